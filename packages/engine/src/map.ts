@@ -1,0 +1,438 @@
+/**
+ * The map model. A scenario's map is plain JSON (HexMapSetup or PointMapSetup); it is
+ * validated once and compiled into typed arrays (HexMap / PointMap) that the searches
+ * and the rules read. Feature and terrain names are the game's vocabulary: the engine
+ * only gives each a small number.
+ */
+import { z } from 'zod';
+import type { Graph } from './graph.ts';
+import { graphFromEdges } from './graph.ts';
+import {
+  type Axial,
+  axialNeighbor,
+  axialToOffset,
+  DIRECTIONS,
+  directionTo,
+  makeHexNumber,
+  offsetToAxial,
+  opposite,
+  parseHexNumber,
+} from './hex.ts';
+import { err, ok, type Result, type SetupError, setupError } from './result.ts';
+import { parseWithSchema } from './schema.ts';
+
+const hexNumber = z.string().regex(/^\d{4}$/, 'a hex number is four digits, column then row (e.g. "1207")');
+const name = z.string().min(1);
+
+export const placeSchema = z.object({
+  name,
+  hex: hexNumber,
+  /** Game vocabulary, e.g. "city", "town". */
+  kind: name,
+  lat: z.number().min(-90).max(90).optional(),
+  lon: z.number().min(-180).max(180).optional(),
+});
+
+export const hexMapSchema = z.object({
+  kind: z.literal('hex'),
+  name: name.optional(),
+  /** Columns and rows of the printed grid (hex 0101 top-left, even columns shifted down). */
+  columns: z.number().int().min(1).max(99),
+  rows: z.number().int().min(1).max(99),
+  /** Grid cells that are not part of the playing area. */
+  offMap: z.array(hexNumber).default([]),
+  defaultTerrain: name,
+  /** Terrain by hex number; hexes not listed have the default terrain. */
+  terrain: z.record(hexNumber, name).default({}),
+  /** Hexside features (river, frontline, ...), each hexside given by its two hexes. */
+  hexsides: z
+    .array(
+      z.object({
+        feature: name,
+        name: name.optional(),
+        between: z.array(z.tuple([hexNumber, hexNumber])).min(1),
+      }),
+    )
+    .default([]),
+  /** Roads, railways and other links running hex to hex along a path. */
+  connections: z
+    .array(z.object({ kind: name, name: name.optional(), path: z.array(hexNumber).min(2) }))
+    .default([]),
+  places: z.array(placeSchema).default([]),
+  /** Named areas: defense zones, deployment zones, national territory... */
+  zones: z
+    .array(
+      z.object({
+        id: name,
+        kind: name,
+        name: name.optional(),
+        side: name.optional(),
+        hexes: z.array(hexNumber),
+      }),
+    )
+    .default([]),
+  /** Map edges: which hexes form them and whose supply or entry they are. */
+  edges: z
+    .array(
+      z.object({ id: name, name: name.optional(), side: name.optional(), hexes: z.array(hexNumber).min(1) }),
+    )
+    .default([]),
+  /** Where the map came from: free text kept with the data. */
+  sources: z.string().optional(),
+  /** How geography was projected onto the grid, for generators and the UI. */
+  geo: z.record(z.string(), z.unknown()).optional(),
+});
+export type HexMapSetup = z.input<typeof hexMapSchema>;
+
+export interface Zone {
+  readonly id: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly side: string | null;
+  readonly hexes: readonly number[];
+  /** membership[hex] === 1 when the hex belongs to the zone. */
+  readonly membership: Uint8Array;
+}
+
+export interface Place {
+  readonly name: string;
+  readonly kind: string;
+  readonly hex: number;
+}
+
+export interface HexMap {
+  readonly kind: 'hex';
+  readonly name: string;
+  readonly columns: number;
+  readonly rows: number;
+  /** Every grid cell is a node: index = (col-1) * rows + (row-1). */
+  readonly graph: Graph;
+  /** 1 where the cell is part of the playing area. */
+  readonly onMap: Uint8Array;
+  readonly terrainNames: readonly string[];
+  readonly terrain: Uint8Array;
+  readonly featureNames: readonly string[];
+  /** Feature bit mask per (hex * 6 + direction); both sides of a hexside carry it. */
+  readonly sideFeatures: Uint32Array;
+  readonly connectionNames: readonly string[];
+  /** Connection bit mask per (hex * 6 + direction): bit k = connectionNames[k] runs that way. */
+  readonly links: Uint32Array;
+  readonly places: readonly Place[];
+  /** The place in each hex (index into places) or -1. */
+  readonly placeAt: Int32Array;
+  readonly zones: readonly Zone[];
+  readonly edges: readonly Zone[];
+}
+
+export function hexIndexOf(map: Pick<HexMap, 'columns' | 'rows'>, col: number, row: number): number {
+  if (col < 1 || row < 1 || col > map.columns || row > map.rows) return -1;
+  return (col - 1) * map.rows + (row - 1);
+}
+
+/** Hex index of a printed hex number on this map, or -1 (not a hex number, or off the grid). */
+export function hexIndex(map: Pick<HexMap, 'columns' | 'rows'>, hexNum: string): number {
+  const o = parseHexNumber(hexNum);
+  return o ? hexIndexOf(map, o.col, o.row) : -1;
+}
+
+export function hexNumberOf(map: Pick<HexMap, 'rows'>, index: number): string {
+  return makeHexNumber({ col: Math.floor(index / map.rows) + 1, row: (index % map.rows) + 1 });
+}
+
+export function hexAxial(map: Pick<HexMap, 'rows'>, index: number): Axial {
+  return offsetToAxial({ col: Math.floor(index / map.rows) + 1, row: (index % map.rows) + 1 });
+}
+
+/** The hexside id of (hex, direction): the same number seen from either side. */
+export function hexsideId(map: HexMap, hex: number, direction: number): number {
+  return map.graph.edges[hex * 6 + direction]!;
+}
+
+/** Printed name of a hexside: "1207/NE". */
+export function hexsideName(map: HexMap, hexside: number): string {
+  const hex = Math.floor(hexside / 6);
+  return `${hexNumberOf(map, hex)}/${DIRECTIONS[hexside % 6]}`;
+}
+
+export function featureBit(map: HexMap, feature: string): number {
+  const i = map.featureNames.indexOf(feature);
+  return i < 0 ? 0 : 1 << i;
+}
+
+export function connectionBit(map: HexMap, kind: string): number {
+  const i = map.connectionNames.indexOf(kind);
+  return i < 0 ? 0 : 1 << i;
+}
+
+export function terrainOf(map: HexMap, hex: number): string {
+  return map.terrainNames[map.terrain[hex]!]!;
+}
+
+/** Validates and compiles a hex map; errors name the field (`map.hexsides[2].between[0][1]`). */
+export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, SetupError[]> {
+  const parsed = parseWithSchema(hexMapSchema, input, root);
+  if (!parsed.ok) return parsed;
+  const m = parsed.value;
+  const errors: SetupError[] = [];
+  const dims = { columns: m.columns, rows: m.rows };
+  const n = m.columns * m.rows;
+  const onMap = new Uint8Array(n).fill(1);
+
+  const at = (hexNum: string, path: string): number => {
+    const i = hexIndex(dims, hexNum);
+    if (i < 0) {
+      errors.push(
+        setupError('setup/unknown-hex', path, `hex ${hexNum} is not on a ${m.columns}x${m.rows} map`),
+      );
+    } else if (onMap[i] === 0) {
+      errors.push(setupError('setup/off-map-hex', path, `hex ${hexNum} is listed as off the map`));
+      return -1;
+    }
+    return i;
+  };
+  m.offMap.forEach((h, i) => {
+    const x = hexIndex(dims, h);
+    if (x < 0)
+      errors.push(setupError('setup/unknown-hex', `${root}.offMap[${i}]`, `hex ${h} is not on the grid`));
+    else onMap[x] = 0;
+  });
+
+  // Neighbours and hexside ids: the hexside between a hex and its N/NE/SE neighbour
+  // is numbered from the hex, the other three from the neighbour.
+  const targets = new Int32Array(n * 6).fill(-1);
+  const edgeIds = new Int32Array(n * 6);
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    offsets[i + 1] = (i + 1) * 6;
+    const a = hexAxial(dims, i);
+    for (let d = 0; d < 6; d++) {
+      const b = axialToOffset(axialNeighbor(a, d));
+      const j = hexIndexOf(dims, b.col, b.row);
+      const slot = i * 6 + d;
+      if (j >= 0 && onMap[i] === 1 && onMap[j] === 1) targets[slot] = j;
+      edgeIds[slot] = d < 3 || j < 0 ? slot : j * 6 + opposite(d);
+    }
+  }
+  const graph: Graph = { nodeCount: n, offsets, targets, edges: edgeIds };
+
+  const terrainNames = [m.defaultTerrain];
+  const terrain = new Uint8Array(n);
+  for (const [h, t] of Object.entries(m.terrain)) {
+    const i = at(h, `${root}.terrain.${h}`);
+    if (i < 0) continue;
+    let k = terrainNames.indexOf(t);
+    if (k < 0) k = terrainNames.push(t) - 1;
+    terrain[i] = k;
+  }
+
+  const featureNames: string[] = [];
+  const sideFeatures = new Uint32Array(n * 6);
+  m.hexsides.forEach((group, gi) => {
+    let k = featureNames.indexOf(group.feature);
+    if (k < 0) k = featureNames.push(group.feature) - 1;
+    if (k >= 32) {
+      errors.push(
+        setupError('setup/too-many-features', `${root}.hexsides[${gi}].feature`, 'at most 32 kinds'),
+      );
+      return;
+    }
+    group.between.forEach(([h1, h2], si) => {
+      const path = `${root}.hexsides[${gi}].between[${si}]`;
+      const a = at(h1, `${path}[0]`);
+      const b = at(h2, `${path}[1]`);
+      if (a < 0 || b < 0) return;
+      const d = directionTo(hexAxial(dims, a), hexAxial(dims, b));
+      if (d < 0) {
+        errors.push(setupError('setup/not-adjacent', path, `hexes ${h1} and ${h2} share no hexside`));
+        return;
+      }
+      sideFeatures[a * 6 + d]! |= 1 << k;
+      sideFeatures[b * 6 + opposite(d)]! |= 1 << k;
+    });
+  });
+
+  const connectionNames: string[] = [];
+  const links = new Uint32Array(n * 6);
+  m.connections.forEach((c, ci) => {
+    let k = connectionNames.indexOf(c.kind);
+    if (k < 0) k = connectionNames.push(c.kind) - 1;
+    let prev = -1;
+    c.path.forEach((h, pi) => {
+      const path = `${root}.connections[${ci}].path[${pi}]`;
+      const i = at(h, path);
+      if (i >= 0 && prev >= 0) {
+        const d = directionTo(hexAxial(dims, prev), hexAxial(dims, i));
+        if (d < 0) {
+          errors.push(
+            setupError('setup/not-adjacent', path, `${c.kind} jumps from ${hexNumberOf(dims, prev)} to ${h}`),
+          );
+        } else {
+          links[prev * 6 + d]! |= 1 << k;
+          links[i * 6 + opposite(d)]! |= 1 << k;
+        }
+      }
+      prev = i;
+    });
+  });
+
+  const places: Place[] = [];
+  const placeAt = new Int32Array(n).fill(-1);
+  m.places.forEach((p, pi) => {
+    const i = at(p.hex, `${root}.places[${pi}].hex`);
+    if (i < 0) return;
+    if (placeAt[i]! >= 0) {
+      errors.push(
+        setupError(
+          'setup/duplicate',
+          `${root}.places[${pi}].hex`,
+          `hex ${p.hex} already holds ${places[placeAt[i]!]!.name}`,
+        ),
+      );
+      return;
+    }
+    placeAt[i] = places.length;
+    places.push({ name: p.name, kind: p.kind, hex: i });
+  });
+
+  const buildZones = (
+    list: readonly {
+      id: string;
+      kind?: string;
+      name?: string | undefined;
+      side?: string | undefined;
+      hexes: string[];
+    }[],
+    field: string,
+  ): Zone[] => {
+    const seen = new Set<string>();
+    return list.map((zn, zi) => {
+      if (seen.has(zn.id))
+        errors.push(setupError('setup/duplicate', `${root}.${field}[${zi}].id`, `id ${zn.id} used twice`));
+      seen.add(zn.id);
+      const membership = new Uint8Array(n);
+      const hexes: number[] = [];
+      zn.hexes.forEach((h, hi) => {
+        const i = at(h, `${root}.${field}[${zi}].hexes[${hi}]`);
+        if (i >= 0 && membership[i] === 0) {
+          membership[i] = 1;
+          hexes.push(i);
+        }
+      });
+      return {
+        id: zn.id,
+        kind: zn.kind ?? field,
+        name: zn.name ?? zn.id,
+        side: zn.side ?? null,
+        hexes,
+        membership,
+      };
+    });
+  };
+  const zones = buildZones(m.zones, 'zones');
+  const edges = buildZones(m.edges, 'edges');
+
+  if (errors.length > 0) return err(errors);
+  return ok({
+    kind: 'hex',
+    name: m.name ?? 'map',
+    columns: m.columns,
+    rows: m.rows,
+    graph,
+    onMap,
+    terrainNames,
+    terrain,
+    featureNames,
+    sideFeatures,
+    connectionNames,
+    links,
+    places,
+    placeAt,
+    zones,
+    edges,
+  });
+}
+
+export function zoneById(map: { zones: readonly Zone[] }, id: string): Zone | undefined {
+  return map.zones.find((z) => z.id === id);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Point-to-point maps: points joined by lines with capacities (point-to-point.txt).    */
+
+export const pointMapSchema = z.object({
+  kind: z.literal('points'),
+  name: name.optional(),
+  points: z
+    .array(
+      z.object({
+        id: name,
+        name: name.optional(),
+        kind: name.optional(),
+        lat: z.number().min(-90).max(90).optional(),
+        lon: z.number().min(-180).max(180).optional(),
+      }),
+    )
+    .min(1),
+  lines: z.array(
+    z.object({
+      from: name,
+      to: name,
+      /** How many units may use the line in one move or retreat. */
+      capacity: z.number().int().min(0),
+      kind: name.optional(),
+    }),
+  ),
+  sources: z.string().optional(),
+});
+export type PointMapSetup = z.input<typeof pointMapSchema>;
+
+export interface PointMap {
+  readonly kind: 'points';
+  readonly name: string;
+  readonly graph: Graph;
+  readonly pointIds: readonly string[];
+  readonly pointNames: readonly string[];
+  /** Capacity per line (graph edge id). */
+  readonly capacity: Int32Array;
+  readonly lineKinds: readonly string[];
+}
+
+export function compilePointMap(input: unknown, root = 'map'): Result<PointMap, SetupError[]> {
+  const parsed = parseWithSchema(pointMapSchema, input, root);
+  if (!parsed.ok) return parsed;
+  const m = parsed.value;
+  const errors: SetupError[] = [];
+  const byId = new Map<string, number>();
+  m.points.forEach((p, i) => {
+    if (byId.has(p.id))
+      errors.push(setupError('setup/duplicate', `${root}.points[${i}].id`, `point ${p.id} twice`));
+    byId.set(p.id, i);
+  });
+  const pairs: [number, number][] = [];
+  const capacity: number[] = [];
+  const lineKinds: string[] = [];
+  m.lines.forEach((l, i) => {
+    const a = byId.get(l.from);
+    const b = byId.get(l.to);
+    if (a === undefined)
+      errors.push(setupError('setup/unknown-point', `${root}.lines[${i}].from`, `no point ${l.from}`));
+    if (b === undefined)
+      errors.push(setupError('setup/unknown-point', `${root}.lines[${i}].to`, `no point ${l.to}`));
+    if (a === undefined || b === undefined) return;
+    if (a === b)
+      errors.push(setupError('setup/loop', `${root}.lines[${i}]`, `line from ${l.from} to itself`));
+    pairs.push([a, b]);
+    capacity.push(l.capacity);
+    lineKinds.push(l.kind ?? 'line');
+  });
+  if (errors.length > 0) return err(errors);
+  return ok({
+    kind: 'points',
+    name: m.name ?? 'map',
+    graph: graphFromEdges(m.points.length, pairs),
+    pointIds: m.points.map((p) => p.id),
+    pointNames: m.points.map((p) => p.name ?? p.id),
+    capacity: Int32Array.from(capacity),
+    lineKinds,
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Units as data. A counter's printed values (factors) and identity come from the
+ * scenario file; its changing condition (where it is, disrupted, fortified, hidden...)
+ * lives in the game state as plain JSON. The vocabularies below cover the three texts;
+ * a game reads the ones it needs.
+ */
+import { z } from 'zod';
+
+/** Arms of service, as the NATO symbol shows them. */
+export const UNIT_TYPES = [
+  'infantry', // German infantry, Soviet rifle
+  'mountain',
+  'cavalry',
+  'motorized', // motorized infantry / motorized rifle
+  'panzergrenadier',
+  'panzer', // German panzer
+  'tank', // Soviet tank
+  'mechanized',
+  'parachute',
+  'shock',
+  'katyusha',
+  'railway-gun',
+  'rail-conversion',
+  'headquarters',
+  'air',
+  'factory',
+  'partisan',
+] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/** Echelons, as the size mark above the symbol shows them. */
+export const UNIT_SIZES = [
+  'regiment',
+  'brigade',
+  'kampfgruppe', // a divisional battle group ("a"/"b" halves of a division)
+  'division',
+  'korps',
+  'army',
+  'army-group',
+  'front',
+  'air-korps',
+] as const;
+export type UnitSize = (typeof UNIT_SIZES)[number];
+
+export const unitSchema = z.object({
+  /** Stable id used in actions and the log, e.g. "ger-78id". */
+  id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'lower-case letters, digits, "." and "-"'),
+  /** Which player commands it, in the game's side names (e.g. "german", "soviet"). */
+  side: z.string().min(1),
+  /** Nationality when it differs from the side's (Rumanian, Hungarian...). */
+  nationality: z.string().min(1),
+  type: z.enum(UNIT_TYPES),
+  size: z.enum(UNIT_SIZES),
+  /** The name history gives it: "78. Infanterie-Division". */
+  name: z.string().min(1),
+  /** Short designation printed on the counter: "78", "1/6 Pz a". */
+  designation: z.string().min(1),
+  /** Printed factors, by the game's names ("attack", "defense", "fortified", "movement", "fire"). */
+  factors: z.record(z.string(), z.number().int().min(0)),
+  /** Game-specific marks: "guards", "reinforcement", "kampfgruppe-of:1pz"... */
+  tags: z.array(z.string().min(1)).default([]),
+  /** The division a kampfgruppe or brigade belongs to, if any. */
+  parent: z.string().optional(),
+});
+export type UnitSetup = z.input<typeof unitSchema>;
+export type UnitData = z.output<typeof unitSchema>;
+
+export function factor(unit: Pick<UnitData, 'factors'>, name: string): number {
+  return unit.factors[name] ?? 0;
+}
+
+export function hasTag(unit: Pick<UnitData, 'tags'>, tag: string): boolean {
+  return unit.tags.includes(tag);
+}
