@@ -1,0 +1,108 @@
+/**
+ * The barbarossa-1941 odds gambles, both optional rules that both players must agree
+ * to: the German round-up roll (RULINGS B-7) and pressing the attack (B-8).
+ */
+import { type Distribution, fromCases, mix } from './distribution.ts';
+import { attackNeeded, columnDistribution } from './odds.ts';
+import { type OddsTable, readTable } from './table.ts';
+
+export interface RoundUp {
+  /** Success on a roll of 1..chanceInSix (B-7: the chance rounded down to sixths). */
+  readonly chanceInSix: number;
+  /** The exact chance before rounding to sixths: (A - L) / (T - L). */
+  readonly exact: { readonly num: number; readonly den: number };
+  readonly success: number;
+  readonly failure: number;
+}
+
+export type GambleRefusal = { readonly code: string; readonly message: string };
+
+/**
+ * B-7: with attack A against modified defense D, aiming at column `target` and
+ * accepting to fall back to column `fallBack` (L = its ratio x D, T = the target's):
+ * p = (A - L) / (T - L), success on 1..floor(6p). Computed in whole numbers.
+ */
+export function roundUpChance(
+  table: OddsTable,
+  attack: number,
+  defense: number,
+  target: number,
+  fallBack: number,
+): RoundUp | GambleRefusal {
+  const t = table.columns[target];
+  const l = table.columns[fallBack];
+  if (!t || !l) return { code: 'gamble/no-column', message: 'no such column on the table' };
+  const needT = attackNeeded(table, target, defense);
+  const needL = attackNeeded(table, fallBack, defense);
+  if (attack >= needT) {
+    return {
+      code: 'gamble/already-there',
+      message: `${attack}:${defense} already reaches the target column: no roll needed`,
+    };
+  }
+  if (attack < needL) {
+    return {
+      code: 'gamble/cannot-fall-back',
+      message: `${attack}:${defense} does not reach the fall-back column`,
+    };
+  }
+  // (A - L) / (T - L) with L = la/ld * D and T = ta/td * D, scaled by ld * td.
+  const num = (attack * l.defense - l.attack * defense) * t.defense;
+  const den = t.attack * defense * l.defense - l.attack * defense * t.defense;
+  const chanceInSix = Math.floor((6 * num) / den);
+  const g = gcdInt(num, den);
+  const exact = { num: num / g, den: den / g };
+  if (chanceInSix < 1) {
+    return {
+      code: 'gamble/zero-chance',
+      message: `the chance is ${exact.num}/${exact.den}, less than 1 in 6: a roll with 0 in 6 may not be declared (B-7)`,
+    };
+  }
+  return { chanceInSix, exact, success: target, failure: fallBack };
+}
+
+/** The outcome distribution of a declared round-up: the gamble roll, then the combat roll. */
+export function roundUpDistribution(table: OddsTable, gamble: RoundUp, shift = 0): Distribution {
+  const top = table.columns.length - 1;
+  return mix([
+    { weight: gamble.chanceInSix, dist: columnDistribution(table, Math.min(top, gamble.success + shift)) },
+    {
+      weight: 6 - gamble.chanceInSix,
+      dist: columnDistribution(table, Math.min(top, gamble.failure + shift)),
+    },
+  ]);
+}
+
+export type PressProcedure = 'roll' | 'split';
+
+/**
+ * B-8 pressing the attack: up `up` columns at the risk of `down` columns.
+ * "roll": one die picks the higher or the lower column (even chances), a second die
+ * is read there. "split": one die; the better half of the faces (4-6 on a d6, the
+ * rows best for the attacker, mars-1942 column A) is read on the higher column, the
+ * rest (1-3) on the lower.
+ */
+export function pressDistribution(
+  table: OddsTable,
+  high: number,
+  low: number,
+  procedure: PressProcedure,
+): Distribution {
+  if (procedure === 'roll') {
+    return mix([
+      { weight: 1, dist: columnDistribution(table, high) },
+      { weight: 1, dist: columnDistribution(table, low) },
+    ]);
+  }
+  const cases: string[] = [];
+  const half = table.die / 2;
+  for (let roll = 1; roll <= table.die; roll++) cases.push(readTable(table, roll > half ? high : low, roll));
+  return fromCases(cases);
+}
+
+function gcdInt(a: number, b: number): number {
+  let x = Math.abs(a);
+  let y = Math.abs(b);
+  while (y) [x, y] = [y, x % y];
+  return x || 1;
+}

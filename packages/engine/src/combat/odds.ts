@@ -1,0 +1,94 @@
+/**
+ * Odds-based combat: attack against defense to a column, column shifts itemized with
+ * their reasons, and the chance of every result. The same machinery serves every
+ * odds CRT; a game gives its table, its limits and its shifts.
+ */
+import { type Distribution, fromCases } from './distribution.ts';
+import { type OddsTable, readTable } from './table.ts';
+
+/** One column shift and why: positive helps the attacker. */
+export interface Shift {
+  readonly by: number;
+  readonly reason: string;
+  /** Rule section or ruling id. */
+  readonly cite?: string;
+}
+
+/**
+ * The column for attack:defense, rounded down in the defender's favour (mars-1942
+ * and barbarossa-1941 both: "odd/extra factors rounded off/down"): the highest
+ * column whose ratio the attack reaches. Above the top column reads the top column;
+ * -1 when the attack falls short of the lowest column. Exact integer arithmetic.
+ */
+export function oddsColumn(table: Pick<OddsTable, 'columns'>, attack: number, defense: number): number {
+  const cols = table.columns;
+  if (defense <= 0) return cols.length - 1;
+  for (let i = cols.length - 1; i >= 0; i--) {
+    const c = cols[i]!;
+    if (attack * c.defense >= defense * c.attack) return i;
+  }
+  return -1;
+}
+
+/** The attack total a column needs: its ratio times the defense (may be fractional, e.g. 3:2). */
+export function attackNeeded(table: Pick<OddsTable, 'columns'>, column: number, defense: number): number {
+  const c = table.columns[column]!;
+  return (c.attack * defense) / c.defense;
+}
+
+export interface ShiftedColumn {
+  /** Column index after every shift, before clamping to the table (may be < 0). */
+  readonly unclamped: number;
+  /** Column index read, clamped to the top column. */
+  readonly column: number;
+  readonly total: number;
+}
+
+/** Adds the shifts to a column; shifts up stop at the top column (mars-1942: "no greater than 7:1"). */
+export function shiftColumn(
+  table: Pick<OddsTable, 'columns'>,
+  column: number,
+  shifts: readonly Shift[],
+): ShiftedColumn {
+  let total = 0;
+  for (const s of shifts) total += s.by;
+  const unclamped = column + total;
+  return { unclamped, column: Math.min(unclamped, table.columns.length - 1), total };
+}
+
+/** The result of each die roll on one column: the CRT's chances. */
+export function columnDistribution(table: OddsTable, column: number): Distribution {
+  const cases: string[] = [];
+  for (let roll = 1; roll <= table.die; roll++) cases.push(readTable(table, column, roll));
+  return fromCases(cases);
+}
+
+/**
+ * Counts per result index on one column, into `out` (length >= resultCodes): the
+ * allocation-free form of columnDistribution for hot paths (AI, benchmarks).
+ */
+export function columnCounts(table: OddsTable, column: number, out: Int32Array): Int32Array {
+  out.fill(0);
+  const width = table.columns.length;
+  for (let roll = 0; roll < table.die; roll++) out[table.cells[roll * width + column]!]!++;
+  return out;
+}
+
+/**
+ * Per-unit reading (RULINGS M-6, B-6): one die roll; Disrupted defenders read the
+ * column `by` higher (capped at the top), everyone else the base column. The label
+ * of each case is given by `combine(baseResult, disruptedResult)`.
+ */
+export function perUnitDistribution(
+  table: OddsTable,
+  column: number,
+  combine: (base: string, disrupted: string) => string,
+  by = 1,
+): Distribution {
+  const higher = Math.min(column + by, table.columns.length - 1);
+  const cases: string[] = [];
+  for (let roll = 1; roll <= table.die; roll++) {
+    cases.push(combine(readTable(table, column, roll), readTable(table, higher, roll)));
+  }
+  return fromCases(cases);
+}

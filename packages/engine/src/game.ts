@@ -1,0 +1,370 @@
+/**
+ * The game contract every client uses (UI, server, CLI, AI): Rally the Troops'
+ * setup/view/action shape with boardgame.io's typed rejections and state ids, and
+ * OpenSpiel's canonical legal-action order.
+ *
+ *   setup(rules, scenario, seed, options)  -> Result<GameState, SetupError[]>
+ *   legalActions(rules, state, side)       -> actions, canonical order
+ *   apply(rules, state, side, action, id)  -> Result<GameState, ActionError>
+ *   view(rules, state, side)               -> what that side may see
+ *   replay(rules, file)                    -> the state a replay file rebuilds
+ *
+ * A game's rules implement GameRules over their own plain-JSON state; this module
+ * wraps it with what every game shares: the state id that refuses stale actions,
+ * seeded dice, the log, undo until a die roll or a reveal, and the state hash.
+ */
+import { canonicalJson, hashValue } from './hash.ts';
+import type { LogEntry } from './log.ts';
+import { visibleLog } from './log.ts';
+import { err, ok, type Result, type SetupError, setupError } from './result.ts';
+import { type RngState, rngFromSeed, rollDie, type Seed, sameRng } from './rng.ts';
+
+/** An action is plain JSON with a `type`; its other fields are the game's. */
+export interface Action {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+/** The engine's own action: take back the last reversible action. */
+export const UNDO = { type: 'undo' } as const;
+
+export interface ActionError {
+  readonly code:
+    | 'action/stale'
+    | 'action/not-your-turn'
+    | 'action/not-legal'
+    | 'action/malformed'
+    | 'action/game-over'
+    | 'action/unknown-side';
+  readonly message: string;
+}
+
+export interface GameOutcome {
+  /** The winning side, or null for a draw. */
+  readonly winner: string | null;
+  readonly score: Readonly<Record<string, number>>;
+  readonly summary: string;
+}
+
+/** What the rules may do while an action is applied, besides changing their state. */
+export interface RulesContext {
+  /** Rolls one die; the roll is logged with its purpose and rule, and closes undo. */
+  roll(purpose: string, cite?: readonly string[], sides?: number): number;
+  log(entry: LogEntry): void;
+  /** Hidden information became known: closes undo. */
+  reveal(): void;
+}
+
+export interface GameRules<G, A extends Action = Action, O = Record<string, unknown>> {
+  /** "mars-1942" */
+  readonly id: string;
+  /** Bumped whenever a rule change could change a replay's outcome. */
+  readonly rulesVersion: string;
+  readonly sides: readonly string[];
+  /** Validates a scenario once into the game's state (dice allowed: e.g. random set-ups). */
+  setup(scenario: unknown, options: O, ctx: RulesContext): Result<G, SetupError[]>;
+  /** The sides that have something to do now; [] once the game is over. */
+  activeSides(game: G): readonly string[];
+  /** Every action `side` may take now, in a canonical order. */
+  legalActions(game: G, side: string): readonly A[];
+  /**
+   * Applies an action already known to be legal to `draft`, a private copy the rules
+   * may change in place.
+   */
+  applyAction(draft: G, side: string, action: A, ctx: RulesContext): void;
+  /** The game state as `side` may see it (null: an observer after the game ends). */
+  view(game: G, side: string | null): unknown;
+  /** The final result once no side is active. */
+  outcome(game: G): GameOutcome | null;
+  /** A deep copy for `applyAction` to change; defaults to structuredClone. */
+  clone?(game: G): G;
+}
+
+/** The engine's part of every state. Plain JSON, like the rest. */
+export interface GameState<G> {
+  readonly game: string;
+  readonly rulesVersion: string;
+  /** Increases with every accepted action: an action chosen against another id is stale. */
+  readonly stateId: number;
+  readonly rng: RngState;
+  readonly log: readonly LogEntry[];
+  /** Number of actions applied since setup (undo counts as one). */
+  readonly actionCount: number;
+  /** What undo can take back; null after a roll, a reveal or a change of active side. */
+  readonly undo: UndoRecord<G> | null;
+  readonly state: G;
+}
+
+export interface UndoRecord<G> {
+  readonly side: string;
+  /** The state before the first reversible action (itself without undo). */
+  readonly base: GameState<G>;
+  /** Reversible actions applied since, in order. */
+  readonly actions: readonly Action[];
+}
+
+/** A saved game: everything needed to rebuild it, and nothing else. */
+export interface ReplayFile {
+  readonly game: string;
+  readonly rulesVersion: string;
+  readonly scenario: unknown;
+  readonly seed: Seed;
+  readonly options?: Record<string, unknown>;
+  readonly actions: readonly { readonly side: string; readonly action: Action }[];
+}
+
+class Context implements RulesContext {
+  rng: RngState;
+  entries: LogEntry[] = [];
+  irreversible = false;
+  constructor(rng: RngState) {
+    this.rng = rng;
+  }
+  roll(purpose: string, cite?: readonly string[], sides = 6): number {
+    const { value, next } = rollDie(this.rng, sides);
+    this.rng = next;
+    this.irreversible = true;
+    this.entries.push({
+      kind: 'roll',
+      text: `${purpose}: rolled ${value}`,
+      ...(cite ? { cite } : {}),
+      data: { value, sides, purpose },
+    });
+    return value;
+  }
+  log(entry: LogEntry): void {
+    this.entries.push(entry);
+  }
+  reveal(): void {
+    this.irreversible = true;
+  }
+}
+
+function cloneGame<G>(rules: GameRules<G, Action, unknown>, game: G): G {
+  return rules.clone ? rules.clone(game) : structuredClone(game);
+}
+
+export function setup<G, A extends Action, O>(
+  rules: GameRules<G, A, O>,
+  scenario: unknown,
+  seed: Seed,
+  options: O,
+): Result<GameState<G>, SetupError[]> {
+  let rng: RngState;
+  try {
+    rng = rngFromSeed(seed);
+  } catch (e) {
+    return err([setupError('setup/seed', 'seed', (e as Error).message)]);
+  }
+  const ctx = new Context(rng);
+  const made = rules.setup(scenario, options, ctx);
+  if (!made.ok) return made;
+  return ok({
+    game: rules.id,
+    rulesVersion: rules.rulesVersion,
+    stateId: 0,
+    rng: ctx.rng,
+    log: ctx.entries,
+    actionCount: 0,
+    undo: null,
+    state: made.value,
+  });
+}
+
+/** Every action `side` may take, canonical order; undo last when it is offered. */
+export function legalActions<G, A extends Action>(
+  rules: GameRules<G, A, unknown>,
+  s: GameState<G>,
+  side: string,
+): readonly (A | typeof UNDO)[] {
+  const actions = rules.legalActions(s.state, side);
+  return s.undo && s.undo.side === side ? [...actions, UNDO] : actions;
+}
+
+/** A stable key for comparing actions: canonical JSON. */
+export function actionKey(action: unknown): string {
+  return canonicalJson(action);
+}
+
+function sideError(rules: GameRules<unknown, Action, unknown>, side: string): ActionError | null {
+  return rules.sides.includes(side)
+    ? null
+    : {
+        code: 'action/unknown-side',
+        message: `no side "${side}" in ${rules.id} (sides: ${rules.sides.join(', ')})`,
+      };
+}
+
+/**
+ * Applies `action` for `side`. Refuses, changing nothing, an action chosen against
+ * another state (`expectedStateId`), out of turn, or not among the legal actions.
+ */
+export function apply<G, A extends Action>(
+  rules: GameRules<G, A, unknown>,
+  s: GameState<G>,
+  side: string,
+  action: unknown,
+  expectedStateId?: number,
+): Result<GameState<G>, ActionError> {
+  const bad = sideError(rules as GameRules<unknown, Action, unknown>, side);
+  if (bad) return err(bad);
+  if (expectedStateId !== undefined && expectedStateId !== s.stateId) {
+    return err({
+      code: 'action/stale',
+      message: `the game has moved on: action chosen at state ${expectedStateId}, now at ${s.stateId}`,
+    });
+  }
+  if (!action || typeof action !== 'object' || typeof (action as Action).type !== 'string') {
+    return err({ code: 'action/malformed', message: 'an action is an object with a string "type"' });
+  }
+  const active = rules.activeSides(s.state);
+  if (active.length === 0) return err({ code: 'action/game-over', message: 'the game is over' });
+  if (!active.includes(side)) {
+    return err({
+      code: 'action/not-your-turn',
+      message: `${side} has nothing to do now (waiting for ${active.join(', ')})`,
+    });
+  }
+  const key = actionKey(action);
+  if ((action as Action).type === UNDO.type) {
+    if (!s.undo || s.undo.side !== side) return err({ code: 'action/not-legal', message: 'nothing to undo' });
+    return ok(undo(rules, s));
+  }
+  const legal = rules.legalActions(s.state, side);
+  const chosen = legal.find((a) => actionKey(a) === key);
+  if (!chosen) {
+    return err({ code: 'action/not-legal', message: `not a legal action for ${side} now: ${key}` });
+  }
+  return ok(applyUnchecked(rules, s, side, chosen));
+}
+
+/** Applies an action known to be legal (from legalActions): the fast path for playouts. */
+export function applyUnchecked<G, A extends Action>(
+  rules: GameRules<G, A, unknown>,
+  s: GameState<G>,
+  side: string,
+  action: A,
+): GameState<G> {
+  if (action.type === UNDO.type) return undo(rules, s);
+  const before = rules.activeSides(s.state);
+  const ctx = new Context(s.rng);
+  const draft = cloneGame(rules as GameRules<G, Action, unknown>, s.state);
+  rules.applyAction(draft, side, action, ctx);
+  const after = rules.activeSides(draft);
+  const sameTurn = before.length === after.length && before.every((x, i) => x === after[i]);
+  const reversible = !ctx.irreversible && sameRng(ctx.rng, s.rng) && sameTurn && after.length > 0;
+  let undoRecord: UndoRecord<G> | null = null;
+  if (reversible) {
+    undoRecord =
+      s.undo && s.undo.side === side
+        ? { side, base: s.undo.base, actions: [...s.undo.actions, action] }
+        : { side, base: { ...s, undo: null }, actions: [action] };
+  }
+  return {
+    game: s.game,
+    rulesVersion: s.rulesVersion,
+    stateId: s.stateId + 1,
+    rng: ctx.rng,
+    log: ctx.entries.length > 0 ? [...s.log, ...ctx.entries] : s.log,
+    actionCount: s.actionCount + 1,
+    undo: undoRecord,
+    state: draft,
+  };
+}
+
+function undo<G, A extends Action>(rules: GameRules<G, A, unknown>, s: GameState<G>): GameState<G> {
+  const record = s.undo;
+  if (!record) throw new Error('undo without an undo record');
+  let at: GameState<G> = record.base;
+  const keep = record.actions.slice(0, -1);
+  for (const a of keep) at = applyUnchecked(rules, at, record.side, a as A);
+  const taken = record.actions[record.actions.length - 1];
+  return {
+    ...at,
+    stateId: s.stateId + 1,
+    actionCount: s.actionCount + 1,
+    log: [...at.log, { kind: 'undo', text: `${record.side} takes back ${describeAction(taken)}` }],
+    undo: keep.length > 0 ? { side: record.side, base: record.base, actions: keep } : null,
+  };
+}
+
+function describeAction(action: unknown): string {
+  const a = action as Action | undefined;
+  return a ? a.type : 'nothing';
+}
+
+/** What `side` may see: the game's redacted view plus the log entries meant for it. */
+export function view<G>(
+  rules: GameRules<G, Action, unknown>,
+  s: GameState<G>,
+  side: string | null,
+): {
+  game: string;
+  rulesVersion: string;
+  stateId: number;
+  activeSides: readonly string[];
+  canUndo: boolean;
+  state: unknown;
+  log: LogEntry[];
+  outcome: GameOutcome | null;
+} {
+  return {
+    game: s.game,
+    rulesVersion: s.rulesVersion,
+    stateId: s.stateId,
+    activeSides: rules.activeSides(s.state),
+    canUndo: side !== null && s.undo !== null && s.undo.side === side,
+    state: rules.view(s.state, side),
+    log: visibleLog(s.log, side),
+    outcome: rules.outcome(s.state),
+  };
+}
+
+/** A stable hash of everything that matters (the undo record is derivable and left out). */
+export function stateHash<G>(s: GameState<G>): string {
+  const { undo: _undo, ...rest } = s;
+  return hashValue({ ...rest, canUndo: s.undo?.actions.length ?? 0 });
+}
+
+export interface ReplayStep {
+  readonly stateId: number;
+  readonly hash: string;
+}
+
+/**
+ * Rebuilds a game from its replay file. Every action must be legal where it stands;
+ * the first that is not is reported with its index.
+ */
+export function replay<G, A extends Action, O>(
+  rules: GameRules<G, A, O>,
+  file: ReplayFile,
+  onStep?: (state: GameState<G>, index: number) => void,
+): Result<GameState<G>, SetupError[]> {
+  if (file.game !== rules.id) {
+    return err([setupError('setup/wrong-game', 'game', `replay is of "${file.game}", not "${rules.id}"`)]);
+  }
+  if (file.rulesVersion !== rules.rulesVersion) {
+    return err([
+      setupError(
+        'setup/rules-version',
+        'rulesVersion',
+        `replay was recorded under rules ${file.rulesVersion}; this build plays ${rules.rulesVersion}`,
+      ),
+    ]);
+  }
+  const made = setup(rules, file.scenario, file.seed, (file.options ?? {}) as O);
+  if (!made.ok) return made;
+  let s = made.value;
+  for (let i = 0; i < file.actions.length; i++) {
+    const step = file.actions[i]!;
+    const next = apply(rules, s, step.side, step.action);
+    if (!next.ok) {
+      return err([
+        setupError('setup/replay-action', `actions[${i}]`, `${next.error.message} [${next.error.code}]`),
+      ]);
+    }
+    s = next.value;
+    onStep?.(s, i);
+  }
+  return ok(s);
+}

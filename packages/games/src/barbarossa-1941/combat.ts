@@ -1,0 +1,196 @@
+/**
+ * Barbarossa 1941 combat arithmetic on the provisional CRT (RULINGS B-1): odds with
+ * the text's limits, per-unit reading for Disrupted defenders (B-6), the German
+ * round-up roll (B-7) and pressing the attack (B-8).
+ */
+import {
+  type CombatRefusal,
+  type CombatReport,
+  chancesOf,
+  columnDistribution,
+  compileOddsTable,
+  type Distribution,
+  type OddsTable,
+  oddsColumn,
+  outcomesOf,
+  type PressProcedure,
+  parseRatio,
+  perUnitDistribution,
+  pressDistribution,
+  roundUpChance,
+  roundUpDistribution,
+  type Shift,
+  shiftColumn,
+} from '@stavka/engine';
+import crtFile from './data/crt.provisional.json' with { type: 'json' };
+
+const compiled = compileOddsTable(crtFile, 'barbarossa-1941/data/crt.provisional.json');
+if (!compiled.ok)
+  throw new Error(`the Barbarossa CRT data file is invalid: ${JSON.stringify(compiled.error)}`);
+/** The provisional CRT (B-1); replaceable with --crt FILE. */
+export const BARBAROSSA_CRT: OddsTable = compiled.value;
+
+export const BARBAROSSA_MIN_ODDS_RULE =
+  'Note: Attacks at less than 1:5 odds are not allowed.  Odds greater than 9:1 are rounded down to that.';
+export const PRESS_RULE =
+  'Even more:  The Germans can press an attack and take a 50% chance of increasing the attack a full combat odds (or two or three) but at the 50% risk of dropping them that many.)  ... The Russians can do the same, but not raising the odds more than 1 column and having to accept the bad odds column *2* columns below.';
+export const ROUND_UP_RULE =
+  'German attacks: In the case of extra factors the Germans can roll to see if they round up.  (For example, 17:5 (usually rounding down to 3:1) would give the Germans a 2/5s - 40%, albeit rounded down to a 33% chance on a d6 die - chance of increasing the odds to 4:1.';
+
+export type BarbarossaSide = 'axis' | 'soviet';
+
+export interface BarbarossaCalcInput {
+  readonly attack: number;
+  readonly defense: number;
+  readonly shifts?: readonly Shift[];
+  readonly disrupted?: boolean;
+  /** B-7: the column aimed at, and the one accepted as fall-back (default: the computed one). */
+  readonly roundUp?: { readonly target: string; readonly fallBack?: string };
+  /** B-8: columns pressed up, the procedure and who presses. */
+  readonly press?: {
+    readonly columns: number;
+    readonly procedure: PressProcedure;
+    readonly side: BarbarossaSide;
+  };
+  readonly table?: OddsTable;
+}
+
+type Calc = { ok: true; report: CombatReport } | { ok: false; refusal: CombatRefusal };
+
+function refuse(code: string, message: string, rule: string, cite: string): Calc {
+  return { ok: false, refusal: { code, message, rule, cite } };
+}
+
+function columnIndex(table: OddsTable, text: string): number {
+  const r = parseRatio(text);
+  if (!r) return -1;
+  return table.columns.findIndex((c) => c.attack * r.defense === r.attack * c.defense);
+}
+
+/** B-6: Disrupted defenders read the next column; the label says who reads what when it differs. */
+export function barbarossaDisruptedReading(base: string, higher: string): string {
+  return base === higher ? base : `${higher} (Disrupted defenders), ${base} (others and attackers)`;
+}
+
+export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
+  const table = input.table ?? BARBAROSSA_CRT;
+  const top = table.columns.length - 1;
+  const notes: string[] = [];
+  const label = (c: number) =>
+    c < 0 ? `below ${table.columnLabels[0]}` : table.columnLabels[Math.min(c, top)]!;
+  const raw = oddsColumn(table, input.attack, input.defense);
+  const shifts = [...(input.shifts ?? [])];
+  const base = shiftColumn(table, raw, shifts);
+  if (base.unclamped < 0 && !input.roundUp) {
+    return refuse(
+      'combat/odds-too-low',
+      `${input.attack}:${input.defense} reads ${label(base.unclamped)}`,
+      BARBAROSSA_MIN_ODDS_RULE,
+      'barbarossa-1941 CRT note',
+    );
+  }
+  if (base.unclamped > top) notes.push(`odds above ${table.columnLabels[top]} are rounded down to it`);
+  let dist: Distribution;
+  let column = base.column;
+  let gamble: CombatReport['gamble'];
+  let press: CombatReport['press'];
+
+  if (input.roundUp && input.press) {
+    return refuse('combat/one-gamble', 'round up or press the attack, not both', PRESS_RULE, 'B-7, B-8');
+  }
+  if (input.roundUp) {
+    const target = columnIndex(table, input.roundUp.target);
+    const fallBack = input.roundUp.fallBack === undefined ? raw : columnIndex(table, input.roundUp.fallBack);
+    if (target < 0)
+      return refuse(
+        'combat/no-column',
+        `no column ${input.roundUp.target} on ${table.id}`,
+        ROUND_UP_RULE,
+        'B-7',
+      );
+    if (fallBack < 0)
+      return refuse(
+        'combat/no-column',
+        `no fall-back column ${input.roundUp.fallBack}`,
+        ROUND_UP_RULE,
+        'B-7',
+      );
+    const g = roundUpChance(table, input.attack, input.defense, target, fallBack);
+    if ('code' in g)
+      return refuse(`combat/${g.code.replace('gamble/', 'round-up-')}`, g.message, ROUND_UP_RULE, 'B-7');
+    const total = shifts.reduce((a, s) => a + s.by, 0);
+    if (fallBack + total < 0) {
+      return refuse(
+        'combat/odds-too-low',
+        `falling back to ${label(fallBack)} shifts below 1:5`,
+        BARBAROSSA_MIN_ODDS_RULE,
+        'B-7',
+      );
+    }
+    gamble = { chanceInSix: g.chanceInSix, success: label(target + total), failure: label(fallBack + total) };
+    notes.push(
+      `round-up roll: ${input.attack - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} spare of ${(table.columns[target]!.attack * input.defense) / table.columns[target]!.defense - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} needed = ${g.exact.num}/${g.exact.den}, success on 1-${g.chanceInSix} (B-7); any exchange is mandatory`,
+    );
+    dist = roundUpDistribution(table, g, total);
+    column = Math.min(top, target + total);
+  } else if (input.press) {
+    const { columns: k, procedure, side } = input.press;
+    if (side === 'soviet' && k !== 1) {
+      return refuse('combat/press-limit', `the Russians press 1 column only, not ${k}`, PRESS_RULE, 'B-8');
+    }
+    if (side === 'axis' && (k < 1 || k > 3)) {
+      return refuse('combat/press-limit', `the Germans press 1, 2 or 3 columns, not ${k}`, PRESS_RULE, 'B-8');
+    }
+    const down = side === 'soviet' ? 2 : k;
+    const high = base.column + k;
+    const low = base.column - down;
+    if (low < 0) {
+      return refuse(
+        'combat/odds-too-low',
+        `the risk column ${label(low)} is below 1:5`,
+        BARBAROSSA_MIN_ODDS_RULE,
+        'B-8',
+      );
+    }
+    if (high > top) {
+      return refuse(
+        'combat/press-pointless',
+        `pressing past ${table.columnLabels[top]} gains nothing`,
+        BARBAROSSA_MIN_ODDS_RULE,
+        'B-8',
+      );
+    }
+    press = { procedure, high: label(high), low: label(low) };
+    notes.push(
+      procedure === 'roll'
+        ? `pressing: one die picks ${label(high)} or ${label(low)} (even chances), a second is read there (B-8)`
+        : `pressing, split die: 4-6 read on ${label(high)}, 1-3 on ${label(low)} (B-8)`,
+    );
+    dist = pressDistribution(table, high, low, procedure);
+    column = high;
+  } else if (input.disrupted) {
+    dist = perUnitDistribution(table, base.column, barbarossaDisruptedReading);
+    notes.push(`every defender Disrupted: they read ${label(base.column + 1)} (B-6)`);
+  } else {
+    dist = columnDistribution(table, base.column);
+  }
+  if (table.provisional) notes.unshift('PROVISIONAL TABLE: the printed CRT is lost (RULINGS B-1)');
+  return {
+    ok: true,
+    report: {
+      game: 'barbarossa-1941',
+      table: table.id,
+      provisional: table.provisional,
+      attack: input.attack,
+      defense: input.defense,
+      ratio: label(raw),
+      column: label(column),
+      shifts,
+      outcomes: outcomesOf(dist),
+      chances: chancesOf(dist),
+      notes,
+      ...(gamble ? { gamble } : {}),
+      ...(press ? { press } : {}),
+    },
+  };
+}
