@@ -168,6 +168,32 @@ export function terrainOf(map: HexMap, hex: number): string {
   return map.terrainNames[map.terrain[hex]!]!;
 }
 
+/**
+ * The graph of a columns x rows grid of flat-topped hexes (even columns shifted down):
+ * six slots a hex in direction order, -1 where the neighbour is off the grid or off the
+ * map. The hexside between a hex and its N/NE/SE neighbour is numbered from the hex,
+ * the other three from the neighbour, so both hexes share one id.
+ */
+export function hexGridGraph(columns: number, rows: number, onMap?: Uint8Array): Graph {
+  const dims = { columns, rows };
+  const n = columns * rows;
+  const targets = new Int32Array(n * 6).fill(-1);
+  const edgeIds = new Int32Array(n * 6);
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    offsets[i + 1] = (i + 1) * 6;
+    const a = hexAxial(dims, i);
+    for (let d = 0; d < 6; d++) {
+      const b = axialToOffset(axialNeighbor(a, d));
+      const j = hexIndexOf(dims, b.col, b.row);
+      const slot = i * 6 + d;
+      if (j >= 0 && (!onMap || (onMap[i] === 1 && onMap[j] === 1))) targets[slot] = j;
+      edgeIds[slot] = d < 3 || j < 0 ? slot : j * 6 + opposite(d);
+    }
+  }
+  return { nodeCount: n, offsets, targets, edges: edgeIds };
+}
+
 /** Validates and compiles a hex map; errors name the field (`map.hexsides[2].between[0][1]`). */
 export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, SetupError[]> {
   const parsed = parseWithSchema(hexMapSchema, input, root);
@@ -197,23 +223,7 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     else onMap[x] = 0;
   });
 
-  // Neighbours and hexside ids: the hexside between a hex and its N/NE/SE neighbour
-  // is numbered from the hex, the other three from the neighbour.
-  const targets = new Int32Array(n * 6).fill(-1);
-  const edgeIds = new Int32Array(n * 6);
-  const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) {
-    offsets[i + 1] = (i + 1) * 6;
-    const a = hexAxial(dims, i);
-    for (let d = 0; d < 6; d++) {
-      const b = axialToOffset(axialNeighbor(a, d));
-      const j = hexIndexOf(dims, b.col, b.row);
-      const slot = i * 6 + d;
-      if (j >= 0 && onMap[i] === 1 && onMap[j] === 1) targets[slot] = j;
-      edgeIds[slot] = d < 3 || j < 0 ? slot : j * 6 + opposite(d);
-    }
-  }
-  const graph: Graph = { nodeCount: n, offsets, targets, edges: edgeIds };
+  const graph = hexGridGraph(m.columns, m.rows, onMap);
 
   const terrainNames = [m.defaultTerrain];
   const terrain = new Uint8Array(n);

@@ -50,8 +50,8 @@ export class SearchSpace {
   readonly reached: Int32Array;
   reachedCount = 0;
   generation = 0;
-  private entryNode: Int32Array;
-  private entryNext: Int32Array;
+  private readonly entryNode: Int32Array;
+  private readonly entryNext: Int32Array;
   private bucketHead: Int32Array;
 
   constructor(graph: Graph) {
@@ -63,7 +63,7 @@ export class SearchSpace {
     this.stamp = new Uint32Array(n);
     this.settledStamp = new Uint32Array(n);
     this.reached = new Int32Array(n);
-    const cap = graph.targets.length + n + 1;
+    const cap = graph.targets.length + n + 1; // sources + one push per improving slot
     this.entryNode = new Int32Array(cap);
     this.entryNext = new Int32Array(cap);
     this.bucketHead = new Int32Array(64);
@@ -114,37 +114,38 @@ export class SearchSpace {
     if (this.bucketHead.length < maxCost + 1) this.bucketHead = new Int32Array(Math.max(maxCost + 1, 64 * 2));
     const head = this.bucketHead;
     head.fill(-1, 0, maxCost + 1);
+    // Every push is a source or an improving relaxation of one slot: the pool never overflows.
+    const entryNode = this.entryNode;
+    const entryNext = this.entryNext;
     let entries = 0;
-    const push = (node: number, c: number): void => {
-      if (entries === this.entryNode.length) this.grow();
-      this.entryNode[entries] = node;
-      this.entryNext[entries] = head[c]!;
-      head[c] = entries++;
-    };
 
-    options.sources.forEach((s, i) => {
-      const c = options.sourceCosts?.[i] ?? 0;
-      if (c > maxCost || c < 0) return;
-      if (stamp[s] === gen && cost[s]! <= c) return;
+    const sources = options.sources;
+    const sourceCosts = options.sourceCosts;
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i]!;
+      const c = sourceCosts?.[i] ?? 0;
+      if (c > maxCost || c < 0) continue;
+      if (stamp[s] === gen && cost[s]! <= c) continue;
       stamp[s] = gen;
       cost[s] = c;
       parent[s] = -1;
       parentSlot[s] = -1;
-      push(s, c);
-    });
-    const isSource = (node: number): boolean => parent[node] === -1;
+      entryNode[entries] = s;
+      entryNext[entries] = head[c]!;
+      head[c] = entries++;
+    }
 
-    const stopsAt = policy.stopsAt?.bind(policy);
+    const hasStops = policy.stopsAt !== undefined;
     let count = 0;
     for (let c = 0; c <= maxCost; c++) {
       while (head[c]! !== -1) {
         const e = head[c]!;
-        head[c] = this.entryNext[e]!;
-        const node = this.entryNode[e]!;
+        head[c] = entryNext[e]!;
+        const node = entryNode[e]!;
         if (settledStamp[node] === gen || cost[node] !== c) continue;
         settledStamp[node] = gen;
         reached[count++] = node;
-        if (stopsAt && !isSource(node) && stopsAt(node)) continue;
+        if (hasStops && parent[node] !== -1 && policy.stopsAt!(node)) continue;
         for (let s = offsets[node]!, end = offsets[node + 1]!; s < end; s++) {
           const t = targets[s]!;
           if (t < 0 || settledStamp[t] === gen) continue;
@@ -157,10 +158,13 @@ export class SearchSpace {
           cost[t] = nc;
           parent[t] = node;
           parentSlot[t] = s;
-          push(t, nc);
+          entryNode[entries] = t;
+          entryNext[entries] = head[nc]!;
+          head[nc] = entries++;
         }
       }
     }
+    const isSource = (node: number): boolean => parent[node] === -1;
 
     if (policy.alwaysAllowed) {
       for (const src of options.sources) {
@@ -180,15 +184,6 @@ export class SearchSpace {
     }
     this.reachedCount = count;
     return this;
-  }
-
-  private grow(): void {
-    const n = new Int32Array(this.entryNode.length * 2);
-    n.set(this.entryNode);
-    const x = new Int32Array(this.entryNext.length * 2);
-    x.set(this.entryNext);
-    this.entryNode = n;
-    this.entryNext = x;
   }
 }
 

@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { main } from './main.ts';
+
+async function stavka(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function json(...argv: string[]) {
+  const r = await stavka(...argv, '--json');
+  assert.equal(r.code, 0, r.err || r.out);
+  return JSON.parse(r.out) as Record<string, unknown>;
+}
+
+const sum = (o: unknown) => Object.values(o as Record<string, number>).reduce((a, b) => a + b, 0);
+
+describe('stavka calc --json (the contract)', () => {
+  it('mars-1942 12:4 with a shift', async () => {
+    const j = await json('calc', '--game', 'mars-1942', '--attack', '12', '--defense', '4', '--shift', '-1');
+    assert.equal(j.game, 'mars-1942');
+    assert.equal(j.ratio, '3:1');
+    assert.equal(j.column, '2:1');
+    assert.deepEqual(j.shifts, [{ by: -1, reason: 'column shift given with --shift' }]);
+    assert.equal(j.provisional, false);
+    assert.deepEqual(j.outcomes, { '-': 1 / 6, D: 1 / 6, DW: 2 / 6, DR: 2 / 6 });
+  });
+  it('mars-1942 --disrupted and --probe', async () => {
+    const d = await json('calc', '--game', 'mars-1942', '--attack', '12', '--defense', '4', '--disrupted');
+    assert.deepEqual(d.outcomes, { DW: 2 / 6, DR: 2 / 6, DE: 2 / 6 });
+    const p = await json('calc', '--game', 'mars-1942', '--attack', '20', '--defense', '4', '--probe');
+    assert.equal(p.column, '2:1');
+  });
+  it('barbarossa-1941 round-up 17:5 to 4:1', async () => {
+    const j = await json(
+      'calc',
+      '--game',
+      'barbarossa-1941',
+      '--attack',
+      '17',
+      '--defense',
+      '5',
+      '--round-up',
+      '4:1',
+    );
+    assert.deepEqual(j.gamble, { chanceInSix: 2, success: '4:1', failure: '3:1' });
+    assert.equal(j.provisional, true);
+    assert.ok(Math.abs(sum(j.outcomes) - 1) < 1e-12);
+  });
+  it('barbarossa-1941 round-up with a fall-back column', async () => {
+    const j = await json(
+      'calc',
+      '--game',
+      'barbarossa-1941',
+      '--attack',
+      '15',
+      '--defense',
+      '4',
+      '--round-up',
+      '5:1',
+      '--fall-back',
+      '2:1',
+    );
+    assert.deepEqual(j.gamble, { chanceInSix: 3, success: '5:1', failure: '2:1' });
+  });
+  it('barbarossa-1941 pressing, both procedures', async () => {
+    for (const procedure of ['roll', 'split']) {
+      const j = await json(
+        'calc',
+        '--game',
+        'barbarossa-1941',
+        '--attack',
+        '15',
+        '--defense',
+        '4',
+        '--press',
+        '2',
+        '--procedure',
+        procedure,
+        '--side',
+        'axis',
+      );
+      assert.ok(Math.abs(sum(j.outcomes) - 1) < 1e-12);
+    }
+  });
+  it('point-to-point fire 37 in groups 19 and 18', async () => {
+    const j = await json('calc', '--game', 'point-to-point', '--fire', '37');
+    assert.deepEqual(j.groups, [19, 18]);
+    assert.equal(j.provisional, true);
+    assert.ok(Object.keys(j.outcomes as object).every((k) => /^\d+$/.test(k)));
+    assert.ok(Math.abs(sum(j.outcomes) - 1) < 1e-12);
+  });
+});
+
+describe('stavka calc (readable)', () => {
+  it('prints the column, each shift and why, each result with "n in 6" and %', async () => {
+    const r = await stavka('calc', '--game', 'mars-1942', '--attack', '12', '--defense', '4', '--river');
+    assert.equal(r.code, 0);
+    assert.match(r.out, /odds column\s+3:1/);
+    assert.match(r.out, /shift -1\s+more than half the attack factors attack across a river \(M-10\)/);
+    assert.match(r.out, /final column\s+2:1/);
+    assert.match(r.out, /DW\s+2 in 6\s+33\.3%/);
+  });
+  it('says PROVISIONAL for a reconstructed table', async () => {
+    const r = await stavka('calc', '--game', 'point-to-point', '--fire', '5');
+    assert.match(r.out, /PROVISIONAL/);
+  });
+});
+
+describe('forbidden attacks exit 2 with the rule quoted; bad input exits 1', () => {
+  it('mars-1942 below 1:4', async () => {
+    const r = await stavka('calc', '--game', 'mars-1942', '--attack', '2', '--defense', '12');
+    assert.equal(r.code, 2);
+    assert.match(r.out, /Final attacking odds less than 1:4 are not allowed/);
+  });
+  it('a round-up with 0 in 6', async () => {
+    const r = await stavka(
+      'calc',
+      '--game',
+      'barbarossa-1941',
+      '--attack',
+      '31',
+      '--defense',
+      '10',
+      '--round-up',
+      '4:1',
+      '--json',
+    );
+    assert.equal(r.code, 2);
+    assert.equal(
+      (JSON.parse(r.out) as { error: { code: string } }).error.code,
+      'combat/round-up-zero-chance',
+    );
+  });
+  it('not a number, a missing flag, a flag of another game, an unknown game', async () => {
+    for (const argv of [
+      ['calc', '--game', 'mars-1942', '--attack', 'x', '--defense', '4'],
+      ['calc', '--game', 'mars-1942', '--attack', '3'],
+      ['calc', '--game', 'mars-1942', '--attack', '3', '--defense', '1', '--fire', '3'],
+      ['calc', '--game', 'chess', '--attack', '3', '--defense', '1'],
+      ['calc', '--game', 'mars-1942', '--attack', '3', '--defense', '0'],
+      ['calc', '--game', 'barbarossa-1941', '--attack', '15', '--defense', '4', '--press', '2'],
+    ]) {
+      const r = await stavka(...argv);
+      assert.equal(r.code, 1, argv.join(' '));
+      assert.ok(r.err.length > 0, `says why: ${argv.join(' ')}`);
+    }
+  });
+});
+
+describe('--crt FILE replaces the table', () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-crt-'));
+  it('reads a valid replacement and uses it', async () => {
+    const crt = JSON.parse(
+      readFileSync(join(here, '../../games/src/barbarossa-1941/data/crt.provisional.json'), 'utf8'),
+    );
+    crt.provisional = false;
+    crt.id = 'found-printed-table';
+    for (const k of Object.keys(crt.rows)) crt.rows[k] = crt.rows[k].map(() => 'DE');
+    const file = join(dir, 'printed.json');
+    writeFileSync(file, JSON.stringify(crt));
+    const j = await json(
+      'calc',
+      '--game',
+      'barbarossa-1941',
+      '--attack',
+      '4',
+      '--defense',
+      '4',
+      '--crt',
+      file,
+    );
+    assert.deepEqual(j.outcomes, { DE: 1 });
+    assert.equal(j.provisional, false);
+  });
+  it('names the bad field of a broken table', async () => {
+    const crt = JSON.parse(readFileSync(join(here, '../../games/src/mars-1942/data/crt.json'), 'utf8'));
+    crt.rows['3'][2] = 'ZZ';
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, JSON.stringify(crt));
+    const r = await stavka('calc', '--game', 'mars-1942', '--attack', '4', '--defense', '4', '--crt', file);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /crt\.rows\.3\[2\]: no result "ZZ"/);
+    const missing = await stavka(
+      'calc',
+      '--game',
+      'mars-1942',
+      '--attack',
+      '4',
+      '--defense',
+      '4',
+      '--crt',
+      join(dir, 'nope.json'),
+    );
+    assert.equal(missing.code, 1);
+    assert.match(missing.err, /cannot read --crt/);
+  });
+});
+
+describe('the stavka binary', () => {
+  it('runs as npx stavka from the repository root', () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+    const r = spawnSync(
+      'npx',
+      ['stavka', 'calc', '--game', 'mars-1942', '--attack', '12', '--defense', '4', '--json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).column, '3:1');
+    const bad = spawnSync(
+      'npx',
+      ['stavka', 'calc', '--game', 'mars-1942', '--attack', '1', '--defense', '9'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    assert.equal(bad.status, 2);
+  });
+});

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { neighborsOf, slotBetween } from './graph.ts';
+import { DIRECTIONS } from './hex.ts';
+import {
+  compileHexMap,
+  compilePointMap,
+  connectionBit,
+  featureBit,
+  type HexMapSetup,
+  hexIndex,
+  hexNumberOf,
+  hexsideId,
+  hexsideName,
+  terrainOf,
+} from './map.ts';
+
+const small: HexMapSetup = {
+  kind: 'hex',
+  columns: 5,
+  rows: 5,
+  defaultTerrain: 'clear',
+  terrain: { '0303': 'forest' },
+  hexsides: [
+    {
+      feature: 'river',
+      name: 'Volga',
+      between: [
+        ['0202', '0302'],
+        ['0203', '0303'],
+      ],
+    },
+  ],
+  connections: [{ kind: 'road', path: ['0101', '0201', '0301', '0401'] }],
+  places: [{ name: 'Rzhev', hex: '0303', kind: 'city' }],
+  zones: [{ id: 'dz-01', kind: 'defense-zone', side: 'german', hexes: ['0303', '0304'] }],
+  edges: [{ id: 'south', side: 'german', hexes: ['0105', '0205'] }],
+};
+
+function compiled() {
+  const r = compileHexMap(small);
+  assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+  return r.value;
+}
+
+describe('hex map model', () => {
+  it('indexes printed hex numbers and back', () => {
+    const m = compiled();
+    for (const h of ['0101', '0305', '0501']) assert.equal(hexNumberOf(m, hexIndex(m, h)), h);
+    assert.equal(hexIndex(m, '0601'), -1);
+    assert.equal(hexIndex(m, 'nope'), -1);
+  });
+  it('gives corner hexes fewer neighbours and inner hexes six', () => {
+    const m = compiled();
+    assert.equal(neighborsOf(m.graph, hexIndex(m, '0101')).length, 2);
+    assert.equal(neighborsOf(m.graph, hexIndex(m, '0303')).length, 6);
+  });
+  it('numbers a hexside the same from both hexes', () => {
+    const m = compiled();
+    const a = hexIndex(m, '0303');
+    for (let d = 0; d < 6; d++) {
+      const b = m.graph.targets[a * 6 + d]!;
+      const back = m.graph.targets.subarray(b * 6, b * 6 + 6).indexOf(a);
+      assert.equal(hexsideId(m, a, d), hexsideId(m, b, back));
+    }
+    assert.match(hexsideName(m, hexsideId(m, a, 0)), /^0303\/N$/);
+  });
+  it('puts a river on both sides of its hexsides and nowhere else', () => {
+    const m = compiled();
+    const river = featureBit(m, 'river');
+    const a = hexIndex(m, '0202');
+    const b = hexIndex(m, '0302');
+    const s = slotBetween(m.graph, a, b);
+    assert.ok(m.sideFeatures[s]! & river);
+    assert.ok(m.sideFeatures[slotBetween(m.graph, b, a)]! & river);
+    const c = hexIndex(m, '0201');
+    assert.equal(m.sideFeatures[slotBetween(m.graph, a, c)]! & river, 0);
+  });
+  it('links road hexes in both directions along the path', () => {
+    const m = compiled();
+    const road = connectionBit(m, 'road');
+    const a = hexIndex(m, '0201');
+    const b = hexIndex(m, '0301');
+    assert.ok(m.links[slotBetween(m.graph, a, b)]! & road);
+    assert.ok(m.links[slotBetween(m.graph, b, a)]! & road);
+    assert.equal(m.links[slotBetween(m.graph, a, hexIndex(m, '0202'))]! & road, 0);
+  });
+  it('keeps terrain, places, zones and edges', () => {
+    const m = compiled();
+    assert.equal(terrainOf(m, hexIndex(m, '0303')), 'forest');
+    assert.equal(terrainOf(m, hexIndex(m, '0101')), 'clear');
+    assert.equal(m.places[m.placeAt[hexIndex(m, '0303')]!]!.name, 'Rzhev');
+    assert.equal(m.zones[0]!.membership[hexIndex(m, '0304')], 1);
+    assert.equal(m.edges[0]!.side, 'german');
+    assert.equal(DIRECTIONS.length, 6);
+  });
+});
+
+describe('a bad map file names the field and the reason', () => {
+  const bad = (patch: Partial<HexMapSetup>) => {
+    const r = compileHexMap({ ...small, ...patch });
+    assert.ok(!r.ok);
+    return r.error;
+  };
+  it('an unknown hex', () => {
+    const e = bad({ places: [{ name: 'X', hex: '0909', kind: 'town' }] });
+    assert.equal(e[0]!.path, 'map.places[0].hex');
+    assert.equal(e[0]!.code, 'setup/unknown-hex');
+  });
+  it('a hexside between hexes that do not touch', () => {
+    const e = bad({ hexsides: [{ feature: 'river', between: [['0101', '0303']] }] });
+    assert.equal(e[0]!.path, 'map.hexsides[0].between[0]');
+    assert.equal(e[0]!.code, 'setup/not-adjacent');
+  });
+  it('a road that jumps', () => {
+    const e = bad({ connections: [{ kind: 'rail', path: ['0101', '0103'] }] });
+    assert.equal(e[0]!.path, 'map.connections[0].path[1]');
+  });
+  it('a malformed hex number and a missing field', () => {
+    const e = bad({ columns: 0, terrain: { x: 'clear' } as Record<string, string> });
+    const paths = e.map((x) => x.path);
+    assert.ok(paths.includes('map.columns'), paths.join());
+    assert.ok(
+      paths.some((p) => p.startsWith('map.terrain')),
+      paths.join(),
+    );
+  });
+  it('duplicate zone ids and two places in one hex', () => {
+    const e = bad({
+      zones: [
+        { id: 'a', kind: 'k', hexes: [] },
+        { id: 'a', kind: 'k', hexes: [] },
+      ],
+      places: [
+        { name: 'A', hex: '0101', kind: 'town' },
+        { name: 'B', hex: '0101', kind: 'town' },
+      ],
+    });
+    assert.deepEqual(e.map((x) => x.path).sort(), ['map.places[1].hex', 'map.zones[1].id']);
+  });
+});
+
+describe('point-to-point map (same graph interface)', () => {
+  const p2p = {
+    kind: 'points',
+    points: [{ id: 'moscow', name: 'Moscow' }, { id: 'mozhaisk' }, { id: 'volokolamsk' }],
+    lines: [
+      { from: 'moscow', to: 'mozhaisk', capacity: 3 },
+      { from: 'moscow', to: 'volokolamsk', capacity: 2 },
+    ],
+  };
+  it('compiles points and lines with capacities, both directions', () => {
+    const r = compilePointMap(p2p);
+    assert.ok(r.ok);
+    const m = r.value;
+    assert.equal(m.graph.nodeCount, 3);
+    assert.deepEqual(neighborsOf(m.graph, 0).sort(), [1, 2]);
+    const s = slotBetween(m.graph, 2, 0);
+    assert.equal(m.capacity[m.graph.edges[s]!], 2);
+  });
+  it('names an unknown point', () => {
+    const r = compilePointMap({ ...p2p, lines: [{ from: 'moscow', to: 'kalinin', capacity: 1 }] });
+    assert.ok(!r.ok);
+    assert.equal(r.error[0]!.path, 'map.lines[0].to');
+  });
+});
