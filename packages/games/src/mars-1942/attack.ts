@@ -1,0 +1,224 @@
+/**
+ * Attacks: who may attack, the modified defense of a hex (cities and towns, defense
+ * zones, the frontline, fortification), every column shift, and the must-attack rule.
+ * The combat preview a player sees is `evaluateAttack`, the same numbers the roll uses.
+ */
+import { oddsColumn, type Shift, shiftColumn } from '@stavka/engine';
+import { type Board, isInfantry } from './board.ts';
+import { MARS_CRT, marsShifts } from './combat.ts';
+import type { Side } from './scenario.ts';
+import type { Attack } from './state.ts';
+
+/** May this unit attack now (mars-1942 "Disruption", "Supply", "Fortification")? */
+export function canAttack(board: Board, id: string): boolean {
+  const st = board.state.units[id]!;
+  return (
+    st.status === 'map' &&
+    !st.disrupted &&
+    !st.attacked &&
+    !st.fortifiedNow &&
+    st.moved !== 'bonus' && // moved with the Operational Movement Bonus: "if not attacking"
+    st.supply !== 'isolated' // "An isolated unit cannot ... attack"
+  );
+}
+
+/** The units a defender has in the hex (empty for a defense-zone hexside attack). */
+export function defendersIn(board: Board, side: Side, hex: number): string[] {
+  return board.isEnemyHex(side, hex) ? [...board.at[hex]!] : [];
+}
+
+/**
+ * Hexes `side` may attack: enemy-occupied hexes, and for the Russians an empty
+ * defense-zone hex across its frontline while the zone still holds a garrison (M-11).
+ */
+export function isTarget(board: Board, side: Side, hex: number, from: number): boolean {
+  if (board.isEnemyHex(side, hex)) return true;
+  return side === 'soviet' && board.owner[hex] === 0 && board.garrisonedFrontline(from, hex);
+}
+
+export interface DefenseItem {
+  readonly unit: string | null;
+  readonly value: number;
+  readonly reason: string;
+  readonly cite?: string;
+}
+
+export interface AttackEvaluation {
+  readonly attacker: Side;
+  readonly attack: number;
+  readonly defense: number;
+  readonly defenseItems: readonly DefenseItem[];
+  readonly defenders: readonly string[];
+  readonly hexsideOnly: boolean;
+  /** The garrison whose factor defends an empty defense-zone hex. */
+  readonly garrison: string | null;
+  readonly raw: number;
+  readonly column: number;
+  readonly shifts: readonly Shift[];
+  /** Why the attack may not be made, if it may not. */
+  readonly refusal: string | null;
+  readonly from: readonly number[];
+  /** X/2 losses round up (Russians; Germans in or into originally Russian territory, M-4). */
+  readonly roundUp: boolean;
+}
+
+function unitDefense(board: Board, id: string): number {
+  const u = board.unit(id);
+  return board.state.units[id]!.fortified && u.factors.fortified !== undefined
+    ? u.factors.fortified
+    : u.factors.defense!;
+}
+
+/** The attack strength a unit brings: doubled for the Russians on the first turn (M-16). */
+export function attackStrength(board: Board, id: string): number {
+  const u = board.unit(id);
+  const a = u.factors.attack ?? 0;
+  return u.side === 'soviet' && board.state.firstTurnDoubling && board.state.turn === 1 ? a * 2 : a;
+}
+
+export function evaluateAttack(board: Board, attacker: Side, attack: Attack): AttackEvaluation {
+  const { s } = board;
+  const target = attack.target;
+  const from = [...new Set(attack.units.map((id) => board.state.units[id]!.at))];
+  const attackTotal = attack.units.reduce((a, id) => a + attackStrength(board, id), 0);
+  const defenders = defendersIn(board, attacker, target);
+  const items: DefenseItem[] = [];
+  let garrison: string | null = null;
+  const hexsideOnly = defenders.length === 0;
+  const acrossFrontlineOnly = from.length > 0 && from.every((f) => board.crossesFrontline(f, target));
+  if (hexsideOnly) {
+    garrison = board.garrison(s.zoneOf[target]!);
+    if (garrison) {
+      items.push({
+        unit: garrison,
+        value: unitDefense(board, garrison),
+        reason: `frontline hexside defended with the factor of the zone's garrison, ${board.unit(garrison).name}`,
+        cite: 'M-11',
+      });
+    }
+  } else {
+    for (const id of defenders) {
+      items.push({
+        unit: id,
+        value: unitDefense(board, id),
+        reason: `${board.unit(id).name}${board.state.units[id]!.fortified ? ' (fortified)' : ''}`,
+      });
+    }
+    const place = s.map.placeAt[target]!;
+    const kind = place >= 0 ? s.map.places[place]!.kind : null;
+    const infantry = defenders.filter((id) => isInfantry(board.unit(id)));
+    const pgd = defenders.filter((id) => board.unit(id).tags.includes('14pgd'));
+    const eligible = [...infantry, ...(pgd.length >= 2 ? [pgd[0]!] : [])];
+    if (kind === 'city') {
+      for (const id of eligible) {
+        items.push({
+          unit: id,
+          value: 1,
+          reason: `city: +1 for ${board.unit(id).name}`,
+          cite: 'mars-1942 Cities and Towns',
+        });
+      }
+    } else if (kind === 'town' && eligible.length > 0) {
+      items.push({
+        unit: eligible[0]!,
+        value: 1,
+        reason: 'town: +1 for one unit',
+        cite: 'mars-1942 Cities and Towns',
+      });
+    }
+    // A garrisoning German unit attacked across only the frontline: +2 (M-11).
+    if (s.zoneOf[target]! >= 0 && acrossFrontlineOnly) {
+      for (const id of infantry) {
+        if (board.unit(id).side === 'german') {
+          items.push({
+            unit: id,
+            value: 2,
+            reason: 'garrison attacked across only the frontline',
+            cite: 'M-11',
+          });
+        }
+      }
+    }
+    // Russian side of the frontline: intrinsic 2 against German attacks only across it (M-11).
+    if (attacker === 'german' && s.germanTerritory[target] === 0 && acrossFrontlineOnly) {
+      items.push({
+        unit: null,
+        value: 2,
+        reason: 'Russian-side frontline hexside, attacked only across it',
+        cite: 'M-11',
+      });
+    }
+  }
+  const defense = items.reduce((a, i) => a + i.value, 0);
+
+  // Shifts.
+  const riverFactors = attack.units
+    .filter((id) => board.crossesRiver(board.state.units[id]!.at, target))
+    .reduce((a, id) => a + attackStrength(board, id), 0);
+  const defenderSupply = (hexsideOnly ? (garrison ? [garrison] : []) : defenders).map(
+    (id) => board.state.units[id]!.supply,
+  );
+  const shifts = marsShifts({
+    acrossRiver: riverFactors * 2 > attackTotal,
+    attackerRationed: attack.units.some((id) => board.state.units[id]!.supply === 'rationed'),
+    defenderIsolated: defenderSupply.length > 0 && defenderSupply.every((x) => x === 'isolated'),
+    defenderRationed: defenderSupply.length > 0 && defenderSupply.every((x) => x !== 'full'),
+  });
+  let refusal: string | null = null;
+  const raw = defense > 0 ? oddsColumn(MARS_CRT, attackTotal, defense) : MARS_CRT.columns.length - 1;
+  let { unclamped, column } = shiftColumn(MARS_CRT, raw, shifts);
+  if (attack.units.length === 0) refusal = 'no units attack';
+  else if (hexsideOnly && !garrison)
+    refusal = 'the zone holds no garrison any more: nothing defends the hexside';
+  else if (unclamped < 0) refusal = 'Final attacking odds less than 1:4 are not allowed.';
+  if (attack.probe && refusal === null) {
+    const probe = MARS_CRT.columnLabels.indexOf('2:1');
+    if (attacker !== 'german') refusal = 'only the German player may probe (M-7)';
+    else if (column < probe) refusal = 'a 2:1 probe only lowers the odds (M-7)';
+    else if (column > probe) {
+      shifts.push({ by: probe - column, reason: '2:1 probe', cite: 'M-7' });
+      column = probe;
+      unclamped = probe;
+    }
+  }
+  const inRussian = s.germanTerritory[target] === 0 || from.some((f) => s.germanTerritory[f] === 0);
+  return {
+    attacker,
+    attack: attackTotal,
+    defense,
+    defenseItems: items,
+    defenders,
+    hexsideOnly,
+    garrison,
+    raw,
+    column: Math.max(column, 0),
+    shifts,
+    refusal,
+    from,
+    roundUp: attacker === 'soviet' || inRussian,
+  };
+}
+
+/**
+ * The must-attack rule (mars-1942 CRT notes): undisrupted German units (or Russian
+ * korps) adjacent both to attacking units and to friendly units under attack must be
+ * attacked too. Returns the hexes owed an attack.
+ */
+export function mustAttack(board: Board, attacker: Side, attacks: readonly Attack[]): number[] {
+  const targeted = new Set(attacks.map((a) => a.target));
+  const attackerHexes = new Set(attacks.flatMap((a) => a.units.map((id) => board.state.units[id]!.at)));
+  const owed: number[] = [];
+  for (const a of attacks) {
+    for (const h of board.neighbors(a.target)) {
+      if (targeted.has(h) || !board.isEnemyHex(attacker, h)) continue;
+      const obliged = board.at[h]!.some((id) => {
+        const u = board.unit(id);
+        const st = board.state.units[id]!;
+        return !st.disrupted && (u.side === 'german' || u.size === 'korps');
+      });
+      if (!obliged) continue;
+      if (board.neighbors(h).some((n) => attackerHexes.has(n)) && !owed.includes(h)) owed.push(h);
+    }
+  }
+  return owed.sort((x, y) => x - y);
+}

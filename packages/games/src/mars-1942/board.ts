@@ -1,0 +1,242 @@
+/**
+ * What the rules read off the board: who is where, stacking, zones of control and
+ * supply. A Board is derived from the state (never stored) and built once per query.
+ */
+import { type SearchPolicy, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
+import type { Scenario, Side } from './scenario.ts';
+import type { MarsState, Supply } from './state.ts';
+
+export const MOBILE_TYPES = new Set([
+  'tank',
+  'mechanized',
+  'cavalry',
+  'motorized',
+  'panzer',
+  'panzergrenadier',
+]);
+
+/** "tank, mechanized, cavalry, motorized rifle, panzer, and panzer grenadier - mobile - units" */
+export function isMobile(u: UnitData): boolean {
+  return MOBILE_TYPES.has(u.type);
+}
+
+/** Rifle/infantry units: they fortify and take the city and town bonus. */
+export function isInfantry(u: UnitData): boolean {
+  return u.type === 'infantry' || u.type === 'mountain';
+}
+
+/** "Tank and (pure) panzer units" advance 2 hexes. */
+export function isPureArmour(u: UnitData): boolean {
+  return u.type === 'tank' || u.type === 'panzer';
+}
+
+export function isTankBrigade(u: UnitData): boolean {
+  return u.size === 'brigade' && (u.tags.includes('tank-brigade') || u.type === 'tank');
+}
+
+export function isGuards(u: UnitData): boolean {
+  return u.tags.includes('guards');
+}
+
+export class Board {
+  readonly s: Scenario;
+  readonly state: MarsState;
+  /** Units on each hex. */
+  readonly at: string[][];
+  /** 0 empty, 1 German, 2 Soviet. */
+  readonly owner: Uint8Array;
+  private zocCache: Partial<Record<Side, { active: Uint8Array; any: Uint8Array; owners: string[][] }>> = {};
+  private supplyCache: Partial<Record<Side, Int32Array>> = {};
+
+  constructor(s: Scenario, state: MarsState) {
+    this.s = s;
+    this.state = state;
+    const n = s.map.graph.nodeCount;
+    this.at = Array.from({ length: n }, () => []);
+    this.owner = new Uint8Array(n);
+    for (const id of s.unitIds) {
+      const u = state.units[id]!;
+      if (u.status !== 'map' || u.at < 0) continue;
+      this.at[u.at]!.push(id);
+      this.owner[u.at] = s.units[id]!.side === 'german' ? 1 : 2;
+    }
+  }
+
+  unit(id: string): UnitData {
+    return this.s.units[id]!;
+  }
+
+  sideCode(side: Side): number {
+    return side === 'german' ? 1 : 2;
+  }
+
+  isEnemyHex(side: Side, hex: number): boolean {
+    const o = this.owner[hex]!;
+    return o !== 0 && o !== this.sideCode(side);
+  }
+
+  isFriendlyHex(side: Side, hex: number): boolean {
+    return this.owner[hex] === this.sideCode(side);
+  }
+
+  neighbors(hex: number): number[] {
+    const g = this.s.map.graph;
+    const out: number[] = [];
+    for (let slot = g.offsets[hex]!; slot < g.offsets[hex + 1]!; slot++) {
+      const t = g.targets[slot]!;
+      if (t >= 0) out.push(t);
+    }
+    return out;
+  }
+
+  /** The slot from a to adjacent b, or -1. */
+  slot(a: number, b: number): number {
+    const g = this.s.map.graph;
+    for (let slot = g.offsets[a]!; slot < g.offsets[a + 1]!; slot++) if (g.targets[slot] === b) return slot;
+    return -1;
+  }
+
+  crossesFrontline(a: number, b: number): boolean {
+    const slot = this.slot(a, b);
+    return slot >= 0 && (this.s.map.sideFeatures[slot]! & this.s.frontlineBit) !== 0;
+  }
+
+  crossesRiver(a: number, b: number): boolean {
+    const slot = this.slot(a, b);
+    return slot >= 0 && (this.s.map.sideFeatures[slot]! & this.s.riverBit) !== 0;
+  }
+
+  /** A defense zone still holds a German garrison: a German infantry unit in one of its hexes (M-11). */
+  garrison(zone: number): string | null {
+    const z = this.s.defenseZones[zone];
+    if (!z) return null;
+    for (const h of z.hexes) {
+      for (const id of this.at[h]!) {
+        const u = this.unit(id);
+        if (u.side === 'german' && isInfantry(u)) return id;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The frontline hexside between a Soviet-side hex and a defense-zone hex of a zone
+   * that still holds a garrison: Russians cross it only by advance after combat (M-11).
+   */
+  garrisonedFrontline(from: number, to: number): boolean {
+    const zone = this.s.zoneOf[to]!;
+    return zone >= 0 && this.crossesFrontline(from, to) && this.garrison(zone) !== null;
+  }
+
+  /**
+   * Zones of control of the enemies of `side`: `active` stops movement, `any` (active
+   * or not) blocks supply. Russian brigades and unfortified divisions have inactive
+   * ZOCs; fortified Russian divisions and korps, and every German unit, active ones.
+   * Russian ZOCs never extend across a defense zone's frontline into it (M-11).
+   */
+  enemyZoc(side: Side): { active: Uint8Array; any: Uint8Array; owners: string[][] } {
+    const cached = this.zocCache[side];
+    if (cached) return cached;
+    const n = this.s.map.graph.nodeCount;
+    const active = new Uint8Array(n);
+    const any = new Uint8Array(n);
+    const owners: string[][] = Array.from({ length: n }, () => []);
+    for (const id of this.s.unitIds) {
+      const u = this.unit(id);
+      const st = this.state.units[id]!;
+      if (u.side === side || st.status !== 'map') continue;
+      const isActive = u.side === 'german' || u.size === 'korps' || (u.size === 'division' && st.fortified);
+      for (const h of this.neighbors(st.at)) {
+        if (u.side === 'soviet' && this.s.zoneOf[h]! >= 0 && this.crossesFrontline(st.at, h)) continue;
+        any[h] = 1;
+        if (isActive) {
+          active[h] = 1;
+          owners[h]!.push(id);
+        }
+      }
+    }
+    const z = { active, any, owners };
+    this.zocCache[side] = z;
+    return z;
+  }
+
+  /**
+   * Supply distance per hex for `side` (mars-1942 "Supply"): sources are the road and
+   * rail lines running unblocked back to an initially friendly map edge (and the edge
+   * hexes themselves); a supply line runs from a source, never through an enemy unit
+   * nor an enemy ZOC unless a friendly unit is there. -1 where no line reaches.
+   */
+  supplyDistance(side: Side): Int32Array {
+    const cached = this.supplyCache[side];
+    if (cached) return cached;
+    const { s } = this;
+    const map = s.map;
+    const zoc = this.enemyZoc(side).any;
+    const blocked = (h: number) => this.isEnemyHex(side, h) || (zoc[h] === 1 && !this.isFriendlyHex(side, h));
+    const links = s.roadBit | s.railBit;
+    const edge = s.edges[side].filter((h) => !blocked(h));
+    // Stage 1: the road/rail net from the edge, at no cost.
+    const net = new SearchSpace(map.graph);
+    net.run(
+      { stepCost: (_f, slot, to) => ((map.links[slot]! & links) !== 0 && !blocked(to) ? 0 : -1) },
+      { sources: edge, maxCost: 0 },
+    );
+    const sources = net.reachedNodes();
+    // Stage 2: hexes from the nearest source.
+    const policy: SearchPolicy = { stepCost: (_f, _slot, to) => (blocked(to) ? -1 : 1) };
+    const space = searchSpaceFor(map.graph).run(policy, { sources, maxCost: 64 });
+    const dist = new Int32Array(map.graph.nodeCount).fill(-1);
+    for (let i = 0; i < space.reachedCount; i++) {
+      const h = space.reached[i]!;
+      dist[h] = space.cost[h]!;
+    }
+    // A hex blocked for supply may still hold a friendly unit tracing out of it: its
+    // own hex is friendly-occupied, so the trace starts there. Occupied enemy-ZOC hexes
+    // are open above; an unoccupied blocked hex is simply unreachable.
+    this.supplyCache[side] = dist;
+    return dist;
+  }
+
+  /** Full within 4 hexes, rationed within 8, isolated beyond or cut off. */
+  supplyAt(side: Side, hex: number): Supply {
+    const d = this.supplyDistance(side)[hex]!;
+    if (d >= 0 && d <= 4) return 'full';
+    if (d >= 0 && d <= 8) return 'rationed';
+    return 'isolated';
+  }
+}
+
+/** Stacking (M-13): may these units of one side share a hex? */
+export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
+  if (ids.length === 0) return true;
+  const units = ids.map((id) => s.units[id]!);
+  if (units[0]!.side === 'soviet') {
+    const korps = units.filter((u) => u.size === 'korps').length;
+    const brigades = units.filter(isTankBrigade).length;
+    return korps <= 1 && (units.length <= 2 || (units.length === 3 && brigades >= 1));
+  }
+  // German: 2 divisions (one panzer at most); the "a" and "b" kampfgruppen of one
+  // division count as one division; plus one more kampfgruppe.
+  let divisions = 0;
+  let panzer = 0;
+  const halves = new Map<string, number>();
+  for (const u of units) {
+    if (u.size === 'kampfgruppe') {
+      const p = u.parent ?? u.id;
+      halves.set(p, (halves.get(p) ?? 0) + 1);
+    } else {
+      divisions++;
+      if (u.type === 'panzer') panzer++;
+    }
+  }
+  let lone = 0;
+  for (const [parent, count] of halves) {
+    if (count >= 2) {
+      divisions++;
+      const sample = units.find((u) => u.parent === parent)!;
+      if (sample.type === 'panzer') panzer++;
+    } else lone++;
+  }
+  divisions += Math.max(0, lone - 1);
+  return divisions <= 2 && panzer <= 1;
+}

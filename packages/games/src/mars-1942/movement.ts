@@ -1,0 +1,89 @@
+/**
+ * Operational movement (mars-1942 "Operational Movement and/vs. Attacks", "Zones of
+ * Control", "Minimum 1-hex movement", supply effects): one engine search per unit,
+ * in half-hex units so that road hexes cost mobile units half.
+ */
+import type { SearchPolicy } from '@stavka/engine';
+import { searchSpaceFor } from '@stavka/engine';
+import { type Board, isInfantry, isMobile, stackingOk } from './board.ts';
+import type { Side } from './scenario.ts';
+
+export interface MoveOption {
+  to: number;
+  /** Cost in half hexes. */
+  cost: number;
+  /** Beyond the attack range: the unit used its movement bonus and may not attack. */
+  bonus: boolean;
+  path: number[];
+}
+
+/** Hexes a unit may move to "to attack" (not counting the 2-hex bonus), in whole hexes. */
+export function attackRange(board: Board, id: string): number {
+  const u = board.unit(id);
+  const st = board.state.units[id]!;
+  if (st.supply === 'isolated') return 0;
+  if (st.supply === 'rationed') return 1; // "A rationed unit's operational movement (to attack) is 1 hex"
+  return isMobile(u) ? 3 : 2;
+}
+
+/** May this unit move operationally now? */
+export function canMove(board: Board, id: string): boolean {
+  const u = board.unit(id);
+  const st = board.state.units[id]!;
+  if (st.status !== 'map' || st.disrupted || st.fortifiedNow || st.moved !== 'no') return false;
+  // An isolated unit cannot move, unless pure infantry/rifle: its bonus only.
+  if (st.supply === 'isolated' && !isInfantry(u)) return false;
+  return true;
+}
+
+/** Every legal destination of one unit, cheapest first, with its path. */
+export function moveOptions(board: Board, id: string): MoveOption[] {
+  if (!canMove(board, id)) return [];
+  const u = board.unit(id);
+  const side = u.side as Side;
+  const st = board.state.units[id]!;
+  const { s } = board;
+  const map = s.map;
+  const range = attackRange(board, id);
+  const maxCost = 2 * (range + 2); // plus the Operational Movement Bonus of 2 hexes
+  const zoc = board.enemyZoc(side);
+  const start = st.at;
+  const mobile = isMobile(u);
+  const startOwners = new Set(zoc.owners[start]);
+  const occupiedByOthers = (h: number) => board.at[h]!.some((x) => x !== id) && board.isFriendlyHex(side, h);
+  const enterable = (from: number, to: number) =>
+    !board.isEnemyHex(side, to) && !(side === 'soviet' && board.garrisonedFrontline(from, to));
+
+  const policy: SearchPolicy = {
+    stepCost(from, slot, to) {
+      if (!enterable(from, to)) return -1;
+      // "A unit may not move from one active EZOC into another of the same enemy unit."
+      if (from === start && startOwners.size > 0 && zoc.owners[to]!.some((o) => startOwners.has(o)))
+        return -1;
+      return mobile && (map.links[slot]! & s.roadBit) !== 0 ? 1 : 2;
+    },
+    // "If a unit moves into the active ZOC of an enemy unit, it must stop and move no further."
+    stopsAt: (node) => zoc.active[node] === 1,
+    alwaysAllowed(from, _slot, to) {
+      if (!enterable(from, to)) return false;
+      // Minimum 1-hex movement: onto a hex occupied by a friendly unit...
+      if (occupiedByOthers(to)) return true;
+      // ...or out of one Undisrupted enemy unit's unoccupied ZOC into a different enemy unit's unoccupied ZOC.
+      if (startOwners.size === 0 || occupiedByOthers(from)) return false;
+      const fromUndisrupted = [...startOwners].every((o) => !board.state.units[o]!.disrupted);
+      const others = zoc.owners[to]!.filter((o) => !startOwners.has(o));
+      return fromUndisrupted && others.length > 0 && zoc.owners[to]!.every((o) => !startOwners.has(o));
+    },
+  };
+  const space = searchSpaceFor(map.graph).run(policy, { sources: [start], maxCost });
+  const isolatedInfantry = st.supply === 'isolated';
+  const out: MoveOption[] = [];
+  for (let i = 0; i < space.reachedCount; i++) {
+    const to = space.reached[i]!;
+    if (to === start) continue;
+    if (!stackingOk(s, [...board.at[to]!, id])) continue;
+    const cost = space.cost[to]!;
+    out.push({ to, cost, bonus: isolatedInfantry || cost > 2 * range, path: space.pathTo(to) });
+  }
+  return out;
+}

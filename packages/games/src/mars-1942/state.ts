@@ -1,0 +1,123 @@
+/**
+ * The Operation Mars game state: plain JSON, every field commented. Hexes are held
+ * as map indexes (numbers); the log and the UI print them as hex numbers.
+ */
+import type { Side } from './scenario.ts';
+
+export type Supply = 'full' | 'rationed' | 'isolated';
+
+export interface UnitState {
+  /** Hex index on the map, or -1 off the map. */
+  at: number;
+  /** map: in play; reserve: off-board reinforcement; eliminated; withdrawn (M-14). */
+  status: 'map' | 'reserve' | 'eliminated' | 'withdrawn';
+  disrupted: boolean;
+  fortified: boolean;
+  /** Fortified at the start of this player-turn: may not move or attack now ("Fortification"). */
+  fortifiedNow: boolean;
+  /** Operational movement used this game-turn: none, within attack range, or with the bonus (may not attack). */
+  moved: 'no' | 'attack' | 'bonus';
+  /** Has attacked in this combat phase. */
+  attacked: boolean;
+  /** Supply status from the last trace (recomputed after every action). */
+  supply: Supply;
+}
+
+/** The steps of the sequence of play (mars-1942 GAMETURN SEQUENCE), plus set-up. */
+export type Step =
+  | 'setup' // deployment, German then Soviet ("Setup and 1st Turn")
+  | 'fortify' // A.1 / B.1
+  | 'reinforce' // B.2: one panzer division may arrive; reserves may be withdrawn (M-14)
+  | 'movement' // A.2 / B.3
+  | 'allocation' // A.3 / B.5: attacks declared
+  | 'combat' // attacks resolved one at a time, each with its choices
+  | 'over';
+
+/** One declared attack: the hex attacked and the units attacking it. */
+export interface Attack {
+  target: number;
+  units: string[];
+  /** German 2:1 probe declared (M-7). */
+  probe: boolean;
+}
+
+/** What the combat being resolved waits for. */
+export type CombatPhase =
+  | 'orders' // defender: No Retreat! orders (M-8)
+  | 'losses' // attacker: choose units to eliminate
+  | 'rout-distance' // attacker: DR distance 0-2
+  | 'retreat' // defender: retreat routes
+  | 'advance' // attacker: advances after combat
+  | 'done';
+
+export interface DefenderResult {
+  unit: string;
+  /** The CRT result this unit suffers (M-6: a Disrupted unit reads the next column). */
+  result: string;
+  /** No Retreat! ordered (M-8). */
+  noRetreat: boolean;
+  /** Retreat still owed: how many hexes (0 none), whether the defender picks 1..max. */
+  retreatMin: number;
+  retreatMax: number;
+  /** The path retreated (hex indexes, start first), once done. */
+  path: number[];
+  /** Disrupted when the retreat ends at this length or more (DW: Germans and Guards only at 2). */
+  disruptAt: number;
+}
+
+export interface Combat {
+  target: number;
+  attackers: string[];
+  /** Hexes the attack came from. */
+  from: number[];
+  column: string;
+  roll: number;
+  base: string;
+  phase: CombatPhase;
+  defenders: DefenderResult[];
+  /** Attack factors the attacker still has to lose. */
+  lossesOwed: number;
+  /** Soviet attack on an empty defense-zone hex across its frontline (M-11). */
+  hexsideOnly: boolean;
+  /** Attack strength that must advance into the vacated hex. */
+  advanceOwed: number;
+  /** Hexes a tank/panzer unit may advance on to after the vacated hex. */
+  advanceBeyond: number[];
+  advanced: string[];
+  /** A DR result waits for the attacker to pick the distance, 0-2 hexes. */
+  routPending: boolean;
+}
+
+export interface WithdrawalRecord {
+  unit: string;
+  /** The turn the removal counts for (a deployed reinforcement: 3 turns after it left, M-14). */
+  countsOnTurn: number;
+  points: number;
+}
+
+export interface MarsState {
+  /** Key of the compiled scenario (scenario.ts registry). */
+  scenario: string;
+  turn: number;
+  /** Whose player-turn it is (Soviet first each game-turn). */
+  player: Side;
+  step: Step;
+  /** Set-up: the side deploying now. */
+  deploying: Side | null;
+  units: Record<string, UnitState>;
+  attacks: Attack[];
+  combat: Combat | null;
+  /** B.2: a reinforcement already arrived this turn. */
+  reinforced: boolean;
+  /** Reinforcement divisions brought into play (Soviet +4 each). */
+  deployed: string[];
+  withdrawals: WithdrawalRecord[];
+  /** First-turn doubling of Russian attack (M-16). */
+  firstTurnDoubling: boolean;
+}
+
+export const SIDE_NAME: Record<Side, string> = { soviet: 'Zhukov (Soviet)', german: 'von Kluge (German)' };
+
+export function other(side: Side): Side {
+  return side === 'german' ? 'soviet' : 'german';
+}
