@@ -4,6 +4,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import { addCalcCommand, UsageError } from './calc.ts';
+import { addReplayCommands } from './replay.ts';
+import { addSimulateCommand } from './simulate.ts';
 
 export interface Io {
   out: (s: string) => void;
@@ -18,6 +20,8 @@ export function buildProgram(io: Io): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   addCalcCommand(program, io);
+  addSimulateCommand(program, io);
+  addReplayCommands(program, io);
   for (const c of program.commands) c.exitOverride();
   return program;
 }

@@ -212,9 +212,9 @@ export function compileScenario(input: unknown): Result<Scenario, SetupError[]> 
   });
 }
 
-/** The standard scenario shipped with the game: Operation Mars, 25 Nov - 16 Dec 1942. */
+/** The standard scenario shipped with the game: Operation Mars, 25 Nov - 16 Dec 1942 (a fresh copy). */
 export function standardScenarioFile(): ScenarioFile {
-  return {
+  return structuredClone({
     game: 'mars-1942',
     name: 'Operation Mars, 25 November - 16 December 1942',
     map: mapFile as unknown as ScenarioFile['map'],
@@ -228,7 +228,7 @@ export function standardScenarioFile(): ScenarioFile {
     })),
     historicalSetup: { german: historicalFile.german, soviet: historicalFile.soviet },
     sources: [unitsFile.sources, turnsFile.sources, historicalFile.sources].join('\n'),
-  };
+  } satisfies ScenarioFile);
 }
 
 /** Compiled scenarios by key, so states can name theirs without carrying it. */

@@ -1,0 +1,2 @@
+export * from './playout.ts';
+export * from './random.ts';

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { standardScenarioFile } from '@stavka/games';
+import { main } from './main.ts';
+
+async function stavka(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('stavka simulate', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-'));
+  it('plays whole games to a result after 11 turns, the same output twice', async () => {
+    const args = [
+      'simulate',
+      '--game',
+      'mars-1942',
+      '--players',
+      'random,random',
+      '--games',
+      '2',
+      '--seed',
+      '5',
+      '--json',
+    ];
+    const a = await stavka(...args, '--save', dir);
+    const b = await stavka(...args);
+    assert.equal(a.code, 0, a.err);
+    assert.equal(a.out, b.out, 'deterministic');
+    const j = JSON.parse(a.out) as {
+      games: { seed: number; winner: string; vp: Record<string, number>; turns: number; actions: number }[];
+      summary: { games: number };
+    };
+    assert.equal(j.games.length, 2);
+    for (const g of j.games) {
+      assert.ok(['german', 'soviet', 'draw'].includes(g.winner));
+      assert.equal(g.turns, 11);
+      assert.ok(g.actions > 0);
+      assert.equal(typeof g.vp.german, 'number');
+    }
+    assert.deepEqual(readdirSync(dir).sort(), ['mars-1942-5.json', 'mars-1942-6.json']);
+  });
+  it('refuses an unknown player or the wrong number of players', async () => {
+    assert.equal((await stavka('simulate', '--game', 'mars-1942', '--players', 'random,genius')).code, 1);
+    assert.equal((await stavka('simulate', '--game', 'mars-1942', '--players', 'random')).code, 1);
+    assert.equal((await stavka('simulate', '--game', 'mars-1942', '--games', '0')).code, 1);
+  });
+
+  it('stavka replay verifies a saved game: result and final hash', async () => {
+    const file = join(dir, 'mars-1942-5.json');
+    const r = await stavka('replay', file, '--json');
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out) as { hash: string; matches: boolean; outcome: { winner: string | null } };
+    assert.equal(j.matches, true);
+    assert.equal(j.hash, JSON.parse(readFileSync(file, 'utf8')).finalHash);
+  });
+  it('stavka replay rejects a tampered game, naming the action', async () => {
+    const saved = JSON.parse(readFileSync(join(dir, 'mars-1942-5.json'), 'utf8'));
+    saved.actions[3] = {
+      side: saved.actions[3].side,
+      action: { type: 'deploy', unit: 'ger-6id', hex: '0101' },
+    };
+    const file = join(dir, 'tampered.json');
+    writeFileSync(file, JSON.stringify(saved));
+    const r = await stavka('replay', file);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /actions\[3\]/);
+    const hashOnly = JSON.parse(readFileSync(join(dir, 'mars-1942-6.json'), 'utf8'));
+    hashOnly.finalHash = 'f'.repeat(64);
+    writeFileSync(file, JSON.stringify(hashOnly));
+    assert.equal((await stavka('replay', file)).code, 1);
+    writeFileSync(file, '{"game": 3');
+    assert.equal((await stavka('replay', file)).code, 1);
+  });
+});
+
+describe('stavka validate', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-val-'));
+  it('accepts the standard scenario', async () => {
+    const file = join(dir, 'ok.json');
+    writeFileSync(file, JSON.stringify(standardScenarioFile()));
+    const r = await stavka('validate', file);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /valid/);
+  });
+  it('names the field of every error', async () => {
+    const bad = standardScenarioFile() as unknown as Record<string, unknown> & {
+      units: { factors: Record<string, number> }[];
+      map: { places: { hex: string }[] };
+    };
+    bad.units[0]!.factors = { attack: -1 } as Record<string, number>;
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify(bad));
+    const r = await stavka('validate', file);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /units\[0\]\.factors\.attack/);
+    const badHex = standardScenarioFile() as unknown as { map: { places: { hex: string }[] } };
+    badHex.map.places[0]!.hex = '9999';
+    writeFileSync(file, JSON.stringify(badHex));
+    const h = await stavka('validate', file);
+    assert.equal(h.code, 1);
+    assert.match(h.err, /map\.places\[0\]\.hex/);
+  });
+});
