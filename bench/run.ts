@@ -1,7 +1,10 @@
 /** `npm run bench`: every figure next to a hand-tuned reference measured in the same run. */
 import { printFigures } from './harness.ts';
 import { kernelBenchmarks } from './kernel.ts';
+import { marsBenchmarks } from './mars.ts';
 
-const figures = [...kernelBenchmarks()];
+const kernel = kernelBenchmarks();
+const reference = kernel[0]!.reference * 1e3; // the hand-tuned movement search, ns
+const figures = [...kernel, ...marsBenchmarks(reference)];
 printFigures(figures);
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
