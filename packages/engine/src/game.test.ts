@@ -10,6 +10,7 @@ import {
   legalActions,
   type ReplayFile,
   replay,
+  sameJson,
   setup,
   stateHash,
   UNDO,
@@ -255,5 +256,18 @@ describe('replay and hashes', () => {
       actions: [...file.actions, { side: 'blue', action: { type: 'fly' } }],
     });
     assert.equal(!bad.ok && bad.error[0]!.path, `actions[${file.actions.length}]`);
+  });
+});
+
+describe('action matching', () => {
+  it('compares plain JSON structurally, as canonical JSON would', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        assert.equal(sameJson(a, b), canonicalJson(a) === canonicalJson(b));
+        assert.ok(sameJson(a, structuredClone(a)));
+      }),
+    );
+    assert.ok(sameJson({ type: 'move', unit: 'x', to: '0101' }, { to: '0101', unit: 'x', type: 'move' }));
+    assert.ok(!sameJson({ type: 'move', units: ['a'] }, { type: 'move', units: ['a', 'b'] }));
   });
 });

@@ -186,6 +186,24 @@ export function actionKey(action: unknown): string {
   return canonicalJson(action);
 }
 
+/** Structural equality of two plain-JSON values (key order does not matter). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka)
+    if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
 function sideError(rules: GameRules<unknown, Action, unknown>, side: string): ActionError | null {
   return rules.sides.includes(side)
     ? null
@@ -225,15 +243,17 @@ export function apply<G, A extends Action>(
       message: `${side} has nothing to do now (waiting for ${active.join(', ')})`,
     });
   }
-  const key = actionKey(action);
   if ((action as Action).type === UNDO.type) {
     if (!s.undo || s.undo.side !== side) return err({ code: 'action/not-legal', message: 'nothing to undo' });
     return ok(undo(rules, s));
   }
   const legal = rules.legalActions(s.state, side);
-  const chosen = legal.find((a) => actionKey(a) === key);
+  const chosen = legal.find((a) => a.type === (action as Action).type && sameJson(a, action));
   if (!chosen) {
-    return err({ code: 'action/not-legal', message: `not a legal action for ${side} now: ${key}` });
+    return err({
+      code: 'action/not-legal',
+      message: `not a legal action for ${side} now: ${actionKey(action)}`,
+    });
   }
   return ok(applyUnchecked(rules, s, side, chosen));
 }
