@@ -1,0 +1,46 @@
+/**
+ * The rule behind a citation: a ruling id ("M-6") gives its bullet in RULINGS.md; a
+ * section citation ("mars-1942 Retreats and Advances after Combat", optionally with a
+ * step such as "B.4") gives that paragraph of the rules text.
+ */
+import texts from './texts.json' with { type: 'json' };
+
+export interface RuleExcerpt {
+  readonly cite: string;
+  readonly source: string;
+  readonly text: string;
+}
+
+const RULING = /^[MBP]-\d+$/;
+
+export function ruleExcerpt(cite: string): RuleExcerpt | null {
+  const c = cite.trim();
+  if (RULING.test(c)) {
+    const line = texts.rulings
+      .split('\n')
+      .find((l) => l.startsWith(`- **${c} `) || l.startsWith(`- **${c}**`));
+    if (!line) return null;
+    const lines = texts.rulings.split('\n');
+    const i = lines.indexOf(line);
+    const body = [line];
+    for (let j = i + 1; j < lines.length && lines[j]!.startsWith('  '); j++) body.push(lines[j]!);
+    return { cite: c, source: 'RULINGS.md', text: body.join('\n').replace(/\*\*/g, '') };
+  }
+  const m = /^(mars-1942|barbarossa-1941|point-to-point)\s+(.*)$/.exec(c);
+  if (!m) return null;
+  const text = texts[m[1] as 'mars-1942' | 'barbarossa-1941' | 'point-to-point'];
+  const words = m[2]!
+    .replace(/\s+[A-B]\.\d+$/, '')
+    .replace(/;.*$/, '')
+    .trim();
+  const paragraphs = text.split(/\n(?=\S)/);
+  const key = words.toLowerCase();
+  let at = paragraphs.findIndex((p) => p.toLowerCase().startsWith(key));
+  if (at < 0) at = paragraphs.findIndex((p) => p.toLowerCase().includes(key));
+  if (at < 0) return null;
+  // A heading followed by bullet lines ("·") is one section.
+  const parts = [paragraphs[at]!];
+  for (let j = at + 1; j < paragraphs.length && paragraphs[j]!.startsWith('·'); j++)
+    parts.push(paragraphs[j]!);
+  return { cite: c, source: `${m[1]}.txt`, text: parts.join('\n').trim().slice(0, 4000) };
+}
