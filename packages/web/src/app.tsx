@@ -1,0 +1,476 @@
+/**
+ * The Stavka web app: the home page (games, new game, resume, import a replay) and the
+ * game page (map, panels, actions). Routes live in the URL hash so a game's link
+ * resumes it: #/local/<id>, #/game/<id>/<seat token>, #/replay.
+ */
+import { type Action, hexIndex, hexNumberOf, type ReplayFile } from '@stavka/engine';
+import {
+  Board,
+  evaluateAttack,
+  type MarsState,
+  moveOptions,
+  type Scenario,
+  scenarioByKey,
+} from '@stavka/games';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { type Highlight, MapView } from './MapView.tsx';
+import {
+  CombatPreview,
+  describeAction,
+  LogPanel,
+  RulePanel,
+  StatusBar,
+  UnitPanel,
+  VpPanel,
+} from './panels.tsx';
+import { createServerGame, joinServerGame, ServerSession } from './server.ts';
+import { LocalSession, ReplaySession, type Session, type SessionView } from './session.ts';
+
+function useRoute(): string {
+  const [route, setRoute] = useState(location.hash.slice(1) || '/');
+  useEffect(() => {
+    const on = () => setRoute(location.hash.slice(1) || '/');
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+export function App() {
+  const route = useRoute();
+  const [session, setSession] = useState<Session | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    const parts = route.split('/').filter(Boolean);
+    if (parts[0] === 'local' && parts[1]) {
+      const s = LocalSession.load(decodeURIComponent(parts[1]));
+      if (s) setSession(s);
+      else setError(`No saved game ${parts[1]} in this browser.`);
+    } else if (parts[0] === 'game' && parts[1]) {
+      joinServerGame(parts[1], parts[2] ?? null)
+        .then(setSession)
+        .catch((e: Error) => setError(e.message));
+    } else if (parts[0] !== 'replay') setSession(null);
+  }, [route]);
+  if (error) {
+    return (
+      <main class="home">
+        <p role="alert">{error}</p>
+        <a href="#/">Home</a>
+      </main>
+    );
+  }
+  if (route.startsWith('/replay') && session) return <GamePage session={session} />;
+  if (session && route !== '/') return <GamePage session={session} />;
+  return <Home onReplay={(s) => setSession(s)} />;
+}
+
+const GAMES = [
+  {
+    id: 'mars-1942',
+    title: 'Operation Mars, 1942',
+    blurb:
+      "Zhukov's offensive against the Rzhev salient: 11 two-day turns, 25 Nov - 16 Dec 1942, 7 mi / 11 km a hex, about 35 units a side.",
+    playable: true,
+  },
+  {
+    id: 'barbarossa-1941',
+    title: 'Barbarossa 1941',
+    blurb: 'The whole front, June 1941 - January 1942. Combat calculator only so far (provisional table).',
+    playable: false,
+  },
+  {
+    id: 'point-to-point',
+    title: 'Moscow 1941 (point-to-point)',
+    blurb: 'Fire combat on a point-to-point map. Fire calculator only so far (provisional table).',
+    playable: false,
+  },
+];
+
+function Home(p: { onReplay: (s: Session) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<string | null>(null);
+  const [links, setLinks] = useState<{ soviet: string; german: string; spectator: string } | null>(null);
+  const local = LocalSession.list();
+  const start = async (mode: 'hotseat' | 'online' | 'ai-german' | 'ai-soviet' | 'offline') => {
+    setBusy(true);
+    setMsg(null);
+    try {
+      if (mode === 'offline') {
+        const s = LocalSession.create(`${Date.now()}`);
+        location.hash = `#/local/${encodeURIComponent(s.id)}`;
+        return;
+      }
+      const created = await createServerGame(mode);
+      if (mode === 'online') setLinks(created.links);
+      else location.hash = `#/game/${created.id}/${created.token}`;
+    } catch (e) {
+      setMsg((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main class="home">
+      <h1>Stavka</h1>
+      <p>
+        Rules-enforcing digital editions of three Eastern Front wargames. Every rule enforced and explained.
+      </p>
+      <ul class="games">
+        {GAMES.map((g) => (
+          <li key={g.id}>
+            <h2>{g.title}</h2>
+            <p>{g.blurb}</p>
+            {g.playable && (
+              <div class="new-game">
+                <button type="button" disabled={busy} onClick={() => start('hotseat')}>
+                  New hot-seat game
+                </button>
+                <button type="button" disabled={busy} onClick={() => start('online')}>
+                  New online game
+                </button>
+                <button type="button" disabled={busy} onClick={() => start('ai-german')}>
+                  Play Zhukov against the AI
+                </button>
+                <button type="button" disabled={busy} onClick={() => start('ai-soviet')}>
+                  Play von Kluge against the AI
+                </button>
+                <button type="button" disabled={busy} onClick={() => start('offline')}>
+                  Offline hot-seat (this browser only)
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {msg && <p role="alert">{msg}</p>}
+      {links && (
+        <section class="links" aria-label="seat links">
+          <h2>Seat links</h2>
+          <p>Send each player their link; keep the spectator link to watch.</p>
+          {(['soviet', 'german', 'spectator'] as const).map((k) => (
+            <p key={k}>
+              {k}:{' '}
+              <input
+                readOnly
+                value={links[k]}
+                aria-label={`${k} link`}
+                onFocus={(e) => (e.target as HTMLInputElement).select()}
+              />{' '}
+              <a href={links[k]}>open</a>
+            </p>
+          ))}
+        </section>
+      )}
+      {local.length > 0 && (
+        <section>
+          <h2>Resume (this browser)</h2>
+          <ul>
+            {local.map((id) => (
+              <li key={id}>
+                <a href={`#/local/${encodeURIComponent(id)}`}>{id}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h2>Watch a replay</h2>
+        <label>
+          Replay file:{' '}
+          <input
+            type="file"
+            accept=".json,application/json"
+            onChange={async (e) => {
+              const f = (e.target as HTMLInputElement).files?.[0];
+              if (!f) return;
+              try {
+                const s = new ReplaySession(JSON.parse(await f.text()) as ReplayFile);
+                p.onReplay(s);
+                location.hash = '#/replay';
+              } catch (err) {
+                setMsg(`Not a replay file: ${(err as Error).message}`);
+              }
+            }}
+          />
+        </label>
+      </section>
+    </main>
+  );
+}
+
+function GamePage(p: { session: Session }) {
+  const { session } = p;
+  const [v, setV] = useState<SessionView>(session.current());
+  const [selectedHex, setSelectedHex] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [cursor, setCursor] = useState(-1);
+  const [cite, setCite] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [overlay, setOverlay] = useState<'none' | 'supply' | 'zoc'>('none');
+  const [tab, setTab] = useState<'unit' | 'log' | 'vp'>('unit');
+  useEffect(() => session.subscribe(setV), [session]);
+  useEffect(() => setV(session.current()), [session]);
+  const s: Scenario = scenarioByKey(v.state.scenario);
+  const g: MarsState = v.state;
+  const board = useMemo(() => new Board(s, g), [s, g]);
+  const side = v.activeSides[0] ?? null;
+  const actions: readonly Action[] = side ? (v.legal[side] ?? []) : [];
+
+  const submit = async (a: Action) => {
+    if (!side) return;
+    setError(null);
+    const r = await session.submit(side, a);
+    if (!r.ok) setError(r.message);
+  };
+
+  // Highlights for the selected unit, from the legal actions only.
+  const { highlights, byHex } = useMemo(() => {
+    const hl = new Map<number, Highlight>();
+    const act = new Map<number, Action>();
+    const hexOf = (h: unknown) => hexIndex(s.map, String(h));
+    const bonus = new Set<number>();
+    if (selected && g.step === 'movement')
+      for (const m of moveOptions(board, selected)) if (m.bonus) bonus.add(m.to);
+    for (const a of actions) {
+      const unitMatch = a.unit === selected;
+      if (a.type === 'deploy' && unitMatch) mark(hexOf(a.hex), 'deploy', a);
+      else if (a.type === 'move' && unitMatch)
+        mark(hexOf(a.to), bonus.has(hexOf(a.to)) ? 'move-bonus' : 'move', a);
+      else if (a.type === 'assign' && unitMatch) mark(hexOf(a.target), 'target', a);
+      else if (a.type === 'retreat' && unitMatch) mark(hexOf(a.to), 'retreat', a);
+      else if (a.type === 'advance' && unitMatch) mark(hexOf(a.to), 'advance', a);
+      else if (a.type === 'reinforce') mark(hexOf(a.hex), 'deploy', a);
+      else if (a.type === 'resolve') mark(hexOf(a.target), 'attack', a);
+    }
+    for (const at of g.attacks) if (!hl.has(at.target)) hl.set(at.target, 'attack');
+    if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
+    return { highlights: hl, byHex: act };
+    function mark(h: number, kind: Highlight, a: Action) {
+      if (h < 0) return;
+      hl.set(h, kind);
+      act.set(h, a);
+    }
+  }, [actions, selected, selectedHex, board, g, s]);
+
+  const path = useMemo(() => {
+    if (!selected || hover === null || g.step !== 'movement') return [];
+    return moveOptions(board, selected).find((m) => m.to === hover)?.path ?? [];
+  }, [selected, hover, board, g.step]);
+
+  const clickHex = (h: number) => {
+    const a = byHex.get(h);
+    if (a) {
+      void submit(a);
+      if (a.type !== 'assign') setSelected(null);
+      return;
+    }
+    setSelectedHex(h);
+    const ids = board.at[h] ?? [];
+    if (ids.length === 0) {
+      setSelected(null);
+      return;
+    }
+    // Clicking a stack again cycles through it.
+    const i = selected ? ids.indexOf(selected) : -1;
+    setSelected(ids[(i + 1) % ids.length]!);
+    setTab('unit');
+  };
+
+  // Keyboard: arrows move the cursor, Enter clicks it, Escape clears, u undoes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement).tagName === 'INPUT' || (e.target as HTMLElement).tagName === 'BUTTON')
+        return;
+      const dirs: Record<string, number> = { ArrowUp: 0, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
+      if (e.key in dirs) {
+        e.preventDefault();
+        setCursor((c) => {
+          const from = c >= 0 ? c : s.rzhev;
+          const t = s.map.graph.targets[from * 6 + dirs[e.key]!]!;
+          return t >= 0 ? t : from;
+        });
+      } else if (e.key === 'Enter' && cursor >= 0) clickHex(cursor);
+      else if (e.key === 'Escape') {
+        setSelected(null);
+        setSelectedHex(null);
+      } else if ((e.key === 'u' || e.key === 'U') && v.canUndo) void submit({ type: 'undo' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // Combat preview: the declared attack on the hovered/selected target, with the selected unit added.
+  const preview = useMemo(() => {
+    if (!side || g.player !== side) return null;
+    const target = hover ?? selectedHex;
+    if (target === null || target < 0) return null;
+    if (g.step !== 'allocation' && g.step !== 'combat') return null;
+    const declared = g.attacks.find((a) => a.target === target);
+    const units = [...(declared?.units ?? [])];
+    if (
+      selected &&
+      g.step === 'allocation' &&
+      actions.some(
+        (a) => a.type === 'assign' && a.unit === selected && hexIndex(s.map, String(a.target)) === target,
+      )
+    ) {
+      units.push(selected);
+    }
+    if (units.length === 0) return null;
+    const ev = evaluateAttack(board, g.player, { target, units, probe: declared?.probe ?? false });
+    const disrupted = ev.defenders.length > 0 && ev.defenders.every((d) => g.units[d]!.disrupted);
+    return {
+      ev,
+      disrupted,
+      title: `${declared ? 'Attack' : 'Proposed attack'} on ${s.map.places[s.map.placeAt[target]!]?.name ?? ''} ${hexNumberOf(s.map, target)}`,
+    };
+  }, [hover, selectedHex, selected, g, board, actions, side, s]);
+
+  const mapless = actions.filter(
+    (a) =>
+      !['deploy', 'move', 'assign', 'retreat', 'advance', 'reinforce', 'undo'].includes(a.type) &&
+      (a.unit === undefined ||
+        a.type === 'lose' ||
+        a.type === 'stand' ||
+        a.type === 'unassign' ||
+        a.type === 'fortify' ||
+        a.type === 'withdraw'),
+  );
+
+  return (
+    <div class="game">
+      <StatusBar
+        s={s}
+        g={g}
+        active={v.activeSides}
+        seats={v.seats}
+        canUndo={v.canUndo}
+        onUndo={() => submit({ type: 'undo' })}
+      />
+      <div class="board-area">
+        <MapView
+          scenario={s}
+          state={g}
+          highlights={highlights}
+          path={path}
+          selectedUnit={selected}
+          cursor={cursor}
+          overlay={{
+            zoc: overlay === 'zoc' && side ? board.enemyZoc(side as 'german' | 'soviet').active : null,
+            supplyOf: overlay === 'supply' && side ? board.supplyDistance(side as 'german' | 'soviet') : null,
+          }}
+          onHex={clickHex}
+          onHover={setHover}
+        />
+        <div class="side">
+          <fieldset class="overlays">
+            <legend>Overlays</legend>
+            {(['none', 'supply', 'zoc'] as const).map((o) => (
+              <button type="button" key={o} aria-pressed={overlay === o} onClick={() => setOverlay(o)}>
+                {o === 'none' ? 'No overlay' : o === 'supply' ? 'Supply' : 'Enemy ZOC'}
+              </button>
+            ))}
+          </fieldset>
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <section class="panel actions" aria-label="actions">
+            <h3>Actions</h3>
+            {mapless.length === 0 && (
+              <p>{side && v.seats.includes(side) ? 'Use the map.' : 'Nothing to do now.'}</p>
+            )}
+            <div class="buttons">
+              {mapless.slice(0, 40).map((a, i) => (
+                <button type="button" key={i} onClick={() => submit(a)} data-action={a.type}>
+                  {describeAction(s, a)}
+                </button>
+              ))}
+            </div>
+          </section>
+          {preview && (
+            <CombatPreview s={s} ev={preview.ev} title={preview.title} disrupted={preview.disrupted} />
+          )}
+          <div class="tabs" role="tablist">
+            {(['unit', 'log', 'vp'] as const).map((t) => (
+              <button type="button" role="tab" key={t} aria-selected={tab === t} onClick={() => setTab(t)}>
+                {t === 'unit' ? 'Unit' : t === 'log' ? 'Log' : 'Victory'}
+              </button>
+            ))}
+          </div>
+          {tab === 'unit' && (
+            <UnitPanel
+              board={board}
+              hex={selectedHex ?? (selected ? g.units[selected]!.at : null)}
+              selected={selected}
+              onSelect={setSelected}
+            />
+          )}
+          {tab === 'log' && <LogPanel log={v.log} onCite={setCite} />}
+          {tab === 'vp' && <VpPanel board={board} />}
+          <RulePanel cite={cite} onClose={() => setCite(null)} />
+          {session instanceof ReplaySession && <ReplayControls session={session} />}
+          <p class="export">
+            <button type="button" onClick={() => download(session.exportReplay(), v)}>
+              Export replay
+            </button>
+            {session instanceof ServerSession && v.outcome && (
+              <button type="button" onClick={() => session.verify().then((m) => setError(m))}>
+                Verify dice
+              </button>
+            )}{' '}
+            <a href="#/">Home</a>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ReplayControls(p: { session: ReplaySession }) {
+  const { session } = p;
+  const [, force] = useState(0);
+  useEffect(() => session.subscribe(() => force((x) => x + 1)), [session]);
+  const go = (i: number) => session.seek(i);
+  return (
+    <section class="panel vcr" aria-label="replay controls">
+      <button type="button" onClick={() => go(0)} aria-label="first">
+        ⏮
+      </button>
+      <button type="button" onClick={() => go(session.position - 1)} aria-label="back">
+        ◀
+      </button>
+      <span>
+        {session.position} / {session.length - 1}
+      </span>
+      <button type="button" onClick={() => go(session.position + 1)} aria-label="forward">
+        ▶
+      </button>
+      <button type="button" onClick={() => go(session.length - 1)} aria-label="last">
+        ⏭
+      </button>
+      <label>
+        Turn{' '}
+        <select onChange={(e) => go(session.turnStart(Number((e.target as HTMLSelectElement).value)))}>
+          {Array.from({ length: 11 }, (_, i) => (
+            <option key={i} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
+function download(file: ReplayFile, v: SessionView): void {
+  const blob = new Blob([JSON.stringify({ ...file, finalHash: v.hash })], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `stavka-${file.game}-${v.id}.json`;
+  a.click();
+}

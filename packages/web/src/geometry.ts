@@ -1,0 +1,55 @@
+/**
+ * Map geometry for drawing: hex centres, corners and hexside segments in SVG units,
+ * from the engine's layout (flat-topped hexes, even columns shifted down).
+ */
+import { axialToPixel, type HexMap, hexAxial } from '@stavka/engine';
+
+export const HEX_SIZE = 30;
+const SQRT3 = Math.sqrt(3);
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export function hexCenter(map: Pick<HexMap, 'rows'>, hex: number): Point {
+  const p = axialToPixel(hexAxial(map, hex), HEX_SIZE);
+  return { x: p.x + HEX_SIZE, y: p.y + (SQRT3 / 2) * HEX_SIZE };
+}
+
+/** The six corners, starting east and going clockwise (flat-topped). */
+export function hexCorners(c: Point, size = HEX_SIZE): Point[] {
+  return Array.from({ length: 6 }, (_, i) => {
+    const a = (Math.PI / 180) * (60 * i);
+    return { x: c.x + size * Math.cos(a), y: c.y + size * Math.sin(a) };
+  });
+}
+
+export function polygonPoints(c: Point, size = HEX_SIZE): string {
+  return hexCorners(c, size)
+    .map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`)
+    .join(' ');
+}
+
+/**
+ * The segment of the hexside in engine direction d (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW).
+ * Corners run E(0) SE(1) SW(2) W(3) NW(4) NE(5).
+ */
+const SIDE_CORNERS: readonly [number, number][] = [
+  [4, 5], // N
+  [5, 0], // NE
+  [0, 1], // SE
+  [1, 2], // S
+  [2, 3], // SW
+  [3, 4], // NW
+];
+
+export function hexsideSegment(c: Point, direction: number): [Point, Point] {
+  const corners = hexCorners(c);
+  const [a, b] = SIDE_CORNERS[direction]!;
+  return [corners[a]!, corners[b]!];
+}
+
+export function mapSize(map: Pick<HexMap, 'columns' | 'rows'>): { width: number; height: number } {
+  return { width: (map.columns * 1.5 + 0.5) * HEX_SIZE, height: (map.rows + 0.5) * SQRT3 * HEX_SIZE };
+}

@@ -1,0 +1,4 @@
+import { render } from 'preact';
+import { App } from './app.tsx';
+
+render(<App />, document.getElementById('app')!);
