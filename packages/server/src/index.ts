@@ -1,0 +1,2 @@
+/** @stavka/server: the game server (HTTP + WebSocket, storage, verifiable dice). */
+export {};
