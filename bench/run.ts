@@ -5,6 +5,6 @@ import { marsBenchmarks } from './mars.ts';
 
 const kernel = kernelBenchmarks();
 const reference = kernel[0]!.reference * 1e3; // the hand-tuned movement search, ns
-const figures = [...kernel, ...marsBenchmarks(reference)];
+const figures = [...kernel, ...marsBenchmarks(reference), ...(await import('./ai.ts')).aiBenchmarks()];
 printFigures(figures);
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));

@@ -51,6 +51,41 @@ describe('stavka simulate', () => {
     assert.equal((await stavka('simulate', '--game', 'mars-1942', '--games', '0')).code, 1);
   });
 
+  it('the balance lab: ai and greedy players, the same games with --workers 2, a summary with intervals, a plot', async () => {
+    const args = [
+      'simulate',
+      '--game',
+      'mars-1942',
+      '--players',
+      'greedy,ai1',
+      '--games',
+      '2',
+      '--seed',
+      '3',
+      '--json',
+    ];
+    const one = await stavka(...args);
+    const plot = join(dir, 'lab.svg');
+    const two = await stavka(...args, '--workers', '2', '--plot', plot);
+    assert.equal(one.code, 0, one.err);
+    assert.equal(two.code, 0, two.err);
+    const a = JSON.parse(one.out) as {
+      games: unknown[];
+      summary: {
+        perSide: Record<string, { wins: number; draws: number; losses: number; winRateCi95: number[] }>;
+        aiTurnMs: { median: number };
+      };
+    };
+    const b = JSON.parse(two.out) as typeof a;
+    assert.deepEqual(b.games, a.games, 'identical to --workers 1');
+    const g = a.summary.perSide.german!;
+    assert.equal(g.wins + g.draws + g.losses, 2);
+    assert.ok(g.winRateCi95[0]! <= g.winRateCi95[1]!);
+    assert.ok(a.summary.aiTurnMs.median > 0);
+    assert.match(readFileSync(plot, 'utf8'), /^<svg/);
+    assert.equal((await stavka('simulate', '--game', 'mars-1942', '--plot', join(dir, 'x.pdf'))).code, 1);
+  });
+
   it('stavka replay verifies a saved game: result and final hash', async () => {
     const file = join(dir, 'mars-1942-5.json');
     const r = await stavka('replay', file, '--json');

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type GameRules, type GameState, rngFromSeed, setup } from '@stavka/engine';
+import { type MarsState, marsRules } from '@stavka/games';
+import { AiPlayer } from './ai.ts';
+import { GreedyPlayer } from './greedy.ts';
+import { type Player, RandomPlayer } from './random.ts';
+
+const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+
+/** Plays through the checked `apply` until `turns` game-turns are over; every action must be accepted. */
+function play(
+  seed: number,
+  players: Record<string, Player>,
+  turns: number,
+): { actions: Action[]; state: GameState<MarsState> } {
+  const made = setup(rules, null, seed, {});
+  assert.ok(made.ok);
+  let s = made.value;
+  const actions: Action[] = [];
+  for (;;) {
+    const side = rules.activeSides(s.state)[0];
+    if (side === undefined || s.state.turn > turns) break;
+    const action = players[side]!.choose(rules, s, side);
+    const next = apply(rules, s, side, action, s.stateId);
+    assert.ok(
+      next.ok,
+      `seed ${seed}: ${side} submitted ${JSON.stringify(action)}: ${next.ok ? '' : next.error.message}`,
+    );
+    s = next.value;
+    actions.push(action);
+  }
+  return { actions, state: s };
+}
+
+describe('the Mars AI and the greedy baseline submit only legal actions', () => {
+  it('AI (both sides, levels 1-2) against random and greedy, two turns each over many seeds', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const level = seed % 2 === 0 ? 2 : 1;
+      const ai = new AiPlayer(`t${seed}`, { level, rollouts: 3 });
+      const other = seed % 4 < 2 ? new RandomPlayer(`r${seed}`) : new GreedyPlayer(`g${seed}`);
+      const players = seed % 3 === 0 ? { soviet: ai, german: other } : { soviet: other, german: ai };
+      const { state } = play(seed, players, 2);
+      assert.ok(state.state.turn >= 3 || state.state.step === 'over');
+    }
+  });
+});
+
+describe('the AI sees only its view', () => {
+  it('never reads the game dice (hidden: they foretell every roll) and chooses the same without them', () => {
+    const made = setup(rules, null, 3, {});
+    assert.ok(made.ok);
+    // Play into the Soviet movement step of turn 1 with random players.
+    let s = made.value;
+    const warm = { soviet: new GreedyPlayer('a'), german: new GreedyPlayer('b') };
+    while (s.state.step !== 'movement') {
+      const side = rules.activeSides(s.state)[0]!;
+      const next = apply(rules, s, side, warm[side as 'soviet' | 'german'].choose(rules, s, side));
+      assert.ok(next.ok);
+      s = next.value;
+    }
+    const poisoned = new Proxy(s, {
+      get(target, prop, receiver) {
+        if (prop === 'rng') throw new Error('the AI read the game dice');
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const a = new AiPlayer('same', { level: 2, rollouts: 3 }).choose(rules, poisoned, 'soviet');
+    const other = { ...s, rng: rngFromSeed('different dice') };
+    const b = new AiPlayer('same', { level: 2, rollouts: 3 }).choose(rules, other, 'soviet');
+    assert.deepEqual(a, b);
+  });
+});
+
+describe('the AI is deterministic for a seed and a rollout budget', () => {
+  it('the same game twice, action for action', () => {
+    const run = () =>
+      play(11, { soviet: new AiPlayer('d', { level: 2, rollouts: 3 }), german: new GreedyPlayer('x') }, 1)
+        .actions;
+    assert.deepEqual(run(), run());
+  });
+});

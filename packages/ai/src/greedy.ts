@@ -1,0 +1,26 @@
+/**
+ * The `greedy` baseline for Operation Mars: every attack it can make at the best odds
+ * it can put together, every other unit toward the nearest objective, no points play.
+ * It sees only its side's view and submits only legal actions.
+ */
+import { type Action, type GameRules, type GameState, legalActions, type Seed, UNDO } from '@stavka/engine';
+import { knownState } from './known.ts';
+import type { MarsAction, MarsState, Side } from './mars-games.ts';
+import { GREEDY_PARAMS, MarsPolicy } from './mars-policy.ts';
+import type { Player } from './random.ts';
+
+export class GreedyPlayer implements Player {
+  readonly name = 'greedy';
+  private readonly policy = new MarsPolicy(GREEDY_PARAMS);
+  constructor(readonly seed: Seed = 0) {}
+  choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
+    if (rules.id !== 'mars-1942') throw new Error(`the greedy player plays mars-1942, not ${rules.id}`);
+    const known = knownState(rules, state, side, this.seed) as unknown as GameState<MarsState>;
+    const legal = legalActions(
+      rules as unknown as GameRules<MarsState, MarsAction, unknown>,
+      known,
+      side,
+    ).filter((a): a is MarsAction => a.type !== UNDO.type);
+    return this.policy.choose(known, side as Side, legal);
+  }
+}

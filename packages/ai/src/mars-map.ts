@@ -1,0 +1,58 @@
+/**
+ * What the Mars AI derives once per scenario from the map: hex distances (breadth-first
+ * over the map graph) to the deep objectives, Rzhev and Gzhatsk and the towns and
+ * cities of the salient, and to the defense zones.
+ */
+import type { Scenario } from '@stavka/games';
+
+const cache = new WeakMap<Scenario, { deep: Int32Array; zones: Int32Array }>();
+
+/** Hex distances from `sources` over the map graph (-1: unreachable). */
+export function hexDistances(s: Scenario, sources: readonly number[]): Int32Array {
+  const g = s.map.graph;
+  const dist = new Int32Array(g.nodeCount).fill(-1);
+  const queue: number[] = [];
+  for (const h of sources) {
+    if (dist[h] === -1) {
+      dist[h] = 0;
+      queue.push(h);
+    }
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const h = queue[i]!;
+    for (let slot = g.offsets[h]!; slot < g.offsets[h + 1]!; slot++) {
+      const t = g.targets[slot]!;
+      if (t >= 0 && dist[t] === -1) {
+        dist[t] = dist[h]! + 1;
+        queue.push(t);
+      }
+    }
+  }
+  return dist;
+}
+
+function derived(s: Scenario) {
+  let d = cache.get(s);
+  if (!d) {
+    const places = s.map.places.filter((p) => s.germanTerritory[p.hex] === 1).map((p) => p.hex);
+    d = {
+      deep: hexDistances(s, [s.rzhev, s.gzhatsk, ...places]),
+      zones: hexDistances(
+        s,
+        s.defenseZones.flatMap((z) => z.hexes),
+      ),
+    };
+    cache.set(s, d);
+  }
+  return d;
+}
+
+/** Distance to Rzhev, Gzhatsk or a town or city of the salient. */
+export function objectiveDistance(s: Scenario): Int32Array {
+  return derived(s).deep;
+}
+
+/** Distance to the nearest defense-zone hex. */
+export function zoneDistance(s: Scenario): Int32Array {
+  return derived(s).zones;
+}

@@ -1,0 +1,679 @@
+/**
+ * Rule-based play for Operation Mars, both sides: the plans a competent player makes at
+ * the start of each step, emitted one action at a time. Parameters tune how boldly it
+ * attacks; `style: 'greedy'` is the baseline (every attack at the best odds it can
+ * find, every unit toward the nearest objective, no points play).
+ *
+ * Every action it returns is one of the legal actions it was handed.
+ */
+import { actionKey, type GameState } from '@stavka/engine';
+import {
+  type Attack,
+  Board,
+  canAttack,
+  hexIndex,
+  hexNumberOf,
+  isInfantry,
+  isMobile,
+  MARS_CRT,
+  type MarsAction,
+  type MarsState,
+  moveOptions,
+  mustAttack,
+  type Scenario,
+  type Side,
+  scenarioByKey,
+  stackingOk,
+} from './mars-games.ts';
+import { hexDistances, objectiveDistance } from './mars-map.ts';
+import { attackOutlook, hexWorth, unitWorth } from './mars-odds.ts';
+
+export const COLUMN = Object.fromEntries(MARS_CRT.columnLabels.map((l, i) => [l, i])) as Record<
+  string,
+  number
+>;
+
+export interface PolicyParams {
+  readonly style: 'greedy' | 'planner';
+  /** Lowest final column an attack is made at (index into MARS_CRT columns). */
+  readonly minColumn: number;
+  /** Stop adding units to an attack once this column is reached. */
+  readonly goalColumn: number;
+  /** At most this many attacks per player-turn (massing on a few sectors). */
+  readonly maxTargets: number;
+}
+
+export const GREEDY_PARAMS: PolicyParams = {
+  style: 'greedy',
+  minColumn: COLUMN['1:1']!,
+  goalColumn: COLUMN['7:1']!,
+  maxTargets: 99,
+};
+
+export const PLANNER_PARAMS: PolicyParams = {
+  style: 'planner',
+  minColumn: COLUMN['3:1']!,
+  goalColumn: COLUMN['5:1']!,
+  maxTargets: 6,
+};
+
+interface Plan {
+  readonly key: string;
+  readonly actions: MarsAction[];
+}
+
+/** One attack being put together: the target and who attacks it from where. */
+interface PlannedAttack {
+  target: number;
+  units: string[];
+}
+
+export class MarsPolicy {
+  private plan: Plan | null = null;
+  constructor(readonly params: PolicyParams) {}
+
+  /**
+   * Picks one of `legal` for `side` in the known state. Inside its own rollouts the AI
+   * passes `legal` as a function, and planned moves and assignments are checked against
+   * the unit's own options instead of the whole list (the same functions the rules use).
+   */
+  choose(
+    known: GameState<MarsState>,
+    side: Side,
+    legalOrLazy: readonly MarsAction[] | (() => readonly MarsAction[]),
+  ): MarsAction {
+    const g = known.state;
+    const s = scenarioByKey(g.scenario);
+    const lazy = typeof legalOrLazy === 'function';
+    let legalList: readonly MarsAction[] | null = lazy ? null : legalOrLazy;
+    const legalNow = () => {
+      legalList ??= (legalOrLazy as () => readonly MarsAction[])();
+      return legalList;
+    };
+    const planned = g.step === 'movement' || g.step === 'allocation';
+    if (!planned) return this.chooseIn(s, g, side, legalNow());
+    let byKey: Map<string, MarsAction> | null = null;
+    const pick = (a: MarsAction | undefined): MarsAction | undefined => {
+      if (!a) return undefined;
+      if (lazy && (a.type === 'move' || a.type === 'assign'))
+        return quickLegal(s, g, side, a) ? a : undefined;
+      byKey ??= new Map(legalNow().map((x) => [quickKey(x), x]));
+      return byKey.get(quickKey(a));
+    };
+    const first = (type: string) => legalNow().find((a) => a.type === type);
+    const key = `${g.turn}:${g.player}:${g.step}`;
+    if (!this.plan || this.plan.key !== key) {
+      const board = new Board(s, g);
+      this.plan = {
+        key,
+        actions:
+          g.step === 'movement'
+            ? planMovement(board, side, this.params)
+            : planAllocation(board, side, this.params),
+      };
+    }
+    while (this.plan.actions.length > 0) {
+      const next = pick(this.plan.actions.shift());
+      if (next) return next;
+    }
+    if (g.step === 'movement')
+      return lazy ? { type: 'end-movement' } : (first('end-movement') ?? legalNow()[0]!);
+    return first('end-allocation') ?? first('unassign') ?? legalNow()[0]!;
+  }
+
+  private chooseIn(s: Scenario, g: MarsState, side: Side, legal: readonly MarsAction[]): MarsAction {
+    const first = (type: string) => legal.find((a) => a.type === type);
+    switch (g.step) {
+      case 'setup':
+        return first('historical-setup') ?? first('end-setup') ?? legal[0]!;
+      case 'fortify':
+        return this.fortify(s, g, side, legal) ?? first('end-fortify') ?? legal[0]!;
+      case 'reinforce':
+        return this.reinforce(s, g, legal) ?? first('end-reinforcement') ?? legal[0]!;
+      case 'combat':
+        return combatChoice(s, g, side, legal);
+      default:
+        return legal[0]!;
+    }
+  }
+
+  private fortify(
+    s: Scenario,
+    g: MarsState,
+    side: Side,
+    legal: readonly MarsAction[],
+  ): MarsAction | undefined {
+    if (this.params.style === 'greedy') return undefined;
+    const board = new Board(s, g);
+    for (const a of legal) {
+      if (a.type !== 'fortify') continue;
+      const at = g.units[a.unit]!.at;
+      const holds = s.zoneOf[at]! >= 0 || s.map.placeAt[at]! >= 0;
+      if (side === 'german' && holds) return a;
+      // Zhukov holds what he took: a rifle unit in a captured zone hex or town, facing Germans.
+      if (side === 'soviet' && holds && s.germanTerritory[at] === 1 && enemyAdjacent(board, side, at))
+        return a;
+    }
+    return undefined;
+  }
+
+  private reinforce(s: Scenario, g: MarsState, legal: readonly MarsAction[]): MarsAction | undefined {
+    if (this.params.style === 'greedy') return undefined;
+    // M-14/M-15: a reserve panzer division withdrawn for good is worth 6 points on turns
+    // 1-3 and 4 on turns 4-6; bringing one in gives Zhukov 4. Take the points early.
+    const points = s.withdrawalPoints[g.turn - 1] ?? 0;
+    if (points >= 4) return legal.find((a) => a.type === 'withdraw-reserve');
+    return undefined;
+  }
+}
+
+/* ---------------------------------------------------------------------------- */
+
+/** Identifies a move, assignment or step end (the actions a plan holds) cheaply. */
+function quickKey(a: MarsAction): string {
+  const r = a as { type: string; unit?: string; to?: string; target?: string };
+  return `${r.type}|${r.unit ?? ''}|${r.to ?? r.target ?? ''}`;
+}
+
+/** Rollouts only: is a planned move or assignment still open to the unit? */
+function quickLegal(s: Scenario, g: MarsState, side: Side, a: MarsAction): boolean {
+  const board = new Board(s, g);
+  if (a.type === 'move') {
+    const to = hexIndex(s.map, a.to);
+    return moveOptions(board, a.unit).some((m) => m.to === to);
+  }
+  if (a.type === 'assign') {
+    if (g.attacks.some((x) => x.units.includes(a.unit)) || !canAttack(board, a.unit)) return false;
+    const at = g.units[a.unit]!.at;
+    const t = hexIndex(s.map, a.target);
+    return board.neighbors(at).includes(t) && board.isEnemyHex(side, t);
+  }
+  return false;
+}
+
+function enemyAdjacent(board: Board, side: Side, hex: number): boolean {
+  return board.neighbors(hex).some((h) => board.isEnemyHex(side, h));
+}
+
+function hexNum(s: Scenario, h: number): string {
+  return hexNumberOf(s.map, h);
+}
+
+/** A board with some units placed elsewhere (planned moves). */
+function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board {
+  if (positions.size === 0) return board;
+  const units = { ...board.state.units };
+  for (const [id, at] of positions) units[id] = { ...units[id]!, at };
+  return new Board(board.s, { ...board.state, units });
+}
+
+function myUnits(board: Board, side: Side): string[] {
+  const { s, state } = board;
+  return s.unitIds.filter(
+    (id) => s.units[id]!.side === side && state.units[id]!.status === 'map' && state.units[id]!.at >= 0,
+  );
+}
+
+/**
+ * Chooses attacks from the hexes each unit could attack from (its own hex, or where it
+ * may move within its attack range): targets by their best possible outlook, units
+ * added strongest first until the goal column, an attack kept only at the minimum
+ * column or better, then the must-attack rule repaired or the offending attack dropped.
+ */
+function chooseAttacks(
+  board: Board,
+  side: Side,
+  params: PolicyParams,
+  from: ReadonlyMap<string, readonly number[]>,
+): { attacks: PlannedAttack[]; positions: Map<string, number> } {
+  const { s } = board;
+  const occupants = new Map<number, string[]>();
+  const occ = (h: number) => {
+    let o = occupants.get(h);
+    if (!o) {
+      o = [...board.at[h]!];
+      occupants.set(h, o);
+    }
+    return o;
+  };
+  const positions = new Map<string, number>();
+  const free = new Set(from.keys());
+  const targets = new Set<number>();
+  for (const [, hexes] of from)
+    for (const h of hexes) for (const t of board.neighbors(h)) if (board.isEnemyHex(side, t)) targets.add(t);
+
+  const optionsFor = (t: number) => {
+    const opts: { unit: string; hex: number; rank: number }[] = [];
+    const near = new Set(board.neighbors(t));
+    for (const id of free) {
+      const cur = board.state.units[id]!.at;
+      for (const h of from.get(id)!) {
+        if (!near.has(h)) continue;
+        let rank = (board.unit(id).factors.attack ?? 0) * 10;
+        if (h === cur) rank += 3;
+        if (board.crossesRiver(h, t)) rank -= 4;
+        // Other enemy hexes next to the attack hex bring the must-attack rule in.
+        rank -= board.neighbors(h).filter((n) => n !== t && board.isEnemyHex(side, n)).length * 2;
+        opts.push({ unit: id, hex: h, rank });
+      }
+    }
+    return opts.sort((a, b) => b.rank - a.rank || (a.unit < b.unit ? -1 : 1) || a.hex - b.hex);
+  };
+
+  const move = (id: string, h: number) => {
+    const cur = positions.get(id) ?? board.state.units[id]!.at;
+    const o = occ(cur);
+    o.splice(o.indexOf(id), 1);
+    occ(h).push(id);
+    positions.set(id, h);
+  };
+  const unmove = (id: string) => {
+    const h = positions.get(id);
+    if (h === undefined) return;
+    const o = occ(h);
+    o.splice(o.indexOf(id), 1);
+    occ(board.state.units[id]!.at).push(id);
+    positions.delete(id);
+  };
+
+  // Rank targets by the outlook with everything that could join in.
+  const ranked: { t: number; v: number }[] = [];
+  for (const t of targets) {
+    const opts = optionsFor(t);
+    const units = [...new Set(opts.map((o) => o.unit))];
+    if (units.length === 0) continue;
+    const o = attackOutlook(board, side, { target: t, units, probe: false });
+    if (o.column < 0) continue;
+    ranked.push({ t, v: o.value + hexWorth(board, t) * 0.5 });
+  }
+  ranked.sort((a, b) => b.v - a.v || a.t - b.t);
+
+  const attacks: PlannedAttack[] = [];
+  const tryAttack = (t: number, minColumn: number): boolean => {
+    const units: string[] = [];
+    let column = -1;
+    for (const o of optionsFor(t)) {
+      if (units.includes(o.unit) || !free.has(o.unit)) continue;
+      const cur = positions.get(o.unit) ?? board.state.units[o.unit]!.at;
+      if (cur !== o.hex && !stackingOk(s, [...occ(o.hex), o.unit])) continue;
+      if (cur !== o.hex) move(o.unit, o.hex);
+      units.push(o.unit);
+      column = attackOutlook(boardWith(board, positions), side, { target: t, units, probe: false }).column;
+      if (column >= params.goalColumn) break;
+    }
+    const outlook =
+      units.length > 0
+        ? attackOutlook(boardWith(board, positions), side, { target: t, units, probe: false })
+        : null;
+    if (!outlook || outlook.column < minColumn || (params.style === 'planner' && outlook.value <= 0)) {
+      for (const id of units) unmove(id);
+      return false;
+    }
+    for (const id of units) free.delete(id);
+    attacks.push({ target: t, units });
+    return true;
+  };
+  for (const { t } of ranked) {
+    if (attacks.length >= params.maxTargets) break;
+    tryAttack(t, params.minColumn);
+  }
+
+  // The must-attack rule: attack what is owed, or give up the attack that owes it.
+  for (let round = 0; round < 8; round++) {
+    const b = boardWith(board, positions);
+    const owed = mustAttack(b, side, attacks.map(toAttack));
+    if (owed.length === 0) break;
+    for (const h of owed) {
+      if (tryAttack(h, COLUMN['1:1']!)) continue;
+      const culprit = attacks.findIndex((a) =>
+        a.units.some((id) => b.neighbors(h).includes(positions.get(id) ?? board.state.units[id]!.at)),
+      );
+      if (culprit < 0) continue;
+      const [gone] = attacks.splice(culprit, 1);
+      for (const id of gone!.units) {
+        unmove(id);
+        free.add(id);
+      }
+      break;
+    }
+  }
+  const b = boardWith(board, positions);
+  while (attacks.length > 0 && mustAttack(b, side, attacks.map(toAttack)).length > 0) {
+    const gone = attacks.pop()!;
+    for (const id of gone.units) {
+      unmove(id);
+      free.add(id);
+    }
+  }
+  // Units that attack nothing stay where they are.
+  for (const id of [...positions.keys()]) if (!attacks.some((a) => a.units.includes(id))) unmove(id);
+  return { attacks, positions };
+}
+
+function toAttack(a: PlannedAttack): Attack {
+  return { target: a.target, units: a.units, probe: false };
+}
+
+/* ---------------------------------------------------------------------------- */
+/* Movement                                                                       */
+
+export function planMovement(board: Board, side: Side, params: PolicyParams): MarsAction[] {
+  const { s, state } = board;
+  const units = myUnits(board, side);
+  const options = new Map<string, ReturnType<typeof moveOptions>>();
+  for (const id of units) options.set(id, moveOptions(board, id));
+
+  // Where each unit could attack from: its own hex, and hexes within its attack range.
+  const from = new Map<string, number[]>();
+  for (const id of units) {
+    const st = state.units[id]!;
+    const mayAttackHere = canAttack(board, id) && st.moved === 'no';
+    const hexes = mayAttackHere ? [st.at] : [];
+    for (const m of options.get(id)!) if (!m.bonus) hexes.push(m.to);
+    // Garrisons hold their zones (planner): they attack only from where they stand.
+    if (params.style === 'planner' && side === 'german' && isGarrison(board, id)) hexes.splice(1);
+    if (hexes.length > 0) from.set(id, hexes);
+  }
+  const { attacks, positions } = chooseAttacks(board, side, params, from);
+  const actions: MarsAction[] = [];
+  const committed = new Set(attacks.flatMap((a) => a.units));
+  for (const [id, h] of positions)
+    if (h !== state.units[id]!.at) actions.push({ type: 'move', unit: id, to: hexNum(s, h) });
+
+  // Everybody else: toward an objective.
+  const occupancy = new Map<number, string[]>();
+  const occ = (h: number) => {
+    let o = occupancy.get(h);
+    if (!o) {
+      o = [...board.at[h]!];
+      occupancy.set(h, o);
+    }
+    return o;
+  };
+  for (const [id, h] of positions) {
+    const o = occ(state.units[id]!.at);
+    o.splice(o.indexOf(id), 1);
+    occ(h).push(id);
+  }
+  const field = approachField(board, side, params, attacks);
+  for (const id of units) {
+    if (committed.has(id)) continue;
+    const opts = options.get(id)!;
+    if (opts.length === 0) continue;
+    const u = board.unit(id);
+    const f = field(id);
+    if (!f) continue;
+    const here = state.units[id]!.at;
+    let best = here;
+    let bestScore = f.score(here) - 0.01;
+    for (const m of opts) {
+      if (!stackingOk(s, [...occ(m.to), id])) continue;
+      const sc = f.score(m.to) - m.cost * 0.001;
+      if (sc > bestScore) {
+        bestScore = sc;
+        best = m.to;
+      }
+    }
+    if (best !== here) {
+      const o = occ(here);
+      o.splice(o.indexOf(id), 1);
+      occ(best).push(id);
+      actions.push({ type: 'move', unit: id, to: hexNum(s, best) });
+    }
+    void u;
+  }
+  return actions;
+}
+
+function isGarrison(board: Board, id: string): boolean {
+  const u = board.unit(id);
+  const at = board.state.units[id]!.at;
+  return u.side === 'german' && isInfantry(u) && at >= 0 && board.s.zoneOf[at]! >= 0;
+}
+
+/** For a unit not attacking: how good each hex is to end its move in (higher better), or null to stay. */
+function approachField(
+  board: Board,
+  side: Side,
+  params: PolicyParams,
+  attacks: readonly PlannedAttack[],
+): (id: string) => { score: (h: number) => number } | null {
+  const { s, state } = board;
+  const deep = objectiveDistance(s);
+  const enemies = s.unitIds.filter((id) => s.units[id]!.side !== side && state.units[id]!.status === 'map');
+  const enemyHexes = [...new Set(enemies.map((id) => state.units[id]!.at).filter((h) => h >= 0))];
+  const enemyDist = hexDistances(s, enemyHexes);
+  const adjacentToEnemy = (h: number) => enemyDist[h] === 1;
+  if (side === 'soviet') {
+    // Mass behind the sectors attacked this turn (or the nearest Germans), two hexes
+    // off, ready to attack next turn; tanks and cavalry already through exploit deep.
+    const sector =
+      attacks.length > 0
+        ? hexDistances(
+            s,
+            attacks.map((a) => a.target),
+          )
+        : enemyDist;
+    return (id) => {
+      const u = board.unit(id);
+      const at = state.units[id]!.at;
+      if (params.style === 'greedy') return { score: (h) => -(deep[h]! < 0 ? 99 : deep[h]!) };
+      if (isMobile(u) && s.germanTerritory[at] === 1)
+        return { score: (h) => -(deep[h]! < 0 ? 99 : deep[h]!) - (adjacentToEnemy(h) ? 0.5 : 0) };
+      return {
+        score: (h) => {
+          const d = sector[h]! < 0 ? 99 : sector[h]!;
+          return -Math.abs(d - 2) - (d < 2 ? 0.5 : 0) - 0.05 * (deep[h]! < 0 ? 30 : deep[h]!);
+        },
+      };
+    };
+  }
+  // German: fill lost zones, stay in held ones; the panzers shadow the penetrations.
+  const emptyZoneHexes: number[] = [];
+  s.defenseZones.forEach((z) => {
+    const held = z.hexes.some((h) => board.at[h]!.some((id) => s.units[id]!.side === 'german'));
+    if (!held) for (const h of z.hexes) if (!board.isEnemyHex('german', h)) emptyZoneHexes.push(h);
+  });
+  const toEmptyZone = hexDistances(s, emptyZoneHexes);
+  const penetrations = enemies
+    .map((id) => state.units[id]!.at)
+    .filter((h) => h >= 0 && s.germanTerritory[h] === 1);
+  const threat = penetrations.length > 0 ? hexDistances(s, penetrations) : null;
+  const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
+  return (id) => {
+    const at = state.units[id]!.at;
+    if (isGarrison(board, id)) return null;
+    if (params.style === 'greedy') {
+      if (!threat) return null;
+      return { score: (h) => -(threat[h]! < 0 ? 99 : threat[h]!) };
+    }
+    const inZone = s.zoneOf[at]! >= 0;
+    return {
+      score: (h) => {
+        let sc = 0;
+        if (emptyZoneHexes.length > 0) sc -= 2 * Math.min(6, toEmptyZone[h]! < 0 ? 6 : toEmptyZone[h]!);
+        if (threat) {
+          const d = threat[h]! < 0 ? 20 : threat[h]!;
+          sc -= Math.abs(d - 2) * 0.7;
+        } else sc -= 0.3 * (keyHexes[h]! < 0 ? 20 : keyHexes[h]!);
+        if (s.zoneOf[h]! >= 0) sc += 0.8;
+        if (h === s.rzhev || h === s.gzhatsk) sc += 1;
+        if (s.germanTerritory[h] === 0) sc -= 3;
+        if (inZone && h === at) sc += 0.5;
+        return sc;
+      },
+    };
+  };
+}
+
+/* ---------------------------------------------------------------------------- */
+/* Allocation                                                                     */
+
+export function planAllocation(board: Board, side: Side, params: PolicyParams): MarsAction[] {
+  const { s, state } = board;
+  const from = new Map<string, number[]>();
+  for (const id of myUnits(board, side)) {
+    if (!canAttack(board, id)) continue;
+    // The planner keeps fortified garrisons in their works unless the odds are crushing (see below).
+    from.set(id, [state.units[id]!.at]);
+  }
+  const { attacks } = chooseAttacks(board, side, params, from);
+  const actions: MarsAction[] = [];
+  for (const a of attacks) {
+    const keep =
+      params.style === 'greedy' ||
+      side === 'soviet' ||
+      !a.units.some((id) => isGarrison(board, id) && state.units[id]!.fortified) ||
+      attackOutlook(board, side, toAttack(a)).column >= COLUMN['5:1']!;
+    if (!keep) {
+      const units = a.units.filter((id) => !(isGarrison(board, id) && state.units[id]!.fortified));
+      const o = units.length ? attackOutlook(board, side, { target: a.target, units, probe: false }) : null;
+      if (!o || o.column < params.minColumn) continue;
+      a.units = units;
+    }
+    for (const id of a.units) actions.push({ type: 'assign', unit: id, target: hexNum(s, a.target) });
+  }
+  return actions;
+}
+
+/* ---------------------------------------------------------------------------- */
+/* Combat choices                                                                 */
+
+export function combatChoice(
+  s: Scenario,
+  g: MarsState,
+  side: Side,
+  legal: readonly MarsAction[],
+): MarsAction {
+  const board = new Board(s, g);
+  const c = g.combat;
+  if (!c) {
+    // Resolve the best odds first: their advances may open retreat paths and ZOCs.
+    let best = legal[0]!;
+    let bestCol = -2;
+    for (const a of legal) {
+      if (a.type !== 'resolve') continue;
+      const t = hexIndex(s.map, a.target);
+      const att = g.attacks.find((x) => x.target === t);
+      const col = att ? attackOutlook(board, side, att).column : -1;
+      if (col > bestCol) {
+        bestCol = col;
+        best = a;
+      }
+    }
+    return best;
+  }
+  switch (c.phase) {
+    case 'orders':
+      return noRetreatOrders(board, side, legal);
+    case 'losses': {
+      // Lose as little as possible: the smallest unit that pays it all, else the biggest.
+      const owed = c.lossesOwed;
+      const opts = legal
+        .filter((a): a is Extract<MarsAction, { type: 'lose' }> => a.type === 'lose')
+        .map((a) => ({ a, f: board.unit(a.unit).factors.attack ?? 0, w: unitWorth(board, a.unit) }));
+      const enough = opts.filter(
+        (o) => o.f * (g.turn === 1 && side === 'soviet' && g.firstTurnDoubling ? 2 : 1) >= owed,
+      );
+      enough.sort((x, y) => x.w - y.w);
+      if (enough[0]) return enough[0].a;
+      opts.sort((x, y) => y.f - x.f || x.w - y.w);
+      return opts[0]?.a ?? legal[0]!;
+    }
+    case 'rout-distance':
+      // Push them as far as allowed: more chances they cannot retreat, and room to advance.
+      return legal.find((a) => a.type === 'rout' && a.hexes === 2) ?? legal[0]!;
+    case 'retreat':
+      return retreatChoice(board, side, legal);
+    case 'advance':
+      return advanceChoice(board, side, legal);
+    default:
+      return legal[0]!;
+  }
+}
+
+function noRetreatOrders(board: Board, side: Side, legal: readonly MarsAction[]): MarsAction {
+  const none = legal.find((a) => a.type === 'no-retreat' && a.units.length === 0) ?? legal[0]!;
+  const c = board.state.combat!;
+  if (side !== 'german') return none;
+  // A garrison that is the zone's last German unit holds (No Retreat!) when a withdrawal
+  // is likelier than a rout: DW becomes D and the zone stays held (M-8).
+  const att = board.state.attacks.find((a) => a.target === c.target);
+  if (!att) return none;
+  const col = MARS_CRT.columnLabels.indexOf(c.column);
+  let pDW = 0;
+  let pDR = 0;
+  for (let roll = 1; roll <= 6; roll++) {
+    const r = MARS_CRT.resultCodes[MARS_CRT.cells[(roll - 1) * MARS_CRT.columns.length + col]!]!;
+    if (r === 'DW') pDW++;
+    if (r === 'DR') pDR++;
+  }
+  const holders = c.defenders
+    .map((d) => d.unit)
+    .filter((id) => hexWorth(board, c.target) >= 2 && isInfantry(board.unit(id)));
+  if (holders.length === 0 || pDW <= pDR) return none;
+  const want = [...holders].sort();
+  return legal.find((a) => a.type === 'no-retreat' && actionKey(a.units) === actionKey(want)) ?? none;
+}
+
+function retreatChoice(board: Board, side: Side, legal: readonly MarsAction[]): MarsAction {
+  const { s } = board;
+  const stand = legal.find((a) => a.type === 'stand');
+  const c = board.state.combat!;
+  // A German D in a zone or town: stand (Disrupted) and keep it.
+  if (stand && side === 'german' && stand.type === 'stand') {
+    const at = board.state.units[stand.unit]!.at;
+    if (s.zoneOf[at]! >= 0 || s.map.placeAt[at]! >= 0) return stand;
+  }
+  const start = c.target;
+  let best: MarsAction | undefined;
+  let bestScore = -Infinity;
+  for (const a of legal) {
+    if (a.type !== 'retreat') continue;
+    const h = hexIndex(s.map, a.to);
+    const d = board.neighbors(h).includes(start) ? 1 : 2;
+    let sc = -d * 2; // the shortest retreat keeps the unit Undisrupted where it can
+    sc -= board.neighbors(h).filter((n) => board.isEnemyHex(side, n)).length;
+    if (board.isFriendlyHex(side, h)) sc += 1.5;
+    if (side === 'german' && s.zoneOf[h]! >= 0) sc += 1;
+    if (side === 'german' && s.germanTerritory[h] === 0) sc -= 2;
+    if (sc > bestScore) {
+      bestScore = sc;
+      best = a;
+    }
+  }
+  return best ?? stand ?? legal[0]!;
+}
+
+function advanceChoice(board: Board, side: Side, legal: readonly MarsAction[]): MarsAction {
+  const { s } = board;
+  const c = board.state.combat!;
+  const end = legal.find((a) => a.type === 'end-advance');
+  const advances = legal.filter((a): a is Extract<MarsAction, { type: 'advance' }> => a.type === 'advance');
+  const deep = objectiveDistance(s);
+  const into = advances.filter((a) => hexIndex(s.map, a.to) === c.target);
+  const beyond = advances.filter((a) => hexIndex(s.map, a.to) !== c.target);
+  const valuable = hexWorth(board, c.target) > 0 || side === 'soviet';
+  if (!end || (valuable && c.advanced.length === 0)) {
+    // Advance the strongest into the vacated hex.
+    into.sort((x, y) => (board.unit(y.unit).factors.attack ?? 0) - (board.unit(x.unit).factors.attack ?? 0));
+    if (into[0]) return into[0];
+  }
+  if (side === 'soviet' && beyond.length > 0) {
+    // Tanks exploit toward Rzhev, Gzhatsk and the towns.
+    const here = deep[c.target]!;
+    let best: MarsAction | undefined;
+    let bestD = here;
+    for (const a of beyond) {
+      const h = hexIndex(s.map, a.to);
+      const d = deep[h]! < 0 ? 99 : deep[h]!;
+      if (d < bestD) {
+        bestD = d;
+        best = a;
+      }
+    }
+    if (best) return best;
+  }
+  if (side === 'soviet' && into.length > 0 && c.advanced.length < 2) return into[0]!;
+  return end ?? advances[0] ?? legal[0]!;
+}
