@@ -1,2 +1,8 @@
 /** @stavka/server: the game server (HTTP + WebSocket, storage, verifiable dice). */
-export {};
+export * from './app.ts';
+export * from './dice.ts';
+export * from './errors.ts';
+export * from './games.ts';
+export * from './main.ts';
+export * from './store.ts';
+export * from './webhooks.ts';

@@ -1,0 +1,601 @@
+/**
+ * The HTTP + WebSocket API (fastify 5): JSON schemas on every route, every client
+ * error a 4xx `{code, message}`, documented in docs/api.md.
+ */
+
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { Action } from '@stavka/engine';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+import {
+  CATALOG,
+  type CreateGame,
+  type ExportedGame,
+  GameService,
+  type Principal,
+  type ServiceOptions,
+} from './games.ts';
+import type { Store } from './store.ts';
+import { type WebhookOptions, Webhooks } from './webhooks.ts';
+
+export interface AppOptions {
+  readonly store: Store;
+  /** How clients reach this server (links, webhook notices); default http://localhost:8080. */
+  readonly publicUrl?: string;
+  /** Requests per minute per client address; false turns the limit off (benchmarks). */
+  readonly rateLimit?: { max: number; timeWindow: number } | false;
+  readonly webhooks?: WebhookOptions;
+  readonly service?: Omit<ServiceOptions, 'webhooks' | 'publicUrl'>;
+  readonly logger?: boolean;
+}
+
+export interface StavkaApp {
+  readonly app: FastifyInstance;
+  readonly service: GameService;
+  readonly webhooks: Webhooks;
+}
+
+// ---- schemas ----------------------------------------------------------------
+
+const errorSchema = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+} as const;
+const errors = { '4xx': errorSchema, '5xx': errorSchema } as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+} as const;
+const actionSchema = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { type: 'string', minLength: 1, maxLength: 64 } },
+  additionalProperties: true,
+} as const;
+const seatsSummarySchema = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    properties: { player: { type: 'string' }, joined: { type: 'boolean' } },
+  },
+} as const;
+const seatViewSchema = {
+  type: 'object',
+  required: ['gameId', 'side', 'status', 'stateId', 'seats', 'view', 'legal'],
+  properties: {
+    gameId: { type: 'string' },
+    side: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ['waiting', 'active', 'over'] },
+    stateId: { type: 'integer' },
+    seats: seatsSummarySchema,
+    view: {},
+    legal: { type: 'array', items: {} },
+  },
+} as const;
+const seatSpecSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    player: { type: 'string', enum: ['human', 'ai'] },
+    webhook: { type: ['string', 'null'], maxLength: 2048 },
+  },
+} as const;
+const createdSeatsSchema = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    properties: { player: { type: 'string' }, token: { type: 'string' }, link: { type: 'string' } },
+  },
+} as const;
+const replayFileSchema = {
+  type: 'object',
+  required: ['game', 'rulesVersion', 'seed', 'actions'],
+  properties: {
+    format: { type: 'string' },
+    game: { type: 'string', maxLength: 64 },
+    rulesVersion: { type: 'string', maxLength: 64 },
+    scenario: {},
+    seed: { type: ['string', 'integer'] },
+    options: { type: 'object' },
+    actions: {
+      type: 'array',
+      maxItems: 100000,
+      items: {
+        type: 'object',
+        required: ['side', 'action'],
+        properties: { side: { type: 'string', maxLength: 64 }, action: actionSchema },
+      },
+    },
+    hashes: { type: 'array', items: { type: 'string' } },
+    finalHash: { type: ['string', 'null'] },
+    dice: {
+      type: 'object',
+      required: ['commitment', 'secret', 'contributions'],
+      properties: {
+        scheme: { type: 'string' },
+        commitment: { type: 'string' },
+        secret: { type: 'string' },
+        contributions: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+    server: { type: 'object' },
+  },
+} as const;
+
+// ---- the app -------------------------------------------------------------------
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request/too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request/empty-body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request/bad-json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request/bad-length',
+};
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h.trim());
+  return m ? m[1] : undefined;
+}
+
+export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
+  const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
+  const webhooks = new Webhooks(opts.webhooks);
+  const service = new GameService(opts.store, {
+    ...opts.service,
+    publicUrl,
+    webhooks,
+  });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 64 * 1024,
+    // Turn bad JSON, huge bodies and the like into 4xx, never a crash.
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true },
+    },
+  });
+
+  app.setErrorHandler(
+    (
+      error: FastifyError | ApiError | { statusCode?: number; code?: string; message?: string },
+      req,
+      reply,
+    ) => {
+      if (error instanceof ApiError)
+        return reply.status(error.status).send({ code: error.code, message: error.message });
+      const e = error as FastifyError;
+      if (e.validation) return reply.status(400).send({ code: 'request/invalid', message: e.message });
+      const status = e.statusCode;
+      if (status === 429)
+        return reply
+          .status(429)
+          .send({ code: 'request/rate-limited', message: e.message ?? 'too many requests' });
+      if (status !== undefined && status >= 400 && status < 500) {
+        return reply
+          .status(status)
+          .send({ code: FASTIFY_CODES[e.code] ?? 'request/bad', message: e.message });
+      }
+      req.log.error(error);
+      opts.service?.log?.(`stavka server: ${(error as Error)?.stack ?? String(error)}`);
+      return reply.status(500).send({ code: 'server/internal', message: 'internal error' });
+    },
+  );
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .status(404)
+      .send({ code: 'request/not-found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
+  );
+
+  if (opts.rateLimit !== false) {
+    const rl = opts.rateLimit ?? { max: 1200, timeWindow: 60_000 };
+    await app.register(rateLimit, {
+      global: true,
+      max: rl.max,
+      timeWindow: rl.timeWindow,
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        code: 'request/rate-limited',
+        message: `too many requests: at most ${ctx.max} in ${ctx.after}`,
+      }),
+    });
+  }
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
+  const auth = (req: FastifyRequest<{ Params: { id: string } }>): Promise<Principal> =>
+    service.authenticate(req.params.id, bearer(req));
+
+  app.get('/', { schema: { response: { 200: { type: 'string' } } } }, async (_req, reply) =>
+    reply.type('text/html').send(homePage()),
+  );
+  app.get(
+    '/play/:id',
+    { schema: { params: idParams, response: { 200: { type: 'string' } } } },
+    async (_req, reply) => reply.type('text/html').send(homePage()),
+  );
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { ok: { type: 'boolean' }, storage: { type: 'string' } } },
+        },
+      },
+    },
+    async () => ({ ok: true, storage: opts.store.kind }),
+  );
+
+  app.get(
+    '/api/catalog',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              games: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'string' },
+                    rulesVersion: { type: 'string' },
+                    sides: { type: 'array', items: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({
+      games: Object.values(CATALOG).map((r) => ({
+        id: r.id,
+        rulesVersion: r.rulesVersion,
+        sides: [...r.sides],
+      })),
+    }),
+  );
+
+  app.post<{ Body: CreateGame }>(
+    '/api/games',
+    {
+      bodyLimit: 1024 * 1024,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['game'],
+          additionalProperties: false,
+          properties: {
+            game: { type: 'string', maxLength: 64 },
+            scenario: {},
+            options: { type: 'object' },
+            seats: { type: 'object', maxProperties: 16, additionalProperties: seatSpecSchema },
+          },
+        },
+        response: {
+          201: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              game: { type: 'string' },
+              commitment: { type: 'string' },
+              seats: createdSeatsSchema,
+              spectator: {
+                type: 'object',
+                properties: { token: { type: 'string' }, link: { type: 'string' } },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const made = await service.create(req.body);
+      return reply.status(201).send(withLinks(made, publicUrl));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id',
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              game: { type: 'string' },
+              rulesVersion: { type: 'string' },
+              status: { type: 'string' },
+              origin: { type: 'string' },
+              stateId: { type: 'integer' },
+              activeSides: { type: 'array', items: { type: 'string' } },
+              outcome: {},
+              seats: seatsSummarySchema,
+              dice: {
+                type: 'object',
+                properties: {
+                  scheme: { type: 'string' },
+                  commitment: { type: ['string', 'null'] },
+                  secret: { type: 'string' },
+                  contributions: { type: 'object', additionalProperties: { type: 'string' } },
+                },
+              },
+              createdAt: { type: 'string' },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => service.summary(req.params.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: { contribution?: string } }>(
+    '/api/games/:id/join',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { contribution: { type: 'string', minLength: 1, maxLength: 256 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              side: { type: 'string' },
+              contribution: { type: 'string' },
+              commitment: { type: ['string', 'null'] },
+              status: { type: 'string' },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => service.join(await auth(req), req.body.contribution),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/view',
+    { schema: { params: idParams, response: { 200: seatViewSchema, ...errors } } },
+    async (req) => service.seatView(await auth(req)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { stateId: number; action: Action } }>(
+    '/api/games/:id/actions',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['stateId', 'action'],
+          additionalProperties: false,
+          properties: { stateId: { type: 'integer', minimum: 0 }, action: actionSchema },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              seq: { type: 'integer' },
+              stateId: { type: 'integer' },
+              hash: { type: 'string' },
+              status: { type: 'string' },
+              activeSides: { type: 'array', items: { type: 'string' } },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => service.act(await auth(req), req.body.stateId, req.body.action),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/log',
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: { stateId: { type: 'integer' }, log: { type: 'array', items: {} } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => service.log(await auth(req)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/replay',
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              final: { type: 'boolean' },
+              actions: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { seq: { type: 'integer' }, side: { type: 'string' }, action: {} },
+                },
+              },
+              file: {},
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => service.replayFor(await auth(req)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/export',
+    { schema: { params: idParams, response: { 200: replayFileSchema, ...errors } } },
+    async (req, reply) => {
+      const file = await service.exportFile(await auth(req));
+      return reply
+        .header('content-disposition', `attachment; filename="stavka-${req.params.id}.json"`)
+        .send(file);
+    },
+  );
+
+  app.post<{ Body: ExportedGame }>(
+    '/api/games/import',
+    {
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        body: replayFileSchema,
+        response: {
+          201: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              game: { type: 'string' },
+              status: { type: 'string' },
+              actions: { type: 'integer' },
+              finalHash: { type: 'string' },
+              verifiedDice: { type: 'boolean' },
+              seats: createdSeatsSchema,
+              spectator: {
+                type: 'object',
+                properties: { token: { type: 'string' }, link: { type: 'string' } },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => reply.status(201).send(withLinks(await service.importFile(req.body), publicUrl)),
+  );
+
+  app.put<{ Params: { id: string }; Body: { url: string | null } }>(
+    '/api/games/:id/webhook',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['url'],
+          additionalProperties: false,
+          properties: { url: { type: ['string', 'null'], maxLength: 2048 } },
+        },
+        response: { 200: { type: 'object', properties: { url: { type: ['string', 'null'] } } }, ...errors },
+      },
+    },
+    async (req) => {
+      await service.setWebhook(await auth(req), req.body.url);
+      return { url: req.body.url };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/live',
+    { websocket: true, schema: { params: idParams } },
+    (socket, req) => {
+      let unwatch: (() => void) | null = null;
+      let closed = false;
+      const fail = (code: string, message: string, close?: number) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', code, message }));
+        if (close) socket.close(close, code);
+      };
+      const start = (token: string | undefined) => {
+        service
+          .authenticate(req.params.id, token)
+          .then(async (p) => {
+            if (closed) return;
+            const off = await service.watch(p, (m) => {
+              if (socket.readyState === socket.OPEN) socket.send(m);
+            });
+            if (closed) off();
+            else unwatch = off;
+          })
+          .catch((e: unknown) => {
+            if (e instanceof ApiError) fail(e.code, e.message, 4000 + e.status);
+            else fail('server/internal', 'internal error', 1011);
+          });
+      };
+      const hello = setTimeout(() => {
+        if (!unwatch) fail('live/no-hello', 'send {"type":"hello","token":...} first', 4408);
+      }, 10_000);
+      hello.unref();
+      let greeted = false;
+      const headerToken = bearer(req as FastifyRequest);
+      if (headerToken) {
+        greeted = true;
+        start(headerToken);
+      }
+      socket.on('message', (raw) => {
+        let msg: { type?: unknown; token?: unknown } | null = null;
+        try {
+          msg = JSON.parse(String(raw));
+        } catch {
+          fail('live/bad-message', 'messages are JSON objects');
+          return;
+        }
+        if (!msg || typeof msg !== 'object') return fail('live/bad-message', 'messages are JSON objects');
+        if (msg.type === 'ping') {
+          socket.send(JSON.stringify({ type: 'pong' }));
+        } else if (msg.type === 'hello' && !greeted) {
+          greeted = true;
+          start(typeof msg.token === 'string' ? msg.token : undefined);
+        } else {
+          fail(
+            'live/bad-message',
+            'this channel takes {"type":"hello","token":...} once, then {"type":"ping"}',
+          );
+        }
+      });
+      socket.on('close', () => {
+        closed = true;
+        clearTimeout(hello);
+        unwatch?.();
+      });
+      socket.on('error', () => {});
+    },
+  );
+
+  app.addHook('onReady', async () => service.start());
+  app.addHook('onClose', async () => {
+    webhooks.close();
+    await service.close();
+  });
+  return { app, service, webhooks };
+}
+
+function withLinks<
+  T extends { id: string; seats: Record<string, { token?: string }>; spectator: { token: string } },
+>(made: T, base: string): T {
+  const link = (t: string) => `${base}/play/${made.id}#${t}`;
+  return {
+    ...made,
+    seats: Object.fromEntries(
+      Object.entries(made.seats).map(([side, s]) => [side, s.token ? { ...s, link: link(s.token) } : s]),
+    ),
+    spectator: { ...made.spectator, link: link(made.spectator.token) },
+  };
+}
+
+function homePage(): string {
+  return `<!doctype html><meta charset="utf-8"><title>Stavka server</title>
+<h1>Stavka</h1><p>The game server is running. The API is under <code>/api</code> (see docs/api.md);
+a seat link carries its token after the <code>#</code>.</p>`;
+}

@@ -1,0 +1,203 @@
+/**
+ * The database behind the store: embedded SQLite (better-sqlite3, WAL, a file under
+ * ./data/ by default) or PostgreSQL when given a postgres:// URL. One kysely schema,
+ * versioned migrations applied at open (kysely's Migrator holds a lock, so several
+ * processes starting at once migrate once).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+
+/** Games: one row each; the replay lives in `actions`, the dice commitment here. */
+export interface GamesTable {
+  id: string;
+  game: string;
+  rules_version: string;
+  /** JSON text: the scenario given at creation (null = the game's standard one). */
+  scenario: string;
+  /** JSON text: the set-up options. */
+  options: string;
+  status: 'waiting' | 'active' | 'over';
+  /** Actions stored so far; equals the engine's stateId. */
+  seq: number;
+  /** sha256 of the server secret, published at creation. */
+  commitment: string | null;
+  /** The server secret: revealed only once the game is over. */
+  secret: string | null;
+  /** The seed the engine was set up with (derived from the secret and contributions). */
+  seed: string | null;
+  final_hash: string | null;
+  spectator_token_hash: string;
+  /** 'created' or 'imported' (an imported game's dice were fixed before it came here). */
+  origin: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeatsTable {
+  game_id: string;
+  side: string;
+  player: 'human' | 'ai';
+  token_hash: string;
+  /** The seat's random contribution to the seed; null until it joins. */
+  contribution: string | null;
+  joined_at: string | null;
+  webhook_url: string | null;
+}
+
+export interface ActionsTable {
+  game_id: string;
+  /** 1, 2, ...: the primary key (game_id, seq) serializes the actions of a game. */
+  seq: number;
+  side: string;
+  /** JSON text. */
+  action: string;
+  state_id: number;
+  /** stateHash after this action. */
+  hash: string;
+  created_at: string;
+}
+
+export interface SnapshotsTable {
+  game_id: string;
+  seq: number;
+  /** JSON text of the engine's GameState after action `seq`. */
+  state: string;
+}
+
+export interface StavkaDatabase {
+  games: GamesTable;
+  seats: SeatsTable;
+  actions: ActionsTable;
+  snapshots: SnapshotsTable;
+}
+
+/** Versioned migrations, applied in name order; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '0001_games_seats_actions_snapshots': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('games')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game', 'text', (c) => c.notNull())
+        .addColumn('rules_version', 'text', (c) => c.notNull())
+        .addColumn('scenario', 'text', (c) => c.notNull())
+        .addColumn('options', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('commitment', 'text')
+        .addColumn('secret', 'text')
+        .addColumn('seed', 'text')
+        .addColumn('final_hash', 'text')
+        .addColumn('spectator_token_hash', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('seats')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('player', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('contribution', 'text')
+        .addColumn('joined_at', 'text')
+        .addColumn('webhook_url', 'text')
+        .addPrimaryKeyConstraint('seats_pk', ['game_id', 'side'])
+        .execute();
+      await db.schema
+        .createTable('actions')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('state_id', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('actions_pk', ['game_id', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('snapshots')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('snapshots_pk', ['game_id', 'seq'])
+        .execute();
+      await db.schema.createIndex('games_status').on('games').column('status').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['snapshots', 'actions', 'seats', 'games']) await db.schema.dropTable(t).execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export interface OpenedDatabase {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly db: Kysely<StavkaDatabase>;
+  /** Where it is, without credentials: a file path or host/database. */
+  readonly where: string;
+  /** PostgreSQL only: the connection string, for the LISTEN connection. */
+  readonly url?: string;
+}
+
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//.test(target);
+}
+
+/** Opens (creating and migrating) the database at a file path or a postgres:// URL. */
+export async function openDatabase(target: string): Promise<OpenedDatabase> {
+  let opened: OpenedDatabase;
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: 8 });
+    // An idle client's error (the server going away) must not crash the process.
+    pool.on('error', () => {});
+    const u = new URL(target);
+    opened = {
+      kind: 'postgres',
+      db: new Kysely<StavkaDatabase>({ dialect: new PostgresDialect({ pool }) }),
+      where: `${u.hostname}:${u.port || 5432}${u.pathname}`,
+      url: target,
+    };
+  } else {
+    const file = resolve(target);
+    mkdirSync(dirname(file), { recursive: true });
+    const database = new Database(file);
+    database.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before the action is acknowledged.
+    database.pragma('synchronous = FULL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+    opened = {
+      kind: 'sqlite',
+      db: new Kysely<StavkaDatabase>({ dialect: new SqliteDialect({ database }) }),
+      where: file,
+    };
+  }
+  const migrator = new Migrator({ db: opened.db, provider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await opened.db.destroy();
+    throw new Error(`migrating ${opened.where}: ${(error as Error).message ?? String(error)}`);
+  }
+  return opened;
+}
+
+/** A unique-key violation: another writer stored that (game, seq) first. */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'));
+}
+
+export { sql };

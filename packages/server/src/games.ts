@@ -1,0 +1,853 @@
+/**
+ * The game service: the one authority over every game it serves. It applies each
+ * action through the engine's `apply`, stores it (acknowledging only after the
+ * commit), and hands each seat only what its side may see. Games are cached in
+ * memory; before every read or write the cache is checked against the database's
+ * sequence number, so several processes on one PostgreSQL serve the same games.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Player, RandomPlayer } from '@stavka/ai';
+import {
+  type Action,
+  apply,
+  canonicalJson,
+  formatSetupErrors,
+  type GameRules,
+  type GameState,
+  type LogEntry,
+  legalActions,
+  type ReplayFile,
+  replay,
+  type Seed,
+  setup,
+  sha256Hex,
+  stateHash,
+  view,
+  visibleLog,
+} from '@stavka/engine';
+import { marsRules } from '@stavka/games';
+import {
+  checkDice,
+  commitmentOf,
+  DICE_SCHEME,
+  type DiceRecord,
+  deriveSeed,
+  newContribution,
+  newSecret,
+} from './dice.ts';
+import { ApiError, actionError, notFound } from './errors.ts';
+import type { ActionRecord, GameRecord, SeatRecord, Store } from './store.ts';
+import type { WebhookNotice, Webhooks } from './webhooks.ts';
+
+type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
+type State = GameState<unknown>;
+
+/** The games this server plays: complete games only. */
+export const CATALOG: Readonly<Record<string, AnyRules>> = {
+  [marsRules.id]: marsRules as unknown as AnyRules,
+};
+
+export type PlayerKind = 'human' | 'ai';
+
+export interface SeatSpec {
+  readonly player?: PlayerKind;
+  readonly webhook?: string | null;
+}
+
+export interface CreateGame {
+  readonly game: string;
+  /** null or absent: the game's standard scenario. */
+  readonly scenario?: unknown;
+  readonly options?: Record<string, unknown>;
+  readonly seats?: Readonly<Record<string, SeatSpec>>;
+}
+
+/** Who is asking: a seat (its side) or a spectator (side null). */
+export interface Principal {
+  readonly gameId: string;
+  readonly side: string | null;
+}
+
+/** The file `GET /export` gives and `POST /import` takes; `stavka replay` and `stavka verify` read it. */
+export interface ExportedGame extends ReplayFile {
+  readonly format: 'stavka-replay/1';
+  /** stateHash after each action. */
+  readonly hashes: readonly string[];
+  readonly finalHash: string | null;
+  readonly dice?: DiceRecord;
+  readonly server?: { readonly gameId: string; readonly origin: string; readonly createdAt: string };
+}
+
+export interface ServiceOptions {
+  /** How the server is reached from outside (webhook notices link to it). */
+  readonly publicUrl?: string;
+  /** A full snapshot every this many actions (and at the end). */
+  readonly snapshotEvery?: number;
+  readonly webhooks?: Webhooks;
+  /** The player behind an "ai" seat; by default RandomPlayer, run inline between requests. */
+  readonly aiPlayer?: (gameId: string, side: string, seq: number) => Player;
+  /** Games kept in memory. */
+  readonly cacheSize?: number;
+  readonly log?: (msg: string) => void;
+}
+
+interface Watcher {
+  readonly side: string | null;
+  readonly send: (message: string) => void;
+  last: string;
+}
+
+interface Live {
+  readonly id: string;
+  readonly rules: AnyRules;
+  record: GameRecord;
+  seats: SeatRecord[];
+  /** null while seats are still joining. */
+  state: State | null;
+  seq: number;
+  /** Views computed for the current state, by side ('*' for spectators). */
+  views: Map<string, { key: string; value: SeatView }>;
+}
+
+export interface SeatView {
+  readonly gameId: string;
+  readonly side: string | null;
+  readonly status: GameRecord['status'];
+  readonly stateId: number;
+  readonly seats: Record<string, { player: string; joined: boolean }>;
+  /** The engine's view for this side (null while waiting). */
+  readonly view: unknown;
+  /** This side's legal actions now (empty when it has nothing to do). */
+  readonly legal: readonly Action[];
+}
+
+const now = () => new Date().toISOString();
+const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+const tokenHash = (t: string) => sha256Hex(t);
+
+export class GameService {
+  private readonly store: Store;
+  private readonly opts: ServiceOptions;
+  private readonly cache = new Map<string, Live>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  private readonly aiPending = new Set<string>();
+  private readonly remotePending = new Set<string>();
+  private closed = false;
+
+  constructor(store: Store, opts: ServiceOptions = {}) {
+    this.store = store;
+    this.opts = opts;
+  }
+
+  /** Starts listening for other processes' changes and resumes AI seats to move. */
+  async start(): Promise<void> {
+    await this.store.listen((id) => this.remoteChange(id));
+    for (const id of await this.store.activeGamesWithAi()) this.scheduleAi(id);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.locks.values()]);
+  }
+
+  // ---- creating and joining -------------------------------------------------
+
+  async create(req: CreateGame) {
+    const rules = CATALOG[req.game];
+    if (!rules) {
+      throw new ApiError(
+        422,
+        'game/unknown',
+        `no game "${req.game}" here (games: ${Object.keys(CATALOG).join(', ')})`,
+      );
+    }
+    const specs = req.seats ?? {};
+    for (const side of Object.keys(specs)) {
+      if (!rules.sides.includes(side)) {
+        throw new ApiError(
+          422,
+          'game/unknown-side',
+          `no side "${side}" in ${rules.id} (sides: ${rules.sides.join(', ')})`,
+        );
+      }
+    }
+    for (const spec of Object.values(specs)) if (spec.webhook) checkWebhook(spec.webhook);
+    const scenario = req.scenario ?? null;
+    const options = req.options ?? {};
+    // The scenario and options are checked once, before anything is stored.
+    const trial = setup(rules, scenario, 'trial', options);
+    if (!trial.ok) throw new ApiError(422, 'game/bad-setup', formatSetupErrors(trial.error));
+
+    const id = randomBytes(12).toString('base64url');
+    const secret = newSecret();
+    const at = now();
+    const spectator = token('sp');
+    const tokens: Record<string, string> = {};
+    const seats: SeatRecord[] = rules.sides.map((side) => {
+      const player = specs[side]?.player ?? 'human';
+      const t = token('st');
+      if (player === 'human') tokens[side] = t;
+      return {
+        game_id: id,
+        side,
+        player,
+        token_hash: tokenHash(t),
+        contribution: player === 'ai' ? newContribution() : null,
+        joined_at: player === 'ai' ? at : null,
+        webhook_url: specs[side]?.webhook ?? null,
+      };
+    });
+    const record: GameRecord = {
+      id,
+      game: rules.id,
+      rules_version: rules.rulesVersion,
+      scenario: JSON.stringify(scenario),
+      options: JSON.stringify(options),
+      status: 'waiting',
+      seq: 0,
+      commitment: commitmentOf(secret),
+      secret,
+      seed: null,
+      final_hash: null,
+      spectator_token_hash: tokenHash(spectator),
+      origin: 'created',
+      created_at: at,
+      updated_at: at,
+    };
+    await this.store.createGame(record, seats);
+    if (seats.every((s) => s.contribution !== null)) {
+      await this.withLock(id, async () => this.startIfReady(await this.fresh(id)));
+    }
+    return {
+      id,
+      game: rules.id,
+      commitment: record.commitment!,
+      seats: Object.fromEntries(
+        seats.map((s) => [
+          s.side,
+          { player: s.player, ...(tokens[s.side] ? { token: tokens[s.side] } : {}) },
+        ]),
+      ),
+      spectator: { token: spectator },
+    };
+  }
+
+  /** A seat joins, adding its contribution to the dice; the game starts when all have. */
+  async join(p: Principal, contribution: string | undefined) {
+    const side = seatSide(p);
+    return this.withLock(p.gameId, async () => {
+      const g = await this.fresh(p.gameId);
+      const seat = g.seats.find((s) => s.side === side)!;
+      if (seat.contribution !== null) {
+        throw new ApiError(409, 'seat/already-joined', `the ${side} seat has already joined`);
+      }
+      const mine = contribution ?? newContribution();
+      const at = now();
+      if (!(await this.store.joinSeat(g.id, side, mine, at))) {
+        throw new ApiError(409, 'seat/already-joined', `the ${side} seat has already joined`);
+      }
+      g.seats = await this.store.seats(g.id);
+      const started = await this.startIfReady(g);
+      if (!started) {
+        this.push(g);
+        await this.store.notify(g.id);
+      }
+      return { side, contribution: mine, commitment: g.record.commitment, status: g.record.status };
+    });
+  }
+
+  private async startIfReady(g: Live): Promise<boolean> {
+    if (g.record.status !== 'waiting' || g.seats.some((s) => s.contribution === null)) return false;
+    const contributions = Object.fromEntries(g.seats.map((s) => [s.side, s.contribution!]));
+    const seed = deriveSeed(g.record.secret!, contributions);
+    const made = setup(g.rules, JSON.parse(g.record.scenario), seed, JSON.parse(g.record.options));
+    if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
+    const at = now();
+    if (await this.store.startGame(g.id, JSON.stringify(seed), at)) {
+      g.record = { ...g.record, status: 'active', seed: JSON.stringify(seed), updated_at: at };
+      g.state = made.value;
+      g.seq = 0;
+      this.afterChange(g, [], null);
+      await this.store.notify(g.id);
+      return true;
+    }
+    await this.reload(g);
+    return false;
+  }
+
+  // ---- who is asking ---------------------------------------------------------
+
+  async authenticate(gameId: string, bearer: string | undefined): Promise<Principal> {
+    const g = await this.get(gameId);
+    if (!bearer)
+      throw new ApiError(
+        401,
+        'seat/no-token',
+        'this needs a seat or spectator token (Authorization: Bearer ...)',
+      );
+    const h = tokenHash(bearer);
+    if (h === g.record.spectator_token_hash) return { gameId, side: null };
+    const seat = g.seats.find((s) => s.token_hash === h && s.player === 'human');
+    if (!seat) throw new ApiError(403, 'seat/bad-token', 'that token holds no seat in this game');
+    return { gameId, side: seat.side };
+  }
+
+  // ---- reading -------------------------------------------------------------
+
+  async summary(gameId: string) {
+    return this.withLock(gameId, async () => {
+      const g = await this.fresh(gameId);
+      const over = g.record.status === 'over';
+      const dice = this.diceRecord(g);
+      return {
+        id: g.id,
+        game: g.record.game,
+        rulesVersion: g.record.rules_version,
+        status: g.record.status,
+        origin: g.record.origin,
+        stateId: g.seq,
+        activeSides: g.state ? [...g.rules.activeSides(g.state.state)] : [],
+        outcome: over && g.state ? g.rules.outcome(g.state.state) : null,
+        seats: seatsSummary(g),
+        dice: {
+          scheme: DICE_SCHEME,
+          commitment: g.record.commitment,
+          // Revealed only once nothing can be rolled any more.
+          ...(over && dice ? { secret: dice.secret, contributions: dice.contributions } : {}),
+        },
+        createdAt: g.record.created_at,
+      };
+    });
+  }
+
+  async seatView(p: Principal): Promise<SeatView> {
+    return this.withLock(p.gameId, async () => this.viewOf(await this.fresh(p.gameId), p.side));
+  }
+
+  async log(p: Principal): Promise<{ stateId: number; log: LogEntry[] }> {
+    return this.withLock(p.gameId, async () => {
+      const g = await this.fresh(p.gameId);
+      if (!g.state) return { stateId: 0, log: [] };
+      return { stateId: g.seq, log: logFor(g, p.side) };
+    });
+  }
+
+  /** The replay: a seat's own actions while the game goes on, everything once it is over. */
+  async replayFor(p: Principal) {
+    const g = await this.withLock(p.gameId, () => this.fresh(p.gameId));
+    if (g.record.status === 'over') return { final: true, file: await this.exportFile(p) };
+    const rows = await this.store.actions(g.id);
+    return {
+      final: false,
+      actions: rows
+        .filter((r) => r.seq <= g.seq)
+        .map((r) => ({
+          seq: r.seq,
+          side: r.side,
+          action: p.side !== null && r.side === p.side ? (JSON.parse(r.action) as Action) : null,
+        })),
+    };
+  }
+
+  async exportFile(p: Principal): Promise<ExportedGame> {
+    const g = await this.withLock(p.gameId, () => this.fresh(p.gameId));
+    if (g.record.status !== 'over') {
+      throw new ApiError(
+        409,
+        'game/not-over',
+        'a game is exported once it is over (its dice stay secret until then)',
+      );
+    }
+    const rows = await this.store.actions(g.id);
+    const dice = this.diceRecord(g);
+    return {
+      format: 'stavka-replay/1',
+      game: g.record.game,
+      rulesVersion: g.record.rules_version,
+      scenario: JSON.parse(g.record.scenario),
+      seed: JSON.parse(g.record.seed!) as Seed,
+      options: JSON.parse(g.record.options),
+      actions: rows.map((r) => ({ side: r.side, action: JSON.parse(r.action) as Action })),
+      hashes: rows.map((r) => r.hash),
+      finalHash: g.record.final_hash,
+      ...(dice ? { dice } : {}),
+      server: { gameId: g.id, origin: g.record.origin, createdAt: g.record.created_at },
+    };
+  }
+
+  private diceRecord(g: Live): DiceRecord | null {
+    if (!g.record.commitment || !g.record.secret) return null;
+    if (g.seats.some((s) => s.contribution === null)) return null;
+    return {
+      scheme: DICE_SCHEME,
+      commitment: g.record.commitment,
+      secret: g.record.secret,
+      contributions: Object.fromEntries(g.seats.map((s) => [s.side, s.contribution!])),
+    };
+  }
+
+  // ---- acting --------------------------------------------------------------
+
+  async act(p: Principal, stateId: number, action: Action) {
+    const side = seatSide(p);
+    return this.withLock(p.gameId, async () => {
+      const g = await this.fresh(p.gameId);
+      if (g.record.status === 'waiting') {
+        throw new ApiError(409, 'game/not-started', 'the game starts once every seat has joined');
+      }
+      const r = apply(g.rules, g.state!, side, action, stateId);
+      if (!r.ok) throw actionError(r.error);
+      return this.commit(g, side, action, r.value);
+    });
+  }
+
+  private async commit(g: Live, side: string, action: Action, next: State) {
+    const hash = stateHash(next);
+    const seq = g.seq + 1;
+    const active = g.rules.activeSides(next.state);
+    const over = active.length === 0;
+    const every = this.opts.snapshotEvery ?? 25;
+    const at = now();
+    const stored = await this.store.appendAction(
+      {
+        game_id: g.id,
+        seq,
+        side,
+        action: JSON.stringify(action),
+        state_id: next.stateId,
+        hash,
+        created_at: at,
+      },
+      {
+        status: over ? 'over' : 'active',
+        finalHash: over ? hash : null,
+        snapshot: over || seq % every === 0 ? JSON.stringify(next) : null,
+      },
+    );
+    if (!stored) {
+      // Another process stored an action first: this one was chosen against an old state.
+      await this.reload(g);
+      throw new ApiError(409, 'action/stale', `the game has moved on: now at state ${g.seq}`);
+    }
+    const before = g.state ? g.rules.activeSides(g.state.state) : [];
+    g.state = next;
+    g.seq = seq;
+    g.record = {
+      ...g.record,
+      seq,
+      status: over ? 'over' : 'active',
+      final_hash: over ? hash : null,
+      updated_at: at,
+    };
+    this.afterChange(g, before, side);
+    return { seq, stateId: next.stateId, hash, status: g.record.status, activeSides: [...active] };
+  }
+
+  async setWebhook(p: Principal, url: string | null): Promise<void> {
+    const side = seatSide(p);
+    if (url) checkWebhook(url);
+    await this.withLock(p.gameId, async () => {
+      const g = await this.get(p.gameId);
+      await this.store.setWebhook(g.id, side, url);
+      g.seats = g.seats.map((s) => (s.side === side ? { ...s, webhook_url: url } : s));
+    });
+  }
+
+  // ---- import ----------------------------------------------------------------
+
+  async importFile(file: ExportedGame) {
+    const rules = CATALOG[file.game];
+    if (!rules) throw new ApiError(422, 'replay/unknown-game', `no game "${file.game}" here`);
+    const hashes: string[] = [];
+    const r = replay(rules, file, (s) => hashes.push(stateHash(s)));
+    if (!r.ok) throw new ApiError(422, 'replay/invalid', formatSetupErrors(r.error));
+    if (file.hashes) {
+      const bad = file.hashes.findIndex((h, i) => h !== hashes[i]);
+      if (bad >= 0 || file.hashes.length !== hashes.length) {
+        const at = bad >= 0 ? bad : Math.min(file.hashes.length, hashes.length);
+        throw new ApiError(
+          422,
+          'replay/hash-mismatch',
+          `the state after action ${at} does not match the file's hash`,
+        );
+      }
+    }
+    const final = r.value;
+    const finalHash = stateHash(final);
+    if (file.finalHash && file.finalHash !== finalHash) {
+      throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
+    }
+    if (file.dice) {
+      const why = checkDice(file.dice, file.seed);
+      if (why) throw new ApiError(422, 'replay/dice-mismatch', why);
+    }
+    const over = rules.activeSides(final.state).length === 0;
+    const id = randomBytes(12).toString('base64url');
+    const at = now();
+    const spectator = token('sp');
+    const tokens: Record<string, string> = {};
+    const seats: SeatRecord[] = rules.sides.map((side) => {
+      const t = token('st');
+      tokens[side] = t;
+      return {
+        game_id: id,
+        side,
+        player: 'human',
+        token_hash: tokenHash(t),
+        contribution: file.dice?.contributions[side] ?? 'imported',
+        joined_at: at,
+        webhook_url: null,
+      };
+    });
+    const n = file.actions.length;
+    const record: GameRecord = {
+      id,
+      game: rules.id,
+      rules_version: rules.rulesVersion,
+      scenario: JSON.stringify(file.scenario ?? null),
+      options: JSON.stringify(file.options ?? {}),
+      status: over ? 'over' : 'active',
+      seq: n,
+      commitment: file.dice?.commitment ?? null,
+      secret: file.dice?.secret ?? null,
+      seed: JSON.stringify(file.seed),
+      final_hash: over ? finalHash : null,
+      spectator_token_hash: tokenHash(spectator),
+      origin: 'imported',
+      created_at: at,
+      updated_at: at,
+    };
+    const actions: ActionRecord[] = file.actions.map((a, i) => ({
+      game_id: id,
+      seq: i + 1,
+      side: a.side,
+      action: JSON.stringify(a.action),
+      state_id: i + 1,
+      hash: hashes[i]!,
+      created_at: at,
+    }));
+    await this.store.createGame(
+      record,
+      seats,
+      actions,
+      n > 0 ? { seq: n, state: JSON.stringify(final) } : undefined,
+    );
+    return {
+      id,
+      game: rules.id,
+      status: record.status,
+      actions: n,
+      finalHash,
+      verifiedDice: Boolean(file.dice),
+      seats: Object.fromEntries(rules.sides.map((s) => [s, { player: 'human', token: tokens[s]! }])),
+      spectator: { token: spectator },
+    };
+  }
+
+  // ---- live ----------------------------------------------------------------
+
+  /** Registers a live client; it gets the current view now and every new one after. */
+  async watch(p: Principal, send: (message: string) => void): Promise<() => void> {
+    const w: Watcher = { side: p.side, send, last: '' };
+    const set = this.watchers.get(p.gameId) ?? new Set<Watcher>();
+    this.watchers.set(p.gameId, set);
+    set.add(w);
+    await this.withLock(p.gameId, async () => this.push(await this.fresh(p.gameId)));
+    return () => {
+      set.delete(w);
+      if (set.size === 0) this.watchers.delete(p.gameId);
+    };
+  }
+
+  /** Sends each watcher of the game the view it has not seen yet. */
+  private push(g: Live): void {
+    const set = this.watchers.get(g.id);
+    if (!set) return;
+    const key = `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
+    const messages = new Map<string, string>();
+    for (const w of set) {
+      if (w.last === key) continue;
+      const k = w.side ?? '*';
+      let m = messages.get(k);
+      if (m === undefined) {
+        m = JSON.stringify({ type: 'view', data: this.viewOf(g, w.side) });
+        messages.set(k, m);
+      }
+      w.last = key;
+      try {
+        w.send(m);
+      } catch {
+        // a closing socket: its close handler unregisters it
+      }
+    }
+  }
+
+  /** Another process changed a game (PostgreSQL NOTIFY): bring local watchers up to date. */
+  private remoteChange(id: string): void {
+    if (!this.watchers.has(id) || this.remotePending.has(id) || this.closed) return;
+    this.remotePending.add(id);
+    setImmediate(() => {
+      this.remotePending.delete(id);
+      this.withLock(id, async () => this.push(await this.fresh(id))).catch((e) => this.warn(e));
+    });
+  }
+
+  // ---- after every change --------------------------------------------------------
+
+  private afterChange(g: Live, before: readonly string[], _by: string | null): void {
+    this.push(g);
+    const state = g.state!;
+    const active = g.rules.activeSides(state.state);
+    const notices: WebhookNotice[] = [];
+    const viewUrl = `${this.opts.publicUrl ?? ''}/api/games/${g.id}/view`;
+    if (active.length === 0) {
+      for (const s of g.seats)
+        notices.push({ event: 'game-over', gameId: g.id, side: s.side, stateId: g.seq, view: viewUrl });
+    } else {
+      for (const side of active) {
+        if (!before.includes(side)) {
+          notices.push({ event: 'your-turn', gameId: g.id, side, stateId: g.seq, view: viewUrl });
+        }
+      }
+    }
+    const hooks = this.opts.webhooks;
+    if (hooks && notices.length > 0) {
+      // Read the seats afresh (another process may have set a webhook), without waiting.
+      this.store
+        .seats(g.id)
+        .then((seats) => {
+          for (const n of notices) {
+            const url = seats.find((s) => s.side === n.side && s.player === 'human')?.webhook_url;
+            if (url) hooks.send(url, n);
+          }
+        })
+        .catch((e) => this.warn(e));
+    }
+    if (active.some((side) => g.seats.find((s) => s.side === side)?.player === 'ai')) this.scheduleAi(g.id);
+  }
+
+  private scheduleAi(id: string): void {
+    if (this.aiPending.has(id) || this.closed) return;
+    this.aiPending.add(id);
+    setImmediate(() => {
+      this.aiPending.delete(id);
+      if (!this.closed) this.aiMove(id).catch((e) => this.warn(e));
+    });
+  }
+
+  private async aiMove(id: string): Promise<void> {
+    await this.withLock(id, async () => {
+      const g = await this.fresh(id);
+      if (g.record.status !== 'active' || !g.state) return;
+      const side = g.rules
+        .activeSides(g.state.state)
+        .find((x) => g.seats.find((s) => s.side === x)?.player === 'ai');
+      if (!side) return;
+      const player = this.opts.aiPlayer?.(id, side, g.seq) ?? new RandomPlayer(`${id}:${side}:${g.seq}`);
+      const action = player.choose(g.rules as GameRules<unknown, Action, unknown>, g.state, side);
+      const r = apply(g.rules, g.state, side, action, g.state.stateId);
+      if (!r.ok) throw new Error(`the ${player.name} player chose an illegal action: ${r.error.message}`);
+      try {
+        await this.commit(g, side, action, r.value);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e; // lost a race to another process: it moves instead
+      }
+    });
+  }
+
+  // ---- the cache -----------------------------------------------------------------
+
+  private withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(id) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => {});
+    this.locks.set(id, tail);
+    tail.then(() => {
+      if (this.locks.get(id) === tail) this.locks.delete(id);
+    });
+    return run;
+  }
+
+  /** The cached game, loaded if need be (no freshness check: for what never changes). */
+  private async get(id: string): Promise<Live> {
+    const cached = this.cache.get(id);
+    if (cached) {
+      this.cache.delete(id);
+      this.cache.set(id, cached);
+      return cached;
+    }
+    const record = await this.store.game(id);
+    if (!record) throw notFound();
+    const rules = CATALOG[record.game];
+    if (!rules) throw new ApiError(422, 'game/unknown', `this server no longer plays "${record.game}"`);
+    const g: Live = { id, rules, record, seats: [], state: null, seq: 0, views: new Map() };
+    await this.reload(g);
+    const again = this.cache.get(id);
+    if (again) return again;
+    this.cache.set(id, g);
+    this.evict();
+    return g;
+  }
+
+  /** The game as the database has it now: catches up on actions stored by other processes. */
+  private async fresh(id: string): Promise<Live> {
+    const g = await this.get(id);
+    if (g.record.status === 'over') return g;
+    const now = await this.store.gameSeq(id);
+    if (!now) throw notFound();
+    if (now.seq === g.seq && now.status === g.record.status) {
+      if (g.record.status === 'waiting') g.seats = await this.store.seats(id);
+      return g;
+    }
+    if (g.state === null || now.seq < g.seq) {
+      await this.reload(g);
+      return g;
+    }
+    const rows = await this.store.actions(id, g.seq);
+    let s = g.state;
+    for (const row of rows) s = this.applyStored(g, s, row);
+    g.state = s;
+    g.seq = rows.length > 0 ? rows[rows.length - 1]!.seq : g.seq;
+    g.record = (await this.store.game(id)) ?? g.record;
+    if (g.record.seq !== g.seq) await this.reload(g);
+    return g;
+  }
+
+  /** Rebuilds a game from the database: the latest snapshot, then the actions after it. */
+  private async reload(g: Live): Promise<void> {
+    const record = await this.store.game(g.id);
+    if (!record) throw notFound();
+    g.record = record;
+    g.seats = await this.store.seats(g.id);
+    g.views.clear();
+    if (record.status === 'waiting' || record.seed === null) {
+      g.state = null;
+      g.seq = 0;
+      return;
+    }
+    const snap = await this.store.latestSnapshot(g.id, record.seq);
+    let s: State;
+    let from = 0;
+    if (snap) {
+      s = JSON.parse(snap.state) as State;
+      from = snap.seq;
+    } else {
+      const made = setup(
+        g.rules,
+        JSON.parse(record.scenario),
+        JSON.parse(record.seed) as Seed,
+        JSON.parse(record.options),
+      );
+      if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
+      s = made.value;
+    }
+    const rows = (await this.store.actions(g.id, from)).filter((r) => r.seq <= record.seq);
+    for (const row of rows) s = this.applyStored(g, s, row);
+    const last = rows[rows.length - 1];
+    if (last && stateHash(s) !== last.hash) {
+      throw new Error(`game ${g.id}: the state rebuilt at action ${last.seq} does not match its stored hash`);
+    }
+    g.state = s;
+    g.seq = record.seq;
+  }
+
+  private applyStored(g: Live, s: State, row: ActionRecord): State {
+    const r = apply(g.rules, s, row.side, JSON.parse(row.action));
+    if (!r.ok) throw new Error(`game ${g.id}: stored action ${row.seq} does not apply: ${r.error.message}`);
+    return r.value;
+  }
+
+  private evict(): void {
+    const max = this.opts.cacheSize ?? 256;
+    for (const id of this.cache.keys()) {
+      if (this.cache.size <= max) break;
+      if (this.watchers.has(id) || this.locks.has(id)) continue;
+      this.cache.delete(id);
+    }
+  }
+
+  private viewOf(g: Live, side: string | null): SeatView {
+    const key = `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
+    const k = side ?? '*';
+    const hit = g.views.get(k);
+    if (hit && hit.key === key) return hit.value;
+    const s = g.state;
+    let v: unknown = null;
+    let legal: readonly Action[] = [];
+    if (s) {
+      if (side !== null) v = view(g.rules, s, side);
+      else if (g.record.status === 'over') v = view(g.rules, s, null);
+      else v = publicView(g.rules, s);
+      if (side !== null && g.record.status === 'active' && g.rules.activeSides(s.state).includes(side)) {
+        legal = legalActions(g.rules, s, side);
+      }
+    }
+    const value: SeatView = {
+      gameId: g.id,
+      side,
+      status: g.record.status,
+      stateId: g.seq,
+      seats: seatsSummary(g),
+      view: v,
+      legal,
+    };
+    g.views.set(k, { key, value });
+    return value;
+  }
+
+  private warn(e: unknown): void {
+    this.opts.log?.(`stavka server: ${(e as Error)?.stack ?? String(e)}`);
+  }
+}
+
+function seatSide(p: Principal): string {
+  if (p.side === null)
+    throw new ApiError(403, 'seat/spectator', 'a spectator cannot do that: it needs a seat token');
+  return p.side;
+}
+
+function seatsSummary(g: Live): Record<string, { player: string; joined: boolean }> {
+  return Object.fromEntries(
+    g.seats.map((s) => [s.side, { player: s.player, joined: s.contribution !== null }]),
+  );
+}
+
+function logFor(g: Live, side: string | null): LogEntry[] {
+  const s = g.state!;
+  if (side !== null) return visibleLog(s.log, side);
+  if (g.record.status === 'over') return visibleLog(s.log, null);
+  return s.log.filter((e) => e.visibleTo === undefined);
+}
+
+/**
+ * What a spectator sees during a game: the board only if every side sees the same one
+ * (no hidden information), and only the public log entries. After the game: view(null).
+ */
+function publicView(rules: AnyRules, s: State) {
+  const per = rules.sides.map((side) => canonicalJson(rules.view(s.state, side)));
+  const same = per.every((x) => x === per[0]);
+  return {
+    game: s.game,
+    rulesVersion: s.rulesVersion,
+    stateId: s.stateId,
+    activeSides: rules.activeSides(s.state),
+    canUndo: false,
+    state: same ? rules.view(s.state, rules.sides[0]!) : null,
+    hidden: !same,
+    log: s.log.filter((e) => e.visibleTo === undefined),
+    outcome: null,
+  };
+}
+
+function checkWebhook(url: string): void {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ApiError(422, 'webhook/bad-url', 'a webhook is an absolute http(s) URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    throw new ApiError(422, 'webhook/bad-url', 'a webhook is an absolute http(s) URL');
+  }
+}

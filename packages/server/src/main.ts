@@ -1,0 +1,65 @@
+/**
+ * Starting a server: `npm start`, `stavka serve`, or this file run directly. Storage
+ * is SQLite under ./data/ unless DATABASE_URL (or `db`) names a PostgreSQL database.
+ */
+import { buildApp, type StavkaApp } from './app.ts';
+import { isPostgresUrl } from './db.ts';
+import { openStore, type Store } from './store.ts';
+
+export interface ServeOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** A SQLite file path or a postgres:// URL; default DATABASE_URL, else ./data/stavka.sqlite. */
+  readonly db?: string;
+  readonly publicUrl?: string;
+  readonly rateLimit?: { max: number; timeWindow: number } | false;
+  readonly log?: (msg: string) => void;
+}
+
+export interface RunningServer extends StavkaApp {
+  readonly url: string;
+  readonly store: Store;
+  close(): Promise<void>;
+}
+
+export function defaultDatabase(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_URL || 'data/stavka.sqlite';
+}
+
+export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
+  const port = opts.port ?? (Number(process.env.PORT) || 8080);
+  const host = opts.host ?? process.env.HOST ?? '0.0.0.0';
+  const store = await openStore(opts.db ?? defaultDatabase());
+  const publicUrl = opts.publicUrl ?? process.env.STAVKA_PUBLIC_URL ?? `http://localhost:${port}`;
+  const built = await buildApp({
+    store,
+    publicUrl,
+    ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}),
+    service: { log: opts.log ?? ((m) => process.stderr.write(`${m}\n`)) },
+  });
+  try {
+    await built.app.listen({ port, host });
+  } catch (e) {
+    await built.app.close().catch(() => {});
+    await store.close();
+    throw e;
+  }
+  const address = built.app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    ...built,
+    store,
+    url: `http://localhost:${actualPort}`,
+    async close() {
+      await built.app.close();
+      await store.close();
+    },
+  };
+}
+
+/** Describes where games are stored, without credentials. */
+export function describeStore(store: Store): string {
+  return store.kind === 'sqlite' ? `SQLite ${store.where}` : `PostgreSQL ${store.where}`;
+}
+
+export { isPostgresUrl };

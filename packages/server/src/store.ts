@@ -1,0 +1,267 @@
+/**
+ * The one storage interface the server uses, and its kysely implementation for both
+ * SQLite and PostgreSQL. A game is stored as its replay: the set-up (scenario,
+ * options, seed commitment) and every action with the state hash after it, plus
+ * snapshots of the whole state every few actions so a game loads without replaying
+ * from the start.
+ *
+ * Serializing actions: `appendAction` inserts (game_id, seq) under a primary key and
+ * moves games.seq from seq-1 to seq in the same transaction. Two writers (two
+ * processes, or two requests) racing for the same seq: one commits, the other gets a
+ * unique violation or updates no row, rolls back, and is told it lost (`false`).
+ */
+import pg from 'pg';
+import {
+  type ActionsTable,
+  type GamesTable,
+  isUniqueViolation,
+  type OpenedDatabase,
+  openDatabase,
+  type SeatsTable,
+  sql,
+} from './db.ts';
+
+export type GameRecord = GamesTable;
+export type SeatRecord = SeatsTable;
+export type ActionRecord = ActionsTable;
+
+export interface AppendChange {
+  readonly status: 'active' | 'over';
+  readonly finalHash: string | null;
+  /** JSON of the state after the action, stored as a snapshot when given. */
+  readonly snapshot: string | null;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly where: string;
+  /** Creates a game with its seats (and, for an import, its actions) in one transaction. */
+  createGame(
+    game: GameRecord,
+    seats: readonly SeatRecord[],
+    actions?: readonly ActionRecord[],
+    snapshot?: { seq: number; state: string },
+  ): Promise<void>;
+  game(id: string): Promise<GameRecord | undefined>;
+  /** Only the sequence number and status: the cheap freshness check before an action. */
+  gameSeq(id: string): Promise<{ seq: number; status: GameRecord['status'] } | undefined>;
+  seats(id: string): Promise<SeatRecord[]>;
+  /** Records a seat's contribution; false if it had already joined. */
+  joinSeat(id: string, side: string, contribution: string, at: string): Promise<boolean>;
+  /** waiting -> active with the derived seed; false if another writer started it. */
+  startGame(id: string, seed: string, at: string): Promise<boolean>;
+  /** Appends action `a.seq` (games.seq must be a.seq - 1); false when another writer won. */
+  appendAction(a: ActionRecord, change: AppendChange): Promise<boolean>;
+  actions(id: string, afterSeq?: number): Promise<ActionRecord[]>;
+  latestSnapshot(id: string, atMostSeq: number): Promise<{ seq: number; state: string } | undefined>;
+  setWebhook(id: string, side: string, url: string | null): Promise<void>;
+  /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
+  activeGamesWithAi(): Promise<string[]>;
+  gameIds(): Promise<string[]>;
+  /** Tells every process serving this database that a game changed (PostgreSQL NOTIFY). */
+  notify(id: string): Promise<void>;
+  /** Calls `onChange(id)` for changes announced by any process; PostgreSQL only (else a no-op). */
+  listen(onChange: (id: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'stavka_games';
+
+export async function openStore(target: string): Promise<Store> {
+  return new KyselyStore(await openDatabase(target));
+}
+
+class KyselyStore implements Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly where: string;
+  private readonly opened: OpenedDatabase;
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  constructor(opened: OpenedDatabase) {
+    this.opened = opened;
+    this.kind = opened.kind;
+    this.where = opened.where;
+  }
+
+  private get db() {
+    return this.opened.db;
+  }
+
+  async createGame(
+    game: GameRecord,
+    seats: readonly SeatRecord[],
+    actions: readonly ActionRecord[] = [],
+    snapshot?: { seq: number; state: string },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('games').values(game).execute();
+      if (seats.length > 0)
+        await trx
+          .insertInto('seats')
+          .values([...seats])
+          .execute();
+      for (let i = 0; i < actions.length; i += 200) {
+        await trx
+          .insertInto('actions')
+          .values(actions.slice(i, i + 200))
+          .execute();
+      }
+      if (snapshot)
+        await trx
+          .insertInto('snapshots')
+          .values({ game_id: game.id, ...snapshot })
+          .execute();
+    });
+  }
+
+  async game(id: string): Promise<GameRecord | undefined> {
+    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? { ...row, seq: Number(row.seq) } : undefined;
+  }
+
+  async gameSeq(id: string) {
+    const row = await this.db
+      .selectFrom('games')
+      .select(['seq', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { seq: Number(row.seq), status: row.status } : undefined;
+  }
+
+  async seats(id: string): Promise<SeatRecord[]> {
+    return this.db.selectFrom('seats').selectAll().where('game_id', '=', id).orderBy('side').execute();
+  }
+
+  async joinSeat(id: string, side: string, contribution: string, at: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('seats')
+      .set({ contribution, joined_at: at })
+      .where('game_id', '=', id)
+      .where('side', '=', side)
+      .where('contribution', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async startGame(id: string, seed: string, at: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('games')
+      .set({ status: 'active', seed, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async appendAction(a: ActionRecord, change: AppendChange): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('actions').values(a).execute();
+        const r = await trx
+          .updateTable('games')
+          .set({
+            seq: a.seq,
+            status: change.status,
+            final_hash: change.finalHash,
+            updated_at: a.created_at,
+          })
+          .where('id', '=', a.game_id)
+          .where('seq', '=', a.seq - 1)
+          .where('status', '=', 'active')
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new LostRace();
+        if (change.snapshot !== null) {
+          await trx
+            .insertInto('snapshots')
+            .values({ game_id: a.game_id, seq: a.seq, state: change.snapshot })
+            .execute();
+        }
+        // Delivered to every listening process when (and only if) this commits.
+        if (this.kind === 'postgres') await sql`select pg_notify(${CHANNEL}, ${a.game_id})`.execute(trx);
+      });
+      return true;
+    } catch (e) {
+      if (e instanceof LostRace || isUniqueViolation(e)) return false;
+      throw e;
+    }
+  }
+
+  async actions(id: string, afterSeq = 0): Promise<ActionRecord[]> {
+    const rows = await this.db
+      .selectFrom('actions')
+      .selectAll()
+      .where('game_id', '=', id)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({ ...r, seq: Number(r.seq), state_id: Number(r.state_id) }));
+  }
+
+  async latestSnapshot(id: string, atMostSeq: number) {
+    const row = await this.db
+      .selectFrom('snapshots')
+      .select(['seq', 'state'])
+      .where('game_id', '=', id)
+      .where('seq', '<=', atMostSeq)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { seq: Number(row.seq), state: row.state } : undefined;
+  }
+
+  async setWebhook(id: string, side: string, url: string | null): Promise<void> {
+    await this.db
+      .updateTable('seats')
+      .set({ webhook_url: url })
+      .where('game_id', '=', id)
+      .where('side', '=', side)
+      .execute();
+  }
+
+  async activeGamesWithAi(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .innerJoin('seats', 'seats.game_id', 'games.id')
+      .select('games.id')
+      .distinct()
+      .where('games.status', '=', 'active')
+      .where('seats.player', '=', 'ai')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async gameIds(): Promise<string[]> {
+    const rows = await this.db.selectFrom('games').select('id').orderBy('created_at').execute();
+    return rows.map((r) => r.id);
+  }
+
+  async notify(id: string): Promise<void> {
+    if (this.kind === 'postgres') await sql`select pg_notify(${CHANNEL}, ${id})`.execute(this.db);
+  }
+
+  async listen(onChange: (id: string) => void): Promise<void> {
+    if (this.kind !== 'postgres' || !this.opened.url || this.listener) return;
+    const client = new pg.Client({ connectionString: this.opened.url });
+    client.on('error', () => {});
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) onChange(n.payload);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.listener) await this.listener.end().catch(() => {});
+    await this.db.destroy();
+  }
+}
+
+class LostRace extends Error {
+  constructor() {
+    super('another writer stored this action first');
+  }
+}
