@@ -56,7 +56,7 @@ const MASSED: PolicyParams = {
 /** Level 1 plays the rules of thumb only; each level above searches longer. */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { rollouts: 0, plans: [PLANNER_PARAMS] },
-  2: { rollouts: 12, plans: [PLANNER_PARAMS, BOLD, MASSED] },
+  2: { rollouts: 6, plans: [PLANNER_PARAMS, BOLD, MASSED] },
   3: { rollouts: 48, plans: [PLANNER_PARAMS, BOLD, MASSED, CAREFUL] },
 };
 export const DEFAULT_AI_LEVEL = 2;
