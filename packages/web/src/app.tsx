@@ -43,12 +43,22 @@ export function App() {
   useEffect(() => {
     setError(null);
     const parts = route.split('/').filter(Boolean);
-    if (parts[0] === 'local' && parts[1]) {
+    if (parts[0] === 'new-local' && parts[1]) {
+      // A fresh offline game with a chosen seed (tests, or replaying a shared set-up).
+      const made = LocalSession.create(decodeURIComponent(parts[1]));
+      location.replace(`#/local/${encodeURIComponent(made.id)}`);
+    } else if (parts[0] === 'local' && parts[1]) {
       const s = LocalSession.load(decodeURIComponent(parts[1]));
       if (s) setSession(s);
       else setError(`No saved game ${parts[1]} in this browser.`);
     } else if (parts[0] === 'game' && parts[1]) {
       joinServerGame(parts[1], parts[2] ?? null)
+        .then(setSession)
+        .catch((e: Error) => setError(e.message));
+    } else if (location.pathname.startsWith('/play/') && route !== '/') {
+      // A seat link from the server: /play/<game id>#<seat token>
+      const id = location.pathname.split('/')[2] ?? '';
+      joinServerGame(id, route.replace(/^\//, ''))
         .then(setSession)
         .catch((e: Error) => setError(e.message));
     } else if (parts[0] !== 'replay') setSession(null);
@@ -57,10 +67,11 @@ export function App() {
     return (
       <main class="home">
         <p role="alert">{error}</p>
-        <a href="#/">Home</a>
+        <a href="/">Home</a>
       </main>
     );
   }
+  if (session instanceof ServerSession && session.waiting()) return <Waiting session={session} />;
   if (route.startsWith('/replay') && session) return <GamePage session={session} />;
   if (session && route !== '/') return <GamePage session={session} />;
   return <Home onReplay={(s) => setSession(s)} />;
@@ -196,6 +207,27 @@ function Home(p: { onReplay: (s: Session) => void }) {
           />
         </label>
       </section>
+    </main>
+  );
+}
+
+function Waiting(p: { session: ServerSession }) {
+  const [, force] = useState(0);
+  useEffect(() => p.session.subscribe(() => force((x) => x + 1)), [p.session]);
+  const w = p.session.waiting();
+  if (!w) return <GamePage session={p.session} />;
+  return (
+    <main class="home" aria-live="polite">
+      <h1>Waiting for the opponent</h1>
+      <ul>
+        {Object.entries(w.seats).map(([side, seat]) => (
+          <li key={side}>
+            {side}: {seat.player === 'ai' ? 'AI' : seat.joined ? 'joined' : 'not joined yet'}
+          </li>
+        ))}
+      </ul>
+      <p>The game starts when every seat has joined (each adds its own share of the dice seed).</p>
+      <a href="/">Home</a>
     </main>
   );
 }
@@ -415,7 +447,15 @@ function GamePage(p: { session: Session }) {
           <RulePanel cite={cite} onClose={() => setCite(null)} />
           {session instanceof ReplaySession && <ReplayControls session={session} />}
           <p class="export">
-            <button type="button" onClick={() => download(session.exportReplay(), v)}>
+            <button
+              type="button"
+              onClick={async () =>
+                download(
+                  session instanceof ServerSession ? await session.exportFile() : session.exportReplay(),
+                  v,
+                )
+              }
+            >
               Export replay
             </button>
             {session instanceof ServerSession && v.outcome && (
@@ -423,7 +463,7 @@ function GamePage(p: { session: Session }) {
                 Verify dice
               </button>
             )}{' '}
-            <a href="#/">Home</a>
+            <a href="/">Home</a>
           </p>
         </div>
       </div>

@@ -1,38 +1,242 @@
 /**
- * The Stavka server as a Session: seat views over HTTP, live updates over WebSocket.
- * (Filled in against docs/api.md.)
+ * The Stavka server as a Session (docs/api.md): seats join with their own random dice
+ * contribution, views come over HTTP and then live over the WebSocket channel, actions
+ * go with the state id they were chosen against. A browser may hold several seats
+ * (hot-seat: both); tokens stay in the URL fragment and localStorage, never in a query.
  */
-import type { ReplayFile } from '@stavka/engine';
+import { type Action, canonicalJson, type ReplayFile, replay, sha256Hex, stateHash } from '@stavka/engine';
+import { type MarsState, marsRules } from '@stavka/games';
 import type { Session, SessionView } from './session.ts';
+
+interface SeatView {
+  gameId: string;
+  side: string | null;
+  status: 'waiting' | 'active' | 'over';
+  stateId: number;
+  seats: Record<string, { player: string; joined: boolean }>;
+  view: {
+    stateId: number;
+    activeSides: string[];
+    canUndo: boolean;
+    state: MarsState;
+    log: SessionView['log'];
+    outcome: SessionView['outcome'];
+  } | null;
+  legal: Action[];
+}
 
 export interface CreatedGame {
   id: string;
+  /** Tokens of the seats this browser keeps, joined by ",". */
   token: string;
   links: { soviet: string; german: string; spectator: string };
 }
 
-export async function createServerGame(_mode: string): Promise<CreatedGame> {
-  throw new Error('no server');
+async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const data = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
+  if (!res.ok) throw new Error(data.message ?? `${method} ${url}: HTTP ${res.status}`);
+  return data;
 }
 
-export async function joinServerGame(_id: string, _token: string | null): Promise<Session> {
-  throw new Error('no server');
+function contribution(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const TOKENS = 'stavka.tokens.';
+
+/** Creates a game on the server. hotseat: both seats here; ai-*: that side is the AI. */
+export async function createServerGame(
+  mode: 'hotseat' | 'online' | 'ai-german' | 'ai-soviet',
+): Promise<CreatedGame> {
+  const seats = {
+    soviet: { player: mode === 'ai-soviet' ? 'ai' : 'human' },
+    german: { player: mode === 'ai-german' ? 'ai' : 'human' },
+  };
+  const made = await call<{
+    id: string;
+    seats: Record<string, { token?: string; link?: string }>;
+    spectator: { token: string; link: string };
+  }>('POST', '/api/games', null, { game: 'mars-1942', seats });
+  const mine = Object.entries(made.seats)
+    .filter(
+      ([side, s]) =>
+        s.token &&
+        (mode === 'hotseat' ||
+          (mode === 'ai-german' && side === 'soviet') ||
+          (mode === 'ai-soviet' && side === 'german')),
+    )
+    .map(([, s]) => s.token!);
+  const link = (side: string) => made.seats[side]?.link ?? '';
+  return {
+    id: made.id,
+    token: mine.join(','),
+    links: { soviet: link('soviet'), german: link('german'), spectator: made.spectator.link },
+  };
+}
+
+/** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */
+export async function joinServerGame(id: string, tokens: string | null): Promise<Session> {
+  const list = (tokens ?? localStorage.getItem(TOKENS + id) ?? '').split(',').filter(Boolean);
+  if (list.length === 0) throw new Error('This link carries no seat token.');
+  localStorage.setItem(TOKENS + id, list.join(','));
+  const session = new ServerSession(id, list);
+  await session.open();
+  return session;
 }
 
 export class ServerSession implements Session {
+  readonly id: string;
+  private readonly tokens: string[];
+  private views = new Map<string, SeatView>();
+  private listeners = new Set<(v: SessionView) => void>();
+  private sockets: WebSocket[] = [];
+  private cached: SessionView | null = null;
+
+  constructor(id: string, tokens: string[]) {
+    this.id = id;
+    this.tokens = tokens;
+  }
+
+  async open(): Promise<void> {
+    for (const token of this.tokens) {
+      const first = await call<SeatView>('GET', `/api/games/${this.id}/view`, token);
+      if (first.side && !first.seats[first.side]?.joined) {
+        await call('POST', `/api/games/${this.id}/join`, token, { contribution: contribution() }).catch(
+          () => undefined,
+        );
+      }
+      this.views.set(token, await call<SeatView>('GET', `/api/games/${this.id}/view`, token));
+      this.listen(token);
+    }
+    this.refresh();
+  }
+
+  private listen(token: string): void {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${this.id}/live`;
+    const ws = new WebSocket(url);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as { type: string; data?: SeatView };
+      if (msg.type === 'view' && msg.data) {
+        const old = this.views.get(token);
+        if (!old || msg.data.stateId >= old.stateId) {
+          this.views.set(token, msg.data);
+          this.refresh();
+        }
+      }
+    };
+    ws.onclose = () => {
+      // Reconnect after a pause: the server resends the current view.
+      setTimeout(() => {
+        if (this.sockets.includes(ws)) this.listen(token);
+      }, 1500);
+    };
+    this.sockets.push(ws);
+  }
+
+  private refresh(): void {
+    const seatViews = [...this.views.values()];
+    const newest = seatViews.reduce((a, b) => (b.stateId > a.stateId ? b : a));
+    if (!newest.view) {
+      this.cached = null;
+      for (const l of this.listeners) l(this.current());
+      return;
+    }
+    const legal: Record<string, Action[]> = {};
+    for (const v of seatViews) if (v.side && v.stateId === newest.stateId) legal[v.side] = v.legal;
+    this.cached = {
+      id: this.id,
+      stateId: newest.stateId,
+      state: newest.view.state,
+      log: newest.view.log,
+      activeSides: newest.view.activeSides,
+      seats: seatViews.map((v) => v.side).filter((x): x is string => x !== null),
+      legal,
+      canUndo: seatViews.some((v) => v.stateId === newest.stateId && v.legal.some((a) => a.type === 'undo')),
+      outcome: newest.view.outcome,
+      mode: this.tokens.length > 1 ? 'hotseat' : 'online',
+    };
+    for (const l of this.listeners) l(this.cached);
+  }
+
+  /** Waiting for the other seats to join: no view yet. */
+  waiting(): { seats: SeatView['seats'] } | null {
+    const any = [...this.views.values()][0];
+    return this.cached || !any ? null : { seats: any.seats };
+  }
+
   current(): SessionView {
-    throw new Error('no server');
+    if (!this.cached) throw new Error('the game has not started: waiting for every seat to join');
+    return this.cached;
   }
-  async submit(): Promise<{ ok: false; message: string }> {
-    return { ok: false, message: 'no server' };
+
+  tokenFor(side: string): string | undefined {
+    for (const [token, v] of this.views) if (v.side === side) return token;
+    return undefined;
   }
-  subscribe(): () => void {
-    return () => {};
+
+  async submit(side: string, action: Action): Promise<{ ok: true } | { ok: false; message: string }> {
+    const token = this.tokenFor(side);
+    if (!token) return { ok: false, message: `this browser does not hold the ${side} seat` };
+    try {
+      await call('POST', `/api/games/${this.id}/actions`, token, {
+        stateId: this.cached?.stateId ?? 0,
+        action,
+      });
+      // Fresh views at once (the live channel follows).
+      for (const t of this.tokens)
+        this.views.set(t, await call<SeatView>('GET', `/api/games/${this.id}/view`, t));
+      this.refresh();
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
+    }
   }
+
+  subscribe(listener: (v: SessionView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   exportReplay(): ReplayFile {
-    throw new Error('no server');
+    throw new Error('use exportFile(): a server game is exported by the server');
   }
+
+  async exportFile(): Promise<ReplayFile> {
+    return call<ReplayFile>('GET', `/api/games/${this.id}/export`, this.tokens[0]!);
+  }
+
+  /** Proves every roll of a finished game: commitment, seed derivation and replay. */
   async verify(): Promise<string> {
-    return 'no server';
+    const summary = await call<{
+      dice: { commitment: string | null; secret?: string; contributions: Record<string, string> };
+    }>('GET', `/api/games/${this.id}`, this.tokens[0]!);
+    const file = await this.exportFile();
+    const d = summary.dice;
+    if (!d.secret || !d.commitment) return 'The server reveals its secret only when the game is over.';
+    if (sha256Hex(d.secret) !== d.commitment)
+      return 'FAILED: the revealed secret does not match the commitment.';
+    const seed = sha256Hex(canonicalJson({ contributions: d.contributions, secret: d.secret }));
+    if (seed !== file.seed)
+      return 'FAILED: the game seed is not derived from the secret and the contributions.';
+    const r = replay(marsRules, file);
+    if (!r.ok) return `FAILED: the replay does not rebuild: ${r.error[0]?.message}`;
+    return `Dice verified: commitment, seed and all ${file.actions.length} actions check out (hash ${stateHash(r.value).slice(0, 12)}…).`;
+  }
+
+  close(): void {
+    const s = this.sockets;
+    this.sockets = [];
+    for (const ws of s) ws.close();
   }
 }
