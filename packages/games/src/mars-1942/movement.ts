@@ -82,8 +82,11 @@ export function moveOptions(board: Board, id: string): MoveOption[] {
     const to = space.reached[i]!;
     if (to === start) continue;
     if (!stackingOk(s, [...board.at[to]!, id])) continue;
-    const cost = space.cost[to]!;
-    out.push({ to, cost, bonus: isolatedInfantry || cost > 2 * range, path: space.pathTo(to) });
+    const path = space.pathTo(to);
+    // "Minimum 1-hex movement": a one-hex move made under it (reached at the search's
+    // maximum cost) is still a move of one hex, within any attack range.
+    const cost = path.length === 2 ? Math.min(space.cost[to]!, 2) : space.cost[to]!;
+    out.push({ to, cost, bonus: isolatedInfantry || cost > 2 * range, path });
   }
   return out;
 }

@@ -10,7 +10,6 @@
  *      recovery, combat, supply, German recovery (B.1-B.7)
  */
 import {
-  type Action,
   err,
   type GameOutcome,
   type GameRules,
@@ -28,7 +27,7 @@ import {
 import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
 import { Board, isGuards, isInfantry, isPureArmour, stackingOk } from './board.ts';
 import { MARS_CRT } from './combat.ts';
-import { canMove, moveOptions } from './movement.ts';
+import { moveOptions } from './movement.ts';
 import {
   compileScenario,
   hexName,
@@ -48,7 +47,7 @@ import {
 } from './state.ts';
 import { victoryTally } from './victory.ts';
 
-export const RULES_VERSION = 'mars-1942/1';
+export const RULES_VERSION = 'mars-1942/2';
 
 export interface MarsOptions {
   /** First-turn doubling of Russian attack (M-16); default on. */
@@ -341,7 +340,7 @@ function combatActions(board: Board, c: Combat): MarsAction[] {
  * never across a garrisoned defense-zone frontline; within stacking; retreatMin to
  * retreatMax hexes away.
  */
-function retreatDestinations(board: Board, c: Combat, d: DefenderResult): number[] {
+function retreatDestinations(board: Board, c: Combat, d: DefenderResult, stacking = true): number[] {
   const { s, state: g } = board;
   const u = board.unit(d.unit);
   const side = u.side as Side;
@@ -369,7 +368,7 @@ function retreatDestinations(board: Board, c: Combat, d: DefenderResult): number
     const h = space.reached[i]!;
     const cost = space.cost[h]!;
     if (h === start || cost < Math.max(1, d.retreatMin)) continue;
-    if (!stackingOk(s, [...board.at[h]!.filter((x) => x !== d.unit), d.unit])) continue;
+    if (stacking && !stackingOk(s, [...board.at[h]!.filter((x) => x !== d.unit), d.unit])) continue;
     out.push(h);
   }
   return out.sort((a, b) => a - b);
@@ -677,11 +676,11 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
       d.retreatMax = 2;
       d.disruptAt = u.side === 'german' || isGuards(u) ? 2 : 1;
     } else if (r === 'D' || r === 'DAE' || r === 'DA/2') {
-      st.disrupted = true;
-      if (u.side === 'german') {
+      if (u.side !== 'german') st.disrupted = true;
+      else {
         // "A defending German player - only - may instead voluntarily choose to retreat 1 hex
-        // and not be Disrupted, or 2-3 hexes and be Disrupted."
-        st.disrupted = false;
+        // and not be Disrupted, or 2-3 hexes and be Disrupted." Standing (or being unable to
+        // retreat) is the D itself; a unit already Disrupted stays so whatever it chooses.
         d.retreatMin = 0;
         d.retreatMax = 3;
         d.disruptAt = 2;
@@ -756,8 +755,14 @@ function continueCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
         if (st.status !== 'map' || d.retreatMax === 0 || d.path.length > 0) continue;
         const dest = retreatDestinations(board, c, d);
         if (dest.length === 0 && d.retreatMin > 0) {
+          // "if they would [exceed stacking limits] when tactically retreating, they are eliminated"
+          if (retreatDestinations(board, c, d, false).length > 0)
+            eliminate(g, s, d.unit, ctx, 'its retreat would exceed the stacking limit', [
+              CITE.stacking,
+              CITE.retreat,
+            ]);
           // Cannot retreat: eliminated by a DR, only Disrupted by a DW.
-          if (d.result === 'DR') eliminate(g, s, d.unit, ctx, 'cannot retreat', [CITE.retreat]);
+          else if (d.result === 'DR') eliminate(g, s, d.unit, ctx, 'cannot retreat', [CITE.retreat]);
           else {
             st.disrupted = true;
             log(ctx, 'result', `${s.units[d.unit]!.name} cannot withdraw: Disrupted in place`, [
@@ -769,6 +774,11 @@ function continueCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
         }
         if (dest.length === 0) {
           d.retreatMax = 0;
+          // A German D with nowhere to retreat to is the D itself: Disrupted in place.
+          if (d.result === 'D' && !st.disrupted) {
+            st.disrupted = true;
+            log(ctx, 'result', `${s.units[d.unit]!.name} cannot retreat: Disrupted in place`, [CITE.defs]);
+          }
           continue;
         }
         waiting = true;
@@ -798,7 +808,9 @@ function startAdvance(g: MarsState, s: Scenario, ctx: RulesContext): void {
     c.defenders.length > 0 && c.defenders.every((d) => g.units[d.unit]!.status === 'eliminated');
   const beyond = new Set<number>();
   if (eliminatedAll) for (const h of board.neighbors(c.target)) beyond.add(h);
-  for (const d of c.defenders) if (d.path.length > 2) beyond.add(d.path[2]!);
+  // "... or following the path of a defender retreating more than 1 hex": the path starts
+  // in the vacated hex, so the second hex of the advance is the first of the retreat.
+  for (const d of c.defenders) if (d.path.length > 2) beyond.add(d.path[1]!);
   beyond.delete(c.target);
   c.advanceBeyond = [...beyond].sort((a, b) => a - b);
   if (c.advanceOwed > 0)
@@ -817,8 +829,12 @@ function finishCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
     for (const d of c.defenders) {
       const st = g.units[d.unit]!;
       if (st.status !== 'map' || !st.disrupted || st.supply === 'isolated') continue;
+      // A DW that could not be carried out (no retreat path) Disrupts in place: that is a
+      // re-Disruption too (mars-1942 "Retreats and Advances after Combat").
       const reDisrupted =
-        DISRUPTING.has(d.result) || (d.result === 'DW' && d.path.length - 1 >= d.disruptAt) || d.noRetreat;
+        DISRUPTING.has(d.result) ||
+        (d.result === 'DW' && (d.path.length === 0 || d.path.length - 1 >= d.disruptAt)) ||
+        d.noRetreat;
       if (!reDisrupted) {
         st.disrupted = false;
         log(ctx, 'recovered', `${s.units[d.unit]!.name} recovers from Disruption`, [CITE.sequence + ' B.5']);
@@ -1044,8 +1060,11 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       st.fortified = false;
       d.path = path;
       const hexes = path.length - 1;
+      // DW / German D: Disrupted by a retreat of disruptAt hexes or more; an already
+      // Disrupted unit does not recover by retreating (it recovers only in its recovery step,
+      // mars-1942 GAMETURN SEQUENCE).
       if (d.result === 'DW' || d.result === 'D') {
-        st.disrupted = hexes >= d.disruptAt;
+        st.disrupted = st.disrupted || hexes >= d.disruptAt;
       }
       log(
         ctx,

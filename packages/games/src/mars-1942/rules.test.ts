@@ -1,0 +1,1513 @@
+/**
+ * The rules of Operation Mars, 1942, section by section (mars-1942.txt, RULINGS M-*):
+ * each case a small position built on the standard map and the result the rules
+ * demand, played only through `legalActions` and `apply`. Dice are chosen by setting
+ * the generator state to one whose next roll is the one the case needs (`roll(n)`).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  type Action,
+  actionKey,
+  apply,
+  type GameState,
+  hexIndex,
+  hexNumberOf,
+  legalActions,
+  type RngState,
+  readTable,
+  rngFromSeed,
+  rollDie,
+  setup,
+} from '@stavka/engine';
+import { evaluateAttack } from './attack.ts';
+import { Board } from './board.ts';
+import { MARS_CRT } from './combat.ts';
+import { moveOptions } from './movement.ts';
+import { marsRules, refreshSupply } from './rules.ts';
+import { type Side, scenarioByKey } from './scenario.ts';
+import type { MarsState, Step } from './state.ts';
+import { victoryTally } from './victory.ts';
+
+/* ----------------------------------------------------------------------------- */
+/* Positions                                                                       */
+
+const S = scenarioByKey('standard');
+const hx = (n: string): number => hexIndex(S.map, n);
+const num = (h: number): string => hexNumberOf(S.map, h);
+type G = GameState<MarsState>;
+
+const started = (() => {
+  const r = setup(marsRules, null, 1, {});
+  assert.ok(r.ok);
+  return r.value;
+})();
+
+interface Placed {
+  at: string;
+  disrupted?: boolean;
+  fortified?: boolean;
+}
+
+interface PositionOptions {
+  player?: Side;
+  step?: Step;
+  turn?: number;
+  /** Units left out: 'withdrawn' (no points either way) unless listed here as eliminated. */
+  eliminated?: string[];
+  /** Reinforcement divisions kept in the reserve (default: all three). */
+  reserve?: string[];
+}
+
+/**
+ * A position: only the listed units on the map, the rest out of play; supply traced
+ * afresh. Default: turn 2 (no first-turn doubling), the Soviet allocation step.
+ */
+function position(units: Record<string, string | Placed>, o: PositionOptions = {}): G {
+  const g = structuredClone(started.state);
+  const reserve = o.reserve ?? S.reinforcementOrder;
+  for (const id of S.unitIds) {
+    const st = g.units[id]!;
+    const p = units[id];
+    Object.assign(st, {
+      disrupted: false,
+      fortified: false,
+      fortifiedNow: false,
+      moved: 'no',
+      attacked: false,
+    });
+    if (p !== undefined) {
+      const spec = typeof p === 'string' ? { at: p } : p;
+      st.status = 'map';
+      st.at = hx(spec.at);
+      st.disrupted = spec.disrupted ?? false;
+      st.fortified = spec.fortified ?? false;
+    } else {
+      st.at = -1;
+      st.status = o.eliminated?.includes(id) ? 'eliminated' : reserve.includes(id) ? 'reserve' : 'withdrawn';
+    }
+  }
+  g.turn = o.turn ?? 2;
+  g.player = o.player ?? 'soviet';
+  g.step = o.step ?? 'allocation';
+  g.deploying = null;
+  g.attacks = [];
+  g.combat = null;
+  refreshSupply(g, S);
+  return { ...started, state: g, log: [] };
+}
+
+/** The generator state whose next rolls are `rolls` (found by trying seeds 0, 1, 2...). */
+function rngFor(...rolls: number[]): RngState {
+  for (let seed = 0; ; seed++) {
+    let rng = rngFromSeed(seed);
+    let okay = true;
+    for (const want of rolls) {
+      const r = rollDie(rng);
+      if (r.value !== want) {
+        okay = false;
+        break;
+      }
+      rng = r.next;
+    }
+    if (okay) return rngFromSeed(seed);
+  }
+}
+
+/** The same position with the next die roll fixed. */
+function roll(g: G, ...rolls: number[]): G {
+  return { ...g, rng: rngFor(...rolls) };
+}
+
+/** The game's legal actions (the engine's own undo left out). */
+const legal = (g: G, side: Side) => legalActions(marsRules, g, side).filter((a) => a.type !== 'undo');
+const offers = (g: G, side: Side, action: Action): boolean =>
+  legal(g, side).some((a) => actionKey(a) === actionKey(action));
+
+/** Applies an action that must be legal. */
+function act(g: G, side: Side, action: Action): G {
+  const r = apply(marsRules, g, side, action);
+  assert.ok(r.ok, `${side} ${JSON.stringify(action)}: ${!r.ok && r.error.message}`);
+  return r.value;
+}
+
+function refused(g: G, side: Side, action: Action): void {
+  const r = apply(marsRules, g, side, action);
+  assert.ok(!r.ok, `${side} ${JSON.stringify(action)} should be refused`);
+  assert.equal(r.error.code, 'action/not-legal');
+}
+
+/** Declares attacks (unit -> hex attacked) and ends the allocation. */
+function declare(g: G, side: Side, assignments: Record<string, string>): G {
+  for (const [unit, target] of Object.entries(assignments))
+    g = act(g, side, { type: 'assign', unit, target });
+  return act(g, side, { type: 'end-allocation' });
+}
+
+/**
+ * Declares one attack, resolves it with the die showing `die`, the defender giving
+ * No Retreat! orders to `noRetreat`. Returns the state waiting for the next choice.
+ */
+function attack(
+  g: G,
+  side: Side,
+  assignments: Record<string, string>,
+  die: number,
+  noRetreat: string[] = [],
+): G {
+  const target = Object.values(assignments)[0]!;
+  g = declare(g, side, assignments);
+  g = roll(g, die);
+  g = act(g, side, { type: 'resolve', target });
+  if (g.state.combat?.phase === 'orders')
+    g = act(g, side === 'soviet' ? 'german' : 'soviet', { type: 'no-retreat', units: noRetreat });
+  return g;
+}
+
+const unit = (g: G, id: string) => g.state.units[id]!;
+const at = (g: G, id: string): string => {
+  const u = unit(g, id);
+  return u.status === 'map' ? num(u.at) : u.status;
+};
+const logText = (g: G): string => g.log.map((e) => e.text).join('\n');
+const combatLog = (g: G) => g.log.find((e) => e.kind === 'combat')!;
+const moveTargets = (g: G, id: string): string[] =>
+  legal(g, S.units[id]!.side as Side)
+    .filter((a) => a.type === 'move' && a.unit === id)
+    .map((a) => (a as { to: string }).to)
+    .sort();
+const retreatTargets = (g: G, id: string): string[] =>
+  legal(g, S.units[id]!.side as Side)
+    .filter((a) => a.type === 'retreat' && a.unit === id)
+    .map((a) => (a as { to: string }).to)
+    .sort();
+/** Hexes between two hexes on the map, ignoring everything on it. */
+const distance = (a: string, b: string): number => {
+  const board = new Board(S, started.state);
+  const A = hx(a);
+  const B = hx(b);
+  const q = [A];
+  const d = new Map([[A, 0]]);
+  while (q.length) {
+    const h = q.shift()!;
+    if (h === B) return d.get(h)!;
+    for (const n of board.neighbors(h))
+      if (!d.has(n)) {
+        d.set(n, d.get(h)! + 1);
+        q.push(n);
+      }
+  }
+  return -1;
+};
+
+/** The column an attack would be resolved on now (the preview the player sees). */
+function columnOf(g: G, side: Side, assignments: Record<string, string>): string {
+  const target = hx(Object.values(assignments)[0]!);
+  const ev = evaluateAttack(new Board(S, g.state), side, {
+    target,
+    units: Object.keys(assignments),
+    probe: false,
+  });
+  return MARS_CRT.columnLabels[ev.column]!;
+}
+
+/** The roll that reads `result` on `column` of the printed CRT (M-1: column A). */
+function dieFor(column: string, result: string): number {
+  for (let die = 1; die <= 6; die++) if (crt(column, die) === result) return die;
+  throw new Error(`no ${result} on ${column}`);
+}
+
+/** `attack`, with the roll that gives `result` on the attack's column. */
+function attackFor(
+  g: G,
+  side: Side,
+  assignments: Record<string, string>,
+  result: string,
+  noRetreat: string[] = [],
+): G {
+  return attack(g, side, assignments, dieFor(columnOf(g, side, assignments), result), noRetreat);
+}
+
+/** The CRT as printed, for naming the roll a case uses. */
+const crt = (column: string, die: number) => readTable(MARS_CRT, MARS_CRT.columnLabels.indexOf(column), die);
+
+/* ----------------------------------------------------------------------------- */
+/* German interior arena: 1214 and its ring 1213 (N), 1314 (NE), 1315 (SE),
+ * 1215 (S), 1115 (SW), 1114 (NW): no river, frontline, zone or place. Soviet
+ * interior arena: 2105 and its ring 2104 (N), 2204 (NE), 2205 (SE), 2106 (S),
+ * 2005 (SW), 2004 (NW), attacked from the west so that its supply stays open. */
+
+describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
+  it('DE: the defenders are eliminated, the attackers lose nothing and may advance', () => {
+    // 16 against 3: 5:1; roll 6 reads DE.
+    assert.equal(crt('5:1', 6), 'DE');
+    let g = position({ 'ger-35id': '1214', 'sov-1mc': '1213', 'sov-3mc': '1314' });
+    g = attack(g, 'soviet', { 'sov-1mc': '1214', 'sov-3mc': '1214' }, 6);
+    assert.equal(g.state.combat!.column, '5:1');
+    assert.equal(at(g, 'ger-35id'), 'eliminated');
+    assert.equal(at(g, 'sov-1mc'), '1213');
+    assert.equal(at(g, 'sov-3mc'), '1314');
+    assert.ok(offers(g, 'soviet', { type: 'end-advance' }), 'an advance after DE is not owed');
+    assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-1mc', to: '1214' }));
+  });
+
+  it('X/2 (Russian attack): defenders eliminated, the attacker loses half the modified defense, rounded up', () => {
+    // 11 against 3: 3:1; roll 6 reads X/2; half of 3 is 1.5 -> 2.
+    assert.equal(crt('3:1', 6), 'X/2');
+    let g = position({ 'ger-35id': '1214', 'sov-1mc': '1213', 'sov-25tb': '1314' });
+    g = attack(g, 'soviet', { 'sov-1mc': '1214', 'sov-25tb': '1214' }, 6);
+    assert.equal(at(g, 'ger-35id'), 'eliminated');
+    assert.equal(g.state.combat!.phase, 'losses');
+    assert.equal(g.state.combat!.lossesOwed, 2);
+    assert.deepEqual(
+      legal(g, 'soviet').map((a) => a.type),
+      ['lose', 'lose'],
+    );
+    g = act(g, 'soviet', { type: 'lose', unit: 'sov-25tb' });
+    assert.equal(at(g, 'sov-25tb'), 'eliminated');
+    assert.equal(at(g, 'sov-1mc'), '1213');
+    assert.notEqual(g.state.combat?.phase, 'losses');
+  });
+
+  it('X/2 (German attack outside originally Russian territory): half rounded down, .5 -> 0 (M-4)', () => {
+    // A fortified rifle division (3) in German territory, attacked from German territory:
+    // 10 against 3 is 3:1; roll 6: X/2; half of 3 rounds down to 1.
+    let g = position(
+      {
+        'sov-262rd': { at: '1214', fortified: true },
+        'ger-1pz-a': '1213',
+        'ger-1pz-b': '1314',
+        'ger-2pz-a': '1315',
+      },
+      { player: 'german' },
+    );
+    g = attack(g, 'german', { 'ger-1pz-a': '1214', 'ger-1pz-b': '1214', 'ger-2pz-a': '1214' }, 6);
+    assert.equal(g.state.combat!.column, '3:1');
+    assert.equal(at(g, 'sov-262rd'), 'eliminated');
+    assert.equal(g.state.combat!.lossesOwed, 1);
+  });
+
+  it('X/2 (German attack in originally Russian territory): half rounded up (M-4)', () => {
+    let g = position(
+      {
+        'sov-262rd': { at: '2105', fortified: true },
+        'ger-1pz-a': '2104',
+        'ger-1pz-b': '2004',
+        'ger-2pz-a': '2005',
+      },
+      { player: 'german' },
+    );
+    g = attack(g, 'german', { 'ger-1pz-a': '2105', 'ger-1pz-b': '2105', 'ger-2pz-a': '2105' }, 6);
+    assert.equal(g.state.combat!.column, '3:1');
+    assert.equal(at(g, 'sov-262rd'), 'eliminated');
+    assert.equal(g.state.combat!.lossesOwed, 2);
+  });
+
+  it('X/2 becomes DE against an already Disrupted unit: the attacker loses nothing', () => {
+    let g = position({ 'ger-35id': { at: '1214', disrupted: true }, 'sov-1mc': '1213', 'sov-25tb': '1314' });
+    g = attack(g, 'soviet', { 'sov-1mc': '1214', 'sov-25tb': '1214' }, 6);
+    assert.equal(at(g, 'ger-35id'), 'eliminated');
+    assert.equal(at(g, 'sov-1mc'), '1213');
+    assert.equal(at(g, 'sov-25tb'), '1314');
+    assert.ok(!legal(g, 'soviet').some((a) => a.type === 'lose'));
+  });
+
+  it('DR: routed and Disrupted, withdrawn 0-2 hexes as the attacker chooses, by a route the defender picks', () => {
+    // 7 against 3: 2:1; roll 6 reads DR.
+    assert.equal(crt('2:1', 6), 'DR');
+    let g = position({ 'ger-35id': '1214', 'sov-6tk': '1213' });
+    g = attack(g, 'soviet', { 'sov-6tk': '1214' }, 6);
+    assert.equal(g.state.combat!.phase, 'rout-distance');
+    assert.deepEqual(legal(g, 'soviet'), [
+      { type: 'rout', hexes: 0 },
+      { type: 'rout', hexes: 1 },
+      { type: 'rout', hexes: 2 },
+    ]);
+    assert.equal(unit(g, 'ger-35id').disrupted, true);
+    const two = act(g, 'soviet', { type: 'rout', hexes: 2 });
+    const dests = retreatTargets(two, 'ger-35id');
+    assert.ok(dests.length > 0);
+    for (const d of dests) assert.equal(distance('1214', d), 2, `${d} is 2 hexes away`);
+    assert.ok(!offers(two, 'german', { type: 'stand', unit: 'ger-35id' }));
+    const after = act(two, 'german', { type: 'retreat', unit: 'ger-35id', to: '1216' });
+    assert.equal(at(after, 'ger-35id'), '1216');
+    assert.equal(unit(after, 'ger-35id').disrupted, true);
+    // Routed 0 hexes: Disrupted where it stands.
+    const none = act(g, 'soviet', { type: 'rout', hexes: 0 });
+    assert.equal(at(none, 'ger-35id'), '1214');
+    assert.equal(unit(none, 'ger-35id').disrupted, true);
+  });
+
+  it('DW: Germans withdrawn 1 hex are not Disrupted, withdrawn 2 they are; they must withdraw', () => {
+    // 3 against 3: 1:1; roll 5 reads DW.
+    assert.equal(crt('1:1', 5), 'DW');
+    let g = position({ 'ger-35id': '1214', 'sov-25tb': '1213' });
+    g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 5);
+    assert.equal(g.state.combat!.phase, 'retreat');
+    assert.ok(!offers(g, 'german', { type: 'stand', unit: 'ger-35id' }), 'DW must withdraw');
+    const dests = retreatTargets(g, 'ger-35id');
+    assert.ok(dests.every((d) => [1, 2].includes(distance('1214', d))));
+    const one = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
+    assert.equal(unit(one, 'ger-35id').disrupted, false);
+    const two = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1216' });
+    assert.equal(unit(two, 'ger-35id').disrupted, true);
+  });
+
+  it('DW: other Russian units are Disrupted at 1 hex; Guards only at 2', () => {
+    // 2 against 2 and 3 against 3: 1:1; roll 5 reads DW.
+    let g = position({ 'sov-262rd': '2105', 'ger-14pgd-b': '2104' }, { player: 'german' });
+    g = attack(g, 'german', { 'ger-14pgd-b': '2105' }, 5);
+    assert.equal(g.state.combat!.column, '1:1');
+    g = act(g, 'soviet', { type: 'retreat', unit: 'sov-262rd', to: '2106' });
+    assert.equal(unit(g, 'sov-262rd').disrupted, true);
+    let guards = position({ 'sov-42grd': '2105', 'ger-2pz-a': '2104' }, { player: 'german' });
+    guards = attack(guards, 'german', { 'ger-2pz-a': '2105' }, 5);
+    assert.equal(guards.state.combat!.column, '1:1');
+    const one = act(guards, 'soviet', { type: 'retreat', unit: 'sov-42grd', to: '2106' });
+    assert.equal(unit(one, 'sov-42grd').disrupted, false);
+    const two = act(guards, 'soviet', { type: 'retreat', unit: 'sov-42grd', to: '2107' });
+    assert.equal(unit(two, 'sov-42grd').disrupted, true);
+  });
+
+  it('D (Russian defenders): all Disrupted where they stand, no retreat', () => {
+    // 2 against 2: 1:1; roll 4 reads D.
+    assert.equal(crt('1:1', 4), 'D');
+    let g = position({ 'sov-262rd': '2105', 'ger-14pgd-b': '2104' }, { player: 'german' });
+    g = attack(g, 'german', { 'ger-14pgd-b': '2105' }, 4);
+    assert.equal(g.state.combat, null, 'nothing left to choose');
+    assert.equal(at(g, 'sov-262rd'), '2105');
+    assert.equal(unit(g, 'sov-262rd').disrupted, true);
+  });
+
+  it('D (German defenders): stand and be Disrupted, or retreat 1 hex and not be, or 2-3 hexes and be Disrupted', () => {
+    let g = position({ 'ger-35id': '1214', 'sov-25tb': '1213' });
+    g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 4);
+    assert.equal(g.state.combat!.phase, 'retreat');
+    const dests = retreatTargets(g, 'ger-35id');
+    assert.deepEqual([...new Set(dests.map((d) => distance('1214', d)))].sort(), [1, 2, 3]);
+    const stand = act(g, 'german', { type: 'stand', unit: 'ger-35id' });
+    assert.equal(at(stand, 'ger-35id'), '1214');
+    assert.equal(unit(stand, 'ger-35id').disrupted, true);
+    const one = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
+    assert.equal(unit(one, 'ger-35id').disrupted, false);
+    const three = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1217' });
+    assert.equal(unit(three, 'ger-35id').disrupted, true);
+  });
+
+  it('D (German defenders): the Russian attackers must then advance at least into the vacated hex', () => {
+    let g = position({ 'ger-35id': '1214', 'sov-25tb': '1213' });
+    g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 4);
+    g = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
+    assert.equal(g.state.combat!.phase, 'advance');
+    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }));
+    assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-25tb', to: '1214' }));
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-25tb', to: '1214' });
+    assert.equal(at(g, 'sov-25tb'), '1214');
+  });
+
+  it('D (German defenders) that cannot retreat are Disrupted', () => {
+    // Attacked from 1213 and 1215: every hex around 1214 is next to an attacking hex, and
+    // the Russian ZOCs isolate it: 4 against 4 is 1:1, +2 for isolation: 2:1; roll 2: D.
+    assert.equal(crt('2:1', 2), 'D');
+    let g = position({ 'ger-6id': '1214', 'sov-262rd': '1213', 'sov-238rd': '1215' });
+    g = attack(g, 'soviet', { 'sov-262rd': '1214', 'sov-238rd': '1214' }, 2);
+    assert.equal(combatLog(g).data!.column, '2:1');
+    assert.equal(g.state.combat, null);
+    assert.equal(at(g, 'ger-6id'), '1214');
+    assert.equal(unit(g, 'ger-6id').disrupted, true);
+  });
+
+  it('D (German defenders): an already Disrupted unit retreating 1 hex stays Disrupted', () => {
+    // 3 against 4: 1:2, roll 4: D; the Disrupted defender reads 1:1, roll 4: D too (M-6).
+    assert.equal(crt('1:2', 4), 'D');
+    let g = position({ 'ger-6id': { at: '1214', disrupted: true }, 'sov-25tb': '1213' });
+    g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 4);
+    assert.equal(g.state.combat!.defenders[0]!.result, 'D');
+    g = act(g, 'german', { type: 'retreat', unit: 'ger-6id', to: '1215' });
+    assert.equal(unit(g, 'ger-6id').disrupted, true);
+  });
+
+  it('DA/2: the D result, and attacking units with half the attack factors (rounded up) eliminated', () => {
+    // 5 against 4: 1:1; roll 2 reads DA/2: 3 of 5 attack factors are lost.
+    assert.equal(crt('1:1', 2), 'DA/2');
+    let g = position({ 'sov-6tk': '2105', 'ger-2pz-a': '2104', 'ger-14pgd-b': '2004' }, { player: 'german' });
+    g = attack(g, 'german', { 'ger-2pz-a': '2105', 'ger-14pgd-b': '2105' }, 2);
+    assert.equal(g.state.combat!.column, '1:1');
+    assert.equal(unit(g, 'sov-6tk').disrupted, true);
+    assert.equal(g.state.combat!.lossesOwed, 3);
+    // Losing the 2-factor unit is not enough: the other must go too.
+    const small = act(g, 'german', { type: 'lose', unit: 'ger-14pgd-b' });
+    assert.deepEqual(legal(small, 'german'), [{ type: 'lose', unit: 'ger-2pz-a' }]);
+    const big = act(g, 'german', { type: 'lose', unit: 'ger-2pz-a' });
+    assert.equal(at(big, 'ger-14pgd-b'), '2004');
+    assert.equal(big.state.combat, null);
+  });
+
+  it('AE: attackers with attack factors equal to the defense factors eliminated; defenders unharmed', () => {
+    // 8 against a fortified 6: 1:1; roll 1 reads AE: 6 factors are lost.
+    assert.equal(crt('1:1', 1), 'AE');
+    let g = position({ 'ger-6id': { at: '1214', fortified: true }, 'sov-8grc': '1213', 'sov-262rd': '1314' });
+    g = attack(g, 'soviet', { 'sov-8grc': '1214', 'sov-262rd': '1214' }, 1);
+    assert.equal(g.state.combat!.lossesOwed, 6);
+    g = act(g, 'soviet', { type: 'lose', unit: 'sov-8grc' });
+    assert.equal(at(g, 'sov-262rd'), '1314');
+    assert.equal(at(g, 'ger-6id'), '1214');
+    assert.equal(unit(g, 'ger-6id').disrupted, false);
+  });
+
+  it('AE: when the defense is at least the whole attack, every attacker is lost', () => {
+    let g = position({ 'sov-6tk': '2105', 'ger-2pz-a': '2104' }, { player: 'german' });
+    // 3 against 4: 1:2; roll 2 reads AE.
+    assert.equal(crt('1:2', 2), 'AE');
+    g = attack(g, 'german', { 'ger-2pz-a': '2105' }, 2);
+    assert.equal(at(g, 'ger-2pz-a'), 'eliminated');
+    assert.equal(unit(g, 'sov-6tk').disrupted, false);
+  });
+
+  it('DAE: the defenders Disrupted and the attackers eliminated (M-3)', () => {
+    // 2 against a fortified 5: 1:3; roll 4 reads DAE.
+    assert.equal(crt('1:3', 4), 'DAE');
+    let g = position(
+      { 'sov-8grc': { at: '2105', fortified: true }, 'ger-14pgd-b': '2104' },
+      { player: 'german' },
+    );
+    g = attack(g, 'german', { 'ger-14pgd-b': '2105' }, 4);
+    assert.equal(g.log.find((e) => e.kind === 'combat')!.data!.column, '1:3');
+    assert.equal(at(g, 'ger-14pgd-b'), 'eliminated');
+    assert.equal(unit(g, 'sov-8grc').disrupted, true);
+  });
+
+  it('- : no effect against either side', () => {
+    assert.equal(crt('1:1', 3), '-');
+    let g = position({ 'ger-35id': '1214', 'sov-25tb': '1213' });
+    g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 3);
+    assert.equal(at(g, 'ger-35id'), '1214');
+    assert.equal(at(g, 'sov-25tb'), '1213');
+    assert.equal(unit(g, 'ger-35id').disrupted, false);
+  });
+});
+
+describe('mars-1942 Disruption', () => {
+  it('a Disrupted unit may not operationally move', () => {
+    const g = position(
+      { 'sov-262rd': { at: '2105', disrupted: true }, 'sov-238rd': '2205' },
+      { step: 'movement' },
+    );
+    assert.deepEqual(moveTargets(g, 'sov-262rd'), []);
+    assert.ok(moveTargets(g, 'sov-238rd').length > 0);
+  });
+
+  it('a Disrupted unit may not attack', () => {
+    const g = position({
+      'ger-35id': '1214',
+      'sov-262rd': { at: '1213', disrupted: true },
+      'sov-238rd': '1314',
+    });
+    assert.ok(!offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' }));
+    assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-238rd', target: '1214' }));
+    refused(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' });
+  });
+
+  it('results against Disrupted defenders are read individually one column higher (M-6)', () => {
+    // 4 against 2 + 2: 1:1, roll 4: the undisrupted division reads D, the Disrupted one 3:2: DW.
+    assert.equal(crt('3:2', 4), 'DW');
+    let g = position(
+      { 'sov-262rd': '2105', 'sov-238rd': { at: '2105', disrupted: true }, 'ger-1pz-a': '2104' },
+      { player: 'german' },
+    );
+    g = attack(g, 'german', { 'ger-1pz-a': '2105' }, 4);
+    const results = Object.fromEntries(g.state.combat!.defenders.map((d) => [d.unit, d.result]));
+    assert.deepEqual(results, { 'sov-262rd': 'D', 'sov-238rd': 'DW' });
+    assert.match(logText(g), /238th Rifle Division is Disrupted: reads 3:2, DW/);
+    assert.ok(retreatTargets(g, 'sov-238rd').length > 0);
+    assert.deepEqual(retreatTargets(g, 'sov-262rd'), []);
+    assert.equal(unit(g, 'sov-262rd').disrupted, true);
+  });
+
+  it('an already Disrupted German unit withdrawn 1 hex by a DW stays Disrupted', () => {
+    // 3 against 3: 1:1, roll 5: DW; the Disrupted defender reads 3:2: DW.
+    let g = position({ 'ger-35id': { at: '1214', disrupted: true }, 'sov-25tb': '1213' });
+    g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 5);
+    assert.equal(g.state.combat!.defenders[0]!.result, 'DW');
+    g = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
+    assert.equal(unit(g, 'ger-35id').disrupted, true);
+  });
+});
+
+describe('mars-1942 Retreats and Advances after Combat', () => {
+  // 262nd Rifle Division at 2105 attacked from 2004: 2104 and 2005 are next to 2004.
+  const dw = (extra: Record<string, string> = {}) =>
+    position({ 'sov-262rd': '2105', 'ger-14pgd-b': '2004', ...extra }, { player: 'german' });
+
+  it('a defender cannot retreat into a hex adjacent to a hex it was attacked from', () => {
+    const g = attackFor(dw(), 'german', { 'ger-14pgd-b': '2105' }, 'DW');
+    const oneHex = retreatTargets(g, 'sov-262rd').filter((d) => distance('2105', d) === 1);
+    assert.deepEqual(oneHex, ['2106', '2204', '2205']);
+  });
+
+  it('... unless a friendly unit is there, not itself under an as yet unresolved attack', () => {
+    const g = attackFor(dw({ 'sov-238rd': '2104' }), 'german', { 'ger-14pgd-b': '2105' }, 'DW');
+    assert.ok(retreatTargets(g, 'sov-262rd').includes('2104'));
+    // The same friend, itself attacked from 2003 and not yet resolved.
+    let h = dw({ 'sov-238rd': '2104', 'ger-2pz-a': '2003' });
+    h = declare(h, 'german', { 'ger-14pgd-b': '2105', 'ger-2pz-a': '2104' });
+    h = roll(h, dieFor(columnOf(h, 'german', { 'ger-14pgd-b': '2105' }), 'DW'));
+    h = act(h, 'german', { type: 'resolve', target: '2105' });
+    h = act(h, 'soviet', { type: 'no-retreat', units: [] });
+    assert.equal(h.state.combat!.defenders[0]!.result, 'DW');
+    assert.ok(!retreatTargets(h, 'sov-262rd').includes('2104'));
+  });
+
+  // In the corner 0101 only 0102 and 0201 are adjacent; attacked from 0102, 0201 is next to it.
+  const cornered = (extra: Record<string, string> = {}) =>
+    position({ 'sov-262rd': '0101', 'ger-2pz-a': '0102', ...extra }, { player: 'german' });
+
+  it('a unit that cannot retreat is eliminated by a DR', () => {
+    let g = attackFor(cornered(), 'german', { 'ger-2pz-a': '0101' }, 'DR');
+    g = act(g, 'german', { type: 'rout', hexes: 1 });
+    assert.equal(at(g, 'sov-262rd'), 'eliminated');
+  });
+
+  it('a unit that cannot retreat is only Disrupted by a DW', () => {
+    const g = attackFor(cornered(), 'german', { 'ger-2pz-a': '0101' }, 'DW');
+    assert.equal(at(g, 'sov-262rd'), '0101');
+    assert.equal(unit(g, 'sov-262rd').disrupted, true);
+  });
+
+  it('a unit whose only retreat would exceed the stacking limit is eliminated', () => {
+    // 0201 holds two rifle divisions (full, M-13); 0301 and 0302 beyond are German.
+    const g = attackFor(
+      cornered({ 'sov-238rd': '0201', 'sov-185rd': '0201', 'ger-2pz-b': '0301', 'ger-5pz-a': '0302' }),
+      'german',
+      { 'ger-2pz-a': '0101' },
+      'DW',
+    );
+    assert.equal(at(g, 'sov-262rd'), 'eliminated');
+    assert.match(logText(g), /would exceed the stacking limit/);
+  });
+
+  it('the attacker must advance units at least equal in strength to the retreating defenders', () => {
+    // 4 against 3; the German 35th (3 defense) withdraws: 2 + 2 attack factors must follow.
+    let g = position({ 'ger-35id': '1214', 'sov-262rd': '1213', 'sov-238rd': '1314' });
+    g = attackFor(g, 'soviet', { 'sov-262rd': '1214', 'sov-238rd': '1214' }, 'DW');
+    g = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
+    assert.equal(g.state.combat!.phase, 'advance');
+    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }));
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-262rd', to: '1214' });
+    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }), '2 factors are not enough');
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-238rd', to: '1214' });
+    assert.equal(at(g, 'sov-262rd'), '1214');
+    assert.equal(at(g, 'sov-238rd'), '1214');
+    assert.equal(g.state.combat, null);
+  });
+
+  it('tank units may advance 2 hexes through the hex if the defenders are eliminated; others 1', () => {
+    // 9 against 2: 4:1, DE.
+    let g = position({ 'ger-2pz-a': '1214', 'sov-6tk': '1213', 'sov-262rd': '1114' });
+    g = attackFor(g, 'soviet', { 'sov-6tk': '1214', 'sov-262rd': '1214' }, 'DE');
+    assert.equal(at(g, 'ger-2pz-a'), 'eliminated');
+    const rifle = act(g, 'soviet', { type: 'advance', unit: 'sov-262rd', to: '1214' });
+    assert.ok(!legal(rifle, 'soviet').some((a) => a.type === 'advance' && a.unit === 'sov-262rd'));
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1214' });
+    assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' }));
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' });
+    assert.equal(at(g, 'sov-6tk'), '1215');
+  });
+
+  it('tank units advance 2 hexes only following the path of a defender that retreated more than 1 hex', () => {
+    let g = position({ 'ger-35id': '1214', 'sov-6tk': '1213' });
+    g = attackFor(g, 'soviet', { 'sov-6tk': '1214' }, 'DW');
+    const two = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1216' });
+    const path = two.state.combat!.defenders[0]!.path.map(num);
+    assert.equal(path.length, 3);
+    const adv = act(two, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1214' });
+    const beyond = legal(adv, 'soviet')
+      .filter((a) => a.type === 'advance')
+      .map((a) => (a as { to: string }).to);
+    assert.deepEqual(beyond, [path[1]], 'on into the first hex of the retreat path');
+    // A retreat of 1 hex: no second hex.
+    const one = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
+    const adv1 = act(one, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1214' });
+    assert.equal(adv1.state.combat, null);
+  });
+
+  it('units advance regardless of enemy zones of control', () => {
+    // 1214 and 1215 are both next to the German 2nd Panzer's Kampfgruppe b at 1315.
+    let g = position({ 'ger-2pz-a': '1214', 'ger-2pz-b': '1315', 'sov-6tk': '1213', 'sov-262rd': '1114' });
+    g = attackFor(g, 'soviet', { 'sov-6tk': '1214', 'sov-262rd': '1214' }, 'DE');
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1214' });
+    g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' });
+    assert.equal(at(g, 'sov-6tk'), '1215');
+  });
+});
+
+describe('mars-1942 No Retreat! (M-8)', () => {
+  const stack = () =>
+    position({ 'ger-35id': '1214', 'ger-86id': '1214', 'sov-1mc': '1213', 'sov-6tk': '1114' });
+  const both = { 'sov-1mc': '1214', 'sov-6tk': '1214' };
+
+  it('the defender may order any of his units in the battle to hold', () => {
+    let g = declare(stack(), 'soviet', both);
+    g = act(g, 'soviet', { type: 'resolve', target: '1214' });
+    assert.deepEqual(
+      legal(g, 'german').map((a) => (a as { units: string[] }).units),
+      [[], ['ger-35id'], ['ger-86id'], ['ger-35id', 'ger-86id']],
+    );
+  });
+
+  it('DR -> DE for the units ordered to hold; the others are routed', () => {
+    // 15 against 6: 2:1, DR.
+    let g = attackFor(stack(), 'soviet', both, 'DR', ['ger-35id']);
+    assert.equal(at(g, 'ger-35id'), 'eliminated');
+    g = act(g, 'soviet', { type: 'rout', hexes: 1 });
+    assert.ok(retreatTargets(g, 'ger-86id').length > 0);
+  });
+
+  it('DW -> D: held in place and Disrupted', () => {
+    const g = attackFor(
+      position({ 'ger-35id': '1214', 'sov-25tb': '1213' }),
+      'soviet',
+      { 'sov-25tb': '1214' },
+      'DW',
+      ['ger-35id'],
+    );
+    assert.equal(g.state.combat, null);
+    assert.equal(at(g, 'ger-35id'), '1214');
+    assert.equal(unit(g, 'ger-35id').disrupted, true);
+  });
+
+  it('D is unchanged: Disrupted, and no German voluntary retreat', () => {
+    const g = attackFor(
+      position({ 'ger-35id': '1214', 'sov-25tb': '1213' }),
+      'soviet',
+      { 'sov-25tb': '1214' },
+      'D',
+      ['ger-35id'],
+    );
+    assert.equal(g.state.combat, null);
+    assert.equal(at(g, 'ger-35id'), '1214');
+    assert.equal(unit(g, 'ger-35id').disrupted, true);
+  });
+});
+
+/** The defense an attack meets, as the combat log itemizes it. */
+function defenseOf(g: G, side: Side, assignments: Record<string, string>): number {
+  const target = hx(Object.values(assignments)[0]!);
+  return evaluateAttack(new Board(S, g.state), side, {
+    target,
+    units: Object.keys(assignments),
+    probe: false,
+  }).defense;
+}
+
+describe('mars-1942 Defensive Terrain Bonuses', () => {
+  describe('Rivers (M-10)', () => {
+    // 1113-1213 is a river hexside (the Vop); 1214-1213 is not. Rifle division (2) at 1213.
+    const river = (across: string, other: string) =>
+      position({ 'sov-262rd': '1213', [across]: '1113', [other]: '1214' }, { player: 'german' });
+
+    it('one column down when more than half the attack factors attack across a river', () => {
+      // 3 across, 2 not: 5 against 2 is 2:1, shifted to 3:2.
+      const g = river('ger-2pz-a', 'ger-14pgd-b');
+      assert.equal(columnOf(g, 'german', { 'ger-2pz-a': '1213', 'ger-14pgd-b': '1213' }), '3:2');
+      let h = declare(g, 'german', { 'ger-2pz-a': '1213', 'ger-14pgd-b': '1213' });
+      h = act(h, 'german', { type: 'resolve', target: '1213' });
+      assert.equal(h.state.combat!.column, '3:2');
+      assert.match(combatLog(h).text, /across a river \(M-10\)/);
+    });
+
+    it('no shift when half or less attack across it', () => {
+      const g = river('ger-14pgd-b', 'ger-2pz-a');
+      assert.equal(columnOf(g, 'german', { 'ger-2pz-a': '1213', 'ger-14pgd-b': '1213' }), '2:1');
+      const half = river('ger-2pz-a', 'ger-2pz-b');
+      // 3 of 6 across: exactly half; 6 against 2 is 3:1.
+      assert.equal(columnOf(half, 'german', { 'ger-2pz-a': '1213', 'ger-2pz-b': '1213' }), '3:1');
+    });
+  });
+
+  describe('German defense zones (M-11)', () => {
+    // Zone dz-04 is 1712 and 1713; 1711, 1811 and 1812 are Russian, across the frontline.
+    it('a garrison attacked only across the frontline gets +2', () => {
+      const g = position({ 'ger-35id': '1712', 'sov-6tk': '1711', 'sov-1mc': '1811' });
+      assert.equal(defenseOf(g, 'soviet', { 'sov-6tk': '1712', 'sov-1mc': '1712' }), 3 + 2);
+    });
+
+    it('... and not when attacked also from another defense zone hex or from inside the salient', () => {
+      const zone = position({ 'ger-35id': '1712', 'sov-6tk': '1711', 'sov-1mc': '1713' });
+      assert.equal(defenseOf(zone, 'soviet', { 'sov-6tk': '1712', 'sov-1mc': '1712' }), 3);
+      const inside = position({ 'ger-35id': '1712', 'sov-6tk': '1711', 'sov-1mc': '1612' });
+      assert.equal(defenseOf(inside, 'soviet', { 'sov-6tk': '1712', 'sov-1mc': '1712' }), 3);
+    });
+
+    it('only garrisoning infantry gets the +2, not a panzer Kampfgruppe', () => {
+      const g = position({ 'ger-1pz-a': '1712', 'sov-6tk': '1711' });
+      assert.equal(defenseOf(g, 'soviet', { 'sov-6tk': '1712' }), 3);
+    });
+
+    it('Russians may not move across the frontline into a zone that still holds a garrison', () => {
+      // dz-03, dz-04 and dz-05 all garrisoned: no way into 1712 but across its frontline.
+      const g = position(
+        { 'ger-35id': '1713', 'ger-86id': '1610', 'ger-87id': '1813', 'sov-25tb': '1811' },
+        { step: 'movement' },
+      );
+      assert.ok(!moveTargets(g, 'sov-25tb').includes('1712'));
+    });
+
+    it('... but may once no garrisoning German infantry is left in the zone', () => {
+      const empty = position({ 'sov-25tb': '1811', 'ger-35id': '1115' }, { step: 'movement' });
+      assert.ok(moveTargets(empty, 'sov-25tb').includes('1712'));
+      // A panzer Kampfgruppe is no garrison.
+      const kg = position({ 'sov-25tb': '1811', 'ger-1pz-a': '1713' }, { step: 'movement' });
+      assert.ok(moveTargets(kg, 'sov-25tb').includes('1712'));
+    });
+
+    it('Russians enter a garrisoned zone across the frontline by tactical advance', () => {
+      // 86th still garrisons 1713; the 35th at 1712 is eliminated and the tanks advance in.
+      // 18 against 3 + 2: 3:1; X/2 (3 factors lost: the tank brigade).
+      let g = position({
+        'ger-35id': '1712',
+        'ger-86id': '1713',
+        'sov-6tk': '1711',
+        'sov-1mc': '1811',
+        'sov-25tb': '1711',
+      });
+      g = attackFor(g, 'soviet', { 'sov-6tk': '1712', 'sov-1mc': '1712', 'sov-25tb': '1712' }, 'X/2');
+      g = act(g, 'soviet', { type: 'lose', unit: 'sov-25tb' });
+      assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' }));
+      g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' });
+      assert.equal(at(g, 'sov-6tk'), '1712');
+    });
+
+    it('an empty zone hex may be attacked across its frontline hexside, defended by the garrison factor', () => {
+      // 1712 empty, the fortified 35th (5) garrisons 1713: 7 against 5 is 1:1.
+      const g = position({ 'ger-35id': { at: '1713', fortified: true }, 'sov-6tk': '1711' });
+      assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1712' }));
+      assert.equal(defenseOf(g, 'soviet', { 'sov-6tk': '1712' }), 5);
+      const won = attackFor(g, 'soviet', { 'sov-6tk': '1712' }, 'DW');
+      assert.ok(offers(won, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' }));
+      const lost = attackFor(g, 'soviet', { 'sov-6tk': '1712' }, '-');
+      assert.equal(lost.state.combat, null);
+      assert.equal(at(lost, 'sov-6tk'), '1711');
+    });
+
+    it('... and an empty zone hexside is not obligatory to attack', () => {
+      // The tanks at 1711 attack 1611 (dz-03); the empty 1712 (dz-04) next to them is not owed.
+      let g = position({ 'ger-35id': '1611', 'ger-86id': '1713', 'sov-6tk': '1711' });
+      g = act(g, 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1611' });
+      assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+    });
+
+    it('Russian ZOCs do not extend across the frontline into a zone, for movement or supply', () => {
+      // The Russian korps at 1812 touches both zone hexes 1712 and 1713 across the frontline.
+      const g = position({ 'sov-6tk': '1812', 'ger-1pz-a': '1712' }, { player: 'german', step: 'movement' });
+      const zoc = new Board(S, g.state).enemyZoc('german');
+      assert.equal(zoc.any[hx('1712')], 0);
+      assert.equal(zoc.any[hx('1713')], 0);
+      assert.equal(zoc.any[hx('1813')], 0);
+      // A Kampfgruppe at 1612 moves on through 1713 without stopping: 1612-1713-1813.
+      const h = position({ 'sov-6tk': '1812', 'ger-1pz-a': '1612' }, { player: 'german', step: 'movement' });
+      const to1813 = moveOptions(new Board(S, h.state), 'ger-1pz-a').find((m) => m.to === hx('1813'))!;
+      assert.deepEqual(to1813.path.map(num), ['1612', '1713', '1813']);
+      // Outside the zones the same korps' ZOC stops it: 1811 and 1912 are entered, never passed through.
+      const open = position(
+        { 'sov-6tk': '1812', 'ger-1pz-a': '1810' },
+        { player: 'german', step: 'movement' },
+      );
+      for (const m of moveOptions(new Board(S, open.state), 'ger-1pz-a'))
+        assert.ok(
+          !m.path.slice(1, -1).some((x) => ['1811', '1912'].includes(num(x))),
+          m.path.map(num).join('-'),
+        );
+      assert.ok(moveTargets(open, 'ger-1pz-a').includes('1811'));
+    });
+  });
+
+  describe('Russian side of the 25Nov42 frontline (M-11)', () => {
+    it('each frontline hexside defends with an intrinsic 2 against German attacks made only across it', () => {
+      const g = position({ 'sov-262rd': '1711', 'ger-1pz-a': '1712' }, { player: 'german' });
+      assert.equal(defenseOf(g, 'german', { 'ger-1pz-a': '1711' }), 2 + 2);
+      const flank = position(
+        { 'sov-262rd': '1711', 'ger-1pz-a': '1712', 'ger-9pz-a': '1811' },
+        { player: 'german' },
+      );
+      assert.equal(defenseOf(flank, 'german', { 'ger-1pz-a': '1711', 'ger-9pz-a': '1711' }), 2);
+    });
+  });
+
+  describe('Cities and Towns', () => {
+    it('in a city each rifle/infantry unit gets +1 on defense', () => {
+      // Vyazma (1517): two infantry divisions, 3 + 1 each.
+      const g = position({ 'ger-35id': '1517', 'ger-86id': '1517', 'sov-1mc': '1516' });
+      assert.equal(defenseOf(g, 'soviet', { 'sov-1mc': '1517' }), 3 + 1 + 3 + 1);
+    });
+
+    it('in a town only one eligible unit gets it', () => {
+      // Novo-Dugino (1513).
+      const g = position({ 'ger-35id': '1513', 'ger-86id': '1513', 'sov-1mc': '1512' });
+      assert.equal(defenseOf(g, 'soviet', { 'sov-1mc': '1513' }), 3 + 3 + 1);
+    });
+
+    it('the complete 14. PGD gets +1 in a city; one Kampfgruppe alone, or a panzer unit, does not', () => {
+      const whole = position({ 'ger-14pgd-a': '1517', 'ger-14pgd-b': '1517', 'sov-1mc': '1516' });
+      assert.equal(defenseOf(whole, 'soviet', { 'sov-1mc': '1517' }), 3 + 3 + 1);
+      const half = position({ 'ger-14pgd-a': '1517', 'ger-1pz-a': '1517', 'sov-1mc': '1516' });
+      assert.equal(defenseOf(half, 'soviet', { 'sov-1mc': '1517' }), 3 + 3);
+    });
+
+    it('Russian rifle units get it too', () => {
+      const g = position({ 'sov-262rd': '1517', 'ger-1pz-a': '1516' }, { player: 'german' });
+      assert.equal(defenseOf(g, 'german', { 'ger-1pz-a': '1517' }), 2 + 1);
+    });
+  });
+});
+
+describe('mars-1942 Fortification', () => {
+  it('an Undisrupted rifle/infantry unit may fortify at the start of its player-turn; others may not', () => {
+    const g = position(
+      { 'sov-262rd': '2105', 'sov-238rd': { at: '2205', disrupted: true }, 'sov-25tb': '2106' },
+      { step: 'fortify' },
+    );
+    assert.deepEqual(legal(g, 'soviet'), [{ type: 'fortify', unit: 'sov-262rd' }, { type: 'end-fortify' }]);
+    const moving = act(g, 'soviet', { type: 'end-fortify' });
+    assert.ok(!offers(moving, 'soviet', { type: 'fortify', unit: 'sov-262rd' }), 'only at the very start');
+  });
+
+  it('fortifying is instead of moving or attacking this player-turn', () => {
+    let g = position({ 'sov-262rd': '1213', 'ger-35id': '1214' }, { step: 'fortify' });
+    g = act(g, 'soviet', { type: 'fortify', unit: 'sov-262rd' });
+    assert.equal(unit(g, 'sov-262rd').fortified, true);
+    g = act(g, 'soviet', { type: 'end-fortify' });
+    assert.deepEqual(moveTargets(g, 'sov-262rd'), []);
+    g = act(g, 'soviet', { type: 'end-movement' });
+    assert.ok(!offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' }));
+  });
+
+  it('a fortified unit defends with its fortified factor (1 or 2 stronger)', () => {
+    const plain = position({ 'ger-6id': '1214', 'sov-1mc': '1213' });
+    const fort = position({ 'ger-6id': { at: '1214', fortified: true }, 'sov-1mc': '1213' });
+    assert.equal(defenseOf(plain, 'soviet', { 'sov-1mc': '1214' }), 4);
+    assert.equal(defenseOf(fort, 'soviet', { 'sov-1mc': '1214' }), 6);
+  });
+
+  it('moving out of a fortification loses it', () => {
+    let g = position({ 'sov-262rd': { at: '2105', fortified: true } }, { step: 'movement' });
+    g = act(g, 'soviet', { type: 'move', unit: 'sov-262rd', to: '2106' });
+    assert.equal(unit(g, 'sov-262rd').fortified, false);
+  });
+
+  it('attacking out of a fortification loses it', () => {
+    let g = position({ 'sov-262rd': { at: '1213', fortified: true }, 'ger-35id': '1214' });
+    g = attack(g, 'soviet', { 'sov-262rd': '1214' }, 3);
+    assert.equal(unit(g, 'sov-262rd').fortified, false);
+  });
+
+  it('retreating out of a fortification loses it', () => {
+    let g = position(
+      { 'sov-262rd': { at: '2105', fortified: true }, 'ger-1pz-a': '2004' },
+      { player: 'german' },
+    );
+    g = attackFor(g, 'german', { 'ger-1pz-a': '2105' }, 'DW');
+    g = act(g, 'soviet', { type: 'retreat', unit: 'sov-262rd', to: '2106' });
+    assert.equal(unit(g, 'sov-262rd').fortified, false);
+  });
+});
+
+describe('mars-1942 Stacking limit (M-13)', () => {
+  const german = (stack: string[], mover: string) => {
+    const units: Record<string, string> = { [mover]: '1214' };
+    for (const id of stack) units[id] = '1215';
+    const g = position(units, { player: 'german', step: 'movement', reserve: [] });
+    return moveTargets(g, mover).includes('1215');
+  };
+
+  it('Germans: 2 divisions, only one of them a panzer division, plus a Kampfgruppe', () => {
+    assert.equal(german(['ger-35id', 'ger-20pz'], 'ger-1pz-a'), true);
+    assert.equal(german(['ger-35id', 'ger-86id'], 'ger-1pz-a'), true);
+    assert.equal(german(['ger-35id', 'ger-86id'], 'ger-87id'), false, 'three divisions');
+    assert.equal(german(['ger-35id', 'ger-20pz'], 'ger-19pz'), false, 'two panzer divisions');
+    assert.equal(
+      german(['ger-35id', 'ger-20pz', 'ger-1pz-a'], 'ger-2pz-a'),
+      false,
+      'a second lone Kampfgruppe',
+    );
+  });
+
+  it('Germans: the "a" and "b" Kampfgruppen of one division count as one division', () => {
+    // The 2 Kampfgruppen of the 14. PGD along with a panzer division plus another Kampfgruppe.
+    assert.equal(german(['ger-14pgd-a', 'ger-14pgd-b', 'ger-20pz'], 'ger-1pz-a'), true);
+    assert.equal(german(['ger-14pgd-a', 'ger-14pgd-b', 'ger-20pz'], 'ger-35id'), false);
+    // Both halves of the 1st Panzer are a panzer division: no second one.
+    assert.equal(german(['ger-1pz-a', 'ger-1pz-b'], 'ger-20pz'), false);
+  });
+
+  const soviet = (stack: string[], mover: string) => {
+    const units: Record<string, string> = { [mover]: '2104' };
+    for (const id of stack) units[id] = '2105';
+    return moveTargets(position(units, { step: 'movement' }), mover).includes('2105');
+  };
+
+  it('Russians: 2 units, or 3 if one is a tank brigade, and only one korps', () => {
+    assert.equal(soviet(['sov-262rd'], 'sov-238rd'), true);
+    assert.equal(soviet(['sov-262rd', 'sov-238rd'], 'sov-185rd'), false);
+    assert.equal(soviet(['sov-262rd', 'sov-238rd'], 'sov-25tb'), true);
+    assert.equal(soviet(['sov-6tk'], 'sov-1mc'), false);
+    assert.equal(soviet(['sov-6tk'], 'sov-262rd'), true);
+  });
+});
+
+describe('mars-1942 Operational Movement and/vs. Attacks', () => {
+  it('infantry moves 2 hexes to attack, plus the 2-hex bonus if not attacking', () => {
+    const g = position({ 'ger-35id': '1214' }, { player: 'german', step: 'movement' });
+    const options = moveOptions(new Board(S, g.state), 'ger-35id');
+    const far = Math.max(...options.map((m) => distance('1214', num(m.to))));
+    assert.equal(far, 4);
+    for (const m of options) assert.equal(m.bonus, distance('1214', num(m.to)) > 2, num(m.to));
+  });
+
+  it('a unit that used the bonus may not attack; one that moved within its attack range may', () => {
+    const g = position({ 'ger-35id': '1214', 'sov-262rd': '1218' }, { player: 'german', step: 'movement' });
+    const near = act(act(g, 'german', { type: 'move', unit: 'ger-35id', to: '1216' }), 'german', {
+      type: 'end-movement',
+    });
+    // 1216 is 2 hexes from 1214: in range; 1217 is 3: the bonus.
+    assert.ok(!offers(near, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' }));
+    const g2 = position({ 'ger-35id': '1214', 'sov-262rd': '1217' }, { player: 'german', step: 'movement' });
+    const inRange = act(act(g2, 'german', { type: 'move', unit: 'ger-35id', to: '1216' }), 'german', {
+      type: 'end-movement',
+    });
+    assert.ok(offers(inRange, 'german', { type: 'assign', unit: 'ger-35id', target: '1217' }));
+    const bonus = act(act(g, 'german', { type: 'move', unit: 'ger-35id', to: '1217' }), 'german', {
+      type: 'end-movement',
+    });
+    assert.equal(unit(bonus, 'ger-35id').moved, 'bonus');
+    assert.ok(!offers(bonus, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' }));
+  });
+
+  it('mobile units move 3 hexes to attack (5 with the bonus)', () => {
+    // 1214-1218 has no road: a straight 4-hex move for the Kampfgruppe, within 3+2.
+    const g = position({ 'ger-2pz-a': '1214' }, { player: 'german', step: 'movement' });
+    const options = moveOptions(new Board(S, g.state), 'ger-2pz-a');
+    const at3 = options.find((m) => num(m.to) === '1217')!;
+    const at4 = options.find((m) => num(m.to) === '1218')!;
+    assert.equal(at3.bonus, false);
+    assert.equal(at4.bonus, true);
+    assert.ok(options.every((m) => m.cost <= 10));
+  });
+
+  it('from one connected road hex to another costs mobile units only half a hex', () => {
+    // Sychevka (1511) to Vyazma (1517): 6 hexes of the Rzhev-Vyazma road, 3 hexes' cost.
+    let g = position({ 'ger-1pz-a': '1511', 'ger-35id': '1512' }, { player: 'german', step: 'movement' });
+    assert.ok(moveTargets(g, 'ger-1pz-a').includes('1517'));
+    assert.ok(!moveTargets(g, 'ger-35id').includes('1517'), 'infantry gets no road rate');
+    g = act(g, 'german', { type: 'move', unit: 'ger-1pz-a', to: '1517' });
+    assert.equal(unit(g, 'ger-1pz-a').moved, 'attack', 'still within its attack move');
+  });
+
+  it('a unit may be operationally moved only once per game-turn', () => {
+    let g = position({ 'sov-262rd': '2105' }, { step: 'movement' });
+    g = act(g, 'soviet', { type: 'move', unit: 'sov-262rd', to: '2106' });
+    assert.deepEqual(moveTargets(g, 'sov-262rd'), []);
+    refused(g, 'soviet', { type: 'move', unit: 'sov-262rd', to: '2107' });
+  });
+});
+
+describe('mars-1942 Zones of Control', () => {
+  const intermediate = (g: G, id: string, hexes: string[]) =>
+    moveOptions(new Board(S, g.state), id).some((m) =>
+      m.path.slice(1, -1).some((h) => hexes.includes(num(h))),
+    );
+  const ring2105 = ['2104', '2204', '2205', '2106', '2005', '2004'];
+
+  it('a unit moving into an active enemy ZOC must stop', () => {
+    const g = position({ 'sov-25tb': '2103', 'ger-1pz-a': '2105' }, { step: 'movement' });
+    assert.equal(intermediate(g, 'sov-25tb', ring2105), false);
+    assert.ok(moveTargets(g, 'sov-25tb').includes('2104'));
+  });
+
+  it('Russian brigades and unfortified divisions do not stop German movement; fortified divisions and korps do', () => {
+    const check = (id: string, fortified: boolean) =>
+      intermediate(
+        position(
+          { 'ger-1pz-a': '2103', [id]: { at: '2105', fortified } },
+          { player: 'german', step: 'movement' },
+        ),
+        'ger-1pz-a',
+        ring2105,
+      );
+    assert.equal(check('sov-262rd', false), true, 'unfortified rifle division');
+    assert.equal(check('sov-25tb', false), true, 'tank brigade');
+    assert.equal(check('sov-262rd', true), false, 'fortified rifle division');
+    assert.equal(check('sov-6tk', false), false, 'korps');
+  });
+
+  it('inactive Russian ZOCs still block German supply', () => {
+    // The German at the corner 0101: its only neighbours 0102 and 0201 lie in the ZOC of a brigade at 0202.
+    const g = position({ 'ger-35id': '0101', 'sov-25tb': '0202' }, { player: 'german' });
+    assert.equal(unit(g, 'ger-35id').supply, 'isolated');
+  });
+
+  it('a unit may not move from one active EZOC into another of the same enemy unit', () => {
+    // The rifle division at 2104 is next to the Kampfgruppe at 2105; so are 2204 and 2005.
+    const g = position({ 'sov-262rd': '2104', 'ger-1pz-a': '2105' }, { step: 'movement' });
+    for (const m of moveOptions(new Board(S, g.state), 'sov-262rd'))
+      if (['2204', '2005'].includes(num(m.to))) assert.ok(m.path.length > 2, `not straight to ${num(m.to)}`);
+    // Out of the ZOC is fine.
+    assert.ok(moveTargets(g, 'sov-262rd').includes('2103'));
+  });
+
+  it('minimum 1-hex move: onto a hex occupied by a friendly unit, even from one EZOC into another', () => {
+    // Kampfgruppen at 2105 and 2203: 2104 and 2204 are both in the ZOC of each, and every
+    // way round within 2 hexes is barred, so 2204 is reached only by the minimum move.
+    let g = position(
+      { 'sov-262rd': '2104', 'sov-238rd': '2204', 'ger-1pz-a': '2105', 'ger-1pz-b': '2203' },
+      { step: 'movement' },
+    );
+    const opt = moveOptions(new Board(S, g.state), 'sov-262rd').find((m) => num(m.to) === '2204')!;
+    assert.deepEqual(opt.path.map(num), ['2104', '2204']);
+    g = act(g, 'soviet', { type: 'move', unit: 'sov-262rd', to: '2204' });
+    // A 1-hex move is within any attack range: the unit may still attack.
+    assert.equal(unit(g, 'sov-262rd').moved, 'attack');
+    g = act(g, 'soviet', { type: 'end-movement' });
+    assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '2105' }));
+  });
+
+  it("minimum 1-hex move: out of one undisrupted enemy unit's unoccupied ZOC into a different one's", () => {
+    // 2104 is in the ZOC of the Kampfgruppe at 2105; 2003 only in that of the one at 1903.
+    const g = position(
+      { 'sov-262rd': '2104', 'ger-1pz-a': '2105', 'ger-1pz-b': '1903' },
+      { step: 'movement' },
+    );
+    const opt = moveOptions(new Board(S, g.state), 'sov-262rd').find((m) => num(m.to) === '2003')!;
+    assert.deepEqual(opt.path.map(num), ['2104', '2003']);
+  });
+});
+
+describe('mars-1942 Supply', () => {
+  // With no Russian unit about, the German supply line from 0103 is 4 hexes, 0102 5, 0101 6.
+  it('full supply within 4 hexes of a source, rationed within 8, isolated beyond or cut off', () => {
+    const g = position({ 'ger-35id': '0103', 'ger-86id': '0102', 'ger-87id': '0101' }, { player: 'german' });
+    assert.equal(unit(g, 'ger-35id').supply, 'full');
+    assert.equal(unit(g, 'ger-86id').supply, 'rationed');
+    assert.equal(unit(g, 'ger-87id').supply, 'rationed');
+    const cut = position({ 'ger-87id': '0101', 'sov-25tb': '0202' }, { player: 'german' });
+    assert.equal(unit(cut, 'ger-87id').supply, 'isolated');
+  });
+
+  it('a supply line may pass an enemy ZOC occupied by a friendly unit', () => {
+    // The brigade at 0202 covers 0102 and 0103; German units there carry the line 0104-0103-0102-0101.
+    const g = position(
+      { 'ger-87id': '0101', 'ger-86id': '0102', 'ger-6id': '0103', 'sov-25tb': '0202' },
+      { player: 'german' },
+    );
+    assert.equal(unit(g, 'ger-87id').supply, 'rationed');
+  });
+
+  it("a rationed unit's move to attack is 1 hex (plus the 2-hex bonus)", () => {
+    const g = position({ 'ger-87id': '0101' }, { player: 'german', step: 'movement' });
+    const options = moveOptions(new Board(S, g.state), 'ger-87id');
+    assert.equal(Math.max(...options.map((m) => distance('0101', num(m.to)))), 3);
+    for (const m of options) assert.equal(m.bonus, distance('0101', num(m.to)) > 1);
+  });
+
+  it('an isolated unit cannot move unless pure infantry, which moves only its bonus, and cannot attack', () => {
+    const g = position(
+      { 'ger-87id': '0101', 'ger-1pz-a': '0101', 'sov-262rd': '0102' },
+      { player: 'german', step: 'movement' },
+    );
+    assert.equal(unit(g, 'ger-1pz-a').supply, 'isolated');
+    assert.deepEqual(moveTargets(g, 'ger-1pz-a'), []);
+    const options = moveOptions(new Board(S, g.state), 'ger-87id');
+    assert.ok(options.length > 0);
+    assert.ok(options.every((m) => m.bonus && distance('0101', num(m.to)) <= 2));
+    const alloc = act(g, 'german', { type: 'end-movement' });
+    assert.ok(!legal(alloc, 'german').some((a) => a.type === 'assign'));
+  });
+
+  it('odds shift 1 column against rationed attackers and rationed defenders, 2 against isolated defenders (M-9)', () => {
+    // Rationed German attackers at 0101 and 0102 (the 86th holds 0102 open): 4 against 2 is 2:1, -1.
+    const atk = position(
+      {
+        'ger-87id': '0101',
+        'ger-86id': { at: '0102', disrupted: true },
+        'ger-6id': '0102',
+        'sov-262rd': '0201',
+      },
+      { player: 'german' },
+    );
+    assert.equal(unit(atk, 'ger-87id').supply, 'rationed');
+    assert.equal(columnOf(atk, 'german', { 'ger-87id': '0201', 'ger-6id': '0201' }), '3:2');
+    // A rationed German defender at 0101: 3 against 3 is 1:1, +1.
+    const def = position(
+      { 'ger-35id': '0101', 'ger-86id': { at: '0102', disrupted: true }, 'sov-25tb': '0201' },
+      { player: 'soviet' },
+    );
+    assert.equal(unit(def, 'ger-35id').supply, 'rationed');
+    assert.equal(columnOf(def, 'soviet', { 'sov-25tb': '0101' }), '3:2');
+    // Isolated: +2.
+    const iso = position({ 'ger-35id': '0101', 'sov-25tb': '0201' });
+    assert.equal(unit(iso, 'ger-35id').supply, 'isolated');
+    assert.equal(columnOf(iso, 'soviet', { 'sov-25tb': '0101' }), '2:1');
+  });
+
+  it('an isolated unit is Disrupted in its supply phase, and eliminated if already Disrupted', () => {
+    // B.6 for the Germans: the allocation ends with no attack.
+    const g = position(
+      { 'ger-87id': '0101', 'ger-86id': { at: '0104', disrupted: false }, 'sov-25tb': '0202' },
+      { player: 'german' },
+    );
+    const after = act(g, 'german', { type: 'end-allocation' });
+    assert.equal(unit(after, 'ger-87id').disrupted, true, 'Disrupted, and no B.7 recovery while isolated');
+    const twice = position(
+      { 'ger-87id': { at: '0101', disrupted: true }, 'sov-25tb': '0202' },
+      { player: 'german' },
+    );
+    assert.equal(at(act(twice, 'german', { type: 'end-allocation' }), 'ger-87id'), 'eliminated');
+  });
+
+  it('the Russians are Disrupted in their own supply phase (A.4)', () => {
+    // Vyazma (1517), deep in the salient, ringed by German units: the division is cut off.
+    const ring = ['1516', '1616', '1617', '1518', '1417', '1416'];
+    const germans = ['ger-1pz-a', 'ger-1pz-b', 'ger-2pz-a', 'ger-2pz-b', 'ger-5pz-a', 'ger-5pz-b'];
+    const units: Record<string, string> = { 'sov-262rd': '1517' };
+    germans.forEach((id, i) => {
+      units[id] = ring[i]!;
+    });
+    const g = position(units);
+    assert.equal(unit(g, 'sov-262rd').supply, 'isolated');
+    const after = act(g, 'soviet', { type: 'end-allocation' });
+    assert.equal(after.state.player, 'german');
+    assert.equal(unit(after, 'sov-262rd').disrupted, true);
+  });
+
+  it('any one unit in Rzhev (or Gzhatsk) is exempt', () => {
+    // Rzhev (1507) ringed by six Russian units: no supply line reaches it.
+    const ring = {
+      'sov-262rd': '1506',
+      'sov-238rd': '1606',
+      'sov-185rd': '1607',
+      'sov-155rd': '1508',
+      'sov-158rd': '1407',
+      'sov-135rd': '1406',
+    };
+    const one = position({ ...ring, 'ger-6id': '1507' }, { player: 'german' });
+    assert.equal(unit(one, 'ger-6id').supply, 'isolated');
+    const after = act(one, 'german', { type: 'end-allocation' });
+    assert.equal(unit(after, 'ger-6id').disrupted, false);
+    const two = act(
+      position({ ...ring, 'ger-6id': '1507', 'ger-1pz-a': '1507' }, { player: 'german' }),
+      'german',
+      {
+        type: 'end-allocation',
+      },
+    );
+    assert.equal(
+      [unit(two, 'ger-6id').disrupted, unit(two, 'ger-1pz-a').disrupted].filter(Boolean).length,
+      1,
+    );
+  });
+});
+
+describe('mars-1942 Setup and 1st Turn', () => {
+  const deployHexes = (g: G, side: Side, id: string) =>
+    legal(g, side)
+      .filter((a) => a.type === 'deploy' && a.unit === id)
+      .map((a) => (a as { hex: string }).hex);
+
+  it('one German infantry division in each defense zone; Kampfgruppen anywhere in the salient', () => {
+    let g = act(started, 'german', { type: 'deploy', unit: 'ger-35id', hex: '1712' });
+    const inf = deployHexes(g, 'german', 'ger-86id');
+    assert.ok(inf.length > 0);
+    assert.ok(
+      inf.every((h) => S.zoneOf[hx(h)]! >= 0),
+      'infantry divisions garrison the zones',
+    );
+    assert.ok(!inf.includes('1712') && !inf.includes('1713'), 'dz-04 already has its garrison');
+    const kg = deployHexes(g, 'german', 'ger-1pz-a');
+    assert.ok(kg.includes('1214'));
+    assert.ok(kg.every((h) => S.germanTerritory[hx(h)] === 1));
+    g = act(g, 'german', { type: 'deploy', unit: 'ger-1pz-a', hex: '1214' });
+    assert.equal(at(g, 'ger-1pz-a'), '1214');
+  });
+
+  it('the garrisons are set up fortified, and the unsplit panzer divisions stay off-board', () => {
+    let g = act(started, 'german', { type: 'historical-setup' });
+    g = act(g, 'german', { type: 'end-setup' });
+    const garrisons = S.unitIds.filter((id) => S.units[id]!.tags.includes('garrison'));
+    assert.equal(garrisons.length, 21);
+    const zones = new Set(garrisons.map((id) => S.zoneOf[unit(g, id).at]));
+    assert.equal(zones.size, 21);
+    for (const id of garrisons) assert.equal(unit(g, id).fortified, true, id);
+    for (const id of S.reinforcementOrder) assert.equal(unit(g, id).status, 'reserve');
+  });
+
+  it('not more than 9 rifle divisions and 3 korps in the Kalinin Front zone', () => {
+    let g = act(act(started, 'german', { type: 'historical-setup' }), 'german', { type: 'end-setup' });
+    const rifles = S.unitIds.filter(
+      (id) =>
+        S.units[id]!.side === 'soviet' &&
+        S.units[id]!.size === 'division' &&
+        S.units[id]!.type === 'infantry',
+    );
+    const kalininHexes = ['0102', '0103', '0104', '0105', '0106'];
+    rifles.slice(0, 9).forEach((id, i) => {
+      g = act(g, 'soviet', { type: 'deploy', unit: id, hex: kalininHexes[Math.floor(i / 2)]! });
+    });
+    const tenth = deployHexes(g, 'soviet', rifles[9]!);
+    assert.ok(tenth.length > 0);
+    assert.ok(
+      tenth.every((h) => S.kalinin.membership[hx(h)] !== 1),
+      'no more rifle divisions in Kalinin',
+    );
+    // Tank brigades still may.
+    assert.ok(deployHexes(g, 'soviet', 'sov-25tb').some((h) => S.kalinin.membership[hx(h)] === 1));
+    for (const [i, id] of ['sov-1mc', 'sov-3mc', 'sov-6rc'].entries())
+      g = act(g, 'soviet', { type: 'deploy', unit: id, hex: ['0202', '0203', '0204'][i]! });
+    assert.ok(deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.kalinin.membership[hx(h)] !== 1));
+    assert.ok(deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.germanTerritory[hx(h)] === 0));
+  });
+
+  it('on the 1st turn Russian attack factors are doubled for the odds (M-16)', () => {
+    // The 262nd (2) against the 35th (3): 4 against 3 is 1:1 on turn 1, 2 against 3 is 1:2 after.
+    const first = position({ 'ger-35id': '1214', 'sov-262rd': '1213' }, { turn: 1 });
+    assert.equal(columnOf(first, 'soviet', { 'sov-262rd': '1214' }), '1:1');
+    const second = position({ 'ger-35id': '1214', 'sov-262rd': '1213' }, { turn: 2 });
+    assert.equal(columnOf(second, 'soviet', { 'sov-262rd': '1214' }), '1:2');
+    // Not the German attack factors.
+    const german = position({ 'sov-262rd': '2105', 'ger-14pgd-b': '2104' }, { turn: 1, player: 'german' });
+    assert.equal(columnOf(german, 'german', { 'ger-14pgd-b': '2105' }), '1:1');
+  });
+
+  it('... and for exchange losses (M-16)', () => {
+    // 16 + 4 against a fortified 6: 3:1, X/2: 3 factors owed; the 262nd pays 4, doubled.
+    let g = position(
+      { 'ger-6id': { at: '1214', fortified: true }, 'sov-1mc': '1213', 'sov-262rd': '1114' },
+      { turn: 1 },
+    );
+    g = attackFor(g, 'soviet', { 'sov-1mc': '1214', 'sov-262rd': '1214' }, 'X/2');
+    assert.equal(g.state.combat!.lossesOwed, 3);
+    g = act(g, 'soviet', { type: 'lose', unit: 'sov-262rd' });
+    assert.equal(at(g, 'sov-1mc'), '1213');
+    assert.notEqual(g.state.combat?.phase, 'losses');
+  });
+});
+
+const points = (g: G) => victoryTally(new Board(S, g.state));
+const itemsMatching = (g: G, side: Side, re: RegExp) =>
+  points(g).items.filter((i) => i.side === side && re.test(i.reason));
+
+describe('mars-1942 Victory Conditions (M-15)', () => {
+  it('von Kluge: 1 a defense zone with a German unit in it and in supply; Zhukov: 1 a zone with none', () => {
+    const g = position({ 'ger-1pz-a': '1712' });
+    assert.equal(itemsMatching(g, 'german', /held and in supply/).length, 1);
+    assert.equal(itemsMatching(g, 'soviet', /no German unit in it/).length, 20);
+  });
+
+  it('a zone held only by an unsupplied German unit scores for neither side', () => {
+    // dz-01 is Rzhev (1507) and 1508: six Russian units ring Rzhev, one of them in 1508.
+    const g = position({
+      'sov-262rd': '1506',
+      'sov-238rd': '1606',
+      'sov-185rd': '1607',
+      'sov-155rd': '1508',
+      'sov-158rd': '1407',
+      'sov-135rd': '1406',
+      'ger-35id': '1507',
+    });
+    assert.equal(unit(g, 'ger-35id').supply, 'isolated');
+    assert.equal(itemsMatching(g, 'german', /held and in supply/).length, 0);
+    assert.equal(itemsMatching(g, 'soviet', /no German unit in it/).length, 20);
+  });
+
+  it('Zhukov: 5 for Rzhev isolated, 5 more for taking it and keeping it in Russian supply', () => {
+    const ring = {
+      'sov-262rd': '1506',
+      'sov-238rd': '1606',
+      'sov-185rd': '1607',
+      'sov-155rd': '1508',
+      'sov-158rd': '1407',
+      'sov-135rd': '1406',
+    };
+    const isolated = position({ ...ring, 'ger-6id': '1507' });
+    assert.deepEqual(
+      itemsMatching(isolated, 'soviet', /^Rzhev/).map((i) => i.points),
+      [5],
+    );
+    const taken = position({ 'sov-1mc': '1507' });
+    assert.deepEqual(
+      itemsMatching(taken, 'soviet', /^Rzhev/).map((i) => i.points),
+      [5, 5],
+    );
+  });
+
+  it('Zhukov: 2 for each other city or town taken and in Russian supply', () => {
+    const g = position({ 'sov-1mc': '1511', 'sov-6tk': '1812' });
+    // Sychevka was German; Karmanovo (1812) was Russian all along.
+    assert.deepEqual(
+      itemsMatching(g, 'soviet', /taken/).map((i) => [i.reason, i.points]),
+      [['Sychevka taken and in Russian supply', 2]],
+    );
+  });
+
+  it('Zhukov: 2 for each German infantry division and Kampfgruppe eliminated, 4 for a complete panzer division', () => {
+    const g = position({}, { eliminated: ['ger-35id', 'ger-1pz-a', 'ger-20pz'] });
+    assert.deepEqual(
+      itemsMatching(g, 'soviet', /eliminated/)
+        .map((i) => i.points)
+        .sort(),
+      [2, 2, 4],
+    );
+  });
+
+  it('the game ends after the German player-turn of turn 11; the higher total wins', () => {
+    // Turn 11, German allocation: ending it ends the game.
+    const g = position({ 'ger-35id': '1712' }, { turn: 11, player: 'german' });
+    const over = act(g, 'german', { type: 'end-allocation' });
+    assert.equal(over.state.step, 'over');
+    const outcome = marsRules.outcome(over.state)!;
+    const t = points(over);
+    assert.equal(outcome.winner, t.soviet > t.german ? 'soviet' : t.german > t.soviet ? 'german' : null);
+    assert.equal(outcome.winner, 'soviet');
+    // Turn 10: the game goes on.
+    const on = act(position({ 'ger-35id': '1712' }, { turn: 10, player: 'german' }), 'german', {
+      type: 'end-allocation',
+    });
+    assert.equal(on.state.turn, 11);
+    assert.equal(on.state.step, 'fortify');
+  });
+});
+
+describe('mars-1942 GAMETURN SEQUENCE', () => {
+  it('A. Zhukov: fortify, move, attack, supply; B. von Kluge: fortify, reinforce, move, attack, supply, recover', () => {
+    let g = position({ 'ger-35id': '1214', 'sov-262rd': '2105' }, { step: 'fortify' });
+    const seen: string[] = [];
+    const steps: [Side, Action][] = [
+      ['soviet', { type: 'end-fortify' }],
+      ['soviet', { type: 'end-movement' }],
+      ['soviet', { type: 'end-allocation' }],
+      ['german', { type: 'end-fortify' }],
+      ['german', { type: 'end-reinforcement' }],
+      ['german', { type: 'end-movement' }],
+      ['german', { type: 'end-allocation' }],
+    ];
+    for (const [side, a] of steps) {
+      g = act(g, side, a);
+      seen.push(`${g.state.turn} ${g.state.player} ${g.state.step}`);
+    }
+    assert.deepEqual(seen, [
+      '2 soviet movement',
+      '2 soviet allocation',
+      '2 german fortify',
+      '2 german reinforce',
+      '2 german movement',
+      '2 german allocation',
+      '3 soviet fortify',
+    ]);
+  });
+
+  it('B.4: Russian Disrupted units in supply and not being attacked recover; isolated ones do not', () => {
+    // The 238th in Vyazma (1517), ringed by six Kampfgruppen, is cut off.
+    const ring = ['1516', '1616', '1617', '1518', '1417', '1416'];
+    const units: Record<string, string | Placed> = {
+      'sov-262rd': { at: '2105', disrupted: true },
+      'sov-238rd': { at: '1517', disrupted: true },
+    };
+    ['ger-1pz-a', 'ger-1pz-b', 'ger-2pz-a', 'ger-2pz-b', 'ger-5pz-a', 'ger-5pz-b'].forEach((id, i) => {
+      units[id] = ring[i]!;
+    });
+    const g = position(units, { player: 'german' });
+    assert.equal(unit(g, 'sov-238rd').supply, 'isolated');
+    const after = act(g, 'german', { type: 'end-allocation' });
+    assert.equal(unit(after, 'sov-262rd').disrupted, false);
+    assert.equal(unit(after, 'sov-238rd').disrupted, true);
+  });
+
+  it('B.5: an attacked Russian Disrupted unit recovers after the attack unless re-Disrupted by it', () => {
+    const g = position(
+      { 'sov-262rd': { at: '2105', disrupted: true }, 'ger-14pgd-b': '2104' },
+      { player: 'german' },
+    );
+    const declared = declare(g, 'german', { 'ger-14pgd-b': '2105' });
+    assert.equal(unit(declared, 'sov-262rd').disrupted, true, 'being attacked: no B.4 recovery');
+    // 2 against 2: 1:1; the Disrupted defender reads 3:2: roll 2 gives '-' there (the
+    // attacker's DA/2 from 1:1 costs it the Kampfgruppe), roll 3 D.
+    assert.equal(crt('3:2', 2), '-');
+    assert.equal(crt('3:2', 3), 'D');
+    let missed = attack(g, 'german', { 'ger-14pgd-b': '2105' }, 2);
+    missed = act(missed, 'german', { type: 'lose', unit: 'ger-14pgd-b' });
+    assert.equal(unit(missed, 'sov-262rd').disrupted, false);
+    const hit = attack(g, 'german', { 'ger-14pgd-b': '2105' }, 3);
+    assert.equal(unit(hit, 'sov-262rd').disrupted, true);
+  });
+
+  it('Russian units do not recover in their own player-turn', () => {
+    const g = position({ 'sov-262rd': { at: '2105', disrupted: true } });
+    const after = act(g, 'soviet', { type: 'end-allocation' });
+    assert.equal(after.state.player, 'german');
+    assert.equal(unit(after, 'sov-262rd').disrupted, true);
+  });
+
+  it('B.7: all German units in supply recover at the end of the German player-turn, not before', () => {
+    let g = position({ 'ger-35id': { at: '1214', disrupted: true } });
+    g = act(g, 'soviet', { type: 'end-allocation' });
+    assert.equal(unit(g, 'ger-35id').disrupted, true, 'not in the Russian player-turn');
+    g = act(g, 'german', { type: 'end-fortify' });
+    g = act(g, 'german', { type: 'end-reinforcement' });
+    assert.deepEqual(moveTargets(g, 'ger-35id'), [], 'still Disrupted in B.3');
+    g = act(g, 'german', { type: 'end-movement' });
+    g = act(g, 'german', { type: 'end-allocation' });
+    assert.equal(unit(g, 'ger-35id').disrupted, false);
+  });
+});
+
+describe('mars-1942 panzer reinforcements and withdrawals (M-14)', () => {
+  const reinforce = (o: PositionOptions = {}) =>
+    position({ 'ger-35id': '1214', ...(o as object) }, { player: 'german', step: 'reinforce', ...o });
+
+  it('one reinforcement panzer division a turn, highest number first, on the southern edge', () => {
+    let g = reinforce();
+    const hexes = legal(g, 'german')
+      .filter((a) => a.type === 'reinforce')
+      .map((a) => (a as { hex: string }).hex);
+    assert.deepEqual(hexes.sort(), S.southEdge.map(num).sort());
+    g = act(g, 'german', { type: 'reinforce', hex: '1520' });
+    assert.equal(at(g, 'ger-20pz'), '1520');
+    assert.ok(!legal(g, 'german').some((a) => a.type === 'reinforce'), 'one a turn');
+    // Zhukov scores 4 for it.
+    assert.deepEqual(
+      itemsMatching(g, 'soviet', /reinforcement/).map((i) => i.points),
+      [4],
+    );
+  });
+
+  it('reserve divisions are withdrawn lowest number first, for the points of the turn', () => {
+    let g = reinforce({ turn: 2 });
+    g = act(g, 'german', { type: 'withdraw-reserve' });
+    assert.equal(unit(g, 'ger-12pz').status, 'withdrawn');
+    assert.deepEqual(g.state.withdrawals, [{ unit: 'ger-12pz', countsOnTurn: 2, points: 6 }]);
+    g = act(g, 'german', { type: 'withdraw-reserve' });
+    assert.equal(unit(g, 'ger-19pz').status, 'withdrawn');
+    // 20th Panzer is still the one to arrive.
+    g = act(g, 'german', { type: 'reinforce', hex: '1520' });
+    assert.equal(at(g, 'ger-20pz'), '1520');
+  });
+
+  it('a withdrawn panzer Kampfgruppe is worth half; a deployed reinforcement counts 3 turns after it leaves', () => {
+    let g = position(
+      { 'ger-1pz-a': '1520', 'ger-20pz': '1620' },
+      { player: 'german', step: 'movement', turn: 2 },
+    );
+    g = { ...g, state: { ...g.state, deployed: ['ger-20pz'] } };
+    g = act(g, 'german', { type: 'withdraw', unit: 'ger-1pz-a' });
+    g = act(g, 'german', { type: 'withdraw', unit: 'ger-20pz' });
+    assert.deepEqual(g.state.withdrawals, [
+      { unit: 'ger-1pz-a', countsOnTurn: 2, points: 3 },
+      { unit: 'ger-20pz', countsOnTurn: 5, points: 4 },
+    ]);
+    // Only panzer units on the southern edge may leave.
+    const inland = position(
+      { 'ger-1pz-a': '1519', 'ger-35id': '1420' },
+      { player: 'german', step: 'movement' },
+    );
+    assert.ok(!legal(inland, 'german').some((a) => a.type === 'withdraw'));
+  });
+});
