@@ -2,7 +2,7 @@
  * What the rules read off the board: who is where, stacking, zones of control and
  * supply. A Board is derived from the state (never stored) and built once per query.
  */
-import { type SearchPolicy, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
+import { type Graph, type SearchPolicy, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
 import type { Scenario, Side } from './scenario.ts';
 import type { MarsState, Supply } from './state.ts';
 
@@ -38,6 +38,11 @@ export function isGuards(u: UnitData): boolean {
   return u.tags.includes('guards');
 }
 
+const EMPTY: readonly string[] = Object.freeze([]);
+
+/** A second work space per graph for the supply net (the shared one traces the lines). */
+const netSpaces = new WeakMap<Graph, SearchSpace>();
+
 export class Board {
   readonly s: Scenario;
   readonly state: MarsState;
@@ -52,12 +57,14 @@ export class Board {
     this.s = s;
     this.state = state;
     const n = s.map.graph.nodeCount;
-    this.at = Array.from({ length: n }, () => []);
+    // Empty hexes share one frozen array: a board is built for every query.
+    this.at = new Array<string[]>(n).fill(EMPTY as string[]);
     this.owner = new Uint8Array(n);
     for (const id of s.unitIds) {
       const u = state.units[id]!;
       if (u.status !== 'map' || u.at < 0) continue;
-      this.at[u.at]!.push(id);
+      const here = this.at[u.at]!;
+      this.at[u.at] = here === EMPTY ? [id] : [...here, id];
       this.owner[u.at] = s.units[id]!.side === 'german' ? 1 : 2;
     }
   }
@@ -140,18 +147,24 @@ export class Board {
     const n = this.s.map.graph.nodeCount;
     const active = new Uint8Array(n);
     const any = new Uint8Array(n);
-    const owners: string[][] = Array.from({ length: n }, () => []);
+    const owners: string[][] = new Array<string[]>(n).fill(EMPTY as string[]);
     for (const id of this.s.unitIds) {
       const u = this.unit(id);
       const st = this.state.units[id]!;
-      if (u.side === side || st.status !== 'map') continue;
+      if (u.side === side || st.status !== 'map' || st.at < 0) continue;
       const isActive = u.side === 'german' || u.size === 'korps' || (u.size === 'division' && st.fortified);
-      for (const h of this.neighbors(st.at)) {
-        if (u.side === 'soviet' && this.s.zoneOf[h]! >= 0 && this.crossesFrontline(st.at, h)) continue;
+      const { targets } = this.s.map.graph;
+      const features = this.s.map.sideFeatures;
+      for (let slot = st.at * 6, end = slot + 6; slot < end; slot++) {
+        const h = targets[slot]!;
+        if (h < 0) continue;
+        if (u.side === 'soviet' && this.s.zoneOf[h]! >= 0 && (features[slot]! & this.s.frontlineBit) !== 0)
+          continue;
         any[h] = 1;
         if (isActive) {
           active[h] = 1;
-          owners[h]!.push(id);
+          if (owners[h] === EMPTY) owners[h] = [id];
+          else owners[h]!.push(id);
         }
       }
     }
@@ -176,7 +189,11 @@ export class Board {
     const links = s.roadBit | s.railBit;
     const edge = s.edges[side].filter((h) => !blocked(h));
     // Stage 1: the road/rail net from the edge, at no cost.
-    const net = new SearchSpace(map.graph);
+    let net = netSpaces.get(map.graph);
+    if (!net) {
+      net = new SearchSpace(map.graph);
+      netSpaces.set(map.graph, net);
+    }
     net.run(
       { stepCost: (_f, slot, to) => ((map.links[slot]! & links) !== 0 && !blocked(to) ? 0 : -1) },
       { sources: edge, maxCost: 0 },
@@ -208,7 +225,7 @@ export class Board {
 
 /** Stacking (M-13): may these units of one side share a hex? */
 export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
-  if (ids.length === 0) return true;
+  if (ids.length <= 1) return true; // one unit never overstacks
   const units = ids.map((id) => s.units[id]!);
   if (units[0]!.side === 'soviet') {
     const korps = units.filter((u) => u.size === 'korps').length;

@@ -53,12 +53,9 @@ function checkInvariants(s: GameState<MarsState>): void {
       assert.equal(st.supply, board.supplyAt(sc.units[id]!.side as Side, st.at), `${id} supply is stale`);
     }
   }
-  // No dead end: a side to move always has something to do.
-  const active = rules.activeSides(g);
-  if (g.step !== 'over') {
-    assert.equal(active.length, 1);
-    assert.ok(legalActions(rules, s, active[0]!).length > 0, `dead end at ${g.step}`);
-  } else assert.equal(active.length, 0);
+  // One side to move until the end (the random player proves it has something to do:
+  // it throws on a dead end).
+  assert.equal(rules.activeSides(g).length, g.step === 'over' ? 0 : 1);
 }
 
 describe(`random-play fuzzer: ${GAMES} whole games`, () => {

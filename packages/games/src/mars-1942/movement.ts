@@ -36,8 +36,9 @@ export function canMove(board: Board, id: string): boolean {
   return true;
 }
 
-/** Every legal destination of one unit, cheapest first, with its path. */
-export function moveOptions(board: Board, id: string): MoveOption[] {
+/** Every legal destination of one unit, cheapest first, with its path (unless `paths: false`). */
+export function moveOptions(board: Board, id: string, opts: { paths?: boolean } = {}): MoveOption[] {
+  const withPaths = opts.paths ?? true;
   if (!canMove(board, id)) return [];
   const u = board.unit(id);
   const side = u.side as Side;
@@ -81,12 +82,17 @@ export function moveOptions(board: Board, id: string): MoveOption[] {
   for (let i = 0; i < space.reachedCount; i++) {
     const to = space.reached[i]!;
     if (to === start) continue;
-    if (!stackingOk(s, [...board.at[to]!, id])) continue;
-    const path = space.pathTo(to);
+    if (board.at[to]!.length > 0 && !stackingOk(s, [...board.at[to]!, id])) continue;
     // "Minimum 1-hex movement": a one-hex move made under it (reached at the search's
     // maximum cost) is still a move of one hex, within any attack range.
-    const cost = path.length === 2 ? Math.min(space.cost[to]!, 2) : space.cost[to]!;
-    out.push({ to, cost, bonus: isolatedInfantry || cost > 2 * range, path });
+    const oneHex = space.parent[to] === start;
+    const cost = oneHex ? Math.min(space.cost[to]!, 2) : space.cost[to]!;
+    out.push({
+      to,
+      cost,
+      bonus: isolatedInfantry || cost > 2 * range,
+      path: withPaths ? space.pathTo(to) : [],
+    });
   }
   return out;
 }

@@ -94,8 +94,14 @@ const CITE = {
 } as const;
 
 const scenarioOf = (g: MarsState): Scenario => scenarioByKey(g.scenario);
-const boardOf = (g: MarsState): Board => new Board(scenarioOf(g), g);
-const hexNum = (s: Scenario, h: number) => hexNumberOf(s.map, h);
+/**
+ * Boards of settled states (an applied action's result), so the next legalActions on
+ * that state reuses the one refreshSupply built. Keyed by the state object: the engine
+ * never changes a state once an action has been applied to it.
+ */
+const settled = new WeakMap<MarsState, Board>();
+const boardOf = (g: MarsState): Board => settled.get(g) ?? new Board(scenarioOf(g), g);
+const hexNum = (s: Scenario, h: number) => s.hexNumbers[h]!;
 
 /* ----------------------------------------------------------------------------- */
 /* Set-up                                                                          */
@@ -186,7 +192,7 @@ function activeSide(g: MarsState): Side | null {
 function legal(g: MarsState, side: string): MarsAction[] {
   if (activeSide(g) !== side) return [];
   const s = scenarioOf(g);
-  const board = new Board(s, g);
+  const board = boardOf(g);
   const me = side as Side;
   const out: MarsAction[] = [];
   const mine = s.unitIds.filter(
@@ -236,7 +242,8 @@ function legal(g: MarsState, side: string): MarsAction[] {
     }
     case 'movement':
       for (const id of mine) {
-        for (const m of moveOptions(board, id)) out.push({ type: 'move', unit: id, to: hexNum(s, m.to) });
+        for (const m of moveOptions(board, id, { paths: false }))
+          out.push({ type: 'move', unit: id, to: hexNum(s, m.to) });
         if (me === 'german' && canWithdraw(board, id)) out.push({ type: 'withdraw', unit: id });
       }
       out.push({ type: 'end-movement' });
@@ -522,12 +529,13 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
 }
 
 /** Supply status of every unit on the map, from a fresh trace. */
-export function refreshSupply(g: MarsState, s: Scenario): void {
+export function refreshSupply(g: MarsState, s: Scenario): Board {
   const board = new Board(s, g);
   for (const id of s.unitIds) {
     const st = g.units[id]!;
     if (st.status === 'map' && st.at >= 0) st.supply = board.supplyAt(s.units[id]!.side as Side, st.at);
   }
+  return board;
 }
 
 function beginCombatPhase(g: MarsState, s: Scenario, ctx: RulesContext): void {
@@ -1105,7 +1113,8 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       finishCombat(g, s, ctx);
       break;
   }
-  if (g.step !== 'over') refreshSupply(g, s);
+  // The state is settled: keep its board for the legalActions that follow.
+  settled.set(g, g.step !== 'over' ? refreshSupply(g, s) : new Board(s, g));
 }
 
 /* ----------------------------------------------------------------------------- */

@@ -84,6 +84,8 @@ export interface Scenario {
   readonly southEdge: readonly number[];
   readonly rzhev: number;
   readonly gzhatsk: number;
+  /** Printed hex number of every hex index, made once. */
+  readonly hexNumbers: readonly string[];
 }
 
 function bitOf(names: readonly string[], name: string): number {
@@ -209,6 +211,7 @@ export function compileScenario(input: unknown): Result<Scenario, SetupError[]> 
     southEdge: south?.hexes ?? [],
     rzhev,
     gzhatsk,
+    hexNumbers: Array.from({ length: map.graph.nodeCount }, (_, h) => hexNumberOf(map, h)),
   });
 }
 
@@ -255,6 +258,6 @@ export function scenarioByKey(key: string): Scenario {
 
 export function hexName(s: Scenario, hex: number): string {
   const place = s.map.placeAt[hex]!;
-  const num = hexNumberOf(s.map, hex);
+  const num = s.hexNumbers[hex]!;
   return place >= 0 ? `${num} (${s.map.places[place]!.name})` : num;
 }
