@@ -13,7 +13,6 @@ import {
   canonicalJson,
   type GameRules,
   type GameState,
-  legalActions,
   replay,
   stateHash,
 } from '@stavka/engine';

@@ -15,7 +15,6 @@ import {
   type GameRules,
   hashValue,
   hexIndex,
-  hexNumberOf,
   type LogEntry,
   ok,
   type Result,
