@@ -102,7 +102,7 @@ const replayFileSchema = {
     options: { type: 'object' },
     actions: {
       type: 'array',
-      maxItems: 100000,
+      maxItems: 20000,
       items: {
         type: 'object',
         required: ['side', 'action'],

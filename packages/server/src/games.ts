@@ -459,28 +459,35 @@ export class GameService {
   async importFile(file: ExportedGame) {
     const rules = CATALOG[file.game];
     if (!rules) throw new ApiError(422, 'replay/unknown-game', `no game "${file.game}" here`);
-    const hashes: string[] = [];
-    const r = replay(rules, file, (s) => hashes.push(stateHash(s)));
-    if (!r.ok) throw new ApiError(422, 'replay/invalid', formatSetupErrors(r.error));
-    if (file.hashes) {
-      const bad = file.hashes.findIndex((h, i) => h !== hashes[i]);
-      if (bad >= 0 || file.hashes.length !== hashes.length) {
-        const at = bad >= 0 ? bad : Math.min(file.hashes.length, hashes.length);
-        throw new ApiError(
-          422,
-          'replay/hash-mismatch',
-          `the state after action ${at} does not match the file's hash`,
-        );
-      }
-    }
-    const final = r.value;
-    const finalHash = stateHash(final);
-    if (file.finalHash && file.finalHash !== finalHash) {
-      throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
-    }
     if (file.dice) {
       const why = checkDice(file.dice, file.seed);
       if (why) throw new ApiError(422, 'replay/dice-mismatch', why);
+    }
+    if (file.hashes && file.hashes.length !== file.actions.length) {
+      throw new ApiError(422, 'replay/hash-mismatch', 'a replay file has one hash per action');
+    }
+    const hashes: string[] = [];
+    const mismatch = new Error('hash mismatch');
+    let r: ReturnType<typeof replay>;
+    try {
+      r = replay(rules, file, (s, i) => {
+        const h = stateHash(s);
+        if (file.hashes && file.hashes[i] !== h) throw mismatch;
+        hashes.push(h);
+      });
+    } catch (e) {
+      if (e !== mismatch) throw e;
+      throw new ApiError(
+        422,
+        'replay/hash-mismatch',
+        `the state after action ${hashes.length} does not match the file's hash`,
+      );
+    }
+    if (!r.ok) throw new ApiError(422, 'replay/invalid', formatSetupErrors(r.error));
+    const final = r.value;
+    const finalHash = hashes[hashes.length - 1] ?? stateHash(final);
+    if (file.finalHash && file.finalHash !== finalHash) {
+      throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
     }
     const over = rules.activeSides(final.state).length === 0;
     const id = randomBytes(12).toString('base64url');
@@ -705,12 +712,16 @@ export class GameService {
       return g;
     }
     const rows = await this.store.actions(id, g.seq);
-    let s = g.state;
-    for (const row of rows) s = this.applyStored(g, s, row);
-    g.state = s;
-    g.seq = rows.length > 0 ? rows[rows.length - 1]!.seq : g.seq;
-    g.record = (await this.store.game(id)) ?? g.record;
+    const record = (await this.store.game(id)) ?? g.record;
+    for (const row of rows) {
+      g.state = this.applyStored(g, g.state, row);
+      g.seq = row.seq;
+      // Live clients see every state, also those another process made.
+      if (row.seq < record.seq) this.push(g);
+    }
+    g.record = record;
     if (g.record.seq !== g.seq) await this.reload(g);
+    this.push(g);
     return g;
   }
 

@@ -1,0 +1,502 @@
+/**
+ * The HTTP and WebSocket API: through fastify.inject, and over real sockets.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import { after, describe, test } from 'node:test';
+import { replay, sha256Hex, stateHash } from '@stavka/engine';
+import { marsRules } from '@stavka/games';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import WebSocket from 'ws';
+import { buildApp, type StavkaApp } from './app.ts';
+import { checkDice } from './dice.ts';
+import type { ExportedGame } from './games.ts';
+import { openStore, type Store } from './store.ts';
+import { tempSqlitePath } from './test-support.ts';
+
+const opened: { app: FastifyInstance; store: Store }[] = [];
+after(async () => {
+  for (const o of opened) {
+    await o.app.close();
+    await o.store.close();
+  }
+});
+
+async function server(opts: Partial<Parameters<typeof buildApp>[0]> = {}, file = tempSqlitePath()) {
+  const store = await openStore(file);
+  const built = await buildApp({ store, rateLimit: false, ...opts });
+  await built.app.ready();
+  opened.push({ app: built.app, store });
+  return { ...built, store, file };
+}
+
+type Inject = FastifyInstance['inject'];
+const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+
+interface Made {
+  id: string;
+  commitment: string;
+  seats: Record<string, { player: string; token?: string; link?: string }>;
+  spectator: { token: string; link: string };
+}
+
+async function newGame(inject: Inject, seats: Record<string, unknown> = {}, join = true): Promise<Made> {
+  const r = await inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942', seats } });
+  assert.equal(r.statusCode, 201, r.body);
+  const made = r.json() as Made;
+  if (join) {
+    for (const [side, seat] of Object.entries(made.seats)) {
+      if (!seat.token) continue;
+      const j = await inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/join`,
+        headers: bearer(seat.token),
+        payload: { contribution: `${side}-dice-${made.id}` },
+      });
+      assert.equal(j.statusCode, 200, j.body);
+    }
+  }
+  return made;
+}
+
+async function viewOf(inject: Inject, id: string, token: string) {
+  const r = await inject({ method: 'GET', url: `/api/games/${id}/view`, headers: bearer(token) });
+  assert.equal(r.statusCode, 200, r.body);
+  return r.json() as {
+    status: string;
+    stateId: number;
+    legal: { type: string }[];
+    view: Record<string, unknown>;
+  };
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('creating and joining a game', () => {
+  test('a new game publishes its dice commitment and one token per human seat, then waits for both', async () => {
+    const { app } = await server();
+    const made = await newGame(app.inject.bind(app), {}, false);
+    assert.match(made.commitment, /^[0-9a-f]{64}$/);
+    assert.ok(made.seats.soviet?.token && made.seats.german?.token && made.spectator.token);
+    assert.notEqual(made.seats.soviet.token, made.seats.german.token);
+    assert.ok(made.seats.soviet.link?.endsWith(`#${made.seats.soviet.token}`));
+    let s = (await app.inject({ url: `/api/games/${made.id}` })).json();
+    assert.equal(s.status, 'waiting');
+    const acting = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/actions`,
+      headers: bearer(made.seats.german.token),
+      payload: { stateId: 0, action: { type: 'historical-setup' } },
+    });
+    assert.equal(acting.statusCode, 409);
+    assert.equal(acting.json().code, 'game/not-started');
+    const j1 = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/join`,
+      headers: bearer(made.seats.soviet.token),
+      payload: {},
+    });
+    assert.equal(j1.json().status, 'waiting');
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/join`,
+      headers: bearer(made.seats.soviet.token),
+      payload: { contribution: 'second try' },
+    });
+    assert.equal(again.statusCode, 409);
+    assert.equal(again.json().code, 'seat/already-joined');
+    const j2 = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/join`,
+      headers: bearer(made.seats.german.token),
+      payload: { contribution: 'mine' },
+    });
+    assert.equal(j2.json().status, 'active');
+    s = (await app.inject({ url: `/api/games/${made.id}` })).json();
+    assert.equal(s.status, 'active');
+    assert.equal(s.dice.secret, undefined, 'the secret stays secret during the game');
+    assert.deepEqual(s.seats, {
+      german: { player: 'human', joined: true },
+      soviet: { player: 'human', joined: true },
+    });
+  });
+
+  test('bad creations: unknown game, unknown side, bad webhook, bad scenario, extra fields', async () => {
+    const { app } = await server();
+    const cases: [unknown, number, string][] = [
+      [{ game: 'chess' }, 422, 'game/unknown'],
+      [{ game: 'mars-1942', seats: { finns: {} } }, 422, 'game/unknown-side'],
+      [{ game: 'mars-1942', seats: { soviet: { webhook: 'ftp://x' } } }, 422, 'webhook/bad-url'],
+      [{ game: 'mars-1942', seats: { soviet: { player: 'robot' } } }, 400, 'request/invalid'],
+      [{ game: 'mars-1942', scenario: { nonsense: true } }, 422, 'game/bad-setup'],
+      [{ game: 'mars-1942', extra: 1 }, 400, 'request/invalid'],
+      [{}, 400, 'request/invalid'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const r = await app.inject({ method: 'POST', url: '/api/games', payload: payload as object });
+      assert.equal(r.statusCode, status, `${JSON.stringify(payload)}: ${r.body}`);
+      assert.equal(r.json().code, code);
+    }
+  });
+});
+
+describe('playing: views, actions and refusals', () => {
+  test('each seat sees its own view; only the side to move gets legal actions', async () => {
+    const { app } = await server();
+    const made = await newGame(app.inject.bind(app));
+    const g = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
+    const s = await viewOf(app.inject.bind(app), made.id, made.seats.soviet!.token!);
+    assert.equal(g.status, 'active');
+    assert.ok(g.legal.length > 0);
+    assert.equal(s.legal.length, 0);
+    assert.deepEqual(g.view.activeSides, ['german']);
+  });
+
+  test('every bad request is a 4xx {code, message} and changes nothing', async () => {
+    const { app, service } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const other = await newGame(inject);
+    const german = made.seats.german!.token!;
+    const soviet = made.seats.soviet!.token!;
+    const v = await viewOf(inject, made.id, german);
+    const good = v.legal[0]!;
+    const url = `/api/games/${made.id}/actions`;
+    const cases: [InjectOptions, number, string][] = [
+      [{ method: 'POST', url, payload: { stateId: 0, action: good } }, 401, 'seat/no-token'],
+      [
+        { method: 'POST', url, headers: bearer('st_wrong'), payload: { stateId: 0, action: good } },
+        403,
+        'seat/bad-token',
+      ],
+      [
+        {
+          method: 'POST',
+          url,
+          headers: bearer(other.seats.german!.token!),
+          payload: { stateId: 0, action: good },
+        },
+        403,
+        'seat/bad-token',
+      ],
+      [
+        { method: 'POST', url, headers: bearer(made.spectator.token), payload: { stateId: 0, action: good } },
+        403,
+        'seat/spectator',
+      ],
+      [
+        { method: 'POST', url, headers: bearer(soviet), payload: { stateId: 0, action: good } },
+        409,
+        'action/not-your-turn',
+      ],
+      [
+        { method: 'POST', url, headers: bearer(german), payload: { stateId: 7, action: good } },
+        409,
+        'action/stale',
+      ],
+      [
+        {
+          method: 'POST',
+          url,
+          headers: bearer(german),
+          payload: { stateId: 0, action: { type: 'fly-to-moscow' } },
+        },
+        422,
+        'action/not-legal',
+      ],
+      [{ method: 'POST', url, headers: bearer(german), payload: { action: good } }, 400, 'request/invalid'],
+      [
+        { method: 'POST', url, headers: bearer(german), payload: { stateId: '0', action: good } },
+        400,
+        'request/invalid',
+      ],
+      [
+        { method: 'POST', url, headers: bearer(german), payload: { stateId: 0, action: {} } },
+        400,
+        'request/invalid',
+      ],
+      [
+        { method: 'POST', url, headers: bearer(german), payload: { stateId: -1, action: good } },
+        400,
+        'request/invalid',
+      ],
+      [
+        {
+          method: 'POST',
+          url,
+          headers: { ...bearer(german), 'content-type': 'application/json' },
+          payload: '{"stateId":',
+        },
+        400,
+        'request/bad-json',
+      ],
+      [
+        {
+          method: 'POST',
+          url,
+          headers: { ...bearer(german), 'content-type': 'application/xml' },
+          payload: '<a/>',
+        },
+        415,
+        'request/unsupported-media-type',
+      ],
+      [
+        {
+          method: 'POST',
+          url,
+          headers: bearer(german),
+          payload: { stateId: 0, action: { type: 'x', pad: 'x'.repeat(100_000) } },
+        },
+        413,
+        'request/too-large',
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/api/games/nope/actions',
+          headers: bearer(german),
+          payload: { stateId: 0, action: good },
+        },
+        404,
+        'game/not-found',
+      ],
+      [{ method: 'GET', url: '/api/games/bad%20id!/view', headers: bearer(german) }, 400, 'request/invalid'],
+      [{ method: 'GET', url: '/api/nothing' }, 404, 'request/not-found'],
+      [{ method: 'GET', url: `/api/games/${made.id}/export`, headers: bearer(german) }, 409, 'game/not-over'],
+    ];
+    for (const [req, status, code] of cases) {
+      const r = await app.inject(req);
+      assert.equal(r.statusCode, status, `${JSON.stringify(req).slice(0, 200)}: ${r.body}`);
+      assert.equal(r.json().code, code);
+      assert.equal(typeof r.json().message, 'string');
+      assert.equal((await service.summary(made.id)).stateId, 0, 'nothing changed');
+    }
+    const ok = await app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(german),
+      payload: { stateId: 0, action: good },
+    });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json().stateId, 1);
+  });
+
+  test('a flood of requests is cut off with 429 {code, message}', async () => {
+    const { app } = await server({ rateLimit: { max: 5, timeWindow: 60_000 } });
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await app.inject({ url: '/api/health' })).statusCode);
+    assert.deepEqual(codes, [200, 200, 200, 200, 200, 429, 429, 429]);
+    const r = await app.inject({ url: '/api/health' });
+    assert.equal(r.json().code, 'request/rate-limited');
+  });
+});
+
+describe('a whole game', () => {
+  test('two AI seats play to the end; then the log, replay, export, dice check, import and a restart', async () => {
+    const { app, file } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject, { soviet: { player: 'ai' }, german: { player: 'ai' } });
+    assert.equal(made.seats.soviet!.token, undefined, 'an AI seat has no token');
+    const german = made.spectator.token;
+    await until(
+      'the end of the game',
+      async () => (await inject({ url: `/api/games/${made.id}` })).json().status === 'over',
+      120_000,
+    );
+    const summary = (await inject({ url: `/api/games/${made.id}` })).json();
+    assert.equal(summary.status, 'over');
+    assert.equal(summary.dice.secret.length, 64, 'the secret is revealed at the end');
+    assert.equal(sha256Hex(summary.dice.secret), made.commitment);
+
+    const log = (
+      await inject({ url: `/api/games/${made.id}/log`, headers: bearer(made.spectator.token) })
+    ).json();
+    assert.ok(log.log.some((e: { kind: string }) => e.kind === 'roll'));
+    const ex = await inject({ url: `/api/games/${made.id}/export`, headers: bearer(german) });
+    assert.equal(ex.statusCode, 200);
+    const fileJson = ex.json() as ExportedGame;
+    assert.equal(checkDice(fileJson.dice!, fileJson.seed), null);
+    const hashes: string[] = [];
+    const rebuilt = replay(marsRules, fileJson, (s) => hashes.push(stateHash(s)));
+    assert.ok(rebuilt.ok);
+    assert.deepEqual(hashes, fileJson.hashes);
+    assert.equal(stateHash(rebuilt.value), fileJson.finalHash);
+    const rp = (await inject({ url: `/api/games/${made.id}/replay`, headers: bearer(german) })).json();
+    assert.equal(rp.final, true);
+    assert.equal(rp.file.actions.length, summary.stateId);
+
+    const imported = await inject({ method: 'POST', url: '/api/games/import', payload: fileJson });
+    assert.equal(imported.statusCode, 201, imported.body);
+    assert.equal(imported.json().status, 'over');
+    assert.equal(imported.json().finalHash, fileJson.finalHash);
+    const tampered = { ...fileJson, hashes: fileJson.hashes.map((h, i) => (i === 3 ? '0'.repeat(64) : h)) };
+    const bad = await inject({ method: 'POST', url: '/api/games/import', payload: tampered });
+    assert.equal(bad.statusCode, 422);
+    assert.equal(bad.json().code, 'replay/hash-mismatch');
+    const badDice = { ...fileJson, dice: { ...fileJson.dice!, secret: '1'.repeat(64) } };
+    assert.equal(
+      (await inject({ method: 'POST', url: '/api/games/import', payload: badDice })).json().code,
+      'replay/dice-mismatch',
+    );
+
+    // Restart: a new server on the same file has every game.
+    await app.close();
+    const again = await server({}, file);
+    const after = (await again.app.inject({ url: `/api/games/${made.id}` })).json();
+    assert.equal(after.status, 'over');
+    assert.equal(after.stateId, summary.stateId);
+  });
+
+  test("during the game a seat sees its own actions in the replay, not the other side's; the spectator sees the public board", async () => {
+    const { app } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject, { soviet: { player: 'ai' } });
+    const german = made.seats.german!.token!;
+    const v = await viewOf(inject, made.id, german);
+    await inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/actions`,
+      headers: bearer(german),
+      payload: {
+        stateId: v.stateId,
+        action: v.legal.find((a) => a.type === 'historical-setup') ?? v.legal[0],
+      },
+    });
+    const rp = (await inject({ url: `/api/games/${made.id}/replay`, headers: bearer(german) })).json();
+    assert.equal(rp.final, false);
+    assert.ok(rp.actions.length >= 1);
+    for (const a of rp.actions) assert.equal(a.action === null, a.side !== 'german');
+    // The AI seat answers: the German seat plays on until the Soviet AI has moved.
+    await until('the AI to move', async () => {
+      const now = await viewOf(inject, made.id, german);
+      const moves = now.legal.filter((a) => a.type !== 'undo');
+      if (moves.length > 0) {
+        const pick = moves.find((a) => a.type.startsWith('end')) ?? moves[moves.length - 1]!;
+        await inject({
+          method: 'POST',
+          url: `/api/games/${made.id}/actions`,
+          headers: bearer(german),
+          payload: { stateId: now.stateId, action: pick },
+        });
+      }
+      const rp2 = (await inject({ url: `/api/games/${made.id}/replay`, headers: bearer(german) })).json();
+      return rp2.actions.some((a: { side: string }) => a.side === 'soviet');
+    });
+    const later = (await inject({ url: `/api/games/${made.id}/replay`, headers: bearer(german) })).json();
+    assert.ok(later.actions.some((a: { side: string }) => a.side === 'soviet'));
+    const spec = (
+      await inject({ url: `/api/games/${made.id}/view`, headers: bearer(made.spectator.token) })
+    ).json();
+    assert.equal(spec.side, null);
+    assert.deepEqual(spec.legal, []);
+    assert.equal(spec.view.hidden, false, 'Mars hides nothing: the spectator sees the board');
+  });
+});
+
+describe('webhooks for by-turns play', () => {
+  test('the seat to move is notified; a failing hook is retried with back-off; requests never wait for it', async () => {
+    const got: unknown[] = [];
+    let calls = 0;
+    const hook = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        calls++;
+        if (calls === 1) {
+          res.statusCode = 500; // the first delivery fails
+          res.end();
+          return;
+        }
+        got.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    const port = (hook.address() as { port: number }).port;
+    try {
+      const { app, webhooks } = await server({ webhooks: { backoffMs: 20, attempts: 4 } });
+      const made = await newGame(app.inject.bind(app), {
+        german: { webhook: `http://127.0.0.1:${port}/hook` },
+      });
+      await until('a delivered notice', async () => got.length > 0);
+      assert.deepEqual(got[0], {
+        event: 'your-turn',
+        gameId: made.id,
+        side: 'german',
+        stateId: 0,
+        view: `http://localhost:8080/api/games/${made.id}/view`,
+      });
+      assert.equal(calls, 2, 'delivered on the retry');
+      assert.equal(webhooks.delivered, 1);
+      const set = await app.inject({
+        method: 'PUT',
+        url: `/api/games/${made.id}/webhook`,
+        headers: bearer(made.seats.soviet!.token!),
+        payload: { url: 'http://127.0.0.1:1/unreachable' },
+      });
+      assert.equal(set.statusCode, 200);
+    } finally {
+      hook.close();
+    }
+  });
+});
+
+describe('the live channel over a real socket', () => {
+  test('each seat and the spectator get every new view; a bad token is refused and closed', async () => {
+    const built: StavkaApp & { store: Store } = await server();
+    const { app } = built;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const made = await newGame(app.inject.bind(app));
+    const wsUrl = `ws://127.0.0.1:${port}/api/games/${made.id}/live`;
+    const open = (token: string) => {
+      const ws = new WebSocket(wsUrl);
+      const seen: {
+        type: string;
+        data?: { stateId: number; side: string | null; legal: unknown[] };
+        code?: string;
+      }[] = [];
+      ws.on('message', (m) => seen.push(JSON.parse(String(m))));
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
+      return { ws, seen };
+    };
+    const g = open(made.seats.german!.token!);
+    const s = open(made.seats.soviet!.token!);
+    const spec = open(made.spectator.token);
+    await until('first views', async () => g.seen.length > 0 && s.seen.length > 0 && spec.seen.length > 0);
+    assert.equal(g.seen[0]!.data!.side, 'german');
+    assert.ok(g.seen[0]!.data!.legal.length > 0);
+    assert.equal(s.seen[0]!.data!.legal.length, 0);
+    const v = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
+    for (let i = 0; i < 3; i++) {
+      const cur = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/actions`,
+        headers: bearer(made.seats.german!.token!),
+        payload: { stateId: cur.stateId, action: cur.legal[cur.legal.length - 1] },
+      });
+      assert.equal(r.statusCode, 200, r.body);
+    }
+    for (const c of [g, s, spec]) {
+      await until('three more views', async () => c.seen.length >= 4);
+      assert.deepEqual(
+        c.seen.map((m) => m.data!.stateId),
+        [v.stateId, v.stateId + 1, v.stateId + 2, v.stateId + 3],
+      );
+    }
+    const bad = open('st_nobody');
+    const closed = await new Promise<number>((r) => bad.ws.on('close', (code) => r(code)));
+    assert.equal(closed, 4403);
+    assert.equal(bad.seen[0]!.code, 'seat/bad-token');
+    for (const c of [g, s, spec]) c.ws.close();
+  });
+});

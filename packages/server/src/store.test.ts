@@ -1,0 +1,162 @@
+/**
+ * The storage suite, run against SQLite and against PostgreSQL: the same interface,
+ * the same guarantees (actions serialized per game, migrations, snapshots, NOTIFY).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type ActionRecord, type GameRecord, openStore, type SeatRecord, type Store } from './store.ts';
+import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
+
+after(() => stopTestPostgres());
+
+const at = '2026-01-01T00:00:00.000Z';
+function gameRecord(id: string): GameRecord {
+  return {
+    id,
+    game: 'mars-1942',
+    rules_version: 'x',
+    scenario: 'null',
+    options: '{}',
+    status: 'waiting',
+    seq: 0,
+    commitment: 'c',
+    secret: 's',
+    seed: null,
+    final_hash: null,
+    spectator_token_hash: 'sp',
+    origin: 'created',
+    created_at: at,
+    updated_at: at,
+  };
+}
+const seats = (id: string): SeatRecord[] =>
+  ['german', 'soviet'].map((side) => ({
+    game_id: id,
+    side,
+    player: 'human',
+    token_hash: `t-${side}`,
+    contribution: null,
+    joined_at: null,
+    webhook_url: null,
+  }));
+const action = (id: string, seq: number, tag = ''): ActionRecord => ({
+  game_id: id,
+  seq,
+  side: 'german',
+  action: JSON.stringify({ type: 'pass', tag }),
+  state_id: seq,
+  hash: `h${seq}${tag}`,
+  created_at: at,
+});
+const active = { status: 'active', finalHash: null, snapshot: null } as const;
+
+function storageSuite(name: string, target: () => Promise<string>) {
+  describe(`storage on ${name}`, () => {
+    let store: Store;
+    let url: string;
+    before(async () => {
+      url = await target();
+      store = await openStore(url);
+    });
+    after(async () => store?.close());
+
+    test('migrations are versioned and idempotent: opening again migrates nothing', async () => {
+      const again = await openStore(url);
+      assert.equal(again.kind, store.kind);
+      await again.close();
+    });
+
+    test('a game is created with its seats, joins once per seat, starts once', async () => {
+      await store.createGame(gameRecord('g1'), seats('g1'));
+      assert.equal((await store.game('g1'))?.status, 'waiting');
+      assert.equal(await store.game('nope'), undefined);
+      assert.equal(await store.joinSeat('g1', 'german', 'abc', at), true);
+      assert.equal(await store.joinSeat('g1', 'german', 'other', at), false, 'a seat joins once');
+      assert.equal((await store.seats('g1')).find((s) => s.side === 'german')?.contribution, 'abc');
+      assert.equal(await store.startGame('g1', '"seed"', at), true);
+      assert.equal(await store.startGame('g1', '"seed2"', at), false, 'started once');
+      assert.equal((await store.game('g1'))?.seed, '"seed"');
+    });
+
+    test('actions append in sequence; a second writer of the same seq loses', async () => {
+      assert.equal(await store.appendAction(action('g1', 1), active), true);
+      assert.equal(await store.appendAction(action('g1', 1, 'b'), active), false, 'same seq twice');
+      assert.equal(await store.appendAction(action('g1', 3), active), false, 'a gap');
+      assert.equal(await store.appendAction(action('g1', 2), { ...active, snapshot: '{"at":2}' }), true);
+      const rows = await store.actions('g1');
+      assert.deepEqual(
+        rows.map((r) => [r.seq, r.hash]),
+        [
+          [1, 'h1'],
+          [2, 'h2'],
+        ],
+      );
+      assert.deepEqual(
+        (await store.actions('g1', 1)).map((r) => r.seq),
+        [2],
+      );
+      assert.deepEqual(await store.gameSeq('g1'), { seq: 2, status: 'active' });
+      assert.deepEqual(await store.latestSnapshot('g1', 10), { seq: 2, state: '{"at":2}' });
+      assert.equal(await store.latestSnapshot('g1', 1), undefined);
+    });
+
+    test('many writers racing for the same seq: exactly one wins, nothing is lost or doubled', async () => {
+      const tries = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => store.appendAction(action('g1', 3, `r${i}`), active)),
+      );
+      assert.equal(tries.filter(Boolean).length, 1);
+      const rows = await store.actions('g1');
+      assert.deepEqual(
+        rows.map((r) => r.seq),
+        [1, 2, 3],
+      );
+      assert.equal((await store.game('g1'))?.seq, 3);
+    });
+
+    test('the last action ends the game; nothing is appended after', async () => {
+      assert.equal(
+        await store.appendAction(action('g1', 4), { status: 'over', finalHash: 'h4', snapshot: '{}' }),
+        true,
+      );
+      assert.equal((await store.game('g1'))?.final_hash, 'h4');
+      assert.equal(await store.appendAction(action('g1', 5), active), false);
+    });
+
+    test('an import stores the game, its seats and its actions at once', async () => {
+      const rec = { ...gameRecord('g2'), status: 'over' as const, seq: 2, seed: '1' };
+      await store.createGame(rec, seats('g2'), [action('g2', 1), action('g2', 2)], { seq: 2, state: '{}' });
+      assert.equal((await store.actions('g2')).length, 2);
+      assert.ok((await store.gameIds()).includes('g2'));
+    });
+
+    test('webhooks and AI seats are recorded', async () => {
+      await store.createGame({ ...gameRecord('g3'), status: 'active' }, [
+        { ...seats('g3')[0]!, player: 'ai' },
+        seats('g3')[1]!,
+      ]);
+      await store.setWebhook('g3', 'soviet', 'http://127.0.0.1:9/hook');
+      assert.equal(
+        (await store.seats('g3')).find((s) => s.side === 'soviet')?.webhook_url,
+        'http://127.0.0.1:9/hook',
+      );
+      assert.deepEqual(await store.activeGamesWithAi(), ['g3']);
+    });
+
+    if (name === 'PostgreSQL') {
+      test('a committed action is announced to every listening process (LISTEN/NOTIFY)', async () => {
+        const other = await openStore(url);
+        const heard: string[] = [];
+        await other.listen((id) => heard.push(id));
+        await store.createGame({ ...gameRecord('g4'), status: 'active' }, seats('g4'));
+        await store.appendAction(action('g4', 1), active);
+        await store.notify('g4');
+        for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+        await other.close();
+        assert.deepEqual(heard, ['g4', 'g4']);
+      });
+    }
+  });
+}
+
+storageSuite('SQLite', async () => tempSqlitePath());
+storageSuite('PostgreSQL', freshPostgresDatabase);

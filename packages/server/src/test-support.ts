@@ -1,0 +1,109 @@
+/**
+ * Helpers for the server's tests: a PostgreSQL server to test against, fresh
+ * databases on it, temporary SQLite files, and a live game to play.
+ *
+ * PostgreSQL: STAVKA_TEST_DATABASE_URL when set (.ci/run starts a throwaway cluster
+ * and exports it); otherwise a cluster of our own started from /usr/lib/postgresql;
+ * otherwise the test fails and says why. A PostgreSQL test never passes silently.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+let own: { url: string; stop: () => void } | null = null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function pgBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(a) - Number(b));
+  const v = versions[versions.length - 1];
+  return v ? join(root, v, 'bin') : null;
+}
+
+/** The URL of a PostgreSQL server for tests; starts one if none is given. Throws if there is none. */
+export async function testPostgresUrl(): Promise<string> {
+  const given = process.env.STAVKA_TEST_DATABASE_URL;
+  if (given) return given;
+  if (own) return own.url;
+  const bin = pgBin();
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL tests need a server: set STAVKA_TEST_DATABASE_URL, or install PostgreSQL ' +
+        '(apt-get install postgresql) so the tests can start a throwaway cluster (bash .ci/run does both)',
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-test-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
+  const port = await freePort();
+  run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
+  run('pg_ctl', [
+    '-D',
+    join(dir, 'data'),
+    '-o',
+    `-k ${dir} -h 127.0.0.1 -p ${port} -c fsync=off -c max_connections=200`,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
+  const stop = () => {
+    try {
+      run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stop);
+  own = { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return own.url;
+}
+
+/** A new empty database on the test server; its URL. */
+export async function freshPostgresDatabase(): Promise<string> {
+  const base = await testPostgresUrl();
+  const name = `stavka_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    await c.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await c.end();
+  }
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Stops a cluster these helpers started (call from `after`). */
+export function stopTestPostgres(): void {
+  own?.stop();
+  own = null;
+}
+
+/** A temporary SQLite file path (its directory removed at exit). */
+export function tempSqlitePath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-test-sqlite-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'games.sqlite');
+}
