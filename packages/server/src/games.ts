@@ -427,7 +427,8 @@ export class GameService {
     );
     if (!stored) {
       // Another process stored an action first: this one was chosen against an old state.
-      await this.reload(g);
+      // Catch up (live clients here are shown each state the other process made).
+      await this.fresh(g.id);
       throw new ApiError(409, 'action/stale', `the game has moved on: now at state ${g.seq}`);
     }
     const before = g.state ? g.rules.activeSides(g.state.state) : [];

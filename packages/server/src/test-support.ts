@@ -107,3 +107,61 @@ export function tempSqlitePath(): string {
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return join(dir, 'games.sqlite');
 }
+
+export interface ChildServer {
+  readonly url: string;
+  readonly child: import('node:child_process').ChildProcess;
+  /** stderr so far (for failure messages). */
+  readonly errors: () => string;
+}
+
+/** Starts `bin.ts` as a child process on a free port; resolves once it listens. */
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', bin], {
+    env: { ...process.env, PORT: '0', STAVKA_RATE_LIMIT: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 30_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(t);
+      reject(new Error(`server exited (${code}): ${err}`));
+    });
+  });
+  return { url, child, errors: () => err };
+}
+
+/** A small HTTP client for tests: JSON in, {status, body} out. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: test code reads JSON bodies loosely
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
