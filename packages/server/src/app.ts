@@ -507,10 +507,17 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/games/:id/live',
-    { websocket: true, schema: { params: idParams } },
-    (socket, req) => {
+  app.route<{ Params: { id: string } }>({
+    method: 'GET',
+    url: '/api/games/:id/live',
+    schema: { params: idParams, response: { ...errors } },
+    // A plain HTTP request to the live channel: say what it is.
+    handler: async (_req, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send({ code: 'live/upgrade-required', message: 'the live channel is a WebSocket' }),
+    wsHandler: (socket, req) => {
       let unwatch: (() => void) | null = null;
       let closed = false;
       const fail = (code: string, message: string, close?: number) => {
@@ -571,7 +578,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       });
       socket.on('error', () => {});
     },
-  );
+  });
 
   app.addHook('onReady', async () => service.start());
   app.addHook('onClose', async () => {
