@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { addCalcCommand, UsageError } from './calc.ts';
 import { addReplayCommands } from './replay.ts';
+import { addServerCommands } from './serve.ts';
 import { addSimulateCommand } from './simulate.ts';
 
 export interface Io {
@@ -22,6 +23,7 @@ export function buildProgram(io: Io): Command {
   addCalcCommand(program, io);
   addSimulateCommand(program, io);
   addReplayCommands(program, io);
+  addServerCommands(program, io);
   for (const c of program.commands) c.exitOverride();
   return program;
 }

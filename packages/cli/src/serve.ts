@@ -1,0 +1,59 @@
+/**
+ * `stavka serve [--port N] [--db FILE|URL]`: runs the game server (packages/server).
+ * Games are stored in SQLite at ./data/stavka.sqlite unless --db or DATABASE_URL
+ * names another file or a postgres:// database.
+ */
+import type { Command } from 'commander';
+import { UsageError } from './calc.ts';
+import { addVerifyCommand } from './verify.ts';
+
+export function addServeCommand(
+  program: Command,
+  io: { out: (s: string) => void; err: (s: string) => void },
+): void {
+  program
+    .command('serve')
+    .description(
+      'run the game server: HTTP + WebSocket API, SQLite by default, PostgreSQL with a postgres:// URL',
+    )
+    .option('--port <n>', 'port to listen on (default PORT or 8080)')
+    .option('--host <addr>', 'address to listen on (default 0.0.0.0)')
+    .option(
+      '--db <file|url>',
+      'SQLite file or postgres:// URL (default DATABASE_URL or ./data/stavka.sqlite)',
+    )
+    .action(async (opts: { port?: string; host?: string; db?: string }) => {
+      let port: number | undefined;
+      if (opts.port !== undefined) {
+        port = Number(opts.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new UsageError(`--port: not a port: ${opts.port}`);
+      }
+      // Loaded here so the other commands do not load the server and its database drivers.
+      const { describeStore, startServer } = await import('@stavka/server');
+      const server = await startServer({
+        ...(port !== undefined ? { port } : {}),
+        ...(opts.host ? { host: opts.host } : {}),
+        ...(opts.db ? { db: opts.db } : {}),
+        log: (m) => io.err(m),
+      });
+      io.out(`Stavka server on ${server.url} (games stored in ${describeStore(server.store)})`);
+      const stop = () => {
+        server.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
+
+/** `serve` and `verify`: the server's two commands, registered together. */
+export function addServerCommands(
+  program: Command,
+  io: { out: (s: string) => void; err: (s: string) => void; exit: (c: number) => void },
+): void {
+  addServeCommand(program, io);
+  addVerifyCommand(program, io);
+}
