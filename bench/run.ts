@@ -8,3 +8,4 @@ const reference = kernel[0]!.reference * 1e3; // the hand-tuned movement search,
 const figures = [...kernel, ...marsBenchmarks(reference), ...(await import('./ai.ts')).aiBenchmarks()];
 printFigures(figures);
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
+await (await import('./server.ts')).serverLoad();

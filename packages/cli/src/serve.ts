@@ -39,6 +39,8 @@ export function addServeCommand(
       });
       io.out(`Stavka server on ${server.url} (games stored in ${describeStore(server.store)})`);
       const stop = () => {
+        // A clean close finishes in-flight requests; past 3 s, stop anyway (every action is committed).
+        setTimeout(() => process.exit(0), 3000).unref();
         server.close().then(
           () => process.exit(0),
           () => process.exit(1),

@@ -18,6 +18,8 @@ const server = await startServer({
 });
 process.stdout.write(`listening ${server.url} (${describeStore(server.store)})\n`);
 const stop = () => {
+  // A clean close finishes in-flight requests; past 3 s, stop anyway (every action is committed).
+  setTimeout(() => process.exit(0), 3000).unref();
   server.close().then(
     () => process.exit(0),
     () => process.exit(1),
