@@ -435,7 +435,7 @@ describe('webhooks for by-turns play', () => {
         view: `http://localhost:8080/api/games/${made.id}/view`,
       });
       assert.equal(calls, 2, 'delivered on the retry');
-      assert.equal(webhooks.delivered, 1);
+      await until('the delivery to be counted', async () => webhooks.delivered === 1);
       const set = await app.inject({
         method: 'PUT',
         url: `/api/games/${made.id}/webhook`,
