@@ -4,7 +4,7 @@
  * column higher when Disrupted (M-6). Values are in victory points, as the AI weighs them.
  */
 import { readTable } from '@stavka/engine';
-import { type Attack, type Board, evaluateAttack, MARS_CRT, type Side } from '@stavka/games';
+import { type Attack, Board, evaluateAttack, MARS_CRT, type Side } from '@stavka/games';
 
 export interface AttackOutlook {
   /** Final column index, -1 when the attack may not be made. */
@@ -40,8 +40,32 @@ export function hexWorth(board: Board, hex: number): number {
   return w;
 }
 
-/** The exact expectation of one declared attack. */
-export function attackOutlook(board: Board, side: Side, attack: Attack): AttackOutlook {
+/**
+ * What emptying `hex` of its defenders would do for `side`'s supply: units of its own
+ * back in supply, and for von Kluge Rzhev and Gzhatsk no longer isolated (5 points each).
+ */
+export function supplyGain(board: Board, side: Side, hex: number): number {
+  const { s, state } = board;
+  const units = { ...state.units };
+  for (const id of board.at[hex]!) units[id] = { ...units[id]!, at: -1, status: 'eliminated' };
+  const after = new Board(s, { ...state, units });
+  const before = board.supplyDistance(side);
+  const now = after.supplyDistance(side);
+  const cut = (d: number) => d < 0 || d > 8;
+  let gain = 0;
+  for (const id of s.unitIds) {
+    const st = state.units[id]!;
+    if (s.units[id]!.side !== side || st.status !== 'map' || st.at < 0) continue;
+    if (cut(before[st.at]!) && !cut(now[st.at]!)) gain += 1.5;
+    else if (before[st.at]! > 4 && now[st.at]! >= 0 && now[st.at]! <= 4) gain += 0.3;
+  }
+  if (side === 'german')
+    for (const city of [s.rzhev, s.gzhatsk]) if (cut(before[city]!) && !cut(now[city]!)) gain += 5;
+  return gain;
+}
+
+/** The exact expectation of one declared attack (`bonus`: worth of emptying the hex beyond the board's own). */
+export function attackOutlook(board: Board, side: Side, attack: Attack, bonus = 0): AttackOutlook {
   const ev = evaluateAttack(board, side, attack);
   if (ev.refusal !== null) return { column: -1, value: -Infinity, pVacate: 0 };
   const col = ev.column;
@@ -49,7 +73,7 @@ export function attackOutlook(board: Board, side: Side, attack: Attack): AttackO
   const attackers = attack.units;
   const attackWorth = attackers.reduce((a, id) => a + unitWorth(board, id), 0);
   const attackTotal = Math.max(1, ev.attack);
-  const hexW = ev.hexsideOnly ? 0.5 : hexWorth(board, attack.target);
+  const hexW = (ev.hexsideOnly ? 0.5 : hexWorth(board, attack.target)) + bonus;
   let value = 0;
   let pVacate = 0;
   for (let roll = 1; roll <= MARS_CRT.die; roll++) {

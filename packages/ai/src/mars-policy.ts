@@ -26,7 +26,7 @@ import {
   stackingOk,
 } from './mars-games.ts';
 import { hexDistances, objectiveDistance } from './mars-map.ts';
-import { attackOutlook, hexWorth, unitWorth } from './mars-odds.ts';
+import { attackOutlook, hexWorth, supplyGain, unitWorth } from './mars-odds.ts';
 
 export const COLUMN = Object.fromEntries(MARS_CRT.columnLabels.map((l, i) => [l, i])) as Record<
   string,
@@ -237,6 +237,17 @@ function chooseAttacks(
     return o;
   };
   const positions = new Map<string, number>();
+  // Counter-attacks that reopen supply (von Kluge keeping Rzhev and Gzhatsk supplied).
+  const gains = new Map<number, number>();
+  const bonus = (t: number) => {
+    if (params.style === 'greedy' || side !== 'german') return 0;
+    let g = gains.get(t);
+    if (g === undefined) {
+      g = supplyGain(board, side, t);
+      gains.set(t, g);
+    }
+    return g;
+  };
   const free = new Set(from.keys());
   const targets = new Set<number>();
   for (const [, hexes] of from)
@@ -282,7 +293,7 @@ function chooseAttacks(
     const opts = optionsFor(t);
     const units = [...new Set(opts.map((o) => o.unit))];
     if (units.length === 0) continue;
-    const o = attackOutlook(board, side, { target: t, units, probe: false });
+    const o = attackOutlook(board, side, { target: t, units, probe: false }, bonus(t));
     if (o.column < 0) continue;
     ranked.push({ t, v: o.value + hexWorth(board, t) * 0.5 });
   }
@@ -298,12 +309,17 @@ function chooseAttacks(
       if (cur !== o.hex && !stackingOk(s, [...occ(o.hex), o.unit])) continue;
       if (cur !== o.hex) move(o.unit, o.hex);
       units.push(o.unit);
-      column = attackOutlook(boardWith(board, positions), side, { target: t, units, probe: false }).column;
+      column = attackOutlook(
+        boardWith(board, positions),
+        side,
+        { target: t, units, probe: false },
+        bonus(t),
+      ).column;
       if (column >= params.goalColumn) break;
     }
     const outlook =
       units.length > 0
-        ? attackOutlook(boardWith(board, positions), side, { target: t, units, probe: false })
+        ? attackOutlook(boardWith(board, positions), side, { target: t, units, probe: false }, bonus(t))
         : null;
     if (!outlook || outlook.column < minColumn || (params.style === 'planner' && outlook.value <= 0)) {
       for (const id of units) unmove(id);
@@ -480,6 +496,28 @@ function approachField(
     .filter((h) => h >= 0 && s.germanTerritory[h] === 1);
   const threat = penetrations.length > 0 ? hexDistances(s, penetrations) : null;
   const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
+  const supply = board.supplyDistance('german');
+  // What Zhukov could bring against a hex next turn: attack factors of his Undisrupted
+  // units within reach (mobile 3 hexes + 1, others 2 + 1).
+  const pressure = new Float64Array(s.map.graph.nodeCount);
+  for (const e of enemies) {
+    const st = state.units[e]!;
+    if (st.disrupted || st.at < 0) continue;
+    const u = s.units[e]!;
+    const reach = (isMobile(u) ? 3 : 2) + 1;
+    const d = hexDistances(s, [st.at]);
+    for (let h = 0; h < d.length; h++)
+      if (d[h]! >= 0 && d[h]! <= reach) pressure[h]! += u.factors.attack ?? 0;
+  }
+  const stackDefense = (h: number, id: string) =>
+    [...board.at[h]!.filter((x) => x !== id && s.units[x]!.side === 'german'), id].reduce(
+      (a, x) =>
+        a +
+        (state.units[x]!.fortified
+          ? (s.units[x]!.factors.fortified ?? 0)
+          : (s.units[x]!.factors.defense ?? 0)),
+      0,
+    );
   return (id) => {
     const at = state.units[id]!.at;
     if (isGarrison(board, id)) return null;
@@ -500,6 +538,13 @@ function approachField(
         if (h === s.rzhev || h === s.gzhatsk) sc += 1;
         if (s.germanTerritory[h] === 0) sc -= 3;
         if (inZone && h === at) sc += 0.5;
+        // Keep in supply (M-9: isolated units are Disrupted, then eliminated).
+        const d = supply[h]!;
+        if (d < 0 || d > 8) sc -= 4;
+        else if (d > 4) sc -= 1;
+        // Not where Zhukov could bring crushing odds.
+        const odds = pressure[h]! / Math.max(1, stackDefense(h, id));
+        if (odds > 3) sc -= Math.min(4, (odds - 3) * 0.6);
         return sc;
       },
     };
@@ -611,7 +656,7 @@ function noRetreatOrders(board: Board, side: Side, legal: readonly MarsAction[])
   const holders = c.defenders
     .map((d) => d.unit)
     .filter((id) => hexWorth(board, c.target) >= 2 && isInfantry(board.unit(id)));
-  if (holders.length === 0 || pDW <= pDR) return none;
+  if (holders.length === 0 || pDW < pDR) return none;
   const want = [...holders].sort();
   return legal.find((a) => a.type === 'no-retreat' && actionKey(a.units) === actionKey(want)) ?? none;
 }
