@@ -17,6 +17,7 @@ import {
   type ServiceOptions,
 } from './games.ts';
 import type { Store } from './store.ts';
+import { registerWeb } from './web.ts';
 import { type WebhookOptions, Webhooks } from './webhooks.ts';
 
 export interface AppOptions {
@@ -28,6 +29,8 @@ export interface AppOptions {
   readonly webhooks?: WebhookOptions;
   readonly service?: Omit<ServiceOptions, 'webhooks' | 'publicUrl'>;
   readonly logger?: boolean;
+  /** The built web client to serve (default packages/web/dist). */
+  readonly webDist?: string;
 }
 
 export interface StavkaApp {
@@ -209,14 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const auth = (req: FastifyRequest<{ Params: { id: string } }>): Promise<Principal> =>
     service.authenticate(req.params.id, bearer(req));
 
-  app.get('/', { schema: { response: { 200: { type: 'string' } } } }, async (_req, reply) =>
-    reply.type('text/html').send(homePage()),
-  );
-  app.get(
-    '/play/:id',
-    { schema: { params: idParams, response: { 200: { type: 'string' } } } },
-    async (_req, reply) => reply.type('text/html').send(homePage()),
-  );
+  await registerWeb(app, opts.webDist);
 
   app.get(
     '/api/health',
@@ -599,10 +595,4 @@ function withLinks<
     ),
     spectator: { ...made.spectator, link: link(made.spectator.token) },
   };
-}
-
-function homePage(): string {
-  return `<!doctype html><meta charset="utf-8"><title>Stavka server</title>
-<h1>Stavka</h1><p>The game server is running. The API is under <code>/api</code> (see docs/api.md);
-a seat link carries its token after the <code>#</code>.</p>`;
 }

@@ -256,12 +256,18 @@ export function MapView(p: MapViewProps) {
       return { x: cx - ((cx - v.x) * w) / v.w, y: cy - ((cy - v.y) * h) / v.h, w, h };
     });
   };
+  /** Client (screen) coordinates to map coordinates, letterboxing included. */
   const toMap = (clientX: number, clientY: number) => {
-    const r = svg.current!.getBoundingClientRect();
-    return {
-      x: vb.x + ((clientX - r.left) / r.width) * vb.w,
-      y: vb.y + ((clientY - r.top) / r.height) * vb.h,
-    };
+    const el = svg.current!;
+    const ctm = el.getScreenCTM();
+    if (!ctm) return { x: vb.x, y: vb.y };
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: pt.x, y: pt.y };
+  };
+  /** Map units per screen pixel (the same on both axes with the default aspect ratio). */
+  const unitsPerPixel = () => {
+    const ctm = svg.current?.getScreenCTM();
+    return ctm ? 1 / ctm.a : 1;
   };
 
   useEffect(() => {
@@ -345,9 +351,9 @@ export function MapView(p: MapViewProps) {
           }
           const dr = drag.current;
           if (dr) {
-            const r = svg.current!.getBoundingClientRect();
-            const dx = ((e.clientX - dr.x) / r.width) * dr.vb.w;
-            const dy = ((e.clientY - dr.y) / r.height) * dr.vb.h;
+            const k = unitsPerPixel();
+            const dx = (e.clientX - dr.x) * k;
+            const dy = (e.clientY - dr.y) * k;
             if (Math.abs(e.clientX - dr.x) + Math.abs(e.clientY - dr.y) > 4) dr.moved = true;
             if (dr.moved) setVb({ ...dr.vb, x: dr.vb.x - dx, y: dr.vb.y - dy });
           } else {

@@ -373,7 +373,7 @@ function GamePage(p: { session: Session }) {
   );
 
   return (
-    <div class="game">
+    <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''}>
       <StatusBar
         s={s}
         g={g}
@@ -395,7 +395,7 @@ function GamePage(p: { session: Session }) {
             supplyOf: overlay === 'supply' && side ? board.supplyDistance(side as 'german' | 'soviet') : null,
           }}
           onHex={clickHex}
-          onHover={setHover}
+          onHover={(h) => setHover(h)}
         />
         <div class="side">
           <fieldset class="overlays">

@@ -1,0 +1,286 @@
+/**
+ * End to end in real Chromium, tried as a new user would: the built web app served by
+ * the real server (SQLite in a temporary folder). Hot-seat from the home page through
+ * set-up, a move to a highlighted hex, undo, an attack with its preview, its result and
+ * choices, the end of the phase, and a reload; an online game in two browser contexts
+ * that see each other's moves live; a replay stepped through. Screenshots of the main
+ * screens go to docs/screenshots/.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { type RunningServer, startServer } from '@stavka/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launch } from './browser.ts';
+import { ensureBuilt } from './build.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SHOTS = join(here, '../../../docs/screenshots');
+
+let server: RunningServer;
+let browser: BrowserContext;
+
+before(async () => {
+  ensureBuilt();
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-')), 'e2e.sqlite'),
+    rateLimit: false,
+    log: () => {},
+  });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function clickButton(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name }).first().click();
+}
+
+async function logText(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'Log' }).click();
+  return (await page.locator('.log').innerText()).toString();
+}
+
+/** Plays the combat choices whatever the dice say: buttons first, then highlighted hexes. */
+async function settleCombat(page: Page): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const step = await page.locator('.status .step').innerText();
+    if (!/combat at/.test(step)) return;
+    const choice = page.locator('.actions button[data-action]').filter({ hasNotText: /^Undo$/ });
+    const hexes = page.locator('polygon.hl.retreat, polygon.hl.advance');
+    if (
+      (await page.locator('.actions button[data-action="end-advance"]').count()) > 0 &&
+      (await hexes.count()) === 0
+    ) {
+      await page.locator('.actions button[data-action="end-advance"]').click();
+    } else if ((await page.locator('.stack li button').count()) > 0 && /retreat|advance/.test(step)) {
+      // select each unit of the stack in turn to see its destinations
+      const units = page.locator('.stack li button');
+      let done = false;
+      for (let k = 0; k < (await units.count()) && !done; k++) {
+        await units.nth(k).click();
+        if ((await hexes.count()) > 0) {
+          await hexes.first().click({ force: true });
+          done = true;
+        }
+      }
+      if (!done && (await choice.count()) > 0) await choice.first().click();
+    } else if ((await choice.count()) > 0) {
+      await choice.first().click();
+    } else {
+      // click the contested hex to list its units
+      await page.locator('polygon.hl.attack').first().click({ force: true });
+    }
+    await page.waitForTimeout(150);
+  }
+}
+
+describe('hot-seat Operation Mars in the browser', () => {
+  it('plays set-up, a move, undo, an attack with its preview and result, and survives a reload', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Operation Mars, 1942' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'home.png') });
+    await clickButton(page, 'New hot-seat game');
+    await page.locator('.status').waitFor();
+    assert.match(page.url(), /#\/game\//);
+
+    // Set-up: German first, then Soviet, each with the standard historical set-up.
+    for (const side of ['von Kluge', 'Zhukov']) {
+      await page.locator('.status .side-chip', { hasText: side }).waitFor();
+      await clickButton(page, 'Accept the standard historical set-up');
+      await clickButton(page, 'End set-up');
+    }
+    await page.locator('.status', { hasText: 'fortify' }).waitFor();
+    await clickButton(page, 'Done fortifying');
+    await page.locator('.status', { hasText: 'movement' }).waitFor();
+
+    // Move: select a Soviet unit, the legal hexes light up, click one.
+    const soviet = page.locator('g.counter.soviet');
+    let moved = false;
+    for (let k = 0; k < (await soviet.count()) && !moved; k++) {
+      await soviet.nth(k).click({ force: true });
+      const dest = page.locator('polygon.hl.move');
+      if ((await dest.count()) > 0) {
+        await page.screenshot({ path: join(SHOTS, 'movement.png') });
+        await dest.first().click({ force: true });
+        moved = true;
+      }
+    }
+    assert.ok(moved, 'some Soviet unit can move');
+    await page.waitForTimeout(300);
+    assert.match(await logText(page), /moves \d{4}-\d{4}/);
+
+    // Undo it (no die was rolled), then move again.
+    await clickButton(page, 'Undo');
+    await page.waitForTimeout(300);
+    assert.match(await logText(page), /takes back move/);
+    await clickButton(page, 'End movement');
+    await page.locator('.status', { hasText: 'allocation' }).waitFor();
+
+    // Attack: a Soviet unit next to a German hex; the preview shows the odds and chances.
+    let declared = false;
+    for (let k = 0; k < (await soviet.count()) && !declared; k++) {
+      await soviet.nth(k).click({ force: true });
+      const targets = page.locator('polygon.hl.target');
+      if ((await targets.count()) === 0) continue;
+      await targets.first().hover({ force: true });
+      await page.locator('.combat', { hasText: 'Column' }).waitFor({ timeout: 5000 });
+      const preview = await page.locator('.combat').innerText();
+      assert.match(preview, /Odds/);
+      await targets.first().click({ force: true });
+      await page.waitForTimeout(200);
+      declared = true;
+    }
+    assert.ok(declared, 'some Soviet unit can attack');
+    // Add every other unit that can join an attack already declared, until allocation may end.
+    for (
+      let tries = 0;
+      tries < 30 && (await page.locator('.actions button[data-action="end-allocation"]').count()) === 0;
+      tries++
+    ) {
+      let added = false;
+      for (let k = 0; k < (await soviet.count()) && !added; k++) {
+        await soviet.nth(k).click({ force: true });
+        const join = page.locator('polygon.hl.target');
+        if ((await join.count()) > 0) {
+          await join.first().click({ force: true });
+          added = true;
+        }
+      }
+      if (!added) break;
+    }
+    if ((await page.locator('.actions button[data-action="end-allocation"]').count()) === 0) {
+      // Odds too low or the must-attack rule unmet: take the attacks back and declare none.
+      while ((await page.locator('.actions button[data-action="unassign"]').count()) > 0) {
+        await page.locator('.actions button[data-action="unassign"]').first().click();
+        await page.waitForTimeout(100);
+      }
+    }
+    const declaredHexes = page.locator('polygon.hl.attack, polygon.hl.target');
+    if ((await declaredHexes.count()) > 0) {
+      await declaredHexes.first().hover({ force: true });
+      await page.locator('.combat', { hasText: 'Column' }).waitFor();
+      await page.screenshot({ path: join(SHOTS, 'combat-preview.png') });
+    }
+    await page.locator('.actions button[data-action="end-allocation"]').click();
+    await page.waitForTimeout(300);
+    if ((await page.locator('.actions button[data-action="resolve"]').count()) > 0) {
+      await page.locator('.actions button[data-action="resolve"]').first().click();
+      await page.locator('.actions button[data-action="no-retreat"]').first().waitFor();
+      await page.locator('.actions button[data-action="no-retreat"]', { hasText: 'No orders' }).click();
+      await page.waitForTimeout(300);
+      const log = await logText(page);
+      assert.match(log, /Roll \d on \d:\d/);
+      await settleCombat(page);
+      await page.screenshot({ path: join(SHOTS, 'combat-result.png') });
+    }
+    // Finish the Soviet combat phase: resolve whatever remains.
+    for (
+      let i = 0;
+      i < 20 && (await page.locator('.actions button[data-action="resolve"]').count()) > 0;
+      i++
+    ) {
+      await page.locator('.actions button[data-action="resolve"]').first().click();
+      await page.locator('.actions button[data-action="no-retreat"]', { hasText: 'No orders' }).click();
+      await settleCombat(page);
+    }
+    await page.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
+
+    // Reload: everything as it was.
+    const before = await page.locator('.status').innerText();
+    const logBefore = await logText(page);
+    await page.reload();
+    await page.locator('.status').waitFor();
+    assert.equal(await page.locator('.status').innerText(), before);
+    assert.equal(await logText(page), logBefore);
+    await page.getByRole('tab', { name: 'Log' }).click();
+    await page.locator('.cite').first().click();
+    await page.locator('.rule pre').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'log-and-rule.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('online Operation Mars: two players, two browsers', () => {
+  it('shows each side the other side moves live, and never the dice secret', async () => {
+    const a = await browser.newPage();
+    await a.goto(server.url);
+    await clickButton(a, 'New online game');
+    const sovietLink = await a.getByLabel('soviet link').inputValue();
+    const germanLink = await a.getByLabel('german link').inputValue();
+    assert.match(sovietLink, /\/play\/.+#.+/);
+    const second = await launch();
+    const b = await second.newPage();
+    const frames: string[] = [];
+    a.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    b.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await a.goto(sovietLink.replace(/^https?:\/\/[^/]+/, server.url));
+    await a.getByText('Waiting for the opponent').waitFor();
+    await b.goto(germanLink.replace(/^https?:\/\/[^/]+/, server.url));
+    await b.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
+    await a.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
+    // German deploys in b; a sees it live.
+    await clickButton(b, 'Accept the standard historical set-up');
+    await clickButton(b, 'End set-up');
+    await a.locator('.status .side-chip', { hasText: 'Zhukov' }).waitFor();
+    assert.match(await logText(a), /von Kluge takes the standard historical set-up/);
+    // Soviet in a; b sees it live.
+    await clickButton(a, 'Accept the standard historical set-up');
+    await clickButton(a, 'End set-up');
+    await b.locator('.status', { hasText: 'fortify' }).waitFor();
+    assert.match(await logText(b), /Zhukov takes the standard historical set-up/);
+    await a.screenshot({ path: join(SHOTS, 'online.png') });
+    // The German may not act for the Soviet: no action buttons in b now.
+    assert.equal(await b.locator('.actions button[data-action]').count(), 0);
+    // Nothing sent to either browser carries the dice state or the server secret.
+    assert.ok(frames.length > 0);
+    for (const f of frames) {
+      assert.ok(!/"rng"|"secret"/.test(f), 'a live message carried hidden dice data');
+    }
+    await second.close();
+    await a.close();
+  });
+});
+
+describe('replay', () => {
+  it('steps through an imported game with the VCR controls', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    const file = join(mkdtempSync(join(tmpdir(), 'stavka-replay-')), 'game.json');
+    const { playout, RandomPlayer } = await import('@stavka/ai');
+    const { marsRules } = await import('@stavka/games');
+    const { writeFileSync } = await import('node:fs');
+    const r = playout(marsRules as never, 3, {
+      soviet: new RandomPlayer('a'),
+      german: new RandomPlayer('b'),
+    });
+    writeFileSync(file, JSON.stringify({ ...r.replay, finalHash: r.hash }));
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByRole('button', { name: 'first' }).waitFor();
+    const counter = page.locator('.vcr span');
+    const last = await counter.innerText();
+    await page.getByRole('button', { name: 'first' }).click();
+    assert.match(await counter.innerText(), /^0 \//);
+    await page.getByRole('button', { name: 'forward' }).click();
+    assert.match(await counter.innerText(), /^1 \//);
+    await page.getByRole('button', { name: 'last' }).click();
+    assert.equal(await counter.innerText(), last);
+    await page.locator('.status', { hasText: 'Game over' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'replay.png') });
+    assert.ok(readFileSync(file, 'utf8').length > 0);
+    await page.close();
+  });
+});
