@@ -19,6 +19,7 @@ export function knownState<G>(
     stateId: v.stateId,
     rng: rngFromSeed(seed),
     log: [],
+    logDigest: '',
     actionCount: 0,
     undo: null,
     state: v.state as G,

@@ -13,7 +13,7 @@
  * wraps it with what every game shares: the state id that refuses stale actions,
  * seeded dice, the log, undo until a die roll or a reveal, and the state hash.
  */
-import { canonicalJson, hashValue } from './hash.ts';
+import { canonicalJson, hashValue, sha256Hex } from './hash.ts';
 import type { LogEntry } from './log.ts';
 import { visibleLog } from './log.ts';
 import { err, ok, type Result, type SetupError, setupError } from './result.ts';
@@ -88,6 +88,11 @@ export interface GameState<G> {
   readonly stateId: number;
   readonly rng: RngState;
   readonly log: readonly LogEntry[];
+  /**
+   * A chained digest of the log: sha256(previous digest + canonical entry) per entry,
+   * so the state hash covers every log entry without hashing the whole log each time.
+   */
+  readonly logDigest: string;
   /** Number of actions applied since setup (undo counts as one). */
   readonly actionCount: number;
   /** What undo can take back; null after a roll, a reveal or a change of active side. */
@@ -140,6 +145,15 @@ class Context implements RulesContext {
   }
 }
 
+/** Folds log entries into the chained digest. */
+export function foldLog(digest: string, entries: readonly LogEntry[]): string {
+  let d = digest;
+  for (const e of entries) d = sha256Hex(d + canonicalJson(e));
+  return d;
+}
+
+const LOG_ROOT = sha256Hex('stavka-log');
+
 function cloneGame<G>(rules: GameRules<G, Action, unknown>, game: G): G {
   return rules.clone ? rules.clone(game) : structuredClone(game);
 }
@@ -165,6 +179,7 @@ export function setup<G, A extends Action, O>(
     stateId: 0,
     rng: ctx.rng,
     log: ctx.entries,
+    logDigest: foldLog(LOG_ROOT, ctx.entries),
     actionCount: 0,
     undo: null,
     state: made.value,
@@ -286,6 +301,7 @@ export function applyUnchecked<G, A extends Action>(
     stateId: s.stateId + 1,
     rng: ctx.rng,
     log: ctx.entries.length > 0 ? [...s.log, ...ctx.entries] : s.log,
+    logDigest: ctx.entries.length > 0 ? foldLog(s.logDigest, ctx.entries) : s.logDigest,
     actionCount: s.actionCount + 1,
     undo: undoRecord,
     state: draft,
@@ -299,11 +315,13 @@ function undo<G, A extends Action>(rules: GameRules<G, A, unknown>, s: GameState
   const keep = record.actions.slice(0, -1);
   for (const a of keep) at = applyUnchecked(rules, at, record.side, a as A);
   const taken = record.actions[record.actions.length - 1];
+  const entry: LogEntry = { kind: 'undo', text: `${record.side} takes back ${describeAction(taken)}` };
   return {
     ...at,
     stateId: s.stateId + 1,
     actionCount: s.actionCount + 1,
-    log: [...at.log, { kind: 'undo', text: `${record.side} takes back ${describeAction(taken)}` }],
+    log: [...at.log, entry],
+    logDigest: foldLog(at.logDigest, [entry]),
     undo: keep.length > 0 ? { side: record.side, base: record.base, actions: keep } : null,
   };
 }
@@ -340,9 +358,13 @@ export function view<G>(
   };
 }
 
-/** A stable hash of everything that matters (the undo record is derivable and left out). */
+/**
+ * A stable hash of everything that matters: the game state, the dice, the ids and the
+ * log through its chained digest (the log itself and the derivable undo record are left
+ * out, so hashing stays cheap however long the game).
+ */
 export function stateHash<G>(s: GameState<G>): string {
-  const { undo: _undo, ...rest } = s;
+  const { undo: _undo, log: _log, ...rest } = s;
   return hashValue({ ...rest, canUndo: s.undo?.actions.length ?? 0 });
 }
 
