@@ -9,3 +9,4 @@ const figures = [...kernel, ...marsBenchmarks(reference), ...(await import('./ai
 printFigures(figures);
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
 await (await import('./server.ts')).serverLoad();
+await (await import('./web.ts')).webFigures();

@@ -243,13 +243,41 @@ interface ViewBox {
 export function MapView(p: MapViewProps) {
   const { scenario: s, state } = p;
   const size = mapSize(s.map);
-  const [vb, setVb] = useState<ViewBox>({ x: 0, y: 0, w: size.width, h: size.height });
+  // The view box changes every frame while panning or zooming: it is written to the
+  // SVG (and the mini-map) directly, and committed to component state only once the
+  // gesture pauses, so a frame costs the browser's redraw and no re-render.
+  const [vb, setVbState] = useState<ViewBox>({ x: 0, y: 0, w: size.width, h: size.height });
+  const vbNow = useRef<ViewBox>(vb);
+  const commit = useRef<ReturnType<typeof setTimeout> | null>(null);
   const svg = useRef<SVGSVGElement>(null);
+  const miniRect = useRef<SVGRectElement>(null);
+  const setVb = (next: ViewBox | ((v: ViewBox) => ViewBox)) => {
+    const v = typeof next === 'function' ? next(vbNow.current) : next;
+    vbNow.current = v;
+    svg.current?.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    svg.current?.classList.add('moving');
+    const r = miniRect.current;
+    if (r) {
+      r.setAttribute('x', String(v.x));
+      r.setAttribute('y', String(v.y));
+      r.setAttribute('width', String(v.w));
+      r.setAttribute('height', String(v.h));
+    }
+    if (commit.current) clearTimeout(commit.current);
+    commit.current = setTimeout(() => {
+      svg.current?.classList.remove('moving');
+      setVbState(vbNow.current);
+    }, 150);
+  };
   const drag = useRef<{ x: number; y: number; vb: ViewBox; moved: boolean } | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ d: number; vb: ViewBox } | null>(null);
 
-  const zoom = (factor: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) => {
+  const zoom = (
+    factor: number,
+    cx = vbNow.current.x + vbNow.current.w / 2,
+    cy = vbNow.current.y + vbNow.current.h / 2,
+  ) => {
     setVb((v) => {
       const w = Math.max(size.width / 8, Math.min(size.width * 1.5, v.w * factor));
       const h = (w / v.w) * v.h;
@@ -260,7 +288,7 @@ export function MapView(p: MapViewProps) {
   const toMap = (clientX: number, clientY: number) => {
     const el = svg.current!;
     const ctm = el.getScreenCTM();
-    if (!ctm) return { x: vb.x, y: vb.y };
+    if (!ctm) return { x: vbNow.current.x, y: vbNow.current.y };
     const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
     return { x: pt.x, y: pt.y };
   };
@@ -273,7 +301,7 @@ export function MapView(p: MapViewProps) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement).tagName === 'INPUT') return;
-      const step = vb.w / 10;
+      const step = vbNow.current.w / 10;
       if (e.key === '+' || e.key === '=') zoom(0.8);
       else if (e.key === '-') zoom(1.25);
       else if (e.key === 'w' || e.key === 'W') setVb((v) => ({ ...v, y: v.y - step }));
@@ -327,8 +355,8 @@ export function MapView(p: MapViewProps) {
           pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
           if (pointers.current.size === 2) {
             const [a, b] = [...pointers.current.values()];
-            pinch.current = { d: Math.hypot(a!.x - b!.x, a!.y - b!.y), vb };
-          } else drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
+            pinch.current = { d: Math.hypot(a!.x - b!.x, a!.y - b!.y), vb: vbNow.current };
+          } else drag.current = { x: e.clientX, y: e.clientY, vb: vbNow.current, moved: false };
         }}
         onPointerMove={(e) => {
           if (pointers.current.has(e.pointerId))
@@ -458,6 +486,7 @@ export function MapView(p: MapViewProps) {
       <MiniMap
         s={s}
         vb={vb}
+        rectRef={miniRect}
         size={size}
         onJump={(x, y) => setVb((v) => ({ ...v, x: x - v.w / 2, y: y - v.h / 2 }))}
         stacks={stacks}
@@ -484,6 +513,7 @@ export function MapView(p: MapViewProps) {
 function MiniMap(props: {
   s: Scenario;
   vb: ViewBox;
+  rectRef: { current: SVGRectElement | null };
   size: { width: number; height: number };
   stacks: Map<number, string[]>;
   onJump: (x: number, y: number) => void;
@@ -513,6 +543,7 @@ function MiniMap(props: {
         );
       })}
       <rect
+        ref={props.rectRef}
         x={vb.x}
         y={vb.y}
         width={vb.w}
