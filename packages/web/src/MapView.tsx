@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The hex map in SVG, drawn from the scenario data: terrain, rivers on hexsides,
  * roads and railways, towns and cities, the frontline, defense zones, deployment zones,

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The Stavka web app: the home page (games, new game, resume, import a replay) and the
  * game page (map, panels, actions). Routes live in the URL hash so a game's link

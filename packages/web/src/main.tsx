@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import { render } from 'preact';
 import { App } from './app.tsx';
 

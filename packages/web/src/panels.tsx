@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The panels around the map: what to do now, the selected unit and why it can or
  * cannot act, the combat preview with every shift and the chance of each result, the
