@@ -255,6 +255,25 @@ describe('online Operation Mars: two players, two browsers', () => {
   });
 });
 
+describe('on a phone-sized screen', () => {
+  it('shows the map and the panels one above the other, nothing wider than the screen', async () => {
+    const phone = await launch({ width: 390, height: 844 });
+    const page = await phone.newPage();
+    await page.goto(server.url);
+    await clickButton(page, 'Offline hot-seat (this browser only)');
+    await clickButton(page, 'Accept the standard historical set-up');
+    const map = await page.locator('svg.map').boundingBox();
+    const side = await page.locator('.side').boundingBox();
+    assert.ok(map && side);
+    assert.ok(side.y >= map.y + map.height - 1, 'the panels sit below the map');
+    assert.ok(map.width <= 390 && side.width <= 390);
+    const scroll = await page.evaluate<number>('document.documentElement.scrollWidth');
+    assert.ok(scroll <= 390, `page is ${scroll}px wide`);
+    await page.screenshot({ path: join(SHOTS, 'phone.png') });
+    await phone.close();
+  });
+});
+
 describe('replay', () => {
   it('steps through an imported game with the VCR controls', async () => {
     const page = await browser.newPage();
