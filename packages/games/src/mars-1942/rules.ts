@@ -39,6 +39,7 @@ import {
 import {
   type Attack,
   type Combat,
+  cloneMarsState,
   type DefenderResult,
   type MarsState,
   other,
@@ -854,6 +855,18 @@ function finishCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
   if (g.attacks.length === 0) endPlayerTurn(g, s, ctx);
 }
 
+/** Actions that move, place and remove no unit and pass no phase: supply cannot change. */
+const SUPPLY_NEUTRAL = new Set<MarsAction['type']>([
+  'assign',
+  'unassign',
+  'probe',
+  'fortify',
+  'end-fortify',
+  'end-reinforcement',
+  'end-movement',
+  'withdraw-reserve',
+]);
+
 function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesContext): void {
   const s = scenarioOf(g);
   const me = side as Side;
@@ -1112,8 +1125,10 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       finishCombat(g, s, ctx);
       break;
   }
-  // The state is settled: keep its board for the legalActions that follow.
-  settled.set(g, g.step !== 'over' ? refreshSupply(g, s) : new Board(s, g));
+  // The state is settled: keep its board for the legalActions that follow. Supply
+  // follows positions only: actions that move, place or remove no unit leave it as it is.
+  const moves = !SUPPLY_NEUTRAL.has(action.type);
+  settled.set(g, g.step !== 'over' && moves ? refreshSupply(g, s) : new Board(s, g));
 }
 
 /* ----------------------------------------------------------------------------- */
@@ -1182,7 +1197,7 @@ export const marsRules: GameRules<MarsState, MarsAction, MarsOptions> = {
       summary: `German ${t.german}, Soviet ${t.soviet}`,
     };
   },
-  clone: (g) => structuredClone(g),
+  clone: cloneMarsState,
 };
 
 /** The board of a state, for clients that show it (UI, CLI, AI). */
