@@ -10,3 +10,4 @@ printFigures(figures);
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
 await (await import('./server.ts')).serverLoad();
 await (await import('./web.ts')).webFigures();
+await (await import('./server-ai.ts')).aiLatency();

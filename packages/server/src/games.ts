@@ -6,7 +6,7 @@
  * sequence number, so several processes on one PostgreSQL serve the same games.
  */
 import { randomBytes } from 'node:crypto';
-import { type Player, RandomPlayer } from '@stavka/ai';
+import type { Player } from '@stavka/ai';
 import {
   type Action,
   apply,
@@ -26,6 +26,7 @@ import {
   visibleLog,
 } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
+import { AiWorker } from './ai-worker.ts';
 import {
   checkDice,
   commitmentOf,
@@ -84,7 +85,7 @@ export interface ServiceOptions {
   /** A full snapshot every this many actions (and at the end). */
   readonly snapshotEvery?: number;
   readonly webhooks?: Webhooks;
-  /** The player behind an "ai" seat; by default RandomPlayer, run inline between requests. */
+  /** The player behind an "ai" seat, run inline; by default the Stavka AI in a worker thread. */
   readonly aiPlayer?: (gameId: string, side: string, seq: number) => Player;
   /** Games kept in memory. */
   readonly cacheSize?: number;
@@ -134,6 +135,7 @@ export class GameService {
   private readonly aiPending = new Set<string>();
   private readonly remotePending = new Set<string>();
   private closed = false;
+  private readonly aiWorker = new AiWorker();
 
   constructor(store: Store, opts: ServiceOptions = {}) {
     this.store = store;
@@ -148,6 +150,7 @@ export class GameService {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.aiWorker.close();
     await Promise.allSettled([...this.locks.values()]);
   }
 
@@ -652,10 +655,15 @@ export class GameService {
         .activeSides(g.state.state)
         .find((x) => g.seats.find((s) => s.side === x)?.player === 'ai');
       if (!side) return;
-      const player = this.opts.aiPlayer?.(id, side, g.seq) ?? new RandomPlayer(`${id}:${side}:${g.seq}`);
-      const action = player.choose(g.rules as GameRules<unknown, Action, unknown>, g.state, side);
+      // A player given in the options plays inline (tests); otherwise the Stavka AI
+      // thinks in its worker thread while this process serves everything else.
+      const custom = this.opts.aiPlayer?.(id, side, g.seq);
+      const action = custom
+        ? custom.choose(g.rules as GameRules<unknown, Action, unknown>, g.state, side)
+        : await this.aiWorker.choose(g.rules.id, `${id}:${side}`, g.state as GameState<unknown>, side);
+      if (this.closed) return;
       const r = apply(g.rules, g.state, side, action, g.state.stateId);
-      if (!r.ok) throw new Error(`the ${player.name} player chose an illegal action: ${r.error.message}`);
+      if (!r.ok) throw new Error(`the AI chose an illegal action: ${r.error.message}`);
       try {
         await this.commit(g, side, action, r.value);
       } catch (e) {

@@ -1,0 +1,94 @@
+/**
+ * AI seats think in a worker thread, so no request and no other game waits for them.
+ * One worker serves every game; it keeps one AiPlayer per game and side (the AI plans
+ * a step once and plays it out action by action) and answers each position with the
+ * action the AI chooses. The worker sees the position exactly as the AI would in-process:
+ * the AI itself reduces it to its side's view.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { AiPlayer } from '@stavka/ai';
+import type { Action, GameRules, GameState } from '@stavka/engine';
+import { marsRules } from '@stavka/games';
+
+interface Job {
+  readonly id: number;
+  readonly key: string;
+  readonly game: string;
+  readonly side: string;
+  readonly state: GameState<unknown>;
+}
+
+type Answer = { id: number; action: Action } | { id: number; error: string };
+
+const RULES: Record<string, GameRules<unknown, Action, unknown>> = {
+  'mars-1942': marsRules as unknown as GameRules<unknown, Action, unknown>,
+};
+
+if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
+  const players = new Map<string, AiPlayer>();
+  parentPort!.on('message', (job: Job) => {
+    let answer: Answer;
+    try {
+      const rules = RULES[job.game];
+      if (!rules) throw new Error(`no AI for ${job.game}`);
+      let p = players.get(job.key);
+      if (!p) {
+        p = new AiPlayer(job.key);
+        players.set(job.key, p);
+        if (players.size > 500) players.delete(players.keys().next().value!);
+      }
+      answer = { id: job.id, action: p.choose(rules, job.state, job.side) };
+    } catch (e) {
+      answer = { id: job.id, error: (e as Error).message };
+    }
+    parentPort!.postMessage(answer);
+  });
+}
+
+/** The main thread's side: one worker, jobs answered in order. */
+export class AiWorker {
+  private worker: Worker | null = null;
+  private next = 1;
+  private waiting = new Map<number, { resolve: (a: Action) => void; reject: (e: Error) => void }>();
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const self = import.meta.url;
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); });`;
+    const w = new Worker(boot, { eval: true, workerData: { stavkaAi: true } });
+    w.unref();
+    w.on('message', (a: Answer) => {
+      const p = this.waiting.get(a.id);
+      if (!p) return;
+      this.waiting.delete(a.id);
+      if ('action' in a) p.resolve(a.action);
+      else p.reject(new Error(a.error));
+    });
+    const fail = (e: Error) => {
+      for (const p of this.waiting.values()) p.reject(e);
+      this.waiting.clear();
+      this.worker = null;
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`the AI worker stopped (${code})`)));
+    this.worker = w;
+    return w;
+  }
+
+  /** The AI's action for `side` of game `key` in this position. */
+  choose(game: string, key: string, state: GameState<unknown>, side: string): Promise<Action> {
+    const w = this.start();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      w.postMessage({ id, key, game, side, state } satisfies Job);
+    });
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
