@@ -35,6 +35,8 @@ export interface MapViewProps {
   state: MarsState;
   highlights: ReadonlyMap<number, Highlight>;
   path: readonly number[];
+  /** What the previewed path costs, in hexes (road hexes count half for mobile units). */
+  pathCost?: number;
   selectedUnit: string | null;
   cursor: number;
   overlay: Overlay;
@@ -89,7 +91,9 @@ function StaticLayer({ s }: { s: Scenario }) {
       const fill =
         s.germanTerritory[h] === 1 ? TERRAIN_FILL[terrain] : shade(TERRAIN_FILL[terrain] ?? '#eee');
       hexes.push(
-        <polygon key={`h${h}`} points={polygonPoints(c)} fill={fill} stroke="#9a9480" stroke-width="0.6" />,
+        <polygon key={`h${h}`} points={polygonPoints(c)} fill={fill} stroke="#9a9480" stroke-width="0.6">
+          <title>{hexLabel(s, h)}</title>
+        </polygon>,
       );
       for (let d = 0; d < 6; d++) {
         const slot = h * 6 + d;
@@ -133,6 +137,48 @@ function StaticLayer({ s }: { s: Scenario }) {
         </g>
       );
     });
+    // Deployment zones (Kalinin and Western Fronts) and the map edges with their side.
+    const outline = (hexes: readonly number[], member: Uint8Array) => {
+      const segs: string[] = [];
+      for (const h of hexes) {
+        const c = hexCenter(map, h);
+        for (let d = 0; d < 6; d++) {
+          const t = map.graph.targets[h * 6 + d]!;
+          if (t >= 0 && member[t] === 1) continue;
+          const [a, b] = hexsideSegment(c, d);
+          segs.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${b.x.toFixed(1)},${b.y.toFixed(1)}`);
+        }
+      }
+      return segs.join('');
+    };
+    const deployment = [s.kalinin, s.western].map((z) => {
+      const c = hexCenter(map, z.hexes[Math.floor(z.hexes.length / 2)]!);
+      return (
+        <g key={z.id} class={`deployment ${z.id}`}>
+          <path d={outline(z.hexes, z.membership)} />
+          <text x={c.x} y={c.y}>
+            {z.id === 'kalinin-front' ? 'Kalinin Front' : 'Western Front'}
+          </text>
+        </g>
+      );
+    });
+    // A map edge: its hexes' sides facing off the map, in the colour of the side it supplies.
+    const edges = map.edges.map((e) => {
+      const segs: string[] = [];
+      for (const h of e.hexes) {
+        const c = hexCenter(map, h);
+        for (let d = 0; d < 6; d++) {
+          if (map.graph.targets[h * 6 + d]! >= 0) continue;
+          const [a, b] = hexsideSegment(c, d);
+          segs.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${b.x.toFixed(1)},${b.y.toFixed(1)}`);
+        }
+      }
+      return (
+        <path key={`e${e.id}`} class="edge" d={segs.join('')} stroke={SIDE_COLOR[e.side ?? ''] ?? '#888'}>
+          <title>{`${e.name} map edge${e.side ? `, ${e.side} supply` : ''}`}</title>
+        </path>
+      );
+    });
     const places = map.places.map((p) => {
       const c = hexCenter(map, p.hex);
       return (
@@ -149,7 +195,9 @@ function StaticLayer({ s }: { s: Scenario }) {
         {hexes}
         {links}
         {sides}
+        {deployment}
         {zones}
+        {edges}
         {places}
       </g>
     );
@@ -443,6 +491,15 @@ export function MapView(p: MapViewProps) {
               ) : null,
             )}
           </g>
+        )}
+        {p.path.length > 1 && p.pathCost !== undefined && (
+          <text
+            class="path-cost"
+            x={hexCenter(s.map, p.path[p.path.length - 1]!).x}
+            y={hexCenter(s.map, p.path[p.path.length - 1]!).y + HEX_SIZE * 0.95}
+          >
+            {`${p.pathCost} hex${p.pathCost === 1 ? '' : 'es'}`}
+          </text>
         )}
         {p.path.length > 1 && (
           <polyline

@@ -289,10 +289,11 @@ function GamePage(p: { session: Session }) {
     }
   }, [actions, selected, selectedHex, board, g, s]);
 
-  const path = useMemo(() => {
-    if (!selected || hover === null || g.step !== 'movement') return [];
-    return moveOptions(board, selected).find((m) => m.to === hover)?.path ?? [];
+  const pathOption = useMemo(() => {
+    if (!selected || hover === null || g.step !== 'movement') return null;
+    return moveOptions(board, selected).find((m) => m.to === hover) ?? null;
   }, [selected, hover, board, g.step]);
+  const path = pathOption?.path ?? [];
 
   const clickHex = (h: number) => {
     const a = byHex.get(h);
@@ -390,6 +391,7 @@ function GamePage(p: { session: Session }) {
           state={g}
           highlights={highlights}
           path={path}
+          {...(pathOption ? { pathCost: pathOption.cost / 2 } : {})}
           selectedUnit={selected}
           cursor={cursor}
           overlay={{

@@ -63,6 +63,17 @@ describe('the map', () => {
     );
     assert.ok(labels.some((l) => l.startsWith('Soviet ')));
   });
+  it('draws the deployment zones, the map edges with their side, and names every hex', () => {
+    assert.ok(
+      html.includes('class="deployment kalinin-front"') && html.includes('class="deployment western-front"'),
+    );
+    assert.match(
+      html,
+      /<title>Southern edge \(toward Smolensk, Roslavl and Bryansk\) map edge, german supply<\/title>/,
+    );
+    assert.equal((html.match(/stroke-width="0.6"><title>hex \d{4}/g) ?? []).length, sc.map.graph.nodeCount);
+    assert.ok(html.includes('<title>hex 1507, Rzhev, city</title>'));
+  });
   it('draws the highlights it is handed and nothing it is not', () => {
     assert.ok(html.includes('class="hl move" data-hex="1608"'));
     assert.ok(html.includes('class="hl target" data-hex="1507"'));
