@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { type RngState, rngFromSeed, rollDie } from '@stavka/engine';
+import { marsRules } from '@stavka/games';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { openStore } from './store.ts';
@@ -181,7 +182,7 @@ test(`${REQUESTS} random and malformed requests: never a 5xx, refusals change no
           { game: 'mars-1942', rulesVersion: 'x', seed: 1, actions: [] },
           {
             game: 'mars-1942',
-            rulesVersion: 'mars-1942/2',
+            rulesVersion: marsRules.rulesVersion,
             seed: pick([1, 'x', -1]),
             actions: [{ side: 'german', action: pick(junk) }],
           },

@@ -47,7 +47,8 @@ import {
 } from './state.ts';
 import { victoryTally } from './victory.ts';
 
-export const RULES_VERSION = 'mars-1942/2';
+/** Bumped with every change that could change a stored replay (rules or the standard scenario). */
+export const RULES_VERSION = 'mars-1942/3';
 
 export interface MarsOptions {
   /** First-turn doubling of Russian attack (M-16); default on. */
