@@ -3,7 +3,6 @@
  * games. Prints a readable table, or one JSON object with --json. An attack the rules
  * forbid exits 2 with the rule quoted; bad input exits 1 and says which flag is wrong.
  */
-import { readFileSync } from 'node:fs';
 import {
   type CombatRefusal,
   type CombatReport,
@@ -14,10 +13,12 @@ import {
 } from '@stavka/engine';
 import { barbarossaCalc, fireCalc, marsCalc } from '@stavka/games';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { readJson } from './files.ts';
+import { UsageError } from './usage.ts';
 
 export const GAMES = ['mars-1942', 'barbarossa-1941', 'point-to-point'] as const;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export function wholeNumber(flag: string, min = 0) {
   return (value: string): number => {
@@ -27,22 +28,6 @@ export function wholeNumber(flag: string, min = 0) {
     if (n < min) throw new InvalidArgumentError(`${flag} must be at least ${min}, not ${n}`);
     return n;
   };
-}
-
-function loadJson(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(
-      `cannot read --crt ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--crt ${path} is not JSON: ${(e as Error).message}`);
-  }
 }
 
 export interface CalcOptions {
@@ -98,7 +83,7 @@ export function runCalc(o: CalcOptions): Calc {
       forbid(o, 'roundUp', 'fallBack', 'press', 'procedure', 'side', 'fire');
       let table: ReturnType<typeof compileOddsTable> | undefined;
       if (o.crt) {
-        table = compileOddsTable(loadJson(o.crt), 'crt');
+        table = compileOddsTable(readJson(o.crt, '--crt'), 'crt');
         if (!table.ok)
           throw new UsageError(`--crt ${o.crt} is not a valid table:\n${formatSetupErrors(table.error)}`);
       }
@@ -140,7 +125,7 @@ export function runCalc(o: CalcOptions): Calc {
       }
       let table: ReturnType<typeof compileOddsTable> | undefined;
       if (o.crt) {
-        table = compileOddsTable(loadJson(o.crt), 'crt');
+        table = compileOddsTable(readJson(o.crt, '--crt'), 'crt');
         if (!table.ok)
           throw new UsageError(`--crt ${o.crt} is not a valid table:\n${formatSetupErrors(table.error)}`);
       }
@@ -176,7 +161,7 @@ export function runCalc(o: CalcOptions): Calc {
       forbid(o, 'procedure', 'side', 'attackerRationed', 'defenderRationed', 'defenderIsolated');
       let table: ReturnType<typeof compileFireTable> | undefined;
       if (o.crt) {
-        table = compileFireTable(loadJson(o.crt), 'crt');
+        table = compileFireTable(readJson(o.crt, '--crt'), 'crt');
         if (!table.ok)
           throw new UsageError(`--crt ${o.crt} is not a valid table:\n${formatSetupErrors(table.error)}`);
       }

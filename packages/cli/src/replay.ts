@@ -3,28 +3,12 @@
  * legality), prints its result and final hash, and checks the hash the file records.
  * `stavka validate FILE`: checks a scenario file; every error names its field.
  */
-import { readFileSync } from 'node:fs';
 import { formatSetupErrors, type ReplayFile, replay, stateHash } from '@stavka/engine';
 import { compileScenario, marsRules } from '@stavka/games';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from './calc.ts';
-
-function readJson(path: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(
-      `cannot read ${what} ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${path} is not JSON: ${(e as Error).message}`);
-  }
-}
+import { readJson, readJsonAs } from './files.ts';
 
 const replaySchema = z.object({
   game: z.string(),
@@ -45,12 +29,7 @@ export function addReplayCommands(
     .description('verify a saved game: replay every action, print the result and the final hash')
     .option('--json', 'print one JSON object')
     .action((file: string, opts: { json?: boolean }) => {
-      const parsed = replaySchema.safeParse(readJson(file, 'replay'));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new UsageError(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-      }
-      const data = parsed.data;
+      const data = readJsonAs(file, 'replay', replaySchema);
       if (data.game !== marsRules.id)
         throw new UsageError(`${file}: replays of "${data.game}" are not supported yet`);
       const r = replay(marsRules, data as unknown as ReplayFile);

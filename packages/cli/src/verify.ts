@@ -6,13 +6,13 @@
  * replaying every action from that seed gives each stored state hash: so every roll
  * in the game came from that seed.
  */
-import { readFileSync } from 'node:fs';
 import { type GameRules, type ReplayFile, replay, stateHash } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import { commitmentOf, deriveSeed } from '@stavka/server/dice';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from './calc.ts';
+import { readJsonAs } from './files.ts';
 
 const exportSchema = z.object({
   game: z.string(),
@@ -43,20 +43,7 @@ export function addVerifyCommand(
     .description('prove the dice of a finished game exported by the server: commitment, seed, every roll')
     .option('--json', 'print one JSON object')
     .action((file: string, opts: { json?: boolean }) => {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (e) {
-        throw new UsageError(
-          `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-        );
-      }
-      const parsed = exportSchema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new UsageError(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-      }
-      const f = parsed.data;
+      const f = readJsonAs(file, 'export', exportSchema);
       const rules = GAMES[f.game];
       if (!rules) throw new UsageError(`${file}: games of "${f.game}" cannot be verified here`);
       const failures: string[] = [];
