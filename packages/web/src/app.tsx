@@ -364,15 +364,14 @@ function GamePage(p: { session: Session }) {
     };
   }, [hover, selectedHex, selected, g, board, actions, side, s]);
 
+  // Every action with no hex to click, plus the combat choices (retreats and advances are
+  // also lit on the map: the buttons serve the keyboard and screen readers).
   const mapless = actions.filter(
     (a) =>
-      !['deploy', 'move', 'assign', 'retreat', 'advance', 'reinforce', 'undo'].includes(a.type) &&
-      (a.unit === undefined ||
-        a.type === 'lose' ||
-        a.type === 'stand' ||
-        a.type === 'unassign' ||
-        a.type === 'fortify' ||
-        a.type === 'withdraw'),
+      a.type !== 'undo' &&
+      (g.step === 'combat' ||
+        (!['deploy', 'move', 'assign', 'reinforce'].includes(a.type) &&
+          (a.unit === undefined || ['lose', 'stand', 'unassign', 'fortify', 'withdraw'].includes(a.type)))),
   );
 
   return (

@@ -354,6 +354,10 @@ export function describeAction(s: Scenario, a: Action): string {
       return `${name(a.unit)} stands`;
     case 'end-advance':
       return 'End advance';
+    case 'retreat':
+      return `Retreat ${name(a.unit)} to ${String(a.to)}`;
+    case 'advance':
+      return `Advance ${name(a.unit)} to ${String(a.to)}`;
     case 'undo':
       return 'Undo';
     default:
