@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { UsageError } from './calc.ts';
 import { readJson, readJsonAs } from './files.ts';
 
-const replaySchema = z.object({
+/** A replay file's shape (an export from the server adds its dice and hashes: verify.ts). */
+export const replaySchema = z.object({
   game: z.string(),
   rulesVersion: z.string(),
   scenario: z.unknown(),

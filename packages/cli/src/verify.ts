@@ -13,14 +13,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from './calc.ts';
 import { readJsonAs } from './files.ts';
+import { replaySchema } from './replay.ts';
 
-const exportSchema = z.object({
-  game: z.string(),
-  rulesVersion: z.string(),
-  scenario: z.unknown(),
-  seed: z.union([z.number().int(), z.string()]),
-  options: z.record(z.string(), z.unknown()).optional(),
-  actions: z.array(z.object({ side: z.string(), action: z.object({ type: z.string() }).passthrough() })),
+const exportSchema = replaySchema.extend({
   hashes: z.array(z.string()),
   finalHash: z.string().nullable().optional(),
   dice: z.object({
