@@ -71,7 +71,7 @@ export async function load(backend: string, env: Record<string, string>): Promis
         };
         ws.on('message', (m) => {
           const msg = JSON.parse(String(m));
-          if (msg.type !== 'view') return;
+          if (msg.type !== 'view' && msg.type !== 'update') return;
           latest = msg.data;
           void drive();
         });

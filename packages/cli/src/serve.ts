@@ -31,12 +31,18 @@ export function addServeCommand(
       }
       // Loaded here so the other commands do not load the server and its database drivers.
       const { describeStore, startServer } = await import('@stavka/server');
-      const server = await startServer({
-        ...(port !== undefined ? { port } : {}),
-        ...(opts.host ? { host: opts.host } : {}),
-        ...(opts.db ? { db: opts.db } : {}),
-        log: (m) => io.err(m),
-      });
+      let server: Awaited<ReturnType<typeof startServer>>;
+      try {
+        server = await startServer({
+          ...(port !== undefined ? { port } : {}),
+          ...(opts.host ? { host: opts.host } : {}),
+          ...(opts.db ? { db: opts.db } : {}),
+          log: (m) => io.err(m),
+        });
+      } catch (e) {
+        // A port in use, a database that will not open, a bad setting: say which, no trace.
+        throw new UsageError(`serve: ${(e as Error).message}`);
+      }
       io.out(`Stavka server on ${server.url} (games stored in ${describeStore(server.store)})`);
       const stop = () => {
         // A clean close finishes in-flight requests; past 3 s, stop anyway (every action is committed).

@@ -186,14 +186,30 @@ export function setup<G, A extends Action, O>(
   });
 }
 
+/**
+ * Legal actions are a function of the state alone, and states are never changed in
+ * place: each list is computed once per state and side (a server checks an action
+ * against the same list it sent the player) and shared, frozen, with every caller.
+ */
+const legalMemo = new WeakMap<GameState<unknown>, Map<string, readonly Action[]>>();
+
 /** Every action `side` may take, canonical order; undo last when it is offered. */
 export function legalActions<G, A extends Action>(
   rules: GameRules<G, A, unknown>,
   s: GameState<G>,
   side: string,
 ): readonly (A | typeof UNDO)[] {
+  let bySide = legalMemo.get(s);
+  const known = bySide?.get(side);
+  if (known) return known as readonly (A | typeof UNDO)[];
   const actions = rules.legalActions(s.state, side);
-  return s.undo && s.undo.side === side ? [...actions, UNDO] : actions;
+  const all = Object.freeze(s.undo && s.undo.side === side ? [...actions, UNDO] : [...actions]);
+  if (!bySide) {
+    bySide = new Map();
+    legalMemo.set(s, bySide);
+  }
+  bySide.set(side, all);
+  return all;
 }
 
 /** A stable key for comparing actions: canonical JSON. */
@@ -262,7 +278,7 @@ export function apply<G, A extends Action>(
     if (!s.undo || s.undo.side !== side) return err({ code: 'action/not-legal', message: 'nothing to undo' });
     return ok(undo(rules, s));
   }
-  const legal = rules.legalActions(s.state, side);
+  const legal = legalActions(rules, s, side);
   const chosen = legal.find((a) => a.type === (action as Action).type && sameJson(a, action));
   if (!chosen) {
     return err({

@@ -461,7 +461,13 @@ describe('the live channel over a real socket', () => {
       const ws = new WebSocket(wsUrl);
       const seen: {
         type: string;
-        data?: { stateId: number; side: string | null; legal: unknown[] };
+        data?: {
+          stateId: number;
+          side: string | null;
+          legal: unknown[];
+          view: { log?: unknown[] } | null;
+          log?: { keep: number; append: unknown[] };
+        };
         code?: string;
       }[] = [];
       ws.on('message', (m) => seen.push(JSON.parse(String(m))));
@@ -486,13 +492,55 @@ describe('the live channel over a real socket', () => {
       });
       assert.equal(r.statusCode, 200, r.body);
     }
-    for (const c of [g, s, spec]) {
+    const tokens = [made.seats.german!.token!, made.seats.soviet!.token!, made.spectator.token];
+    for (const [i, c] of [g, s, spec].entries()) {
       await until('three more views', async () => c.seen.length >= 4);
       assert.deepEqual(
         c.seen.map((m) => m.data!.stateId),
         [v.stateId, v.stateId + 1, v.stateId + 2, v.stateId + 3],
       );
+      // The whole view once, then only what is new: the log rebuilt from the updates is
+      // the log a fresh GET gives, and no update resends an entry the client has.
+      assert.deepEqual(
+        c.seen.map((m) => m.type),
+        ['view', 'update', 'update', 'update'],
+      );
+      let log = c.seen[0]!.data!.view!.log!;
+      for (const m of c.seen.slice(1)) {
+        const { keep, append } = m.data!.log!;
+        assert.equal(m.data!.view!.log, undefined, 'an update carries no whole log');
+        assert.ok(keep <= log.length);
+        log = [...log.slice(0, keep), ...append];
+      }
+      const now = await viewOf(app.inject.bind(app), made.id, tokens[i]!);
+      assert.deepEqual(log, (now.view as { log: unknown[] }).log);
     }
+    // An undo rewrites the end of the log (it replays the turn's actions): the update
+    // keeps less than the client has, and the log rebuilt from it is still the server's.
+    const before = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
+    const move = before.legal.find((a) => a.type !== 'undo')!;
+    for (const action of [move, { type: 'undo' }]) {
+      const cur = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/actions`,
+        headers: bearer(made.seats.german!.token!),
+        payload: { stateId: cur.stateId, action },
+      });
+      assert.equal(r.statusCode, 200, r.body);
+    }
+    await until('the undo', async () => g.seen.length >= 6);
+    const moved = g.seen[4]!.data!.log!;
+    const undone = g.seen[5]!.data!.log!;
+    const logBefore = (before.view as { log: unknown[] }).log;
+    assert.equal(moved.keep, logBefore.length);
+    assert.ok(moved.append.length > 0);
+    assert.ok(undone.keep < logBefore.length + moved.append.length);
+    let log = g.seen[0]!.data!.view!.log!;
+    for (const m of g.seen.slice(1)) log = [...log.slice(0, m.data!.log!.keep), ...m.data!.log!.append];
+    const after = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
+    assert.deepEqual(log, (after.view as { log: unknown[] }).log);
+    assert.equal((log[log.length - 1] as { kind: string }).kind, 'undo');
     const bad = open('st_nobody');
     const closed = await new Promise<number>((r) => bad.ws.on('close', (code) => r(code)));
     assert.equal(closed, 4403);

@@ -41,7 +41,8 @@ test('two processes, one database: concurrent moves serialized, every client see
         seen.push(entry);
         ws.on('message', (m) => {
           const msg = JSON.parse(String(m));
-          if (msg.type === 'view' && msg.data.status !== 'waiting') entry.ids.push(msg.data.stateId);
+          if ((msg.type === 'view' || msg.type === 'update') && msg.data.status !== 'waiting')
+            entry.ids.push(msg.data.stateId);
         });
         await new Promise<void>((r) => ws.on('open', () => r()));
         ws.send(JSON.stringify({ type: 'hello', token }));

@@ -95,7 +95,9 @@ export interface ServiceOptions {
 interface Watcher {
   readonly side: string | null;
   readonly send: (message: string) => void;
+  /** The state it was last sent, and that view's log: the next message sends only what is new. */
   last: string;
+  lastLog: readonly LogEntry[] | null;
 }
 
 interface Live {
@@ -106,6 +108,8 @@ interface Live {
   /** null while seats are still joining. */
   state: State | null;
   seq: number;
+  /** The store's change mark when this cache was last found current (see Store.changeMark). */
+  mark: number | null;
   /** Views computed for the current state, by side ('*' for spectators). */
   views: Map<string, { key: string; value: SeatView }>;
 }
@@ -144,7 +148,10 @@ export class GameService {
 
   /** Starts listening for other processes' changes and resumes AI seats to move. */
   async start(): Promise<void> {
-    await this.store.listen((id) => this.remoteChange(id));
+    await this.store.listen((id) => {
+      if (id !== null) this.remoteChange(id);
+      else for (const watched of this.watchers.keys()) this.remoteChange(watched);
+    });
     for (const id of await this.store.activeGamesWithAi()) this.scheduleAi(id);
   }
 
@@ -560,7 +567,7 @@ export class GameService {
 
   /** Registers a live client; it gets the current view now and every new one after. */
   async watch(p: Principal, send: (message: string) => void): Promise<() => void> {
-    const w: Watcher = { side: p.side, send, last: '' };
+    const w: Watcher = { side: p.side, send, last: '', lastLog: null };
     const set = this.watchers.get(p.gameId) ?? new Set<Watcher>();
     this.watchers.set(p.gameId, set);
     set.add(w);
@@ -571,21 +578,34 @@ export class GameService {
     };
   }
 
-  /** Sends each watcher of the game the view it has not seen yet. */
+  /**
+   * Sends each watcher of the game the view it has not seen yet: the whole view the
+   * first time, then updates that carry only the log entries it has not been sent (an
+   * undo drops entries: `keep` says how many of the old ones stay).
+   */
   private push(g: Live): void {
     const set = this.watchers.get(g.id);
     if (!set) return;
-    const key = `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
-    const messages = new Map<string, string>();
+    const key = viewKey(g);
+    // Watchers of one side were mostly sent the same log before: one message for them all.
+    const messages = new Map<string, Map<readonly LogEntry[] | null, string>>();
     for (const w of set) {
       if (w.last === key) continue;
       const k = w.side ?? '*';
-      let m = messages.get(k);
+      const v = this.viewOf(g, w.side);
+      const log = logOfView(v);
+      let bySide = messages.get(k);
+      if (!bySide) {
+        bySide = new Map();
+        messages.set(k, bySide);
+      }
+      let m = bySide.get(w.lastLog);
       if (m === undefined) {
-        m = JSON.stringify({ type: 'view', data: this.viewOf(g, w.side) });
-        messages.set(k, m);
+        m = liveMessage(v, w.lastLog, log);
+        bySide.set(w.lastLog, m);
       }
       w.last = key;
+      w.lastLog = log;
       try {
         w.send(m);
       } catch {
@@ -697,7 +717,7 @@ export class GameService {
     if (!record) throw notFound();
     const rules = CATALOG[record.game];
     if (!rules) throw new ApiError(422, 'game/unknown', `this server no longer plays "${record.game}"`);
-    const g: Live = { id, rules, record, seats: [], state: null, seq: 0, views: new Map() };
+    const g: Live = { id, rules, record, seats: [], state: null, seq: 0, mark: null, views: new Map() };
     await this.reload(g);
     const again = this.cache.get(id);
     if (again) return again;
@@ -710,10 +730,14 @@ export class GameService {
   private async fresh(id: string): Promise<Live> {
     const g = await this.get(id);
     if (g.record.status === 'over') return g;
+    // Nobody else has written since this game was last found current: it still is.
+    const mark = this.store.changeMark();
+    if (mark !== null && g.mark === mark) return g;
     const now = await this.store.gameSeq(id);
     if (!now) throw notFound();
     if (now.seq === g.seq && now.status === g.record.status) {
       if (g.record.status === 'waiting') g.seats = await this.store.seats(id);
+      g.mark = mark;
       return g;
     }
     if (g.state === null || now.seq < g.seq) {
@@ -730,6 +754,7 @@ export class GameService {
     }
     g.record = record;
     if (g.record.seq !== g.seq) await this.reload(g);
+    g.mark = mark;
     this.push(g);
     return g;
   }
@@ -788,7 +813,7 @@ export class GameService {
   }
 
   private viewOf(g: Live, side: string | null): SeatView {
-    const key = `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
+    const key = viewKey(g);
     const k = side ?? '*';
     const hit = g.views.get(k);
     if (hit && hit.key === key) return hit.value;
@@ -825,6 +850,38 @@ function seatSide(p: Principal): string {
   if (p.side === null)
     throw new ApiError(403, 'seat/spectator', 'a spectator cannot do that: it needs a seat token');
   return p.side;
+}
+
+/** What a view depends on besides the side: the status, the state and who has joined. */
+function viewKey(g: Live): string {
+  return `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
+}
+
+function logOfView(v: SeatView): readonly LogEntry[] | null {
+  const log = (v.view as { log?: unknown } | null)?.log;
+  return Array.isArray(log) ? (log as LogEntry[]) : null;
+}
+
+/**
+ * A live message: `view` (the whole SeatView) when the client holds no log yet, else
+ * `update`: the SeatView without `view.log`, plus `log: { keep, append }` — keep the
+ * first `keep` entries the client has, then append these. Log entries are never changed
+ * in place, so the entries two logs share are the same objects.
+ */
+function liveMessage(
+  v: SeatView,
+  before: readonly LogEntry[] | null,
+  log: readonly LogEntry[] | null,
+): string {
+  if (before === null || log === null) return JSON.stringify({ type: 'view', data: v });
+  let keep = 0;
+  const n = Math.min(before.length, log.length);
+  while (keep < n && before[keep] === log[keep]) keep++;
+  const { log: _log, ...rest } = v.view as { log: unknown };
+  return JSON.stringify({
+    type: 'update',
+    data: { ...v, view: rest, log: { keep, append: log.slice(keep) } },
+  });
 }
 
 function seatsSummary(g: Live): Record<string, { player: string; joined: boolean }> {

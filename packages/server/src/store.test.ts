@@ -142,10 +142,49 @@ function storageSuite(name: string, target: () => Promise<string>) {
       assert.deepEqual(await store.activeGamesWithAi(), ['g3']);
     });
 
+    test('actions arriving together are stored together; a lost race loses only its own', async () => {
+      for (const id of ['g5', 'g6', 'g7'])
+        await store.createGame({ ...gameRecord(id), status: 'active' }, seats(id));
+      const results = await Promise.all([
+        store.appendAction(action('g5', 1), active),
+        store.appendAction(action('g6', 1), active),
+        store.appendAction(action('g5', 1), active), // the same seq again: another writer's
+        store.appendAction(action('g7', 2), active), // not the next seq: refused
+        store.appendAction(action('g7', 1), active),
+      ]);
+      assert.deepEqual(results, [true, true, false, false, true]);
+      for (const id of ['g5', 'g6', 'g7']) {
+        assert.deepEqual(
+          (await store.actions(id)).map((a) => a.seq),
+          [1],
+        );
+        assert.equal((await store.gameSeq(id))?.seq, 1);
+      }
+    });
+
+    if (name === 'SQLite') {
+      test("another process's write changes the mark and is heard; this one's own do not", async () => {
+        const other = await openStore(url);
+        const heard: (string | null)[] = [];
+        await store.listen((id) => heard.push(id));
+        await store.createGame({ ...gameRecord('g8'), status: 'active' }, seats('g8'));
+        const mark = store.changeMark();
+        assert.equal(typeof mark, 'number');
+        await store.appendAction(action('g8', 1), active);
+        assert.equal(store.changeMark(), mark, 'its own commits leave the mark alone');
+        await other.appendAction(action('g8', 2), active);
+        assert.notEqual(store.changeMark(), mark, "another connection's commit changes it");
+        for (let i = 0; i < 100 && heard.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+        await other.close();
+        assert.deepEqual(heard, [null]);
+      });
+    }
+
     if (name === 'PostgreSQL') {
       test('a committed action is announced to every listening process (LISTEN/NOTIFY)', async () => {
+        assert.equal(store.changeMark(), null, 'no change mark: every read asks the database');
         const other = await openStore(url);
-        const heard: string[] = [];
+        const heard: (string | null)[] = [];
         await other.listen((id) => heard.push(id));
         await store.createGame({ ...gameRecord('g4'), status: 'active' }, seats('g4'));
         await store.appendAction(action('g4', 1), active);

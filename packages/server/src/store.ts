@@ -10,6 +10,7 @@
  * processes, or two requests) racing for the same seq: one commits, the other gets a
  * unique violation or updates no row, rolls back, and is told it lost (`false`).
  */
+import type { Transaction } from 'kysely';
 import pg from 'pg';
 import {
   type ActionsTable,
@@ -18,6 +19,7 @@ import {
   type OpenedDatabase,
   openDatabase,
   type SeatsTable,
+  type StavkaDatabase,
   sql,
 } from './db.ts';
 
@@ -58,14 +60,26 @@ export interface Store {
   /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
   activeGamesWithAi(): Promise<string[]>;
   gameIds(): Promise<string[]>;
+  /**
+   * A mark that changes whenever another process may have written to the database
+   * (SQLite's data_version): while it stays the same, what this process has cached is
+   * current. null when there is no such mark (PostgreSQL): ask the database.
+   */
+  changeMark(): number | null;
   /** Tells every process serving this database that a game changed (PostgreSQL NOTIFY). */
   notify(id: string): Promise<void>;
-  /** Calls `onChange(id)` for changes announced by any process; PostgreSQL only (else a no-op). */
-  listen(onChange: (id: string) => void): Promise<void>;
+  /**
+   * Calls `onChange(id)` for changes made by other processes: PostgreSQL says which game
+   * (LISTEN/NOTIFY); SQLite only that something changed (`null`, from data_version,
+   * looked at a few times a second).
+   */
+  listen(onChange: (id: string | null) => void): Promise<void>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'stavka_games';
+/** How often a SQLite server looks for other processes' writes (for its live clients). */
+const SQLITE_POLL_MS = 200;
 
 export async function openStore(target: string): Promise<Store> {
   return new KyselyStore(await openDatabase(target));
@@ -76,6 +90,7 @@ class KyselyStore implements Store {
   readonly where: string;
   private readonly opened: OpenedDatabase;
   private listener: pg.Client | null = null;
+  private poll: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(opened: OpenedDatabase) {
@@ -154,35 +169,58 @@ class KyselyStore implements Store {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async appendAction(a: ActionRecord, change: AppendChange): Promise<boolean> {
+  appendAction(a: ActionRecord, change: AppendChange): Promise<boolean> {
+    // PostgreSQL commits concurrent transactions together by itself (one WAL flush for
+    // many); SQLite has one writer, so this process groups the actions that arrive
+    // together into one transaction: one disk sync for the lot, each acknowledged after it.
+    if (this.kind === 'postgres') return this.appendAlone(a, change);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ a, change, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private readonly queue: {
+    a: ActionRecord;
+    change: AppendChange;
+    resolve: (stored: boolean) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0);
+    if (batch.length === 1) {
+      const [p] = batch;
+      await this.appendAlone(p!.a, p!.change).then(p!.resolve, p!.reject);
+      return;
+    }
+    let stored: boolean[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('actions').values(a).execute();
-        const r = await trx
-          .updateTable('games')
-          .set({
-            seq: a.seq,
-            status: change.status,
-            final_hash: change.finalHash,
-            updated_at: a.created_at,
-          })
-          .where('id', '=', a.game_id)
-          .where('seq', '=', a.seq - 1)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw new LostRace();
-        if (change.snapshot !== null) {
-          await trx
-            .insertInto('snapshots')
-            .values({ game_id: a.game_id, seq: a.seq, state: change.snapshot })
-            .execute();
-        }
-        // Delivered to every listening process when (and only if) this commits.
-        if (this.kind === 'postgres') await sql`select pg_notify(${CHANNEL}, ${a.game_id})`.execute(trx);
+        stored = [];
+        for (const p of batch) stored.push(await appendIn(trx, p.a, p.change));
       });
-      return true;
+    } catch {
+      // Something in the batch failed (a full disk, a broken row): each on its own, so one
+      // bad append cannot take the others with it.
+      for (const p of batch) await this.appendAlone(p.a, p.change).then(p.resolve, p.reject);
+      return;
+    }
+    for (const [i, p] of batch.entries()) p.resolve(stored[i]!);
+  }
+
+  private async appendAlone(a: ActionRecord, change: AppendChange): Promise<boolean> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const stored = await appendIn(trx, a, change);
+        // Delivered to every listening process when (and only if) this commits.
+        if (stored && this.kind === 'postgres') {
+          await sql`select pg_notify(${CHANNEL}, ${a.game_id})`.execute(trx);
+        }
+        return stored;
+      });
     } catch (e) {
-      if (e instanceof LostRace || isUniqueViolation(e)) return false;
+      if (isUniqueViolation(e)) return false;
       throw e;
     }
   }
@@ -236,12 +274,32 @@ class KyselyStore implements Store {
     return rows.map((r) => r.id);
   }
 
+  changeMark(): number | null {
+    return this.opened.sqlite
+      ? (this.opened.sqlite.pragma('data_version', { simple: true }) as number)
+      : null;
+  }
+
   async notify(id: string): Promise<void> {
     if (this.kind === 'postgres') await sql`select pg_notify(${CHANNEL}, ${id})`.execute(this.db);
   }
 
-  async listen(onChange: (id: string) => void): Promise<void> {
-    if (this.kind !== 'postgres' || !this.opened.url || this.listener) return;
+  async listen(onChange: (id: string | null) => void): Promise<void> {
+    if (this.opened.sqlite) {
+      if (this.poll) return;
+      let mark = this.changeMark();
+      this.poll = setInterval(() => {
+        if (this.closed) return;
+        const now = this.changeMark();
+        if (now !== mark) {
+          mark = now;
+          onChange(null);
+        }
+      }, SQLITE_POLL_MS);
+      this.poll.unref();
+      return;
+    }
+    if (!this.opened.url || this.listener) return;
     const client = new pg.Client({ connectionString: this.opened.url });
     client.on('error', () => {});
     client.on('notification', (n) => {
@@ -255,13 +313,35 @@ class KyselyStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.poll) clearInterval(this.poll);
     if (this.listener) await this.listener.end().catch(() => {});
     await this.db.destroy();
   }
 }
 
-class LostRace extends Error {
-  constructor() {
-    super('another writer stored this action first');
+/**
+ * Appends action `a.seq` inside a transaction: moves games.seq from seq-1 to seq first
+ * (compare-and-set), so a writer that lost the race writes nothing and learns it (false).
+ */
+async function appendIn(
+  trx: Transaction<StavkaDatabase>,
+  a: ActionRecord,
+  change: AppendChange,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('games')
+    .set({ seq: a.seq, status: change.status, final_hash: change.finalHash, updated_at: a.created_at })
+    .where('id', '=', a.game_id)
+    .where('seq', '=', a.seq - 1)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await trx.insertInto('actions').values(a).execute();
+  if (change.snapshot !== null) {
+    await trx
+      .insertInto('snapshots')
+      .values({ game_id: a.game_id, seq: a.seq, state: change.snapshot })
+      .execute();
   }
+  return true;
 }

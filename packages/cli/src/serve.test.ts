@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { main } from './main.ts';
+
+async function stavka(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('stavka serve refuses what it cannot serve with, saying why', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-serve-'));
+
+  it('a port that is no port', async () => {
+    const r = await stavka('serve', '--port', '99999', '--db', join(dir, 'a.sqlite'));
+    assert.equal(r.code, 1);
+    assert.match(r.err, /--port: not a port: 99999/);
+    assert.equal(existsSync(join(dir, 'a.sqlite')), false, 'nothing created');
+  });
+
+  it('a port another program holds', async () => {
+    const other = createServer();
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+    const port = (other.address() as { port: number }).port;
+    try {
+      const r = await stavka(
+        'serve',
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+        '--db',
+        join(dir, 'b.sqlite'),
+      );
+      assert.equal(r.code, 1);
+      assert.match(r.err, /^stavka: serve: .*EADDRINUSE/);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('a bad STAVKA_SQLITE_SYNC, before any file is made', async () => {
+    process.env.STAVKA_SQLITE_SYNC = 'sometimes';
+    try {
+      const r = await stavka('serve', '--port', '0', '--db', join(dir, 'c.sqlite'));
+      assert.equal(r.code, 1);
+      assert.match(r.err, /STAVKA_SQLITE_SYNC is "normal" or "full", not "sometimes"/);
+      assert.equal(existsSync(join(dir, 'c.sqlite')), false);
+    } finally {
+      delete process.env.STAVKA_SQLITE_SYNC;
+    }
+  });
+
+  it('a database file it cannot create', async () => {
+    writeFileSync(join(dir, 'a-file'), 'not a directory');
+    const r = await stavka('serve', '--port', '0', '--db', join(dir, 'a-file', 'games.sqlite'));
+    assert.equal(r.code, 1);
+    assert.match(r.err, /^stavka: serve: .*(ENOTDIR|EEXIST)/);
+  });
+});
