@@ -7,6 +7,7 @@
  */
 import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
 import WebSocket from 'ws';
+import { type LiveMessage, type LiveSeatView, receive } from '../packages/server/src/live.ts';
 import {
   call,
   freshPostgresDatabase,
@@ -17,6 +18,10 @@ import {
 
 const GAMES = Number(process.env.STAVKA_BENCH_GAMES ?? 8);
 const SECONDS = Number(process.env.STAVKA_BENCH_SECONDS ?? 8);
+
+interface SeatView extends LiveSeatView {
+  readonly legal: Action[];
+}
 
 interface LoadResult {
   backend: string;
@@ -50,7 +55,7 @@ export async function load(backend: string, env: Record<string, string>): Promis
         const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${id}/live`);
         sockets.push(ws);
         // The newest view not yet acted on; a view can arrive while an action is in flight.
-        let latest: { stateId: number; legal: Action[] } | null = null;
+        let latest: SeatView | null = null;
         let busy = false;
         const drive = async (): Promise<void> => {
           if (busy || stop || !latest) return;
@@ -69,10 +74,12 @@ export async function load(backend: string, env: Record<string, string>): Promis
           busy = false;
           await drive();
         };
+        let live: SeatView | null = null;
         ws.on('message', (m) => {
-          const msg = JSON.parse(String(m));
+          const msg = JSON.parse(String(m)) as LiveMessage<SeatView>;
           if (msg.type !== 'view' && msg.type !== 'update') return;
-          latest = msg.data;
+          live = receive(live, msg);
+          latest = live;
           void drive();
         });
         ready.push(new Promise((r) => ws.on('open', () => r())));

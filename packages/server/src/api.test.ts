@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { buildApp, type StavkaApp } from './app.ts';
 import { checkDice } from './dice.ts';
 import type { ExportedGame } from './games.ts';
+import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
 import { openStore, type Store } from './store.ts';
 import { tempSqlitePath } from './test-support.ts';
 
@@ -499,21 +500,19 @@ describe('the live channel over a real socket', () => {
         c.seen.map((m) => m.data!.stateId),
         [v.stateId, v.stateId + 1, v.stateId + 2, v.stateId + 3],
       );
-      // The whole view once, then only what is new: the log rebuilt from the updates is
-      // the log a fresh GET gives, and no update resends an entry the client has.
+      // The whole view once, then only what is new: the view rebuilt from the updates
+      // (log and legal actions) is the view a fresh GET gives.
       assert.deepEqual(
         c.seen.map((m) => m.type),
         ['view', 'update', 'update', 'update'],
       );
-      let log = c.seen[0]!.data!.view!.log!;
-      for (const m of c.seen.slice(1)) {
-        const { keep, append } = m.data!.log!;
-        assert.equal(m.data!.view!.log, undefined, 'an update carries no whole log');
-        assert.ok(keep <= log.length);
-        log = [...log.slice(0, keep), ...append];
+      let held: LiveSeatView | null = null;
+      for (const m of c.seen) {
+        if (m.type === 'update') assert.equal(m.data!.view!.log, undefined, 'an update carries no whole log');
+        held = receive(held, m as LiveMessage<LiveSeatView>);
       }
       const now = await viewOf(app.inject.bind(app), made.id, tokens[i]!);
-      assert.deepEqual(log, (now.view as { log: unknown[] }).log);
+      assert.deepEqual(held, JSON.parse(JSON.stringify(now)));
     }
     // An undo rewrites the end of the log (it replays the turn's actions): the update
     // keeps less than the client has, and the log rebuilt from it is still the server's.
@@ -536,10 +535,11 @@ describe('the live channel over a real socket', () => {
     assert.equal(moved.keep, logBefore.length);
     assert.ok(moved.append.length > 0);
     assert.ok(undone.keep < logBefore.length + moved.append.length);
-    let log = g.seen[0]!.data!.view!.log!;
-    for (const m of g.seen.slice(1)) log = [...log.slice(0, m.data!.log!.keep), ...m.data!.log!.append];
+    let held: LiveSeatView | null = null;
+    for (const m of g.seen) held = receive(held, m as LiveMessage<LiveSeatView>);
     const after = await viewOf(app.inject.bind(app), made.id, made.seats.german!.token!);
-    assert.deepEqual(log, (after.view as { log: unknown[] }).log);
+    assert.deepEqual(held, JSON.parse(JSON.stringify(after)));
+    const log = held!.view!.log!;
     assert.equal((log[log.length - 1] as { kind: string }).kind, 'undo');
     const bad = open('st_nobody');
     const closed = await new Promise<number>((r) => bad.ws.on('close', (code) => r(code)));

@@ -37,6 +37,7 @@ import {
   newSecret,
 } from './dice.ts';
 import { ApiError, actionError, notFound } from './errors.ts';
+import { liveMessage, type Sent, sentOf } from './live.ts';
 import type { ActionRecord, GameRecord, SeatRecord, Store } from './store.ts';
 import type { WebhookNotice, Webhooks } from './webhooks.ts';
 
@@ -95,9 +96,9 @@ export interface ServiceOptions {
 interface Watcher {
   readonly side: string | null;
   readonly send: (message: string) => void;
-  /** The state it was last sent, and that view's log: the next message sends only what is new. */
+  /** The state it was last sent, and what it holds since: the next message sends only what is new. */
   last: string;
-  lastLog: readonly LogEntry[] | null;
+  sent: Sent | null;
 }
 
 interface Live {
@@ -111,7 +112,7 @@ interface Live {
   /** The store's change mark when this cache was last found current (see Store.changeMark). */
   mark: number | null;
   /** Views computed for the current state, by side ('*' for spectators). */
-  views: Map<string, { key: string; value: SeatView }>;
+  views: Map<string, { key: string; value: SeatView; sent: Sent }>;
 }
 
 export interface SeatView {
@@ -121,7 +122,7 @@ export interface SeatView {
   readonly stateId: number;
   readonly seats: Record<string, { player: string; joined: boolean }>;
   /** The engine's view for this side (null while waiting). */
-  readonly view: unknown;
+  readonly view: (Record<string, unknown> & { readonly log?: readonly LogEntry[] }) | null;
   /** This side's legal actions now (empty when it has nothing to do). */
   readonly legal: readonly Action[];
 }
@@ -567,7 +568,7 @@ export class GameService {
 
   /** Registers a live client; it gets the current view now and every new one after. */
   async watch(p: Principal, send: (message: string) => void): Promise<() => void> {
-    const w: Watcher = { side: p.side, send, last: '', lastLog: null };
+    const w: Watcher = { side: p.side, send, last: '', sent: null };
     const set = this.watchers.get(p.gameId) ?? new Set<Watcher>();
     this.watchers.set(p.gameId, set);
     set.add(w);
@@ -580,32 +581,27 @@ export class GameService {
 
   /**
    * Sends each watcher of the game the view it has not seen yet: the whole view the
-   * first time, then updates that carry only the log entries it has not been sent (an
-   * undo drops entries: `keep` says how many of the old ones stay).
+   * first time, then updates that carry only what it has not been sent (see liveMessage).
    */
   private push(g: Live): void {
     const set = this.watchers.get(g.id);
     if (!set) return;
     const key = viewKey(g);
-    // Watchers of one side were mostly sent the same log before: one message for them all.
-    const messages = new Map<string, Map<readonly LogEntry[] | null, string>>();
+    // Watchers of one side were mostly sent the same before: one message for them all.
+    const messages = new Map<Sent | string, string>();
     for (const w of set) {
       if (w.last === key) continue;
-      const k = w.side ?? '*';
       const v = this.viewOf(g, w.side);
-      const log = logOfView(v);
-      let bySide = messages.get(k);
-      if (!bySide) {
-        bySide = new Map();
-        messages.set(k, bySide);
-      }
-      let m = bySide.get(w.lastLog);
+      const now = g.views.get(w.side ?? '*')!.sent;
+      // What a watcher was sent belongs to its side; a new watcher gets its side's whole view.
+      const was = w.sent ?? `new:${w.side}`;
+      let m = messages.get(was);
       if (m === undefined) {
-        m = liveMessage(v, w.lastLog, log);
-        bySide.set(w.lastLog, m);
+        m = liveMessage(v, w.sent, now);
+        messages.set(was, m);
       }
       w.last = key;
-      w.lastLog = log;
+      w.sent = now;
       try {
         w.send(m);
       } catch {
@@ -818,7 +814,7 @@ export class GameService {
     const hit = g.views.get(k);
     if (hit && hit.key === key) return hit.value;
     const s = g.state;
-    let v: unknown = null;
+    let v: SeatView['view'] = null;
     let legal: readonly Action[] = [];
     if (s) {
       if (side !== null) v = view(g.rules, s, side);
@@ -837,7 +833,7 @@ export class GameService {
       view: v,
       legal,
     };
-    g.views.set(k, { key, value });
+    g.views.set(k, { key, value, sent: sentOf(value) });
     return value;
   }
 
@@ -855,33 +851,6 @@ function seatSide(p: Principal): string {
 /** What a view depends on besides the side: the status, the state and who has joined. */
 function viewKey(g: Live): string {
   return `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
-}
-
-function logOfView(v: SeatView): readonly LogEntry[] | null {
-  const log = (v.view as { log?: unknown } | null)?.log;
-  return Array.isArray(log) ? (log as LogEntry[]) : null;
-}
-
-/**
- * A live message: `view` (the whole SeatView) when the client holds no log yet, else
- * `update`: the SeatView without `view.log`, plus `log: { keep, append }` — keep the
- * first `keep` entries the client has, then append these. Log entries are never changed
- * in place, so the entries two logs share are the same objects.
- */
-function liveMessage(
-  v: SeatView,
-  before: readonly LogEntry[] | null,
-  log: readonly LogEntry[] | null,
-): string {
-  if (before === null || log === null) return JSON.stringify({ type: 'view', data: v });
-  let keep = 0;
-  const n = Math.min(before.length, log.length);
-  while (keep < n && before[keep] === log[keep]) keep++;
-  const { log: _log, ...rest } = v.view as { log: unknown };
-  return JSON.stringify({
-    type: 'update',
-    data: { ...v, view: rest, log: { keep, append: log.slice(keep) } },
-  });
 }
 
 function seatsSummary(g: Live): Record<string, { player: string; joined: boolean }> {

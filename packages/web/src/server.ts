@@ -6,6 +6,7 @@
  */
 import { type Action, canonicalJson, type ReplayFile, replay, sha256Hex, stateHash } from '@stavka/engine';
 import { type MarsState, marsRules } from '@stavka/games';
+import { type LiveMessage, receive } from '@stavka/server/live';
 import type { Session, SessionView } from './session.ts';
 
 interface SeatView {
@@ -94,21 +95,6 @@ export async function joinServerGame(id: string, tokens: string | null): Promise
   return session;
 }
 
-/**
- * What the live channel sends: the whole seat view first, then updates that carry only
- * the new log entries (keep the first `keep` of the log this channel sent, append these).
- */
-type LiveMessage =
-  | { type: 'view'; data: SeatView }
-  | {
-      type: 'update';
-      data: Omit<SeatView, 'view'> & {
-        view: Omit<NonNullable<SeatView['view']>, 'log'> | null;
-        log: { keep: number; append: SessionView['log'] };
-      };
-    }
-  | { type: 'error' | 'pong' };
-
 export class ServerSession implements Session {
   readonly id: string;
   private readonly tokens: string[];
@@ -140,21 +126,17 @@ export class ServerSession implements Session {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${this.id}/live`;
     const ws = new WebSocket(url);
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
-    // The log as this channel last sent it: an update says how much of it to keep.
-    let liveLog: SessionView['log'] | null = null;
+    // The seat view as this channel has brought it: each update builds on the one before.
+    let live: SeatView | null = null;
     ws.onmessage = (m) => {
-      const msg = JSON.parse(String(m.data)) as LiveMessage;
-      let next: SeatView;
-      if (msg.type === 'view') {
-        next = msg.data;
-      } else if (msg.type === 'update') {
-        if (!liveLog) return; // never before a whole view
-        const { log, view, ...rest } = msg.data;
-        next = { ...rest, view: view && { ...view, log: [...liveLog.slice(0, log.keep), ...log.append] } };
-      } else {
+      const msg = JSON.parse(String(m.data)) as LiveMessage<SeatView>;
+      if (msg.type !== 'view' && msg.type !== 'update') return;
+      const next = receive(live, msg);
+      if (!next) {
+        ws.close(); // out of step: reconnecting starts again from a whole view
         return;
       }
-      liveLog = next.view?.log ?? null;
+      live = next;
       const old = this.views.get(token);
       if (!old || next.stateId >= old.stateId) {
         this.views.set(token, next);

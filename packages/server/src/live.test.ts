@@ -1,0 +1,78 @@
+/** The live channel's messages: what a client rebuilds from an update is what the server has. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Action, LogEntry } from '@stavka/engine';
+import fc from 'fast-check';
+import { type LiveMessage, type LiveSeatView, liveMessage, receive, sentOf } from './live.ts';
+
+interface View extends LiveSeatView {
+  readonly stateId: number;
+  readonly view: { readonly turn: number; readonly log: readonly LogEntry[] };
+  readonly legal: readonly Action[];
+}
+
+const entry = (text: string): LogEntry => ({ kind: 'test', text });
+const act = (n: number): Action => ({ type: n % 3 === 0 ? 'attack' : 'move', unit: `u${n % 7}`, to: n });
+const seatView = (stateId: number, log: readonly LogEntry[], legal: readonly Action[]): View => ({
+  stateId,
+  view: { turn: stateId, log },
+  legal,
+});
+
+describe('live updates', () => {
+  test('any new log and legal list is rebuilt exactly from the update', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string(), { maxLength: 12 }),
+        fc.nat(12),
+        fc.array(fc.string(), { maxLength: 6 }),
+        fc.array(fc.nat(40), { maxLength: 60 }),
+        fc.array(fc.nat(40), { maxLength: 60 }),
+        (texts, cut, more, before, after) => {
+          const log0 = texts.map(entry);
+          // The next log shares a prefix with the old one (an undo cuts back), then adds.
+          const log1 = [...log0.slice(0, Math.min(cut, log0.length)), ...more.map(entry)];
+          const v0 = seatView(1, log0, before.map(act));
+          const v1 = seatView(2, log1, after.map(act));
+          const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1))) as LiveMessage<View>;
+          assert.equal(msg.type, 'update');
+          const held = receive<View>(JSON.parse(JSON.stringify(v0)), msg);
+          assert.deepEqual(held, JSON.parse(JSON.stringify(v1)));
+        },
+      ),
+    );
+  });
+
+  test('an update sends only what is new', () => {
+    const log = Array.from({ length: 300 }, (_, i) => entry(`entry ${i}`));
+    const legal = Array.from({ length: 900 }, (_, i) => act(i));
+    const v0 = seatView(1, log, legal);
+    // One move: one more log entry, and the legal list loses a few actions.
+    const v1 = seatView(
+      2,
+      [...log, entry('a move')],
+      legal.filter((a) => a.unit !== 'u3'),
+    );
+    const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1)));
+    assert.deepEqual(msg.data.log, { keep: 300, append: [entry('a move')] });
+    assert.ok(
+      msg.data.legal.every((op: unknown) => Array.isArray(op)),
+      'every action left was in the old list: copied by range, none resent',
+    );
+    assert.ok(JSON.stringify(msg).length < 3000, `${JSON.stringify(msg).length} bytes`);
+  });
+
+  test('the first message is the whole view; an update with nothing to build on is refused', () => {
+    const v = seatView(1, [entry('set-up')], [act(1)]);
+    const first = JSON.parse(liveMessage(v, null, sentOf(v))) as LiveMessage<View>;
+    assert.equal(first.type, 'view');
+    assert.deepEqual(receive<View>(null, first), v);
+    const next = seatView(2, [entry('set-up'), entry('moved')], [act(2)]);
+    const update = JSON.parse(liveMessage(next, sentOf(v), sentOf(next))) as LiveMessage<View>;
+    assert.equal(receive<View>(null, update), null);
+    // An update made for a longer list than the client holds: refused, not misapplied.
+    const longer = seatView(1, [entry('set-up')], [act(1), act(2), act(4)]);
+    const patch = JSON.parse(liveMessage(next, sentOf(longer), sentOf(next))) as LiveMessage<View>;
+    assert.equal(receive<View>(v, patch), null);
+  });
+});

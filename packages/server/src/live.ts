@@ -1,0 +1,133 @@
+/**
+ * The live channel's messages, both ends: what the server sends a watcher, and how a
+ * client puts an update together with what it holds. No Node.js here: the web client
+ * imports this file (`@stavka/server/live`).
+ *
+ * `{ type: "view", data }`: the whole seat view (the `GET /view` answer), sent first.
+ * `{ type: "update", data }`: the next seat view less what the client already holds —
+ * - `data.view` without `log`, and `data.log = { keep, append }`: keep the first `keep`
+ *   entries of the log the client has, then append these (an undo rewrites the end of
+ *   the log, so `keep` can be less than the client holds);
+ * - `data.legal` as a patch of the legal-action list the client has: a sequence of
+ *   `[from, to]` (copy those of the old list, `to` excluded) and actions (new ones), in
+ *   the new list's order. Most moves change a few of the hundreds of legal actions.
+ * An update is relative to the messages before it on the same channel.
+ */
+import type { Action, LogEntry } from '@stavka/engine';
+
+/** The parts of a seat view the live channel abbreviates. */
+export interface LiveSeatView {
+  readonly stateId: number;
+  readonly view: { readonly log?: readonly LogEntry[] } | null;
+  readonly legal: readonly Action[];
+}
+
+export type LegalPatch = ([number, number] | Action)[];
+
+export type LiveMessage<V extends LiveSeatView> =
+  | { type: 'view'; data: V }
+  | {
+      type: 'update';
+      data: Omit<V, 'view' | 'legal'> & {
+        view: Omit<NonNullable<V['view']>, 'log'>;
+        log: { keep: number; append: LogEntry[] };
+        legal: LegalPatch;
+      };
+    }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'pong' };
+
+/** What a watcher holds after a message: the view's log and the legal actions. */
+export interface Sent {
+  readonly log: readonly LogEntry[] | null;
+  readonly legal: LegalList;
+}
+
+/** A legal-action list; each action's JSON and where each is are worked out when first needed. */
+export interface LegalList {
+  readonly actions: readonly Action[];
+  json?: string[];
+  index?: Map<string, number>;
+}
+
+/** What a watcher holds once it has `v`. */
+export function sentOf(v: LiveSeatView): Sent {
+  const log = v.view?.log;
+  return { log: Array.isArray(log) ? log : null, legal: { actions: v.legal } };
+}
+
+/**
+ * The message that brings a watcher holding `before` (null: nothing yet) to the seat
+ * view `v`, of which it will then hold `now` (= sentOf(v), shared by the watchers of a side).
+ */
+export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): string {
+  if (before === null || before.log === null || now.log === null) {
+    return JSON.stringify({ type: 'view', data: v });
+  }
+  let keep = 0;
+  const n = Math.min(before.log.length, now.log.length);
+  while (keep < n && before.log[keep] === now.log[keep]) keep++;
+  const { log: _log, ...rest } = v.view!;
+  return JSON.stringify({
+    type: 'update',
+    data: {
+      ...v,
+      view: rest,
+      log: { keep, append: now.log.slice(keep) },
+      legal: legalPatch(before.legal, now.legal),
+    },
+  });
+}
+
+/** The patch that turns the list `from` into `to`, matching actions by their JSON. */
+export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
+  if (!from.index) {
+    const index = new Map<string, number>();
+    for (const [i, j] of jsonOf(from).entries()) index.set(j, i);
+    from.index = index;
+  }
+  const patch: LegalPatch = [];
+  let run: [number, number] | null = null;
+  for (const [i, j] of jsonOf(to).entries()) {
+    const at = from.index.get(j);
+    if (at === undefined) {
+      run = null;
+      patch.push(to.actions[i]!);
+    } else if (run && run[1] === at) {
+      run[1] = at + 1;
+    } else {
+      run = [at, at + 1];
+      patch.push(run);
+    }
+  }
+  return patch;
+}
+
+function jsonOf(list: LegalList): string[] {
+  list.json ??= list.actions.map((a) => JSON.stringify(a));
+  return list.json;
+}
+
+/**
+ * The client's side: the seat view a message brings, given the one the client built
+ * from the messages before on this channel (null before the first). An update without
+ * a view to apply it to is refused (null): the client asks for the whole view again.
+ */
+export function receive<V extends LiveSeatView>(held: V | null, msg: LiveMessage<V>): V | null {
+  if (msg.type === 'view') return msg.data;
+  if (msg.type !== 'update' || !held?.view) return null;
+  const { log, legal, view, ...rest } = msg.data;
+  const oldLog = held.view.log ?? [];
+  const newLegal: Action[] = [];
+  for (const op of legal) {
+    if (!Array.isArray(op)) newLegal.push(op);
+    else if (op[1] > held.legal.length)
+      return null; // not the list this update was made for
+    else for (let i = op[0]; i < op[1]; i++) newLegal.push(held.legal[i]!);
+  }
+  return {
+    ...rest,
+    view: { ...view, log: [...oldLog.slice(0, log.keep), ...log.append] },
+    legal: newLegal,
+  } as unknown as V;
+}
