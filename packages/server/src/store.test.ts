@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { type ActionRecord, type GameRecord, openStore, type SeatRecord, type Store } from './store.ts';
 import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
 
@@ -181,6 +182,29 @@ function storageSuite(name: string, target: () => Promise<string>) {
     }
 
     if (name === 'PostgreSQL') {
+      test('a LISTEN connection the database drops is opened again, and says to look afresh', async () => {
+        const listening = await openStore(url);
+        const heard: (string | null)[] = [];
+        await listening.listen((id) => heard.push(id));
+        await store.createGame({ ...gameRecord('g9'), status: 'active' }, seats('g9'));
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        try {
+          const killed = await admin.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN stavka_games' and pid <> pg_backend_pid()",
+          );
+          assert.ok((killed.rowCount ?? 0) >= 1, 'a LISTEN connection to drop');
+          for (let i = 0; i < 200 && !heard.includes(null); i++) await new Promise((r) => setTimeout(r, 20));
+          assert.ok(heard.includes(null), 'told to look at everything afresh once back');
+          await store.appendAction(action('g9', 1), active);
+          for (let i = 0; i < 100 && !heard.includes('g9'); i++) await new Promise((r) => setTimeout(r, 20));
+          assert.ok(heard.includes('g9'), 'notifications heard again');
+        } finally {
+          await admin.end();
+          await listening.close();
+        }
+      });
+
       test('a committed action is announced to every listening process (LISTEN/NOTIFY)', async () => {
         assert.equal(store.changeMark(), null, 'no change mark: every read asks the database');
         const other = await openStore(url);

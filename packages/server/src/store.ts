@@ -80,6 +80,9 @@ export interface Store {
 const CHANNEL = 'stavka_games';
 /** How often a SQLite server looks for other processes' writes (for its live clients). */
 const SQLITE_POLL_MS = 200;
+/** A lost LISTEN connection is opened again after this, doubling up to the max. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
 
 export async function openStore(target: string): Promise<Store> {
   return new KyselyStore(await openDatabase(target));
@@ -91,6 +94,7 @@ class KyselyStore implements Store {
   private readonly opened: OpenedDatabase;
   private listener: pg.Client | null = null;
   private poll: NodeJS.Timeout | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(opened: OpenedDatabase) {
@@ -300,13 +304,54 @@ class KyselyStore implements Store {
       return;
     }
     if (!this.opened.url || this.listener) return;
+    await this.connectListener(onChange);
+  }
+
+  /**
+   * The LISTEN connection. When it drops (the database restarted, the network), it is
+   * opened again with back-off, and everything watched is looked at afresh: a
+   * notification sent while it was down is lost, the database is not.
+   */
+  private async connectListener(onChange: (id: string | null) => void): Promise<void> {
     const client = new pg.Client({ connectionString: this.opened.url });
-    client.on('error', () => {});
+    let lost = false;
+    const reconnect = () => {
+      if (lost || this.closed) return;
+      lost = true;
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => {});
+      const retry = (wait: number) => {
+        const t = setTimeout(() => {
+          this.timers.delete(t);
+          if (this.closed) return;
+          this.connectListener(onChange).then(
+            () => onChange(null),
+            () => retry(Math.min(wait * 2, LISTEN_RETRY_MAX_MS)),
+          );
+        }, wait);
+        t.unref();
+        this.timers.add(t);
+      };
+      retry(LISTEN_RETRY_MS);
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
     client.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) onChange(n.payload);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (e) {
+      lost = true;
+      client.end().catch(() => {});
+      throw e;
+    }
+    if (this.closed) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
     this.listener = client;
   }
 
@@ -314,6 +359,7 @@ class KyselyStore implements Store {
     if (this.closed) return;
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
+    for (const t of this.timers) clearTimeout(t);
     if (this.listener) await this.listener.end().catch(() => {});
     await this.db.destroy();
   }
