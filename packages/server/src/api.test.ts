@@ -2,6 +2,7 @@
  * The HTTP and WebSocket API: through fastify.inject, and over real sockets.
  */
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { after, describe, test } from 'node:test';
 import { replay, sha256Hex, stateHash } from '@stavka/engine';
@@ -14,6 +15,7 @@ import type { ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
 import { openStore, type Store } from './store.ts';
 import { tempSqlitePath } from './test-support.ts';
+import { publicOnly, Webhooks } from './webhooks.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
 after(async () => {
@@ -405,12 +407,16 @@ describe('a whole game', () => {
 describe('webhooks for by-turns play', () => {
   test('the seat to move is notified; a failing hook is retried with back-off; requests never wait for it', async () => {
     const got: unknown[] = [];
+    const deliveries: string[] = [];
+    const signatures: { header: string; body: string }[] = [];
     let calls = 0;
     const hook = createServer((req: IncomingMessage, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         calls++;
+        deliveries.push(String(req.headers['stavka-delivery']));
+        signatures.push({ header: String(req.headers['stavka-signature']), body });
         if (calls === 1) {
           res.statusCode = 500; // the first delivery fails
           res.end();
@@ -423,10 +429,15 @@ describe('webhooks for by-turns play', () => {
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     const port = (hook.address() as { port: number }).port;
     try {
-      const { app, webhooks } = await server({ webhooks: { backoffMs: 20, attempts: 4 } });
+      const { app, webhooks } = await server({
+        webhooks: { backoffMs: 20, attempts: 4, allowPrivate: true },
+      });
       const made = await newGame(app.inject.bind(app), {
         german: { webhook: `http://127.0.0.1:${port}/hook` },
       });
+      const secret = (made.seats.german as { webhookSecret?: string }).webhookSecret!;
+      assert.match(secret, /^whsec_/);
+      assert.equal((made.seats.soviet as { webhookSecret?: string }).webhookSecret, undefined);
       await until('a delivered notice', async () => got.length > 0);
       assert.deepEqual(got[0], {
         event: 'your-turn',
@@ -436,6 +447,15 @@ describe('webhooks for by-turns play', () => {
         view: `http://localhost:8080/api/games/${made.id}/view`,
       });
       assert.equal(calls, 2, 'delivered on the retry');
+      assert.equal(deliveries[0], deliveries[1], 'a retry is the same delivery');
+      // Signed with the seat's secret: the receiver recomputes the HMAC over "t.body".
+      for (const { header, body } of signatures) {
+        const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+        assert.ok(m, header);
+        const expected = createHmac('sha256', secret).update(`${m[1]}.${body}`).digest('hex');
+        assert.equal(m[2], expected);
+        assert.ok(Math.abs(Number(m[1]) - Date.now() / 1000) < 60);
+      }
       await until('the delivery to be counted', async () => webhooks.delivered === 1);
       const set = await app.inject({
         method: 'PUT',
@@ -444,6 +464,79 @@ describe('webhooks for by-turns play', () => {
         payload: { url: 'http://127.0.0.1:1/unreachable' },
       });
       assert.equal(set.statusCode, 200);
+      assert.equal(set.json().url, 'http://127.0.0.1:1/unreachable');
+      assert.match(set.json().secret, /^whsec_/);
+    } finally {
+      hook.close();
+    }
+  });
+});
+
+describe("webhooks never reach the server's own network (unless allowed)", () => {
+  test('internal addresses are refused when set, with a reason, and change nothing', async () => {
+    const { app } = await server();
+    const inject = app.inject.bind(app);
+    for (const url of [
+      'http://127.0.0.1:5432/',
+      'http://localhost:8080/hook',
+      'http://api.localhost/hook',
+      'http://[::1]/hook',
+      'http://[::ffff:10.0.0.1]/hook',
+      'http://10.1.2.3/hook',
+      'http://192.168.1.1/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://user:secret@example.com/hook',
+    ]) {
+      const r = await inject({
+        method: 'POST',
+        url: '/api/games',
+        payload: { game: 'mars-1942', seats: { german: { webhook: url } } },
+      });
+      assert.equal(r.statusCode, 422, url);
+      assert.equal(r.json().code, 'webhook/bad-url');
+    }
+    const made = await newGame(inject);
+    const r = await inject({
+      method: 'PUT',
+      url: `/api/games/${made.id}/webhook`,
+      headers: bearer(made.seats.german!.token!),
+      payload: { url: 'http://127.0.0.1:9/hook' },
+    });
+    assert.equal(r.statusCode, 422);
+    assert.match(r.json().message, /own network/);
+    const ok = await inject({
+      method: 'PUT',
+      url: `/api/games/${made.id}/webhook`,
+      headers: bearer(made.seats.german!.token!),
+      payload: { url: 'https://example.com/stavka' },
+    });
+    assert.equal(ok.statusCode, 200);
+  });
+
+  test('a name that resolves to an internal address is refused at delivery, and nothing is sent', async () => {
+    let calls = 0;
+    const hook = createServer((_req, res) => {
+      calls++;
+      res.end();
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    try {
+      // The check at the connection itself, on the address it is about to connect to.
+      const err = await new Promise<Error | null>((r) => publicOnly('localhost', {}, (e) => r(e)));
+      assert.match(String(err?.message), /localhost is at an internal address \(127\.0\.0\.1\)/);
+      const hooks = new Webhooks({ backoffMs: 10, attempts: 3 });
+      const port = (hook.address() as { port: number }).port;
+      hooks.send(`http://127.0.0.1:${port}/hook`, 'whsec_x', {
+        event: 'your-turn',
+        gameId: 'g',
+        side: 'german',
+        stateId: 1,
+        view: 'http://example.com',
+      });
+      await until('the refusal', async () => hooks.refused === 1);
+      assert.equal(calls, 0);
+      assert.equal(hooks.pending, 0, 'a refused notice is not retried');
+      hooks.close();
     } finally {
       hook.close();
     }

@@ -90,7 +90,12 @@ const createdSeatsSchema = {
   type: 'object',
   additionalProperties: {
     type: 'object',
-    properties: { player: { type: 'string' }, token: { type: 'string' }, link: { type: 'string' } },
+    properties: {
+      player: { type: 'string' },
+      token: { type: 'string' },
+      link: { type: 'string' },
+      webhookSecret: { type: 'string' },
+    },
   },
 } as const;
 const replayFileSchema = {
@@ -494,13 +499,16 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           additionalProperties: false,
           properties: { url: { type: ['string', 'null'], maxLength: 2048 } },
         },
-        response: { 200: { type: 'object', properties: { url: { type: ['string', 'null'] } } }, ...errors },
+        response: {
+          200: {
+            type: 'object',
+            properties: { url: { type: ['string', 'null'] }, secret: { type: ['string', 'null'] } },
+          },
+          ...errors,
+        },
       },
     },
-    async (req) => {
-      await service.setWebhook(await auth(req), req.body.url);
-      return { url: req.body.url };
-    },
+    async (req) => service.setWebhook(await auth(req), req.body.url),
   );
 
   app.route<{ Params: { id: string } }>({

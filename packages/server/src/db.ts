@@ -53,6 +53,8 @@ export interface SeatsTable {
   contribution: string | null;
   joined_at: string | null;
   webhook_url: string | null;
+  /** Signs what is sent to webhook_url (migration 0002; null before it, or with no webhook). */
+  webhook_secret: string | null;
 }
 
 export interface ActionsTable {
@@ -139,9 +141,18 @@ const migrations: Record<string, Migration> = {
       for (const t of ['snapshots', 'actions', 'seats', 'games']) await db.schema.dropTable(t).execute();
     },
   },
+  '0002_webhook_secrets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('seats').addColumn('webhook_secret', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('seats').dropColumn('webhook_secret').execute();
+    },
+  },
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The migrations, in order (exported for the upgrade test). */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export interface OpenedDatabase {
   readonly kind: 'sqlite' | 'postgres';
@@ -202,7 +213,7 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
       sqlite: database,
     };
   }
-  const migrator = new Migrator({ db: opened.db, provider });
+  const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
   const { error } = await migrator.migrateToLatest();
   if (error) {
     await opened.db.destroy();

@@ -39,7 +39,7 @@ import {
 import { ApiError, actionError, notFound } from './errors.ts';
 import { liveMessage, type Sent, sentOf } from './live.ts';
 import type { ActionRecord, GameRecord, SeatRecord, Store } from './store.ts';
-import type { WebhookNotice, Webhooks } from './webhooks.ts';
+import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
 type State = GameState<unknown>;
@@ -183,7 +183,7 @@ export class GameService {
         );
       }
     }
-    for (const spec of Object.values(specs)) if (spec.webhook) checkWebhook(spec.webhook);
+    for (const spec of Object.values(specs)) if (spec.webhook) this.checkWebhook(spec.webhook);
     const scenario = req.scenario ?? null;
     const options = req.options ?? {};
     // The scenario and options are checked once, before anything is stored.
@@ -195,10 +195,13 @@ export class GameService {
     const at = now();
     const spectator = token('sp');
     const tokens: Record<string, string> = {};
+    const hookSecrets: Record<string, string> = {};
     const seats: SeatRecord[] = rules.sides.map((side) => {
       const player = specs[side]?.player ?? 'human';
       const t = token('st');
       if (player === 'human') tokens[side] = t;
+      const webhook = specs[side]?.webhook ?? null;
+      if (webhook) hookSecrets[side] = newWebhookSecret();
       return {
         game_id: id,
         side,
@@ -206,7 +209,8 @@ export class GameService {
         token_hash: tokenHash(t),
         contribution: player === 'ai' ? newContribution() : null,
         joined_at: player === 'ai' ? at : null,
-        webhook_url: specs[side]?.webhook ?? null,
+        webhook_url: webhook,
+        webhook_secret: hookSecrets[side] ?? null,
       };
     });
     const record: GameRecord = {
@@ -237,7 +241,12 @@ export class GameService {
       seats: Object.fromEntries(
         seats.map((s) => [
           s.side,
-          { player: s.player, ...(tokens[s.side] ? { token: tokens[s.side] } : {}) },
+          {
+            player: s.player,
+            ...(tokens[s.side] ? { token: tokens[s.side] } : {}),
+            // Shown once: the seat checks with it that a notice comes from this server.
+            ...(hookSecrets[s.side] ? { webhookSecret: hookSecrets[s.side] } : {}),
+          },
         ]),
       ),
       spectator: { token: spectator },
@@ -456,14 +465,24 @@ export class GameService {
     return { seq, stateId: next.stateId, hash, status: g.record.status, activeSides: [...active] };
   }
 
-  async setWebhook(p: Principal, url: string | null): Promise<void> {
+  /** Sets (or with null, removes) a seat's webhook; a new URL gets a new signing secret. */
+  async setWebhook(p: Principal, url: string | null): Promise<{ url: string | null; secret: string | null }> {
     const side = seatSide(p);
-    if (url) checkWebhook(url);
+    if (url) this.checkWebhook(url);
+    const secret = url ? newWebhookSecret() : null;
     await this.withLock(p.gameId, async () => {
       const g = await this.get(p.gameId);
-      await this.store.setWebhook(g.id, side, url);
-      g.seats = g.seats.map((s) => (s.side === side ? { ...s, webhook_url: url } : s));
+      await this.store.setWebhook(g.id, side, url, secret);
+      g.seats = g.seats.map((s) =>
+        s.side === side ? { ...s, webhook_url: url, webhook_secret: secret } : s,
+      );
     });
+    return { url, secret };
+  }
+
+  private checkWebhook(url: string): void {
+    const why = (this.opts.webhooks ?? strictWebhooks).check(url);
+    if (why) throw new ApiError(422, 'webhook/bad-url', why);
   }
 
   // ---- import ----------------------------------------------------------------
@@ -517,6 +536,7 @@ export class GameService {
         contribution: file.dice?.contributions[side] ?? 'imported',
         joined_at: at,
         webhook_url: null,
+        webhook_secret: null,
       };
     });
     const n = file.actions.length;
@@ -645,8 +665,8 @@ export class GameService {
         .seats(g.id)
         .then((seats) => {
           for (const n of notices) {
-            const url = seats.find((s) => s.side === n.side && s.player === 'human')?.webhook_url;
-            if (url) hooks.send(url, n);
+            const seat = seats.find((s) => s.side === n.side && s.player === 'human');
+            if (seat?.webhook_url) hooks.send(seat.webhook_url, seat.webhook_secret, n);
           }
         })
         .catch((e) => this.warn(e));
@@ -886,14 +906,5 @@ function publicView(rules: AnyRules, s: State) {
   };
 }
 
-function checkWebhook(url: string): void {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new ApiError(422, 'webhook/bad-url', 'a webhook is an absolute http(s) URL');
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    throw new ApiError(422, 'webhook/bad-url', 'a webhook is an absolute http(s) URL');
-  }
-}
+/** Checks webhook URLs for a service given no Webhooks of its own. */
+const strictWebhooks = new Webhooks();

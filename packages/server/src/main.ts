@@ -29,11 +29,13 @@ export function defaultDatabase(env: NodeJS.ProcessEnv = process.env): string {
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const port = opts.port ?? (Number(process.env.PORT) || 8080);
   const host = opts.host ?? process.env.HOST ?? '0.0.0.0';
+  const allowPrivate = webhooksToPrivate(); // a bad setting is refused before anything opens
   const store = await openStore(opts.db ?? defaultDatabase());
   const publicUrl = opts.publicUrl ?? process.env.STAVKA_PUBLIC_URL ?? `http://localhost:${port}`;
   const built = await buildApp({
     store,
     publicUrl,
+    webhooks: { allowPrivate },
     ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}),
     service: { log: opts.log ?? ((m) => process.stderr.write(`${m}\n`)) },
   });
@@ -55,6 +57,17 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
       await store.close();
     },
   };
+}
+
+/**
+ * STAVKA_WEBHOOK_PRIVATE=allow: webhooks may point at loopback and private addresses
+ * (a server and its players on one private network). By default they may not.
+ */
+export function webhooksToPrivate(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.STAVKA_WEBHOOK_PRIVATE;
+  if (v === undefined || v === '' || v === 'deny') return false;
+  if (v === 'allow') return true;
+  throw new Error(`STAVKA_WEBHOOK_PRIVATE is "allow" or "deny", not "${v}"`);
 }
 
 /** Describes where games are stored, without credentials. */

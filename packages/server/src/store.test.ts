@@ -4,7 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Migrator } from 'kysely';
 import pg from 'pg';
+import { migrationProvider, openDatabase } from './db.ts';
 import { type ActionRecord, type GameRecord, openStore, type SeatRecord, type Store } from './store.ts';
 import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
 
@@ -39,6 +41,7 @@ const seats = (id: string): SeatRecord[] =>
     contribution: null,
     joined_at: null,
     webhook_url: null,
+    webhook_secret: null,
   }));
 const action = (id: string, seq: number, tag = ''): ActionRecord => ({
   game_id: id,
@@ -65,6 +68,45 @@ function storageSuite(name: string, target: () => Promise<string>) {
       const again = await openStore(url);
       assert.equal(again.kind, store.kind);
       await again.close();
+      const opened = await openDatabase(url);
+      const done = await new Migrator({ db: opened.db, provider: migrationProvider }).getMigrations();
+      await opened.db.destroy();
+      assert.deepEqual(
+        done.map((m) => [m.name, m.executedAt !== undefined]),
+        [
+          ['0001_games_seats_actions_snapshots', true],
+          ['0002_webhook_secrets', true],
+        ],
+      );
+    });
+
+    test('a database from before a migration is upgraded in place, keeping its games', async () => {
+      const file = name === 'SQLite' ? tempSqlitePath() : await target();
+      const opened = await openDatabase(file);
+      const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
+      const down = await migrator.migrateTo('0001_games_seats_actions_snapshots');
+      assert.equal(down.error, undefined);
+      await opened.db
+        .insertInto('games')
+        .values({ ...gameRecord('old'), status: 'active' })
+        .execute();
+      const { webhook_secret: _none, ...oldSeat } = {
+        ...seats('old')[0]!,
+        webhook_url: 'https://example.com/h',
+      };
+      await opened.db
+        .insertInto('seats')
+        .values(oldSeat as SeatRecord)
+        .execute();
+      await opened.db.destroy();
+      const upgraded = await openStore(file);
+      try {
+        const [seat] = await upgraded.seats('old');
+        assert.equal(seat?.webhook_url, 'https://example.com/h');
+        assert.equal(seat?.webhook_secret, null);
+      } finally {
+        await upgraded.close();
+      }
     });
 
     test('a game is created with its seats, joins once per seat, starts once', async () => {
@@ -135,11 +177,10 @@ function storageSuite(name: string, target: () => Promise<string>) {
         { ...seats('g3')[0]!, player: 'ai' },
         seats('g3')[1]!,
       ]);
-      await store.setWebhook('g3', 'soviet', 'http://127.0.0.1:9/hook');
-      assert.equal(
-        (await store.seats('g3')).find((s) => s.side === 'soviet')?.webhook_url,
-        'http://127.0.0.1:9/hook',
-      );
+      await store.setWebhook('g3', 'soviet', 'http://127.0.0.1:9/hook', 'whsec_x');
+      const soviet = (await store.seats('g3')).find((s) => s.side === 'soviet');
+      assert.equal(soviet?.webhook_url, 'http://127.0.0.1:9/hook');
+      assert.equal(soviet?.webhook_secret, 'whsec_x');
       assert.deepEqual(await store.activeGamesWithAi(), ['g3']);
     });
 

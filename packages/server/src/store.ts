@@ -56,7 +56,7 @@ export interface Store {
   appendAction(a: ActionRecord, change: AppendChange): Promise<boolean>;
   actions(id: string, afterSeq?: number): Promise<ActionRecord[]>;
   latestSnapshot(id: string, atMostSeq: number): Promise<{ seq: number; state: string } | undefined>;
-  setWebhook(id: string, side: string, url: string | null): Promise<void>;
+  setWebhook(id: string, side: string, url: string | null, secret: string | null): Promise<void>;
   /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
   activeGamesWithAi(): Promise<string[]>;
   gameIds(): Promise<string[]>;
@@ -252,10 +252,10 @@ class KyselyStore implements Store {
     return row ? { seq: Number(row.seq), state: row.state } : undefined;
   }
 
-  async setWebhook(id: string, side: string, url: string | null): Promise<void> {
+  async setWebhook(id: string, side: string, url: string | null, secret: string | null): Promise<void> {
     await this.db
       .updateTable('seats')
-      .set({ webhook_url: url })
+      .set({ webhook_url: url, webhook_secret: secret })
       .where('game_id', '=', id)
       .where('side', '=', side)
       .execute();
