@@ -742,7 +742,10 @@ export class GameService {
     return g;
   }
 
-  /** The game as the database has it now: catches up on actions stored by other processes. */
+  /**
+   * The game as the database has it now: catches up on what other processes stored.
+   * Live clients here are shown every state on the way, also those another process made.
+   */
   private async fresh(id: string): Promise<Live> {
     const g = await this.get(id);
     if (g.record.status === 'over') return g;
@@ -753,30 +756,36 @@ export class GameService {
     if (!now) throw notFound();
     if (now.seq === g.seq && now.status === g.record.status) {
       if (g.record.status === 'waiting') g.seats = await this.store.seats(id);
-      g.mark = mark;
-      return g;
-    }
-    if (g.state === null || now.seq < g.seq) {
+    } else if (now.seq < g.seq) {
       await this.reload(g);
-      return g;
+    } else {
+      if (g.state === null) {
+        // It started in another process: watchers here see it from its first state on.
+        await this.reload(g, this.watchers.has(id) ? 0 : undefined);
+        this.push(g);
+      }
+      if (g.state !== null) {
+        const rows = await this.store.actions(id, g.seq);
+        const record = (await this.store.game(id)) ?? g.record;
+        for (const row of rows) {
+          g.state = this.applyStored(g, g.state, row);
+          g.seq = row.seq;
+          if (row.seq < record.seq) this.push(g);
+        }
+        g.record = record;
+        if (g.record.seq !== g.seq) await this.reload(g);
+      }
     }
-    const rows = await this.store.actions(id, g.seq);
-    const record = (await this.store.game(id)) ?? g.record;
-    for (const row of rows) {
-      g.state = this.applyStored(g, g.state, row);
-      g.seq = row.seq;
-      // Live clients see every state, also those another process made.
-      if (row.seq < record.seq) this.push(g);
-    }
-    g.record = record;
-    if (g.record.seq !== g.seq) await this.reload(g);
     g.mark = mark;
     this.push(g);
     return g;
   }
 
-  /** Rebuilds a game from the database: the latest snapshot, then the actions after it. */
-  private async reload(g: Live): Promise<void> {
+  /**
+   * Rebuilds a game from the database: the latest snapshot, then the actions after it;
+   * up to action `upTo` when given (a state watchers here have not been shown yet).
+   */
+  private async reload(g: Live, upTo?: number): Promise<void> {
     const record = await this.store.game(g.id);
     if (!record) throw notFound();
     g.record = record;
@@ -787,7 +796,8 @@ export class GameService {
       g.seq = 0;
       return;
     }
-    const snap = await this.store.latestSnapshot(g.id, record.seq);
+    const target = Math.min(record.seq, upTo ?? record.seq);
+    const snap = await this.store.latestSnapshot(g.id, target);
     let s: State;
     let from = 0;
     if (snap) {
@@ -803,14 +813,14 @@ export class GameService {
       if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
       s = made.value;
     }
-    const rows = (await this.store.actions(g.id, from)).filter((r) => r.seq <= record.seq);
+    const rows = (await this.store.actions(g.id, from)).filter((r) => r.seq <= target);
     for (const row of rows) s = this.applyStored(g, s, row);
     const last = rows[rows.length - 1];
     if (last && stateHash(s) !== last.hash) {
       throw new Error(`game ${g.id}: the state rebuilt at action ${last.seq} does not match its stored hash`);
     }
     g.state = s;
-    g.seq = record.seq;
+    g.seq = target;
   }
 
   private applyStored(g: Live, s: State, row: ActionRecord): State {
