@@ -765,8 +765,10 @@ export class GameService {
         this.push(g);
       }
       if (g.state !== null) {
-        const rows = await this.store.actions(id, g.seq);
+        // The game first, then its actions up to it: an action is stored in the same
+        // transaction that moves the game's seq, so every one up to that seq is there.
         const record = (await this.store.game(id)) ?? g.record;
+        const rows = (await this.store.actions(id, g.seq)).filter((r) => r.seq <= record.seq);
         for (const row of rows) {
           g.state = this.applyStored(g, g.state, row);
           g.seq = row.seq;
