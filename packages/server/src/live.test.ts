@@ -46,14 +46,28 @@ describe('live updates', () => {
   test('an update sends only what is new', () => {
     const log = Array.from({ length: 300 }, (_, i) => entry(`entry ${i}`));
     const legal = Array.from({ length: 900 }, (_, i) => act(i));
-    const v0 = seatView(1, log, legal);
-    // One move: one more log entry, and the legal list loses a few actions.
-    const v1 = seatView(
+    const units = Array.from({ length: 80 }, (_, i) => ({
+      id: `u${i}`,
+      hex: `${1000 + i}`,
+      disrupted: false,
+    }));
+    const board = (us: typeof units, stateId: number, l: readonly LogEntry[], la: readonly Action[]) => ({
+      stateId,
+      view: { turn: 3, units: us, log: l },
+      legal: la,
+    });
+    const v0 = board(units, 1, log, legal);
+    // One move: a unit moves, one more log entry, and the legal list loses a few actions.
+    const moved = units.map((u) => (u.id === 'u7' ? { ...u, hex: '1411' } : u));
+    const v1 = board(
+      moved,
       2,
       [...log, entry('a move')],
       legal.filter((a) => a.unit !== 'u3'),
     );
     const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1)));
+    assert.deepEqual(msg.data.view, [{ op: 'replace', path: '/units/7/hex', value: '1411' }]);
+    assert.deepEqual(receive(JSON.parse(JSON.stringify(v0)), msg), JSON.parse(JSON.stringify(v1)));
     assert.deepEqual(msg.data.log, { keep: 300, append: [entry('a move')] });
     assert.ok(
       msg.data.legal.every((op: unknown) => Array.isArray(op)),
@@ -74,5 +88,10 @@ describe('live updates', () => {
     const longer = seatView(1, [entry('set-up')], [act(1), act(2), act(4)]);
     const patch = JSON.parse(liveMessage(next, sentOf(longer), sentOf(next))) as LiveMessage<View>;
     assert.equal(receive<View>(v, patch), null);
+    // A view patch that does not fit the view held: refused too.
+    const fine = JSON.parse(liveMessage(next, sentOf(v), sentOf(next)));
+    assert.ok(receive<View>(v, fine), 'the update as made fits');
+    fine.data.view = [{ op: 'replace', path: '/nothing/here', value: 1 }];
+    assert.equal(receive<View>(v, fine), null);
   });
 });

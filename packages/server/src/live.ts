@@ -5,15 +5,22 @@
  *
  * `{ type: "view", data }`: the whole seat view (the `GET /view` answer), sent first.
  * `{ type: "update", data }`: the next seat view less what the client already holds —
- * - `data.view` without `log`, and `data.log = { keep, append }`: keep the first `keep`
- *   entries of the log the client has, then append these (an undo rewrites the end of
- *   the log, so `keep` can be less than the client holds);
+ * - `data.view`: an RFC 6902 JSON Patch (fast-json-patch) from the view the client has,
+ *   without its log, to the new one without its log (a move changes a unit or two of
+ *   the board);
+ * - `data.log = { keep, append }`: keep the first `keep` entries of the log the client
+ *   has, then append these (an undo rewrites the end of the log, so `keep` can be less
+ *   than the client holds);
  * - `data.legal` as a patch of the legal-action list the client has: a sequence of
  *   `[from, to]` (copy those of the old list, `to` excluded) and actions (new ones), in
  *   the new list's order. Most moves change a few of the hundreds of legal actions.
  * An update is relative to the messages before it on the same channel.
  */
 import type { Action, LogEntry } from '@stavka/engine';
+import jsonPatch, { type Operation } from 'fast-json-patch';
+
+// The package's default export: the same object under Node (CommonJS) and in a bundle (ESM).
+const { applyPatch, compare } = jsonPatch;
 
 /** The parts of a seat view the live channel abbreviates. */
 export interface LiveSeatView {
@@ -29,7 +36,7 @@ export type LiveMessage<V extends LiveSeatView> =
   | {
       type: 'update';
       data: Omit<V, 'view' | 'legal'> & {
-        view: Omit<NonNullable<V['view']>, 'log'>;
+        view: Operation[];
         log: { keep: number; append: LogEntry[] };
         legal: LegalPatch;
       };
@@ -37,8 +44,9 @@ export type LiveMessage<V extends LiveSeatView> =
   | { type: 'error'; code: string; message: string }
   | { type: 'pong' };
 
-/** What a watcher holds after a message: the view's log and the legal actions. */
+/** What a watcher holds after a message: the view (its log apart) and the legal actions. */
 export interface Sent {
+  readonly board: object | null;
   readonly log: readonly LogEntry[] | null;
   readonly legal: LegalList;
 }
@@ -52,8 +60,8 @@ export interface LegalList {
 
 /** What a watcher holds once it has `v`. */
 export function sentOf(v: LiveSeatView): Sent {
-  const log = v.view?.log;
-  return { log: Array.isArray(log) ? log : null, legal: { actions: v.legal } };
+  const { log, ...board } = v.view ?? {};
+  return { board: v.view ? board : null, log: Array.isArray(log) ? log : null, legal: { actions: v.legal } };
 }
 
 /**
@@ -61,18 +69,17 @@ export function sentOf(v: LiveSeatView): Sent {
  * view `v`, of which it will then hold `now` (= sentOf(v), shared by the watchers of a side).
  */
 export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): string {
-  if (before === null || before.log === null || now.log === null) {
+  if (!before?.board || !before.log || !now.board || !now.log) {
     return JSON.stringify({ type: 'view', data: v });
   }
   let keep = 0;
   const n = Math.min(before.log.length, now.log.length);
   while (keep < n && before.log[keep] === now.log[keep]) keep++;
-  const { log: _log, ...rest } = v.view!;
   return JSON.stringify({
     type: 'update',
     data: {
       ...v,
-      view: rest,
+      view: compare(before.board, now.board),
       log: { keep, append: now.log.slice(keep) },
       legal: legalPatch(before.legal, now.legal),
     },
@@ -117,7 +124,14 @@ export function receive<V extends LiveSeatView>(held: V | null, msg: LiveMessage
   if (msg.type === 'view') return msg.data;
   if (msg.type !== 'update' || !held?.view) return null;
   const { log, legal, view, ...rest } = msg.data;
-  const oldLog = held.view.log ?? [];
+  const { log: oldLog = [], ...board } = held.view;
+  let next: object;
+  try {
+    // On a copy: what the client holds (and may be showing) is never changed in place.
+    next = applyPatch(board, view, true, false).newDocument;
+  } catch {
+    return null; // not the view this update was made for
+  }
   const newLegal: Action[] = [];
   for (const op of legal) {
     if (!Array.isArray(op)) newLegal.push(op);
@@ -127,7 +141,7 @@ export function receive<V extends LiveSeatView>(held: V | null, msg: LiveMessage
   }
   return {
     ...rest,
-    view: { ...view, log: [...oldLog.slice(0, log.keep), ...log.append] },
+    view: { ...next, log: [...oldLog.slice(0, log.keep), ...log.append] },
     legal: newLegal,
   } as unknown as V;
 }
