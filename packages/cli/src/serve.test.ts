@@ -56,6 +56,24 @@ describe('stavka serve refuses what it cannot serve with, saying why', () => {
     }
   });
 
+  for (const [name, value, said] of [
+    ['PORT', 'eighty', /PORT is a port number, not "eighty"/],
+    ['STAVKA_RATE_LIMIT', 'lots', /STAVKA_RATE_LIMIT is a number of requests a minute or "off", not "lots"/],
+    ['STAVKA_WEBHOOK_PRIVATE', 'yes', /STAVKA_WEBHOOK_PRIVATE is "allow" or "deny", not "yes"/],
+  ] as const) {
+    it(`a bad ${name}, before any file is made`, async () => {
+      process.env[name] = value;
+      try {
+        const r = await stavka('serve', '--db', join(dir, `${name}.sqlite`));
+        assert.equal(r.code, 1);
+        assert.match(r.err, said);
+        assert.equal(existsSync(join(dir, `${name}.sqlite`)), false);
+      } finally {
+        delete process.env[name];
+      }
+    });
+  }
+
   it('a database file it cannot create', async () => {
     writeFileSync(join(dir, 'a-file'), 'not a directory');
     const r = await stavka('serve', '--port', '0', '--db', join(dir, 'a-file', 'games.sqlite'));

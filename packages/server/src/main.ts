@@ -23,12 +23,14 @@ export interface RunningServer extends StavkaApp {
 }
 
 export function defaultDatabase(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DATABASE_URL || 'data/stavka.sqlite';
+  return env.DATABASE_URL || env.STAVKA_DB || 'data/stavka.sqlite';
 }
 
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
-  const port = opts.port ?? (Number(process.env.PORT) || 8080);
-  const host = opts.host ?? process.env.HOST ?? '0.0.0.0';
+  // Settings are checked before anything opens: a bad one stops here, saying which.
+  const port = opts.port ?? envPort();
+  const host = opts.host ?? (process.env.HOST || '0.0.0.0');
+  const limit = opts.rateLimit !== undefined ? opts.rateLimit : envRateLimit();
   const allowPrivate = webhooksToPrivate(); // a bad setting is refused before anything opens
   const store = await openStore(opts.db ?? defaultDatabase());
   const publicUrl = opts.publicUrl ?? process.env.STAVKA_PUBLIC_URL ?? `http://localhost:${port}`;
@@ -36,7 +38,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
     store,
     publicUrl,
     webhooks: { allowPrivate },
-    ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}),
+    ...(limit !== undefined ? { rateLimit: limit } : {}),
     service: { log: opts.log ?? ((m) => process.stderr.write(`${m}\n`)) },
   });
   try {
@@ -57,6 +59,29 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
       await store.close();
     },
   };
+}
+
+/** PORT: 0-65535 (0: any free port); default 8080. */
+export function envPort(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.PORT;
+  if (v === undefined || v === '') return 8080;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT is a port number, not "${v}"`);
+  return n;
+}
+
+/** STAVKA_RATE_LIMIT: requests a minute per client, or "off"; unset: the default (1200). */
+export function envRateLimit(
+  env: NodeJS.ProcessEnv = process.env,
+): { max: number; timeWindow: number } | false | undefined {
+  const v = env.STAVKA_RATE_LIMIT;
+  if (v === undefined || v === '') return undefined;
+  if (v === 'off') return false;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new Error(`STAVKA_RATE_LIMIT is a number of requests a minute or "off", not "${v}"`);
+  }
+  return { max: n, timeWindow: 60_000 };
 }
 
 /**
