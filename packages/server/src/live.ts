@@ -88,15 +88,23 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): st
 
 /** The patch that turns the list `from` into `to`, matching actions by their JSON. */
 export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
-  if (!from.index) {
-    const index = new Map<string, number>();
-    for (const [i, j] of jsonOf(from).entries()) index.set(j, i);
-    from.index = index;
-  }
   const patch: LegalPatch = [];
+  if (to.actions.length === 0) return patch;
+  const old = jsonOf(from);
+  const now = jsonOf(to);
   let run: [number, number] | null = null;
-  for (const [i, j] of jsonOf(to).entries()) {
-    const at = from.index.get(j);
+  for (let i = 0; i < now.length; i++) {
+    const j = now[i]!;
+    // Most actions stay where the last one left off (the list keeps its order): check
+    // the next old one first, and look the action up only when it is not that.
+    let at: number | undefined = run && old[run[1]] === j ? run[1] : undefined;
+    if (at === undefined) {
+      if (!from.index) {
+        from.index = new Map();
+        for (let k = 0; k < old.length; k++) from.index.set(old[k]!, k);
+      }
+      at = from.index.get(j);
+    }
     if (at === undefined) {
       run = null;
       patch.push(to.actions[i]!);
