@@ -1,11 +1,16 @@
 /**
- * The server under load on loopback: N live games, each seat a random player that
+ * The server under load on loopback: N live games at every stage of a game (imported
+ * replays cut at i/N of a random game), each seat a random player that
  * waits for its view on the WebSocket and answers with an HTTP action. The server
  * runs as a child process (one core), the players here (the other). Bounded: each
  * backend runs a fixed time. Reports moves/s and the action round trip's p50/p99,
  * on SQLite and on PostgreSQL (skipped with a note when there is none).
  */
+
+import { readFileSync } from 'node:fs';
+import { playout, RandomPlayer } from '@stavka/ai';
 import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
+import { marsRules } from '@stavka/games';
 import WebSocket from 'ws';
 import { type LiveMessage, type LiveSeatView, receive } from '../packages/server/src/live.ts';
 import {
@@ -30,6 +35,19 @@ interface LoadResult {
   p50: number;
   p99: number;
   refused: number;
+  /** Share of one core each side used during the run: is the server the bottleneck? */
+  serverCpu: number;
+  clientCpu: number;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function load(backend: string, env: Record<string, string>): Promise<LoadResult> {
@@ -45,20 +63,36 @@ export async function load(backend: string, env: Record<string, string>): Promis
       rng = next;
       return xs[value - 1]!;
     };
+    // Games at every stage at once, as on a real server: game i starts i/N of the way
+    // through a random game (imported as a replay), from the set-up to turn 11. All made
+    // before any player moves: nothing else runs here while they are timed.
+    const games = Array.from({ length: GAMES }, (_, i) =>
+      playout(marsRules, `bench:${backend}:${i}`, {
+        soviet: new RandomPlayer(`s${i}`),
+        german: new RandomPlayer(`g${i}`),
+      }),
+    );
     const ready: Promise<void>[] = [];
-    for (let i = 0; i < GAMES; i++) {
-      const made = await call(server.url, 'POST', '/api/games', undefined, { game: 'mars-1942' });
+    const drivers: (() => Promise<void>)[] = [];
+    let started = false;
+    for (const [i, game] of games.entries()) {
+      const whole = game.replay;
+      const cut = Math.floor((i / GAMES) * whole.actions.length);
+      const made = await call(server.url, 'POST', '/api/games/import', undefined, {
+        ...whole,
+        actions: whole.actions.slice(0, cut),
+      });
+      if (made.status !== 201) throw new Error(`import: ${JSON.stringify(made.body)}`);
       const id = made.body.id as string;
       for (const side of ['german', 'soviet']) {
         const token = made.body.seats[side].token as string;
-        await call(server.url, 'POST', `/api/games/${id}/join`, token, {});
         const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${id}/live`);
         sockets.push(ws);
         // The newest view not yet acted on; a view can arrive while an action is in flight.
         let latest: SeatView | null = null;
         let busy = false;
         const drive = async (): Promise<void> => {
-          if (busy || stop || !latest) return;
+          if (!started || busy || stop || !latest) return;
           const v = latest;
           latest = null;
           const moves = v.legal.filter((a) => a.type !== 'undo');
@@ -74,27 +108,46 @@ export async function load(backend: string, env: Record<string, string>): Promis
           busy = false;
           await drive();
         };
+        drivers.push(drive);
         let live: SeatView | null = null;
+        let viewed: () => void = () => {};
+        ready.push(new Promise((r) => (viewed = r)));
         ws.on('message', (m) => {
           const msg = JSON.parse(String(m)) as LiveMessage<SeatView>;
           if (msg.type !== 'view' && msg.type !== 'update') return;
           live = receive(live, msg);
           latest = live;
+          viewed();
           void drive();
         });
-        ready.push(new Promise((r) => ws.on('open', () => r())));
         ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
       }
     }
-    await Promise.all(ready);
+    await Promise.all(ready); // every seat has its first view
+    started = true;
     const t0 = performance.now();
+    for (const drive of drivers) void drive();
+    const server0 = cpuSeconds(server.child.pid!);
+    const client0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stop = true;
     const seconds = (performance.now() - t0) / 1000;
+    const serverCpu = (cpuSeconds(server.child.pid!) - server0) / seconds;
+    const used = process.cpuUsage(client0);
+    const clientCpu = (used.user + used.system) / 1e6 / seconds;
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
-    return { backend, moves: latencies.length, seconds, p50: q(0.5), p99: q(0.99), refused };
+    return {
+      backend,
+      moves: latencies.length,
+      seconds,
+      p50: q(0.5),
+      p99: q(0.99),
+      refused,
+      serverCpu,
+      clientCpu,
+    };
   } finally {
     for (const ws of sockets) ws.close();
     server.child.kill('SIGTERM');
@@ -115,11 +168,11 @@ export async function serverLoad(): Promise<void> {
     stopTestPostgres();
   }
   console.log(
-    `\nserver load on loopback: ${GAMES} live mars-1942 games, random players over HTTP + WebSocket, ${SECONDS} s each`,
+    `\nserver load on loopback: ${GAMES} live mars-1942 games at every stage (set-up to turn 11), random players over HTTP + WebSocket, ${SECONDS} s each`,
   );
   for (const r of results) {
     console.log(
-      `  ${r.backend.padEnd(10)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused)`,
+      `  ${r.backend.padEnd(10)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core)`,
     );
   }
   if (pgNote) console.log(`  ${pgNote}`);
