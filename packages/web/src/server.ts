@@ -197,12 +197,17 @@ export class ServerSession implements Session {
     const token = this.tokenFor(side);
     if (!token) return { ok: false, message: `this browser does not hold the ${side} seat` };
     try {
-      await call('POST', `/api/games/${this.id}/actions`, token, {
+      const done = await call<{ seq: number }>('POST', `/api/games/${this.id}/actions`, token, {
         stateId: this.cached?.stateId ?? 0,
         action,
       });
-      // Fresh views at once (the live channel follows).
-      for (const t of this.tokens)
+      // The live channel brings the new views (the server sends them before it answers);
+      // a seat whose view has not come within a second is fetched whole.
+      const behind = () => this.tokens.filter((t) => (this.views.get(t)?.stateId ?? -1) < done.seq);
+      for (let waited = 0; behind().length > 0 && waited < 1000; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      for (const t of behind())
         this.views.set(t, await call<SeatView>('GET', `/api/games/${this.id}/view`, t));
       this.refresh();
       return { ok: true };
