@@ -28,7 +28,7 @@ export interface SearchPolicy {
 }
 
 export interface SearchOptions {
-  readonly sources: readonly number[];
+  readonly sources: ArrayLike<number>;
   /** Starting cost per source (default 0): supply tracing from sources at distance. */
   readonly sourceCosts?: readonly number[];
   /** Nothing costing more than this is reached. */
@@ -167,7 +167,8 @@ export class SearchSpace {
     const isSource = (node: number): boolean => parent[node] === -1;
 
     if (policy.alwaysAllowed) {
-      for (const src of options.sources) {
+      for (let i = 0; i < sources.length; i++) {
+        const src = sources[i]!;
         if (!isSource(src) || settledStamp[src] !== gen) continue;
         for (let s = offsets[src]!, end = offsets[src + 1]!; s < end; s++) {
           const t = targets[s]!;

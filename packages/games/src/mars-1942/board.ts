@@ -2,7 +2,7 @@
  * What the rules read off the board: who is where, stacking, zones of control and
  * supply. A Board is derived from the state (never stored) and built once per query.
  */
-import { type Graph, type SearchPolicy, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
+import { type Graph, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
 import type { Scenario, Side } from './scenario.ts';
 import type { MarsState, Supply } from './state.ts';
 
@@ -43,6 +43,25 @@ const EMPTY: readonly string[] = Object.freeze([]);
 /** A second work space per graph for the supply net (the shared one traces the lines). */
 const netSpaces = new WeakMap<Graph, SearchSpace>();
 
+/**
+ * The last supply trace per scenario and side. A trace depends on nothing but the hexes
+ * blocked for supply, and a position often blocks the same hexes as the one before it
+ * (a unit moved behind its own lines, the supply phase after a quiet combat): then the
+ * distances are the same and the search is not run again.
+ */
+const lastTraces = new WeakMap<Scenario, Partial<Record<Side, SupplyTrace>>>();
+
+interface SupplyTrace {
+  readonly blocked: Uint8Array;
+  readonly dist: Int32Array;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class Board {
   readonly s: Scenario;
   readonly state: MarsState;
@@ -51,6 +70,9 @@ export class Board {
   /** 0 empty, 1 German, 2 Soviet. */
   readonly owner: Uint8Array;
   private zocCache: Partial<Record<Side, { active: Uint8Array; any: Uint8Array; owners: string[][] }>> = {};
+  /** Garrison per defense zone, found on first use (undefined: not looked for yet). */
+  private garrisons: (string | null | undefined)[] = [];
+  private blockedCache: Partial<Record<Side, Uint8Array>> = {};
   private supplyCache: Partial<Record<Side, Int32Array>> = {};
 
   constructor(s: Scenario, state: MarsState) {
@@ -115,6 +137,15 @@ export class Board {
 
   /** A defense zone still holds a German garrison: a German infantry unit in one of its hexes (M-11). */
   garrison(zone: number): string | null {
+    let found = this.garrisons[zone];
+    if (found === undefined) {
+      found = this.findGarrison(zone);
+      this.garrisons[zone] = found;
+    }
+    return found;
+  }
+
+  private findGarrison(zone: number): string | null {
     const z = this.s.defenseZones[zone];
     if (!z) return null;
     for (const h of z.hexes) {
@@ -131,8 +162,28 @@ export class Board {
    * that still holds a garrison: Russians cross it only by advance after combat (M-11).
    */
   garrisonedFrontline(from: number, to: number): boolean {
+    const slot = this.slot(from, to);
+    return slot >= 0 && this.garrisonedFrontlineSlot(slot, to);
+  }
+
+  /** `garrisonedFrontline` for the hexside `slot` leading into `to`. */
+  private garrisonedFrontlineSlot(slot: number, to: number): boolean {
     const zone = this.s.zoneOf[to]!;
-    return zone >= 0 && this.crossesFrontline(from, to) && this.garrison(zone) !== null;
+    return (
+      zone >= 0 &&
+      (this.s.map.sideFeatures[slot]! & this.s.frontlineBit) !== 0 &&
+      this.garrison(zone) !== null
+    );
+  }
+
+  /**
+   * May a unit of `side` step through `slot` into `to` (movement, retreats)? Never into
+   * an enemy unit, and Russians never across a garrisoned frontline (M-11).
+   */
+  mayEnter(side: Side, slot: number, to: number): boolean {
+    const o = this.owner[to]!;
+    if (o !== 0 && o !== this.sideCode(side)) return false;
+    return side !== 'soviet' || !this.garrisonedFrontlineSlot(slot, to);
   }
 
   /**
@@ -174,20 +225,50 @@ export class Board {
   }
 
   /**
+   * Hexes a supply line of `side` may not enter (mars-1942 "Supply"): enemy units, and
+   * enemy ZOCs (active or not) unless a friendly unit is there. 1 where blocked.
+   */
+  supplyBlocked(side: Side): Uint8Array {
+    const cached = this.blockedCache[side];
+    if (cached) return cached;
+    const zoc = this.enemyZoc(side).any;
+    const mine = this.sideCode(side);
+    const blocked = new Uint8Array(this.owner.length);
+    for (let h = 0; h < blocked.length; h++) {
+      const o = this.owner[h]!;
+      if (o !== mine && (o !== 0 || zoc[h] === 1)) blocked[h] = 1;
+    }
+    this.blockedCache[side] = blocked;
+    return blocked;
+  }
+
+  /**
    * Supply distance per hex for `side` (mars-1942 "Supply"): sources are the road and
    * rail lines running unblocked back to an initially friendly map edge (and the edge
    * hexes themselves); a supply line runs from a source, never through an enemy unit
    * nor an enemy ZOC unless a friendly unit is there. -1 where no line reaches.
+   * Boards share the array: read it, never change it.
    */
   supplyDistance(side: Side): Int32Array {
     const cached = this.supplyCache[side];
     if (cached) return cached;
-    const { s } = this;
-    const map = s.map;
-    const zoc = this.enemyZoc(side).any;
-    const blocked = (h: number) => this.isEnemyHex(side, h) || (zoc[h] === 1 && !this.isFriendlyHex(side, h));
-    const links = s.roadBit | s.railBit;
-    const edge = s.edges[side].filter((h) => !blocked(h));
+    const blocked = this.supplyBlocked(side);
+    let traces = lastTraces.get(this.s);
+    if (!traces) {
+      traces = {};
+      lastTraces.set(this.s, traces);
+    }
+    const last = traces[side];
+    const dist = last && sameBytes(last.blocked, blocked) ? last.dist : this.traceSupply(side, blocked);
+    traces[side] = { blocked, dist };
+    this.supplyCache[side] = dist;
+    return dist;
+  }
+
+  private traceSupply(side: Side, blocked: Uint8Array): Int32Array {
+    const map = this.s.map;
+    const links = this.s.roadBit | this.s.railBit;
+    const edge = this.s.edges[side].filter((h) => blocked[h] === 0);
     // Stage 1: the road/rail net from the edge, at no cost.
     let net = netSpaces.get(map.graph);
     if (!net) {
@@ -195,13 +276,14 @@ export class Board {
       netSpaces.set(map.graph, net);
     }
     net.run(
-      { stepCost: (_f, slot, to) => ((map.links[slot]! & links) !== 0 && !blocked(to) ? 0 : -1) },
+      { stepCost: (_f, slot, to) => ((map.links[slot]! & links) !== 0 && blocked[to] === 0 ? 0 : -1) },
       { sources: edge, maxCost: 0 },
     );
-    const sources = net.reachedNodes();
     // Stage 2: hexes from the nearest source.
-    const policy: SearchPolicy = { stepCost: (_f, _slot, to) => (blocked(to) ? -1 : 1) };
-    const space = searchSpaceFor(map.graph).run(policy, { sources, maxCost: 64 });
+    const space = searchSpaceFor(map.graph).run(
+      { stepCost: (_f, _slot, to) => (blocked[to] === 1 ? -1 : 1) },
+      { sources: net.reached.subarray(0, net.reachedCount), maxCost: 64 },
+    );
     const dist = new Int32Array(map.graph.nodeCount).fill(-1);
     for (let i = 0; i < space.reachedCount; i++) {
       const h = space.reached[i]!;
@@ -210,7 +292,6 @@ export class Board {
     // A hex blocked for supply may still hold a friendly unit tracing out of it: its
     // own hex is friendly-occupied, so the trace starts there. Occupied enemy-ZOC hexes
     // are open above; an unoccupied blocked hex is simply unreachable.
-    this.supplyCache[side] = dist;
     return dist;
   }
 
@@ -226,12 +307,17 @@ export class Board {
 /** Stacking (M-13): may these units of one side share a hex? */
 export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
   if (ids.length <= 1) return true; // one unit never overstacks
-  const units = ids.map((id) => s.units[id]!);
-  if (units[0]!.side === 'soviet') {
-    const korps = units.filter((u) => u.size === 'korps').length;
-    const brigades = units.filter(isTankBrigade).length;
-    return korps <= 1 && (units.length <= 2 || (units.length === 3 && brigades >= 1));
+  if (s.units[ids[0]!]!.side === 'soviet') {
+    let korps = 0;
+    let brigades = 0;
+    for (const id of ids) {
+      const u = s.units[id]!;
+      if (u.size === 'korps') korps++;
+      if (isTankBrigade(u)) brigades++;
+    }
+    return korps <= 1 && (ids.length <= 2 || (ids.length === 3 && brigades >= 1));
   }
+  const units = ids.map((id) => s.units[id]!);
   // German: 2 divisions (one panzer at most); the "a" and "b" kampfgruppen of one
   // division count as one division; plus one more kampfgruppe.
   let divisions = 0;

@@ -36,8 +36,15 @@ export function canMove(board: Board, id: string): boolean {
   return true;
 }
 
-/** Every legal destination of one unit, cheapest first, with its path (unless `paths: false`). */
-export function moveOptions(board: Board, id: string, opts: { paths?: boolean } = {}): MoveOption[] {
+/**
+ * Every legal destination of one unit, cheapest first, with its path (unless
+ * `paths: false`); with `to`, only the move to that hex (none if it is not legal).
+ */
+export function moveOptions(
+  board: Board,
+  id: string,
+  opts: { paths?: boolean; to?: number } = {},
+): MoveOption[] {
   const withPaths = opts.paths ?? true;
   if (!canMove(board, id)) return [];
   const u = board.unit(id);
@@ -52,12 +59,10 @@ export function moveOptions(board: Board, id: string, opts: { paths?: boolean } 
   const mobile = isMobile(u);
   const startOwners = new Set(zoc.owners[start]);
   const occupiedByOthers = (h: number) => board.at[h]!.some((x) => x !== id) && board.isFriendlyHex(side, h);
-  const enterable = (from: number, to: number) =>
-    !board.isEnemyHex(side, to) && !(side === 'soviet' && board.garrisonedFrontline(from, to));
 
   const policy: SearchPolicy = {
     stepCost(from, slot, to) {
-      if (!enterable(from, to)) return -1;
+      if (!board.mayEnter(side, slot, to)) return -1;
       // "A unit may not move from one active EZOC into another of the same enemy unit."
       if (from === start && startOwners.size > 0 && zoc.owners[to]!.some((o) => startOwners.has(o)))
         return -1;
@@ -65,8 +70,8 @@ export function moveOptions(board: Board, id: string, opts: { paths?: boolean } 
     },
     // "If a unit moves into the active ZOC of an enemy unit, it must stop and move no further."
     stopsAt: (node) => zoc.active[node] === 1,
-    alwaysAllowed(from, _slot, to) {
-      if (!enterable(from, to)) return false;
+    alwaysAllowed(from, slot, to) {
+      if (!board.mayEnter(side, slot, to)) return false;
       // Minimum 1-hex movement: onto a hex occupied by a friendly unit...
       if (occupiedByOthers(to)) return true;
       // ...or out of one Undisrupted enemy unit's unoccupied ZOC into a different enemy unit's unoccupied ZOC.
@@ -81,7 +86,7 @@ export function moveOptions(board: Board, id: string, opts: { paths?: boolean } 
   const out: MoveOption[] = [];
   for (let i = 0; i < space.reachedCount; i++) {
     const to = space.reached[i]!;
-    if (to === start) continue;
+    if (to === start || (opts.to !== undefined && to !== opts.to)) continue;
     if (board.at[to]!.length > 0 && !stackingOk(s, [...board.at[to]!, id])) continue;
     // "Minimum 1-hex movement": a one-hex move made under it (reached at the search's
     // maximum cost) is still a move of one hex, within any attack range.

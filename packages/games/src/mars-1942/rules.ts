@@ -359,9 +359,8 @@ function retreatDestinations(board: Board, c: Combat, d: DefenderResult, stackin
   const underAttack = new Set(g.attacks.map((a) => a.target));
   const space = searchSpaceFor(s.map.graph).run(
     {
-      stepCost: (from, _slot, to) => {
-        if (board.isEnemyHex(side, to)) return -1;
-        if (side === 'soviet' && board.garrisonedFrontline(from, to)) return -1;
+      stepCost: (_from, slot, to) => {
+        if (!board.mayEnter(side, slot, to)) return -1;
         if (nearAttack[to] === 1) {
           const friend = board.at[to]!.some((x) => x !== d.unit && s.units[x]!.side === side);
           if (!friend || underAttack.has(to) || c.from.includes(to)) return -1;
@@ -961,7 +960,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
     case 'move': {
       const board = boardOf(g);
       const to = hexOf(action.to);
-      const opt = moveOptions(board, action.unit).find((m) => m.to === to)!;
+      const opt = moveOptions(board, action.unit, { to })[0]!;
       const st = g.units[action.unit]!;
       st.at = to;
       st.moved = opt.bonus ? 'bonus' : 'attack';

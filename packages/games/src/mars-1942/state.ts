@@ -122,6 +122,20 @@ export function other(side: Side): Side {
   return side === 'german' ? 'soviet' : 'german';
 }
 
+/** A unit's state, field by field: a literal of one shape is quicker to build than a spread. */
+function cloneUnit(u: UnitState): UnitState {
+  return {
+    at: u.at,
+    status: u.status,
+    disrupted: u.disrupted,
+    fortified: u.fortified,
+    fortifiedNow: u.fortifiedNow,
+    moved: u.moved,
+    attacked: u.attacked,
+    supply: u.supply,
+  };
+}
+
 /**
  * A deep copy of the state, field by field: the engine copies the state before every
  * action, and this is an order of magnitude faster than structuredClone. Every field of
@@ -130,7 +144,7 @@ export function other(side: Side): Side {
  */
 export function cloneMarsState(g: MarsState): MarsState {
   const units: Record<string, UnitState> = {};
-  for (const id in g.units) units[id] = { ...g.units[id]! };
+  for (const id in g.units) units[id] = cloneUnit(g.units[id]!);
   const c = g.combat;
   return {
     scenario: g.scenario,

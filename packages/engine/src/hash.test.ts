@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { canonicalJson, hashValue, sha256Hex } from './hash.ts';
+
+/**
+ * The first canonicalJson: JSON.stringify handed a sorted copy of every object. Stored
+ * state hashes were made with it, so the direct writer must give the same bytes.
+ */
+function replacerCanonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const sorted: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+      return sorted;
+    }
+    return v;
+  });
+}
+
+const sameAsReplacer = (v: unknown) => assert.equal(canonicalJson(v), replacerCanonicalJson(v));
+
+/** Keys that order or behave apart: array indexes (and near misses), __proto__, toJSON. */
+const awkwardKey = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom(
+    '0',
+    '1',
+    '2',
+    '10',
+    '01',
+    '-1',
+    '1.5',
+    '4294967294',
+    '4294967295',
+    '__proto__',
+    'toJSON',
+    '',
+  ),
+);
+
+describe('canonicalJson', () => {
+  it('gives byte for byte what the sorted-copy replacer gave, for any JSON value', () => {
+    fc.assert(fc.property(fc.jsonValue(), sameAsReplacer), { numRuns: 3000 });
+  });
+
+  it('and for values beyond JSON: undefined, non-finite numbers, sparse and typed arrays, boxed values, dates, awkward keys', () => {
+    const anything = fc.anything({
+      key: awkwardKey,
+      stringUnit: 'binary',
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    });
+    fc.assert(fc.property(anything, sameAsReplacer), { numRuns: 3000 });
+  });
+
+  it('sorts keys at every level and drops undefined fields', () => {
+    assert.equal(
+      canonicalJson({ b: 1, a: { d: [3, undefined], c: undefined } }),
+      '{"a":{"d":[3,null]},"b":1}',
+    );
+    assert.equal(canonicalJson({ b: 1, 10: 'x', 2: 'y', a: 2 }), '{"2":"y","10":"x","a":2,"b":1}');
+    assert.equal(canonicalJson(undefined), replacerCanonicalJson(undefined));
+  });
+});
+
+describe('sha256Hex', () => {
+  it('is SHA-256 (FIPS 180-2 test vectors)', () => {
+    assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    assert.equal(sha256Hex(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    assert.equal(
+      sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'),
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
+  });
+
+  it('agrees with node:crypto on any text, across block and padding boundaries', () => {
+    const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    for (let n = 0; n <= 200; n++)
+      assert.equal(sha256Hex('x'.repeat(n)), nodeSha('x'.repeat(n)), `${n} bytes`);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => sha256Hex(text) === nodeSha(text)),
+      { numRuns: 2000 },
+    );
+    const long = 'é€😀'.repeat(40_000);
+    assert.equal(sha256Hex(long), nodeSha(long));
+    assert.equal(sha256Hex('abc'), nodeSha('abc'), 'after a long text, short ones still right');
+  });
+
+  it('hashes a value as its canonical JSON', () => {
+    assert.equal(hashValue({ b: [1], a: 'é' }), sha256Hex('{"a":"é","b":[1]}'));
+  });
+});
