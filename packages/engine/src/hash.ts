@@ -1,9 +1,11 @@
 /**
- * Stable state hashes: SHA-256 over canonical JSON, keys sorted, so the same state
- * always hashes the same whatever order its fields were built in. Every action hashes
- * a state and its log entries, so both halves are written for speed: the JSON without
- * intermediate copies, the digest over one reused buffer.
+ * Stable state hashes: SHA-256 (noble-hashes) over canonical JSON, keys sorted, so the
+ * same state always hashes the same whatever order its fields were built in. Every
+ * action hashes a state and its log entries, so the JSON is written without
+ * intermediate copies.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * JSON with object keys sorted at every level; undefined fields dropped as JSON does.
@@ -112,89 +114,9 @@ function quote(s: string): string {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
-/** SHA-256 round constants (FIPS 180-4, 4.2.2). */
-const K = new Int32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
-  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
-  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-  0xc67178f2,
-]);
-/** Initial hash value (FIPS 180-4, 5.3.3). */
-const IV = new Int32Array([
-  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-]);
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const encoder = new TextEncoder();
-/** The message schedule, and the padded message (grown as needed, reused). */
-const W = new Int32Array(64);
-let message = new Uint8Array(1 << 14);
-let view = new DataView(message.buffer);
-
-/** SHA-256 of the UTF-8 of `text`, in hex (checked against node:crypto in hash.test.ts). */
+/** SHA-256 (noble-hashes) of the UTF-8 of `text`, in hex. */
 export function sha256Hex(text: string): string {
-  const room = text.length * 3 + 72; // UTF-8 takes at most 3 bytes per UTF-16 unit
-  if (message.length < room) {
-    message = new Uint8Array(room);
-    view = new DataView(message.buffer);
-  }
-  const n = encoder.encodeInto(text, message).written;
-  // Padding (5.1.1): a 1 bit, zeros, then the length in bits as 64 bits big-endian.
-  const end = (((n + 8) >>> 6) + 1) << 6;
-  message[n] = 0x80;
-  message.fill(0, n + 1, end - 8);
-  view.setUint32(end - 8, Math.floor(n / 0x20000000));
-  view.setUint32(end - 4, (n * 8) >>> 0);
-  const h = IV.slice();
-  for (let block = 0; block < end; block += 64) compress(h, block);
-  let hex = '';
-  for (const x of h) hex += HEX[x >>> 24]! + HEX[(x >>> 16) & 255]! + HEX[(x >>> 8) & 255]! + HEX[x & 255]!;
-  return hex;
-}
-
-/** One 64-byte block of the message into the hash value `h` (FIPS 180-4, 6.2.2). */
-function compress(h: Int32Array, block: number): void {
-  for (let i = 0; i < 16; i++) W[i] = view.getInt32(block + 4 * i);
-  for (let i = 16; i < 64; i++) {
-    const w15 = W[i - 15]!;
-    const w2 = W[i - 2]!;
-    const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
-    const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
-    W[i] = (W[i - 16]! + s0 + W[i - 7]! + s1) | 0;
-  }
-  let a = h[0]!;
-  let b = h[1]!;
-  let c = h[2]!;
-  let d = h[3]!;
-  let e = h[4]!;
-  let f = h[5]!;
-  let g = h[6]!;
-  let hh = h[7]!;
-  for (let i = 0; i < 64; i++) {
-    const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-    const t1 = (hh + s1 + ((e & f) ^ (~e & g)) + K[i]! + W[i]!) | 0;
-    const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-    const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-    hh = g;
-    g = f;
-    f = e;
-    e = (d + t1) | 0;
-    d = c;
-    c = b;
-    b = a;
-    a = (t1 + t2) | 0;
-  }
-  h[0]! += a;
-  h[1]! += b;
-  h[2]! += c;
-  h[3]! += d;
-  h[4]! += e;
-  h[5]! += f;
-  h[6]! += g;
-  h[7]! += hh;
+  return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
 export function hashValue(value: unknown): string {
