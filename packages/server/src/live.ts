@@ -86,36 +86,70 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): st
   });
 }
 
-/** The patch that turns the list `from` into `to`, matching actions by their JSON. */
+/**
+ * The patch that turns the list `from` into `to`. A legal-action list keeps its order
+ * from one state to the next (actions go, a few come), so each action is looked for
+ * just after the last one found, field by field, a little way ahead (a block of
+ * actions gone); only past that, by its JSON anywhere in the old list.
+ */
 export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
+  const old = from.actions;
   const patch: LegalPatch = [];
-  if (to.actions.length === 0) return patch;
-  const old = jsonOf(from);
-  const now = jsonOf(to);
   let run: [number, number] | null = null;
-  for (let i = 0; i < now.length; i++) {
-    const j = now[i]!;
-    // Most actions stay where the last one left off (the list keeps its order): check
-    // the next old one first, and look the action up only when it is not that.
-    let at: number | undefined = run && old[run[1]] === j ? run[1] : undefined;
-    if (at === undefined) {
-      if (!from.index) {
-        from.index = new Map();
-        for (let k = 0; k < old.length; k++) from.index.set(old[k]!, k);
+  let next = 0; // where in the old list the next action most likely is
+  for (const action of to.actions) {
+    let at = -1;
+    const end = Math.min(old.length, next + LOOK_AHEAD);
+    for (let k = next; k < end; k++) {
+      if (sameAction(old[k]!, action)) {
+        at = k;
+        break;
       }
-      at = from.index.get(j);
     }
-    if (at === undefined) {
+    if (at < 0 && end < old.length) at = indexOf(from, action);
+    if (at < 0) {
       run = null;
-      patch.push(to.actions[i]!);
-    } else if (run && run[1] === at) {
-      run[1] = at + 1;
-    } else {
+      patch.push(action);
+      continue;
+    }
+    if (run && run[1] === at) run[1] = at + 1;
+    else {
       run = [at, at + 1];
       patch.push(run);
     }
+    next = at + 1;
   }
   return patch;
+}
+
+/** How far ahead of the last action found the next is looked for, field by field. */
+const LOOK_AHEAD = 512;
+
+/** Same action: flat fields compared directly, anything nested by its JSON. */
+function sameAction(a: Action, b: Action): boolean {
+  let fields = 0;
+  for (const k in a) {
+    const x = a[k];
+    const y = b[k];
+    if (
+      x !== y &&
+      (typeof x !== 'object' || typeof y !== 'object' || JSON.stringify(x) !== JSON.stringify(y))
+    ) {
+      return false;
+    }
+    fields++;
+  }
+  for (const _ in b) fields--;
+  return fields === 0;
+}
+
+function indexOf(list: LegalList, action: Action): number {
+  if (!list.index) {
+    list.index = new Map();
+    const json = jsonOf(list);
+    for (let k = json.length - 1; k >= 0; k--) list.index.set(json[k]!, k);
+  }
+  return list.index.get(JSON.stringify(action)) ?? -1;
 }
 
 function jsonOf(list: LegalList): string[] {
