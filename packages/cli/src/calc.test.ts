@@ -5,14 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { main } from './main.ts';
-
-async function stavka(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { stavka } from './run-cli.ts';
 
 async function json(...argv: string[]) {
   const r = await stavka(...argv, '--json');

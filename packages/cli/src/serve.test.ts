@@ -4,14 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { main } from './main.ts';
-
-async function stavka(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { stavka } from './run-cli.ts';
 
 describe('stavka serve refuses what it cannot serve with, saying why', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-serve-'));

@@ -30,7 +30,7 @@ export function addServeCommand(
           throw new UsageError(`--port: not a port: ${opts.port}`);
       }
       // Loaded here so the other commands do not load the server and its database drivers.
-      const { describeStore, startServer } = await import('@stavka/server');
+      const { describeStore, startServer, stopOnSignals } = await import('@stavka/server');
       let server: Awaited<ReturnType<typeof startServer>>;
       try {
         server = await startServer({
@@ -44,16 +44,7 @@ export function addServeCommand(
         throw new UsageError(`serve: ${(e as Error).message}`);
       }
       io.out(`Stavka server on ${server.url} (games stored in ${describeStore(server.store)})`);
-      const stop = () => {
-        // A clean close finishes in-flight requests; past 3 s, stop anyway (every action is committed).
-        setTimeout(() => process.exit(0), 3000).unref();
-        server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopOnSignals(server);
     });
 }
 

@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { standardScenarioFile } from '@stavka/games';
-import { main } from './main.ts';
-
-async function stavka(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { stavka } from './run-cli.ts';
 
 describe('stavka simulate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-'));

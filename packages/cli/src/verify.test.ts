@@ -7,14 +7,7 @@ import { playout, RandomPlayer } from '@stavka/ai';
 import { stateHash } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import { commitmentOf, deriveSeed } from '@stavka/server/dice';
-import { main } from './main.ts';
-
-async function stavka(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s), exit: () => {} });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { stavka } from './run-cli.ts';
 
 describe('stavka verify', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-verify-'));

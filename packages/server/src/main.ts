@@ -95,6 +95,22 @@ export function webhooksToPrivate(env: NodeJS.ProcessEnv = process.env): boolean
   throw new Error(`STAVKA_WEBHOOK_PRIVATE is "allow" or "deny", not "${v}"`);
 }
 
+/**
+ * Stops the server on SIGINT or SIGTERM: a clean close finishes in-flight requests;
+ * past 3 s it stops anyway (every acknowledged action is already committed).
+ */
+export function stopOnSignals(server: RunningServer): void {
+  const stop = () => {
+    setTimeout(() => process.exit(0), 3000).unref();
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
 /** Describes where games are stored, without credentials. */
 export function describeStore(store: Store): string {
   return store.kind === 'sqlite' ? `SQLite ${store.where}` : `PostgreSQL ${store.where}`;

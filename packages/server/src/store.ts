@@ -199,10 +199,11 @@ class KyselyStore implements Store {
     reject: (e: unknown) => void;
   }[] = [];
 
+  /** SQLite only (PostgreSQL appends alone): commits the queued appends together. */
   private flush(): void {
-    const sqlite = this.sqliteAppender;
+    const sqlite = this.sqliteAppender!;
     // A kysely transaction holds the connection (a game being created): after it.
-    if (!sqlite || sqlite.busy()) {
+    if (sqlite.busy()) {
       setImmediate(() => this.flush());
       return;
     }
