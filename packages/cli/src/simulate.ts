@@ -14,6 +14,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { AiPlayer, GreedyPlayer, type Player, playout, RandomPlayer } from '@stavka/ai';
 import type { Action, GameRules, GameState } from '@stavka/engine';
 import { type MarsState, marsRules } from '@stavka/games';
+import { useNodeSha256 } from '@stavka/server/node-sha256';
 import { type Command, Option } from 'commander';
 import { UsageError, wholeNumber } from './calc.ts';
 
@@ -117,6 +118,7 @@ interface WorkerJob {
 
 if (!isMainThread && (workerData as WorkerJob | null)?.stavkaSimulate) {
   const job = workerData as WorkerJob;
+  useNodeSha256();
   for (const seed of job.seeds) parentPort!.postMessage(playGame(job.kinds, seed, job.game, job.save));
 }
 

@@ -227,12 +227,38 @@ export function sameJson(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka)
-    if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
+  // No key arrays: this runs over whole legal lists, and most candidates differ early.
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let na = 0;
+  for (const k in ra) {
+    const va = ra[k];
+    if (va === undefined) continue;
+    if (!sameJson(va, rb[k])) return false;
+    na++;
+  }
+  let nb = 0;
+  for (const k in rb) if (rb[k] !== undefined) nb++;
+  return na === nb;
+}
+
+/**
+ * The legal action equal to `action` (key order aside). Lists run to thousands, so each
+ * candidate is first checked on the chosen action's primitive fields, which rejects
+ * nearly all of them without walking their keys.
+ */
+function findAction<A extends Action>(legal: readonly A[], action: Action): A | undefined {
+  const given = action as unknown as Record<string, unknown>;
+  const flat: string[] = [];
+  for (const k in given) {
+    const v = given[k];
+    if (v === null || typeof v !== 'object') flat.push(k);
+  }
+  return legal.find((a) => {
+    const r = a as unknown as Record<string, unknown>;
+    for (const k of flat) if (r[k] !== given[k] && given[k] !== undefined) return false;
+    return sameJson(a, action);
+  });
 }
 
 function sideError(rules: GameRules<unknown, Action, unknown>, side: string): ActionError | null {
@@ -279,7 +305,7 @@ export function apply<G, A extends Action>(
     return ok(undo(rules, s));
   }
   const legal = legalActions(rules, s, side);
-  const chosen = legal.find((a) => a.type === (action as Action).type && sameJson(a, action));
+  const chosen = findAction(legal, action as Action);
   if (!chosen) {
     return err({
       code: 'action/not-legal',

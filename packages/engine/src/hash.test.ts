@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { canonicalJson, hashValue, sha256Hex } from './hash.ts';
+import { canonicalJson, hashValue, sha256Hex, useSha256 } from './hash.ts';
 
 /**
  * The first canonicalJson: JSON.stringify handed a sorted copy of every object. Stored
@@ -92,6 +92,33 @@ describe('sha256Hex', () => {
     const long = 'é€😀'.repeat(40_000);
     assert.equal(sha256Hex(long), nodeSha(long));
     assert.equal(sha256Hex('abc'), nodeSha('abc'), 'after a long text, short ones still right');
+  });
+
+  it('hashes with a native SHA-256 when the host offers one, and refuses anything else', () => {
+    const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const state = { units: [{ id: 'x', hex: '0101' }], rng: [1, 2, 3, 4] };
+    const before = hashValue(state);
+    let calls = 0;
+    try {
+      assert.throws(() => useSha256((t) => nodeSha(`${t} `)), /not SHA-256/);
+      assert.throws(
+        () => useSha256((t) => createHash('sha256').update(t, 'latin1').digest('hex')),
+        /not SHA-256/,
+      );
+      assert.equal(hashValue(state), before, 'a refused function is not used');
+      useSha256((t) => {
+        calls++;
+        return nodeSha(t);
+      });
+      calls = 0;
+      assert.equal(hashValue(state), before, 'the same digest either way');
+      assert.equal(calls, 1, 'the native function did the hashing');
+    } finally {
+      useSha256(null);
+    }
+    calls = 0;
+    hashValue(state);
+    assert.equal(calls, 0, 'null goes back to noble');
   });
 
   it('hashes a value as its canonical JSON', () => {

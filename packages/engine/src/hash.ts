@@ -1,5 +1,5 @@
 /**
- * Stable state hashes: SHA-256 (noble-hashes) over canonical JSON, keys sorted, so the
+ * Stable state hashes: SHA-256 (noble-hashes, or the host's native one) over canonical JSON, keys sorted, so the
  * same state always hashes the same whatever order its fields were built in. Every
  * action hashes a state and its log entries, so the JSON is written without
  * intermediate copies.
@@ -114,9 +114,39 @@ function quote(s: string): string {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
-/** SHA-256 (noble-hashes) of the UTF-8 of `text`, in hex. */
-export function sha256Hex(text: string): string {
+/** SHA-256 of the UTF-8 of a text, in hex. */
+export type Sha256Hex = (text: string) => string;
+
+/** noble-hashes: runs everywhere (browser included). */
+function nobleSha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+let digest: Sha256Hex = nobleSha256Hex;
+
+/** Inputs a native SHA-256 must agree on with noble's before it is used (UTF-8 edge cases among them). */
+const PROBES = ['', 'abc', 'é€😀\u0000"\\', '\ud800', 'x'.repeat(1000)];
+
+/**
+ * Lets a host with a native SHA-256 (Node's `crypto`, about 10x faster on a state) hash
+ * with it instead of noble-hashes. The digests are the same by definition; the function
+ * is checked against noble on a few inputs first, and refused if it differs. `null`
+ * goes back to noble.
+ */
+export function useSha256(native: Sha256Hex | null): void {
+  if (native === null) {
+    digest = nobleSha256Hex; // back to noble
+    return;
+  }
+  for (const p of PROBES) {
+    if (native(p) !== nobleSha256Hex(p)) throw new Error('useSha256: this function is not SHA-256 in hex');
+  }
+  digest = native;
+}
+
+/** SHA-256 of the UTF-8 of `text`, in hex (noble-hashes, or the host's native one: see useSha256). */
+export function sha256Hex(text: string): string {
+  return digest(text);
 }
 
 export function hashValue(value: unknown): string {

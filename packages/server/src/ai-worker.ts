@@ -9,6 +9,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { AiPlayer } from '@stavka/ai';
 import type { Action, GameRules, GameState } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
+import { useNodeSha256 } from './node-sha256.ts';
 
 interface Job {
   readonly id: number;
@@ -25,6 +26,7 @@ const RULES: Record<string, GameRules<unknown, Action, unknown>> = {
 };
 
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
+  useNodeSha256();
   const players = new Map<string, AiPlayer>();
   parentPort!.on('message', (job: Job) => {
     let answer: Answer;

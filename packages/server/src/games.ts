@@ -38,6 +38,7 @@ import {
 } from './dice.ts';
 import { ApiError, actionError, notFound } from './errors.ts';
 import { liveMessage, type Sent, sentOf } from './live.ts';
+import { useNodeSha256 } from './node-sha256.ts';
 import type { ActionRecord, GameRecord, SeatRecord, Store } from './store.ts';
 import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 
@@ -143,6 +144,7 @@ export class GameService {
   private readonly aiWorker = new AiWorker();
 
   constructor(store: Store, opts: ServiceOptions = {}) {
+    useNodeSha256();
     this.store = store;
     this.opts = opts;
   }

@@ -120,7 +120,9 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const { spawn } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
   const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', bin], {
+  // STAVKA_CHILD_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof" to profile it under the bench.
+  const nodeArgs = process.env.STAVKA_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', bin], {
     env: { ...process.env, PORT: '0', STAVKA_RATE_LIMIT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
