@@ -23,13 +23,18 @@ import {
 
 const GAMES = Number(process.env.STAVKA_BENCH_GAMES ?? 8);
 const SECONDS = Number(process.env.STAVKA_BENCH_SECONDS ?? 8);
+const TRANSPORTS: readonly Transport[] = ['HTTP', 'WebSocket'];
 
 interface SeatView extends LiveSeatView {
   readonly legal: Action[];
 }
 
+/** How the players send their actions: HTTP requests, or `act` messages on the live channel. */
+type Transport = 'HTTP' | 'WebSocket';
+
 interface LoadResult {
   backend: string;
+  transport: Transport;
   moves: number;
   seconds: number;
   p50: number;
@@ -50,7 +55,11 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-export async function load(backend: string, env: Record<string, string>): Promise<LoadResult> {
+export async function load(
+  backend: string,
+  env: Record<string, string>,
+  transport: Transport = 'HTTP',
+): Promise<LoadResult> {
   const server = await startChildServer(env);
   const latencies: number[] = [];
   let refused = 0;
@@ -91,6 +100,17 @@ export async function load(backend: string, env: Record<string, string>): Promis
         // The newest view not yet acted on; a view can arrive while an action is in flight.
         let latest: SeatView | null = null;
         let busy = false;
+        // Actions on the live channel are answered by `acted` or `error` messages.
+        let answered: ((ok: boolean) => void) | null = null;
+        const send = async (stateId: number, action: Action): Promise<boolean> => {
+          if (transport === 'HTTP') {
+            const r = await call(server.url, 'POST', `/api/games/${id}/actions`, token, { stateId, action });
+            return r.status === 200;
+          }
+          const done = new Promise<boolean>((r) => (answered = r));
+          ws.send(JSON.stringify({ type: 'act', stateId, action }));
+          return done;
+        };
         const drive = async (): Promise<void> => {
           if (!started || busy || stop || !latest) return;
           const v = latest;
@@ -99,11 +119,7 @@ export async function load(backend: string, env: Record<string, string>): Promis
           if (moves.length === 0) return;
           busy = true;
           const t0 = performance.now();
-          const r = await call(server.url, 'POST', `/api/games/${id}/actions`, token, {
-            stateId: v.stateId,
-            action: pick(moves),
-          });
-          if (r.status === 200) latencies.push(performance.now() - t0);
+          if (await send(v.stateId, pick(moves))) latencies.push(performance.now() - t0);
           else refused++;
           busy = false;
           await drive();
@@ -113,7 +129,12 @@ export async function load(backend: string, env: Record<string, string>): Promis
         let viewed: () => void = () => {};
         ready.push(new Promise((r) => (viewed = r)));
         ws.on('message', (m) => {
-          const msg = JSON.parse(String(m)) as LiveMessage<SeatView>;
+          const msg = JSON.parse(String(m)) as LiveMessage<SeatView> | { type: 'acted' };
+          if (msg.type === 'acted' || msg.type === 'error') {
+            answered?.(msg.type === 'acted');
+            answered = null;
+            return;
+          }
           if (msg.type !== 'view' && msg.type !== 'update') return;
           live = receive(live, msg);
           latest = live;
@@ -140,6 +161,7 @@ export async function load(backend: string, env: Record<string, string>): Promis
       latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
     return {
       backend,
+      transport,
       moves: latencies.length,
       seconds,
       p50: q(0.5),
@@ -157,22 +179,26 @@ export async function load(backend: string, env: Record<string, string>): Promis
 
 export async function serverLoad(): Promise<void> {
   const results: LoadResult[] = [];
-  results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }));
+  for (const transport of TRANSPORTS)
+    results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport));
   let pgNote = '';
   try {
     const url = await freshPostgresDatabase();
-    results.push(await load('PostgreSQL', { DATABASE_URL: url, STAVKA_DB: '' }));
+    for (const transport of TRANSPORTS) {
+      const fresh = transport === TRANSPORTS[0] ? url : await freshPostgresDatabase();
+      results.push(await load('PostgreSQL', { DATABASE_URL: fresh, STAVKA_DB: '' }, transport));
+    }
   } catch (e) {
     pgNote = `PostgreSQL skipped: ${(e as Error).message}`;
   } finally {
     stopTestPostgres();
   }
   console.log(
-    `\nserver load on loopback: ${GAMES} live mars-1942 games at every stage (set-up to turn 11), random players over HTTP + WebSocket, ${SECONDS} s each`,
+    `\nserver load on loopback: ${GAMES} live mars-1942 games at every stage (set-up to turn 11), random players (views on the live channel; actions over HTTP, then as live-channel messages), ${SECONDS} s each`,
   );
   for (const r of results) {
     console.log(
-      `  ${r.backend.padEnd(10)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core)`,
+      `  ${r.backend.padEnd(10)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core)`,
     );
   }
   if (pgNote) console.log(`  ${pgNote}`);

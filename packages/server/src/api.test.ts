@@ -641,4 +641,92 @@ describe('the live channel over a real socket', () => {
     assert.equal(bad.seen[0]!.code, 'seat/bad-token');
     for (const c of [g, s, spec]) c.ws.close();
   });
+
+  test('a seat acts over the channel: answered with the new state; refusals answered and nothing changed', async () => {
+    const built = await server({ rateLimit: { max: 40, timeWindow: 60_000 } });
+    const { app } = built;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const made = await newGame(app.inject.bind(app));
+    const german = made.seats.german!.token!;
+    type Msg = { type: string; ref?: unknown; code?: string; stateId?: number; hash?: string; seq?: number };
+    const connect = async (token: string | null) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${made.id}/live`);
+      const seen: Msg[] = [];
+      ws.on('message', (m) => seen.push(JSON.parse(String(m))));
+      await new Promise((r) => ws.on('open', r));
+      if (token) {
+        ws.send(JSON.stringify({ type: 'hello', token }));
+        await until('the first view', async () => seen.length > 0);
+      }
+      /** Sends a message and waits for the answer carrying its ref. */
+      const ask = async (msg: object, ref: string): Promise<Msg> => {
+        ws.send(JSON.stringify({ ...msg, ref }));
+        return until(`answer ${ref}`, async () => seen.find((m) => m.ref === ref));
+      };
+      return { ws, seen, ask };
+    };
+    const g = await connect(german);
+    const start = await viewOf(app.inject.bind(app), made.id, german);
+    const move = start.legal.find((a) => a.type !== 'undo')!;
+    const stored = async (): Promise<number> => (await built.store.actions(made.id)).length;
+    const seq0 = await stored();
+
+    // Refusals: each answered with its ref and code, the game unchanged.
+    const refusals: [object, string][] = [
+      [{ type: 'act', stateId: start.stateId + 5, action: move }, 'action/stale'],
+      [
+        { type: 'act', stateId: start.stateId, action: { type: 'move', unit: 'nobody', to: '0101' } },
+        'action/not-legal',
+      ],
+      [{ type: 'act', stateId: -1, action: move }, 'request/invalid'],
+      [{ type: 'act', stateId: start.stateId, action: 'move' }, 'request/invalid'],
+      [{ type: 'act', stateId: start.stateId, action: { type: '' } }, 'request/invalid'],
+      [{ type: 'act', stateId: start.stateId }, 'request/invalid'],
+    ];
+    for (const [i, [msg, code]] of refusals.entries()) {
+      const answer = await g.ask(msg, `r${i}`);
+      assert.equal(answer.type, 'error');
+      assert.equal(answer.code, code, JSON.stringify(msg));
+    }
+    assert.equal(await stored(), seq0, 'no refused action was stored');
+    assert.deepEqual(await viewOf(app.inject.bind(app), made.id, german), start);
+
+    // The Soviet seat is not to move; the spectator has no side; nobody acts before hello.
+    const s = await connect(made.seats.soviet!.token!);
+    assert.equal(
+      (await s.ask({ type: 'act', stateId: start.stateId, action: move }, 's')).code,
+      'action/not-your-turn',
+    );
+    const spec = await connect(made.spectator.token);
+    assert.equal((await spec.ask({ type: 'act', stateId: start.stateId, action: move }, 'x')).type, 'error');
+    const anon = await connect(null);
+    assert.equal(
+      (await anon.ask({ type: 'act', stateId: start.stateId, action: move }, 'a')).code,
+      'live/no-hello',
+    );
+    assert.equal(await stored(), seq0);
+
+    // A legal action: the update for the new state, then the answer with its hash.
+    const acted = await g.ask({ type: 'act', stateId: start.stateId, action: move }, 'ok');
+    assert.equal(acted.type, 'acted');
+    assert.equal(acted.stateId, start.stateId + 1);
+    assert.equal(acted.seq, seq0 + 1);
+    const updateAt = g.seen.findIndex((m) => m.type === 'update');
+    assert.ok(updateAt >= 0 && updateAt < g.seen.indexOf(acted), 'the new view comes before the answer');
+    const rows = await built.store.actions(made.id);
+    assert.equal(rows[rows.length - 1]!.hash, acted.hash, 'the answer carries the stored hash');
+    // The same action again, chosen at the old state: stale.
+    assert.equal(
+      (await g.ask({ type: 'act', stateId: start.stateId, action: move }, 'again')).code,
+      'action/stale',
+    );
+
+    // A flood: past the limit, the connection is told and closed.
+    const closed = new Promise<number>((r) => g.ws.on('close', (code) => r(code)));
+    for (let i = 0; i < 60; i++) g.ws.send(JSON.stringify({ type: 'ping' }));
+    assert.equal(await closed, 4429);
+    assert.ok(g.seen.some((m) => m.code === 'request/rate-limited'));
+    for (const c of [s, spec, anon]) c.ws.close();
+  });
 });

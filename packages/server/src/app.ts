@@ -150,6 +150,28 @@ function bearer(req: FastifyRequest): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/**
+ * The live channel's share of the rate limit: each connection may send as many messages
+ * in a window as one client address may make requests (the HTTP limit cannot see them).
+ * Returns whether one more message is within it.
+ */
+function messageBudget(limit: AppOptions['rateLimit']): () => boolean {
+  if (limit === false) return () => true;
+  const { max, timeWindow } = limit ?? DEFAULT_RATE_LIMIT;
+  let windowStart = Date.now();
+  let used = 0;
+  return () => {
+    const t = Date.now();
+    if (t - windowStart >= timeWindow) {
+      windowStart = t;
+      used = 0;
+    }
+    return ++used <= max;
+  };
+}
+
+const DEFAULT_RATE_LIMIT = { max: 1200, timeWindow: 60_000 } as const;
+
 export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
   const webhooks = new Webhooks(opts.webhooks);
@@ -200,7 +222,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   );
 
   if (opts.rateLimit !== false) {
-    const rl = opts.rateLimit ?? { max: 1200, timeWindow: 60_000 };
+    const rl = opts.rateLimit ?? DEFAULT_RATE_LIMIT;
     await app.register(rateLimit, {
       global: true,
       max: rl.max,
@@ -523,7 +545,10 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         .send({ code: 'live/upgrade-required', message: 'the live channel is a WebSocket' }),
     wsHandler: (socket, req) => {
       let unwatch: (() => void) | null = null;
+      let principal: Principal | null = null;
+      let acting = false;
       let closed = false;
+      const budget = messageBudget(opts.rateLimit);
       const fail = (code: string, message: string, close?: number) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', code, message }));
         if (close) socket.close(close, code);
@@ -537,7 +562,10 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               if (socket.readyState === socket.OPEN) socket.send(m);
             });
             if (closed) off();
-            else unwatch = off;
+            else {
+              unwatch = off;
+              principal = p;
+            }
           })
           .catch((e: unknown) => {
             if (e instanceof ApiError) fail(e.code, e.message, 4000 + e.status);
@@ -563,7 +591,52 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           return;
         }
         if (!msg || typeof msg !== 'object') return fail('live/bad-message', 'messages are JSON objects');
-        if (msg.type === 'ping') {
+        if (!budget()) {
+          fail('request/rate-limited', 'too many messages on this channel', 4429);
+          return;
+        }
+        if (msg.type === 'act') {
+          const m = msg as { ref?: unknown; stateId?: unknown; action?: unknown };
+          const ref = typeof m.ref === 'string' || typeof m.ref === 'number' ? m.ref : null;
+          const answer = (body: object) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...body, ref }));
+          };
+          const refuse = (code: string, message: string) => answer({ type: 'error', code, message });
+          if (!principal) return refuse('live/no-hello', 'say hello with a seat token before acting');
+          if (acting) return refuse('action/busy', 'wait for the answer to your last action');
+          if (typeof m.stateId !== 'number' || !Number.isInteger(m.stateId) || m.stateId < 0) {
+            return refuse(
+              'request/invalid',
+              'stateId is the whole number of the state the action was chosen at',
+            );
+          }
+          const action = m.action as Action | null;
+          if (
+            !action ||
+            typeof action !== 'object' ||
+            Array.isArray(action) ||
+            typeof action.type !== 'string' ||
+            action.type.length < 1 ||
+            action.type.length > 64
+          ) {
+            return refuse(
+              'request/invalid',
+              'action is an object with a "type" string of 1 to 64 characters',
+            );
+          }
+          acting = true;
+          service
+            .act(principal, m.stateId, action)
+            .then((r) => answer({ type: 'acted', ...r }))
+            .catch((e: unknown) => {
+              if (e instanceof ApiError) refuse(e.code, e.message);
+              else {
+                opts.service?.log?.(`stavka server: ${(e as Error)?.stack ?? String(e)}`);
+                refuse('server/internal', 'internal error');
+              }
+            })
+            .finally(() => (acting = false));
+        } else if (msg.type === 'ping') {
           socket.send(JSON.stringify({ type: 'pong' }));
         } else if (msg.type === 'hello' && !greeted) {
           greeted = true;
@@ -571,7 +644,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         } else {
           fail(
             'live/bad-message',
-            'this channel takes {"type":"hello","token":...} once, then {"type":"ping"}',
+            'this channel takes {"type":"hello","token":...} once, then {"type":"act",...} or {"type":"ping"}',
           );
         }
       });
