@@ -472,6 +472,67 @@ describe('webhooks for by-turns play', () => {
   });
 });
 
+describe('webhook notices outlive the server process', () => {
+  test('a notice not delivered when the server stops is delivered after a restart, as the same delivery', async () => {
+    let up = false;
+    const seen: { id: string; body: string; up: boolean }[] = [];
+    const hook = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ id: String(req.headers['stavka-delivery']), body, up });
+        res.statusCode = up ? 200 : 503; // down for the first server's attempt
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    const port = (hook.address() as { port: number }).port;
+    const file = tempSqlitePath();
+    try {
+      // The first server: its attempt fails and the retry is a second away when it stops.
+      const storeA = await openStore(file);
+      const a = await buildApp({
+        store: storeA,
+        rateLimit: false,
+        webhooks: { backoffMs: 1000, attempts: 5, allowPrivate: true },
+      });
+      await a.app.ready();
+      const made = await newGame(a.app.inject.bind(a.app), {
+        german: { webhook: `http://127.0.0.1:${port}/hook` },
+      });
+      await until('the first attempt', async () => seen.length === 1);
+      await until('the retry to be queued', async () => a.webhooks.pending === 1);
+      await a.app.close();
+      await storeA.close();
+      assert.equal(seen.length, 1, 'nothing sent after the stop');
+
+      // The second server on the same database: it sends the notice once the retry is due.
+      up = true;
+      const b = await server(
+        { webhooks: { backoffMs: 1000, attempts: 5, allowPrivate: true, pollMs: 50 } },
+        file,
+      );
+      await until('the delivery after the restart', async () => b.webhooks.delivered === 1);
+      assert.equal(seen.length, 2);
+      assert.equal(seen[1]!.up, true);
+      assert.equal(seen[1]!.id, seen[0]!.id, 'the same Stavka-Delivery id across the restart');
+      assert.equal(seen[1]!.body, seen[0]!.body);
+      assert.deepEqual(JSON.parse(seen[1]!.body), {
+        event: 'your-turn',
+        gameId: made.id,
+        side: 'german',
+        stateId: 0,
+        view: `http://localhost:8080/api/games/${made.id}/view`,
+      });
+      assert.deepEqual(await b.store.dueDeliveries('9999-01-01T00:00:00.000Z', 10), [], 'delivered: dropped');
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(seen.length, 2, 'delivered once');
+    } finally {
+      hook.close();
+    }
+  });
+});
+
 describe("webhooks never reach the server's own network (unless allowed)", () => {
   test('internal addresses are refused when set, with a reason, and change nothing', async () => {
     const { app } = await server();
@@ -526,7 +587,7 @@ describe("webhooks never reach the server's own network (unless allowed)", () =>
       assert.match(String(err?.message), /localhost is at an internal address \(127\.0\.0\.1\)/);
       const hooks = new Webhooks({ backoffMs: 10, attempts: 3 });
       const port = (hook.address() as { port: number }).port;
-      hooks.send(`http://127.0.0.1:${port}/hook`, 'whsec_x', {
+      await hooks.send(`http://127.0.0.1:${port}/hook`, 'whsec_x', {
         event: 'your-turn',
         gameId: 'g',
         side: 'german',
@@ -536,7 +597,7 @@ describe("webhooks never reach the server's own network (unless allowed)", () =>
       await until('the refusal', async () => hooks.refused === 1);
       assert.equal(calls, 0);
       assert.equal(hooks.pending, 0, 'a refused notice is not retried');
-      hooks.close();
+      await hooks.close();
     } finally {
       hook.close();
     }

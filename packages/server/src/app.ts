@@ -174,7 +174,7 @@ const DEFAULT_RATE_LIMIT = { max: 1200, timeWindow: 60_000 } as const;
 
 export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
-  const webhooks = new Webhooks(opts.webhooks);
+  const webhooks = new Webhooks({ log: opts.service?.log, ...opts.webhooks }, opts.store);
   const service = new GameService(opts.store, {
     ...opts.service,
     publicUrl,
@@ -657,9 +657,12 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     },
   });
 
-  app.addHook('onReady', async () => service.start());
+  app.addHook('onReady', async () => {
+    await service.start();
+    webhooks.start();
+  });
   app.addHook('onClose', async () => {
-    webhooks.close();
+    await webhooks.close();
     await service.close();
   });
   return { app, service, webhooks };

@@ -77,11 +77,32 @@ export interface SnapshotsTable {
   state: string;
 }
 
+/**
+ * Webhook notices waiting to be delivered (migration 0003): a notice survives a restart,
+ * and any process serving the database may deliver it. `due_at` is an ISO time: when it
+ * is next due; a process taking a delivery moves it to the end of its lease.
+ */
+export interface WebhookDeliveriesTable {
+  /** The Stavka-Delivery id, the same on every attempt. */
+  id: string;
+  game_id: string;
+  side: string;
+  url: string;
+  secret: string | null;
+  /** The notice's JSON, as sent. */
+  body: string;
+  /** Attempts made so far. */
+  attempts: number;
+  due_at: string;
+  created_at: string;
+}
+
 export interface StavkaDatabase {
   games: GamesTable;
   seats: SeatsTable;
   actions: ActionsTable;
   snapshots: SnapshotsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Versioned migrations, applied in name order; never edit one that has shipped. */
@@ -147,6 +168,26 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('seats').dropColumn('webhook_secret').execute();
+    },
+  },
+  '0003_webhook_deliveries': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text')
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('due_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').column('due_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('webhook_deliveries').execute();
     },
   },
 };

@@ -665,10 +665,10 @@ export class GameService {
       // Read the seats afresh (another process may have set a webhook), without waiting.
       this.store
         .seats(g.id)
-        .then((seats) => {
+        .then(async (seats) => {
           for (const n of notices) {
             const seat = seats.find((s) => s.side === n.side && s.player === 'human');
-            if (seat?.webhook_url) hooks.send(seat.webhook_url, seat.webhook_secret, n);
+            if (seat?.webhook_url) await hooks.send(seat.webhook_url, seat.webhook_secret, n);
           }
         })
         .catch((e) => this.warn(e));

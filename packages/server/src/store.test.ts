@@ -76,6 +76,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
         [
           ['0001_games_seats_actions_snapshots', true],
           ['0002_webhook_secrets', true],
+          ['0003_webhook_deliveries', true],
         ],
       );
     });
@@ -106,6 +107,67 @@ function storageSuite(name: string, target: () => Promise<string>) {
         assert.equal(seat?.webhook_secret, null);
       } finally {
         await upgraded.close();
+      }
+    });
+
+    test('webhook deliveries wait in the database; of two processes taking one, one gets it', async () => {
+      const other = await openStore(url); // a second process on the same database
+      try {
+        const row = (id: string, due: string) => ({
+          id,
+          game_id: 'g-hooks',
+          side: 'german',
+          url: 'https://example.com/hook',
+          secret: 'whsec_x',
+          body: `{"n":"${id}"}`,
+          attempts: 0,
+          due_at: due,
+          created_at: at,
+        });
+        await store.queueDeliveries([
+          row('later', '2026-01-01T00:00:09.000Z'),
+          row('first', '2026-01-01T00:00:01.000Z'),
+          row('second', '2026-01-01T00:00:02.000Z'),
+        ]);
+        const now = '2026-01-01T00:00:05.000Z';
+        const due = await other.dueDeliveries(now, 10);
+        assert.deepEqual(
+          due.map((d) => d.id),
+          ['first', 'second'],
+          'only what is due, the longest waiting first',
+        );
+        assert.deepEqual(due[0], row('first', '2026-01-01T00:00:01.000Z'));
+        // Both read "first" as due; both try to take it: one does.
+        const lease = '2026-01-01T00:01:00.000Z';
+        const taken = await Promise.all([
+          store.claimDelivery('first', due[0]!.due_at, lease),
+          other.claimDelivery('first', due[0]!.due_at, lease),
+        ]);
+        assert.deepEqual(taken.filter(Boolean).length, 1);
+        assert.deepEqual(
+          (await store.dueDeliveries(now, 10)).map((d) => d.id),
+          ['second'],
+          'a delivery taken is not due until its lease runs out',
+        );
+        assert.deepEqual(
+          (await store.dueDeliveries('2026-01-01T00:02:00.000Z', 10)).map((d) => d.id),
+          ['second', 'later', 'first'],
+          'a lease run out (its process died): due again',
+        );
+        await store.rescheduleDelivery('second', 1, '2026-01-01T00:00:30.000Z');
+        await store.dropDelivery('first');
+        const left = await other.dueDeliveries('2026-01-01T00:02:00.000Z', 10);
+        assert.deepEqual(
+          left.map((d) => [d.id, d.attempts, d.due_at]),
+          [
+            ['later', 0, '2026-01-01T00:00:09.000Z'],
+            ['second', 1, '2026-01-01T00:00:30.000Z'],
+          ],
+        );
+        for (const d of left) await other.dropDelivery(d.id);
+        assert.deepEqual(await store.dueDeliveries('2027-01-01T00:00:00.000Z', 10), []);
+      } finally {
+        await other.close();
       }
     });
 

@@ -22,11 +22,31 @@ import {
   type SeatsTable,
   type StavkaDatabase,
   sql,
+  type WebhookDeliveriesTable,
 } from './db.ts';
 
 export type GameRecord = GamesTable;
 export type SeatRecord = SeatsTable;
 export type ActionRecord = ActionsTable;
+export type DeliveryRecord = WebhookDeliveriesTable;
+
+/**
+ * Webhook deliveries waiting to be made, shared by every process on the database. A
+ * delivery is taken by moving its due time from what was read to the end of a lease
+ * (compare and set): of two processes taking it at once, one gets it; if that one dies
+ * mid-delivery, the lease runs out and the delivery is due again.
+ */
+export interface DeliveryQueue {
+  queueDeliveries(rows: readonly DeliveryRecord[]): Promise<void>;
+  /** Deliveries due at `now` (ISO time), the longest waiting first. */
+  dueDeliveries(now: string, limit: number): Promise<DeliveryRecord[]>;
+  /** Takes a delivery read as due at `dueAt` until `leaseUntil`; false if another process took it. */
+  claimDelivery(id: string, dueAt: string, leaseUntil: string): Promise<boolean>;
+  /** After a failed attempt: `attempts` made, due again at `dueAt`. */
+  rescheduleDelivery(id: string, attempts: number, dueAt: string): Promise<void>;
+  /** Delivered, refused or given up. */
+  dropDelivery(id: string): Promise<void>;
+}
 
 export interface AppendChange {
   readonly status: 'active' | 'over';
@@ -35,7 +55,7 @@ export interface AppendChange {
   readonly snapshot: string | null;
 }
 
-export interface Store {
+export interface Store extends DeliveryQueue {
   readonly kind: 'sqlite' | 'postgres';
   readonly where: string;
   /** Creates a game with its seats (and, for an import, its actions) in one transaction. */
@@ -274,6 +294,38 @@ class KyselyStore implements Store {
       .where('game_id', '=', id)
       .where('side', '=', side)
       .execute();
+  }
+
+  async queueDeliveries(rows: readonly DeliveryRecord[]): Promise<void> {
+    if (rows.length > 0) await this.db.insertInto('webhook_deliveries').values([...rows]).execute();
+  }
+
+  async dueDeliveries(now: string, limit: number): Promise<DeliveryRecord[]> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('due_at', '<=', now)
+      .orderBy('due_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async claimDelivery(id: string, dueAt: string, leaseUntil: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ due_at: leaseUntil })
+      .where('id', '=', id)
+      .where('due_at', '=', dueAt)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async rescheduleDelivery(id: string, attempts: number, dueAt: string): Promise<void> {
+    await this.db.updateTable('webhook_deliveries').set({ attempts, due_at: dueAt }).where('id', '=', id).execute();
+  }
+
+  async dropDelivery(id: string): Promise<void> {
+    await this.db.deleteFrom('webhook_deliveries').where('id', '=', id).execute();
   }
 
   async activeGamesWithAi(): Promise<string[]> {

@@ -11,15 +11,20 @@
  *   each delivery (the address checked is the one connected to, so a DNS answer that
  *   changes in between cannot slip through). `allowPrivate` (STAVKA_WEBHOOK_PRIVATE=allow)
  *   lifts this for a server on a private network, and for tests.
- * - The queue is in memory: a notice pending when the process stops is lost, and the
- *   player still finds the game waiting for them (the notice is a reminder, the game
- *   state is the truth).
+ * - The queue is in the database (`webhook_deliveries`): a notice not yet delivered when
+ *   the process stops is delivered after the next start, and any process serving the
+ *   database may deliver it (each takes a delivery by a lease, so one process sends it
+ *   at a time; a process dying mid-send leaves it to be sent again when the lease runs
+ *   out). Delivery is at least once: receivers can tell repeats by `Stavka-Delivery`.
+ *   A notice is queued just after the action it follows is committed (not in the same
+ *   transaction): a crash between the two loses that reminder, never the game.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type LookupAddress, lookup } from 'node:dns';
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import type { DeliveryQueue, DeliveryRecord } from './store.ts';
 
 export interface WebhookNotice {
   readonly event: 'your-turn' | 'game-over' | 'game-started';
@@ -38,6 +43,10 @@ export interface WebhookOptions {
   readonly timeoutMs?: number;
   /** Deliver to loopback and private addresses too (a server on a private network; tests). */
   readonly allowPrivate?: boolean;
+  /** How often the queue is looked at for deliveries due (retries, other processes', after a restart). */
+  readonly pollMs?: number;
+  /** Where delivery errors that are not the receiver's (the database) are told. */
+  readonly log?: (line: string) => void;
 }
 
 /** Addresses a webhook may not reach unless allowPrivate: everything not on the public internet. */
@@ -94,23 +103,76 @@ export function signature(secret: string, t: number, body: string): string {
 
 class Refused extends Error {}
 
+/** A queue for a Webhooks without a database (tools, tests): in memory, lost on exit. */
+export class MemoryDeliveryQueue implements DeliveryQueue {
+  private readonly rows = new Map<string, DeliveryRecord>();
+
+  async queueDeliveries(rows: readonly DeliveryRecord[]): Promise<void> {
+    for (const r of rows) this.rows.set(r.id, { ...r });
+  }
+
+  async dueDeliveries(now: string, limit: number): Promise<DeliveryRecord[]> {
+    return [...this.rows.values()]
+      .filter((r) => r.due_at <= now)
+      .sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : 0))
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
+  }
+
+  async claimDelivery(id: string, dueAt: string, leaseUntil: string): Promise<boolean> {
+    const r = this.rows.get(id);
+    if (!r || r.due_at !== dueAt) return false;
+    r.due_at = leaseUntil;
+    return true;
+  }
+
+  async rescheduleDelivery(id: string, attempts: number, dueAt: string): Promise<void> {
+    const r = this.rows.get(id);
+    if (r) Object.assign(r, { attempts, due_at: dueAt });
+  }
+
+  async dropDelivery(id: string): Promise<void> {
+    this.rows.delete(id);
+  }
+}
+
+/** Deliveries taken from the queue at a time. */
+const BATCH = 32;
+/** A delivery taken is leased for the request's timeout and this much more. */
+const LEASE_MARGIN_MS = 5000;
+
 export class Webhooks {
   private readonly attempts: number;
   private readonly backoffMs: number;
   private readonly timeoutMs: number;
+  private readonly pollMs: number;
   private readonly allowPrivate: boolean;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly log: ((line: string) => void) | undefined;
+  private readonly queue: DeliveryQueue;
+  private timer: NodeJS.Timeout | null = null;
+  /** The earliest retry this process scheduled (ms), so the queue is looked at then. */
+  private nextRetry = Number.POSITIVE_INFINITY;
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private readonly requests = new Set<ClientRequest>();
   private inFlight = 0;
+  /** Deliveries this process failed and will try again (until another process takes them). */
+  private readonly retrying = new Set<string>();
   /** Delivered; failed for good; refused (an internal address): counters for tests and logs. */
   delivered = 0;
   failed = 0;
   refused = 0;
 
-  constructor(opts: WebhookOptions = {}) {
+  /** `queue`: where notices wait (the server's database); in memory when not given. */
+  constructor(opts: WebhookOptions = {}, queue: DeliveryQueue = new MemoryDeliveryQueue()) {
     this.attempts = opts.attempts ?? 6;
     this.backoffMs = opts.backoffMs ?? 1000;
     this.timeoutMs = opts.timeoutMs ?? 5000;
+    this.pollMs = opts.pollMs ?? 2000;
     this.allowPrivate = opts.allowPrivate ?? false;
+    this.log = opts.log;
+    this.queue = queue;
   }
 
   /** Why a URL cannot be a webhook, or null if it can (as far as can be told before resolving it). */
@@ -135,45 +197,105 @@ export class Webhooks {
     return null;
   }
 
-  /** Queues a notice for a URL, signed with the seat's secret; returns at once. */
-  send(url: string, secret: string | null, notice: WebhookNotice): void {
-    this.attempt(url, secret, JSON.stringify(notice), randomUUID(), 1);
+  /**
+   * Starts delivering: what is due now (notices left from before a restart, or queued by
+   * another process), then whatever comes due, looking at the queue every `pollMs`.
+   */
+  start(): void {
+    this.kick();
   }
 
+  /** Queues a notice for a URL, signed with the seat's secret; resolves once it is stored, not delivered. */
+  async send(url: string, secret: string | null, notice: WebhookNotice): Promise<void> {
+    const now = new Date().toISOString();
+    await this.queue.queueDeliveries([
+      {
+        id: randomUUID(),
+        game_id: notice.gameId,
+        side: notice.side,
+        url,
+        secret,
+        body: JSON.stringify(notice),
+        attempts: 0,
+        due_at: now,
+        created_at: now,
+      },
+    ]);
+    this.kick();
+  }
+
+  /** Deliveries this process is making or will retry. */
   get pending(): number {
-    return this.inFlight + this.timers.size;
+    return this.inFlight + this.retrying.size;
   }
 
-  private attempt(url: string, secret: string | null, body: string, id: string, n: number): void {
-    this.inFlight++;
-    this.post(url, secret, body, id).then(
-      (ok) => {
-        this.inFlight--;
-        if (ok) this.delivered++;
-        else this.retry(url, secret, body, id, n);
-      },
-      (e: unknown) => {
-        this.inFlight--;
-        if (e instanceof Refused) this.refused++;
-        else this.retry(url, secret, body, id, n);
-      },
-    );
-  }
-
-  private retry(url: string, secret: string | null, body: string, id: string, n: number): void {
-    if (n >= this.attempts) {
-      this.failed++;
+  /** Delivers what is due; one pass at a time (a kick during one makes another after it). */
+  private kick(): void {
+    if (this.closed) return;
+    if (this.pumping) {
+      this.again = true;
       return;
     }
-    const t = setTimeout(
-      () => {
-        this.timers.delete(t);
-        this.attempt(url, secret, body, id, n + 1);
-      },
-      this.backoffMs * 2 ** (n - 1),
-    );
-    t.unref();
-    this.timers.add(t);
+    this.pumping = this.pump()
+      .catch((e: unknown) => this.log?.(`stavka webhooks: ${(e as Error)?.stack ?? String(e)}`))
+      .finally(() => {
+        this.pumping = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else this.schedule();
+      });
+  }
+
+  private async pump(): Promise<void> {
+    while (!this.closed) {
+      const due = await this.queue.dueDeliveries(new Date().toISOString(), BATCH);
+      if (due.length === 0) return;
+      const taken = await Promise.all(due.map((d) => this.deliver(d)));
+      if (!taken.some(Boolean)) return; // all taken by other processes
+    }
+  }
+
+  /** The next look at the queue: at the earliest retry scheduled here, or after pollMs. */
+  private schedule(): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.nextRetry - Date.now(), this.pollMs));
+    this.nextRetry = Number.POSITIVE_INFINITY;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, wait);
+    this.timer.unref();
+  }
+
+  /** One attempt at a due delivery; false if another process had taken it. */
+  private async deliver(d: DeliveryRecord): Promise<boolean> {
+    const lease = new Date(Date.now() + this.timeoutMs + LEASE_MARGIN_MS).toISOString();
+    if (!(await this.queue.claimDelivery(d.id, d.due_at, lease))) return false;
+    this.retrying.delete(d.id);
+    this.inFlight++;
+    let outcome: 'delivered' | 'refused' | 'failed';
+    try {
+      outcome = (await this.post(d.url, d.secret, d.body, d.id)) ? 'delivered' : 'failed';
+    } catch (e) {
+      outcome = e instanceof Refused ? 'refused' : 'failed';
+    } finally {
+      this.inFlight--;
+    }
+    // Shutting down: a delivery cut short stays leased, and is due again after the lease.
+    if (this.closed && outcome === 'failed') return true;
+    const attempts = d.attempts + 1;
+    if (outcome === 'failed' && attempts < this.attempts) {
+      const at = Date.now() + this.backoffMs * 2 ** (attempts - 1);
+      await this.queue.rescheduleDelivery(d.id, attempts, new Date(at).toISOString());
+      this.retrying.add(d.id);
+      this.nextRetry = Math.min(this.nextRetry, at);
+      return true;
+    }
+    this[outcome]++;
+    await this.queue.dropDelivery(d.id);
+    return true;
   }
 
   /** One POST: true on a 2xx answer; rejects with Refused for an internal address. */
@@ -203,16 +325,24 @@ export class Webhooks {
           resolve(status >= 200 && status < 300);
         },
       );
+      this.requests.add(req);
+      req.on('close', () => this.requests.delete(req));
       req.on('timeout', () => req.destroy(new Error('timed out')));
       req.on('error', (e) => (e instanceof Refused ? reject(e) : resolve(false)));
       req.end(body);
     });
   }
 
-  /** Drops every retry still waiting (server shutdown). */
-  close(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+  /**
+   * Stops delivering (server shutdown): requests under way are cut short and what is
+   * still queued waits in the database for the next start (or another process).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const req of this.requests) req.destroy(new Error('shutting down'));
+    await this.pumping;
   }
 }
 
