@@ -184,7 +184,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('due_at', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').column('due_at').execute();
+      await db.schema
+        .createIndex('webhook_deliveries_due')
+        .on('webhook_deliveries')
+        .column('due_at')
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('webhook_deliveries').execute();

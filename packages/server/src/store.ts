@@ -297,7 +297,11 @@ class KyselyStore implements Store {
   }
 
   async queueDeliveries(rows: readonly DeliveryRecord[]): Promise<void> {
-    if (rows.length > 0) await this.db.insertInto('webhook_deliveries').values([...rows]).execute();
+    if (rows.length > 0)
+      await this.db
+        .insertInto('webhook_deliveries')
+        .values([...rows])
+        .execute();
   }
 
   async dueDeliveries(now: string, limit: number): Promise<DeliveryRecord[]> {
@@ -321,7 +325,11 @@ class KyselyStore implements Store {
   }
 
   async rescheduleDelivery(id: string, attempts: number, dueAt: string): Promise<void> {
-    await this.db.updateTable('webhook_deliveries').set({ attempts, due_at: dueAt }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ attempts, due_at: dueAt })
+      .where('id', '=', id)
+      .execute();
   }
 
   async dropDelivery(id: string): Promise<void> {
