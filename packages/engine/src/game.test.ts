@@ -175,6 +175,17 @@ describe('undo until a die roll or a reveal', () => {
     assert.ok(!legalActions(race, u2, 'red').some((a) => a.type === 'undo'));
     assert.ok(u2.stateId > s2.stateId, 'state ids never go back: old actions stay stale');
   });
+  it('takes undo as {"type":"undo"} only: anything more is refused, not stored', () => {
+    const s1 = must(apply(race, start(), 'red', { type: 'step' }));
+    for (const padded of [
+      { type: 'undo', unit: 'x' },
+      { type: 'undo', constructor: { prototype: { polluted: 1 } } },
+    ]) {
+      const r = apply(race, s1, 'red', padded);
+      assert.equal(!r.ok && r.error.code, 'action/not-legal', JSON.stringify(padded));
+    }
+    assert.equal(must(apply(race, s1, 'red', { type: 'undo', note: undefined })).state.steps, 0);
+  });
   it('closes undo at a roll', () => {
     const s1 = must(apply(race, start(), 'red', { type: 'step' }));
     const s2 = must(apply(race, s1, 'red', { type: 'roll' }));

@@ -301,6 +301,9 @@ export function apply<G, A extends Action>(
     });
   }
   if ((action as Action).type === UNDO.type) {
+    if (!sameJson(action, UNDO)) {
+      return err({ code: 'action/not-legal', message: 'undo is {"type":"undo"} and nothing more' });
+    }
     if (!s.undo || s.undo.side !== side) return err({ code: 'action/not-legal', message: 'nothing to undo' });
     return ok(undo(rules, s));
   }
