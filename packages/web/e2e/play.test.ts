@@ -198,8 +198,18 @@ describe('online Operation Mars: two players, two browsers', () => {
     const second = await launch();
     const b = await second.newPage();
     const frames: string[] = [];
-    a.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
-    b.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    // Per browser: what it sent on its channels, and what it was answered.
+    const talk = [a, b].map((p) => {
+      const t = { sent: [] as string[], got: [] as string[] };
+      p.on('websocket', (ws) => {
+        ws.on('framereceived', (f) => {
+          frames.push(String(f.payload));
+          t.got.push(String(f.payload));
+        });
+        ws.on('framesent', (f) => t.sent.push(String(f.payload)));
+      });
+      return t;
+    });
     await a.goto(sovietLink.replace(/^https?:\/\/[^/]+/, server.url));
     await a.getByText('Waiting for the opponent').waitFor();
     await b.goto(germanLink.replace(/^https?:\/\/[^/]+/, server.url));
@@ -218,6 +228,16 @@ describe('online Operation Mars: two players, two browsers', () => {
     await a.screenshot({ path: join(SHOTS, 'online.png') });
     // The German may not act for the Soviet: no action buttons in b now.
     assert.equal(await b.locator('.actions button[data-action]').count(), 0);
+    // Each side's moves went over its live channel, each answered there once committed.
+    for (const t of talk) {
+      const parse = (f: string) => JSON.parse(f) as { type: string; ref?: number };
+      const acts = t.sent.map(parse).filter((m) => m.type === 'act');
+      assert.ok(acts.length >= 2, `actions sent on the live channel: ${acts.length}`);
+      for (const act of acts) {
+        const acted = t.got.map(parse).filter((m) => m.type === 'acted' && m.ref === act.ref);
+        assert.equal(acted.length, 1, `action ${act.ref} answered once`);
+      }
+    }
     // Nothing sent to either browser carries the dice state or the server secret.
     assert.ok(frames.length > 0);
     for (const f of frames) {

@@ -95,12 +95,23 @@ export async function joinServerGame(id: string, tokens: string | null): Promise
   return session;
 }
 
+/** The server's answer to an action sent on the live channel. */
+type Answer = { ok: true; seq: number } | { ok: false; message: string };
+type ActAnswer =
+  | { type: 'acted'; ref: number; seq: number }
+  | { type: 'error'; ref?: number; message: string };
+
 export class ServerSession implements Session {
   readonly id: string;
   private readonly tokens: string[];
   private views = new Map<string, SeatView>();
   private listeners = new Set<(v: SessionView) => void>();
   private sockets: WebSocket[] = [];
+  /** Each seat's channel once its first view came: actions go over it. */
+  private channels = new Map<string, WebSocket>();
+  /** Actions sent on a channel, by ref, waiting for `acted` or `error`. */
+  private answers = new Map<number, { ws: WebSocket; done: (r: Answer) => void }>();
+  private refs = 0;
   private cached: SessionView | null = null;
 
   constructor(id: string, tokens: string[]) {
@@ -129,7 +140,17 @@ export class ServerSession implements Session {
     // The seat view as this channel has brought it: each update builds on the one before.
     let live: SeatView | null = null;
     ws.onmessage = (m) => {
-      const msg = JSON.parse(String(m.data)) as LiveMessage<SeatView>;
+      const msg = JSON.parse(String(m.data)) as LiveMessage<SeatView> | ActAnswer;
+      if ((msg.type === 'acted' || msg.type === 'error') && 'ref' in msg && typeof msg.ref === 'number') {
+        const waiting = this.answers.get(msg.ref);
+        this.answers.delete(msg.ref);
+        waiting?.done(
+          msg.type === 'acted'
+            ? { ok: true, seq: msg.seq }
+            : { ok: false, message: (msg as { message?: string }).message ?? 'refused' },
+        );
+        return;
+      }
       if (msg.type !== 'view' && msg.type !== 'update') return;
       const next = receive(live, msg);
       if (!next) {
@@ -137,6 +158,7 @@ export class ServerSession implements Session {
         return;
       }
       live = next;
+      this.channels.set(token, ws);
       const old = this.views.get(token);
       if (!old || next.stateId >= old.stateId) {
         this.views.set(token, next);
@@ -144,6 +166,16 @@ export class ServerSession implements Session {
       }
     };
     ws.onclose = () => {
+      if (this.channels.get(token) === ws) this.channels.delete(token);
+      // An action sent here may or may not have been committed: the next view will say.
+      for (const [ref, waiting] of this.answers) {
+        if (waiting.ws !== ws) continue;
+        this.answers.delete(ref);
+        waiting.done({
+          ok: false,
+          message: 'the connection to the server was lost; look at the board again',
+        });
+      }
       // Reconnect after a pause: the server resends the current view.
       setTimeout(() => {
         if (this.sockets.includes(ws)) this.listen(token);
@@ -197,11 +229,25 @@ export class ServerSession implements Session {
     const token = this.tokenFor(side);
     if (!token) return { ok: false, message: `this browser does not hold the ${side} seat` };
     try {
-      const done = await call<{ seq: number }>('POST', `/api/games/${this.id}/actions`, token, {
-        stateId: this.cached?.stateId ?? 0,
-        action,
-      });
-      // The live channel brings the new views (the server sends them before it answers);
+      const stateId = this.cached?.stateId ?? 0;
+      const ws = this.channels.get(token);
+      let done: { seq: number };
+      if (ws && ws.readyState === WebSocket.OPEN) {
+        // On the seat's live channel: the new view comes on it just before the answer.
+        const ref = ++this.refs;
+        const answer = await new Promise<Answer>((r) => {
+          this.answers.set(ref, { ws, done: r });
+          ws.send(JSON.stringify({ type: 'act', ref, stateId, action }));
+        });
+        if (!answer.ok) return answer;
+        done = answer;
+      } else {
+        done = await call<{ seq: number }>('POST', `/api/games/${this.id}/actions`, token, {
+          stateId,
+          action,
+        });
+      }
+      // Every seat's channel brings the new views (the server sends them before it answers);
       // a seat whose view has not come within a second is fetched whole.
       const behind = () => this.tokens.filter((t) => (this.views.get(t)?.stateId ?? -1) < done.seq);
       for (let waited = 0; behind().length > 0 && waited < 1000; waited += 50) {
