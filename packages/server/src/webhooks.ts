@@ -158,7 +158,7 @@ export class Webhooks {
   private readonly requests = new Set<ClientRequest>();
   private inFlight = 0;
   /** Deliveries this process failed and will try again (until another process takes them). */
-  private readonly retrying = new Set<string>();
+  private readonly retrying = new Map<string, number>(); // id -> when it is due (ms)
   /** Delivered; failed for good; refused (an internal address): counters for tests and logs. */
   delivered = 0;
   failed = 0;
@@ -226,7 +226,14 @@ export class Webhooks {
 
   /** Deliveries this process is making or will retry. */
   get pending(): number {
+    this.forgetRetriesTaken();
     return this.inFlight + this.retrying.size;
+  }
+
+  /** A retry another process took is forgotten here once its lease would have run out. */
+  private forgetRetriesTaken(): void {
+    const gone = Date.now() - this.timeoutMs - LEASE_MARGIN_MS;
+    for (const [id, due] of this.retrying) if (due < gone) this.retrying.delete(id);
   }
 
   /** Delivers what is due; one pass at a time (a kick during one makes another after it). */
@@ -259,6 +266,7 @@ export class Webhooks {
   /** The next look at the queue: at the earliest retry scheduled here, or after pollMs. */
   private schedule(): void {
     if (this.closed) return;
+    this.forgetRetriesTaken();
     if (this.timer) clearTimeout(this.timer);
     const wait = Math.max(0, Math.min(this.nextRetry - Date.now(), this.pollMs));
     this.nextRetry = Number.POSITIVE_INFINITY;
@@ -289,7 +297,7 @@ export class Webhooks {
     if (outcome === 'failed' && attempts < this.attempts) {
       const at = Date.now() + this.backoffMs * 2 ** (attempts - 1);
       await this.queue.rescheduleDelivery(d.id, attempts, new Date(at).toISOString());
-      this.retrying.add(d.id);
+      this.retrying.set(d.id, at);
       this.nextRetry = Math.min(this.nextRetry, at);
       return true;
     }
