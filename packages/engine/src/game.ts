@@ -252,11 +252,11 @@ function findAction<A extends Action>(legal: readonly A[], action: Action): A | 
   const flat: string[] = [];
   for (const k in given) {
     const v = given[k];
-    if (v === null || typeof v !== 'object') flat.push(k);
+    if (v === null || (v !== undefined && typeof v !== 'object')) flat.push(k);
   }
   return legal.find((a) => {
     const r = a as unknown as Record<string, unknown>;
-    for (const k of flat) if (r[k] !== given[k] && given[k] !== undefined) return false;
+    for (const k of flat) if (r[k] !== given[k]) return false;
     return sameJson(a, action);
   });
 }

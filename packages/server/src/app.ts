@@ -58,6 +58,8 @@ const actionSchema = {
   properties: { type: { type: 'string', minLength: 1, maxLength: 64 } },
   additionalProperties: true,
 } as const;
+/** The action type's bounds, as `POST /actions` checks them: the live channel checks the same. */
+const TYPE = actionSchema.properties.type;
 const seatsSummarySchema = {
   type: 'object',
   additionalProperties: {
@@ -616,12 +618,12 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
             typeof action !== 'object' ||
             Array.isArray(action) ||
             typeof action.type !== 'string' ||
-            action.type.length < 1 ||
-            action.type.length > 64
+            action.type.length < TYPE.minLength ||
+            action.type.length > TYPE.maxLength
           ) {
             return refuse(
               'request/invalid',
-              'action is an object with a "type" string of 1 to 64 characters',
+              `action is an object with a "type" string of ${TYPE.minLength} to ${TYPE.maxLength} characters`,
             );
           }
           acting = true;
