@@ -1,18 +1,26 @@
 /**
  * The server under load on loopback: N live games at every stage of a game (imported
- * replays cut at i/N of a random game), each seat a random player that
- * waits for its view on the WebSocket and answers with an HTTP action. The server
- * runs as a child process (one core), the players here (the other). Bounded: each
- * backend runs a fixed time. Reports moves/s and the action round trip's p50/p99,
- * on SQLite and on PostgreSQL (skipped with a note when there is none).
+ * replays cut at i/N of a random game), each seat a random player that waits for its
+ * view on the WebSocket and answers with an action (over HTTP, then on the channel).
+ * The server runs as a child process (one core), the players here (the other).
+ * Bounded: each run lasts a fixed time. Reports moves/s and the action round trip's
+ * p50/p99, on SQLite and on PostgreSQL (skipped with a note when there is none).
+ *
+ * Each SQLite run is followed by its reference: reference-server.ts replaying what the
+ * players got, byte for byte, to the same players, doing only what any server must
+ * (check, store, push). Its figures are the ceiling on this machine; the real server's
+ * are reported as a ratio to them.
  */
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { playout, RandomPlayer } from '@stavka/ai';
 import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import WebSocket from 'ws';
-import { type LiveMessage, type LiveSeatView, receive } from '../packages/server/src/live.ts';
+import { type LiveMessage, type LiveSeatView, patchLegal } from '../packages/server/src/live.ts';
 import {
   call,
   freshPostgresDatabase,
@@ -20,13 +28,15 @@ import {
   stopTestPostgres,
   tempSqlitePath,
 } from '../packages/server/src/test-support.ts';
+import type { RecordedGame, RecordedStep, Recording } from './reference-server.ts';
 
 const GAMES = Number(process.env.STAVKA_BENCH_GAMES ?? 8);
 const SECONDS = Number(process.env.STAVKA_BENCH_SECONDS ?? 8);
 const TRANSPORTS: readonly Transport[] = ['HTTP', 'WebSocket'];
 
-interface SeatView extends LiveSeatView {
-  readonly legal: Action[];
+interface SeatView {
+  readonly stateId: number;
+  readonly legal: readonly Action[];
 }
 
 /** How the players send their actions: HTTP requests, or `act` messages on the live channel. */
@@ -55,132 +65,288 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-export async function load(
-  backend: string,
-  env: Record<string, string>,
-  transport: Transport = 'HTTP',
-): Promise<LoadResult> {
-  const server = await startChildServer(env);
+/** A seat the players play: its game, side and token. */
+interface Seat {
+  readonly id: string;
+  readonly side: string;
+  readonly token: string;
+}
+
+/**
+ * Plays every seat at once against the server at `url`: each seat waits for a view on
+ * the live channel, picks a random legal action and sends it (over HTTP or on the
+ * channel), for SECONDS seconds. With `record`, keeps every message and answer.
+ */
+async function play(
+  url: string,
+  pid: number,
+  seats: readonly Seat[],
+  transport: Transport,
+  seed: string,
+  record?: Recorder,
+): Promise<Omit<LoadResult, 'backend' | 'transport'>> {
   const latencies: number[] = [];
   let refused = 0;
   let stop = false;
   const sockets: WebSocket[] = [];
+  let rng: RngState = rngFromSeed(seed);
+  const pick = <T>(xs: readonly T[]): T => {
+    const { value, next } = rollDie(rng, xs.length);
+    rng = next;
+    return xs[value - 1]!;
+  };
   try {
-    let rng: RngState = rngFromSeed(`bench:${backend}`);
-    const pick = <T>(xs: readonly T[]): T => {
-      const { value, next } = rollDie(rng, xs.length);
-      rng = next;
-      return xs[value - 1]!;
-    };
-    // Games at every stage at once, as on a real server: game i starts i/N of the way
-    // through a random game (imported as a replay), from the set-up to turn 11. All made
-    // before any player moves: nothing else runs here while they are timed.
-    const games = Array.from({ length: GAMES }, (_, i) =>
-      playout(marsRules, `bench:${backend}:${i}`, {
-        soviet: new RandomPlayer(`s${i}`),
-        german: new RandomPlayer(`g${i}`),
-      }),
-    );
     const ready: Promise<void>[] = [];
     const drivers: (() => Promise<void>)[] = [];
     let started = false;
-    for (const [i, game] of games.entries()) {
-      const whole = game.replay;
-      const cut = Math.floor((i / GAMES) * whole.actions.length);
-      const made = await call(server.url, 'POST', '/api/games/import', undefined, {
-        ...whole,
-        actions: whole.actions.slice(0, cut),
+    for (const { id, side, token } of seats) {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/games/${id}/live`);
+      sockets.push(ws);
+      // The newest view not yet acted on; a view can arrive while an action is in flight.
+      let latest: SeatView | null = null;
+      let busy = false;
+      // Actions on the live channel are answered by `acted` or `error` messages.
+      let answered: ((ok: boolean) => void) | null = null;
+      const send = async (stateId: number, action: Action): Promise<boolean> => {
+        if (transport === 'HTTP') {
+          const res = await fetch(`${url}/api/games/${id}/actions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ stateId, action }),
+          });
+          const text = await res.text();
+          if (record && res.status === 200) record.answer(id, JSON.parse(text).seq, 'http', text);
+          return res.status === 200;
+        }
+        const done = new Promise<boolean>((r) => (answered = r));
+        ws.send(JSON.stringify({ type: 'act', stateId, action }));
+        return done;
+      };
+      const drive = async (): Promise<void> => {
+        if (!started || busy || stop || !latest) return;
+        const v = latest;
+        latest = null;
+        const moves = v.legal.filter((a) => a.type !== 'undo');
+        if (moves.length === 0) return;
+        busy = true;
+        const t0 = performance.now();
+        if (await send(v.stateId, pick(moves))) latencies.push(performance.now() - t0);
+        else refused++;
+        busy = false;
+        await drive();
+      };
+      drivers.push(drive);
+      // A player keeps what it chooses from: the stateId and the legal list (a browser
+      // also patches its board from each update; that is the client's work, left out).
+      let live: SeatView | null = null;
+      let viewed: () => void = () => {};
+      ready.push(new Promise((r) => (viewed = r)));
+      ws.on('message', (m) => {
+        const text = String(m);
+        const msg = JSON.parse(text) as LiveMessage<LiveSeatView> | { type: 'acted'; seq: number };
+        if (msg.type === 'acted' || msg.type === 'error') {
+          if (record && msg.type === 'acted') record.answer(id, msg.seq, 'acted', text);
+          answered?.(msg.type === 'acted');
+          answered = null;
+          return;
+        }
+        if (msg.type !== 'view' && msg.type !== 'update') return;
+        if (msg.type === 'view') live = { stateId: msg.data.stateId, legal: msg.data.legal };
+        else {
+          const legal = live && patchLegal(live.legal, msg.data.legal);
+          if (!legal) throw new Error(`${id} ${side}: an update for another legal list`);
+          live = { stateId: msg.data.stateId, legal };
+        }
+        record?.view(id, side, token, msg.type, live.stateId, text);
+        latest = live;
+        viewed();
+        void drive();
       });
-      if (made.status !== 201) throw new Error(`import: ${JSON.stringify(made.body)}`);
-      const id = made.body.id as string;
-      for (const side of ['german', 'soviet']) {
-        const token = made.body.seats[side].token as string;
-        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${id}/live`);
-        sockets.push(ws);
-        // The newest view not yet acted on; a view can arrive while an action is in flight.
-        let latest: SeatView | null = null;
-        let busy = false;
-        // Actions on the live channel are answered by `acted` or `error` messages.
-        let answered: ((ok: boolean) => void) | null = null;
-        const send = async (stateId: number, action: Action): Promise<boolean> => {
-          if (transport === 'HTTP') {
-            const r = await call(server.url, 'POST', `/api/games/${id}/actions`, token, { stateId, action });
-            return r.status === 200;
-          }
-          const done = new Promise<boolean>((r) => (answered = r));
-          ws.send(JSON.stringify({ type: 'act', stateId, action }));
-          return done;
-        };
-        const drive = async (): Promise<void> => {
-          if (!started || busy || stop || !latest) return;
-          const v = latest;
-          latest = null;
-          const moves = v.legal.filter((a) => a.type !== 'undo');
-          if (moves.length === 0) return;
-          busy = true;
-          const t0 = performance.now();
-          if (await send(v.stateId, pick(moves))) latencies.push(performance.now() - t0);
-          else refused++;
-          busy = false;
-          await drive();
-        };
-        drivers.push(drive);
-        let live: SeatView | null = null;
-        let viewed: () => void = () => {};
-        ready.push(new Promise((r) => (viewed = r)));
-        ws.on('message', (m) => {
-          const msg = JSON.parse(String(m)) as LiveMessage<SeatView> | { type: 'acted' };
-          if (msg.type === 'acted' || msg.type === 'error') {
-            answered?.(msg.type === 'acted');
-            answered = null;
-            return;
-          }
-          if (msg.type !== 'view' && msg.type !== 'update') return;
-          live = receive(live, msg);
-          latest = live;
-          viewed();
-          void drive();
-        });
-        ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
-      }
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
     }
     await Promise.all(ready); // every seat has its first view
     started = true;
     const t0 = performance.now();
     for (const drive of drivers) void drive();
-    const server0 = cpuSeconds(server.child.pid!);
+    const server0 = cpuSeconds(pid);
     const client0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stop = true;
     const seconds = (performance.now() - t0) / 1000;
-    const serverCpu = (cpuSeconds(server.child.pid!) - server0) / seconds;
+    const serverCpu = (cpuSeconds(pid) - server0) / seconds;
     const used = process.cpuUsage(client0);
     const clientCpu = (used.user + used.system) / 1e6 / seconds;
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
-    return {
-      backend,
-      transport,
-      moves: latencies.length,
-      seconds,
-      p50: q(0.5),
-      p99: q(0.99),
-      refused,
-      serverCpu,
-      clientCpu,
-    };
+    return { moves: latencies.length, seconds, p50: q(0.5), p99: q(0.99), refused, serverCpu, clientCpu };
   } finally {
     for (const ws of sockets) ws.close();
+  }
+}
+
+/**
+ * What the players got from the real server, to replay to the same players from the
+ * reference server: per game, each side's first view and, per action, each side's
+ * update and the actor's answer (see reference-server.ts).
+ */
+export class Recorder {
+  private readonly games = new Map<
+    string,
+    {
+      tokens: Record<string, string>;
+      first: Record<string, { stateId: number; text: string }>;
+      updates: Map<number, Record<string, string>>;
+      answers: Map<number, { acted?: string; http?: string }>;
+    }
+  >();
+
+  private game(id: string) {
+    let g = this.games.get(id);
+    if (!g) {
+      g = { tokens: {}, first: {}, updates: new Map(), answers: new Map() };
+      this.games.set(id, g);
+    }
+    return g;
+  }
+
+  view(
+    id: string,
+    side: string,
+    token: string,
+    type: 'view' | 'update',
+    stateId: number,
+    text: string,
+  ): void {
+    const g = this.game(id);
+    g.tokens[side] = token;
+    if (type === 'view') g.first[side] = { stateId, text };
+    else {
+      const u = g.updates.get(stateId) ?? {};
+      u[side] = text;
+      g.updates.set(stateId, u);
+    }
+  }
+
+  answer(id: string, seq: number, kind: 'acted' | 'http', text: string): void {
+    const g = this.game(id);
+    const a = g.answers.get(seq) ?? {};
+    a[kind] = text;
+    g.answers.set(seq, a);
+  }
+
+  /**
+   * The recording: each game's actions from its first view on, as long as every side's
+   * update and an answer are there (the action in flight when the run stopped is not).
+   * A WebSocket answer stands in for a missing HTTP one and the other way round: they
+   * carry the same figures.
+   */
+  recording(): Recording {
+    const games: RecordedGame[] = [];
+    for (const [id, g] of this.games) {
+      const sides = Object.keys(g.tokens);
+      const firstStateId = g.first[sides[0]!]?.stateId;
+      if (firstStateId === undefined || sides.some((s) => g.first[s]?.stateId !== firstStateId)) continue;
+      const steps: RecordedStep[] = [];
+      for (let k = firstStateId + 1; ; k++) {
+        const u = g.updates.get(k);
+        const a = g.answers.get(k);
+        if (!u || !a || sides.some((s) => u[s] === undefined)) break;
+        const acted = a.acted ?? JSON.stringify({ type: 'acted', ...JSON.parse(a.http!), ref: null });
+        const parsed = JSON.parse(acted) as { hash: string; ref?: unknown; type?: string };
+        const { type: _t, ref: _r, ...body } = parsed;
+        steps.push({
+          stateId: k,
+          hash: parsed.hash,
+          updates: u,
+          acted,
+          http: a.http ?? JSON.stringify(body),
+        });
+      }
+      if (steps.length === 0) continue;
+      games.push({
+        id,
+        tokens: g.tokens,
+        first: Object.fromEntries(sides.map((s) => [s, g.first[s]!.text])),
+        firstStateId,
+        steps,
+      });
+    }
+    return { games };
+  }
+}
+
+/** Imports GAMES games at every stage of a game into the server at `url`; their seats. */
+async function makeGames(url: string, backend: string): Promise<Seat[]> {
+  // Games at every stage at once, as on a real server: game i starts i/N of the way
+  // through a random game (imported as a replay), from the set-up to turn 11. All made
+  // before any player moves: nothing else runs here while they are timed.
+  const seats: Seat[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const whole = playout(marsRules, `bench:${backend}:${i}`, {
+      soviet: new RandomPlayer(`s${i}`),
+      german: new RandomPlayer(`g${i}`),
+    }).replay;
+    const cut = Math.floor((i / GAMES) * whole.actions.length);
+    const made = await call(url, 'POST', '/api/games/import', undefined, {
+      ...whole,
+      actions: whole.actions.slice(0, cut),
+    });
+    if (made.status !== 201) throw new Error(`import: ${JSON.stringify(made.body)}`);
+    const id = made.body.id as string;
+    for (const side of ['german', 'soviet']) seats.push({ id, side, token: made.body.seats[side].token });
+  }
+  return seats;
+}
+
+/** The real server (a child process) under the players; with `record`, keeps what they got. */
+export async function load(
+  backend: string,
+  env: Record<string, string>,
+  transport: Transport = 'HTTP',
+  record?: Recorder,
+): Promise<LoadResult> {
+  const server = await startChildServer(env);
+  try {
+    const seats = await makeGames(server.url, backend);
+    const r = await play(server.url, server.child.pid!, seats, transport, `bench:${backend}`, record);
+    return { backend, transport, ...r };
+  } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
   }
 }
 
+/** The reference server (reference-server.ts) replaying a recording to the same players. */
+export async function reference(recording: Recording, transport: Transport): Promise<LoadResult> {
+  const file = join(mkdtempSync(join(tmpdir(), 'stavka-bench-ref-')), 'recording.json');
+  writeFileSync(file, JSON.stringify(recording));
+  const server = await startChildServer(
+    {},
+    fileURLToPath(new URL('./reference-server.ts', import.meta.url)),
+    [file, tempSqlitePath()],
+  );
+  try {
+    const seats = recording.games.flatMap((g) =>
+      Object.entries(g.tokens).map(([side, token]) => ({ id: g.id, side, token })),
+    );
+    const r = await play(server.url, server.child.pid!, seats, transport, 'bench:reference');
+    return { backend: 'reference', transport, ...r };
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
+}
+
 export async function serverLoad(): Promise<void> {
   const results: LoadResult[] = [];
-  for (const transport of TRANSPORTS)
-    results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport));
+  const references = new Map<Transport, LoadResult>();
+  for (const transport of TRANSPORTS) {
+    const recorder = new Recorder();
+    results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport, recorder));
+    references.set(transport, await reference(recorder.recording(), transport));
+  }
   let pgNote = '';
   try {
     const url = await freshPostgresDatabase();
@@ -196,11 +362,21 @@ export async function serverLoad(): Promise<void> {
   console.log(
     `\nserver load on loopback: ${GAMES} live mars-1942 games at every stage (set-up to turn 11), random players (views on the live channel; actions over HTTP, then as live-channel messages), ${SECONDS} s each`,
   );
-  for (const r of results) {
+  const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(10)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core)`,
+      `  ${r.backend.padEnd(10)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core)${ratio}`,
     );
+  for (const r of results) {
+    const ref = r.backend === 'SQLite' ? references.get(r.transport) : undefined;
+    line(
+      r,
+      ref ? `  ${(r.moves / r.seconds / (ref.moves / ref.seconds)).toFixed(2)}x the reference's moves/s` : '',
+    );
+    if (ref) line(ref, '');
   }
   if (pgNote) console.log(`  ${pgNote}`);
+  console.log(
+    "  reference: the same players, sent the same messages byte for byte by a rule-less server that only checks, stores (SQLite) and pushes (reference-server.ts): this machine's ceiling for the load",
+  );
   console.log('  goal: p99 < 20 ms at 2,000 moves/s on SQLite');
 }

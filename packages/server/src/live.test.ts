@@ -88,6 +88,15 @@ describe('live updates', () => {
     const longer = seatView(1, [entry('set-up')], [act(1), act(2), act(4)]);
     const patch = JSON.parse(liveMessage(next, sentOf(longer), sentOf(next))) as LiveMessage<View>;
     assert.equal(receive<View>(v, patch), null);
+    // A legal-list range that is not one (backwards, negative): refused, never read as empty.
+    for (const bad of [
+      [1, 0],
+      [-1, 1],
+    ]) {
+      const broken = JSON.parse(liveMessage(next, sentOf(v), sentOf(next)));
+      broken.data.legal = [bad];
+      assert.equal(receive<View>(v, broken), null, JSON.stringify(bad));
+    }
     // A view patch that does not fit the view held: refused too.
     const fine = JSON.parse(liveMessage(next, sentOf(v), sentOf(next)));
     assert.ok(receive<View>(v, fine), 'the update as made fits');

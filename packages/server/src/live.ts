@@ -174,16 +174,22 @@ export function receive<V extends LiveSeatView>(held: V | null, msg: LiveMessage
   } catch {
     return null; // not the view this update was made for
   }
-  const newLegal: Action[] = [];
-  for (const op of legal) {
-    if (!Array.isArray(op)) newLegal.push(op);
-    else if (op[1] > held.legal.length)
-      return null; // not the list this update was made for
-    else for (let i = op[0]; i < op[1]; i++) newLegal.push(held.legal[i]!);
-  }
+  const newLegal = patchLegal(held.legal, legal);
+  if (!newLegal) return null;
   return {
     ...rest,
     view: { ...next, log: [...oldLog.slice(0, log.keep), ...log.append] },
     legal: newLegal,
   } as unknown as V;
+}
+
+/** The legal-action list an update's `legal` patch makes of the list held (null: not the list it was made for). */
+export function patchLegal(held: readonly Action[], patch: LegalPatch): Action[] | null {
+  const out: Action[] = [];
+  for (const op of patch) {
+    if (!Array.isArray(op)) out.push(op);
+    else if (op[1] > held.length || op[0] < 0 || op[0] > op[1]) return null;
+    else for (let i = op[0]; i < op[1]; i++) out.push(held[i]!);
+  }
+  return out;
 }

@@ -115,14 +115,21 @@ export interface ChildServer {
   readonly errors: () => string;
 }
 
-/** Starts `bin.ts` as a child process on a free port; resolves once it listens. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+/**
+ * Starts `bin.ts` (or another script that prints "listening URL", with its arguments)
+ * as a child process on a free port; resolves once it listens.
+ */
+export async function startChildServer(
+  env: Record<string, string>,
+  script?: string,
+  args: readonly string[] = [],
+): Promise<ChildServer> {
   const { spawn } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
-  const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
+  const bin = script ?? fileURLToPath(new URL('./bin.ts', import.meta.url));
   // STAVKA_CHILD_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof" to profile it under the bench.
   const nodeArgs = process.env.STAVKA_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', bin], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', bin, ...args], {
     env: { ...process.env, PORT: '0', STAVKA_RATE_LIMIT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
