@@ -5,7 +5,7 @@
  * memory; before every read or write the cache is checked against the database's
  * sequence number, so several processes on one PostgreSQL serve the same games.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Player } from '@stavka/ai';
 import {
   type Action,
@@ -39,7 +39,7 @@ import {
 import { ApiError, actionError, notFound } from './errors.ts';
 import { liveMessage, type Sent, sentOf } from './live.ts';
 import { useNodeSha256 } from './node-sha256.ts';
-import type { ActionRecord, GameRecord, SeatRecord, Store } from './store.ts';
+import type { ActionRecord, GameRecord, SeatNotice, SeatRecord, Store } from './store.ts';
 import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
@@ -286,11 +286,12 @@ export class GameService {
     const made = setup(g.rules, JSON.parse(g.record.scenario), seed, JSON.parse(g.record.options));
     if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
     const at = now();
-    if (await this.store.startGame(g.id, JSON.stringify(seed), at)) {
+    const notices = this.noticesFor(g, [], g.rules.activeSides(made.value.state), 0);
+    if (await this.store.startGame(g.id, JSON.stringify(seed), at, notices)) {
       g.record = { ...g.record, status: 'active', seed: JSON.stringify(seed), updated_at: at };
       g.state = made.value;
       g.seq = 0;
-      this.afterChange(g, [], null);
+      this.afterChange(g, notices.length > 0);
       await this.store.notify(g.id);
       return true;
     }
@@ -427,8 +428,10 @@ export class GameService {
   private async commit(g: Live, side: string, action: Action, next: State) {
     const hash = stateHash(next);
     const seq = g.seq + 1;
+    const before = g.state ? g.rules.activeSides(g.state.state) : [];
     const active = g.rules.activeSides(next.state);
     const over = active.length === 0;
+    const notices = this.noticesFor(g, before, active, seq);
     const every = this.opts.snapshotEvery ?? 25;
     const at = now();
     const stored = await this.store.appendAction(
@@ -445,6 +448,7 @@ export class GameService {
         status: over ? 'over' : 'active',
         finalHash: over ? hash : null,
         snapshot: over || seq % every === 0 ? JSON.stringify(next) : null,
+        notices,
       },
     );
     if (!stored) {
@@ -453,7 +457,6 @@ export class GameService {
       await this.fresh(g.id);
       throw new ApiError(409, 'action/stale', `the game has moved on: now at state ${g.seq}`);
     }
-    const before = g.state ? g.rules.activeSides(g.state.state) : [];
     g.state = next;
     g.seq = seq;
     g.record = {
@@ -463,7 +466,7 @@ export class GameService {
       final_hash: over ? hash : null,
       updated_at: at,
     };
-    this.afterChange(g, before, side);
+    this.afterChange(g, notices.length > 0);
     return { seq, stateId: next.stateId, hash, status: g.record.status, activeSides: [...active] };
   }
 
@@ -644,35 +647,38 @@ export class GameService {
 
   // ---- after every change --------------------------------------------------------
 
-  private afterChange(g: Live, before: readonly string[], _by: string | null): void {
-    this.push(g);
-    const state = g.state!;
-    const active = g.rules.activeSides(state.state);
+  /**
+   * The webhook notices a change brings (none on a service without webhooks): `your-turn`
+   * to each side that has something to do now and had nothing before, `game-over` to
+   * every seat at the end. The store queues them in the change's own transaction, for
+   * the seats that have a webhook then (SeatNotice); they go out once it commits.
+   */
+  private noticesFor(
+    g: Live,
+    before: readonly string[],
+    active: readonly string[],
+    seq: number,
+  ): SeatNotice[] {
+    if (!this.opts.webhooks) return [];
     const notices: WebhookNotice[] = [];
     const viewUrl = `${this.opts.publicUrl ?? ''}/api/games/${g.id}/view`;
     if (active.length === 0) {
       for (const s of g.seats)
-        notices.push({ event: 'game-over', gameId: g.id, side: s.side, stateId: g.seq, view: viewUrl });
+        notices.push({ event: 'game-over', gameId: g.id, side: s.side, stateId: seq, view: viewUrl });
     } else {
       for (const side of active) {
-        if (!before.includes(side)) {
-          notices.push({ event: 'your-turn', gameId: g.id, side, stateId: g.seq, view: viewUrl });
-        }
+        if (!before.includes(side))
+          notices.push({ event: 'your-turn', gameId: g.id, side, stateId: seq, view: viewUrl });
       }
     }
-    const hooks = this.opts.webhooks;
-    if (hooks && notices.length > 0) {
-      // Read the seats afresh (another process may have set a webhook), without waiting.
-      this.store
-        .seats(g.id)
-        .then(async (seats) => {
-          for (const n of notices) {
-            const seat = seats.find((s) => s.side === n.side && s.player === 'human');
-            if (seat?.webhook_url) await hooks.send(seat.webhook_url, seat.webhook_secret, n);
-          }
-        })
-        .catch((e) => this.warn(e));
-    }
+    return notices.map((n) => ({ id: randomUUID(), side: n.side, body: JSON.stringify(n) }));
+  }
+
+  /** After a change is stored: live updates, the webhook notices it queued, the AI's move. */
+  private afterChange(g: Live, notified: boolean): void {
+    this.push(g);
+    if (notified) this.opts.webhooks?.wake();
+    const active = g.rules.activeSides(g.state!.state);
     if (active.some((side) => g.seats.find((s) => s.side === side)?.player === 'ai')) this.scheduleAi(g.id);
   }
 

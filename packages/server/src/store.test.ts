@@ -268,6 +268,51 @@ function storageSuite(name: string, target: () => Promise<string>) {
       }
     });
 
+    test('webhook notices are queued in the transaction of the change that causes them', async () => {
+      await store.createGame(gameRecord('g-notices'), [
+        { ...seats('g-notices')[0]!, player: 'ai' },
+        seats('g-notices')[1]!,
+      ]);
+      await store.setWebhook('g-notices', 'soviet', 'http://hook.example/s', 'whsec_s');
+      const notice = (id: string, side: string) => ({ id, side, body: `{"notice":"${id}"}` });
+      // Started with a notice for each side: the soviet seat's is queued, the AI's goes nowhere.
+      assert.equal(
+        await store.startGame('g-notices', 'seed', at, [notice('n1', 'soviet'), notice('n2', 'german')]),
+        true,
+      );
+      // A start that does not happen (no longer waiting) queues nothing.
+      assert.equal(await store.startGame('g-notices', 'seed', at, [notice('n3', 'soviet')]), false);
+      // An action stored queues its notice; one that lost the race queues none.
+      const results = await Promise.all([
+        store.appendAction(action('g-notices', 1), { ...active, notices: [notice('n4', 'soviet')] }),
+        store.appendAction(action('g-notices', 1, 'other'), { ...active, notices: [notice('n5', 'soviet')] }),
+      ]);
+      assert.equal(results.filter(Boolean).length, 1);
+      const won = results[0] ? 'n4' : 'n5';
+      // A seat without a webhook (removed since) gets nothing.
+      await store.setWebhook('g-notices', 'soviet', null, null);
+      assert.equal(
+        await store.appendAction(action('g-notices', 2), { ...active, notices: [notice('n6', 'soviet')] }),
+        true,
+      );
+      const queued = (await store.dueDeliveries('9999', 100)).filter((d) => d.game_id === 'g-notices');
+      assert.deepEqual(
+        queued
+          .map((d) => [d.id, d.side, d.url, d.secret, d.body, Number(d.attempts), d.due_at, d.created_at])
+          .sort(),
+        ['n1', won].map((id) => [
+          id,
+          'soviet',
+          'http://hook.example/s',
+          'whsec_s',
+          `{"notice":"${id}"}`,
+          0,
+          at,
+          at,
+        ]),
+      );
+    });
+
     if (name === 'SQLite') {
       test("another process's write changes the mark and is heard; this one's own do not", async () => {
         const other = await openStore(url);

@@ -53,6 +53,49 @@ export interface AppendChange {
   readonly finalHash: string | null;
   /** JSON of the state after the action, stored as a snapshot when given. */
   readonly snapshot: string | null;
+  /** Webhook notices the action causes, queued in its transaction (see SeatNotice). */
+  readonly notices?: readonly SeatNotice[];
+}
+
+/**
+ * A webhook notice for a seat, queued in the same transaction as the change that causes
+ * it (an action, a game's start): as a delivery to the seat's webhook URL as the
+ * database has it then, if the seat is human and has one; otherwise to nobody. A change
+ * is never stored without its notices, nor a notice without its change.
+ */
+export interface SeatNotice {
+  /** The delivery's id (Stavka-Delivery). */
+  readonly id: string;
+  readonly side: string;
+  /** The notice's JSON, as sent. */
+  readonly body: string;
+}
+
+/** A SeatNotice's delivery, made from the seat's row in the same statement. */
+function queueNoticeIn(trx: Transaction<StavkaDatabase>, gameId: string, n: SeatNotice, at: string) {
+  return trx
+    .insertInto('webhook_deliveries')
+    .columns(['id', 'game_id', 'side', 'url', 'secret', 'body', 'attempts', 'due_at', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('seats')
+        .select((s) => [
+          s.cast<string>(s.val(n.id), 'text').as('id'),
+          'game_id',
+          'side',
+          'webhook_url',
+          'webhook_secret',
+          s.cast<string>(s.val(n.body), 'text').as('body'),
+          s.lit(0).as('attempts'),
+          s.cast<string>(s.val(at), 'text').as('due_at'),
+          s.cast<string>(s.val(at), 'text').as('created_at'),
+        ])
+        .where('game_id', '=', gameId)
+        .where('side', '=', n.side)
+        .where('player', '=', 'human')
+        .where('webhook_url', 'is not', null),
+    )
+    .execute();
 }
 
 export interface Store extends DeliveryQueue {
@@ -72,7 +115,8 @@ export interface Store extends DeliveryQueue {
   /** Records a seat's contribution; false if it had already joined. */
   joinSeat(id: string, side: string, contribution: string, at: string): Promise<boolean>;
   /** waiting -> active with the derived seed; false if another writer started it. */
-  startGame(id: string, seed: string, at: string): Promise<boolean>;
+  /** Starts a waiting game (false if it was not waiting), queueing `notices` with it. */
+  startGame(id: string, seed: string, at: string, notices?: readonly SeatNotice[]): Promise<boolean>;
   /** Appends action `a.seq` (games.seq must be a.seq - 1); false when another writer won. */
   appendAction(a: ActionRecord, change: AppendChange): Promise<boolean>;
   actions(id: string, afterSeq?: number): Promise<ActionRecord[]>;
@@ -191,14 +235,23 @@ class KyselyStore implements Store {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async startGame(id: string, seed: string, at: string): Promise<boolean> {
-    const r = await this.db
-      .updateTable('games')
-      .set({ status: 'active', seed, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'waiting')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  async startGame(
+    id: string,
+    seed: string,
+    at: string,
+    notices: readonly SeatNotice[] = [],
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('games')
+        .set({ status: 'active', seed, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'waiting')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      for (const n of notices) await queueNoticeIn(trx, id, n, at);
+      return true;
+    });
   }
 
   appendAction(a: ActionRecord, change: AppendChange): Promise<boolean> {
@@ -448,6 +501,7 @@ class SqliteAppender {
   private readonly advance: Database.Statement;
   private readonly insertAction: Database.Statement;
   private readonly insertSnapshot: Database.Statement;
+  private readonly queueNotice: Database.Statement;
   private readonly all: (batch: readonly { a: ActionRecord; change: AppendChange }[]) => boolean[];
 
   constructor(database: Database.Database) {
@@ -459,6 +513,12 @@ class SqliteAppender {
       'insert into actions (game_id, seq, side, action, state_id, hash, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertSnapshot = database.prepare('insert into snapshots (game_id, seq, state) values (?, ?, ?)');
+    // queueNoticeIn's statement.
+    this.queueNotice = database.prepare(
+      `insert into webhook_deliveries (id, game_id, side, url, secret, body, attempts, due_at, created_at)
+       select ?, game_id, side, webhook_url, webhook_secret, ?, 0, ?, ? from seats
+       where game_id = ? and side = ? and player = 'human' and webhook_url is not null`,
+    );
     this.all = database.transaction((batch: readonly { a: ActionRecord; change: AppendChange }[]) =>
       batch.map(({ a, change }) => this.one(a, change)),
     );
@@ -486,6 +546,8 @@ class SqliteAppender {
     if (moved.changes !== 1) return false;
     this.insertAction.run(a.game_id, a.seq, a.side, a.action, a.state_id, a.hash, a.created_at);
     if (change.snapshot !== null) this.insertSnapshot.run(a.game_id, a.seq, change.snapshot);
+    for (const n of change.notices ?? [])
+      this.queueNotice.run(n.id, n.body, a.created_at, a.created_at, a.game_id, n.side);
     return true;
   }
 }
@@ -514,5 +576,6 @@ async function appendIn(
       .values({ game_id: a.game_id, seq: a.seq, state: change.snapshot })
       .execute();
   }
+  for (const n of change.notices ?? []) await queueNoticeIn(trx, a.game_id, n, a.created_at);
   return true;
 }

@@ -16,8 +16,8 @@
  *   database may deliver it (each takes a delivery by a lease, so one process sends it
  *   at a time; a process dying mid-send leaves it to be sent again when the lease runs
  *   out). Delivery is at least once: receivers can tell repeats by `Stavka-Delivery`.
- *   A notice is queued just after the action it follows is committed (not in the same
- *   transaction): a crash between the two loses that reminder, never the game.
+ *   A notice is queued in the same transaction as the action (or the game's start) it
+ *   follows, so it is never lost nor sent for an action that was not stored.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type LookupAddress, lookup } from 'node:dns';
@@ -205,7 +205,10 @@ export class Webhooks {
     this.kick();
   }
 
-  /** Queues a notice for a URL, signed with the seat's secret; resolves once it is stored, not delivered. */
+  /**
+   * Queues a notice for a URL, signed with the secret; resolves once it is stored, not
+   * delivered. (The game service queues its notices with the change itself: SeatNotice.)
+   */
   async send(url: string, secret: string | null, notice: WebhookNotice): Promise<void> {
     const now = new Date().toISOString();
     await this.queue.queueDeliveries([
@@ -221,6 +224,11 @@ export class Webhooks {
         created_at: now,
       },
     ]);
+    this.kick();
+  }
+
+  /** Notices were queued (with the change that caused them): deliver them now. */
+  wake(): void {
     this.kick();
   }
 
