@@ -364,7 +364,7 @@ export async function serverLoad(): Promise<void> {
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(10)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core)${ratio}`,
+      `  ${r.backend.padEnd(10)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${((1000 * r.serverCpu * r.seconds) / Math.max(1, r.moves)).toFixed(2)} ms a move)${ratio}`,
     );
   for (const r of results) {
     const ref = r.backend === 'SQLite' ? references.get(r.transport) : undefined;
