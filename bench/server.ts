@@ -2,6 +2,8 @@
  * The server under load on loopback: N live games at every stage of a game (imported
  * replays cut at i/N of a random game), each seat a random player that waits for its
  * view on the WebSocket and answers with an action (over HTTP, then on the channel).
+ * A game that ends is replaced by a spare (a new game, connected from the start), so N
+ * games are played throughout.
  * The server runs as a child process (one core), the players here (the other).
  * Bounded: each run lasts a fixed time. Reports moves/s and the action round trip's
  * p50/p99, on SQLite and on PostgreSQL (skipped with a note when there is none).
@@ -65,22 +67,25 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** A seat the players play: its game, side and token. */
-interface Seat {
+/** A game the players play: its id, each side's seat token, and whether it waits in reserve. */
+interface BenchGame {
   readonly id: string;
-  readonly side: string;
-  readonly token: string;
+  readonly tokens: Record<string, string>;
+  /** Played only once a game ends (keeping the number of games being played the same). */
+  readonly spare: boolean;
 }
 
 /**
- * Plays every seat at once against the server at `url`: each seat waits for a view on
+ * Plays the games at once against the server at `url`: each seat waits for a view on
  * the live channel, picks a random legal action and sends it (over HTTP or on the
- * channel), for SECONDS seconds. With `record`, keeps every message and answer.
+ * channel), for SECONDS seconds. A game that ends is replaced by the next spare (all
+ * connected from the start), so the number being played stays the same. With `record`,
+ * keeps every message and answer.
  */
 async function play(
   url: string,
   pid: number,
-  seats: readonly Seat[],
+  games: readonly BenchGame[],
   transport: Transport,
   seed: string,
   record?: Recorder,
@@ -95,11 +100,32 @@ async function play(
     rng = next;
     return xs[value - 1]!;
   };
+  // Per game: whether it is being played, and its seats' drivers.
+  const playing = new Map<string, { on: boolean; over: boolean; drivers: (() => Promise<void>)[] }>();
+  for (const g of games) playing.set(g.id, { on: !g.spare, over: false, drivers: [] });
+  const spares = games.filter((g) => g.spare).map((g) => playing.get(g.id)!);
+  let sparesOut = false;
+  /** A game ended: the next spare is played instead. */
+  const ended = (id: string) => {
+    const game = playing.get(id)!;
+    if (game.over) return;
+    game.over = true;
+    game.on = false;
+    const next = spares.shift();
+    if (!next) sparesOut = true;
+    else {
+      next.on = true;
+      for (const drive of next.drivers) void drive();
+    }
+  };
   try {
     const ready: Promise<void>[] = [];
-    const drivers: (() => Promise<void>)[] = [];
     let started = false;
+    const seats = games.flatMap((g) =>
+      Object.entries(g.tokens).map(([side, token]) => ({ id: g.id, side, token })),
+    );
     for (const { id, side, token } of seats) {
+      const game = playing.get(id)!;
       const ws = new WebSocket(`${url.replace('http', 'ws')}/api/games/${id}/live`);
       sockets.push(ws);
       // The newest view not yet acted on; a view can arrive while an action is in flight.
@@ -123,7 +149,7 @@ async function play(
         return done;
       };
       const drive = async (): Promise<void> => {
-        if (!started || busy || stop || !latest) return;
+        if (!started || !game.on || busy || stop || !latest) return;
         const v = latest;
         latest = null;
         const moves = v.legal.filter((a) => a.type !== 'undo');
@@ -135,7 +161,7 @@ async function play(
         busy = false;
         await drive();
       };
-      drivers.push(drive);
+      game.drivers.push(drive);
       // A player keeps what it chooses from: the stateId and the legal list (a browser
       // also patches its board from each update; that is the client's work, left out).
       let live: SeatView | null = null;
@@ -151,6 +177,7 @@ async function play(
           return;
         }
         if (msg.type !== 'view' && msg.type !== 'update') return;
+        if ((msg.data as { status?: string }).status === 'over') ended(id);
         if (msg.type === 'view') live = { stateId: msg.data.stateId, legal: msg.data.legal };
         else {
           const legal = live && patchLegal(live.legal, msg.data.legal);
@@ -167,7 +194,7 @@ async function play(
     await Promise.all(ready); // every seat has its first view
     started = true;
     const t0 = performance.now();
-    for (const drive of drivers) void drive();
+    for (const game of playing.values()) for (const drive of game.drivers) void drive();
     const server0 = cpuSeconds(pid);
     const client0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
@@ -179,6 +206,7 @@ async function play(
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
+    if (sparesOut) console.log('  (the spare games ran out: fewer games were played towards the end)');
     return { moves: latencies.length, seconds, p50: q(0.5), p99: q(0.99), refused, serverCpu, clientCpu };
   } finally {
     for (const ws of sockets) ws.close();
@@ -235,15 +263,25 @@ export class Recorder {
     g.answers.set(seq, a);
   }
 
+  /** The games the recording is of (by default all). */
+  private kept: readonly string[] | null = null;
+
+  keep(ids: readonly string[]): void {
+    this.kept = ids;
+  }
+
   /**
-   * The recording: each game's actions from its first view on, as long as every side's
-   * update and an answer are there (the action in flight when the run stopped is not).
-   * A WebSocket answer stands in for a missing HTTP one and the other way round: they
-   * carry the same figures.
+   * The recording: each kept game's actions from its first view on, as long as every
+   * side's update and an answer are there (the action in flight when the run stopped is
+   * not), less the last if it ended the game (the reference then goes back to the first
+   * view: its games never end). A WebSocket answer stands in for a missing HTTP one and
+   * the other way round: they carry the same figures.
    */
   recording(): Recording {
     const games: RecordedGame[] = [];
-    for (const [id, g] of this.games) {
+    for (const id of this.kept ?? [...this.games.keys()]) {
+      const g = this.games.get(id);
+      if (!g) continue;
       const sides = Object.keys(g.tokens);
       const firstStateId = g.first[sides[0]!]?.stateId;
       if (firstStateId === undefined || sides.some((s) => g.first[s]?.stateId !== firstStateId)) continue;
@@ -263,6 +301,8 @@ export class Recorder {
           http: a.http ?? JSON.stringify(body),
         });
       }
+      const last = steps[steps.length - 1];
+      if (last && JSON.parse(Object.values(last.updates)[0]!).data.status === 'over') steps.pop();
       if (steps.length === 0) continue;
       games.push({
         id,
@@ -276,12 +316,17 @@ export class Recorder {
   }
 }
 
-/** Imports GAMES games at every stage of a game into the server at `url`; their seats. */
-async function makeGames(url: string, backend: string): Promise<Seat[]> {
+/**
+ * GAMES games at every stage of a game, imported into the server at `url`, then
+ * 2 x GAMES spares, new games started at their set-up, to replace those that end.
+ */
+async function makeGames(url: string, backend: string): Promise<BenchGame[]> {
   // Games at every stage at once, as on a real server: game i starts i/N of the way
   // through a random game (imported as a replay), from the set-up to turn 11. All made
   // before any player moves: nothing else runs here while they are timed.
-  const seats: Seat[] = [];
+  const games: BenchGame[] = [];
+  const tokensOf = (made: { body: { seats: Record<string, { token: string }> } }) =>
+    Object.fromEntries(['german', 'soviet'].map((side) => [side, made.body.seats[side]!.token]));
   for (let i = 0; i < GAMES; i++) {
     const whole = playout(marsRules, `bench:${backend}:${i}`, {
       soviet: new RandomPlayer(`s${i}`),
@@ -293,10 +338,17 @@ async function makeGames(url: string, backend: string): Promise<Seat[]> {
       actions: whole.actions.slice(0, cut),
     });
     if (made.status !== 201) throw new Error(`import: ${JSON.stringify(made.body)}`);
-    const id = made.body.id as string;
-    for (const side of ['german', 'soviet']) seats.push({ id, side, token: made.body.seats[side].token });
+    games.push({ id: made.body.id, tokens: tokensOf(made), spare: false });
   }
-  return seats;
+  for (let i = 0; i < 2 * GAMES; i++) {
+    const made = await call(url, 'POST', '/api/games', undefined, { game: 'mars-1942' });
+    if (made.status !== 201) throw new Error(`create: ${JSON.stringify(made.body)}`);
+    const tokens = tokensOf(made);
+    for (const token of Object.values(tokens))
+      await call(url, 'POST', `/api/games/${made.body.id}/join`, token, {});
+    games.push({ id: made.body.id, tokens, spare: true });
+  }
+  return games;
 }
 
 /** The real server (a child process) under the players; with `record`, keeps what they got. */
@@ -308,8 +360,10 @@ export async function load(
 ): Promise<LoadResult> {
   const server = await startChildServer(env);
   try {
-    const seats = await makeGames(server.url, backend);
-    const r = await play(server.url, server.child.pid!, seats, transport, `bench:${backend}`, record);
+    const games = await makeGames(server.url, backend);
+    const r = await play(server.url, server.child.pid!, games, transport, `bench:${backend}`, record);
+    // The reference replays the games being played at the start (its games never end).
+    record?.keep(games.filter((g) => !g.spare).map((g) => g.id));
     return { backend, transport, ...r };
   } finally {
     server.child.kill('SIGTERM');
@@ -327,10 +381,8 @@ export async function reference(recording: Recording, transport: Transport): Pro
     [file, tempSqlitePath()],
   );
   try {
-    const seats = recording.games.flatMap((g) =>
-      Object.entries(g.tokens).map(([side, token]) => ({ id: g.id, side, token })),
-    );
-    const r = await play(server.url, server.child.pid!, seats, transport, 'bench:reference');
+    const games = recording.games.map((g) => ({ id: g.id, tokens: g.tokens, spare: false }));
+    const r = await play(server.url, server.child.pid!, games, transport, 'bench:reference');
     return { backend: 'reference', transport, ...r };
   } finally {
     server.child.kill('SIGTERM');
@@ -360,7 +412,7 @@ export async function serverLoad(): Promise<void> {
     stopTestPostgres();
   }
   console.log(
-    `\nserver load on loopback: ${GAMES} live mars-1942 games at every stage (set-up to turn 11), random players (views on the live channel; actions over HTTP, then as live-channel messages), ${SECONDS} s each`,
+    `\nserver load on loopback: ${GAMES} live mars-1942 games at once, at every stage (set-up to turn 11; one that ends is replaced by a new one), random players (views on the live channel; actions over HTTP, then as live-channel messages), ${SECONDS} s each`,
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
