@@ -19,7 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Database from 'better-sqlite3';
 import { type WebSocket, WebSocketServer } from 'ws';
 
-/** One game's recorded messages (see `Recording` in bench/server.ts). */
+/** One game's recorded messages (recorded by `Recorder` in bench/server.ts). */
 export interface RecordedGame {
   readonly id: string;
   /** Seat token by side. */
