@@ -253,7 +253,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
         store.appendAction(action('g5', 1), active),
         store.appendAction(action('g6', 1), active),
         store.appendAction(action('g5', 1), active), // the same seq again: another writer's
-        store.appendAction(action('g7', 2), active), // not the next seq: refused
+        store.appendAction(action('g7', 3), active), // not the next seq (whichever order they run in): refused
         store.appendAction(action('g7', 1), active),
       ]);
       // Of the two writers of g5's first action, exactly one wins (which one: the database's call).
@@ -355,15 +355,17 @@ function storageSuite(name: string, target: () => Promise<string>) {
         }
       });
 
-      test('a committed action is announced to every listening process (LISTEN/NOTIFY)', async () => {
+      test('a committed action is announced to every listening process (LISTEN/NOTIFY); a refused one is not', async () => {
         assert.equal(store.changeMark(), null, 'no change mark: every read asks the database');
         const other = await openStore(url);
         const heard: (string | null)[] = [];
         await other.listen((id) => heard.push(id));
         await store.createGame({ ...gameRecord('g4'), status: 'active' }, seats('g4'));
         await store.appendAction(action('g4', 1), active);
+        assert.equal(await store.appendAction(action('g4', 1, 'late'), active), false);
         await store.notify('g4');
         for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100)); // time for a third, were the refused one heard
         await other.close();
         assert.deepEqual(heard, ['g4', 'g4']);
       });

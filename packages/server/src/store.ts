@@ -301,16 +301,44 @@ class KyselyStore implements Store {
     for (const [i, p] of batch.entries()) p.resolve(stored[i]!);
   }
 
+  /**
+   * PostgreSQL's append: one statement, so one round trip and its own transaction. The
+   * compare-and-set on games.seq first; the action, its snapshot and its notices are
+   * inserted from the row it moved (none when it moved none), and the NOTIFY is sent
+   * for each action stored (delivered to every listening process when, and only if, the
+   * statement commits). Of two writers of one seq, the second waits for the first's row
+   * lock, then finds seq moved on and stores nothing.
+   */
   private async appendAlone(a: ActionRecord, change: AppendChange): Promise<boolean> {
+    const notices = change.notices ?? [];
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const stored = await appendIn(trx, a, change);
-        // Delivered to every listening process when (and only if) this commits.
-        if (stored && this.kind === 'postgres') {
-          await sql`select pg_notify(${CHANNEL}, ${a.game_id})`.execute(trx);
-        }
-        return stored;
-      });
+      const r = await sql<{ stored: number }>`
+        with moved as (
+          update games set seq = ${a.seq}, status = ${change.status}, final_hash = ${change.finalHash},
+            updated_at = ${a.created_at}
+          where id = ${a.game_id} and seq = ${a.seq - 1} and status = 'active'
+          returning id),
+        act as (
+          insert into actions (game_id, seq, side, action, state_id, hash, created_at)
+          select id, ${a.seq}::integer, ${a.side}::text, ${a.action}::text, ${a.state_id}::integer,
+            ${a.hash}::text, ${a.created_at}::text from moved
+          returning game_id),
+        snap as (
+          insert into snapshots (game_id, seq, state)
+          select id, ${a.seq}::integer, ${change.snapshot}::text from moved where ${change.snapshot}::text is not null),
+        notices as (
+          insert into webhook_deliveries (id, game_id, side, url, secret, body, attempts, due_at, created_at)
+          select n.id, s.game_id, s.side, s.webhook_url, s.webhook_secret, n.body, 0,
+            ${a.created_at}::text, ${a.created_at}::text
+          from moved
+          join seats s on s.game_id = moved.id
+          join unnest(${notices.map((n) => n.id)}::text[], ${notices.map((n) => n.side)}::text[],
+            ${notices.map((n) => n.body)}::text[]) as n(id, side, body) on n.side = s.side
+          where s.player = 'human' and s.webhook_url is not null)
+        select count(*)::integer as stored from act, lateral (select pg_notify(${CHANNEL}, act.game_id)) as told`.execute(
+        this.db,
+      );
+      return (r.rows[0]?.stored ?? 0) === 1;
     } catch (e) {
       if (isUniqueViolation(e)) return false;
       throw e;
@@ -494,7 +522,7 @@ class KyselyStore implements Store {
 /**
  * SQLite's hot path, the append: prepared statements run in one synchronous
  * transaction for a whole batch (kysely's per-query building and its asynchronous
- * transaction cost ~0.4 ms an action; this, ~30 µs). The same compare-and-set as appendIn.
+ * transaction cost ~0.4 ms an action; this, ~30 µs). The same compare-and-set as PostgreSQL's appendAlone.
  */
 class SqliteAppender {
   private readonly database: Database.Database;
@@ -550,32 +578,4 @@ class SqliteAppender {
       this.queueNotice.run(n.id, n.body, a.created_at, a.created_at, a.game_id, n.side);
     return true;
   }
-}
-
-/**
- * Appends action `a.seq` inside a transaction: moves games.seq from seq-1 to seq first
- * (compare-and-set), so a writer that lost the race writes nothing and learns it (false).
- */
-async function appendIn(
-  trx: Transaction<StavkaDatabase>,
-  a: ActionRecord,
-  change: AppendChange,
-): Promise<boolean> {
-  const r = await trx
-    .updateTable('games')
-    .set({ seq: a.seq, status: change.status, final_hash: change.finalHash, updated_at: a.created_at })
-    .where('id', '=', a.game_id)
-    .where('seq', '=', a.seq - 1)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return false;
-  await trx.insertInto('actions').values(a).execute();
-  if (change.snapshot !== null) {
-    await trx
-      .insertInto('snapshots')
-      .values({ game_id: a.game_id, seq: a.seq, state: change.snapshot })
-      .execute();
-  }
-  for (const n of change.notices ?? []) await queueNoticeIn(trx, a.game_id, n, a.created_at);
-  return true;
 }
