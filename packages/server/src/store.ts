@@ -114,8 +114,10 @@ export interface Store extends DeliveryQueue {
   seats(id: string): Promise<SeatRecord[]>;
   /** Records a seat's contribution; false if it had already joined. */
   joinSeat(id: string, side: string, contribution: string, at: string): Promise<boolean>;
-  /** waiting -> active with the derived seed; false if another writer started it. */
-  /** Starts a waiting game (false if it was not waiting), queueing `notices` with it. */
+  /**
+   * waiting -> active with the derived seed, queueing `notices` in the same transaction;
+   * false (and nothing queued) if another writer started it.
+   */
   startGame(id: string, seed: string, at: string, notices?: readonly SeatNotice[]): Promise<boolean>;
   /** Appends action `a.seq` (games.seq must be a.seq - 1); false when another writer won. */
   appendAction(a: ActionRecord, change: AppendChange): Promise<boolean>;
