@@ -286,12 +286,13 @@ export class GameService {
     const made = setup(g.rules, JSON.parse(g.record.scenario), seed, JSON.parse(g.record.options));
     if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
     const at = now();
-    const notices = this.noticesFor(g, [], g.rules.activeSides(made.value.state), 0);
+    const active = g.rules.activeSides(made.value.state);
+    const notices = this.noticesFor(g, [], active, 0);
     if (await this.store.startGame(g.id, JSON.stringify(seed), at, notices)) {
       g.record = { ...g.record, status: 'active', seed: JSON.stringify(seed), updated_at: at };
       g.state = made.value;
       g.seq = 0;
-      this.afterChange(g, notices.length > 0);
+      this.afterChange(g, active, notices.length > 0);
       await this.store.notify(g.id);
       return true;
     }
@@ -466,7 +467,7 @@ export class GameService {
       final_hash: over ? hash : null,
       updated_at: at,
     };
-    this.afterChange(g, notices.length > 0);
+    this.afterChange(g, active, notices.length > 0);
     return { seq, stateId: next.stateId, hash, status: g.record.status, activeSides: [...active] };
   }
 
@@ -674,11 +675,13 @@ export class GameService {
     return notices.map((n) => ({ id: randomUUID(), side: n.side, body: JSON.stringify(n) }));
   }
 
-  /** After a change is stored: live updates, the webhook notices it queued, the AI's move. */
-  private afterChange(g: Live, notified: boolean): void {
+  /**
+   * After a change is stored (`active`: the sides to act now): live updates, the webhook
+   * notices it queued, the AI's move.
+   */
+  private afterChange(g: Live, active: readonly string[], notified: boolean): void {
     this.push(g);
     if (notified) this.opts.webhooks?.wake();
-    const active = g.rules.activeSides(g.state!.state);
     if (active.some((side) => g.seats.find((s) => s.side === side)?.player === 'ai')) this.scheduleAi(g.id);
   }
 
