@@ -358,6 +358,42 @@ describe('a whole game', () => {
     assert.equal(after.stateId, summary.stateId);
   });
 
+  test('a game restarted mid-way is loaded from its latest snapshot and the actions after it, to the same state', async () => {
+    const { app, file, store } = await server({ service: { snapshotEvery: 4 } });
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const tokens = [made.seats.german!.token!, made.seats.soviet!.token!];
+    let acted = 0;
+    let hash = '';
+    while (acted < 10) {
+      for (const t of tokens) {
+        const v = await viewOf(inject, made.id, t);
+        const choice = v.legal.find((a) => a.type !== 'undo');
+        if (!choice) continue;
+        const r = await inject({
+          method: 'POST',
+          url: `/api/games/${made.id}/actions`,
+          headers: bearer(t),
+          payload: { stateId: v.stateId, action: choice },
+        });
+        assert.equal(r.statusCode, 200, r.body);
+        hash = r.json().hash;
+        acted++;
+      }
+    }
+    const snap = await store.latestSnapshot(made.id, acted);
+    assert.equal(snap?.seq, acted - (acted % 4), 'a snapshot every 4 actions');
+    assert.ok(acted % 4 !== 0, 'actions after the snapshot to replay');
+    const before = await viewOf(inject, made.id, tokens[0]!);
+    await app.close();
+    const again = await server({ service: { snapshotEvery: 4 } }, file);
+    const after = await viewOf(again.app.inject.bind(again.app), made.id, tokens[0]!);
+    assert.equal(after.stateId, acted);
+    assert.deepEqual(after, before, 'the same view, legal actions included');
+    const rows = await again.store.actions(made.id);
+    assert.equal(rows[rows.length - 1]!.hash, hash);
+  });
+
   test("during the game a seat sees its own actions in the replay, not the other side's; the spectator sees the public board", async () => {
     const { app } = await server();
     const inject = app.inject.bind(app);
