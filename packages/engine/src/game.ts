@@ -409,8 +409,17 @@ export function view<G>(
  * out, so hashing stays cheap however long the game).
  */
 export function stateHash<G>(s: GameState<G>): string {
-  const { undo: _undo, log: _log, ...rest } = s;
-  return hashValue({ ...rest, canUndo: s.undo?.actions.length ?? 0 });
+  // The engine's fields, keys in order (see canonicalJson): the hash is the same either way.
+  return hashValue({
+    actionCount: s.actionCount,
+    canUndo: s.undo?.actions.length ?? 0,
+    game: s.game,
+    logDigest: s.logDigest,
+    rng: s.rng,
+    rulesVersion: s.rulesVersion,
+    state: s.state,
+    stateId: s.stateId,
+  });
 }
 
 export interface ReplayStep {

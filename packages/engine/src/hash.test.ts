@@ -61,6 +61,38 @@ describe('canonicalJson', () => {
     fc.assert(fc.property(anything, sameAsReplacer), { numRuns: 3000 });
   });
 
+  it('writes values built with their keys in order (all through, or in parts) the same as the replacer', () => {
+    // JSON.stringify writes these itself: the values a state built in order hashes through.
+    const inOrder = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(inOrder);
+      if (v === null || typeof v !== 'object') return v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) out[k] = inOrder((v as Record<string, unknown>)[k]);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => sameAsReplacer(inOrder(v))),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), fc.jsonValue(), (a, b, c) =>
+        sameAsReplacer({ z: inOrder(a), b: [inOrder(b), c], a: { y: c, x: inOrder(a) } }),
+      ),
+      { numRuns: 1000 },
+    );
+    const awkward = fc.anything({
+      key: awkwardKey,
+      withBoxedValues: true,
+      withDate: true,
+      withNullPrototype: true,
+    });
+    fc.assert(
+      fc.property(awkward, (v) => sameAsReplacer(inOrder(v))),
+      { numRuns: 2000 },
+    );
+    assert.equal(canonicalJson({ a: [1, { b: 2, c: null }], d: 'x' }), '{"a":[1,{"b":2,"c":null}],"d":"x"}');
+  });
+
   it('sorts keys at every level and drops undefined fields', () => {
     assert.equal(
       canonicalJson({ b: 1, a: { d: [3, undefined], c: undefined } }),

@@ -1136,32 +1136,33 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
 
 function initialState(key: string, s: Scenario, options: MarsOptions): MarsState {
   const units: Record<string, UnitState> = {};
-  for (const id of s.unitIds) {
+  // By id, each unit's fields in order: see cloneMarsState.
+  for (const id of [...s.unitIds].sort()) {
     const reserve = s.reinforcementOrder.includes(id);
     units[id] = {
       at: -1,
-      status: reserve ? 'reserve' : 'map',
+      attacked: false,
       disrupted: false,
       fortified: false,
       fortifiedNow: false,
       moved: 'no',
-      attacked: false,
+      status: reserve ? 'reserve' : 'map',
       supply: 'full',
     };
   }
   return {
-    scenario: key,
-    turn: 1,
-    player: 'soviet',
-    step: 'setup',
-    deploying: 'german',
-    units,
     attacks: [],
     combat: null,
-    reinforced: false,
     deployed: [],
-    withdrawals: [],
+    deploying: 'german',
     firstTurnDoubling: options.firstTurnDoubling ?? true,
+    player: 'soviet',
+    reinforced: false,
+    scenario: key,
+    step: 'setup',
+    turn: 1,
+    units,
+    withdrawals: [],
   };
 }
 

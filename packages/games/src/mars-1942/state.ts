@@ -122,16 +122,20 @@ export function other(side: Side): Side {
   return side === 'german' ? 'soviet' : 'german';
 }
 
-/** A unit's state, field by field: a literal of one shape is quicker to build than a spread. */
+/**
+ * A unit's state, field by field: a literal of one shape is quicker to build than a
+ * spread. Keys in sorted order, here and in cloneMarsState: the state hash's canonical
+ * JSON is then what JSON.stringify writes, and the engine lets it (see canonicalJson).
+ */
 function cloneUnit(u: UnitState): UnitState {
   return {
     at: u.at,
-    status: u.status,
+    attacked: u.attacked,
     disrupted: u.disrupted,
     fortified: u.fortified,
     fortifiedNow: u.fortifiedNow,
     moved: u.moved,
-    attacked: u.attacked,
+    status: u.status,
     supply: u.supply,
   };
 }
@@ -140,33 +144,50 @@ function cloneUnit(u: UnitState): UnitState {
  * A deep copy of the state, field by field: the engine copies the state before every
  * action, and this is an order of magnitude faster than structuredClone. Every field of
  * MarsState is listed; a new nested field must be added here (the fuzzer's purity
- * check and the clone test catch a forgotten one).
+ * check and the clone test catch a forgotten one). Units are copied in the order the
+ * state lists them (the initial state lists them by id).
  */
 export function cloneMarsState(g: MarsState): MarsState {
   const units: Record<string, UnitState> = {};
   for (const id in g.units) units[id] = cloneUnit(g.units[id]!);
   const c = g.combat;
   return {
-    scenario: g.scenario,
-    turn: g.turn,
-    player: g.player,
-    step: g.step,
-    deploying: g.deploying,
-    units,
-    attacks: g.attacks.map((a) => ({ target: a.target, units: [...a.units], probe: a.probe })),
+    attacks: g.attacks.map((a) => ({ probe: a.probe, target: a.target, units: [...a.units] })),
     combat: c
       ? {
-          ...c,
-          attackers: [...c.attackers],
-          from: [...c.from],
-          defenders: c.defenders.map((d) => ({ ...d, path: [...d.path] })),
           advanceBeyond: [...c.advanceBeyond],
+          advanceOwed: c.advanceOwed,
           advanced: [...c.advanced],
+          attackers: [...c.attackers],
+          base: c.base,
+          column: c.column,
+          defenders: c.defenders.map((d) => ({
+            disruptAt: d.disruptAt,
+            noRetreat: d.noRetreat,
+            path: [...d.path],
+            result: d.result,
+            retreatMax: d.retreatMax,
+            retreatMin: d.retreatMin,
+            unit: d.unit,
+          })),
+          from: [...c.from],
+          hexsideOnly: c.hexsideOnly,
+          lossesOwed: c.lossesOwed,
+          phase: c.phase,
+          roll: c.roll,
+          routPending: c.routPending,
+          target: c.target,
         }
       : null,
-    reinforced: g.reinforced,
     deployed: [...g.deployed],
-    withdrawals: g.withdrawals.map((w) => ({ ...w })),
+    deploying: g.deploying,
     firstTurnDoubling: g.firstTurnDoubling,
+    player: g.player,
+    reinforced: g.reinforced,
+    scenario: g.scenario,
+    step: g.step,
+    turn: g.turn,
+    units,
+    withdrawals: g.withdrawals.map((w) => ({ countsOnTurn: w.countsOnTurn, points: w.points, unit: w.unit })),
   };
 }
