@@ -43,6 +43,35 @@ describe('live updates', () => {
     );
   });
 
+  test('any board is rebuilt exactly, field by field, and seats sharing a board get the same patch', () => {
+    // No "__proto__" keys: applyPatch refuses to touch them (prototype pollution), and no view has one.
+    const board = fc
+      .dictionary(
+        fc.constantFrom('state', 'outcome', 'activeSides', 'turn', 'a~b/c'),
+        fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue())),
+      )
+      .filter((b) => !JSON.stringify(b).includes('"__proto__"'));
+    fc.assert(
+      fc.property(board, board, (b0, b1) => {
+        const view0 = { ...b0, log: [entry('x')] };
+        const view1 = { ...b1, log: [entry('x')] };
+        const v0 = { stateId: 1, view: view0, legal: [] };
+        const v1 = { stateId: 2, view: view1, legal: [] };
+        const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1)));
+        const held = receive(JSON.parse(JSON.stringify(v0)), msg);
+        assert.deepEqual(held, JSON.parse(JSON.stringify(v1)));
+        // Another seat, its own view objects around the same board fields.
+        const again = liveMessage(
+          { ...v1, view: { ...view1 } },
+          sentOf({ ...v0, view: { ...view0 } }),
+          sentOf(v1),
+        );
+        assert.deepEqual(JSON.parse(again), msg);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('an update sends only what is new', () => {
     const log = Array.from({ length: 300 }, (_, i) => entry(`entry ${i}`));
     const legal = Array.from({ length: 900 }, (_, i) => act(i));

@@ -20,7 +20,7 @@ import type { Action, LogEntry } from '@stavka/engine';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 
 // The package's default export: the same object under Node (CommonJS) and in a bundle (ESM).
-const { applyPatch, compare } = jsonPatch;
+const { applyPatch, compare, escapePathComponent } = jsonPatch;
 
 /** The parts of a seat view the live channel abbreviates. */
 export interface LiveSeatView {
@@ -79,11 +79,61 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): st
     type: 'update',
     data: {
       ...v,
-      view: compare(before.board, now.board),
+      view: boardPatch(before.board, now.board),
       log: { keep, append: now.log.slice(keep) },
       legal: legalPatch(before.legal, now.legal),
     },
   });
+}
+
+/**
+ * The JSON Patch from one board to the next. Each object-valued field is diffed on its
+ * own, and the diff kept for that pair of objects: the seats (and spectators) of a game
+ * that see the same board are sent the same patch, worked out once. (A view is never
+ * changed in place: the engine's states are not, once made.)
+ */
+function boardPatch(before: object, now: object): Operation[] {
+  const b = before as Record<string, unknown>;
+  const n = now as Record<string, unknown>;
+  // Fields other than two objects of a kind: compared as they are.
+  const restB: Record<string, unknown> = {};
+  const restN: Record<string, unknown> = {};
+  const nested: string[] = [];
+  for (const k in b) {
+    if (pairedObjects(b[k], n[k])) nested.push(k);
+    else restB[k] = b[k];
+  }
+  for (const k in n) if (!pairedObjects(b[k], n[k])) restN[k] = n[k];
+  const ops = compare(restB, restN);
+  for (const k of nested) {
+    const inner = objectPatch(b[k] as object, n[k] as object);
+    if (inner.length === 0) continue;
+    const at = `/${escapePathComponent(k)}`;
+    for (const op of inner) ops.push({ ...op, path: at + op.path });
+  }
+  return ops;
+}
+
+function pairedObjects(x: unknown, y: unknown): boolean {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof y === 'object' &&
+    y !== null &&
+    Array.isArray(x) === Array.isArray(y)
+  );
+}
+
+/** The last diff made from each object: to which object, and the patch. */
+const diffs = new WeakMap<object, { to: object; ops: Operation[] }>();
+
+function objectPatch(from: object, to: object): Operation[] {
+  if (from === to) return [];
+  const known = diffs.get(from);
+  if (known?.to === to) return known.ops;
+  const ops = compare(from, to);
+  diffs.set(from, { to, ops });
+  return ops;
 }
 
 /**
