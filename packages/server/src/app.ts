@@ -3,10 +3,12 @@
  * error a 4xx `{code, message}`, documented in docs/api.md.
  */
 
+import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Action } from '@stavka/engine';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { ApiError } from './errors.ts';
 import {
   CATALOG,
@@ -551,8 +553,9 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       let acting = false;
       let closed = false;
       const budget = messageBudget(opts.rateLimit);
+      const send = batchedSender(socket, req.raw.socket);
       const fail = (code: string, message: string, close?: number) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', code, message }));
+        if (socket.readyState === socket.OPEN) send(JSON.stringify({ type: 'error', code, message }));
         if (close) socket.close(close, code);
       };
       const start = (token: string | undefined) => {
@@ -561,7 +564,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           .then(async (p) => {
             if (closed) return;
             const off = await service.watch(p, (m) => {
-              if (socket.readyState === socket.OPEN) socket.send(m);
+              if (socket.readyState === socket.OPEN) send(m);
             });
             if (closed) off();
             else {
@@ -601,7 +604,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           const m = msg as { ref?: unknown; stateId?: unknown; action?: unknown };
           const ref = typeof m.ref === 'string' || typeof m.ref === 'number' ? m.ref : null;
           const answer = (body: object) => {
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...body, ref }));
+            if (socket.readyState === socket.OPEN) send(JSON.stringify({ ...body, ref }));
           };
           const refuse = (code: string, message: string) => answer({ type: 'error', code, message });
           if (!principal) return refuse('live/no-hello', 'say hello with a seat token before acting');
@@ -639,7 +642,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
             })
             .finally(() => (acting = false));
         } else if (msg.type === 'ping') {
-          socket.send(JSON.stringify({ type: 'pong' }));
+          send(JSON.stringify({ type: 'pong' }));
         } else if (msg.type === 'hello' && !greeted) {
           greeted = true;
           start(typeof msg.token === 'string' ? msg.token : undefined);
@@ -668,6 +671,27 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     await service.close();
   });
   return { app, service, webhooks };
+}
+
+/**
+ * Sends on a live channel, the frames of one turn of the event loop written to the
+ * socket together: an action's update and its answer reach the seat that acted in one
+ * write. (A write to a loopback socket whose reader is idle costs ~40-80 us of CPU on
+ * this kind of machine, against ~15 us for one among others.)
+ */
+function batchedSender(socket: WebSocket, raw: Socket): (m: string) => void {
+  let corked = false;
+  return (m) => {
+    if (!corked && !raw.destroyed) {
+      corked = true;
+      raw.cork();
+      setImmediate(() => {
+        corked = false;
+        raw.uncork();
+      });
+    }
+    socket.send(m);
+  };
 }
 
 function withLinks<
