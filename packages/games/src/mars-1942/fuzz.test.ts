@@ -55,6 +55,15 @@ function checkInvariants(s: GameState<MarsState>): void {
   // One side to move until the end (the random player proves it has something to do:
   // it throws on a dead end).
   assert.equal(rules.activeSides(g).length, g.step === 'over' ? 0 : 1);
+  // The legal actions, some carried over from the state before (movement), are those
+  // worked out from scratch on a copy that carries nothing.
+  for (const side of rules.activeSides(g)) {
+    assert.deepEqual(
+      rules.legalActions(g, side),
+      rules.legalActions(structuredClone(g), side),
+      `legal actions of ${side} at ${g.step}`,
+    );
+  }
 }
 
 describe(`random-play fuzzer: ${GAMES} whole games`, () => {

@@ -39,11 +39,16 @@ export function canMove(board: Board, id: string): boolean {
 /**
  * Every legal destination of one unit, cheapest first, with its path (unless
  * `paths: false`); with `to`, only the move to that hex (none if it is not legal).
+ *
+ * With `stacking: false`, also those where the unit would overstack (see fitsStack):
+ * what is left then depends on friendly units only on the unit's own hex and those
+ * next to it (the minimum 1-hex move). The search reads only the enemy's units and
+ * ZOCs, the map and the unit's own state.
  */
 export function moveOptions(
   board: Board,
   id: string,
-  opts: { paths?: boolean; to?: number } = {},
+  opts: { paths?: boolean; to?: number; stacking?: boolean } = {},
 ): MoveOption[] {
   const withPaths = opts.paths ?? true;
   if (!canMove(board, id)) return [];
@@ -82,12 +87,13 @@ export function moveOptions(
     },
   };
   const space = searchSpaceFor(map.graph).run(policy, { sources: [start], maxCost });
+  const stacking = opts.stacking ?? true;
   const isolatedInfantry = st.supply === 'isolated';
   const out: MoveOption[] = [];
   for (let i = 0; i < space.reachedCount; i++) {
     const to = space.reached[i]!;
     if (to === start || (opts.to !== undefined && to !== opts.to)) continue;
-    if (board.at[to]!.length > 0 && !stackingOk(s, [...board.at[to]!, id])) continue;
+    if (stacking && !fitsStack(board, to, id)) continue;
     // "Minimum 1-hex movement": a one-hex move made under it (reached at the search's
     // maximum cost) is still a move of one hex, within any attack range.
     const oneHex = space.parent[to] === start;
@@ -100,4 +106,10 @@ export function moveOptions(
     });
   }
   return out;
+}
+
+/** Stacking (M-13): may unit `id` end its move on `hex` with the units there? */
+export function fitsStack(board: Board, hex: number, id: string): boolean {
+  const here = board.at[hex]!;
+  return here.length === 0 || stackingOk(board.s, [...here, id]);
 }

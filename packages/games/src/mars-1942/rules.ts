@@ -26,7 +26,7 @@ import {
 import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
 import { Board, isGuards, isInfantry, isPureArmour, stackingOk } from './board.ts';
 import { MARS_CRT } from './combat.ts';
-import { moveOptions } from './movement.ts';
+import { fitsStack, moveOptions } from './movement.ts';
 import {
   compileScenario,
   hexName,
@@ -180,6 +180,85 @@ function undeployed(g: MarsState, s: Scenario, side: Side): string[] {
 /* ----------------------------------------------------------------------------- */
 /* Legal actions                                                                   */
 
+/**
+ * The moves of a movement phase, worked out once per unit and carried from a state to
+ * the next (OpenSpiel's incremental legal actions): a move changes one unit's hex, and
+ * most units' moves stay as they were. Where a unit's search goes (moveOptions,
+ * stacking aside) depends on its own state, on the enemy's units, and on friendly units
+ * only next to it. So the search is taken over when the unit's own state is the same,
+ * no enemy unit has moved, changed its fortification or disruption (friendlyChanges),
+ * and no friendly unit came or went on its hex or next to it; stacking is checked on
+ * each state. The fuzzer checks every list against one worked out from scratch.
+ */
+interface UnitMoves {
+  /** Destinations as far as the search goes, stacking aside: checked on each state. */
+  readonly moves: readonly { readonly to: number; readonly action: MarsAction }[];
+  /** The unit's hex and those next to it. */
+  readonly near: readonly number[];
+}
+
+interface MovementCache {
+  readonly player: Side;
+  /** The units the moves were worked out on: a settled state's, never changed after. */
+  readonly units: Readonly<Record<string, UnitState>>;
+  readonly byUnit: ReadonlyMap<string, UnitMoves>;
+}
+
+/** Each movement-phase state's moves, once its legal actions are known. */
+const movementCaches = new WeakMap<MarsState, MovementCache>();
+/**
+ * A draft's parent's moves, given by the clone. The parent's cache holds the parent's
+ * units only, not the parent: states do not keep the game's history alive.
+ */
+const inherited = new WeakMap<MarsState, MovementCache>();
+
+function cloneKeepingMoves(g: MarsState): MarsState {
+  const copy = cloneMarsState(g);
+  const moves = movementCaches.get(g);
+  if (moves) inherited.set(copy, moves);
+  return copy;
+}
+
+/**
+ * The hexes friendly units of `me` came to or left between two sets of units, or null
+ * when an enemy unit moved, came, went, or changed what its ZOC and the minimum move
+ * read (fortified, disrupted): then nothing is taken over.
+ */
+function friendlyChanges(
+  s: Scenario,
+  before: Readonly<Record<string, UnitState>>,
+  after: Readonly<Record<string, UnitState>>,
+  me: Side,
+): number[] | null {
+  const changed: number[] = [];
+  for (const id of s.unitIds) {
+    const a = before[id]!;
+    const b = after[id]!;
+    if (a.at === b.at && a.status === b.status) {
+      if (s.units[id]!.side !== me && (a.fortified !== b.fortified || a.disrupted !== b.disrupted))
+        return null;
+      continue;
+    }
+    if (s.units[id]!.side !== me) return null;
+    if (a.status === 'map' && a.at >= 0) changed.push(a.at);
+    if (b.status === 'map' && b.at >= 0) changed.push(b.at);
+  }
+  return changed;
+}
+
+function sameUnitState(a: UnitState, b: UnitState): boolean {
+  return (
+    a.at === b.at &&
+    a.status === b.status &&
+    a.disrupted === b.disrupted &&
+    a.fortified === b.fortified &&
+    a.fortifiedNow === b.fortifiedNow &&
+    a.moved === b.moved &&
+    a.attacked === b.attacked &&
+    a.supply === b.supply
+  );
+}
+
 function activeSide(g: MarsState): Side | null {
   if (g.step === 'over') return null;
   if (g.step === 'setup') return g.deploying;
@@ -241,14 +320,36 @@ function legal(g: MarsState, side: string): MarsAction[] {
       out.push({ type: 'end-reinforcement' });
       return out;
     }
-    case 'movement':
+    case 'movement': {
+      // A unit's moves as the state this one was cloned from had them, where nothing
+      // they depend on has changed since (see MovementCache).
+      const prev = inherited.get(g);
+      const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
+      const byUnit = new Map<string, UnitMoves>();
       for (const id of mine) {
-        for (const m of moveOptions(board, id, { paths: false }))
-          out.push({ type: 'move', unit: id, to: hexNum(s, m.to) });
+        let m = changed ? prev!.byUnit.get(id) : undefined;
+        if (
+          !m ||
+          !sameUnitState(prev!.units[id]!, g.units[id]!) ||
+          m.near.some((h) => changed!.includes(h))
+        ) {
+          const at = g.units[id]!.at;
+          m = {
+            near: [at, ...board.neighbors(at)],
+            moves: moveOptions(board, id, { paths: false, stacking: false }).map((o) => ({
+              to: o.to,
+              action: { type: 'move', unit: id, to: hexNum(s, o.to) },
+            })),
+          };
+        }
+        byUnit.set(id, m);
+        for (const o of m.moves) if (fitsStack(board, o.to, id)) out.push(o.action);
         if (me === 'german' && canWithdraw(board, id)) out.push({ type: 'withdraw', unit: id });
       }
+      movementCaches.set(g, { player: me, units: g.units, byUnit });
       out.push({ type: 'end-movement' });
       return out;
+    }
     case 'allocation': {
       const assigned = new Map<string, number>();
       for (const a of g.attacks) for (const id of a.units) assigned.set(id, a.target);
@@ -1198,7 +1299,7 @@ export const marsRules: GameRules<MarsState, MarsAction, MarsOptions> = {
       summary: `German ${t.german}, Soviet ${t.soviet}`,
     };
   },
-  clone: cloneMarsState,
+  clone: cloneKeepingMoves,
 };
 
 /** The board of a state, for clients that show it (UI, CLI, AI). */
