@@ -212,10 +212,20 @@ const movementCaches = new WeakMap<MarsState, MovementCache>();
  */
 const inherited = new WeakMap<MarsState, MovementCache>();
 
-function cloneKeepingMoves(g: MarsState): MarsState {
+/**
+ * The board of the state a draft was cloned from, while the action is applied to it:
+ * a move reads the board as it stood before it (its path), and that is the parent's.
+ * Dropped once the action is applied, so no state keeps its parent alive.
+ */
+const parentBoards = new WeakMap<MarsState, Board>();
+
+/** The engine's copy before an action: passes on the parent's moves and board. */
+function cloneForAction(g: MarsState): MarsState {
   const copy = cloneMarsState(g);
   const moves = movementCaches.get(g);
   if (moves) inherited.set(copy, moves);
+  const board = settled.get(g);
+  if (board) parentBoards.set(copy, board);
   return copy;
 }
 
@@ -1059,7 +1069,8 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       log(ctx, 'phase', 'B.3 operational movement', [CITE.sequence]);
       break;
     case 'move': {
-      const board = boardOf(g);
+      // The draft is still its parent here: the parent's board, if it has one.
+      const board = parentBoards.get(g) ?? boardOf(g);
       const to = hexOf(action.to);
       const opt = moveOptions(board, action.unit, { to })[0]!;
       const st = g.units[action.unit]!;
@@ -1230,6 +1241,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
   // follows positions only: actions that move, place or remove no unit leave it as it is.
   const moves = !SUPPLY_NEUTRAL.has(action.type);
   settled.set(g, g.step !== 'over' && moves ? refreshSupply(g, s) : new Board(s, g));
+  parentBoards.delete(g);
 }
 
 /* ----------------------------------------------------------------------------- */
@@ -1299,7 +1311,7 @@ export const marsRules: GameRules<MarsState, MarsAction, MarsOptions> = {
       summary: `German ${t.german}, Soviet ${t.soviet}`,
     };
   },
-  clone: cloneKeepingMoves,
+  clone: cloneForAction,
 };
 
 /** The board of a state, for clients that show it (UI, CLI, AI). */
