@@ -93,6 +93,37 @@ describe('canonicalJson', () => {
     assert.equal(canonicalJson({ a: [1, { b: 2, c: null }], d: 'x' }), '{"a":[1,{"b":2,"c":null}],"d":"x"}');
   });
 
+  it('writes frozen objects the same, the first time and when their kept JSON is reused', () => {
+    const freeze = (v: unknown, keep: boolean): unknown => {
+      if (v === null || typeof v !== 'object') return v;
+      for (const x of Object.values(v)) freeze(x, !keep);
+      return keep ? Object.freeze(v) : v;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (v, keep) => {
+        const frozen = freeze(structuredClone(v), keep);
+        sameAsReplacer(frozen);
+        sameAsReplacer(frozen);
+        sameAsReplacer({ b: frozen, a: [frozen, { z: frozen }] });
+      }),
+      { numRuns: 2000 },
+    );
+    const unit = Object.freeze({ b: 2, a: 'x' });
+    const state = { units: { u2: unit, u1: unit }, turn: 3 };
+    assert.equal(canonicalJson(state), '{"turn":3,"units":{"u1":{"a":"x","b":2},"u2":{"a":"x","b":2}}}');
+    assert.equal(canonicalJson(state), canonicalJson(structuredClone(state)));
+    // A getter may answer differently each time: never kept.
+    let calls = 0;
+    const live = Object.freeze({
+      get a() {
+        calls++;
+        return calls;
+      },
+    });
+    assert.equal(canonicalJson(live), '{"a":1}');
+    assert.equal(canonicalJson(live), '{"a":2}');
+  });
+
   it('sorts keys at every level and drops undefined fields', () => {
     assert.equal(
       canonicalJson({ b: 1, a: { d: [3, undefined], c: undefined } }),

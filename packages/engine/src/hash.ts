@@ -39,6 +39,8 @@ function inOrder(v: unknown): boolean {
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return false; // boxed values, maps, dates, typed arrays
+  // Frozen: written field by field, where its JSON is kept and reused (see frozenJson).
+  if (Object.isFrozen(v)) return false;
   let prev = '';
   let first = true;
   for (const k in v) {
@@ -47,6 +49,26 @@ function inOrder(v: unknown): boolean {
     if (!inOrder((v as Record<string, unknown>)[k])) return false;
     prev = k;
     first = false;
+  }
+  return true;
+}
+
+/**
+ * The canonical JSON of frozen plain objects whose fields are all primitive values (no
+ * getters): such an object can never change, so its JSON is written once. States that
+ * share what an action left alone, frozen (Mars does so with its units), then write
+ * only what changed; a frozen object is written field by field, never by JSON.stringify.
+ */
+const frozenJson = new WeakMap<object, string>();
+
+function isFlatFrozen(v: object): boolean {
+  if (!Object.isFrozen(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k of Object.keys(v)) {
+    const d = Object.getOwnPropertyDescriptor(v, k);
+    if (!d || d.get !== undefined || d.set !== undefined) return false;
+    if (typeof d.value === 'object' && d.value !== null) return false;
   }
   return true;
 }
@@ -65,10 +87,18 @@ function writeValue(value: unknown, key: string | number): string | undefined {
       return Number.isFinite(v) ? String(v) : 'null';
     case 'boolean':
       return v ? 'true' : 'false';
-    case 'object':
+    case 'object': {
       if (v === null) return 'null';
+      const kept = frozenJson.get(v);
+      if (kept !== undefined) return kept;
+      if (!Array.isArray(v) && isFlatFrozen(v)) {
+        const json = writeObject(v);
+        frozenJson.set(v, json);
+        return json;
+      }
       if (inOrder(v)) return JSON.stringify(v);
       return Array.isArray(v) ? writeArray(v) : writeObject(v);
+    }
     case 'bigint':
       return JSON.stringify(v); // throws, as JSON.stringify does
     default:
@@ -87,13 +117,12 @@ function writeArray(a: readonly unknown[]): string {
 
 function writeObject(o: object): string {
   const { keys, fields } = fieldsOf(o);
-  let out = '{';
+  const parts: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const v = writeValue((o as Record<string, unknown>)[keys[i]!], keys[i]!);
-    if (v === undefined) continue;
-    out += out.length > 1 ? `,${fields[i]!}${v}` : fields[i]! + v;
+    if (v !== undefined) parts.push(fields[i]! + v);
   }
-  return `${out}}`;
+  return `{${parts.join(',')}}`;
 }
 
 /** An object's keys in their canonical order, each also as its JSON field prefix `"key":`. */

@@ -175,8 +175,12 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
 /** How far ahead of the last action found the next is looked for, field by field. */
 const LOOK_AHEAD = 512;
 
-/** Same action: flat fields compared directly, anything nested by its JSON. */
+/**
+ * Same action: the same object (rules may hand the same action from one list to the
+ * next), else flat fields compared directly, anything nested by its JSON.
+ */
 function sameAction(a: Action, b: Action): boolean {
+  if (a === b) return true;
   let fields = 0;
   for (const k in a) {
     const x = a[k];

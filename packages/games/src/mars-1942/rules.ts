@@ -219,14 +219,35 @@ const inherited = new WeakMap<MarsState, MovementCache>();
  */
 const parentBoards = new WeakMap<MarsState, Board>();
 
-/** The engine's copy before an action: passes on the parent's moves and board. */
+/** The units of the state a draft was cloned from, while the action is applied to it. */
+const parentUnits = new WeakMap<MarsState, Readonly<Record<string, UnitState>>>();
+
+/** The engine's copy before an action: passes on the parent's moves, board and units. */
 function cloneForAction(g: MarsState): MarsState {
   const copy = cloneMarsState(g);
   const moves = movementCaches.get(g);
   if (moves) inherited.set(copy, moves);
   const board = settled.get(g);
   if (board) parentBoards.set(copy, board);
+  parentUnits.set(copy, g.units);
   return copy;
+}
+
+/**
+ * Once an action is applied: each unit it left as it was is the parent's own object
+ * again, and every unit is frozen. States share what did not change, so the next
+ * hash writes only the units that did (the engine keeps the JSON of frozen objects),
+ * and a diff of two states skips the rest by identity.
+ */
+function shareUnchanged(g: MarsState): void {
+  const before = parentUnits.get(g);
+  parentUnits.delete(g);
+  for (const id in g.units) {
+    const u = g.units[id]!;
+    const was = before?.[id];
+    if (was && Object.isFrozen(was) && sameUnitState(u, was)) g.units[id] = was;
+    else Object.freeze(u);
+  }
 }
 
 /**
@@ -244,6 +265,7 @@ function friendlyChanges(
   for (const id of s.unitIds) {
     const a = before[id]!;
     const b = after[id]!;
+    if (a === b) continue;
     if (a.at === b.at && a.status === b.status) {
       if (s.units[id]!.side !== me && (a.fortified !== b.fortified || a.disrupted !== b.disrupted))
         return null;
@@ -258,14 +280,15 @@ function friendlyChanges(
 
 function sameUnitState(a: UnitState, b: UnitState): boolean {
   return (
-    a.at === b.at &&
-    a.status === b.status &&
-    a.disrupted === b.disrupted &&
-    a.fortified === b.fortified &&
-    a.fortifiedNow === b.fortifiedNow &&
-    a.moved === b.moved &&
-    a.attacked === b.attacked &&
-    a.supply === b.supply
+    a === b ||
+    (a.at === b.at &&
+      a.status === b.status &&
+      a.disrupted === b.disrupted &&
+      a.fortified === b.fortified &&
+      a.fortifiedNow === b.fortifiedNow &&
+      a.moved === b.moved &&
+      a.attacked === b.attacked &&
+      a.supply === b.supply)
   );
 }
 
@@ -1242,6 +1265,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
   const moves = !SUPPLY_NEUTRAL.has(action.type);
   settled.set(g, g.step !== 'over' && moves ? refreshSupply(g, s) : new Board(s, g));
   parentBoards.delete(g);
+  shareUnchanged(g);
 }
 
 /* ----------------------------------------------------------------------------- */
