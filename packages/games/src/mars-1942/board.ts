@@ -265,6 +265,21 @@ export class Board {
     return dist;
   }
 
+  /**
+   * Takes over the supply distances of `earlier` (the board before an action) for each
+   * side whose blocked hexes are the same: the trace depends on nothing else. Unlike
+   * the last-trace cache, this holds when other games' positions come in between.
+   */
+  takeTraces(earlier: Board | undefined): void {
+    if (!earlier) return;
+    for (const side of ['german', 'soviet'] as const) {
+      const dist = earlier.supplyCache[side];
+      const was = earlier.blockedCache[side];
+      if (dist && was && !this.supplyCache[side] && sameBytes(was, this.supplyBlocked(side)))
+        this.supplyCache[side] = dist;
+    }
+  }
+
   private traceSupply(side: Side, blocked: Uint8Array): Int32Array {
     const map = this.s.map;
     const links = this.s.roadBit | this.s.railBit;

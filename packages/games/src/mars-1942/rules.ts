@@ -665,6 +665,7 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
 /** Supply status of every unit on the map, from a fresh trace. */
 export function refreshSupply(g: MarsState, s: Scenario): Board {
   const board = new Board(s, g);
+  board.takeTraces(parentBoards.get(g));
   for (const id of s.unitIds) {
     const st = g.units[id]!;
     if (st.status === 'map' && st.at >= 0) st.supply = board.supplyAt(s.units[id]!.side as Side, st.at);
