@@ -355,11 +355,13 @@ function storageSuite(name: string, target: () => Promise<string>) {
         }
       });
 
-      test('a committed action is announced to every listening process (LISTEN/NOTIFY); a refused one is not', async () => {
+      test('a committed action is announced to every other listening process (LISTEN/NOTIFY), not to its own; a refused one is not', async () => {
         assert.equal(store.changeMark(), null, 'no change mark: every read asks the database');
         const other = await openStore(url);
         const heard: (string | null)[] = [];
+        const self: (string | null)[] = [];
         await other.listen((id) => heard.push(id));
+        await store.listen((id) => self.push(id));
         await store.createGame({ ...gameRecord('g4'), status: 'active' }, seats('g4'));
         await store.appendAction(action('g4', 1), active);
         assert.equal(await store.appendAction(action('g4', 1, 'late'), active), false);
@@ -368,6 +370,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
         await new Promise((r) => setTimeout(r, 100)); // time for a third, were the refused one heard
         await other.close();
         assert.deepEqual(heard, ['g4', 'g4']);
+        assert.deepEqual(self, [], 'a process does not hear its own changes');
       });
     }
   });

@@ -10,6 +10,7 @@
  * processes, or two requests) racing for the same seq: one commits, the other gets a
  * unique violation or updates no row, rolls back, and is told it lost (`false`).
  */
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import pg from 'pg';
@@ -137,8 +138,9 @@ export interface Store extends DeliveryQueue {
   notify(id: string): Promise<void>;
   /**
    * Calls `onChange(id)` for changes made by other processes: PostgreSQL says which game
-   * (LISTEN/NOTIFY); SQLite only that something changed (`null`, from data_version,
-   * looked at a few times a second).
+   * (LISTEN/NOTIFY, the payload "<game id> <origin>": a store does not hear its own);
+   * SQLite only that something changed (`null`, from data_version, looked at a few
+   * times a second).
    */
   listen(onChange: (id: string | null) => void): Promise<void>;
   close(): Promise<void>;
@@ -163,6 +165,8 @@ class KyselyStore implements Store {
   private poll: NodeJS.Timeout | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
+  /** Signs this store's NOTIFYs, so its own LISTEN can tell them from other processes'. */
+  private readonly origin = randomUUID();
 
   constructor(opened: OpenedDatabase) {
     this.opened = opened;
@@ -337,7 +341,8 @@ class KyselyStore implements Store {
           join unnest(${notices.map((n) => n.id)}::text[], ${notices.map((n) => n.side)}::text[],
             ${notices.map((n) => n.body)}::text[]) as n(id, side, body) on n.side = s.side
           where s.player = 'human' and s.webhook_url is not null)
-        select count(*)::integer as stored from act, lateral (select pg_notify(${CHANNEL}, act.game_id)) as told`.execute(
+        select count(*)::integer as stored from act,
+          lateral (select pg_notify(${CHANNEL}, act.game_id || ' ' || ${this.origin}::text)) as told`.execute(
         this.db,
       );
       return (r.rows[0]?.stored ?? 0) === 1;
@@ -441,7 +446,8 @@ class KyselyStore implements Store {
   }
 
   async notify(id: string): Promise<void> {
-    if (this.kind === 'postgres') await sql`select pg_notify(${CHANNEL}, ${id})`.execute(this.db);
+    if (this.kind === 'postgres')
+      await sql`select pg_notify(${CHANNEL}, ${`${id} ${this.origin}`})`.execute(this.db);
   }
 
   async listen(onChange: (id: string | null) => void): Promise<void> {
@@ -493,7 +499,10 @@ class KyselyStore implements Store {
     client.on('error', reconnect);
     client.on('end', reconnect);
     client.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) onChange(n.payload);
+      if (n.channel !== CHANNEL || !n.payload) return;
+      // "<game id> <origin>": this store's own changes are not news to it.
+      const [id, from] = n.payload.split(' ');
+      if (id && from !== this.origin) onChange(id);
     });
     try {
       await client.connect();
