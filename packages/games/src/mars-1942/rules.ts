@@ -1299,7 +1299,7 @@ function initialState(key: string, s: Scenario, options: MarsOptions): MarsState
     scenario: key,
     step: 'setup',
     turn: 1,
-    units: { ...units }, // fast properties: see cloneMarsState
+    units,
     withdrawals: [],
   };
 }

@@ -148,10 +148,8 @@ function cloneUnit(u: UnitState): UnitState {
  * state lists them (the initial state lists them by id).
  */
 export function cloneMarsState(g: MarsState): MarsState {
-  // A spread, then each unit copied: V8 keeps a spread record's properties fast (keys
-  // added one by one make a dictionary, ~10x slower to list and copy).
-  const units: Record<string, UnitState> = { ...g.units };
-  for (const id in units) units[id] = cloneUnit(units[id]!);
+  const units: Record<string, UnitState> = {};
+  for (const id in g.units) units[id] = cloneUnit(g.units[id]!);
   const c = g.combat;
   return {
     attacks: g.attacks.map((a) => ({ probe: a.probe, target: a.target, units: [...a.units] })),
