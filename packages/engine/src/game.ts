@@ -249,14 +249,20 @@ export function sameJson(a: unknown, b: unknown): boolean {
  */
 function findAction<A extends Action>(legal: readonly A[], action: Action): A | undefined {
   const given = action as unknown as Record<string, unknown>;
+  // Last field first: "type" is shared by most of a list, a unit or a hex by few.
   const flat: string[] = [];
+  const want: unknown[] = [];
   for (const k in given) {
     const v = given[k];
-    if (v === null || (v !== undefined && typeof v !== 'object')) flat.push(k);
+    if (v === null || (v !== undefined && typeof v !== 'object')) {
+      flat.unshift(k);
+      want.unshift(v);
+    }
   }
+  const n = flat.length;
   return legal.find((a) => {
     const r = a as unknown as Record<string, unknown>;
-    for (const k of flat) if (r[k] !== given[k]) return false;
+    for (let i = 0; i < n; i++) if (r[flat[i]!] !== want[i]) return false;
     return sameJson(a, action);
   });
 }
