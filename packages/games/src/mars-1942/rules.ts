@@ -107,26 +107,48 @@ const hexNum = (s: Scenario, h: number) => s.hexNumbers[h]!;
 /* ----------------------------------------------------------------------------- */
 /* Set-up                                                                          */
 
-function germanDeployHexes(board: Board, id: string): number[] {
+/**
+ * Where the units of `side` may deploy, worked out once for a whole legal list: the
+ * hexes of its own territory free of the enemy, and what limits them (the zones German
+ * infantry already garrison; the units already in the Kalinin Front zone).
+ */
+interface DeployLimits {
+  readonly hexes: readonly number[];
+  readonly garrisoned: ReadonlySet<number>;
+  readonly kalinin: { korps: number; brigades: number; divisions: number };
+}
+
+function deployLimits(board: Board, side: Side): DeployLimits {
   const { s, state } = board;
+  const own = side === 'german' ? 1 : 0;
+  const hexes: number[] = [];
+  for (let h = 0; h < s.map.graph.nodeCount; h++)
+    if (s.germanTerritory[h] === own && !board.isEnemyHex(side, h)) hexes.push(h);
+  const garrisoned = new Set<number>();
+  if (side === 'german') {
+    for (const other of s.unitIds) {
+      const st = state.units[other]!;
+      const ou = s.units[other]!;
+      if (st.status === 'map' && ou.side === 'german' && isInfantry(ou) && s.zoneOf[st.at]! >= 0)
+        garrisoned.add(s.zoneOf[st.at]!);
+    }
+  }
+  return { hexes, garrisoned, kalinin: kalininCounts(board) };
+}
+
+function germanDeployHexes(board: Board, id: string, limits: DeployLimits): number[] {
+  const { s } = board;
   const u = s.units[id]!;
   const out: number[] = [];
-  const garrisoned = new Set<number>();
-  for (const other of s.unitIds) {
-    const st = state.units[other]!;
-    const ou = s.units[other]!;
-    if (st.status === 'map' && ou.side === 'german' && isInfantry(ou) && s.zoneOf[st.at]! >= 0)
-      garrisoned.add(s.zoneOf[st.at]!);
-  }
-  for (let h = 0; h < s.map.graph.nodeCount; h++) {
-    if (s.germanTerritory[h] !== 1 || board.isEnemyHex('german', h)) continue;
+  const garrison = isInfantry(u) && u.size === 'division';
+  for (const h of limits.hexes) {
     // "One German infantry division is set up ... in each of the 21 defense zones":
     // infantry divisions garrison the zones, one each; kampfgruppen go anywhere in the salient.
-    if (isInfantry(u) && u.size === 'division') {
+    if (garrison) {
       const z = s.zoneOf[h]!;
-      if (z < 0 || garrisoned.has(z)) continue;
+      if (z < 0 || limits.garrisoned.has(z)) continue;
     }
-    if (!stackingOk(s, [...board.at[h]!, id])) continue;
+    if (!fitsStack(board, h, id)) continue;
     out.push(h);
   }
   return out;
@@ -149,23 +171,21 @@ function kalininCounts(board: Board): { korps: number; brigades: number; divisio
 }
 
 /** "not more than 3 korps (of any kind), 6 tank brigades, and 9 rifle divisions ... in the Kalinin Front zone" */
-function kalininAllows(board: Board, id: string): boolean {
+function kalininAllows(board: Board, id: string, c: DeployLimits['kalinin']): boolean {
   const u = board.unit(id);
-  const c = kalininCounts(board);
   if (u.size === 'korps') return c.korps < 3;
   if (u.size === 'brigade' && u.tags.includes('tank-brigade')) return c.brigades < 6;
   if (u.size === 'division' && isInfantry(u)) return c.divisions < 9;
   return true;
 }
 
-function sovietDeployHexes(board: Board, id: string): number[] {
+function sovietDeployHexes(board: Board, id: string, limits: DeployLimits): number[] {
   const { s } = board;
   const out: number[] = [];
-  const kalOk = kalininAllows(board, id);
-  for (let h = 0; h < s.map.graph.nodeCount; h++) {
-    if (s.germanTerritory[h] !== 0 || board.isEnemyHex('soviet', h)) continue;
+  const kalOk = kalininAllows(board, id, limits.kalinin);
+  for (const h of limits.hexes) {
     if (s.kalinin.membership[h] === 1 && !kalOk) continue;
-    if (!stackingOk(s, [...board.at[h]!, id])) continue;
+    if (!fitsStack(board, h, id)) continue;
     out.push(h);
   }
   return out;
@@ -321,8 +341,10 @@ function legal(g: MarsState, side: string): MarsAction[] {
       ) {
         out.push({ type: 'historical-setup' });
       }
+      const limits = deployLimits(board, me);
       for (const id of left) {
-        const hexes = me === 'german' ? germanDeployHexes(board, id) : sovietDeployHexes(board, id);
+        const hexes =
+          me === 'german' ? germanDeployHexes(board, id, limits) : sovietDeployHexes(board, id, limits);
         for (const h of hexes) out.push({ type: 'deploy', unit: id, hex: hexNum(s, h) });
       }
       return out;
