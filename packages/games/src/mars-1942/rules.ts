@@ -136,6 +136,27 @@ function deployLimits(board: Board, side: Side): DeployLimits {
   return { hexes, garrisoned, kalinin: kalininCounts(board) };
 }
 
+/**
+ * Each unit's deploy actions by hex, made once per scenario and frozen: the set-up's
+ * lists (~3,000 actions) share them from one state to the next, and the live channel
+ * finds them in the list before by identity.
+ */
+const deployActionsOf = new WeakMap<Scenario, Map<string, MarsAction[]>>();
+
+function deployActions(s: Scenario, id: string): MarsAction[] {
+  let byUnit = deployActionsOf.get(s);
+  if (!byUnit) {
+    byUnit = new Map();
+    deployActionsOf.set(s, byUnit);
+  }
+  let actions = byUnit.get(id);
+  if (!actions) {
+    actions = [];
+    byUnit.set(id, actions);
+  }
+  return actions;
+}
+
 function germanDeployHexes(board: Board, id: string, limits: DeployLimits): number[] {
   const { s } = board;
   const u = s.units[id]!;
@@ -345,7 +366,15 @@ function legal(g: MarsState, side: string): MarsAction[] {
       for (const id of left) {
         const hexes =
           me === 'german' ? germanDeployHexes(board, id, limits) : sovietDeployHexes(board, id, limits);
-        for (const h of hexes) out.push({ type: 'deploy', unit: id, hex: hexNum(s, h) });
+        const actions = deployActions(s, id);
+        for (const h of hexes) {
+          let a = actions[h];
+          if (!a) {
+            a = Object.freeze({ type: 'deploy', unit: id, hex: hexNum(s, h) });
+            actions[h] = a;
+          }
+          out.push(a);
+        }
       }
       return out;
     }
@@ -393,7 +422,7 @@ function legal(g: MarsState, side: string): MarsAction[] {
             near: [at, ...board.neighbors(at)],
             moves: moveOptions(board, id, { paths: false, stacking: false }).map((o) => ({
               to: o.to,
-              action: { type: 'move', unit: id, to: hexNum(s, o.to) },
+              action: Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }),
             })),
           };
         }
