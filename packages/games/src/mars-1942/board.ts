@@ -319,6 +319,12 @@ export class Board {
   }
 }
 
+/** Stacking (M-13): may unit `id` join the units on `hex` (none: always)? */
+export function fitsStack(board: Board, hex: number, id: string): boolean {
+  const here = board.at[hex]!;
+  return here.length === 0 || stackingOk(board.s, [...here, id]);
+}
+
 /** Stacking (M-13): may these units of one side share a hex? */
 export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
   if (ids.length <= 1) return true; // one unit never overstacks

@@ -5,7 +5,7 @@
  */
 import type { SearchPolicy } from '@stavka/engine';
 import { searchSpaceFor } from '@stavka/engine';
-import { type Board, isInfantry, isMobile, stackingOk } from './board.ts';
+import { type Board, fitsStack, isInfantry, isMobile } from './board.ts';
 import type { Side } from './scenario.ts';
 
 export interface MoveOption {
@@ -106,10 +106,4 @@ export function moveOptions(
     });
   }
   return out;
-}
-
-/** Stacking (M-13): may unit `id` end its move on `hex` with the units there? */
-export function fitsStack(board: Board, hex: number, id: string): boolean {
-  const here = board.at[hex]!;
-  return here.length === 0 || stackingOk(board.s, [...here, id]);
 }

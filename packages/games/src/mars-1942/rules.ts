@@ -24,9 +24,9 @@ import {
   searchSpaceFor,
 } from '@stavka/engine';
 import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
-import { Board, isGuards, isInfantry, isPureArmour, stackingOk } from './board.ts';
+import { Board, fitsStack, isGuards, isInfantry, isPureArmour, stackingOk } from './board.ts';
 import { MARS_CRT } from './combat.ts';
-import { fitsStack, moveOptions } from './movement.ts';
+import { moveOptions } from './movement.ts';
 import {
   compileScenario,
   hexName,
@@ -396,7 +396,7 @@ function legal(g: MarsState, side: string): MarsAction[] {
       const next = nextReinforcement(g, s);
       if (next && !g.reinforced) {
         for (const h of s.southEdge) {
-          if (!board.isEnemyHex('german', h) && stackingOk(s, [...board.at[h]!, next]))
+          if (!board.isEnemyHex('german', h) && fitsStack(board, h, next))
             out.push({ type: 'reinforce', hex: hexNum(s, h) });
         }
       }
@@ -587,12 +587,11 @@ function advanceOptions(board: Board, c: Combat): [string, number][] {
     if (st.status !== 'map') continue;
     if (!c.advanced.includes(id)) {
       if (board.isFriendlyHex(s.units[id]!.side as Side, c.target) || board.at[c.target]!.length === 0) {
-        if (stackingOk(s, [...board.at[c.target]!, id])) out.push([id, c.target]);
+        if (fitsStack(board, c.target, id)) out.push([id, c.target]);
       }
     } else if (st.at === c.target && isPureArmour(s.units[id]!)) {
       for (const h of c.advanceBeyond) {
-        if (!board.isEnemyHex(s.units[id]!.side as Side, h) && stackingOk(s, [...board.at[h]!, id]))
-          out.push([id, h]);
+        if (!board.isEnemyHex(s.units[id]!.side as Side, h) && fitsStack(board, h, id)) out.push([id, h]);
       }
     }
   }
