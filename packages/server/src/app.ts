@@ -16,8 +16,10 @@ import {
   type ExportedGame,
   GameService,
   type Principal,
+  type Service,
   type ServiceOptions,
 } from './games.ts';
+import { ShardedService } from './shards.ts';
 import type { Store } from './store.ts';
 import { registerWeb } from './web.ts';
 import { type WebhookOptions, Webhooks } from './webhooks.ts';
@@ -29,7 +31,12 @@ export interface AppOptions {
   /** Requests per minute per client address; false turns the limit off (benchmarks). */
   readonly rateLimit?: { max: number; timeWindow: number } | false;
   readonly webhooks?: WebhookOptions;
-  readonly service?: Omit<ServiceOptions, 'webhooks' | 'publicUrl'>;
+  readonly service?: Omit<ServiceOptions, 'webhooks' | 'publicUrl' | 'owns'>;
+  /**
+   * Worker threads that share the games and run their rules (shards.ts); 0 or absent:
+   * all in this thread. (A threaded service cannot take an inline `aiPlayer`.)
+   */
+  readonly threads?: number;
   readonly logger?: boolean;
   /** The built web client to serve (default packages/web/dist). */
   readonly webDist?: string;
@@ -37,7 +44,7 @@ export interface AppOptions {
 
 export interface StavkaApp {
   readonly app: FastifyInstance;
-  readonly service: GameService;
+  readonly service: Service;
   readonly webhooks: Webhooks;
 }
 
@@ -179,11 +186,23 @@ const DEFAULT_RATE_LIMIT = { max: 1200, timeWindow: 60_000 } as const;
 export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
   const webhooks = new Webhooks({ log: opts.service?.log, ...opts.webhooks }, opts.store);
-  const service = new GameService(opts.store, {
-    ...opts.service,
-    publicUrl,
-    webhooks,
-  });
+  const threads = opts.threads ?? 0;
+  if (threads > 0 && opts.service?.aiPlayer) throw new Error('a threaded server plays the Stavka AI only');
+  const service: Service =
+    threads > 0
+      ? new ShardedService(opts.store, {
+          threads,
+          service: {
+            publicUrl,
+            ...(opts.service?.snapshotEvery !== undefined
+              ? { snapshotEvery: opts.service.snapshotEvery }
+              : {}),
+            ...(opts.service?.cacheSize !== undefined ? { cacheSize: opts.service.cacheSize } : {}),
+            ...(opts.service?.log ? { log: opts.service.log } : {}),
+          },
+          webhooks: { allowPrivate: opts.webhooks?.allowPrivate ?? false, wake: () => webhooks.wake() },
+        })
+      : new GameService(opts.store, { ...opts.service, publicUrl, webhooks });
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 64 * 1024,
@@ -563,9 +582,14 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           .authenticate(req.params.id, token)
           .then(async (p) => {
             if (closed) return;
-            const off = await service.watch(p, (m) => {
-              if (socket.readyState === socket.OPEN) send(m);
-            });
+            const off = await service.watch(
+              p,
+              (m) => {
+                if (socket.readyState === socket.OPEN) send(m);
+              },
+              // The thread serving this game stopped (and starts again): reconnect.
+              () => socket.close(1012, 'server/restarting'),
+            );
             if (closed) off();
             else {
               unwatch = off;

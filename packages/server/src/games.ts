@@ -91,7 +91,13 @@ export interface ServiceOptions {
    * replays at most this many actions after its snapshot (~50 ms at 100).
    */
   readonly snapshotEvery?: number;
-  readonly webhooks?: Webhooks;
+  /** Checks webhook URLs; told when a change queued notices. None: no notices are queued. */
+  readonly webhooks?: Pick<Webhooks, 'check' | 'wake'>;
+  /**
+   * The games this service plays on its own (AI seats resumed at start): all by default.
+   * A shard of a threaded server (shards.ts) owns those whose id falls to it.
+   */
+  readonly owns?: (gameId: string) => boolean;
   /** The player behind an "ai" seat, run inline; by default the Stavka AI in a worker thread. */
   readonly aiPlayer?: (gameId: string, side: string, seq: number) => Player;
   /** Games kept in memory. */
@@ -134,10 +140,37 @@ export interface SeatView {
 }
 
 const now = () => new Date().toISOString();
+/** A new game's id: unguessable, URL-safe. */
+export const newGameId = () => randomBytes(12).toString('base64url');
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 const tokenHash = (t: string) => sha256Hex(t);
 
-export class GameService {
+/**
+ * What the HTTP and WebSocket API asks of the games: a GameService in this thread, or
+ * a ShardedService handing each game to the worker thread that owns it (shards.ts).
+ */
+export interface Service {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  create(req: CreateGame): ReturnType<GameService['create']>;
+  join: GameService['join'];
+  authenticate: GameService['authenticate'];
+  summary: GameService['summary'];
+  seatView: GameService['seatView'];
+  log: GameService['log'];
+  replayFor: GameService['replayFor'];
+  exportFile: GameService['exportFile'];
+  act: GameService['act'];
+  setWebhook: GameService['setWebhook'];
+  importFile(file: ExportedGame): ReturnType<GameService['importFile']>;
+  /**
+   * Registers a live client (see GameService.watch). `lost`: called if the service can
+   * no longer serve this client (a worker thread stopped): the client should reconnect.
+   */
+  watch(p: Principal, send: (message: string) => void, lost?: () => void): Promise<() => void>;
+}
+
+export class GameService implements Service {
   private readonly store: Store;
   private readonly opts: ServiceOptions;
   private readonly cache = new Map<string, Live>();
@@ -160,7 +193,8 @@ export class GameService {
       if (id !== null) this.remoteChange(id);
       else for (const watched of this.watchers.keys()) this.remoteChange(watched);
     });
-    for (const id of await this.store.activeGamesWithAi()) this.scheduleAi(id);
+    const owns = this.opts.owns ?? (() => true);
+    for (const id of await this.store.activeGamesWithAi()) if (owns(id)) this.scheduleAi(id);
   }
 
   async close(): Promise<void> {
@@ -171,7 +205,8 @@ export class GameService {
 
   // ---- creating and joining -------------------------------------------------
 
-  async create(req: CreateGame) {
+  /** `id`: the new game's id, when the caller chose it (a threaded server routes by it). */
+  async create(req: CreateGame, id = newGameId()) {
     const rules = CATALOG[req.game];
     if (!rules) {
       throw new ApiError(
@@ -197,7 +232,6 @@ export class GameService {
     const trial = setup(rules, scenario, 'trial', options);
     if (!trial.ok) throw new ApiError(422, 'game/bad-setup', formatSetupErrors(trial.error));
 
-    const id = randomBytes(12).toString('base64url');
     const secret = newSecret();
     const at = now();
     const spectator = token('sp');
@@ -498,7 +532,7 @@ export class GameService {
 
   // ---- import ----------------------------------------------------------------
 
-  async importFile(file: ExportedGame) {
+  async importFile(file: ExportedGame, id = newGameId()) {
     const rules = CATALOG[file.game];
     if (!rules) throw new ApiError(422, 'replay/unknown-game', `no game "${file.game}" here`);
     if (file.dice) {
@@ -532,7 +566,6 @@ export class GameService {
       throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
     }
     const over = rules.activeSides(final.state).length === 0;
-    const id = randomBytes(12).toString('base64url');
     const at = now();
     const spectator = token('sp');
     const tokens: Record<string, string> = {};

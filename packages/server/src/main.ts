@@ -2,6 +2,7 @@
  * Starting a server: `npm start`, `stavka serve`, or this file run directly. Storage
  * is SQLite under ./data/ unless DATABASE_URL (or `db`) names a PostgreSQL database.
  */
+import { availableParallelism } from 'node:os';
 import { buildApp, type StavkaApp } from './app.ts';
 import { isPostgresUrl } from './db.ts';
 import { openStore, type Store } from './store.ts';
@@ -13,6 +14,8 @@ export interface ServeOptions {
   readonly db?: string;
   readonly publicUrl?: string;
   readonly rateLimit?: { max: number; timeWindow: number } | false;
+  /** Worker threads running the games' rules; 0: all in the main thread. Default STAVKA_THREADS, else envThreads's default. */
+  readonly threads?: number;
   readonly log?: (msg: string) => void;
 }
 
@@ -32,6 +35,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   const host = opts.host ?? (process.env.HOST || '0.0.0.0');
   const limit = opts.rateLimit !== undefined ? opts.rateLimit : envRateLimit();
   const allowPrivate = webhooksToPrivate(); // a bad setting is refused before anything opens
+  const threads = opts.threads ?? envThreads();
   const store = await openStore(opts.db ?? defaultDatabase());
   const publicUrl = opts.publicUrl ?? process.env.STAVKA_PUBLIC_URL ?? `http://localhost:${port}`;
   const built = await buildApp({
@@ -39,6 +43,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
     publicUrl,
     webhooks: { allowPrivate },
     ...(limit !== undefined ? { rateLimit: limit } : {}),
+    threads,
     service: { log: opts.log ?? ((m) => process.stderr.write(`${m}\n`)) },
   });
   try {
@@ -67,6 +72,21 @@ export function envPort(env: NodeJS.ProcessEnv = process.env): number {
   if (v === undefined || v === '') return 8080;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT is a port number, not "${v}"`);
+  return n;
+}
+
+/**
+ * STAVKA_THREADS: how many worker threads share the games (shards.ts), 0 to 64; 0 runs
+ * everything in the main thread. Unset: one per core, at most 8 (the main thread keeps
+ * the sockets and the database).
+ */
+export function envThreads(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.STAVKA_THREADS;
+  if (v === undefined || v === '') return Math.min(8, availableParallelism());
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 64) {
+    throw new Error(`STAVKA_THREADS is a number of threads from 0 to 64, not "${v}"`);
+  }
   return n;
 }
 

@@ -1,0 +1,227 @@
+/**
+ * The threaded server (shards.ts): games shared out over worker threads, storage through
+ * the main thread. The same API as in one thread, over real sockets: refusals keep their
+ * status and code across threads, live updates reach the clients, a shard that crashes
+ * starts again with its games intact, a restart keeps every game.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import fc from 'fast-check';
+import WebSocket from 'ws';
+import { buildApp, type StavkaApp } from './app.ts';
+import { ShardedService, shardOf } from './shards.ts';
+import { openStore, type Store } from './store.ts';
+import { call, tempSqlitePath } from './test-support.ts';
+
+const opened: { built: StavkaApp; store: Store }[] = [];
+after(async () => {
+  for (const o of opened) {
+    await o.built.app.close();
+    await o.store.close();
+  }
+});
+
+async function threaded(file: string, threads = 2) {
+  const store = await openStore(file);
+  const built = await buildApp({ store, rateLimit: false, threads });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  opened.push({ built, store });
+  const port = (built.app.server.address() as { port: number }).port;
+  return { ...built, built, store, base: `http://127.0.0.1:${port}`, port };
+}
+
+interface Made {
+  id: string;
+  seats: Record<string, { token: string }>;
+  spectator: { token: string };
+}
+
+async function newGame(base: string): Promise<Made> {
+  const r = await call(base, 'POST', '/api/games', undefined, { game: 'mars-1942' });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  const made = r.body as Made;
+  for (const side of ['german', 'soviet']) {
+    const j = await call(base, 'POST', `/api/games/${made.id}/join`, made.seats[side]!.token, {});
+    assert.equal(j.status, 200, JSON.stringify(j.body));
+  }
+  return made;
+}
+
+/** The side to move, its token and its view. */
+async function mover(base: string, made: Made) {
+  for (const side of ['german', 'soviet']) {
+    const token = made.seats[side]!.token;
+    const v = await call(base, 'GET', `/api/games/${made.id}/view`, token);
+    assert.equal(v.status, 200);
+    if (v.body.legal.length > 0) return { side, token, view: v.body };
+  }
+  throw new Error('nobody to move');
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('which shard owns a game', () => {
+  test('always the same one, within range, and ids spread evenly', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1, max: 64 }), (id, n) => {
+        const s = shardOf(id, n);
+        assert.ok(Number.isInteger(s) && s >= 0 && s < n);
+        assert.equal(shardOf(id, n), s);
+      }),
+    );
+    const counts = [0, 0, 0, 0];
+    fc.assert(
+      fc.property(fc.base64String({ minLength: 16, maxLength: 16 }), (id) => {
+        counts[shardOf(id, 4)]!++;
+      }),
+      { numRuns: 4000 },
+    );
+    for (const c of counts) assert.ok(c > 800 && c < 1200, `shares ${counts}`);
+  });
+});
+
+describe('a threaded server', () => {
+  test('games on every shard: views, actions and refusals as in one thread; live updates on the channel', async () => {
+    const { base, port, service, store } = await threaded(tempSqlitePath());
+    assert.ok(service instanceof ShardedService && service.threads === 2);
+    // Games until both shards own one.
+    const games: Made[] = [];
+    while (new Set(games.map((g) => shardOf(g.id, 2))).size < 2) games.push(await newGame(base));
+
+    for (const made of games) {
+      const m = await mover(base, made);
+      const other = m.side === 'german' ? 'soviet' : 'german';
+      const action = m.view.legal.find((a: { type: string }) => a.type !== 'undo');
+      const refusals: [string | undefined, object, number, string][] = [
+        ['st_nobody', { stateId: m.view.stateId, action }, 403, 'seat/bad-token'],
+        [undefined, { stateId: m.view.stateId, action }, 401, 'seat/no-token'],
+        [made.seats[other]!.token, { stateId: m.view.stateId, action }, 409, 'action/not-your-turn'],
+        [m.token, { stateId: m.view.stateId + 3, action }, 409, 'action/stale'],
+        [
+          m.token,
+          { stateId: m.view.stateId, action: { type: 'move', unit: 'x', to: 'y' } },
+          422,
+          'action/not-legal',
+        ],
+      ];
+      for (const [token, body, status, code] of refusals) {
+        const r = await call(base, 'POST', `/api/games/${made.id}/actions`, token, body);
+        assert.equal(r.status, status, JSON.stringify(r.body));
+        assert.equal(r.body.code, code);
+      }
+      assert.equal((await store.actions(made.id)).length, 0, 'no refused action was stored');
+
+      // The live channel: the first view, then the update for an action sent over HTTP.
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${made.id}/live`);
+      const seen: { type: string; data?: { stateId: number } }[] = [];
+      ws.on('message', (x) => seen.push(JSON.parse(String(x))));
+      await new Promise((r) => ws.on('open', r));
+      ws.send(JSON.stringify({ type: 'hello', token: made.spectator.token }));
+      await until('the first view', async () => seen[0]?.type === 'view');
+      const ok = await call(base, 'POST', `/api/games/${made.id}/actions`, m.token, {
+        stateId: m.view.stateId,
+        action,
+      });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      assert.equal(ok.body.seq, 1);
+      const rows = await store.actions(made.id);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.hash, ok.body.hash, 'acknowledged once stored, with its hash');
+      await until('the update', async () =>
+        seen.some((x) => x.type === 'update' && x.data?.stateId === ok.body.stateId),
+      );
+      ws.close();
+    }
+  });
+
+  test('a shard that crashes starts again: its live clients are told to reconnect, its games are intact', async () => {
+    const { base, port, service } = await threaded(tempSqlitePath());
+    const made = await newGame(base);
+    const m = await mover(base, made);
+    const action = m.view.legal.find((a: { type: string }) => a.type !== 'undo');
+    assert.equal(
+      (
+        await call(base, 'POST', `/api/games/${made.id}/actions`, m.token, {
+          stateId: m.view.stateId,
+          action,
+        })
+      ).status,
+      200,
+    );
+    const before = await call(base, 'GET', `/api/games/${made.id}`);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${made.id}/live`);
+    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    let views = 0;
+    ws.on('message', (x) => {
+      if (JSON.parse(String(x)).type === 'view') views++;
+    });
+    await new Promise((r) => ws.on('open', r));
+    ws.send(JSON.stringify({ type: 'hello', token: made.spectator.token }));
+    await until('the first view', async () => views > 0);
+
+    await (service as ShardedService).crashShard(shardOf(made.id, 2));
+    assert.equal(await closed, 1012, 'the live client is told the server is restarting');
+    const again = await call(base, 'GET', `/api/games/${made.id}`);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, before.body, 'the game as it was');
+    const next = await mover(base, made);
+    assert.equal(next.view.stateId, before.body.stateId);
+    const move = next.view.legal.find((a: { type: string }) => a.type !== 'undo');
+    const r = await call(base, 'POST', `/api/games/${made.id}/actions`, next.token, {
+      stateId: next.view.stateId,
+      action: move,
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.seq, 2);
+  });
+
+  test('a restart keeps every game, whichever shard owns it; AI seats play in their shard', async () => {
+    const file = tempSqlitePath();
+    const first = await threaded(file);
+    const games = [await newGame(first.base), await newGame(first.base), await newGame(first.base)];
+    for (const made of games) {
+      const m = await mover(first.base, made);
+      const action = m.view.legal.find((a: { type: string }) => a.type !== 'undo');
+      const r = await call(first.base, 'POST', `/api/games/${made.id}/actions`, m.token, {
+        stateId: m.view.stateId,
+        action,
+      });
+      assert.equal(r.status, 200);
+    }
+    const ai = await call(first.base, 'POST', '/api/games', undefined, {
+      game: 'mars-1942',
+      seats: { german: { player: 'ai' }, soviet: { player: 'ai' } },
+    });
+    assert.equal(ai.status, 201);
+    await until('the AI seats to move', async () => {
+      const s = await call(first.base, 'GET', `/api/games/${ai.body.id}`);
+      return s.body.stateId >= 3;
+    });
+    await first.built.app.close();
+    await first.store.close();
+    opened.splice(opened.indexOf(opened.find((o) => o.built === first.built)!), 1);
+
+    // Three threads now: the games fall to other shards, and are all there.
+    const second = await threaded(file, 3);
+    for (const made of games) {
+      const s = await call(second.base, 'GET', `/api/games/${made.id}`);
+      assert.equal(s.status, 200);
+      assert.equal(s.body.stateId, 1);
+      const m = await mover(second.base, made);
+      assert.equal(m.view.stateId, 1);
+    }
+    const stored = (await second.store.actions(ai.body.id)).length;
+    await until('the AI seats to play on after the restart', async () => {
+      const s = await call(second.base, 'GET', `/api/games/${ai.body.id}`);
+      return s.body.stateId > stored;
+    });
+  });
+});

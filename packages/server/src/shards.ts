@@ -1,0 +1,496 @@
+/**
+ * A threaded server: the games are shared out over worker threads ("shards"), each a
+ * GameService that owns the games whose id falls to it (`shardOf`). The rules' work
+ * (applying actions, hashes, legal lists, views, live messages) runs there, on every core.
+ * The main thread keeps the sockets (HTTP, WebSocket) and the one connection to the
+ * database: every shard's storage goes through it (a RemoteStore), so SQLite still has
+ * one writer per process and commits the shards' actions together.
+ *
+ * Between the threads, messages are batched per turn of the event loop (a Channel):
+ * - main -> shard: service calls, the answers to its store calls, changes other processes
+ *   made (the store's LISTEN), the end of a live client;
+ * - shard -> main: the answers to service calls, live messages for a client, store calls,
+ *   webhook wake-ups, log lines.
+ * A shard that stops is started again; its live clients are told to reconnect, and
+ * the calls it had not answered fail (nothing is acknowledged before it is committed).
+ */
+import { isMainThread, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
+import { ApiError } from './errors.ts';
+import {
+  type CreateGame,
+  type ExportedGame,
+  GameService,
+  newGameId,
+  type Principal,
+  type Service,
+  type ServiceOptions,
+} from './games.ts';
+import type { Store } from './store.ts';
+import { Webhooks } from './webhooks.ts';
+
+/** The shard that owns a game: FNV-1a of its id, modulo the number of shards. */
+export function shardOf(id: string, shards: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % shards;
+}
+
+/** The store's methods a shard calls through the main thread (all of Store's but these). */
+const STORE_CALLS = [
+  'createGame',
+  'game',
+  'gameSeq',
+  'seats',
+  'joinSeat',
+  'startGame',
+  'appendAction',
+  'actions',
+  'latestSnapshot',
+  'setWebhook',
+  'activeGamesWithAi',
+  'gameIds',
+  'notify',
+  'queueDeliveries',
+  'dueDeliveries',
+  'claimDelivery',
+  'rescheduleDelivery',
+  'dropDelivery',
+] as const satisfies readonly (keyof Store)[];
+type StoreCall = (typeof STORE_CALLS)[number];
+const STORE_CALL_SET: ReadonlySet<string> = new Set(STORE_CALLS);
+
+/** The service's methods the main thread calls on a shard. */
+type ServiceCall =
+  | 'start'
+  | 'close'
+  | 'create'
+  | 'join'
+  | 'authenticate'
+  | 'summary'
+  | 'seatView'
+  | 'log'
+  | 'replayFor'
+  | 'exportFile'
+  | 'act'
+  | 'setWebhook'
+  | 'importFile';
+const SERVICE_CALLS: ReadonlySet<string> = new Set<ServiceCall>([
+  'start',
+  'close',
+  'create',
+  'join',
+  'authenticate',
+  'summary',
+  'seatView',
+  'log',
+  'replayFor',
+  'exportFile',
+  'act',
+  'setWebhook',
+  'importFile',
+]);
+
+/** An error as it crosses threads: an ApiError keeps its status and code. */
+type WireError = { status?: number; code?: string; message: string; stack?: string };
+
+type ToShard =
+  | { t: 'call'; id: number; method: ServiceCall; args: unknown[] }
+  | { t: 'watch'; id: number; wid: number; p: Principal }
+  | { t: 'unwatch'; wid: number }
+  | { t: 'stored'; id: number; mark: number | null; value?: unknown; error?: WireError }
+  | { t: 'change'; gameId: string | null; mark: number | null };
+
+type FromShard =
+  | { t: 'reply'; id: number; value?: unknown; error?: WireError }
+  | { t: 'send'; wid: number; m: string }
+  | { t: 'store'; id: number; method: StoreCall; args: unknown[] }
+  | { t: 'wake' }
+  | { t: 'log'; m: string };
+
+function toWire(e: unknown): WireError {
+  if (e instanceof ApiError) return { status: e.status, code: e.code, message: e.message };
+  const err = e as Error;
+  return { message: err?.message ?? String(e), ...(err?.stack ? { stack: err.stack } : {}) };
+}
+
+function fromWire(w: WireError): Error {
+  if (w.status !== undefined && w.code !== undefined) return new ApiError(w.status, w.code, w.message);
+  const e = new Error(w.message);
+  if (w.stack) e.stack = w.stack;
+  return e;
+}
+
+/**
+ * One end of the link between two threads: what is sent in one run of code (up to the
+ * next await) goes as one message: a move's live messages cross together. Not later:
+ * waiting for the end of the event loop's turn held each message behind all the other
+ * games' work of that turn (fewer moves a second with 2 threads: ~700 against ~900).
+ */
+class Channel<Out> {
+  private out: Out[] = [];
+  private scheduled = false;
+  constructor(private readonly port: { postMessage(m: unknown): void }) {}
+  send(m: Out): void {
+    this.out.push(m);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const flush = () => {
+      this.scheduled = false;
+      const batch = this.out;
+      this.out = [];
+      this.port.postMessage(batch);
+    };
+    queueMicrotask(flush);
+  }
+}
+
+// ---- the shard (a worker thread) -------------------------------------------------
+
+interface ShardData {
+  readonly stavkaShard: true;
+  readonly index: number;
+  readonly shards: number;
+  readonly kind: Store['kind'];
+  readonly where: string;
+  readonly service: Pick<ServiceOptions, 'publicUrl' | 'snapshotEvery' | 'cacheSize'>;
+  readonly allowPrivate: boolean;
+  readonly webhooks: boolean;
+}
+
+/**
+ * The store as a shard sees it: every call is made by the main thread's store. The
+ * change mark is the main thread's, as of its latest answer (or LISTEN poll): it moves
+ * only when another process writes, since this process writes through one connection.
+ */
+class RemoteStore {
+  readonly kind: Store['kind'];
+  readonly where: string;
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private mark: number | null = null;
+  private onChange: ((id: string | null) => void) | null = null;
+
+  constructor(
+    data: ShardData,
+    private readonly channel: Channel<FromShard>,
+  ) {
+    this.kind = data.kind;
+    this.where = data.where;
+    for (const method of STORE_CALLS) {
+      (this as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => this.call(method, args);
+    }
+  }
+
+  private call(method: StoreCall, args: unknown[]): Promise<unknown> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.channel.send({ t: 'store', id, method, args });
+    });
+  }
+
+  stored(m: Extract<ToShard, { t: 'stored' }>): void {
+    this.mark = m.mark;
+    const p = this.waiting.get(m.id);
+    if (!p) return;
+    this.waiting.delete(m.id);
+    if (m.error) p.reject(fromWire(m.error));
+    else p.resolve(m.value);
+  }
+
+  changed(m: Extract<ToShard, { t: 'change' }>): void {
+    this.mark = m.mark;
+    this.onChange?.(m.gameId);
+  }
+
+  changeMark(): number | null {
+    return this.mark;
+  }
+
+  async listen(onChange: (id: string | null) => void): Promise<void> {
+    this.onChange = onChange;
+  }
+
+  async close(): Promise<void> {}
+}
+
+function runShard(data: ShardData, port: MessagePort): void {
+  const channel = new Channel<FromShard>(port);
+  const store = new RemoteStore(data, channel);
+  const checker = new Webhooks({ allowPrivate: data.allowPrivate });
+  const service = new GameService(store as unknown as Store, {
+    ...data.service,
+    ...(data.webhooks
+      ? { webhooks: { check: (url: string) => checker.check(url), wake: () => channel.send({ t: 'wake' }) } }
+      : {}),
+    owns: (id) => shardOf(id, data.shards) === data.index,
+    log: (m) => channel.send({ t: 'log', m }),
+  });
+  const unwatch = new Map<number, () => void>();
+  const reply = (id: number, work: Promise<unknown>) =>
+    work.then(
+      (value) => channel.send({ t: 'reply', id, value }),
+      (e: unknown) => channel.send({ t: 'reply', id, error: toWire(e) }),
+    );
+  port.on('message', (batch: ToShard[]) => {
+    for (const m of batch) {
+      if (m.t === 'stored') store.stored(m);
+      else if (m.t === 'change') store.changed(m);
+      else if (m.t === 'call') {
+        if (!SERVICE_CALLS.has(m.method)) {
+          channel.send({ t: 'reply', id: m.id, error: { message: `no service call ${m.method}` } });
+          continue;
+        }
+        const fn = service[m.method] as (...args: unknown[]) => Promise<unknown>;
+        reply(
+          m.id,
+          Promise.resolve().then(() => fn.apply(service, m.args)),
+        );
+      } else if (m.t === 'watch') {
+        reply(
+          m.id,
+          service
+            .watch(m.p, (text) => channel.send({ t: 'send', wid: m.wid, m: text }))
+            .then((off) => {
+              unwatch.set(m.wid, off);
+              return null;
+            }),
+        );
+      } else if (m.t === 'unwatch') {
+        unwatch.get(m.wid)?.();
+        unwatch.delete(m.wid);
+      }
+    }
+  });
+}
+
+if (!isMainThread && (workerData as { stavkaShard?: boolean } | null)?.stavkaShard) {
+  runShard(workerData as ShardData, parentPort!);
+}
+
+// ---- the main thread's side --------------------------------------------------------
+
+export interface ShardOptions {
+  /** How many worker threads share the games. */
+  readonly threads: number;
+  readonly service?: Pick<ServiceOptions, 'publicUrl' | 'snapshotEvery' | 'cacheSize' | 'log'>;
+  /** Webhook notices are queued (and `wake` this), with URLs checked as this would. */
+  readonly webhooks?: { readonly allowPrivate: boolean; wake(): void };
+}
+
+interface LiveClient {
+  readonly send: (message: string) => void;
+  readonly lost?: () => void;
+}
+
+/** One worker thread and what it has not answered yet. */
+class Shard {
+  worker: Worker | null = null;
+  channel: Channel<ToShard> | null = null;
+  readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  readonly clients = new Map<number, LiveClient>();
+  /** Set once the shard's service was started (a restarted shard starts its service again). */
+  started = false;
+  spawnedAt = 0;
+  constructor(readonly index: number) {}
+}
+
+export class ShardedService implements Service {
+  private readonly shards: Shard[];
+  private next = 1;
+  private closing = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly opts: ShardOptions,
+  ) {
+    if (!Number.isInteger(opts.threads) || opts.threads < 1) {
+      throw new Error(`a threaded server has 1 or more threads, not ${opts.threads}`);
+    }
+    this.shards = Array.from({ length: opts.threads }, (_, i) => new Shard(i));
+  }
+
+  private spawn(shard: Shard): void {
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const self = import.meta.url;
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); });`;
+    const data: ShardData = {
+      stavkaShard: true,
+      index: shard.index,
+      shards: this.shards.length,
+      kind: this.store.kind,
+      where: this.store.where,
+      service: {
+        ...(this.opts.service?.publicUrl !== undefined ? { publicUrl: this.opts.service.publicUrl } : {}),
+        ...(this.opts.service?.snapshotEvery !== undefined
+          ? { snapshotEvery: this.opts.service.snapshotEvery }
+          : {}),
+        ...(this.opts.service?.cacheSize !== undefined ? { cacheSize: this.opts.service.cacheSize } : {}),
+      },
+      allowPrivate: this.opts.webhooks?.allowPrivate ?? false,
+      webhooks: Boolean(this.opts.webhooks),
+    };
+    const w = new Worker(boot, { eval: true, workerData: data, name: `stavka shard ${shard.index}` });
+    shard.worker = w;
+    shard.spawnedAt = performance.now();
+    shard.channel = new Channel<ToShard>(w);
+    w.on('message', (batch: FromShard[]) => {
+      for (const m of batch) this.fromShard(shard, m);
+    });
+    w.on('error', (e) => this.opts.service?.log?.(`stavka server: shard ${shard.index}: ${e.stack ?? e}`));
+    w.on('exit', (code) => {
+      if (shard.worker !== w) return;
+      shard.worker = null;
+      shard.channel = null;
+      const gone = new Error(`shard ${shard.index} stopped (exit ${code})`);
+      for (const p of shard.waiting.values()) p.reject(gone);
+      shard.waiting.clear();
+      const clients = [...shard.clients.values()];
+      shard.clients.clear();
+      for (const c of clients) c.lost?.();
+      if (this.closing) return;
+      // Started again now, unless it stopped soon after starting: then at the next call
+      // for one of its games (no loop of restarts).
+      const lived = performance.now() - shard.spawnedAt;
+      this.opts.service?.log?.(
+        `stavka server: ${gone.message}; ${lived > 1000 ? 'starting it again' : 'it starts again when next needed'}`,
+      );
+      if (lived > 1000) this.spawn(shard);
+    });
+    // A shard started again resumes its service (AI seats, changes from other processes).
+    if (shard.started)
+      this.call(shard, 'start', []).catch((e) => this.opts.service?.log?.(`stavka server: ${e}`));
+  }
+
+  private fromShard(shard: Shard, m: FromShard): void {
+    if (m.t === 'reply') {
+      const p = shard.waiting.get(m.id);
+      if (!p) return;
+      shard.waiting.delete(m.id);
+      if (m.error) p.reject(fromWire(m.error));
+      else p.resolve(m.value);
+    } else if (m.t === 'send') {
+      shard.clients.get(m.wid)?.send(m.m);
+    } else if (m.t === 'store') {
+      this.storeCall(shard, m);
+    } else if (m.t === 'wake') {
+      this.opts.webhooks?.wake();
+    } else if (m.t === 'log') {
+      this.opts.service?.log?.(m.m);
+    }
+  }
+
+  private storeCall(shard: Shard, m: Extract<FromShard, { t: 'store' }>): void {
+    const answer = (r: { value?: unknown; error?: WireError }) =>
+      shard.channel?.send({ t: 'stored', id: m.id, mark: this.store.changeMark(), ...r });
+    if (!STORE_CALL_SET.has(m.method)) {
+      answer({ error: { message: `no store call ${m.method}` } });
+      return;
+    }
+    const fn = this.store[m.method] as (...args: unknown[]) => Promise<unknown>;
+    Promise.resolve()
+      .then(() => fn.apply(this.store, m.args))
+      .then(
+        (value) => answer({ value }),
+        (e: unknown) => answer({ error: toWire(e) }),
+      );
+  }
+
+  private call<T>(shard: Shard, method: ServiceCall, args: unknown[]): Promise<T> {
+    if (!shard.worker) this.spawn(shard);
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      shard.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      shard.channel!.send({ t: 'call', id, method, args });
+    });
+  }
+
+  private owner(gameId: string): Shard {
+    return this.shards[shardOf(gameId, this.shards.length)]!;
+  }
+
+  private on<T>(gameId: string, method: ServiceCall, args: unknown[]): Promise<T> {
+    return this.call<T>(this.owner(gameId), method, args);
+  }
+
+  async start(): Promise<void> {
+    for (const shard of this.shards) if (!shard.worker) this.spawn(shard);
+    // Other processes' changes, heard once here, told to every shard (each keeps its own games' clients current).
+    await this.store.listen((gameId) => {
+      const mark = this.store.changeMark();
+      for (const shard of this.shards) shard.channel?.send({ t: 'change', gameId, mark });
+    });
+    await Promise.all(
+      this.shards.map(async (shard) => {
+        await this.call(shard, 'start', []);
+        shard.started = true;
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled(this.shards.filter((s) => s.worker).map((s) => this.call(s, 'close', [])));
+    await Promise.all(
+      this.shards.map(async (s) => {
+        const w = s.worker;
+        s.worker = null;
+        if (w) await w.terminate();
+      }),
+    );
+  }
+
+  /** How many shards share the games. */
+  get threads(): number {
+    return this.shards.length;
+  }
+
+  /** Stops the thread of shard `index` the way a crash would (for tests): it starts again. */
+  async crashShard(index: number): Promise<void> {
+    await this.shards[index]?.worker?.terminate();
+  }
+
+  create(req: CreateGame): ReturnType<GameService['create']> {
+    const id = newGameId();
+    return this.on(id, 'create', [req, id]);
+  }
+
+  importFile(file: ExportedGame): ReturnType<GameService['importFile']> {
+    const id = newGameId();
+    return this.on(id, 'importFile', [file, id]);
+  }
+
+  join: GameService['join'] = (p, contribution) => this.on(p.gameId, 'join', [p, contribution]);
+  authenticate: GameService['authenticate'] = (gameId, bearer) =>
+    this.on(gameId, 'authenticate', [gameId, bearer]);
+  summary: GameService['summary'] = (gameId) => this.on(gameId, 'summary', [gameId]);
+  seatView: GameService['seatView'] = (p) => this.on(p.gameId, 'seatView', [p]);
+  log: GameService['log'] = (p) => this.on(p.gameId, 'log', [p]);
+  replayFor: GameService['replayFor'] = (p) => this.on(p.gameId, 'replayFor', [p]);
+  exportFile: GameService['exportFile'] = (p) => this.on(p.gameId, 'exportFile', [p]);
+  act: GameService['act'] = (p, stateId, action) => this.on(p.gameId, 'act', [p, stateId, action]);
+  setWebhook: GameService['setWebhook'] = (p, url) => this.on(p.gameId, 'setWebhook', [p, url]);
+
+  async watch(p: Principal, send: (message: string) => void, lost?: () => void): Promise<() => void> {
+    const shard = this.owner(p.gameId);
+    if (!shard.worker) this.spawn(shard);
+    const wid = this.next++;
+    shard.clients.set(wid, { send, ...(lost ? { lost } : {}) });
+    const id = this.next++;
+    try {
+      await new Promise((resolve, reject) => {
+        shard.waiting.set(id, { resolve, reject });
+        shard.channel!.send({ t: 'watch', id, wid, p });
+      });
+    } catch (e) {
+      shard.clients.delete(wid);
+      throw e;
+    }
+    return () => {
+      if (shard.clients.delete(wid)) shard.channel?.send({ t: 'unwatch', wid });
+    };
+  }
+}
