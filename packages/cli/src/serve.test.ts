@@ -16,6 +16,18 @@ describe('stavka serve refuses what it cannot serve with, saying why', () => {
     assert.equal(existsSync(join(dir, 'a.sqlite')), false, 'nothing created');
   });
 
+  it('a number of threads that is no number, or too many', async () => {
+    for (const bad of ['two', '-1', '1.5', '65']) {
+      const r = await stavka('serve', '--threads', bad, '--db', join(dir, 't.sqlite'));
+      assert.equal(r.code, 1);
+      assert.match(
+        r.err,
+        new RegExp(`--threads: a number of threads from 0 to 64, not ${bad.replace('.', '\\.')}`),
+      );
+    }
+    assert.equal(existsSync(join(dir, 't.sqlite')), false, 'nothing created');
+  });
+
   it('a port another program holds', async () => {
     const other = createServer();
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
@@ -53,6 +65,7 @@ describe('stavka serve refuses what it cannot serve with, saying why', () => {
     ['PORT', 'eighty', /PORT is a port number, not "eighty"/],
     ['STAVKA_RATE_LIMIT', 'lots', /STAVKA_RATE_LIMIT is a number of requests a minute or "off", not "lots"/],
     ['STAVKA_WEBHOOK_PRIVATE', 'yes', /STAVKA_WEBHOOK_PRIVATE is "allow" or "deny", not "yes"/],
+    ['STAVKA_THREADS', 'many', /STAVKA_THREADS is a number of threads from 0 to 64, not "many"/],
   ] as const) {
     it(`a bad ${name}, before any file is made`, async () => {
       process.env[name] = value;

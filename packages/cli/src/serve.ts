@@ -1,5 +1,5 @@
 /**
- * `stavka serve [--port N] [--db FILE|URL]`: runs the game server (packages/server).
+ * `stavka serve [--port N] [--db FILE|URL] [--threads N]`: runs the game server (packages/server).
  * Games are stored in SQLite at ./data/stavka.sqlite unless --db or DATABASE_URL
  * names another file or a postgres:// database.
  */
@@ -22,12 +22,22 @@ export function addServeCommand(
       '--db <file|url>',
       'SQLite file or postgres:// URL (default DATABASE_URL or ./data/stavka.sqlite)',
     )
-    .action(async (opts: { port?: string; host?: string; db?: string }) => {
+    .option(
+      '--threads <n>',
+      'worker threads running the games, 0 for none (default STAVKA_THREADS or one per core, at most 8)',
+    )
+    .action(async (opts: { port?: string; host?: string; db?: string; threads?: string }) => {
       let port: number | undefined;
       if (opts.port !== undefined) {
         port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           throw new UsageError(`--port: not a port: ${opts.port}`);
+      }
+      let threads: number | undefined;
+      if (opts.threads !== undefined) {
+        threads = Number(opts.threads);
+        if (!/^\d+$/.test(opts.threads) || threads > 64)
+          throw new UsageError(`--threads: a number of threads from 0 to 64, not ${opts.threads}`);
       }
       // Loaded here so the other commands do not load the server and its database drivers.
       const { describeStore, startServer, stopOnSignals } = await import('@stavka/server');
@@ -37,6 +47,7 @@ export function addServeCommand(
           ...(port !== undefined ? { port } : {}),
           ...(opts.host ? { host: opts.host } : {}),
           ...(opts.db ? { db: opts.db } : {}),
+          ...(threads !== undefined ? { threads } : {}),
           log: (m) => io.err(m),
         });
       } catch (e) {
