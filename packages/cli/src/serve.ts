@@ -24,7 +24,7 @@ export function addServeCommand(
     )
     .option(
       '--threads <n>',
-      'worker threads running the games, 0 for none (default STAVKA_THREADS or one per core, at most 8)',
+      'worker threads sharing the games, 0-64 (default STAVKA_THREADS, else 0: all in one thread)',
     )
     .action(async (opts: { port?: string; host?: string; db?: string; threads?: string }) => {
       let port: number | undefined;

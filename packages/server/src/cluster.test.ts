@@ -42,8 +42,9 @@ for (const [name, backend] of backends) {
   test(`two processes, one ${name} database: concurrent moves serialized, every client sees every update`, async () => {
     const { db, env } = await backend();
     // The first creates (and migrates) the database; the second opens it.
-    const a = await startChildServer(env);
-    const b = await startChildServer(env);
+    // One in one thread, the other threaded (shards.ts): the same games, served alike.
+    const a = await startChildServer({ ...env, STAVKA_THREADS: '0' });
+    const b = await startChildServer({ ...env, STAVKA_THREADS: '2' });
     const sockets: WebSocket[] = [];
     try {
       const servers = [a.url, b.url];

@@ -12,7 +12,8 @@ import { call, startChildServer, tempSqlitePath } from './test-support.ts';
 
 test('SIGKILL under a burst of moves loses no acknowledged action; every game replays to its hashes', async () => {
   const db = tempSqlitePath();
-  let server = await startChildServer({ STAVKA_DB: db });
+  // Killed threaded (shards.ts: storage through the main thread), restarted in one thread.
+  let server = await startChildServer({ STAVKA_DB: db, STAVKA_THREADS: '2' });
   const games: { id: string; tokens: Record<string, string> }[] = [];
   for (let i = 0; i < 4; i++) {
     const made = await call(server.url, 'POST', '/api/games', undefined, { game: 'mars-1942' });
@@ -51,7 +52,7 @@ test('SIGKILL under a burst of moves loses no acknowledged action; every game re
   await Promise.all(players);
   assert.ok(acked.length >= 20, `a real burst (${acked.length} moves acknowledged)`);
 
-  server = await startChildServer({ STAVKA_DB: db });
+  server = await startChildServer({ STAVKA_DB: db, STAVKA_THREADS: '0' });
   try {
     const store = await openStore(db);
     for (const g of games) {

@@ -494,7 +494,7 @@ export class GameService implements Service {
     if (!stored) {
       // Another process stored an action first: this one was chosen against an old state.
       // Catch up (live clients here are shown each state the other process made).
-      await this.fresh(g.id);
+      await this.fresh(g.id, true);
       throw new ApiError(409, 'action/stale', `the game has moved on: now at state ${g.seq}`);
     }
     g.state = next;
@@ -794,13 +794,15 @@ export class GameService implements Service {
   /**
    * The game as the database has it now: catches up on what other processes stored.
    * Live clients here are shown every state on the way, also those another process made.
+   * `ask`: ask the database even if the change mark says nothing changed (another
+   * process's action was just found stored, before word of it came).
    */
-  private async fresh(id: string): Promise<Live> {
+  private async fresh(id: string, ask = false): Promise<Live> {
     const g = await this.get(id);
     if (g.record.status === 'over') return g;
     // Nobody else has written since this game was last found current: it still is.
-    const mark = this.store.changeMark();
-    if (mark !== null && g.mark === mark) return g;
+    const mark = this.store.changeMark(id);
+    if (!ask && mark !== null && g.mark === mark) return g;
     const now = await this.store.gameSeq(id);
     if (!now) throw notFound();
     if (now.seq === g.seq && now.status === g.record.status) {

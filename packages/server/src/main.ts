@@ -2,7 +2,6 @@
  * Starting a server: `npm start`, `stavka serve`, or this file run directly. Storage
  * is SQLite under ./data/ unless DATABASE_URL (or `db`) names a PostgreSQL database.
  */
-import { availableParallelism } from 'node:os';
 import { buildApp, type StavkaApp } from './app.ts';
 import { isPostgresUrl } from './db.ts';
 import { openStore, type Store } from './store.ts';
@@ -14,7 +13,7 @@ export interface ServeOptions {
   readonly db?: string;
   readonly publicUrl?: string;
   readonly rateLimit?: { max: number; timeWindow: number } | false;
-  /** Worker threads running the games' rules; 0: all in the main thread. Default STAVKA_THREADS, else envThreads's default. */
+  /** Worker threads running the games' rules; 0: all in the main thread. Default STAVKA_THREADS, else 0. */
   readonly threads?: number;
   readonly log?: (msg: string) => void;
 }
@@ -76,13 +75,15 @@ export function envPort(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * STAVKA_THREADS: how many worker threads share the games (shards.ts), 0 to 64; 0 runs
- * everything in the main thread. Unset: one per core, at most 8 (the main thread keeps
- * the sockets and the database).
+ * STAVKA_THREADS: how many worker threads share the games and run their rules
+ * (shards.ts), 0 to 64. Unset or 0: everything in the main thread. Threads pay off with
+ * many games at once on several cores (2 cores, 16 live games: ~1.4x the moves a
+ * second); with 8 games, or a PostgreSQL on the same 2 cores, one thread did as well or
+ * better (the bench's load run measures both).
  */
 export function envThreads(env: NodeJS.ProcessEnv = process.env): number {
   const v = env.STAVKA_THREADS;
-  if (v === undefined || v === '') return Math.min(8, availableParallelism());
+  if (v === undefined || v === '') return 0;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 64) {
     throw new Error(`STAVKA_THREADS is a number of threads from 0 to 64, not "${v}"`);

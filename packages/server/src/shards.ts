@@ -2,9 +2,12 @@
  * A threaded server: the games are shared out over worker threads ("shards"), each a
  * GameService that owns the games whose id falls to it (`shardOf`). The rules' work
  * (applying actions, hashes, legal lists, views, live messages) runs there, on every core.
- * The main thread keeps the sockets (HTTP, WebSocket) and the one connection to the
- * database: every shard's storage goes through it (a RemoteStore), so SQLite still has
- * one writer per process and commits the shards' actions together.
+ * The main thread keeps the sockets (HTTP, WebSocket). Storage:
+ * - SQLite: the main thread keeps the one connection, and every shard's storage goes
+ *   through it (a RemoteStore): one writer per process, committing the shards' actions
+ *   together (two writers would wait on each other's locks, a millisecond at a time);
+ * - PostgreSQL: each shard has its own pool and LISTEN connection, as another process
+ *   would (a store call through the main thread cost more than it saved).
  *
  * Between the threads, messages are batched per turn of the event loop (a Channel):
  * - main -> shard: service calls, the answers to its store calls, changes other processes
@@ -25,7 +28,7 @@ import {
   type Service,
   type ServiceOptions,
 } from './games.ts';
-import type { Store } from './store.ts';
+import { openStore, type Store } from './store.ts';
 import { Webhooks } from './webhooks.ts';
 
 /** The shard that owns a game: FNV-1a of its id, modulo the number of shards. */
@@ -155,6 +158,8 @@ interface ShardData {
   readonly shards: number;
   readonly kind: Store['kind'];
   readonly where: string;
+  /** PostgreSQL: the shard connects on its own; SQLite (null): through the main thread. */
+  readonly url: string | null;
   readonly service: Pick<ServiceOptions, 'publicUrl' | 'snapshotEvery' | 'cacheSize'>;
   readonly allowPrivate: boolean;
   readonly webhooks: boolean;
@@ -168,6 +173,7 @@ interface ShardData {
 class RemoteStore {
   readonly kind: Store['kind'];
   readonly where: string;
+  readonly url = null;
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private mark: number | null = null;
@@ -206,7 +212,7 @@ class RemoteStore {
     this.onChange?.(m.gameId);
   }
 
-  changeMark(): number | null {
+  changeMark(_id: string): number | null {
     return this.mark;
   }
 
@@ -217,9 +223,14 @@ class RemoteStore {
   async close(): Promise<void> {}
 }
 
-function runShard(data: ShardData, port: MessagePort): void {
+async function runShard(data: ShardData, port: MessagePort): Promise<void> {
   const channel = new Channel<FromShard>(port);
-  const store = new RemoteStore(data, channel);
+  // Until the store is open, messages wait (in order).
+  const early: ToShard[][] = [];
+  let onBatch = (batch: ToShard[]) => void early.push(batch);
+  port.on('message', (batch: ToShard[]) => onBatch(batch));
+  const remote = data.url ? null : new RemoteStore(data, channel);
+  const store = remote ?? (await openStore(data.url!));
   const checker = new Webhooks({ allowPrivate: data.allowPrivate });
   const service = new GameService(store as unknown as Store, {
     ...data.service,
@@ -235,10 +246,10 @@ function runShard(data: ShardData, port: MessagePort): void {
       (value) => channel.send({ t: 'reply', id, value }),
       (e: unknown) => channel.send({ t: 'reply', id, error: toWire(e) }),
     );
-  port.on('message', (batch: ToShard[]) => {
+  onBatch = (batch: ToShard[]) => {
     for (const m of batch) {
-      if (m.t === 'stored') store.stored(m);
-      else if (m.t === 'change') store.changed(m);
+      if (m.t === 'stored') remote?.stored(m);
+      else if (m.t === 'change') remote?.changed(m);
       else if (m.t === 'call') {
         if (!SERVICE_CALLS.has(m.method)) {
           channel.send({ t: 'reply', id: m.id, error: { message: `no service call ${m.method}` } });
@@ -247,7 +258,13 @@ function runShard(data: ShardData, port: MessagePort): void {
         const fn = service[m.method] as (...args: unknown[]) => Promise<unknown>;
         reply(
           m.id,
-          Promise.resolve().then(() => fn.apply(service, m.args)),
+          Promise.resolve()
+            .then(() => fn.apply(service, m.args))
+            // A shard's own connection closes with its service.
+            .then(async (v) => {
+              if (m.method === 'close' && !remote) await store.close();
+              return v;
+            }),
         );
       } else if (m.t === 'watch') {
         reply(
@@ -264,11 +281,16 @@ function runShard(data: ShardData, port: MessagePort): void {
         unwatch.delete(m.wid);
       }
     }
-  });
+  };
+  for (const batch of early.splice(0)) onBatch(batch);
 }
 
 if (!isMainThread && (workerData as { stavkaShard?: boolean } | null)?.stavkaShard) {
-  runShard(workerData as ShardData, parentPort!);
+  runShard(workerData as ShardData, parentPort!).catch((e: unknown) => {
+    // No store, no shard: the main thread sees it stop (and fails what it had asked).
+    console.error(`stavka server: a shard could not start: ${(e as Error)?.stack ?? e}`);
+    process.exit(1);
+  });
 }
 
 // ---- the main thread's side --------------------------------------------------------
@@ -323,6 +345,7 @@ export class ShardedService implements Service {
       shards: this.shards.length,
       kind: this.store.kind,
       where: this.store.where,
+      url: this.store.url,
       service: {
         ...(this.opts.service?.publicUrl !== undefined ? { publicUrl: this.opts.service.publicUrl } : {}),
         ...(this.opts.service?.snapshotEvery !== undefined
@@ -385,7 +408,7 @@ export class ShardedService implements Service {
 
   private storeCall(shard: Shard, m: Extract<FromShard, { t: 'store' }>): void {
     const answer = (r: { value?: unknown; error?: WireError }) =>
-      shard.channel?.send({ t: 'stored', id: m.id, mark: this.store.changeMark(), ...r });
+      shard.channel?.send({ t: 'stored', id: m.id, mark: this.store.changeMark(''), ...r });
     if (!STORE_CALL_SET.has(m.method)) {
       answer({ error: { message: `no store call ${m.method}` } });
       return;
@@ -418,11 +441,14 @@ export class ShardedService implements Service {
 
   async start(): Promise<void> {
     for (const shard of this.shards) if (!shard.worker) this.spawn(shard);
-    // Other processes' changes, heard once here, told to every shard (each keeps its own games' clients current).
-    await this.store.listen((gameId) => {
-      const mark = this.store.changeMark();
-      for (const shard of this.shards) shard.channel?.send({ t: 'change', gameId, mark });
-    });
+    // SQLite: other processes' changes, seen once here, told to every shard (each keeps
+    // its own games' clients current). A shard on PostgreSQL listens on its own.
+    if (this.store.url === null) {
+      await this.store.listen((gameId) => {
+        const mark = this.store.changeMark('');
+        for (const shard of this.shards) shard.channel?.send({ t: 'change', gameId, mark });
+      });
+    }
     await Promise.all(
       this.shards.map(async (shard) => {
         await this.call(shard, 'start', []);

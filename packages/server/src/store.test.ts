@@ -319,12 +319,12 @@ function storageSuite(name: string, target: () => Promise<string>) {
         const heard: (string | null)[] = [];
         await store.listen((id) => heard.push(id));
         await store.createGame({ ...gameRecord('g8'), status: 'active' }, seats('g8'));
-        const mark = store.changeMark();
+        const mark = store.changeMark('g8');
         assert.equal(typeof mark, 'number');
         await store.appendAction(action('g8', 1), active);
-        assert.equal(store.changeMark(), mark, 'its own commits leave the mark alone');
+        assert.equal(store.changeMark('g8'), mark, 'its own commits leave the mark alone');
         await other.appendAction(action('g8', 2), active);
-        assert.notEqual(store.changeMark(), mark, "another connection's commit changes it");
+        assert.notEqual(store.changeMark('g8'), mark, "another connection's commit changes it");
         for (let i = 0; i < 100 && heard.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
         await other.close();
         assert.deepEqual(heard, [null]);
@@ -337,6 +337,8 @@ function storageSuite(name: string, target: () => Promise<string>) {
         const heard: (string | null)[] = [];
         await listening.listen((id) => heard.push(id));
         await store.createGame({ ...gameRecord('g9'), status: 'active' }, seats('g9'));
+        const mark = listening.changeMark('g9');
+        assert.equal(typeof mark, 'number');
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
         try {
@@ -346,6 +348,11 @@ function storageSuite(name: string, target: () => Promise<string>) {
           assert.ok((killed.rowCount ?? 0) >= 1, 'a LISTEN connection to drop');
           for (let i = 0; i < 200 && !heard.includes(null); i++) await new Promise((r) => setTimeout(r, 20));
           assert.ok(heard.includes(null), 'told to look at everything afresh once back');
+          const again = listening.changeMark('g9');
+          assert.ok(
+            typeof again === 'number' && again !== mark,
+            'every mark moved on (a notice may have been lost)',
+          );
           await store.appendAction(action('g9', 1), active);
           for (let i = 0; i < 100 && !heard.includes('g9'); i++) await new Promise((r) => setTimeout(r, 20));
           assert.ok(heard.includes('g9'), 'notifications heard again');
@@ -356,21 +363,34 @@ function storageSuite(name: string, target: () => Promise<string>) {
       });
 
       test('a committed action is announced to every other listening process (LISTEN/NOTIFY), not to its own; a refused one is not', async () => {
-        assert.equal(store.changeMark(), null, 'no change mark: every read asks the database');
+        assert.equal(
+          store.changeMark('g4'),
+          null,
+          'not listening, no change mark: every read asks the database',
+        );
         const other = await openStore(url);
         const heard: (string | null)[] = [];
         const self: (string | null)[] = [];
         await other.listen((id) => heard.push(id));
         await store.listen((id) => self.push(id));
+        const marks = () => [other.changeMark('g4'), other.changeMark('g5')];
+        const before = marks();
+        assert.ok(
+          before.every((m) => typeof m === 'number'),
+          'listening: a mark per game',
+        );
         await store.createGame({ ...gameRecord('g4'), status: 'active' }, seats('g4'));
         await store.appendAction(action('g4', 1), active);
         assert.equal(await store.appendAction(action('g4', 1, 'late'), active), false);
         await store.notify('g4');
         for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
         await new Promise((r) => setTimeout(r, 100)); // time for a third, were the refused one heard
+        const after = marks();
         await other.close();
         assert.deepEqual(heard, ['g4', 'g4']);
         assert.deepEqual(self, [], 'a process does not hear its own changes');
+        assert.notEqual(after[0], before[0], 'the game another process changed: its mark moved');
+        assert.equal(after[1], before[1], 'another game: its mark did not');
       });
     }
   });

@@ -102,6 +102,11 @@ function queueNoticeIn(trx: Transaction<StavkaDatabase>, gameId: string, n: Seat
 export interface Store extends DeliveryQueue {
   readonly kind: 'sqlite' | 'postgres';
   readonly where: string;
+  /**
+   * PostgreSQL: the connection string, so the other threads of a threaded server connect
+   * on their own (shards.ts). null for SQLite: its one writer per process is this store.
+   */
+  readonly url: string | null;
   /** Creates a game with its seats (and, for an import, its actions) in one transaction. */
   createGame(
     game: GameRecord,
@@ -129,11 +134,17 @@ export interface Store extends DeliveryQueue {
   activeGamesWithAi(): Promise<string[]>;
   gameIds(): Promise<string[]>;
   /**
-   * A mark that changes whenever another process may have written to the database
-   * (SQLite's data_version): while it stays the same, what this process has cached is
-   * current. null when there is no such mark (PostgreSQL): ask the database.
+   * A mark that changes whenever another process may have written game `id`: while it
+   * stays the same, what this process has cached of it is current. null when there is no
+   * such mark: ask the database.
+   * - SQLite: data_version (any write by another connection, to any game).
+   * - PostgreSQL, while this store listens: the notifications heard for the game, and each
+   *   time the LISTEN connection is opened again (a notification may have been lost).
+   *   Heard a moment after the other process commits: in that moment a read here is one
+   *   state behind (as it would be had it come a moment sooner), and a write is refused
+   *   by the compare-and-set of appendAction. Not listening: null.
    */
-  changeMark(): number | null;
+  changeMark(id: string): number | null;
   /** Tells every process serving this database that a game changed (PostgreSQL NOTIFY). */
   notify(id: string): Promise<void>;
   /**
@@ -160,6 +171,7 @@ export async function openStore(target: string): Promise<Store> {
 class KyselyStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly where: string;
+  readonly url: string | null;
   private readonly opened: OpenedDatabase;
   private listener: pg.Client | null = null;
   private poll: NodeJS.Timeout | null = null;
@@ -172,6 +184,7 @@ class KyselyStore implements Store {
     this.opened = opened;
     this.kind = opened.kind;
     this.where = opened.where;
+    this.url = opened.url ?? null;
     if (opened.sqlite) {
       this.sqliteAppender = new SqliteAppender(opened.sqlite);
       this.dataVersion = opened.sqlite.prepare('PRAGMA data_version').pluck();
@@ -441,9 +454,16 @@ class KyselyStore implements Store {
     return rows.map((r) => r.id);
   }
 
-  changeMark(): number | null {
-    return this.dataVersion ? (this.dataVersion.get() as number) : null;
+  changeMark(id: string): number | null {
+    if (this.dataVersion) return this.dataVersion.get() as number;
+    if (!this.listener) return null;
+    return Math.max(this.heard.get(id) ?? 0, this.listenedSince);
   }
+
+  /** PostgreSQL: when each game was last heard of (a count of notifications), and when the LISTEN connection last opened. */
+  private readonly heard = new Map<string, number>();
+  private notifications = 0;
+  private listenedSince = 0;
 
   async notify(id: string): Promise<void> {
     if (this.kind === 'postgres')
@@ -453,10 +473,10 @@ class KyselyStore implements Store {
   async listen(onChange: (id: string | null) => void): Promise<void> {
     if (this.opened.sqlite) {
       if (this.poll) return;
-      let mark = this.changeMark();
+      let mark = this.dataVersion!.get();
       this.poll = setInterval(() => {
         if (this.closed) return;
-        const now = this.changeMark();
+        const now = this.dataVersion!.get();
         if (now !== mark) {
           mark = now;
           onChange(null);
@@ -502,7 +522,15 @@ class KyselyStore implements Store {
       if (n.channel !== CHANNEL || !n.payload) return;
       // "<game id> <origin>": this store's own changes are not news to it.
       const [id, from] = n.payload.split(' ');
-      if (id && from !== this.origin) onChange(id);
+      if (id && from !== this.origin) {
+        // Bounded: past 100,000 games heard of, forget them all and move every mark on.
+        if (this.heard.size >= 100_000) {
+          this.heard.clear();
+          this.listenedSince = ++this.notifications;
+        }
+        this.heard.set(id, ++this.notifications);
+        onChange(id);
+      }
     });
     try {
       await client.connect();
@@ -517,6 +545,9 @@ class KyselyStore implements Store {
       await client.end().catch(() => {});
       return;
     }
+    // Anything may have changed while nobody listened: every mark moves on.
+    this.listenedSince = ++this.notifications;
+    this.heard.clear();
     this.listener = client;
   }
 
