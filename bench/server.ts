@@ -357,14 +357,16 @@ export async function load(
   env: Record<string, string>,
   transport: Transport = 'HTTP',
   record?: Recorder,
+  label = backend,
 ): Promise<LoadResult> {
-  const server = await startChildServer(env);
+  // In one thread unless env says otherwise (STAVKA_THREADS: shards.ts).
+  const server = await startChildServer({ STAVKA_THREADS: '0', ...env });
   try {
     const games = await makeGames(server.url, backend);
     const r = await play(server.url, server.child.pid!, games, transport, `bench:${backend}`, record);
     // The reference replays the games being played at the start (its games never end).
     record?.keep(games.filter((g) => !g.spare).map((g) => g.id));
-    return { backend, transport, ...r };
+    return { backend: label, transport, ...r };
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
@@ -399,6 +401,16 @@ export async function serverLoad(): Promise<void> {
     results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport, recorder));
     references.set(transport, await reference(recorder.recording(), transport));
   }
+  // The same games on a threaded server (shards.ts): the rules on two worker threads.
+  results.push(
+    await load(
+      'SQLite',
+      { STAVKA_DB: tempSqlitePath(), STAVKA_THREADS: '2' },
+      'WebSocket',
+      undefined,
+      'SQLite 2thr',
+    ),
+  );
   let pgNote = '';
   try {
     const url = await freshPostgresDatabase();
@@ -416,17 +428,21 @@ export async function serverLoad(): Promise<void> {
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(10)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${((1000 * r.serverCpu * r.seconds) / Math.max(1, r.moves)).toFixed(2)} ms a move)${ratio}`,
+      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${((1000 * r.serverCpu * r.seconds) / Math.max(1, r.moves)).toFixed(2)} ms a move)${ratio}`,
     );
   for (const r of results) {
-    const ref = r.backend === 'SQLite' ? references.get(r.transport) : undefined;
+    // The threaded run plays the same games as the one-thread run: the same reference.
+    const ref = r.backend.startsWith('SQLite') ? references.get(r.transport) : undefined;
     line(
       r,
       ref ? `  ${(r.moves / r.seconds / (ref.moves / ref.seconds)).toFixed(2)}x the reference's moves/s` : '',
     );
-    if (ref) line(ref, '');
+    if (ref && r.backend === 'SQLite') line(ref, '');
   }
   if (pgNote) console.log(`  ${pgNote}`);
+  console.log(
+    '  SQLite 2thr: STAVKA_THREADS=2, the rules of the games on two worker threads (shards.ts); the other rows run in one thread (the default)',
+  );
   console.log(
     "  reference: the same players, sent the same messages byte for byte by a rule-less server that only checks, stores (SQLite) and pushes (reference-server.ts): this machine's ceiling for the load",
   );
