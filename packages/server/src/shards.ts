@@ -262,7 +262,11 @@ async function runShard(data: ShardData, port: MessagePort): Promise<void> {
             .then(() => fn.apply(service, m.args))
             // A shard's own connection closes with its service.
             .then(async (v) => {
-              if (m.method === 'close' && !remote) await store.close();
+              if (m.method === 'close') {
+                if (!remote) await store.close();
+                // Once the answer is out, nothing keeps the thread: it ends by itself.
+                setImmediate(() => port.close());
+              }
               return v;
             }),
         );
@@ -460,11 +464,21 @@ export class ShardedService implements Service {
   async close(): Promise<void> {
     this.closing = true;
     await Promise.allSettled(this.shards.filter((s) => s.worker).map((s) => this.call(s, 'close', [])));
+    // A closed shard's thread ends by itself; one that has not within 2 s is stopped.
     await Promise.all(
       this.shards.map(async (s) => {
         const w = s.worker;
         s.worker = null;
-        if (w) await w.terminate();
+        if (!w) return;
+        let timer: NodeJS.Timeout | undefined;
+        const ended = await Promise.race([
+          new Promise<boolean>((r) => w.once('exit', () => r(true))),
+          new Promise<boolean>((r) => {
+            timer = setTimeout(() => r(false), 2000);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (!ended) await w.terminate();
       }),
     );
   }
