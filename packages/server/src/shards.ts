@@ -240,7 +240,8 @@ async function runShard(data: ShardData, port: MessagePort): Promise<void> {
     owns: (id) => shardOf(id, data.shards) === data.index,
     log: (m) => channel.send({ t: 'log', m }),
   });
-  const unwatch = new Map<number, () => void>();
+  /** Each live client's way out (null while its watch is being set up). */
+  const unwatch = new Map<number, (() => void) | null>();
   const reply = (id: number, work: Promise<unknown>) =>
     work.then(
       (value) => channel.send({ t: 'reply', id, value }),
@@ -271,12 +272,15 @@ async function runShard(data: ShardData, port: MessagePort): Promise<void> {
             }),
         );
       } else if (m.t === 'watch') {
+        unwatch.set(m.wid, null);
         reply(
           m.id,
           service
             .watch(m.p, (text) => channel.send({ t: 'send', wid: m.wid, m: text }))
             .then((off) => {
-              unwatch.set(m.wid, off);
+              // The client may have gone while its watch was being set up.
+              if (unwatch.has(m.wid)) unwatch.set(m.wid, off);
+              else off();
               return null;
             }),
         );
