@@ -5,6 +5,7 @@
  * starts again with its games intact, a restart keeps every game.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import WebSocket from 'ws';
@@ -21,9 +22,9 @@ after(async () => {
   }
 });
 
-async function threaded(file: string, threads = 2) {
+async function threaded(file: string, threads = 2, webhooks?: Parameters<typeof buildApp>[0]['webhooks']) {
   const store = await openStore(file);
-  const built = await buildApp({ store, rateLimit: false, threads });
+  const built = await buildApp({ store, rateLimit: false, threads, ...(webhooks ? { webhooks } : {}) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   opened.push({ built, store });
   const port = (built.app.server.address() as { port: number }).port;
@@ -223,5 +224,54 @@ describe('a threaded server', () => {
       const s = await call(second.base, 'GET', `/api/games/${ai.body.id}`);
       return s.body.stateId > stored;
     });
+  });
+
+  test('webhooks: URLs checked in the shard, notices queued with the change and delivered by the main thread', async () => {
+    const strict = await threaded(tempSqlitePath());
+    const refused = await call(strict.base, 'POST', '/api/games', undefined, {
+      game: 'mars-1942',
+      seats: { german: { webhook: 'http://127.0.0.1:9/hook' } },
+    });
+    assert.equal(refused.status, 422);
+    assert.equal(refused.body.code, 'webhook/bad-url');
+
+    const got: { event: string; side: string; gameId: string }[] = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    try {
+      const port = (hook.address() as { port: number }).port;
+      const { base, webhooks } = await threaded(tempSqlitePath(), 2, { allowPrivate: true, backoffMs: 20 });
+      const made = await call(base, 'POST', '/api/games', undefined, {
+        game: 'mars-1942',
+        seats: { german: { webhook: `http://127.0.0.1:${port}/hook` } },
+      });
+      assert.equal(made.status, 201);
+      assert.match(made.body.seats.german.webhookSecret, /^whsec_/);
+      for (const side of ['german', 'soviet']) {
+        const j = await call(
+          base,
+          'POST',
+          `/api/games/${made.body.id}/join`,
+          made.body.seats[side].token,
+          {},
+        );
+        assert.equal(j.status, 200);
+      }
+      await until('the your-turn notice', async () => got.length > 0);
+      assert.deepEqual(
+        { event: got[0]!.event, side: got[0]!.side, gameId: got[0]!.gameId },
+        { event: 'your-turn', side: 'german', gameId: made.body.id },
+      );
+      await until('the delivery to be counted', async () => webhooks.delivered === 1);
+    } finally {
+      hook.close();
+    }
   });
 });
