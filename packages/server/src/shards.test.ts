@@ -93,9 +93,10 @@ describe('a threaded server', () => {
   test('games on every shard: views, actions and refusals as in one thread; live updates on the channel', async () => {
     const { base, port, service, store } = await threaded(tempSqlitePath());
     assert.ok(service instanceof ShardedService && service.threads === 2);
-    // Games until both shards own one.
+    // New games are shared out in turn while none has a live client: 2 and 2.
     const games: Made[] = [];
-    while (new Set(games.map((g) => shardOf(g.id, 2))).size < 2) games.push(await newGame(base));
+    for (let i = 0; i < 4; i++) games.push(await newGame(base));
+    assert.deepEqual(games.map((g) => shardOf(g.id, 2)).sort(), [0, 0, 1, 1]);
 
     for (const made of games) {
       const m = await mover(base, made);
@@ -141,6 +142,21 @@ describe('a threaded server', () => {
       );
       ws.close();
     }
+    // Live clients on two games of shard 0: the next two new games go to shard 1.
+    const busy = games.filter((g) => shardOf(g.id, 2) === 0);
+    const sockets = busy.map((g) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${g.id}/live`);
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token: g.spectator.token })));
+      return new Promise<WebSocket>((r) => ws.once('message', () => r(ws)));
+    });
+    const open = await Promise.all(sockets);
+    const next = [await newGame(base), await newGame(base)];
+    assert.deepEqual(
+      next.map((g) => shardOf(g.id, 2)),
+      [1, 1],
+      'to the shard with fewer live games',
+    );
+    for (const ws of open) ws.close();
   });
 
   test('a shard that crashes starts again: its live clients are told to reconnect, its games are intact', async () => {
