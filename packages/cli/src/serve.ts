@@ -54,7 +54,9 @@ export function addServeCommand(
         // A port in use, a database that will not open, a bad setting: say which, no trace.
         throw new UsageError(`serve: ${(e as Error).message}`);
       }
-      io.out(`Stavka server on ${server.url} (games stored in ${describeStore(server.store)})`);
+      io.out(
+        `Stavka server on ${server.url} (games stored in ${describeStore(server.store, server.threads)})`,
+      );
       stopOnSignals(server);
     });
 }

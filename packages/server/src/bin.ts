@@ -6,5 +6,5 @@
 import { describeStore, startServer, stopOnSignals } from './main.ts';
 
 const server = await startServer();
-process.stdout.write(`listening ${server.url} (${describeStore(server.store)})\n`);
+process.stdout.write(`listening ${server.url} (${describeStore(server.store, server.threads)})\n`);
 stopOnSignals(server);

@@ -21,6 +21,8 @@ export interface ServeOptions {
 export interface RunningServer extends StavkaApp {
   readonly url: string;
   readonly store: Store;
+  /** Worker threads running the games (0: all in the main thread). */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   return {
     ...built,
     store,
+    threads,
     url: `http://localhost:${actualPort}`,
     async close() {
       await built.app.close();
@@ -132,9 +135,10 @@ export function stopOnSignals(server: RunningServer): void {
   process.once('SIGTERM', stop);
 }
 
-/** Describes where games are stored, without credentials. */
-export function describeStore(store: Store): string {
-  return store.kind === 'sqlite' ? `SQLite ${store.where}` : `PostgreSQL ${store.where}`;
+/** Describes where games are stored, without credentials (and the threads, if any). */
+export function describeStore(store: Store, threads = 0): string {
+  const where = store.kind === 'sqlite' ? `SQLite ${store.where}` : `PostgreSQL ${store.where}`;
+  return threads > 0 ? `${where}; ${threads} worker thread${threads === 1 ? '' : 's'} for the games` : where;
 }
 
 export { isPostgresUrl };
