@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Action } from '@stavka/engine';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { ApiError } from './errors.ts';
 import {
   CATALOG,
@@ -182,6 +182,9 @@ function messageBudget(limit: AppOptions['rateLimit']): () => boolean {
 }
 
 const DEFAULT_RATE_LIMIT = { max: 1200, timeWindow: 60_000 } as const;
+
+/** Live-channel messages held while a hello is being answered (more: the client is cut off). */
+const HELD_MAX = 64;
 
 export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -577,7 +580,12 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         if (socket.readyState === socket.OPEN) send(JSON.stringify({ type: 'error', code, message }));
         if (close) socket.close(close, code);
       };
+      // What comes while a hello's token is being checked waits for it, in order: an act
+      // sent right after the hello is taken as from that seat (the check may cross to
+      // another thread: shards.ts). At most HELD_MAX; a client sending more is cut off.
+      let held: RawData[] | null = null;
       const start = (token: string | undefined) => {
+        held = [];
         service
           .authenticate(req.params.id, token)
           .then(async (p) => {
@@ -599,6 +607,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           .catch((e: unknown) => {
             if (e instanceof ApiError) fail(e.code, e.message, 4000 + e.status);
             else fail('server/internal', 'internal error', 1011);
+          })
+          .finally(() => {
+            const waiting = held ?? [];
+            held = null;
+            if (!closed) for (const raw of waiting) onMessage(raw);
           });
       };
       const hello = setTimeout(() => {
@@ -612,6 +625,12 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         start(headerToken);
       }
       socket.on('message', (raw) => {
+        if (!held) return onMessage(raw);
+        if (held.length >= HELD_MAX)
+          fail('request/rate-limited', 'too many messages before the hello was answered', 4429);
+        else held.push(raw);
+      });
+      const onMessage = (raw: RawData) => {
         let msg: { type?: unknown; token?: unknown } | null = null;
         try {
           msg = JSON.parse(String(raw));
@@ -676,7 +695,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
             'this channel takes {"type":"hello","token":...} once, then {"type":"act",...} or {"type":"ping"}',
           );
         }
-      });
+      };
       socket.on('close', () => {
         closed = true;
         clearTimeout(hello);

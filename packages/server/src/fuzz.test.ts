@@ -11,27 +11,25 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { after, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from './app.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
-import { openStore } from './store.ts';
+import { openStore, type Store } from './store.ts';
 import { tempSqlitePath } from './test-support.ts';
 
 const REQUESTS = 3000;
 const LIVE_MESSAGES = 1500;
 
-const store = await openStore(tempSqlitePath());
-const { app } = await buildApp({ store, rateLimit: false });
-after(async () => {
-  await app.close();
-  await store.close();
-});
+// The same fuzz against a server in one thread and a threaded one (shards.ts): every
+// refusal and error crosses from a worker thread as it would in one.
+let store: Store;
+let app: FastifyInstance;
 
-test(`${REQUESTS} random and malformed requests: never a 5xx, refusals change nothing`, async () => {
+async function requestsFuzz(): Promise<void> {
   let rng: RngState = rngFromSeed('fuzz');
   const pick = <T>(xs: readonly T[]): T => {
     const { value, next } = rollDie(rng, xs.length);
@@ -267,7 +265,7 @@ test(`${REQUESTS} random and malformed requests: never a 5xx, refusals change no
   }
   assert.ok(accepted > 50, `real moves were made too (${accepted})`);
   assert.ok((counts.get(200) ?? 0) > 100);
-});
+}
 
 /** A message from the live channel, as far as the fuzz looks at it. */
 interface Msg {
@@ -297,7 +295,7 @@ interface SeatView extends LiveSeatView {
   readonly legal: readonly Action[];
 }
 
-test(`${LIVE_MESSAGES} random and malformed live-channel messages: every act answered once, refusals change nothing`, async () => {
+async function liveFuzz(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   let rng: RngState = rngFromSeed('fuzz-live');
@@ -958,4 +956,22 @@ test(`${LIVE_MESSAGES} random and malformed live-channel messages: every act ans
   console.log(`live fuzz: ${JSON.stringify(Object.fromEntries([...counts].sort()))}, busy ${busy}`);
   assert.ok(accepted > 100, `real moves were made too (${accepted})`);
   assert.ok(busy > 0, 'a second act in flight was refused as busy');
-});
+}
+
+for (const threads of [0, 2]) {
+  describe(threads === 0 ? 'in one thread' : `on ${threads} worker threads (shards.ts)`, () => {
+    before(async () => {
+      store = await openStore(tempSqlitePath());
+      app = (await buildApp({ store, rateLimit: false, threads })).app;
+    });
+    after(async () => {
+      await app.close();
+      await store.close();
+    });
+    test(`${REQUESTS} random and malformed requests: never a 5xx, refusals change nothing`, requestsFuzz);
+    test(
+      `${LIVE_MESSAGES} random and malformed live-channel messages: every act answered once, refusals change nothing`,
+      liveFuzz,
+    );
+  });
+}

@@ -159,6 +159,25 @@ describe('a threaded server', () => {
     for (const ws of open) ws.close();
   });
 
+  test('an act sent right after the hello, without waiting for the view, is taken as from that seat', async () => {
+    const { base, port } = await threaded(tempSqlitePath());
+    const made = await newGame(base);
+    const m = await mover(base, made);
+    const action = m.view.legal.find((a: { type: string }) => a.type !== 'undo');
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${made.id}/live`);
+    const seen: { type: string; ref?: string; code?: string; stateId?: number }[] = [];
+    ws.on('message', (x) => seen.push(JSON.parse(String(x))));
+    await new Promise((r) => ws.on('open', r));
+    // Both in one go: the token is checked in the shard while the act has already come.
+    ws.send(JSON.stringify({ type: 'hello', token: m.token }));
+    ws.send(JSON.stringify({ type: 'act', ref: 'a1', stateId: m.view.stateId, action }));
+    const answer = await until('the answer', async () => seen.find((x) => x.ref === 'a1'));
+    assert.equal(answer.type, 'acted', JSON.stringify(answer));
+    assert.equal(answer.stateId, m.view.stateId + 1);
+    assert.equal(seen[0]!.type, 'view', 'the view first, then the update and the answer');
+    ws.close();
+  });
+
   test('a shard that crashes starts again: its live clients are told to reconnect, its games are intact', async () => {
     const { base, port, service } = await threaded(tempSqlitePath());
     const made = await newGame(base);
