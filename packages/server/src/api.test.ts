@@ -14,7 +14,7 @@ import { checkDice } from './dice.ts';
 import type { ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
 import { openStore, type Store } from './store.ts';
-import { tempSqlitePath } from './test-support.ts';
+import { tempSqlitePath, until } from './test-support.ts';
 import { publicOnly, Webhooks } from './webhooks.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
@@ -71,16 +71,6 @@ async function viewOf(inject: Inject, id: string, token: string) {
     legal: { type: string }[];
     view: Record<string, unknown>;
   };
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('creating and joining a game', () => {

@@ -195,14 +195,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     threads > 0
       ? new ShardedService(opts.store, {
           threads,
-          service: {
-            publicUrl,
-            ...(opts.service?.snapshotEvery !== undefined
-              ? { snapshotEvery: opts.service.snapshotEvery }
-              : {}),
-            ...(opts.service?.cacheSize !== undefined ? { cacheSize: opts.service.cacheSize } : {}),
-            ...(opts.service?.log ? { log: opts.service.log } : {}),
-          },
+          service: { ...opts.service, publicUrl },
           webhooks: { allowPrivate: opts.webhooks?.allowPrivate ?? false, wake: () => webhooks.wake() },
         })
       : new GameService(opts.store, { ...opts.service, publicUrl, webhooks });

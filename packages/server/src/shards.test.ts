@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { buildApp, type StavkaApp } from './app.ts';
 import { ShardedService, shardOf } from './shards.ts';
 import { openStore, type Store } from './store.ts';
-import { call, tempSqlitePath } from './test-support.ts';
+import { call, tempSqlitePath, until } from './test-support.ts';
 
 const opened: { built: StavkaApp; store: Store }[] = [];
 after(async () => {
@@ -57,16 +57,6 @@ async function mover(base: string, made: Made) {
     if (v.body.legal.length > 0) return { side, token, view: v.body };
   }
   throw new Error('nobody to move');
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('which shard owns a game', () => {

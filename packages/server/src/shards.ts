@@ -67,21 +67,7 @@ type StoreCall = (typeof STORE_CALLS)[number];
 const STORE_CALL_SET: ReadonlySet<string> = new Set(STORE_CALLS);
 
 /** The service's methods the main thread calls on a shard. */
-type ServiceCall =
-  | 'start'
-  | 'close'
-  | 'create'
-  | 'join'
-  | 'authenticate'
-  | 'summary'
-  | 'seatView'
-  | 'log'
-  | 'replayFor'
-  | 'exportFile'
-  | 'act'
-  | 'setWebhook'
-  | 'importFile';
-const SERVICE_CALLS: ReadonlySet<string> = new Set<ServiceCall>([
+const SERVICE_CALL_LIST = [
   'start',
   'close',
   'create',
@@ -95,7 +81,9 @@ const SERVICE_CALLS: ReadonlySet<string> = new Set<ServiceCall>([
   'act',
   'setWebhook',
   'importFile',
-]);
+] as const satisfies readonly (keyof GameService)[];
+type ServiceCall = (typeof SERVICE_CALL_LIST)[number];
+const SERVICE_CALLS: ReadonlySet<string> = new Set(SERVICE_CALL_LIST);
 
 /** An error as it crosses threads: an ApiError keeps its status and code. */
 type WireError = { status?: number; code?: string; message: string; stack?: string };

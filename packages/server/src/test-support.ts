@@ -174,3 +174,18 @@ export async function call(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
+
+/** Polls `fn` every 20 ms until it gives a value (returned), failing after `ms` and saying what it waited for. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false>,
+  ms = 60_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
