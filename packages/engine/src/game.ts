@@ -394,7 +394,7 @@ export function view<G>(
   activeSides: readonly string[];
   canUndo: boolean;
   state: unknown;
-  log: LogEntry[];
+  log: readonly LogEntry[];
   outcome: GameOutcome | null;
 } {
   return {

@@ -15,8 +15,15 @@ export interface LogEntry {
   readonly data?: Readonly<Record<string, unknown>>;
 }
 
-/** The entries `side` may read (null = an observer after the game: everything). */
-export function visibleLog(log: readonly LogEntry[], side: string | null): LogEntry[] {
-  if (side === null) return [...log];
+/**
+ * The entries `side` may read (null = an observer after the game: everything). The log
+ * itself when that is all of it (no copy: a view is made after every action); a log is
+ * never changed in place.
+ */
+export function visibleLog(log: readonly LogEntry[], side: string | null): readonly LogEntry[] {
+  if (side === null) return log;
+  let i = 0;
+  while (i < log.length && (log[i]!.visibleTo === undefined || log[i]!.visibleTo === side)) i++;
+  if (i === log.length) return log;
   return log.filter((e) => e.visibleTo === undefined || e.visibleTo === side);
 }

@@ -388,7 +388,7 @@ export class GameService implements Service {
     return this.withLock(p.gameId, async () => this.viewOf(await this.fresh(p.gameId), p.side));
   }
 
-  async log(p: Principal): Promise<{ stateId: number; log: LogEntry[] }> {
+  async log(p: Principal): Promise<{ stateId: number; log: readonly LogEntry[] }> {
     return this.withLock(p.gameId, async () => {
       const g = await this.fresh(p.gameId);
       if (!g.state) return { stateId: 0, log: [] };
@@ -942,7 +942,7 @@ function seatsSummary(g: Live): Record<string, { player: string; joined: boolean
   );
 }
 
-function logFor(g: Live, side: string | null): LogEntry[] {
+function logFor(g: Live, side: string | null): readonly LogEntry[] {
   const s = g.state!;
   if (side !== null) return visibleLog(s.log, side);
   if (g.record.status === 'over') return visibleLog(s.log, null);

@@ -72,6 +72,43 @@ describe('live updates', () => {
     );
   });
 
+  test('a board sharing what did not change with the one before (as states do) is rebuilt exactly', () => {
+    const leaf = fc.dictionary(fc.constantFrom('at', 'moved', 'supply', 'x/y'), fc.jsonValue(), {
+      maxKeys: 4,
+    });
+    const units = fc.dictionary(fc.constantFrom('u1', 'u2', 'u3', 'u~4'), leaf, { maxKeys: 4 });
+    // An edit: which unit, then a field set (a value) or removed (undefined).
+    const edit = fc.tuple(
+      fc.constantFrom('u1', 'u2', 'u3', 'u~4', 'u5'),
+      fc.constantFrom('at', 'moved', 'supply', 'x/y', 'new'),
+      fc.option(fc.jsonValue(), { nil: undefined }),
+    );
+    fc.assert(
+      fc.property(units, fc.array(edit, { maxLength: 4 }), fc.nat(3), (us0, edits, turn) => {
+        // The next units: a copy of the record, each edited unit a copy, the rest the same objects.
+        const us1: Record<string, Record<string, unknown>> = { ...us0 };
+        for (const [id, field, value] of edits) {
+          const u: Record<string, unknown> = { ...(us1[id] ?? {}) };
+          if (value === undefined) delete u[field];
+          else u[field] = value;
+          us1[id] = u;
+        }
+        const board0 = { turn: 1, state: { units: us0, player: 'a' }, log: [entry('x')] };
+        const board1 = { turn: turn + 1, state: { units: us1, player: 'a' }, log: [entry('x')] };
+        const v0 = { stateId: 1, view: board0, legal: [] };
+        const v1 = { stateId: 2, view: board1, legal: [] };
+        const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1)));
+        assert.deepEqual(receive(JSON.parse(JSON.stringify(v0)), msg), JSON.parse(JSON.stringify(v1)));
+        // Nothing is sent of a unit left as it was.
+        for (const op of msg.data.view as { path: string }[]) {
+          const id = op.path.split('/')[3]?.replace('~1', '/').replace('~0', '~');
+          if (id !== undefined) assert.notEqual(us0[id], us1[id], `${op.path}: its unit did not change`);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('an update sends only what is new', () => {
     const log = Array.from({ length: 300 }, (_, i) => entry(`entry ${i}`));
     const legal = Array.from({ length: 900 }, (_, i) => act(i));

@@ -87,24 +87,42 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): st
 }
 
 /**
- * The JSON Patch from one board to the next. Each object-valued field is diffed on its
- * own, and the diff kept for that pair of objects: the seats (and spectators) of a game
- * that see the same board are sent the same patch, worked out once. (A view is never
- * changed in place: the engine's states are not, once made.)
+ * The JSON Patch from one board to the next. Fields holding the same value (the same
+ * object: states share what an action left alone) are skipped; fields holding two
+ * plain objects are diffed field by field the same way, down to what changed; arrays
+ * and everything else go to fast-json-patch's `compare`. Each object's diff is kept
+ * for that pair of objects: the seats (and spectators) of a game that see the same
+ * board are sent the same patch, worked out once. (A view is never changed in place:
+ * the engine's states are not, once made.)
  */
 function boardPatch(before: object, now: object): Operation[] {
-  const b = before as Record<string, unknown>;
-  const n = now as Record<string, unknown>;
+  return fieldsPatch(before as Record<string, unknown>, now as Record<string, unknown>);
+}
+
+function fieldsPatch(b: Record<string, unknown>, n: Record<string, unknown>): Operation[] {
   // Fields other than two objects of a kind: compared as they are.
   const restB: Record<string, unknown> = {};
   const restN: Record<string, unknown> = {};
+  let rest = false;
   const nested: string[] = [];
   for (const k in b) {
-    if (pairedObjects(b[k], n[k])) nested.push(k);
-    else restB[k] = b[k];
+    const x = b[k];
+    const y = n[k];
+    if (x === y) continue;
+    if (pairedObjects(x, y)) nested.push(k);
+    else {
+      restB[k] = x;
+      rest = true;
+    }
   }
-  for (const k in n) if (!pairedObjects(b[k], n[k])) restN[k] = n[k];
-  const ops = compare(restB, restN);
+  for (const k in n) {
+    const x = b[k];
+    const y = n[k];
+    if (x === y || pairedObjects(x, y)) continue;
+    restN[k] = y;
+    rest = true;
+  }
+  const ops = rest ? compare(restB, restN) : [];
   for (const k of nested) {
     const inner = objectPatch(b[k] as object, n[k] as object);
     if (inner.length === 0) continue;
@@ -131,9 +149,17 @@ function objectPatch(from: object, to: object): Operation[] {
   if (from === to) return [];
   const known = diffs.get(from);
   if (known?.to === to) return known.ops;
-  const ops = compare(from, to);
+  const ops =
+    Array.isArray(from) || !plainObject(from) || !plainObject(to)
+      ? compare(from, to)
+      : fieldsPatch(from as Record<string, unknown>, to as Record<string, unknown>);
   diffs.set(from, { to, ops });
   return ops;
+}
+
+function plainObject(o: object): boolean {
+  const proto = Object.getPrototypeOf(o);
+  return (proto === Object.prototype || proto === null) && typeof (o as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /**
