@@ -159,7 +159,9 @@ function objectPatch(from: object, to: object): Operation[] {
 
 function plainObject(o: object): boolean {
   const proto = Object.getPrototypeOf(o);
-  return (proto === Object.prototype || proto === null) && typeof (o as { toJSON?: unknown }).toJSON !== 'function';
+  return (
+    (proto === Object.prototype || proto === null) && typeof (o as { toJSON?: unknown }).toJSON !== 'function'
+  );
 }
 
 /**
