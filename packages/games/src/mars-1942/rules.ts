@@ -39,6 +39,7 @@ import {
 import {
   type Attack,
   type Combat,
+  changeUnit,
   cloneMarsState,
   type DefenderResult,
   type MarsState,
@@ -265,7 +266,7 @@ const parentUnits = new WeakMap<MarsState, Readonly<Record<string, UnitState>>>(
 
 /** The engine's copy before an action: passes on the parent's moves, board and units. */
 function cloneForAction(g: MarsState): MarsState {
-  const copy = cloneMarsState(g);
+  const copy = cloneMarsState(g, true);
   const moves = movementCaches.get(g);
   if (moves) inherited.set(copy, moves);
   const board = settled.get(g);
@@ -275,16 +276,18 @@ function cloneForAction(g: MarsState): MarsState {
 }
 
 /**
- * Once an action is applied: each unit it left as it was is the parent's own object
- * again, and every unit is frozen. States share what did not change, so the next
- * hash writes only the units that did (the engine keeps the JSON of frozen objects),
- * and a diff of two states skips the rest by identity.
+ * Once an action is applied: each unit it copied to change (changeUnit) but left as it
+ * was is the parent's own object again, and every unit is frozen. States share what
+ * did not change (the clone shares frozen units, and an action copies only those it
+ * changes), so the next hash writes only the units that did (the engine keeps the JSON
+ * of frozen objects), and a diff of two states skips the rest by identity.
  */
 function shareUnchanged(g: MarsState): void {
   const before = parentUnits.get(g);
   parentUnits.delete(g);
   for (const id in g.units) {
     const u = g.units[id]!;
+    if (Object.isFrozen(u)) continue; // shared, never changed
     const was = before?.[id];
     if (was && Object.isFrozen(was) && sameUnitState(u, was)) g.units[id] = was;
     else Object.freeze(u);
@@ -621,7 +624,7 @@ function log(
 }
 
 function place(g: MarsState, id: string, hex: number): void {
-  g.units[id]!.at = hex;
+  changeUnit(g, id).at = hex;
 }
 
 function eliminate(
@@ -632,7 +635,7 @@ function eliminate(
   why: string,
   cite: string[],
 ): void {
-  const st = g.units[id]!;
+  const st = changeUnit(g, id);
   st.status = 'eliminated';
   st.at = -1;
   st.fortified = false;
@@ -646,9 +649,12 @@ function startPlayerTurn(g: MarsState, s: Scenario, side: Side, ctx: RulesContex
   g.combat = null;
   for (const id of s.unitIds) {
     const st = g.units[id]!;
-    st.fortifiedNow = false;
-    st.attacked = false;
-    if (s.units[id]!.side === side) st.moved = 'no';
+    const moved = s.units[id]!.side === side ? 'no' : st.moved;
+    if (!st.fortifiedNow && !st.attacked && st.moved === moved) continue; // left as it is (shared)
+    const c = changeUnit(g, id);
+    c.fortifiedNow = false;
+    c.attacked = false;
+    c.moved = moved;
   }
   log(
     ctx,
@@ -680,7 +686,7 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
       continue;
     if (st.disrupted) eliminate(g, s, id, ctx, 'isolated and already Disrupted', [CITE.supply]);
     else {
-      st.disrupted = true;
+      changeUnit(g, id).disrupted = true;
       log(ctx, 'disrupted', `${s.units[id]!.name} is isolated: Disrupted`, [CITE.supply], { unit: id });
     }
   }
@@ -688,7 +694,7 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
     for (const id of s.unitIds) {
       const st = g.units[id]!;
       if (s.units[id]!.side === 'german' && st.status === 'map' && st.disrupted && st.supply !== 'isolated') {
-        st.disrupted = false;
+        changeUnit(g, id).disrupted = false;
         log(ctx, 'recovered', `${s.units[id]!.name} recovers from Disruption`, [CITE.sequence + ' B.7'], {
           unit: id,
         });
@@ -718,7 +724,9 @@ export function refreshSupply(g: MarsState, s: Scenario): Board {
   board.takeTraces(parentBoards.get(g));
   for (const id of s.unitIds) {
     const st = g.units[id]!;
-    if (st.status === 'map' && st.at >= 0) st.supply = board.supplyAt(s.units[id]!.side as Side, st.at);
+    if (st.status !== 'map' || st.at < 0) continue;
+    const supply = board.supplyAt(s.units[id]!.side as Side, st.at);
+    if (st.supply !== supply) changeUnit(g, id).supply = supply;
   }
   return board;
 }
@@ -732,7 +740,7 @@ function beginCombatPhase(g: MarsState, s: Scenario, ctx: RulesContext): void {
       const st = g.units[id]!;
       if (s.units[id]!.side !== 'soviet' || st.status !== 'map' || !st.disrupted) continue;
       if (st.supply === 'isolated' || attacked.has(st.at)) continue;
-      st.disrupted = false;
+      changeUnit(g, id).disrupted = false;
       log(ctx, 'recovered', `${s.units[id]!.name} recovers from Disruption`, [CITE.sequence + ' B.4'], {
         unit: id,
       });
@@ -754,7 +762,7 @@ function startCombat(g: MarsState, s: Scenario, attack: Attack, ctx: RulesContex
     disruptAt: 0,
   }));
   for (const id of attack.units) {
-    const st = g.units[id]!;
+    const st = changeUnit(g, id);
     st.attacked = true;
     if (st.fortified) {
       st.fortified = false;
@@ -856,11 +864,11 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
   // Defender effects that need no choice.
   for (const d of c.defenders) {
     const u = s.units[d.unit]!;
-    const st = g.units[d.unit]!;
     const r = d.result;
     if (r === 'DE' || r === 'X/2') {
       eliminate(g, s, d.unit, ctx, r, [CITE.defs]);
     } else if (r === 'DR') {
+      const st = changeUnit(g, d.unit);
       st.disrupted = true;
       st.fortified = false;
       c.routPending = true; // the attacker picks 0-2 hexes (rout-distance)
@@ -869,7 +877,7 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
       d.retreatMax = 2;
       d.disruptAt = u.side === 'german' || isGuards(u) ? 2 : 1;
     } else if (r === 'D' || r === 'DAE' || r === 'DA/2') {
-      if (u.side !== 'german') st.disrupted = true;
+      if (u.side !== 'german') changeUnit(g, d.unit).disrupted = true;
       else {
         // "A defending German player - only - may instead voluntarily choose to retreat 1 hex
         // and not be Disrupted, or 2-3 hexes and be Disrupted." Standing (or being unable to
@@ -887,7 +895,7 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
     if (!d.noRetreat || st.status !== 'map') continue;
     if (d.result === 'DR') eliminate(g, s, d.unit, ctx, 'DR under No Retreat! orders', ['M-8']);
     else if (d.result === 'DW' || d.result === 'D') {
-      st.disrupted = true;
+      changeUnit(g, d.unit).disrupted = true;
       d.retreatMin = 0;
       d.retreatMax = 0;
       if (d.result === 'DW')
@@ -957,7 +965,7 @@ function continueCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
           // Cannot retreat: eliminated by a DR, only Disrupted by a DW.
           else if (d.result === 'DR') eliminate(g, s, d.unit, ctx, 'cannot retreat', [CITE.retreat]);
           else {
-            st.disrupted = true;
+            changeUnit(g, d.unit).disrupted = true;
             log(ctx, 'result', `${s.units[d.unit]!.name} cannot withdraw: Disrupted in place`, [
               CITE.retreat,
             ]);
@@ -969,7 +977,7 @@ function continueCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
           d.retreatMax = 0;
           // A German D with nowhere to retreat to is the D itself: Disrupted in place.
           if (d.result === 'D' && !st.disrupted) {
-            st.disrupted = true;
+            changeUnit(g, d.unit).disrupted = true;
             log(ctx, 'result', `${s.units[d.unit]!.name} cannot retreat: Disrupted in place`, [CITE.defs]);
           }
           continue;
@@ -1029,7 +1037,7 @@ function finishCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
         (d.result === 'DW' && (d.path.length === 0 || d.path.length - 1 >= d.disruptAt)) ||
         d.noRetreat;
       if (!reDisrupted) {
-        st.disrupted = false;
+        changeUnit(g, d.unit).disrupted = false;
         log(ctx, 'recovered', `${s.units[d.unit]!.name} recovers from Disruption`, [CITE.sequence + ' B.5']);
       }
     }
@@ -1083,7 +1091,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
             s.zoneOf[st.at]! >= 0 &&
             u.factors.fortified !== undefined
           )
-            st.fortified = true;
+            changeUnit(g, id).fortified = true;
         }
         g.deploying = 'soviet';
         log(ctx, 'phase', 'Zhukov deploys the Russian units on the Russian side of the frontline', [
@@ -1096,7 +1104,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       }
       break;
     case 'fortify': {
-      const st = g.units[action.unit]!;
+      const st = changeUnit(g, action.unit);
       st.fortified = true;
       st.fortifiedNow = true;
       log(ctx, 'fortification', `${s.units[action.unit]!.name} fortifies`, [CITE.fort]);
@@ -1114,7 +1122,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       break;
     case 'reinforce': {
       const id = nextReinforcement(g, s)!;
-      const st = g.units[id]!;
+      const st = changeUnit(g, id);
       st.status = 'map';
       st.at = hexOf(action.hex);
       g.reinforced = true;
@@ -1127,7 +1135,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
     }
     case 'withdraw-reserve': {
       const id = nextWithdrawal(g, s)!;
-      g.units[id]!.status = 'withdrawn';
+      changeUnit(g, id).status = 'withdrawn';
       const points = s.withdrawalPoints[g.turn - 1] ?? 0;
       g.withdrawals.push({ unit: id, countsOnTurn: g.turn, points });
       log(
@@ -1147,7 +1155,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       const board = parentBoards.get(g) ?? boardOf(g);
       const to = hexOf(action.to);
       const opt = moveOptions(board, action.unit, { to })[0]!;
-      const st = g.units[action.unit]!;
+      const st = changeUnit(g, action.unit);
       st.at = to;
       st.moved = opt.bonus ? 'bonus' : 'attack';
       if (st.fortified) st.fortified = false;
@@ -1163,7 +1171,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       break;
     }
     case 'withdraw': {
-      const st = g.units[action.unit]!;
+      const st = changeUnit(g, action.unit);
       const u = s.units[action.unit]!;
       st.status = 'withdrawn';
       st.at = -1;
@@ -1182,7 +1190,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
     }
     case 'end-movement':
       g.step = 'allocation';
-      for (const id of s.unitIds) g.units[id]!.attacked = false;
+      for (const id of s.unitIds) if (g.units[id]!.attacked) changeUnit(g, id).attacked = false;
       log(ctx, 'phase', `${me === 'soviet' ? 'A.3' : 'B.5'} ground attack allocations`, [CITE.sequence]);
       break;
     case 'assign': {
@@ -1261,7 +1269,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       const to = hexOf(action.to);
       const board = boardOf(g);
       const path = retreatPath(board, c, d, to);
-      const st = g.units[action.unit]!;
+      const st = changeUnit(g, action.unit);
       st.at = to;
       st.fortified = false;
       d.path = path;
@@ -1286,8 +1294,8 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       const c = g.combat!;
       const d = c.defenders.find((x) => x.unit === action.unit)!;
       d.retreatMax = 0;
+      if (d.result === 'D') changeUnit(g, action.unit).disrupted = true;
       const st = g.units[action.unit]!;
-      if (d.result === 'D') st.disrupted = true;
       log(ctx, 'result', `${s.units[action.unit]!.name} stands${st.disrupted ? ' and is Disrupted' : ''}`, [
         CITE.defs,
       ]);
@@ -1297,7 +1305,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
     case 'advance': {
       const c = g.combat!;
       const to = hexOf(action.to);
-      const st = g.units[action.unit]!;
+      const st = changeUnit(g, action.unit);
       st.at = to;
       st.fortified = false;
       if (!c.advanced.includes(action.unit)) c.advanced.push(action.unit);

@@ -141,18 +141,36 @@ function cloneUnit(u: UnitState): UnitState {
 }
 
 /**
+ * The unit `id` of a state being changed, to change: a copy of its own in place of a
+ * frozen unit it still shares with the state it was cloned from (see cloneMarsState).
+ * Every change to a unit goes through here; a write to a shared unit would throw.
+ */
+export function changeUnit(g: MarsState, id: string): UnitState {
+  const u = g.units[id]!;
+  if (!Object.isFrozen(u)) return u;
+  const copy = cloneUnit(u);
+  g.units[id] = copy;
+  return copy;
+}
+
+/**
  * A deep copy of the state, field by field: the engine copies the state before every
  * action, and this is an order of magnitude faster than structuredClone. Every field of
  * MarsState is listed; a new nested field must be added here (the fuzzer's purity
  * check and the clone test catch a forgotten one). Units are copied in the order the
- * state lists them (the initial state lists them by id).
+ * state lists them (the initial state lists them by id). With `shareFrozenUnits` (the
+ * copy an action is applied to), a frozen unit is shared, not copied: it never changes,
+ * and the action copies a unit it changes (changeUnit).
  */
-export function cloneMarsState(g: MarsState): MarsState {
+export function cloneMarsState(g: MarsState, shareFrozenUnits = false): MarsState {
   // A spread, then each unit replaced: V8 keeps a record made so in its fast form (one
   // built key by key goes over to a dictionary past a dozen keys), and the hash, the
   // boards and the diffs that read all 71 units each action read it ~3x faster.
   const units: Record<string, UnitState> = { ...g.units };
-  for (const id in units) units[id] = cloneUnit(units[id]!);
+  for (const id in units) {
+    const u = units[id]!;
+    if (!shareFrozenUnits || !Object.isFrozen(u)) units[id] = cloneUnit(u);
+  }
   const c = g.combat;
   return {
     attacks: g.attacks.map((a) => ({ probe: a.probe, target: a.target, units: [...a.units] })),
