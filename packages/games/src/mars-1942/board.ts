@@ -273,11 +273,31 @@ export class Board {
   takeTraces(earlier: Board | undefined): void {
     if (!earlier) return;
     for (const side of ['german', 'soviet'] as const) {
+      this.takeZoc(earlier, side);
       const dist = earlier.supplyCache[side];
       const was = earlier.blockedCache[side];
       if (dist && was && !this.supplyCache[side] && sameBytes(was, this.supplyBlocked(side)))
         this.supplyCache[side] = dist;
     }
+  }
+
+  /**
+   * Takes over the enemy ZOCs of `side` from `earlier` when no enemy unit moved, came,
+   * went or changed its fortification since (nothing else they read changes). Boards
+   * share the arrays: read them, never change them.
+   */
+  private takeZoc(earlier: Board, side: Side): void {
+    const zoc = earlier.zocCache[side];
+    if (!zoc || this.zocCache[side]) return;
+    const before = earlier.state.units;
+    const now = this.state.units;
+    for (const id of this.s.unitIds) {
+      if (this.s.units[id]!.side === side) continue;
+      const a = before[id]!;
+      const b = now[id]!;
+      if (a !== b && (a.status !== b.status || a.at !== b.at || a.fortified !== b.fortified)) return;
+    }
+    this.zocCache[side] = zoc;
   }
 
   private traceSupply(side: Side, blocked: Uint8Array): Int32Array {
