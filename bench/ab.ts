@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:ab -- <revision>`: this tree's game service against another revision's,
+ * in one process, on the same games and the same random picks, in alternating chunks:
+ * CPU time a move, and the median ratio of the chunks. Whole load runs vary by ±25% on
+ * a shared 2-core machine, too much to see a change of 10%; two services in one process,
+ * taking turns, see the same machine.
+ *
+ * The revision is checked out in a temporary git worktree (with `npm ci`, a minute or
+ * two) and removed after. It must have the same module layout (packages/<name>/src) and
+ * service API (GameService, openStore, importFile, watch, act).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const GAMES = 8;
+const CHUNKS = Number(process.env.STAVKA_AB_CHUNKS ?? 30); // checked below
+const ROUNDS = 12; // rounds of moves (one per seat that can move) per chunk
+
+interface Seat {
+  readonly p: unknown;
+  legal: readonly Action[];
+  stateId: number;
+}
+
+interface Side {
+  readonly name: string;
+  readonly act: (p: unknown, stateId: number, action: Action) => Promise<unknown>;
+  readonly seats: Seat[];
+  rng: RngState;
+  cpu: number;
+  moves: number;
+}
+
+/** A service of the tree at `root`, with GAMES games at every stage and a watcher per seat. */
+async function serviceOf(name: string, root: string): Promise<Side> {
+  const at = (p: string) => join(root, 'packages', p);
+  const { GameService } = (await import(
+    at('server/src/games.ts')
+  )) as typeof import('../packages/server/src/games.ts');
+  const { openStore } = (await import(
+    at('server/src/store.ts')
+  )) as typeof import('../packages/server/src/store.ts');
+  const { tempSqlitePath } = (await import(
+    at('server/src/test-support.ts')
+  )) as typeof import('../packages/server/src/test-support.ts');
+  const { patchLegal } = (await import(
+    at('server/src/live.ts')
+  )) as typeof import('../packages/server/src/live.ts');
+  const { useNodeSha256 } = (await import(
+    at('server/src/node-sha256.ts')
+  )) as typeof import('../packages/server/src/node-sha256.ts');
+  const { playout, RandomPlayer } = (await import(at('ai/src/index.ts'))) as typeof import('@stavka/ai');
+  const { marsRules } = (await import(at('games/src/index.ts'))) as typeof import('@stavka/games');
+  useNodeSha256();
+  const svc = new GameService(await openStore(tempSqlitePath()), {});
+  await svc.start();
+  const side: Side = {
+    name,
+    act: (p, stateId, action) => svc.act(p as never, stateId, action),
+    seats: [],
+    rng: rngFromSeed('bench:ab'),
+    cpu: 0,
+    moves: 0,
+  };
+  for (let i = 0; i < GAMES; i++) {
+    const whole = playout(marsRules, `bench:ab:${i}`, {
+      soviet: new RandomPlayer(`s${i}`),
+      german: new RandomPlayer(`g${i}`),
+    }).replay;
+    const cut = Math.floor((i / GAMES) * whole.actions.length);
+    // A replay file without hashes, as the HTTP import takes it (the hashes are worked out).
+    const file = { ...whole, actions: whole.actions.slice(0, cut) };
+    const made = await svc.importFile(file as unknown as Parameters<typeof svc.importFile>[0]);
+    for (const s of ['german', 'soviet']) {
+      const p = await svc.authenticate(made.id, made.seats[s]!.token);
+      const seat: Seat = { p, legal: [], stateId: 0 };
+      side.seats.push(seat);
+      await svc.watch(p, (m: string) => {
+        const msg = JSON.parse(m);
+        if (msg.type === 'view') seat.legal = msg.data.legal;
+        else if (msg.type === 'update') seat.legal = patchLegal(seat.legal, msg.data.legal) ?? [];
+        if (msg.type === 'view' || msg.type === 'update') seat.stateId = msg.data.stateId;
+      });
+    }
+  }
+  return side;
+}
+
+/** One move by every seat that has one, all at once, as live players would. */
+async function round(s: Side): Promise<void> {
+  const c = process.cpuUsage();
+  const acts: Promise<unknown>[] = [];
+  for (const seat of s.seats) {
+    const moves = seat.legal.filter((a) => a.type !== 'undo');
+    if (moves.length === 0) continue;
+    const { value, next } = rollDie(s.rng, moves.length);
+    s.rng = next;
+    acts.push(s.act(seat.p, seat.stateId, moves[value - 1]!).catch(() => {}));
+  }
+  await Promise.all(acts);
+  const d = process.cpuUsage(c);
+  s.cpu += d.user + d.system;
+  s.moves += acts.length;
+}
+
+async function main(revision: string): Promise<void> {
+  let commit: string;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    throw new Error(`"${revision}" is not a revision of this repository`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-ab-'));
+  try {
+    console.log(`checking out ${commit.slice(0, 10)} in ${dir} (npm ci)...`);
+    execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+    const old = await serviceOf(commit.slice(0, 10), dir);
+    const now = await serviceOf('this tree', ROOT);
+    // Warm-up (the JIT, the caches), not counted.
+    for (const s of [old, now]) {
+      for (let r = 0; r < 2 * ROUNDS; r++) await round(s);
+      s.cpu = 0;
+      s.moves = 0;
+    }
+    const ratios: number[] = [];
+    for (let chunk = 0; chunk < CHUNKS; chunk++) {
+      const before = [old.cpu, old.moves, now.cpu, now.moves] as const;
+      for (const s of chunk % 2 ? [old, now] : [now, old]) for (let r = 0; r < ROUNDS; r++) await round(s);
+      const perOld = (old.cpu - before[0]) / Math.max(1, old.moves - before[1]);
+      const perNow = (now.cpu - before[2]) / Math.max(1, now.moves - before[3]);
+      ratios.push(perNow / perOld);
+    }
+    ratios.sort((a, b) => a - b);
+    const line = (s: Side) =>
+      `  ${s.name.padEnd(10)} ${(s.cpu / s.moves).toFixed(0).padStart(5)} µs of CPU a move (${s.moves} moves)`;
+    console.log(`\ngame service, in one process: ${GAMES} mars-1942 games, ${CHUNKS} chunks taking turns`);
+    console.log(line(old));
+    console.log(line(now));
+    console.log(
+      `  this tree / ${old.name}: median of the chunks ${ratios[ratios.length >> 1]!.toFixed(3)} (${ratios[0]!.toFixed(2)} to ${ratios[ratios.length - 1]!.toFixed(2)})`,
+    );
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const revision = process.argv[2];
+if (!revision) {
+  console.error('usage: npm run bench:ab -- <git revision to compare this tree with>');
+  process.exit(2);
+}
+if (!Number.isInteger(CHUNKS) || CHUNKS < 1 || CHUNKS > 1000) {
+  console.error(
+    `bench:ab: STAVKA_AB_CHUNKS is a whole number from 1 to 1000, not "${process.env.STAVKA_AB_CHUNKS}"`,
+  );
+  process.exit(2);
+}
+// The services keep their databases open: the process ends here, either way.
+main(revision).then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(`bench:ab: ${(e as Error)?.message ?? e}`);
+    process.exit(1);
+  },
+);
