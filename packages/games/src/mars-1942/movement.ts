@@ -42,13 +42,15 @@ export function canMove(board: Board, id: string): boolean {
  *
  * With `stacking: false`, also those where the unit would overstack (see fitsStack):
  * what is left then depends on friendly units only on the unit's own hex and those
- * next to it (the minimum 1-hex move). The search reads only the enemy's units and
- * ZOCs, the map and the unit's own state.
+ * next to it, and only through the minimum 1-hex move, for a neighbour the search did
+ * not reach; `uses.friends` is set when that was looked at (else friendly units do not
+ * matter at all). The search reads only the enemy's units and ZOCs, the map and the
+ * unit's own state.
  */
 export function moveOptions(
   board: Board,
   id: string,
-  opts: { paths?: boolean; to?: number; stacking?: boolean } = {},
+  opts: { paths?: boolean; to?: number; stacking?: boolean; uses?: { friends: boolean } } = {},
 ): MoveOption[] {
   const withPaths = opts.paths ?? true;
   if (!canMove(board, id)) return [];
@@ -77,6 +79,7 @@ export function moveOptions(
     stopsAt: (node) => zoc.active[node] === 1,
     alwaysAllowed(from, slot, to) {
       if (!board.mayEnter(side, slot, to)) return false;
+      if (opts.uses) opts.uses.friends = true;
       // Minimum 1-hex movement: onto a hex occupied by a friendly unit...
       if (occupiedByOthers(to)) return true;
       // ...or out of one Undisrupted enemy unit's unoccupied ZOC into a different enemy unit's unoccupied ZOC.

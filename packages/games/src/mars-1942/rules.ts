@@ -227,15 +227,19 @@ function undeployed(g: MarsState, s: Scenario, side: Side): string[] {
  * the next (OpenSpiel's incremental legal actions): a move changes one unit's hex, and
  * most units' moves stay as they were. Where a unit's search goes (moveOptions,
  * stacking aside) depends on its own state, on the enemy's units, and on friendly units
- * only next to it. So the search is taken over when the unit's own state is the same,
- * no enemy unit has moved, changed its fortification or disruption (friendlyChanges),
- * and no friendly unit came or went on its hex or next to it; stacking is checked on
- * each state. The fuzzer checks every list against one worked out from scratch.
+ * only next to it (and on those only when a minimum 1-hex move was looked at). So the
+ * search is taken over when the unit's own state is the same, no enemy unit has moved,
+ * changed its fortification or disruption (friendlyChanges), and no friendly unit came
+ * or went on its hex or next to it where that matters; stacking is checked on each
+ * state. The fuzzer checks every list against one worked out from scratch.
  */
 interface UnitMoves {
   /** Destinations as far as the search goes, stacking aside: checked on each state. */
   readonly moves: readonly { readonly to: number; readonly action: MarsAction }[];
-  /** The unit's hex and those next to it. */
+  /**
+   * The unit's hex and those next to it, when friendly units there can change its moves
+   * (its search looked at a minimum 1-hex move: see moveOptions); else none.
+   */
   readonly near: readonly number[];
 }
 
@@ -421,13 +425,12 @@ function legal(g: MarsState, side: string): MarsAction[] {
           m.near.some((h) => changed!.includes(h))
         ) {
           const at = g.units[id]!.at;
-          m = {
-            near: [at, ...board.neighbors(at)],
-            moves: moveOptions(board, id, { paths: false, stacking: false }).map((o) => ({
-              to: o.to,
-              action: Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }),
-            })),
-          };
+          const uses = { friends: false };
+          const moves = moveOptions(board, id, { paths: false, stacking: false, uses }).map((o) => ({
+            to: o.to,
+            action: Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }) as MarsAction,
+          }));
+          m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves };
         }
         byUnit.set(id, m);
         for (const o of m.moves) if (fitsStack(board, o.to, id)) out.push(o.action);
