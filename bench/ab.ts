@@ -37,24 +37,18 @@ interface Side {
 
 /** A service of the tree at `root`, with GAMES games at every stage and a watcher per seat. */
 async function serviceOf(name: string, root: string): Promise<Side> {
-  const at = (p: string) => join(root, 'packages', p);
-  const { GameService } = (await import(
-    at('server/src/games.ts')
-  )) as typeof import('../packages/server/src/games.ts');
-  const { openStore } = (await import(
-    at('server/src/store.ts')
-  )) as typeof import('../packages/server/src/store.ts');
-  const { tempSqlitePath } = (await import(
-    at('server/src/test-support.ts')
-  )) as typeof import('../packages/server/src/test-support.ts');
-  const { patchLegal } = (await import(
-    at('server/src/live.ts')
-  )) as typeof import('../packages/server/src/live.ts');
-  const { useNodeSha256 } = (await import(
-    at('server/src/node-sha256.ts')
-  )) as typeof import('../packages/server/src/node-sha256.ts');
-  const { playout, RandomPlayer } = (await import(at('ai/src/index.ts'))) as typeof import('@stavka/ai');
-  const { marsRules } = (await import(at('games/src/index.ts'))) as typeof import('@stavka/games');
+  // The other tree's modules, typed as this tree's (the same layout and API: see above).
+  const load = <M>(path: string) => import(join(root, 'packages', path)) as Promise<M>;
+  const { GameService } = await load<typeof import('../packages/server/src/games.ts')>('server/src/games.ts');
+  const { openStore } = await load<typeof import('../packages/server/src/store.ts')>('server/src/store.ts');
+  const { tempSqlitePath } = await load<typeof import('../packages/server/src/test-support.ts')>(
+    'server/src/test-support.ts',
+  );
+  const { patchLegal } = await load<typeof import('../packages/server/src/live.ts')>('server/src/live.ts');
+  const { useNodeSha256 } =
+    await load<typeof import('../packages/server/src/node-sha256.ts')>('server/src/node-sha256.ts');
+  const { playout, RandomPlayer } = await load<typeof import('@stavka/ai')>('ai/src/index.ts');
+  const { marsRules } = await load<typeof import('@stavka/games')>('games/src/index.ts');
   useNodeSha256();
   const svc = new GameService(await openStore(tempSqlitePath()), {});
   await svc.start();
