@@ -11,18 +11,30 @@
  * Each SQLite run is followed by its reference: reference-server.ts replaying what the
  * players got, byte for byte, to the same players, doing only what any server must
  * (check, store, push). Its figures are the ceiling on this machine; the real server's
- * are reported as a ratio to them.
+ * are reported as a ratio to them. Last, the ceiling with the rules: the rules' own work
+ * a move (rulesWork) added to what the reference and its players spent a move.
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playout, RandomPlayer } from '@stavka/ai';
-import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
+import {
+  type Action,
+  apply,
+  legalActions,
+  type RngState,
+  rngFromSeed,
+  rollDie,
+  setup,
+  stateHash,
+  view,
+} from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import WebSocket from 'ws';
 import { type LiveMessage, type LiveSeatView, patchLegal } from '../packages/server/src/live.ts';
+import { useNodeSha256 } from '../packages/server/src/node-sha256.ts';
 import {
   call,
   freshPostgresDatabase,
@@ -393,6 +405,50 @@ export async function reference(recording: Recording, transport: Transport): Pro
   }
 }
 
+/**
+ * The rules' own work for one move on the server, in µs: apply the action (its legality
+ * checked against the legal list), hash the new state, each side's view of it and the
+ * legal list of the side to act next. Any server running these rules does this much
+ * per move, whatever else it does. Measured here, in-process, on random games played
+ * from the set-up to the end (the same kind of games as the load run), after a first
+ * pass to warm up.
+ */
+export function rulesWork(games = 3): number {
+  useNodeSha256(); // as the server hashes
+  const replays = Array.from(
+    { length: games },
+    (_, i) =>
+      playout(marsRules, `bench:rules:${i}`, {
+        soviet: new RandomPlayer(`rs${i}`),
+        german: new RandomPlayer(`rg${i}`),
+      }).replay,
+  );
+  let micros = 0;
+  let moves = 0;
+  for (const timed of [false, true]) {
+    for (const r of replays) {
+      const made = setup(marsRules, r.scenario, r.seed, r.options ?? {});
+      if (!made.ok) throw new Error(`set-up: ${JSON.stringify(made.error)}`);
+      let s = made.value;
+      for (const side of marsRules.activeSides(s.state)) legalActions(marsRules, s, side);
+      const t0 = performance.now();
+      for (const { side, action } of r.actions) {
+        const next = apply(marsRules, s, side, action, s.stateId);
+        if (!next.ok) throw new Error(`replay: ${JSON.stringify(next.error)}`);
+        s = next.value;
+        stateHash(s);
+        for (const seat of ['german', 'soviet']) view(marsRules, s, seat);
+        for (const active of marsRules.activeSides(s.state)) legalActions(marsRules, s, active);
+      }
+      if (timed) {
+        micros += (performance.now() - t0) * 1000;
+        moves += r.actions.length;
+      }
+    }
+  }
+  return micros / moves;
+}
+
 export async function serverLoad(): Promise<void> {
   const results: LoadResult[] = [];
   const references = new Map<Transport, LoadResult>();
@@ -446,5 +502,19 @@ export async function serverLoad(): Promise<void> {
   console.log(
     "  reference: the same players, sent the same messages byte for byte by a rule-less server that only checks, stores (SQLite) and pushes (reference-server.ts): this machine's ceiling for the load",
   );
+  // What these rules leave of the machine: the rules' own work, plus the least a server
+  // and the players need a move (the reference's run), against the goal.
+  const rules = rulesWork();
+  const ref = references.get('WebSocket');
+  if (ref) {
+    const perMove = (cpu: number) => (1e6 * cpu * ref.seconds) / Math.max(1, ref.moves); // µs
+    const io = perMove(ref.serverCpu);
+    const players = perMove(ref.clientCpu);
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+    const cores = availableParallelism();
+    console.log(
+      `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games) is ${rules.toFixed(0)} µs; with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(1e6 / (rules + io))} moves/s on one thread, ${fmt((cores * 1e6) / (rules + io + players))} moves/s on the ${cores} cores of this machine (players included)`,
+    );
+  }
   console.log('  goal: p99 < 20 ms at 2,000 moves/s on SQLite');
 }
