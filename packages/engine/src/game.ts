@@ -15,7 +15,7 @@
  */
 import { canonicalJson, hashValue, sha256Hex } from './hash.ts';
 import type { LogEntry } from './log.ts';
-import { visibleLog } from './log.ts';
+import { appendLog, visibleLog } from './log.ts';
 import { err, ok, type Result, type SetupError, setupError } from './result.ts';
 import { type RngState, rngFromSeed, rollDie, type Seed, sameRng } from './rng.ts';
 
@@ -359,7 +359,7 @@ export function applyUnchecked<G, A extends Action>(
     rulesVersion: s.rulesVersion,
     stateId: s.stateId + 1,
     rng: ctx.rng,
-    log: ctx.entries.length > 0 ? [...s.log, ...ctx.entries] : s.log,
+    log: ctx.entries.length > 0 ? appendLog(s.log, ctx.entries) : s.log,
     logDigest: ctx.entries.length > 0 ? foldLog(s.logDigest, ctx.entries) : s.logDigest,
     actionCount: s.actionCount + 1,
     undo: undoRecord,
@@ -379,7 +379,7 @@ function undo<G, A extends Action>(rules: GameRules<G, A, unknown>, s: GameState
     ...at,
     stateId: s.stateId + 1,
     actionCount: s.actionCount + 1,
-    log: [...at.log, entry],
+    log: appendLog(at.log, [entry]),
     logDigest: foldLog(at.logDigest, [entry]),
     undo: keep.length > 0 ? { side: record.side, base: record.base, actions: keep } : null,
   };

@@ -16,12 +16,72 @@ export interface LogEntry {
 }
 
 /**
+ * What is known of a log array (a log is never changed in place, so it stays true):
+ * - `restricted`: whether it holds entries for one side only (`visibleTo`); known for
+ *   each log `appendLog` made from one already known, worked out on first use for any
+ *   other (a log loaded from storage);
+ * - `line`: the logs `appendLog` made one from the other, each time from the longest so
+ *   far, share one line: of two logs on a line, the shorter is the start of the longer.
+ *   Appending to a log that is not the longest of its line (a game taken back to an
+ *   earlier state, an AI trying moves) starts a new line.
+ * Keyed by the array, never by an entry: an entry may be one object in two logs.
+ */
+interface LogFacts {
+  restricted: boolean | undefined;
+  readonly line: { longest: number };
+}
+
+const facts = new WeakMap<readonly LogEntry[], LogFacts>();
+
+function hasRestricted(log: readonly LogEntry[]): boolean {
+  const known = facts.get(log);
+  if (known?.restricted !== undefined) return known.restricted;
+  const restricted = log.some((e) => e.visibleTo !== undefined);
+  if (known) known.restricted = restricted;
+  else facts.set(log, { restricted, line: { longest: log.length } });
+  return restricted;
+}
+
+/**
+ * `log` with `entries` after it, as a new array (the log is never changed in place),
+ * with what is known of `log` carried over (see LogFacts): `visibleLog` need not read
+ * the whole log again after every action, nor `sharedStart` compare it entry by entry.
+ */
+export function appendLog(log: readonly LogEntry[], entries: readonly LogEntry[]): readonly LogEntry[] {
+  const next = [...log, ...entries];
+  const was = facts.get(log);
+  const line = was && was.line.longest === log.length ? was.line : { longest: 0 };
+  line.longest = next.length;
+  const restricted =
+    was?.restricted === undefined
+      ? undefined
+      : was.restricted || entries.some((e) => e.visibleTo !== undefined);
+  facts.set(next, { restricted, line });
+  return next;
+}
+
+/**
+ * How many entries two logs share from the start: all of the shorter when `appendLog`
+ * made one from the other on one line (most often: a log and the next), else found by
+ * comparing them entry by entry.
+ */
+export function sharedStart(a: readonly LogEntry[], b: readonly LogEntry[]): number {
+  const n = Math.min(a.length, b.length);
+  if (a === b) return n;
+  const fa = facts.get(a);
+  if (fa && fa.line === facts.get(b)?.line) return n;
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
  * The entries `side` may read (null = an observer after the game: everything). The log
  * itself when that is all of it (no copy: a view is made after every action); a log is
  * never changed in place.
  */
 export function visibleLog(log: readonly LogEntry[], side: string | null): readonly LogEntry[] {
-  if (side === null) return log;
+  if (side === null || !hasRestricted(log)) return log;
   let i = 0;
   while (i < log.length && (log[i]!.visibleTo === undefined || log[i]!.visibleTo === side)) i++;
   if (i === log.length) return log;

@@ -16,7 +16,7 @@
  *   the new list's order. Most moves change a few of the hundreds of legal actions.
  * An update is relative to the messages before it on the same channel.
  */
-import type { Action, LogEntry } from '@stavka/engine';
+import { type Action, type LogEntry, sharedStart } from '@stavka/engine';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 
 // The package's default export: the same object under Node (CommonJS) and in a bundle (ESM).
@@ -73,15 +73,14 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent): st
   if (!before?.board || !before.log || !now.board || !now.log) {
     return JSON.stringify({ type: 'view', data: v });
   }
-  let keep = 0;
-  const n = Math.min(before.log.length, now.log.length);
-  while (keep < n && before.log[keep] === now.log[keep]) keep++;
+  const log = now.log;
+  const keep = sharedStart(before.log, log);
   return JSON.stringify({
     type: 'update',
     data: {
       ...v,
       view: boardPatch(before.board, now.board),
-      log: { keep, append: now.log.slice(keep) },
+      log: { keep, append: log.slice(keep) },
       legal: legalPatch(before.legal, now.legal),
     },
   });
