@@ -146,9 +146,11 @@ export function kernelBenchmarks(): Figure[] {
     stepCost: (_f: number, slot: number, to: number) =>
       map.links[slot]! & rail && !enemy[to] && (!zoc[to] || friend[to]) ? 0 : -1,
   };
-  const tracePolicy = {
-    stepCost: (_f: number, _s: number, to: number) => (enemy[to] || (zoc[to] && !friend[to]) ? -1 : 1),
-  };
+  // Stage 2 asks a table of entry costs, as mars-1942's trace does (made once here, as the
+  // reference's blocked hexes are).
+  const enter = new Int8Array(n);
+  for (let h = 0; h < n; h++) enter[h] = enemy[h] || (zoc[h] && !friend[h]) ? -1 : 1;
+  const tracePolicy = { enterCost: enter };
   const space2 = new SearchSpace(g);
   const oursSupply = () => {
     space2.run(railPolicy, { sources: edge, maxCost: 0 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { neighborsOf } from './graph.ts';
 import { compileHexMap, connectionBit, type HexMap, type HexMapSetup, hexIndex, hexNumberOf } from './map.ts';
-import { type SearchPolicy, SearchSpace, search } from './search.ts';
+import { type SearchPolicy, SearchSpace, type StepPolicy, search } from './search.ts';
 
 function makeMap(extra: Partial<HexMapSetup> = {}): HexMap {
   const r = compileHexMap({ kind: 'hex', columns: 10, rows: 10, defaultTerrain: 'clear', ...extra });
@@ -24,7 +25,7 @@ function zocOf(m: HexMap, enemies: readonly number[]): Uint8Array {
 function movement(
   m: HexMap,
   opts: { enemies?: number[]; friends?: number[]; mobile?: boolean } = {},
-): SearchPolicy {
+): StepPolicy {
   const enemy = new Set(opts.enemies ?? []);
   const friend = new Set(opts.friends ?? []);
   const zoc = zocOf(m, [...enemy]);
@@ -139,6 +140,27 @@ describe('supply tracing (the same search, multi-source, zero-cost along railway
     );
     assert.ok(trace.cost.has(H(m, '0403')), 'a friendly unit opens the ZOC hex');
     assert.ok(!trace.cost.has(H(m, '0304')), 'an unoccupied enemy ZOC hex blocks supply');
+  });
+  it('a table of entry costs reaches the same hexes at the same costs as the same costs asked step by step', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 100, maxLength: 100 }),
+        fc.uniqueArray(fc.nat(99), { minLength: 1, maxLength: 5 }),
+        fc.nat(12),
+        (table, sources, maxCost) => {
+          const m = makeMap();
+          const byTable = new SearchSpace(m.graph).run({ enterCost: table }, { sources, maxCost });
+          const byStep = search(m.graph, { stepCost: (_f, _s, to) => table[to]! }, { sources, maxCost });
+          const reached = byTable.reachedNodes();
+          assert.deepEqual(
+            [...reached].sort((a, b) => a - b),
+            [...byStep.nodes].sort((a, b) => a - b),
+          );
+          for (const h of reached) assert.equal(byTable.costTo(h), byStep.cost.get(h));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
   it('settles each node once and resets between runs without clearing', () => {
     const m = makeMap();

@@ -11,12 +11,7 @@
  */
 import type { Graph } from './graph.ts';
 
-export interface SearchPolicy {
-  /**
-   * Cost of leaving `from` through `slot` into `to`: a non-negative integer, or a
-   * negative number when the step is forbidden.
-   */
-  stepCost(from: number, slot: number, to: number): number;
+interface PolicyRules {
   /** Entering `node` ends the move there (an enemy zone of control). */
   stopsAt?(node: number): boolean;
   /**
@@ -26,6 +21,20 @@ export interface SearchPolicy {
    */
   alwaysAllowed?(from: number, slot: number, to: number): boolean;
 }
+
+/**
+ * What a step costs, one of two ways:
+ * - `stepCost(from, slot, to)`: a non-negative integer, or a negative number when the
+ *   step is forbidden (movement: terrain, hexsides, zones of control);
+ * - `enterCost[to]`: a table, when a step costs what entering its node costs whichever
+ *   way it comes (a supply line): no call per step, ~3x faster on a supply trace.
+ */
+export type SearchPolicy = StepPolicy | TablePolicy;
+export type StepPolicy = PolicyRules & {
+  stepCost(from: number, slot: number, to: number): number;
+  enterCost?: undefined;
+};
+export type TablePolicy = PolicyRules & { enterCost: ArrayLike<number>; stepCost?: undefined };
 
 export interface SearchOptions {
   readonly sources: ArrayLike<number>;
@@ -136,6 +145,7 @@ export class SearchSpace {
     }
 
     const hasStops = policy.stopsAt !== undefined;
+    const table = policy.enterCost;
     let count = 0;
     for (let c = 0; c <= maxCost; c++) {
       while (head[c]! !== -1) {
@@ -149,7 +159,7 @@ export class SearchSpace {
         for (let s = offsets[node]!, end = offsets[node + 1]!; s < end; s++) {
           const t = targets[s]!;
           if (t < 0 || settledStamp[t] === gen) continue;
-          const step = policy.stepCost(node, s, t);
+          const step = table !== undefined ? table[t]! : policy.stepCost!(node, s, t);
           if (step < 0) continue;
           const nc = c + step;
           if (nc > maxCost) continue;

@@ -40,8 +40,46 @@ export function isGuards(u: UnitData): boolean {
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
-/** A second work space per graph for the supply net (the shared one traces the lines). */
-const netSpaces = new WeakMap<Graph, SearchSpace>();
+/**
+ * The road and rail net of a scenario as a graph of its own (the slots along a road or
+ * a railway, in the map's order), with its work space and a scratch table of entry
+ * costs: the first stage of a supply trace runs on it.
+ */
+interface RoadNet {
+  readonly space: SearchSpace;
+  /** Entry costs, written and read by one trace at a time. */
+  readonly cost: Int8Array;
+}
+
+const roadNets = new WeakMap<Scenario, RoadNet>();
+
+function roadNet(s: Scenario): RoadNet {
+  let net = roadNets.get(s);
+  if (net) return net;
+  const { graph, links } = s.map;
+  const bits = s.roadBit | s.railBit;
+  const n = graph.nodeCount;
+  const offsets = new Int32Array(n + 1);
+  const targets: number[] = [];
+  const edges: number[] = [];
+  for (let h = 0; h < n; h++) {
+    for (let slot = graph.offsets[h]!; slot < graph.offsets[h + 1]!; slot++) {
+      if (graph.targets[slot]! < 0 || (links[slot]! & bits) === 0) continue;
+      targets.push(graph.targets[slot]!);
+      edges.push(graph.edges[slot]!);
+    }
+    offsets[h + 1] = targets.length;
+  }
+  const roads: Graph = {
+    nodeCount: n,
+    offsets,
+    targets: Int32Array.from(targets),
+    edges: Int32Array.from(edges),
+  };
+  net = { space: new SearchSpace(roads), cost: new Int8Array(n) };
+  roadNets.set(s, net);
+  return net;
+}
 
 /**
  * The last supply trace per scenario and side. A trace depends on nothing but the hexes
@@ -302,24 +340,20 @@ export class Board {
 
   private traceSupply(side: Side, blocked: Uint8Array): Int32Array {
     const map = this.s.map;
-    const links = this.s.roadBit | this.s.railBit;
+    const n = map.graph.nodeCount;
+    const net = roadNet(this.s);
     const edge = this.s.edges[side].filter((h) => blocked[h] === 0);
-    // Stage 1: the road/rail net from the edge, at no cost.
-    let net = netSpaces.get(map.graph);
-    if (!net) {
-      net = new SearchSpace(map.graph);
-      netSpaces.set(map.graph, net);
-    }
-    net.run(
-      { stepCost: (_f, slot, to) => ((map.links[slot]! & links) !== 0 && blocked[to] === 0 ? 0 : -1) },
-      { sources: edge, maxCost: 0 },
-    );
-    // Stage 2: hexes from the nearest source.
+    // Stage 1: the road/rail net from the edge, at no cost, into no blocked hex.
+    const cost = net.cost;
+    for (let h = 0; h < n; h++) cost[h] = -blocked[h]!;
+    net.space.run({ enterCost: cost }, { sources: edge, maxCost: 0 });
+    // Stage 2: hexes from the nearest source, a hex a step, into no blocked hex.
+    for (let h = 0; h < n; h++) cost[h] = 1 - 2 * blocked[h]!;
     const space = searchSpaceFor(map.graph).run(
-      { stepCost: (_f, _slot, to) => (blocked[to] === 1 ? -1 : 1) },
-      { sources: net.reached.subarray(0, net.reachedCount), maxCost: 64 },
+      { enterCost: cost },
+      { sources: net.space.reached.subarray(0, net.space.reachedCount), maxCost: 64 },
     );
-    const dist = new Int32Array(map.graph.nodeCount).fill(-1);
+    const dist = new Int32Array(n).fill(-1);
     for (let i = 0; i < space.reachedCount; i++) {
       const h = space.reached[i]!;
       dist[h] = space.cost[h]!;
