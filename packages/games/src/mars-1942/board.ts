@@ -38,6 +38,11 @@ export function isGuards(u: UnitData): boolean {
   return u.tags.includes('guards');
 }
 
+/** Active ZOCs stop movement: every German unit's, a Russian korps' and a fortified Russian division's. */
+function activeZoc(u: UnitData, fortified: boolean): boolean {
+  return u.side === 'german' || u.size === 'korps' || (u.size === 'division' && fortified);
+}
+
 const EMPTY: readonly string[] = Object.freeze([]);
 
 /**
@@ -107,7 +112,7 @@ export class Board {
   readonly at: string[][];
   /** 0 empty, 1 German, 2 Soviet. */
   readonly owner: Uint8Array;
-  private zocCache: Partial<Record<Side, { active: Uint8Array; any: Uint8Array; owners: string[][] }>> = {};
+  private zocCache: Partial<Record<Side, { active: Uint8Array; any: Uint8Array }>> = {};
   /** Garrison per defense zone, found on first use (undefined: not looked for yet). */
   private garrisons: (string | null | undefined)[] = [];
   private blockedCache: Partial<Record<Side, Uint8Array>> = {};
@@ -229,37 +234,59 @@ export class Board {
    * or not) blocks supply. Russian brigades and unfortified divisions have inactive
    * ZOCs; fortified Russian divisions and korps, and every German unit, active ones.
    * Russian ZOCs never extend across a defense zone's frontline into it (M-11).
+   * Whose ZOCs they are: `zocOwners`, asked of the few hexes a move needs it for.
    */
-  enemyZoc(side: Side): { active: Uint8Array; any: Uint8Array; owners: string[][] } {
+  enemyZoc(side: Side): { active: Uint8Array; any: Uint8Array } {
     const cached = this.zocCache[side];
     if (cached) return cached;
     const n = this.s.map.graph.nodeCount;
     const active = new Uint8Array(n);
     const any = new Uint8Array(n);
-    const owners: string[][] = new Array<string[]>(n).fill(EMPTY as string[]);
+    const { offsets, targets } = this.s.map.graph;
     for (const id of this.s.unitIds) {
       const u = this.unit(id);
       const st = this.state.units[id]!;
       if (u.side === side || st.status !== 'map' || st.at < 0) continue;
-      const isActive = u.side === 'german' || u.size === 'korps' || (u.size === 'division' && st.fortified);
-      const { targets } = this.s.map.graph;
-      const features = this.s.map.sideFeatures;
-      for (let slot = st.at * 6, end = slot + 6; slot < end; slot++) {
+      const isActive = activeZoc(u, st.fortified);
+      for (let slot = offsets[st.at]!, end = offsets[st.at + 1]!; slot < end; slot++) {
         const h = targets[slot]!;
-        if (h < 0) continue;
-        if (u.side === 'soviet' && this.s.zoneOf[h]! >= 0 && (features[slot]! & this.s.frontlineBit) !== 0)
-          continue;
+        if (h < 0 || !this.zocCrosses(u, slot, h)) continue;
         any[h] = 1;
-        if (isActive) {
-          active[h] = 1;
-          if (owners[h] === EMPTY) owners[h] = [id];
-          else owners[h]!.push(id);
-        }
+        if (isActive) active[h] = 1;
       }
     }
-    const z = { active, any, owners };
+    const z = { active, any };
     this.zocCache[side] = z;
     return z;
+  }
+
+  /**
+   * The enemy units of `side` whose active ZOC covers `hex` (a unit may not move from
+   * one active EZOC into another of the same enemy unit): those next to it, found when
+   * asked (a move asks it of its start and the hexes around).
+   */
+  zocOwners(side: Side, hex: number): string[] {
+    const { offsets, targets } = this.s.map.graph;
+    const owners: string[] = [];
+    for (let slot = offsets[hex]!, end = offsets[hex + 1]!; slot < end; slot++) {
+      const from = targets[slot]!;
+      if (from < 0 || this.owner[from] === 0 || this.owner[from] === this.sideCode(side)) continue;
+      for (const id of this.at[from]!) {
+        const u = this.unit(id);
+        if (activeZoc(u, this.state.units[id]!.fortified) && this.zocCrosses(u, this.slot(from, hex), hex))
+          owners.push(id);
+      }
+    }
+    return owners;
+  }
+
+  /** Whether unit `u`'s ZOC reaches across `slot` into `h`: a Russian's never into a defense zone across its frontline (M-11). */
+  private zocCrosses(u: UnitData, slot: number, h: number): boolean {
+    return !(
+      u.side === 'soviet' &&
+      this.s.zoneOf[h]! >= 0 &&
+      (this.s.map.sideFeatures[slot]! & this.s.frontlineBit) !== 0
+    );
   }
 
   /**

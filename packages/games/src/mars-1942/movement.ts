@@ -64,14 +64,14 @@ export function moveOptions(
   const zoc = board.enemyZoc(side);
   const start = st.at;
   const mobile = isMobile(u);
-  const startOwners = new Set(zoc.owners[start]);
+  const startOwners = new Set(board.zocOwners(side, start));
   const occupiedByOthers = (h: number) => board.at[h]!.some((x) => x !== id) && board.isFriendlyHex(side, h);
 
   const policy: SearchPolicy = {
     stepCost(from, slot, to) {
       if (!board.mayEnter(side, slot, to)) return -1;
       // "A unit may not move from one active EZOC into another of the same enemy unit."
-      if (from === start && startOwners.size > 0 && zoc.owners[to]!.some((o) => startOwners.has(o)))
+      if (from === start && startOwners.size > 0 && board.zocOwners(side, to).some((o) => startOwners.has(o)))
         return -1;
       return mobile && (map.links[slot]! & s.roadBit) !== 0 ? 1 : 2;
     },
@@ -85,8 +85,8 @@ export function moveOptions(
       // ...or out of one Undisrupted enemy unit's unoccupied ZOC into a different enemy unit's unoccupied ZOC.
       if (startOwners.size === 0 || occupiedByOthers(from)) return false;
       const fromUndisrupted = [...startOwners].every((o) => !board.state.units[o]!.disrupted);
-      const others = zoc.owners[to]!.filter((o) => !startOwners.has(o));
-      return fromUndisrupted && others.length > 0 && zoc.owners[to]!.every((o) => !startOwners.has(o));
+      const owners = board.zocOwners(side, to);
+      return fromUndisrupted && owners.length > 0 && owners.every((o) => !startOwners.has(o));
     },
   };
   const space = searchSpaceFor(map.graph).run(policy, { sources: [start], maxCost });
