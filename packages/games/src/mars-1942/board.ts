@@ -403,43 +403,58 @@ export class Board {
 /** Stacking (M-13): may unit `id` join the units on `hex` (none: always)? */
 export function fitsStack(board: Board, hex: number, id: string): boolean {
   const here = board.at[hex]!;
-  return here.length === 0 || stackingOk(board.s, [...here, id]);
+  return here.length === 0 || stacks(board.s, here, id);
 }
 
 /** Stacking (M-13): may these units of one side share a hex? */
 export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
-  if (ids.length <= 1) return true; // one unit never overstacks
-  if (s.units[ids[0]!]!.side === 'soviet') {
+  return stacks(s, ids, null);
+}
+
+/**
+ * Stacking of `ids` and `extra` (null: none) together, without putting them in one
+ * list: a legal list asks it of every move onto a friendly unit.
+ */
+function stacks(s: Scenario, ids: readonly string[], extra: string | null): boolean {
+  const n = ids.length + (extra === null ? 0 : 1);
+  if (n <= 1) return true; // one unit never overstacks
+  const unit = (i: number) => s.units[i < ids.length ? ids[i]! : extra!]!;
+  if (unit(0).side === 'soviet') {
     let korps = 0;
     let brigades = 0;
-    for (const id of ids) {
-      const u = s.units[id]!;
+    for (let i = 0; i < n; i++) {
+      const u = unit(i);
       if (u.size === 'korps') korps++;
       if (isTankBrigade(u)) brigades++;
     }
-    return korps <= 1 && (ids.length <= 2 || (ids.length === 3 && brigades >= 1));
+    return korps <= 1 && (n <= 2 || (n === 3 && brigades >= 1));
   }
-  const units = ids.map((id) => s.units[id]!);
   // German: 2 divisions (one panzer at most); the "a" and "b" kampfgruppen of one
   // division count as one division; plus one more kampfgruppe.
   let divisions = 0;
   let panzer = 0;
-  const halves = new Map<string, number>();
-  for (const u of units) {
-    if (u.size === 'kampfgruppe') {
-      const p = u.parent ?? u.id;
-      halves.set(p, (halves.get(p) ?? 0) + 1);
-    } else {
+  let lone = 0;
+  for (let i = 0; i < n; i++) {
+    const u = unit(i);
+    if (u.size !== 'kampfgruppe') {
       divisions++;
       if (u.type === 'panzer') panzer++;
+      continue;
     }
-  }
-  let lone = 0;
-  for (const [parent, count] of halves) {
-    if (count >= 2) {
+    // Each division's kampfgruppen once, at the first of them.
+    const parent = u.parent ?? u.id;
+    let first = true;
+    let halves = 1;
+    for (let j = 0; j < n; j++) {
+      const v = unit(j);
+      if (j === i || v.size !== 'kampfgruppe' || (v.parent ?? v.id) !== parent) continue;
+      if (j < i) first = false;
+      halves++;
+    }
+    if (!first) continue;
+    if (halves >= 2) {
       divisions++;
-      const sample = units.find((u) => u.parent === parent)!;
-      if (sample.type === 'panzer') panzer++;
+      if (u.type === 'panzer') panzer++;
     } else lone++;
   }
   divisions += Math.max(0, lone - 1);
