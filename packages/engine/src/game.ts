@@ -65,7 +65,10 @@ export interface GameRules<G, A extends Action = Action, O = Record<string, unkn
   setup(scenario: unknown, options: O, ctx: RulesContext): Result<G, SetupError[]>;
   /** The sides that have something to do now; [] once the game is over. */
   activeSides(game: G): readonly string[];
-  /** Every action `side` may take now, in a canonical order. */
+  /**
+   * Every action `side` may take now, in a canonical order. The engine keeps the array
+   * (frozen, shared with every caller): a new one, or one the rules never change.
+   */
   legalActions(game: G, side: string): readonly A[];
   /**
    * Applies an action already known to be legal to `draft`, a private copy the rules
@@ -203,7 +206,8 @@ export function legalActions<G, A extends Action>(
   const known = bySide?.get(side);
   if (known) return known as readonly (A | typeof UNDO)[];
   const actions = rules.legalActions(s.state, side);
-  const all = Object.freeze(s.undo && s.undo.side === side ? [...actions, UNDO] : [...actions]);
+  // The rules' own array when there is no undo to add (no copy of hundreds of actions).
+  const all = Object.freeze(s.undo && s.undo.side === side ? [...actions, UNDO] : actions);
   if (!bySide) {
     bySide = new Map();
     legalMemo.set(s, bySide);
