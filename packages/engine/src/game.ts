@@ -66,10 +66,10 @@ export interface GameRules<G, A extends Action = Action, O = Record<string, unkn
   /** The sides that have something to do now; [] once the game is over. */
   activeSides(game: G): readonly string[];
   /**
-   * Every action `side` may take now, in a canonical order. The engine keeps the array
-   * (frozen, shared with every caller): a new one, or one the rules never change.
+   * Every action `side` may take now, in a canonical order, as a new array: the engine
+   * keeps it (undo added at its end, frozen, shared with every caller).
    */
-  legalActions(game: G, side: string): readonly A[];
+  legalActions(game: G, side: string): A[];
   /**
    * Applies an action already known to be legal to `draft`, a private copy the rules
    * may change in place.
@@ -205,9 +205,10 @@ export function legalActions<G, A extends Action>(
   let bySide = legalMemo.get(s);
   const known = bySide?.get(side);
   if (known) return known as readonly (A | typeof UNDO)[];
-  const actions = rules.legalActions(s.state, side);
-  // The rules' own array when there is no undo to add (no copy of hundreds of actions).
-  const all = Object.freeze(s.undo && s.undo.side === side ? [...actions, UNDO] : actions);
+  // The rules' new array itself, undo added at its end: no copy of hundreds of actions.
+  const all: (A | typeof UNDO)[] = rules.legalActions(s.state, side);
+  if (s.undo && s.undo.side === side) all.push(UNDO);
+  Object.freeze(all);
   if (!bySide) {
     bySide = new Map();
     legalMemo.set(s, bySide);

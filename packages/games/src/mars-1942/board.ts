@@ -411,6 +411,11 @@ export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
   return stacks(s, ids, null);
 }
 
+/** The `i`th of `ids` then `extra`. */
+function stackUnit(s: Scenario, ids: readonly string[], extra: string | null, i: number): UnitData {
+  return s.units[i < ids.length ? ids[i]! : extra!]!;
+}
+
 /**
  * Stacking of `ids` and `extra` (null: none) together, without putting them in one
  * list: a legal list asks it of every move onto a friendly unit.
@@ -418,12 +423,11 @@ export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
 function stacks(s: Scenario, ids: readonly string[], extra: string | null): boolean {
   const n = ids.length + (extra === null ? 0 : 1);
   if (n <= 1) return true; // one unit never overstacks
-  const unit = (i: number) => s.units[i < ids.length ? ids[i]! : extra!]!;
-  if (unit(0).side === 'soviet') {
+  if (stackUnit(s, ids, extra, 0).side === 'soviet') {
     let korps = 0;
     let brigades = 0;
     for (let i = 0; i < n; i++) {
-      const u = unit(i);
+      const u = stackUnit(s, ids, extra, i);
       if (u.size === 'korps') korps++;
       if (isTankBrigade(u)) brigades++;
     }
@@ -435,7 +439,7 @@ function stacks(s: Scenario, ids: readonly string[], extra: string | null): bool
   let panzer = 0;
   let lone = 0;
   for (let i = 0; i < n; i++) {
-    const u = unit(i);
+    const u = stackUnit(s, ids, extra, i);
     if (u.size !== 'kampfgruppe') {
       divisions++;
       if (u.type === 'panzer') panzer++;
@@ -446,7 +450,7 @@ function stacks(s: Scenario, ids: readonly string[], extra: string | null): bool
     let first = true;
     let halves = 1;
     for (let j = 0; j < n; j++) {
-      const v = unit(j);
+      const v = stackUnit(s, ids, extra, j);
       if (j === i || v.size !== 'kampfgruppe' || (v.parent ?? v.id) !== parent) continue;
       if (j < i) first = false;
       halves++;
