@@ -39,6 +39,7 @@ import {
 import { ApiError, actionError, notFound } from './errors.ts';
 import { liveMessage, type Sent, sentOf } from './live.ts';
 import { useNodeSha256 } from './node-sha256.ts';
+import { snapshotJson, stateFromSnapshot } from './snapshot.ts';
 import type { ActionRecord, GameRecord, SeatNotice, SeatRecord, Store } from './store.ts';
 import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 
@@ -86,7 +87,8 @@ export interface ServiceOptions {
   readonly publicUrl?: string;
   /**
    * A full snapshot every this many actions (and at the end); 100 by default. A snapshot
-   * writes the whole state, log included (~180 KB late in a Mars game, ~2 ms to write):
+   * writes the whole state, log included (~180 KB late in a Mars game, ~2 ms to write;
+   * the undo record's base state with its log as a length: see snapshot.ts):
    * every 25 actions that was a sixth of the server's work a move. Loading a game
    * replays at most this many actions after its snapshot (~50 ms at 100).
    */
@@ -487,7 +489,7 @@ export class GameService implements Service {
       {
         status: over ? 'over' : 'active',
         finalHash: over ? hash : null,
-        snapshot: over || seq % every === 0 ? JSON.stringify(next) : null,
+        snapshot: over || seq % every === 0 ? snapshotJson(next) : null,
         notices,
       },
     );
@@ -614,7 +616,7 @@ export class GameService implements Service {
       record,
       seats,
       actions,
-      n > 0 ? { seq: n, state: JSON.stringify(final) } : undefined,
+      n > 0 ? { seq: n, state: snapshotJson(final) } : undefined,
     );
     return {
       id,
@@ -854,7 +856,7 @@ export class GameService implements Service {
     let s: State;
     let from = 0;
     if (snap) {
-      s = JSON.parse(snap.state) as State;
+      s = stateFromSnapshot(snap.state);
       from = snap.seq;
     } else {
       const made = setup(
