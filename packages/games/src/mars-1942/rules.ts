@@ -41,7 +41,9 @@ import {
   type Combat,
   changeUnit,
   cloneMarsState,
+  copiedUnits,
   type DefenderResult,
+  frozenRecords,
   type MarsState,
   other,
   type UnitState,
@@ -289,13 +291,16 @@ function cloneForAction(g: MarsState): MarsState {
 function shareUnchanged(g: MarsState): void {
   const before = parentUnits.get(g);
   parentUnits.delete(g);
-  for (const id in g.units) {
+  // Cloned from a record of frozen units: only those changeUnit copied are not frozen.
+  const ids = before && frozenRecords.has(before) ? copiedUnits(g.units) : Object.keys(g.units);
+  for (const id of ids) {
     const u = g.units[id]!;
     if (Object.isFrozen(u)) continue; // shared, never changed
     const was = before?.[id];
     if (was && Object.isFrozen(was) && sameUnitState(u, was)) g.units[id] = was;
     else Object.freeze(u);
   }
+  frozenRecords.add(g.units);
 }
 
 /**

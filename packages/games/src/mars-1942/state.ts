@@ -150,8 +150,26 @@ export function changeUnit(g: MarsState, id: string): UnitState {
   if (!Object.isFrozen(u)) return u;
   const copy = cloneUnit(u);
   g.units[id] = copy;
+  const list = copied.get(g.units);
+  if (list) list.push(id);
+  else copied.set(g.units, [id]);
   return copy;
 }
+
+/** The units changeUnit copied, by the units record of the state being changed. */
+const copied = new WeakMap<object, string[]>();
+
+/** The ids of the units changeUnit copied in this units record (none: []). */
+export function copiedUnits(units: Readonly<Record<string, UnitState>>): readonly string[] {
+  return copied.get(units) ?? [];
+}
+
+/**
+ * Units records every unit of which is frozen: a settled state's (rules.ts freezes them
+ * once an action is applied). A state's record is never changed once it is settled, so
+ * cloning one for an action need not look at its units one by one.
+ */
+export const frozenRecords = new WeakSet<object>();
 
 /**
  * A deep copy of the state, field by field: the engine copies the state before every
@@ -167,9 +185,11 @@ export function cloneMarsState(g: MarsState, shareFrozenUnits = false): MarsStat
   // built key by key goes over to a dictionary past a dozen keys), and the hash, the
   // boards and the diffs that read all 71 units each action read it ~3x faster.
   const units: Record<string, UnitState> = { ...g.units };
-  for (const id in units) {
-    const u = units[id]!;
-    if (!shareFrozenUnits || !Object.isFrozen(u)) units[id] = cloneUnit(u);
+  if (!shareFrozenUnits || !frozenRecords.has(g.units)) {
+    for (const id in units) {
+      const u = units[id]!;
+      if (!shareFrozenUnits || !Object.isFrozen(u)) units[id] = cloneUnit(u);
+    }
   }
   const c = g.combat;
   return {
