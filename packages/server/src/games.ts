@@ -141,7 +141,17 @@ export interface SeatView {
   readonly legal: readonly Action[];
 }
 
-const now = () => new Date().toISOString();
+/** The time as an ISO string, made once per millisecond (the actions committed together share it). */
+let nowMs = Number.NaN;
+let nowIso = '';
+const now = () => {
+  const ms = Date.now();
+  if (ms !== nowMs) {
+    nowMs = ms;
+    nowIso = new Date(ms).toISOString();
+  }
+  return nowIso;
+};
 /** A new game's id: unguessable, URL-safe. */
 export const newGameId = () => randomBytes(12).toString('base64url');
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
