@@ -355,15 +355,44 @@ function activeSide(g: MarsState): Side | null {
   return g.player;
 }
 
+/** Each side's units, in the scenario's order. */
+const sideUnitIds = new WeakMap<Scenario, Record<Side, readonly string[]>>();
+
+function sideUnits(s: Scenario, side: Side): readonly string[] {
+  let known = sideUnitIds.get(s);
+  if (!known) {
+    known = {
+      german: s.unitIds.filter((id) => s.units[id]!.side === 'german'),
+      soviet: s.unitIds.filter((id) => s.units[id]!.side === 'soviet'),
+    };
+    sideUnitIds.set(s, known);
+  }
+  return known[side];
+}
+
+/** Those of `ids` on the map. */
+function onMap(g: MarsState, ids: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const id of ids) {
+    const st = g.units[id]!;
+    if (st.status === 'map' && st.at >= 0) out.push(id);
+  }
+  return out;
+}
+
+/** Whether any of `hexes` is among `changed`. */
+function touches(hexes: readonly number[], changed: readonly number[]): boolean {
+  for (const h of hexes) if (changed.includes(h)) return true;
+  return false;
+}
+
 function legal(g: MarsState, side: string): MarsAction[] {
   if (activeSide(g) !== side) return [];
   const s = scenarioOf(g);
   const board = boardOf(g);
   const me = side as Side;
   const out: MarsAction[] = [];
-  const mine = s.unitIds.filter(
-    (id) => s.units[id]!.side === me && g.units[id]!.status === 'map' && g.units[id]!.at >= 0,
-  );
+  const mine = onMap(g, sideUnits(s, me));
   switch (g.step) {
     case 'setup': {
       const left = undeployed(g, s, me);
@@ -424,11 +453,7 @@ function legal(g: MarsState, side: string): MarsAction[] {
       const byUnit = new Map<string, UnitMoves>();
       for (const id of mine) {
         let m = changed ? prev!.byUnit.get(id) : undefined;
-        if (
-          !m ||
-          !sameUnitState(prev!.units[id]!, g.units[id]!) ||
-          m.near.some((h) => changed!.includes(h))
-        ) {
+        if (!m || !sameUnitState(prev!.units[id]!, g.units[id]!) || touches(m.near, changed!)) {
           const at = g.units[id]!.at;
           const uses = { friends: false };
           const moves = moveOptions(board, id, { paths: false, stacking: false, uses }).map((o) => ({
@@ -438,7 +463,9 @@ function legal(g: MarsState, side: string): MarsAction[] {
           m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves };
         }
         byUnit.set(id, m);
-        for (const o of m.moves) if (fitsStack(board, o.to, id)) out.push(o.action);
+        const moves = m.moves;
+        for (let i = 0; i < moves.length; i++)
+          if (fitsStack(board, moves[i]!.to, id)) out.push(moves[i]!.action);
         if (me === 'german' && canWithdraw(board, id)) out.push({ type: 'withdraw', unit: id });
       }
       movementCaches.set(g, { player: me, units: g.units, byUnit });
