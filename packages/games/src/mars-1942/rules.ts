@@ -292,7 +292,8 @@ function shareUnchanged(g: MarsState): void {
   const before = parentUnits.get(g);
   parentUnits.delete(g);
   // Cloned from a record of frozen units: only those changeUnit copied are not frozen.
-  const ids = before && frozenRecords.has(before) ? copiedUnits(g.units) : Object.keys(g.units);
+  const copied = copiedUnits(g.units);
+  const ids = before && frozenRecords.has(before) ? copied : Object.keys(g.units);
   for (const id of ids) {
     const u = g.units[id]!;
     if (Object.isFrozen(u)) continue; // shared, never changed

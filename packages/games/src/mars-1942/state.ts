@@ -159,9 +159,11 @@ export function changeUnit(g: MarsState, id: string): UnitState {
 /** The units changeUnit copied, by the units record of the state being changed. */
 const copied = new WeakMap<object, string[]>();
 
-/** The ids of the units changeUnit copied in this units record (none: []). */
+/** The ids of the units changeUnit copied in this units record (none: []), forgotten once asked. */
 export function copiedUnits(units: Readonly<Record<string, UnitState>>): readonly string[] {
-  return copied.get(units) ?? [];
+  const ids = copied.get(units);
+  copied.delete(units);
+  return ids ?? [];
 }
 
 /**
