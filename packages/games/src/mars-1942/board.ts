@@ -45,6 +45,18 @@ function activeZoc(u: UnitData, fortified: boolean): boolean {
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
+/** Each unit's side as a Board's owner code (1 German, 2 Soviet), in the scenario's unit order. */
+const sideCodeLists = new WeakMap<Scenario, Uint8Array>();
+
+export function sideCodes(s: Scenario): Uint8Array {
+  let codes = sideCodeLists.get(s);
+  if (!codes) {
+    codes = Uint8Array.from(s.unitIds, (id) => (s.units[id]!.side === 'german' ? 1 : 2));
+    sideCodeLists.set(s, codes);
+  }
+  return codes;
+}
+
 /**
  * The road and rail net of a scenario as a graph of its own (the slots along a road or
  * a railway, in the map's order), with its work space and a scratch table of entry
@@ -125,12 +137,15 @@ export class Board {
     // Empty hexes share one frozen array: a board is built for every query.
     this.at = new Array<string[]>(n).fill(EMPTY as string[]);
     this.owner = new Uint8Array(n);
-    for (const id of s.unitIds) {
+    const ids = s.unitIds;
+    const codes = sideCodes(s);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
       const u = state.units[id]!;
       if (u.status !== 'map' || u.at < 0) continue;
       const here = this.at[u.at]!;
       this.at[u.at] = here === EMPTY ? [id] : [...here, id];
-      this.owner[u.at] = s.units[id]!.side === 'german' ? 1 : 2;
+      this.owner[u.at] = codes[i]!;
     }
   }
 
@@ -243,10 +258,15 @@ export class Board {
     const active = new Uint8Array(n);
     const any = new Uint8Array(n);
     const { offsets, targets } = this.s.map.graph;
-    for (const id of this.s.unitIds) {
-      const u = this.unit(id);
+    const ids = this.s.unitIds;
+    const codes = sideCodes(this.s);
+    const mine = this.sideCode(side);
+    for (let i = 0; i < ids.length; i++) {
+      if (codes[i] === mine) continue;
+      const id = ids[i]!;
       const st = this.state.units[id]!;
-      if (u.side === side || st.status !== 'map' || st.at < 0) continue;
+      if (st.status !== 'map' || st.at < 0) continue;
+      const u = this.unit(id);
       const isActive = activeZoc(u, st.fortified);
       for (let slot = offsets[st.at]!, end = offsets[st.at + 1]!; slot < end; slot++) {
         const h = targets[slot]!;
@@ -356,8 +376,12 @@ export class Board {
     if (!zoc || this.zocCache[side]) return;
     const before = earlier.state.units;
     const now = this.state.units;
-    for (const id of this.s.unitIds) {
-      if (this.s.units[id]!.side === side) continue;
+    const ids = this.s.unitIds;
+    const codes = sideCodes(this.s);
+    const mine = this.sideCode(side);
+    for (let i = 0; i < ids.length; i++) {
+      if (codes[i] === mine) continue;
+      const id = ids[i]!;
       const a = before[id]!;
       const b = now[id]!;
       if (a !== b && (a.status !== b.status || a.at !== b.at || a.fortified !== b.fortified)) return;

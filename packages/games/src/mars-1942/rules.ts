@@ -24,7 +24,7 @@ import {
   searchSpaceFor,
 } from '@stavka/engine';
 import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
-import { Board, fitsStack, isGuards, isInfantry, isPureArmour, stackingOk } from './board.ts';
+import { Board, fitsStack, isGuards, isInfantry, isPureArmour, sideCodes, stackingOk } from './board.ts';
 import { MARS_CRT } from './combat.ts';
 import { moveOptions } from './movement.ts';
 import {
@@ -758,10 +758,13 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
 export function refreshSupply(g: MarsState, s: Scenario): Board {
   const board = new Board(s, g);
   board.takeTraces(parentBoards.get(g));
-  for (const id of s.unitIds) {
+  const ids = s.unitIds;
+  const codes = sideCodes(s);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     const st = g.units[id]!;
     if (st.status !== 'map' || st.at < 0) continue;
-    const supply = board.supplyAt(s.units[id]!.side as Side, st.at);
+    const supply = board.supplyAt(codes[i] === 1 ? 'german' : 'soviet', st.at);
     if (st.supply !== supply) changeUnit(g, id).supply = supply;
   }
   return board;
