@@ -4,7 +4,7 @@
  */
 import { type Graph, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
 import type { Scenario, Side } from './scenario.ts';
-import type { MarsState, Supply } from './state.ts';
+import { type MarsState, other, type Supply } from './state.ts';
 
 export const MOBILE_TYPES = new Set([
   'tank',
@@ -44,6 +44,21 @@ function activeZoc(u: UnitData, fortified: boolean): boolean {
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
+
+/** Each side's units, in the scenario's order. */
+const sideUnitIds = new WeakMap<Scenario, Record<Side, readonly string[]>>();
+
+export function sideUnits(s: Scenario, side: Side): readonly string[] {
+  let known = sideUnitIds.get(s);
+  if (!known) {
+    known = {
+      german: s.unitIds.filter((id) => s.units[id]!.side === 'german'),
+      soviet: s.unitIds.filter((id) => s.units[id]!.side === 'soviet'),
+    };
+    sideUnitIds.set(s, known);
+  }
+  return known[side];
+}
 
 /** Each unit's side as a Board's owner code (1 German, 2 Soviet), in the scenario's unit order. */
 const sideCodeLists = new WeakMap<Scenario, Uint8Array>();
@@ -258,12 +273,7 @@ export class Board {
     const active = new Uint8Array(n);
     const any = new Uint8Array(n);
     const { offsets, targets } = this.s.map.graph;
-    const ids = this.s.unitIds;
-    const codes = sideCodes(this.s);
-    const mine = this.sideCode(side);
-    for (let i = 0; i < ids.length; i++) {
-      if (codes[i] === mine) continue;
-      const id = ids[i]!;
+    for (const id of sideUnits(this.s, other(side))) {
       const st = this.state.units[id]!;
       if (st.status !== 'map' || st.at < 0) continue;
       const u = this.unit(id);
@@ -376,12 +386,7 @@ export class Board {
     if (!zoc || this.zocCache[side]) return;
     const before = earlier.state.units;
     const now = this.state.units;
-    const ids = this.s.unitIds;
-    const codes = sideCodes(this.s);
-    const mine = this.sideCode(side);
-    for (let i = 0; i < ids.length; i++) {
-      if (codes[i] === mine) continue;
-      const id = ids[i]!;
+    for (const id of sideUnits(this.s, other(side))) {
       const a = before[id]!;
       const b = now[id]!;
       if (a !== b && (a.status !== b.status || a.at !== b.at || a.fortified !== b.fortified)) return;

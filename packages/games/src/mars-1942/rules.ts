@@ -24,7 +24,16 @@ import {
   searchSpaceFor,
 } from '@stavka/engine';
 import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
-import { Board, fitsStack, isGuards, isInfantry, isPureArmour, sideCodes, stackingOk } from './board.ts';
+import {
+  Board,
+  fitsStack,
+  isGuards,
+  isInfantry,
+  isPureArmour,
+  sideCodes,
+  sideUnits,
+  stackingOk,
+} from './board.ts';
 import { MARS_CRT } from './combat.ts';
 import { moveOptions } from './movement.ts';
 import {
@@ -354,21 +363,6 @@ function activeSide(g: MarsState): Side | null {
     return g.combat.phase === 'orders' || g.combat.phase === 'retreat' ? defender : g.player;
   }
   return g.player;
-}
-
-/** Each side's units, in the scenario's order. */
-const sideUnitIds = new WeakMap<Scenario, Record<Side, readonly string[]>>();
-
-function sideUnits(s: Scenario, side: Side): readonly string[] {
-  let known = sideUnitIds.get(s);
-  if (!known) {
-    known = {
-      german: s.unitIds.filter((id) => s.units[id]!.side === 'german'),
-      soviet: s.unitIds.filter((id) => s.units[id]!.side === 'soviet'),
-    };
-    sideUnitIds.set(s, known);
-  }
-  return known[side];
 }
 
 /** Those of `ids` on the map. */
