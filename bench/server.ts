@@ -437,7 +437,7 @@ export function rulesWork(games = 3): number {
         if (!next.ok) throw new Error(`replay: ${JSON.stringify(next.error)}`);
         s = next.value;
         stateHash(s);
-        for (const seat of ['german', 'soviet']) view(marsRules, s, seat);
+        for (const seat of marsRules.sides) view(marsRules, s, seat);
         for (const active of marsRules.activeSides(s.state)) legalActions(marsRules, s, active);
       }
       if (timed) {

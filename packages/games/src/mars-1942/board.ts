@@ -3,7 +3,7 @@
  * supply. A Board is derived from the state (never stored) and built once per query.
  */
 import { type Graph, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
-import type { Scenario, Side } from './scenario.ts';
+import { type Scenario, SIDES, type Side } from './scenario.ts';
 import { type MarsState, other, type Supply } from './state.ts';
 
 export const MOBILE_TYPES = new Set([
@@ -58,18 +58,6 @@ export function sideUnits(s: Scenario, side: Side): readonly string[] {
     sideUnitIds.set(s, known);
   }
   return known[side];
-}
-
-/** Each unit's side as a Board's owner code (1 German, 2 Soviet), in the scenario's unit order. */
-const sideCodeLists = new WeakMap<Scenario, Uint8Array>();
-
-export function sideCodes(s: Scenario): Uint8Array {
-  let codes = sideCodeLists.get(s);
-  if (!codes) {
-    codes = Uint8Array.from(s.unitIds, (id) => (s.units[id]!.side === 'german' ? 1 : 2));
-    sideCodeLists.set(s, codes);
-  }
-  return codes;
 }
 
 /**
@@ -152,15 +140,16 @@ export class Board {
     // Empty hexes share one frozen array: a board is built for every query.
     this.at = new Array<string[]>(n).fill(EMPTY as string[]);
     this.owner = new Uint8Array(n);
-    const ids = s.unitIds;
-    const codes = sideCodes(s);
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!;
-      const u = state.units[id]!;
-      if (u.status !== 'map' || u.at < 0) continue;
-      const here = this.at[u.at]!;
-      this.at[u.at] = here === EMPTY ? [id] : [...here, id];
-      this.owner[u.at] = codes[i]!;
+    // Side by side: a hex holds one side's units, in the scenario's order either way.
+    for (const side of SIDES) {
+      const code = this.sideCode(side);
+      for (const id of sideUnits(s, side)) {
+        const u = state.units[id]!;
+        if (u.status !== 'map' || u.at < 0) continue;
+        const here = this.at[u.at]!;
+        this.at[u.at] = here === EMPTY ? [id] : [...here, id];
+        this.owner[u.at] = code;
+      }
     }
   }
 

@@ -24,16 +24,7 @@ import {
   searchSpaceFor,
 } from '@stavka/engine';
 import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
-import {
-  Board,
-  fitsStack,
-  isGuards,
-  isInfantry,
-  isPureArmour,
-  sideCodes,
-  sideUnits,
-  stackingOk,
-} from './board.ts';
+import { Board, fitsStack, isGuards, isInfantry, isPureArmour, sideUnits, stackingOk } from './board.ts';
 import { MARS_CRT } from './combat.ts';
 import { moveOptions } from './movement.ts';
 import {
@@ -41,6 +32,7 @@ import {
   hexName,
   registerScenario,
   type Scenario,
+  SIDES,
   type Side,
   STANDARD,
   scenarioByKey,
@@ -752,14 +744,13 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
 export function refreshSupply(g: MarsState, s: Scenario): Board {
   const board = new Board(s, g);
   board.takeTraces(parentBoards.get(g));
-  const ids = s.unitIds;
-  const codes = sideCodes(s);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
-    const st = g.units[id]!;
-    if (st.status !== 'map' || st.at < 0) continue;
-    const supply = board.supplyAt(codes[i] === 1 ? 'german' : 'soviet', st.at);
-    if (st.supply !== supply) changeUnit(g, id).supply = supply;
+  for (const side of SIDES) {
+    for (const id of sideUnits(s, side)) {
+      const st = g.units[id]!;
+      if (st.status !== 'map' || st.at < 0) continue;
+      const supply = board.supplyAt(side, st.at);
+      if (st.supply !== supply) changeUnit(g, id).supply = supply;
+    }
   }
   return board;
 }
