@@ -66,13 +66,20 @@ interface LoadResult {
   refused: number;
   /** Share of one core each side used during the run: is the server the bottleneck? */
   serverCpu: number;
+  /**
+   * Of serverCpu, the server's main thread (its JavaScript, sockets and storage; with
+   * STAVKA_THREADS, the shards' rules are not in it). The rest: V8's helper threads
+   * (garbage collection, the optimizing compiler), libuv's, and the shards if any.
+   */
+  serverMainCpu: number;
   clientCpu: number;
 }
 
-/** CPU seconds (user + system) a process has used, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system) a process (or one of its threads) has used, from /proc (Linux). */
+function cpuSeconds(pid: number, thread?: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
   } catch {
     return Number.NaN;
@@ -208,18 +215,29 @@ async function play(
     const t0 = performance.now();
     for (const game of playing.values()) for (const drive of game.drivers) void drive();
     const server0 = cpuSeconds(pid);
+    const main0 = cpuSeconds(pid, pid); // the main thread's id is the process's
     const client0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stop = true;
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = (cpuSeconds(pid) - server0) / seconds;
+    const serverMainCpu = (cpuSeconds(pid, pid) - main0) / seconds;
     const used = process.cpuUsage(client0);
     const clientCpu = (used.user + used.system) / 1e6 / seconds;
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
     if (sparesOut) console.log('  (the spare games ran out: fewer games were played towards the end)');
-    return { moves: latencies.length, seconds, p50: q(0.5), p99: q(0.99), refused, serverCpu, clientCpu };
+    return {
+      moves: latencies.length,
+      seconds,
+      p50: q(0.5),
+      p99: q(0.99),
+      refused,
+      serverCpu,
+      serverMainCpu,
+      clientCpu,
+    };
   } finally {
     for (const ws of sockets) ws.close();
   }
@@ -484,7 +502,7 @@ export async function serverLoad(): Promise<void> {
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}%, players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${((1000 * r.serverCpu * r.seconds) / Math.max(1, r.moves)).toFixed(2)} ms a move)${ratio}`,
+      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${((1000 * r.serverCpu * r.seconds) / Math.max(1, r.moves)).toFixed(2)} ms a move)${ratio}`,
     );
   for (const r of results) {
     // The threaded run plays the same games as the one-thread run: the same reference.
@@ -498,6 +516,9 @@ export async function serverLoad(): Promise<void> {
   if (pgNote) console.log(`  ${pgNote}`);
   console.log(
     '  SQLite 2thr: STAVKA_THREADS=2, the rules of the games on two worker threads (shards.ts); the other rows run in one thread (the default)',
+  );
+  console.log(
+    "  main thread: the server's main thread's share of its CPU; the rest is V8's helper threads (garbage collection, the optimizing compiler) and, in SQLite 2thr, the shards",
   );
   console.log(
     "  reference: the same players, sent the same messages byte for byte by a rule-less server that only checks, stores (SQLite) and pushes (reference-server.ts): this machine's ceiling for the load",

@@ -3,14 +3,25 @@
  * seeds): the same digests as noble-hashes, about ten times faster on a state. Light on
  * purpose (`@stavka/server/node-sha256`): worker threads import only this.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { useSha256 } from '@stavka/engine';
 
 let done = false;
 
+/**
+ * `crypto.hash`, the one-shot digest (Node 20.12 and later): no Hash object a call, so
+ * about 1 µs less for each of the log's small digests and 0.4 µs for a state's.
+ * `createHash` on an older Node.
+ */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** Makes the engine hash with `node:crypto` in this thread (idempotent). */
 export function useNodeSha256(): void {
   if (done) return;
-  useSha256((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+  useSha256(
+    oneShot
+      ? (text) => oneShot('sha256', text, 'hex')
+      : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex'),
+  );
   done = true;
 }

@@ -193,6 +193,8 @@ class KyselyStore implements Store {
 
   private readonly sqliteAppender: SqliteAppender | null = null;
   private readonly dataVersion: Database.Statement | null = null;
+  /** SQLite's data_version as read in this turn of the event loop; null: not read yet. */
+  private dataVersionNow: number | null = null;
 
   private get db() {
     return this.opened.db;
@@ -455,7 +457,15 @@ class KyselyStore implements Store {
   }
 
   changeMark(id: string): number | null {
-    if (this.dataVersion) return this.dataVersion.get() as number;
+    if (this.dataVersion) {
+      // Read once a turn of the event loop (a statement a read): the actions that arrive
+      // together share it, as they would had they come a moment sooner.
+      if (this.dataVersionNow === null) {
+        this.dataVersionNow = this.dataVersion.get() as number;
+        setImmediate(() => (this.dataVersionNow = null));
+      }
+      return this.dataVersionNow;
+    }
     if (!this.listener) return null;
     return Math.max(this.heard.get(id) ?? 0, this.listenedSince);
   }

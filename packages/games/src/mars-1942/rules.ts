@@ -161,6 +161,25 @@ function deployActions(s: Scenario, id: string): MarsAction[] {
   return actions;
 }
 
+/** A unit's withdrawal off the map (M-14: canWithdraw), one frozen object a unit, as the move actions are. */
+const withdrawActionsOf = new WeakMap<Scenario, Map<string, MarsAction>>();
+
+function withdrawAction(s: Scenario, id: string): MarsAction {
+  let byUnit = withdrawActionsOf.get(s);
+  if (!byUnit) {
+    byUnit = new Map();
+    withdrawActionsOf.set(s, byUnit);
+  }
+  let a = byUnit.get(id);
+  if (!a) {
+    a = Object.freeze({ type: 'withdraw', unit: id });
+    byUnit.set(id, a);
+  }
+  return a;
+}
+
+const END_MOVEMENT: MarsAction = Object.freeze({ type: 'end-movement' });
+
 function germanDeployHexes(board: Board, id: string, limits: DeployLimits): number[] {
   const { s } = board;
   const u = s.units[id]!;
@@ -438,6 +457,7 @@ function legal(g: MarsState, side: string): MarsAction[] {
       const prev = inherited.get(g);
       const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
       const byUnit = new Map<string, UnitMoves>();
+      let most = 1; // the list's length at most: every move, a withdrawal a unit, the end
       for (const id of mine) {
         let m = changed ? prev!.byUnit.get(id) : undefined;
         if (!m || !sameUnitState(prev!.units[id]!, g.units[id]!) || touches(m.near, changed!)) {
@@ -450,14 +470,22 @@ function legal(g: MarsState, side: string): MarsAction[] {
           m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves };
         }
         byUnit.set(id, m);
-        const moves = m.moves;
-        for (let i = 0; i < moves.length; i++)
-          if (fitsStack(board, moves[i]!.to, id)) out.push(moves[i]!.action);
-        if (me === 'german' && canWithdraw(board, id)) out.push({ type: 'withdraw', unit: id });
+        most += m.moves.length + 1;
       }
+      // Made at its greatest length and cut to what it holds (no growing as it fills:
+      // ~800 actions, ~12 KB less garbage a list).
+      const list = new Array<MarsAction>(most);
+      let n = 0;
+      for (const id of mine) {
+        const moves = byUnit.get(id)!.moves;
+        for (let i = 0; i < moves.length; i++)
+          if (fitsStack(board, moves[i]!.to, id)) list[n++] = moves[i]!.action;
+        if (me === 'german' && canWithdraw(board, id)) list[n++] = withdrawAction(s, id);
+      }
+      list[n++] = END_MOVEMENT;
+      list.length = n;
       movementCaches.set(g, { player: me, units: g.units, byUnit });
-      out.push({ type: 'end-movement' });
-      return out;
+      return list;
     }
     case 'allocation': {
       const assigned = new Map<string, number>();
