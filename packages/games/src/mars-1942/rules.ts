@@ -140,6 +140,21 @@ function deployLimits(board: Board, side: Side): DeployLimits {
   return { hexes, garrisoned, kalinin: kalininCounts(board) };
 }
 
+/** A unit's value in a per-scenario cache, made by `make` the first time it is asked for. */
+function perUnit<V>(of: WeakMap<Scenario, Map<string, V>>, s: Scenario, id: string, make: () => V): V {
+  let byUnit = of.get(s);
+  if (!byUnit) {
+    byUnit = new Map();
+    of.set(s, byUnit);
+  }
+  let v = byUnit.get(id);
+  if (v === undefined) {
+    v = make();
+    byUnit.set(id, v);
+  }
+  return v;
+}
+
 /**
  * Each unit's deploy actions by hex, made once per scenario and frozen: the set-up's
  * lists (~3,000 actions) share them from one state to the next, and the live channel
@@ -148,34 +163,14 @@ function deployLimits(board: Board, side: Side): DeployLimits {
 const deployActionsOf = new WeakMap<Scenario, Map<string, MarsAction[]>>();
 
 function deployActions(s: Scenario, id: string): MarsAction[] {
-  let byUnit = deployActionsOf.get(s);
-  if (!byUnit) {
-    byUnit = new Map();
-    deployActionsOf.set(s, byUnit);
-  }
-  let actions = byUnit.get(id);
-  if (!actions) {
-    actions = [];
-    byUnit.set(id, actions);
-  }
-  return actions;
+  return perUnit(deployActionsOf, s, id, () => []);
 }
 
 /** A unit's withdrawal off the map (M-14: canWithdraw), one frozen object a unit, as the move actions are. */
 const withdrawActionsOf = new WeakMap<Scenario, Map<string, MarsAction>>();
 
 function withdrawAction(s: Scenario, id: string): MarsAction {
-  let byUnit = withdrawActionsOf.get(s);
-  if (!byUnit) {
-    byUnit = new Map();
-    withdrawActionsOf.set(s, byUnit);
-  }
-  let a = byUnit.get(id);
-  if (!a) {
-    a = Object.freeze({ type: 'withdraw', unit: id });
-    byUnit.set(id, a);
-  }
-  return a;
+  return perUnit(withdrawActionsOf, s, id, () => Object.freeze({ type: 'withdraw', unit: id }));
 }
 
 const END_MOVEMENT: MarsAction = Object.freeze({ type: 'end-movement' });
