@@ -47,6 +47,14 @@ describe('snapshots', () => {
     assert.ok(stored < whole * 0.7, `${stored} bytes against ${whole}`);
   });
 
+  test("log entries' JSON, kept from earlier snapshots, writes the same snapshot as the first time", () => {
+    const s = all[all.length - 1]!;
+    const first = snapshotJson(s); // every entry of the last state's log is known by now
+    assert.equal(snapshotJson(s), first);
+    assert.deepEqual(JSON.parse(first).log, JSON.parse(JSON.stringify(s.log)));
+    assert.ok(s.log.length > 500, `${s.log.length} log entries`);
+  });
+
   test('a snapshot written whole (before this format) reads back as it is', () => {
     const s = withUndo[0]!;
     assert.deepEqual(stateFromSnapshot(JSON.stringify(s)), JSON.parse(JSON.stringify(s)));
