@@ -5,11 +5,12 @@
  * action the AI chooses. The worker sees the position exactly as the AI would in-process:
  * the AI itself reduces it to its side's view.
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { AiPlayer } from '@stavka/ai';
 import type { Action, GameRules, GameState } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import { useNodeSha256 } from './node-sha256.ts';
+import { tsWorker } from './worker-boot.ts';
 
 interface Job {
   readonly id: number;
@@ -55,10 +56,7 @@ export class AiWorker {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const self = import.meta.url;
-    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); });`;
-    const w = new Worker(boot, { eval: true, workerData: { stavkaAi: true } });
+    const w = tsWorker(import.meta.url, { workerData: { stavkaAi: true } });
     w.unref();
     w.on('message', (a: Answer) => {
       const p = this.waiting.get(a.id);

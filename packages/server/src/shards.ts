@@ -18,7 +18,7 @@
  * A shard that stops is started again; its live clients are told to reconnect, and
  * the calls it had not answered fail (nothing is acknowledged before it is committed).
  */
-import { isMainThread, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type MessagePort, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
 import {
   type CreateGame,
@@ -31,6 +31,7 @@ import {
 } from './games.ts';
 import { openStore, type Store } from './store.ts';
 import { Webhooks } from './webhooks.ts';
+import { tsWorker } from './worker-boot.ts';
 
 /** The shard that owns a game: FNV-1a of its id, modulo the number of shards. */
 export function shardOf(id: string, shards: number): number {
@@ -334,9 +335,6 @@ export class ShardedService implements Service {
   }
 
   private spawn(shard: Shard): void {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const self = import.meta.url;
-    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); });`;
     const data: ShardData = {
       stavkaShard: true,
       index: shard.index,
@@ -354,7 +352,7 @@ export class ShardedService implements Service {
       allowPrivate: this.opts.webhooks?.allowPrivate ?? false,
       webhooks: Boolean(this.opts.webhooks),
     };
-    const w = new Worker(boot, { eval: true, workerData: data, name: `stavka shard ${shard.index}` });
+    const w = tsWorker(import.meta.url, { workerData: data, name: `stavka shard ${shard.index}` });
     shard.worker = w;
     shard.spawnedAt = performance.now();
     shard.channel = new Channel<ToShard>(w);

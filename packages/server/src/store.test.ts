@@ -3,12 +3,14 @@
  * the same guarantees (actions serialized per game, migrations, snapshots, NOTIFY).
  */
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { migrationProvider, openDatabase } from './db.ts';
 import { type ActionRecord, type GameRecord, openStore, type SeatRecord, type Store } from './store.ts';
-import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
+import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath, until } from './test-support.ts';
 
 after(() => stopTestPostgres());
 
@@ -398,3 +400,25 @@ function storageSuite(name: string, target: () => Promise<string>) {
 
 storageSuite('SQLite', async () => tempSqlitePath());
 storageSuite('PostgreSQL', freshPostgresDatabase);
+
+describe('SQLite checkpoints (sqlite-checkpoint.ts)', () => {
+  test("are made in a thread of their own: the database file takes the committed pages without the server's connection checkpointing", async () => {
+    const file = tempSqlitePath();
+    const store = await openStore(file);
+    try {
+      // The tables just made are in the write-ahead log; the server's connection would
+      // copy them into the file only after 10,000 pages (SQLite's default: 1,000).
+      const made = statSync(file).size;
+      await store.createGame(gameRecord('c1'), seats('c1'));
+      await until('a checkpoint by the thread', async () => statSync(file).size > made, 10_000);
+      const db = new Database(file, { readonly: true });
+      try {
+        assert.equal(db.prepare('select count(*) n from games').pluck().get(), 1);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});

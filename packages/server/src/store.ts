@@ -23,8 +23,10 @@ import {
   type SeatsTable,
   type StavkaDatabase,
   sql,
+  sqliteSync,
   type WebhookDeliveriesTable,
 } from './db.ts';
+import { Checkpointer } from './sqlite-checkpoint.ts';
 
 export type GameRecord = GamesTable;
 export type SeatRecord = SeatsTable;
@@ -188,8 +190,12 @@ class KyselyStore implements Store {
     if (opened.sqlite) {
       this.sqliteAppender = new SqliteAppender(opened.sqlite);
       this.dataVersion = opened.sqlite.prepare('PRAGMA data_version').pluck();
+      this.checkpointer = new Checkpointer(opened.sqlite, opened.where, sqliteSync());
     }
   }
+
+  /** SQLite: the thread that checkpoints the write-ahead log (sqlite-checkpoint.ts). */
+  private readonly checkpointer: Checkpointer | null = null;
 
   private readonly sqliteAppender: SqliteAppender | null = null;
   private readonly dataVersion: Database.Statement | null = null;
@@ -567,6 +573,7 @@ class KyselyStore implements Store {
     if (this.poll) clearInterval(this.poll);
     for (const t of this.timers) clearTimeout(t);
     if (this.listener) await this.listener.end().catch(() => {});
+    await this.checkpointer?.stop();
     await this.db.destroy();
   }
 }
