@@ -17,7 +17,12 @@ import { tsWorker } from './worker-boot.ts';
 
 /** How often the worker checkpoints (ms). */
 const EVERY_MS = 500;
-/** The server's connection checkpoints once the log has this many pages (~40 MB). */
+/**
+ * The server's connection checkpoints once the log has this many pages (~40 MB). Under
+ * steady load the log is never all copied by the thread (each checkpoint copies what
+ * was there when it began, and commits go on meanwhile), so SQLite never starts it
+ * again from its beginning: this backstop does, and finds little left to copy.
+ */
 export const WAL_BACKSTOP = 10_000;
 
 interface CheckpointData {
