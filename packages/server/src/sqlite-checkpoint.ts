@@ -11,7 +11,7 @@
  * syncs in this thread. Committed actions are as safe as before: they are in the log,
  * synced or not as STAVKA_SQLITE_SYNC says, whether or not they are copied yet.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { tsWorker } from './worker-boot.ts';
 
@@ -52,7 +52,7 @@ if (!isMainThread && (workerData as { stavkaCheckpoint?: boolean } | null)?.stav
 
 /** A checkpointing thread for the SQLite database at `file`. */
 export class Checkpointer {
-  private readonly worker;
+  private readonly worker: Worker;
   private readonly ended: Promise<void>;
 
   /**
