@@ -33,7 +33,7 @@ const LOG_FIELD = '{"log":0';
 
 /**
  * Each log entry's JSON, written once: an entry never changes, and the log is most of
- * a snapshot late in a game (~180 KB of ~200 at 800 actions), written again every 100
+ * a snapshot late in a game (~156 KB of ~179 at 800 actions), written again every 100
  * actions. Kept as long as the entry is.
  */
 const entryJson = new WeakMap<LogEntry, string>();
