@@ -283,6 +283,11 @@ function postJson(
   });
 }
 
+/** A run's CPU a move in µs, from a share of one core over the run (serverCpu, clientCpu, ...). */
+function perMove(r: LoadResult, cpu: number): number {
+  return (1e6 * cpu * r.seconds) / Math.max(1, r.moves);
+}
+
 /**
  * What the players got from the real server, to replay to the same players from the
  * reference server: per game, each side's first view and, per action, each side's
@@ -542,7 +547,7 @@ export async function serverLoad(): Promise<void> {
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${((1000 * r.serverCpu * r.seconds) / Math.max(1, r.moves)).toFixed(2)} ms a move)${ratio}`,
+      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${(perMove(r, r.serverCpu) / 1000).toFixed(2)} ms a move)${ratio}`,
     );
   for (const r of results) {
     // The threaded run plays the same games as the one-thread run: the same reference.
@@ -565,14 +570,13 @@ export async function serverLoad(): Promise<void> {
   );
   // What these rules leave of the machine: the rules' own work, plus the least a server
   // and the players need a move (the reference's run), against the goal.
+  const cores = availableParallelism();
   const rules = rulesWork();
   const ref = references.get('WebSocket');
   if (ref) {
-    const perMove = (cpu: number) => (1e6 * cpu * ref.seconds) / Math.max(1, ref.moves); // µs
-    const io = perMove(ref.serverCpu);
-    const players = perMove(ref.clientCpu);
+    const io = perMove(ref, ref.serverCpu);
+    const players = perMove(ref, ref.clientCpu);
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-    const cores = availableParallelism();
     console.log(
       `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games) is ${rules.toFixed(0)} µs; with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(1e6 / (rules + io))} moves/s on one thread, ${fmt((cores * 1e6) / (rules + io + players))} moves/s on the ${cores} cores of this machine (players included)`,
     );
@@ -582,11 +586,9 @@ export async function serverLoad(): Promise<void> {
   const GOAL = 2000;
   const run = results.find((r) => r.backend === 'SQLite' && r.transport === 'WebSocket');
   if (run) {
-    const cores = availableParallelism();
-    const perMove = (cpu: number) => (1e6 * cpu * run.seconds) / Math.max(1, run.moves); // µs
-    const players = perMove(run.clientCpu);
+    const players = perMove(run, run.clientCpu);
     console.log(
-      `  the goal's budget: at ${GOAL.toLocaleString('en-US')} moves/s the ${cores} cores give ${((cores * 1e6) / GOAL).toFixed(0)} µs of CPU a move, of which these players used ${players.toFixed(0)}: ${((cores * 1e6) / GOAL - players).toFixed(0)} µs a move for the server at full load, ${(1e6 / GOAL).toFixed(0)} µs for any one thread of it; the SQLite WebSocket run used ${perMove(run.serverCpu).toFixed(0)} µs a move, ${perMove(run.serverMainCpu).toFixed(0)} µs of it on the main thread`,
+      `  the goal's budget: at ${GOAL.toLocaleString('en-US')} moves/s the ${cores} cores give ${((cores * 1e6) / GOAL).toFixed(0)} µs of CPU a move, of which these players used ${players.toFixed(0)}: ${((cores * 1e6) / GOAL - players).toFixed(0)} µs a move for the server at full load, ${(1e6 / GOAL).toFixed(0)} µs for any one thread of it; the SQLite WebSocket run used ${perMove(run, run.serverCpu).toFixed(0)} µs a move, ${perMove(run, run.serverMainCpu).toFixed(0)} µs of it on the main thread`,
     );
   }
   console.log(`  goal: p99 < 20 ms at ${GOAL.toLocaleString('en-US')} moves/s on SQLite`);

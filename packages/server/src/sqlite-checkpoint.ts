@@ -28,7 +28,8 @@ export const WAL_BACKSTOP = 10_000;
 interface CheckpointData {
   readonly stavkaCheckpoint: true;
   readonly file: string;
-  readonly sync: 'NORMAL' | 'FULL';
+  /** The server's connection's `synchronous` setting (1 NORMAL, 2 FULL): checkpoints sync as it does. */
+  readonly sync: number;
 }
 
 if (!isMainThread && (workerData as { stavkaCheckpoint?: boolean } | null)?.stavkaCheckpoint) {
@@ -50,17 +51,19 @@ if (!isMainThread && (workerData as { stavkaCheckpoint?: boolean } | null)?.stav
   });
 }
 
-/** A checkpointing thread for the SQLite database at `file`. */
+/** A checkpointing thread for a SQLite database. */
 export class Checkpointer {
   private readonly worker: Worker;
   private readonly ended: Promise<void>;
 
   /**
-   * Starts the thread and makes `database` (the server's connection to `file`) leave
-   * checkpoints to it. If the thread fails, the connection checkpoints as SQLite does.
+   * Starts the thread, on the file of `database` (the server's connection) and with its
+   * `synchronous` setting, and makes the connection leave checkpoints to it. If the
+   * thread fails, the connection checkpoints as SQLite does.
    */
-  constructor(database: Database.Database, file: string, sync: 'NORMAL' | 'FULL') {
-    const data: CheckpointData = { stavkaCheckpoint: true, file, sync };
+  constructor(database: Database.Database) {
+    const sync = database.pragma('synchronous', { simple: true }) as number;
+    const data: CheckpointData = { stavkaCheckpoint: true, file: database.name, sync };
     this.worker = tsWorker(import.meta.url, { workerData: data, name: 'stavka sqlite checkpoints' });
     this.worker.unref();
     database.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP}`);

@@ -23,7 +23,6 @@ import {
   type SeatsTable,
   type StavkaDatabase,
   sql,
-  sqliteSync,
   type WebhookDeliveriesTable,
 } from './db.ts';
 import { Checkpointer } from './sqlite-checkpoint.ts';
@@ -190,7 +189,7 @@ class KyselyStore implements Store {
     if (opened.sqlite) {
       this.sqliteAppender = new SqliteAppender(opened.sqlite);
       this.dataVersion = opened.sqlite.prepare('PRAGMA data_version').pluck();
-      this.checkpointer = new Checkpointer(opened.sqlite, opened.where, sqliteSync());
+      this.checkpointer = new Checkpointer(opened.sqlite);
     }
   }
 
