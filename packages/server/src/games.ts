@@ -37,7 +37,7 @@ import {
   newSecret,
 } from './dice.ts';
 import { ApiError, actionError, notFound } from './errors.ts';
-import { liveMessage, type Sent, sentOf } from './live.ts';
+import { type DiffCache, liveMessage, type Sent, sentOf } from './live.ts';
 import { useNodeSha256 } from './node-sha256.ts';
 import { snapshotJson, stateFromSnapshot } from './snapshot.ts';
 import type { ActionRecord, GameRecord, SeatNotice, SeatRecord, Store } from './store.ts';
@@ -665,6 +665,7 @@ export class GameService implements Service {
     const key = viewKey(g);
     // Watchers of one side were mostly sent the same before: one message for them all.
     const messages = new Map<Sent | string, string>();
+    const diffs: DiffCache = new Map(); // each board field's diff, made once for them all
     for (const w of set) {
       if (w.last === key) continue;
       const v = this.viewOf(g, w.side);
@@ -673,7 +674,7 @@ export class GameService implements Service {
       const was = w.sent ?? `new:${w.side}`;
       let m = messages.get(was);
       if (m === undefined) {
-        m = liveMessage(v, w.sent, now);
+        m = liveMessage(v, w.sent, now, diffs);
         messages.set(was, m);
       }
       w.last = key;
