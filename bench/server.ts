@@ -106,9 +106,9 @@ interface BenchGame {
 /**
  * Plays the games at once against the server at `url`: each seat waits for a view on
  * the live channel, picks a random legal action and sends it (over HTTP or on the
- * channel), for WARMUP seconds not counted, then SECONDS seconds. A game that ends is replaced by the next spare (all
- * connected from the start), so the number being played stays the same. With `record`,
- * keeps every message and answer.
+ * channel), for WARMUP seconds not counted, then SECONDS seconds. A game that ends is
+ * replaced by the next spare (all connected from the start), so the number being played
+ * stays the same. With `record`, keeps every message and answer.
  *
  * With `pace` (moves a second in all), the players offer moves at that rate instead of
  * as fast as they are answered: each game being played has its moves due at steady
