@@ -493,8 +493,12 @@ export async function load(
   }
 }
 
-/** The reference server (reference-server.ts) replaying a recording to the same players. */
-export async function reference(recording: Recording, transport: Transport): Promise<LoadResult> {
+/** The reference server (reference-server.ts) replaying a recording to the same players (with `pace`: offered at that rate, see play). */
+export async function reference(
+  recording: Recording,
+  transport: Transport,
+  pace?: number,
+): Promise<LoadResult> {
   const file = join(mkdtempSync(join(tmpdir(), 'stavka-bench-ref-')), 'recording.json');
   writeFileSync(file, JSON.stringify(recording));
   const server = await startChildServer(
@@ -504,7 +508,7 @@ export async function reference(recording: Recording, transport: Transport): Pro
   );
   try {
     const games = recording.games.map((g) => ({ id: g.id, tokens: g.tokens, spare: false }));
-    const r = await play(server.url, server.child.pid!, games, transport, 'bench:reference');
+    const r = await play(server.url, server.child.pid!, games, transport, 'bench:reference', undefined, pace);
     return { backend: 'reference', transport, ...r };
   } finally {
     server.child.kill('SIGTERM');
@@ -560,10 +564,12 @@ export function rulesWork(games = 3): number {
 export async function serverLoad(): Promise<void> {
   const results: LoadResult[] = [];
   const references = new Map<Transport, LoadResult>();
+  const recordings = new Map<Transport, Recording>();
   for (const transport of TRANSPORTS) {
     const recorder = new Recorder();
     results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport, recorder));
-    references.set(transport, await reference(recorder.recording(), transport));
+    recordings.set(transport, recorder.recording());
+    references.set(transport, await reference(recordings.get(transport)!, transport));
   }
   // The same games on a threaded server (shards.ts): the rules on two worker threads.
   results.push(
@@ -576,6 +582,8 @@ export async function serverLoad(): Promise<void> {
     ),
   );
   const paced = await pacedLoad(results.find((r) => r.backend === 'SQLite' && r.transport === 'WebSocket')!);
+  // The control: the same players offering the goal's rate to the reference (no rules).
+  const pacedReference = await reference(recordings.get('WebSocket')!, 'WebSocket', GOAL);
   let pgNote = '';
   try {
     const url = await freshPostgresDatabase();
@@ -638,7 +646,7 @@ export async function serverLoad(): Promise<void> {
   console.log(
     `\nthe goal (p99 < ${P99_GOAL} ms at ${fmt(GOAL)} moves/s on SQLite) at set rates: SQLite over WebSocket, the same ${GAMES} games, the players offering moves at a steady rate whatever the answers (an open loop), the goal's rate first, then lower ones until one is held`,
   );
-  for (const r of paced) {
+  for (const r of [...paced, pacedReference]) {
     const rate = r.moves / r.seconds;
     const verdict = held(r)
       ? `held within ${P99_GOAL} ms`
@@ -646,9 +654,12 @@ export async function serverLoad(): Promise<void> {
         ? `not held: ${((100 * rate) / r.offered!).toFixed(0)}% of the moves offered were answered`
         : `not held: p99 over ${P99_GOAL} ms`;
     console.log(
-      `  offered ${fmt(r.offered!).padStart(5)} moves/s: answered ${fmt(rate).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}%): ${verdict}`,
+      `  ${r.backend === 'reference' ? 'reference' : 'SQLite   '} offered ${fmt(r.offered!).padStart(5)} moves/s: answered ${fmt(rate).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}%): ${verdict}`,
     );
   }
+  console.log(
+    "  reference: the rule-less server of the table above, offered the goal's rate by the same players: the control, what these players and this machine allow a server that only checks, stores and pushes",
+  );
   const best = paced.find(held);
   console.log(
     best
