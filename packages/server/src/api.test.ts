@@ -3,8 +3,12 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { replay, sha256Hex, stateHash } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -289,6 +293,80 @@ describe('playing: views, actions and refusals', () => {
     assert.deepEqual(codes, [200, 200, 200, 200, 200, 429, 429, 429]);
     const r = await app.inject({ url: '/api/health' });
     assert.equal(r.json().code, 'request/rate-limited');
+  });
+});
+
+describe('compressed replies', () => {
+  const decoded = (encoding: string | undefined, raw: Buffer): string =>
+    (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString(
+      'utf8',
+    );
+
+  test('a view over 1 KB comes compressed when the client accepts it (brotli first, else gzip), the same once decoded; plain when not', async () => {
+    const { app } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const url = `/api/games/${made.id}/view`;
+    const headers = bearer(made.seats.german!.token!);
+    const plain = await inject({ method: 'GET', url, headers });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(
+      plain.rawPayload.length > 10_000,
+      `a set-up view lists hundreds of deployments (${plain.rawPayload.length} B)`,
+    );
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const r = await inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': accept } });
+      assert.equal(r.statusCode, 200);
+      assert.equal(r.headers['content-encoding'], encoding);
+      assert.ok(r.rawPayload.length * 4 < plain.rawPayload.length, `${encoding}: ${r.rawPayload.length} B`);
+      assert.deepEqual(JSON.parse(decoded(encoding, r.rawPayload)), plain.json());
+    }
+  });
+
+  test("the web client's files come compressed too", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'stavka-web-'));
+    mkdirSync(join(dist, 'assets'));
+    const script = `export const units = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `u${i}`, name: `Division ${i}` })))};\n`;
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), script);
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>Stavka</title>${'<!-- padding -->'.repeat(100)}`,
+    );
+    const { app } = await server({ webDist: dist });
+    const r = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(r.statusCode, 200);
+    assert.equal(r.headers['content-encoding'], 'gzip');
+    assert.equal(decoded('gzip', r.rawPayload), script);
+    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    assert.equal(page.headers['content-encoding'], 'br');
+    assert.match(decoded('br', page.rawPayload), /<title>Stavka<\/title>/);
+  });
+
+  test('a compressed request body is refused with a 4xx {code, message} and changes nothing', async () => {
+    const { app } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const token = made.seats.german!.token!;
+    const before = await viewOf(inject, made.id, token);
+    const r = await inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/actions`,
+      headers: { ...bearer(token), 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ stateId: before.stateId, action: before.legal[0] })),
+    });
+    assert.ok(r.statusCode >= 400 && r.statusCode < 500, `${r.statusCode} ${r.body}`);
+    const body = r.json() as { code: unknown; message: unknown };
+    assert.equal(typeof body.code, 'string');
+    assert.equal(typeof body.message, 'string');
+    assert.equal((await viewOf(inject, made.id, token)).stateId, before.stateId);
   });
 });
 
