@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { replay, sha256Hex, stateHash } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -327,25 +327,32 @@ describe('compressed replies', () => {
     }
   });
 
-  test("the web client's files come compressed too", async () => {
+  test("the web client's files come compressed too: as the build compressed them, else on the fly", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'stavka-web-'));
     mkdirSync(join(dist, 'assets'));
     const script = `export const units = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `u${i}`, name: `Division ${i}` })))};\n`;
     writeFileSync(join(dist, 'assets', 'app-1234.js'), script);
+    const built = brotliCompressSync(script);
+    writeFileSync(join(dist, 'assets', 'app-1234.js.br'), built);
+    writeFileSync(join(dist, 'assets', 'other-5678.js'), script);
     writeFileSync(
       join(dist, 'index.html'),
       `<!doctype html><title>Stavka</title>${'<!-- padding -->'.repeat(100)}`,
     );
     const { app } = await server({ webDist: dist });
-    const r = await app.inject({
-      method: 'GET',
-      url: '/assets/app-1234.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
-    assert.equal(r.statusCode, 200);
-    assert.equal(r.headers['content-encoding'], 'gzip');
-    assert.equal(decoded('gzip', r.rawPayload), script);
-    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const get = (url: string, accept: string) =>
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+    const pre = await get('/assets/app-1234.js', 'gzip, br');
+    assert.equal(pre.statusCode, 200);
+    assert.equal(pre.headers['content-encoding'], 'br');
+    assert.deepEqual(pre.rawPayload, built, 'the .br file the build made, byte for byte');
+    const fly = await get('/assets/other-5678.js', 'gzip');
+    assert.equal(fly.headers['content-encoding'], 'gzip');
+    assert.equal(decoded('gzip', fly.rawPayload), script);
+    const plain = await get('/assets/app-1234.js', 'identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, script);
+    const page = await get('/', 'br');
     assert.equal(page.headers['content-encoding'], 'br');
     assert.match(decoded('br', page.rawPayload), /<title>Stavka<\/title>/);
   });

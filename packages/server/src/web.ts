@@ -1,7 +1,8 @@
 /**
  * Serves the built web client (packages/web/dist) from the game server: the app at /,
- * seat links at /play/<id>#<token>, hashed assets cached for a year. Without a build,
- * / says how to make one instead of failing.
+ * seat links at /play/<id>#<token>, hashed assets cached for a year and sent as the
+ * build compressed them (brotli, gzip) to browsers that accept it. Without a build, /
+ * says how to make one instead of failing.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,6 +28,8 @@ The API is under <code>/api</code> (docs/api.md).</p>`;
       immutable: true,
       maxAge: '365d',
       decorateReply: false,
+      // The build's .br and .gz beside each file (vite.config.ts), for browsers that take them.
+      preCompressed: true,
     });
   }
   const html = { schema: { response: { 200: { type: 'string' } } } };
