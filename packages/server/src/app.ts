@@ -254,10 +254,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       }),
     });
   }
-  // Replies over 1 KB compressed for clients that accept it (brotli, else gzip): the web
-  // client's bundle (~1.2 MB, ~0.3 MB gzipped), views and logs with their hundreds of
-  // legal actions or log entries. Request bodies are never decompressed: the API takes
-  // small JSON bodies only, and a compressed one can stand for far more than it weighs.
+  // Replies over 1 KB compressed for clients that accept it (brotli, else gzip): views,
+  // logs and replays with their hundreds of legal actions or log entries (the web
+  // client's files go as the build compressed them: web.ts). Request bodies are never
+  // decompressed: the API takes small JSON bodies only, and a compressed one can stand
+  // for far more than it weighs.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
