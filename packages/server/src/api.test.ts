@@ -3,7 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -355,6 +355,7 @@ describe('compressed replies', () => {
     const page = await get('/', 'br');
     assert.equal(page.headers['content-encoding'], 'br');
     assert.match(decoded('br', page.rawPayload), /<title>Stavka<\/title>/);
+    rmSync(dist, { recursive: true, force: true });
   });
 
   test('a compressed request body is refused with a 4xx {code, message} and changes nothing', async () => {
