@@ -328,6 +328,9 @@ function postJson(
 }
 
 /** A run's CPU a move in µs, from a share of one core over the run (serverCpu, clientCpu, ...). */
+/** The moves a second a run answered. */
+const rateOf = (r: LoadResult): number => r.moves / r.seconds;
+
 function perMove(r: LoadResult, cpu: number): number {
   return (1e6 * cpu * r.seconds) / Math.max(1, r.moves);
 }
@@ -601,15 +604,12 @@ export async function serverLoad(): Promise<void> {
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${(r.moves / r.seconds).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${(perMove(r, r.serverCpu) / 1000).toFixed(2)} ms a move)${ratio}`,
+      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${rateOf(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${(perMove(r, r.serverCpu) / 1000).toFixed(2)} ms a move)${ratio}`,
     );
   for (const r of results) {
     // The threaded run plays the same games as the one-thread run: the same reference.
     const ref = r.backend.startsWith('SQLite') ? references.get(r.transport) : undefined;
-    line(
-      r,
-      ref ? `  ${(r.moves / r.seconds / (ref.moves / ref.seconds)).toFixed(2)}x the reference's moves/s` : '',
-    );
+    line(r, ref ? `  ${(rateOf(r) / rateOf(ref)).toFixed(2)}x the reference's moves/s` : '');
     if (ref && r.backend === 'SQLite') line(ref, '');
   }
   if (pgNote) console.log(`  ${pgNote}`);
@@ -647,7 +647,7 @@ export async function serverLoad(): Promise<void> {
     `\nthe goal (p99 < ${P99_GOAL} ms at ${fmt(GOAL)} moves/s on SQLite) at set rates: SQLite over WebSocket, the same ${GAMES} games, the players offering moves at a steady rate whatever the answers (an open loop), the goal's rate first, then lower ones until one is held`,
   );
   for (const r of [...paced, pacedReference]) {
-    const rate = r.moves / r.seconds;
+    const rate = rateOf(r);
     const verdict = held(r)
       ? `held within ${P99_GOAL} ms`
       : rate < HELD * r.offered!
@@ -674,7 +674,7 @@ const P99_GOAL = 20;
 /** A rate is held when at least this share of the moves offered is answered, p99 within the goal. */
 const HELD = 0.97;
 const held = (r: LoadResult): boolean =>
-  r.offered !== undefined && r.moves / r.seconds >= HELD * r.offered && r.p99 < P99_GOAL;
+  r.offered !== undefined && rateOf(r) >= HELD * r.offered && r.p99 < P99_GOAL;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /**
@@ -684,7 +684,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
  * and database.
  */
 async function pacedLoad(closed: LoadResult): Promise<LoadResult[]> {
-  const reached = closed.moves / closed.seconds;
+  const reached = rateOf(closed);
   const rates = [GOAL, ...[0.9, 0.7, 0.5, 0.35, 0.25].map((f) => Math.floor((f * reached) / 50) * 50)].filter(
     (rate, i, all) => rate > 0 && (i === 0 || rate < GOAL) && all.indexOf(rate) === i,
   );

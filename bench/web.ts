@@ -21,7 +21,7 @@ export async function webFigures(): Promise<void> {
   for (const f of readdirSync(assets)) {
     if (f.endsWith('.br') || f.endsWith('.gz')) continue; // the build's compressed copies
     const b = readFileSync(join(assets, f));
-    raw += statSync(join(assets, f)).size;
+    raw += b.length;
     gz += gzipSync(b).length;
     const br = join(assets, `${f}.br`);
     sent += existsSync(br) ? statSync(br).size : b.length;
