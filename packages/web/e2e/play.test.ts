@@ -3,7 +3,8 @@
  * the real server (SQLite in a temporary folder). Hot-seat from the home page through
  * set-up, a move to a highlighted hex, undo, an attack with its preview, its result and
  * choices, the end of the phase, and a reload; an online game in two browser contexts
- * that see each other's moves live; a replay stepped through. Screenshots of the main
+ * that see each other's moves live and find it again on their home pages; a replay stepped
+ * through. Screenshots of the main
  * screens go to docs/screenshots/.
  */
 import assert from 'node:assert/strict';
@@ -188,7 +189,7 @@ describe('hot-seat Operation Mars in the browser', () => {
 });
 
 describe('online Operation Mars: two players, two browsers', () => {
-  it('shows each side the other side moves live, and never the dice secret', async () => {
+  it('shows each side the other side moves live, never the dice secret, and lists the game at home', async () => {
     const a = await browser.newPage();
     await a.goto(server.url);
     await clickButton(a, 'New online game');
@@ -196,55 +197,83 @@ describe('online Operation Mars: two players, two browsers', () => {
     const germanLink = await a.getByLabel('german link').inputValue();
     assert.match(sovietLink, /\/play\/.+#.+/);
     const second = await launch();
-    const b = await second.newPage();
-    const frames: string[] = [];
-    // Per browser: what it sent on its channels, and what it was answered.
-    const talk = [a, b].map((p) => {
-      const t = { sent: [] as string[], got: [] as string[] };
-      p.on('websocket', (ws) => {
-        ws.on('framereceived', (f) => {
-          frames.push(String(f.payload));
-          t.got.push(String(f.payload));
+    // Closed even when a step fails: a browser left open would keep the test file running.
+    try {
+      const b = await second.newPage();
+      const frames: string[] = [];
+      // Per browser: what it sent on its channels, and what it was answered.
+      const talk = [a, b].map((p) => {
+        const t = { sent: [] as string[], got: [] as string[] };
+        p.on('websocket', (ws) => {
+          ws.on('framereceived', (f) => {
+            frames.push(String(f.payload));
+            t.got.push(String(f.payload));
+          });
+          ws.on('framesent', (f) => t.sent.push(String(f.payload)));
         });
-        ws.on('framesent', (f) => t.sent.push(String(f.payload)));
+        return t;
       });
-      return t;
-    });
-    await a.goto(sovietLink.replace(/^https?:\/\/[^/]+/, server.url));
-    await a.getByText('Waiting for the opponent').waitFor();
-    await b.goto(germanLink.replace(/^https?:\/\/[^/]+/, server.url));
-    await b.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
-    await a.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
-    // German deploys in b; a sees it live.
-    await clickButton(b, 'Accept the standard historical set-up');
-    await clickButton(b, 'End set-up');
-    await a.locator('.status .side-chip', { hasText: 'Zhukov' }).waitFor();
-    assert.match(await logText(a), /von Kluge takes the standard historical set-up/);
-    // Soviet in a; b sees it live.
-    await clickButton(a, 'Accept the standard historical set-up');
-    await clickButton(a, 'End set-up');
-    await b.locator('.status', { hasText: 'fortify' }).waitFor();
-    assert.match(await logText(b), /Zhukov takes the standard historical set-up/);
-    await a.screenshot({ path: join(SHOTS, 'online.png') });
-    // The German may not act for the Soviet: no action buttons in b now.
-    assert.equal(await b.locator('.actions button[data-action]').count(), 0);
-    // Each side's moves went over its live channel, each answered there once committed.
-    for (const t of talk) {
-      const parse = (f: string) => JSON.parse(f) as { type: string; ref?: number };
-      const acts = t.sent.map(parse).filter((m) => m.type === 'act');
-      assert.ok(acts.length >= 2, `actions sent on the live channel: ${acts.length}`);
-      for (const act of acts) {
-        const acted = t.got.map(parse).filter((m) => m.type === 'acted' && m.ref === act.ref);
-        assert.equal(acted.length, 1, `action ${act.ref} answered once`);
+      await a.goto(sovietLink.replace(/^https?:\/\/[^/]+/, server.url));
+      await a.getByText('Waiting for the opponent').waitFor();
+      await b.goto(germanLink.replace(/^https?:\/\/[^/]+/, server.url));
+      await b.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
+      await a.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
+      // German deploys in b; a sees it live.
+      await clickButton(b, 'Accept the standard historical set-up');
+      await clickButton(b, 'End set-up');
+      await a.locator('.status .side-chip', { hasText: 'Zhukov' }).waitFor();
+      assert.match(await logText(a), /von Kluge takes the standard historical set-up/);
+      // Soviet in a; b sees it live.
+      await clickButton(a, 'Accept the standard historical set-up');
+      await clickButton(a, 'End set-up');
+      await b.locator('.status', { hasText: 'fortify' }).waitFor();
+      assert.match(await logText(b), /Zhukov takes the standard historical set-up/);
+      await a.screenshot({ path: join(SHOTS, 'online.png') });
+      // The German may not act for the Soviet: no action buttons in b now.
+      assert.equal(await b.locator('.actions button[data-action]').count(), 0);
+      // Each side's moves went over its live channel, each answered there once committed.
+      for (const t of talk) {
+        const parse = (f: string) => JSON.parse(f) as { type: string; ref?: number };
+        const acts = t.sent.map(parse).filter((m) => m.type === 'act');
+        assert.ok(acts.length >= 2, `actions sent on the live channel: ${acts.length}`);
+        for (const act of acts) {
+          const acted = t.got.map(parse).filter((m) => m.type === 'acted' && m.ref === act.ref);
+          assert.equal(acted.length, 1, `action ${act.ref} answered once`);
+        }
       }
+      // Nothing sent to either browser carries the dice state or the server secret.
+      assert.ok(frames.length > 0);
+      for (const f of frames) {
+        assert.ok(!/"rng"|"secret"/.test(f), 'a live message carried hidden dice data');
+      }
+      // Each browser finds the game again on its home page, with whose move it is now.
+      // (This browser may list games of the tests before: the row of this one, by its id.)
+      const id = new URL(sovietLink).pathname.split('/')[2];
+      const row = `.saved-games li[data-game="${id}"]`;
+      await a.goto(`${server.url}/`);
+      const aGame = a.locator(row);
+      await aGame.filter({ hasText: 'your move' }).waitFor();
+      assert.match(await aGame.innerText(), /you: Zhukov \(Soviet\)[\s\S]*turn 1 when last seen here/);
+      await b.goto(`${server.url}/`);
+      const bGame = b.locator(row);
+      await bGame.filter({ hasText: 'Zhukov (Soviet) to move' }).waitFor();
+      assert.match(await bGame.innerText(), /you: von Kluge \(German\)/);
+      assert.doesNotMatch(await bGame.innerText(), /your move/);
+      // Opened from the list (no token in the link): the seat this browser kept, its moves offered.
+      await aGame.getByRole('link').click();
+      await a.locator('.status', { hasText: 'fortify' }).waitFor();
+      await a.locator('.actions button[data-action="fortify"]').first().waitFor();
+      // Forgotten: off the list, and the seat link still opens the game.
+      await bGame.getByRole('button', { name: 'Forget' }).click();
+      assert.equal(await b.locator(row).count(), 0);
+      await b.goto(germanLink.replace(/^https?:\/\/[^/]+/, server.url));
+      await b.locator('.status', { hasText: 'fortify' }).waitFor();
+      await b.goto(`${server.url}/`);
+      await b.locator(row, { hasText: 'you: von Kluge (German)' }).waitFor();
+    } finally {
+      await second.close();
+      await a.close();
     }
-    // Nothing sent to either browser carries the dice state or the server secret.
-    assert.ok(frames.length > 0);
-    for (const f of frames) {
-      assert.ok(!/"rng"|"secret"/.test(f), 'a live message carried hidden dice data');
-    }
-    await second.close();
-    await a.close();
   });
 });
 

@@ -3,7 +3,8 @@
 /**
  * The Stavka web app: the home page (games, new game, resume, import a replay) and the
  * game page (map, panels, actions). Routes live in the URL hash so a game's link
- * resumes it: #/local/<id>, #/game/<id>/<seat token>, #/replay.
+ * resumes it: #/local/<id>, #/game/<id>/<seat token>, #/replay. A server game whose
+ * tokens this browser keeps opens from the home page's list as #/game/<id>.
  */
 import { type Action, hexIndex, hexNumberOf, type ReplayFile } from '@stavka/engine';
 import {
@@ -25,7 +26,16 @@ import {
   UnitPanel,
   VpPanel,
 } from './panels.tsx';
-import { createServerGame, joinServerGame, ServerSession } from './server.ts';
+import {
+  createServerGame,
+  forgetServerGame,
+  type GameSummary,
+  gameSummary,
+  joinServerGame,
+  type SavedServerGame,
+  ServerSession,
+  savedServerGames,
+} from './server.ts';
 import { LocalSession, ReplaySession, type Session, type SessionView } from './session.ts';
 
 function useRoute(): string {
@@ -176,13 +186,14 @@ function Home(p: { onReplay: (s: Session) => void }) {
           ))}
         </section>
       )}
+      <ServerGames />
       {local.length > 0 && (
         <section>
           <h2>Resume (this browser)</h2>
           <ul>
             {local.map((id) => (
               <li key={id}>
-                <a href={`#/local/${encodeURIComponent(id)}`}>{id}</a>
+                <a href={`#/local/${encodeURIComponent(id)}`}>{localGameName(id)}</a>
               </li>
             ))}
           </ul>
@@ -211,6 +222,118 @@ function Home(p: { onReplay: (s: Session) => void }) {
       </section>
     </main>
   );
+}
+
+/** An offline game's name: its id, the time it was started when the id is one (the home page's ids are). */
+function localGameName(id: string): string {
+  const ms = /^\d{12,14}$/.test(id) ? Number(id) : Number.NaN;
+  return Number.isFinite(ms)
+    ? `Operation Mars, offline hot-seat, started ${new Date(ms).toLocaleString()}`
+    : id;
+}
+
+const SIDE_NAMES: Readonly<Record<string, string>> = {
+  german: 'von Kluge (German)',
+  soviet: 'Zhukov (Soviet)',
+};
+const sideName = (side: string) => SIDE_NAMES[side] ?? side;
+const sideList = (sides: readonly string[]) => sides.map(sideName).join(' and ');
+
+/**
+ * The server games this browser holds tokens of, each with what the server says of it
+ * now (its public summary): whose move it is, waiting for a player, over. A game played by
+ * turns over days is found here again without its link.
+ */
+function ServerGames() {
+  const [saved, setSaved] = useState<SavedServerGame[]>(() => savedServerGames());
+  const [now, setNow] = useState<Record<string, GameSummary | null | Error>>({});
+  useEffect(() => {
+    let shown = true;
+    for (const g of saved) {
+      if (g.id in now) continue;
+      gameSummary(g.id).then(
+        (s) => shown && setNow((m) => ({ ...m, [g.id]: s })),
+        (e: unknown) =>
+          shown && setNow((m) => ({ ...m, [g.id]: e instanceof Error ? e : new Error(String(e)) })),
+      );
+    }
+    return () => {
+      shown = false;
+    };
+  }, [saved]);
+  if (saved.length === 0) return null;
+  return (
+    <section aria-label="your games on this server">
+      <h2>Your games on this server</h2>
+      <ul class="saved-games">
+        {saved.map((g) => {
+          const s = now[g.id];
+          const title =
+            GAMES.find((x) => s && !(s instanceof Error) && x.id === s.game)?.title ?? 'Operation Mars, 1942';
+          return (
+            <li key={g.id} data-game={g.id}>
+              <a href={`#/game/${encodeURIComponent(g.id)}`}>{title}</a>
+              <span class="who">{whoPlays(g, s)}</span>
+              <span class="now">{whereItStands(g, s)}</span>
+              <span class="seen">
+                {g.turn !== null
+                  ? `turn ${g.turn} when last seen here, ${when(g.seenAt)}`
+                  : g.seenAt !== null
+                    ? `last opened here ${when(g.seenAt)}`
+                    : 'not opened here yet'}
+                {s && !(s instanceof Error)
+                  ? `; started ${new Date(s.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}`
+                  : ''}
+              </span>
+              <button
+                type="button"
+                onClick={() => {
+                  forgetServerGame(g.id);
+                  setSaved(savedServerGames());
+                }}
+              >
+                Forget
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <p class="hint">
+        Kept in this browser only. Forget removes a game from this list (and this browser's seat in it); the
+        game stays on the server, and its seat link still opens it.
+      </p>
+    </section>
+  );
+}
+
+const when = (ms: number | null) =>
+  ms === null ? '' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function whoPlays(g: SavedServerGame, s: GameSummary | null | Error | undefined): string {
+  if (g.watching && g.sides.length === 0) return 'watching';
+  if (g.sides.length === 0) return 'your seat';
+  if (s && !(s instanceof Error) && g.sides.length === Object.keys(s.seats).length)
+    return 'hot-seat: both sides';
+  const ai =
+    s && !(s instanceof Error)
+      ? Object.entries(s.seats).some(([side, seat]) => !g.sides.includes(side) && seat.player === 'ai')
+      : false;
+  return `you: ${sideList(g.sides)}${ai ? ' against the AI' : ''}`;
+}
+
+function whereItStands(g: SavedServerGame, s: GameSummary | null | Error | undefined): preact.ComponentChild {
+  if (s === undefined) return 'asking the server…';
+  if (s === null) return 'no longer on this server';
+  if (s instanceof Error) return `the server did not say: ${s.message}`;
+  if (s.status === 'over') return `over: ${s.outcome?.summary ?? 'ended'}`;
+  if (s.status === 'waiting') {
+    const missing = Object.entries(s.seats)
+      .filter(([, seat]) => !seat.joined)
+      .map(([side]) => side);
+    return `waiting for ${sideList(missing)} to join`;
+  }
+  if (s.activeSides.some((side) => g.sides.includes(side))) return <strong>your move</strong>;
+  return `${sideList(s.activeSides)} to move`;
 }
 
 function Waiting(p: { session: ServerSession }) {

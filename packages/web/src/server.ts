@@ -54,6 +54,80 @@ function contribution(): string {
 }
 
 const TOKENS = 'stavka.tokens.';
+/** What the home page lists of a server game this browser holds tokens of (SavedServerGame). */
+const SEEN = 'stavka.seen.';
+
+/** What this browser remembers of a server game it holds seat or spectator tokens of. */
+export interface SavedServerGame {
+  readonly id: string;
+  /** The sides its tokens play, as the game said when last opened here ([]: not opened yet, or watching). */
+  readonly sides: readonly string[];
+  /** Whether a token is a spectator's. */
+  readonly watching: boolean;
+  /** The turn when last seen here, if known. */
+  readonly turn: number | null;
+  /** When last seen here (ms since the epoch), if ever. */
+  readonly seenAt: number | null;
+}
+
+/**
+ * The server games this browser holds tokens of (a seat link opened, a hot-seat or AI
+ * game started here), the most recently seen first. Tokens stay in localStorage only.
+ */
+export function savedServerGames(storage: Storage = localStorage): SavedServerGame[] {
+  const out: SavedServerGame[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith(TOKENS)) continue;
+    const id = key.slice(TOKENS.length);
+    if (!storage.getItem(key)) continue;
+    out.push({ id, ...readSeen(storage.getItem(SEEN + id)) });
+  }
+  return out.sort((a, b) => (b.seenAt ?? 0) - (a.seenAt ?? 0) || a.id.localeCompare(b.id));
+}
+
+function readSeen(text: string | null): Omit<SavedServerGame, 'id'> {
+  const none = { sides: [], watching: false, turn: null, seenAt: null };
+  if (!text) return none;
+  try {
+    const v = JSON.parse(text) as Partial<Record<keyof SavedServerGame, unknown>>;
+    return {
+      sides: Array.isArray(v.sides) ? v.sides.filter((x): x is string => typeof x === 'string') : [],
+      watching: v.watching === true,
+      turn: typeof v.turn === 'number' ? v.turn : null,
+      seenAt: typeof v.seenAt === 'number' ? v.seenAt : null,
+    };
+  } catch {
+    return none; // written by another version: shown as not opened yet
+  }
+}
+
+/** Forgets a server game in this browser: its tokens and what was seen of it (the game stays on the server). */
+export function forgetServerGame(id: string, storage: Storage = localStorage): void {
+  storage.removeItem(TOKENS + id);
+  storage.removeItem(SEEN + id);
+}
+
+/** The server's public summary of a game (`GET /api/games/{id}`, docs/api.md). */
+export interface GameSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly status: 'waiting' | 'active' | 'over';
+  readonly stateId: number;
+  readonly activeSides: readonly string[];
+  readonly outcome: { readonly winner: string | null; readonly summary: string } | null;
+  readonly seats: Readonly<Record<string, { readonly player: string; readonly joined: boolean }>>;
+  readonly createdAt: string;
+}
+
+/** A game's public summary; null when the server no longer has it. */
+export async function gameSummary(id: string): Promise<GameSummary | null> {
+  const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
+  if (res.status === 404) return null;
+  const data = (await res.json().catch(() => ({}))) as GameSummary & { message?: string };
+  if (!res.ok) throw new Error(data.message ?? `GET /api/games/${id}: HTTP ${res.status}`);
+  return data;
+}
 
 /** Creates a game on the server. hotseat: both seats here; ai-*: that side is the AI. */
 export async function createServerGame(
@@ -187,6 +261,7 @@ export class ServerSession implements Session {
   private refresh(): void {
     const seatViews = [...this.views.values()];
     const newest = seatViews.reduce((a, b) => (b.stateId > a.stateId ? b : a));
+    this.remember(newest.view?.state.turn ?? null);
     if (!newest.view) {
       this.cached = null;
       for (const l of this.listeners) l(this.current());
@@ -207,6 +282,17 @@ export class ServerSession implements Session {
       mode: this.tokens.length > 1 ? 'hotseat' : 'online',
     };
     for (const l of this.listeners) l(this.cached);
+  }
+
+  /** Keeps what the home page's list of games shows (savedServerGames). */
+  private remember(turn: number | null): void {
+    const sides = [...this.views.values()].map((v) => v.side).filter((x): x is string => x !== null);
+    const watching = [...this.views.values()].some((v) => v.side === null);
+    try {
+      localStorage.setItem(SEEN + this.id, JSON.stringify({ sides, watching, turn, seenAt: Date.now() }));
+    } catch {
+      // storage full or refused: the list shows the game as not opened yet
+    }
   }
 
   /** Waiting for the other seats to join: no view yet. */

@@ -1,0 +1,80 @@
+/**
+ * The home page's list of server games this browser holds tokens of (server.ts): what
+ * it reads from storage, in which order, and what Forget removes. A Storage in memory.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { forgetServerGame, savedServerGames } from '../src/server.ts';
+
+/** localStorage's interface over a Map, keys in insertion order as browsers keep them. */
+function memoryStorage(entries: Record<string, string>): Storage {
+  const m = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return m.size;
+    },
+    key: (i) => [...m.keys()][i] ?? null,
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, String(v)),
+    removeItem: (k) => void m.delete(k),
+    clear: () => m.clear(),
+  };
+}
+
+describe('the list of server games kept in this browser', () => {
+  const seen = (v: object) => JSON.stringify(v);
+  const storage = () =>
+    memoryStorage({
+      'stavka.tokens.old': 'st_a',
+      'stavka.seen.old': seen({ sides: ['german'], watching: false, turn: 2, seenAt: 1000 }),
+      'stavka.local.123': '{"replay":true}',
+      'stavka.tokens.new': 'st_b,st_c',
+      'stavka.seen.new': seen({ sides: ['soviet', 'german'], watching: false, turn: 5, seenAt: 5000 }),
+      'stavka.tokens.unopened': 'st_d',
+      'stavka.tokens.watched': 'sp_e',
+      'stavka.seen.watched': seen({ sides: [], watching: true, turn: null, seenAt: 3000 }),
+      'stavka.tokens.emptied': '',
+      'stavka.tokens.garbled': 'st_f',
+      'stavka.seen.garbled': '{not json',
+    });
+
+  it('lists each game with tokens, the most recently seen first, with its sides and turn', () => {
+    const list = savedServerGames(storage());
+    assert.deepEqual(
+      list.map((g) => g.id),
+      ['new', 'watched', 'old', 'garbled', 'unopened'],
+    );
+    assert.deepEqual(list[0], {
+      id: 'new',
+      sides: ['soviet', 'german'],
+      watching: false,
+      turn: 5,
+      seenAt: 5000,
+    });
+    assert.deepEqual(list[1], { id: 'watched', sides: [], watching: true, turn: null, seenAt: 3000 });
+  });
+
+  it('reads a game never opened here, or whose record is unreadable, as not seen yet', () => {
+    const list = savedServerGames(storage());
+    const none = { sides: [], watching: false, turn: null, seenAt: null };
+    assert.deepEqual(
+      list.find((g) => g.id === 'unopened'),
+      { id: 'unopened', ...none },
+    );
+    assert.deepEqual(
+      list.find((g) => g.id === 'garbled'),
+      { id: 'garbled', ...none },
+    );
+  });
+
+  it('forgets a game: its tokens and record go, every other key stays', () => {
+    const s = storage();
+    const before = s.length;
+    forgetServerGame('old', s);
+    assert.equal(s.getItem('stavka.tokens.old'), null);
+    assert.equal(s.getItem('stavka.seen.old'), null);
+    assert.equal(s.length, before - 2);
+    assert.ok(!savedServerGames(s).some((g) => g.id === 'old'));
+    assert.equal(s.getItem('stavka.local.123'), '{"replay":true}');
+  });
+});
