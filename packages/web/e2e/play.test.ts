@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocket as Socket } from 'playwright-core';
 import { launch } from './browser.ts';
 import { ensureBuilt } from './build.ts';
 
@@ -228,6 +228,10 @@ describe('online Operation Mars: two players, two browsers', () => {
       await clickButton(a, 'End set-up');
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
       assert.match(await logText(b), /Zhukov takes the standard historical set-up/);
+      // Each tab's title says whose move it is, for a player waiting in another tab.
+      await a.waitForFunction(() => document.title.startsWith('● Your move'));
+      assert.equal(await a.title(), '● Your move, turn 1 — Stavka');
+      assert.equal(await b.title(), 'Zhukov (Soviet) to move, turn 1 — Stavka');
       await a.screenshot({ path: join(SHOTS, 'online.png') });
       // The German may not act for the Soviet: no action buttons in b now.
       assert.equal(await b.locator('.actions button[data-action]').count(), 0);
@@ -260,9 +264,21 @@ describe('online Operation Mars: two players, two browsers', () => {
       assert.match(await bGame.innerText(), /you: von Kluge \(German\)/);
       assert.doesNotMatch(await bGame.innerText(), /your move/);
       // Opened from the list (no token in the link): the seat this browser kept, its moves offered.
+      const channels: Socket[] = [];
+      a.on('websocket', (ws) => channels.push(ws));
       await aGame.getByRole('link').click();
       await a.locator('.status', { hasText: 'fortify' }).waitFor();
       await a.locator('.actions button[data-action="fortify"]').first().waitFor();
+      assert.equal(channels.length, 1);
+      // Back home in the same page: the game's channel closes and does not come back
+      // (a dropped connection is reopened after 1.5 s; a game left is not).
+      await a.evaluate(() => {
+        location.hash = '#/';
+      });
+      await a.locator(row).waitFor();
+      if (!channels[0]!.isClosed()) await channels[0]!.waitForEvent('close');
+      await a.waitForTimeout(2500);
+      assert.equal(channels.length, 1, 'the channel of a game left was opened again');
       // Forgotten: off the list, and the seat link still opens the game.
       await bGame.getByRole('button', { name: 'Forget' }).click();
       assert.equal(await b.locator(row).count(), 0);

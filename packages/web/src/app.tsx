@@ -52,8 +52,22 @@ export function App() {
   const route = useRoute();
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A server game left (home, another game) stops listening: its channels close, and
+  // stop coming back after a pause as they do when the connection drops.
+  useEffect(
+    () => () => {
+      if (session instanceof ServerSession) session.close();
+    },
+    [session],
+  );
   useEffect(() => {
     setError(null);
+    let left = false;
+    // A game opened after the route moved on is closed at once, never shown.
+    const open = (s: ServerSession) => {
+      if (left) s.close();
+      else setSession(s);
+    };
     const parts = route.split('/').filter(Boolean);
     if (parts[0] === 'new-local' && parts[1]) {
       // A fresh offline game with a chosen seed (tests, or replaying a shared set-up).
@@ -65,15 +79,18 @@ export function App() {
       else setError(`No saved game ${parts[1]} in this browser.`);
     } else if (parts[0] === 'game' && parts[1]) {
       joinServerGame(parts[1], parts[2] ?? null)
-        .then(setSession)
-        .catch((e: Error) => setError(e.message));
+        .then(open)
+        .catch((e: Error) => left || setError(e.message));
     } else if (location.pathname.startsWith('/play/') && route !== '/') {
       // A seat link from the server: /play/<game id>#<seat token>
       const id = location.pathname.split('/')[2] ?? '';
       joinServerGame(id, route.replace(/^\//, ''))
-        .then(setSession)
-        .catch((e: Error) => setError(e.message));
+        .then(open)
+        .catch((e: Error) => left || setError(e.message));
     } else if (parts[0] !== 'replay') setSession(null);
+    return () => {
+      left = true;
+    };
   }, [route]);
   if (error) {
     return (
@@ -357,6 +374,19 @@ function Waiting(p: { session: ServerSession }) {
   );
 }
 
+/** The browser tab's title for a game: whose move (yours, online), the turn, or the end. */
+export function pageTitle(v: SessionView): string {
+  const turn = `turn ${v.state.turn}`;
+  if (v.mode === 'replay') return `Replay, ${turn} — Stavka`;
+  if (v.outcome) return `Game over: ${v.outcome.summary} — Stavka`;
+  if (v.mode === 'online' && v.seats.length > 0) {
+    return v.activeSides.some((side) => v.seats.includes(side))
+      ? `● Your move, ${turn} — Stavka`
+      : `${sideList(v.activeSides)} to move, ${turn} — Stavka`;
+  }
+  return `${sideList(v.activeSides)} to move, ${turn} — Stavka`;
+}
+
 function GamePage(p: { session: Session }) {
   const { session } = p;
   const [v, setV] = useState<SessionView>(session.current());
@@ -370,6 +400,14 @@ function GamePage(p: { session: Session }) {
   const [tab, setTab] = useState<'unit' | 'log' | 'vp'>('unit');
   useEffect(() => session.subscribe(setV), [session]);
   useEffect(() => setV(session.current()), [session]);
+  // The tab's title says whose move it is: a player waiting in another tab sees when it is theirs.
+  const title = pageTitle(v);
+  useEffect(() => {
+    document.title = title;
+    return () => {
+      document.title = 'Stavka';
+    };
+  }, [title]);
   const s: Scenario = scenarioByKey(v.state.scenario);
   const g: MarsState = v.state;
   const board = useMemo(() => new Board(s, g), [s, g]);

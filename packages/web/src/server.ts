@@ -160,7 +160,7 @@ export async function createServerGame(
 }
 
 /** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */
-export async function joinServerGame(id: string, tokens: string | null): Promise<Session> {
+export async function joinServerGame(id: string, tokens: string | null): Promise<ServerSession> {
   const list = (tokens ?? localStorage.getItem(TOKENS + id) ?? '').split(',').filter(Boolean);
   if (list.length === 0) throw new Error('This link carries no seat token.');
   localStorage.setItem(TOKENS + id, list.join(','));
