@@ -23,6 +23,7 @@ import {
   LogPanel,
   RulePanel,
   StatusBar,
+  sideName,
   UnitPanel,
   VpPanel,
 } from './panels.tsx';
@@ -249,11 +250,6 @@ function localGameName(id: string): string {
     : id;
 }
 
-const SIDE_NAMES: Readonly<Record<string, string>> = {
-  german: 'von Kluge (German)',
-  soviet: 'Zhukov (Soviet)',
-};
-const sideName = (side: string) => SIDE_NAMES[side] ?? side;
 const sideList = (sides: readonly string[]) => sides.map(sideName).join(' and ');
 
 /**

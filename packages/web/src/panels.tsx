@@ -52,6 +52,14 @@ const PHASE_HELP: Record<string, string> = {
   advance: 'Attacker: advance into the vacated hex (green); tanks and panzers may go one hex further.',
 };
 
+const SIDE_NAMES: Readonly<Record<string, string>> = {
+  german: 'von Kluge (German)',
+  soviet: 'Zhukov (Soviet)',
+};
+
+/** A side as players call it: its commander and nationality. */
+export const sideName = (side: string): string => SIDE_NAMES[side] ?? side;
+
 export function StatusBar(p: {
   s: Scenario;
   g: MarsState;
@@ -75,7 +83,7 @@ export function StatusBar(p: {
         ) : (
           <>
             <span class="side-chip" style={{ background: SIDE_COLOR[side ?? ''] }}>
-              {side === 'german' ? 'von Kluge (German)' : 'Zhukov (Soviet)'}
+              {sideName(side ?? 'soviet')}
             </span>{' '}
             <strong>{g.step === 'setup' ? 'set-up' : g.step}</strong>
             {g.combat ? ` — combat at ${hexNumberOf(s.map, g.combat.target)}: ${g.combat.phase}` : ''}
