@@ -199,6 +199,14 @@ describe('online Operation Mars: two players, two browsers', () => {
     const second = await launch();
     // Closed even when a step fails: a browser left open would keep the test file running.
     try {
+      // The links are kept in the browser that made the game: after a reload, there to send again.
+      const id = new URL(sovietLink).pathname.split('/')[2];
+      const row = `.saved-games li[data-game="${id}"]`;
+      await a.goto(`${server.url}/`);
+      await a.locator(row, { hasText: 'created here' }).waitFor();
+      await a.locator(row).getByText('Seat links').click();
+      assert.equal(await a.locator(row).getByLabel('Link for soviet').inputValue(), sovietLink);
+      assert.equal(await a.locator(row).getByLabel('Link for german').inputValue(), germanLink);
       const b = await second.newPage();
       const frames: string[] = [];
       // Per browser: what it sent on its channels, and what it was answered.
@@ -252,8 +260,6 @@ describe('online Operation Mars: two players, two browsers', () => {
       }
       // Each browser finds the game again on its home page, with whose move it is now.
       // (This browser may list games of the tests before: the row of this one, by its id.)
-      const id = new URL(sovietLink).pathname.split('/')[2];
-      const row = `.saved-games li[data-game="${id}"]`;
       await a.goto(`${server.url}/`);
       const aGame = a.locator(row);
       await aGame.filter({ hasText: 'your move' }).waitFor();

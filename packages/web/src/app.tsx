@@ -288,6 +288,22 @@ function ServerGames() {
               <a href={`#/game/${encodeURIComponent(g.id)}`}>{title}</a>
               <span class="who">{whoPlays(g, s)}</span>
               <span class="now">{whereItStands(g, s)}</span>
+              {g.links && (
+                <details class="seat-links">
+                  <summary>Seat links</summary>
+                  {Object.entries(g.links).map(([k, url]) => (
+                    <p key={k}>
+                      {k === 'spectator' ? 'spectator' : sideName(k)}:{' '}
+                      <input
+                        readOnly
+                        value={url}
+                        aria-label={`Link for ${k}`}
+                        onFocus={(e) => (e.target as HTMLInputElement).select()}
+                      />
+                    </p>
+                  ))}
+                </details>
+              )}
               <span class="seen">
                 {g.turn !== null
                   ? `turn ${g.turn} when last seen here, ${when(g.seenAt)}`
@@ -312,8 +328,9 @@ function ServerGames() {
         })}
       </ul>
       <p class="hint">
-        Kept in this browser only. Forget removes a game from this list (and this browser's seat in it); the
-        game stays on the server, and its seat link still opens it.
+        Kept in this browser only, with the seat links of the online games created here. Forget removes a game
+        from this list (and this browser's seat in it); the game stays on the server, and its seat link still
+        opens it.
       </p>
     </section>
   );
@@ -324,7 +341,7 @@ const when = (ms: number | null) =>
 
 function whoPlays(g: SavedServerGame, s: GameSummary | null | Error | undefined): string {
   if (g.watching && g.sides.length === 0) return 'watching';
-  if (g.sides.length === 0) return 'your seat';
+  if (g.sides.length === 0) return g.links ? 'created here' : 'your seat';
   if (s && !(s instanceof Error) && g.sides.length === Object.keys(s.seats).length)
     return 'hot-seat: both sides';
   const ai =

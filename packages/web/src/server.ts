@@ -56,6 +56,8 @@ function contribution(): string {
 const TOKENS = 'stavka.tokens.';
 /** What the home page lists of a server game this browser holds tokens of (SavedServerGame). */
 const SEEN = 'stavka.seen.';
+/** The seat links of an online game created in this browser, to send again if one is lost. */
+const LINKS = 'stavka.links.';
 
 /** What this browser remembers of a server game it holds seat or spectator tokens of. */
 export interface SavedServerGame {
@@ -68,25 +70,44 @@ export interface SavedServerGame {
   readonly turn: number | null;
   /** When last seen here (ms since the epoch), if ever. */
   readonly seenAt: number | null;
+  /** The seat and spectator links, for an online game created here; else null. */
+  readonly links: Readonly<Record<string, string>> | null;
 }
 
 /**
  * The server games this browser holds tokens of (a seat link opened, a hot-seat or AI
- * game started here), the most recently seen first. Tokens stay in localStorage only.
+ * game started here) or created online, the most recently seen first. Tokens and links
+ * stay in localStorage only.
  */
 export function savedServerGames(storage: Storage = localStorage): SavedServerGame[] {
-  const out: SavedServerGame[] = [];
+  const ids = new Set<string>();
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
-    if (!key?.startsWith(TOKENS)) continue;
-    const id = key.slice(TOKENS.length);
-    if (!storage.getItem(key)) continue;
-    out.push({ id, ...readSeen(storage.getItem(SEEN + id)) });
+    for (const prefix of [TOKENS, LINKS]) {
+      if (key?.startsWith(prefix) && storage.getItem(key)) ids.add(key.slice(prefix.length));
+    }
   }
+  const out = [...ids].map((id) => ({
+    id,
+    ...readSeen(storage.getItem(SEEN + id)),
+    links: readLinks(storage.getItem(LINKS + id)),
+  }));
   return out.sort((a, b) => (b.seenAt ?? 0) - (a.seenAt ?? 0) || a.id.localeCompare(b.id));
 }
 
-function readSeen(text: string | null): Omit<SavedServerGame, 'id'> {
+function readLinks(text: string | null): Record<string, string> | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+    const links = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string');
+    return links.length > 0 ? Object.fromEntries(links) : null;
+  } catch {
+    return null;
+  }
+}
+
+function readSeen(text: string | null): Omit<SavedServerGame, 'id' | 'links'> {
   const none = { sides: [], watching: false, turn: null, seenAt: null };
   if (!text) return none;
   try {
@@ -102,10 +123,11 @@ function readSeen(text: string | null): Omit<SavedServerGame, 'id'> {
   }
 }
 
-/** Forgets a server game in this browser: its tokens and what was seen of it (the game stays on the server). */
+/** Forgets a server game in this browser: its tokens, links and what was seen of it (the game stays on the server). */
 export function forgetServerGame(id: string, storage: Storage = localStorage): void {
   storage.removeItem(TOKENS + id);
   storage.removeItem(SEEN + id);
+  storage.removeItem(LINKS + id);
 }
 
 /** The server's public summary of a game (`GET /api/games/{id}`, docs/api.md). */
@@ -152,11 +174,16 @@ export async function createServerGame(
     )
     .map(([, s]) => s.token!);
   const link = (side: string) => made.seats[side]?.link ?? '';
-  return {
-    id: made.id,
-    token: mine.join(','),
-    links: { soviet: link('soviet'), german: link('german'), spectator: made.spectator.link },
-  };
+  const links = { soviet: link('soviet'), german: link('german'), spectator: made.spectator.link };
+  // An online game's links are shown once: kept, so that one lost can be sent again.
+  if (mode === 'online') {
+    try {
+      localStorage.setItem(LINKS + made.id, JSON.stringify(links));
+    } catch {
+      // storage full or refused: the links are still shown now
+    }
+  }
+  return { id: made.id, token: mine.join(','), links };
 }
 
 /** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */

@@ -36,13 +36,16 @@ describe('the list of server games kept in this browser', () => {
       'stavka.tokens.emptied': '',
       'stavka.tokens.garbled': 'st_f',
       'stavka.seen.garbled': '{not json',
+      'stavka.links.made': seen({ soviet: 'http://h/play/made#st_x', german: 'http://h/play/made#st_y' }),
+      'stavka.links.badlinks': '[1,2]',
+      'stavka.tokens.badlinks': 'st_g',
     });
 
   it('lists each game with tokens, the most recently seen first, with its sides and turn', () => {
     const list = savedServerGames(storage());
     assert.deepEqual(
       list.map((g) => g.id),
-      ['new', 'watched', 'old', 'garbled', 'unopened'],
+      ['new', 'watched', 'old', 'badlinks', 'garbled', 'made', 'unopened'],
     );
     assert.deepEqual(list[0], {
       id: 'new',
@@ -50,13 +53,30 @@ describe('the list of server games kept in this browser', () => {
       watching: false,
       turn: 5,
       seenAt: 5000,
+      links: null,
     });
-    assert.deepEqual(list[1], { id: 'watched', sides: [], watching: true, turn: null, seenAt: 3000 });
+    assert.deepEqual(list[1], {
+      id: 'watched',
+      sides: [],
+      watching: true,
+      turn: null,
+      seenAt: 3000,
+      links: null,
+    });
+  });
+
+  it('lists an online game created here, with no token of it, by its seat links', () => {
+    const list = savedServerGames(storage());
+    assert.deepEqual(list.find((g) => g.id === 'made')?.links, {
+      soviet: 'http://h/play/made#st_x',
+      german: 'http://h/play/made#st_y',
+    });
+    assert.equal(list.find((g) => g.id === 'badlinks')?.links, null);
   });
 
   it('reads a game never opened here, or whose record is unreadable, as not seen yet', () => {
     const list = savedServerGames(storage());
-    const none = { sides: [], watching: false, turn: null, seenAt: null };
+    const none = { sides: [], watching: false, turn: null, seenAt: null, links: null };
     assert.deepEqual(
       list.find((g) => g.id === 'unopened'),
       { id: 'unopened', ...none },
@@ -67,7 +87,7 @@ describe('the list of server games kept in this browser', () => {
     );
   });
 
-  it('forgets a game: its tokens and record go, every other key stays', () => {
+  it('forgets a game: its tokens, links and record go, every other key stays', () => {
     const s = storage();
     const before = s.length;
     forgetServerGame('old', s);
@@ -75,6 +95,9 @@ describe('the list of server games kept in this browser', () => {
     assert.equal(s.getItem('stavka.seen.old'), null);
     assert.equal(s.length, before - 2);
     assert.ok(!savedServerGames(s).some((g) => g.id === 'old'));
+    forgetServerGame('made', s);
+    assert.equal(s.length, before - 3);
+    assert.ok(!savedServerGames(s).some((g) => g.id === 'made'));
     assert.equal(s.getItem('stavka.local.123'), '{"replay":true}');
   });
 });
