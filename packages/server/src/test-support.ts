@@ -101,10 +101,18 @@ export function stopTestPostgres(): void {
   own = null;
 }
 
+/** Directories removed when the process exits: one listener for all (the bench makes a dozen). */
+const removedAtExit = new Set<string>();
+
 /** A temporary SQLite file path (its directory removed at exit). */
 export function tempSqlitePath(): string {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-test-sqlite-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  if (removedAtExit.size === 0) {
+    process.once('exit', () => {
+      for (const d of removedAtExit) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  removedAtExit.add(dir);
   return join(dir, 'games.sqlite');
 }
 

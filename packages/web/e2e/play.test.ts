@@ -237,7 +237,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
       assert.match(await logText(b), /Zhukov takes the standard historical set-up/);
       // Each tab's title says whose move it is, for a player waiting in another tab.
-      await a.waitForFunction(() => document.title.startsWith('● Your move'));
+      await a.waitForFunction(`document.title.startsWith('● Your move')`);
       assert.equal(await a.title(), '● Your move, turn 1 — Stavka');
       assert.equal(await b.title(), 'Zhukov (Soviet) to move, turn 1 — Stavka');
       await a.screenshot({ path: join(SHOTS, 'online.png') });
@@ -278,9 +278,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       assert.equal(channels.length, 1);
       // Back home in the same page: the game's channel closes and does not come back
       // (a dropped connection is reopened after 1.5 s; a game left is not).
-      await a.evaluate(() => {
-        location.hash = '#/';
-      });
+      await a.evaluate(`location.hash = '#/'`);
       await a.locator(row).waitFor();
       if (!channels[0]!.isClosed()) await channels[0]!.waitForEvent('close');
       await a.waitForTimeout(2500);
