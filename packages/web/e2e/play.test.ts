@@ -52,6 +52,20 @@ async function logText(page: Page): Promise<string> {
 }
 
 /**
+ * Waits until the home page has every game's summary and its tab's title counts the
+ * games that say "your move" ("(2) Your move — Stavka"; none: "Stavka"). This browser
+ * may also hold games of the tests before.
+ */
+async function titleCountsYourMoves(page: Page): Promise<void> {
+  await page.waitForFunction(`(() => {
+    const rows = [...document.querySelectorAll('.saved-games li')];
+    if (rows.some((li) => li.textContent.includes('asking the server'))) return false;
+    const n = rows.filter((li) => li.textContent.includes('your move')).length;
+    return document.title === (n > 0 ? '(' + n + ') Your move — Stavka' : 'Stavka');
+  })()`);
+}
+
+/**
  * Plays the combat out whatever the dice say, through the Actions panel: every choice a
  * result gives (orders, losses, rout distance, retreats, advances) is offered there as a
  * button as well as on the map. Ends when the combat step is over.
@@ -223,8 +237,16 @@ describe('online Operation Mars: two players, two browsers', () => {
       });
       await a.goto(sovietLink.replace(/^https?:\/\/[^/]+/, server.url));
       await a.getByText('Waiting for the opponent').waitFor();
+      // a's home page, left open while the German joins, catches up when its tab gets the
+      // focus back.
+      await a.goto(`${server.url}/`);
+      await a.locator(row, { hasText: 'waiting for von Kluge (German) to join' }).waitFor();
       await b.goto(germanLink.replace(/^https?:\/\/[^/]+/, server.url));
       await b.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
+      await a.evaluate(`window.dispatchEvent(new Event('focus'))`);
+      await a.locator(row, { hasText: 'von Kluge (German) to move' }).waitFor();
+      await titleCountsYourMoves(a);
+      await a.goto(sovietLink.replace(/^https?:\/\/[^/]+/, server.url));
       await a.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
       // German deploys in b; a sees it live.
       await clickButton(b, 'Accept the standard historical set-up');
@@ -263,6 +285,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       await a.goto(`${server.url}/`);
       const aGame = a.locator(row);
       await aGame.filter({ hasText: 'your move' }).waitFor();
+      await titleCountsYourMoves(a);
       assert.match(await aGame.innerText(), /you: Zhukov \(Soviet\)[\s\S]*turn 1 when last seen here/);
       await b.goto(`${server.url}/`);
       const bGame = b.locator(row);

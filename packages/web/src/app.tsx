@@ -260,20 +260,41 @@ const sideList = (sides: readonly string[]) => sides.map(sideName).join(' and ')
 function ServerGames() {
   const [saved, setSaved] = useState<SavedServerGame[]>(() => savedServerGames());
   const [now, setNow] = useState<Record<string, GameSummary | null | Error>>({});
+  // Asked again every 30 s and whenever the tab gets the focus back: a home page left open
+  // shows the opponent's move come in.
   useEffect(() => {
     let shown = true;
-    for (const g of saved) {
-      if (g.id in now) continue;
-      gameSummary(g.id).then(
-        (s) => shown && setNow((m) => ({ ...m, [g.id]: s })),
-        (e: unknown) =>
-          shown && setNow((m) => ({ ...m, [g.id]: e instanceof Error ? e : new Error(String(e)) })),
-      );
-    }
+    const ask = () => {
+      for (const g of saved) {
+        gameSummary(g.id).then(
+          (s) => shown && setNow((m) => ({ ...m, [g.id]: s })),
+          (e: unknown) =>
+            shown && setNow((m) => ({ ...m, [g.id]: e instanceof Error ? e : new Error(String(e)) })),
+        );
+      }
+    };
+    ask();
+    const every = setInterval(ask, 30_000);
+    window.addEventListener('focus', ask);
     return () => {
       shown = false;
+      clearInterval(every);
+      window.removeEventListener('focus', ask);
     };
   }, [saved]);
+  // The tab's title counts the games waiting for this browser's move.
+  const yours = saved.filter((g) => {
+    const s = now[g.id];
+    return (
+      s && !(s instanceof Error) && s.status === 'active' && s.activeSides.some((x) => g.sides.includes(x))
+    );
+  }).length;
+  useEffect(() => {
+    document.title = yours > 0 ? `(${yours}) Your move — Stavka` : 'Stavka';
+    return () => {
+      document.title = 'Stavka';
+    };
+  }, [yours]);
   if (saved.length === 0) return null;
   return (
     <section aria-label="your games on this server">
