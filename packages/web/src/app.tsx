@@ -283,12 +283,7 @@ function ServerGames() {
     };
   }, [saved]);
   // The tab's title counts the games waiting for this browser's move.
-  const yours = saved.filter((g) => {
-    const s = now[g.id];
-    return (
-      s && !(s instanceof Error) && s.status === 'active' && s.activeSides.some((x) => g.sides.includes(x))
-    );
-  }).length;
+  const yours = saved.filter((g) => yourMove(g, now[g.id])).length;
   useEffect(() => {
     document.title = yours > 0 ? `(${yours}) Your move — Stavka` : 'Stavka';
     return () => {
@@ -372,6 +367,13 @@ function whoPlays(g: SavedServerGame, s: GameSummary | null | Error | undefined)
   return `you: ${sideList(g.sides)}${ai ? ' against the AI' : ''}`;
 }
 
+/** Whether the server says a game is waiting for a move of a side this browser plays. */
+function yourMove(g: SavedServerGame, s: GameSummary | null | Error | undefined): boolean {
+  return (
+    !!s && !(s instanceof Error) && s.status === 'active' && s.activeSides.some((x) => g.sides.includes(x))
+  );
+}
+
 function whereItStands(g: SavedServerGame, s: GameSummary | null | Error | undefined): preact.ComponentChild {
   if (s === undefined) return 'asking the server…';
   if (s === null) return 'no longer on this server';
@@ -383,7 +385,7 @@ function whereItStands(g: SavedServerGame, s: GameSummary | null | Error | undef
       .map(([side]) => side);
     return `waiting for ${sideList(missing)} to join`;
   }
-  if (s.activeSides.some((side) => g.sides.includes(side))) return <strong>your move</strong>;
+  if (yourMove(g, s)) return <strong>your move</strong>;
   return `${sideList(s.activeSides)} to move`;
 }
 
