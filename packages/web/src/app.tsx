@@ -259,7 +259,7 @@ const sideList = (sides: readonly string[]) => sides.map(sideName).join(' and ')
  */
 function ServerGames() {
   const [saved, setSaved] = useState<SavedServerGame[]>(() => savedServerGames());
-  const [now, setNow] = useState<Record<string, GameSummary | null | Error>>({});
+  const [now, setNow] = useState<Record<string, Asked>>({});
   // Asked again every 30 s and whenever the tab gets the focus back: a home page left open
   // shows the opponent's move come in.
   useEffect(() => {
@@ -297,8 +297,8 @@ function ServerGames() {
       <ul class="saved-games">
         {saved.map((g) => {
           const s = now[g.id];
-          const title =
-            GAMES.find((x) => s && !(s instanceof Error) && x.id === s.game)?.title ?? 'Operation Mars, 1942';
+          const summary = known(s);
+          const title = GAMES.find((x) => x.id === summary?.game)?.title ?? 'Operation Mars, 1942';
           return (
             <li key={g.id} data-game={g.id}>
               <a href={`#/game/${encodeURIComponent(g.id)}`}>{title}</a>
@@ -326,8 +326,8 @@ function ServerGames() {
                   : g.seenAt !== null
                     ? `last opened here ${when(g.seenAt)}`
                     : 'not opened here yet'}
-                {s && !(s instanceof Error)
-                  ? `; started ${new Date(s.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}`
+                {summary
+                  ? `; started ${new Date(summary.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}`
                   : ''}
               </span>
               <button
@@ -355,26 +355,27 @@ function ServerGames() {
 const when = (ms: number | null) =>
   ms === null ? '' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function whoPlays(g: SavedServerGame, s: GameSummary | null | Error | undefined): string {
+/** What the server said of a game: its summary, null (no such game), an error, or nothing yet. */
+type Asked = GameSummary | null | Error | undefined;
+/** The summary, if the server gave one. */
+const known = (s: Asked): GameSummary | null => (s && !(s instanceof Error) ? s : null);
+
+function whoPlays(g: SavedServerGame, asked: Asked): string {
   if (g.watching && g.sides.length === 0) return 'watching';
   if (g.sides.length === 0) return g.links ? 'created here' : 'your seat';
-  if (s && !(s instanceof Error) && g.sides.length === Object.keys(s.seats).length)
-    return 'hot-seat: both sides';
-  const ai =
-    s && !(s instanceof Error)
-      ? Object.entries(s.seats).some(([side, seat]) => !g.sides.includes(side) && seat.player === 'ai')
-      : false;
+  const seats = Object.entries(known(asked)?.seats ?? {});
+  if (seats.length > 0 && g.sides.length === seats.length) return 'hot-seat: both sides';
+  const ai = seats.some(([side, seat]) => !g.sides.includes(side) && seat.player === 'ai');
   return `you: ${sideList(g.sides)}${ai ? ' against the AI' : ''}`;
 }
 
 /** Whether the server says a game is waiting for a move of a side this browser plays. */
-function yourMove(g: SavedServerGame, s: GameSummary | null | Error | undefined): boolean {
-  return (
-    !!s && !(s instanceof Error) && s.status === 'active' && s.activeSides.some((x) => g.sides.includes(x))
-  );
+function yourMove(g: SavedServerGame, asked: Asked): boolean {
+  const s = known(asked);
+  return s?.status === 'active' && s.activeSides.some((x) => g.sides.includes(x));
 }
 
-function whereItStands(g: SavedServerGame, s: GameSummary | null | Error | undefined): preact.ComponentChild {
+function whereItStands(g: SavedServerGame, s: Asked): preact.ComponentChild {
   if (s === undefined) return 'asking the server…';
   if (s === null) return 'no longer on this server';
   if (s instanceof Error) return `the server did not say: ${s.message}`;
@@ -415,11 +416,8 @@ export function pageTitle(v: SessionView): string {
   const turn = `turn ${v.state.turn}`;
   if (v.mode === 'replay') return `Replay, ${turn} — Stavka`;
   if (v.outcome) return `Game over: ${v.outcome.summary} — Stavka`;
-  if (v.mode === 'online' && v.seats.length > 0) {
-    return v.activeSides.some((side) => v.seats.includes(side))
-      ? `● Your move, ${turn} — Stavka`
-      : `${sideList(v.activeSides)} to move, ${turn} — Stavka`;
-  }
+  if (v.mode === 'online' && v.activeSides.some((side) => v.seats.includes(side)))
+    return `● Your move, ${turn} — Stavka`;
   return `${sideList(v.activeSides)} to move, ${turn} — Stavka`;
 }
 
