@@ -66,6 +66,11 @@ describe('stavka serve refuses what it cannot serve with, saying why', () => {
     ['STAVKA_RATE_LIMIT', 'lots', /STAVKA_RATE_LIMIT is a number of requests a minute or "off", not "lots"/],
     ['STAVKA_WEBHOOK_PRIVATE', 'yes', /STAVKA_WEBHOOK_PRIVATE is "allow" or "deny", not "yes"/],
     ['STAVKA_THREADS', 'many', /STAVKA_THREADS is a number of threads from 0 to 64, not "many"/],
+    [
+      'STAVKA_PUBLIC_URL',
+      'stavka.example.org',
+      /STAVKA_PUBLIC_URL is the http or https address .*, not "stavka\.example\.org"/,
+    ],
   ] as const) {
     it(`a bad ${name}, before any file is made`, async () => {
       process.env[name] = value;

@@ -17,6 +17,7 @@ import { buildApp, type StavkaApp } from './app.ts';
 import { checkDice } from './dice.ts';
 import type { ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
+import { envPublicUrl } from './main.ts';
 import { openStore, type Store } from './store.ts';
 import { tempSqlitePath, until } from './test-support.ts';
 import { publicOnly, Webhooks } from './webhooks.ts';
@@ -141,6 +142,67 @@ describe('creating and joining a game', () => {
       const r = await app.inject({ method: 'POST', url: '/api/games', payload: payload as object });
       assert.equal(r.statusCode, status, `${JSON.stringify(payload)}: ${r.body}`);
       assert.equal(r.json().code, code);
+    }
+  });
+});
+
+describe('seat links', () => {
+  const create = async (app: FastifyInstance, host: string) => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers: { host },
+      payload: { game: 'mars-1942' },
+    });
+    assert.equal(r.statusCode, 201, r.body);
+    return r.json() as Made;
+  };
+  const linksOf = (m: Made) => [m.seats.german?.link, m.seats.soviet?.link, m.spectator.link];
+  const expected = (base: string, m: Made) =>
+    [m.seats.german?.token, m.seats.soviet?.token, m.spectator.token].map((t) => `${base}/play/${m.id}#${t}`);
+
+  test('with no public address set, the links are at the address the game was created at', async () => {
+    const { app } = await server({ publicUrl: 'http://localhost:8080', linksFromRequest: true });
+    for (const host of ['stavka.lan:9000', '192.168.1.20:8080', '[fe80::1]:8080', 'localhost']) {
+      const m = await create(app, host);
+      assert.deepEqual(linksOf(m), expected(`http://${host}`, m), host);
+    }
+    // A Host that is no host name or address: the server's own address instead.
+    for (const host of ['evil"><b>x</b>', 'a b', 'stavka.lan:port', '-x.lan']) {
+      const m = await create(app, host);
+      assert.deepEqual(linksOf(m), expected('http://localhost:8080', m), host);
+    }
+  });
+
+  test('a public address set (STAVKA_PUBLIC_URL) is in every link, whatever the Host', async () => {
+    const { app } = await server({ publicUrl: 'https://stavka.example.org' });
+    const m = await create(app, 'stavka.lan:9000');
+    assert.deepEqual(linksOf(m), expected('https://stavka.example.org', m));
+  });
+
+  test('STAVKA_PUBLIC_URL: an http or https address, written without its last slash', () => {
+    assert.equal(envPublicUrl({}), undefined);
+    assert.equal(envPublicUrl({ STAVKA_PUBLIC_URL: '' }), undefined);
+    assert.equal(
+      envPublicUrl({ STAVKA_PUBLIC_URL: 'https://stavka.example.org/' }),
+      'https://stavka.example.org',
+    );
+    assert.equal(
+      envPublicUrl({ STAVKA_PUBLIC_URL: 'http://10.0.0.5:8080/stavka/' }),
+      'http://10.0.0.5:8080/stavka',
+    );
+    for (const bad of [
+      'stavka.example.org',
+      'ftp://x.org',
+      'https://x.org/?a=1',
+      'https://x.org/#y',
+      'https://u:p@x.org',
+    ]) {
+      assert.throws(
+        () => envPublicUrl({ STAVKA_PUBLIC_URL: bad }),
+        /STAVKA_PUBLIC_URL is the http or https address/,
+        bad,
+      );
     }
   });
 });

@@ -29,6 +29,12 @@ export interface AppOptions {
   readonly store: Store;
   /** How clients reach this server (links, webhook notices); default http://localhost:8080. */
   readonly publicUrl?: string;
+  /**
+   * Seat links follow the address each create or import request came to (its protocol
+   * and Host), publicUrl only where that is no host name: for a server whose public
+   * address was not set, reached at whatever address its players use (a LAN address).
+   */
+  readonly linksFromRequest?: boolean;
   /** Requests per minute per client address; false turns the limit off (benchmarks). */
   readonly rateLimit?: { max: number; timeWindow: number } | false;
   readonly webhooks?: WebhookOptions;
@@ -189,6 +195,8 @@ const HELD_MAX = 64;
 
 export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const publicUrl = (opts.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
+  const linkBase = (req: FastifyRequest): string =>
+    (opts.linksFromRequest && requestOrigin(req)) || publicUrl;
   const webhooks = new Webhooks({ log: opts.service?.log, ...opts.webhooks }, opts.store);
   const threads = opts.threads ?? 0;
   if (threads > 0 && opts.service?.aiPlayer) throw new Error('a threaded server plays the Stavka AI only');
@@ -348,7 +356,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     },
     async (req, reply) => {
       const made = await service.create(req.body);
-      return reply.status(201).send(withLinks(made, publicUrl));
+      return reply.status(201).send(withLinks(made, linkBase(req)));
     },
   );
 
@@ -533,7 +541,8 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         },
       },
     },
-    async (req, reply) => reply.status(201).send(withLinks(await service.importFile(req.body), publicUrl)),
+    async (req, reply) =>
+      reply.status(201).send(withLinks(await service.importFile(req.body), linkBase(req))),
   );
 
   app.put<{ Params: { id: string }; Body: { url: string | null } }>(
@@ -735,6 +744,17 @@ function batchedSender(socket: WebSocket, raw: Socket): (m: string) => void {
     }
     socket.send(m);
   };
+}
+
+/**
+ * The origin a request was sent to: its protocol and Host header, when that is a host
+ * name or address with an optional port (else null). The client chose it, and the links
+ * go back only to that client.
+ */
+function requestOrigin(req: FastifyRequest): string | null {
+  const host = req.host;
+  if (!/^(?:[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/.test(host)) return null;
+  return `${req.protocol}://${host}`;
 }
 
 function withLinks<

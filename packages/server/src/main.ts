@@ -37,11 +37,14 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   const limit = opts.rateLimit !== undefined ? opts.rateLimit : envRateLimit();
   const allowPrivate = webhooksToPrivate(); // a bad setting is refused before anything opens
   const threads = opts.threads ?? envThreads();
+  const configured = opts.publicUrl ?? envPublicUrl();
   const store = await openStore(opts.db ?? defaultDatabase());
-  const publicUrl = opts.publicUrl ?? process.env.STAVKA_PUBLIC_URL ?? `http://localhost:${port}`;
   const built = await buildApp({
     store,
-    publicUrl,
+    // Not set: links follow the address each player reached the server at (its LAN
+    // address, say); webhook notices, sent with no request, say localhost.
+    publicUrl: configured ?? `http://localhost:${port}`,
+    linksFromRequest: configured === undefined,
     webhooks: { allowPrivate },
     ...(limit !== undefined ? { rateLimit: limit } : {}),
     threads,
@@ -75,6 +78,28 @@ export function envPort(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT is a port number, not "${v}"`);
   return n;
+}
+
+/**
+ * STAVKA_PUBLIC_URL: the address players reach the server at, for seat links and webhook
+ * notices (behind a proxy, its https address): an http or https URL, no query or
+ * fragment. Unset or empty: undefined (links from each request's own address).
+ */
+export function envPublicUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = env.STAVKA_PUBLIC_URL;
+  if (v === undefined || v === '') return undefined;
+  let u: URL | null = null;
+  try {
+    u = new URL(v);
+  } catch {
+    // not a URL: said below
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || u.username) {
+    throw new Error(
+      `STAVKA_PUBLIC_URL is the http or https address players reach the server at, such as https://stavka.example.org, not "${v}"`,
+    );
+  }
+  return `${u.origin}${u.pathname}`.replace(/\/$/, '');
 }
 
 /**
