@@ -57,6 +57,8 @@ export function addServeCommand(
       io.out(
         `Stavka server on ${server.url} (games stored in ${describeStore(server.store, server.threads)})`,
       );
+      if (server.networkUrls.length > 0)
+        io.out(`  from other machines on your network: ${server.networkUrls.join(', ')}`);
       stopOnSignals(server);
     });
 }

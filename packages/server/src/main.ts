@@ -2,6 +2,7 @@
  * Starting a server: `npm start`, `stavka serve`, or this file run directly. Storage
  * is SQLite under ./data/ unless DATABASE_URL (or `db`) names a PostgreSQL database.
  */
+import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
 import { buildApp, type StavkaApp } from './app.ts';
 import { isPostgresUrl } from './db.ts';
 import { openStore, type Store } from './store.ts';
@@ -20,6 +21,8 @@ export interface ServeOptions {
 
 export interface RunningServer extends StavkaApp {
   readonly url: string;
+  /** Where other machines reach it (networkUrls): none when it listens on loopback only. */
+  readonly networkUrls: readonly string[];
   readonly store: Store;
   /** Worker threads running the games (0: all in the main thread). */
   readonly threads: number;
@@ -64,11 +67,35 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
     store,
     threads,
     url: `http://localhost:${actualPort}`,
+    networkUrls: networkUrls(host, actualPort),
     async close() {
       await built.app.close();
       await store.close();
     },
   };
+}
+
+/**
+ * The addresses other machines on the network reach a server at, listening on `host`:
+ * on all addresses (0.0.0.0, ::), each of the machine's own IPv4 addresses but loopback
+ * (what a player types for a server on the LAN); on one address, that one unless it is
+ * loopback. Seat links follow the address a game is created at (app.ts), so a game
+ * created there gives links the other player can open.
+ */
+export function networkUrls(
+  host: string,
+  port: number,
+  nets: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string[] {
+  if (host === '0.0.0.0' || host === '::') {
+    const urls = Object.values(nets)
+      .flatMap((list) => list ?? [])
+      .filter((n) => n.family === 'IPv4' && !n.internal)
+      .map((n) => `http://${n.address}:${port}`);
+    return [...new Set(urls)];
+  }
+  if (host === 'localhost' || /^127\./.test(host) || host === '::1') return [];
+  return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
 }
 
 /** PORT: 0-65535 (0: any free port); default 8080. */
