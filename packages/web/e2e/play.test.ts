@@ -212,6 +212,8 @@ describe('online Operation Mars: two players, two browsers', () => {
     // The links are at the address the game was made at (no public address is set).
     assert.match(sovietLink, new RegExp(`^${server.url}/play/.+#.+`));
     assert.match(germanLink, new RegExp(`^${server.url}/play/.+#.+`));
+    // At localhost, they open on this computer only: the page says so, and how to do better.
+    assert.match(await a.getByRole('note').innerText(), /These links open on this computer only/);
     const second = await launch();
     // Closed even when a step fails: a browser left open would keep the test file running.
     try {

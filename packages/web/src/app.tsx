@@ -33,6 +33,7 @@ import {
   type GameSummary,
   gameSummary,
   joinServerGame,
+  linkForThisMachineOnly,
   type SavedServerGame,
   ServerSession,
   savedServerGames,
@@ -190,6 +191,13 @@ function Home(p: { onReplay: (s: Session) => void }) {
         <section class="links" aria-label="seat links">
           <h2>Seat links</h2>
           <p>Send each player their link; keep the spectator link to watch.</p>
+          {linkForThisMachineOnly(links.soviet) && (
+            <p class="note" role="note">
+              These links open on this computer only ({new URL(links.soviet).host}). For a player on another
+              machine, open Stavka at this computer's network address (<code>npm start</code> prints it: "from
+              other machines on your network") and make the game there, or set <code>STAVKA_PUBLIC_URL</code>.
+            </p>
+          )}
           {(['soviet', 'german', 'spectator'] as const).map((k) => (
             <p key={k}>
               {k}:{' '}

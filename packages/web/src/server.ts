@@ -79,6 +79,21 @@ export interface SavedServerGame {
  * game started here) or created online, the most recently seen first. Tokens and links
  * stay in localStorage only.
  */
+/**
+ * Whether a seat link opens on this computer only (localhost, 127.x, [::1]): the server
+ * links to the address a game was made at, so a game made at http://localhost:8080
+ * gives links a player on another machine cannot open.
+ */
+export function linkForThisMachineOnly(link: string): boolean {
+  let host: string;
+  try {
+    host = new URL(link).hostname;
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export function savedServerGames(storage: Storage = localStorage): SavedServerGame[] {
   const ids = new Set<string>();
   for (let i = 0; i < storage.length; i++) {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { forgetServerGame, savedServerGames } from '../src/server.ts';
+import { forgetServerGame, linkForThisMachineOnly, savedServerGames } from '../src/server.ts';
 
 /** localStorage's interface over a Map, keys in insertion order as browsers keep them. */
 function memoryStorage(entries: Record<string, string>): Storage {
@@ -99,5 +99,25 @@ describe('the list of server games kept in this browser', () => {
     assert.equal(s.length, before - 3);
     assert.ok(!savedServerGames(s).some((g) => g.id === 'made'));
     assert.equal(s.getItem('stavka.local.123'), '{"replay":true}');
+  });
+});
+
+describe('a seat link that opens on this computer only', () => {
+  it('is one at localhost, 127.x or [::1]; one at a network address or name is not', () => {
+    for (const link of [
+      'http://localhost:8080/play/g#st_x',
+      'http://127.0.0.1:8080/play/g#st_x',
+      'http://127.1.2.3/play/g#st_x',
+      'http://[::1]:8080/play/g#st_x',
+    ])
+      assert.equal(linkForThisMachineOnly(link), true, link);
+    for (const link of [
+      'http://192.168.1.20:8080/play/g#st_x',
+      'https://stavka.example.org/play/g#st_x',
+      'http://[fe80::1]:8080/play/g#st_x',
+      'http://localhost.example.org/play/g#st_x',
+      'not a link',
+    ])
+      assert.equal(linkForThisMachineOnly(link), false, link);
   });
 });
