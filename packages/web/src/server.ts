@@ -75,11 +75,6 @@ export interface SavedServerGame {
 }
 
 /**
- * The server games this browser holds tokens of (a seat link opened, a hot-seat or AI
- * game started here) or created online, the most recently seen first. Tokens and links
- * stay in localStorage only.
- */
-/**
  * Whether a seat link opens on this computer only (localhost, 127.x, [::1]): the server
  * links to the address a game was made at, so a game made at http://localhost:8080
  * gives links a player on another machine cannot open.
@@ -94,6 +89,11 @@ export function linkForThisMachineOnly(link: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * The server games this browser holds tokens of (a seat link opened, a hot-seat or AI
+ * game started here) or created online, the most recently seen first. Tokens and links
+ * stay in localStorage only.
+ */
 export function savedServerGames(storage: Storage = localStorage): SavedServerGame[] {
   const ids = new Set<string>();
   for (let i = 0; i < storage.length; i++) {
