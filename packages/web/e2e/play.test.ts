@@ -205,6 +205,9 @@ describe('hot-seat Operation Mars in the browser', () => {
 describe('online Operation Mars: two players, two browsers', () => {
   it('shows each side the other side moves live, never the dice secret, and lists the game at home', async () => {
     const a = await browser.newPage();
+    // Errors thrown in either page (none expected, also while a page waits for a seat).
+    const pageErrors: string[] = [];
+    a.on('pageerror', (e) => pageErrors.push(`a: ${e.message}`));
     await a.goto(server.url);
     await clickButton(a, 'New online game');
     const sovietLink = await a.getByLabel('soviet link').inputValue();
@@ -226,6 +229,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       assert.equal(await a.locator(row).getByLabel('Link for soviet').inputValue(), sovietLink);
       assert.equal(await a.locator(row).getByLabel('Link for german').inputValue(), germanLink);
       const b = await second.newPage();
+      b.on('pageerror', (e) => pageErrors.push(`b: ${e.message}`));
       const frames: string[] = [];
       // Per browser: what it sent on its channels, and what it was answered.
       const talk = [a, b].map((p) => {
@@ -317,6 +321,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
       await b.goto(`${server.url}/`);
       await b.locator(row, { hasText: 'you: von Kluge (German)' }).waitFor();
+      assert.deepEqual(pageErrors, []);
     } finally {
       await second.close();
       await a.close();

@@ -400,7 +400,7 @@ function whereItStands(g: SavedServerGame, s: Asked): preact.ComponentChild {
 
 function Waiting(p: { session: ServerSession }) {
   const [, force] = useState(0);
-  useEffect(() => p.session.subscribe(() => force((x) => x + 1)), [p.session]);
+  useEffect(() => p.session.onChange(() => force((x) => x + 1)), [p.session]);
   const w = p.session.waiting();
   if (!w) return <GamePage session={p.session} />;
   return (

@@ -222,6 +222,7 @@ export class ServerSession implements Session {
   private readonly tokens: string[];
   private views = new Map<string, SeatView>();
   private listeners = new Set<(v: SessionView) => void>();
+  private readonly changes = new Set<() => void>();
   private sockets: WebSocket[] = [];
   /** Each seat's channel once its first view came: actions go over it. */
   private channels = new Map<string, WebSocket>();
@@ -305,8 +306,9 @@ export class ServerSession implements Session {
     const newest = seatViews.reduce((a, b) => (b.stateId > a.stateId ? b : a));
     this.remember(newest.view?.state.turn ?? null);
     if (!newest.view) {
+      // Still waiting for a seat: no view to hand the listeners, only word of the change.
       this.cached = null;
-      for (const l of this.listeners) l(this.current());
+      for (const c of this.changes) c();
       return;
     }
     const legal: Record<string, Action[]> = {};
@@ -324,6 +326,7 @@ export class ServerSession implements Session {
       mode: this.tokens.length > 1 ? 'hotseat' : 'online',
     };
     for (const l of this.listeners) l(this.cached);
+    for (const c of this.changes) c();
   }
 
   /** Keeps what the home page's list of games shows (savedServerGames). */
@@ -393,6 +396,15 @@ export class ServerSession implements Session {
   subscribe(listener: (v: SessionView) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Calls `change` on every change, also while the game waits for its seats (when
+   * subscribe's listeners, given a view, are not called: there is none yet).
+   */
+  onChange(change: () => void): () => void {
+    this.changes.add(change);
+    return () => this.changes.delete(change);
   }
 
   exportReplay(): ReplayFile {
