@@ -88,8 +88,16 @@ describe('hot-seat Operation Mars in the browser', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // Every request the page makes is answered (its icon among them: a 404 is an error in the console).
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Operation Mars, 1942' }).waitFor();
+    assert.match(
+      (await page.locator('link[rel=icon]').getAttribute('href')) ?? '',
+      /^\/assets\/favicon-.+\.svg$/,
+    );
     await page.screenshot({ path: join(SHOTS, 'home.png') });
     await clickButton(page, 'New hot-seat game');
     await page.locator('.status').waitFor();
