@@ -375,11 +375,23 @@ describe('replay', () => {
     const last = await counter.innerText();
     await page.getByRole('button', { name: 'first' }).click();
     assert.match(await counter.innerText(), /^0 \//);
+    assert.equal(await page.getByLabel('Turn').inputValue(), '1');
     await page.getByRole('button', { name: 'forward' }).click();
     assert.match(await counter.innerText(), /^1 \//);
     await page.getByRole('button', { name: 'last' }).click();
     assert.equal(await counter.innerText(), last);
+    // The turn chooser follows the position: the last turn at the end.
+    assert.equal(await page.getByLabel('Turn').inputValue(), '11');
+    assert.equal(await page.getByLabel('Turn').locator('option').count(), 11);
     await page.locator('.status', { hasText: 'Game over' }).waitFor();
+    // The bar says who won and by how much, as the rules count it.
+    const o = r.outcome!;
+    const lost = o.winner === 'soviet' ? 'german' : 'soviet';
+    const said =
+      o.winner === null
+        ? `A draw, ${o.score.soviet} to ${o.score.german} victory points.`
+        : `${o.winner === 'soviet' ? 'Zhukov (Soviet)' : 'von Kluge (German)'} wins, ${o.score[o.winner]} to ${o.score[lost]} victory points.`;
+    assert.equal(await page.locator('.status .help').innerText(), said);
     await page.screenshot({ path: join(SHOTS, 'replay.png') });
     assert.ok(readFileSync(file, 'utf8').length > 0);
     await page.close();

@@ -586,6 +586,7 @@ function GamePage(p: { session: Session }) {
         seats={v.seats}
         canUndo={v.canUndo}
         onUndo={() => submit({ type: 'undo' })}
+        outcome={v.outcome}
       />
       <div class="board-area">
         <MapView
@@ -682,10 +683,11 @@ function ReplayControls(p: { session: ReplaySession }) {
   const [, force] = useState(0);
   useEffect(() => session.subscribe(() => force((x) => x + 1)), [session]);
   const go = (i: number) => session.seek(i);
+  const at = session.current(); // the turn shown follows the position
   return (
     <section class="panel vcr" aria-label="replay controls">
       <button type="button" onClick={() => go(0)} aria-label="first">
-        ⏮
+        |◀
       </button>
       <button type="button" onClick={() => go(session.position - 1)} aria-label="back">
         ◀
@@ -697,12 +699,15 @@ function ReplayControls(p: { session: ReplaySession }) {
         ▶
       </button>
       <button type="button" onClick={() => go(session.length - 1)} aria-label="last">
-        ⏭
+        ▶|
       </button>
       <label>
         Turn{' '}
-        <select onChange={(e) => go(session.turnStart(Number((e.target as HTMLSelectElement).value)))}>
-          {Array.from({ length: 11 }, (_, i) => (
+        <select
+          value={String(at.state.turn)}
+          onChange={(e) => go(session.turnStart(Number((e.target as HTMLSelectElement).value)))}
+        >
+          {Array.from({ length: scenarioByKey(at.state.scenario).turns }, (_, i) => (
             <option key={i} value={i + 1}>
               {i + 1}
             </option>

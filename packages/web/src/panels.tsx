@@ -9,6 +9,7 @@ import {
   type Action,
   chancesOf,
   columnDistribution,
+  type GameOutcome,
   hexNumberOf,
   type LogEntry,
   perUnitDistribution,
@@ -60,6 +61,14 @@ const SIDE_NAMES: Readonly<Record<string, string>> = {
 /** A side as players call it: its commander and nationality. */
 export const sideName = (side: string): string => SIDE_NAMES[side] ?? side;
 
+/** A finished game's result in words: who wins and the victory points (Victory Conditions, M-15). */
+export function resultText(o: GameOutcome): string {
+  const vp = (side: string) => o.score[side] ?? 0;
+  if (o.winner === null) return `A draw, ${vp('soviet')} to ${vp('german')} victory points.`;
+  const lost = o.winner === 'soviet' ? 'german' : 'soviet';
+  return `${sideName(o.winner)} wins, ${vp(o.winner)} to ${vp(lost)} victory points.`;
+}
+
 export function StatusBar(p: {
   s: Scenario;
   g: MarsState;
@@ -67,6 +76,8 @@ export function StatusBar(p: {
   seats: readonly string[];
   canUndo: boolean;
   onUndo: () => void;
+  /** The result, once the game is over. */
+  outcome?: GameOutcome | null;
 }) {
   const { g, s } = p;
   const side = p.active[0];
@@ -91,7 +102,13 @@ export function StatusBar(p: {
         )}
       </div>
       <div class="help">
-        {mine ? (phase ?? STEP_HELP[g.step]) : g.step === 'over' ? STEP_HELP.over : `Waiting for ${side}…`}
+        {mine
+          ? (phase ?? STEP_HELP[g.step])
+          : g.step === 'over'
+            ? p.outcome
+              ? resultText(p.outcome)
+              : STEP_HELP.over
+            : `Waiting for ${side}…`}
       </div>
       {p.canUndo && (
         <button type="button" onClick={p.onUndo} title="Take back the last action (until a die roll)">
