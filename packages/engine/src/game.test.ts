@@ -268,6 +268,22 @@ describe('replay and hashes', () => {
     });
     assert.equal(!bad.ok && bad.error[0]!.path, `actions[${file.actions.length}]`);
   });
+  it('refuses a file whose actions are no list of {side, action}, as read from an untrusted file', () => {
+    const { file } = randomGame(5, [1, 2, 3]);
+    for (const actions of [
+      7,
+      null,
+      { 0: file.actions[0] },
+      [null],
+      [{ side: 'blue' }],
+      [{ side: 3, action: {} }],
+    ]) {
+      const r = replay(race, { ...file, actions } as unknown as typeof file);
+      assert.ok(!r.ok, JSON.stringify(actions));
+      assert.match(r.error[0]!.path, /^actions/);
+      assert.equal(r.error[0]!.code, 'setup/replay-action');
+    }
+  });
 });
 
 describe('action matching', () => {

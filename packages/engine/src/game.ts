@@ -467,11 +467,22 @@ export function replay<G, A extends Action, O>(
       ),
     ]);
   }
+  // A file read from disk or the network: its actions are checked to be a list of
+  // {side, action} before any is applied.
+  const actions: unknown = file.actions;
+  if (!Array.isArray(actions)) {
+    return err([setupError('setup/replay-action', 'actions', 'the actions are not a list')]);
+  }
   const made = setup(rules, file.scenario, file.seed, (file.options ?? {}) as O);
   if (!made.ok) return made;
   let s = made.value;
-  for (let i = 0; i < file.actions.length; i++) {
-    const step = file.actions[i]!;
+  for (let i = 0; i < actions.length; i++) {
+    const step = actions[i] as { side?: unknown; action?: unknown } | null;
+    if (!step || typeof step !== 'object' || typeof step.side !== 'string' || !('action' in step)) {
+      return err([
+        setupError('setup/replay-action', `actions[${i}]`, 'an action is {"side": ..., "action": ...}'),
+      ]);
+    }
     const next = apply(rules, s, step.side, step.action);
     if (!next.ok) {
       return err([

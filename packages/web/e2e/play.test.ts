@@ -325,8 +325,20 @@ describe('online Operation Mars: two players, two browsers', () => {
       // Forgotten: off the list, and the seat link still opens the game.
       await bGame.getByRole('button', { name: 'Forget' }).click();
       assert.equal(await b.locator(row).count(), 0);
+      // A seat link cut short (nothing after '#'), in a browser holding no seat of the game: it says so.
+      await b.goto(`${server.url}/play/${id}`);
+      assert.match(await b.getByRole('alert').innerText(), /This link carries no seat token/);
       await b.goto(germanLink);
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
+      // Cut short in a browser that holds the seat: the game, as that seat.
+      await b.goto(`${server.url}/`);
+      await b.goto(`${server.url}/play/${id}`);
+      await b.locator('.status', { hasText: 'fortify' }).waitFor();
+      assert.equal(
+        await b.locator('.actions button[data-action="fortify"]').count(),
+        0,
+        'the Soviet moves now',
+      );
       await b.goto(`${server.url}/`);
       await b.locator(row, { hasText: 'you: von Kluge (German)' }).waitFor();
       assert.deepEqual(pageErrors, []);

@@ -83,10 +83,11 @@ export function App() {
       joinServerGame(parts[1], parts[2] ?? null)
         .then(open)
         .catch((e: Error) => left || setError(e.message));
-    } else if (location.pathname.startsWith('/play/') && route !== '/') {
-      // A seat link from the server: /play/<game id>#<seat token>
+    } else if (location.pathname.startsWith('/play/')) {
+      // A seat link from the server: /play/<game id>#<seat token>. Cut short (no token):
+      // the seats this browser holds of the game, if any.
       const id = location.pathname.split('/')[2] ?? '';
-      joinServerGame(id, route.replace(/^\//, ''))
+      joinServerGame(id, route === '/' ? null : route.replace(/^\//, ''))
         .then(open)
         .catch((e: Error) => left || setError(e.message));
     } else if (parts[0] !== 'replay') setSession(null);
@@ -104,7 +105,8 @@ export function App() {
   }
   if (session instanceof ServerSession && session.waiting()) return <Waiting session={session} />;
   if (route.startsWith('/replay') && session) return <GamePage session={session} />;
-  if (session && route !== '/') return <GamePage session={session} />;
+  if (session && (route !== '/' || location.pathname.startsWith('/play/')))
+    return <GamePage session={session} />;
   return <Home onReplay={(s) => setSession(s)} />;
 }
 

@@ -204,7 +204,10 @@ export async function createServerGame(
 /** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */
 export async function joinServerGame(id: string, tokens: string | null): Promise<ServerSession> {
   const list = (tokens ?? localStorage.getItem(TOKENS + id) ?? '').split(',').filter(Boolean);
-  if (list.length === 0) throw new Error('This link carries no seat token.');
+  if (list.length === 0)
+    throw new Error(
+      'This link carries no seat token (the part after "#"), and this browser holds no seat in this game: ask for your seat link again.',
+    );
   localStorage.setItem(TOKENS + id, list.join(','));
   const session = new ServerSession(id, list);
   await session.open();

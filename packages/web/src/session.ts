@@ -157,6 +157,11 @@ export class ReplaySession implements Session {
 
   constructor(file: ReplayFile) {
     this.file = file;
+    if (typeof file !== 'object' || file === null) throw new Error('a replay file holds a JSON object');
+    // The whole replay first: a file of another game or rules version is told so before
+    // its scenario is read as this game's.
+    const r = replay(rules, file, (s) => this.states.push(s));
+    if (!r.ok) throw new Error(r.error.map((e) => `${e.path}: ${e.message}`).join('; '));
     const first = setup(
       rules,
       file.scenario ?? null,
@@ -164,8 +169,6 @@ export class ReplaySession implements Session {
       (file.options ?? {}) as Record<string, unknown>,
     );
     if (!first.ok) throw new Error(first.error.map((e) => `${e.path}: ${e.message}`).join('; '));
-    const r = replay(rules, file, (s) => this.states.push(s));
-    if (!r.ok) throw new Error(r.error.map((e) => `${e.path}: ${e.message}`).join('; '));
     this.states.unshift(first.value);
     this.at = this.states.length - 1;
   }
