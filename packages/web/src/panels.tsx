@@ -324,7 +324,8 @@ export function VpPanel(p: { board: Board }) {
   return (
     <section class="panel vp" aria-label="victory points">
       <h3>
-        Victory points now: German {t.german} — Soviet {t.soviet}
+        {p.board.state.step === 'over' ? 'Final victory points' : 'Victory points now'}: German {t.german} —
+        Soviet {t.soviet}
       </h3>
       <ul>
         {t.items.map((i, k) => (

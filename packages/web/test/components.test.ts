@@ -123,6 +123,9 @@ describe('the panels', () => {
     const vp = renderToString(h(VpPanel, { board }));
     assert.match(vp, /Victory points now: German \d+ — Soviet \d+/);
     assert.match(vp, /held and in supply/);
+    // After the last turn the tally is the final one, and says so.
+    const over = renderToString(h(VpPanel, { board: new Board(sc, { ...board.state, step: 'over' }) }));
+    assert.match(over, /Final victory points: German \d+ — Soviet \d+/);
   });
   it('describes actions in words', () => {
     assert.equal(describeAction(sc, { type: 'historical-setup' }), 'Accept the standard historical set-up');
