@@ -62,6 +62,8 @@ export function App() {
     },
     [session],
   );
+  // Opened from a seat link (/play/<game id>#<seat token>), not the home page.
+  const seatLink = location.pathname.startsWith('/play/');
   useEffect(() => {
     setError(null);
     let left = false;
@@ -83,7 +85,7 @@ export function App() {
       joinServerGame(parts[1], parts[2] ?? null)
         .then(open)
         .catch((e: Error) => left || setError(e.message));
-    } else if (location.pathname.startsWith('/play/')) {
+    } else if (seatLink) {
       // A seat link from the server: /play/<game id>#<seat token>. Cut short (no token):
       // the seats this browser holds of the game, if any.
       const id = location.pathname.split('/')[2] ?? '';
@@ -105,8 +107,7 @@ export function App() {
   }
   if (session instanceof ServerSession && session.waiting()) return <Waiting session={session} />;
   if (route.startsWith('/replay') && session) return <GamePage session={session} />;
-  if (session && (route !== '/' || location.pathname.startsWith('/play/')))
-    return <GamePage session={session} />;
+  if (session && (route !== '/' || seatLink)) return <GamePage session={session} />;
   return <Home onReplay={(s) => setSession(s)} />;
 }
 

@@ -83,6 +83,8 @@ export function StatusBar(p: {
   const side = p.active[0];
   const mine = side !== undefined && p.seats.includes(side);
   const phase = g.combat ? PHASE_HELP[g.combat.phase] : undefined;
+  const over = p.outcome ? resultText(p.outcome) : STEP_HELP.over;
+  const help = mine ? (phase ?? STEP_HELP[g.step]) : g.step === 'over' ? over : `Waiting for ${side}…`;
   return (
     <header class="status" aria-live="polite">
       <div class="turn">
@@ -101,15 +103,7 @@ export function StatusBar(p: {
           </>
         )}
       </div>
-      <div class="help">
-        {mine
-          ? (phase ?? STEP_HELP[g.step])
-          : g.step === 'over'
-            ? p.outcome
-              ? resultText(p.outcome)
-              : STEP_HELP.over
-            : `Waiting for ${side}…`}
-      </div>
+      <div class="help">{help}</div>
       {p.canUndo && (
         <button type="button" onClick={p.onUndo} title="Take back the last action (until a die roll)">
           Undo
