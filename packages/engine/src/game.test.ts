@@ -5,6 +5,7 @@ import {
   type Action,
   apply,
   applyUnchecked,
+  applyWithRolls,
   type GameRules,
   type GameState,
   legalActions,
@@ -158,6 +159,26 @@ describe('apply', () => {
     const over = apply(race, s, 'red', { type: 'roll' });
     assert.equal(!over.ok && over.error.code, 'action/game-over');
     assert.ok(race.outcome(s.state));
+  });
+});
+
+describe('applyWithRolls: dice forced for rules tests', () => {
+  it('uses the given roll, advances the dice as usual and logs the forced value', () => {
+    const s0 = start();
+    for (const forced of [1, 6]) {
+      const s1 = must(applyWithRolls(race, s0, 'red', { type: 'roll' }, [forced]));
+      assert.equal(s1.state.pos.red, forced);
+      assert.deepEqual(s1.rng, must(apply(race, s0, 'red', { type: 'roll' })).rng);
+      assert.match(s1.log.at(-1)!.text, new RegExp(`rolled ${forced}$`));
+    }
+  });
+  it('refuses what apply refuses, and throws on rolls left over or missing', () => {
+    const s0 = start();
+    const bad = applyWithRolls(race, s0, 'blue', { type: 'roll' }, [3]);
+    assert.equal(!bad.ok && bad.error.code, 'action/not-your-turn');
+    assert.throws(() => applyWithRolls(race, s0, 'red', { type: 'roll' }, [3, 4]), /not used/);
+    assert.throws(() => applyWithRolls(race, s0, 'red', { type: 'roll' }, []), /no roll left/);
+    assert.throws(() => applyWithRolls(race, s0, 'red', { type: 'roll' }, [7]), /no d6 roll/);
   });
 });
 

@@ -125,11 +125,23 @@ class Context implements RulesContext {
   rng: RngState;
   entries: LogEntry[] = [];
   irreversible = false;
-  constructor(rng: RngState) {
+  constructor(
+    rng: RngState,
+    private readonly forced?: number[],
+  ) {
     this.rng = rng;
   }
   roll(purpose: string, cite?: readonly string[], sides = 6): number {
-    const { value, next } = rollDie(this.rng, sides);
+    const rolled = rollDie(this.rng, sides);
+    const next = rolled.next;
+    let value = rolled.value;
+    if (this.forced) {
+      const f = this.forced.shift();
+      if (f === undefined) throw new Error(`applyWithRolls: no roll left for "${purpose}"`);
+      if (!Number.isInteger(f) || f < 1 || f > sides)
+        throw new Error(`applyWithRolls: ${f} is no d${sides} roll`);
+      value = f;
+    }
     this.rng = next;
     this.irreversible = true;
     this.entries.push({
@@ -343,10 +355,11 @@ export function applyUnchecked<G, A extends Action>(
   s: GameState<G>,
   side: string,
   action: A,
+  forcedRolls?: number[],
 ): GameState<G> {
   if (action.type === UNDO.type) return undo(rules, s);
   const before = rules.activeSides(s.state);
-  const ctx = new Context(s.rng);
+  const ctx = new Context(s.rng, forcedRolls);
   const draft = cloneGame(rules as GameRules<G, Action, unknown>, s.state);
   rules.applyAction(draft, side, action, ctx);
   const after = rules.activeSides(draft);
@@ -370,6 +383,29 @@ export function applyUnchecked<G, A extends Action>(
     undo: undoRecord,
     state: draft,
   };
+}
+
+/**
+ * For rules tests (boardgame.io's MockRandom): applies a legal action with the dice
+ * forced to `rolls`, in order, instead of searching for a seed that rolls them. The
+ * generator still advances as it would; every roll must be used. Refuses, like `apply`,
+ * anything not legal.
+ */
+export function applyWithRolls<G, A extends Action>(
+  rules: GameRules<G, A, unknown>,
+  s: GameState<G>,
+  side: string,
+  action: unknown,
+  rolls: readonly number[],
+): Result<GameState<G>, ActionError> {
+  const checked = apply(rules, s, side, action);
+  if (!checked.ok) return checked;
+  const legal = legalActions(rules, s, side);
+  const chosen = findAction(legal, action as Action)!;
+  const left = [...rolls];
+  const next = applyUnchecked(rules, s, side, chosen as A, left);
+  if (left.length > 0) throw new Error(`applyWithRolls: ${left.length} roll(s) not used`);
+  return ok(next);
 }
 
 function undo<G, A extends Action>(rules: GameRules<G, A, unknown>, s: GameState<G>): GameState<G> {
