@@ -113,6 +113,59 @@ describe('forbidden attacks exit 2 with the rule quoted; bad input exits 1', () 
     assert.equal(r.code, 2);
     assert.match(r.out, /Final attacking odds less than 1:4 are not allowed/);
   });
+  it('mars-1942 below 1:4 shifted up: the columns run on 1:5, 1:6, 1:7 (M-2a)', async () => {
+    // 2 against 14 with +2: 1:7 -> 1:5, refused; as play refuses it (rules.test.ts M-2a).
+    const low = await stavka(
+      'calc',
+      '--game',
+      'mars-1942',
+      '--attack',
+      '2',
+      '--defense',
+      '14',
+      '--shift',
+      '2',
+    );
+    assert.equal(low.code, 2);
+    assert.match(low.out, /Final attacking odds less than 1:4 are not allowed/);
+    assert.match(low.out, /1:7; shifted \+2 it is 1:5/);
+    const iso = await stavka(
+      'calc',
+      '--game',
+      'mars-1942',
+      '--attack',
+      '2',
+      '--defense',
+      '14',
+      '--defender-isolated',
+    );
+    assert.equal(iso.code, 2);
+    // 1 against 5 with +1: 1:5 -> 1:4, allowed.
+    const ok = await json(
+      'calc',
+      '--game',
+      'mars-1942',
+      '--attack',
+      '1',
+      '--defense',
+      '5',
+      '--defender-rationed',
+    );
+    assert.equal(ok.ratio, '1:5');
+    assert.equal(ok.column, '1:4');
+    const shifted = await json(
+      'calc',
+      '--game',
+      'mars-1942',
+      '--attack',
+      '1',
+      '--defense',
+      '5',
+      '--shift',
+      '1',
+    );
+    assert.equal(shifted.column, '1:4');
+  });
   it('a round-up with 0 in 6', async () => {
     const r = await stavka(
       'calc',

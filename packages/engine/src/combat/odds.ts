@@ -17,8 +17,15 @@ export interface Shift {
 /**
  * The column for attack:defense, rounded down in the defender's favour (mars-1942
  * and barbarossa-1941 both: "odd/extra factors rounded off/down"): the highest
- * column whose ratio the attack reaches. Above the top column reads the top column;
- * -1 when the attack falls short of the lowest column. Exact integer arithmetic.
+ * column whose ratio the attack reaches. Above the top column reads the top column.
+ *
+ * Below the lowest column (RULINGS M-2a): when that column is 1:n, the list runs on
+ * 1:(n+1), 1:(n+2), ... at indexes -1, -2, ..., the ratio rounded in the defender's
+ * favour (2 against 9 with 1:4 lowest is 1:5, index -1). Shifts move along this
+ * extended list (shiftColumn); whether a final column below the table may be
+ * declared is the game's to say. A table whose lowest column is not 1:n has no
+ * such columns: -1. No attack at all (attack 0) is -Infinity, below every column.
+ * Exact integer arithmetic.
  */
 export function oddsColumn(table: Pick<OddsTable, 'columns'>, attack: number, defense: number): number {
   const cols = table.columns;
@@ -27,7 +34,25 @@ export function oddsColumn(table: Pick<OddsTable, 'columns'>, attack: number, de
     const c = cols[i]!;
     if (attack * c.defense >= defense * c.attack) return i;
   }
-  return -1;
+  const lowest = cols[0];
+  if (!lowest || lowest.attack !== 1) return -1;
+  if (attack <= 0) return Number.NEGATIVE_INFINITY;
+  // 1:k with k = ceil(defense / attack), k > lowest.defense here.
+  const k = Math.ceil(defense / attack);
+  return lowest.defense - k;
+}
+
+/**
+ * The label of a column index, extended below the lowest column as oddsColumn reads
+ * it (RULINGS M-2a: -1 is 1:5 under a lowest 1:4); above the top reads the top.
+ */
+export function columnLabel(table: Pick<OddsTable, 'columns' | 'columnLabels'>, column: number): string {
+  const top = table.columnLabels.length - 1;
+  if (column >= 0) return table.columnLabels[Math.min(column, top)]!;
+  const lowest = table.columns[0];
+  if (column === Number.NEGATIVE_INFINITY) return 'no attack factors';
+  if (!lowest || lowest.attack !== 1) return `below ${table.columnLabels[0]}`;
+  return `1:${lowest.defense - column}`;
 }
 
 /** The attack total a column needs: its ratio times the defense (may be fractional, e.g. 3:2). */
@@ -37,14 +62,21 @@ export function attackNeeded(table: Pick<OddsTable, 'columns'>, column: number, 
 }
 
 export interface ShiftedColumn {
-  /** Column index after every shift, before clamping to the table (may be < 0). */
+  /**
+   * Column index after every shift, before clamping to the table: below 0 on the
+   * extended list under the lowest column (RULINGS M-2a, see oddsColumn).
+   */
   readonly unclamped: number;
   /** Column index read, clamped to the top column. */
   readonly column: number;
   readonly total: number;
 }
 
-/** Adds the shifts to a column; shifts up stop at the top column (mars-1942: "no greater than 7:1"). */
+/**
+ * Adds the shifts to a column; shifts up stop at the top column (mars-1942: "no
+ * greater than 7:1"). A column below the table (negative, M-2a) moves along the
+ * extended list like any other: 1:7 shifted up 2 is 1:5, not the lowest column.
+ */
 export function shiftColumn(
   table: Pick<OddsTable, 'columns'>,
   column: number,

@@ -3,9 +3,9 @@
  * zones, the frontline, fortification), every column shift, and the must-attack rule.
  * The combat preview a player sees is `evaluateAttack`, the same numbers the roll uses.
  */
-import { oddsColumn, type Shift, shiftColumn } from '@stavka/engine';
+import { columnLabel, oddsColumn, type Shift, shiftColumn } from '@stavka/engine';
 import { type Board, isInfantry } from './board.ts';
-import { MARS_CRT, marsShifts } from './combat.ts';
+import { MARS_CRT, MARS_MIN_ODDS_RULE, marsShifts } from './combat.ts';
 import type { Side } from './scenario.ts';
 import type { Attack } from './state.ts';
 
@@ -52,7 +52,14 @@ export interface AttackEvaluation {
   readonly hexsideOnly: boolean;
   /** The garrison whose factor defends an empty defense-zone hex. */
   readonly garrison: string | null;
+  /**
+   * The column of the bare ratio: below 0 on the list extended under 1:4 (-1 is 1:5,
+   * -2 is 1:6, ...: RULINGS M-2a).
+   */
   readonly raw: number;
+  /** The bare ratio's column as the player reads it ('3:1', or '1:7' below the table, M-2a). */
+  readonly ratio: string;
+  /** The column read after every shift (0, 1:4, when the attack is refused for odds). */
   readonly column: number;
   readonly shifts: readonly Shift[];
   /** Why the attack may not be made, if it may not. */
@@ -166,11 +173,15 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
   });
   let refusal: string | null = null;
   const raw = defense > 0 ? oddsColumn(MARS_CRT, attackTotal, defense) : MARS_CRT.columns.length - 1;
-  let { unclamped, column } = shiftColumn(MARS_CRT, raw, shifts);
+  // RULINGS M-2a: the raw column may lie below 1:4 (1:5, 1:6, ...); the shifts move it
+  // along that list, and only a final column of 1:4 or better may be declared. The same
+  // arithmetic as marsCalc (the calculator): combat.test.ts checks that they agree.
+  let { unclamped, column, total } = shiftColumn(MARS_CRT, raw, shifts);
   if (attack.units.length === 0) refusal = 'no units attack';
   else if (hexsideOnly && !garrison)
     refusal = 'the zone holds no garrison any more: nothing defends the hexside';
-  else if (unclamped < 0) refusal = 'Final attacking odds less than 1:4 are not allowed.';
+  else if (unclamped < 0)
+    refusal = `${MARS_MIN_ODDS_RULE} (${attackTotal}:${defense} is ${columnLabel(MARS_CRT, raw)}${total !== 0 ? `, shifted ${total > 0 ? '+' : ''}${total} it is ${columnLabel(MARS_CRT, unclamped)}` : ''}: M-2a)`;
   if (attack.probe && refusal === null) {
     const probe = MARS_CRT.columnLabels.indexOf('2:1');
     if (attacker !== 'german') refusal = 'only the German player may probe (M-7)';
@@ -191,6 +202,7 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
     hexsideOnly,
     garrison,
     raw,
+    ratio: columnLabel(MARS_CRT, raw),
     column: Math.max(column, 0),
     shifts,
     refusal,

@@ -72,6 +72,22 @@ describe('odds (M-2): total attack / total modified defense, rounded down in the
       '1:3 shifted down once is 1:4',
     );
   });
+  it('below 1:4 the columns run on 1:5, 1:6, 1:7 ... and shifts move along them (M-2a)', () => {
+    // The ruling's cases: 2 against 14 with +2 is 1:7 -> 1:5, refused; 1 against 5 with +1 is 1:4.
+    const refused = marsCalc({ attack: 2, defense: 14, conditions: { defenderIsolated: true } });
+    assert.ok(!refused.ok);
+    assert.equal(refused.refusal.code, 'combat/odds-too-low');
+    assert.match(refused.refusal.message, /2:14 is 1:7; shifted \+2 it is 1:5/);
+    assert.match(refused.refusal.cite, /M-2a/);
+    const allowed = calc({ attack: 1, defense: 5, conditions: { defenderRationed: true } });
+    assert.equal(allowed.ratio, '1:5');
+    assert.equal(allowed.column, '1:4');
+    // Rounded in the defender's favour: 2 against 9 is 1:5, so +1 reaches 1:4 but not 1:3.
+    assert.equal(calc({ attack: 2, defense: 9, conditions: { defenderRationed: true } }).column, '1:4');
+    assert.equal(calc({ attack: 2, defense: 9, conditions: { defenderIsolated: true } }).column, '1:3');
+    assert.ok(!marsCalc({ attack: 2, defense: 13, conditions: { defenderIsolated: true } }).ok, '1:7 +2');
+    assert.equal(calc({ attack: 2, defense: 12, conditions: { defenderIsolated: true } }).column, '1:4');
+  });
   it('stops shifts up at 7:1', () => {
     const r = calc({ attack: 28, defense: 4, conditions: { defenderIsolated: true } });
     assert.equal(r.column, '7:1');

@@ -8,6 +8,7 @@ import {
   type CombatReport,
   chancesOf,
   columnDistribution,
+  columnLabel,
   compileOddsTable,
   type Distribution,
   type OddsTable,
@@ -115,8 +116,9 @@ export interface MarsCalcInput {
   readonly table?: OddsTable;
 }
 
+/** A column's label, on the list extended below 1:4 (1:5, 1:6, ...: RULINGS M-2a). */
 function label(table: OddsTable, column: number): string {
-  return column < 0 ? `below ${table.columnLabels[0]}` : table.columnLabels[column]!;
+  return columnLabel(table, column);
 }
 
 /** The odds, shifts and chance of every result of one Mars attack, or why it may not be made. */
@@ -130,15 +132,18 @@ export function marsCalc(
     notes.push(`first turn: Russian attack factors doubled, ${input.attack} -> ${attack} (M-16)`);
   const raw = oddsColumn(table, attack, input.defense);
   const shifts = marsShifts(input.conditions ?? {});
-  let { unclamped, column } = shiftColumn(table, raw, shifts);
+  let { unclamped, column, total } = shiftColumn(table, raw, shifts);
+  // RULINGS M-2a: below 1:4 the columns run on 1:5, 1:6, ...; shifts move along that
+  // list, and only a final column of 1:4 or better may be declared.
   if (unclamped < 0) {
+    const shifted = total;
     return {
       ok: false,
       refusal: {
         code: 'combat/odds-too-low',
-        message: `${attack}:${input.defense} is ${label(table, raw)}${shifts.length ? ` and shifts ${unclamped - raw} to below 1:4` : ''}`,
+        message: `${attack}:${input.defense} is ${label(table, raw)}${shifts.length ? `; shifted ${shifted >= 0 ? '+' : ''}${shifted} it is ${label(table, unclamped)}` : ''}, below 1:4`,
         rule: MARS_MIN_ODDS_RULE,
-        cite: 'mars-1942 COMBAT RESULTS TABLE; M-2',
+        cite: 'mars-1942 COMBAT RESULTS TABLE; M-2, M-2a',
       },
     };
   }

@@ -1,8 +1,8 @@
 /**
  * The rules of Operation Mars, 1942, section by section (mars-1942.txt, RULINGS M-*):
  * each case a small position built on the standard map and the result the rules
- * demand, played only through `legalActions` and `apply`. Dice are chosen by setting
- * the generator state to one whose next roll is the one the case needs (`roll(n)`).
+ * demand, played only through `legalActions` and `apply`. The die roll a case needs
+ * is handed to the engine with the action that rolls it (`applyWithRolls`).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -10,19 +10,17 @@ import {
   type Action,
   actionKey,
   apply,
+  applyWithRolls,
   type GameState,
   hexIndex,
   hexNumberOf,
   legalActions,
-  type RngState,
   readTable,
-  rngFromSeed,
-  rollDie,
   setup,
 } from '@stavka/engine';
 import { evaluateAttack } from './attack.ts';
 import { Board } from './board.ts';
-import { MARS_CRT } from './combat.ts';
+import { MARS_CRT, marsCalc } from './combat.ts';
 import { moveOptions } from './movement.ts';
 import { marsRules, refreshSupply } from './rules.ts';
 import { type Side, scenarioByKey } from './scenario.ts';
@@ -97,28 +95,6 @@ function position(units: Record<string, string | Placed>, o: PositionOptions = {
   return { ...started, state: g, log: [] };
 }
 
-/** The generator state whose next rolls are `rolls` (found by trying seeds 0, 1, 2...). */
-function rngFor(...rolls: number[]): RngState {
-  for (let seed = 0; ; seed++) {
-    let rng = rngFromSeed(seed);
-    let okay = true;
-    for (const want of rolls) {
-      const r = rollDie(rng);
-      if (r.value !== want) {
-        okay = false;
-        break;
-      }
-      rng = r.next;
-    }
-    if (okay) return rngFromSeed(seed);
-  }
-}
-
-/** The same position with the next die roll fixed. */
-function roll(g: G, ...rolls: number[]): G {
-  return { ...g, rng: rngFor(...rolls) };
-}
-
 /** The game's legal actions (the engine's own undo left out). */
 const legal = (g: G, side: Side) => legalActions(marsRules, g, side).filter((a) => a.type !== 'undo');
 const offers = (g: G, side: Side, action: Action): boolean =>
@@ -127,6 +103,13 @@ const offers = (g: G, side: Side, action: Action): boolean =>
 /** Applies an action that must be legal. */
 function act(g: G, side: Side, action: Action): G {
   const r = apply(marsRules, g, side, action);
+  assert.ok(r.ok, `${side} ${JSON.stringify(action)}: ${!r.ok && r.error.message}`);
+  return r.value;
+}
+
+/** Applies an action that must be legal and rolls the die, the die showing `rolls`. */
+function actRolling(g: G, side: Side, action: Action, ...rolls: number[]): G {
+  const r = applyWithRolls(marsRules, g, side, action, rolls);
   assert.ok(r.ok, `${side} ${JSON.stringify(action)}: ${!r.ok && r.error.message}`);
   return r.value;
 }
@@ -157,11 +140,17 @@ function attack(
 ): G {
   const target = Object.values(assignments)[0]!;
   g = declare(g, side, assignments);
-  g = roll(g, die);
+  // The die is rolled once the defender has given his No Retreat! orders (M-8); an
+  // attack on an empty defense-zone hexside has no defender to order, and rolls at once.
+  if (!new Board(S, g.state).isEnemyHex(side, hx(target)))
+    return actRolling(g, side, { type: 'resolve', target }, die);
   g = act(g, side, { type: 'resolve', target });
-  if (g.state.combat?.phase === 'orders')
-    g = act(g, side === 'soviet' ? 'german' : 'soviet', { type: 'no-retreat', units: noRetreat });
-  return g;
+  return actRolling(
+    g,
+    side === 'soviet' ? 'german' : 'soviet',
+    { type: 'no-retreat', units: noRetreat },
+    die,
+  );
 }
 
 const unit = (g: G, id: string) => g.state.units[id]!;
@@ -487,6 +476,193 @@ describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
   });
 });
 
+/** The calculator's reading of an attack with the shifts play found: `stavka calc` and play must agree. */
+function calcOf(g: G, side: Side, assignments: Record<string, string>) {
+  const ev = evaluateAttack(new Board(S, g.state), side, {
+    target: hx(Object.values(assignments)[0]!),
+    units: Object.keys(assignments),
+    probe: false,
+  });
+  return { ev, calc: marsCalc({ attack: ev.attack, defense: ev.defense, conditions: { extra: ev.shifts } }) };
+}
+
+describe('mars-1942 COMBAT RESULTS TABLE: final odds (M-2, M-2a)', () => {
+  // Rzhev (1507) ringed by Russian units: the two fortified infantry divisions in it are
+  // isolated (+2, M-9); each has 6 and the city's +1.
+  const ring = {
+    'sov-47mb': '1506',
+    'sov-238rd': '1606',
+    'sov-185rd': '1607',
+    'sov-155rd': '1508',
+    'sov-158rd': '1407',
+    'sov-135rd': '1406',
+  };
+  const rzhev = () =>
+    position({
+      ...ring,
+      'ger-6id': { at: '1507', fortified: true },
+      'ger-72id': { at: '1507', fortified: true },
+    });
+
+  it('a raw ratio below 1:4 is a column of the list run on below it, and shifts move along that list', () => {
+    const g = rzhev();
+    assert.equal(unit(g, 'ger-6id').supply, 'isolated');
+    const { ev, calc } = calcOf(g, 'soviet', { 'sov-47mb': '1507' });
+    assert.equal(ev.attack, 2);
+    assert.ok(ev.defense >= 14, `defense ${ev.defense}`);
+    assert.ok(ev.shifts.some((x) => x.by === 2 && x.cite === 'M-9'));
+    // 2 against 14 or more is 1:7 or worse: +2 is 1:5 or worse, still below 1:4 (M-2a).
+    assert.match(ev.ratio, /^1:([7-9]|\d\d)$/);
+    assert.ok(ev.refusal !== null, 'the lone brigade may not attack');
+    assert.match(ev.refusal!, /Final attacking odds less than 1:4 are not allowed/);
+    assert.match(ev.refusal!, /M-2a/);
+    // The calculator says the same.
+    assert.equal(calc.ok, false);
+  });
+
+  it('... so the attack is never declared: the allocation cannot end with it', () => {
+    let g = rzhev();
+    assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-47mb', target: '1507' }));
+    g = act(g, 'soviet', { type: 'assign', unit: 'sov-47mb', target: '1507' });
+    assert.ok(!offers(g, 'soviet', { type: 'end-allocation' }));
+    refused(g, 'soviet', { type: 'end-allocation' });
+    g = act(g, 'soviet', { type: 'unassign', unit: 'sov-47mb' });
+    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+  });
+
+  it('1 against 5 with +1 is 1:5 -> 1:4: allowed, in play and in the calculator alike', () => {
+    // A fortified rifle korps (5) out of full Russian supply (rationed: +1) at 0119,
+    // attacked by the Luftwaffe field division (1) from 0218.
+    const g = position(
+      { 'sov-6rc': { at: '0119', fortified: true }, 'ger-2lwfd': '0218' },
+      { player: 'german' },
+    );
+    assert.equal(unit(g, 'sov-6rc').supply, 'rationed');
+    const { ev, calc } = calcOf(g, 'german', { 'ger-2lwfd': '0119' });
+    assert.deepEqual([ev.attack, ev.defense, ev.ratio], [1, 5, '1:5']);
+    assert.equal(ev.refusal, null);
+    assert.equal(MARS_CRT.columnLabels[ev.column], '1:4');
+    assert.ok(calc.ok);
+    assert.equal(calc.report.ratio, '1:5');
+    assert.equal(calc.report.column, '1:4');
+    const declared = declare(g, 'german', { 'ger-2lwfd': '0119' });
+    const resolved = act(declared, 'german', { type: 'resolve', target: '0119' });
+    assert.equal(resolved.state.combat!.column, '1:4');
+    assert.equal(combatLog(resolved).data!.raw, '1:5');
+  });
+
+  it('play and the calculator agree on every column, shifted or not', () => {
+    const cases: [G, Side, Record<string, string>][] = [
+      [rzhev(), 'soviet', { 'sov-47mb': '1507' }],
+      [position({ 'ger-35id': '1214', 'sov-6tk': '1213' }), 'soviet', { 'sov-6tk': '1214' }],
+      [
+        position({ 'ger-6id': { at: '1214', fortified: true }, 'sov-262rd': '1213' }),
+        'soviet',
+        { 'sov-262rd': '1214' },
+      ],
+      [position({ 'ger-35id': '0101', 'sov-25tb': '0201' }), 'soviet', { 'sov-25tb': '0101' }],
+      [
+        position({ 'sov-6rc': { at: '0119', fortified: true }, 'ger-2lwfd': '0218' }, { player: 'german' }),
+        'german',
+        { 'ger-2lwfd': '0119' },
+      ],
+    ];
+    for (const [g, side, assignments] of cases) {
+      const { ev, calc } = calcOf(g, side, assignments);
+      const label = JSON.stringify(assignments);
+      assert.equal(calc.ok, ev.refusal === null, label);
+      if (calc.ok) {
+        assert.equal(calc.report.ratio, ev.ratio, label);
+        assert.equal(calc.report.column, MARS_CRT.columnLabels[ev.column], label);
+      }
+    }
+  });
+});
+
+describe('mars-1942 COMBAT RESULTS TABLE: must-attack', () => {
+  // "Any defending Undisrupted German units and Russian korps adjacent to both to
+  // attacking units and friendly defending units those are attacking must be attacked."
+  // The tanks at 1213 attack 1214; 1114 is next to both.
+  const soviet = (neighbour: string | Placed) =>
+    position({ 'ger-35id': '1214', 'ger-86id': neighbour, 'sov-6tk': '1213', 'sov-25tb': '1113' });
+
+  it('an Undisrupted German unit next to both the attacker and its target must be attacked too', () => {
+    let g = act(soviet('1114'), 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1214' });
+    assert.ok(!offers(g, 'soviet', { type: 'end-allocation' }), 'the 86th at 1114 is owed an attack');
+    refused(g, 'soviet', { type: 'end-allocation' });
+    g = act(g, 'soviet', { type: 'assign', unit: 'sov-25tb', target: '1114' });
+    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+  });
+
+  it('a Disrupted German unit there is not owed an attack', () => {
+    const g = act(soviet({ at: '1114', disrupted: true }), 'soviet', {
+      type: 'assign',
+      unit: 'sov-6tk',
+      target: '1214',
+    });
+    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+  });
+
+  // The German at 2004 attacks the division at 2105; 2104 is next to both.
+  const german = (id: string) =>
+    act(
+      position({ 'sov-262rd': '2105', [id]: '2104', 'ger-1pz-a': '2004' }, { player: 'german' }),
+      'german',
+      {
+        type: 'assign',
+        unit: 'ger-1pz-a',
+        target: '2105',
+      },
+    );
+
+  it('a Russian korps next to both must be attacked; a rifle division need not be', () => {
+    assert.ok(
+      !offers(german('sov-6tk'), 'german', { type: 'end-allocation' }),
+      'the tank korps is owed an attack',
+    );
+    assert.ok(offers(german('sov-238rd'), 'german', { type: 'end-allocation' }), 'a rifle division is not');
+  });
+});
+
+describe('mars-1942 COMBAT RESULTS TABLE: 2:1 probe (M-7)', () => {
+  // 10 against 2: 5:1.
+  const strong = () =>
+    position(
+      { 'sov-262rd': '2105', 'ger-1pz-a': '2104', 'ger-1pz-b': '2004', 'ger-2pz-a': '2005' },
+      { player: 'german' },
+    );
+  const assignments = { 'ger-1pz-a': '2105', 'ger-1pz-b': '2105', 'ger-2pz-a': '2105' };
+
+  it('the German player may lower any attack to a 2:1 probe, declared before the roll', () => {
+    let g = strong();
+    for (const [u, t] of Object.entries(assignments))
+      g = act(g, 'german', { type: 'assign', unit: u, target: t });
+    assert.equal(columnOf(g, 'german', assignments), '5:1');
+    assert.ok(offers(g, 'german', { type: 'probe', target: '2105' }));
+    g = act(g, 'german', { type: 'probe', target: '2105' });
+    g = act(g, 'german', { type: 'end-allocation' });
+    g = act(g, 'german', { type: 'resolve', target: '2105' });
+    assert.equal(g.state.combat!.column, '2:1');
+    assert.match(combatLog(g).text, /2:1 probe \(M-7\)/);
+  });
+
+  it('a probe only lowers the odds: below 2:1 the allocation cannot end with one', () => {
+    // 4 against 2 + 2 (two rifle divisions): 1:1.
+    let g = position({ 'sov-262rd': '2105', 'sov-238rd': '2105', 'ger-1pz-a': '2104' }, { player: 'german' });
+    g = act(g, 'german', { type: 'assign', unit: 'ger-1pz-a', target: '2105' });
+    g = act(g, 'german', { type: 'probe', target: '2105' });
+    assert.ok(!offers(g, 'german', { type: 'end-allocation' }));
+  });
+
+  it('the Soviet side is never offered it', () => {
+    let g = position({ 'ger-35id': '1214', 'sov-1mc': '1213', 'sov-3mc': '1314' });
+    g = act(g, 'soviet', { type: 'assign', unit: 'sov-1mc', target: '1214' });
+    g = act(g, 'soviet', { type: 'assign', unit: 'sov-3mc', target: '1214' });
+    assert.ok(!legal(g, 'soviet').some((a) => a.type === 'probe'));
+    refused(g, 'soviet', { type: 'probe', target: '1214' });
+  });
+});
+
 describe('mars-1942 Disruption', () => {
   it('a Disrupted unit may not operationally move', () => {
     const g = position(
@@ -551,9 +727,9 @@ describe('mars-1942 Retreats and Advances after Combat', () => {
     // The same friend, itself attacked from 2003 and not yet resolved.
     let h = dw({ 'sov-238rd': '2104', 'ger-2pz-a': '2003' });
     h = declare(h, 'german', { 'ger-14pgd-b': '2105', 'ger-2pz-a': '2104' });
-    h = roll(h, dieFor(columnOf(h, 'german', { 'ger-14pgd-b': '2105' }), 'DW'));
+    const die = dieFor(columnOf(h, 'german', { 'ger-14pgd-b': '2105' }), 'DW');
     h = act(h, 'german', { type: 'resolve', target: '2105' });
-    h = act(h, 'soviet', { type: 'no-retreat', units: [] });
+    h = actRolling(h, 'soviet', { type: 'no-retreat', units: [] }, die);
     assert.equal(h.state.combat!.defenders[0]!.result, 'DW');
     assert.ok(!retreatTargets(h, 'sov-262rd').includes('2104'));
   });

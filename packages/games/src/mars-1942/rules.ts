@@ -838,13 +838,13 @@ function startCombat(g: MarsState, s: Scenario, attack: Attack, ctx: RulesContex
   log(
     ctx,
     'combat',
-    `Attack on ${hexName(s, attack.target)}: ${ev.attack} against ${ev.defense}, ${MARS_CRT.columnLabels[ev.raw] ?? 'below 1:4'}` +
+    `Attack on ${hexName(s, attack.target)}: ${ev.attack} against ${ev.defense}, ${ev.ratio}` +
       `${shifts.length ? `; shifts ${shifts.join(', ')}` : ''}; column ${MARS_CRT.columnLabels[ev.column]}`,
-    [CITE.crt, 'M-2'],
+    [CITE.crt, 'M-2', ...(ev.raw < 0 ? ['M-2a'] : [])],
     {
       attack: ev.attack,
       defense: ev.defense,
-      raw: MARS_CRT.columnLabels[ev.raw] ?? null,
+      raw: ev.ratio, // below 1:4 the list runs on 1:5, 1:6, ... (M-2a)
       column: MARS_CRT.columnLabels[ev.column],
       shifts: ev.shifts,
       defenseItems: ev.defenseItems,
