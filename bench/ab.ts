@@ -47,7 +47,7 @@ async function serviceOf(name: string, root: string): Promise<Side> {
   const { patchLegal } = await load<typeof import('../packages/server/src/live.ts')>('server/src/live.ts');
   const { useNodeSha256 } =
     await load<typeof import('../packages/server/src/node-sha256.ts')>('server/src/node-sha256.ts');
-  const { playout, RandomPlayer } = await load<typeof import('@stavka/ai')>('ai/src/index.ts');
+  const { playout, RandomPlayer } = await load<typeof import('@stavka/engine')>('engine/src/index.ts');
   const { marsRules } = await load<typeof import('@stavka/games')>('games/src/index.ts');
   useNodeSha256();
   const svc = new GameService(await openStore(tempSqlitePath()), {});

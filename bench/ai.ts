@@ -3,9 +3,16 @@
  * combat phase with the AI's own dice, both sides' choices by the rule-based policy),
  * next to the random full-game playout as the reference, measured in the same run.
  */
-import { AiPlayer, GreedyPlayer, playout, RandomPlayer } from '@stavka/ai';
-import { type Action, applyUnchecked, type GameRules, type GameState, setup } from '@stavka/engine';
-import { type MarsState, marsRules } from '@stavka/games';
+import {
+  type Action,
+  applyUnchecked,
+  type GameRules,
+  type GameState,
+  playout,
+  RandomPlayer,
+  setup,
+} from '@stavka/engine';
+import { AiPlayer, GreedyPlayer, type MarsState, marsRules } from '@stavka/games';
 import type { Figure } from './harness.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;

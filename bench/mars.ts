@@ -4,8 +4,7 @@
  * to the kernel's hand-tuned reference search measured in the same run (how many
  * reference movement searches one call costs).
  */
-import { playout, RandomPlayer } from '@stavka/ai';
-import { type Action, type GameRules, type GameState, replay } from '@stavka/engine';
+import { type Action, type GameRules, type GameState, playout, RandomPlayer, replay } from '@stavka/engine';
 import { type MarsState, marsRules } from '@stavka/games';
 import { type Figure, measure } from './harness.ts';
 

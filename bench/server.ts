@@ -20,11 +20,12 @@ import { Agent, request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playout, RandomPlayer } from '@stavka/ai';
 import {
   type Action,
   apply,
   legalActions,
+  playout,
+  RandomPlayer,
   type RngState,
   rngFromSeed,
   rollDie,

@@ -11,15 +11,27 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { AiPlayer, GreedyPlayer, type Player, playout, RandomPlayer } from '@stavka/ai';
-import type { Action, GameRules, GameState } from '@stavka/engine';
-import { type MarsState, marsRules } from '@stavka/games';
+import {
+  type Action,
+  type AnyGameModule,
+  type GameRules,
+  type GameState,
+  type Player,
+  playout,
+  view,
+} from '@stavka/engine';
+import { GAMES, playableGame } from '@stavka/games';
 import { useNodeSha256 } from '@stavka/server/node-sha256';
 import { type Command, Option } from 'commander';
 import { UsageError, wholeNumber } from './calc.ts';
 
-/** `ai` is the AI at its default level; `ai1`..`ai3` name a level. */
-export const PLAYERS = ['random', 'greedy', 'ai', 'ai1', 'ai2', 'ai3'] as const;
+/** The games simulate can play: every playable game of the registry. */
+export const SIMULATED_GAMES = Object.keys(GAMES).filter((id) => playableGame(id));
+
+/** A game's players by name (`ai` is its AI at the default level; `ai1`.. name a level). */
+export function playerNames(game: string): string[] {
+  return Object.keys(playableGame(game)?.players ?? {});
+}
 
 export interface GameSummary {
   seed: number;
@@ -43,30 +55,34 @@ export interface SimulateOptions {
   onGame?: (done: number, total: number) => void;
 }
 
-const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
-
-function makePlayer(kind: string, seed: string): Player {
-  if (kind === 'random') return new RandomPlayer(seed);
-  if (kind === 'greedy') return new GreedyPlayer(seed);
-  if (kind === 'ai') return new AiPlayer(seed);
-  const level = /^ai([1-3])$/.exec(kind);
-  if (level) return new AiPlayer(seed, { level: Number(level[1]) });
-  throw new UsageError(`unknown player "${kind}" (one of ${PLAYERS.join(', ')})`);
+function moduleOf(
+  game: string,
+): AnyGameModule & { rules: GameRules<unknown, Action, Record<string, unknown>> } {
+  const m = playableGame(game);
+  if (!m) throw new UsageError(`no game "${game}" to simulate (one of ${SIMULATED_GAMES.join(', ')})`);
+  return m;
 }
 
-/** Wraps a player to time its thinking, summed per player-turn. */
-function timed(player: Player, turns: Map<string, number>): Player {
+function makePlayer(game: string, kind: string, seed: string): Player {
+  const m = moduleOf(game);
+  const made = m.players && Object.hasOwn(m.players, kind) ? m.players[kind] : undefined;
+  if (!made) throw new UsageError(`unknown player "${kind}" (one of ${playerNames(game).join(', ')})`);
+  return made.make(seed);
+}
+
+/**
+ * Wraps a player to time its thinking, summed per player-turn: the game-turn its view
+ * shows (the module's progress) and the side; set-up counts with the first turn.
+ */
+function timed(m: AnyGameModule, player: Player, turns: Map<string, number>): Player {
   return {
     name: player.name,
     choose<G>(r: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
       const t0 = performance.now();
       const a = player.choose(r, state, side);
-      const g = state.state as unknown as MarsState;
-      // Its own player-turns only (set-up counts with its first one).
-      if (g.player === side || g.step === 'setup') {
-        const key = `${g.turn}:${side}`;
-        turns.set(key, (turns.get(key) ?? 0) + performance.now() - t0);
-      }
+      const turn = m.progress ? m.progress(view(r, state, side).state).turn : 0;
+      const key = `${turn}:${side}`;
+      turns.set(key, (turns.get(key) ?? 0) + performance.now() - t0);
       return a;
     },
   };
@@ -74,14 +90,16 @@ function timed(player: Player, turns: Map<string, number>): Player {
 
 /** Plays one game; the same seed and players give the same game. */
 export function playGame(kinds: readonly string[], seed: number, game: string, save?: string): GameSummary {
+  const m = moduleOf(game);
+  const rules = m.rules;
   const players: Record<string, Player> = {};
   const times: Record<string, Map<string, number>> = {};
   rules.sides.forEach((side, k) => {
     const kind = kinds[k]!;
-    const p = makePlayer(kind, `player:${side}:${seed}`);
+    const p = makePlayer(game, kind, `player:${side}:${seed}`);
     if (kind.startsWith('ai')) {
       times[side] = new Map();
-      players[side] = timed(p, times[side]);
+      players[side] = timed(m, p, times[side]);
     } else players[side] = p;
   });
   const r = playout(rules, seed, players);
@@ -95,8 +113,8 @@ export function playGame(kinds: readonly string[], seed: number, game: string, s
   return {
     seed,
     winner: o ? (o.winner ?? 'draw') : 'unfinished',
-    vp: { german: o?.score.german ?? 0, soviet: o?.score.soviet ?? 0 },
-    turns: r.state.state.turn,
+    vp: Object.fromEntries([...rules.sides].sort().map((side) => [side, o?.score[side] ?? 0])),
+    turns: m.progress ? m.progress(view(rules, r.state, null).state).turn : 0,
     actions: r.actions,
     hash: r.hash,
     ...(Object.keys(times).length
@@ -225,8 +243,11 @@ function summarize(game: string, sides: readonly string[], kinds: readonly strin
     game,
     players: Object.fromEntries(sides.map((s, k) => [s, kinds[k]])),
     games: n,
-    wins: { german: count('german'), soviet: count('soviet'), draw: count('draw') },
-    meanVp: { german: mean('german'), soviet: mean('soviet') },
+    wins: Object.fromEntries([
+      ...[...sides].sort().map((side) => [side, count(side)]),
+      ['draw', count('draw')],
+    ]),
+    meanVp: Object.fromEntries([...sides].sort().map((side) => [side, mean(side)])),
     meanActions: n ? games.reduce((a, g) => a + g.actions, 0) / n : 0,
     perSide,
     vpDistribution,
@@ -249,8 +270,7 @@ export type SimulateSummary = ReturnType<typeof summarize>;
 export async function simulate(
   opts: SimulateOptions,
 ): Promise<{ games: GameSummary[]; summary: SimulateSummary }> {
-  if (opts.game !== 'mars-1942')
-    throw new UsageError(`simulate plays mars-1942 only so far, not "${opts.game}"`);
+  const rules = moduleOf(opts.game).rules;
   const kinds = opts.players.split(',').map((p) => p.trim());
   if (kinds.length !== rules.sides.length) {
     throw new UsageError(
@@ -258,8 +278,8 @@ export async function simulate(
     );
   }
   for (const k of kinds)
-    if (!(PLAYERS as readonly string[]).includes(k))
-      throw new UsageError(`unknown player "${k}" (one of ${PLAYERS.join(', ')})`);
+    if (!playerNames(opts.game).includes(k))
+      throw new UsageError(`unknown player "${k}" (one of ${playerNames(opts.game).join(', ')})`);
   if (opts.save) mkdirSync(opts.save, { recursive: true });
   const seeds = Array.from({ length: opts.games }, (_, i) => opts.seed + i);
   let games: GameSummary[];
@@ -361,10 +381,10 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
   program
     .command('simulate')
     .description('play whole games between players (deterministic for a seed): the balance lab')
-    .addOption(new Option('--game <game>', 'which game').choices(['mars-1942']).makeOptionMandatory())
+    .addOption(new Option('--game <game>', 'which game').choices(SIMULATED_GAMES).makeOptionMandatory())
     .option(
       '--players <list>',
-      `one player per side, in the order soviet,german (${PLAYERS.join(', ')}; ai = default level)`,
+      `one player per side, in the rules' side order (${SIMULATED_GAMES.map((g) => `${g}: ${moduleOf(g).rules.sides.join(',')} from ${playerNames(g).join(', ')}`).join('; ')}; ai = default level)`,
       'random,random',
     )
     .option('--games <n>', 'how many games', wholeNumber('--games', 1), 1)
@@ -411,15 +431,17 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
           );
           return;
         }
+        const sideMeta = moduleOf(opts.game).meta.sides;
+        const named = [...sideMeta].sort((a, b) => (a.id < b.id ? -1 : 1));
         for (const g of result.games) {
           io.out(
-            `game ${g.seed}: ${g.winner.padEnd(7)} German ${g.vp.german} - Soviet ${g.vp.soviet}, ${g.turns} turns, ${g.actions} actions`,
+            `game ${g.seed}: ${g.winner.padEnd(7)} ${named.map((m) => `${m.name} ${g.vp[m.id]}`).join(' - ')}, ${g.turns} turns, ${g.actions} actions`,
           );
         }
         const s = result.summary;
         io.out(
-          `${result.games.length} games: German ${s.wins.german}, Soviet ${s.wins.soviet}, draws ${s.wins.draw}; ` +
-            `mean VP German ${s.meanVp.german.toFixed(1)}, Soviet ${s.meanVp.soviet.toFixed(1)}`,
+          `${result.games.length} games: ${named.map((m) => `${m.name} ${s.wins[m.id]}`).join(', ')}, draws ${s.wins.draw}; ` +
+            `mean VP ${named.map((m) => `${m.name} ${s.meanVp[m.id]!.toFixed(1)}`).join(', ')}`,
         );
         for (const [side, r] of Object.entries(s.perSide)) {
           const d = s.vpDistribution[side]!;

@@ -48,8 +48,17 @@ export interface GameOutcome {
 
 /** What the rules may do while an action is applied, besides changing their state. */
 export interface RulesContext {
-  /** Rolls one die; the roll is logged with its purpose and rule, and closes undo. */
-  roll(purpose: string, cite?: readonly string[], sides?: number): number;
+  /**
+   * Rolls one die; the roll is logged with its purpose and rule, and closes undo. A roll
+   * meant for one side (or none: `[]`, the server alone until revealed) says so in
+   * `visibleTo`; its entry is then cut from every other viewer's log.
+   */
+  roll(
+    purpose: string,
+    cite?: readonly string[],
+    sides?: number,
+    visibleTo?: string | readonly string[],
+  ): number;
   log(entry: LogEntry): void;
   /** Hidden information became known: closes undo. */
   reveal(): void;
@@ -131,7 +140,7 @@ class Context implements RulesContext {
   ) {
     this.rng = rng;
   }
-  roll(purpose: string, cite?: readonly string[], sides = 6): number {
+  roll(purpose: string, cite?: readonly string[], sides = 6, visibleTo?: string | readonly string[]): number {
     const rolled = rollDie(this.rng, sides);
     const next = rolled.next;
     let value = rolled.value;
@@ -148,6 +157,7 @@ class Context implements RulesContext {
       kind: 'roll',
       text: `${purpose}: rolled ${value}`,
       ...(cite ? { cite } : {}),
+      ...(visibleTo !== undefined ? { visibleTo } : {}),
       data: { value, sides, purpose },
     });
     return value;

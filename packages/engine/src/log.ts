@@ -9,8 +9,12 @@ export interface LogEntry {
   readonly text: string;
   /** Rule sections and ruling ids this event follows. */
   readonly cite?: readonly string[];
-  /** Only this side may read the entry (hidden information); absent = everyone. */
-  readonly visibleTo?: string;
+  /**
+   * Who may read the entry (hidden information): one side, several, or none ([]: the
+   * server alone, until the game is over or the rules reveal it in a later entry);
+   * absent = everyone, spectators included.
+   */
+  readonly visibleTo?: string | readonly string[];
   /** Structured detail for the UI: a roll's value, row and column; units; hexes. */
   readonly data?: Readonly<Record<string, unknown>>;
 }
@@ -76,14 +80,25 @@ export function sharedStart(a: readonly LogEntry[], b: readonly LogEntry[]): num
 }
 
 /**
- * The entries `side` may read (null = an observer after the game: everything). The log
- * itself when that is all of it (no copy: a view is made after every action); a log is
- * never changed in place.
+ * Whether `viewer` may read an entry: a side named in its `visibleTo`, anyone when it has
+ * none; null (the server, or an observer once the game is over) reads everything. A
+ * spectator ('@spectator', see module.ts) is no side, so it reads only public entries.
  */
-export function visibleLog(log: readonly LogEntry[], side: string | null): readonly LogEntry[] {
-  if (side === null || !hasRestricted(log)) return log;
+export function canRead(entry: LogEntry, viewer: string | null): boolean {
+  const to = entry.visibleTo;
+  if (to === undefined || viewer === null || viewer === '@server') return true;
+  return typeof to === 'string' ? to === viewer : to.includes(viewer);
+}
+
+/**
+ * The entries `viewer` may read (null = the server, or an observer after the game:
+ * everything). The log itself when that is all of it (no copy: a view is made after
+ * every action); a log is never changed in place.
+ */
+export function visibleLog(log: readonly LogEntry[], viewer: string | null): readonly LogEntry[] {
+  if (viewer === null || viewer === '@server' || !hasRestricted(log)) return log;
   let i = 0;
-  while (i < log.length && (log[i]!.visibleTo === undefined || log[i]!.visibleTo === side)) i++;
+  while (i < log.length && canRead(log[i]!, viewer)) i++;
   if (i === log.length) return log;
-  return log.filter((e) => e.visibleTo === undefined || e.visibleTo === side);
+  return log.filter((e) => canRead(e, viewer));
 }

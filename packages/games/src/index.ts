@@ -1,3 +1,4 @@
 export * from './barbarossa-1941/combat.ts';
 export * from './mars-1942/index.ts';
 export * from './point-to-point/combat.ts';
+export * from './registry.ts';

@@ -6,9 +6,8 @@
  * the AI itself reduces it to its side's view.
  */
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
-import { AiPlayer } from '@stavka/ai';
-import type { Action, GameRules, GameState } from '@stavka/engine';
-import { marsRules } from '@stavka/games';
+import type { Action, GameState, Player } from '@stavka/engine';
+import { playableGame } from '@stavka/games';
 import { useNodeSha256 } from './node-sha256.ts';
 import { tsWorker } from './worker-boot.ts';
 
@@ -22,25 +21,22 @@ interface Job {
 
 type Answer = { id: number; action: Action } | { id: number; error: string };
 
-const RULES: Record<string, GameRules<unknown, Action, unknown>> = {
-  'mars-1942': marsRules as unknown as GameRules<unknown, Action, unknown>,
-};
-
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
-  const players = new Map<string, AiPlayer>();
+  const players = new Map<string, Player>();
   parentPort!.on('message', (job: Job) => {
     let answer: Answer;
     try {
-      const rules = RULES[job.game];
-      if (!rules) throw new Error(`no AI for ${job.game}`);
+      const game = playableGame(job.game);
+      const ai = game?.players?.ai;
+      if (!game || !ai) throw new Error(`no AI for ${job.game}`);
       let p = players.get(job.key);
       if (!p) {
-        p = new AiPlayer(job.key);
+        p = ai.make(job.key);
         players.set(job.key, p);
         if (players.size > 500) players.delete(players.keys().next().value!);
       }
-      answer = { id: job.id, action: p.choose(rules, job.state, job.side) };
+      answer = { id: job.id, action: p.choose(game.rules, job.state, job.side) };
     } catch (e) {
       answer = { id: job.id, error: (e as Error).message };
     }

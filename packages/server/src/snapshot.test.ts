@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { playout, RandomPlayer } from '@stavka/ai';
-import { apply, type GameState, legalActions, stateHash } from '@stavka/engine';
+import { apply, type GameState, legalActions, playout, RandomPlayer, stateHash } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import { snapshotJson, stateFromSnapshot } from './snapshot.ts';
 

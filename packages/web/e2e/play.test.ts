@@ -373,7 +373,7 @@ describe('replay', () => {
     const page = await browser.newPage();
     await page.goto(server.url);
     const file = join(mkdtempSync(join(tmpdir(), 'stavka-replay-')), 'game.json');
-    const { playout, RandomPlayer } = await import('@stavka/ai');
+    const { playout, RandomPlayer } = await import('@stavka/engine');
     const { marsRules } = await import('@stavka/games');
     const { writeFileSync } = await import('node:fs');
     const r = playout(marsRules as never, 3, {

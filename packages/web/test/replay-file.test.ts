@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { playout, RandomPlayer } from '@stavka/ai';
 import type { ReplayFile } from '@stavka/engine';
+import { playout, RandomPlayer } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import { ReplaySession } from '../src/session.ts';
 

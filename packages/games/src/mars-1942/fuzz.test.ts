@@ -6,13 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { playout, RandomPlayer } from '@stavka/ai';
 import {
   type Action,
   apply,
   canonicalJson,
   type GameRules,
   type GameState,
+  playout,
+  RandomPlayer,
   replay,
   stateHash,
 } from '@stavka/engine';

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { playout, RandomPlayer } from '@stavka/ai';
 import {
   applyUnchecked,
   canonicalJson,
   legalActions,
+  playout,
+  RandomPlayer,
   type RngState,
   rngFromSeed,
   rollDie,

@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, rngFromSeed, setup } from '@stavka/engine';
-import { type MarsState, marsRules } from '@stavka/games';
+import {
+  type Action,
+  apply,
+  type GameRules,
+  type GameState,
+  type Player,
+  RandomPlayer,
+  rngFromSeed,
+  setup,
+} from '@stavka/engine';
+import { type MarsState, marsRules } from '../index.ts';
 import { AiPlayer } from './ai.ts';
 import { GreedyPlayer } from './greedy.ts';
-import { type Player, RandomPlayer } from './random.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
 

@@ -9,11 +9,11 @@ import {
   type GameRules,
   type GameState,
   type ReplayFile,
-  type Seed,
   setup,
   stateHash,
-} from '@stavka/engine';
-import type { Player } from './random.ts';
+} from '../game.ts';
+import type { Player } from '../module.ts';
+import type { Seed } from '../rng.ts';
 
 export interface PlayoutResult<G> {
   readonly state: GameState<G>;

@@ -16,16 +16,16 @@ import {
   applyUnchecked,
   type GameRules,
   type GameState,
+  knownState,
   legalActions,
+  type Player,
   rngFromSeed,
   type Seed,
   UNDO,
 } from '@stavka/engine';
-import { knownState } from './known.ts';
-import { evaluatePosition } from './mars-evaluate.ts';
+import { evaluatePosition } from './evaluate.ts';
 import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
-import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './mars-policy.ts';
-import type { Player } from './random.ts';
+import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './policy.ts';
 
 export interface AiLevel {
   /** Rollouts per plan decision (the whole search budget of one player-turn). */

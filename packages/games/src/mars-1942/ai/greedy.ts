@@ -3,11 +3,18 @@
  * it can put together, every other unit toward the nearest objective, no points play.
  * It sees only its side's view and submits only legal actions.
  */
-import { type Action, type GameRules, type GameState, legalActions, type Seed, UNDO } from '@stavka/engine';
-import { knownState } from './known.ts';
+import {
+  type Action,
+  type GameRules,
+  type GameState,
+  knownState,
+  legalActions,
+  type Player,
+  type Seed,
+  UNDO,
+} from '@stavka/engine';
 import type { MarsAction, MarsState, Side } from './mars-games.ts';
-import { GREEDY_PARAMS, MarsPolicy } from './mars-policy.ts';
-import type { Player } from './random.ts';
+import { GREEDY_PARAMS, MarsPolicy } from './policy.ts';
 
 export class GreedyPlayer implements Player {
   readonly name = 'greedy';

@@ -3,7 +3,8 @@
  * state the AI can search from. The dice in it are the AI's own (seeded), never the
  * game's: the game's dice state is hidden information (it foretells every roll).
  */
-import { type Action, type GameRules, type GameState, rngFromSeed, type Seed, view } from '@stavka/engine';
+import { type Action, type GameRules, type GameState, view } from '../game.ts';
+import { rngFromSeed, type Seed } from '../rng.ts';
 
 /** The view of `side`, as a searchable state with the AI's own dice seeded by `seed`. */
 export function knownState<G>(

@@ -7,6 +7,7 @@
  * Every action it returns is one of the legal actions it was handed.
  */
 import { actionKey, type GameState } from '@stavka/engine';
+import { hexDistances, objectiveDistance } from './map.ts';
 import {
   type Attack,
   Board,
@@ -25,8 +26,7 @@ import {
   scenarioByKey,
   stackingOk,
 } from './mars-games.ts';
-import { hexDistances, objectiveDistance } from './mars-map.ts';
-import { attackOutlook, hexWorth, supplyGain, unitWorth } from './mars-odds.ts';
+import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
 
 export const COLUMN = Object.fromEntries(MARS_CRT.columnLabels.map((l, i) => [l, i])) as Record<
   string,

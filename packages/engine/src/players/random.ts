@@ -2,22 +2,9 @@
  * The `random` baseline player: a uniformly random legal action, drawn from its own
  * seeded dice (never the game's), so a playout is reproducible from its seeds.
  */
-import {
-  type Action,
-  type GameRules,
-  type GameState,
-  legalActions,
-  type RngState,
-  rngFromSeed,
-  rollDie,
-  type Seed,
-} from '@stavka/engine';
-
-export interface Player {
-  readonly name: string;
-  /** Picks one of the legal actions for `side` (never undo). */
-  choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action;
-}
+import { type Action, type GameRules, type GameState, legalActions } from '../game.ts';
+import type { Player } from '../module.ts';
+import { type RngState, rngFromSeed, rollDie, type Seed } from '../rng.ts';
 
 export class RandomPlayer implements Player {
   readonly name = 'random';

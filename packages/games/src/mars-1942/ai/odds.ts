@@ -4,7 +4,7 @@
  * column higher when Disrupted (M-6). Values are in victory points, as the AI weighs them.
  */
 import { readTable } from '@stavka/engine';
-import { type Attack, Board, evaluateAttack, MARS_CRT, type Side } from '@stavka/games';
+import { type Attack, Board, evaluateAttack, MARS_CRT, type Side } from './mars-games.ts';
 
 export interface AttackOutlook {
   /** Final column index, -1 when the attack may not be made. */

@@ -3,7 +3,7 @@
  * over the map graph) to the deep objectives, Rzhev and Gzhatsk and the towns and
  * cities of the salient, and to the defense zones.
  */
-import type { Scenario } from '@stavka/games';
+import type { Scenario } from '../scenario.ts';
 
 const cache = new WeakMap<Scenario, { deep: Int32Array; zones: Int32Array }>();
 

@@ -3,9 +3,11 @@
  * if the game ended now (`victoryTally`), plus what is still in play — fighting power,
  * Disruption, and the Soviet grip on the salient and on Rzhev/Gzhatsk's supply.
  */
-import { type Board, type Side, victoryTally } from '@stavka/games';
-import { objectiveDistance } from './mars-map.ts';
-import { unitWorth } from './mars-odds.ts';
+import type { Board } from '../board.ts';
+import type { Side } from '../scenario.ts';
+import { victoryTally } from '../victory.ts';
+import { objectiveDistance } from './map.ts';
+import { unitWorth } from './odds.ts';
 
 /** Higher is better for `side`; roughly in victory points. */
 export function evaluatePosition(board: Board, side: Side): number {
