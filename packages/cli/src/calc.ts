@@ -3,20 +3,14 @@
  * games. Prints a readable table, or one JSON object with --json. An attack the rules
  * forbid exits 2 with the rule quoted; bad input exits 1 and says which flag is wrong.
  */
-import {
-  type CombatRefusal,
-  type CombatReport,
-  compileFireTable,
-  compileOddsTable,
-  formatSetupErrors,
-  type Shift,
-} from '@stavka/engine';
-import { barbarossaCalc, fireCalc, marsCalc } from '@stavka/games';
+import type { CalcField, CombatRefusal, CombatReport } from '@stavka/engine';
+import { findGame, GAMES } from '@stavka/games';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { readJson } from './files.ts';
 import { UsageError } from './usage.ts';
 
-export const GAMES = ['mars-1942', 'barbarossa-1941', 'point-to-point'] as const;
+/** The games with a calculator, in the registry's order. */
+export const CALC_GAMES: readonly string[] = Object.keys(GAMES).filter((id) => GAMES[id]!.calculator);
 
 export { UsageError };
 
@@ -30,146 +24,65 @@ export function wholeNumber(flag: string, min = 0) {
   };
 }
 
+/** Parsed flags: `--game` and the calculator fields by key (a table field holds its file name). */
 export interface CalcOptions {
-  game: string;
-  attack?: number;
-  defense?: number;
-  shift?: number;
-  disrupted?: boolean;
-  probe?: boolean;
-  firstTurn?: boolean;
-  river?: boolean;
-  attackerRationed?: boolean;
-  defenderRationed?: boolean;
-  defenderIsolated?: boolean;
-  roundUp?: string;
-  fallBack?: string;
-  press?: number;
-  procedure?: 'roll' | 'split';
-  side?: 'axis' | 'soviet';
-  fire?: number;
-  crt?: string;
-  json?: boolean;
+  readonly game: string;
+  readonly json?: boolean;
+  readonly [field: string]: unknown;
 }
 
 type Calc = { ok: true; report: CombatReport } | { ok: false; refusal: CombatRefusal };
-
-function need(o: CalcOptions, ...flags: (keyof CalcOptions)[]): void {
-  for (const f of flags) {
-    if (o[f] === undefined) throw new UsageError(`--game ${o.game} needs --${kebab(f)}`);
-  }
-}
-
-function forbid(o: CalcOptions, ...flags: (keyof CalcOptions)[]): void {
-  for (const f of flags) {
-    if (o[f] !== undefined && o[f] !== false)
-      throw new UsageError(`--${kebab(f)} does not apply to --game ${o.game}`);
-  }
-}
 
 function kebab(s: string): string {
   return s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-function userShift(o: CalcOptions): Shift[] {
-  return o.shift ? [{ by: o.shift, reason: 'column shift given with --shift' }] : [];
+/** Every calculator field of every game, by key (the first game's wording wins for help). */
+function allFields(): Map<string, CalcField> {
+  const out = new Map<string, CalcField>();
+  for (const id of CALC_GAMES) {
+    for (const f of GAMES[id]!.calculator!.fields) if (!out.has(f.key)) out.set(f.key, f);
+  }
+  return out;
 }
 
-/** Runs one calculation from parsed options; throws UsageError for bad input. */
+/**
+ * Runs one calculation from parsed options through the game's module calculator (the
+ * same code the web's calculator page runs); throws UsageError for bad input.
+ */
 export function runCalc(o: CalcOptions): Calc {
-  switch (o.game) {
-    case 'mars-1942': {
-      need(o, 'attack', 'defense');
-      forbid(o, 'roundUp', 'fallBack', 'press', 'procedure', 'side', 'fire');
-      let table: ReturnType<typeof compileOddsTable> | undefined;
-      if (o.crt) {
-        table = compileOddsTable(readJson(o.crt, '--crt'), 'crt');
-        if (!table.ok)
-          throw new UsageError(`--crt ${o.crt} is not a valid table:\n${formatSetupErrors(table.error)}`);
-      }
-      return marsCalc({
-        attack: o.attack!,
-        defense: o.defense!,
-        disrupted: !!o.disrupted,
-        probe: !!o.probe,
-        firstTurn: !!o.firstTurn,
-        conditions: {
-          acrossRiver: !!o.river,
-          attackerRationed: !!o.attackerRationed,
-          defenderRationed: !!o.defenderRationed,
-          defenderIsolated: !!o.defenderIsolated,
-          extra: userShift(o),
-        },
-        ...(table?.ok ? { table: table.value } : {}),
-      });
+  const game = findGame(o.game);
+  const calc = game?.calculator;
+  if (!game || !calc) throw new UsageError(`unknown --game "${o.game}" (one of ${CALC_GAMES.join(', ')})`);
+  const mine = new Map(calc.fields.map((f) => [f.key, f]));
+  const input: Record<string, unknown> = {};
+  for (const key of allFields().keys()) {
+    const value = o[key];
+    if (value === undefined || value === false) continue;
+    const f = mine.get(key);
+    if (!f) throw new UsageError(`--${kebab(key)} does not apply to --game ${o.game}`);
+    if (f.kind === 'count') {
+      const n = value as number;
+      if (n < f.min) throw new UsageError(`--${kebab(key)} must be at least ${f.min}, not ${n}`);
+      if (f.max !== undefined && n > f.max)
+        throw new UsageError(`--${kebab(key)} must be at most ${f.max}, not ${n}`);
     }
-    case 'barbarossa-1941': {
-      need(o, 'attack', 'defense');
-      forbid(
-        o,
-        'probe',
-        'firstTurn',
-        'river',
-        'attackerRationed',
-        'defenderRationed',
-        'defenderIsolated',
-        'fire',
-      );
-      if (o.fallBack !== undefined && o.roundUp === undefined)
-        throw new UsageError('--fall-back needs --round-up');
-      if (o.press !== undefined) need(o, 'procedure', 'side');
-      else if (o.procedure !== undefined || o.side !== undefined)
-        throw new UsageError('--procedure and --side go with --press');
-      if (o.disrupted && (o.roundUp !== undefined || o.press !== undefined)) {
-        throw new UsageError('--disrupted cannot be combined with --round-up or --press in the calculator');
-      }
-      let table: ReturnType<typeof compileOddsTable> | undefined;
-      if (o.crt) {
-        table = compileOddsTable(readJson(o.crt, '--crt'), 'crt');
-        if (!table.ok)
-          throw new UsageError(`--crt ${o.crt} is not a valid table:\n${formatSetupErrors(table.error)}`);
-      }
-      return barbarossaCalc({
-        attack: o.attack!,
-        defense: o.defense!,
-        shifts: userShift(o),
-        disrupted: !!o.disrupted,
-        ...(o.roundUp !== undefined
-          ? { roundUp: { target: o.roundUp, ...(o.fallBack !== undefined ? { fallBack: o.fallBack } : {}) } }
-          : {}),
-        ...(o.press !== undefined
-          ? { press: { columns: o.press, procedure: o.procedure!, side: o.side! } }
-          : {}),
-        ...(table?.ok ? { table: table.value } : {}),
-      });
-    }
-    case 'point-to-point': {
-      need(o, 'fire');
-      forbid(
-        o,
-        'attack',
-        'defense',
-        'shift',
-        'disrupted',
-        'probe',
-        'firstTurn',
-        'river',
-        'roundUp',
-        'fallBack',
-        'press',
-      );
-      forbid(o, 'procedure', 'side', 'attackerRationed', 'defenderRationed', 'defenderIsolated');
-      let table: ReturnType<typeof compileFireTable> | undefined;
-      if (o.crt) {
-        table = compileFireTable(readJson(o.crt, '--crt'), 'crt');
-        if (!table.ok)
-          throw new UsageError(`--crt ${o.crt} is not a valid table:\n${formatSetupErrors(table.error)}`);
-      }
-      return fireCalc({ fire: o.fire!, ...(table?.ok ? { table: table.value } : {}) });
-    }
-    default:
-      throw new UsageError(`unknown --game "${o.game}" (one of ${GAMES.join(', ')})`);
+    if (f.kind === 'choice' && !f.choices.includes(value as string))
+      throw new UsageError(`--${kebab(key)} is one of ${f.choices.join(', ')}, not "${String(value)}"`);
+    input[key] = f.kind === 'table' ? readJson(value as string, `--${kebab(key)}`) : value;
   }
+  for (const f of calc.fields) {
+    if ((f.kind === 'count' || f.kind === 'choice') && f.required && input[f.key] === undefined)
+      throw new UsageError(`--game ${o.game} needs --${kebab(f.key)}`);
+  }
+  const answer = calc.run(input);
+  if (answer.ok) return answer;
+  if ('refusal' in answer) return answer;
+  const f = mine.get(answer.input.field);
+  const flag = `--${kebab(answer.input.field)}`;
+  if (f?.kind === 'table')
+    throw new UsageError(`${flag} ${String(o[f.key])} is not a valid table:\n${answer.input.message}`);
+  throw new UsageError(`${flag} ${answer.input.message}`);
 }
 
 /** The one JSON object of --json. */
@@ -234,42 +147,31 @@ export function addCalcCommand(
   program: Command,
   io: { out: (s: string) => void; exit: (code: number) => void },
 ): void {
-  program
+  const command = program
     .command('calc')
     .description('exact combat odds: every column shift and the chance of every result')
-    .addOption(new Option('--game <game>', 'which game').choices(GAMES).makeOptionMandatory())
-    .option('--attack <n>', 'total attack factors', wholeNumber('--attack'))
-    .option('--defense <n>', 'total modified defense factors', wholeNumber('--defense', 1))
-    .option('--shift <n>', 'extra column shift (negative helps the defender)', wholeNumber('--shift', -20))
-    .option('--disrupted', 'every defender is Disrupted (M-6, B-6)')
-    .option('--probe', 'mars-1942: German 2:1 probe (M-7)')
-    .option('--first-turn', 'mars-1942: first turn, Russian attack doubled (M-16)')
-    .option('--river', 'mars-1942: more than half the attack crosses a river (M-10)')
-    .option('--attacker-rationed', 'mars-1942: an attacking unit is rationed (M-9)')
-    .option('--defender-rationed', 'mars-1942: the defenders are rationed (M-9)')
-    .option('--defender-isolated', 'mars-1942: the defenders are isolated (M-9)')
-    .option('--round-up <column>', 'barbarossa-1941: German round-up roll aiming at this column (B-7)')
-    .option('--fall-back <column>', 'barbarossa-1941: column accepted on failure (default: the computed one)')
-    .option('--press <k>', 'barbarossa-1941: press the attack k columns (B-8)', wholeNumber('--press', 1))
-    .addOption(
-      new Option('--procedure <p>', 'barbarossa-1941: how a pressed attack is rolled').choices([
-        'roll',
-        'split',
-      ]),
-    )
-    .addOption(new Option('--side <side>', 'barbarossa-1941: who presses').choices(['axis', 'soviet']))
-    .option('--fire <n>', 'point-to-point: total firing value', wholeNumber('--fire', 1))
-    .option('--crt <file>', 'load a replacement combat table (JSON)')
-    .option('--json', 'print one JSON object')
-    .action((opts: CalcOptions) => {
-      const result = runCalc(opts);
-      if (!result.ok) {
-        const r = result.refusal;
-        if (opts.json) io.out(JSON.stringify({ error: r }));
-        else io.out(`not allowed: ${r.message}\nrule (${r.cite}): "${r.rule}"`);
-        io.exit(2);
-        return;
-      }
-      io.out(opts.json ? JSON.stringify(calcJson(result.report)) : calcText(result.report));
-    });
+    .addOption(new Option('--game <game>', 'which game').choices(CALC_GAMES).makeOptionMandatory());
+  // One flag per calculator field of any game; runCalc refuses a flag of another game.
+  for (const [key, f] of allFields()) {
+    const games = CALC_GAMES.filter((id) => GAMES[id]!.calculator!.fields.some((x) => x.key === key));
+    const whose = games.length === CALC_GAMES.length ? '' : `${games.join(', ')}: `;
+    const flag = `--${kebab(key)}`;
+    if (f.kind === 'flag') command.option(flag, `${whose}${f.help}`);
+    else if (f.kind === 'count') command.option(`${flag} <n>`, `${whose}${f.help}`, wholeNumber(flag, -1e9));
+    else if (f.kind === 'choice')
+      command.addOption(new Option(`${flag} <${kebab(key)}>`, `${whose}${f.help}`).choices(f.choices));
+    else if (f.kind === 'column') command.option(`${flag} <column>`, `${whose}${f.help}`);
+    else command.option(`${flag} <file>`, `${whose}${f.help}`);
+  }
+  command.option('--json', 'print one JSON object').action((opts: CalcOptions) => {
+    const result = runCalc(opts);
+    if (!result.ok) {
+      const r = result.refusal;
+      if (opts.json) io.out(JSON.stringify({ error: r }));
+      else io.out(`not allowed: ${r.message}\nrule (${r.cite}): "${r.rule}"`);
+      io.exit(2);
+      return;
+    }
+    io.out(opts.json ? JSON.stringify(calcJson(result.report)) : calcText(result.report));
+  });
 }

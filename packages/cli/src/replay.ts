@@ -4,7 +4,7 @@
  * `stavka validate FILE`: checks a scenario file; every error names its field.
  */
 import { formatSetupErrors, type ReplayFile, replay, stateHash } from '@stavka/engine';
-import { compileScenario, marsRules } from '@stavka/games';
+import { findGame, GAMES, playableGame } from '@stavka/games';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from './calc.ts';
@@ -31,16 +31,16 @@ export function addReplayCommands(
     .option('--json', 'print one JSON object')
     .action((file: string, opts: { json?: boolean }) => {
       const data = readJsonAs(file, 'replay', replaySchema);
-      if (data.game !== marsRules.id)
-        throw new UsageError(`${file}: replays of "${data.game}" are not supported yet`);
-      const r = replay(marsRules, data as unknown as ReplayFile);
+      const rules = playableGame(data.game)?.rules;
+      if (!rules) throw new UsageError(`${file}: replays of "${data.game}" are not supported yet`);
+      const r = replay(rules, data as unknown as ReplayFile);
       if (!r.ok) {
         io.err(`${file} does not replay:\n${formatSetupErrors(r.error)}`);
         io.exit(1);
         return;
       }
       const hash = stateHash(r.value);
-      const outcome = marsRules.outcome(r.value.state);
+      const outcome = rules.outcome(r.value.state);
       const matches = data.finalHash === undefined ? null : data.finalHash === hash;
       if (opts.json) {
         io.out(JSON.stringify({ game: data.game, actions: data.actions.length, outcome, hash, matches }));
@@ -58,17 +58,25 @@ export function addReplayCommands(
 
   program
     .command('validate <file>')
-    .description('check a mars-1942 scenario file; every error names its field')
+    .description('check a scenario file (its "game" field says whose); every error names its field')
     .action((file: string) => {
-      const r = compileScenario(readJson(file, 'scenario'));
+      const data = readJson(file, 'scenario');
+      const id = data && typeof data === 'object' ? (data as { game?: unknown }).game : undefined;
+      const scenarios = findGame(id)?.scenarios;
+      if (!scenarios) {
+        const games = Object.keys(GAMES).filter((g) => GAMES[g]!.scenarios);
+        io.err(
+          `${file} is not a valid scenario:\ngame: ${id === undefined ? 'missing' : `${JSON.stringify(id).slice(0, 60)} is no game with scenarios`} (one of ${games.join(', ')})`,
+        );
+        io.exit(1);
+        return;
+      }
+      const r = scenarios.check(data);
       if (!r.ok) {
         io.err(`${file} is not a valid scenario:\n${formatSetupErrors(r.error)}`);
         io.exit(1);
         return;
       }
-      const s = r.value;
-      io.out(
-        `${file}: valid — ${s.name}; ${s.map.columns}x${s.map.rows} hexes, ${s.unitIds.length} units, ${s.turns} turns`,
-      );
+      io.out(`${file}: valid — ${r.value.summary}`);
     });
 }

@@ -134,4 +134,17 @@ describe('stavka validate', () => {
     assert.equal(h.code, 1);
     assert.match(h.err, /map\.places\[0\]\.hex/);
   });
+  it('finds the game from the file\'s "game" field, and says when it names none', async () => {
+    for (const [game, said] of [
+      [undefined, /game: missing/],
+      ['toString', /"toString" is no game with scenarios/],
+      ['chess', /"chess" is no game with scenarios/],
+    ] as const) {
+      const file = join(dir, 'which.json');
+      writeFileSync(file, JSON.stringify({ ...standardScenarioFile(), game }));
+      const r = await stavka('validate', file);
+      assert.equal(r.code, 1, String(game));
+      assert.match(r.err, said);
+    }
+  });
 });

@@ -6,8 +6,8 @@
  * replaying every action from that seed gives each stored state hash: so every roll
  * in the game came from that seed.
  */
-import { type GameRules, type ReplayFile, replay, stateHash } from '@stavka/engine';
-import { marsRules } from '@stavka/games';
+import { type ReplayFile, replay, stateHash } from '@stavka/engine';
+import { playableGame } from '@stavka/games';
 import { commitmentOf, deriveSeed } from '@stavka/server/dice';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -25,10 +25,6 @@ const exportSchema = replaySchema.extend({
   }),
 });
 
-const GAMES: Record<string, GameRules<unknown>> = {
-  [marsRules.id]: marsRules as unknown as GameRules<unknown>,
-};
-
 export function addVerifyCommand(
   program: Command,
   io: { out: (s: string) => void; err: (s: string) => void; exit: (c: number) => void },
@@ -39,7 +35,7 @@ export function addVerifyCommand(
     .option('--json', 'print one JSON object')
     .action((file: string, opts: { json?: boolean }) => {
       const f = readJsonAs(file, 'export', exportSchema);
-      const rules = GAMES[f.game];
+      const rules = playableGame(f.game)?.rules;
       if (!rules) throw new UsageError(`${file}: games of "${f.game}" cannot be verified here`);
       const failures: string[] = [];
       if (commitmentOf(f.dice.secret) !== f.dice.commitment) {
