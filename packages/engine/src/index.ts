@@ -19,3 +19,5 @@ export * from './rng.ts';
 export * from './schema.ts';
 export * from './search.ts';
 export * from './units.ts';
+export * from './conformance.ts';
+export * from './secret-game.ts';

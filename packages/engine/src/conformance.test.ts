@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkConformance } from './conformance.ts';
+import { apply, setup, view } from './game.ts';
+import { type AnyGameModule, registerGame, SERVER, SPECTATOR } from './module.ts';
+import { secretModule, secretPlanter, secretRules } from './secret-game.ts';
+
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+};
+
+describe('the kernel keeps secrets', () => {
+  const rules = secretRules();
+  const s = must(setup(rules, null, 11, {}));
+  it("a roll for one side is in that side's log only", () => {
+    const red = view(rules, s, 'red').log.filter((e) => e.kind === 'roll');
+    const blue = view(rules, s, 'blue').log.filter((e) => e.kind === 'roll');
+    const spectator = view(rules, s, SPECTATOR).log.filter((e) => e.kind === 'roll');
+    assert.equal(red.length, 8);
+    assert.ok(red.every((e) => e.text.startsWith('red')));
+    assert.ok(blue.every((e) => e.text.startsWith('blue')));
+    assert.equal(spectator.length, 0);
+    assert.equal(view(rules, s, SERVER).log.filter((e) => e.kind === 'roll').length, 16);
+  });
+  it('a roll for nobody ([]) reaches only the server, until the game is over', () => {
+    const asked = must(apply(rules, s, 'red', { type: 'recount' }));
+    for (const viewer of ['red', 'blue', SPECTATOR])
+      assert.ok(!view(rules, asked, viewer).log.some((e) => e.text.startsWith('recount')), viewer);
+    assert.ok(view(rules, asked, SERVER).log.some((e) => e.text.startsWith('recount')));
+    assert.equal((view(rules, asked, 'red').state as { recount: unknown }).recount, null);
+  });
+  it('piece ids say nothing of what a sealed dispatch is', () => {
+    const blue = view(rules, s, 'blue').state as {
+      pieces: Record<string, { name: unknown; value: unknown }>;
+    };
+    assert.deepEqual(Object.keys(blue.pieces).sort(), [
+      'blue-1',
+      'blue-2',
+      'blue-3',
+      'blue-4',
+      'red-1',
+      'red-2',
+      'red-3',
+      'red-4',
+    ]);
+    assert.equal(blue.pieces['red-1']!.name, null);
+    assert.equal(blue.pieces['red-1']!.value, null);
+    assert.equal(typeof blue.pieces['blue-1']!.value, 'number');
+  });
+});
+
+describe('the conformance suite', () => {
+  it('passes a game that keeps its secrets', () => {
+    const found = checkConformance(registerGame(secretModule()), {
+      playouts: 6,
+      sampleEvery: 1,
+      secrets: secretPlanter as never,
+    });
+    assert.deepEqual(found, []);
+  });
+  it('fails a game whose view leaks a planted secret', () => {
+    const found = checkConformance(registerGame(secretModule({ leakView: true })), {
+      playouts: 3,
+      sampleEvery: 1,
+      secrets: secretPlanter as never,
+    });
+    assert.ok(
+      found.some((f) => f.check === 'leak-view'),
+      JSON.stringify(found),
+    );
+  });
+  it('fails a game whose legal actions depend on a hidden value', () => {
+    const found = checkConformance(registerGame(secretModule({ legalOnHidden: true })), {
+      playouts: 6,
+      sampleEvery: 1,
+    });
+    assert.ok(
+      found.some((f) => f.check === 'legal-depends-on-hidden'),
+      JSON.stringify(found),
+    );
+  });
+  it('fails a game whose apply changes its input, or that has no rules', () => {
+    const base = secretModule();
+    const mutating: AnyGameModule = registerGame({
+      ...base,
+      rules: { ...base.rules!, clone: (g) => g },
+    });
+    assert.ok(
+      checkConformance(mutating, { playouts: 1, sampleEvery: 1 }).some((f) => f.check === 'mutates-input'),
+    );
+    assert.equal(checkConformance(registerGame({ ...base, rules: undefined } as never))[0]?.check, 'setup');
+  });
+});
