@@ -24,13 +24,14 @@ import { compileScenario, STANDARD, scenarioByKey, standardScenarioFile } from '
 import type { MarsState } from './state.ts';
 
 /** The words for each step of the sequence of play (mars-1942 GAMETURN SEQUENCE). */
-export const STEP_NAMES: Readonly<Record<MarsState['step'], string>> = {
+export const STEP_NAMES: Readonly<Record<string, string>> = {
   setup: 'Set-up',
   fortify: 'Fortification',
   reinforce: 'Reinforcements and withdrawals',
   movement: 'Operational movement',
   allocation: 'Attack allocation',
   combat: 'Combat',
+  supply: 'Sustained supply status',
   over: 'Game over',
 };
 
@@ -186,7 +187,7 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
     return {
       turn: view.turn,
       turns: s.turns,
-      phase: STEP_NAMES[view.step],
+      phase: STEP_NAMES[view.step] ?? view.step,
       ...(s.turnDates[view.turn - 1] ? { date: s.turnDates[view.turn - 1]! } : {}),
     };
   },
