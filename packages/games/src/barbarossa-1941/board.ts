@@ -1,0 +1,161 @@
+/**
+ * What the rules read off the board: who is where, stacking ("Stacking" Limits) and
+ * zones of control ("Zones of Control (ZOCs)", B-15). A Board is derived from the state
+ * (never stored) and reads only what both players see of a piece (`publicUnit`).
+ */
+import type { UnitData } from '@stavka/engine';
+import { otherSide, type RulesScenario, rulesScenarioByKey, type Side, terrainIn } from './rules-scenario.ts';
+import { type BarbarossaState, type PieceState, publicUnit, turnInfo } from './state.ts';
+import { countsForStacking, hasZoc, isArmour, isArmy, isKorps, isMotorized, isSmall } from './unit-kinds.ts';
+
+export interface StackEntry {
+  readonly unit: UnitData;
+  readonly piece: PieceState;
+}
+
+export class Board {
+  readonly s: RulesScenario;
+  readonly g: BarbarossaState;
+  /** Piece ids per hex. */
+  readonly at: string[][];
+  /** Per side: the number of that side's ZOC-exerting pieces adjacent to each hex. */
+  private readonly zocCount: Record<Side, Uint16Array>;
+
+  constructor(g: BarbarossaState, s: RulesScenario = rulesScenarioByKey(g.scenario)) {
+    this.s = s;
+    this.g = g;
+    const n = s.map.graph.nodeCount;
+    this.at = Array.from({ length: n }, () => []);
+    this.zocCount = { axis: new Uint16Array(n), soviet: new Uint16Array(n) };
+    const { offsets, targets } = s.map.graph;
+    for (const id of g.order) {
+      const p = g.pieces[id]!;
+      if (p.status !== 'map' || p.at < 0) continue;
+      this.at[p.at]!.push(id);
+      if (!hasZoc(publicUnit(s, p), p.disrupted)) continue;
+      const count = this.zocCount[p.side];
+      for (let k = offsets[p.at]!; k < offsets[p.at + 1]!; k++) {
+        const t = targets[k]!;
+        if (t >= 0) count[t]!++;
+      }
+    }
+  }
+
+  unit(id: string): UnitData {
+    return publicUnit(this.s, this.g.pieces[id]!);
+  }
+
+  piece(id: string): PieceState {
+    return this.g.pieces[id]!;
+  }
+
+  get weather() {
+    return turnInfo(this.s, this.g).weather;
+  }
+
+  /** Pieces of `side` in `hex`. */
+  sideAt(side: Side, hex: number): string[] {
+    return this.at[hex]!.filter((id) => this.g.pieces[id]!.side === side);
+  }
+
+  hasEnemy(side: Side, hex: number): boolean {
+    return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side);
+  }
+
+  hasFriend(side: Side, hex: number, except?: string): boolean {
+    return this.at[hex]!.some((id) => id !== except && this.g.pieces[id]!.side === side);
+  }
+
+  /** "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps". */
+  inEnemyZoc(side: Side, hex: number): boolean {
+    return this.zocCount[otherSide(side)][hex]! > 0;
+  }
+
+  /** The enemy pieces whose ZOC covers `hex` (B-15: Disrupted Russian korps have none). */
+  zocOwners(side: Side, hex: number): string[] {
+    if (!this.inEnemyZoc(side, hex)) return [];
+    const out: string[] = [];
+    const { offsets, targets } = this.s.map.graph;
+    for (let k = offsets[hex]!; k < offsets[hex + 1]!; k++) {
+      const t = targets[k]!;
+      if (t < 0) continue;
+      for (const id of this.at[t]!) {
+        const p = this.g.pieces[id]!;
+        if (p.side !== side && hasZoc(publicUnit(this.s, p), p.disrupted)) out.push(id);
+      }
+    }
+    return out;
+  }
+
+  /** The stack in `hex` with `add` in it and `remove` out of it. */
+  stackWith(hex: number, add: readonly string[], remove: readonly string[] = []): StackEntry[] {
+    const ids = this.at[hex]!.filter((id) => !remove.includes(id) && !add.includes(id));
+    return [...ids, ...add].map((id) => ({ unit: this.unit(id), piece: this.g.pieces[id]! }));
+  }
+
+  /** Would `hex` be legally stacked with `add` moved in (and `remove` out)? */
+  fits(hex: number, add: readonly string[], remove: readonly string[] = []): boolean {
+    return stackingOk(this.stackWith(hex, add, remove), terrainIn(this.s, hex, this.weather)).ok;
+  }
+}
+
+export interface StackingVerdict {
+  readonly ok: boolean;
+  /** Why not, quoting the rule. */
+  readonly reason?: string;
+}
+
+const AXIS_LIMIT =
+  '"Axis: There may be no more than 1 Axis army or motorized korps in a hex, although there may be 1 of each.  There may be no more than 3 units in a hex overall, but plus a panzer or SS division if attached to a motorized korps or army."';
+const SOVIET_LIMIT =
+  '"Russian: there may be no more than 2 armies and/or corps in a hex, plus the 1.MoscMotRflDiv."';
+
+/**
+ * "Stacking" Limits, for one side's stack in one hex (a hex never holds both sides).
+ * Also "Mountain: Panzer/tank and motorized units must be at division/brigade level to
+ * transit, even via roads, and there may not be more than 1 per mountain hex."
+ */
+export function stackingOk(stack: readonly StackEntry[], terrain: string): StackingVerdict {
+  if (stack.length === 0) return { ok: true };
+  if (terrain === 'mountain') {
+    const mobile = stack.filter((e) => isMotorized(e.unit));
+    if (mobile.some((e) => !isSmall(e.unit)))
+      return {
+        ok: false,
+        reason: 'a panzer/tank or motorized korps may not enter a mountain hex ("Mountain")',
+      };
+    if (mobile.length > 1)
+      return {
+        ok: false,
+        reason: 'no more than 1 panzer/tank or motorized unit per mountain hex ("Mountain")',
+      };
+  }
+  const side = stack[0]!.unit.side;
+  const counting = stack.filter((e) => countsForStacking(e.unit));
+  if (side === 'axis') {
+    const nat = new Set(stack.map((e) => e.unit.nationality));
+    if (nat.has('rumanian') && nat.has('hungarian'))
+      return { ok: false, reason: '"Rumanian and Hungarian units may not be stacked together."' };
+    const armies = counting.filter((e) => isArmy(e.unit)).length;
+    const motKorps = counting.filter((e) => isKorps(e.unit) && isMotorized(e.unit)).length;
+    if (armies > 1 || motKorps > 1) return { ok: false, reason: AXIS_LIMIT };
+    // "plus a panzer or SS division if attached to a motorized korps or army" (one extra).
+    const attachable = counting.some(
+      (e) => e.unit.size === 'division' && (e.unit.type === 'panzer' || e.unit.tags.includes('ss')),
+    );
+    const extra = attachable && armies + motKorps > 0 ? 1 : 0;
+    if (counting.length > 3 + extra) return { ok: false, reason: AXIS_LIMIT };
+    return { ok: true };
+  }
+  // RULINGS B-20: every counting Russian unit but the 1.MoscMotRflDiv is one of the 2.
+  const big = counting.filter((e) => !e.unit.tags.includes('moscow-motor-rifle')).length;
+  if (big > 2) return { ok: false, reason: SOVIET_LIMIT };
+  return { ok: true };
+}
+
+/** Attack factors of panzer/tank units ("pure" panzer or tank factors, Armored Overrun). */
+export function armourFactors(entries: readonly StackEntry[]): number {
+  let t = 0;
+  for (const e of entries) if (isArmour(e.unit)) t += e.unit.factors.attack ?? 0;
+  return t;
+}

@@ -1,0 +1,224 @@
+/**
+ * Operational movement (barbarossa-1941 "Operational Movement", "Zones of Control",
+ * "Fortresses, Entrenchment, Defense Lines, and Terrain Effects", "Weather", "Supply"
+ * for Ploesti/Grozny): the engine search with a step cost and a zone-of-control policy.
+ * Costs are in half movement factors, so that a mobile unit's road hex ("movement is
+ * doubled on roads") costs 1.
+ *
+ * A move is either within the unit's OMF (it may still attack) or uses the Operational
+ * Movement Bonus (it may not attack, nor enter or leave the ZOC of an Undisrupted Russian
+ * army / German korps or army not already occupied by a friendly unit): two searches,
+ * the second with the bonus and the OMB's own restriction.
+ */
+import { type Reach, type SearchPolicy, search } from '@stavka/engine';
+import type { Board } from './board.ts';
+import { impassable, riverAt, roadAlong, type Side, terrainIn } from './rules-scenario.ts';
+import {
+  baseOmf,
+  isArmour,
+  isArmy,
+  isAxisAllied,
+  isGerman,
+  isKorps,
+  isMobile,
+  isMotorized,
+  isSmall,
+  omb,
+} from './unit-kinds.ts';
+
+export interface MoveOption {
+  readonly to: number;
+  /** Cost in half movement factors. */
+  readonly cost: number;
+  /** Used the Operational Movement Bonus: may not attack ("A unit does not get the OMB if: 1. It is going to attack"). */
+  readonly bonus: boolean;
+  readonly path: readonly number[];
+}
+
+/**
+ * The unit's OMF now: B-2's factor; "A side's mobile - panzer/tank, motorized, katyusha
+ * - units are reduced to a maximum OMF of 4, if the other side takes Ploesti or Grozny";
+ * "In Mud and Snow, the OMF is halved - fractions rounded down for all Axis and up for
+ * Russians"; "B/P units' basic OMF is reduced by 2" (RULINGS B-23: in this order).
+ */
+export function omfOf(board: Board, id: string): number {
+  const u = board.unit(id);
+  let omf = baseOmf(u);
+  const lost = u.side === 'axis' ? board.g.control.Ploesti === 'soviet' : board.g.control.Grozny === 'axis';
+  if (lost && isMobile(u)) omf = Math.min(omf, 4);
+  const w = board.weather;
+  if (w === 'mud' || w === 'snow') omf = u.side === 'axis' ? Math.floor(omf / 2) : Math.ceil(omf / 2);
+  if (board.g.breakthrough) omf = Math.max(0, omf - 2);
+  return omf;
+}
+
+/** May this piece move operationally now? ("Disrupted Units ... may not move or attack in the owning player's turn.") */
+export function canMove(board: Board, id: string): boolean {
+  const p = board.piece(id);
+  if (p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return false;
+  if (p.side !== board.g.player) return false;
+  const u = board.unit(id);
+  return u.type !== 'rail-conversion' && u.type !== 'railway-gun' && u.type !== 'air';
+}
+
+/** Does an Undisrupted enemy army (for Axis movers) or German korps/army (for Russian movers) cover `hex`? (OMB rule 2.) */
+export function bonusForbiddenZoc(board: Board, side: Side, hex: number): boolean {
+  for (const o of board.zocOwners(side, hex)) {
+    const p = board.piece(o);
+    if (p.disrupted) continue;
+    const u = board.unit(o);
+    if (side === 'axis' ? isArmy(u) : isGerman(u) && (isArmy(u) || isKorps(u))) return true;
+  }
+  return false;
+}
+
+interface Mover {
+  readonly board: Board;
+  readonly id: string;
+  readonly side: Side;
+  readonly start: number;
+  readonly mobile: boolean;
+  readonly motorizedKorps: boolean;
+  readonly payRiver: boolean;
+  readonly allied: boolean;
+  readonly startOwners: ReadonlySet<string>;
+}
+
+function mover(board: Board, id: string): Mover {
+  const u = board.unit(id);
+  const p = board.piece(id);
+  const side = p.side;
+  return {
+    board,
+    id,
+    side,
+    start: p.at,
+    mobile: isMobile(u),
+    motorizedKorps: isMotorized(u) && !isSmall(u),
+    // "Panzer/tank units and German armies ... crossing a river ... must pay 1 additional movement factor"
+    payRiver: isArmour(u) || (isGerman(u) && isArmy(u)),
+    allied: isAxisAllied(u),
+    startOwners: new Set(board.zocOwners(side, p.at)),
+  };
+}
+
+/** Whether the piece may enter `to` at all (terrain, enemies, B-17); the cost aside. */
+function mayEnter(m: Mover, to: number): boolean {
+  const { board } = m;
+  const s = board.s;
+  const w = board.weather;
+  if (impassable(s, to, w)) return false;
+  if (board.hasEnemy(m.side, to)) return false;
+  // B-17: "Axis allied units must remain in the south."
+  if (m.allied && s.south[to] !== 1) return false;
+  // "Mountain: Panzer/tank and motorized units must be at division/brigade level to transit, even via roads"
+  if (m.motorizedKorps && terrainIn(s, to, w) === 'mountain') return false;
+  return true;
+}
+
+/**
+ * The cost of one step in half MFs, or -1; `road` true for a step that must follow a
+ * road (the other units' "+1 extra hex" search, RULINGS B-22).
+ */
+function stepCost(
+  m: Mover,
+  from: number,
+  slot: number,
+  to: number,
+  maxCost: number,
+  roadOnly: boolean,
+): number {
+  if (!mayEnter(m, to)) return -1;
+  const { board } = m;
+  const s = board.s;
+  const w = board.weather;
+  // "A unit may not move (1 hex, directly) from one Enemy ZOC to another EZOC of the same enemy unit."
+  if (from === m.start && m.startOwners.size > 0) {
+    for (const o of board.zocOwners(m.side, to)) if (m.startOwners.has(o)) return -1;
+  }
+  const road = roadAlong(s, slot, w);
+  if (roadOnly && !road) return -1;
+  const river = m.payRiver && riverAt(s, slot, w) ? 2 : 0;
+  if (road) return (m.mobile ? 1 : 2) + river;
+  const t = terrainIn(s, to, w);
+  let cost = 2;
+  if (t === 'forest' || t === 'hills') {
+    // "Panzer/tank and motorized korps must expend 2 OMFs per hex, unless moving along a road - divisions and brigades only 1."
+    if (m.motorizedKorps) cost = 4;
+  } else if (t === 'swamp' || t === 'swamp-forest') {
+    // "Panzer/tank and motorized units must be at division/brigade level to transit at more than 1 hex per turn ...
+    //  Even those divisions and brigades expend 2 MFs per swamp hex" (RULINGS B-21: a korps enters a swamp as its whole move).
+    if (m.motorizedKorps) return from === m.start ? maxCost : -1;
+    if (m.mobile) cost = 4;
+  }
+  // B-21: a korps starting in a swamp leaves it off-road only as its whole move.
+  if (m.motorizedKorps && from === m.start) {
+    const here = terrainIn(s, from, w);
+    if (here === 'swamp' || here === 'swamp-forest') return maxCost;
+  }
+  return cost + river;
+}
+
+function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolean }): Reach {
+  const { board } = m;
+  const friendOthers = (h: number) => board.hasFriend(m.side, h, m.id);
+  const policy: SearchPolicy = {
+    stepCost(from, slot, to) {
+      // OMB rule 2: the bonus is lost by entering such a ZOC not already occupied by a friendly unit.
+      if (opts.bonus && bonusForbiddenZoc(board, m.side, to) && !friendOthers(to)) return -1;
+      return stepCost(m, from, slot, to, maxCost, opts.roadOnly);
+    },
+    // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
+    stopsAt: (node) => board.inEnemyZoc(m.side, node),
+    alwaysAllowed(_from, _slot, to) {
+      if (opts.bonus || opts.roadOnly) return false;
+      if (!mayEnter(m, to)) return false;
+      // "a unit may make a special 1-hex move regardless of enemy ZOCs, if moving onto a hex already occupied by a friendly unit"
+      if (friendOthers(to)) return true;
+      // "if not violating that rule a unit may always make a special 1-hex move out of one enemy unit's ZOC into a different enemy unit's ZOC"
+      if (m.startOwners.size === 0) return false;
+      const owners = board.zocOwners(m.side, to);
+      return owners.length > 0 && owners.every((o) => !m.startOwners.has(o));
+    },
+  };
+  return search(board.s.map.graph, policy, { sources: [m.start], maxCost });
+}
+
+/**
+ * Every legal destination of one piece, cheapest first (a destination reachable within
+ * the OMF is offered as such, else with the bonus), stacking checked at the end of the
+ * move ("Stacking" Limits).
+ */
+export function moveOptions(board: Board, id: string): MoveOption[] {
+  if (!canMove(board, id)) return [];
+  const m = mover(board, id);
+  const omf = omfOf(board, id);
+  const bonusMf = omb(m.side, board.g.breakthrough);
+  const best = new Map<number, MoveOption>();
+  const offer = (reach: Reach, bonus: boolean, limit: number) => {
+    for (const to of reach.nodes) {
+      if (to === m.start) continue;
+      const cost = reach.cost.get(to)!;
+      if (cost > limit) continue;
+      const known = best.get(to);
+      if (known && (!known.bonus || bonus)) continue;
+      best.set(to, { to, cost, bonus, path: reach.path(to) });
+    }
+  };
+  // Within the OMF: the unit may still attack.
+  offer(run(m, 2 * omf, { roadOnly: false, bonus: false }), false, 2 * omf);
+  if (!m.mobile) {
+    // RULINGS B-22: "All other units' movement is increased 1 extra hex" when the whole move runs along roads.
+    offer(run(m, 2 * (omf + 1), { roadOnly: true, bonus: false }), false, 2 * (omf + 1));
+  }
+  // OMB rule 2: "It enters or vacates a ZOC of an UnDisrupted Russian army or German korps or army not already occupied by a friendly unit."
+  const vacates = bonusForbiddenZoc(board, m.side, m.start) && !board.hasFriend(m.side, m.start, id);
+  if (!vacates && bonusMf > 0) {
+    const total = omf + bonusMf;
+    offer(run(m, 2 * total, { roadOnly: false, bonus: true }), true, 2 * total);
+    if (!m.mobile) offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }), true, 2 * (total + 2));
+  }
+  const out = [...best.values()].filter((o) => board.fits(o.to, [id]));
+  out.sort((a, b) => a.cost - b.cost || a.to - b.to);
+  return out;
+}

@@ -1,0 +1,225 @@
+/**
+ * What the Barbarossa rules read from a compiled scenario: one contract, `RulesScenario`,
+ * whatever file it came from (the standard scenario of `scenario.ts`, or a small test
+ * position built in code). Its vocabulary is SCHEMA-REQUESTS.md's: terrain, hexside
+ * features, connections, places, zones and edges by name. A registry by key keeps
+ * states small (a state names its scenario, as Mars's does).
+ */
+import {
+  compileHexMap,
+  connectionBit,
+  err,
+  featureBit,
+  type HexMap,
+  type HexMapSetup,
+  hexIndex,
+  hexNumberOf,
+  ok,
+  type Result,
+  type SetupError,
+  setupError,
+  type UnitData,
+  type UnitSetup,
+  unitSchema,
+} from '@stavka/engine';
+
+export const SIDES = ['axis', 'soviet'] as const;
+export type Side = (typeof SIDES)[number];
+
+export function otherSide(side: Side): Side {
+  return side === 'axis' ? 'soviet' : 'axis';
+}
+
+/** Weather of a turn (barbarossa-1941 "Weather", RULINGS B-11). */
+export const WEATHERS = ['good', 'light-mud', 'mud', 'hard-frost', 'snow'] as const;
+export type Weather = (typeof WEATHERS)[number];
+
+/** Terrain kinds the rules know ("Fortresses, Entrenchment, Defense Lines, and Terrain Effects"). */
+export const TERRAINS = [
+  'clear',
+  'forest',
+  'swamp',
+  'swamp-forest',
+  'hills',
+  'mountain',
+  'lake',
+  'sea',
+] as const;
+export type Terrain = (typeof TERRAINS)[number];
+
+/** Place kinds, weakest defense bonus first. */
+export const PLACE_KINDS = ['town', 'city', 'major-city', 'fortress-city', 'victory-city'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+export interface TurnInfo {
+  readonly label: string;
+  readonly weather: Weather;
+}
+
+export interface RulesScenario {
+  readonly key: string;
+  readonly map: HexMap;
+  readonly units: Readonly<Record<string, UnitData>>;
+  /** Unit ids in scenario order: the canonical order of actions. */
+  readonly unitIds: readonly string[];
+  /** Terrain kind per hex (unknown names read as clear). */
+  readonly terrain: readonly Terrain[];
+  /** Place kind per hex, or null. */
+  readonly placeKind: readonly (PlaceKind | null)[];
+  /** Place name per hex, or null. */
+  readonly placeName: readonly (string | null)[];
+  /** Victory points per hex (B-12: Moscow 3, Leningrad 2, other victory cities 1), 0 elsewhere. */
+  readonly victoryPoints: readonly number[];
+  readonly riverBit: number;
+  readonly roadBit: number;
+  readonly brownRoadBit: number;
+  readonly railBit: number;
+  /** 1 in an Axis country (Axis full supply source, "Supply"). */
+  readonly axisCountry: Uint8Array;
+  /** 1 where Axis allied units may be (B-17 "must remain in the south"). */
+  readonly south: Uint8Array;
+  /** 1 in Rumania ("Special First Turn Rules"). */
+  readonly rumania: Uint8Array;
+  /** 1 on the northeastern, eastern and southeastern edges that supply the Russians. */
+  readonly sovietSupplyEdge: Uint8Array;
+  /** The Axis railheads at the start ("one of 5 rail heads"). */
+  readonly railheads: readonly number[];
+  readonly turns: readonly TurnInfo[];
+  readonly hexNumbers: readonly string[];
+  /** Hex of a named place, or -1. */
+  readonly placeHex: Readonly<Record<string, number>>;
+}
+
+/** Everything a small position or an adapter gives to build a RulesScenario. */
+export interface RulesScenarioInput {
+  readonly key: string;
+  readonly map: HexMapSetup;
+  readonly units: readonly UnitSetup[];
+  /** Victory points by place name (B-12). */
+  readonly victoryPoints?: Readonly<Record<string, number>>;
+  readonly railheads?: readonly string[];
+  readonly turns: readonly TurnInfo[];
+}
+
+function membership(map: HexMap, kindOrId: (z: { id: string; kind: string }) => boolean, edges = false) {
+  const out = new Uint8Array(map.graph.nodeCount);
+  for (const z of edges ? map.edges : map.zones) {
+    if (kindOrId(z)) for (const h of z.hexes) out[h] = 1;
+  }
+  return out;
+}
+
+/** Validates and compiles a rules scenario; every error names its field. */
+export function compileRulesScenario(input: RulesScenarioInput): Result<RulesScenario, SetupError[]> {
+  const compiled = compileHexMap(input.map, 'map');
+  if (!compiled.ok) return compiled;
+  const map = compiled.value;
+  const errors: SetupError[] = [];
+  const units: Record<string, UnitData> = {};
+  const unitIds: string[] = [];
+  input.units.forEach((u, i) => {
+    const parsed = unitSchema.safeParse(u);
+    if (!parsed.success) {
+      errors.push(setupError('setup/unit', `units[${i}]`, parsed.error.issues[0]?.message ?? 'bad unit'));
+      return;
+    }
+    if (units[parsed.data.id]) {
+      errors.push(setupError('setup/duplicate', `units[${i}].id`, `unit ${parsed.data.id} twice`));
+      return;
+    }
+    if (!(SIDES as readonly string[]).includes(parsed.data.side)) {
+      errors.push(setupError('setup/side', `units[${i}].side`, `side is "axis" or "soviet"`));
+      return;
+    }
+    units[parsed.data.id] = parsed.data;
+    unitIds.push(parsed.data.id);
+  });
+  const n = map.graph.nodeCount;
+  const terrain: Terrain[] = [];
+  const placeKind: (PlaceKind | null)[] = [];
+  const placeName: (string | null)[] = [];
+  const victoryPoints: number[] = [];
+  const placeHex: Record<string, number> = {};
+  for (let h = 0; h < n; h++) {
+    const t = map.terrainNames[map.terrain[h]!]!;
+    terrain.push((TERRAINS as readonly string[]).includes(t) ? (t as Terrain) : 'clear');
+    const p = map.placeAt[h]! >= 0 ? map.places[map.placeAt[h]!]! : null;
+    placeKind.push(p && (PLACE_KINDS as readonly string[]).includes(p.kind) ? (p.kind as PlaceKind) : null);
+    placeName.push(p ? p.name : null);
+    victoryPoints.push(p ? (input.victoryPoints?.[p.name] ?? 0) : 0);
+    if (p) placeHex[p.name] = h;
+  }
+  const railheads: number[] = [];
+  (input.railheads ?? []).forEach((r, i) => {
+    const h = hexIndex(map, r);
+    if (h < 0) errors.push(setupError('setup/unknown-hex', `railheads[${i}]`, `no hex ${r}`));
+    else railheads.push(h);
+  });
+  if (input.turns.length === 0) errors.push(setupError('setup/turns', 'turns', 'at least one turn'));
+  if (errors.length > 0) return err(errors);
+  return ok({
+    key: input.key,
+    map,
+    units,
+    unitIds,
+    terrain,
+    placeKind,
+    placeName,
+    victoryPoints,
+    riverBit: featureBit(map, 'river'),
+    roadBit: connectionBit(map, 'road'),
+    brownRoadBit: connectionBit(map, 'brown-road'),
+    railBit: connectionBit(map, 'rail'),
+    axisCountry: membership(map, (z) => z.kind === 'axis-country'),
+    south: membership(map, (z) => z.id === 'south' || z.kind === 'south'),
+    rumania: membership(map, (z) => z.id === 'rumania'),
+    sovietSupplyEdge: membership(map, (z) => z.id === 'soviet-supply' || z.kind === 'soviet-supply', true),
+    railheads,
+    turns: input.turns,
+    hexNumbers: Array.from({ length: n }, (_, h) => hexNumberOf(map, h)),
+    placeHex,
+  });
+}
+
+const registry = new Map<string, RulesScenario>();
+
+export function registerRulesScenario(s: RulesScenario): void {
+  registry.set(s.key, s);
+}
+
+export function rulesScenarioByKey(key: string): RulesScenario {
+  const s = registry.get(key);
+  if (!s) throw new Error(`no Barbarossa scenario registered as "${key}"`);
+  return s;
+}
+
+/**
+ * Terrain as the weather leaves it ("Weather": "Rivers, Swamps, and Lakes freeze over
+ * and are nullified in Snow"): in Snow a swamp is clear, a swamp & forest a forest, a
+ * lake clear (frozen).
+ */
+export function terrainIn(s: RulesScenario, hex: number, weather: Weather): Terrain {
+  const t = s.terrain[hex]!;
+  if (weather !== 'snow') return t;
+  if (t === 'swamp' || t === 'lake') return 'clear';
+  if (t === 'swamp-forest') return 'forest';
+  return t;
+}
+
+/** A river on the hexside crossed by `slot`, unless frozen in Snow ("Weather"). */
+export function riverAt(s: RulesScenario, slot: number, weather: Weather): boolean {
+  return weather !== 'snow' && (s.map.sideFeatures[slot]! & s.riverBit) !== 0;
+}
+
+/** The hexside's road bonus in this weather: brown roads give none in Mud and Light Mud ("Weather"). */
+export function roadAlong(s: RulesScenario, slot: number, weather: Weather): boolean {
+  const links = s.map.links[slot]!;
+  if ((links & s.roadBit) !== 0) return true;
+  return (links & s.brownRoadBit) !== 0 && weather !== 'mud' && weather !== 'light-mud';
+}
+
+/** Impassable: sea, and lakes unless frozen ("Edge of the World"). */
+export function impassable(s: RulesScenario, hex: number, weather: Weather): boolean {
+  const t = terrainIn(s, hex, weather);
+  return t === 'sea' || t === 'lake';
+}

@@ -1,0 +1,173 @@
+/**
+ * The Barbarossa 1941 game state: plain JSON, every field commented. Hexes are map
+ * indexes; the log prints hex numbers.
+ *
+ * Pieces, not units: a piece is a counter on the table. A face-up piece names its unit
+ * (`unit`); a face-down Russian piece (barbarossa-1941 "Hidden and/vs. Revealed Russian
+ * units") shows only its face (`face`: a rifle army, a tank korps) and its id says
+ * nothing of what it is. What it is lives apart, in `secret`, which only the server
+ * holds: `view` (hidden.ts) drops it, and shows a side only the identities it may know.
+ */
+import type { UnitData } from '@stavka/engine';
+import type { RulesScenario, Side } from './rules-scenario.ts';
+
+export type Supply = 'full' | 'limited' | 'isolated';
+
+/** What a face-down piece shows. */
+export const FACES = ['rifle-army', 'tank-korps'] as const;
+export type Face = (typeof FACES)[number];
+
+export interface PieceState {
+  /** Owner. */
+  side: Side;
+  /** The unit it is, when face up; null while face down. */
+  unit: string | null;
+  /** The face a face-down piece shows; null when face up. */
+  face: Face | null;
+  /** Hex index on the map, or -1 off the map. */
+  at: number;
+  /** map: in play; pool: not (yet) in play (replacements, reinforcements); eliminated. */
+  status: 'map' | 'pool' | 'eliminated';
+  /** Faced toward the enemy: may not move or attack in its own player-turn ("Disrupted Units"). */
+  disrupted: boolean;
+  /** Entrenched in A.1/B.1 (lost on moving, attacking or retreating). */
+  entrenched: boolean;
+  /** Operational movement used in this player-turn: not, within its OMF (may attack), or with the OMB (may not). */
+  moved: 'no' | 'attack' | 'bonus';
+  /** Has attacked (or is allocated to an attack) in this player-turn. */
+  attacked: boolean;
+  /** Supply from the last Supply Status Determination Phase (or the moment of combat). */
+  supply: Supply;
+  /** German armies: on their weak side ("Flipping of German Armies to Strong Side"). */
+  weak: boolean;
+}
+
+/** A face-down piece's identity, kept by the server only. */
+export interface HiddenIdentity {
+  /**
+   * The unit it is; null for a rifle army never yet revealed: drawn from the pile at its
+   * first combat (RULINGS B-18).
+   */
+  unit: string | null;
+  /** Who may look at it: the Russian player for tank units; nobody for (re-)hidden rifle armies. */
+  knownTo: Side | null;
+}
+
+/** What only the server knows. */
+export interface Secret {
+  identities: Record<string, HiddenIdentity>;
+}
+
+/** The steps of the sequence of play ("GAME-TURN SEQUENCE"), plus set-up and the end. */
+export type Step =
+  | 'reinforce' // A.1 / B.1
+  | 'attacks-first' // A.2 / B.2: attacks before operational movement
+  | 'movement' // A.3 / B.3 (and A.6 / Proriv: breakthrough movement, B-9)
+  | 'combat' // A.5 / B.5 (and the breakthrough combat)
+  | 'over';
+
+export interface BarbarossaState {
+  /** Key of the compiled scenario (rules-scenario.ts registry). */
+  scenario: string;
+  /** Game-turn, from 1 (June II 1941). */
+  turn: number;
+  /** Whose player-turn: the Axis first each game-turn. */
+  player: Side;
+  step: Step;
+  /** In the breakthrough (A.6) / Proriv phase (B-9). */
+  breakthrough: boolean;
+  /** Every piece, by piece id. */
+  pieces: Record<string, PieceState>;
+  /** Piece ids in canonical order (actions are listed in this order). */
+  order: string[];
+  /** The Axis railheads (Axis full supply sources). */
+  railheads: number[];
+  /** Rifle army units not yet drawn: the face-down pile (public: 62 minus those seen on the map). */
+  riflePile: string[];
+  /**
+   * Named places whose control is not their owner's at the start (Ploesti, Grozny,
+   * victory cities): place name -> the side holding it now.
+   */
+  control: Record<string, Side>;
+  /** Optional rules both players agreed to at creation (B-7, B-8). */
+  options: { asymmetricOdds: boolean };
+  secret: Secret;
+}
+
+/** A face-down piece's face as a unit the rules can read (barbarossa-1941: "assumed all are worth 2 factors"). */
+const FACE_UNITS: Readonly<Record<Face, UnitData>> = {
+  'rifle-army': {
+    id: 'face-rifle-army',
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'army',
+    name: 'Rifle army (face down)',
+    designation: '?',
+    factors: { attack: 2, defense: 2 },
+    tags: ['hidden-rifle'],
+  },
+  'tank-korps': {
+    id: 'face-tank-korps',
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'tank',
+    size: 'korps',
+    name: 'Tank korps (face down)',
+    designation: '?',
+    factors: { attack: 2, defense: 1 },
+    tags: [],
+  },
+};
+
+/**
+ * The unit a piece is as far as every player may know: its unit when face up, else its
+ * face. Movement, stacking and zones of control read this only, so that no legal
+ * action depends on what a side may not see.
+ */
+export function publicUnit(s: RulesScenario, p: PieceState): UnitData {
+  if (p.unit !== null) {
+    const u = s.units[p.unit];
+    if (!u) throw new Error(`piece names unknown unit ${p.unit}`);
+    return u;
+  }
+  if (p.face === null) throw new Error('a piece with neither a unit nor a face');
+  return FACE_UNITS[p.face];
+}
+
+/** German armies' factors on their current side ("difference between active stronger and weaker side"). */
+export function attackFactor(u: UnitData, p: Pick<PieceState, 'weak'>): number {
+  return p.weak && u.factors.weakAttack !== undefined ? u.factors.weakAttack : (u.factors.attack ?? 0);
+}
+
+export function defenseFactor(u: UnitData, p: Pick<PieceState, 'weak'>): number {
+  return p.weak && u.factors.weakDefense !== undefined ? u.factors.weakDefense : (u.factors.defense ?? 0);
+}
+
+export function freshPiece(side: Side, unit: string | null, face: Face | null, at: number): PieceState {
+  return {
+    side,
+    unit,
+    face,
+    at,
+    status: at >= 0 ? 'map' : 'pool',
+    disrupted: false,
+    entrenched: false,
+    moved: 'no',
+    attacked: false,
+    supply: 'full',
+    weak: false,
+  };
+}
+
+/** Pieces of a side on the map, canonical order. */
+export function piecesOnMap(g: BarbarossaState, side?: Side): string[] {
+  return g.order.filter((id) => {
+    const p = g.pieces[id]!;
+    return p.status === 'map' && (side === undefined || p.side === side);
+  });
+}
+
+export function turnInfo(s: RulesScenario, g: BarbarossaState) {
+  return s.turns[Math.min(g.turn, s.turns.length) - 1]!;
+}

@@ -1,0 +1,247 @@
+/**
+ * Small positions for the rules tests: a hex map of a few columns built with the
+ * engine's map schema, a handful of units, and a state with them placed. Every rules
+ * test states its position here in a few lines, as the rulebook's examples do.
+ */
+import { type HexMapSetup, hexIndex, type UnitSetup } from '@stavka/engine';
+import {
+  compileRulesScenario,
+  type RulesScenario,
+  registerRulesScenario,
+  type Side,
+  type TurnInfo,
+  type Weather,
+} from './rules-scenario.ts';
+import { type BarbarossaState, type Face, freshPiece, type PieceState } from './state.ts';
+
+/** Unit templates by short name: side, nationality, type, size, attack, defense. */
+const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> = {
+  'ger-army': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'infantry',
+    size: 'army',
+    factors: { attack: 6, defense: 6, weakAttack: 4, weakDefense: 4 },
+  },
+  'ger-inf-korps': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'infantry',
+    size: 'korps',
+    factors: { attack: 3, defense: 3 },
+  },
+  'ger-mot-korps': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'motorized',
+    size: 'korps',
+    factors: { attack: 4, defense: 3 },
+  },
+  'ger-pz-div': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'panzer',
+    size: 'division',
+    factors: { attack: 3, defense: 2 },
+  },
+  'ger-ss-div': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'motorized',
+    size: 'division',
+    factors: { attack: 2, defense: 2 },
+    tags: ['ss'],
+  },
+  'ger-cav-div': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'cavalry',
+    size: 'division',
+    factors: { attack: 1, defense: 1 },
+  },
+  'rum-army': {
+    side: 'axis',
+    nationality: 'rumanian',
+    type: 'infantry',
+    size: 'army',
+    factors: { attack: 3, defense: 3 },
+  },
+  'hun-korps': {
+    side: 'axis',
+    nationality: 'hungarian',
+    type: 'motorized',
+    size: 'korps',
+    factors: { attack: 2, defense: 2 },
+  },
+  'sov-army': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'army',
+    factors: { attack: 3, defense: 3 },
+  },
+  'sov-weak-div': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'division',
+    factors: { attack: 0, defense: 1 },
+    tags: ['weak-division'],
+  },
+  'sov-tank-korps': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'tank',
+    size: 'korps',
+    factors: { attack: 3, defense: 2 },
+  },
+  'sov-tank-korps-43': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'tank',
+    size: 'korps',
+    factors: { attack: 4, defense: 3 },
+  },
+  'sov-cav': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'cavalry',
+    size: 'korps',
+    factors: { attack: 2, defense: 2 },
+  },
+  'sov-katyusha': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'katyusha',
+    size: 'regiment',
+    factors: { attack: 0, defense: 1 },
+  },
+  'sov-mmrd': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'motorized',
+    size: 'division',
+    factors: { attack: 2, defense: 2 },
+    tags: ['moscow-motor-rifle'],
+  },
+  'sov-guards-army': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'army',
+    factors: { attack: 4, defense: 4 },
+    tags: ['guards'],
+  },
+};
+
+export interface Placed {
+  /** Template name (TEMPLATES) of the unit; or a face for a face-down piece. */
+  readonly is?: string;
+  readonly face?: Face;
+  /** The hidden unit of a face-down piece (a template name), if drawn already. */
+  readonly secretly?: string;
+  readonly knownTo?: Side | null;
+  readonly at: string;
+  readonly disrupted?: boolean;
+  readonly weak?: boolean;
+  readonly supply?: PieceState['supply'];
+  readonly moved?: PieceState['moved'];
+}
+
+export interface PositionInput {
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly map?: Partial<HexMapSetup>;
+  readonly weather?: Weather;
+  readonly turns?: readonly TurnInfo[];
+  readonly player?: Side;
+  readonly step?: BarbarossaState['step'];
+  readonly breakthrough?: boolean;
+  /** Piece id -> placement. A face-up piece's unit id is its piece id. */
+  readonly pieces: Readonly<Record<string, Placed>>;
+  readonly railheads?: readonly string[];
+  readonly victoryPoints?: Readonly<Record<string, number>>;
+  readonly riflePile?: readonly string[];
+  readonly control?: Readonly<Record<string, Side>>;
+  /** Extra units (e.g. the rifle pile), id -> template. */
+  readonly extraUnits?: Readonly<Record<string, string>>;
+}
+
+let counter = 0;
+
+export interface Position {
+  readonly s: RulesScenario;
+  readonly g: BarbarossaState;
+  /** Hex index of a hex number. */
+  hx(n: string): number;
+}
+
+/** Builds, registers and places a small position (columns x rows of clear hexes by default). */
+export function position(input: PositionInput): Position {
+  const key = `test-${++counter}`;
+  const units: UnitSetup[] = [];
+  const unitFor = (id: string, template: string) => {
+    const t = TEMPLATES[template];
+    if (!t) throw new Error(`no unit template ${template}`);
+    units.push({ ...t, id, name: id, designation: id });
+  };
+  for (const [id, p] of Object.entries(input.pieces)) {
+    if (p.is) unitFor(id, p.is);
+    if (p.secretly) unitFor(`${id}-unit`, p.secretly);
+  }
+  for (const [id, t] of Object.entries(input.extraUnits ?? {})) unitFor(id, t);
+  const map: HexMapSetup = {
+    kind: 'hex',
+    columns: input.columns ?? 10,
+    rows: input.rows ?? 10,
+    defaultTerrain: 'clear',
+    ...input.map,
+  };
+  const compiled = compileRulesScenario({
+    key,
+    map,
+    units,
+    turns: input.turns ?? [{ label: 'Jun II 41', weather: input.weather ?? 'good' }],
+    ...(input.railheads ? { railheads: input.railheads } : {}),
+    ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
+  });
+  if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
+  const s = compiled.value;
+  registerRulesScenario(s);
+  const hx = (n: string) => {
+    const h = hexIndex(s.map, n);
+    if (h < 0) throw new Error(`no hex ${n}`);
+    return h;
+  };
+  const g: BarbarossaState = {
+    scenario: key,
+    turn: 1,
+    player: input.player ?? 'axis',
+    step: input.step ?? 'movement',
+    breakthrough: input.breakthrough ?? false,
+    pieces: {},
+    order: [],
+    railheads: (input.railheads ?? []).map(hx),
+    riflePile: [...(input.riflePile ?? [])],
+    control: { ...(input.control ?? {}) },
+    options: { asymmetricOdds: false },
+    secret: { identities: {} },
+  };
+  for (const [id, p] of Object.entries(input.pieces)) {
+    const side = p.is ? (TEMPLATES[p.is]!.side as Side) : 'soviet';
+    const piece = freshPiece(side, p.is ? id : null, p.face ?? null, hx(p.at));
+    if (p.disrupted) piece.disrupted = true;
+    if (p.weak) piece.weak = true;
+    if (p.supply) piece.supply = p.supply;
+    if (p.moved) piece.moved = p.moved;
+    g.pieces[id] = piece;
+    g.order.push(id);
+    if (p.face) {
+      g.secret.identities[id] = {
+        unit: p.secretly ? `${id}-unit` : null,
+        knownTo: p.knownTo === undefined ? (p.face === 'tank-korps' ? 'soviet' : null) : p.knownTo,
+      };
+    }
+  }
+  return { s, g, hx };
+}
