@@ -80,6 +80,22 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     size: 'army',
     factors: { attack: 3, defense: 3 },
   },
+  'sov-rifle-54': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'army',
+    factors: { attack: 5, defense: 4 },
+    tags: ['hidden-rifle'],
+  },
+  'sov-rifle-22': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'army',
+    factors: { attack: 2, defense: 2 },
+    tags: ['hidden-rifle'],
+  },
   'sov-weak-div': {
     side: 'soviet',
     nationality: 'soviet',

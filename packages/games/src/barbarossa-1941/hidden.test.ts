@@ -1,0 +1,96 @@
+/**
+ * barbarossa-1941 "Hidden and/vs. Revealed Russian units" (RULINGS B-18): what each
+ * side's view holds, the draw at the first combat, re-hiding, the pile.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mayRehide, rehide, returnToPile, revealPieces, viewOf } from './hidden.ts';
+import { testContext } from './test-context.ts';
+import { position } from './test-positions.ts';
+
+/** A face-down tank korps the Russian may look at, a re-hidden army nobody may, one never drawn. */
+function hiddenPosition() {
+  return position({
+    pieces: {
+      p1: { face: 'tank-korps', secretly: 'sov-tank-korps-43', at: '0505' },
+      p2: { face: 'rifle-army', secretly: 'sov-rifle-54', knownTo: null, at: '0506' },
+      p3: { face: 'rifle-army', at: '0507' },
+      g1: { is: 'ger-army', at: '0509' },
+    },
+    extraUnits: { 'r-a': 'sov-rifle-54', 'r-b': 'sov-rifle-22', 'r-c': 'sov-rifle-22' },
+    riflePile: ['r-a', 'r-b', 'r-c'],
+  });
+}
+
+describe('Hidden and/vs. Revealed Russian units: views', () => {
+  it('no view carries the secret; the Axis view names no face-down unit', () => {
+    const { g } = hiddenPosition();
+    const axis = viewOf(g, 'axis');
+    assert.equal('secret' in axis, false);
+    assert.deepEqual(axis.known, {});
+    const text = JSON.stringify(axis);
+    assert.equal(text.includes('p1-unit'), false, 'the tank korps stays unknown to the Axis');
+    assert.equal(text.includes('p2-unit'), false, 'the re-hidden army stays unknown');
+  });
+
+  it('"The Russian player always gets to look at (re-)hidden elite/tank units", but not at re-hidden rifle armies', () => {
+    const { g } = hiddenPosition();
+    const soviet = viewOf(g, 'soviet');
+    assert.deepEqual(soviet.known, { p1: 'p1-unit' });
+    assert.equal(JSON.stringify(soviet).includes('p2-unit'), false, '"then can\'t peek"');
+  });
+
+  it('a face-down piece shows only its face to both sides', () => {
+    const { g } = hiddenPosition();
+    for (const side of ['axis', 'soviet'] as const) {
+      const v = viewOf(g, side);
+      assert.equal(v.pieces.p3!.unit, null);
+      assert.equal(v.pieces.p3!.face, 'rifle-army');
+    }
+  });
+});
+
+describe('Hidden and/vs. Revealed Russian units: the moment of first combat (B-18)', () => {
+  it('a rifle army never revealed is drawn from the pile by a roll both players see', () => {
+    const { g, s } = hiddenPosition();
+    const ctx = testContext([2]);
+    revealPieces(g, s, ['p3'], ctx);
+    assert.equal(g.pieces.p3!.unit, 'r-b');
+    assert.equal(g.pieces.p3!.face, null);
+    assert.deepEqual(g.riflePile, ['r-a', 'r-c']);
+    assert.equal(ctx.rolls[0]!.sides, 3);
+    assert.equal(ctx.revealed, true, 'a reveal closes undo');
+    const entry = ctx.entries.find((e) => e.kind === 'reveal')!;
+    assert.equal(entry.visibleTo, undefined, 'the reveal is public');
+    assert.equal(g.secret.identities.p3, undefined);
+  });
+
+  it('a re-hidden army is revealed as what it was, without a draw', () => {
+    const { g, s } = hiddenPosition();
+    const ctx = testContext([]);
+    revealPieces(g, s, ['p2'], ctx);
+    assert.equal(g.pieces.p2!.unit, 'p2-unit');
+    assert.equal(ctx.rolls.length, 0);
+  });
+
+  it('once revealed and UnDisrupted, a rifle army may be re-hidden; Disrupted, not', () => {
+    const { g, s } = hiddenPosition();
+    revealPieces(g, s, ['p2'], testContext());
+    assert.equal(mayRehide(g, s, 'p2'), true);
+    g.pieces.p2!.disrupted = true;
+    assert.equal(mayRehide(g, s, 'p2'), false);
+    g.pieces.p2!.disrupted = false;
+    rehide(g, 'p2', testContext());
+    assert.equal(viewOf(g, 'soviet').known.p2, undefined);
+    assert.equal(g.secret.identities.p2!.unit, 'p2-unit');
+    assert.equal(mayRehide(g, s, 'p1'), false, 'a face-down piece is hidden already');
+  });
+
+  it('"Lost Russian infantry units go back into the same extra units pile for random selection"', () => {
+    const { g, s } = hiddenPosition();
+    revealPieces(g, s, ['p3'], testContext([1]));
+    assert.deepEqual(g.riflePile, ['r-b', 'r-c']);
+    returnToPile(g, s, 'r-a');
+    assert.deepEqual(g.riflePile, ['r-b', 'r-c', 'r-a']);
+  });
+});
