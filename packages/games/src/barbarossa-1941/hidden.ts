@@ -84,8 +84,8 @@ export function revealPieces(
 /** "if they are UnDisrupted the Russian player may ... re-hide them": which pieces may be. */
 export function mayRehide(g: BarbarossaState, s: RulesScenario, id: string): boolean {
   const p = g.pieces[id];
-  if (!p || p.side !== 'soviet' || p.status !== 'map' || p.disrupted || p.unit === null) return false;
-  return s.units[p.unit]!.tags.includes('hidden-rifle');
+  if (p?.side !== 'soviet' || p.status !== 'map' || p.disrupted || p.unit === null) return false;
+  return s.units[p.unit]!.tags.includes('hidden');
 }
 
 /** Re-hides a revealed rifle army: "but then can't peek" (known to nobody). */
@@ -103,5 +103,5 @@ export function rehide(g: BarbarossaState, id: string, ctx: RulesContext): void 
  * the same extra units pile for random selection, so the same unit could be re-drawn".
  */
 export function returnToPile(g: BarbarossaState, s: RulesScenario, unit: string): void {
-  if (s.units[unit]?.tags.includes('hidden-rifle') && !g.riflePile.includes(unit)) g.riflePile.push(unit);
+  if (s.units[unit]?.tags.includes('hidden') && !g.riflePile.includes(unit)) g.riflePile.push(unit);
 }

@@ -22,6 +22,7 @@ import {
   type UnitSetup,
   unitSchema,
 } from '@stavka/engine';
+import type { BarbarossaScenario } from './scenario.ts';
 
 export const SIDES = ['axis', 'soviet'] as const;
 export type Side = (typeof SIDES)[number];
@@ -222,4 +223,49 @@ export function roadAlong(s: RulesScenario, slot: number, weather: Weather): boo
 export function impassable(s: RulesScenario, hex: number, weather: Weather): boolean {
   const t = terrainIn(s, hex, weather);
   return t === 'sea' || t === 'lake';
+}
+
+/**
+ * The rules' contract from the compiled standard scenario (scenario.ts, issue #23): the
+ * same facts under the rules' names ("mountains" is the rules' "mountain"; "oil" places
+ * bear no defense bonus; "the-south" is B-17's zone).
+ */
+export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): RulesScenario {
+  const n = bs.map.graph.nodeCount;
+  const terrain: Terrain[] = bs.terrainOf.map((t) => (t === 'mountains' ? 'mountain' : (t as Terrain)));
+  const placeKind: (PlaceKind | null)[] = [];
+  const placeName: (string | null)[] = [];
+  const victoryPoints: number[] = [];
+  const placeHex: Record<string, number> = {};
+  for (let h = 0; h < n; h++) {
+    const p = bs.placeAtHex[h] ?? null;
+    placeKind.push(p && (PLACE_KINDS as readonly string[]).includes(p.kind) ? (p.kind as PlaceKind) : null);
+    placeName.push(p ? p.name : null);
+    victoryPoints.push(p ? p.victoryPoints : 0);
+    if (p) placeHex[p.name] = h;
+  }
+  const sovietSupplyEdge = new Uint8Array(n);
+  for (const h of bs.sovietSupplyEdge) sovietSupplyEdge[h] = 1;
+  return {
+    key,
+    map: bs.map,
+    units: bs.units,
+    unitIds: bs.unitIds,
+    terrain,
+    placeKind,
+    placeName,
+    victoryPoints,
+    riverBit: bs.riverBit,
+    roadBit: bs.roadBit,
+    brownRoadBit: bs.brownRoadBit,
+    railBit: bs.railBit,
+    axisCountry: bs.axisCountry,
+    south: bs.theSouth,
+    rumania: bs.rumania,
+    sovietSupplyEdge,
+    railheads: bs.railheads,
+    turns: bs.turns.map((t) => ({ label: t.label, weather: t.weather })),
+    hexNumbers: bs.hexNumbers,
+    placeHex,
+  };
 }

@@ -105,7 +105,7 @@ const FACE_UNITS: Readonly<Record<Face, UnitData>> = {
     name: 'Rifle army (face down)',
     designation: '?',
     factors: { attack: 2, defense: 2 },
-    tags: ['hidden-rifle'],
+    tags: ['hidden'],
   },
   'tank-korps': {
     id: 'face-tank-korps',

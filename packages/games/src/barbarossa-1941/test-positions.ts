@@ -86,7 +86,7 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     type: 'infantry',
     size: 'army',
     factors: { attack: 5, defense: 4 },
-    tags: ['hidden-rifle'],
+    tags: ['hidden'],
   },
   'sov-rifle-22': {
     side: 'soviet',
@@ -94,7 +94,7 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     type: 'infantry',
     size: 'army',
     factors: { attack: 2, defense: 2 },
-    tags: ['hidden-rifle'],
+    tags: ['hidden'],
   },
   'sov-weak-div': {
     side: 'soviet',
