@@ -1,0 +1,113 @@
+/**
+ * barbarossa-1941 "Supply" and "Weather" (Snow, B-24), on small positions. The Axis
+ * country is column 01; columns run north-south, so 0105 to 0505 is 4 hexes.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Board } from './board.ts';
+import type { Weather } from './rules-scenario.ts';
+import { supplyStatuses } from './supply.ts';
+import { type Placed, position } from './test-positions.ts';
+
+const col = (c: number, rows = 16) =>
+  Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+function axisSupply(pieces: Record<string, Placed>, opts: { weather?: Weather; railheads?: string[] } = {}) {
+  const p = position({
+    columns: 18,
+    rows: 16,
+    ...(opts.weather ? { weather: opts.weather } : {}),
+    ...(opts.railheads ? { railheads: opts.railheads } : {}),
+    map: { zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }] },
+    pieces,
+  });
+  return supplyStatuses(new Board(p.g, p.s), 'axis');
+}
+
+describe('Supply: Axis full, limited and isolated', () => {
+  it('Full Supply line is 4 hexes back to an Axis country; Limited up to 12; Isolated beyond', () => {
+    const st = axisSupply({
+      a: { is: 'ger-inf-korps', at: '0508' },
+      b: { is: 'ger-inf-korps', at: '0608' },
+      c: { is: 'ger-inf-korps', at: '1308' },
+      d: { is: 'ger-inf-korps', at: '1408' },
+    });
+    assert.deepEqual(st, { a: 'full', b: 'limited', c: 'limited', d: 'isolated' });
+  });
+
+  it('3 hexes in Mud or Snow', () => {
+    const st = axisSupply(
+      { a: { is: 'ger-army', at: '0408' }, b: { is: 'ger-inf-korps', at: '0508' } },
+      { weather: 'mud' },
+    );
+    assert.deepEqual(st, { a: 'full', b: 'limited' });
+  });
+
+  it('or to one of the rail heads', () => {
+    const st = axisSupply({ a: { is: 'ger-inf-korps', at: '1308' } }, { railheads: ['1108'] });
+    assert.equal(st.a, 'full');
+  });
+
+  it('not through an enemy ZOC unless a friendly unit is there; through any friendly unit', () => {
+    // A wall of Russian ZOC: armies in column 04 cover column 03 and 05. 0808 traces only around it.
+    const wall: Record<string, Placed> = {};
+    for (let r = 1; r <= 16; r += 2)
+      wall[`r${r}`] = { is: 'sov-army', at: `04${String(r).padStart(2, '0')}` };
+    const cut = axisSupply({ ...wall, a: { is: 'ger-inf-korps', at: '0608' } });
+    assert.equal(cut.a, 'isolated');
+    // Friendly units in the ZOC hexes open the way: 0108 .. 0608 is 5 hexes, Limited.
+    const open = axisSupply({
+      ...wall,
+      a: { is: 'ger-inf-korps', at: '0608' },
+      f1: { is: 'ger-inf-korps', at: '0308' },
+      f2: { is: 'ger-inf-korps', at: '0408' },
+      f3: { is: 'ger-inf-korps', at: '0508' },
+    });
+    assert.equal(open.a, 'limited');
+  });
+
+  it('In Snow, Axis units farther than 3 hexes from an Axis army in supply are out of supply (B-24: Limited)', () => {
+    const st = axisSupply(
+      {
+        army: { is: 'ger-army', at: '0208' },
+        near: { is: 'ger-inf-korps', at: '0408' },
+        far: { is: 'ger-inf-korps', at: '0402' },
+      },
+      { weather: 'snow', railheads: ['0402'] },
+    );
+    assert.deepEqual(st, { army: 'full', near: 'full', far: 'limited' });
+  });
+});
+
+describe('Supply: Russian, 6 hexes to a railroad running to the eastern edges', () => {
+  function sovietSupply(pieces: Record<string, Placed>) {
+    const p = position({
+      columns: 18,
+      rows: 16,
+      player: 'soviet',
+      map: {
+        edges: [{ id: 'soviet-supply', hexes: col(18) }],
+        // A railroad from the eastern edge west along row 8: 1808 .. 1008 (even columns shifted down: a straight row zigzags).
+        connections: [
+          { kind: 'rail', path: ['1808', '1708', '1608', '1508', '1408', '1308', '1208', '1108', '1008'] },
+        ],
+      },
+      pieces,
+    });
+    return { p, st: supplyStatuses(new Board(p.g, p.s), 'soviet') };
+  }
+
+  it('6 hexes from the railroad is Full, 7 Limited', () => {
+    const { st } = sovietSupply({ a: { is: 'sov-army', at: '0408' }, b: { is: 'sov-army', at: '0308' } });
+    assert.deepEqual(st, { a: 'full', b: 'limited' });
+  });
+
+  it('the railroad itself cut by an enemy ZOC no longer carries supply past it', () => {
+    const { st } = sovietSupply({
+      a: { is: 'sov-army', at: '0408' },
+      g: { is: 'ger-inf-korps', at: '1307' },
+    });
+    // The korps' ZOC covers the rail hex 1308: the railroad carries supply to 1408 only, 10 hexes from 0408.
+    assert.equal(st.a, 'limited');
+  });
+});

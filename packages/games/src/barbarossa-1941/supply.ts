@@ -1,0 +1,134 @@
+/**
+ * barbarossa-1941 "Supply" and the supply part of "Weather": full, limited and isolated,
+ * traced on the engine search.
+ *
+ * "For the Axis, a Full Supply line is 4 hexes - 3 in Mud or Snow - back to an Axis
+ * country or one of 5 rail heads ... For the Russians, it is 6 hexes back to a friendly
+ * railroad and then to a northeastern, eastern, or southeastern mapboard edge hex.  A
+ * supply line cannot be traced through (or from) an enemy-occupied hex or a hex adjacent
+ * to and accessible by an enemy unit with a Zone of Control.  It can be traced through
+ * any friendly unit.  The range from supply sources for Limited Suppy units is up to 12
+ * hexes.  Beyond that, units are Isolated".
+ * "In Snow weather turns, Axis units farther than 3 hexes away from an Axis army unit in
+ * supply are considered to be out of supply, unless air-supplied" (RULINGS B-24).
+ */
+import { search } from '@stavka/engine';
+import type { Board } from './board.ts';
+import { impassable, type Side } from './rules-scenario.ts';
+import type { Supply } from './state.ts';
+import { isArmy } from './unit-kinds.ts';
+
+export const LIMITED_RANGE = 12;
+
+export const CITE_SUPPLY = 'barbarossa-1941 "Supply"';
+
+/** Full supply range in hexes for a side in this weather. */
+export function fullRange(board: Board, side: Side): number {
+  if (side === 'soviet') return 6;
+  const w = board.weather;
+  return w === 'mud' || w === 'snow' ? 3 : 4;
+}
+
+/**
+ * Hexes a supply line may not enter for `side`: enemy-occupied, or in an enemy ZOC
+ * (B-15 applies: a Disrupted Russian korps has none) unless a friendly unit is there;
+ * and the sea and unfrozen lakes.
+ */
+export function supplyBlocked(board: Board, side: Side): Uint8Array {
+  const n = board.s.map.graph.nodeCount;
+  const out = new Uint8Array(n);
+  const w = board.weather;
+  for (let h = 0; h < n; h++) {
+    if (board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemy(side, h)) out[h] = 1;
+    else if (board.inEnemyZoc(side, h) && !board.hasFriend(side, h)) out[h] = 1;
+  }
+  return out;
+}
+
+/** Where a side's supply lines start (before the hex count). */
+export function supplySources(board: Board, side: Side, blocked: Uint8Array): number[] {
+  const { s } = board;
+  const n = s.map.graph.nodeCount;
+  const out: number[] = [];
+  if (side === 'axis') {
+    for (let h = 0; h < n; h++) if (s.axisCountry[h] === 1 && blocked[h] === 0) out.push(h);
+    for (const h of board.g.railheads) if (blocked[h] === 0 && !out.includes(h)) out.push(h);
+    return out;
+  }
+  // Russian: the railroad net reachable from a supply edge along rail lines through unblocked hexes.
+  const edges: number[] = [];
+  for (let h = 0; h < n; h++) if (s.sovietSupplyEdge[h] === 1 && blocked[h] === 0) edges.push(h);
+  if (edges.length === 0) return out;
+  const rail = search(
+    s.map.graph,
+    { stepCost: (_from, slot, to) => ((s.map.links[slot]! & s.railBit) !== 0 && blocked[to] === 0 ? 0 : -1) },
+    { sources: edges, maxCost: 0 },
+  );
+  for (const h of rail.nodes) {
+    // A source is a rail hex (an edge hex counts only where the railroad reaches it).
+    if (hasRail(board, h)) out.push(h);
+  }
+  return out;
+}
+
+function hasRail(board: Board, h: number): boolean {
+  const { s } = board;
+  for (let d = 0; d < 6; d++) if ((s.map.links[h * 6 + d]! & s.railBit) !== 0) return true;
+  return false;
+}
+
+/** Hex count from the nearest supply source through unblocked hexes, up to 12; -1 beyond. */
+export function supplyDistances(board: Board, side: Side): Int32Array {
+  const blocked = supplyBlocked(board, side);
+  const sources = supplySources(board, side, blocked);
+  const n = board.s.map.graph.nodeCount;
+  const dist = new Int32Array(n).fill(-1);
+  if (sources.length === 0) return dist;
+  const enter = new Int8Array(n);
+  for (let h = 0; h < n; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
+  const reach = search(board.s.map.graph, { enterCost: enter }, { sources, maxCost: LIMITED_RANGE });
+  for (const h of reach.nodes) dist[h] = reach.cost.get(h)!;
+  return dist;
+}
+
+/** Supply status of a hex at a given distance ("Full", "Limited" up to 12, "Isolated" beyond). */
+export function supplyAtDistance(board: Board, side: Side, distance: number): Supply {
+  if (distance < 0 || distance > LIMITED_RANGE) return 'isolated';
+  return distance <= fullRange(board, side) ? 'full' : 'limited';
+}
+
+/**
+ * Supply status of every piece of `side` on the map, judged now (the Supply Status
+ * Determination Phase, or "The supply status for combat is determined at the moment of
+ * attack/defense").
+ */
+export function supplyStatuses(board: Board, side: Side): Record<string, Supply> {
+  const dist = supplyDistances(board, side);
+  const out: Record<string, Supply> = {};
+  const ids = board.g.order.filter((id) => {
+    const p = board.g.pieces[id]!;
+    return p.side === side && p.status === 'map';
+  });
+  for (const id of ids) out[id] = supplyAtDistance(board, side, dist[board.g.pieces[id]!.at]!);
+  if (side === 'axis' && board.weather === 'snow') {
+    // B-24: in Snow, full supply only within 3 hexes (by unblocked hexes) of an Axis army itself in full supply.
+    const armies = ids
+      .filter((id) => out[id] === 'full' && isArmy(board.unit(id)))
+      .map((id) => board.g.pieces[id]!.at);
+    const blocked = supplyBlocked(board, side);
+    const enter = new Int8Array(blocked.length);
+    for (let h = 0; h < blocked.length; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
+    const near =
+      armies.length > 0
+        ? new Set(search(board.s.map.graph, { enterCost: enter }, { sources: armies, maxCost: 3 }).nodes)
+        : new Set<number>();
+    for (const id of ids) if (out[id] === 'full' && !near.has(board.g.pieces[id]!.at)) out[id] = 'limited';
+  }
+  return out;
+}
+
+/** One piece's supply now. */
+export function supplyOf(board: Board, id: string): Supply {
+  const p = board.g.pieces[id]!;
+  return supplyStatuses(board, p.side)[id] ?? 'isolated';
+}
