@@ -167,6 +167,11 @@ function Home(p: { onReplay: (s: Session) => void }) {
           <li key={g.id}>
             <h2>{g.title}</h2>
             <p>{g.blurb}</p>
+            <p>
+              <a class="calculator-link" href={`/calc.html?game=${encodeURIComponent(g.id)}`}>
+                Calculator
+              </a>
+            </p>
             {g.playable && (
               <div class="new-game">
                 <button type="button" disabled={busy} onClick={() => start('hotseat')}>
@@ -673,7 +678,7 @@ function GamePage(p: { session: Session }) {
                 Verify dice
               </button>
             )}{' '}
-            <a href="/">Home</a>
+            <a href="/calc.html?game=mars-1942">Calculator</a> <a href="/">Home</a>
           </p>
         </div>
       </div>

@@ -1,0 +1,662 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
+/**
+ * The calculator page, phone first: a game's calculator fields as a form (steppers for
+ * counts, switches for flags, segmented choices, column pickers, a table file), and its
+ * report as the result, updated as the user types. Everything game-specific comes from
+ * the game module (engine `GameModule.calculator`: its fields, and the report `run`
+ * gives) and from the tables' data: this file names no game and no rule. The report's
+ * numbers are shown as they are; nothing here computes a chance.
+ */
+import type { AnyGameModule, CalcAnswer, CalcField, CombatReport, GameCalculator } from '@stavka/engine';
+import { ruleExcerpt } from '@stavka/games/rules-text';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { type CalcForm, calculate, countBounds, type LoadedTables, stepCount } from './form.ts';
+import { meaningOf, readTableData, type StoredTable, type TableCatalogue, type TableData } from './tables.ts';
+import { CALC_PAGE, calculatorHref, makeCalcUrl } from './url-state.ts';
+
+/** A game that has a calculator. */
+export type CalcGame = AnyGameModule & { readonly calculator: GameCalculator };
+
+export function hasCalculator(m: AnyGameModule): m is CalcGame {
+  return m.calculator !== undefined;
+}
+
+const fieldId = (key: string) => `calc-${key}`;
+
+/* ------------------------------------------------------------------------------------ */
+/* What the result says in one line (the live region a screen reader announces). */
+
+const plusMinus = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The result in one sentence: the column (or the volley), any gamble, every result's chance. */
+export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[]): string {
+  if (!answer.ok) {
+    if ('refusal' in answer) return `Not allowed: ${answer.refusal.message}.`;
+    const f = fields.find((x) => x.key === answer.input.field);
+    return `${f?.label ?? answer.input.field}: ${answer.input.message}.`;
+  }
+  const r = answer.report;
+  const parts: string[] = [];
+  if (r.attack !== undefined) {
+    parts.push(
+      `${r.attack}:${r.defense} reads ${r.ratio}${r.column !== r.ratio ? `, shifted to ${r.column}` : ''}`,
+    );
+  }
+  if (r.groups) {
+    const total = r.groups.reduce((a, b) => a + b, 0);
+    parts.push(`firing value ${total}${r.groups.length > 1 ? ` in groups ${r.groups.join(' + ')}` : ''}`);
+  }
+  if (r.gamble)
+    parts.push(
+      `round-up roll ${r.gamble.chanceInSix} in 6 for ${r.gamble.success}, else ${r.gamble.failure}`,
+    );
+  if (r.press) parts.push(`pressed (${r.press.procedure}): ${r.press.high} or ${r.press.low}`);
+  const chances = r.chances.map((c) => `${r.groups ? lossWord(c.result) : c.result} ${c.chance}`).join(', ');
+  return `${capital(parts.join('; '))}. ${chances}.${r.provisional ? ' Provisional table.' : ''}`;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lossWord = (r: string) => (r === '1' ? '1 loss' : `${r} losses`);
+
+/* ------------------------------------------------------------------------------------ */
+/* Rule text behind a citation. */
+
+/** The rule excerpts of a citation: the whole, else each id in a list ("B-7, B-8"). */
+function excerptsOf(cite: string) {
+  const whole = ruleExcerpt(cite);
+  if (whole) return [whole];
+  return cite
+    .split(/[;,]\s*/)
+    .map((c) => ruleExcerpt(c))
+    .filter((x) => x !== null);
+}
+
+/** A citation that opens on the rule's own words. */
+export function Cite(p: { cite: string }) {
+  const ex = excerptsOf(p.cite);
+  if (ex.length === 0) return <span class="cite">({p.cite})</span>;
+  return (
+    <details class="cite">
+      <summary>{p.cite}</summary>
+      {ex.map((e) => (
+        <blockquote key={e.cite}>
+          <p class="source">
+            {e.cite}, {e.source}
+          </p>
+          <p class="rule-text">{e.text}</p>
+        </blockquote>
+      ))}
+    </details>
+  );
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The form. */
+
+interface FieldProps {
+  readonly field: CalcField;
+  readonly value: string;
+  readonly error: string | null;
+  readonly onChange: (value: string) => void;
+  /** Columns of the table in use, for column pickers (a loaded table may differ). */
+  readonly columns: readonly string[] | null;
+}
+
+function Help(p: { field: CalcField; error: string | null }) {
+  return (
+    <>
+      <span class="help" id={`${fieldId(p.field.key)}-help`}>
+        {p.field.help}
+      </span>
+      {p.error && (
+        <span class="field-error" id={`${fieldId(p.field.key)}-error`}>
+          {p.field.label} {p.error}
+        </span>
+      )}
+    </>
+  );
+}
+
+const describedBy = (f: CalcField, error: string | null) =>
+  `${fieldId(f.key)}-help${error ? ` ${fieldId(f.key)}-error` : ''}`;
+
+function CountField(p: FieldProps & { field: CalcField & { kind: 'count' } }) {
+  const f = p.field;
+  return (
+    <div class={`field count${p.error ? ' invalid' : ''}`} data-field={f.key}>
+      <label for={fieldId(f.key)}>
+        {f.label}
+        {f.required ? '' : <span class="optional"> (optional)</span>}
+      </label>
+      <div class="stepper">
+        <button
+          type="button"
+          aria-label={`${f.label}: one less`}
+          onClick={() => p.onChange(stepCount(f, p.value, -1))}
+        >
+          −
+        </button>
+        <input
+          id={fieldId(f.key)}
+          name={f.key}
+          type="text"
+          inputMode={f.min < 0 ? 'text' : 'numeric'}
+          autoComplete="off"
+          value={p.value}
+          placeholder={f.required ? '' : '—'}
+          aria-invalid={p.error ? 'true' : undefined}
+          aria-describedby={describedBy(f, p.error)}
+          onInput={(e) => p.onChange((e.target as HTMLInputElement).value)}
+        />
+        <button
+          type="button"
+          aria-label={`${f.label}: one more`}
+          onClick={() => p.onChange(stepCount(f, p.value, 1))}
+        >
+          +
+        </button>
+      </div>
+      <span class="bounds">{countBounds(f)}</span>
+      <Help field={f} error={p.error} />
+    </div>
+  );
+}
+
+function FlagField(p: FieldProps & { field: CalcField & { kind: 'flag' } }) {
+  const f = p.field;
+  return (
+    <div class={`field flag${p.error ? ' invalid' : ''}`} data-field={f.key}>
+      <label class="switch">
+        <input
+          id={fieldId(f.key)}
+          name={f.key}
+          type="checkbox"
+          checked={p.value === '1'}
+          aria-invalid={p.error ? 'true' : undefined}
+          aria-describedby={describedBy(f, p.error)}
+          onChange={(e) => p.onChange((e.target as HTMLInputElement).checked ? '1' : '')}
+        />
+        <span>{f.label}</span>
+      </label>
+      {f.cite && <Cite cite={f.cite} />}
+      <Help field={f} error={p.error} />
+    </div>
+  );
+}
+
+function ChoiceField(p: FieldProps & { field: CalcField & { kind: 'choice' } }) {
+  const f = p.field;
+  const options = f.required ? f.choices : ['', ...f.choices];
+  return (
+    <fieldset
+      class={`field choice${p.error ? ' invalid' : ''}`}
+      data-field={f.key}
+      aria-describedby={describedBy(f, p.error)}
+    >
+      <legend>{f.label}</legend>
+      <div class="segments">
+        {options.map((c) => (
+          <label key={c} class={p.value === c ? 'on' : ''}>
+            <input
+              type="radio"
+              name={f.key}
+              value={c}
+              checked={p.value === c}
+              onChange={() => p.onChange(c)}
+            />
+            <span>{c === '' ? 'none' : c}</span>
+          </label>
+        ))}
+      </div>
+      <Help field={f} error={p.error} />
+    </fieldset>
+  );
+}
+
+function ColumnField(p: FieldProps & { field: CalcField & { kind: 'column' } }) {
+  const f = p.field;
+  const columns = p.columns ?? f.columns;
+  const known = p.value === '' || columns.includes(p.value);
+  return (
+    <div class={`field column${p.error ? ' invalid' : ''}`} data-field={f.key}>
+      <label for={fieldId(f.key)}>
+        {f.label} <span class="optional">(optional)</span>
+      </label>
+      <select
+        id={fieldId(f.key)}
+        name={f.key}
+        value={p.value}
+        aria-invalid={p.error ? 'true' : undefined}
+        aria-describedby={describedBy(f, p.error)}
+        onChange={(e) => p.onChange((e.target as HTMLSelectElement).value)}
+      >
+        <option value="">none</option>
+        {!known && <option value={p.value}>{p.value}</option>}
+        {columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <Help field={f} error={p.error} />
+    </div>
+  );
+}
+
+function TableField(p: {
+  field: CalcField & { kind: 'table' };
+  stored: StoredTable | null;
+  linked: string | undefined;
+  error: string | null;
+  onLoad: (t: StoredTable | null, problem?: string) => void;
+}) {
+  const f = p.field;
+  const data = p.stored ? readTableData(p.stored.file) : null;
+  const [problem, setProblem] = useState<string | null>(null);
+  const error = problem ?? p.error;
+  return (
+    <div class={`field table${error ? ' invalid' : ''}`} data-field={f.key}>
+      <label for={fieldId(f.key)}>{f.label}: load a table file (JSON)</label>
+      {p.stored ? (
+        <p class="loaded" data-loaded-table={data?.id ?? ''}>
+          In use: <strong>{data?.title ?? p.stored.name}</strong> ({p.stored.name}), kept in this browser.{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setProblem(null);
+              p.onLoad(null);
+            }}
+          >
+            Use the standard table
+          </button>
+        </p>
+      ) : (
+        p.linked && (
+          <p class="field-error" role="note">
+            This link was made with the table "{p.linked}", which this browser does not have: the standard
+            table is in use. Load that table's file to reproduce it.
+          </p>
+        )
+      )}
+      <input
+        id={fieldId(f.key)}
+        type="file"
+        accept=".json,application/json"
+        aria-describedby={describedBy(f, error)}
+        onChange={async (e) => {
+          const input = e.target as HTMLInputElement;
+          const file = input.files?.[0];
+          if (!file) return;
+          try {
+            const parsed = JSON.parse(await file.text()) as unknown;
+            setProblem(null);
+            p.onLoad({ name: file.name, file: parsed });
+          } catch (err) {
+            setProblem(`"${file.name}" is not JSON: ${(err as Error).message}`);
+          }
+          input.value = '';
+        }}
+      />
+      <span class="help" id={`${fieldId(f.key)}-help`}>
+        {f.help}. A table loaded here stays in this browser (for this game) until you go back to the standard
+        one.
+      </span>
+      {error && (
+        <pre class="field-error" id={`${fieldId(f.key)}-error`} role="alert">
+          {error}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The result. */
+
+/** The table a report was read on, drawn: its columns and rows, the columns in play lit. */
+export function TableGrid(p: { table: TableData; lit: readonly string[]; main: string | undefined }) {
+  const { table } = p;
+  const box = useRef<HTMLElement>(null);
+  const litSet = new Set(p.lit);
+  // The lit column scrolled into view on a narrow screen.
+  useEffect(() => {
+    const el = box.current;
+    const th = el?.querySelector<HTMLElement>('th.lit');
+    if (el && th) el.scrollLeft = Math.max(0, th.offsetLeft - (el.clientWidth - th.offsetWidth) / 2);
+  }, [p.main, table.id]);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways takes the focus so a keyboard can scroll it (WCAG 2.1.1)
+    <section class="crt-box" ref={box} tabIndex={0} aria-label={`${table.title}, scrolls sideways`}>
+      <table class="crt" data-crt={table.id}>
+        <caption>{table.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Roll</th>
+            {table.columns.map((c) => (
+              <th
+                scope="col"
+                key={c}
+                class={litSet.has(c) ? 'lit' : undefined}
+                aria-current={c === p.main ? 'true' : undefined}
+                data-column={c}
+              >
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i}>
+              <th scope="row">{i + 1}</th>
+              {row.map((cell, c) => (
+                <td key={c} class={litSet.has(table.columns[c]!) ? 'lit' : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The columns in play: the one read, and a gamble's or a press's two. */
+function litColumns(r: CombatReport): string[] {
+  const out: string[] = [];
+  if (r.column) out.push(r.column);
+  if (r.gamble) out.push(r.gamble.success, r.gamble.failure);
+  if (r.press) out.push(r.press.high, r.press.low);
+  if (r.groups) out.push(...r.groups.map(String));
+  return out;
+}
+
+const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+export function ReportView(p: { report: CombatReport; table: TableData | undefined }) {
+  const r = p.report;
+  const volley = r.groups !== undefined;
+  return (
+    <div
+      class="report"
+      data-game={r.game}
+      data-table={r.table}
+      data-provisional={String(r.provisional)}
+      {...(r.attack !== undefined ? { 'data-attack': r.attack, 'data-defense': r.defense } : {})}
+    >
+      {r.provisional && (
+        <p class="provisional" role="note">
+          <strong>Provisional table</strong>: {p.table?.title ?? r.table}. The printed table is lost; these
+          are the project's reconstruction. Load the printed table below when you have it.
+        </p>
+      )}
+      {r.attack !== undefined && (
+        <table class="odds">
+          <tbody>
+            <tr>
+              <th scope="row">Odds</th>
+              <td>
+                {r.attack}:{r.defense} reads <strong data-ratio={r.ratio}>{r.ratio}</strong>
+              </td>
+            </tr>
+            {r.shifts.map((s, i) => (
+              <tr
+                key={i}
+                class="shift"
+                data-by={s.by}
+                data-reason={s.reason}
+                {...(s.cite ? { 'data-cite': s.cite } : {})}
+              >
+                <th scope="row">{plusMinus(s.by)}</th>
+                <td>
+                  {s.reason} {s.cite && <Cite cite={s.cite} />}
+                </td>
+              </tr>
+            ))}
+            <tr class="final">
+              <th scope="row">Column</th>
+              <td>
+                <strong class="column" data-column={r.column}>
+                  {r.column}
+                </strong>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+      {r.groups && (
+        <p class="volley" data-groups={r.groups.join(',')}>
+          Firing value <strong>{r.groups.reduce((a, b) => a + b, 0)}</strong>
+          {r.groups.length > 1 ? (
+            <>
+              {' '}
+              in groups <strong>{r.groups.join(' + ')}</strong>, one die each, losses added
+            </>
+          ) : (
+            ', one die'
+          )}
+        </p>
+      )}
+      {r.gamble && (
+        <p
+          class="gamble"
+          data-chance-in-six={r.gamble.chanceInSix}
+          data-success={r.gamble.success}
+          data-failure={r.gamble.failure}
+        >
+          Round-up roll: <strong class="chance-in-six">{r.gamble.chanceInSix} in 6</strong> (a roll of 1
+          {r.gamble.chanceInSix > 1 ? `-${r.gamble.chanceInSix}` : ''}) for{' '}
+          <strong>{r.gamble.success}</strong>, else <strong>{r.gamble.failure}</strong>.
+        </p>
+      )}
+      {r.press && (
+        <p class="press" data-procedure={r.press.procedure} data-high={r.press.high} data-low={r.press.low}>
+          Pressed ({r.press.procedure}): <strong>{r.press.high}</strong> or <strong>{r.press.low}</strong>.
+        </p>
+      )}
+      <table class="chances">
+        <caption>{volley ? 'Losses inflicted' : 'Results'}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{volley ? 'Losses' : 'Result'}</th>
+            <th scope="col">Chance</th>
+            {r.chances.some((c) => c.rolls) && <th scope="col">Rolls</th>}
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.chances.map((c) => (
+            <tr
+              key={c.result}
+              data-result={c.result}
+              data-chance={c.chance}
+              data-probability={c.probability}
+              {...(c.rolls ? { 'data-rolls': c.rolls.join(',') } : {})}
+            >
+              <th scope="row" class="result">
+                {c.result}
+              </th>
+              <td class="chance">
+                <span class="n-in">{c.chance}</span> <span class="pct">{pct(c.probability)}</span>
+                <span
+                  class="bar"
+                  aria-hidden="true"
+                  style={{ width: `${(c.probability * 100).toFixed(2)}%` }}
+                />
+              </td>
+              {r.chances.some((x) => x.rolls) && <td class="rolls">{c.rolls ? c.rolls.join(', ') : ''}</td>}
+              <td class="meaning">
+                {meaningOf(p.table, c.result).map((m) => (
+                  <span key={m.code} title={m.text}>
+                    <strong>{m.name}</strong>
+                    {volley ? '' : `: ${m.text}`}{' '}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {r.notes.length > 0 && (
+        <ul class="notes">
+          {r.notes.map((n, i) => (
+            <li key={i} data-note={n}>
+              {n}
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.table && (
+        <TableGrid table={p.table} lit={litColumns(r)} main={r.column ?? r.groups?.map(String)[0]} />
+      )}
+    </div>
+  );
+}
+
+export function AnswerView(p: { answer: CalcAnswer; tables: TableCatalogue }) {
+  const a = p.answer;
+  if (a.ok) return <ReportView report={a.report} table={p.tables[a.report.table]} />;
+  if ('refusal' in a) {
+    return (
+      <div class="refusal" data-refusal={a.refusal.code}>
+        <p>
+          <strong>Not allowed</strong>: {a.refusal.message}.
+        </p>
+        <blockquote class="rule-text">"{a.refusal.rule}"</blockquote>
+        <Cite cite={a.refusal.cite} />
+      </div>
+    );
+  }
+  return (
+    <p class="input-error" data-input-error={a.input.field}>
+      Check the form: see the field marked.
+    </p>
+  );
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The page. */
+
+export interface CalculatorPageProps {
+  readonly game: CalcGame;
+  readonly form: CalcForm;
+  readonly onForm: (form: CalcForm) => void;
+  /** Tables loaded by the user, by table field key. */
+  readonly loaded: Readonly<Record<string, StoredTable>>;
+  readonly onLoad: (field: string, table: StoredTable | null) => void;
+  /** Table ids a link was made with, by table field key. */
+  readonly linked?: Readonly<Record<string, string>>;
+  /** The standard tables by id (the drawing of the report's table). */
+  readonly catalogue: TableCatalogue;
+}
+
+/** The tables the page hands the calculator, and the ones it draws (loaded ones win). */
+function tablesInUse(loaded: Readonly<Record<string, StoredTable>>, catalogue: TableCatalogue) {
+  const input: Record<string, unknown> = {};
+  const drawn: Record<string, TableData> = { ...catalogue };
+  for (const [k, t] of Object.entries(loaded)) {
+    input[k] = t.file;
+    const d = readTableData(t.file);
+    if (d) drawn[d.id] = d;
+  }
+  return { input: input as LoadedTables, drawn: drawn as TableCatalogue };
+}
+
+export function CalculatorPage(p: CalculatorPageProps) {
+  const { game, form } = p;
+  const fields = game.calculator.fields;
+  const { input, drawn } = useMemo(() => tablesInUse(p.loaded, p.catalogue), [p.loaded, p.catalogue]);
+  const answer = useMemo(() => calculate(game.calculator, form, input), [game, form, input]);
+  const error = !answer.ok && 'input' in answer ? answer.input : null;
+  const loadedColumns = Object.values(p.loaded)
+    .map((t) => readTableData(t.file))
+    .find((d) => d && !d.losses)?.columns;
+  const set = (key: string) => (value: string) => p.onForm({ ...form, [key]: value });
+  return (
+    <main class="calculator" data-game={game.id}>
+      <header>
+        <nav>
+          <a href={CALC_PAGE}>All calculators</a> · <a href="/">Stavka</a>
+        </nav>
+        <h1>
+          {game.meta.title}: <span class="nowrap">combat calculator</span>
+        </h1>
+      </header>
+      <form class="fields" onSubmit={(e) => e.preventDefault()} aria-label="combat">
+        {fields.map((f) => {
+          const props = {
+            value: form[f.key] ?? '',
+            error: error?.field === f.key ? error.message : null,
+            onChange: set(f.key),
+            columns: loadedColumns ?? null,
+          };
+          switch (f.kind) {
+            case 'count':
+              return <CountField key={f.key} field={f} {...props} />;
+            case 'flag':
+              return <FlagField key={f.key} field={f} {...props} />;
+            case 'choice':
+              return <ChoiceField key={f.key} field={f} {...props} />;
+            case 'column':
+              return <ColumnField key={f.key} field={f} {...props} />;
+            case 'table':
+              return (
+                <TableField
+                  key={f.key}
+                  field={f}
+                  stored={p.loaded[f.key] ?? null}
+                  linked={p.linked?.[f.key]}
+                  error={props.error}
+                  onLoad={(t) => p.onLoad(f.key, t)}
+                />
+              );
+            default:
+              return null;
+          }
+        })}
+      </form>
+      <section class="result" aria-labelledby="calc-result-heading">
+        <h2 id="calc-result-heading">Result</h2>
+        <p class="summary" aria-live="polite" aria-atomic="true" data-ok={String(answer.ok)}>
+          {summaryOf(answer, fields)}
+        </p>
+        <AnswerView answer={answer} tables={drawn} />
+      </section>
+    </main>
+  );
+}
+
+/** The list of games with a calculator (the page with no game chosen). */
+export function GameList(p: { games: readonly CalcGame[] }) {
+  return (
+    <main class="calculator">
+      <header>
+        <nav>
+          <a href="/">Stavka</a>
+        </nav>
+        <h1>Combat calculators</h1>
+      </header>
+      <p>Exact odds and the chance of every result, for the table beside your map. Works offline.</p>
+      <ul class="game-list">
+        {p.games.map((g) => (
+          <li key={g.id}>
+            <a href={calculatorHref(g.id)}>{g.meta.title}</a>
+            <p>{g.meta.blurb}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+/** The address bar for a form: the page's own link, for sharing. */
+export function addressOf(game: CalcGame, form: CalcForm, loaded: Readonly<Record<string, StoredTable>>) {
+  const ids: Record<string, string> = {};
+  for (const [k, t] of Object.entries(loaded)) {
+    const d = readTableData(t.file);
+    if (d) ids[k] = d.id;
+  }
+  return makeCalcUrl(game.id, game.calculator.fields, form, ids);
+}
