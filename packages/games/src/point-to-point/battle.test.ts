@@ -625,3 +625,305 @@ describe('B.3 Simultaneous combat', () => {
     assert.deepEqual(legal(s, 'axis'), []);
   });
 });
+
+/* ----------------------------------------------------------------------------- */
+/* Retreat and advance                                                             */
+
+/** Applies an action with as many rolls of 1 as it takes (the helper below does not care which). */
+function actOnes(s: G, side: string, action: Action): G {
+  for (let k = 0; k <= 4; k++) {
+    try {
+      return act(s, side, action, Array(k).fill(1));
+    } catch (e) {
+      if (!/applyWithRolls/.test(String(e))) throw e;
+    }
+  }
+  throw new Error('actOnes: more than 4 rolls');
+}
+
+/**
+ * A Soviet position at Mozhaisk about to retreat: an Axis Pz 1 attacks, every roll a 1
+ * (column 1 and the Soviet columns up to 5 inflict nothing; column 6 one loss, on the Pz),
+ * both continue once, and the
+ * Soviet player retreats.
+ */
+function sovietRetreat(
+  defenders: UnitIn[],
+  points: BattleScenario['points'],
+  more: Partial<BattleScenario> = {},
+): G {
+  let s = battle([ax('Pz', 1), ...defenders], { points, ...more });
+  s = actOnes(s, 'axis', { type: 'attack' });
+  if (s.state.stage === 'absorb-attacker') s = act(s, 'axis', { type: 'absorb', unit: 'Pz' });
+  s = actOnes(s, 'axis', { type: 'continue' });
+  assert.equal(s.state.stage, 'decide-defender');
+  return act(s, 'soviet', { type: 'retreat' });
+}
+const routes = (s: G) =>
+  legal(s, 'soviet').map((a) => `${(a as { unit: string }).unit}>${(a as { to: string }).to}`);
+const P = (id: string, control: 'axis' | 'soviet', capacity: number, more: object = {}) => ({
+  id,
+  control,
+  capacity,
+  ...more,
+});
+
+describe('B.4 Retreat from combat', () => {
+  it('is all or nothing: every defending unit must be routed away, none may stay', () => {
+    const s = sovietRetreat([sv('R1', 2), sv('R2', 2)], [P('West', 'axis', 4), P('East', 'soviet', 4)]);
+    assert.equal(s.state.stage, 'route');
+    assert.deepEqual(routes(s), ['R1>East', 'R2>East']);
+    const r = act(act(s, 'soviet', { type: 'retreat-to', unit: 'R1', to: 'East' }), 'soviet', {
+      type: 'retreat-to',
+      unit: 'R2',
+      to: 'East',
+    });
+    assert.equal(r.state.ending, 'defender-retreated');
+    assert.deepEqual(
+      ['R1', 'R2'].map((id) => unit(r, id).status),
+      ['retreated', 'retreated'],
+    );
+  });
+  it('attacking units retreat down their own lines to their points of origin, dispersed there', () => {
+    const s0 = battle([ax('Pz', 3), ax('Inf', 2, { from: 'North' }), sv('Rifle', 2)], {
+      weather: 'snow',
+      points: [P('West', 'axis', 4), P('North', 'axis', 1), P('East', 'soviet', 4)],
+    });
+    let s = act(s0, 'axis', { type: 'attack' }, [1]);
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.deepEqual(
+      ['Pz', 'Inf'].map((id) => [unit(s, id).at, unit(s, id).dispersed]),
+      [
+        ['West', true],
+        ['North', true],
+      ],
+    );
+    assert.equal(s.state.holder, 'soviet');
+  });
+  it('a) to adjacent friendly points until the line capacity is used up', () => {
+    let s = sovietRetreat(
+      [sv('R1', 2), sv('R2', 2), sv('R3', 2)],
+      [P('West', 'axis', 4), P('East', 'soviet', 1), P('South', 'soviet', 1)],
+    );
+    assert.deepEqual(routes(s), ['R1>East', 'R1>South', 'R2>East', 'R2>South', 'R3>East', 'R3>South']);
+    s = act(s, 'soviet', { type: 'retreat-to', unit: 'R1', to: 'East' });
+    assert.deepEqual(routes(s), ['R2>South', 'R3>South'], 'East is full');
+  });
+  it('a) counts an Axis Allied army as two units, SS Pz divisions as half a unit', () => {
+    const s0 = battle(
+      [
+        sv('Army', 1, { role: 'attacker', from: 'East' }),
+        ax('Romanians', 2, { role: 'defender', formation: 'allied-army' }),
+        ax('SS1', 2, { role: 'defender', formation: 'ss-pz' }),
+        ax('SS2', 2, { role: 'defender', formation: 'ss-pz' }),
+      ],
+      {
+        attacker: 'soviet',
+        weather: 'snow',
+        points: [P('East', 'soviet', 4), P('West', 'axis', 1), P('North', 'axis', 2)],
+      },
+    );
+    let s = act(s0, 'soviet', { type: 'attack' }, [1]); // Axis 6: roll 1 -> 1 repulse
+    s = act(s, 'soviet', { type: 'absorb', unit: 'Army' });
+    s = act(s, 'soviet', { type: 'continue' }); // Army dispersed: no fire
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.deepEqual(
+      legal(s, 'axis').map((a) => `${(a as { unit: string }).unit}>${(a as { to: string }).to}`),
+      ['Romanians>North', 'SS1>West', 'SS1>North', 'SS2>West', 'SS2>North'],
+    );
+    s = act(s, 'axis', { type: 'retreat-to', unit: 'SS1', to: 'West' });
+    assert.ok(
+      retreatOptions(s.state, unit(s, 'SS2')).some((o) => o.to === 'West'),
+      'two SS Pz on a line of 1',
+    );
+  });
+  it('a) counts the 1st Moscow Motorized as half a unit and Soviet air as a one-value unit', () => {
+    let s = sovietRetreat(
+      [sv('Moscow', 2, { formation: 'moscow-motorized' }), sv('Rifle', 2), sAir('A1')],
+      [P('West', 'axis', 4, { occupants: ['combat'] }), P('East', 'soviet', 1), P('South', 'soviet', 1)],
+    );
+    s = act(s, 'soviet', { type: 'retreat-to', unit: 'Rifle', to: 'East' });
+    s = act(s, 'soviet', { type: 'retreat-to', unit: 'Moscow', to: 'South' });
+    assert.deepEqual(routes(s), [], 'half of South is left: no room for Soviet air, counted as 1');
+    assert.equal(unit(s, 'A1').status, 'destroyed');
+  });
+  it('b) only when priority a has no room: toward enemy points empty of combat units, on half the capacity rounded down', () => {
+    let s = sovietRetreat(
+      [sv('R1', 2), sv('R2', 2), sv('R3', 2)],
+      [
+        P('West', 'axis', 3),
+        P('North', 'axis', 4, { occupants: ['combat'] }),
+        P('NE', 'axis', 4, { occupants: ['support'] }),
+        P('SE', 'axis', 4, { occupants: ['emplaced-factory'] }),
+        P('East', 'soviet', 1),
+      ],
+    );
+    assert.ok(!routes(s).some((r) => r.endsWith('>West')), 'not while East has room');
+    s = act(s, 'soviet', { type: 'retreat-to', unit: 'R1', to: 'East' });
+    assert.deepEqual(routes(s), ['R2>West', 'R3>West']);
+    s = act(s, 'soviet', { type: 'retreat-to', unit: 'R2', to: 'West' });
+    assert.equal(s.state.stage, 'over', 'West takes 3 / 2 rounded down = 1 unit');
+    assert.equal(unit(s, 'R3').status, 'destroyed', 'P-5: a defender that cannot retreat is destroyed');
+  });
+  it('b) an enemy point with only an entrained factory or partisans may be entered', () => {
+    const s = sovietRetreat(
+      [sv('R1', 2)],
+      [
+        P('West', 'axis', 2, { occupants: ['entrained-factory'] }),
+        P('North', 'axis', 2, { occupants: ['partisan'] }),
+      ],
+    );
+    assert.deepEqual(routes(s), ['R1>West', 'R1>North']);
+  });
+  it('c) to a friendly point under attack, surviving only if it holds, in regular combat only', () => {
+    const points = [
+      P('West', 'axis', 4, { occupants: ['combat'] }),
+      P('Tula', 'soviet', 2, { underAttack: true }),
+    ];
+    let s = sovietRetreat([sv('R1', 2)], points);
+    assert.deepEqual(routes(s), ['R1>Tula']);
+    s = act(s, 'soviet', { type: 'retreat-to', unit: 'R1', to: 'Tula' });
+    assert.equal(unit(s, 'R1').conditional, true);
+    const breakthrough = sovietRetreat([sv('R1', 2)], points, { combat: 'breakthrough' });
+    assert.deepEqual(routes(breakthrough), []);
+    assert.equal(unit(breakthrough, 'R1').status, 'destroyed');
+  });
+  it('d) attackers all dispersed meeting defenders displaced to their starting point are destroyed', () => {
+    const s0 = battle([ax('Pz', 3, { losses: 1 }), ax('Inf', 2), gAir('G1'), sv('Rifle', 6)], {
+      weather: 'snow',
+      points: [P('West', 'axis', 4, { displaced: [{ id: 'Cav', dispersed: true }] }), P('East', 'soviet', 4)],
+    });
+    let s = act(s0, 'axis', { type: 'attack' }, [1, 1]); // simultaneous (snow, German air): both fire
+    s = act(s, 'axis', { type: 'absorb', unit: 'Inf' }); // Axis 4 on a 1: none; Soviet 6 on a 1: one
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.deepEqual(
+      ['Pz', 'Inf', 'G1'].map((id) => unit(s, id).status),
+      ['destroyed', 'destroyed', 'retreated'],
+    );
+  });
+  it('d) any undispersed attacker retreating down the line destroys the displaced defenders', () => {
+    const s0 = battle([ax('Pz', 3), sv('Rifle', 3)], {
+      weather: 'snow',
+      points: [P('West', 'axis', 4, { displaced: [{ id: 'Cav', dispersed: true }] }), P('East', 'soviet', 4)],
+    });
+    let s = act(s0, 'axis', { type: 'attack' }, [1]);
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.equal(unit(s, 'Pz').status, 'retreated');
+    assert.equal(s.state.neighbours[0]!.displaced[0]!.destroyed, true);
+  });
+});
+
+describe('B.5 Advance after combat', () => {
+  it('attackers that clear the point must occupy it, dispersed ones included', () => {
+    let s = act(
+      battle([ax('Pz', 19), ax('Inf', 2), sv('Rifle', 1, { class: 'minor' })], { weather: 'snow' }),
+      'axis',
+      { type: 'attack' },
+      [6],
+    );
+    s = act(s, 'axis', { type: 'absorb', unit: 'Inf' }); // column 1, roll 6: one repulse
+    s = act(s, 'axis', { type: 'continue' }, [1]);
+    s = act(s, 'soviet', { type: 'absorb', unit: 'Rifle' });
+    assert.equal(s.state.ending, 'defender-destroyed');
+    assert.deepEqual(
+      ['Pz', 'Inf'].map((id) => [unit(s, id).status, unit(s, id).at]),
+      [
+        ['advanced', 'Mozhaisk'],
+        ['advanced', 'Mozhaisk'],
+      ],
+    );
+    assert.equal(s.state.holder, 'axis');
+  });
+  it('defenders that cause the retreat of the attackers may not advance', () => {
+    let s = act(battle([ax('Pz', 3), sv('Rifle', 3)], { weather: 'snow' }), 'axis', { type: 'attack' }, [1]);
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.deepEqual(legal(s, 'soviet'), []);
+    assert.equal(unit(s, 'Rifle').status, 'held');
+    assert.equal(unit(s, 'Rifle').at, null);
+  });
+});
+
+describe('B.6 Large combats (P-2)', () => {
+  it('a firing total above the highest column is split into the fewest, most equal groups, one roll each, summed', () => {
+    const s0 = battle([ax('A', 19), ax('B', 18), sv('Rifle', 3)], { weather: 'snow' });
+    let s = act(s0, 'axis', { type: 'attack' }, [1]);
+    const before = s;
+    s = act(s, 'axis', { type: 'continue' }, [6, 6]); // 19 -> 6, 18 -> 5
+    const fired = newLog(before, s).find((e) => e.kind === 'combat' && e.data)!;
+    assert.deepEqual((fired.data as { groups: number[] }).groups, [19, 18]);
+    assert.equal((fired.data as { losses: number }).losses, 11);
+    assert.ok(fired.cite?.includes('P-2'));
+  });
+});
+
+describe('the battle behind the GameRules contract', () => {
+  it('only the side a decision belongs to is offered actions; anything else is refused, the state untouched', () => {
+    const s0 = battle([ax('Pz', 3), sv('Rifle', 3)], { weather: 'snow' });
+    assert.deepEqual(legal(s0, 'soviet'), []);
+    const wrong = apply(battleRules, s0, 'soviet', { type: 'attack' });
+    assert.ok(!wrong.ok && wrong.error.code === 'action/not-your-turn');
+    const s1 = act(s0, 'axis', { type: 'attack' }, [1]);
+    const bad = apply(battleRules, s1, 'axis', { type: 'absorb', unit: 'Rifle' });
+    assert.ok(!bad.ok && bad.error.code === 'action/not-legal');
+  });
+  it('random play: every battle ends, losses never pass a unit limit + 1, the point has a holder', () => {
+    let rng = rngFromSeed('battle-fuzz');
+    const pick = (n: number) => {
+      const r = rollDie(rng, n);
+      rng = r.next;
+      return r.value - 1;
+    };
+    for (let game = 0; game < 150; game++) {
+      const units: UnitIn[] = [];
+      const attacker = pick(2) === 0 ? 'axis' : 'soviet';
+      const sideOf = (role: 'attacker' | 'defender') =>
+        role === 'attacker' ? attacker : attacker === 'axis' ? 'soviet' : 'axis';
+      for (const role of ['attacker', 'defender'] as const) {
+        const n = 1 + pick(3);
+        for (let i = 0; i < n; i++)
+          units.push({
+            id: `${role}${i}`,
+            side: sideOf(role),
+            role,
+            class: pick(2) ? 'major' : 'minor',
+            value: 1 + pick(8),
+            from: role === 'attacker' ? 'West' : undefined,
+          });
+        for (let i = pick(3); i > 0; i--)
+          units.push({ id: `${role}-air${i}`, side: sideOf(role), role, class: 'air', from: 'West' });
+      }
+      const made = setup(
+        battleRules,
+        {
+          point: 'X',
+          weather: pick(2) ? 'good' : 'snow',
+          attacker,
+          units,
+          points: [
+            P('West', attacker, 1 + pick(3)),
+            P('East', attacker === 'axis' ? 'soviet' : 'axis', pick(3)),
+          ],
+        },
+        game,
+        {},
+      );
+      assert.ok(made.ok, JSON.stringify(!made.ok && made.error));
+      let s = made.value;
+      let steps = 0;
+      while (battleRules.activeSides(s.state).length > 0) {
+        const side = battleRules.activeSides(s.state)[0]!;
+        const options = legal(s, side);
+        assert.ok(options.length > 0, 'an active side always has a legal action');
+        const next = apply(battleRules, s, side, options[pick(options.length)]!);
+        assert.ok(next.ok);
+        s = next.value;
+        assert.ok(++steps < 2000, 'the battle ends');
+        for (const u of s.state.units)
+          if (u.unitClass !== 'air')
+            assert.ok(u.losses <= (u.unitClass === 'major' ? u.value : u.value - 1) + 1);
+      }
+      assert.ok(s.state.holder);
+      assert.ok(s.state.units.every((u) => u.status !== 'fighting'));
+    }
+  });
+});
