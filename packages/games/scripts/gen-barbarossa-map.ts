@@ -1,0 +1,1940 @@
+/**
+ * Generates the Barbarossa 1941 map (packages/games/src/barbarossa-1941/data/generated/map.json)
+ * from real geography: land, sea and lakes from GSHHG (geo/barbarossa-landmask.json), rivers
+ * from GSHHG WDBII (geo/barbarossa-rivers.geojson; both made once by gen-barbarossa-geo.ts),
+ * and, given below as latitude/longitude with their sources in MAP-SOURCES.md: places,
+ * the 22 June 1941 border and the countries, the 1941 railways and main roads, wooded,
+ * marshy, hilly and mountain areas, the army group boundaries and the supply edges.
+ *
+ *   npx tsx packages/games/scripts/gen-barbarossa-map.ts            # writes map.json
+ *   npx tsx packages/games/scripts/gen-barbarossa-map.ts --check    # exits 1 if map.json would change
+ *   npx tsx packages/games/scripts/gen-barbarossa-map.ts --svg F    # also writes a picture (SVG)
+ *
+ * The script checks its own output (places on land and in their hex, rivers continuous on
+ * hexsides, rail paths adjacent and on land, each side's rail net reaching its edges) and
+ * exits non-zero without writing anything when a check fails.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  axialLine,
+  axialNeighbor,
+  axialToOffset,
+  axialToPixel,
+  compileHexMap,
+  directionTo,
+  type HexMapSetup,
+  makeHexNumber,
+  offsetToAxial,
+  pixelToAxial,
+} from '@stavka/engine';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const MAP_OUT = join(here, '../src/barbarossa-1941/data/generated/map.json');
+
+type LonLat = readonly [number, number];
+interface Pt {
+  x: number;
+  y: number;
+}
+interface Hex {
+  col: number;
+  row: number;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Projection and grid                                                                   */
+
+/** Centre-to-centre distance of adjacent hexes (issue #23: about 40 km a hex). */
+export const HEX_KM = 40;
+const SIZE = HEX_KM / Math.sqrt(3);
+const EARTH_RADIUS_KM = 6371.0088;
+/** Lambert conformal conic, standard parallels 47 and 57 N, central meridian 33 E. */
+const LCC = { lat1: 47, lat2: 57, lat0: 52, lon0: 33 };
+const rad = (d: number) => (d * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+const lccN =
+  Math.log(Math.cos(rad(LCC.lat1)) / Math.cos(rad(LCC.lat2))) /
+  Math.log(Math.tan(Math.PI / 4 + rad(LCC.lat2) / 2) / Math.tan(Math.PI / 4 + rad(LCC.lat1) / 2));
+const lccF = (Math.cos(rad(LCC.lat1)) * Math.tan(Math.PI / 4 + rad(LCC.lat1) / 2) ** lccN) / lccN;
+const rho = (lat: number) => (EARTH_RADIUS_KM * lccF) / Math.tan(Math.PI / 4 + rad(lat) / 2) ** lccN;
+const rho0 = rho(LCC.lat0);
+function lcc([lon, lat]: LonLat): Pt {
+  const r = rho(lat);
+  const t = lccN * rad(lon - LCC.lon0);
+  return { x: r * Math.sin(t), y: rho0 - r * Math.cos(t) };
+}
+function lccInverse(x: number, y: number): LonLat {
+  const r = Math.sign(lccN) * Math.hypot(x, rho0 - y);
+  const t = Math.atan2(x, rho0 - y);
+  const lat = deg(2 * Math.atan(((EARTH_RADIUS_KM * lccF) / r) ** (1 / lccN)) - Math.PI / 2);
+  return [LCC.lon0 + deg(t / lccN), lat];
+}
+
+/** Corners the grid must hold: Pillau/Koenigsberg and Warsaw in the west, Bucharest, Grozny, Gorky, Lake Onega. */
+const EXTENT: LonLat[] = [
+  [19.6, 54.75],
+  [20.2, 52.0],
+  [23.8, 44.0],
+  [46.2, 43.0],
+  [46.6, 49.0],
+  [45.6, 56.6],
+  [36.0, 61.7],
+  [23.0, 59.9],
+];
+const ext = EXTENT.map(lcc);
+const X0 = Math.min(...ext.map((p) => p.x));
+const Y1 = Math.max(...ext.map((p) => p.y));
+const WIDTH = Math.max(...ext.map((p) => p.x)) - X0;
+const HEIGHT = Y1 - Math.min(...ext.map((p) => p.y));
+export const COLUMNS = Math.ceil(WIDTH / (1.5 * SIZE)) + 1;
+export const ROWS = Math.ceil(HEIGHT / HEX_KM) + 1;
+
+/** Grid km: x east, y south, origin at hex 0101's centre. */
+function project(ll: LonLat): Pt {
+  const p = lcc(ll);
+  return { x: p.x - X0, y: Y1 - p.y };
+}
+function unproject(p: Pt): LonLat {
+  return lccInverse(p.x + X0, Y1 - p.y);
+}
+const key = (h: Hex): string => makeHexNumber(h);
+const parse = (k: string): Hex => ({ col: Number(k.slice(0, 2)), row: Number(k.slice(2)) });
+const onGrid = (h: Hex): boolean => h.col >= 1 && h.col <= COLUMNS && h.row >= 1 && h.row <= ROWS;
+const centre = (h: Hex): Pt => axialToPixel(offsetToAxial(h), SIZE);
+const hexAtPt = (p: Pt): Hex => axialToOffset(pixelToAxial(p.x, p.y, SIZE));
+const hexAt = (ll: LonLat): Hex => hexAtPt(project(ll));
+function neighbours(h: Hex): Hex[] {
+  const a = offsetToAxial(h);
+  const out: Hex[] = [];
+  for (let d = 0; d < 6; d++) {
+    const n = axialToOffset(axialNeighbor(a, d));
+    if (onGrid(n)) out.push(n);
+  }
+  return out;
+}
+const adjacent = (a: Hex, b: Hex): boolean => directionTo(offsetToAxial(a), offsetToAxial(b)) >= 0;
+const ALL: Hex[] = [];
+for (let col = 1; col <= COLUMNS; col++) for (let row = 1; row <= ROWS; row++) ALL.push({ col, row });
+const isRim = (h: Hex): boolean => neighbours(h).length < 6;
+
+/* ------------------------------------------------------------------------------------ */
+/* Land mask                                                                             */
+
+const mask = JSON.parse(readFileSync(join(here, 'geo/barbarossa-landmask.json'), 'utf8')) as {
+  west: number;
+  north: number;
+  step: number;
+  columns: number;
+  rows: string[];
+};
+const maskRows: Uint8Array[] = mask.rows.map((row) => {
+  const out = new Uint8Array(mask.columns);
+  let i = 0;
+  for (const run of row.split(',')) {
+    const [v, c] = run.split(':').map(Number) as [number, number];
+    out.fill(v, i, i + c);
+    i += c;
+  }
+  return out;
+});
+/** 0 sea, 1 land, 2 lake at a point (nearest raster cell; outside the raster: land). */
+function surface([lon, lat]: LonLat): number {
+  const c = Math.round((lon - mask.west) / mask.step);
+  const r = Math.round((mask.north - lat) / mask.step);
+  const row = maskRows[r];
+  if (!row || c < 0 || c >= mask.columns) return 1;
+  return row[c]!;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Places (GeoNames centroids, research/barbarossa-1941.md 4.1-4.2; others GeoNames)     */
+
+type PlaceKind = 'victory-city' | 'major-city' | 'fortress-city' | 'city' | 'town' | 'oil';
+interface PlaceDef {
+  name: string;
+  kind: PlaceKind;
+  lon: number;
+  lat: number;
+}
+const pl = (name: string, kind: PlaceKind, lat: number, lon: number): PlaceDef => ({ name, kind, lat, lon });
+/** In priority order: when two fall in one hex, the first keeps it and the other is left off (logged). */
+export const PLACES: PlaceDef[] = [
+  pl('Moscow', 'victory-city', 55.752, 37.618),
+  pl('Leningrad', 'victory-city', 59.939, 30.314),
+  pl('Warsaw', 'victory-city', 52.23, 21.012),
+  pl('Bucharest', 'victory-city', 44.432, 26.106),
+  pl('Smolensk', 'victory-city', 54.778, 32.051),
+  pl('Kiev', 'victory-city', 50.455, 30.524),
+  pl('Voronezh', 'victory-city', 51.668, 39.192),
+  pl('Odessa', 'victory-city', 46.486, 30.744),
+  pl('Rostov', 'victory-city', 47.22, 39.708),
+  pl('Stalingrad', 'victory-city', 48.714, 44.498),
+  pl('Sevastopol', 'victory-city', 44.608, 33.521),
+  pl('Ploesti', 'oil', 44.95, 26.017),
+  pl('Grozny', 'oil', 43.312, 45.689),
+  pl('Koenigsberg', 'fortress-city', 54.706, 20.511),
+  pl('Brest-Litovsk', 'fortress-city', 52.109, 23.717),
+  pl('Kronstadt', 'fortress-city', 59.992, 29.776),
+  pl('Kerch', 'city', 45.357, 36.475),
+  pl('Taman', 'town', 45.215, 36.715),
+  pl('Riga', 'major-city', 56.946, 24.106),
+  pl('Tallinn', 'major-city', 59.437, 24.754),
+  pl('Minsk', 'major-city', 53.9, 27.567),
+  pl('Lvov', 'major-city', 49.838, 24.023),
+  pl('Kharkov', 'major-city', 49.982, 36.255),
+  pl('Dnepropetrovsk', 'major-city', 48.467, 35.041),
+  pl('Zaporozhye', 'major-city', 47.852, 35.117),
+  pl('Stalino', 'major-city', 48.023, 37.802),
+  pl('Tula', 'major-city', 54.196, 37.618),
+  pl('Gorky', 'major-city', 56.329, 44.002),
+  pl('Yaroslavl', 'major-city', 57.63, 39.874),
+  pl('Memel', 'city', 55.707, 21.139),
+  pl('Libau', 'city', 56.505, 21.011),
+  pl('Windau', 'town', 57.395, 21.561),
+  pl('Pernau', 'town', 58.386, 24.497),
+  pl('Nikolayev', 'city', 46.976, 31.993),
+  pl('Kherson', 'city', 46.637, 32.615),
+  pl('Novorossiysk', 'city', 44.732, 37.762),
+  pl('Tuapse', 'town', 44.101, 39.083),
+  pl('Constanta', 'city', 44.173, 28.638),
+  pl('Izmail', 'town', 45.351, 28.838),
+  pl('Galati', 'city', 45.437, 28.05),
+  pl('Berdyansk', 'town', 46.756, 36.788),
+  pl('Mariupol', 'city', 47.095, 37.541),
+  pl('Taganrog', 'city', 47.236, 38.905),
+  pl('Feodosiya', 'town', 45.032, 35.382),
+  pl('Yevpatoriya', 'town', 45.201, 33.367),
+  pl('Yalta', 'town', 44.502, 34.166),
+  pl('Simferopol', 'city', 44.957, 34.111),
+  pl('Kaunas', 'city', 54.902, 23.909),
+  pl('Vilnius', 'city', 54.689, 25.28),
+  pl('Grodno', 'city', 53.677, 23.829),
+  pl('Bialystok', 'city', 53.133, 23.164),
+  pl('Daugavpils', 'city', 55.883, 26.533),
+  pl('Pskov', 'city', 57.819, 28.332),
+  pl('Novgorod', 'city', 58.521, 31.271),
+  pl('Vitebsk', 'city', 55.19, 30.205),
+  pl('Orsha', 'town', 54.514, 30.404),
+  pl('Mogilev', 'city', 53.909, 30.34),
+  pl('Gomel', 'city', 52.434, 30.975),
+  pl('Bobruisk', 'city', 53.147, 29.205),
+  pl('Bryansk', 'city', 53.271, 34.321),
+  pl('Orel', 'city', 52.969, 36.079),
+  pl('Kursk', 'city', 51.727, 36.185),
+  pl('Vyazma', 'city', 55.21, 34.297),
+  pl('Kalinin', 'city', 56.858, 35.901),
+  pl('Kaluga', 'city', 54.531, 36.27),
+  pl('Ryazan', 'city', 54.63, 39.73),
+  pl('Belgorod', 'city', 50.603, 36.581),
+  pl('Poltava', 'city', 49.589, 34.554),
+  pl('Zhitomir', 'city', 50.262, 28.679),
+  pl('Vinnitsa', 'city', 49.232, 28.469),
+  pl('Kirovograd', 'city', 48.508, 32.266),
+  pl('Kishinev', 'city', 47.009, 28.859),
+  pl('Chernigov', 'city', 51.505, 31.287),
+  pl('Voroshilovgrad', 'city', 48.568, 39.306),
+  pl('Krasnodar', 'city', 45.035, 38.975),
+  pl('Velikiye Luki', 'city', 56.341, 30.544),
+  pl('Rzhev', 'town', 56.263, 34.329),
+  pl('Tikhvin', 'town', 59.639, 33.526),
+  pl('Yelets', 'town', 52.614, 38.509),
+  pl('Lutsk', 'town', 50.758, 25.35),
+  pl('Rovno', 'town', 50.62, 26.237),
+  pl('Tarnopol', 'town', 49.554, 25.591),
+  pl('Chernovtsy', 'city', 48.29, 25.932),
+  pl('Proskurov', 'town', 49.418, 26.979),
+  pl('Uman', 'town', 48.75, 30.219),
+  pl('Cherkassy', 'town', 49.445, 32.057),
+  pl('Kremenchug', 'town', 49.063, 33.405),
+  pl('Konotop', 'town', 51.233, 33.2),
+  pl('Sumy', 'town', 50.917, 34.799),
+  pl('Millerovo', 'town', 48.925, 40.4),
+  pl('Armavir', 'town', 44.998, 41.12),
+  pl('Ordzhonikidze', 'city', 43.02, 44.68),
+  pl('Mineralnye Vody', 'town', 44.21, 43.135),
+  pl('Tikhoretsk', 'town', 45.855, 40.126),
+  pl('Salsk', 'town', 46.475, 41.54),
+  pl('Kotelnikovo', 'town', 47.631, 43.142),
+  pl('Kalach', 'town', 48.69, 43.53),
+  pl('Borisoglebsk', 'town', 51.367, 42.081),
+  pl('Michurinsk', 'town', 52.893, 40.49),
+  pl('Liski', 'town', 50.98, 39.5),
+  pl('Valuyki', 'town', 50.21, 38.1),
+  pl('Izyum', 'town', 49.207, 37.277),
+  pl('Lozovaya', 'town', 48.891, 36.314),
+  pl('Krivoy Rog', 'town', 47.906, 33.394),
+  pl('Nikopol', 'town', 47.568, 34.391),
+  pl('Melitopol', 'town', 46.847, 35.382),
+  pl('Perekop', 'town', 46.109, 33.692),
+  pl('Dzhankoy', 'town', 45.713, 34.393),
+  pl('Shakhty', 'town', 47.719, 40.216),
+  pl('Kamensk', 'town', 48.318, 40.259),
+  pl('Polotsk', 'town', 55.488, 28.786),
+  pl('Slutsk', 'town', 53.015, 27.542),
+  pl('Baranovichi', 'town', 53.133, 26.008),
+  pl('Lida', 'town', 53.883, 25.3),
+  pl('Pinsk', 'town', 52.122, 26.067),
+  pl('Mozyr', 'town', 52.042, 29.216),
+  pl('Zhlobin', 'town', 52.893, 30.024),
+  pl('Kobrin', 'town', 52.212, 24.356),
+  pl('Kovel', 'town', 51.217, 24.708),
+  pl('Korosten', 'town', 50.951, 28.639),
+  pl('Berdichev', 'town', 49.894, 28.582),
+  pl('Pervomaisk', 'town', 48.044, 30.85),
+  pl('Siauliai', 'town', 55.933, 23.317),
+  pl('Ostrov', 'town', 57.344, 28.354),
+  pl('Luga', 'town', 58.739, 29.848),
+  pl('Narva', 'town', 59.377, 28.19),
+  pl('Tartu', 'town', 58.381, 26.725),
+  pl('Volkhov', 'town', 59.923, 32.34),
+  pl('Staraya Russa', 'town', 57.996, 31.36),
+  pl('Kholm', 'town', 57.149, 31.182),
+  pl('Demyansk', 'town', 57.645, 32.466),
+  pl('Toropets', 'town', 56.5, 31.639),
+  pl('Ostashkov', 'town', 57.147, 33.107),
+  pl('Bologoye', 'town', 57.88, 34.05),
+  pl('Yelnya', 'town', 54.577, 33.185),
+  pl('Roslavl', 'town', 53.954, 32.864),
+  pl('Belyy', 'town', 55.841, 32.941),
+  pl('Klin', 'town', 56.332, 36.729),
+  pl('Mozhaisk', 'town', 55.502, 36.027),
+  pl('Serpukhov', 'town', 54.92, 37.416),
+  pl('Mtsensk', 'town', 53.279, 36.58),
+  pl('Livny', 'town', 52.424, 37.6),
+  pl('Sukhinichi', 'town', 54.107, 35.344),
+  pl('Vologda', 'town', 59.22, 39.89),
+  pl('Kostroma', 'town', 57.77, 40.93),
+  pl('Vladimir', 'town', 56.13, 40.41),
+  pl('Tambov', 'town', 52.72, 41.45),
+  pl('Saratov', 'city', 51.53, 46.03),
+  pl('Kamyshin', 'town', 50.08, 45.4),
+  pl('Astrakhan', 'city', 46.35, 48.04),
+  pl('Elista', 'town', 46.31, 44.26),
+  pl('Tilsit', 'town', 55.084, 21.879),
+  pl('Insterburg', 'town', 54.634, 21.805),
+  pl('Suwalki', 'town', 54.112, 22.931),
+  pl('Lomza', 'town', 53.178, 22.059),
+  pl('Lublin', 'city', 51.246, 22.568),
+  pl('Krakow', 'city', 50.06, 19.94),
+  pl('Przemysl', 'town', 49.785, 22.767),
+  pl('Iasi', 'city', 47.167, 27.6),
+  pl('Brasov', 'city', 45.65, 25.6),
+  pl('Craiova', 'city', 44.32, 23.8),
+  pl('Focsani', 'town', 45.7, 27.18),
+  pl('Botosani', 'town', 47.75, 26.66),
+  pl('Cluj', 'city', 46.77, 23.6),
+  pl('Helsinki', 'city', 60.17, 24.94),
+];
+
+/* ------------------------------------------------------------------------------------ */
+/* Borders and countries (traced from named points; MAP-SOURCES.md)                     */
+
+/**
+ * The western border of the USSR on 22 June 1941, north to south: the 1940 Finnish border,
+ * then (the Baltic states being Soviet) the Lithuanian border with East Prussia and Memel,
+ * the 1939 German-Soviet demarcation line (Suwalki, Narew, Bug, San), the Carpathian crest
+ * against Hungary, northern Bukovina, the Prut and the Kilia arm of the Danube.
+ */
+const SOVIET_BORDER: LonLat[] = [
+  [33.0, 63.5],
+  [31.6, 62.9],
+  [30.0, 61.8],
+  [29.2, 61.35],
+  [28.5, 60.95],
+  [27.75, 60.5], // Gulf of Finland west of Vyborg (Moscow peace treaty line, 1940)
+  [26.5, 60.2],
+  [23.0, 59.95], // across the Gulf of Finland (the Estonian coast is Soviet)
+  [20.5, 58.0],
+  [20.8, 56.3],
+  [21.07, 55.87], // Nimmersatt: the Lithuanian-Memel border on the coast
+  [21.6, 55.75],
+  [22.05, 55.45],
+  [22.2, 55.1], // the Neman (Memel) below Tilsit
+  [22.85, 55.05],
+  [22.65, 54.7],
+  [22.75, 54.4], // Vistytis
+  [23.45, 54.2], // the Suwalki salient stays German
+  [23.55, 53.95],
+  [23.4, 53.6],
+  [22.9, 53.3],
+  [22.4, 53.05],
+  [22.0, 52.85], // Narew / Bug north-west of Bialystok
+  [22.3, 52.55],
+  [23.1, 52.3],
+  [23.6, 52.12], // the Bug at Brest (Brest Soviet, Terespol German)
+  [23.65, 51.55], // Wlodawa
+  [23.95, 51.1],
+  [24.15, 50.8],
+  [24.25, 50.45], // Sokal
+  [23.9, 50.35],
+  [23.5, 50.2],
+  [23.1, 50.0],
+  [22.78, 49.8], // Przemysl on the San
+  [22.6, 49.4],
+  [22.7, 49.05], // the San's source at the Slovak/Hungarian border
+  [23.3, 48.95],
+  [24.0, 48.65],
+  [24.6, 48.05],
+  [25.0, 47.85], // Carpathian crest to Bukovina
+  [25.6, 47.95],
+  [26.2, 48.0],
+  [26.65, 48.25], // Lipkany on the Prut
+  [27.4, 47.75],
+  [27.8, 47.2],
+  [28.1, 46.6],
+  [28.2, 45.47], // the Prut joins the Danube at Reni
+  [28.8, 45.25],
+  [29.7, 45.1], // the Kilia arm to the Black Sea
+  [31.0, 44.0],
+  [40.0, 42.0],
+  [60.0, 42.0],
+  [60.0, 63.5],
+];
+/** Finland on the map (north of the 1940 border): Axis co-belligerent, its forces not in the game (B-17). */
+const FINLAND: LonLat[] = [
+  [20.0, 63.5],
+  [33.0, 63.5],
+  [31.6, 62.9],
+  [30.0, 61.8],
+  [29.2, 61.35],
+  [28.5, 60.95],
+  [27.75, 60.5],
+  [26.5, 60.2],
+  [22.8, 59.7],
+  [20.0, 59.9],
+];
+/** The Reich with East Prussia, Memel and the Generalgouvernement (occupied Poland), west of the border. */
+const GERMANY: LonLat[] = [
+  [10.0, 58.0],
+  [20.5, 58.0],
+  [20.8, 56.3],
+  [21.07, 55.87],
+  [21.6, 55.75],
+  [22.05, 55.45],
+  [22.2, 55.1],
+  [22.85, 55.05],
+  [22.65, 54.7],
+  [22.75, 54.4],
+  [23.45, 54.2],
+  [23.55, 53.95],
+  [23.4, 53.6],
+  [22.9, 53.3],
+  [22.4, 53.05],
+  [22.0, 52.85],
+  [22.3, 52.55],
+  [23.1, 52.3],
+  [23.6, 52.12],
+  [23.65, 51.55],
+  [23.95, 51.1],
+  [24.15, 50.8],
+  [24.25, 50.45],
+  [23.9, 50.35],
+  [23.5, 50.2],
+  [23.1, 50.0],
+  [22.78, 49.8],
+  [22.6, 49.4],
+  [22.7, 49.05],
+  [22.1, 49.2], // the Slovak border along the Beskids
+  [21.0, 49.42],
+  [20.0, 49.2],
+  [19.4, 49.55],
+  [10.0, 49.5],
+];
+/** Slovakia (1939-45 borders, without the south ceded to Hungary in 1938). */
+const SLOVAKIA: LonLat[] = [
+  [10.0, 49.5],
+  [19.4, 49.55],
+  [20.0, 49.2],
+  [21.0, 49.42],
+  [22.1, 49.2],
+  [22.35, 48.95],
+  [21.7, 48.6],
+  [20.5, 48.5],
+  [19.2, 48.15],
+  [10.0, 48.0],
+];
+/** Hungary with Carpatho-Ukraine (1939) and northern Transylvania (1940). */
+const HUNGARY: LonLat[] = [
+  [10.0, 48.0],
+  [19.2, 48.15],
+  [20.5, 48.5],
+  [21.7, 48.6],
+  [22.35, 48.95],
+  [22.7, 49.05],
+  [23.3, 48.95],
+  [24.0, 48.65],
+  [24.6, 48.05],
+  [25.0, 47.85], // the Soviet border meets the Rumanian
+  [25.3, 47.55],
+  [25.75, 47.1],
+  [25.95, 46.65],
+  [25.8, 46.2],
+  [25.3, 46.3],
+  [24.6, 46.55],
+  [23.8, 46.55],
+  [23.3, 46.65],
+  [22.7, 46.85],
+  [21.95, 47.05],
+  [21.3, 46.45],
+  [20.3, 46.15],
+  [10.0, 46.0],
+];
+/** Rumania in 1941: without Bessarabia and northern Bukovina (Soviet), northern Transylvania and southern Dobruja. */
+const RUMANIA: LonLat[] = [
+  [20.3, 46.15],
+  [21.3, 46.45],
+  [21.95, 47.05],
+  [22.7, 46.85],
+  [23.3, 46.65],
+  [23.8, 46.55],
+  [24.6, 46.55],
+  [25.3, 46.3],
+  [25.8, 46.2],
+  [25.95, 46.65],
+  [25.75, 47.1],
+  [25.3, 47.55],
+  [25.0, 47.85],
+  [25.6, 47.95],
+  [26.2, 48.0],
+  [26.65, 48.25],
+  [27.4, 47.75],
+  [27.8, 47.2],
+  [28.1, 46.6],
+  [28.2, 45.47],
+  [28.8, 45.25],
+  [29.7, 45.1],
+  [29.9, 44.3],
+  [28.58, 43.74], // southern Dobruja (Bulgarian since 1940)
+  [27.3, 44.1],
+  [26.1, 43.98], // the Danube, upstream
+  [25.0, 43.65],
+  [23.9, 43.8],
+  [22.6, 44.2],
+  [22.45, 44.7],
+  [21.4, 44.8],
+  [20.3, 45.5],
+];
+
+function inPolygon([lon, lat]: LonLat, poly: readonly LonLat[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i]!;
+    const [xj, yj] = poly[j]!;
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+type Country = 'ussr' | 'germany' | 'rumania' | 'hungary' | 'slovakia' | 'finland' | 'neutral';
+function countryAt(ll: LonLat): Country {
+  if (inPolygon(ll, SOVIET_BORDER) && !inPolygon(ll, FINLAND)) return 'ussr';
+  if (inPolygon(ll, FINLAND)) return 'finland';
+  if (inPolygon(ll, GERMANY)) return 'germany';
+  if (inPolygon(ll, SLOVAKIA)) return 'slovakia';
+  if (inPolygon(ll, HUNGARY)) return 'hungary';
+  if (inPolygon(ll, RUMANIA)) return 'rumania';
+  return 'neutral'; // Sweden, Bulgaria, occupied Yugoslavia, Turkey
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Army group boundaries (June 1941, projected east; MAP-SOURCES.md)                     */
+
+/** North / Centre boundary, west to east: north of it is Army Group North. */
+const AG_NORTH_CENTRE: LonLat[] = [
+  [10.0, 54.35],
+  [22.9, 54.35],
+  [24.5, 55.0],
+  [26.6, 55.7],
+  [28.5, 56.0],
+  [30.5, 56.6],
+  [31.8, 57.3],
+  [33.5, 57.6],
+  [60.0, 57.6],
+];
+/** Centre / South boundary along the Pripyat marshes, west to east: south of it is Army Group South. */
+const AG_CENTRE_SOUTH: LonLat[] = [
+  [10.0, 51.55],
+  [23.6, 51.55],
+  [25.0, 51.7],
+  [27.5, 51.9],
+  [30.1, 51.6],
+  [31.5, 51.55],
+  [33.5, 51.7],
+  [36.0, 52.0],
+  [60.0, 52.0],
+];
+/** The northern edge of the Pripyat marshes: Axis allied units must remain south of it (B-17). */
+const SOUTH_LIMIT: LonLat[] = [
+  [10.0, 52.3],
+  [23.5, 52.1],
+  [26.0, 52.35],
+  [28.5, 52.45],
+  [30.5, 52.3],
+  [60.0, 52.3],
+];
+function latOn(line: readonly LonLat[], lon: number): number {
+  for (let i = 1; i < line.length; i++) {
+    const [x0, y0] = line[i - 1]!;
+    const [x1, y1] = line[i]!;
+    if (lon >= x0 && lon <= x1) return y0 + ((y1 - y0) * (lon - x0)) / (x1 - x0);
+  }
+  return line.at(-1)![1];
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Terrain areas (lat/lon polygons traced from relief and vegetation maps; MAP-SOURCES.md) */
+
+const MOUNTAINS: LonLat[][] = [
+  // Eastern and Southern Carpathians
+  [
+    [22.3, 49.25],
+    [23.5, 48.95],
+    [24.4, 48.45],
+    [25.2, 47.8],
+    [25.9, 47.1],
+    [26.2, 46.4],
+    [26.4, 45.75],
+    [25.8, 45.35],
+    [24.6, 45.2],
+    [23.3, 45.15],
+    [22.6, 45.2],
+    [22.5, 45.6],
+    [23.6, 45.65],
+    [24.9, 45.65],
+    [25.7, 45.85],
+    [25.55, 46.6],
+    [25.0, 47.3],
+    [24.0, 47.9],
+    [23.2, 48.4],
+    [22.2, 48.9],
+  ],
+  // Crimean mountains
+  [
+    [33.6, 44.55],
+    [34.3, 44.45],
+    [35.2, 44.85],
+    [35.1, 45.0],
+    [34.3, 44.85],
+    [33.75, 44.75],
+  ],
+  // Greater Caucasus
+  [
+    [38.3, 44.5],
+    [40.0, 44.1],
+    [42.0, 43.7],
+    [44.0, 43.1],
+    [45.5, 42.8],
+    [47.0, 42.6],
+    [48.0, 41.5],
+    [38.0, 41.5],
+    [37.5, 44.6],
+  ],
+];
+const HILLS: LonLat[][] = [
+  // Carpathian foothills and the Transylvanian plateau
+  [
+    [21.5, 49.6],
+    [23.2, 49.5],
+    [24.6, 48.9],
+    [25.6, 48.2],
+    [26.3, 47.4],
+    [26.7, 46.4],
+    [26.8, 45.6],
+    [25.5, 45.1],
+    [23.0, 44.9],
+    [22.2, 45.2],
+    [22.0, 46.3],
+    [22.3, 47.2],
+    [21.8, 48.2],
+    [20.5, 49.0],
+  ],
+  // Valdai hills
+  [
+    [32.4, 58.2],
+    [33.8, 58.2],
+    [34.0, 57.3],
+    [33.0, 56.9],
+    [32.3, 57.3],
+  ],
+  // Donets ridge
+  [
+    [37.8, 48.45],
+    [39.9, 48.45],
+    [40.2, 48.0],
+    [38.2, 47.85],
+  ],
+  // Caucasus foothills and the Stavropol heights
+  [
+    [39.0, 44.9],
+    [41.0, 45.3],
+    [42.5, 45.0],
+    [43.6, 44.3],
+    [45.0, 43.6],
+    [44.0, 43.2],
+    [42.0, 43.8],
+    [40.0, 44.2],
+  ],
+  // Crimean foothills
+  [
+    [33.5, 44.75],
+    [34.4, 45.0],
+    [35.4, 45.1],
+    [35.2, 44.85],
+    [34.3, 44.7],
+    [33.6, 44.6],
+  ],
+];
+const SWAMP: LonLat[][] = [
+  // Pripyat (Polesie) marshes, core along the river
+  [
+    [24.3, 51.95],
+    [25.5, 52.25],
+    [27.0, 52.3],
+    [28.5, 52.25],
+    [29.8, 51.95],
+    [30.0, 51.6],
+    [28.5, 51.75],
+    [27.0, 51.8],
+    [25.5, 51.75],
+    [24.4, 51.65],
+  ],
+  // Volkhov swamps between Lake Ilmen and Lake Ladoga
+  [
+    [31.2, 59.55],
+    [32.0, 59.6],
+    [32.4, 59.2],
+    [31.9, 58.75],
+    [31.3, 58.85],
+  ],
+  // Lovat / Pola swamps south of Lake Ilmen (Staraya Russa - Demyansk - Kholm)
+  [
+    [30.6, 57.95],
+    [32.0, 57.9],
+    [32.3, 57.3],
+    [31.0, 57.2],
+  ],
+];
+const SWAMP_FOREST: LonLat[][] = [
+  // Polesie forest-marsh around the core
+  [
+    [23.8, 52.25],
+    [25.0, 52.55],
+    [26.8, 52.65],
+    [28.5, 52.7],
+    [29.8, 52.45],
+    [30.6, 51.9],
+    [30.3, 51.2],
+    [29.0, 51.1],
+    [27.5, 51.2],
+    [26.0, 51.0],
+    [24.6, 51.2],
+    [23.9, 51.55],
+  ],
+  // Volkhov - Tikhvin forest-marsh
+  [
+    [30.7, 59.55],
+    [33.2, 59.7],
+    [33.6, 59.2],
+    [33.0, 58.7],
+    [31.6, 58.6],
+    [30.8, 59.0],
+  ],
+  // Meshchera lowlands east of Moscow
+  [
+    [38.9, 55.85],
+    [41.0, 55.7],
+    [41.0, 55.0],
+    [39.8, 54.85],
+    [38.9, 55.2],
+  ],
+];
+const FOREST: LonLat[][] = [
+  // The northern forest belt: Leningrad oblast, Karelia, Kalinin, Yaroslavl
+  [
+    [28.5, 61.8],
+    [46.0, 61.8],
+    [46.0, 57.0],
+    [42.0, 57.2],
+    [39.5, 57.0],
+    [37.0, 56.5],
+    [34.5, 56.6],
+    [33.0, 56.3],
+    [31.0, 56.5],
+    [29.5, 57.3],
+    [28.8, 58.2],
+    [28.0, 59.0],
+    [28.5, 60.2],
+  ],
+  // Estonia and northern Latvia
+  [
+    [23.5, 59.3],
+    [27.5, 59.3],
+    [27.6, 57.6],
+    [25.5, 57.0],
+    [23.5, 57.4],
+  ],
+  // Belorussian forests (Naliboki, Berezina, upper Dnieper)
+  [
+    [26.0, 54.3],
+    [28.0, 54.9],
+    [29.5, 54.7],
+    [29.5, 53.6],
+    [28.0, 53.3],
+    [26.2, 53.5],
+  ],
+  // Bialowieza
+  [
+    [23.5, 52.85],
+    [24.3, 52.85],
+    [24.3, 52.5],
+    [23.5, 52.5],
+  ],
+  // Smolensk - Vyazma - Bryansk forests
+  [
+    [32.2, 55.6],
+    [34.8, 55.8],
+    [35.8, 55.2],
+    [35.8, 53.6],
+    [35.0, 52.6],
+    [33.4, 52.6],
+    [32.6, 53.6],
+    [32.6, 54.5],
+  ],
+  // Forests west and north of Moscow (Volokolamsk, Mozhaisk, Klin)
+  [
+    [35.6, 56.4],
+    [37.5, 56.5],
+    [37.9, 55.9],
+    [36.8, 55.3],
+    [35.8, 55.4],
+  ],
+  // Lithuanian and East Prussian forests
+  [
+    [21.7, 54.5],
+    [22.7, 54.45],
+    [22.5, 53.6],
+    [21.3, 53.5],
+    [21.0, 54.0],
+  ],
+  // Carpathian forest belt north of the mountains (Galicia)
+  [
+    [22.0, 50.3],
+    [24.0, 50.0],
+    [24.6, 49.4],
+    [23.5, 49.5],
+    [22.2, 49.7],
+  ],
+];
+function terrainAt(ll: LonLat): string {
+  const inAny = (polys: LonLat[][]) => polys.some((p) => inPolygon(ll, p));
+  if (inAny(MOUNTAINS)) return 'mountains';
+  if (inAny(HILLS)) return 'hills';
+  if (inAny(SWAMP)) return 'swamp';
+  if (inAny(SWAMP_FOREST)) return 'swamp-forest';
+  if (inAny(FOREST)) return 'forest';
+  return 'clear';
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Railways and roads of 1941 (station sequences; MAP-SOURCES.md)                         */
+
+const WAY: Record<string, LonLat> = {
+  Stolbtsy: [26.72, 53.48],
+  Molodechno: [26.85, 54.31],
+  Borisov: [28.505, 54.228],
+  Jelgava: [23.72, 56.65],
+  Radviliskis: [23.53, 55.81],
+  Virbalis: [22.82, 54.63],
+  Rezekne: [27.33, 56.51],
+  Valga: [26.05, 57.78],
+  Dno: [29.97, 57.83],
+  Novosokolniki: [30.15, 56.34],
+  Nevel: [29.93, 56.02],
+  Chudovo: [31.68, 59.12],
+  Mga: [31.067, 59.75],
+  VyshnyVolochek: [34.56, 57.59],
+  Volokolamsk: [35.97, 56.03],
+  Unecha: [32.68, 52.85],
+  Kalinkovichi: [29.33, 52.13],
+  Luninets: [26.8, 52.25],
+  Sarny: [26.6, 51.34],
+  Kazatin: [28.83, 49.72],
+  Fastov: [29.92, 50.08],
+  Zhmerinka: [28.11, 49.04],
+  Shepetovka: [27.06, 50.18],
+  Zdolbunov: [26.25, 50.51],
+  Brody: [25.15, 50.08],
+  Razdelnaya: [30.08, 46.84],
+  Bender: [29.48, 46.83],
+  Ungheni: [27.8, 47.21],
+  Znamenka: [32.66, 48.72],
+  Yasinovataya: [37.86, 48.13],
+  Debaltsevo: [38.4, 48.34],
+  Likhaya: [40.2, 48.2],
+  Morozovsk: [41.83, 48.35],
+  Chir: [42.95, 48.55],
+  Povorino: [42.25, 51.2],
+  Gryazi: [39.95, 52.5],
+  Ryazhsk: [39.92, 53.7],
+  Uzlovaya: [38.17, 53.98],
+  Kastornoye: [38.14, 51.82],
+  Kupyansk: [37.61, 49.71],
+  Krasnoarmeysk: [37.18, 48.28],
+  Prokhladny: [44.05, 43.76],
+  Kropotkin: [40.57, 45.43],
+  Siedlce: [22.27, 52.17],
+  Malkinia: [22.03, 52.7],
+  Allenstein: [20.48, 53.78],
+  Gumbinnen: [22.19, 54.59],
+  Tarnow: [20.99, 50.01],
+  Rzeszow: [22.0, 50.04],
+  Chelm: [23.47, 51.14],
+  Pascani: [26.72, 47.25],
+  Suceava: [26.25, 47.65],
+  Buzau: [26.82, 45.15],
+  Pitesti: [24.87, 44.86],
+  TurnuSeverin: [22.66, 44.63],
+  Tecuci: [27.43, 45.85],
+  Baranovichi: [26.008, 53.133],
+};
+function at(name: string): LonLat {
+  const p = PLACES.find((q) => q.name === name);
+  if (p) return [p.lon, p.lat];
+  const w = WAY[name];
+  if (!w) throw new Error(`no place or waypoint ${name}`);
+  return w;
+}
+interface LineDef {
+  kind: 'rail' | 'road' | 'brown-road';
+  name: string;
+  via: (string | LonLat)[];
+}
+const rail = (name: string, ...via: (string | LonLat)[]): LineDef => ({ kind: 'rail', name, via });
+const road = (name: string, ...via: (string | LonLat)[]): LineDef => ({ kind: 'road', name, via });
+const brown = (name: string, ...via: (string | LonLat)[]): LineDef => ({ kind: 'brown-road', name, via });
+/** Railways: a line's hexes in the USSR are Russian gauge ("rail"), the rest standard gauge ("rail-german"). */
+const LINES: LineDef[] = [
+  rail(
+    'Moscow - Minsk - Brest',
+    'Moscow',
+    'Mozhaisk',
+    'Vyazma',
+    'Smolensk',
+    'Orsha',
+    'Borisov',
+    'Minsk',
+    'Stolbtsy',
+    'Baranovichi',
+    'Brest-Litovsk',
+    'Siedlce',
+    'Warsaw',
+  ),
+  rail('October railway', 'Leningrad', 'Chudovo', 'Bologoye', 'VyshnyVolochek', 'Kalinin', 'Klin', 'Moscow'),
+  rail(
+    'Leningrad - Warsaw',
+    'Leningrad',
+    'Luga',
+    'Pskov',
+    'Ostrov',
+    'Rezekne',
+    'Daugavpils',
+    'Vilnius',
+    'Grodno',
+    'Bialystok',
+    'Malkinia',
+    'Warsaw',
+  ),
+  rail('Riga - Orel', 'Riga', 'Daugavpils', 'Polotsk', 'Vitebsk', 'Smolensk', 'Roslavl', 'Bryansk', 'Orel'),
+  rail(
+    'Moscow - Kursk - Kharkov - Sevastopol',
+    'Moscow',
+    'Serpukhov',
+    'Tula',
+    'Orel',
+    'Kursk',
+    'Belgorod',
+    'Kharkov',
+    'Lozovaya',
+    'Zaporozhye',
+    'Melitopol',
+    'Dzhankoy',
+    'Simferopol',
+    'Sevastopol',
+  ),
+  rail(
+    'Moscow - Voronezh - Rostov',
+    'Moscow',
+    'Ryazan',
+    'Ryazhsk',
+    'Michurinsk',
+    'Gryazi',
+    'Voronezh',
+    'Liski',
+    'Millerovo',
+    'Likhaya',
+    'Shakhty',
+    'Rostov',
+  ),
+  rail(
+    'Rostov - Grozny',
+    'Rostov',
+    'Tikhoretsk',
+    'Kropotkin',
+    'Armavir',
+    'Mineralnye Vody',
+    'Prokhladny',
+    'Grozny',
+  ),
+  rail('Tikhoretsk - Novorossiysk', 'Tikhoretsk', 'Krasnodar', 'Novorossiysk'),
+  rail('Prokhladny - Ordzhonikidze', 'Prokhladny', 'Ordzhonikidze'),
+  rail('Gryazi - Stalingrad', 'Gryazi', 'Borisoglebsk', 'Povorino', 'Stalingrad'),
+  rail('Stalingrad - Likhaya', 'Stalingrad', 'Chir', 'Morozovsk', 'Likhaya'),
+  rail('Stalingrad - Tikhoretsk', 'Stalingrad', 'Kotelnikovo', 'Salsk', 'Tikhoretsk'),
+  rail('Povorino - Saratov', 'Povorino', 'Saratov'),
+  rail('Moscow - Gorky', 'Moscow', 'Vladimir', 'Gorky'),
+  rail('Moscow - Yaroslavl - Vologda', 'Moscow', 'Yaroslavl', 'Vologda'),
+  rail('Leningrad - Tikhvin - Vologda', 'Leningrad', 'Mga', 'Volkhov', 'Tikhvin', 'Vologda'),
+  rail('Leningrad - Tallinn', 'Leningrad', 'Narva', 'Tallinn'),
+  rail('Tallinn - Tartu - Riga', 'Tallinn', 'Tartu', 'Valga', 'Riga'),
+  rail('Pernau - Valga', 'Pernau', 'Valga'),
+  rail(
+    'Riga - Siauliai - Kaunas - Vilnius',
+    'Riga',
+    'Jelgava',
+    'Siauliai',
+    'Radviliskis',
+    'Kaunas',
+    'Vilnius',
+  ),
+  rail('Libau - Siauliai', 'Libau', 'Siauliai'),
+  rail('Windau - Riga', 'Windau', 'Jelgava'),
+  rail('Kaunas - Koenigsberg', 'Kaunas', 'Virbalis', 'Gumbinnen', 'Insterburg', 'Koenigsberg'),
+  rail('Memel - Tilsit - Insterburg', 'Memel', 'Tilsit', 'Insterburg'),
+  rail('Koenigsberg - Warsaw', 'Koenigsberg', 'Allenstein', 'Warsaw'),
+  rail('Leningrad - Vitebsk', 'Leningrad', 'Dno', 'Novosokolniki', 'Nevel', 'Vitebsk'),
+  rail('Moscow - Riga', 'Moscow', 'Volokolamsk', 'Rzhev', 'Velikiye Luki', 'Novosokolniki', 'Rezekne'),
+  rail('Dno - Staraya Russa - Bologoye', 'Dno', 'Staraya Russa', 'Bologoye'),
+  rail('Novgorod - Chudovo', 'Novgorod', 'Chudovo'),
+  rail('Rzhev - Vyazma - Bryansk', 'Kalinin', 'Rzhev', 'Vyazma', 'Sukhinichi', 'Bryansk'),
+  rail('Moscow - Kaluga - Bryansk', 'Moscow', 'Kaluga', 'Sukhinichi'),
+  rail('Tula - Kaluga - Vyazma', 'Tula', 'Kaluga'),
+  rail('Minsk - Vilnius', 'Minsk', 'Molodechno', 'Vilnius'),
+  rail('Polotsk - Molodechno', 'Polotsk', 'Molodechno'),
+  rail(
+    'Vitebsk - Orsha - Mogilev - Zhlobin - Korosten',
+    'Vitebsk',
+    'Orsha',
+    'Mogilev',
+    'Zhlobin',
+    'Kalinkovichi',
+    'Korosten',
+  ),
+  rail('Minsk - Bobruisk - Gomel', 'Minsk', 'Bobruisk', 'Zhlobin', 'Gomel'),
+  rail('Gomel - Bryansk', 'Gomel', 'Unecha', 'Bryansk'),
+  rail('Brest - Pinsk - Gomel', 'Brest-Litovsk', 'Kobrin', 'Pinsk', 'Luninets', 'Kalinkovichi', 'Gomel'),
+  rail('Baranovichi - Luninets - Sarny', 'Baranovichi', 'Luninets', 'Sarny'),
+  rail('Kiev - Korosten - Kovel - Brest', 'Kiev', 'Korosten', 'Sarny', 'Kovel', 'Brest-Litovsk'),
+  rail('Kovel - Chelm - Lublin', 'Kovel', 'Chelm', 'Lublin', 'Warsaw'),
+  rail(
+    'Kiev - Kazatin - Lvov',
+    'Kiev',
+    'Fastov',
+    'Kazatin',
+    'Berdichev',
+    'Shepetovka',
+    'Zdolbunov',
+    'Brody',
+    'Lvov',
+  ),
+  rail('Zdolbunov - Rovno - Kovel', 'Zdolbunov', 'Rovno', 'Kovel'),
+  rail('Kazatin - Zhmerinka - Odessa', 'Kazatin', 'Vinnitsa', 'Zhmerinka', 'Razdelnaya', 'Odessa'),
+  rail('Zhmerinka - Proskurov - Lvov', 'Zhmerinka', 'Proskurov', 'Tarnopol', 'Lvov'),
+  rail('Lvov - Przemysl - Krakow', 'Lvov', 'Przemysl', 'Rzeszow', 'Tarnow', 'Krakow'),
+  rail('Lvov - Chernovtsy - Iasi', 'Lvov', 'Chernovtsy', 'Suceava', 'Pascani', 'Iasi'),
+  rail('Kiev - Poltava - Kharkov', 'Kiev', 'Poltava', 'Kharkov'),
+  rail('Kiev - Konotop - Kursk', 'Kiev', 'Konotop', 'Kursk'),
+  rail('Konotop - Bryansk', 'Konotop', 'Unecha'),
+  rail('Kharkov - Kupyansk - Liski', 'Kharkov', 'Kupyansk', 'Valuyki', 'Liski'),
+  rail('Kursk - Voronezh', 'Kursk', 'Kastornoye', 'Voronezh'),
+  rail('Orel - Yelets - Gryazi', 'Orel', 'Yelets', 'Gryazi'),
+  rail('Tula - Uzlovaya - Ryazhsk', 'Tula', 'Uzlovaya', 'Ryazhsk'),
+  rail('Kastornoye - Yelets', 'Kastornoye', 'Yelets'),
+  rail('Lozovaya - Dnepropetrovsk - Krivoy Rog', 'Lozovaya', 'Dnepropetrovsk', 'Krivoy Rog', 'Znamenka'),
+  rail('Znamenka - Kirovograd - Pervomaisk - Odessa', 'Znamenka', 'Kirovograd', 'Pervomaisk', 'Razdelnaya'),
+  rail('Kiev - Cherkassy - Znamenka', 'Fastov', 'Cherkassy', 'Znamenka'),
+  rail('Poltava - Kremenchug - Znamenka', 'Poltava', 'Kremenchug', 'Znamenka'),
+  rail('Nikolayev - Kherson - Znamenka', 'Znamenka', 'Nikolayev', 'Kherson'),
+  rail('Odessa - Nikolayev', 'Odessa', 'Nikolayev'),
+  rail(
+    'Lozovaya - Stalino - Debaltsevo - Likhaya',
+    'Lozovaya',
+    'Krasnoarmeysk',
+    'Yasinovataya',
+    'Stalino',
+    'Mariupol',
+  ),
+  rail('Yasinovataya - Likhaya', 'Yasinovataya', 'Debaltsevo', 'Voroshilovgrad', 'Millerovo'),
+  rail('Debaltsevo - Likhaya', 'Debaltsevo', 'Kamensk', 'Likhaya'),
+  rail('Rostov - Taganrog - Stalino', 'Rostov', 'Taganrog', 'Stalino'),
+  rail('Kupyansk - Izyum - Krasnoarmeysk', 'Kupyansk', 'Izyum', 'Krasnoarmeysk'),
+  rail('Dzhankoy - Kerch', 'Dzhankoy', 'Feodosiya', 'Kerch'),
+  rail('Zaporozhye - Dnepropetrovsk', 'Zaporozhye', 'Dnepropetrovsk'),
+  rail('Kishinev - Ungheni - Iasi', 'Razdelnaya', 'Bender', 'Kishinev', 'Ungheni', 'Iasi'),
+  rail(
+    'Iasi - Bucharest',
+    'Iasi',
+    [27.73, 46.64],
+    [27.67, 46.23],
+    'Tecuci',
+    'Focsani',
+    'Buzau',
+    'Ploesti',
+    'Bucharest',
+  ),
+  rail('Galati - Tecuci', 'Galati', 'Tecuci'),
+  rail('Bucharest - Constanta', 'Bucharest', 'Constanta'),
+  rail('Ploesti - Brasov - Cluj - Oradea', 'Ploesti', 'Brasov', 'Cluj', [21.92, 47.05], [19.5, 47.3]),
+  rail(
+    'Bucharest - Craiova - Turnu Severin',
+    'Bucharest',
+    'Pitesti',
+    'Craiova',
+    'TurnuSeverin',
+    [21.5, 44.75],
+  ),
+  rail('Warsaw - Krakow (Radom line)', 'Warsaw', [21.15, 51.4], 'Krakow'),
+  rail('Warsaw - Lodz (to the west edge)', 'Warsaw', [19.45, 51.76]),
+  rail('Koenigsberg - Elbing (to the west edge)', 'Koenigsberg', [19.4, 54.16]),
+  rail('Krakow - Silesia (to the west edge)', 'Krakow', [19.0, 50.26]),
+  rail('Suwalki - Insterburg', 'Suwalki', 'Gumbinnen'),
+  rail('Lomza - Malkinia', 'Lomza', 'Malkinia'),
+  road(
+    'Moscow - Minsk highway',
+    'Moscow',
+    'Mozhaisk',
+    'Vyazma',
+    'Smolensk',
+    'Orsha',
+    'Borisov',
+    'Minsk',
+    'Baranovichi',
+    'Kobrin',
+    'Brest-Litovsk',
+    'Siedlce',
+    'Warsaw',
+  ),
+  road(
+    'Moscow - Leningrad highway',
+    'Moscow',
+    'Klin',
+    'Kalinin',
+    'VyshnyVolochek',
+    'Novgorod',
+    'Chudovo',
+    'Leningrad',
+  ),
+  road(
+    'Moscow - Tula - Orel - Kharkov highway',
+    'Moscow',
+    'Serpukhov',
+    'Tula',
+    'Mtsensk',
+    'Orel',
+    'Kursk',
+    'Belgorod',
+    'Kharkov',
+  ),
+  road('Kiev - Zhitomir - Rovno - Lvov road', 'Kiev', 'Zhitomir', 'Rovno', 'Brody', 'Lvov', 'Przemysl'),
+  road(
+    'Leningrad - Pskov - Riga road',
+    'Leningrad',
+    'Luga',
+    'Pskov',
+    'Valga',
+    'Riga',
+    'Siauliai',
+    'Tilsit',
+    'Koenigsberg',
+  ),
+  brown('Riga - Daugavpils - Vitebsk road', 'Riga', 'Daugavpils', 'Polotsk', 'Vitebsk', 'Smolensk'),
+  brown('Kaunas - Vilnius - Minsk road', 'Kaunas', 'Vilnius', 'Molodechno', 'Minsk'),
+  brown('Minsk - Bobruisk - Gomel road', 'Minsk', 'Bobruisk', 'Gomel', 'Chernigov', 'Kiev'),
+  brown('Smolensk - Roslavl - Bryansk road', 'Smolensk', 'Roslavl', 'Bryansk', 'Orel'),
+  brown(
+    'Moscow - Kaluga - Roslavl road',
+    'Moscow',
+    'Kaluga',
+    'Sukhinichi',
+    'Roslavl',
+    'Mogilev',
+    'Bobruisk',
+    'Slutsk',
+    'Baranovichi',
+  ),
+  brown(
+    'Kiev - Poltava - Kharkov road',
+    'Kiev',
+    'Poltava',
+    'Kharkov',
+    'Izyum',
+    'Stalino',
+    'Taganrog',
+    'Rostov',
+  ),
+  brown('Kiev - Uman - Odessa road', 'Kiev', 'Uman', 'Pervomaisk', 'Odessa'),
+  brown(
+    'Lvov - Tarnopol - Vinnitsa - Uman road',
+    'Lvov',
+    'Tarnopol',
+    'Proskurov',
+    'Vinnitsa',
+    'Uman',
+    'Kirovograd',
+    'Dnepropetrovsk',
+    'Stalino',
+  ),
+  brown(
+    'Kharkov - Zaporozhye - Perekop - Simferopol road',
+    'Kharkov',
+    'Dnepropetrovsk',
+    'Zaporozhye',
+    'Melitopol',
+    'Perekop',
+    'Simferopol',
+    'Sevastopol',
+  ),
+  brown('Voronezh - Rostov road', 'Voronezh', 'Millerovo', 'Kamensk', 'Shakhty', 'Rostov'),
+  brown('Rostov - Stalingrad road', 'Rostov', 'Kotelnikovo', 'Stalingrad'),
+  brown('Moscow - Ryazan - Voronezh road', 'Moscow', 'Ryazan', 'Michurinsk', 'Voronezh'),
+  brown('Kalinin - Rzhev - Vyazma road', 'Kalinin', 'Rzhev', 'Vyazma'),
+  brown('Pskov - Novgorod road', 'Pskov', 'Novgorod', 'Tikhvin'),
+  brown('Kishinev - Odessa road', 'Iasi', 'Kishinev', 'Bender', 'Odessa'),
+  brown('Orel - Kursk - Voronezh road', 'Kursk', 'Voronezh', 'Stalingrad'),
+];
+
+/* ------------------------------------------------------------------------------------ */
+/* Supply edges and set-up areas                                                        */
+
+/** Russian supply edges ("Supply"): north-east of this meridian the top row, the east column, the Caucasus bottom row. */
+const NORTHEAST_EDGE_FROM_LON = 34.5;
+const SOUTHEAST_EDGE_FROM_LON = 38.0;
+const EAST_EDGE_NORTH_LAT = 55.5;
+const EAST_EDGE_SOUTH_LAT = 48.5;
+
+/* ------------------------------------------------------------------------------------ */
+/* Build                                                                                 */
+
+const errors: string[] = [];
+function check(ok: boolean, msg: string): void {
+  if (!ok) errors.push(msg);
+}
+
+// Surface: the majority of 7 samples (centre and 6 points halfway to the corners).
+const surfaceOf = new Map<string, number>();
+for (const h of ALL) {
+  const c = centre(h);
+  const votes = [0, 0, 0];
+  const samples: Pt[] = [c];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    samples.push({ x: c.x + 0.5 * SIZE * Math.cos(a), y: c.y + 0.5 * SIZE * Math.sin(a) });
+  }
+  for (const p of samples) votes[surface(unproject(p))]!++;
+  const land = votes[1]!;
+  const water = votes[0]! >= votes[2]! ? 0 : 2;
+  surfaceOf.set(key(h), land >= 4 ? 1 : water);
+}
+
+/** The named lakes keep at least their central hex even where the 7-sample vote gives land (Lake Ilmen is smaller than a hex). */
+const NAMED_LAKES: Record<string, LonLat> = {
+  'Lake Ladoga': [31.5, 60.85],
+  'Lake Onega': [35.4, 61.45],
+  'Lake Peipus': [27.5, 58.75],
+  'Lake Ilmen': [31.3, 58.27],
+};
+for (const ll of Object.values(NAMED_LAKES)) {
+  const h = hexAt(ll);
+  if (onGrid(h)) surfaceOf.set(key(h), 2);
+}
+/** The Caspian (a lake in GSHHG) counts as sea. */
+const CASPIAN_FROM_LON = 46.5;
+for (const h of ALL)
+  if (surfaceOf.get(key(h)) === 2 && unproject(centre(h))[0] >= CASPIAN_FROM_LON) surfaceOf.set(key(h), 0);
+
+// Places: one per hex, by priority; a place's hex is land.
+interface PlacedPlace extends PlaceDef {
+  hex: string;
+}
+const placed: PlacedPlace[] = [];
+const leftOff: string[] = [];
+const displaced: string[] = [];
+function distKmLL(a: LonLat, b: LonLat): number {
+  const k = Math.cos(rad((a[1] + b[1]) / 2));
+  return Math.hypot((a[0] - b[0]) * k, a[1] - b[1]) * 111.2;
+}
+const placeHexes = new Set<string>();
+for (const p of PLACES) {
+  const h = hexAt([p.lon, p.lat]);
+  if (!onGrid(h)) {
+    leftOff.push(`${p.name} (off the map)`);
+    continue;
+  }
+  const k = key(h);
+  if (placeHexes.has(k) && p.name === 'Taman') {
+    // The Kerch Strait is narrower than a hex: its eastern (Taman) side takes the nearest free land hex east of Kerch.
+    const alt = neighbours(h)
+      .filter((n) => !placeHexes.has(key(n)) && unproject(centre(n))[0] > p.lon - 0.1)
+      .sort(
+        (a, b) =>
+          distKmLL(unproject(centre(a)), [p.lon, p.lat]) - distKmLL(unproject(centre(b)), [p.lon, p.lat]),
+      )[0];
+    if (alt) {
+      placeHexes.add(key(alt));
+      placed.push({ ...p, hex: key(alt) });
+      surfaceOf.set(key(alt), 1);
+      displaced.push(`${p.name} -> ${key(alt)}`);
+      continue;
+    }
+  }
+  if (placeHexes.has(k)) {
+    leftOff.push(`${p.name} (hex ${k} holds ${placed.find((q) => q.hex === k)!.name})`);
+    continue;
+  }
+  placeHexes.add(k);
+  placed.push({ ...p, hex: k });
+  surfaceOf.set(k, 1);
+}
+const placeHex = (name: string): string | undefined => placed.find((p) => p.name === name)?.hex;
+
+// Countries and territory.
+const countryOf = new Map<string, Country>();
+for (const h of ALL) countryOf.set(key(h), countryAt(unproject(centre(h))));
+// A place's own country decides its hex (Brest, Przemysl and other border towns).
+for (const p of placed) countryOf.set(p.hex, countryAt([p.lon, p.lat]));
+const isLand = (k: string) => surfaceOf.get(k) === 1;
+
+// Terrain.
+const terrain: Record<string, string> = {};
+for (const h of ALL) {
+  const k = key(h);
+  const s = surfaceOf.get(k)!;
+  const t = s === 0 ? 'sea' : s === 2 ? 'lake' : terrainAt(unproject(centre(h)));
+  if (t !== 'clear') terrain[k] = t;
+}
+
+// Hexsides and their corners.
+interface Side {
+  a: string;
+  b: string;
+  v1: string;
+  v2: string;
+  mid: Pt;
+}
+const vkey = (p: Pt): string => `${Math.round(p.x * 10)},${Math.round(p.y * 10)}`;
+const SIDES: Side[] = [];
+const vertexPos = new Map<string, Pt>();
+const vertexSides = new Map<string, number[]>();
+for (const h of ALL) {
+  const a = offsetToAxial(h);
+  for (let d = 0; d < 3; d++) {
+    const n = axialToOffset(axialNeighbor(a, d));
+    if (!onGrid(n)) continue;
+    const ca = centre(h);
+    const cb = centre(n);
+    const mid = { x: (ca.x + cb.x) / 2, y: (ca.y + cb.y) / 2 };
+    const dist = Math.hypot(cb.x - ca.x, cb.y - ca.y);
+    const px = -(cb.y - ca.y) / dist;
+    const py = (cb.x - ca.x) / dist;
+    const p1 = { x: mid.x + (px * SIZE) / 2, y: mid.y + (py * SIZE) / 2 };
+    const p2 = { x: mid.x - (px * SIZE) / 2, y: mid.y - (py * SIZE) / 2 };
+    const v1 = vkey(p1);
+    const v2 = vkey(p2);
+    vertexPos.set(v1, p1);
+    vertexPos.set(v2, p2);
+    const i = SIDES.push({ a: key(h), b: key(n), v1, v2, mid }) - 1;
+    for (const v of [v1, v2]) vertexSides.set(v, [...(vertexSides.get(v) ?? []), i]);
+  }
+}
+function nearestVertex(p: Pt, among?: Iterable<string>): string {
+  let best = '';
+  let bd = Number.POSITIVE_INFINITY;
+  for (const v of among ?? vertexPos.keys()) {
+    const q = vertexPos.get(v)!;
+    const d = Math.hypot(q.x - p.x, q.y - p.y);
+    if (d < bd) {
+      bd = d;
+      best = v;
+    }
+  }
+  return best;
+}
+function distToPolyline(p: Pt, line: readonly Pt[]): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1]!;
+    const b = line[i]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l2 = dx * dx + dy * dy;
+    const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
+    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
+  }
+  return best;
+}
+/** Cheapest corner-to-corner walk along hexsides hugging a polyline (Dijkstra with a binary heap). */
+function sideChain(line: readonly Pt[], from: string, to: string): number[] {
+  const xs = line.map((p) => p.x);
+  const ys = line.map((p) => p.y);
+  const box = {
+    x0: Math.min(...xs) - 3 * HEX_KM,
+    x1: Math.max(...xs) + 3 * HEX_KM,
+    y0: Math.min(...ys) - 3 * HEX_KM,
+    y1: Math.max(...ys) + 3 * HEX_KM,
+  };
+  const cost = new Map<number, number>();
+  const costOf = (si: number): number => {
+    let c = cost.get(si);
+    if (c === undefined) {
+      const m = SIDES[si]!.mid;
+      if (m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) c = Number.POSITIVE_INFINITY;
+      else {
+        const d = distToPolyline(m, line) / SIZE;
+        c = SIZE * (1 + 8 * d * d);
+      }
+      cost.set(si, c);
+    }
+    return c;
+  };
+  const dist = new Map<string, number>([[from, 0]]);
+  const via = new Map<string, number>();
+  const heap: [number, string][] = [[0, from]];
+  const push = (item: [number, string]) => {
+    heap.push(item);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (heap[p]![0] <= heap[i]![0]) break;
+      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
+      i = p;
+    }
+  };
+  const pop = (): [number, string] => {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && heap[l]![0] < heap[m]![0]) m = l;
+        if (r < heap.length && heap[r]![0] < heap[m]![0]) m = r;
+        if (m === i) break;
+        [heap[m], heap[i]] = [heap[i]!, heap[m]!];
+        i = m;
+      }
+    }
+    return top;
+  };
+  const done = new Set<string>();
+  while (heap.length > 0) {
+    const [du, u] = pop();
+    if (done.has(u)) continue;
+    done.add(u);
+    if (u === to) break;
+    for (const si of vertexSides.get(u) ?? []) {
+      const c = costOf(si);
+      if (!Number.isFinite(c)) continue;
+      const s = SIDES[si]!;
+      const w = s.v1 === u ? s.v2 : s.v1;
+      const nd = du + c;
+      if (nd < (dist.get(w) ?? Number.POSITIVE_INFINITY)) {
+        dist.set(w, nd);
+        via.set(w, si);
+        push([nd, w]);
+      }
+    }
+  }
+  if (!done.has(to)) throw new Error('river chain: no route');
+  const out: number[] = [];
+  let v = to;
+  while (v !== from) {
+    const si = via.get(v)!;
+    out.push(si);
+    const s = SIDES[si]!;
+    v = s.v1 === v ? s.v2 : s.v1;
+  }
+  return out.reverse();
+}
+/** Inside the grid and not in the outermost half hex. */
+const insideMap = (p: Pt): boolean => onGrid(hexAtPt(p)) && !isRim(hexAtPt(p));
+
+// Rivers.
+interface RiverFeature {
+  properties: { name: string; tributaryOf: string | null; source: string };
+  geometry: { coordinates: [number, number][][] };
+}
+const riverFile = JSON.parse(readFileSync(join(here, 'geo/barbarossa-rivers.geojson'), 'utf8')) as {
+  features: RiverFeature[];
+};
+const riverVertices = new Map<string, Set<string>>();
+interface RiverRun {
+  name: string;
+  sides: number[];
+  line: Pt[];
+}
+const riverRuns: RiverRun[] = [];
+for (const f of riverFile.features) {
+  const pts = f.geometry.coordinates.flat().map((c) => project(c));
+  const runs: Pt[][] = [[]];
+  for (const p of pts) {
+    if (insideMap(p)) runs[runs.length - 1]!.push(p);
+    else if (runs[runs.length - 1]!.length > 0) runs.push([]);
+  }
+  const parent = f.properties.tributaryOf ? riverVertices.get(f.properties.tributaryOf) : undefined;
+  const verts = riverVertices.get(f.properties.name) ?? new Set<string>();
+  const real = runs.filter((r) => r.length >= 2);
+  for (const run of real) {
+    const mouthIsReal = run === real.at(-1) && run.at(-1) === pts.at(-1);
+    const from = nearestVertex(run[0]!);
+    const onParent = parent && mouthIsReal ? nearestVertex(run.at(-1)!, parent) : '';
+    const joinsParent =
+      onParent !== '' &&
+      Math.hypot(vertexPos.get(onParent)!.x - run.at(-1)!.x, vertexPos.get(onParent)!.y - run.at(-1)!.y) <
+        2 * HEX_KM;
+    const to = joinsParent ? onParent : nearestVertex(run.at(-1)!);
+    if (joinsParent) run.push(vertexPos.get(onParent)!);
+    if (from === to) continue;
+    const sides = sideChain(run, from, to);
+    for (const si of sides) {
+      verts.add(SIDES[si]!.v1);
+      verts.add(SIDES[si]!.v2);
+    }
+    riverRuns.push({ name: f.properties.name, sides, line: run });
+  }
+  riverVertices.set(f.properties.name, verts);
+}
+
+// The 1941 border as hexsides between Soviet and non-Soviet land.
+const ussr = (k: string) => countryOf.get(k) === 'ussr';
+const borderSides = SIDES.map((_, i) => i).filter((i) => {
+  const s = SIDES[i]!;
+  return isLand(s.a) && isLand(s.b) && ussr(s.a) !== ussr(s.b);
+});
+
+// Connections: a course as a chain of adjacent land hexes, split by gauge at the border.
+function hexPath(via: readonly LonLat[]): string[] {
+  const out: Hex[] = [];
+  const pushHex = (h: Hex) => {
+    if (!onGrid(h)) return;
+    const prev = out.at(-1);
+    if (prev && key(prev) === key(h)) return;
+    if (prev && !adjacent(prev, h)) {
+      const line = axialLine(offsetToAxial(prev), offsetToAxial(h)).map(axialToOffset);
+      for (const m of line.slice(1, -1)) out.push(m);
+    }
+    out.push(h);
+  };
+  for (let i = 1; i < via.length; i++) {
+    const a = project(via[i - 1]!);
+    const b = project(via[i]!);
+    const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 4));
+    for (let s = 0; s <= n; s++)
+      pushHex(hexAtPt({ x: a.x + ((b.x - a.x) * s) / n, y: a.y + ((b.y - a.y) * s) / n }));
+  }
+  // Re-route any water hex through the land neighbour common to its two path neighbours.
+  const keys = out.map(key);
+  for (let i = 1; i < keys.length - 1; i++) {
+    if (isLand(keys[i]!)) continue;
+    const prev = parse(keys[i - 1]!);
+    const next = parse(keys[i + 1]!);
+    const alt = neighbours(prev).find((n) => isLand(key(n)) && adjacent(n, next) && key(n) !== keys[i]);
+    if (alt) keys[i] = key(alt);
+  }
+  return keys.filter((k, i) => i === 0 || k !== keys[i - 1]);
+}
+const connections: NonNullable<HexMapSetup['connections']> = [];
+for (const l of LINES) {
+  const path = hexPath(l.via.map((v) => (typeof v === 'string' ? at(v) : v)));
+  if (l.kind !== 'rail') {
+    if (path.length >= 2) connections.push({ kind: l.kind, name: l.name, path });
+    continue;
+  }
+  // Russian gauge in the USSR; the link across the border belongs to the Russian line.
+  let run: string[] = [];
+  let runKind = '';
+  const flush = () => {
+    if (run.length >= 2) connections.push({ kind: runKind, name: l.name, path: run });
+  };
+  path.forEach((k, i) => {
+    const kind = ussr(k) ? 'rail' : 'rail-german';
+    if (i === 0) {
+      run = [k];
+      runKind = kind;
+      return;
+    }
+    if (kind === runKind) run.push(k);
+    else if (kind === 'rail') {
+      flush();
+      run = [path[i - 1]!, k];
+      runKind = kind;
+    } else {
+      run.push(k);
+      flush();
+      run = [k];
+      runKind = kind;
+    }
+  });
+  flush();
+}
+
+// Edges.
+const rim = ALL.filter(isRim);
+const llOf = (h: Hex) => unproject(centre(h));
+const sortHexes = (s: Iterable<string>): string[] => [...new Set(s)].sort();
+const topRow = (h: Hex) => h.row === 1 || (h.row === 2 && h.col % 2 === 1);
+const eastCol = (h: Hex) => h.col >= COLUMNS - 1;
+const bottomRow = (h: Hex) => h.row === ROWS || (h.row === ROWS - 1 && h.col % 2 === 0);
+const westCol = (h: Hex) => h.col <= 2;
+const sovietLandRim = rim.filter((h) => isLand(key(h)) && ussr(key(h)));
+const edgeHexes = {
+  northeast: sovietLandRim.filter(
+    (h) =>
+      (topRow(h) && llOf(h)[0] >= NORTHEAST_EDGE_FROM_LON) ||
+      (eastCol(h) && llOf(h)[1] >= EAST_EDGE_NORTH_LAT),
+  ),
+  east: sovietLandRim.filter(
+    (h) => eastCol(h) && llOf(h)[1] < EAST_EDGE_NORTH_LAT && llOf(h)[1] >= EAST_EDGE_SOUTH_LAT,
+  ),
+  southeast: sovietLandRim.filter(
+    (h) =>
+      (eastCol(h) && llOf(h)[1] < EAST_EDGE_SOUTH_LAT) ||
+      (bottomRow(h) && llOf(h)[0] >= SOUTHEAST_EDGE_FROM_LON),
+  ),
+  siberia: sovietLandRim.filter((h) => eastCol(h)),
+  axisWest: rim.filter(
+    (h) =>
+      isLand(key(h)) &&
+      (westCol(h) || bottomRow(h)) &&
+      ['germany', 'slovakia', 'hungary', 'rumania'].includes(countryOf.get(key(h))!),
+  ),
+};
+const edges: NonNullable<HexMapSetup['edges']> = [
+  {
+    id: 'soviet-northeast',
+    name: 'North-eastern edge (Russian supply)',
+    side: 'soviet',
+    hexes: sortHexes(edgeHexes.northeast.map(key)),
+  },
+  {
+    id: 'soviet-east',
+    name: 'Eastern edge (Russian supply)',
+    side: 'soviet',
+    hexes: sortHexes(edgeHexes.east.map(key)),
+  },
+  {
+    id: 'soviet-southeast',
+    name: 'South-eastern edge (Russian supply)',
+    side: 'soviet',
+    hexes: sortHexes(edgeHexes.southeast.map(key)),
+  },
+  {
+    id: 'siberia',
+    name: 'Siberia: the eastern edge (reinforcements)',
+    side: 'soviet',
+    hexes: sortHexes(edgeHexes.siberia.map(key)),
+  },
+  {
+    id: 'axis-west',
+    name: 'Western edge (Axis reinforcements)',
+    side: 'axis',
+    hexes: sortHexes(edgeHexes.axisWest.map(key)),
+  },
+];
+
+// Zones.
+const landHexes = ALL.map(key).filter(isLand);
+const inCountry = (...cs: Country[]) => landHexes.filter((k) => cs.includes(countryOf.get(k)!));
+const agOf = (k: string): 'north' | 'center' | 'south' => {
+  const [lon, lat] = unproject(centre(parse(k)));
+  if (lat >= latOn(AG_NORTH_CENTRE, lon)) return 'north';
+  if (lat < latOn(AG_CENTRE_SOUTH, lon)) return 'south';
+  return 'center';
+};
+const zones: NonNullable<HexMapSetup['zones']> = [
+  {
+    id: 'ussr-1941',
+    kind: 'territory',
+    name: 'USSR, 22 June 1941',
+    side: 'soviet',
+    hexes: sortHexes(inCountry('ussr')),
+  },
+  {
+    id: 'axis-countries',
+    kind: 'territory',
+    name: 'Axis countries (German supply sources)',
+    side: 'axis',
+    hexes: sortHexes(inCountry('germany', 'rumania', 'hungary', 'slovakia', 'finland')),
+  },
+  {
+    id: 'germany',
+    kind: 'country',
+    name: 'Germany with East Prussia and the Generalgouvernement',
+    side: 'axis',
+    hexes: sortHexes(inCountry('germany')),
+  },
+  { id: 'rumania', kind: 'country', name: 'Rumania', side: 'axis', hexes: sortHexes(inCountry('rumania')) },
+  { id: 'hungary', kind: 'country', name: 'Hungary', side: 'axis', hexes: sortHexes(inCountry('hungary')) },
+  {
+    id: 'slovakia',
+    kind: 'country',
+    name: 'Slovakia',
+    side: 'axis',
+    hexes: sortHexes(inCountry('slovakia')),
+  },
+  {
+    id: 'finland',
+    kind: 'country',
+    name: 'Finland (co-belligerent; its forces are not in the game, B-17)',
+    side: 'axis',
+    hexes: sortHexes(inCountry('finland')),
+  },
+  {
+    id: 'neutral',
+    kind: 'country',
+    name: 'Neutral or out of the war with the USSR: Sweden, Bulgaria, Yugoslavia, Turkey',
+    hexes: sortHexes(inCountry('neutral')),
+  },
+  {
+    id: 'army-group-north',
+    kind: 'army-group',
+    name: 'Army Group North',
+    side: 'axis',
+    hexes: sortHexes(landHexes.filter((k) => agOf(k) === 'north')),
+  },
+  {
+    id: 'army-group-center',
+    kind: 'army-group',
+    name: 'Army Group Centre',
+    side: 'axis',
+    hexes: sortHexes(landHexes.filter((k) => agOf(k) === 'center')),
+  },
+  {
+    id: 'army-group-south',
+    kind: 'army-group',
+    name: 'Army Group South',
+    side: 'axis',
+    hexes: sortHexes(landHexes.filter((k) => agOf(k) === 'south')),
+  },
+  {
+    id: 'the-south',
+    kind: 'allied-limit',
+    name: 'South of the Pripyat marshes: Axis allied units stay here (B-17)',
+    side: 'axis',
+    hexes: sortHexes(
+      landHexes.filter((k) => {
+        const [lon, lat] = unproject(centre(parse(k)));
+        return lat < latOn(SOUTH_LIMIT, lon);
+      }),
+    ),
+  },
+];
+
+const places = placed.map((p) => ({ name: p.name, hex: p.hex, kind: p.kind, lat: p.lat, lon: p.lon }));
+const side = (si: number): [string, string] => [SIDES[si]!.a, SIDES[si]!.b];
+const riverGroups = riverRuns.map((r) => ({ feature: 'river', name: r.name, between: r.sides.map(side) }));
+
+export const map: HexMapSetup = {
+  kind: 'hex',
+  name: 'Barbarossa 1941: the Eastern Front, Baltic to Black Sea and Caucasus',
+  columns: COLUMNS,
+  rows: ROWS,
+  offMap: [],
+  defaultTerrain: 'clear',
+  terrain: Object.fromEntries(Object.entries(terrain).sort(([a], [b]) => a.localeCompare(b))),
+  hexsides: [
+    ...riverGroups,
+    { feature: 'border-1941', name: 'USSR border, 22 June 1941', between: borderSides.map(side) },
+  ],
+  connections,
+  places,
+  zones,
+  edges,
+  sources:
+    'Generated by packages/games/scripts/gen-barbarossa-map.ts; see MAP-SOURCES.md. Land, sea and lakes: GSHHG 2.3 ' +
+    '(Wessel & Smith) via GMT grdlandmask; rivers: GSHHG 2.3 WDBII via GMT (Narva, Luga, Psel, Vorskla, Mius, Terek traced); ' +
+    'places: GeoNames; border, countries, railways, roads, terrain areas and boundaries traced from named points.',
+  geo: {
+    projection: 'lambert-conformal-conic',
+    ...LCC,
+    earthRadiusKm: EARTH_RADIUS_KM,
+    hexKm: HEX_KM,
+    hexSizeKm: SIZE,
+    originX: X0,
+    originY: Y1,
+    layout: 'flat-topped hexes, even columns shifted down; grid km x east, y south from hex 0101',
+  },
+};
+
+/* ------------------------------------------------------------------------------------ */
+/* Checks                                                                                */
+
+const compiled = compileHexMap(map);
+check(compiled.ok, `compileHexMap: ${compiled.ok ? '' : JSON.stringify(compiled.error.slice(0, 5))}`);
+
+const mustPlace = [
+  'Warsaw',
+  'Bucharest',
+  'Leningrad',
+  'Moscow',
+  'Smolensk',
+  'Kiev',
+  'Voronezh',
+  'Odessa',
+  'Rostov',
+  'Stalingrad',
+  'Sevastopol',
+  'Koenigsberg',
+  'Kerch',
+  'Taman',
+  'Ploesti',
+  'Grozny',
+  'Kharkov',
+  'Gorky',
+  'Brest-Litovsk',
+  'Minsk',
+];
+for (const name of mustPlace) check(placeHex(name) !== undefined, `place ${name} is not on the map`);
+for (const p of placed) {
+  const c = project([p.lon, p.lat]);
+  const d = Math.hypot(centre(parse(p.hex)).x - c.x, centre(parse(p.hex)).y - c.y);
+  if (displaced.some((x) => x.startsWith(`${p.name} `))) continue;
+  check(d <= SIZE + 1e-6, `${p.name} is ${d.toFixed(1)} km from its hex centre`);
+  check(isLand(p.hex), `${p.name} is not on land`);
+}
+check(countryOf.get(placeHex('Warsaw') ?? '') === 'germany', 'Warsaw must be in the Generalgouvernement');
+check(countryOf.get(placeHex('Bucharest') ?? '') === 'rumania', 'Bucharest must be in Rumania');
+check(countryOf.get(placeHex('Koenigsberg') ?? '') === 'germany', 'Koenigsberg must be German');
+check(ussr(placeHex('Brest-Litovsk') ?? ''), 'Brest must be Soviet');
+check(
+  ussr(placeHex('Kerch') ?? '') && ussr(placeHex('Taman') ?? ''),
+  'both Kerch Strait sides must be Soviet',
+);
+
+// Rivers: continuous chains (each run's hexsides join corner to corner into one path).
+for (const r of riverRuns) {
+  const count = new Map<string, number>();
+  for (const si of r.sides)
+    for (const v of [SIDES[si]!.v1, SIDES[si]!.v2]) count.set(v, (count.get(v) ?? 0) + 1);
+  const ends = [...count.values()].filter((c) => c % 2 === 1).length;
+  check(ends <= 2, `river ${r.name}: its hexsides do not form one chain (${ends} loose ends)`);
+}
+
+// Connections adjacent and on land.
+for (const c of connections) {
+  c.path.forEach((k, i) => {
+    check(isLand(k), `${c.kind} ${c.name}: ${k} is not land`);
+    if (i > 0)
+      check(
+        adjacent(parse(c.path[i - 1]!), parse(k)),
+        `${c.kind} ${c.name}: ${c.path[i - 1]} and ${k} not adjacent`,
+      );
+  });
+}
+
+// Rail nets reach their side's edges: every Soviet rail hex joins a Russian supply edge,
+// every standard-gauge hex the Axis western edge.
+function railComponentsReach(kinds: string[], targets: Set<string>, label: string): void {
+  const adj = new Map<string, Set<string>>();
+  for (const c of connections) {
+    if (!kinds.includes(c.kind)) continue;
+    for (let i = 1; i < c.path.length; i++) {
+      const a = c.path[i - 1]!;
+      const b = c.path[i]!;
+      adj.set(a, (adj.get(a) ?? new Set()).add(b));
+      adj.set(b, (adj.get(b) ?? new Set()).add(a));
+    }
+  }
+  const seen = new Set<string>();
+  for (const start of adj.keys()) {
+    if (seen.has(start)) continue;
+    const comp: string[] = [];
+    const stack = [start];
+    seen.add(start);
+    while (stack.length) {
+      const u = stack.pop()!;
+      comp.push(u);
+      for (const w of adj.get(u) ?? []) {
+        if (seen.has(w)) continue;
+        seen.add(w);
+        stack.push(w);
+      }
+    }
+    check(
+      comp.some((h) => targets.has(h)),
+      `${label}: rail hexes ${comp.sort().join(' ')} reach no edge`,
+    );
+  }
+}
+const sovietEdgeSet = new Set([...edgeHexes.northeast, ...edgeHexes.east, ...edgeHexes.southeast].map(key));
+railComponentsReach(['rail'], sovietEdgeSet, 'Soviet rail net');
+railComponentsReach(['rail-german'], new Set(edgeHexes.axisWest.map(key)), 'Axis rail net');
+check(
+  edgeHexes.northeast.length > 0 && edgeHexes.east.length > 0 && edgeHexes.southeast.length > 0,
+  'a Russian supply edge is empty',
+);
+
+if (errors.length > 0) {
+  console.error(`gen-barbarossa-map: ${errors.length} check(s) failed:\n  ${errors.join('\n  ')}`);
+  process.exit(1);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Output: compact JSON (arrays of numbers/strings on one line), byte-stable             */
+
+export function compactJson(value: unknown, indent = ''): string {
+  const next = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== 'object' || v === null)) return JSON.stringify(value);
+    if (value.every((v) => Array.isArray(v) && v.every((x) => typeof x !== 'object'))) {
+      return `[${value.map((v) => JSON.stringify(v)).join(',')}]`;
+    }
+    return `[\n${value.map((v) => next + compactJson(v, next)).join(',\n')}\n${indent}]`;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    if (entries.every(([, v]) => typeof v !== 'object' || v === null) && entries.length > 12) {
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+    }
+    return `{\n${entries.map(([k, v]) => `${next}${JSON.stringify(k)}: ${compactJson(v, next)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const text = `${compactJson(map)}\n`;
+if (process.argv.includes('--check')) {
+  let old = '';
+  try {
+    old = readFileSync(MAP_OUT, 'utf8');
+  } catch {}
+  if (old !== text) {
+    console.error(`gen-barbarossa-map: ${MAP_OUT} is not what the generator makes; run it without --check`);
+    process.exit(1);
+  }
+  console.log(`gen-barbarossa-map: ${MAP_OUT} is up to date (${text.length} bytes)`);
+} else if (!process.argv.includes('--dry-run')) {
+  writeFileSync(MAP_OUT, text);
+  console.log(`wrote ${MAP_OUT}: ${COLUMNS}x${ROWS} hexes, ${text.length} bytes`);
+}
+console.log(
+  `  land ${landHexes.length}, USSR ${inCountry('ussr').length}, places ${placed.length}, rivers ${riverRuns.length} runs ` +
+    `(${riverRuns.reduce((s, r) => s + r.sides.length, 0)} hexsides), border ${borderSides.length} hexsides, ` +
+    `connections ${connections.length}`,
+);
+console.log(`  left off (one place a hex): ${leftOff.join('; ')}`);
+console.log(`  displaced: ${displaced.join('; ')}`);
+for (const e of edges) console.log(`  edge ${e.id}: ${e.hexes.length} hexes`);
+for (const z of zones) console.log(`  zone ${z.id}: ${z.hexes.length} hexes`);
