@@ -16,7 +16,7 @@ import {
 } from './attack.ts';
 import { Board } from './board.ts';
 import type { Supply } from './state.ts';
-import { type PositionInput, position } from './test-positions.ts';
+import { type Placed, type PositionInput, position } from './test-positions.ts';
 
 function evaluate(
   input: PositionInput,
@@ -35,7 +35,7 @@ function ok(x: AttackEvaluation | AttackRefusal): AttackEvaluation {
 }
 
 function defenseIn(terrainOrPlace: { terrain?: string; place?: string }, defenders: Record<string, string>) {
-  const pieces: PositionInput['pieces'] = {};
+  const pieces: Record<string, Placed> = {};
   for (const [id, is] of Object.entries(defenders)) pieces[id] = { is, at: '0505' };
   const p = position({
     map: {
