@@ -20,6 +20,9 @@ import {
   type Service,
   type ServiceOptions,
 } from './games.ts';
+import { type ImportLimits, ImportWorkers } from './import-worker.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-limits.ts';
+import { fastifyTrustProxy, OpenQuota, type TrustProxy, trustedProxy, WindowQuota } from './quotas.ts';
 import { ShardedService } from './shards.ts';
 import type { Store } from './store.ts';
 import { registerWeb } from './web.ts';
@@ -35,8 +38,16 @@ export interface AppOptions {
    * address was not set, reached at whatever address its players use (a LAN address).
    */
   readonly linksFromRequest?: boolean;
-  /** Requests per minute per client address; false turns the limit off (benchmarks). */
+  /**
+   * Requests per minute per client address, and as many live-channel messages across
+   * its connections; false turns these off, and the per-address quotas of `limits` with
+   * them (benchmarks, tests).
+   */
   readonly rateLimit?: { max: number; timeWindow: number } | false;
+  /** Whose X-Forwarded-For names the client (STAVKA_TRUST_PROXY); default nobody's. */
+  readonly trustProxy?: TrustProxy;
+  /** Quotas, time limits and imports (DEFAULT_LIMITS where not given). */
+  readonly limits?: Partial<Limits>;
   readonly webhooks?: WebhookOptions;
   readonly service?: Omit<ServiceOptions, 'webhooks' | 'publicUrl' | 'owns'>;
   /**
@@ -55,6 +66,54 @@ export interface StavkaApp {
   readonly webhooks: Webhooks;
 }
 
+// ---- limits ------------------------------------------------------------------
+
+/** What a client may take of the server (issue #22; docs/api.md "Limits and quotas"). */
+export interface Limits {
+  /** Games one address may create or import in `gamesWindowMs` (STAVKA_GAMES_PER_HOUR). */
+  readonly gamesPerWindow: number;
+  readonly gamesWindowMs: number;
+  /** Connections one address may hold open at once, HTTP and live (STAVKA_CONNECTIONS_PER_ADDRESS). */
+  readonly connectionsPerAddress: number;
+  /** A game still waiting for a seat this long after it was made is deleted (STAVKA_UNJOINED_HOURS). */
+  readonly unjoinedTtlMs: number;
+  /** How often such games are looked for. */
+  readonly expirySweepMs: number;
+  /** A request's headers and body must have arrived this long after it began. */
+  readonly requestTimeoutMs: number;
+  /** Its headers, this long. */
+  readonly headersTimeoutMs: number;
+  /** A connection that sends nothing this long (no request under way) is closed. */
+  readonly idleTimeoutMs: number;
+  /** Imports replayed at once, waiting, and each one's time and memory. */
+  readonly imports: ImportLimits;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  gamesPerWindow: 30,
+  gamesWindowMs: 3_600_000,
+  connectionsPerAddress: 32,
+  unjoinedTtlMs: 72 * 3_600_000,
+  expirySweepMs: 600_000,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 60_000,
+  imports: { concurrent: 1, queued: 4, timeoutMs: 20_000, heapMb: 256 },
+};
+
+/**
+ * Body sizes, from the schemas below: an action has at most 16 fields of short values
+ * (Mars: 4); a create at most 16 seats of a 2 KiB webhook each, 16 options, and a
+ * custom scenario (the standard one's map, units, turns and set-up are ~70 KB: four times
+ * that); an import at most 20,000 actions of ~100 bytes (a whole Mars game exports to
+ * ~125 KB).
+ */
+const BODY = {
+  small: 16 * 1024,
+  create: 320 * 1024,
+  import: 2 * 1024 * 1024,
+} as const;
+
 // ---- schemas ----------------------------------------------------------------
 
 const errorSchema = {
@@ -71,6 +130,7 @@ const idParams = {
 const actionSchema = {
   type: 'object',
   required: ['type'],
+  maxProperties: 16,
   properties: { type: { type: 'string', minLength: 1, maxLength: 64 } },
   additionalProperties: true,
 } as const;
@@ -104,6 +164,10 @@ const seatSpecSchema = {
     webhook: { type: ['string', 'null'], maxLength: 2048 },
   },
 } as const;
+const tokenLinkSchema = {
+  type: 'object',
+  properties: { token: { type: 'string' }, link: { type: 'string' } },
+} as const;
 const createdSeatsSchema = {
   type: 'object',
   additionalProperties: {
@@ -125,7 +189,7 @@ const replayFileSchema = {
     rulesVersion: { type: 'string', maxLength: 64 },
     scenario: {},
     seed: { type: ['string', 'integer'] },
-    options: { type: 'object' },
+    options: { type: 'object', maxProperties: 16 },
     actions: {
       type: 'array',
       maxItems: 20000,
@@ -135,7 +199,7 @@ const replayFileSchema = {
         properties: { side: { type: 'string', maxLength: 64 }, action: actionSchema },
       },
     },
-    hashes: { type: 'array', items: { type: 'string' } },
+    hashes: { type: 'array', maxItems: 20000, items: { type: 'string', maxLength: 128 } },
     finalHash: { type: ['string', 'null'] },
     dice: {
       type: 'object',
@@ -144,7 +208,11 @@ const replayFileSchema = {
         scheme: { type: 'string' },
         commitment: { type: 'string' },
         secret: { type: 'string' },
-        contributions: { type: 'object', additionalProperties: { type: 'string' } },
+        contributions: {
+          type: 'object',
+          maxProperties: 16,
+          additionalProperties: { type: 'string', maxLength: 256 },
+        },
       },
     },
     server: { type: 'object' },
@@ -168,26 +236,6 @@ function bearer(req: FastifyRequest): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/**
- * The live channel's share of the rate limit: each connection may send as many messages
- * in a window as one client address may make requests (the HTTP limit cannot see them).
- * Returns whether one more message is within it.
- */
-function messageBudget(limit: AppOptions['rateLimit']): () => boolean {
-  if (limit === false) return () => true;
-  const { max, timeWindow } = limit ?? DEFAULT_RATE_LIMIT;
-  let windowStart = Date.now();
-  let used = 0;
-  return () => {
-    const t = Date.now();
-    if (t - windowStart >= timeWindow) {
-      windowStart = t;
-      used = 0;
-    }
-    return ++used <= max;
-  };
-}
-
 const DEFAULT_RATE_LIMIT = { max: 1200, timeWindow: 60_000 } as const;
 
 /** Live-channel messages held while a hello is being answered (more: the client is cut off). */
@@ -208,14 +256,58 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           webhooks: { allowPrivate: opts.webhooks?.allowPrivate ?? false, wake: () => webhooks.wake() },
         })
       : new GameService(opts.store, { ...opts.service, publicUrl, webhooks });
+  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  // Per-address quotas go with the rate limit (off for benchmarks and most tests).
+  const quotas = opts.rateLimit !== false;
+  const rate = opts.rateLimit === false ? null : (opts.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const trust = opts.trustProxy ?? false;
+  const importer = new ImportWorkers(limits.imports);
+  const gamesQuota = new WindowQuota(limits.gamesPerWindow, limits.gamesWindowMs);
+  const liveMessages = rate ? new WindowQuota(rate.max, rate.timeWindow) : null;
+  const liveChannels = new OpenQuota(limits.connectionsPerAddress);
+  const importing = new OpenQuota(1);
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY.small,
+    trustProxy: fastifyTrustProxy(trust),
+    // Time limits (issue #22): a body held back, a connection kept idle, is cut off.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: Math.min(10_000, limits.idleTimeoutMs),
     // Turn bad JSON, huge bodies and the like into 4xx, never a crash.
     return503OnClosing: true,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true },
     },
+  });
+
+  app.server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
+  if (quotas) {
+    // Connections one address holds at once; a trusted proxy's are its clients', counted
+    // on the live channel by the address it forwards.
+    const open = new OpenQuota(limits.connectionsPerAddress);
+    const proxy = trustedProxy(trust);
+    app.server.on('connection', (socket: Socket) => {
+      const from = socket.remoteAddress ?? '';
+      if (proxy(from)) return;
+      if (!open.acquire(from)) {
+        socket.destroy();
+        return;
+      }
+      socket.once('close', () => open.release(from));
+    });
+  }
+  // JSON bodies as fastify parses them (prototype poisoning refused), once their nesting
+  // is known to be shallow.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
+    if (nestsDeeperThan(text)) {
+      done(new ApiError(400, 'request/invalid', `JSON nests at most ${MAX_JSON_DEPTH} deep`), undefined);
+      return;
+    }
+    json(req, text, done);
   });
 
   app.setErrorHandler(
@@ -233,6 +325,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         return reply
           .status(429)
           .send({ code: 'request/rate-limited', message: e.message ?? 'too many requests' });
+      if (e.code === 'FST_ERR_REQ_TIMEOUT' || e.code === 'FST_ERR_CTP_BODY_TIMEOUT') {
+        return reply
+          .status(408)
+          .send({ code: 'request/timeout', message: 'the request took too long to arrive' });
+      }
       if (status !== undefined && status >= 400 && status < 500) {
         return reply
           .status(status)
@@ -249,12 +346,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       .send({ code: 'request/not-found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
   );
 
-  if (opts.rateLimit !== false) {
-    const rl = opts.rateLimit ?? DEFAULT_RATE_LIMIT;
+  if (rate) {
     await app.register(rateLimit, {
       global: true,
-      max: rl.max,
-      timeWindow: rl.timeWindow,
+      max: rate.max,
+      timeWindow: rate.timeWindow,
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
         code: 'request/rate-limited',
@@ -272,12 +368,24 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
 
   const auth = (req: FastifyRequest<{ Params: { id: string } }>): Promise<Principal> =>
     service.authenticate(req.params.id, bearer(req));
+  /** A new game from this address (made or imported): within its quota, else 429 request/quota. */
+  const newGameFrom = (req: FastifyRequest) => {
+    if (quotas && !gamesQuota.take(req.ip)) {
+      throw new ApiError(
+        429,
+        'request/quota',
+        `at most ${limits.gamesPerWindow} new games from one address in ${Math.round(limits.gamesWindowMs / 60_000)} minutes: try again in ${Math.ceil(gamesQuota.retryAfterMs() / 60_000)} minutes`,
+      );
+    }
+  };
 
   await registerWeb(app, opts.webDist);
 
   app.get(
     '/api/health',
     {
+      // Outside the rate limit: a monitor (or a proxy's health check) is never locked out.
+      config: { rateLimit: false },
       schema: {
         response: {
           200: { type: 'object', properties: { ok: { type: 'boolean' }, storage: { type: 'string' } } },
@@ -323,7 +431,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   app.post<{ Body: CreateGame }>(
     '/api/games',
     {
-      bodyLimit: 1024 * 1024,
+      bodyLimit: BODY.create,
       schema: {
         body: {
           type: 'object',
@@ -332,7 +440,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           properties: {
             game: { type: 'string', maxLength: 64 },
             scenario: {},
-            options: { type: 'object' },
+            options: { type: 'object', maxProperties: 16 },
             seats: { type: 'object', maxProperties: 16, additionalProperties: seatSpecSchema },
           },
         },
@@ -344,10 +452,8 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               game: { type: 'string' },
               commitment: { type: 'string' },
               seats: createdSeatsSchema,
-              spectator: {
-                type: 'object',
-                properties: { token: { type: 'string' }, link: { type: 'string' } },
-              },
+              spectator: tokenLinkSchema,
+              admin: tokenLinkSchema,
             },
           },
           ...errors,
@@ -355,6 +461,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       },
     },
     async (req, reply) => {
+      newGameFrom(req);
       const made = await service.create(req.body);
       return reply.status(201).send(withLinks(made, linkBase(req)));
     },
@@ -415,13 +522,50 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               contribution: { type: 'string' },
               commitment: { type: ['string', 'null'] },
               status: { type: 'string' },
+              token: { type: 'string' },
+              link: { type: 'string' },
             },
           },
           ...errors,
         },
       },
     },
-    async (req) => service.join(await auth(req), req.body.contribution),
+    async (req) => {
+      const joined = await service.join(await auth(req), req.body.contribution);
+      return { ...joined, link: `${linkBase(req)}/play/${req.params.id}#${joined.token}` };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { side?: string } }>(
+    '/api/games/:id/token',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { side: { type: 'string', minLength: 1, maxLength: 64 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { side: { type: 'string' }, token: { type: 'string' }, link: { type: 'string' } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const p = await auth(req);
+      if (!p.admin && p.side === null) {
+        throw new ApiError(403, 'seat/spectator', 'a seat token or the admin token re-issues a seat token');
+      }
+      if (p.admin && req.body.side === undefined) {
+        throw new ApiError(400, 'request/invalid', 'the admin token names the seat: {"side": "..."}');
+      }
+      const made = await service.reissue(p, req.body.side);
+      return { ...made, link: `${linkBase(req)}/play/${req.params.id}#${made.token}` };
+    },
   );
 
   app.get<{ Params: { id: string } }>(
@@ -517,7 +661,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   app.post<{ Body: ExportedGame }>(
     '/api/games/import',
     {
-      bodyLimit: 16 * 1024 * 1024,
+      bodyLimit: BODY.import,
       schema: {
         body: replayFileSchema,
         response: {
@@ -531,18 +675,27 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               finalHash: { type: 'string' },
               verifiedDice: { type: 'boolean' },
               seats: createdSeatsSchema,
-              spectator: {
-                type: 'object',
-                properties: { token: { type: 'string' }, link: { type: 'string' } },
-              },
+              spectator: tokenLinkSchema,
+              admin: tokenLinkSchema,
             },
           },
           ...errors,
         },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send(withLinks(await service.importFile(req.body), linkBase(req))),
+    async (req, reply) => {
+      // One import at a time from an address; the file replayed in a worker thread.
+      if (quotas && !importing.acquire(req.ip)) {
+        throw new ApiError(429, 'request/quota', 'one import at a time from one address');
+      }
+      try {
+        newGameFrom(req);
+        const verified = await importer.verify(req.body);
+        return reply.status(201).send(withLinks(await service.importFile(req.body, verified), linkBase(req)));
+      } finally {
+        if (quotas) importing.release(req.ip);
+      }
+    },
   );
 
   app.put<{ Params: { id: string }; Body: { url: string | null } }>(
@@ -583,7 +736,19 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       let principal: Principal | null = null;
       let acting = false;
       let closed = false;
-      const budget = messageBudget(opts.rateLimit);
+      const from = req.ip;
+      // Live channels one address holds at once (behind a trusted proxy, by the client's address).
+      if (quotas && !liveChannels.acquire(from)) {
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            code: 'request/quota',
+            message: 'too many live channels from one address',
+          }),
+        );
+        socket.close(4429, 'request/quota');
+        return;
+      }
       const send = batchedSender(socket, req.raw.socket);
       const fail = (code: string, message: string, close?: number) => {
         if (socket.readyState === socket.OPEN) send(JSON.stringify({ type: 'error', code, message }));
@@ -604,8 +769,12 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               (m) => {
                 if (socket.readyState === socket.OPEN) send(m);
               },
-              // The thread serving this game stopped (and starts again): reconnect.
-              () => socket.close(1012, 'server/restarting'),
+              // The thread serving this game stopped (and starts again): reconnect (1012);
+              // the seat's token was re-issued (4403); the game expired (4404).
+              (code, reason) => {
+                if (code !== 1012) fail(reason, 'this channel no longer serves that seat or game');
+                socket.close(code, reason);
+              },
             );
             if (closed) off();
             else {
@@ -641,15 +810,20 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       });
       const onMessage = (raw: RawData) => {
         let msg: { type?: unknown; token?: unknown } | null = null;
+        // Parsing takes no stack however deep the text nests; what comes after might.
+        let deep = false;
         try {
-          msg = JSON.parse(String(raw));
+          const text = String(raw);
+          msg = JSON.parse(text);
+          deep = nestsDeeperThan(text);
         } catch {
           fail('live/bad-message', 'messages are JSON objects');
           return;
         }
         if (!msg || typeof msg !== 'object') return fail('live/bad-message', 'messages are JSON objects');
-        if (!budget()) {
-          fail('request/rate-limited', 'too many messages on this channel', 4429);
+        // One budget for all of an address's channels: reconnecting buys no new one.
+        if (liveMessages && !liveMessages.take(from)) {
+          fail('request/rate-limited', 'too many messages from this address', 4429);
           return;
         }
         if (msg.type === 'act') {
@@ -659,6 +833,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
             if (socket.readyState === socket.OPEN) send(JSON.stringify({ ...body, ref }));
           };
           const refuse = (code: string, message: string) => answer({ type: 'error', code, message });
+          if (deep) return refuse('request/invalid', `messages nest at most ${MAX_JSON_DEPTH} deep`);
           if (!principal) return refuse('live/no-hello', 'say hello with a seat token before acting');
           if (acting) return refuse('action/busy', 'wait for the answer to your last action');
           if (typeof m.stateId !== 'number' || !Number.isInteger(m.stateId) || m.stateId < 0) {
@@ -693,6 +868,8 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               }
             })
             .finally(() => (acting = false));
+        } else if (deep) {
+          fail('request/invalid', `messages nest at most ${MAX_JSON_DEPTH} deep`);
         } else if (msg.type === 'ping') {
           send(JSON.stringify({ type: 'pong' }));
         } else if (msg.type === 'hello' && !greeted) {
@@ -709,16 +886,30 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         closed = true;
         clearTimeout(hello);
         unwatch?.();
+        if (quotas) liveChannels.release(from);
       });
       socket.on('error', () => {});
     },
   });
 
+  // Games nobody joined are deleted once they are unjoinedTtlMs old.
+  let sweeper: NodeJS.Timeout | null = null;
+  const sweep = () => {
+    const before = new Date(Date.now() - limits.unjoinedTtlMs).toISOString();
+    service
+      .expireUnjoined(before)
+      .catch((e: unknown) => opts.service?.log?.(`stavka server: expiring unjoined games: ${e}`));
+  };
   app.addHook('onReady', async () => {
     await service.start();
     webhooks.start();
+    sweep();
+    sweeper = setInterval(sweep, limits.expirySweepMs);
+    sweeper.unref();
   });
   app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+    await importer.close();
     await webhooks.close();
     await service.close();
   });

@@ -54,29 +54,36 @@ for (const [name, backend] of backends) {
         german: made.body.seats.german.token,
         soviet: made.body.seats.soviet.token,
       };
-      // Live clients: each seat and the spectator, on each process.
+      // Live clients: each seat and the spectator, on each process. The spectators watch
+      // from before the start; the seats join through different processes (each issued
+      // its own token, issue #22) and then watch with it.
       const seen: { where: string; who: string; ids: number[] }[] = [];
-      for (const base of servers) {
-        for (const [who, token] of [
-          ...Object.entries(tokens),
-          ['spectator', made.body.spectator.token as string],
-        ]) {
-          const ws = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/live`);
-          const entry = { where: base, who: who!, ids: [] as number[] };
-          seen.push(entry);
-          ws.on('message', (m) => {
-            const msg = JSON.parse(String(m));
-            if ((msg.type === 'view' || msg.type === 'update') && msg.data.status !== 'waiting')
-              entry.ids.push(msg.data.stateId);
-          });
-          await new Promise<void>((r) => ws.on('open', () => r()));
-          ws.send(JSON.stringify({ type: 'hello', token }));
-          sockets.push(ws);
-        }
-      }
-      // The seats join through different processes.
-      assert.equal((await call(a.url, 'POST', `/api/games/${id}/join`, tokens.german, {})).status, 200);
-      assert.equal((await call(b.url, 'POST', `/api/games/${id}/join`, tokens.soviet, {})).status, 200);
+      const watch = async (base: string, who: string, token: string) => {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/live`);
+        const entry = { where: base, who, ids: [] as number[] };
+        seen.push(entry);
+        ws.on('message', (m) => {
+          const msg = JSON.parse(String(m));
+          if ((msg.type === 'view' || msg.type === 'update') && msg.data.status !== 'waiting')
+            entry.ids.push(msg.data.stateId);
+        });
+        await new Promise<void>((r) => ws.on('open', () => r()));
+        ws.send(JSON.stringify({ type: 'hello', token }));
+        sockets.push(ws);
+      };
+      for (const base of servers) await watch(base, 'spectator', made.body.spectator.token as string);
+      const ja = await call(a.url, 'POST', `/api/games/${id}/join`, tokens.german, {});
+      assert.equal(ja.status, 200);
+      tokens.german = ja.body.token;
+      const jb = await call(b.url, 'POST', `/api/games/${id}/join`, tokens.soviet, {});
+      assert.equal(jb.status, 200);
+      tokens.soviet = jb.body.token;
+      for (const base of servers)
+        for (const [who, token] of Object.entries(tokens)) await watch(base, who, token);
+      // Every client has seen the start before anyone moves.
+      const ready = Date.now() + 20_000;
+      while (seen.some((x) => x.ids.length === 0) && Date.now() < ready)
+        await new Promise((r) => setTimeout(r, 20));
 
       // Two movers per seat, one on each process, racing.
       const acked: { stateId: number; hash: string }[] = [];

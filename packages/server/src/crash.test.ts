@@ -18,9 +18,19 @@ test('SIGKILL under a burst of moves loses no acknowledged action; every game re
   for (let i = 0; i < 4; i++) {
     const made = await call(server.url, 'POST', '/api/games', undefined, { game: 'mars-1942' });
     assert.equal(made.status, 201);
-    const tokens = { german: made.body.seats.german.token, soviet: made.body.seats.soviet.token };
-    for (const t of Object.values(tokens))
-      await call(server.url, 'POST', `/api/games/${made.body.id}/join`, t, {});
+    const tokens: Record<string, string> = {};
+    // Joining issues each seat its own token (issue #22): the player plays with that one.
+    for (const side of ['german', 'soviet']) {
+      const j = await call(
+        server.url,
+        'POST',
+        `/api/games/${made.body.id}/join`,
+        made.body.seats[side].token,
+        {},
+      );
+      assert.equal(j.status, 200);
+      tokens[side] = j.body.token;
+    }
     games.push({ id: made.body.id, tokens });
   }
   const acked: { id: string; stateId: number; hash: string }[] = [];

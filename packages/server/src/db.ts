@@ -38,6 +38,11 @@ export interface GamesTable {
   seed: string | null;
   final_hash: string | null;
   spectator_token_hash: string;
+  /**
+   * The creator's admin token's SHA-256 (migration 0004; null before it): it re-issues a
+   * seat's token (a lost link), never acts or sees more than a spectator.
+   */
+  admin_token_hash?: string | null;
   /** 'created' or 'imported' (an imported game's dice were fixed before it came here). */
   origin: string;
   created_at: string;
@@ -192,6 +197,21 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('webhook_deliveries').execute();
+    },
+  },
+  '0004_admin_tokens': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('games').addColumn('admin_token_hash', 'text').execute();
+      // Games nobody joined expire (games.ts expireUnjoined): found by status and age.
+      await db.schema
+        .createIndex('games_status_created')
+        .on('games')
+        .columns(['status', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('games_status_created').execute();
+      await db.schema.alterTable('games').dropColumn('admin_token_hash').execute();
     },
   },
 };

@@ -48,13 +48,15 @@ async function requestsFuzz(): Promise<void> {
     ).json();
     const tokens = [made.seats.german.token, made.seats.soviet.token];
     if (i < 2) {
-      for (const t of tokens) {
-        await app.inject({
+      for (const [k, t] of tokens.entries()) {
+        const r = await app.inject({
           method: 'POST',
           url: `/api/games/${made.id}/join`,
           headers: { authorization: `Bearer ${t}` },
           payload: {},
         });
+        // Joining issues the seat its own token (issue #22).
+        tokens[k] = r.json().token;
       }
     }
     games.push({ id: made.id, tokens, spectator: made.spectator.token });
@@ -440,7 +442,7 @@ async function liveFuzz(): Promise<void> {
     ).json();
     const tokens: string[] = [made.seats.german.token, made.seats.soviet.token];
     if (i < 2) {
-      for (const t of tokens) {
+      for (const [k, t] of tokens.entries()) {
         const r = await app.inject({
           method: 'POST',
           url: `/api/games/${made.id}/join`,
@@ -448,6 +450,8 @@ async function liveFuzz(): Promise<void> {
           payload: {},
         });
         assert.equal(r.statusCode, 200, r.body);
+        // Joining issues the seat its own token (issue #22).
+        tokens[k] = r.json().token;
       }
     }
     const g: Game = {

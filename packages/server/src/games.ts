@@ -51,6 +51,50 @@ export const CATALOG: Readonly<Record<string, AnyRules>> = {
   [marsRules.id]: marsRules as unknown as AnyRules,
 };
 
+/**
+ * The rules of game `id`, if this server plays it. A client's string is looked up among
+ * the catalogue's own keys only: "toString" or "__proto__" is no game (issue #22).
+ */
+export function rulesFor(id: string): AnyRules | undefined {
+  return Object.hasOwn(CATALOG, id) ? CATALOG[id] : undefined;
+}
+
+/** An option a game takes at set-up: its type (and, for a string, its longest length). */
+type OptionSpec =
+  | { readonly type: 'boolean' }
+  | { readonly type: 'integer'; readonly min: number; readonly max: number };
+
+/**
+ * The options each game takes, by game id (until each game module says so itself): any
+ * other key, or a value of another type, is refused before anything is stored.
+ */
+const GAME_OPTIONS: Readonly<Record<string, Readonly<Record<string, OptionSpec>>>> = {
+  // mars-1942 MarsOptions: firstTurnDoubling, RULINGS M-16.
+  'mars-1942': { firstTurnDoubling: { type: 'boolean' } },
+};
+
+/** Why `options` are not options game `id` takes, or null if they are. */
+export function optionsProblem(id: string, options: unknown): string | null {
+  const known = Object.hasOwn(GAME_OPTIONS, id) ? GAME_OPTIONS[id]! : {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    return 'options is an object';
+  for (const [key, value] of Object.entries(options)) {
+    const spec = Object.hasOwn(known, key) ? known[key]! : undefined;
+    const names = Object.keys(known);
+    if (!spec) {
+      return `${id} takes no option "${key.slice(0, 64)}" (its options: ${names.length > 0 ? names.join(', ') : 'none'})`;
+    }
+    if (spec.type === 'boolean' && typeof value !== 'boolean') return `option ${key} is true or false`;
+    if (
+      spec.type === 'integer' &&
+      (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min || value > spec.max)
+    ) {
+      return `option ${key} is a whole number from ${spec.min} to ${spec.max}`;
+    }
+  }
+  return null;
+}
+
 export type PlayerKind = 'human' | 'ai';
 
 export interface SeatSpec {
@@ -70,6 +114,13 @@ export interface CreateGame {
 export interface Principal {
   readonly gameId: string;
   readonly side: string | null;
+  /**
+   * The SHA-256 of the seat token it came with: a live channel keeps its principal, and
+   * once the seat's token is re-issued (joining, or a new link) that one no longer acts.
+   */
+  readonly key?: string;
+  /** The creator's admin token: re-issues seat tokens, and otherwise sees as a spectator. */
+  readonly admin?: true;
 }
 
 /** The file `GET /export` gives and `POST /import` takes; `stavka replay` and `stavka verify` read it. */
@@ -109,7 +160,10 @@ export interface ServiceOptions {
 
 interface Watcher {
   readonly side: string | null;
+  /** The seat token's hash it came with (see Principal.key). */
+  readonly key: string | undefined;
   readonly send: (message: string) => void;
+  readonly lost: LostClient | undefined;
   /** The state it was last sent, and what it holds since: the next message sends only what is new. */
   last: string;
   sent: Sent | null;
@@ -174,13 +228,22 @@ export interface Service {
   exportFile: GameService['exportFile'];
   act: GameService['act'];
   setWebhook: GameService['setWebhook'];
-  importFile(file: ExportedGame): ReturnType<GameService['importFile']>;
+  importFile(file: ExportedGame, verified?: VerifiedImport): ReturnType<GameService['importFile']>;
   /**
    * Registers a live client (see GameService.watch). `lost`: called if the service can
    * no longer serve this client (a worker thread stopped): the client should reconnect.
    */
-  watch(p: Principal, send: (message: string) => void, lost?: () => void): Promise<() => void>;
+  watch(p: Principal, send: (message: string) => void, lost?: LostClient): Promise<() => void>;
+  reissue: GameService['reissue'];
+  /** Deletes the games created before `before` (ISO) that still wait for a seat; how many. */
+  expireUnjoined(before: string): Promise<number>;
 }
+
+/**
+ * A live client's end: the service can no longer serve it (code 1012, a worker thread
+ * stopped: reconnect), or its seat's token was re-issued (4403) or its game expired (4404).
+ */
+export type LostClient = (code: number, reason: string) => void;
 
 export class GameService implements Service {
   private readonly store: Store;
@@ -219,7 +282,7 @@ export class GameService implements Service {
 
   /** `id`: the new game's id, when the caller chose it (a threaded server routes by it). */
   async create(req: CreateGame, id = newGameId()) {
-    const rules = CATALOG[req.game];
+    const rules = rulesFor(req.game);
     if (!rules) {
       throw new ApiError(
         422,
@@ -240,6 +303,8 @@ export class GameService implements Service {
     for (const spec of Object.values(specs)) if (spec.webhook) this.checkWebhook(spec.webhook);
     const scenario = req.scenario ?? null;
     const options = req.options ?? {};
+    const bad = optionsProblem(rules.id, options);
+    if (bad) throw new ApiError(422, 'game/bad-options', bad);
     // The scenario and options are checked once, before anything is stored.
     const trial = setup(rules, scenario, 'trial', options);
     if (!trial.ok) throw new ApiError(422, 'game/bad-setup', formatSetupErrors(trial.error));
@@ -247,6 +312,7 @@ export class GameService implements Service {
     const secret = newSecret();
     const at = now();
     const spectator = token('sp');
+    const admin = token('ad');
     const tokens: Record<string, string> = {};
     const hookSecrets: Record<string, string> = {};
     const seats: SeatRecord[] = rules.sides.map((side) => {
@@ -279,6 +345,7 @@ export class GameService implements Service {
       seed: null,
       final_hash: null,
       spectator_token_hash: tokenHash(spectator),
+      admin_token_hash: tokenHash(admin),
       origin: 'created',
       created_at: at,
       updated_at: at,
@@ -303,21 +370,27 @@ export class GameService implements Service {
         ]),
       ),
       spectator: { token: spectator },
+      admin: { token: admin },
     };
   }
 
-  /** A seat joins, adding its contribution to the dice; the game starts when all have. */
+  /**
+   * A seat joins, adding its contribution to the dice; the game starts when all have.
+   * The joiner is issued a token of his own: the one he joined with (which whoever made
+   * the game also saw) holds the seat no more.
+   */
   async join(p: Principal, contribution: string | undefined) {
-    const side = seatSide(p);
     return this.withLock(p.gameId, async () => {
       const g = await this.fresh(p.gameId);
-      const seat = g.seats.find((s) => s.side === side)!;
+      const seat = heldSeat(g, p);
+      const side = seat.side;
       if (seat.contribution !== null) {
         throw new ApiError(409, 'seat/already-joined', `the ${side} seat has already joined`);
       }
       const mine = contribution ?? newContribution();
       const at = now();
-      if (!(await this.store.joinSeat(g.id, side, mine, at))) {
+      const own = token('st');
+      if (!(await this.store.joinSeat(g.id, side, mine, at, tokenHash(own)))) {
         throw new ApiError(409, 'seat/already-joined', `the ${side} seat has already joined`);
       }
       g.seats = await this.store.seats(g.id);
@@ -326,8 +399,49 @@ export class GameService implements Service {
         this.push(g);
         await this.store.notify(g.id);
       }
-      return { side, contribution: mine, commitment: g.record.commitment, status: g.record.status };
+      return {
+        side,
+        contribution: mine,
+        commitment: g.record.commitment,
+        status: g.record.status,
+        token: own,
+      };
     });
+  }
+
+  /**
+   * A new token for a seat, the old one ending (a lost link): a seat re-issues its own;
+   * the creator's admin token re-issues any human seat's (its holder then finds his
+   * token refused, so it cannot happen unseen).
+   */
+  async reissue(p: Principal, side?: string): Promise<{ side: string; token: string }> {
+    return this.withLock(p.gameId, async () => {
+      const g = await this.fresh(p.gameId);
+      const seat = p.admin ? g.seats.find((s) => s.side === side && s.player === 'human') : heldSeat(g, p);
+      if (!seat) {
+        throw new ApiError(
+          422,
+          'game/unknown-side',
+          `no human seat "${String(side).slice(0, 64)}" here (sides: ${g.rules.sides.join(', ')})`,
+        );
+      }
+      const own = token('st');
+      if (!(await this.store.setSeatToken(g.id, seat.side, tokenHash(own)))) throw notFound();
+      g.seats = g.seats.map((s) => (s.side === seat.side ? { ...s, token_hash: tokenHash(own) } : s));
+      this.push(g);
+      await this.store.notify(g.id);
+      return { side: seat.side, token: own };
+    });
+  }
+
+  async expireUnjoined(before: string): Promise<number> {
+    const ids = await this.store.deleteUnjoined(before, 1000);
+    for (const id of ids) {
+      this.cache.delete(id);
+      for (const w of this.watchers.get(id) ?? []) w.lost?.(4404, 'game/not-found');
+      this.watchers.delete(id);
+    }
+    return ids.length;
   }
 
   private async startIfReady(g: Live): Promise<boolean> {
@@ -363,9 +477,10 @@ export class GameService implements Service {
       );
     const h = tokenHash(bearer);
     if (h === g.record.spectator_token_hash) return { gameId, side: null };
+    if (h === g.record.admin_token_hash) return { gameId, side: null, admin: true };
     const seat = g.seats.find((s) => s.token_hash === h && s.player === 'human');
     if (!seat) throw new ApiError(403, 'seat/bad-token', 'that token holds no seat in this game');
-    return { gameId, side: seat.side };
+    return { gameId, side: seat.side, key: h };
   }
 
   // ---- reading -------------------------------------------------------------
@@ -465,9 +580,9 @@ export class GameService implements Service {
   // ---- acting --------------------------------------------------------------
 
   async act(p: Principal, stateId: number, action: Action) {
-    const side = seatSide(p);
     return this.withLock(p.gameId, async () => {
       const g = await this.fresh(p.gameId);
+      const side = heldSeat(g, p).side;
       if (g.record.status === 'waiting') {
         throw new ApiError(409, 'game/not-started', 'the game starts once every seat has joined');
       }
@@ -528,7 +643,8 @@ export class GameService implements Service {
     if (url) this.checkWebhook(url);
     const secret = url ? newWebhookSecret() : null;
     await this.withLock(p.gameId, async () => {
-      const g = await this.get(p.gameId);
+      const g = await this.fresh(p.gameId);
+      heldSeat(g, p);
       await this.store.setWebhook(g.id, side, url, secret);
       g.seats = g.seats.map((s) =>
         s.side === side ? { ...s, webhook_url: url, webhook_secret: secret } : s,
@@ -544,40 +660,16 @@ export class GameService implements Service {
 
   // ---- import ----------------------------------------------------------------
 
-  async importFile(file: ExportedGame, id = newGameId()) {
-    const rules = CATALOG[file.game];
-    if (!rules) throw new ApiError(422, 'replay/unknown-game', `no game "${file.game}" here`);
-    if (file.dice) {
-      const why = checkDice(file.dice, file.seed);
-      if (why) throw new ApiError(422, 'replay/dice-mismatch', why);
-    }
-    if (file.hashes && file.hashes.length !== file.actions.length) {
-      throw new ApiError(422, 'replay/hash-mismatch', 'a replay file has one hash per action');
-    }
-    const hashes: string[] = [];
-    const mismatch = new Error('hash mismatch');
-    let r: ReturnType<typeof replay>;
-    try {
-      r = replay(rules, file, (s, i) => {
-        const h = stateHash(s);
-        if (file.hashes && file.hashes[i] !== h) throw mismatch;
-        hashes.push(h);
-      });
-    } catch (e) {
-      if (e !== mismatch) throw e;
-      throw new ApiError(
-        422,
-        'replay/hash-mismatch',
-        `the state after action ${hashes.length} does not match the file's hash`,
-      );
-    }
-    if (!r.ok) throw new ApiError(422, 'replay/invalid', formatSetupErrors(r.error));
-    const final = r.value;
-    const finalHash = hashes[hashes.length - 1] ?? stateHash(final);
-    if (file.finalHash && file.finalHash !== finalHash) {
-      throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
-    }
-    const over = rules.activeSides(final.state).length === 0;
+  /**
+   * Imports a replay file as a new game. `verified`: the file's replay as checked
+   * elsewhere (`verifyImport` in a worker thread, import-worker.ts): a server replays an
+   * untrusted file off the thread that serves the games; without it, here.
+   */
+  async importFile(file: ExportedGame, verified?: VerifiedImport, id = newGameId()) {
+    const rules = rulesFor(file.game);
+    if (!rules)
+      throw new ApiError(422, 'replay/unknown-game', `no game "${String(file.game).slice(0, 64)}" here`);
+    const { hashes, finalHash, over, snapshot } = verified ?? verifyImport(file);
     const at = now();
     const spectator = token('sp');
     const tokens: Record<string, string> = {};
@@ -596,6 +688,7 @@ export class GameService implements Service {
       };
     });
     const n = file.actions.length;
+    const admin = token('ad');
     const record: GameRecord = {
       id,
       game: rules.id,
@@ -609,6 +702,7 @@ export class GameService implements Service {
       seed: JSON.stringify(file.seed),
       final_hash: over ? finalHash : null,
       spectator_token_hash: tokenHash(spectator),
+      admin_token_hash: tokenHash(admin),
       origin: 'imported',
       created_at: at,
       updated_at: at,
@@ -626,7 +720,7 @@ export class GameService implements Service {
       record,
       seats,
       actions,
-      n > 0 ? { seq: n, state: snapshotJson(final) } : undefined,
+      n > 0 && snapshot !== null ? { seq: n, state: snapshot } : undefined,
     );
     return {
       id,
@@ -637,14 +731,15 @@ export class GameService implements Service {
       verifiedDice: Boolean(file.dice),
       seats: Object.fromEntries(rules.sides.map((s) => [s, { player: 'human', token: tokens[s]! }])),
       spectator: { token: spectator },
+      admin: { token: admin },
     };
   }
 
   // ---- live ----------------------------------------------------------------
 
   /** Registers a live client; it gets the current view now and every new one after. */
-  async watch(p: Principal, send: (message: string) => void): Promise<() => void> {
-    const w: Watcher = { side: p.side, send, last: '', sent: null };
+  async watch(p: Principal, send: (message: string) => void, lost?: LostClient): Promise<() => void> {
+    const w: Watcher = { side: p.side, key: p.key, send, lost, last: '', sent: null };
     const set = this.watchers.get(p.gameId) ?? new Set<Watcher>();
     this.watchers.set(p.gameId, set);
     set.add(w);
@@ -667,6 +762,15 @@ export class GameService implements Service {
     const messages = new Map<Sent | string, string>();
     const diffs: DiffCache = new Map(); // each board field's diff, made once for them all
     for (const w of set) {
+      if (w.side !== null && w.key !== undefined) {
+        // Its seat's token was re-issued: it watches that seat no more.
+        const seat = g.seats.find((s) => s.side === w.side);
+        if (seat && seat.token_hash !== w.key) {
+          set.delete(w);
+          w.lost?.(4403, 'seat/bad-token');
+          continue;
+        }
+      }
       if (w.last === key) continue;
       const v = this.viewOf(g, w.side);
       const now = g.views.get(w.side ?? '*')!.sent;
@@ -793,7 +897,7 @@ export class GameService implements Service {
     }
     const record = await this.store.game(id);
     if (!record) throw notFound();
-    const rules = CATALOG[record.game];
+    const rules = rulesFor(record.game);
     if (!rules) throw new ApiError(422, 'game/unknown', `this server no longer plays "${record.game}"`);
     const g: Live = { id, rules, record, seats: [], state: null, seq: 0, mark: null, views: new Map() };
     await this.reload(g);
@@ -819,7 +923,8 @@ export class GameService implements Service {
     const now = await this.store.gameSeq(id);
     if (!now) throw notFound();
     if (now.seq === g.seq && now.status === g.record.status) {
-      if (g.record.status === 'waiting') g.seats = await this.store.seats(id);
+      // Seats join, and their tokens are re-issued, without an action.
+      g.seats = await this.store.seats(id);
     } else if (now.seq < g.seq) {
       await this.reload(g);
     } else {
@@ -936,6 +1041,78 @@ export class GameService implements Service {
   private warn(e: unknown): void {
     this.opts.log?.(`stavka server: ${(e as Error)?.stack ?? String(e)}`);
   }
+}
+
+/** A replay file checked: its hash after each action, its final hash and state (a snapshot's JSON). */
+export interface VerifiedImport {
+  readonly hashes: readonly string[];
+  readonly finalHash: string;
+  readonly over: boolean;
+  /** snapshotJson of the final state; null with no actions. */
+  readonly snapshot: string | null;
+}
+
+/**
+ * Replays a file to import and checks it: its game and options, its dice, every state
+ * hash it carries. A refusal is an ApiError (422 replay/...). The work is the file's
+ * length in moves, so a server runs it in a worker thread (import-worker.ts).
+ */
+export function verifyImport(file: ExportedGame): VerifiedImport {
+  const rules = rulesFor(file.game);
+  if (!rules)
+    throw new ApiError(422, 'replay/unknown-game', `no game "${String(file.game).slice(0, 64)}" here`);
+  const bad = optionsProblem(rules.id, file.options ?? {});
+  if (bad) throw new ApiError(422, 'replay/invalid', bad);
+  if (file.dice) {
+    const why = checkDice(file.dice, file.seed);
+    if (why) throw new ApiError(422, 'replay/dice-mismatch', why);
+  }
+  if (file.hashes && file.hashes.length !== file.actions.length) {
+    throw new ApiError(422, 'replay/hash-mismatch', 'a replay file has one hash per action');
+  }
+  const hashes: string[] = [];
+  const mismatch = new Error('hash mismatch');
+  let r: ReturnType<typeof replay>;
+  try {
+    r = replay(rules, file, (s, i) => {
+      const h = stateHash(s);
+      if (file.hashes && file.hashes[i] !== h) throw mismatch;
+      hashes.push(h);
+    });
+  } catch (e) {
+    if (e !== mismatch) throw e;
+    throw new ApiError(
+      422,
+      'replay/hash-mismatch',
+      `the state after action ${hashes.length} does not match the file's hash`,
+    );
+  }
+  if (!r.ok) throw new ApiError(422, 'replay/invalid', formatSetupErrors(r.error));
+  const final = r.value;
+  const finalHash = hashes[hashes.length - 1] ?? stateHash(final);
+  if (file.finalHash && file.finalHash !== finalHash) {
+    throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
+  }
+  return {
+    hashes,
+    finalHash,
+    over: rules.activeSides(final.state).length === 0,
+    snapshot: file.actions.length > 0 ? snapshotJson(final) : null,
+  };
+}
+
+/**
+ * The seat a principal holds, while the token it came with still holds it (a live
+ * channel keeps its principal; a token re-issued since, at joining or for a lost link,
+ * ends the old one's hold).
+ */
+function heldSeat(g: Live, p: Principal): SeatRecord {
+  const side = seatSide(p);
+  const seat = g.seats.find((s) => s.side === side);
+  if (!seat || (p.key !== undefined && seat.token_hash !== p.key)) {
+    throw new ApiError(403, 'seat/bad-token', 'that token no longer holds this seat: a new one was issued');
+  }
+  return seat;
 }
 
 function seatSide(p: Principal): string {

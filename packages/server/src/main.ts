@@ -3,8 +3,9 @@
  * is SQLite under ./data/ unless DATABASE_URL (or `db`) names a PostgreSQL database.
  */
 import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
-import { buildApp, type StavkaApp } from './app.ts';
+import { buildApp, type Limits, type StavkaApp } from './app.ts';
 import { isPostgresUrl } from './db.ts';
+import { proxyEntryProblem, type TrustProxy } from './quotas.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface ServeOptions {
@@ -16,6 +17,10 @@ export interface ServeOptions {
   readonly rateLimit?: { max: number; timeWindow: number } | false;
   /** Worker threads running the games' rules; 0: all in the main thread. Default STAVKA_THREADS, else 0. */
   readonly threads?: number;
+  /** Whose X-Forwarded-For names the client; default STAVKA_TRUST_PROXY, else nobody's. */
+  readonly trustProxy?: TrustProxy;
+  /** Quotas and time limits; default those of the environment (envLimits), else DEFAULT_LIMITS. */
+  readonly limits?: Partial<Limits>;
   readonly log?: (msg: string) => void;
 }
 
@@ -41,6 +46,8 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   const allowPrivate = webhooksToPrivate(); // a bad setting is refused before anything opens
   const threads = opts.threads ?? envThreads();
   const configured = opts.publicUrl ?? envPublicUrl();
+  const trustProxy = opts.trustProxy ?? envTrustProxy();
+  const limits = { ...envLimits(), ...opts.limits };
   const store = await openStore(opts.db ?? defaultDatabase());
   const built = await buildApp({
     store,
@@ -50,6 +57,8 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
     linksFromRequest: configured === undefined,
     webhooks: { allowPrivate },
     ...(limit !== undefined ? { rateLimit: limit } : {}),
+    trustProxy,
+    limits,
     threads,
     service: { log: opts.log ?? ((m) => process.stderr.write(`${m}\n`)) },
   });
@@ -158,6 +167,62 @@ export function envRateLimit(
     throw new Error(`STAVKA_RATE_LIMIT is a number of requests a minute or "off", not "${v}"`);
   }
   return { max: n, timeWindow: 60_000 };
+}
+
+/**
+ * STAVKA_TRUST_PROXY: the addresses or networks of the proxies in front of the server,
+ * comma-separated (`127.0.0.1`, `10.0.0.0/8`, `::1`, or loopback, linklocal, uniquelocal),
+ * whose X-Forwarded-For then names the client for the rate limit and the quotas. Unset,
+ * empty or "off": nobody's (each client is the address its connection comes from).
+ */
+export function envTrustProxy(env: NodeJS.ProcessEnv = process.env): TrustProxy {
+  const v = env.STAVKA_TRUST_PROXY;
+  if (v === undefined || v.trim() === '' || v === 'off') return false;
+  const entries = v.split(',').map((e) => e.trim());
+  for (const e of entries) {
+    const why = proxyEntryProblem(e);
+    if (why) {
+      throw new Error(
+        `STAVKA_TRUST_PROXY is the proxies' addresses or networks, comma-separated (127.0.0.1, 10.0.0.0/8, loopback), or "off": ${why}`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** A whole number setting from `min` to `max`, or undefined when unset; a bad value stops the server. */
+function envWhole(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  min: number,
+  max: number,
+  what: string,
+): number | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} is ${what} from ${min} to ${max}, not "${v}"`);
+  }
+  return n;
+}
+
+/**
+ * The quotas the environment sets (unset: DEFAULT_LIMITS in app.ts):
+ * STAVKA_GAMES_PER_HOUR (games one address may create or import in an hour, 1-100000;
+ * default 30), STAVKA_CONNECTIONS_PER_ADDRESS (connections one address holds at once,
+ * 1-10000; default 32), STAVKA_UNJOINED_HOURS (a game still waiting for a seat this many
+ * hours after it was made is deleted, 1-8760; default 72).
+ */
+export function envLimits(env: NodeJS.ProcessEnv = process.env): Partial<Limits> {
+  const games = envWhole(env, 'STAVKA_GAMES_PER_HOUR', 1, 100_000, 'a number of games');
+  const connections = envWhole(env, 'STAVKA_CONNECTIONS_PER_ADDRESS', 1, 10_000, 'a number of connections');
+  const hours = envWhole(env, 'STAVKA_UNJOINED_HOURS', 1, 8760, 'a number of hours');
+  return {
+    ...(games !== undefined ? { gamesPerWindow: games, gamesWindowMs: 3_600_000 } : {}),
+    ...(connections !== undefined ? { connectionsPerAddress: connections } : {}),
+    ...(hours !== undefined ? { unjoinedTtlMs: hours * 3_600_000 } : {}),
+  };
 }
 
 /**

@@ -44,6 +44,8 @@ async function newGame(base: string): Promise<Made> {
   for (const side of ['german', 'soviet']) {
     const j = await call(base, 'POST', `/api/games/${made.id}/join`, made.seats[side]!.token, {});
     assert.equal(j.status, 200, JSON.stringify(j.body));
+    // Joining issues the seat its own token (issue #22).
+    made.seats[side] = { ...made.seats[side]!, token: j.body.token };
   }
   return made;
 }

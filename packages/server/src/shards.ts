@@ -24,10 +24,12 @@ import {
   type CreateGame,
   type ExportedGame,
   GameService,
+  type LostClient,
   newGameId,
   type Principal,
   type Service,
   type ServiceOptions,
+  type VerifiedImport,
 } from './games.ts';
 import { openStore, type Store } from './store.ts';
 import { Webhooks } from './webhooks.ts';
@@ -50,6 +52,8 @@ const STORE_CALLS = [
   'gameSeq',
   'seats',
   'joinSeat',
+  'setSeatToken',
+  'deleteUnjoined',
   'startGame',
   'appendAction',
   'actions',
@@ -82,6 +86,7 @@ const SERVICE_CALL_LIST = [
   'act',
   'setWebhook',
   'importFile',
+  'reissue',
 ] as const satisfies readonly (keyof GameService)[];
 type ServiceCall = (typeof SERVICE_CALL_LIST)[number];
 const SERVICE_CALLS: ReadonlySet<string> = new Set(SERVICE_CALL_LIST);
@@ -99,6 +104,7 @@ type ToShard =
 type FromShard =
   | { t: 'reply'; id: number; value?: unknown; error?: WireError }
   | { t: 'send'; wid: number; m: string }
+  | { t: 'lost'; wid: number; code: number; reason: string }
   | { t: 'store'; id: number; method: StoreCall; args: unknown[] }
   | { t: 'wake' }
   | { t: 'log'; m: string };
@@ -266,7 +272,11 @@ async function runShard(data: ShardData, port: MessagePort): Promise<void> {
         reply(
           m.id,
           service
-            .watch(m.p, (text) => channel.send({ t: 'send', wid: m.wid, m: text }))
+            .watch(
+              m.p,
+              (text) => channel.send({ t: 'send', wid: m.wid, m: text }),
+              (code, reason) => channel.send({ t: 'lost', wid: m.wid, code, reason }),
+            )
             .then((off) => {
               // The client may have gone while its watch was being set up.
               if (unwatch.has(m.wid)) unwatch.set(m.wid, off);
@@ -304,7 +314,7 @@ export interface ShardOptions {
 interface LiveClient {
   readonly gameId: string;
   readonly send: (message: string) => void;
-  readonly lost?: () => void;
+  readonly lost?: LostClient;
 }
 
 /** One worker thread and what it has not answered yet. */
@@ -369,7 +379,7 @@ export class ShardedService implements Service {
       shard.waiting.clear();
       const clients = [...shard.clients.values()];
       shard.clients.clear();
-      for (const c of clients) c.lost?.();
+      for (const c of clients) c.lost?.(1012, 'server/restarting');
       if (this.closing) return;
       // Started again now, unless it stopped soon after starting: then at the next call
       // for one of its games (no loop of restarts).
@@ -393,6 +403,10 @@ export class ShardedService implements Service {
       else p.resolve(m.value);
     } else if (m.t === 'send') {
       shard.clients.get(m.wid)?.send(m.m);
+    } else if (m.t === 'lost') {
+      const c = shard.clients.get(m.wid);
+      shard.clients.delete(m.wid);
+      c?.lost?.(m.code, m.reason);
     } else if (m.t === 'store') {
       this.storeCall(shard, m);
     } else if (m.t === 'wake') {
@@ -516,9 +530,16 @@ export class ShardedService implements Service {
     return this.call(shard, 'create', [req, id]);
   }
 
-  importFile(file: ExportedGame): ReturnType<GameService['importFile']> {
+  importFile(file: ExportedGame, verified?: VerifiedImport): ReturnType<GameService['importFile']> {
     const { id, shard } = this.newGameOn();
-    return this.call(shard, 'importFile', [file, id]);
+    return this.call(shard, 'importFile', [file, verified, id]);
+  }
+
+  reissue: GameService['reissue'] = (p, side) => this.on(p.gameId, 'reissue', [p, side]);
+
+  /** Deleted through the main thread's store: a shard's cached copy is then found gone. */
+  async expireUnjoined(before: string): Promise<number> {
+    return (await this.store.deleteUnjoined(before, 1000)).length;
   }
 
   join: GameService['join'] = (p, contribution) => this.on(p.gameId, 'join', [p, contribution]);
@@ -532,7 +553,7 @@ export class ShardedService implements Service {
   act: GameService['act'] = (p, stateId, action) => this.on(p.gameId, 'act', [p, stateId, action]);
   setWebhook: GameService['setWebhook'] = (p, url) => this.on(p.gameId, 'setWebhook', [p, url]);
 
-  async watch(p: Principal, send: (message: string) => void, lost?: () => void): Promise<() => void> {
+  async watch(p: Principal, send: (message: string) => void, lost?: LostClient): Promise<() => void> {
     const shard = this.owner(p.gameId);
     if (!shard.worker) this.spawn(shard);
     const wid = this.next++;

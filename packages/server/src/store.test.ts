@@ -79,6 +79,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0001_games_seats_actions_snapshots', true],
           ['0002_webhook_secrets', true],
           ['0003_webhook_deliveries', true],
+          ['0004_admin_tokens', true],
         ],
       );
     });

@@ -120,7 +120,14 @@ export interface Store extends DeliveryQueue {
   gameSeq(id: string): Promise<{ seq: number; status: GameRecord['status'] } | undefined>;
   seats(id: string): Promise<SeatRecord[]>;
   /** Records a seat's contribution; false if it had already joined. */
-  joinSeat(id: string, side: string, contribution: string, at: string): Promise<boolean>;
+  joinSeat(id: string, side: string, contribution: string, at: string, tokenHash?: string): Promise<boolean>;
+  /** A seat's token replaced (its old one stops working); false if the seat or game is gone. */
+  setSeatToken(id: string, side: string, tokenHash: string): Promise<boolean>;
+  /**
+   * Deletes the games still waiting for a seat (status 'waiting') created before `before`
+   * (an ISO time), at most `limit`; returns their ids.
+   */
+  deleteUnjoined(before: string, limit: number): Promise<string[]>;
   /**
    * waiting -> active with the derived seed, queueing `notices` in the same transaction;
    * false (and nothing queued) if another writer started it.
@@ -250,10 +257,16 @@ class KyselyStore implements Store {
     return this.db.selectFrom('seats').selectAll().where('game_id', '=', id).orderBy('side').execute();
   }
 
-  async joinSeat(id: string, side: string, contribution: string, at: string): Promise<boolean> {
+  async joinSeat(
+    id: string,
+    side: string,
+    contribution: string,
+    at: string,
+    tokenHash?: string,
+  ): Promise<boolean> {
     const r = await this.db
       .updateTable('seats')
-      .set({ contribution, joined_at: at })
+      .set({ contribution, joined_at: at, ...(tokenHash ? { token_hash: tokenHash } : {}) })
       .where('game_id', '=', id)
       .where('side', '=', side)
       .where('contribution', 'is', null)
@@ -442,6 +455,47 @@ class KyselyStore implements Store {
 
   async dropDelivery(id: string): Promise<void> {
     await this.db.deleteFrom('webhook_deliveries').where('id', '=', id).execute();
+  }
+
+  async setSeatToken(id: string, side: string, tokenHash: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('seats')
+      .set({ token_hash: tokenHash })
+      .where('game_id', '=', id)
+      .where('side', '=', side)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async deleteUnjoined(before: string, limit: number): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('games')
+        .select('id')
+        .where('status', '=', 'waiting')
+        .where('created_at', '<', before)
+        .limit(limit)
+        .execute();
+      if (found.length === 0) return [];
+      // Claimed (on PostgreSQL, row-locked) while still waiting: a game started meanwhile stays.
+      const claimed = await trx
+        .updateTable('games')
+        .set({ status: 'waiting' })
+        .where(
+          'id',
+          'in',
+          found.map((r) => r.id),
+        )
+        .where('status', '=', 'waiting')
+        .returning('id')
+        .execute();
+      const ids = claimed.map((r) => r.id);
+      if (ids.length === 0) return [];
+      await trx.deleteFrom('webhook_deliveries').where('game_id', 'in', ids).execute();
+      await trx.deleteFrom('seats').where('game_id', 'in', ids).execute();
+      await trx.deleteFrom('games').where('id', 'in', ids).execute();
+      return ids;
+    });
   }
 
   async activeGamesWithAi(): Promise<string[]> {

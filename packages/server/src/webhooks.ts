@@ -72,7 +72,16 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
+  // Addresses that carry an IPv4 address inside (issue #22: [::7f00:1] reached 127.0.0.1):
+  // IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and its
+  // local 64:ff9b:1::/48, 6to4 2002::/16. A public server is reached at its own address.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  // Site-local (deprecated, still routed inside some networks).
+  ['fec0::', 10],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],

@@ -1,0 +1,183 @@
+/**
+ * Imports are replayed in a worker thread (issue #22): a file is untrusted work, its
+ * length in moves, and replaying it on the thread that serves the games held every
+ * player's request behind it (a 125 KB export: ~250 ms). One worker, one file at a time;
+ * a few more wait their turn, and past that an import is refused at once (503
+ * `server/busy`) rather than queued without end. A file that takes longer than the time
+ * limit, or more memory than the worker may have, is refused (422) and its worker
+ * replaced.
+ */
+import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
+import { ApiError } from './errors.ts';
+import { type ExportedGame, type VerifiedImport, verifyImport } from './games.ts';
+import { useNodeSha256 } from './node-sha256.ts';
+import { tsWorker } from './worker-boot.ts';
+
+interface Job {
+  readonly id: number;
+  readonly file: ExportedGame;
+}
+
+type Answer =
+  | { id: number; verified: VerifiedImport }
+  | { id: number; error: { status: number; code: string; message: string } };
+
+if (!isMainThread && (workerData as { stavkaImport?: boolean } | null)?.stavkaImport) {
+  useNodeSha256();
+  parentPort!.on('message', (job: Job) => {
+    let answer: Answer;
+    try {
+      answer = { id: job.id, verified: verifyImport(job.file) };
+    } catch (e) {
+      // Whatever a file makes the rules throw is the file's fault: it does not replay.
+      answer =
+        e instanceof ApiError
+          ? { id: job.id, error: { status: e.status, code: e.code, message: e.message } }
+          : {
+              id: job.id,
+              error: {
+                status: 422,
+                code: 'replay/invalid',
+                message: `the file does not replay: ${String((e as Error)?.message ?? e).slice(0, 200)}`,
+              },
+            };
+    }
+    parentPort!.postMessage(answer);
+  });
+}
+
+export interface ImportLimits {
+  /** Files replayed at once (worker threads); default 1. */
+  readonly concurrent?: number;
+  /** Files waiting their turn; more are refused with 503 server/busy. Default 4. */
+  readonly queued?: number;
+  /** A file still replaying after this long is refused (422 replay/too-long). Default 20 s. */
+  readonly timeoutMs?: number;
+  /** The worker's heap (MB); a file needing more is refused. Default 256. */
+  readonly heapMb?: number;
+}
+
+interface Pending {
+  readonly file: ExportedGame;
+  readonly resolve: (v: VerifiedImport) => void;
+  readonly reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  job: { id: number; pending: Pending; timer: NodeJS.Timeout } | null;
+}
+
+/** The main thread's side: a few workers, and the files waiting for one. */
+export class ImportWorkers {
+  private readonly slots: Slot[];
+  private readonly queue: Pending[] = [];
+  private readonly queued: number;
+  private readonly timeoutMs: number;
+  private readonly heapMb: number;
+  private next = 1;
+  private closed = false;
+
+  constructor(limits: ImportLimits = {}) {
+    this.slots = Array.from({ length: Math.max(1, limits.concurrent ?? 1) }, () => ({
+      worker: null,
+      job: null,
+    }));
+    this.queued = limits.queued ?? 4;
+    this.timeoutMs = limits.timeoutMs ?? 20_000;
+    this.heapMb = limits.heapMb ?? 256;
+  }
+
+  /** The file checked by replaying it in a worker; refused with an ApiError. */
+  verify(file: ExportedGame): Promise<VerifiedImport> {
+    if (this.closed) return Promise.reject(new ApiError(503, 'server/busy', 'the server is stopping'));
+    const free = this.slots.find((s) => s.job === null);
+    if (!free && this.queue.length >= this.queued) {
+      return Promise.reject(
+        new ApiError(503, 'server/busy', 'the server is replaying other imports: try again in a moment'),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const pending = { file, resolve, reject };
+      if (free) this.run(free, pending);
+      else this.queue.push(pending);
+    });
+  }
+
+  private workerOf(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
+    const w = tsWorker(import.meta.url, {
+      workerData: { stavkaImport: true },
+      name: 'stavka import',
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, stackSizeMb: 4 },
+    });
+    w.unref();
+    w.on('message', (a: Answer) => {
+      const job = slot.job;
+      if (!job || job.id !== a.id) return;
+      this.finish(slot);
+      if ('verified' in a) job.pending.resolve(a.verified);
+      else job.pending.reject(new ApiError(a.error.status, a.error.code, a.error.message));
+    });
+    const lost = (why: string) => {
+      if (slot.worker !== w) return;
+      slot.worker = null;
+      const job = slot.job;
+      if (!job) return;
+      this.finish(slot);
+      job.pending.reject(new ApiError(422, 'replay/too-large', why));
+    };
+    w.on('error', (e) => lost(`the file could not be replayed within the server's limits (${e.message})`));
+    w.on('exit', () => lost("the file could not be replayed within the server's limits"));
+    slot.worker = w;
+    return w;
+  }
+
+  private run(slot: Slot, pending: Pending): void {
+    const id = this.next++;
+    const timer = setTimeout(() => {
+      const job = slot.job;
+      const w = slot.worker;
+      if (!job || job.id !== id) return;
+      slot.worker = null;
+      this.finish(slot);
+      job.pending.reject(
+        new ApiError(422, 'replay/too-long', `the file took more than ${this.timeoutMs / 1000} s to replay`),
+      );
+      void w?.terminate();
+    }, this.timeoutMs);
+    slot.job = { id, pending, timer };
+    try {
+      this.workerOf(slot).postMessage({ id, file: pending.file } satisfies Job);
+    } catch (e) {
+      this.finish(slot);
+      pending.reject(new ApiError(422, 'replay/invalid', `the file cannot be read: ${(e as Error).message}`));
+    }
+  }
+
+  /** The slot's job is done: the next waiting file takes it. */
+  private finish(slot: Slot): void {
+    if (slot.job) clearTimeout(slot.job.timer);
+    slot.job = null;
+    const next = this.queue.shift();
+    if (next && !this.closed) this.run(slot, next);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0))
+      p.reject(new ApiError(503, 'server/busy', 'the server is stopping'));
+    await Promise.all(
+      this.slots.map(async (s) => {
+        const w = s.worker;
+        s.worker = null;
+        if (s.job) {
+          const job = s.job;
+          this.finish(s);
+          job.pending.reject(new ApiError(503, 'server/busy', 'the server is stopping'));
+        }
+        if (w) await w.terminate();
+      }),
+    );
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * What one client address may take of the server (issue #22): games created in a window,
+ * connections open at once, live-channel messages across all its connections. Kept in
+ * memory, per process (several processes on one database each count their own).
+ */
+import { BlockList, isIP } from 'node:net';
+
+/** Counts per key in a fixed window; all counts start again when it ends. */
+export class WindowQuota {
+  private counts = new Map<string, number>();
+  private windowStart = Date.now();
+
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Whether `key` may take one more now (and takes it if so). */
+  take(key: string): boolean {
+    const t = Date.now();
+    if (t - this.windowStart >= this.windowMs) {
+      this.windowStart = t;
+      this.counts = new Map();
+    }
+    const n = this.counts.get(key) ?? 0;
+    if (n >= this.max) return false;
+    this.counts.set(key, n + 1);
+    return true;
+  }
+
+  /** Milliseconds until the window ends (a Retry-After). */
+  retryAfterMs(): number {
+    return Math.max(0, this.windowStart + this.windowMs - Date.now());
+  }
+}
+
+/** Things open at once per key (connections): at most `max` each. */
+export class OpenQuota {
+  private readonly open = new Map<string, number>();
+
+  constructor(readonly max: number) {}
+
+  /** Whether `key` may open one more (and counts it if so); each true is closed once. */
+  acquire(key: string): boolean {
+    const n = this.open.get(key) ?? 0;
+    if (n >= this.max) return false;
+    this.open.set(key, n + 1);
+    return true;
+  }
+
+  release(key: string): void {
+    const n = (this.open.get(key) ?? 1) - 1;
+    if (n <= 0) this.open.delete(key);
+    else this.open.set(key, n);
+  }
+
+  count(key: string): number {
+    return this.open.get(key) ?? 0;
+  }
+}
+
+/**
+ * STAVKA_TRUST_PROXY: whose X-Forwarded-For the server believes. `false`: nobody's
+ * (each client is the address its connection comes from); else the proxies' addresses
+ * and networks (`127.0.0.1`, `10.0.0.0/8`, `::1`, or the names loopback, linklocal,
+ * uniquelocal). The client is then the last address in X-Forwarded-For that is not one
+ * of them.
+ */
+export type TrustProxy = false | readonly string[];
+
+const NAMED: Readonly<Record<string, readonly (readonly [string, number, 'ipv4' | 'ipv6'])[]>> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/** Why `entry` is no proxy address, network or name (null if it is one). */
+export function proxyEntryProblem(entry: string): string | null {
+  if (Object.hasOwn(NAMED, entry)) return null;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return `"${entry}" is no address, network or name`;
+  if (bits === undefined) return null;
+  const n = Number(bits);
+  if (!/^\d{1,3}$/.test(bits) || n > (family === 4 ? 32 : 128))
+    return `"${entry}" has no valid prefix length`;
+  return null;
+}
+
+/**
+ * Whether a connection from `address` comes through a trusted proxy (its own address is
+ * not the client's, so it is not counted as one client).
+ */
+export function trustedProxy(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false;
+  const list = new BlockList();
+  for (const entry of trust) {
+    const named = Object.hasOwn(NAMED, entry) ? NAMED[entry]! : null;
+    if (named) {
+      for (const [net, bits, family] of named) list.addSubnet(net, bits, family);
+      continue;
+    }
+    const [address, bits] = entry.split('/') as [string, string | undefined];
+    const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return (address) => {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return list.check(mapped[1]!, 'ipv4');
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/** The setting as fastify's `trustProxy` takes it. */
+export function fastifyTrustProxy(trust: TrustProxy): false | string {
+  return trust === false ? false : trust.join(',');
+}
