@@ -21,3 +21,4 @@ export * from './search.ts';
 export * from './units.ts';
 export * from './conformance.ts';
 export * from './secret-game.ts';
+export * from './presentation.ts';

@@ -16,6 +16,7 @@
  */
 import type { CombatRefusal, CombatReport } from './combat/report.ts';
 import type { Action, GameRules, GameState } from './game.ts';
+import type { Presentation } from './presentation.ts';
 import type { Result, SetupError } from './result.ts';
 import type { RngState, Seed } from './rng.ts';
 
@@ -81,6 +82,8 @@ export interface GameProgress {
   /** The step of the sequence of play, in words: "Operational movement". */
   readonly phase: string;
   readonly weather?: string;
+  /** Still setting up (deployment before the first turn). */
+  readonly setup?: boolean;
   /** A date for the turn, where the game has a calendar: "25-26 Nov 1942". */
   readonly date?: string;
 }
@@ -197,7 +200,7 @@ export interface GameModule<G = unknown, A extends Action = Action, V = unknown>
    */
   determinize?(state: GameState<G>, viewer: Viewer, rng: RngState): GameState<G>;
   /** The browser side, loaded lazily: the web bundles it apart, per game. */
-  presentation?(): Promise<unknown>;
+  presentation?(): Promise<Presentation<V>>;
 }
 
 /** A module of any game, as the registry holds them: its one cast, here. */

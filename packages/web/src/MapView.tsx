@@ -8,43 +8,36 @@
  * what to highlight and reports clicks and hovers. Pan and zoom with mouse, keyboard
  * and touch; a mini-map shows where the view is.
  */
-import { hexNumberOf, type UnitData } from '@stavka/engine';
-import type { MarsState, Scenario } from '@stavka/games';
+import type {
+  BoardDrawing,
+  HexBoard,
+  Highlight,
+  OverlayData,
+  PieceDrawing,
+  PointBoard,
+} from '@stavka/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { factorsText, SIDE_COLOR, SIDE_INK, symbolUrl } from './counters.ts';
+import { type Colours, symbolUrl } from './counters.ts';
 import { HEX_SIZE, hexCenter, hexsideSegment, mapSize, type Point, polygonPoints } from './geometry.ts';
 
-export type Highlight =
-  | 'move'
-  | 'move-bonus'
-  | 'target'
-  | 'retreat'
-  | 'advance'
-  | 'deploy'
-  | 'attack'
-  | 'selected';
-
-export interface Overlay {
-  supply?: boolean;
-  zoc?: Uint8Array | null;
-  supplyOf?: Int32Array | null;
-}
+export type { Highlight };
 
 export interface MapViewProps {
-  scenario: Scenario;
-  state: MarsState;
+  board: BoardDrawing;
+  pieces: readonly PieceDrawing[];
+  /** Each side's counter colours (the game's meta). */
+  colours: Colours;
   highlights: ReadonlyMap<number, Highlight>;
   path: readonly number[];
-  /** What the previewed path costs, in hexes (road hexes count half for mobile units). */
-  pathCost?: number;
-  selectedUnit: string | null;
+  /** What the previewed path costs, in words. */
+  pathCost?: string;
+  selectedPiece: string | null;
   cursor: number;
-  overlay: Overlay;
-  onHex: (hex: number) => void;
-  onHover: (hex: number | null) => void;
+  overlay: OverlayData | null;
+  onHex: (node: number) => void;
+  onHover: (node: number | null) => void;
 }
 
-const TERRAIN_FILL: Record<string, string> = { clear: '#eae6d2', forest: '#b9cf9f', swamp: '#b8cfc8' };
 const HIGHLIGHT_FILL: Record<Highlight, string> = {
   move: 'rgba(0,114,178,0.35)',
   'move-bonus': 'rgba(0,114,178,0.18)',
@@ -53,46 +46,81 @@ const HIGHLIGHT_FILL: Record<Highlight, string> = {
   advance: 'rgba(0,158,115,0.45)',
   deploy: 'rgba(0,158,115,0.3)',
   attack: 'rgba(213,94,0,0.25)',
+  owed: 'rgba(200,0,0,0.45)',
   selected: 'rgba(240,228,66,0.6)',
 };
 
-export function unitLabel(
-  u: UnitData,
-  st: { disrupted: boolean; fortified: boolean; supply: string },
-): string {
-  const side = u.side === 'german' ? 'German' : 'Soviet';
-  const flags = [
-    st.disrupted ? 'Disrupted' : '',
-    st.fortified ? 'fortified' : '',
-    st.supply !== 'full' ? st.supply : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return `${side} ${u.name}, ${factorsText(u)}${flags ? `, ${flags}` : ''}`;
+/** Point maps are drawn at this scale: their coordinates run 0..width. */
+const POINT_R = HEX_SIZE * 0.55;
+
+/** Where a node (hex or point) is drawn. */
+export function nodeCenter(board: BoardDrawing, n: number): Point {
+  if (board.kind === 'hex') return hexCenter(board.map, n);
+  const p = board.points[n]!;
+  return { x: p.x, y: p.y };
 }
 
-export function hexLabel(s: Scenario, hex: number): string {
-  const p = s.map.placeAt[hex]!;
-  const place = p >= 0 ? `, ${s.map.places[p]!.name}, ${s.map.places[p]!.kind}` : '';
-  const terrain = s.map.terrainNames[s.map.terrain[hex]!]!;
-  return `hex ${hexNumberOf(s.map, hex)}${place}${place ? '' : `, ${terrain}`}`;
+function boardSize(board: BoardDrawing): { width: number; height: number } {
+  return board.kind === 'hex' ? mapSize(board.map) : { width: board.width, height: board.height };
 }
 
-function StaticLayer({ s }: { s: Scenario }) {
+function nodeCount(board: BoardDrawing): number {
+  return board.kind === 'hex' ? board.map.graph.nodeCount : board.points.length;
+}
+
+function nodeLabel(board: BoardDrawing, n: number): string {
+  return board.kind === 'hex' ? board.hexLabel[n]! : `${board.points[n]!.name} (${board.points[n]!.kind})`;
+}
+
+/** A node's outline for highlights: a hex, or a circle round a point. */
+function NodeShape(p: {
+  board: BoardDrawing;
+  n: number;
+  inset: number;
+  fill?: string;
+  cls: string;
+  hex?: string;
+}) {
+  const c = nodeCenter(p.board, p.n);
+  return p.board.kind === 'hex' ? (
+    <polygon points={polygonPoints(c, HEX_SIZE - p.inset)} fill={p.fill} class={p.cls} data-hex={p.hex} />
+  ) : (
+    <circle cx={c.x} cy={c.y} r={POINT_R + 6 - p.inset} fill={p.fill} class={p.cls} data-hex={p.hex} />
+  );
+}
+
+function outlinePath(
+  b: HexBoard,
+  hexes: readonly number[],
+  member: Uint8Array | undefined,
+  offMapOnly: boolean,
+) {
+  const map = b.map;
+  const segs: string[] = [];
+  for (const h of hexes) {
+    const c = hexCenter(map, h);
+    for (let d = 0; d < 6; d++) {
+      const t = map.graph.targets[h * 6 + d]!;
+      if (offMapOnly ? t >= 0 : t >= 0 && member?.[t] === 1) continue;
+      const [a, e] = hexsideSegment(c, d);
+      segs.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`);
+    }
+  }
+  return segs.join('');
+}
+
+function HexLayer({ b }: { b: HexBoard }) {
   return useMemo(() => {
-    const map = s.map;
+    const map = b.map;
     const hexes = [];
     const sides = [];
     const links = [];
     for (let h = 0; h < map.graph.nodeCount; h++) {
       if (map.onMap[h] !== 1) continue;
       const c = hexCenter(map, h);
-      const terrain = map.terrainNames[map.terrain[h]!]!;
-      const fill =
-        s.germanTerritory[h] === 1 ? TERRAIN_FILL[terrain] : shade(TERRAIN_FILL[terrain] ?? '#eee');
       hexes.push(
-        <polygon key={`h${h}`} points={polygonPoints(c)} fill={fill} stroke="#9a9480" stroke-width="0.6">
-          <title>{hexLabel(s, h)}</title>
+        <polygon key={`h${h}`} points={polygonPoints(c)} fill={b.fill[h]} stroke="#9a9480" stroke-width="0.6">
+          <title>{b.hexLabel[h]}</title>
         </polygon>,
       );
       for (let d = 0; d < 6; d++) {
@@ -100,83 +128,58 @@ function StaticLayer({ s }: { s: Scenario }) {
         const t = map.graph.targets[slot]!;
         const f = map.sideFeatures[slot]!;
         if (f && (t < 0 || d < 3)) {
-          const [a, b] = hexsideSegment(c, d);
-          if (f & s.riverBit)
-            sides.push(<line key={`r${slot}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} class="river" />);
-          if (f & s.frontlineBit)
-            sides.push(<line key={`f${slot}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} class="frontline" />);
+          const [a, e] = hexsideSegment(c, d);
+          for (const s of b.sides)
+            if (f & s.bit)
+              sides.push(
+                <line
+                  key={`${s.className}${slot}`}
+                  x1={a.x}
+                  y1={a.y}
+                  x2={e.x}
+                  y2={e.y}
+                  class={s.className}
+                />,
+              );
         }
         const l = map.links[slot]!;
         if (l && t > h) {
-          const b = hexCenter(map, t);
-          if (l & s.railBit)
-            links.push(<line key={`t${slot}`} x1={c.x} y1={c.y} x2={b.x} y2={b.y} class="rail" />);
-          if (l & s.roadBit)
-            links.push(<line key={`d${slot}`} x1={c.x} y1={c.y} x2={b.x} y2={b.y} class="road" />);
+          const e = hexCenter(map, t);
+          for (const k of b.links)
+            if (l & k.bit)
+              links.push(
+                <line
+                  key={`${k.className}${slot}`}
+                  x1={c.x}
+                  y1={c.y}
+                  x2={e.x}
+                  y2={e.y}
+                  class={k.className}
+                />,
+              );
         }
       }
     }
-    const zones = s.defenseZones.map((z) => {
-      const segs = [];
-      for (const h of z.hexes) {
-        const c = hexCenter(map, h);
-        for (let d = 0; d < 6; d++) {
-          const t = map.graph.targets[h * 6 + d]!;
-          if (t >= 0 && z.membership[t] === 1) continue;
-          const [a, b] = hexsideSegment(c, d);
-          segs.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${b.x.toFixed(1)},${b.y.toFixed(1)}`);
-        }
-      }
-      const c = hexCenter(map, z.hexes[0]!);
+    const outlines = b.outlines.map((o) => {
+      const c = hexCenter(map, o.labelAt ?? o.hexes[0]!);
       return (
-        <g key={z.id}>
-          <path d={segs.join('')} class="zone" />
-          <text x={c.x} y={c.y + HEX_SIZE * 0.72} class="zone-label">
-            {z.id.replace('dz-', 'DZ ')}
-          </text>
+        <g key={o.id} class={o.className}>
+          <path
+            d={outlinePath(b, o.hexes, o.member, !!o.offMapOnly)}
+            {...(o.colour ? { stroke: o.colour } : {})}
+          >
+            {o.title && <title>{o.title}</title>}
+          </path>
+          {o.label && (
+            <text
+              x={c.x}
+              y={o.className === 'zone' ? c.y + HEX_SIZE * 0.72 : c.y}
+              class={o.className === 'zone' ? 'zone-label' : undefined}
+            >
+              {o.label}
+            </text>
+          )}
         </g>
-      );
-    });
-    // Deployment zones (Kalinin and Western Fronts) and the map edges with their side.
-    const outline = (hexes: readonly number[], member: Uint8Array) => {
-      const segs: string[] = [];
-      for (const h of hexes) {
-        const c = hexCenter(map, h);
-        for (let d = 0; d < 6; d++) {
-          const t = map.graph.targets[h * 6 + d]!;
-          if (t >= 0 && member[t] === 1) continue;
-          const [a, b] = hexsideSegment(c, d);
-          segs.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${b.x.toFixed(1)},${b.y.toFixed(1)}`);
-        }
-      }
-      return segs.join('');
-    };
-    const deployment = [s.kalinin, s.western].map((z) => {
-      const c = hexCenter(map, z.hexes[Math.floor(z.hexes.length / 2)]!);
-      return (
-        <g key={z.id} class={`deployment ${z.id}`}>
-          <path d={outline(z.hexes, z.membership)} />
-          <text x={c.x} y={c.y}>
-            {z.id === 'kalinin-front' ? 'Kalinin Front' : 'Western Front'}
-          </text>
-        </g>
-      );
-    });
-    // A map edge: its hexes' sides facing off the map, in the colour of the side it supplies.
-    const edges = map.edges.map((e) => {
-      const segs: string[] = [];
-      for (const h of e.hexes) {
-        const c = hexCenter(map, h);
-        for (let d = 0; d < 6; d++) {
-          if (map.graph.targets[h * 6 + d]! >= 0) continue;
-          const [a, b] = hexsideSegment(c, d);
-          segs.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${b.x.toFixed(1)},${b.y.toFixed(1)}`);
-        }
-      }
-      return (
-        <path key={`e${e.id}`} class="edge" d={segs.join('')} stroke={SIDE_COLOR[e.side ?? ''] ?? '#888'}>
-          <title>{`${e.name} map edge${e.side ? `, ${e.side} supply` : ''}`}</title>
-        </path>
       );
     });
     const places = map.places.map((p) => {
@@ -195,44 +198,68 @@ function StaticLayer({ s }: { s: Scenario }) {
         {hexes}
         {links}
         {sides}
-        {deployment}
-        {zones}
-        {edges}
+        {outlines}
         {places}
       </g>
     );
-  }, [s]);
+  }, [b]);
 }
 
-function shade(hex: string): string {
-  // Originally Russian territory: a slightly warmer tint of the same terrain.
-  const n = Number.parseInt(hex.slice(1), 16);
-  const r = Math.min(255, ((n >> 16) & 255) + 6);
-  const g = Math.max(0, ((n >> 8) & 255) - 6);
-  const b = Math.max(0, (n & 255) - 14);
-  return `rgb(${r},${g},${b})`;
+function PointLayer({ b }: { b: PointBoard }) {
+  return useMemo(
+    () => (
+      <g class="static points">
+        <rect width={b.width} height={b.height} fill="#eae6d2" />
+        {b.lines.map((l, i) => {
+          const a = b.points[l.from]!;
+          const e = b.points[l.to]!;
+          return (
+            <g key={`l${i}`} class={`line ${l.kind}`}>
+              <line x1={a.x} y1={a.y} x2={e.x} y2={e.y} />
+              <text x={(a.x + e.x) / 2} y={(a.y + e.y) / 2} class="capacity">
+                {l.capacity}
+              </text>
+            </g>
+          );
+        })}
+        {b.points.map((p) => (
+          <g key={p.id} class={`place point ${p.kind}`}>
+            <circle cx={p.x} cy={p.y} r={POINT_R}>
+              <title>{`${p.name} (${p.kind})`}</title>
+            </circle>
+            <text x={p.x} y={p.y - POINT_R - 4}>
+              {p.name}
+            </text>
+          </g>
+        ))}
+      </g>
+    ),
+    [b],
+  );
 }
 
 function Counter({
-  u,
-  st,
+  piece,
+  colours,
   at,
   count,
 }: {
-  u: UnitData;
-  st: MarsState['units'][string];
+  piece: PieceDrawing;
+  colours: Colours;
   at: Point;
   count: number;
 }) {
   const w = HEX_SIZE * 1.15;
   const x = at.x - w / 2;
   const y = at.y - w / 2;
+  const c = colours[piece.side] ?? { fill: '#ccc', ink: '#222' };
   return (
     // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group, not interactive: role img names the counter for screen readers
     <g
-      class={`counter ${u.side}${st.disrupted ? ' disrupted' : ''}`}
-      aria-label={unitLabel(u, st)}
+      class={`counter ${piece.side}${piece.disrupted ? ' disrupted' : ''}${piece.sidc ? '' : ' face-down'}`}
+      aria-label={piece.label}
       role="img"
+      data-piece={piece.id}
     >
       {count > 1 && (
         <rect
@@ -241,7 +268,7 @@ function Counter({
           width={w}
           height={w}
           rx="3"
-          fill={SIDE_COLOR[u.side]}
+          fill={c.fill}
           stroke="#222"
           stroke-width="0.8"
         />
@@ -252,28 +279,30 @@ function Counter({
         width={w}
         height={w}
         rx="3"
-        fill={st.disrupted ? '#d9d9d9' : SIDE_COLOR[u.side]}
-        stroke={st.fortified ? '#000' : '#333'}
-        stroke-width={st.fortified ? 2.4 : 0.8}
+        fill={piece.disrupted ? '#d9d9d9' : c.fill}
+        stroke={piece.fortified ? '#000' : '#333'}
+        stroke-width={piece.fortified ? 2.4 : 0.8}
       />
-      <image
-        href={symbolUrl(u, { disrupted: st.disrupted })}
-        x={x + 4}
-        y={y + 6}
-        width={w - 8}
-        height={w * 0.5}
-      />
-      <text x={at.x} y={y + 6} class="designation" fill={SIDE_INK[u.side]}>
-        {u.designation}
+      {piece.sidc && (
+        <image
+          href={symbolUrl(piece.sidc, piece.disrupted ? '#bbbbbb' : c.fill)}
+          x={x + 4}
+          y={y + 6}
+          width={w - 8}
+          height={w * 0.5}
+        />
+      )}
+      <text x={at.x} y={y + 6} class="designation" fill={c.ink}>
+        {piece.designation}
       </text>
       <text x={at.x} y={y + w - 3} class="factors">
-        {factorsText(u).replace(/\(.*\)/, '')}
+        {piece.factors}
       </text>
-      {st.disrupted && (
-        <text x={x + w - 3} y={y + 8} class="mark">
-          D
+      {(piece.marks ?? []).map((m, i) => (
+        <text key={m} x={x + w - 3} y={y + 8 + i * 9} class="mark">
+          {m}
         </text>
-      )}
+      ))}
       {count > 1 && (
         <text x={x + w + 1} y={y - 4} class="stack-count">
           {count}
@@ -291,8 +320,8 @@ interface ViewBox {
 }
 
 export function MapView(p: MapViewProps) {
-  const { scenario: s, state } = p;
-  const size = mapSize(s.map);
+  const { board } = p;
+  const size = boardSize(board);
   // The view box changes every frame while panning or zooming: it is written to the
   // SVG (and the mini-map) directly, and committed to component state only once the
   // gesture pauses, so a frame costs the browser's redraw and no re-render.
@@ -364,28 +393,26 @@ export function MapView(p: MapViewProps) {
   });
 
   const stacks = useMemo(() => {
-    const at = new Map<number, string[]>();
-    for (const id of s.unitIds) {
-      const st = state.units[id]!;
-      if (st.status !== 'map' || st.at < 0) continue;
-      at.set(st.at, [...(at.get(st.at) ?? []), id]);
-    }
+    const at = new Map<number, PieceDrawing[]>();
+    for (const piece of p.pieces) at.set(piece.at, [...(at.get(piece.at) ?? []), piece]);
     return at;
-  }, [s, state]);
+  }, [p.pieces]);
 
-  const zoomedIn = vb.w < size.width / 2.2;
+  const zoomedIn = board.kind === 'hex' && vb.w < size.width / 2.2;
+  const count = nodeCount(board);
+  const reach = board.kind === 'hex' ? HEX_SIZE : POINT_R * 1.6;
   const hexFromPoint = (x: number, y: number): number => {
     let best = -1;
     let bd = Number.POSITIVE_INFINITY;
-    for (let h = 0; h < s.map.graph.nodeCount; h++) {
-      const c = hexCenter(s.map, h);
+    for (let h = 0; h < count; h++) {
+      const c = nodeCenter(board, h);
       const d = (c.x - x) ** 2 + (c.y - y) ** 2;
       if (d < bd) {
         bd = d;
         best = h;
       }
     }
-    return bd <= HEX_SIZE * HEX_SIZE ? best : -1;
+    return bd <= reach * reach ? best : -1;
   };
 
   return (
@@ -395,7 +422,7 @@ export function MapView(p: MapViewProps) {
         class="map"
         viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
         role="application"
-        aria-label={`${s.name} map`}
+        aria-label={`${board.name} map`}
         onWheel={(e) => {
           e.preventDefault();
           const m = toMap(e.clientX, e.clientY);
@@ -453,97 +480,83 @@ export function MapView(p: MapViewProps) {
         }}
         onPointerLeave={() => p.onHover(null)}
       >
-        <StaticLayer s={s} />
+        {board.kind === 'hex' ? <HexLayer b={board} /> : <PointLayer b={board} />}
         <g class="highlights">
           {[...p.highlights].map(([h, kind]) => (
-            <polygon
+            <NodeShape
               key={`hl${h}`}
-              points={polygonPoints(hexCenter(s.map, h), HEX_SIZE - 1.5)}
+              board={board}
+              n={h}
+              inset={1.5}
               fill={HIGHLIGHT_FILL[kind]}
-              class={`hl ${kind}`}
-              data-hex={hexNumberOf(s.map, h)}
+              cls={`hl ${kind}`}
+              hex={board.kind === 'hex' ? board.hexNumbers[h] : board.points[h]?.id}
             />
           ))}
         </g>
-        {p.overlay.zoc && (
-          <g class="overlay zoc">
-            {[...p.overlay.zoc].map((v, h) =>
-              v ? (
-                <circle
-                  key={`z${h}`}
-                  cx={hexCenter(s.map, h).x}
-                  cy={hexCenter(s.map, h).y}
-                  r={HEX_SIZE * 0.75}
-                />
-              ) : null,
-            )}
-          </g>
-        )}
-        {p.overlay.supplyOf && (
-          <g class="overlay supply">
-            {[...p.overlay.supplyOf].map((d, h) =>
-              s.map.onMap[h] ? (
-                <polygon
-                  key={`s${h}`}
-                  points={polygonPoints(hexCenter(s.map, h), HEX_SIZE * 0.4)}
-                  class={d >= 0 && d <= 4 ? 'full' : d >= 0 && d <= 8 ? 'rationed' : 'isolated'}
-                />
-              ) : null,
-            )}
+        {p.overlay && (
+          <g class={`overlay ${p.overlay.kind}`}>
+            {p.overlay.nodes.map(({ at, className }) => {
+              const c = nodeCenter(board, at);
+              return p.overlay!.kind === 'circles' ? (
+                <circle key={`o${at}`} cx={c.x} cy={c.y} r={HEX_SIZE * 0.75} class={className} />
+              ) : (
+                <polygon key={`o${at}`} points={polygonPoints(c, HEX_SIZE * 0.4)} class={className} />
+              );
+            })}
           </g>
         )}
         {p.path.length > 1 && p.pathCost !== undefined && (
           <text
             class="path-cost"
-            x={hexCenter(s.map, p.path[p.path.length - 1]!).x}
-            y={hexCenter(s.map, p.path[p.path.length - 1]!).y + HEX_SIZE * 0.95}
+            x={nodeCenter(board, p.path[p.path.length - 1]!).x}
+            y={nodeCenter(board, p.path[p.path.length - 1]!).y + HEX_SIZE * 0.95}
           >
-            {`${p.pathCost} hex${p.pathCost === 1 ? '' : 'es'}`}
+            {p.pathCost}
           </text>
         )}
         {p.path.length > 1 && (
           <polyline
             class="path"
-            points={p.path.map((h) => `${hexCenter(s.map, h).x},${hexCenter(s.map, h).y}`).join(' ')}
+            points={p.path.map((h) => `${nodeCenter(board, h).x},${nodeCenter(board, h).y}`).join(' ')}
           />
         )}
         <g class="units">
-          {[...stacks].map(([hex, ids]) => {
-            const top = ids.includes(p.selectedUnit ?? '') ? p.selectedUnit! : ids[ids.length - 1]!;
+          {[...stacks].map(([node, pieces]) => {
+            const top = pieces.find((x) => x.id === p.selectedPiece) ?? pieces[pieces.length - 1]!;
             return (
               <Counter
-                key={`u${hex}`}
-                u={s.units[top]!}
-                st={state.units[top]!}
-                at={hexCenter(s.map, hex)}
-                count={ids.length}
+                key={`u${node}`}
+                piece={top}
+                colours={p.colours}
+                at={nodeCenter(board, node)}
+                count={pieces.length}
               />
             );
           })}
         </g>
-        {zoomedIn && (
+        {zoomedIn && board.kind === 'hex' && (
           <g class="hexnums">
-            {Array.from({ length: s.map.graph.nodeCount }, (_, h) => {
-              const c = hexCenter(s.map, h);
+            {Array.from({ length: count }, (_, h) => {
+              const c = hexCenter(board.map, h);
               return (
                 <text key={`n${h}`} x={c.x} y={c.y - HEX_SIZE * 0.74}>
-                  {hexNumberOf(s.map, h)}
+                  {board.hexNumbers[h]}
                 </text>
               );
             })}
           </g>
         )}
-        {p.cursor >= 0 && (
-          <polygon class="cursor" points={polygonPoints(hexCenter(s.map, p.cursor), HEX_SIZE - 0.5)} />
-        )}
+        {p.cursor >= 0 && <NodeShape board={board} n={p.cursor} inset={0.5} cls="cursor" />}
         <g class="a11y-hexes">
           {[...p.highlights.keys()].map((h) => (
-            <title key={`t${h}`}>{hexLabel(s, h)}</title>
+            <title key={`t${h}`}>{nodeLabel(board, h)}</title>
           ))}
         </g>
       </svg>
       <MiniMap
-        s={s}
+        board={board}
+        colours={p.colours}
         vb={vb}
         rectRef={miniRect}
         size={size}
@@ -570,14 +583,15 @@ export function MapView(p: MapViewProps) {
 }
 
 function MiniMap(props: {
-  s: Scenario;
+  board: BoardDrawing;
+  colours: Colours;
   vb: ViewBox;
   rectRef: { current: SVGRectElement | null };
   size: { width: number; height: number };
-  stacks: Map<number, string[]>;
+  stacks: Map<number, PieceDrawing[]>;
   onJump: (x: number, y: number) => void;
 }) {
-  const { s, vb, size } = props;
+  const { board, vb, size } = props;
   const ref = useRef<SVGSVGElement>(null);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; the keyboard pans with W/A/S/D and zooms with +/-
@@ -595,10 +609,16 @@ function MiniMap(props: {
       }}
     >
       <rect width={size.width} height={size.height} fill="#e5e1cc" />
-      {[...props.stacks].map(([h, ids]) => {
-        const c = hexCenter(s.map, h);
+      {[...props.stacks].map(([h, pieces]) => {
+        const c = nodeCenter(board, h);
         return (
-          <circle key={h} cx={c.x} cy={c.y} r={HEX_SIZE * 0.6} fill={SIDE_COLOR[s.units[ids[0]!]!.side]} />
+          <circle
+            key={h}
+            cx={c.x}
+            cy={c.y}
+            r={HEX_SIZE * 0.6}
+            fill={props.colours[pieces[0]!.side]?.fill ?? '#888'}
+          />
         );
       })}
       <rect

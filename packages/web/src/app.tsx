@@ -6,27 +6,12 @@
  * resumes it: #/local/<id>, #/game/<id>/<seat token>, #/replay. A server game whose
  * tokens this browser keeps opens from the home page's list as #/game/<id>.
  */
-import { type Action, hexIndex, hexNumberOf, type ReplayFile } from '@stavka/engine';
-import {
-  Board,
-  evaluateAttack,
-  type MarsState,
-  moveOptions,
-  type Scenario,
-  scenarioByKey,
-} from '@stavka/games';
+import type { Action, AnyGameModule, GameMeta, Highlight, Presentation, ReplayFile } from '@stavka/engine';
+import { findGame, GAMES } from '@stavka/games';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { type Highlight, MapView } from './MapView.tsx';
-import {
-  CombatPreview,
-  describeAction,
-  LogPanel,
-  RulePanel,
-  StatusBar,
-  sideName,
-  UnitPanel,
-  VpPanel,
-} from './panels.tsx';
+import { coloursOf } from './counters.ts';
+import { MapView } from './MapView.tsx';
+import { CombatPreview, LogPanel, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import {
   createServerGame,
   forgetServerGame,
@@ -34,6 +19,7 @@ import {
   gameSummary,
   joinServerGame,
   linkForThisMachineOnly,
+  type NewGameMode,
   type SavedServerGame,
   ServerSession,
   savedServerGames,
@@ -75,7 +61,10 @@ export function App() {
     const parts = route.split('/').filter(Boolean);
     if (parts[0] === 'new-local' && parts[1]) {
       // A fresh offline game with a chosen seed (tests, or replaying a shared set-up).
-      const made = LocalSession.create(decodeURIComponent(parts[1]));
+      const made = LocalSession.create(
+        decodeURIComponent(parts[1]),
+        parts[2] ? decodeURIComponent(parts[2]) : undefined,
+      );
       location.replace(`#/local/${encodeURIComponent(made.id)}`);
     } else if (parts[0] === 'local' && parts[1]) {
       const s = LocalSession.load(decodeURIComponent(parts[1]));
@@ -111,44 +100,37 @@ export function App() {
   return <Home onReplay={(s) => setSession(s)} />;
 }
 
-const GAMES = [
-  {
-    id: 'mars-1942',
-    title: 'Operation Mars, 1942',
-    blurb:
-      "Zhukov's offensive against the Rzhev salient: 11 two-day turns, 25 Nov - 16 Dec 1942, 7 mi / 11 km a hex, about 35 units a side.",
-    playable: true,
-  },
-  {
-    id: 'barbarossa-1941',
-    title: 'Barbarossa 1941',
-    blurb: 'The whole front, June 1941 - January 1942. Combat calculator only so far (provisional table).',
-    playable: false,
-  },
-  {
-    id: 'point-to-point',
-    title: 'Moscow 1941 (point-to-point)',
-    blurb: 'Fire combat on a point-to-point map. Fire calculator only so far (provisional table).',
-    playable: false,
-  },
-];
+/** A side as players call it: its commander and nationality ("von Kluge (German)"). */
+export function sideNameIn(meta: GameMeta | undefined, side: string): string {
+  const m = meta?.sides.find((x) => x.id === side);
+  if (!m) return side;
+  return m.commander ? `${m.commander} (${m.name})` : m.name;
+}
+
+/** Any game's side name, for lists that mix games (the side ids say which). */
+function anySideName(side: string, game?: string): string {
+  const meta = game
+    ? findGame(game)?.meta
+    : Object.values(GAMES).find((g) => g.meta.sides.some((x) => x.id === side))?.meta;
+  return sideNameIn(meta, side);
+}
 
 function Home(p: { onReplay: (s: Session) => void }) {
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<string | null>(null);
-  const [links, setLinks] = useState<{ soviet: string; german: string; spectator: string } | null>(null);
+  const [links, setLinks] = useState<{ game: string; links: Readonly<Record<string, string>> } | null>(null);
   const local = LocalSession.list();
-  const start = async (mode: 'hotseat' | 'online' | 'ai-german' | 'ai-soviet' | 'offline') => {
+  const start = async (game: string, mode: NewGameMode | { kind: 'offline' }) => {
     setBusy(true);
     setMsg(null);
     try {
-      if (mode === 'offline') {
-        const s = LocalSession.create(`${Date.now()}`);
+      if (mode.kind === 'offline') {
+        const s = LocalSession.create(`${Date.now()}`, game);
         location.hash = `#/local/${encodeURIComponent(s.id)}`;
         return;
       }
-      const created = await createServerGame(mode);
-      if (mode === 'online') setLinks(created.links);
+      const created = await createServerGame(game, mode);
+      if (mode.kind === 'online') setLinks({ game, links: created.links });
       else location.hash = `#/game/${created.id}/${created.token}`;
     } catch (e) {
       setMsg((e as Error).message);
@@ -163,30 +145,37 @@ function Home(p: { onReplay: (s: Session) => void }) {
         Rules-enforcing digital editions of three Eastern Front wargames. Every rule enforced and explained.
       </p>
       <ul class="games">
-        {GAMES.map((g) => (
+        {Object.values(GAMES).map((g) => (
           <li key={g.id}>
-            <h2>{g.title}</h2>
-            <p>{g.blurb}</p>
-            <p>
-              <a class="calculator-link" href={`/calc.html?game=${encodeURIComponent(g.id)}`}>
-                Calculator
-              </a>
-            </p>
-            {g.playable && (
+            <h2>{g.meta.title}</h2>
+            <p>{g.meta.blurb}</p>
+            {g.calculator && (
+              <p>
+                <a class="calculator-link" href={`/calc.html?game=${encodeURIComponent(g.id)}`}>
+                  Calculator
+                </a>
+              </p>
+            )}
+            {g.meta.playable && g.rules && (
               <div class="new-game">
-                <button type="button" disabled={busy} onClick={() => start('hotseat')}>
+                <button type="button" disabled={busy} onClick={() => start(g.id, { kind: 'hotseat' })}>
                   New hot-seat game
                 </button>
-                <button type="button" disabled={busy} onClick={() => start('online')}>
+                <button type="button" disabled={busy} onClick={() => start(g.id, { kind: 'online' })}>
                   New online game
                 </button>
-                <button type="button" disabled={busy} onClick={() => start('ai-german')}>
-                  Play Zhukov against the AI
-                </button>
-                <button type="button" disabled={busy} onClick={() => start('ai-soviet')}>
-                  Play von Kluge against the AI
-                </button>
-                <button type="button" disabled={busy} onClick={() => start('offline')}>
+                {g.players?.ai &&
+                  g.meta.sides.map((side) => (
+                    <button
+                      type="button"
+                      key={side.id}
+                      disabled={busy}
+                      onClick={() => start(g.id, { kind: 'ai', human: side.id })}
+                    >
+                      Play {side.commander ?? side.name} against the AI
+                    </button>
+                  ))}
+                <button type="button" disabled={busy} onClick={() => start(g.id, { kind: 'offline' })}>
                   Offline hot-seat (this browser only)
                 </button>
               </div>
@@ -199,23 +188,24 @@ function Home(p: { onReplay: (s: Session) => void }) {
         <section class="links" aria-label="seat links">
           <h2>Seat links</h2>
           <p>Send each player their link; keep the spectator link to watch.</p>
-          {linkForThisMachineOnly(links.soviet) && (
+          {linkForThisMachineOnly(links.links.spectator ?? '') && (
             <p class="note" role="note">
-              These links open on this computer only ({new URL(links.soviet).host}). For a player on another
-              machine, open Stavka at this computer's network address (<code>npm start</code> prints it: "from
-              other machines on your network") and make the game there, or set <code>STAVKA_PUBLIC_URL</code>.
+              These links open on this computer only ({new URL(links.links.spectator!).host}). For a player on
+              another machine, open Stavka at this computer's network address (<code>npm start</code> prints
+              it: "from other machines on your network") and make the game there, or set{' '}
+              <code>STAVKA_PUBLIC_URL</code>.
             </p>
           )}
-          {(['soviet', 'german', 'spectator'] as const).map((k) => (
+          {Object.entries(links.links).map(([k, url]) => (
             <p key={k}>
-              {k}:{' '}
+              {k === 'spectator' ? 'spectator' : sideNameIn(findGame(links.game)?.meta, k)}:{' '}
               <input
                 readOnly
-                value={links[k]}
+                value={url}
                 aria-label={`${k} link`}
                 onFocus={(e) => (e.target as HTMLInputElement).select()}
               />{' '}
-              <a href={links[k]}>open</a>
+              <a href={url}>open</a>
             </p>
           ))}
         </section>
@@ -261,12 +251,12 @@ function Home(p: { onReplay: (s: Session) => void }) {
 /** An offline game's name: its id, the time it was started when the id is one (the home page's ids are). */
 function localGameName(id: string): string {
   const ms = /^\d{12,14}$/.test(id) ? Number(id) : Number.NaN;
-  return Number.isFinite(ms)
-    ? `Operation Mars, offline hot-seat, started ${new Date(ms).toLocaleString()}`
-    : id;
+  const game = findGame(LocalSession.gameOf(id))?.meta.title ?? 'A game';
+  return Number.isFinite(ms) ? `${game}, offline hot-seat, started ${new Date(ms).toLocaleString()}` : id;
 }
 
-const sideList = (sides: readonly string[]) => sides.map(sideName).join(' and ');
+const sideList = (sides: readonly string[], game?: string) =>
+  sides.map((s) => anySideName(s, game)).join(' and ');
 
 /**
  * The server games this browser holds tokens of, each with what the server says of it
@@ -314,7 +304,7 @@ function ServerGames() {
         {saved.map((g) => {
           const s = now[g.id];
           const summary = known(s);
-          const title = GAMES.find((x) => x.id === summary?.game)?.title ?? 'Operation Mars, 1942';
+          const title = findGame(summary?.game)?.meta.title ?? 'A game on this server';
           return (
             <li key={g.id} data-game={g.id}>
               <a href={`#/game/${encodeURIComponent(g.id)}`}>{title}</a>
@@ -325,7 +315,7 @@ function ServerGames() {
                   <summary>Seat links</summary>
                   {Object.entries(g.links).map(([k, url]) => (
                     <p key={k}>
-                      {k === 'spectator' ? 'spectator' : sideName(k)}:{' '}
+                      {k === 'spectator' ? 'spectator' : anySideName(k, summary?.game)}:{' '}
                       <input
                         readOnly
                         value={url}
@@ -382,7 +372,7 @@ function whoPlays(g: SavedServerGame, asked: Asked): string {
   const seats = Object.entries(known(asked)?.seats ?? {});
   if (seats.length > 0 && g.sides.length === seats.length) return 'hot-seat: both sides';
   const ai = seats.some(([side, seat]) => !g.sides.includes(side) && seat.player === 'ai');
-  return `you: ${sideList(g.sides)}${ai ? ' against the AI' : ''}`;
+  return `you: ${sideList(g.sides, known(asked)?.game)}${ai ? ' against the AI' : ''}`;
 }
 
 /** Whether the server says a game is waiting for a move of a side this browser plays. */
@@ -400,10 +390,10 @@ function whereItStands(g: SavedServerGame, s: Asked): preact.ComponentChild {
     const missing = Object.entries(s.seats)
       .filter(([, seat]) => !seat.joined)
       .map(([side]) => side);
-    return `waiting for ${sideList(missing)} to join`;
+    return `waiting for ${sideList(missing, s.game)} to join`;
   }
   if (yourMove(g, s)) return <strong>your move</strong>;
-  return `${sideList(s.activeSides)} to move`;
+  return `${sideList(s.activeSides, s.game)} to move`;
 }
 
 function Waiting(p: { session: ServerSession }) {
@@ -427,29 +417,49 @@ function Waiting(p: { session: ServerSession }) {
   );
 }
 
+/** The turn a view shows, as its game's progress tells it (0: the game has no turns). */
+function turnOf(v: SessionView): number {
+  const progress = findGame(v.game)?.progress;
+  return progress ? progress(v.state).turn : 0;
+}
+
 /** The browser tab's title for a game: whose move (yours, online), the turn, or the end. */
 export function pageTitle(v: SessionView): string {
-  const turn = `turn ${v.state.turn}`;
+  const turn = `turn ${turnOf(v)}`;
   if (v.mode === 'replay') return `Replay, ${turn} — Stavka`;
   if (v.outcome) return `Game over: ${v.outcome.summary} — Stavka`;
   if (v.mode === 'online' && v.activeSides.some((side) => v.seats.includes(side)))
     return `● Your move, ${turn} — Stavka`;
-  return `${sideList(v.activeSides)} to move, ${turn} — Stavka`;
+  return `${sideList(v.activeSides, v.game)} to move, ${turn} — Stavka`;
+}
+
+/** Each game's presentation, loaded once (the web bundles each game's apart). */
+const presentations = new Map<string, Presentation>();
+
+function usePresentation(game: AnyGameModule | undefined): Presentation | null {
+  const [, loaded] = useState(0);
+  const known = game ? presentations.get(game.id) : undefined;
+  useEffect(() => {
+    if (!game?.presentation || presentations.has(game.id)) return;
+    let live = true;
+    game.presentation().then((p) => {
+      presentations.set(game.id, p);
+      if (live) loaded((x) => x + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [game]);
+  return known ?? null;
 }
 
 function GamePage(p: { session: Session }) {
   const { session } = p;
   const [v, setV] = useState<SessionView>(session.current());
-  const [selectedHex, setSelectedHex] = useState<number | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  const [cursor, setCursor] = useState(-1);
-  const [cite, setCite] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [overlay, setOverlay] = useState<'none' | 'supply' | 'zoc'>('none');
-  const [tab, setTab] = useState<'unit' | 'log' | 'vp'>('unit');
   useEffect(() => session.subscribe(setV), [session]);
   useEffect(() => setV(session.current()), [session]);
+  const game = findGame(v.game);
+  const pres = usePresentation(game);
   // The tab's title says whose move it is: a player waiting in another tab sees when it is theirs.
   const title = pageTitle(v);
   useEffect(() => {
@@ -458,11 +468,43 @@ function GamePage(p: { session: Session }) {
       document.title = 'Stavka';
     };
   }, [title]);
-  const s: Scenario = scenarioByKey(v.state.scenario);
-  const g: MarsState = v.state;
-  const board = useMemo(() => new Board(s, g), [s, g]);
+  // Hot-seat of a game with hidden information: the board is hidden while the seat
+  // changes hands, so the next player does not see the last one's secrets.
   const side = v.activeSides[0] ?? null;
+  const [shownTo, setShownTo] = useState<string | null>(side);
+  if (!game || !pres) return <main class="home">Loading {game?.meta.title ?? v.game}…</main>;
+  if (game.meta.hiddenInformation && v.mode === 'hotseat' && side !== null && side !== shownTo) {
+    return (
+      <main class="handover" aria-live="polite">
+        <h1>Hand over to {sideNameIn(game.meta, side)}</h1>
+        <p>The board is hidden while the seat changes hands: what each side may see stays its own.</p>
+        <button type="button" onClick={() => setShownTo(side)}>
+          I am {sideNameIn(game.meta, side)}: show my board
+        </button>
+      </main>
+    );
+  }
+  return <GameBoard session={session} v={v} game={game} pres={pres} />;
+}
+
+function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; pres: Presentation }) {
+  const { session, v, game, pres } = p;
+  const [selectedHex, setSelectedHex] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [cursor, setCursor] = useState(-1);
+  const [cite, setCite] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [overlay, setOverlay] = useState<string>('none');
+  const [tab, setTab] = useState<'unit' | 'log' | 'vp'>('unit');
+  const view = v.state;
+  const colours = useMemo(() => coloursOf(game.meta), [game]);
+  const board = useMemo(() => pres.board(view), [pres, view]);
+  const pieces = useMemo(() => pres.pieces(view), [pres, view]);
+  const side = v.activeSides[0] ?? null;
+  const mine = side !== null && v.seats.includes(side);
   const actions: readonly Action[] = side ? (v.legal[side] ?? []) : [];
+  const sideName = (x: string) => sideNameIn(game.meta, x);
 
   const submit = async (a: Action) => {
     if (!side) return;
@@ -471,50 +513,33 @@ function GamePage(p: { session: Session }) {
     if (!r.ok) setError(r.message);
   };
 
-  // Highlights for the selected unit, from the legal actions only.
+  // Highlights for the selected piece, from the legal actions only.
   const { highlights, byHex } = useMemo(() => {
     const hl = new Map<number, Highlight>();
     const act = new Map<number, Action>();
-    const hexOf = (h: unknown) => hexIndex(s.map, String(h));
-    const bonus = new Set<number>();
-    if (selected && g.step === 'movement')
-      for (const m of moveOptions(board, selected)) if (m.bonus) bonus.add(m.to);
-    for (const a of actions) {
-      const unitMatch = a.unit === selected;
-      if (a.type === 'deploy' && unitMatch) mark(hexOf(a.hex), 'deploy', a);
-      else if (a.type === 'move' && unitMatch)
-        mark(hexOf(a.to), bonus.has(hexOf(a.to)) ? 'move-bonus' : 'move', a);
-      else if (a.type === 'assign' && unitMatch) mark(hexOf(a.target), 'target', a);
-      else if (a.type === 'retreat' && unitMatch) mark(hexOf(a.to), 'retreat', a);
-      else if (a.type === 'advance' && unitMatch) mark(hexOf(a.to), 'advance', a);
-      else if (a.type === 'reinforce') mark(hexOf(a.hex), 'deploy', a);
-      else if (a.type === 'resolve') mark(hexOf(a.target), 'attack', a);
+    for (const t of pres.targets(view, actions, selected)) {
+      hl.set(t.at, t.kind);
+      act.set(t.at, t.action);
     }
-    for (const at of g.attacks) if (!hl.has(at.target)) hl.set(at.target, 'attack');
+    for (const m of pres.marks(view, side)) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
     if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
     return { highlights: hl, byHex: act };
-    function mark(h: number, kind: Highlight, a: Action) {
-      if (h < 0) return;
-      hl.set(h, kind);
-      act.set(h, a);
-    }
-  }, [actions, selected, selectedHex, board, g, s]);
+  }, [pres, view, actions, selected, selectedHex, side]);
 
-  const pathOption = useMemo(() => {
-    if (!selected || hover === null || g.step !== 'movement') return null;
-    return moveOptions(board, selected).find((m) => m.to === hover) ?? null;
-  }, [selected, hover, board, g.step]);
-  const path = pathOption?.path ?? [];
+  const move = useMemo(
+    () => (selected && hover !== null ? pres.movePreview(view, selected, hover) : null),
+    [pres, view, selected, hover],
+  );
 
   const clickHex = (h: number) => {
     const a = byHex.get(h);
     if (a) {
       void submit(a);
-      if (a.type !== 'assign') setSelected(null);
+      if (!pres.keepsSelection(a)) setSelected(null);
       return;
     }
     setSelectedHex(h);
-    const ids = board.at[h] ?? [];
+    const ids = pres.piecesAt(view, h);
     if (ids.length === 0) {
       setSelected(null);
       return;
@@ -531,11 +556,11 @@ function GamePage(p: { session: Session }) {
       if ((e.target as HTMLElement).tagName === 'INPUT' || (e.target as HTMLElement).tagName === 'BUTTON')
         return;
       const dirs: Record<string, number> = { ArrowUp: 0, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
-      if (e.key in dirs) {
+      if (e.key in dirs && board.kind === 'hex') {
         e.preventDefault();
         setCursor((c) => {
-          const from = c >= 0 ? c : s.rzhev;
-          const t = s.map.graph.targets[from * 6 + dirs[e.key]!]!;
+          const from = c >= 0 ? c : board.home;
+          const t = board.map.graph.targets[from * 6 + dirs[e.key]!]!;
           return t >= 0 ? t : from;
         });
       } else if (e.key === 'Enter' && cursor >= 0) clickHex(cursor);
@@ -548,79 +573,62 @@ function GamePage(p: { session: Session }) {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  // Combat preview: the declared attack on the hovered/selected target, with the selected unit added.
+  // Combat preview: the attack on the hovered (else selected) node, with the selected piece added.
   const preview = useMemo(() => {
-    if (!side || g.player !== side) return null;
     const target = hover ?? selectedHex;
     if (target === null || target < 0) return null;
-    if (g.step !== 'allocation' && g.step !== 'combat') return null;
-    const declared = g.attacks.find((a) => a.target === target);
-    const units = [...(declared?.units ?? [])];
-    if (
-      selected &&
-      g.step === 'allocation' &&
-      actions.some(
-        (a) => a.type === 'assign' && a.unit === selected && hexIndex(s.map, String(a.target)) === target,
-      )
-    ) {
-      units.push(selected);
-    }
-    if (units.length === 0) return null;
-    const ev = evaluateAttack(board, g.player, { target, units, probe: declared?.probe ?? false });
-    const disrupted = ev.defenders.length > 0 && ev.defenders.every((d) => g.units[d]!.disrupted);
-    return {
-      ev,
-      disrupted,
-      title: `${declared ? 'Attack' : 'Proposed attack'} on ${s.map.places[s.map.placeAt[target]!]?.name ?? ''} ${hexNumberOf(s.map, target)}`,
-    };
-  }, [hover, selectedHex, selected, g, board, actions, side, s]);
+    return pres.combatPreview(view, side, { target, selected, actions });
+  }, [pres, view, side, hover, selectedHex, selected, actions]);
 
-  // Every action with no hex to click, plus the combat choices (retreats and advances are
-  // also lit on the map: the buttons serve the keyboard and screen readers).
-  const mapless = actions.filter(
-    (a) =>
-      a.type !== 'undo' &&
-      (g.step === 'combat' ||
-        (!['deploy', 'move', 'assign', 'reinforce'].includes(a.type) &&
-          (a.unit === undefined || ['lose', 'stand', 'unassign', 'fortify', 'withdraw'].includes(a.type)))),
-  );
+  const buttons = pres.buttons(view, actions);
+  const overlayData = overlay === 'none' ? null : pres.overlay(view, overlay, side);
+  const facts = (() => {
+    const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
+    return at !== null && at >= 0 ? pres.nodeFacts(view, at) : null;
+  })();
 
   return (
     <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''}>
       <StatusBar
-        s={s}
-        g={g}
-        active={v.activeSides}
-        seats={v.seats}
+        progress={game.progress ? game.progress(view) : null}
+        prompt={pres.prompt(view, side, mine, v.outcome)}
+        side={side}
+        sideName={sideName}
+        colours={colours}
+        over={v.outcome !== null || v.activeSides.length === 0}
         canUndo={v.canUndo}
         onUndo={() => submit({ type: 'undo' })}
-        outcome={v.outcome}
       />
       <div class="board-area">
         <MapView
-          scenario={s}
-          state={g}
+          board={board}
+          pieces={pieces}
+          colours={colours}
           highlights={highlights}
-          path={path}
-          {...(pathOption ? { pathCost: pathOption.cost / 2 } : {})}
-          selectedUnit={selected}
+          path={move?.path ?? []}
+          {...(move ? { pathCost: move.cost } : {})}
+          selectedPiece={selected}
           cursor={cursor}
-          overlay={{
-            zoc: overlay === 'zoc' && side ? board.enemyZoc(side as 'german' | 'soviet').active : null,
-            supplyOf: overlay === 'supply' && side ? board.supplyDistance(side as 'german' | 'soviet') : null,
-          }}
+          overlay={overlayData}
           onHex={clickHex}
           onHover={(h) => setHover(h)}
         />
         <div class="side">
-          <fieldset class="overlays">
-            <legend>Overlays</legend>
-            {(['none', 'supply', 'zoc'] as const).map((o) => (
-              <button type="button" key={o} aria-pressed={overlay === o} onClick={() => setOverlay(o)}>
-                {o === 'none' ? 'No overlay' : o === 'supply' ? 'Supply' : 'Enemy ZOC'}
-              </button>
-            ))}
-          </fieldset>
+          {pres.overlays.length > 0 && (
+            <fieldset class="overlays">
+              <legend>Overlays</legend>
+              {[{ id: 'none', label: 'No overlay' }, ...pres.overlays].map((o) => (
+                <button
+                  type="button"
+                  key={o.id}
+                  aria-pressed={overlay === o.id}
+                  onClick={() => setOverlay(o.id)}
+                >
+                  {o.label}
+                </button>
+              ))}
+            </fieldset>
+          )}
           {error && (
             <p class="error" role="alert">
               {error}
@@ -628,20 +636,16 @@ function GamePage(p: { session: Session }) {
           )}
           <section class="panel actions" aria-label="actions">
             <h3>Actions</h3>
-            {mapless.length === 0 && (
-              <p>{side && v.seats.includes(side) ? 'Use the map.' : 'Nothing to do now.'}</p>
-            )}
+            {buttons.length === 0 && <p>{mine ? 'Use the map.' : 'Nothing to do now.'}</p>}
             <div class="buttons">
-              {mapless.slice(0, 40).map((a, i) => (
+              {buttons.slice(0, 40).map((a, i) => (
                 <button type="button" key={i} onClick={() => submit(a)} data-action={a.type}>
-                  {describeAction(s, a)}
+                  {pres.describe(view, a)}
                 </button>
               ))}
             </div>
           </section>
-          {preview && (
-            <CombatPreview s={s} ev={preview.ev} title={preview.title} disrupted={preview.disrupted} />
-          )}
+          {preview && <CombatPreview data={preview} />}
           <div class="tabs" role="tablist">
             {(['unit', 'log', 'vp'] as const).map((t) => (
               <button type="button" role="tab" key={t} aria-selected={tab === t} onClick={() => setTab(t)}>
@@ -650,17 +654,12 @@ function GamePage(p: { session: Session }) {
             ))}
           </div>
           {tab === 'unit' && (
-            <UnitPanel
-              board={board}
-              hex={selectedHex ?? (selected ? g.units[selected]!.at : null)}
-              selected={selected}
-              onSelect={setSelected}
-            />
+            <UnitPanel facts={facts} selected={selected} colours={colours} onSelect={setSelected} />
           )}
-          {tab === 'log' && <LogPanel log={v.log} onCite={setCite} />}
-          {tab === 'vp' && <VpPanel board={board} />}
+          {tab === 'log' && <LogPanel log={v.log} detail={pres.logDetail} onCite={setCite} />}
+          {tab === 'vp' && <VpPanel score={pres.score(view, v.outcome !== null)} colours={colours} />}
           <RulePanel cite={cite} onClose={() => setCite(null)} />
-          {session instanceof ReplaySession && <ReplayControls session={session} />}
+          {session instanceof ReplaySession && <ReplayControls session={session} game={game} />}
           <p class="export">
             <button
               type="button"
@@ -678,7 +677,7 @@ function GamePage(p: { session: Session }) {
                 Verify dice
               </button>
             )}{' '}
-            <a href="/calc.html?game=mars-1942">Calculator</a> <a href="/">Home</a>
+            <a href="/">Home</a>
           </p>
         </div>
       </div>
@@ -686,12 +685,18 @@ function GamePage(p: { session: Session }) {
   );
 }
 
-function ReplayControls(p: { session: ReplaySession }) {
-  const { session } = p;
+function ReplayControls(p: { session: ReplaySession; game: AnyGameModule }) {
+  const { session, game } = p;
   const [, force] = useState(0);
   useEffect(() => session.subscribe(() => force((x) => x + 1)), [session]);
   const go = (i: number) => session.seek(i);
+  const progress = game.progress;
   const at = session.current(); // the turn shown follows the position
+  const now = progress ? progress(at.state) : null;
+  const turnOf = (state: unknown) => {
+    const t = progress ? progress(state) : null;
+    return { turn: t?.turn ?? 0, setup: t?.setup ?? false };
+  };
   return (
     <section class="panel vcr" aria-label="replay controls">
       <button type="button" onClick={() => go(0)} aria-label="first">
@@ -709,19 +714,21 @@ function ReplayControls(p: { session: ReplaySession }) {
       <button type="button" onClick={() => go(session.length - 1)} aria-label="last">
         ▶|
       </button>
-      <label>
-        Turn{' '}
-        <select
-          value={String(at.state.turn)}
-          onChange={(e) => go(session.turnStart(Number((e.target as HTMLSelectElement).value)))}
-        >
-          {Array.from({ length: scenarioByKey(at.state.scenario).turns }, (_, i) => (
-            <option key={i} value={i + 1}>
-              {i + 1}
-            </option>
-          ))}
-        </select>
-      </label>
+      {now && (
+        <label>
+          Turn{' '}
+          <select
+            value={String(now.turn)}
+            onChange={(e) => go(session.turnStart(Number((e.target as HTMLSelectElement).value), turnOf))}
+          >
+            {Array.from({ length: now.turns }, (_, i) => (
+              <option key={i} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
     </section>
   );
 }

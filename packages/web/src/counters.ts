@@ -1,54 +1,29 @@
 /**
- * NATO counters (milsymbol, APP-6 / MIL-STD-2525C letter codes), rendered once per
- * unit and state into an SVG data URL and cached: never redrawn per frame.
+ * NATO counters (milsymbol, APP-6 / MIL-STD-2525C letter codes given by the game's
+ * presentation), rendered once per symbol and colour into an SVG data URL and cached:
+ * never redrawn per frame.
  */
-import type { UnitData } from '@stavka/engine';
+import type { GameMeta } from '@stavka/engine';
 import ms from 'milsymbol';
 
-/** Colour-blind-safe side colours (Okabe-Ito blue and orange). */
-export const SIDE_COLOR: Record<string, string> = { german: '#56B4E9', soviet: '#E69F00' };
-export const SIDE_INK: Record<string, string> = { german: '#0b3c5d', soviet: '#6b3a00' };
+/** Each side's counter fill and ink, by side id. */
+export type Colours = Readonly<Record<string, { readonly fill: string; readonly ink: string }>>;
 
-const FUNCTION_ID: Record<string, string> = {
-  infantry: 'UCI---',
-  mountain: 'UCIL--',
-  cavalry: 'UCRH--',
-  motorized: 'UCIM--',
-  panzergrenadier: 'UCIZ--',
-  mechanized: 'UCIZ--',
-  panzer: 'UCA---',
-  tank: 'UCA---',
-  parachute: 'UCIA--',
-  katyusha: 'UCFRMR',
-};
-
-const ECHELON: Record<string, string> = {
-  regiment: 'G',
-  kampfgruppe: 'G',
-  brigade: 'H',
-  division: 'I',
-  korps: 'J',
-  army: 'K',
-  'army-group': 'L',
-  front: 'L',
-};
-
-export function sidcOf(u: UnitData): string {
-  const fn = FUNCTION_ID[u.type] ?? 'U-----';
-  const echelon = ECHELON[u.size] ?? '-';
-  return `SFGP${fn}-${echelon}---`;
+/** The counter colours of a game's sides (its meta). */
+export function coloursOf(meta: GameMeta): Colours {
+  return Object.fromEntries(meta.sides.map((s) => [s.id, { fill: s.colour, ink: s.ink }]));
 }
 
 const cache = new Map<string, string>();
 
-/** The counter's symbol as an SVG data URL; `damaged` for Disrupted mobile units. */
-export function symbolUrl(u: UnitData, opts: { disrupted?: boolean } = {}): string {
-  const key = `${u.id}|${opts.disrupted ? 1 : 0}`;
+/** The counter's symbol as an SVG data URL, in the given fill. */
+export function symbolUrl(sidc: string, fill: string): string {
+  const key = `${sidc}|${fill}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const sym = new ms.Symbol(sidcOf(u), {
+  const sym = new ms.Symbol(sidc, {
     size: 22,
-    fillColor: opts.disrupted ? '#bbbbbb' : (SIDE_COLOR[u.side] ?? '#cccccc'),
+    fillColor: fill,
     frameColor: {
       Friend: '#111',
       Hostile: '#111',
@@ -63,10 +38,4 @@ export function symbolUrl(u: UnitData, opts: { disrupted?: boolean } = {}): stri
   const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(sym.asSVG())}`;
   cache.set(key, url);
   return url;
-}
-
-/** "4-6" or "3-4(6)": attack-defense, fortified defense in brackets. */
-export function factorsText(u: UnitData): string {
-  const f = u.factors;
-  return `${f.attack ?? 0}-${f.defense ?? 0}${f.fortified !== undefined ? `(${f.fortified})` : ''}`;
 }

@@ -5,7 +5,7 @@
  * (hot-seat: both); tokens stay in the URL fragment and localStorage, never in a query.
  */
 import { type Action, canonicalJson, type ReplayFile, replay, sha256Hex, stateHash } from '@stavka/engine';
-import { type MarsState, marsRules } from '@stavka/games';
+import { findGame, playableGame } from '@stavka/games';
 import { type LiveMessage, receive } from '@stavka/server/live';
 import type { Session, SessionView } from './session.ts';
 
@@ -16,10 +16,11 @@ interface SeatView {
   stateId: number;
   seats: Record<string, { player: string; joined: boolean }>;
   view: {
+    game: string;
     stateId: number;
     activeSides: string[];
     canUndo: boolean;
-    state: MarsState;
+    state: unknown;
     log: SessionView['log'];
     outcome: SessionView['outcome'];
   } | null;
@@ -30,8 +31,12 @@ export interface CreatedGame {
   id: string;
   /** Tokens of the seats this browser keeps, joined by ",". */
   token: string;
-  links: { soviet: string; german: string; spectator: string };
+  /** Each side's seat link by side id, and the spectator's. */
+  links: Readonly<Record<string, string>>;
 }
+
+/** How a new server game is played: hot-seat, online (links), or against the AI for one side. */
+export type NewGameMode = { kind: 'hotseat' } | { kind: 'online' } | { kind: 'ai'; human: string };
 
 async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(url, {
@@ -166,32 +171,35 @@ export async function gameSummary(id: string): Promise<GameSummary | null> {
   return data;
 }
 
-/** Creates a game on the server. hotseat: both seats here; ai-*: that side is the AI. */
-export async function createServerGame(
-  mode: 'hotseat' | 'online' | 'ai-german' | 'ai-soviet',
-): Promise<CreatedGame> {
-  const seats = {
-    soviet: { player: mode === 'ai-soviet' ? 'ai' : 'human' },
-    german: { player: mode === 'ai-german' ? 'ai' : 'human' },
-  };
+/**
+ * Creates a game on the server. Hot-seat: every seat here; AI: the sides other than
+ * `human` are the AI's; online: no seat here, a link for each.
+ */
+export async function createServerGame(game: string, mode: NewGameMode): Promise<CreatedGame> {
+  const m = findGame(game);
+  if (!m?.rules) throw new Error(`${game} cannot be played yet`);
+  const seats = Object.fromEntries(
+    m.rules.sides.map((side) => [
+      side,
+      { player: mode.kind === 'ai' && mode.human !== side ? 'ai' : 'human' },
+    ]),
+  );
   const made = await call<{
     id: string;
     seats: Record<string, { token?: string; link?: string }>;
     spectator: { token: string; link: string };
-  }>('POST', '/api/games', null, { game: 'mars-1942', seats });
+  }>('POST', '/api/games', null, { game, seats });
   const mine = Object.entries(made.seats)
     .filter(
-      ([side, s]) =>
-        s.token &&
-        (mode === 'hotseat' ||
-          (mode === 'ai-german' && side === 'soviet') ||
-          (mode === 'ai-soviet' && side === 'german')),
+      ([side, s]) => s.token && (mode.kind === 'hotseat' || (mode.kind === 'ai' && side === mode.human)),
     )
     .map(([, s]) => s.token!);
-  const link = (side: string) => made.seats[side]?.link ?? '';
-  const links = { soviet: link('soviet'), german: link('german'), spectator: made.spectator.link };
+  const links: Record<string, string> = Object.fromEntries(
+    m.rules.sides.map((side) => [side, made.seats[side]?.link ?? '']),
+  );
+  links.spectator = made.spectator.link;
   // An online game's links are shown once: kept, so that one lost can be sent again.
-  if (mode === 'online') {
+  if (mode.kind === 'online') {
     try {
       localStorage.setItem(LINKS + made.id, JSON.stringify(links));
     } catch {
@@ -306,8 +314,14 @@ export class ServerSession implements Session {
 
   private refresh(): void {
     const seatViews = [...this.views.values()];
-    const newest = seatViews.reduce((a, b) => (b.stateId > a.stateId ? b : a));
-    this.remember(newest.view?.state.turn ?? null);
+    const latest = seatViews.reduce((a, b) => (b.stateId > a.stateId ? b : a));
+    // Several seats here (hot-seat): show the view of the side to move, else the newest.
+    const newest =
+      seatViews.find(
+        (v) => v.stateId === latest.stateId && v.side !== null && latest.view?.activeSides.includes(v.side),
+      ) ?? latest;
+    const progress = newest.view ? findGame(newest.view.game)?.progress : undefined;
+    this.remember(newest.view && progress ? progress(newest.view.state).turn : null);
     if (!newest.view) {
       // Still waiting for a seat: no view to hand the listeners, only word of the change.
       this.cached = null;
@@ -318,6 +332,7 @@ export class ServerSession implements Session {
     for (const v of seatViews) if (v.side && v.stateId === newest.stateId) legal[v.side] = v.legal;
     this.cached = {
       id: this.id,
+      game: newest.view.game,
       stateId: newest.stateId,
       state: newest.view.state,
       log: newest.view.log,
@@ -431,7 +446,9 @@ export class ServerSession implements Session {
     const seed = sha256Hex(canonicalJson({ contributions: d.contributions, secret: d.secret }));
     if (seed !== file.seed)
       return 'FAILED: the game seed is not derived from the secret and the contributions.';
-    const r = replay(marsRules, file);
+    const rules = playableGame(file.game)?.rules;
+    if (!rules) return `FAILED: "${file.game}" is no game this version plays.`;
+    const r = replay(rules, file);
     if (!r.ok) return `FAILED: the replay does not rebuild: ${r.error[0]?.message}`;
     return `Dice verified: commitment, seed and all ${file.actions.length} actions check out (hash ${stateHash(r.value).slice(0, 12)}…).`;
   }

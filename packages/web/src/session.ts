@@ -9,6 +9,7 @@ import {
   type Action,
   apply,
   type GameOutcome,
+  type GameRules,
   type GameState,
   type LogEntry,
   legalActions,
@@ -18,12 +19,15 @@ import {
   stateHash,
   view,
 } from '@stavka/engine';
-import { type MarsState, marsRules } from '@stavka/games';
+import { GAMES, playableGame } from '@stavka/games';
 
 export interface SessionView {
   readonly id: string;
+  /** The game's id in the registry: its module draws the view. */
+  readonly game: string;
   readonly stateId: number;
-  readonly state: MarsState;
+  /** The game's view (the engine view's `state`), drawn by the game's presentation. */
+  readonly state: unknown;
   readonly log: readonly LogEntry[];
   readonly activeSides: readonly string[];
   /** The sides this browser may act for. */
@@ -42,21 +46,32 @@ export interface Session {
   exportReplay(): ReplayFile;
 }
 
-const rules = marsRules;
+type Rules = GameRules<unknown, Action, Record<string, unknown>>;
+
+/** The rules of a game this browser can play, or an error saying it cannot. */
+export function rulesOf(game: unknown): Rules {
+  const m = playableGame(game);
+  if (!m) throw new Error(`game: "${String(game).slice(0, 40)}" is no game this version plays`);
+  return m.rules;
+}
 
 function makeView(
   id: string,
-  s: GameState<MarsState>,
+  rules: Rules,
+  s: GameState<unknown>,
   seats: readonly string[],
   mode: SessionView['mode'],
 ): SessionView {
-  const v = view(rules, s, null);
+  // Hot-seat sees what the side to move sees; a replay, everything.
+  const viewer = mode === 'replay' ? null : (rules.activeSides(s.state)[0] ?? null);
+  const v = view(rules, s, viewer);
   const legal: Record<string, readonly Action[]> = {};
   for (const side of v.activeSides) if (seats.includes(side)) legal[side] = legalActions(rules, s, side);
   return {
     id,
+    game: rules.id,
     stateId: s.stateId,
-    state: v.state as MarsState,
+    state: v.state,
     log: v.log,
     activeSides: v.activeSides,
     seats,
@@ -72,20 +87,24 @@ const STORE = 'stavka.local.';
 
 /** Hot-seat in the browser: both seats, persisted as a replay in localStorage. */
 export class LocalSession implements Session {
-  private s: GameState<MarsState>;
+  private s: GameState<unknown>;
   private file: ReplayFile;
   private listeners = new Set<(v: SessionView) => void>();
   private cached: SessionView;
   readonly id: string;
+  private readonly rules: Rules;
 
-  private constructor(id: string, s: GameState<MarsState>, file: ReplayFile) {
+  private constructor(id: string, rules: Rules, s: GameState<unknown>, file: ReplayFile) {
     this.id = id;
+    this.rules = rules;
     this.s = s;
     this.file = file;
-    this.cached = makeView(id, s, rules.sides, 'hotseat');
+    this.cached = makeView(id, rules, s, rules.sides, 'hotseat');
   }
 
-  static create(seed: string): LocalSession {
+  /** A new offline game of `game` (by default the registry's first playable game). */
+  static create(seed: string, game?: string): LocalSession {
+    const rules = rulesOf(game ?? Object.keys(GAMES).find((id) => playableGame(id)));
     const made = setup(rules, null, seed, {});
     if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
     const id = `local-${seed}`;
@@ -96,7 +115,7 @@ export class LocalSession implements Session {
       seed,
       actions: [],
     };
-    const session = new LocalSession(id, made.value, file);
+    const session = new LocalSession(id, rules, made.value, file);
     session.save();
     return session;
   }
@@ -105,9 +124,21 @@ export class LocalSession implements Session {
     const text = localStorage.getItem(STORE + id);
     if (!text) return null;
     const file = JSON.parse(text) as ReplayFile;
-    const r = replay(rules, file);
+    const m = playableGame(file.game);
+    if (!m) return null;
+    const r = replay(m.rules, file);
     if (!r.ok) return null;
-    return new LocalSession(id, r.value, file);
+    return new LocalSession(id, m.rules, r.value, file);
+  }
+
+  /** The game a saved offline game plays (null: unreadable). */
+  static gameOf(id: string): string | null {
+    try {
+      const file = JSON.parse(localStorage.getItem(STORE + id) ?? 'null') as { game?: unknown } | null;
+      return typeof file?.game === 'string' ? file.game : null;
+    } catch {
+      return null;
+    }
   }
 
   static list(): string[] {
@@ -128,12 +159,12 @@ export class LocalSession implements Session {
   }
 
   async submit(side: string, action: Action): Promise<{ ok: true } | { ok: false; message: string }> {
-    const r = apply(rules, this.s, side, action, this.s.stateId);
+    const r = apply(this.rules, this.s, side, action, this.s.stateId);
     if (!r.ok) return { ok: false, message: r.error.message };
     this.s = r.value;
     this.file = { ...this.file, actions: [...this.file.actions, { side, action }] };
     this.save();
-    this.cached = makeView(this.id, this.s, rules.sides, 'hotseat');
+    this.cached = makeView(this.id, this.rules, this.s, this.rules.sides, 'hotseat');
     for (const l of this.listeners) l(this.cached);
     return { ok: true };
   }
@@ -150,14 +181,22 @@ export class LocalSession implements Session {
 
 /** Steps through a finished (or any) game from its replay file: VCR controls. */
 export class ReplaySession implements Session {
-  private states: GameState<MarsState>[] = [];
+  private states: GameState<unknown>[] = [];
   private at = 0;
   private listeners = new Set<(v: SessionView) => void>();
   readonly file: ReplayFile;
+  private readonly rules: Rules;
 
   constructor(file: ReplayFile) {
     this.file = file;
     if (typeof file !== 'object' || file === null) throw new Error('a replay file holds a JSON object');
+    const m = playableGame(file.game);
+    if (!m)
+      throw new Error(
+        `game: replay is of "${String(file.game).slice(0, 40)}", not a game this version plays`,
+      );
+    const rules = m.rules;
+    this.rules = rules;
     // The whole replay first: a file of another game or rules version is told so before
     // its scenario is read as this game's.
     const r = replay(rules, file, (s) => this.states.push(s));
@@ -187,14 +226,17 @@ export class ReplaySession implements Session {
     for (const l of this.listeners) l(v);
   }
 
-  /** The first position of a game-turn. */
-  turnStart(turn: number): number {
-    const i = this.states.findIndex((s) => s.state.turn === turn && s.state.step !== 'setup');
+  /** The first position of a game-turn (after the set-up), as the game's progress tells turns. */
+  turnStart(turn: number, turnOf: (state: unknown) => { turn: number; setup: boolean }): number {
+    const i = this.states.findIndex((s) => {
+      const t = turnOf(s.state);
+      return t.turn === turn && !t.setup;
+    });
     return i < 0 ? this.at : i;
   }
 
   current(): SessionView {
-    return makeView('replay', this.states[this.at]!, [], 'replay');
+    return makeView('replay', this.rules, this.states[this.at]!, [], 'replay');
   }
 
   async submit(): Promise<{ ok: false; message: string }> {

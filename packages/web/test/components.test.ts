@@ -4,12 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, hexIndex, setup } from '@stavka/engine';
-import { Board, evaluateAttack, type MarsState, marsRules, scenarioByKey } from '@stavka/games';
+import { apply, hexIndex, type OverlayData, setup } from '@stavka/engine';
+import { findGame, type MarsState, marsModule, marsRules, scenarioByKey } from '@stavka/games';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { type Highlight, hexLabel, MapView, unitLabel } from '../src/MapView.tsx';
-import { CombatPreview, describeAction, LogPanel, UnitPanel, VpPanel } from '../src/panels.tsx';
+import { coloursOf } from '../src/counters.ts';
+import { type Highlight, MapView } from '../src/MapView.tsx';
+import { CombatPreview, LogPanel, UnitPanel, VpPanel } from '../src/panels.tsx';
 
 function deployed(): MarsState {
   const made = setup(marsRules, null, 1, {});
@@ -29,20 +30,24 @@ const g = deployed();
 const sc = scenarioByKey(g.scenario);
 const H = (n: string) => hexIndex(sc.map, n);
 const noop = () => {};
+// The browser loads a game's presentation lazily, through its module.
+const pres = await marsModule.presentation!();
+const colours = coloursOf(marsModule.meta);
 
 describe('the map', () => {
   const html = renderToString(
     h(MapView, {
-      scenario: sc,
-      state: g,
+      board: pres.board(g),
+      pieces: pres.pieces(g),
+      colours,
       highlights: new Map<number, Highlight>([
         [H('1608'), 'move'],
         [H('1507'), 'target'],
       ]),
       path: [],
-      selectedUnit: null,
+      selectedPiece: null,
       cursor: -1,
-      overlay: {},
+      overlay: null,
       onHex: noop,
       onHover: noop,
     }),
@@ -80,34 +85,84 @@ describe('the map', () => {
     assert.equal((html.match(/class="hl /g) ?? []).length, 2);
   });
   it('labels hexes and units in words', () => {
-    assert.equal(hexLabel(sc, H('1507')), 'hex 1507, Rzhev, city');
-    const id = 'ger-6id';
-    assert.match(unitLabel(sc.units[id]!, { ...g.units[id]!, disrupted: true }), /Disrupted/);
+    const board = pres.board(g);
+    assert.equal(board.kind === 'hex' && board.hexLabel[H('1507')], 'hex 1507, Rzhev, city');
+    const disrupted: MarsState = structuredClone(g);
+    disrupted.units['ger-6id']!.disrupted = true;
+    const piece = pres.pieces(disrupted).find((x) => x.id === 'ger-6id')!;
+    assert.match(piece.label, /Disrupted/);
+    assert.deepEqual(piece.marks, ['D']);
+  });
+  it('draws an overlay it is handed: zones of control as circles, supply as cells', () => {
+    const zoc = pres.overlay(g, 'zoc', 'soviet') as OverlayData;
+    assert.equal(zoc.kind, 'circles');
+    assert.ok(zoc.nodes.length > 20);
+    const html2 = renderToString(
+      h(MapView, {
+        board: pres.board(g),
+        pieces: pres.pieces(g),
+        colours,
+        highlights: new Map<number, Highlight>(),
+        path: [],
+        selectedPiece: null,
+        cursor: -1,
+        overlay: zoc,
+        onHex: noop,
+        onHover: noop,
+      }),
+    );
+    assert.equal((html2.match(/<circle[^>]*class="zoc"/g) ?? []).length, zoc.nodes.length);
   });
 });
 
 describe('the panels', () => {
-  const board = new Board(sc, g);
-  it('the combat preview itemizes the defense, every shift with its rule, and the chance of each result', () => {
-    const attackers = board.at[H('1606')]!;
-    const ev = evaluateAttack(board, 'soviet', { target: H('1507'), units: attackers, probe: false });
-    const html = renderToString(h(CombatPreview, { s: sc, ev, title: 'Attack on Rzhev', disrupted: false }));
+  it("the combat preview is the calculator's own report, and shows every item, shift and chance", () => {
+    const preview = pres.combatPreview(g, 'soviet', {
+      target: H('1507'),
+      selected: null,
+      actions: [],
+    });
+    // No attack declared and none proposed: nothing to preview.
+    assert.equal(preview, null);
+    // Propose one: the Soviet stack in 1606 against Rzhev, as allocation would.
+    const alloc: MarsState = { ...structuredClone(g), step: 'allocation', player: 'soviet' };
+    const attackers = pres.piecesAt(alloc, H('1606'));
+    alloc.attacks = [{ target: H('1507'), units: [...attackers], probe: false }];
+    const data = pres.combatPreview(alloc, 'soviet', { target: H('1507'), selected: null, actions: [] })!;
+    assert.ok(data.report);
+    // The very report `stavka calc` gives for the same factors and shifts.
+    const calc = findGame('mars-1942')!.calculator!.run({
+      attack: data.attack,
+      defense: data.defense,
+      shift: data.report.shifts.reduce((a, x) => a + x.by, 0),
+    });
+    assert.ok(calc.ok);
+    assert.deepEqual(data.report.outcomes, calc.report.outcomes);
+    assert.deepEqual(data.report.chances, calc.report.chances);
+    assert.equal(data.report.column, calc.report.column);
+    assert.equal(data.report.ratio, calc.report.ratio);
+    const html = renderToString(h(CombatPreview, { data }));
     assert.match(html, /Attack on Rzhev/);
     assert.match(html, /city: \+1/);
     assert.match(html, /garrison attacked across only the frontline/);
     assert.match(html, /more than half the attack factors attack across a river \(M-10\)/);
-    assert.match(html, /\d in 6 \(\d+%\) · roll/);
+    for (const c of data.report.chances)
+      assert.ok(
+        html.includes(`${c.chance} (${Math.round(c.probability * 100)}%) · roll ${c.rolls?.join(', ')}`),
+      );
   });
   it('the unit panel says what a unit may still do and why not', () => {
     const hex = H('1507');
-    const html = renderToString(h(UnitPanel, { board, hex, selected: null, onSelect: noop }));
+    const html = renderToString(
+      h(UnitPanel, { facts: pres.nodeFacts(g, hex), selected: null, colours, onSelect: noop }),
+    );
     assert.match(html, /Hex 1507 — Rzhev \(city\)/);
     assert.match(html, /6\. Infanterie-Division/);
     assert.match(html, /active ZOC/);
     const disrupted: MarsState = structuredClone(g);
     disrupted.units['ger-6id']!.disrupted = true;
     const html2 = renderToString(
-      h(UnitPanel, { board: new Board(sc, disrupted), hex, selected: null, onSelect: noop }),
+      h(UnitPanel, { facts: pres.nodeFacts(disrupted, hex), selected: null, colours, onSelect: noop }),
     );
     assert.match(html2, /Disrupted: may not move or attack/);
   });
@@ -115,21 +170,22 @@ describe('the panels', () => {
     const log = renderToString(
       h(LogPanel, {
         log: [{ kind: 'roll', text: 'Combat: rolled 4', cite: ['M-1'], data: { row: 4, column: '3:1' } }],
+        detail: pres.logDetail,
         onCite: noop,
       }),
     );
     assert.match(log, /rolled 4 \[row 4, column 3:1\]/);
     assert.match(log, /class="cite"[^>]*>M-1</);
-    const vp = renderToString(h(VpPanel, { board }));
+    const vp = renderToString(h(VpPanel, { score: pres.score(g, false), colours }));
     assert.match(vp, /Victory points now: German \d+ — Soviet \d+/);
     assert.match(vp, /held and in supply/);
     // After the last turn the tally is the final one, and says so.
-    const over = renderToString(h(VpPanel, { board: new Board(sc, { ...board.state, step: 'over' }) }));
+    const over = renderToString(h(VpPanel, { score: pres.score(g, true), colours }));
     assert.match(over, /Final victory points: German \d+ — Soviet \d+/);
   });
   it('describes actions in words', () => {
-    assert.equal(describeAction(sc, { type: 'historical-setup' }), 'Accept the standard historical set-up');
-    assert.equal(describeAction(sc, { type: 'lose', unit: 'ger-6id' }), 'Eliminate 6. Infanterie-Division');
-    assert.equal(describeAction(sc, { type: 'no-retreat', units: [] }), 'No orders: roll');
+    assert.equal(pres.describe(g, { type: 'historical-setup' }), 'Accept the standard historical set-up');
+    assert.equal(pres.describe(g, { type: 'lose', unit: 'ger-6id' }), 'Eliminate 6. Infanterie-Division');
+    assert.equal(pres.describe(g, { type: 'no-retreat', units: [] }), 'No orders: roll');
   });
 });

@@ -17,14 +17,14 @@ describe('a replay file opened in the browser', () => {
     const s = new ReplaySession(good);
     assert.equal(s.length, good.actions.length + 1);
     assert.equal(s.position, good.actions.length);
-    assert.equal(s.current().state.step, 'over');
+    assert.equal((s.current().state as { step: string }).step, 'over');
     s.seek(0);
-    assert.equal(s.current().state.step, 'setup');
+    assert.equal((s.current().state as { step: string }).step, 'setup');
   });
 
   it('refuses another game, another rules version, or actions that are no list, saying which', () => {
     const cases: [unknown, RegExp][] = [
-      [{ ...good, game: 'chess' }, /game: replay is of "chess", not "mars-1942"/],
+      [{ ...good, game: 'chess' }, /game: replay is of "chess", not a game this version plays/],
       [
         { ...good, rulesVersion: 'mars-1942/0' },
         /rulesVersion: replay was recorded under rules mars-1942\/0/,

@@ -188,6 +188,7 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
       turn: view.turn,
       turns: s.turns,
       phase: STEP_NAMES[view.step] ?? view.step,
+      setup: view.step === 'setup',
       ...(s.turnDates[view.turn - 1] ? { date: s.turnDates[view.turn - 1]! } : {}),
     };
   },
@@ -214,6 +215,7 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
   // Mars hides nothing but the dice to come: a determinized state is the state with
   // dice of the searcher's own.
   determinize: (state, _viewer, rng: RngState) => ({ ...state, rng }),
+  presentation: () => import('./presentation.ts').then((m) => m.marsPresentation),
 };
 
 /** The standard scenario file (for tools that write one out). */

@@ -1,0 +1,218 @@
+/**
+ * A game's browser side, as data: what the board is, where the pieces stand, what each
+ * step asks, how each action reads, what an action targets on the map, previews of moves
+ * and attacks, the facts and the "why" of a selected piece, overlays and the score.
+ * The web client draws what this gives it and knows no rules (chessground's rule: the
+ * board is handed its destinations). Each game's presentation lives in its folder and is
+ * loaded lazily through `GameModule.presentation()`; the functions are pure, so they are
+ * tested in node like the rules.
+ */
+import type { CombatReport } from './combat/report.ts';
+import type { Action, GameOutcome } from './game.ts';
+import type { LogEntry } from './log.ts';
+import type { HexMap } from './map.ts';
+
+/** How a node (hex or point) is lit on the board. */
+export type Highlight =
+  | 'move'
+  | 'move-bonus'
+  | 'target'
+  | 'retreat'
+  | 'advance'
+  | 'deploy'
+  | 'attack'
+  | 'owed'
+  | 'selected';
+
+/** A set of hexes outlined on the board (a zone, a front's deployment area, a map edge). */
+export interface Outline {
+  readonly id: string;
+  readonly hexes: readonly number[];
+  /** Whether a hex belongs (index by hex): sides between two members are not drawn. */
+  readonly member?: Uint8Array;
+  /** Only the sides that face off the map (a map edge). */
+  readonly offMapOnly?: boolean;
+  readonly className: string;
+  readonly label?: string;
+  /** Where the label goes (a hex), default the first. */
+  readonly labelAt?: number;
+  /** Stroke colour, if the class does not give it. */
+  readonly colour?: string;
+  readonly title?: string;
+}
+
+export interface HexBoard {
+  readonly kind: 'hex';
+  /** Changes when the drawing does (scenario, weather): the client caches by it. */
+  readonly key: string;
+  readonly name: string;
+  readonly map: HexMap;
+  /** Fill per hex index. */
+  readonly fill: readonly string[];
+  /** What a hex is, in words, per hex index (titles, screen readers). */
+  readonly hexLabel: readonly string[];
+  /** Hexside features drawn as lines, by bit of `map.sideFeatures`. */
+  readonly sides: readonly { readonly bit: number; readonly className: string }[];
+  /** Connections drawn between hex centres, by bit of `map.links`. */
+  readonly links: readonly { readonly bit: number; readonly className: string }[];
+  readonly outlines: readonly Outline[];
+  /** Printed hex numbers by index. */
+  readonly hexNumbers: readonly string[];
+  /** Where the keyboard cursor starts. */
+  readonly home: number;
+}
+
+export interface PointBoard {
+  readonly kind: 'points';
+  readonly key: string;
+  readonly name: string;
+  /** Points with their position on the drawing (0..1000 wide) and what they are. */
+  readonly points: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly kind: string;
+    readonly x: number;
+    readonly y: number;
+  }[];
+  /** Lines between points (indexes), with their capacity and kind (road, rail...). */
+  readonly lines: readonly {
+    readonly from: number;
+    readonly to: number;
+    readonly capacity: number;
+    readonly kind: string;
+  }[];
+  readonly width: number;
+  readonly height: number;
+  readonly home: number;
+}
+
+export type BoardDrawing = HexBoard | PointBoard;
+
+/** A counter on the board, as it is to be drawn for this viewer. */
+export interface PieceDrawing {
+  readonly id: string;
+  /** Node (hex or point) index. */
+  readonly at: number;
+  readonly side: string;
+  /** The NATO symbol's letter code (APP-6/2525C); null: face down (a hidden counter). */
+  readonly sidc: string | null;
+  /** "9", "1 Pz a": printed on the counter's top. */
+  readonly designation: string;
+  /** "4-6": printed at its foot. */
+  readonly factors: string;
+  /** The counter in words, for screen readers. */
+  readonly label: string;
+  readonly disrupted?: boolean;
+  readonly fortified?: boolean;
+  /** Small letters drawn in a corner ("D"). */
+  readonly marks?: readonly string[];
+}
+
+/** The bar at the top: the step, whose, and what to do. */
+export interface Prompt {
+  /** The step as the sequence of play names it. */
+  readonly step: string;
+  /** What is going on inside the step (the combat being resolved...). */
+  readonly detail?: string;
+  /** What to do now, for the side to move; or what we wait for. */
+  readonly help: string;
+}
+
+export interface MovePreview {
+  readonly path: readonly number[];
+  /** What the path costs, in words ("2 hexes"). */
+  readonly cost: string;
+}
+
+/** The combat preview: the attack and the defense itemized, and the calculator's report. */
+export interface CombatPreviewData {
+  readonly title: string;
+  readonly attack: number;
+  readonly attackItems: readonly {
+    readonly value: number;
+    readonly reason: string;
+    readonly cite?: string;
+  }[];
+  readonly defense: number;
+  readonly defenseItems: readonly {
+    readonly value: number;
+    readonly reason: string;
+    readonly cite?: string;
+  }[];
+  /** The same report `stavka calc` prints for these numbers and shifts. */
+  readonly report: CombatReport | null;
+  /** Why the attack may not be made, with its rule. */
+  readonly refusal: string | null;
+  readonly notes: readonly string[];
+  /** What each result means, in words (the table's legend). */
+  readonly meanings: Readonly<Record<string, string>>;
+}
+
+export interface PieceFacts {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  /** "9 · 4-6 · infantry division · supply full". */
+  readonly facts: string;
+  /** What it may do now. */
+  readonly can: string;
+  /** Why it may not do more, each with its rule. */
+  readonly why: readonly string[];
+}
+
+export interface NodeFacts {
+  readonly heading: string;
+  readonly about: string;
+  readonly pieces: readonly PieceFacts[];
+}
+
+export interface ScoreSheet {
+  readonly heading: string;
+  readonly items: readonly { readonly side: string; readonly points: number; readonly reason: string }[];
+}
+
+export interface OverlayData {
+  /** Circles on hexes (a zone of control), or small cells coloured by class (supply). */
+  readonly kind: 'circles' | 'cells';
+  readonly nodes: readonly { readonly at: number; readonly className: string }[];
+}
+
+/** What the game page needs from a game, given its view (the engine `view`'s `state`). */
+export interface Presentation<V = unknown> {
+  board(view: V): BoardDrawing;
+  pieces(view: V): readonly PieceDrawing[];
+  prompt(view: V, side: string | null, mine: boolean, outcome: GameOutcome | null): Prompt;
+  describe(view: V, action: Action): string;
+  /** Where each action lights the board, given the selected piece. */
+  targets(
+    view: V,
+    actions: readonly Action[],
+    selected: string | null,
+  ): readonly { readonly at: number; readonly kind: Highlight; readonly action: Action }[];
+  /** Nodes lit without an action (attacks declared, hexes owed an attack), by kind. */
+  marks(view: V, side: string | null): readonly { readonly at: number; readonly kind: Highlight }[];
+  /** The actions offered as buttons (those with no node to click, and every choice of a step that asks one). */
+  buttons(view: V, actions: readonly Action[]): readonly Action[];
+  /** Whether choosing this action keeps the piece selected (adding more to an attack). */
+  keepsSelection(action: Action): boolean;
+  movePreview(view: V, piece: string, to: number): MovePreview | null;
+  combatPreview(
+    view: V,
+    side: string | null,
+    at: { readonly target: number; readonly selected: string | null; readonly actions: readonly Action[] },
+  ): CombatPreviewData | null;
+  nodeFacts(view: V, at: number): NodeFacts;
+  /** The pieces at a node, bottom to top. */
+  piecesAt(view: V, at: number): readonly string[];
+  /** The node of a piece, or -1. */
+  pieceAt(view: V, piece: string): number;
+  readonly overlays: readonly { readonly id: string; readonly label: string }[];
+  overlay(view: V, id: string, side: string | null): OverlayData | null;
+  score(view: V, over: boolean): ScoreSheet;
+  /** A finished game's result in words. */
+  result(outcome: GameOutcome): string;
+  /** A side as players call it: "von Kluge (German)". */
+  sideName(side: string): string;
+  /** A log entry's extra detail ("[row 3, column 4]"), if any. */
+  logDetail(entry: LogEntry): string;
+}
