@@ -38,7 +38,7 @@ class Tally {
   }
 }
 
-/** Fights `count` battles with seeds first, first+1, ... and tallies what the analysis predicts. */
+/** Fights `count` battles on one dice stream seeded from `first` and tallies what the analysis predicts. */
 export function simulateBattles(
   input: BattleInput,
   count: number,
@@ -51,11 +51,14 @@ export function simulateBattles(
   const hits = { attacker: new Tally(), defender: new Tally() };
   const destroyed = { attacker: new Tally(), defender: new Tally() };
   const airLost = new Tally();
+  // One setup, then every battle from it with the dice carried on from the last: one
+  // seeded stream (consecutive numeric seeds would give correlated first rolls).
+  const made = setup(rules, scenario, `battles-${first}`, {});
+  if (!made.ok) throw new Error(`simulateBattles: ${JSON.stringify(made.error)}`);
+  const start = made.value;
+  let rng = start.rng;
   for (let i = 0; i < count; i++) {
-    // String seeds: consecutive numeric seeds give correlated first rolls (xoroshiro seeded directly).
-    const made = setup(rules, scenario, `battle-${first + i}`, {});
-    if (!made.ok) throw new Error(`simulateBattles: ${JSON.stringify(made.error)}`);
-    let s = made.value;
+    let s = { ...start, rng };
     let air = -1;
     while (s.state.stage !== 'over') {
       const g: BattleState = s.state;
@@ -72,6 +75,7 @@ export function simulateBattles(
           (u) => u.unitClass === 'air' && u.side === 'soviet' && u.status === 'destroyed',
         ).length;
     }
+    rng = s.rng;
     const g = s.state;
     for (const e of ENDINGS) endings[e].add(g.ending === e ? 1 : 0);
     for (const r of ['attacker', 'defender'] as const) {
