@@ -677,7 +677,7 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
                 Verify dice
               </button>
             )}{' '}
-            <a href="/">Home</a>
+            <a href={`/calc.html?game=${encodeURIComponent(game.id)}`}>Calculator</a> <a href="/">Home</a>
           </p>
         </div>
       </div>
