@@ -7,11 +7,13 @@ import {
   compilePointMap,
   connectionBit,
   featureBit,
+  fitsLine,
   type HexMapSetup,
   hexIndex,
   hexNumberOf,
   hexsideId,
   hexsideName,
+  lineLoad,
   terrainOf,
 } from './map.ts';
 
@@ -162,5 +164,33 @@ describe('point-to-point map (same graph interface)', () => {
     const r = compilePointMap({ ...p2p, lines: [{ from: 'moscow', to: 'kalinin', capacity: 1 }] });
     assert.ok(!r.ok);
     assert.equal(r.error[0]!.path, 'map.lines[0].to');
+  });
+});
+
+describe('point maps keep what the board is drawn from (point-to-point.txt)', () => {
+  const r = compilePointMap({
+    kind: 'points',
+    points: [
+      { id: 'moscow', name: 'Moscow', kind: 'city', lat: 55.75, lon: 37.62 },
+      { id: 'klin', lat: 56.33, lon: 36.73 },
+      { id: 'x' },
+    ],
+    lines: [
+      { from: 'moscow', to: 'klin', capacity: 3, kind: 'rail' },
+      { from: 'klin', to: 'x', capacity: 1 },
+    ],
+  });
+  it('keeps coordinates and kinds of points, capacities and kinds of lines', () => {
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.coords, [{ lat: 55.75, lon: 37.62 }, { lat: 56.33, lon: 36.73 }, null]);
+    assert.deepEqual(r.value.pointKinds, ['city', 'point', 'point']);
+    assert.deepEqual([...r.value.capacity], [3, 1]);
+    assert.deepEqual(r.value.lineKinds, ['rail', 'line']);
+  });
+  it("counts units as 2, 1 or 1/2 of a line's capacity (B.4 Retreat)", () => {
+    assert.equal(lineLoad([2, 0.5, 0.5]), 3);
+    assert.ok(fitsLine(3, [2, 0.5, 0.5]));
+    assert.ok(!fitsLine(3, [2, 1, 0.5]));
+    assert.ok(fitsLine(1, [0.5, 0.5]));
   });
 });

@@ -402,9 +402,30 @@ export interface PointMap {
   readonly graph: Graph;
   readonly pointIds: readonly string[];
   readonly pointNames: readonly string[];
+  readonly pointKinds: readonly string[];
+  /** Where each point is on the earth (null where the file gives none): the board is drawn from them. */
+  readonly coords: readonly ({ readonly lat: number; readonly lon: number } | null)[];
   /** Capacity per line (graph edge id). */
   readonly capacity: Int32Array;
   readonly lineKinds: readonly string[];
+}
+
+/**
+ * What a unit takes of a line's capacity (point-to-point.txt B.4 Retreat: some units
+ * count double, some half): 2, 1 or 1/2.
+ */
+export type LineWeight = 2 | 1 | 0.5;
+
+/** How much of a line's capacity units take, in whole units (halves summed exactly). */
+export function lineLoad(weights: readonly LineWeight[]): number {
+  let halves = 0;
+  for (const w of weights) halves += w * 2;
+  return halves / 2;
+}
+
+/** Whether units of these weights fit a line of `capacity` (B.4). */
+export function fitsLine(capacity: number, weights: readonly LineWeight[]): boolean {
+  return lineLoad(weights) <= capacity;
 }
 
 export function compilePointMap(input: unknown, root = 'map'): Result<PointMap, SetupError[]> {
@@ -442,6 +463,10 @@ export function compilePointMap(input: unknown, root = 'map'): Result<PointMap, 
     graph: graphFromEdges(m.points.length, pairs),
     pointIds: m.points.map((p) => p.id),
     pointNames: m.points.map((p) => p.name ?? p.id),
+    pointKinds: m.points.map((p) => p.kind ?? 'point'),
+    coords: m.points.map((p) =>
+      p.lat !== undefined && p.lon !== undefined ? { lat: p.lat, lon: p.lon } : null,
+    ),
     capacity: Int32Array.from(capacity),
     lineKinds,
   });

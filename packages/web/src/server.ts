@@ -248,17 +248,39 @@ export class ServerSession implements Session {
   }
 
   async open(): Promise<void> {
-    for (const token of this.tokens) {
+    const before = [...this.tokens];
+    for (let i = 0; i < this.tokens.length; i++) {
+      let token = this.tokens[i]!;
       const first = await call<SeatView>('GET', `/api/games/${this.id}/view`, token);
       if (first.side && !first.seats[first.side]?.joined) {
-        await call('POST', `/api/games/${this.id}/join`, token, { contribution: contribution() }).catch(
-          () => undefined,
-        );
+        // Joining issues this seat a token of its own: the link's copy stops working.
+        const joined = await call<{ token?: string }>('POST', `/api/games/${this.id}/join`, token, {
+          contribution: contribution(),
+        }).catch(() => null);
+        if (joined?.token) {
+          token = joined.token;
+          this.tokens[i] = token;
+        }
       }
       this.views.set(token, await call<SeatView>('GET', `/api/games/${this.id}/view`, token));
       this.listen(token);
     }
+    if (this.tokens.some((t, i) => t !== before[i])) this.rememberTokens(before);
     this.refresh();
+  }
+
+  /** Keeps the seat tokens issued at joining, in storage and in the address (a reload opens them). */
+  private rememberTokens(before: readonly string[]): void {
+    try {
+      localStorage.setItem(TOKENS + this.id, this.tokens.join(','));
+    } catch {
+      // storage refused: the address still holds them
+    }
+    let hash = location.hash;
+    before.forEach((old, i) => {
+      hash = hash.split(old).join(this.tokens[i]!);
+    });
+    if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
   }
 
   private listen(token: string): void {
