@@ -119,10 +119,13 @@ export function calcText(report: CombatReport): string {
       );
     }
     lines.push(`final column  ${report.column}`);
-  } else {
+  } else if (report.groups) {
     lines.push(
-      `${report.game}: fire ${report.groups?.reduce((a, b) => a + b, 0)} in groups ${report.groups?.join(' + ')}`,
+      `${report.game}: fire ${report.groups.reduce((a, b) => a + b, 0)} in groups ${report.groups.join(' + ')}`,
     );
+  } else {
+    // point-to-point --battle: the endings of a whole battle (games/point-to-point/battle-calc.ts)
+    lines.push(`${report.game}: the whole battle, the exact chance of each ending`);
   }
   if (report.gamble) {
     lines.push(
@@ -134,10 +137,11 @@ export function calcText(report: CombatReport): string {
   for (const n of report.notes) lines.push(`note: ${n}`);
   lines.push('');
   const width = Math.max(6, ...report.chances.map((c) => c.result.length));
-  lines.push(`${'result'.padEnd(width)}  ${'chance'.padEnd(9)}  ${'%'.padStart(6)}  rolls`);
+  const cw = Math.max(9, ...report.chances.map((c) => c.chance.length));
+  lines.push(`${'result'.padEnd(width)}  ${'chance'.padEnd(cw)}  ${'%'.padStart(6)}  rolls`);
   for (const c of report.chances) {
     lines.push(
-      `${c.result.padEnd(width)}  ${c.chance.padEnd(9)}  ${pct(c.probability).padStart(6)}  ${c.rolls ? c.rolls.join(',') : ''}`,
+      `${c.result.padEnd(width)}  ${c.chance.padEnd(cw)}  ${pct(c.probability).padStart(6)}  ${c.rolls ? c.rolls.join(',') : ''}`,
     );
   }
   return lines.join('\n');

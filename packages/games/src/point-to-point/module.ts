@@ -1,23 +1,40 @@
 /**
  * Moscow 1941 point-to-point as a game module: its fire calculator so far, on the
- * provisional fire table of RULINGS P-1, large combats split per P-2.
+ * provisional fire table of RULINGS P-1, large combats split per P-2, and the exact
+ * battle (a battle file: both forces and each side's policy; battle-calc.ts).
  */
 import { compileFireTable, formatSetupErrors, type GameCalculator, type GameModule } from '@stavka/engine';
+import { battleCalc } from './battle-calc.ts';
 import { fireCalc } from './combat.ts';
 
 const calculator: GameCalculator = {
   fields: [
-    { kind: 'count', key: 'fire', label: 'Firing value', help: 'total firing value', min: 1, required: true },
+    { kind: 'count', key: 'fire', label: 'Firing value', help: 'total firing value (one volley)', min: 1 },
+    {
+      kind: 'table',
+      key: 'battle',
+      label: 'Battle',
+      help: 'a whole battle (JSON: weather, attacker, attackers, defenders, policies): the exact chance of each ending',
+    },
     { kind: 'table', key: 'crt', label: 'Fire table', help: 'load a replacement fire table (JSON)' },
   ],
   run(input) {
-    if (typeof input.fire !== 'number')
-      return { ok: false, input: { field: 'fire', message: 'is required' } };
     let table: ReturnType<typeof compileFireTable> | undefined;
     if (input.crt !== undefined) {
       table = compileFireTable(input.crt, 'crt');
       if (!table.ok) return { ok: false, input: { field: 'crt', message: formatSetupErrors(table.error) } };
     }
+    if (input.battle !== undefined) {
+      if (input.fire !== undefined)
+        return {
+          ok: false,
+          input: { field: 'fire', message: 'is one volley: give --fire or --battle, not both' },
+        };
+      const answer = battleCalc(input.battle, ...(table?.ok ? [table.value] : []));
+      return answer.ok ? { ok: true, report: answer.report } : answer;
+    }
+    if (typeof input.fire !== 'number')
+      return { ok: false, input: { field: 'fire', message: 'is required (or --battle FILE)' } };
     return fireCalc({ fire: input.fire, ...(table?.ok ? { table: table.value } : {}) });
   },
 };
