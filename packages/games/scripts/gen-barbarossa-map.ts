@@ -1553,7 +1553,19 @@ function hexPath(via: readonly LonLat[]): string[] {
     const alt = neighbours(prev).find((n) => isLand(key(n)) && adjacent(n, next) && key(n) !== keys[i]);
     if (alt) keys[i] = key(alt);
   }
-  return keys.filter((k, i) => i === 0 || k !== keys[i - 1]);
+  const path = keys.filter((k, i) => i === 0 || k !== keys[i - 1]);
+  const stops = new Set(
+    via
+      .map((ll) => hexAt(ll))
+      .filter(onGrid)
+      .map(key),
+  );
+  // Pull the string: drop a hex whose two path neighbours touch (no zigzag along a hex row).
+  for (let i = 1; i < path.length - 1; ) {
+    if (!stops.has(path[i]!) && adjacent(parse(path[i - 1]!), parse(path[i + 1]!))) path.splice(i, 1);
+    else i++;
+  }
+  return path;
 }
 const connections: NonNullable<HexMapSetup['connections']> = [];
 for (const l of LINES) {

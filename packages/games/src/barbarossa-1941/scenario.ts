@@ -11,6 +11,8 @@
  */
 import {
   axialDistance,
+  axialToOffset,
+  axialToPixel,
   compileHexMap,
   compileOddsTable,
   err,
@@ -21,8 +23,10 @@ import {
   hexNumberOf,
   type OddsTable,
   oddsTableSchema,
+  offsetToAxial,
   ok,
   parseWithSchema,
+  pixelToAxial,
   type Result,
   type RngState,
   rollDie,
@@ -31,6 +35,12 @@ import {
   unitSchema,
 } from '@stavka/engine';
 import { z } from 'zod';
+import crtFile from './data/crt.provisional.json' with { type: 'json' };
+import airTableFile from './data/generated/air-table.provisional.json' with { type: 'json' };
+import mapFile from './data/generated/map.json' with { type: 'json' };
+import setupFile from './data/generated/setup.json' with { type: 'json' };
+import turnsFile from './data/generated/turns.json' with { type: 'json' };
+import unitsFile from './data/generated/units.json' with { type: 'json' };
 
 /* ------------------------------------------------------------------------------------ */
 /* Vocabularies                                                                          */
@@ -257,7 +267,7 @@ export const reinforcementSchema = z.object({
   turn: z.number().int().min(1),
   side: z.enum(SIDES),
   units: z.array(unitId).min(1),
-  /** Where they enter: an edge id ("axis-west", "siberia"), a place name, or "any-railhead". */
+  /** Where they enter: an edge id ("axis-west", "siberia"), a zone id ("hungary"), a place name, or "any-railhead". */
   at: z.string().min(1),
   /** Historical note (which formation, which month). */
   note: z.string().optional(),
@@ -331,9 +341,9 @@ export interface Reinforcement {
   readonly turn: number;
   readonly side: Side;
   readonly units: readonly string[];
-  /** Edge id, place name or "any-railhead". */
+  /** Edge id, zone id, place name or "any-railhead". */
   readonly at: string;
-  /** Hexes where they may enter (edge hexes, the place's hex), empty for "any-railhead". */
+  /** Hexes where they may enter (edge or zone hexes, the place's hex), empty for "any-railhead". */
   readonly hexes: readonly number[];
   readonly note: string;
 }
@@ -759,6 +769,7 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Setu
     });
     let hexes: number[] = [];
     if (edges[r.at]) hexes = edges[r.at]!;
+    else if (zone(r.at)) hexes = zone(r.at)!.hexes.filter((h) => land[h] === 1);
     else if (placeByName.has(r.at)) hexes = [placeHex(r.at, `${path}.at`)];
     else if (r.at !== 'any-railhead')
       errors.push(setupError('setup/unknown-entry', `${path}.at`, `"${r.at}" is no edge or place`));
@@ -858,6 +869,82 @@ export function checkScenario(input: unknown): SetupError[] {
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* The standard scenario                                                                 */
+
+/** The standard scenario shipped with the game: Barbarossa, 22 June 1941 - 31 January 1942 (a fresh copy). */
+export function standardScenarioFile(): ScenarioFile {
+  const { sources: setupSources, ...setup } = setupFile;
+  return structuredClone({
+    game: 'barbarossa-1941',
+    name: 'Barbarossa 1941: 22 June 1941 - 31 January 1942',
+    map: mapFile as unknown as ScenarioFile['map'],
+    places: STANDARD_PLACE_RULES,
+    units: unitsFile.units as unknown as ScenarioFile['units'],
+    setup: setup as unknown as ScenarioFile['setup'],
+    turns: turnsFile.turns as unknown as ScenarioFile['turns'],
+    reinforcements: turnsFile.reinforcements as unknown as ScenarioFile['reinforcements'],
+    siberianReserve: turnsFile.siberianReserve as ScenarioFile['siberianReserve'],
+    panzerReplacements: turnsFile.panzerReplacements,
+    hiddenArmyAssumedFactors: turnsFile.hiddenArmyAssumedFactors,
+    crt: crtFile as unknown as ScenarioFile['crt'],
+    airTable: airTableFile as unknown as ScenarioFile['airTable'],
+    sources: [mapFile.sources, unitsFile.sources, setupSources, turnsFile.sources].join('\n'),
+  } satisfies ScenarioFile);
+}
+
+/**
+ * Rules attached to the standard map's places (rules "Victory Conditions", "By Sea",
+ * "Reinforcements and Replacements"; B-12). Victory points: Moscow 3, Leningrad 2, the
+ * other victory cities 1. Replacement factors: 1 from each Soviet major or victory city,
+ * 2 from Moscow (MAP-SOURCES.md: which cities are major). Ports on each sea; Koenigsberg
+ * controls the Baltic, Sevastopol the Black Sea, both Kerch Strait sides the Sea of Azov.
+ */
+export const STANDARD_PLACE_RULES: Record<string, z.input<typeof placeRuleSchema>> = {
+  Moscow: { victoryPoints: 3, replacementFactors: 2, tankFactory: true },
+  Leningrad: { victoryPoints: 2, replacementFactors: 1, tankFactory: true, port: 'baltic' },
+  Warsaw: { victoryPoints: 1 },
+  Bucharest: { victoryPoints: 1 },
+  Smolensk: { victoryPoints: 1, replacementFactors: 1 },
+  Kiev: { victoryPoints: 1, replacementFactors: 1 },
+  Voronezh: { victoryPoints: 1, replacementFactors: 1 },
+  Odessa: { victoryPoints: 1, replacementFactors: 1, port: 'black' },
+  Rostov: { victoryPoints: 1, replacementFactors: 1, port: 'azov' },
+  Stalingrad: { victoryPoints: 1, replacementFactors: 1, tankFactory: true },
+  Sevastopol: { victoryPoints: 1, replacementFactors: 1, port: 'black', controls: 'black' },
+  Koenigsberg: { port: 'baltic', controls: 'baltic' },
+  Kerch: { port: 'azov', controls: 'azov' },
+  Taman: { port: 'azov', controls: 'azov' },
+  Kharkov: { replacementFactors: 1, tankFactory: true },
+  Gorky: { replacementFactors: 1, tankFactory: true },
+  Riga: { replacementFactors: 1, port: 'baltic' },
+  Tallinn: { replacementFactors: 1, port: 'baltic' },
+  Minsk: { replacementFactors: 1 },
+  Lvov: { replacementFactors: 1 },
+  Dnepropetrovsk: { replacementFactors: 1 },
+  Zaporozhye: { replacementFactors: 1 },
+  Stalino: { replacementFactors: 1 },
+  Tula: { replacementFactors: 1 },
+  Yaroslavl: { replacementFactors: 1 },
+  Kronstadt: { port: 'baltic' },
+  Memel: { port: 'baltic' },
+  Libau: { port: 'baltic' },
+  Windau: { port: 'baltic' },
+  Pernau: { port: 'baltic' },
+  Nikolayev: { port: 'black' },
+  Kherson: { port: 'black' },
+  Yevpatoriya: { port: 'black' },
+  Yalta: { port: 'black' },
+  Feodosiya: { port: 'black' },
+  Novorossiysk: { port: 'black' },
+  Tuapse: { port: 'black' },
+  Constanta: { port: 'black' },
+  Izmail: { port: 'black' },
+  Berdyansk: { port: 'azov' },
+  Mariupol: { port: 'azov' },
+  Taganrog: { port: 'azov' },
+};
+
+/* ------------------------------------------------------------------------------------ */
 /* The seeded draw ("Sorting Russian Arrays")                                            */
 
 /**
@@ -883,4 +970,80 @@ export function drawArmies(
   }
   const taken = new Set(drawn);
   return { drawn, removed: pool.filter((id) => !taken.has(id)), rng: state };
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The map's projection (map.geo), for generators, self-checks and the UI               */
+
+/** How gen-barbarossa-map.ts put geography on the grid (map.geo). */
+export const mapGeoSchema = z.object({
+  projection: z.literal('lambert-conformal-conic'),
+  lat1: z.number(),
+  lat2: z.number(),
+  lat0: z.number(),
+  lon0: z.number(),
+  earthRadiusKm: z.number().positive(),
+  hexKm: z.number().positive(),
+  hexSizeKm: z.number().positive(),
+  originX: z.number(),
+  originY: z.number(),
+});
+export type MapGeo = z.output<typeof mapGeoSchema>;
+
+export interface GridProjection {
+  /** Grid km (x east, y south, hex 0101's centre at 0,0) of a longitude/latitude. */
+  project(lonLat: readonly [number, number]): { x: number; y: number };
+  /** Longitude/latitude of a point in grid km. */
+  unproject(p: { x: number; y: number }): [number, number];
+  /** Printed hex number of the hex holding a longitude/latitude (may be off the grid). */
+  hexAt(lonLat: readonly [number, number]): { col: number; row: number };
+  /** Longitude/latitude of a hex centre. */
+  centreOf(hex: { col: number; row: number }): [number, number];
+  /** Distance in km from a hex centre to a longitude/latitude, measured on the grid. */
+  kmFromCentre(hex: { col: number; row: number }, lonLat: readonly [number, number]): number;
+}
+
+/** The Lambert conformal conic projection of map.geo and the flat-topped hex layout. */
+export function gridProjection(geo: MapGeo): GridProjection {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const deg = (r: number) => (r * 180) / Math.PI;
+  const t = (lat: number) => Math.tan(Math.PI / 4 + rad(lat) / 2);
+  const n = Math.log(Math.cos(rad(geo.lat1)) / Math.cos(rad(geo.lat2))) / Math.log(t(geo.lat2) / t(geo.lat1));
+  const f = (Math.cos(rad(geo.lat1)) * t(geo.lat1) ** n) / n;
+  const rho = (lat: number) => (geo.earthRadiusKm * f) / t(lat) ** n;
+  const rho0 = rho(geo.lat0);
+  const size = geo.hexSizeKm;
+  const project = ([lon, lat]: readonly [number, number]) => {
+    const r = rho(lat);
+    const a = n * rad(lon - geo.lon0);
+    return { x: r * Math.sin(a) - geo.originX, y: geo.originY - (rho0 - r * Math.cos(a)) };
+  };
+  const unproject = (p: { x: number; y: number }): [number, number] => {
+    const x = p.x + geo.originX;
+    const y = geo.originY - p.y;
+    const r = Math.sign(n) * Math.hypot(x, rho0 - y);
+    const a = Math.atan2(x, rho0 - y);
+    return [
+      geo.lon0 + deg(a / n),
+      deg(2 * Math.atan(((geo.earthRadiusKm * f) / r) ** (1 / n)) - Math.PI / 2),
+    ];
+  };
+  const centre = (h: { col: number; row: number }) => {
+    const a = offsetToAxial(h);
+    return axialToPixel(a, size);
+  };
+  return {
+    project,
+    unproject,
+    hexAt: (ll) => {
+      const p = project(ll);
+      return axialToOffset(pixelToAxial(p.x, p.y, size));
+    },
+    centreOf: (h) => unproject(centre(h)),
+    kmFromCentre: (h, ll) => {
+      const c = centre(h);
+      const p = project(ll);
+      return Math.hypot(c.x - p.x, c.y - p.y);
+    },
+  };
 }
