@@ -362,6 +362,7 @@ describe('the page: what a player at the table reads', () => {
     // Each result with its chance, its rolls and its meaning (the table's own words).
     assert.match(html, /data-result="DR" data-chance="2 in 6"[^>]*data-rolls="5,6"/);
     assert.match(html, /Defenders routed/);
+    assert.match(html, /Defenders withdrawn 2 in 6, Defenders routed 2 in 6\.<\/p>/);
     assert.doesNotMatch(html, /Provisional table/);
   });
   it('a named shift carries its rule: the rule text opens from its citation', () => {
@@ -407,15 +408,19 @@ describe('the page: what a player at the table reads', () => {
   });
   it('a volley: firing value, groups, and the losses each with its chance', () => {
     const html = page(FIRE, { fire: 25 });
+    assert.match(
+      summaryOf(calculate(FIRE.calculator, formOf(FIRE, { fire: 25 })), FIRE.calculator.fields),
+      /^Firing value 25 in groups 13 \+ 12\. 2 losses 4 in 36, /,
+    );
     // P-2: above the highest column the value is split, one die per group.
     assert.match(html, /data-groups="13,12"/);
     assert.match(html, /in groups <strong>13 \+ 12<\/strong>/);
     assert.match(html, /data-result="4" data-chance="9 in 36"/);
-    assert.match(html, /<strong>4 losses<\/strong>/);
+    assert.match(html, /<th scope="row" class="result">4 losses<\/th>/);
     assert.match(html, /class="lit" aria-current="true" data-column="13"/);
     const six = page(FIRE, { fire: 6 });
     assert.match(six, /data-result="1" data-chance="4 in 6"/);
-    assert.match(six, /<strong>1 loss<\/strong>/);
+    assert.match(six, />1 loss<\/th>/);
   });
   it('a table loaded from a file replaces the standard one, by its own id and title', () => {
     const printed = {

@@ -10,6 +10,7 @@
  */
 import type { AnyGameModule, CalcAnswer, CalcField, CombatReport, GameCalculator } from '@stavka/engine';
 import { ruleExcerpt } from '@stavka/games/rules-text';
+import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type CalcForm, calculate, countBounds, type LoadedTables, stepCount } from './form.ts';
 import { meaningOf, readTableData, type StoredTable, type TableCatalogue, type TableData } from './tables.ts';
@@ -29,8 +30,11 @@ const fieldId = (key: string) => `calc-${key}`;
 
 const plusMinus = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** The result in one sentence: the column (or the volley), any gamble, every result's chance. */
-export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[]): string {
+/**
+ * The result in one sentence: the column (or the volley), any gamble, every result's
+ * chance, each result by its name in the table when it has one ("Defenders routed 2 in 6").
+ */
+export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[], table?: TableData): string {
   if (!answer.ok) {
     if ('refusal' in answer) return `Not allowed: ${answer.refusal.message}.`;
     const f = fields.find((x) => x.key === answer.input.field);
@@ -52,8 +56,15 @@ export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[]): str
       `round-up roll ${r.gamble.chanceInSix} in 6 for ${r.gamble.success}, else ${r.gamble.failure}`,
     );
   if (r.press) parts.push(`pressed (${r.press.procedure}): ${r.press.high} or ${r.press.low}`);
-  const chances = r.chances.map((c) => `${r.groups ? lossWord(c.result) : c.result} ${c.chance}`).join(', ');
-  return `${capital(parts.join('; '))}. ${chances}.${r.provisional ? ' Provisional table.' : ''}`;
+  const named = (result: string) => {
+    const m = meaningOf(table, result);
+    return m.length === 1 && m[0]!.code === result ? m[0]!.name : result;
+  };
+  const chances = r.chances
+    .map((c) => `${r.groups ? lossWord(c.result) : named(c.result)} ${c.chance}`)
+    .join(', ');
+  const head = parts.length > 0 ? `${capital(parts.join('; '))}. ` : '';
+  return `${head}${capital(chances)}.${r.provisional ? ' Provisional table.' : ''}`;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -257,7 +268,7 @@ function TableField(p: {
   const error = problem ?? p.error;
   return (
     <div class={`field table${error ? ' invalid' : ''}`} data-field={f.key}>
-      <label for={fieldId(f.key)}>{f.label}: load a table file (JSON)</label>
+      <label for={fieldId(f.key)}>{f.label}: load a file (JSON)</label>
       {p.stored ? (
         <p class="loaded" data-loaded-table={data?.id ?? ''}>
           In use: <strong>{data?.title ?? p.stored.name}</strong> ({p.stored.name}), kept in this browser.{' '}
@@ -268,14 +279,14 @@ function TableField(p: {
               p.onLoad(null);
             }}
           >
-            Use the standard table
+            Forget this {f.label.toLowerCase()}
           </button>
         </p>
       ) : (
         p.linked && (
           <p class="field-error" role="note">
-            This link was made with the table "{p.linked}", which this browser does not have: the standard
-            table is in use. Load that table's file to reproduce it.
+            This link was made with the file "{p.linked}" ({f.label.toLowerCase()}), which this browser does
+            not have: load it to reproduce the link.
           </p>
         )
       )}
@@ -299,8 +310,7 @@ function TableField(p: {
         }}
       />
       <span class="help" id={`${fieldId(f.key)}-help`}>
-        {f.help}. A table loaded here stays in this browser (for this game) until you go back to the standard
-        one.
+        {capital(f.help)}. A file loaded here stays in this browser, for this game, until you forget it.
       </span>
       {error && (
         <pre class="field-error" id={`${fieldId(f.key)}-error`} role="alert">
@@ -378,6 +388,7 @@ const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 export function ReportView(p: { report: CombatReport; table: TableData | undefined }) {
   const r = p.report;
   const volley = r.groups !== undefined;
+  const withRolls = r.chances.some((c) => c.rolls);
   return (
     <div
       class="report"
@@ -462,41 +473,49 @@ export function ReportView(p: { report: CombatReport; table: TableData | undefin
           <tr>
             <th scope="col">{volley ? 'Losses' : 'Result'}</th>
             <th scope="col">Chance</th>
-            {r.chances.some((c) => c.rolls) && <th scope="col">Rolls</th>}
-            <th scope="col">Meaning</th>
+            {withRolls && <th scope="col">Rolls</th>}
           </tr>
         </thead>
         <tbody>
-          {r.chances.map((c) => (
-            <tr
-              key={c.result}
-              data-result={c.result}
-              data-chance={c.chance}
-              data-probability={c.probability}
-              {...(c.rolls ? { 'data-rolls': c.rolls.join(',') } : {})}
-            >
-              <th scope="row" class="result">
-                {c.result}
-              </th>
-              <td class="chance">
-                <span class="n-in">{c.chance}</span> <span class="pct">{pct(c.probability)}</span>
-                <span
-                  class="bar"
-                  aria-hidden="true"
-                  style={{ width: `${(c.probability * 100).toFixed(2)}%` }}
-                />
-              </td>
-              {r.chances.some((x) => x.rolls) && <td class="rolls">{c.rolls ? c.rolls.join(', ') : ''}</td>}
-              <td class="meaning">
-                {meaningOf(p.table, c.result).map((m) => (
-                  <span key={m.code} title={m.text}>
-                    <strong>{m.name}</strong>
-                    {volley ? '' : `: ${m.text}`}{' '}
-                  </span>
-                ))}
-              </td>
-            </tr>
-          ))}
+          {r.chances.map((c) => {
+            // A volley's results are numbers of losses, said in the result itself.
+            const meaning = volley ? [] : meaningOf(p.table, c.result);
+            return (
+              <Fragment key={c.result}>
+                <tr
+                  class={meaning.length > 0 ? 'has-meaning' : undefined}
+                  data-result={c.result}
+                  data-chance={c.chance}
+                  data-probability={c.probability}
+                  {...(c.rolls ? { 'data-rolls': c.rolls.join(',') } : {})}
+                >
+                  <th scope="row" class="result">
+                    {volley ? lossWord(c.result) : c.result}
+                  </th>
+                  <td class="chance">
+                    <span class="n-in">{c.chance}</span> <span class="pct">{pct(c.probability)}</span>
+                    <span
+                      class="bar"
+                      aria-hidden="true"
+                      style={{ width: `${(c.probability * 100).toFixed(2)}%` }}
+                    />
+                  </td>
+                  {withRolls && <td class="rolls">{c.rolls ? c.rolls.join(', ') : ''}</td>}
+                </tr>
+                {meaning.length > 0 && (
+                  <tr class="meaning">
+                    <td colSpan={withRolls ? 3 : 2}>
+                      {meaning.map((m) => (
+                        <span key={m.code}>
+                          <strong>{m.name}</strong>: {m.text}{' '}
+                        </span>
+                      ))}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
       {r.notes.length > 0 && (
@@ -620,7 +639,7 @@ export function CalculatorPage(p: CalculatorPageProps) {
       <section class="result" aria-labelledby="calc-result-heading">
         <h2 id="calc-result-heading">Result</h2>
         <p class="summary" aria-live="polite" aria-atomic="true" data-ok={String(answer.ok)}>
-          {summaryOf(answer, fields)}
+          {summaryOf(answer, fields, answer.ok ? drawn[answer.report.table] : undefined)}
         </p>
         <AnswerView answer={answer} tables={drawn} />
       </section>
