@@ -66,6 +66,61 @@ export type Step =
   | 'combat' // A.5 / B.5 (and the breakthrough combat)
   | 'over';
 
+/** An attack declared ("Attack Allocations") and not yet resolved. */
+export interface DeclaredAttack {
+  /** The defending hex. */
+  target: number;
+  /** Attacking pieces, in the order allocated. */
+  attackers: string[];
+}
+
+/** What the combat being resolved waits for. */
+export type CombatPhase =
+  | 'orders' // defender: No Retreat! orders (B-4), asked before the roll
+  | 'forced-exchange' // attacker: Forced Exchange? (Russian attacker before the roll, German after it)
+  | 'avoid-exchange' // German defender: accept a D3 instead of the Forced Exchange
+  | 'exchange-choice' // German attacker in Good weather: pay the X/2 or X, or both Disrupted (B-5)
+  | 'losses' // attacker: units (or a German army's strong side) lost to cover the exchange or AE
+  | 'retreat-length' // attacker: Dn retreat 0-n (B-3)
+  | 'retreat' // defender: each unit's retreat route and extra hexes (B-3), D withdrawals
+  | 'advance'; // attacker: tactical advances
+
+export interface Combat {
+  target: number;
+  attackers: string[];
+  /** Hexes the attack came from. */
+  from: number[];
+  defenders: string[];
+  /** Final column index before the per-unit reading of Disrupted defenders (B-6). */
+  column: number;
+  /** Factor-modified defense per defender at the moment of combat. */
+  defense: Record<string, number>;
+  phase: CombatPhase;
+  noRetreat: string[];
+  /** Forced Exchange declared (B-4); null while not asked. */
+  forcedExchange: boolean | null;
+  /** The German defender took the D3 instead of the Forced Exchange. */
+  tookD3: boolean;
+  roll: number | null;
+  /** The result each defender suffers (B-6 reading, B-4 conversions). */
+  results: Record<string, string>;
+  /** The attackers' result (the base column). */
+  attackerResult: string;
+  /** Attack factors the attacker still has to lose. */
+  lossesOwed: number;
+  /** Dn retreat chosen by the attacker (B-3), and the extra the defender may add. */
+  retreatLength: number;
+  retreatExtra: number;
+  /** Defenders still to retreat or withdraw, with their result. */
+  toRetreat: string[];
+  /** Furthest any defender retreated (advances on D1 "unless the defender retreats farther"). */
+  retreated: number;
+  /** Attackers that may still advance. */
+  mayAdvance: string[];
+  /** The result the advance follows (BK, DE, D3, ...), or null when no advance. */
+  advanceResult: string | null;
+}
+
 export interface BarbarossaState {
   /** Key of the compiled scenario (rules-scenario.ts registry). */
   scenario: string;
@@ -89,6 +144,18 @@ export interface BarbarossaState {
    * victory cities): place name -> the side holding it now.
    */
   control: Record<string, Side>;
+  /** Attacks declared and not yet resolved in this phase. */
+  attacks: DeclaredAttack[];
+  /** The combat being resolved, if any. */
+  combat: Combat | null;
+  /** German pieces granted the Blitzkrieg! extra attack this player-turn (BK). */
+  blitz: string[];
+  /** Pieces that moved or attacked before the breakthrough / Proriv phase (B-9): not used again in it. */
+  spent: string[];
+  /** Pieces whose attack this phase re-Disrupted nothing (A.5/B.5 recovery bookkeeping): attacked defenders. */
+  attackedThisPhase: string[];
+  /** Set once the game is over. */
+  winner: Side | 'draw' | null;
   /** Optional rules both players agreed to at creation (B-7, B-8). */
   options: { asymmetricOdds: boolean };
   secret: Secret;

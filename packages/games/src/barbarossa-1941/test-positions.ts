@@ -240,6 +240,12 @@ export function position(input: PositionInput): Position {
     railheads: (input.railheads ?? []).map(hx),
     riflePile: [...(input.riflePile ?? [])],
     control: { ...(input.control ?? {}) },
+    attacks: [],
+    combat: null,
+    blitz: [],
+    spent: [],
+    attackedThisPhase: [],
+    winner: null,
     options: { asymmetricOdds: false },
     secret: { identities: {} },
   };
@@ -260,4 +266,48 @@ export function position(input: PositionInput): Position {
     }
   }
   return { s, g, hx };
+}
+
+/** The same small positions as a position file for `barbarossaRules.setup` (whole-turn tests). */
+export function positionFile(input: PositionInput): import('./rules.ts').PositionFile {
+  const units: UnitSetup[] = [];
+  const unitFor = (id: string, template: string) => {
+    const t = TEMPLATES[template];
+    if (!t) throw new Error(`no unit template ${template}`);
+    units.push({ ...t, id, name: id, designation: id });
+  };
+  const pieces: import('./rules.ts').PositionFile['pieces'][number][] = [];
+  for (const [id, p] of Object.entries(input.pieces)) {
+    if (p.is) unitFor(id, p.is);
+    if (p.secretly) unitFor(`${id}-unit`, p.secretly);
+    const side = p.is ? (TEMPLATES[p.is]!.side as Side) : 'soviet';
+    pieces.push({
+      id,
+      side,
+      at: p.at,
+      ...(p.is ? { unit: id } : {}),
+      ...(p.face ? { face: p.face } : {}),
+      ...(p.secretly ? { secretUnit: `${id}-unit` } : {}),
+      ...(p.knownTo !== undefined ? { knownTo: p.knownTo } : {}),
+    });
+  }
+  for (const [id, t] of Object.entries(input.extraUnits ?? {})) unitFor(id, t);
+  return {
+    scenario: {
+      key: `file-${++counter}`,
+      map: {
+        kind: 'hex',
+        columns: input.columns ?? 10,
+        rows: input.rows ?? 10,
+        defaultTerrain: 'clear',
+        ...input.map,
+      },
+      units,
+      turns: input.turns ?? [{ label: 'Jun II 41', weather: input.weather ?? 'good' }],
+      ...(input.railheads ? { railheads: input.railheads } : {}),
+      ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
+    },
+    pieces,
+    ...(input.riflePile ? { riflePile: input.riflePile } : {}),
+  };
 }

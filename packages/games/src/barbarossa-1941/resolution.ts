@@ -1,0 +1,596 @@
+/**
+ * One ground combat from its declaration to its last advance ("Ground Combat Resolution
+ * and Immediate Tactical Retreats and Advances after Combat", A.5 / B.5): each phase's
+ * legal actions and its effect side by side. The reading of the table is
+ * combat-results.ts's; the odds are attack.ts's.
+ *
+ *   orders -> [forced-exchange (Russian attacker) -> avoid-exchange (German defender)]
+ *   -> roll -> [forced-exchange (German attacker, after the roll)] -> [exchange-choice]
+ *   -> [losses] -> [retreat-length] -> [retreat] -> [advance] -> done
+ */
+import type { RulesContext } from '@stavka/engine';
+import { evaluateAttack, isRefusal } from './attack.ts';
+import { Board } from './board.ts';
+import { BARBAROSSA_CRT } from './combat.ts';
+import {
+  advanceHexes,
+  armoredOverrun,
+  CITE_ADVANCES,
+  CITE_NO_RETREAT,
+  CITE_RESULTS,
+  CITE_RETREATS,
+  EXCHANGE_RATE,
+  eliminates,
+  exchangeOutcome,
+  extraRetreat,
+  FORCED_EXCHANGE,
+  isExchange,
+  lossCandidates,
+  NO_RETREAT,
+  readFor,
+  retreatOf,
+  retreatPaths,
+} from './combat-results.ts';
+import { returnToPile, revealPieces } from './hidden.ts';
+import { otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
+import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
+import { supplyStatuses } from './supply.ts';
+import { isGerman } from './unit-kinds.ts';
+
+export type CombatAction =
+  | { type: 'no-retreat'; piece: string }
+  | { type: 'orders-done' }
+  | { type: 'forced-exchange'; declare: boolean }
+  | { type: 'avoid-exchange'; takeD3: boolean }
+  | { type: 'exchange-choice'; pay: boolean }
+  | { type: 'lose'; piece: string }
+  | { type: 'flip'; piece: string }
+  | { type: 'retreat-length'; hexes: number }
+  | { type: 'retreat'; piece: string; to: number }
+  | { type: 'advance'; piece: string; to: number }
+  | { type: 'end-advance' };
+
+const DISRUPTING = new Set(['D', 'D1', 'D2', 'D3']);
+
+function hexName(s: RulesScenario, h: number): string {
+  return s.placeName[h] ? `${s.hexNumbers[h]} (${s.placeName[h]})` : s.hexNumbers[h]!;
+}
+
+/** The side that must act in the combat now. */
+export function combatActor(g: BarbarossaState): Side {
+  const c = g.combat!;
+  const attacker = g.player;
+  if (c.phase === 'orders' || c.phase === 'avoid-exchange' || c.phase === 'retreat')
+    return otherSide(attacker);
+  return attacker;
+}
+
+export function eliminatePiece(
+  g: BarbarossaState,
+  s: RulesScenario,
+  id: string,
+  ctx: RulesContext,
+  why: string,
+  cite: string[],
+) {
+  const p = g.pieces[id]!;
+  p.status = 'eliminated';
+  ctx.log({
+    kind: 'eliminated',
+    text: `${label(g, s, id)} eliminated: ${why}`,
+    cite,
+    data: { piece: id, hex: p.at },
+  });
+  p.at = -1;
+  p.disrupted = false;
+  if (p.unit) returnToPile(g, s, p.unit);
+}
+
+export function label(g: BarbarossaState, s: RulesScenario, id: string): string {
+  const p = g.pieces[id]!;
+  if (p.unit) return s.units[p.unit]?.designation ?? id;
+  return `${id} (${p.face})`;
+}
+
+/**
+ * Starts the resolution of the declared attack on `target`: face-down pieces in it are
+ * revealed (B-18), supply is judged now ("The supply status for combat is determined at
+ * the moment of attack/defense"), the odds fixed; then the defender is asked for No
+ * Retreat! orders ("The Attacker must ask the Defender if he chooses No Retreat! before
+ * any battle is resolved").
+ */
+export function startCombat(g: BarbarossaState, s: RulesScenario, target: number, ctx: RulesContext): void {
+  const i = g.attacks.findIndex((a) => a.target === target);
+  const attack = g.attacks[i]!;
+  g.attacks.splice(i, 1);
+  const defenders = new Board(g, s).at[target]!.slice();
+  revealPieces(g, s, [...attack.attackers, ...defenders], ctx);
+  const board = new Board(g, s);
+  const supply = { ...supplyStatuses(board, 'axis'), ...supplyStatuses(board, 'soviet') };
+  for (const id of [...attack.attackers, ...defenders]) g.pieces[id]!.supply = supply[id] ?? 'isolated';
+  const ev = evaluateAttack(board, attack.attackers, target, { supply });
+  let column = 0;
+  const defense: Record<string, number> = {};
+  if (isRefusal(ev)) {
+    // RULINGS B-32: odds fallen below 1:5 once revealed are read on the 1:5 column.
+    ctx.log({ kind: 'combat', text: `${ev.message}: resolved at 1:5 (B-32)`, cite: ['B-32'] });
+    for (const d of defenders) defense[d] = board.unit(d).factors.defense ?? 0;
+  } else {
+    column = ev.column;
+    for (const d of ev.defenders) defense[d.id] = d.modified;
+    ctx.log({
+      kind: 'combat',
+      text: `attack on ${hexName(s, target)}: ${ev.attack} against ${ev.defense}, ${BARBAROSSA_CRT.columnLabels[ev.raw] ?? ''}${ev.shifts.map((x) => ` ${x.by > 0 ? '+' : ''}${x.by} (${x.reason})`).join('')} -> ${ev.label}`,
+      cite: [CITE_RESULTS, ...ev.shifts.map((x) => x.cite ?? '').filter((x) => x !== '')],
+      data: { target, attackers: attack.attackers, column: ev.label },
+    });
+  }
+  for (const a of attack.attackers) g.pieces[a]!.attacked = true;
+  g.combat = {
+    target,
+    attackers: attack.attackers,
+    from: [...new Set(attack.attackers.map((a) => g.pieces[a]!.at))],
+    defenders,
+    column,
+    defense,
+    phase: 'orders',
+    noRetreat: [],
+    forcedExchange: null,
+    tookD3: false,
+    roll: null,
+    results: {},
+    attackerResult: '-',
+    lossesOwed: 0,
+    retreatLength: 0,
+    retreatExtra: 0,
+    toRetreat: [],
+    retreated: 0,
+    mayAdvance: [],
+    advanceResult: null,
+  };
+}
+
+/** Every action of the combat's actor now, canonical order. */
+export function combatActions(g: BarbarossaState, s: RulesScenario): CombatAction[] {
+  const c = g.combat!;
+  const board = new Board(g, s);
+  switch (c.phase) {
+    case 'orders':
+      return [
+        ...c.defenders
+          .filter((d) => !c.noRetreat.includes(d))
+          .map((piece) => ({ type: 'no-retreat' as const, piece })),
+        { type: 'orders-done' },
+      ];
+    case 'forced-exchange':
+      return [
+        { type: 'forced-exchange', declare: false },
+        { type: 'forced-exchange', declare: true },
+      ];
+    case 'avoid-exchange':
+      return [
+        { type: 'avoid-exchange', takeD3: false },
+        { type: 'avoid-exchange', takeD3: true },
+      ];
+    case 'exchange-choice':
+      return [
+        { type: 'exchange-choice', pay: false },
+        { type: 'exchange-choice', pay: true },
+      ];
+    case 'losses': {
+      const out: CombatAction[] = lossCandidates(board, c.attackers, c.defenders).map((piece) => ({
+        type: 'lose' as const,
+        piece,
+      }));
+      // "difference between active stronger and weaker side of German armies can contribute to exchanges without permanent loss"
+      for (const a of c.attackers) {
+        const p = g.pieces[a]!;
+        const u = board.unit(a);
+        if (
+          p.status === 'map' &&
+          !p.weak &&
+          u.factors.weakAttack !== undefined &&
+          (u.factors.attack ?? 0) > u.factors.weakAttack
+        )
+          out.push({ type: 'flip', piece: a });
+      }
+      return out;
+    }
+    case 'retreat-length': {
+      const n = Math.max(...c.toRetreat.map((d) => retreatOf(c.results[d]!)));
+      return Array.from({ length: n + 1 }, (_, hexes) => ({ type: 'retreat-length' as const, hexes }));
+    }
+    case 'retreat': {
+      const d = c.toRetreat[0]!;
+      const result = c.results[d]!;
+      const [min, max] = result === 'D' ? [0, 2] : [c.retreatLength, c.retreatLength + c.retreatExtra];
+      const out: CombatAction[] = [];
+      const seen = new Set<number>();
+      for (let len = min; len <= max; len++) {
+        for (const to of retreatPaths(board, d, c.from, len).keys()) {
+          if (seen.has(to)) continue;
+          seen.add(to);
+          out.push({ type: 'retreat', piece: d, to });
+        }
+      }
+      return out;
+    }
+    case 'advance': {
+      const out: CombatAction[] = [];
+      for (const a of c.mayAdvance) {
+        const hexes =
+          c.advanceResult === 'D1' && c.retreated <= 1
+            ? [c.target]
+            : advanceHexes(board, a, c.target, c.advanceResult ?? 'D1');
+        for (const to of hexes) if (board.fits(to, [a], [a])) out.push({ type: 'advance', piece: a, to });
+      }
+      out.push({ type: 'end-advance' });
+      return out;
+    }
+  }
+}
+
+function rollCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  const c = g.combat!;
+  const roll = c.tookD3 ? 0 : ctx.roll(`combat at ${s.hexNumbers[c.target]}`, [CITE_RESULTS, 'B-1']);
+  c.roll = roll;
+  const attackerSide = g.player;
+  for (const d of c.defenders) {
+    let r = c.tookD3 ? 'D3' : readFor(BARBAROSSA_CRT, c.column, roll, g.pieces[d]!.disrupted);
+    if (c.noRetreat.includes(d)) r = c.forcedExchange ? (FORCED_EXCHANGE[r] ?? r) : (NO_RETREAT[r] ?? r);
+    c.results[d] = r;
+  }
+  let base = c.tookD3 ? 'D3' : readFor(BARBAROSSA_CRT, c.column, roll, false);
+  if (c.forcedExchange && base === 'AD') base = 'AE';
+  c.attackerResult = base;
+  if (!c.tookD3)
+    ctx.log({
+      kind: 'combat',
+      text: `rolled ${roll} on ${BARBAROSSA_CRT.columnLabels[c.column]}: ${c.defenders.map((d) => `${label(g, s, d)} ${c.results[d]}`).join(', ')}`,
+      cite: [CITE_RESULTS, 'B-6', ...(c.noRetreat.length > 0 ? ['B-4'] : [])],
+      data: { roll, results: c.results },
+    });
+  // The German attacker may declare the Forced Exchange after the roll (B-4).
+  if (attackerSide === 'axis' && c.noRetreat.length > 0 && c.forcedExchange === null) {
+    c.phase = 'forced-exchange';
+    return;
+  }
+  applyResults(g, s, ctx);
+}
+
+/** Applies the per-defender results after the roll (and any Forced Exchange choice). */
+function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  const c = g.combat!;
+  const board = new Board(g, s);
+  const attackerSide = g.player;
+  const attack = c.attackers.reduce((t, a) => t + attackFactor(board.unit(a), g.pieces[a]!), 0);
+  // Armored Overrun on D2/D3 (B-30).
+  for (const d of c.defenders) {
+    const r = c.results[d]!;
+    if (
+      (r === 'D2' || r === 'D3') &&
+      armoredOverrun(board, r, d, c.defense[d] ?? 0, c.attackers, attackerSide)
+    ) {
+      c.results[d] = 'DE';
+      ctx.log({
+        kind: 'combat',
+        text: `${label(g, s, d)} overrun by armour (${r})`,
+        cite: ['barbarossa-1941 "Armored Overrun"', 'B-30'],
+      });
+    }
+  }
+  // Exchanges (B-5): German attackers in Good weather may take BD instead of an X/2 or X.
+  const exchangeDefs = c.defenders.filter((d) => isExchange(c.results[d]!));
+  const optional =
+    attackerSide === 'axis' &&
+    board.weather === 'good' &&
+    !g.options.asymmetricOdds &&
+    exchangeDefs.length > 0 &&
+    exchangeDefs.every((d) => c.results[d] === 'X/2' || c.results[d] === 'X') &&
+    !c.forcedExchange;
+  if (optional && c.phase !== 'exchange-choice') {
+    c.phase = 'exchange-choice';
+    return;
+  }
+  let owed = 0;
+  const rates = [...new Set(exchangeDefs.map((d) => c.results[d]!))];
+  for (const r of rates) {
+    const group = exchangeDefs
+      .filter((d) => c.results[d] === r)
+      .map((id) => ({ id, modified: c.defense[id] ?? 0 }));
+    const o = exchangeOutcome(EXCHANGE_RATE[r]!, Math.max(0, attack - owed), group);
+    for (const id of group.map((x) => x.id)) {
+      if (o.eliminated.includes(id)) c.results[id] = 'DE';
+      else c.results[id] = 'D'; // "Defending units surviving eXchange suffer D result."
+    }
+    owed += o.cost;
+    ctx.log({
+      kind: 'combat',
+      text: `exchange ${r}: ${o.eliminated.length} defender(s) eliminated, the attacker loses ${o.cost} attack factor(s)${o.allAttackersLost ? ' (every attacker)' : ''}`,
+      cite: [CITE_RESULTS, 'B-5'],
+    });
+  }
+  if (c.attackerResult === 'AE') {
+    // "AE = Attackers (equal to factor-modified defense factors) ELIMINATED"
+    owed += c.defenders.reduce((t, d) => t + (c.defense[d] ?? 0), 0);
+  }
+  if (c.attackerResult === 'AD') {
+    for (const a of c.attackers) g.pieces[a]!.disrupted = true;
+    ctx.log({ kind: 'combat', text: 'attackers Disrupted (AD)', cite: [CITE_RESULTS] });
+  }
+  // Defenders eliminated.
+  const allBk = c.defenders.length > 0 && c.defenders.every((d) => c.results[d] === 'BK');
+  for (const d of c.defenders) {
+    if (eliminates(c.results[d]!)) eliminatePiece(g, s, d, ctx, c.results[d]!, [CITE_RESULTS]);
+  }
+  if (allBk && attackerSide === 'axis') {
+    // "BK ... Blitzkrieg!  After any Tactical Advances, German units can attack one additional time"
+    for (const a of c.attackers) {
+      if (isGerman(board.unit(a)) && !g.blitz.includes(a)) g.blitz.push(a);
+    }
+    ctx.log({
+      kind: 'combat',
+      text: 'Blitzkrieg! the German attackers may attack one additional time',
+      cite: [CITE_RESULTS],
+    });
+  }
+  // Disruption and retreats.
+  for (const d of c.defenders) {
+    const r = c.results[d]!;
+    if (g.pieces[d]!.status !== 'map') continue;
+    if (DISRUPTING.has(r)) g.pieces[d]!.disrupted = true;
+    // D: "Some or all Defenders MAY be voluntarily withdrawn a maximum of 2 hexes" (not a unit under No Retreat!).
+    if ((r === 'D' && !c.noRetreat.includes(d)) || retreatOf(r) > 0) c.toRetreat.push(d);
+  }
+  c.lossesOwed = Math.min(owed, attack);
+  // "Surviving attackers may advance as for D1, if hex vacated" (exchanges); D: "Attacker may then be able to Tactically Advance accordingly".
+  c.advanceResult = bestAdvanceResult(c);
+  next(g, s, ctx);
+}
+
+/** The result the advance follows: the best for the attacker among the defenders'. */
+function bestAdvanceResult(c: Combat): string {
+  const order = ['BK', 'DE', 'D3', 'D2', 'D1'];
+  for (const r of order) if (c.defenders.some((d) => c.results[d] === r)) return r;
+  return 'D1';
+}
+
+/** Moves the combat to its next phase with something to decide, or finishes it. */
+function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  const c = g.combat!;
+  const board = new Board(g, s);
+  if (c.lossesOwed > 0 && c.attackers.some((a) => g.pieces[a]!.status === 'map')) {
+    c.phase = 'losses';
+    return;
+  }
+  c.lossesOwed = 0;
+  const needLength = c.toRetreat.some((d) => retreatOf(c.results[d]!) > 0) && c.phase !== 'retreat';
+  if (needLength && c.phase !== 'retreat-length') {
+    c.phase = 'retreat-length';
+    return;
+  }
+  while (c.toRetreat.length > 0) {
+    const d = c.toRetreat[0]!;
+    const r = c.results[d]!;
+    const min = r === 'D' ? 0 : c.retreatLength;
+    const max = r === 'D' ? 2 : c.retreatLength + c.retreatExtra;
+    let any = false;
+    for (let len = min; len <= max && !any; len++) any = retreatPaths(board, d, c.from, len).size > 0;
+    if (any) {
+      c.phase = 'retreat';
+      return;
+    }
+    // "If the defending units are surrounded and unable to retreat ... D1->D and D2 ->DE" (B-4, B-31).
+    c.toRetreat.shift();
+    const converted = NO_RETREAT[r] ?? r;
+    c.results[d] = converted;
+    ctx.log({
+      kind: 'combat',
+      text: `${label(g, s, d)} cannot retreat: ${r} -> ${converted}`,
+      cite: [CITE_NO_RETREAT, 'B-31'],
+    });
+    if (eliminates(converted)) eliminatePiece(g, s, d, ctx, 'unable to retreat', [CITE_NO_RETREAT]);
+  }
+  const vacated = !board.hasEnemy(g.player, c.target) && new Board(g, s).at[c.target]!.length === 0;
+  if (c.phase !== 'advance' && vacated && c.advanceResult !== null) {
+    c.mayAdvance = c.attackers.filter((a) => g.pieces[a]!.status === 'map' && !g.pieces[a]!.disrupted);
+    if (c.mayAdvance.length > 0) {
+      c.phase = 'advance';
+      return;
+    }
+  }
+  finishCombat(g, s, ctx);
+}
+
+/** After the last advance: limited-supply attackers Disrupted; attacked defenders not re-Disrupted recover (A.5/B.5). */
+function finishCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  const c = g.combat!;
+  // "after the combat is resolved and any tactical advance, those units are Disrupted"
+  for (const a of c.attackers) {
+    const p = g.pieces[a]!;
+    if (p.status === 'map' && p.supply === 'limited' && !p.disrupted) {
+      p.disrupted = true;
+      ctx.log({
+        kind: 'supply',
+        text: `${label(g, s, a)} Disrupted after attacking in Limited supply`,
+        cite: ['barbarossa-1941 "Supply"'],
+      });
+    }
+  }
+  // "If attacked Russian non-Guards units are not re-Disrupted by a combat result, they are recovered from Disruption" (A.5);
+  // "If attacked defending Axis allied units are not re-Disrupted ..." (B.5). Not in the breakthrough: "Already Disrupted Russian units which are not re-Disrupted stay Disrupted" (A.6).
+  const reDisrupted = (r: string) => DISRUPTING.has(r) || eliminates(r);
+  if (!g.breakthrough) {
+    for (const d of c.defenders) {
+      const p = g.pieces[d]!;
+      if (p.status !== 'map' || !p.disrupted || reDisrupted(c.results[d] ?? '-')) continue;
+      const u = new Board(g, s).unit(d);
+      const recovers =
+        g.player === 'axis'
+          ? u.side === 'soviet' && !u.tags.includes('guards')
+          : u.side === 'axis' && u.nationality !== 'german';
+      if (recovers && p.supply !== 'isolated') {
+        p.disrupted = false;
+        ctx.log({
+          kind: 'recovery',
+          text: `${label(g, s, d)} recovers: not re-Disrupted by the attack`,
+          cite: [g.player === 'axis' ? 'A.5' : 'B.5'],
+        });
+      }
+    }
+  }
+  for (const d of c.defenders) if (!g.attackedThisPhase.includes(d)) g.attackedThisPhase.push(d);
+  g.combat = null;
+}
+
+/** Applies one combat action (already known legal). */
+export function applyCombatAction(
+  g: BarbarossaState,
+  s: RulesScenario,
+  a: CombatAction,
+  ctx: RulesContext,
+): void {
+  const c = g.combat!;
+  switch (a.type) {
+    case 'no-retreat':
+      c.noRetreat.push(a.piece);
+      ctx.log({
+        kind: 'order',
+        text: `No Retreat! for ${label(g, s, a.piece)}`,
+        cite: [CITE_NO_RETREAT, 'B-4'],
+      });
+      return;
+    case 'orders-done':
+      if (c.noRetreat.length > 0 && g.player === 'soviet') {
+        // "The Russian player must declare a Forced Exchange before the die is rolled."
+        c.phase = 'forced-exchange';
+        return;
+      }
+      rollCombat(g, s, ctx);
+      return;
+    case 'forced-exchange':
+      c.forcedExchange = a.declare;
+      if (a.declare)
+        ctx.log({ kind: 'order', text: 'Forced Exchange declared', cite: [CITE_NO_RETREAT, 'B-4'] });
+      if (g.player === 'soviet') {
+        // "Defending Germans (only) may avoid a Forced Exchange, if accepting a D3 result instead."
+        if (
+          a.declare &&
+          c.noRetreat.some((d) => g.pieces[d]!.unit !== null && isGerman(s.units[g.pieces[d]!.unit!]!))
+        ) {
+          c.phase = 'avoid-exchange';
+          return;
+        }
+        rollCombat(g, s, ctx);
+        return;
+      }
+      // German attacker, after the roll: re-read the No Retreat! units' results as the Forced Exchange.
+      if (a.declare) {
+        for (const d of c.noRetreat) {
+          const base = readFor(BARBAROSSA_CRT, c.column, c.roll!, g.pieces[d]!.disrupted);
+          c.results[d] = FORCED_EXCHANGE[base] ?? base;
+        }
+        if (c.attackerResult === 'AD') c.attackerResult = 'AE';
+      }
+      c.phase = 'orders'; // placeholder phase until applyResults picks the next
+      applyResults(g, s, ctx);
+      return;
+    case 'avoid-exchange':
+      if (a.takeD3) {
+        c.tookD3 = true;
+        c.noRetreat = [];
+        c.forcedExchange = false;
+        ctx.log({
+          kind: 'order',
+          text: 'the German defender takes a D3 instead of the Forced Exchange',
+          cite: [CITE_NO_RETREAT, 'B-4'],
+        });
+      }
+      rollCombat(g, s, ctx);
+      return;
+    case 'exchange-choice':
+      if (!a.pay) {
+        // B-5: "BD (both disrupted) ... defenders and attackers Disrupted, nobody eliminated."
+        for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = 'D';
+        for (const x of c.attackers) g.pieces[x]!.disrupted = true;
+        ctx.log({
+          kind: 'combat',
+          text: 'the German attacker takes BD instead of the exchange',
+          cite: [CITE_RESULTS, 'B-5'],
+        });
+      }
+      applyResults(g, s, ctx);
+      return;
+    case 'lose': {
+      const u = s.units[g.pieces[a.piece]!.unit!]!;
+      c.lossesOwed -= attackFactor(u, g.pieces[a.piece]!);
+      eliminatePiece(g, s, a.piece, ctx, 'covering the exchange', [CITE_RESULTS, 'B-5']);
+      next(g, s, ctx);
+      return;
+    }
+    case 'flip': {
+      const p = g.pieces[a.piece]!;
+      const u = s.units[p.unit!]!;
+      c.lossesOwed -= (u.factors.attack ?? 0) - (u.factors.weakAttack ?? 0);
+      p.weak = true;
+      ctx.log({
+        kind: 'combat',
+        text: `${label(g, s, a.piece)} flipped to its weak side to cover the exchange`,
+        cite: [CITE_RESULTS],
+      });
+      next(g, s, ctx);
+      return;
+    }
+    case 'retreat-length':
+      c.retreatLength = a.hexes;
+      c.retreatExtra = extraRetreat(Math.max(...c.toRetreat.map((d) => retreatOf(c.results[d]!))));
+      ctx.log({
+        kind: 'combat',
+        text: `the attacker sets the retreat at ${a.hexes} hex(es)`,
+        cite: [CITE_RESULTS, 'B-3'],
+      });
+      c.phase = 'retreat';
+      next(g, s, ctx);
+      return;
+    case 'retreat': {
+      const board = new Board(g, s);
+      const p = g.pieces[a.piece]!;
+      let path: number[] = [p.at];
+      for (let len = 0; len <= 3; len++) {
+        const found = retreatPaths(board, a.piece, c.from, len).get(a.to);
+        if (found) {
+          path = found;
+          break;
+        }
+      }
+      p.at = a.to;
+      p.entrenched = false;
+      c.retreated = Math.max(c.retreated, path.length - 1);
+      c.toRetreat.shift();
+      ctx.log({
+        kind: 'retreat',
+        text: `${label(g, s, a.piece)} retreats ${path.map((h) => s.hexNumbers[h]).join('-')}`,
+        cite: [CITE_RETREATS],
+        data: { piece: a.piece, path },
+      });
+      next(g, s, ctx);
+      return;
+    }
+    case 'advance': {
+      const p = g.pieces[a.piece]!;
+      p.at = a.to;
+      p.entrenched = false;
+      c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
+      ctx.log({
+        kind: 'advance',
+        text: `${label(g, s, a.piece)} advances to ${s.hexNumbers[a.to]}`,
+        cite: [CITE_ADVANCES],
+      });
+      if (c.mayAdvance.length === 0) finishCombat(g, s, ctx);
+      return;
+    }
+    case 'end-advance':
+      finishCombat(g, s, ctx);
+      return;
+  }
+}

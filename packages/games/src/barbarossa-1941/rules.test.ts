@@ -1,0 +1,388 @@
+/**
+ * The rules of Barbarossa 1941 played through the game contract (`setup`,
+ * `legalActions`, `apply`, `applyWithRolls` with forced dice), one describe per section of
+ * the text. Positions: a 10x10 map whose column 01 is an Axis country and whose column 10
+ * is a Russian supply edge with a railroad along it, so units on columns 02-05 (Axis) and
+ * 04-09 (Russian) are in full supply. Provisional CRT (B-1) columns: 2:1 rolls 1-6 read
+ * -, X, D, X/2, D1, D1; 9:1 reads D2, D3, D3, DE, DE, BK.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  type Action,
+  apply,
+  applyWithRolls,
+  type GameState,
+  hexIndex,
+  legalActions,
+  setup,
+  view,
+} from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
+  const file = positionFile({
+    ...input,
+    map: {
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(10) }],
+      connections: [{ kind: 'rail', path: col(10) }],
+      ...input.map,
+    },
+  });
+  const made = setup(barbarossaRules, file, 7, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  if (tweak) tweak(made.value.state);
+  return made.value;
+}
+
+function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
+  const r = rolls
+    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
+    : apply(barbarossaRules, s, side, action);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+const has = (s: G, side: string, action: Action) =>
+  legalActions(barbarossaRules, s, side).some((a) => JSON.stringify(a) === JSON.stringify(action));
+
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+
+/** The Axis at its operational movement step (A.3). */
+function axisMovement(s: G): G {
+  return act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+}
+
+/** Declares one attack and goes to the combat step, resolving it up to the orders. */
+function attack(s: G, side: string, pieces: string[], target: string, rolls?: number[]): G {
+  let t = s;
+  for (const piece of pieces) t = act(t, side, { type: 'allocate', piece, target: hexOf(t, target) });
+  t = act(t, side, { type: 'end-movement' });
+  return act(t, side, { type: 'resolve', target: hexOf(t, target) }, rolls);
+}
+
+describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
+  it('the Axis player-turn: reinforce, attacks first, movement, combat, breakthrough; then the Russian player-turn; then turn 2', () => {
+    let s = game({
+      turns: [
+        { label: 'Jun II 41', weather: 'good' },
+        { label: 'Jul I 41', weather: 'good' },
+      ],
+      pieces: { k: { is: 'ger-inf-korps', at: '0302' } },
+    });
+    assert.equal(s.state.step, 'reinforce');
+    s = act(s, 'axis', { type: 'end-step' });
+    assert.equal(s.state.step, 'attacks-first');
+    s = act(s, 'axis', { type: 'end-step' });
+    assert.equal(s.state.step, 'movement');
+    s = act(s, 'axis', { type: 'end-movement' });
+    assert.equal(s.state.step, 'combat');
+    s = act(s, 'axis', { type: 'end-combat' });
+    assert.equal(s.state.breakthrough, true, 'A.6 German Operational Breakthrough');
+    assert.equal(s.state.step, 'movement');
+    s = act(act(s, 'axis', { type: 'end-movement' }), 'axis', { type: 'end-combat' });
+    assert.equal(s.state.player, 'soviet');
+    assert.equal(s.state.step, 'reinforce');
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'soviet', { type: step });
+    assert.equal(s.state.turn, 2);
+    assert.equal(s.state.player, 'axis');
+  });
+
+  it('the game ends after the last turn with the victory count (B-12)', () => {
+    let s = game({ pieces: { k: { is: 'ger-inf-korps', at: '0302' } } });
+    for (const side of ['axis', 'soviet'])
+      for (const step of [
+        'end-step',
+        'end-step',
+        'end-movement',
+        'end-combat',
+        'end-movement',
+        'end-combat',
+      ] as const)
+        s = act(s, side, { type: step });
+    assert.equal(s.state.step, 'over');
+    assert.equal(s.state.winner, 'soviet', 'the Axis holds 5 or less victory points');
+    assert.deepEqual(barbarossaRules.activeSides(s.state), []);
+  });
+
+  it('Blitzkrieg/Proriv (B-9): units that moved or attacked before are not used again in the breakthrough', () => {
+    let s = axisMovement(
+      game({
+        rows: 12,
+        pieces: { pz: { is: 'ger-pz-div', at: '0302' }, k: { is: 'ger-inf-korps', at: '0202' } },
+      }),
+    );
+    s = act(s, 'axis', { type: 'move', piece: 'pz', to: hexOf(s, '0304') });
+    s = act(act(s, 'axis', { type: 'end-movement' }), 'axis', { type: 'end-combat' });
+    const moves = legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'move');
+    assert.ok(moves.every((a) => (a as { piece: string }).piece === 'k'));
+    assert.ok(moves.length > 0);
+  });
+});
+
+describe('Operational Movement through the contract', () => {
+  it('a move with the OMB is logged and the unit may not attack afterwards', () => {
+    let s = axisMovement(
+      game({ rows: 12, pieces: { pz: { is: 'ger-pz-div', at: '0301' }, r: { is: 'sov-army', at: '0511' } } }),
+    );
+    s = act(s, 'axis', { type: 'move', piece: 'pz', to: hexOf(s, '0309') });
+    assert.equal(s.state.pieces.pz!.moved, 'bonus');
+    assert.equal(has(s, 'axis', { type: 'allocate', piece: 'pz', target: hexOf(s, '0410') }), false);
+    assert.match(s.log.at(-1)!.text, /OMB/);
+  });
+});
+
+describe('Ground Combat Resolution: results', () => {
+  const duel = (extra: PositionInput['pieces'] = {}) =>
+    game({
+      pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' }, ...extra },
+    });
+
+  it('2:1, roll 5: D1 — the attacker sets 0-1 hexes, the defender retreats and may add 1 (B-3), Disrupted; the attacker advances', () => {
+    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    assert.equal(s.state.combat!.phase, 'orders');
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    assert.equal(s.state.combat!.results.r, 'D1');
+    assert.equal(s.state.pieces.r!.disrupted, true);
+    assert.equal(s.state.combat!.phase, 'retreat-length');
+    s = act(s, 'axis', { type: 'retreat-length', hexes: 1 });
+    const retreats = legalActions(barbarossaRules, s, 'soviet').filter((a) => a.type === 'retreat');
+    assert.ok(
+      retreats.some((a) => (a as { to: number }).to === hexOf(s, '0506')),
+      '1 hex',
+    );
+    assert.ok(
+      retreats.some((a) => (a as { to: number }).to === hexOf(s, '0507')),
+      '1 + 1 extra',
+    );
+    s = act(s, 'soviet', { type: 'retreat', piece: 'r', to: hexOf(s, '0507') });
+    assert.equal(s.state.combat!.phase, 'advance');
+    s = act(s, 'axis', { type: 'advance', piece: 'a', to: hexOf(s, '0505') });
+    assert.equal(s.state.combat, null);
+    assert.equal(s.state.pieces.a!.at, hexOf(s, '0505'));
+  });
+
+  it('No Retreat! (B-4): D1 -> D, the defender stays Disrupted', () => {
+    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    s = act(s, 'soviet', { type: 'no-retreat', piece: 'r' });
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    // The German attacker is asked about the Forced Exchange after the roll.
+    assert.equal(s.state.combat!.phase, 'forced-exchange');
+    s = act(s, 'axis', { type: 'forced-exchange', declare: false });
+    assert.equal(s.state.combat?.results.r ?? 'done', 'done');
+    assert.equal(s.state.pieces.r!.at, hexOf(s, '0505'));
+    assert.equal(s.state.pieces.r!.disrupted, true);
+  });
+
+  it('Forced Exchange declared by the German after the roll: D1 = equal exchange (B-4)', () => {
+    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    s = act(s, 'soviet', { type: 'no-retreat', piece: 'r' });
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    s = act(s, 'axis', { type: 'forced-exchange', declare: true });
+    assert.equal(s.state.pieces.r!.status, 'eliminated');
+    // The army covers 3 factors: it loses them, or flips to its weak side (6 -> 4 covers 2) and loses the rest.
+    assert.equal(s.state.combat!.phase, 'losses');
+    assert.ok(has(s, 'axis', { type: 'flip', piece: 'a' }));
+  });
+
+  it('X in Good weather: the German attacker may take BD instead (B-5)', () => {
+    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    s = act(s, 'soviet', { type: 'orders-done' }, [2]);
+    assert.equal(s.state.combat!.phase, 'exchange-choice');
+    s = act(s, 'axis', { type: 'exchange-choice', pay: false });
+    assert.equal(s.state.pieces.r!.disrupted, true);
+    assert.equal(s.state.pieces.a!.disrupted, true);
+    assert.equal(s.state.pieces.r!.status, 'map');
+  });
+
+  it('X paid: the defender eliminated, the attacker loses at least its modified defense', () => {
+    let s = attack(
+      axisMovement(duel({ k: { is: 'ger-inf-korps', at: '0404' } })),
+      'axis',
+      ['a', 'k'],
+      '0505',
+    );
+    // 9 against 3 is 3:1 — roll 1 reads X.
+    s = act(s, 'soviet', { type: 'orders-done' }, [1]);
+    s = act(s, 'axis', { type: 'exchange-choice', pay: true });
+    assert.equal(s.state.pieces.r!.status, 'eliminated');
+    assert.equal(s.state.combat!.phase, 'losses');
+    s = act(s, 'axis', { type: 'lose', piece: 'k' });
+    assert.equal(s.state.pieces.k!.status, 'eliminated');
+    assert.equal(s.state.combat!.phase, 'advance', 'surviving attackers may advance as for D1');
+  });
+
+  it('Disrupted defenders read one column higher, individually (B-6)', () => {
+    const s0 = game(
+      {
+        pieces: {
+          a: { is: 'ger-army', at: '0504' },
+          a2: { is: 'ger-army', at: '0404' },
+          r: { is: 'sov-army', at: '0505' },
+          d: { is: 'sov-weak-div', at: '0505' },
+        },
+      },
+      (g) => {
+        g.pieces.d!.disrupted = true;
+      },
+    );
+    // 12 against 4 = 3:1; roll 1: X for the army, 4:1's D for the Disrupted division.
+    let s = attack(axisMovement(s0), 'axis', ['a', 'a2'], '0505');
+    s = act(s, 'soviet', { type: 'orders-done' }, [1]);
+    assert.equal(s.state.combat!.results.d, 'D');
+  });
+
+  it('DE: defenders eliminated; BK: Blitzkrieg! the German attackers may attack one additional time', () => {
+    const s0 = game({
+      pieces: {
+        a: { is: 'ger-army', at: '0504' },
+        a2: { is: 'ger-army', at: '0404' },
+        d: { is: 'sov-weak-div', at: '0505' },
+        r: { is: 'sov-army', at: '0506' },
+      },
+    });
+    let s = attack(axisMovement(s0), 'axis', ['a', 'a2'], '0505');
+    // 12 against 1 reads 9:1; roll 6: BK.
+    s = act(s, 'soviet', { type: 'orders-done' }, [6]);
+    assert.equal(s.state.pieces.d!.status, 'eliminated');
+    assert.deepEqual(s.state.blitz, ['a', 'a2']);
+    s = act(s, 'axis', { type: 'advance', piece: 'a', to: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'end-advance' });
+    assert.ok(
+      has(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0506') }),
+      '"after any Tactical Advances ... one additional time"',
+    );
+    assert.equal(
+      has(s, 'axis', { type: 'allocate', piece: 'a2', target: hexOf(s, '0506') }),
+      false,
+      'not adjacent',
+    );
+  });
+
+  it('AE: attackers equal to the modified defense eliminated (a Russian attack at 1:2)', () => {
+    const s0 = game({ pieces: { k: { is: 'ger-army', at: '0505' }, r: { is: 'sov-army', at: '0506' } } });
+    let s = s0;
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s = attack(s, 'soviet', ['r'], '0505');
+    s = act(s, 'axis', { type: 'orders-done' }, [1]);
+    // 3 against 6 = 1:2: roll 1 reads AD.
+    assert.equal(s.state.pieces.r!.disrupted, true);
+  });
+});
+
+describe('Recovery from Disruption', () => {
+  it('A.4: non-red Russian units not being attacked recover; A.9: German units recover at the end of the Axis turn', () => {
+    const s0 = game(
+      {
+        pieces: {
+          g: { is: 'ger-inf-korps', at: '0302' },
+          r: { is: 'sov-army', at: '0808' },
+          gd: { is: 'sov-guards-army', at: '0809' },
+        },
+      },
+      (g) => {
+        g.pieces.g!.disrupted = true;
+        g.pieces.r!.disrupted = true;
+        g.pieces.gd!.disrupted = true;
+      },
+    );
+    let s = act(axisMovement(s0), 'axis', { type: 'end-movement' });
+    assert.equal(s.state.pieces.r!.disrupted, false, 'A.4');
+    assert.equal(s.state.pieces.gd!.disrupted, true, 'red-labelled: at B.8');
+    s = act(act(act(s, 'axis', { type: 'end-combat' }), 'axis', { type: 'end-movement' }), 'axis', {
+      type: 'end-combat',
+    });
+    assert.equal(s.state.pieces.g!.disrupted, false, 'A.9');
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'soviet', { type: step });
+    assert.equal(s.state.pieces.gd!.disrupted, false, 'B.8');
+  });
+});
+
+describe('General Rule: must-attack (B-14) through the contract', () => {
+  it('the Russian player may not end allocation while an adjacent German army is owed an attack', () => {
+    let s = game({
+      pieces: {
+        r: { is: 'sov-army', at: '0505' },
+        r2: { is: 'sov-army', at: '0705' },
+        k: { is: 'ger-inf-korps', at: '0504' },
+        g: { is: 'ger-army', at: '0604' },
+      },
+    });
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0504') });
+    assert.equal(has(s, 'soviet', { type: 'end-movement' }), false);
+  });
+});
+
+describe('Special First Turn Rules', () => {
+  it('"The Axis may not attack out of Rumania on the first turn."', () => {
+    const s = axisMovement(
+      game({
+        map: { zones: [{ id: 'rumania', kind: 'axis-country', hexes: ['0504'] }] },
+        pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
+      }),
+    );
+    assert.equal(has(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') }), false);
+  });
+});
+
+describe('Hidden and/vs. Revealed Russian units through the contract', () => {
+  it('a face-down army is revealed at its first combat; the views never carry the secret', () => {
+    let s = axisMovement(
+      game({
+        pieces: { a: { is: 'ger-army', at: '0504' }, p: { face: 'rifle-army', at: '0505' } },
+        extraUnits: { 'army-x': 'sov-rifle-54', 'army-y': 'sov-rifle-22' },
+        riflePile: ['army-x', 'army-y'],
+      }),
+    );
+    for (const side of ['axis', 'soviet'])
+      assert.equal(JSON.stringify(view(barbarossaRules, s, side)).includes('"secret"'), false);
+    s = attack(s, 'axis', ['a'], '0505', [1]);
+    assert.equal(s.state.pieces.p!.unit, 'army-x');
+    assert.equal(s.undo, null, 'a reveal closes undo');
+    assert.ok(s.log.some((e) => e.kind === 'reveal' && e.visibleTo === undefined));
+  });
+});

@@ -1,0 +1,524 @@
+/**
+ * The rules of Barbarossa 1941 as a GameRules: the sequence of play step by step
+ * (barbarossa-1941 "GAME-TURN SEQUENCE", A.1-A.9 and B.1-B.8, the Blitzkrieg/Proriv
+ * repeat of B-9, the recovery steps at their places), every action offered by
+ * `legalActions` and nothing else accepted, every event logged with its section.
+ *
+ *   Axis:    A.1 reinforce -> A.2 attacks-first -> A.3 movement & allocation -> A.4 recovery
+ *            -> A.5 combat -> A.6 breakthrough movement & combat -> A.7-A.9 (victory, supply, recovery)
+ *   Russian: B.1 reinforce -> B.2 attacks-first -> B.3 movement & allocation -> B.4 recovery
+ *            -> B.5 combat -> Proriv (B-9) -> B.6-B.8 (supply, victory, Guards recovery)
+ */
+import type { GameOutcome, GameRules, RulesContext, SetupError } from '@stavka/engine';
+import { err, ok, type Result, setupError } from '@stavka/engine';
+import { canAttack as canAttackNow, evaluateAttack, isRefusal, mustAttackUnmet } from './attack.ts';
+import { Board } from './board.ts';
+import { mayRehide, rehide, viewOf } from './hidden.ts';
+import { canMove, moveOptions } from './movement.ts';
+import {
+  applyCombatAction,
+  type CombatAction,
+  combatActions,
+  combatActor,
+  label,
+  startCombat,
+} from './resolution.ts';
+import {
+  compileRulesScenario,
+  otherSide,
+  type RulesScenario,
+  type RulesScenarioInput,
+  registerRulesScenario,
+  rulesScenarioByKey,
+  SIDES,
+  type Side,
+} from './rules-scenario.ts';
+import { type BarbarossaState, type Face, freshPiece, turnInfo } from './state.ts';
+import { supplyStatuses } from './supply.ts';
+import {
+  axisSuddenDeath,
+  CITE_VICTORY,
+  enter,
+  finalResult,
+  sovietSuddenVictory,
+  victoryTally,
+} from './victory.ts';
+
+export const RULES_VERSION = 'barbarossa-1941/0';
+
+export const CITE_SEQUENCE = 'barbarossa-1941 "GAME-TURN SEQUENCE"';
+const CITE_RECOVERY = 'barbarossa-1941 "Recovery from Disruption"';
+
+export type BarbarossaAction =
+  | CombatAction
+  | { type: 'end-step' }
+  | { type: 'rehide'; piece: string }
+  | { type: 'move'; piece: string; to: number }
+  | { type: 'allocate'; piece: string; target: number }
+  | { type: 'unallocate'; piece: string }
+  | { type: 'resolve'; target: number }
+  | { type: 'cancel'; target: number }
+  | { type: 'end-movement' }
+  | { type: 'end-combat' };
+
+export interface BarbarossaOptions {
+  /** B-7/B-8 asymmetric odds (both players agree; exchanges become mandatory). */
+  readonly asymmetricOdds?: boolean;
+}
+
+/** A position file: a scenario contract and the pieces on it (tests, fuzz, small scenarios). */
+export interface PositionFile {
+  readonly scenario: RulesScenarioInput;
+  readonly pieces: readonly {
+    readonly id: string;
+    readonly side: Side;
+    /** The unit of a face-up piece. */
+    readonly unit?: string;
+    /** A face-down piece: its face, and its unit if decided (B-18). */
+    readonly face?: Face;
+    readonly secretUnit?: string;
+    readonly knownTo?: Side | null;
+    /** Hex number, or omitted for a piece off the map. */
+    readonly at?: string;
+  }[];
+  /** Rifle army units in the face-down pile (B-18). */
+  readonly riflePile?: readonly string[];
+}
+
+const scenarioOf = (g: BarbarossaState): RulesScenario => rulesScenarioByKey(g.scenario);
+
+/* ------------------------------------------------------------------------------------ */
+/* Legality                                                                              */
+
+function allocatedTo(g: BarbarossaState, id: string): number {
+  for (const a of g.attacks) if (a.attackers.includes(id)) return a.target;
+  return -1;
+}
+
+/** May `id` join an attack now? Blitzkrieg!: "German units can attack one additional time". */
+function mayAllocate(board: Board, id: string): boolean {
+  const g = board.g;
+  const p = g.pieces[id]!;
+  if (allocatedTo(g, id) >= 0) return false;
+  if (g.step === 'attacks-first' && p.moved !== 'no') return false;
+  if (p.attacked) return g.blitz.includes(id) && !p.disrupted && p.moved !== 'bonus';
+  // A.6: "Steps ... are repeated for German units which have not yet moved or attacked."
+  if (g.breakthrough && g.spent.includes(id)) return false;
+  return canAttackNow(board, id);
+}
+
+/** "Special First Turn Rules": "The Axis may not attack out of Rumania on the first turn." */
+function attackForbidden(board: Board, id: string): boolean {
+  const g = board.g;
+  return g.turn === 1 && g.player === 'axis' && board.s.rumania[g.pieces[id]!.at] === 1;
+}
+
+function allocations(board: Board, side: Side): BarbarossaAction[] {
+  const g = board.g;
+  const { graph } = board.s.map;
+  const out: BarbarossaAction[] = [];
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side !== side || p.status !== 'map') continue;
+    const at = allocatedTo(g, id);
+    if (at >= 0) {
+      out.push({ type: 'unallocate', piece: id });
+      continue;
+    }
+    if (!mayAllocate(board, id) || attackForbidden(board, id)) continue;
+    const targets: number[] = [];
+    for (let k = graph.offsets[p.at]!; k < graph.offsets[p.at + 1]!; k++) {
+      const t = graph.targets[k]!;
+      if (t >= 0 && board.hasEnemy(side, t)) targets.push(t);
+    }
+    targets.sort((a, b) => a - b);
+    for (const target of targets) out.push({ type: 'allocate', piece: id, target });
+  }
+  return out;
+}
+
+function supplyNow(g: BarbarossaState): Record<string, 'full' | 'limited' | 'isolated'> {
+  const out: Record<string, 'full' | 'limited' | 'isolated'> = {};
+  for (const id of g.order) out[id] = g.pieces[id]!.supply;
+  return out;
+}
+
+/** Every declared attack legal as it stands, and the must-attack rule met (B-14). */
+function allocationsComplete(board: Board): boolean {
+  const g = board.g;
+  const cols: { target: number; attackers: string[]; column: number }[] = [];
+  for (const a of g.attacks) {
+    const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
+    if (isRefusal(ev)) return false;
+    cols.push({ target: a.target, attackers: a.attackers, column: ev.column });
+  }
+  return g.player !== 'soviet' || mustAttackUnmet(board, cols).length === 0;
+}
+
+function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
+  if (g.winner !== null || g.step === 'over') return [];
+  const s = scenarioOf(g);
+  if (g.combat) return combatActor(g) === side ? combatActions(g, s) : [];
+  if (side !== g.player) return [];
+  const board = new Board(g, s);
+  switch (g.step) {
+    case 'reinforce': {
+      const out: BarbarossaAction[] = [];
+      if (side === 'soviet')
+        for (const id of g.order) if (mayRehide(g, s, id)) out.push({ type: 'rehide', piece: id });
+      out.push({ type: 'end-step' });
+      return out;
+    }
+    case 'attacks-first': {
+      const out = allocations(board, side);
+      for (const a of g.attacks) {
+        const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
+        if (!isRefusal(ev)) out.push({ type: 'resolve', target: a.target });
+      }
+      if (g.attacks.length === 0) out.push({ type: 'end-step' });
+      return out;
+    }
+    case 'movement': {
+      const out: BarbarossaAction[] = [];
+      for (const id of g.order) {
+        const p = g.pieces[id]!;
+        if (p.side !== side || p.status !== 'map' || allocatedTo(g, id) >= 0 || !canMove(board, id)) continue;
+        for (const o of moveOptions(board, id)) out.push({ type: 'move', piece: id, to: o.to });
+      }
+      out.push(...allocations(board, side));
+      if (allocationsComplete(board)) out.push({ type: 'end-movement' });
+      return out;
+    }
+    case 'combat': {
+      // Blitzkrieg!: "German units can attack one additional time - joining in another initial attack, if wished."
+      const out: BarbarossaAction[] = allocations(board, side).filter(
+        (a) => a.type === 'allocate' && g.blitz.includes(a.piece),
+      );
+      for (const a of g.attacks) {
+        const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
+        if (!isRefusal(ev)) out.push({ type: 'resolve', target: a.target });
+      }
+      // "Axis attacks may be cancelled, unless they are required by previous attacks.  Once allocated, after resolution of other attacks has begun, Russian attacks may never be cancelled."
+      // An attack that can no longer be made (its hex emptied by another combat) is dropped, by either side.
+      for (const a of g.attacks) {
+        const refused = isRefusal(evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) }));
+        if (side === 'axis' || refused) out.push({ type: 'cancel', target: a.target });
+      }
+      if (g.attacks.length === 0) out.push({ type: 'end-combat' });
+      return out;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Effects                                                                               */
+
+function log(ctx: RulesContext, kind: string, text: string, cite: string[]) {
+  ctx.log({ kind, text, cite });
+}
+
+/** A.4 / B.4: recovery of the enemy's units not being attacked, in Full or Limited supply. */
+function recoverBeforeCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  if (g.breakthrough) return;
+  const board = new Board(g, s);
+  const attacked = new Set(g.attacks.map((a) => a.target));
+  const enemy = otherSide(g.player);
+  const supply = supplyStatuses(board, enemy);
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side !== enemy || p.status !== 'map' || !p.disrupted || attacked.has(p.at)) continue;
+    const u = board.unit(id);
+    // A.4: "any non-red Russian units ... not being attacked"; B.4: "any Axis Allied units ... not being attacked".
+    const eligible = g.player === 'axis' ? !u.tags.includes('guards') : u.nationality !== 'german';
+    if (!eligible || supply[id] === 'isolated') continue;
+    p.disrupted = false;
+    log(ctx, 'recovery', `${label(g, s, id)} recovers from Disruption`, [
+      CITE_RECOVERY,
+      g.player === 'axis' ? 'A.4' : 'B.4',
+    ]);
+  }
+}
+
+/** Supply Status Determination Phase (A.8 / B.6): Isolated units are Disrupted. */
+function determineSupply(g: BarbarossaState, s: RulesScenario, side: Side, ctx: RulesContext): void {
+  const st = supplyStatuses(new Board(g, s), side);
+  for (const [id, sup] of Object.entries(st)) {
+    const p = g.pieces[id]!;
+    p.supply = sup;
+    if (sup === 'isolated' && !p.disrupted) {
+      p.disrupted = true;
+      log(ctx, 'supply', `${label(g, s, id)} is Isolated: Disrupted`, [
+        'barbarossa-1941 "Supply"',
+        side === 'axis' ? 'A.8' : 'B.6',
+      ]);
+    }
+  }
+}
+
+/** A.9 (German units) / B.8 (red-lettered units): recovery in Full or Limited supply; Isolated units never recover. */
+function recoverOwn(g: BarbarossaState, s: RulesScenario, side: Side, ctx: RulesContext): void {
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side !== side || p.status !== 'map' || !p.disrupted || p.supply === 'isolated') continue;
+    const u = s.units[p.unit ?? ''];
+    const eligible = side === 'axis' ? u?.nationality === 'german' : (u?.tags.includes('guards') ?? false);
+    if (!eligible) continue;
+    p.disrupted = false;
+    log(ctx, 'recovery', `${label(g, s, id)} recovers from Disruption`, [
+      CITE_RECOVERY,
+      side === 'axis' ? 'A.9' : 'B.8',
+    ]);
+  }
+}
+
+function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): void {
+  g.player = side;
+  g.step = 'reinforce';
+  g.breakthrough = false;
+  g.blitz = [];
+  g.spent = [];
+  g.attackedThisPhase = [];
+  g.attacks = [];
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side !== side) continue;
+    p.moved = 'no';
+    p.attacked = false;
+  }
+  const s = scenarioOf(g);
+  log(
+    ctx,
+    'phase',
+    `turn ${g.turn} (${turnInfo(s, g).label}, ${turnInfo(s, g).weather}): ${side === 'axis' ? 'German' : 'Russian'} player-turn`,
+    [CITE_SEQUENCE, side === 'axis' ? 'A.1' : 'B.1'],
+  );
+}
+
+function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  if (g.player === 'axis') {
+    // A.7 Russian Victory Determination.
+    if (sovietSuddenVictory(new Board(g, s))) {
+      g.winner = 'soviet';
+      g.step = 'over';
+      log(
+        ctx,
+        'victory',
+        'the Russian player holds Warsaw, or Bucharest and Ploesti, in supply: Strategic Smashing Victory',
+        [CITE_VICTORY, 'A.7', 'B-12'],
+      );
+      return;
+    }
+    determineSupply(g, s, 'axis', ctx); // A.8
+    recoverOwn(g, s, 'axis', ctx); // A.9
+    startPlayerTurn(g, 'soviet', ctx);
+    return;
+  }
+  determineSupply(g, s, 'soviet', ctx); // B.6
+  // B.7 German Victory Determination: sudden death in 1941.
+  if (axisSuddenDeath(new Board(g, s))) {
+    g.winner = 'axis';
+    g.step = 'over';
+    log(
+      ctx,
+      'victory',
+      'the Axis holds 7 victory points in supply, including Leningrad, Moscow or Stalingrad',
+      [CITE_VICTORY, 'B.7', 'B-12'],
+    );
+    return;
+  }
+  recoverOwn(g, s, 'soviet', ctx); // B.8
+  if (g.turn >= s.turns.length) {
+    const t = victoryTally(new Board(g, s), 'axis');
+    g.winner = finalResult(t.points);
+    g.step = 'over';
+    log(
+      ctx,
+      'victory',
+      `game end: the Axis holds ${t.points} victory points (${t.cities.join(', ') || 'none'})`,
+      [CITE_VICTORY, 'B-12'],
+    );
+    return;
+  }
+  g.turn += 1;
+  startPlayerTurn(g, 'axis', ctx);
+}
+
+function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx: RulesContext): void {
+  const s = scenarioOf(g);
+  switch (a.type) {
+    case 'end-step':
+      if (g.step === 'reinforce') {
+        g.step = 'attacks-first';
+        log(ctx, 'phase', `${side === 'axis' ? 'A.2' : 'B.2'}: attacks before operational movement`, [
+          CITE_SEQUENCE,
+        ]);
+      } else {
+        g.step = 'movement';
+        log(ctx, 'phase', `${side === 'axis' ? 'A.3' : 'B.3'}: operational movement and attack allocations`, [
+          CITE_SEQUENCE,
+        ]);
+      }
+      return;
+    case 'rehide':
+      rehide(g, a.piece, ctx);
+      return;
+    case 'move': {
+      const board = new Board(g, s);
+      const opt = moveOptions(board, a.piece).find((o) => o.to === a.to)!;
+      const p = g.pieces[a.piece]!;
+      for (const h of opt.path.slice(1)) enter(g, s, h, p.side);
+      p.at = a.to;
+      p.moved = opt.bonus ? 'bonus' : 'attack';
+      p.entrenched = false;
+      ctx.log({
+        kind: 'move',
+        text: `${label(g, s, a.piece)} moves ${opt.path.map((h) => s.hexNumbers[h]).join('-')}${opt.bonus ? ' (with the OMB: no attack)' : ''}`,
+        cite: ['barbarossa-1941 "Operational Movement"'],
+        data: { piece: a.piece, path: opt.path },
+      });
+      return;
+    }
+    case 'allocate': {
+      const at = g.attacks.find((x) => x.target === a.target);
+      if (at) at.attackers.push(a.piece);
+      else g.attacks.push({ target: a.target, attackers: [a.piece] });
+      if (g.blitz.includes(a.piece)) g.blitz = g.blitz.filter((x) => x !== a.piece);
+      return;
+    }
+    case 'unallocate': {
+      for (const at of g.attacks) at.attackers = at.attackers.filter((x) => x !== a.piece);
+      g.attacks = g.attacks.filter((x) => x.attackers.length > 0);
+      return;
+    }
+    case 'cancel':
+      g.attacks = g.attacks.filter((x) => x.target !== a.target);
+      log(ctx, 'combat', `attack on ${s.hexNumbers[a.target]} cancelled`, ['barbarossa-1941 "General Rule"']);
+      return;
+    case 'resolve':
+      startCombat(g, s, a.target, ctx);
+      return;
+    case 'end-movement':
+      recoverBeforeCombat(g, s, ctx);
+      g.step = 'combat';
+      log(
+        ctx,
+        'phase',
+        `${g.player === 'axis' ? 'A.5' : 'B.5'}: ground combat resolution${g.breakthrough ? ' (breakthrough, B-9)' : ''}`,
+        [CITE_SEQUENCE],
+      );
+      return;
+    case 'end-combat':
+      if (!g.breakthrough) {
+        g.breakthrough = true;
+        g.step = 'movement';
+        g.spent = g.order.filter((id) => {
+          const p = g.pieces[id]!;
+          return p.side === g.player && (p.moved !== 'no' || p.attacked);
+        });
+        g.attackedThisPhase = [];
+        log(
+          ctx,
+          'phase',
+          `${g.player === 'axis' ? 'A.6 German Operational Breakthrough' : 'Proriv!'}: movement and combat for units not yet used (OMF -2, OMB ${g.player === 'axis' ? 2 : 3})`,
+          [CITE_SEQUENCE, 'B-9'],
+        );
+        return;
+      }
+      endPlayerTurn(g, s, ctx);
+      return;
+    default:
+      applyCombatAction(g, s, a, ctx);
+  }
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Set-up                                                                                */
+
+function fromPositionFile(
+  file: PositionFile,
+  options: BarbarossaOptions,
+): Result<BarbarossaState, SetupError[]> {
+  const compiled = compileRulesScenario(file.scenario);
+  if (!compiled.ok) return compiled;
+  const s = compiled.value;
+  registerRulesScenario(s);
+  const errors: SetupError[] = [];
+  const g: BarbarossaState = {
+    scenario: s.key,
+    turn: 1,
+    player: 'axis',
+    step: 'reinforce',
+    breakthrough: false,
+    pieces: {},
+    order: [],
+    railheads: [...s.railheads],
+    riflePile: [...(file.riflePile ?? [])],
+    control: {},
+    attacks: [],
+    combat: null,
+    blitz: [],
+    spent: [],
+    attackedThisPhase: [],
+    winner: null,
+    options: { asymmetricOdds: options.asymmetricOdds ?? false },
+    secret: { identities: {} },
+  };
+  file.pieces.forEach((p, i) => {
+    const path = `pieces[${i}]`;
+    if (g.pieces[p.id]) errors.push(setupError('setup/duplicate', `${path}.id`, `piece ${p.id} twice`));
+    if (p.unit !== undefined && !s.units[p.unit])
+      errors.push(setupError('setup/unknown-unit', `${path}.unit`, `no unit ${p.unit}`));
+    if (p.unit === undefined && p.face === undefined)
+      errors.push(setupError('setup/piece', path, 'a piece is face up (unit) or face down (face)'));
+    const at = p.at === undefined ? -1 : s.hexNumbers.indexOf(p.at);
+    if (p.at !== undefined && at < 0)
+      errors.push(setupError('setup/unknown-hex', `${path}.at`, `no hex ${p.at}`));
+    g.pieces[p.id] = freshPiece(p.side, p.unit ?? null, p.unit === undefined ? (p.face ?? null) : null, at);
+    g.order.push(p.id);
+    if (p.unit === undefined && p.face !== undefined) {
+      g.secret.identities[p.id] = {
+        unit: p.secretUnit ?? null,
+        knownTo: p.knownTo === undefined ? (p.face === 'tank-korps' ? 'soviet' : null) : p.knownTo,
+      };
+    }
+  });
+  if (errors.length > 0) return err(errors);
+  return ok(g);
+}
+
+function outcome(g: BarbarossaState): GameOutcome | null {
+  if (g.winner === null) return null;
+  return {
+    winner: g.winner === 'draw' ? null : g.winner,
+    score: {},
+    summary:
+      g.winner === 'draw' ? 'a draw (B-12)' : `${g.winner === 'axis' ? 'Axis' : 'Russian'} victory (B-12)`,
+  };
+}
+
+export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, BarbarossaOptions> = {
+  id: 'barbarossa-1941',
+  rulesVersion: RULES_VERSION,
+  sides: SIDES,
+  setup(scenario, options, ctx) {
+    const made = fromPositionFile(scenario as PositionFile, options);
+    if (made.ok) {
+      const g = made.value;
+      const supplyBoard = new Board(g, scenarioOf(g));
+      for (const side of SIDES)
+        for (const [id, sup] of Object.entries(supplyStatuses(supplyBoard, side))) g.pieces[id]!.supply = sup;
+      startPlayerTurn(g, 'axis', ctx);
+    }
+    return made;
+  },
+  activeSides(g) {
+    if (g.winner !== null || g.step === 'over') return [];
+    return [g.combat ? combatActor(g) : g.player];
+  },
+  legalActions: legal,
+  applyAction,
+  view(g, side) {
+    return viewOf(g, side === 'axis' || side === 'soviet' ? side : null);
+  },
+  outcome,
+};
