@@ -89,6 +89,15 @@ async function openFromHome(page: Page, title: string): Promise<void> {
 
 const summary = (page: Page) => page.locator('.summary');
 
+/** Phone first: nothing wider than the screen (only the combat table scrolls, in its box). */
+async function fitsTheScreen(page: Page): Promise<void> {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  assert.ok(scroll! <= width!, `the page is ${scroll} px wide on a ${width} px screen`);
+}
+
 describe('the calculator page on a phone', () => {
   it('Barbarossa from the home page: the round-up roll, 2 in 6 and 3 in 6, and again after a reload', async () => {
     const { page, errors } = await watchedPage();
@@ -106,6 +115,7 @@ describe('the calculator page on a phone', () => {
     assert.match(await summary(page).innerText(), /round-up roll 2 in 6 for 4:1, else 3:1/);
     assert.equal(await summary(page).getAttribute('aria-live'), 'polite');
     assert.match(await page.locator('.provisional').innerText(), /Provisional table/);
+    await fitsTheScreen(page);
     await page.screenshot({ path: join(SHOTS, 'calculator-barbarossa-1941.png'), fullPage: true });
 
     // 15 against 4 aiming at 5:1, falling back to 2:1; the defense stepped down by one.
@@ -148,6 +158,7 @@ describe('the calculator page on a phone', () => {
     const dr = page.locator('table.chances tr[data-result="DR"]');
     assert.match(await dr.innerText(), /2 in 6[\s\S]*5, 6/);
     assert.match(await dr.locator('xpath=following-sibling::tr[1]').innerText(), /^Defenders routed: DR = /);
+    await fitsTheScreen(page);
     await page.screenshot({ path: join(SHOTS, 'calculator-mars-1942.png'), fullPage: true });
 
     await page.waitForURL(/\?game=mars-1942&attack=12&defense=4&shift=-1$/);
@@ -205,7 +216,27 @@ describe('the calculator page on a phone', () => {
     await page.getByRole('textbox', { name: /^Firing value/ }).fill('25');
     await page.locator('.volley', { hasText: '13 + 12' }).waitFor();
     assert.match(await page.locator('table.chances tr[data-result="4"]').innerText(), /9 in 36/);
+    await fitsTheScreen(page);
     await page.screenshot({ path: join(SHOTS, 'calculator-point-to-point.png'), fullPage: true });
+    // The whole battle, from a battle file: every ending with its exact chance.
+    await page.getByRole('textbox', { name: /^Firing value/ }).fill('');
+    await page.getByLabel('Battle: load a file (JSON)').setInputFiles({
+      name: 'battle.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          weather: 'snow',
+          attacker: 'axis',
+          attackers: [{ class: 'major', value: 3 }],
+          defenders: [{ class: 'major', value: 3 }],
+        }),
+      ),
+    });
+    await page.locator('tr[data-result="attackers destroyed"]', { hasText: '6/7' }).waitFor();
+    assert.match(await summary(page).innerText(), /Attackers destroyed 6\/7|attackers destroyed 6\/7/);
+    await fitsTheScreen(page);
+    await page.screenshot({ path: join(SHOTS, 'calculator-point-to-point-battle.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Forget this battle' }).click();
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -435,7 +435,10 @@ describe('the page: what a player at the table reads', () => {
       { crt: { name: 'printed.json', file: printed } },
     );
     assert.match(html, /data-table="barbarossa-1941-crt-printed" data-provisional="false"/);
-    assert.match(html, /In use: <strong>Barbarossa 1941: the printed CRT<\/strong> \(printed.json\)/);
+    assert.match(
+      html,
+      /In use: <strong>Barbarossa 1941: the printed CRT<\/strong> \(printed.json\), kept in this browser/,
+    );
     assert.match(html, /<caption>Barbarossa 1941: the printed CRT<\/caption>/);
     assert.doesNotMatch(html, /<strong>Provisional table<\/strong>/);
     const broken = page(
@@ -485,6 +488,43 @@ describe('the page numbers equal stavka calc --json (issue #28)', () => {
       if (g.calculator.fields.some((f) => f.kind === 'column')) assert.ok(gambles >= 5, `${gambles} gambles`);
     });
   }
+
+  it('point-to-point: a whole battle loaded from a file, every ending with its exact chance', () => {
+    const battles = [
+      {
+        weather: 'snow',
+        attacker: 'axis',
+        attackers: [{ class: 'major', value: 3 }],
+        defenders: [{ class: 'major', value: 3 }],
+      },
+      {
+        weather: 'good',
+        attacker: 'soviet',
+        attackers: [{ class: 'minor', value: 1 }],
+        defenders: [{ class: 'minor', value: 1 }],
+      },
+      {
+        weather: 'good',
+        attacker: 'axis',
+        attackers: [
+          { class: 'major', value: 4 },
+          { class: 'minor', value: 2 },
+        ],
+        defenders: [{ class: 'major', value: 3 }],
+      },
+    ];
+    for (const battle of battles) {
+      const html = page(FIRE, {}, { battle: { name: 'battle.json', file: battle } });
+      const shown = shownJson(html);
+      assert.deepEqual(shown, cliJson(FIRE, { battle }), JSON.stringify(battle));
+      assert.ok(typeof shown === 'object' && shown !== null && 'chances' in shown);
+    }
+    const first = page(FIRE, {}, { battle: { name: 'battle.json', file: battles[0] } });
+    assert.match(first, /data-result="attackers destroyed" data-chance="6\/7"/);
+    // A volley and a battle at once: the calculator says which field to empty.
+    const both = page(FIRE, { fire: 5 }, { battle: { name: 'battle.json', file: battles[0] } });
+    assert.match(both, /data-input-error="fire"/);
+  });
 
   it('and the stavka command itself agrees, on a few of them', () => {
     const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -271,7 +271,8 @@ function TableField(p: {
       <label for={fieldId(f.key)}>{f.label}: load a file (JSON)</label>
       {p.stored ? (
         <p class="loaded" data-loaded-table={data?.id ?? ''}>
-          In use: <strong>{data?.title ?? p.stored.name}</strong> ({p.stored.name}), kept in this browser.{' '}
+          In use: <strong>{data?.title ?? p.stored.name}</strong>
+          {data ? ` (${p.stored.name})` : ''}, kept in this browser.{' '}
           <button
             type="button"
             onClick={() => {
