@@ -6,3 +6,4 @@ export * from './combat.ts';
 export * from './forces.ts';
 export * from './policy.ts';
 export * from './simulate-battle.ts';
+export * from './typhoon.ts';

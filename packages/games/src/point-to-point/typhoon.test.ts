@@ -1,0 +1,145 @@
+/**
+ * The Typhoon scenario data (issue #27 part 3): the map, the orders of battle and the
+ * scenario checked against each other, against the completion rules they follow
+ * (docs/rules/point-to-point-completion.md) and against what the issue asks them to hold.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import mapFile from './data/typhoon-map.json' with { type: 'json' };
+import oobFile from './data/typhoon-oob.json' with { type: 'json' };
+import scenarioFile from './data/typhoon-scenario.json' with { type: 'json' };
+import { compileTyphoon } from './typhoon.ts';
+
+const typhoon = (() => {
+  const r = compileTyphoon();
+  assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+  return r.value;
+})();
+const point = (id: string) => typhoon.map.pointIds.indexOf(id);
+
+describe('Typhoon map: points and lines (completion C-1)', () => {
+  it('names the issue’s points, each at its latitude and longitude in the Moscow region', () => {
+    for (const id of [
+      'moscow',
+      'kalinin',
+      'klin',
+      'volokolamsk',
+      'mozhaisk',
+      'maloyaroslavets',
+      'kaluga',
+      'tula',
+      'serpukhov',
+      'vyazma',
+      'bryansk',
+      'orel',
+      'rzhev',
+      'yelets',
+      'kashira',
+    ])
+      assert.ok(point(id) >= 0, id);
+    for (const c of typhoon.map.coords) {
+      assert.ok(c, 'every point has coordinates');
+      assert.ok(c.lat > 51 && c.lat < 58 && c.lon > 31 && c.lon < 40);
+    }
+  });
+  it('is one connected network', () => {
+    const g = typhoon.map.graph;
+    const seen = new Uint8Array(g.nodeCount);
+    const todo = [point('moscow')];
+    seen[todo[0]!] = 1;
+    while (todo.length > 0) {
+      const n = todo.pop()!;
+      for (let s = g.offsets[n]!; s < g.offsets[n + 1]!; s++) {
+        const t = g.targets[s]!;
+        if (t >= 0 && !seen[t]) {
+          seen[t] = 1;
+          todo.push(t);
+        }
+      }
+    }
+    assert.equal(
+      seen.reduce((a, b) => a + b, 0),
+      g.nodeCount,
+    );
+  });
+  it('gives each line the capacity of C-1.3: highway 2 + railway 2 + secondary road 1, at most 4', () => {
+    const part: Record<string, number> = { hw: 2, rr: 2, rd: 1 };
+    for (const l of mapFile.lines) {
+      const want = Math.min(
+        4,
+        l.kind.split('-').reduce((a, k) => a + part[k]!, 0),
+      );
+      assert.equal(l.capacity, want, `${l.from}-${l.to}`);
+    }
+  });
+});
+
+describe('Typhoon orders of battle', () => {
+  const names = typhoon.units.map((u) => u.name).join('\n');
+  it('holds Army Group Centre: Panzer Groups 2, 3, 4, 2nd, 4th and 9th Armies, Gross Deutschland, SS Reich, VIII Fliegerkorps', () => {
+    for (const corps of [
+      'XXIV AK',
+      'XLVII AK',
+      'XLI AK',
+      'LVI AK',
+      'XL AK',
+      'XLVI AK',
+      'XIII AK',
+      'VII AK',
+      'V AK',
+    ])
+      assert.ok(names.includes(corps), corps);
+    assert.equal(
+      typhoon.units.find((u) => u.id === 'gd')?.value,
+      3,
+      'the text: "Gross Deutschland Pz Corps (value = 3)"',
+    );
+    assert.equal(typhoon.units.find((u) => u.id === 'ss-reich')?.formation, 'ss-pz');
+    assert.ok(
+      typhoon.units.some(
+        (u) => u.class === 'air' && u.side === 'axis' && u.name.startsWith('VIII Fliegerkorps'),
+      ),
+    );
+  });
+  it('holds the Western, Reserve, Bryansk (and later Kalinin) Fronts’ armies, the 1st Moscow Motorized, Far Eastern divisions, air units', () => {
+    for (const army of [
+      '22nd Army',
+      '19th Army',
+      '24th Army',
+      '43rd Army',
+      '50th Army',
+      '13th Army',
+      '1st Shock Army',
+    ])
+      assert.ok(names.includes(army), army);
+    assert.equal(typhoon.units.find((u) => u.id === '1-gds-mrd')?.formation, 'moscow-motorized');
+    assert.ok(typhoon.units.filter((u) => u.name.includes('Far East')).length >= 2);
+    assert.ok(typhoon.units.filter((u) => u.class === 'air' && u.side === 'soviet').length >= 5);
+  });
+  it('sets every unit on a point of its own side at the start', () => {
+    const axisPoints = new Set(typhoon.scenario.control.axis);
+    for (const u of typhoon.units.filter((x) => x.arrives === 1))
+      assert.equal(axisPoints.has(u.at), u.side === 'axis', `${u.id} at ${u.at}`);
+  });
+  it('marks every value provisional and every unit with its source', () => {
+    assert.equal(oobFile.provisional, true);
+    assert.ok(typhoon.units.every((u) => u.basis.length > 0));
+  });
+});
+
+describe('Typhoon scenario', () => {
+  it('runs 8 half-month turns, October to January, Good, Mud and Snow (C-11)', () => {
+    assert.deepEqual(
+      typhoon.scenario.turns.map((t) => t.weather),
+      ['good', 'mud', 'mud', 'good', 'snow', 'snow', 'snow', 'snow'],
+    );
+  });
+  it('refuses a file that names a point not on the map, naming the field', () => {
+    const bad = structuredClone(oobFile);
+    bad.units[0]!.at = 'berlin';
+    const r = compileTyphoon({ map: mapFile, oob: bad, scenario: scenarioFile });
+    assert.ok(
+      !r.ok && r.error.some((e) => e.path === 'typhoon-oob.units[0].at' && e.code === 'setup/unknown-point'),
+    );
+  });
+});
