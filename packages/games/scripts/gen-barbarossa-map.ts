@@ -1246,17 +1246,6 @@ for (const h of ALL) {
   surfaceOf.set(key(h), land >= 4 ? 1 : water);
 }
 
-/** The named lakes keep at least their central hex even where the 7-sample vote gives land (Lake Ilmen is smaller than a hex). */
-const NAMED_LAKES: Record<string, LonLat> = {
-  'Lake Ladoga': [31.5, 60.85],
-  'Lake Onega': [35.4, 61.45],
-  'Lake Peipus': [27.5, 58.75],
-  'Lake Ilmen': [31.3, 58.27],
-};
-for (const ll of Object.values(NAMED_LAKES)) {
-  const h = hexAt(ll);
-  if (onGrid(h)) surfaceOf.set(key(h), 2);
-}
 /** The Caspian (a lake in GSHHG) counts as sea. */
 const CASPIAN_FROM_LON = 46.5;
 for (const h of ALL)
@@ -1306,6 +1295,22 @@ for (const p of PLACES) {
   surfaceOf.set(k, 1);
 }
 const placeHex = (name: string): string | undefined => placed.find((p) => p.name === name)?.hex;
+
+/** The named lakes keep at least their central hex even where the 7-sample vote gives land (Lake Ilmen is smaller than a hex). */
+const NAMED_LAKES: Record<string, LonLat> = {
+  'Lake Ladoga': [31.5, 60.85],
+  'Lake Onega': [35.4, 61.45],
+  'Lake Peipus': [27.5, 58.75],
+  'Lake Ilmen': [31.3, 58.27],
+};
+for (const ll of Object.values(NAMED_LAKES)) {
+  // the hex of the lake's centre, or the nearest neighbour holding no place (Ilmen lies between Novgorod and Staraya Russa)
+  const h = hexAt(ll);
+  const free = [h, ...neighbours(h)]
+    .filter((x) => onGrid(x) && !placeHexes.has(key(x)))
+    .sort((x, y) => distKmLL(unproject(centre(x)), ll) - distKmLL(unproject(centre(y)), ll))[0];
+  if (free) surfaceOf.set(key(free), 2);
+}
 
 // Countries and territory.
 const countryOf = new Map<string, Country>();
@@ -1544,14 +1549,31 @@ function hexPath(via: readonly LonLat[]): string[] {
     for (let s = 0; s <= n; s++)
       pushHex(hexAtPt({ x: a.x + ((b.x - a.x) * s) / n, y: a.y + ((b.y - a.y) * s) / n }));
   }
-  // Re-route any water hex through the land neighbour common to its two path neighbours.
-  const keys = out.map(key);
+  // Re-route a run of water hexes by the shortest detour over land (breadth-first, at most 8 hexes).
+  let keys = out.map(key);
   for (let i = 1; i < keys.length - 1; i++) {
     if (isLand(keys[i]!)) continue;
-    const prev = parse(keys[i - 1]!);
-    const next = parse(keys[i + 1]!);
-    const alt = neighbours(prev).find((n) => isLand(key(n)) && adjacent(n, next) && key(n) !== keys[i]);
-    if (alt) keys[i] = key(alt);
+    let j = i;
+    while (j < keys.length - 1 && !isLand(keys[j]!)) j++;
+    const from = keys[i - 1]!;
+    const to = keys[j]!;
+    const back = new Map<string, string>([[from, '']]);
+    let frontier = [from];
+    for (let depth = 0; depth < 8 && !back.has(to); depth++) {
+      const next: string[] = [];
+      for (const u of frontier)
+        for (const n of neighbours(parse(u)).map(key))
+          if (!back.has(n) && isLand(n)) {
+            back.set(n, u);
+            next.push(n);
+          }
+      frontier = next;
+    }
+    if (!back.has(to)) continue;
+    const detour: string[] = [];
+    for (let v = back.get(to)!; v !== from; v = back.get(v)!) detour.unshift(v);
+    keys = [...keys.slice(0, i), ...detour, ...keys.slice(j)];
+    i += detour.length;
   }
   const path = keys.filter((k, i) => i === 0 || k !== keys[i - 1]);
   const stops = new Set(

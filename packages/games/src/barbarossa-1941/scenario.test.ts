@@ -1,0 +1,130 @@
+/**
+ * The scenario file and its checker (issue #23 acceptance): the standard scenario is
+ * accepted; a broken copy is refused with every bad field named; the 42-of-62 draw
+ * ("Sorting Russian Arrays") is seeded and reproducible.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { rngFromSeed, sameRng } from '@stavka/engine';
+import {
+  checkScenario,
+  compileScenario,
+  drawArmies,
+  type ScenarioFile,
+  standardScenarioFile,
+} from './scenario.ts';
+
+const paths = (file: unknown) => checkScenario(file).map((e) => e.path);
+
+describe('checkScenario (stavka validate)', () => {
+  it('accepts the standard scenario', () => {
+    assert.deepEqual(checkScenario(standardScenarioFile()), []);
+    const s = compileScenario(standardScenarioFile());
+    assert.ok(s.ok);
+    assert.equal(s.value.turns.length, 15);
+  });
+
+  it('refuses a file whose fields have the wrong shape, naming each field', () => {
+    const f = standardScenarioFile() as unknown as Record<string, unknown> & ScenarioFile;
+    (f as { game: string }).game = 'barbarossa-1942';
+    f.turns[2]!.weather = 'rain' as 'good';
+    f.turns[4]!.weatherRoll = ['good'];
+    delete (f.units[0]!.factors as Record<string, number>).attack;
+    (f.units[1]! as { side: string }).side = 'german';
+    f.setup.soviet.draw = -1;
+    const got = paths(f);
+    for (const p of [
+      'game',
+      'turns[2].weather',
+      'turns[4].weatherRoll',
+      'units[1].side',
+      'setup.soviet.draw',
+    ])
+      assert.ok(got.includes(p), `expected an error at ${p}, got ${got.join(', ')}`);
+  });
+
+  it('refuses a file that is well formed but wrong, naming each field', () => {
+    const f = standardScenarioFile();
+    const units = f.units;
+    delete (units[0]!.factors as Record<string, number>).attack; // no attack factor
+    f.places.Atlantis = { victoryPoints: 1 }; // no such place
+    f.setup.soviet.rifleArmyPool[0] = 'sov-nonexistent-a';
+    const firstAxis = Object.keys(f.setup.standard.axis)[0]!;
+    f.setup.standard.axis[firstAxis] = f.map.places!.find((p) => p.name === 'Moscow')!.hex; // far from its position
+    const firstSoviet = Object.keys(f.setup.standard.soviet)[0]!;
+    f.setup.standard.soviet[firstSoviet] = f.map.places!.find((p) => p.name === 'Warsaw')!.hex; // not Soviet
+    f.reinforcements[0]!.at = 'Atlantis';
+    f.turns[0]!.turn = 9;
+    f.airTable.rows['3'] = ['D'];
+    f.crt.rows['1'] = ['BK'];
+    const errors = checkScenario(f);
+    const got = errors.map((e) => e.path);
+    for (const p of [
+      'units[0].factors.attack',
+      'places.Atlantis',
+      'setup.soviet.rifleArmyPool[0]',
+      `setup.standard.axis.${firstAxis}`,
+      `setup.standard.soviet.${firstSoviet}`,
+      'reinforcements[0].at',
+      'airTable.rows.3',
+      'crt.rows.1',
+    ])
+      assert.ok(got.includes(p), `expected an error at ${p}, got ${got.join(', ')}`);
+    assert.ok(
+      got.some((p) => p.startsWith('turns[')),
+      'the turn numbering is refused',
+    );
+    for (const e of errors) {
+      assert.match(e.code, /^setup\//);
+      assert.ok(e.message.length > 0);
+    }
+  });
+
+  it('refuses a map the engine cannot compile, naming the map field', () => {
+    const f = standardScenarioFile();
+    f.map.hexsides![0]!.between[0] = ['0101', '0909'];
+    assert.deepEqual(paths(f), ['map.hexsides[0].between[0]']);
+  });
+
+  it('refuses a map without the zones and edges the rules need', () => {
+    const f = standardScenarioFile();
+    f.map.zones = f.map.zones!.filter((z) => z.id !== 'ussr-1941');
+    f.map.edges = f.map.edges!.filter((e) => e.id !== 'siberia');
+    const errors = checkScenario(f);
+    assert.ok(errors.some((e) => e.code === 'setup/missing-zone' && e.message.includes('ussr-1941')));
+    assert.ok(errors.some((e) => e.code === 'setup/missing-edge' && e.message.includes('siberia')));
+  });
+});
+
+describe('Setup: Sorting Russian Arrays (the seeded 42-of-62 draw)', () => {
+  const pool = standardScenarioFile().setup.soviet.rifleArmyPool;
+
+  it('draws 42 different armies of the 62 and removes the other 20', () => {
+    const d = drawArmies(pool, 42, rngFromSeed(1941));
+    assert.equal(pool.length, 62);
+    assert.equal(d.drawn.length, 42);
+    assert.equal(new Set(d.drawn).size, 42);
+    assert.equal(d.removed.length, 20);
+    assert.deepEqual([...d.drawn, ...d.removed].sort(), [...pool].sort());
+  });
+
+  it('is reproducible from the seed and advances the dice', () => {
+    const a = drawArmies(pool, 42, rngFromSeed('game-7'));
+    const b = drawArmies(pool, 42, rngFromSeed('game-7'));
+    assert.deepEqual(a.drawn, b.drawn);
+    assert.ok(sameRng(a.rng, b.rng));
+    assert.ok(!sameRng(a.rng, rngFromSeed('game-7')));
+  });
+
+  it('differs between seeds', () => {
+    const a = drawArmies(pool, 42, rngFromSeed(1));
+    const b = drawArmies(pool, 42, rngFromSeed(2));
+    assert.notDeepEqual(a.drawn, b.drawn);
+  });
+
+  it('does not change the pool it is given', () => {
+    const copy = [...pool];
+    drawArmies(pool, 42, rngFromSeed(3));
+    assert.deepEqual(pool, copy);
+  });
+});
