@@ -17,7 +17,7 @@ import type { Board } from './board.ts';
 import { BARBAROSSA_CRT, BARBAROSSA_MIN_ODDS_RULE } from './combat.ts';
 import { riverAt, terrainIn } from './rules-scenario.ts';
 import { attackFactor, defenseFactor, type Supply } from './state.ts';
-import { isInfantryType } from './unit-kinds.ts';
+import { isGroundUnit, isInfantryType } from './unit-kinds.ts';
 
 export const CITE_TERRAIN = 'barbarossa-1941 "Fortresses, Entrenchment, Defense Lines, and Terrain Effects"';
 
@@ -126,7 +126,13 @@ export function canAttack(board: Board, id: string): boolean {
   if (p.status !== 'map' || p.disrupted || p.attacked || p.moved === 'bonus') return false;
   if (p.side !== board.g.player) return false;
   const u = board.unit(id);
-  return (u.factors.attack ?? 0) > 0 && u.type !== 'katyusha' && u.type !== 'rail-conversion';
+  return (
+    (u.factors.attack ?? 0) > 0 &&
+    u.type !== 'katyusha' &&
+    u.type !== 'rail-conversion' &&
+    u.type !== 'railway-gun' &&
+    isGroundUnit(u)
+  );
 }
 
 /** Attack factors crossing a river hexside to reach `target` (unfrozen). */

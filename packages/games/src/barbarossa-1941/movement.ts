@@ -19,6 +19,7 @@ import {
   isArmy,
   isAxisAllied,
   isGerman,
+  isGroundUnit,
   isKorps,
   isMobile,
   isMotorized,
@@ -58,7 +59,7 @@ export function canMove(board: Board, id: string): boolean {
   if (p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return false;
   if (p.side !== board.g.player) return false;
   const u = board.unit(id);
-  return u.type !== 'rail-conversion' && u.type !== 'railway-gun' && u.type !== 'air';
+  return u.type !== 'rail-conversion' && u.type !== 'railway-gun' && isGroundUnit(u);
 }
 
 /** Does an Undisrupted enemy army (for Axis movers) or German korps/army (for Russian movers) cover `hex`? (OMB rule 2.) */

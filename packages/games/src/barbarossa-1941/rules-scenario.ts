@@ -249,7 +249,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
   return {
     key,
     map: bs.map,
-    units: bs.units,
+    units: withRulesTags(bs.units),
     unitIds: bs.unitIds,
     terrain,
     placeKind,
@@ -268,4 +268,11 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     hexNumbers: bs.hexNumbers,
     placeHex,
   };
+}
+
+/** Tags the rules read that the data does not carry yet (SCHEMA-REQUESTS.md): the 1.MoscMotRflDiv's stacking exception. */
+function withRulesTags<U extends UnitData>(units: Readonly<Record<string, U>>): Readonly<Record<string, U>> {
+  const mmrd = units['sov-1mmrd'];
+  if (!mmrd || mmrd.tags.includes('moscow-motor-rifle')) return units;
+  return { ...units, 'sov-1mmrd': { ...mmrd, tags: [...mmrd.tags, 'moscow-motor-rifle'] } };
 }

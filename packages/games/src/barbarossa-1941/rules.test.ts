@@ -386,3 +386,26 @@ describe('Hidden and/vs. Revealed Russian units through the contract', () => {
     assert.ok(s.log.some((e) => e.kind === 'reveal' && e.visibleTo === undefined));
   });
 });
+
+describe('Setup: the standard game (scenario data, B-18)', () => {
+  it('the Axis on the standard hexes, the Russian rifle armies face down and undecided, the hidden tank group known to the Russian only', () => {
+    const made = setup(barbarossaRules, null, 1, {});
+    assert.ok(made.ok);
+    const s = made.value;
+    const faceDown = Object.entries(s.state.pieces).filter(([, p]) => p.unit === null);
+    assert.equal(faceDown.filter(([, p]) => p.face === 'rifle-army').length, 21);
+    assert.equal(faceDown.filter(([, p]) => p.face === 'tank-korps').length, 10);
+    for (const [id, p] of faceDown) {
+      const h = s.state.secret.identities[id]!;
+      if (p.face === 'rifle-army') assert.equal(h.unit, null, 'not decided before the first combat (B-18)');
+      else assert.equal(h.knownTo, 'soviet');
+    }
+    assert.equal(s.state.riflePile.length, 42);
+    const axisView = view(barbarossaRules, s, 'axis').state as { known: Record<string, string> };
+    const sovietView = view(barbarossaRules, s, 'soviet').state as { known: Record<string, string> };
+    assert.deepEqual(axisView.known, {});
+    assert.equal(Object.keys(sovietView.known).length, 10);
+    assert.equal(s.state.step, 'reinforce');
+    assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
+  });
+});

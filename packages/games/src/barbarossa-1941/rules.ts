@@ -33,6 +33,7 @@ import {
   SIDES,
   type Side,
 } from './rules-scenario.ts';
+import { standardPosition } from './standard-setup.ts';
 import { type BarbarossaState, type Face, freshPiece, turnInfo } from './state.ts';
 import { supplyStatuses } from './supply.ts';
 import {
@@ -501,7 +502,12 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   rulesVersion: RULES_VERSION,
   sides: SIDES,
   setup(scenario, options, ctx) {
-    const made = fromPositionFile(scenario as PositionFile, options);
+    // No file, or {"standard": true}: the standard game (standard-setup.ts); else a position file.
+    const standard =
+      scenario === null || scenario === undefined || (scenario as { standard?: unknown }).standard === true;
+    const made = standard
+      ? standardPosition(options.asymmetricOdds ?? false)
+      : fromPositionFile(scenario as PositionFile, options);
     if (made.ok) {
       const g = made.value;
       const supplyBoard = new Board(g, scenarioOf(g));

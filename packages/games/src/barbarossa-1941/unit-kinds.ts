@@ -83,7 +83,13 @@ export function hasZoc(u: UnitData, disrupted: boolean): boolean {
  * cavalry units do not count against stacking."
  */
 export function countsForStacking(u: UnitData): boolean {
-  return u.type !== 'katyusha' && u.type !== 'rail-conversion' && u.type !== 'cavalry' && u.type !== 'air';
+  return (
+    u.type !== 'katyusha' &&
+    u.type !== 'rail-conversion' &&
+    u.type !== 'cavalry' &&
+    u.type !== 'air' &&
+    u.type !== 'factory'
+  );
 }
 
 /**
@@ -112,4 +118,9 @@ export function baseOmf(u: UnitData): number {
 export function omb(side: string, breakthrough: boolean): number {
   if (side === 'axis') return breakthrough ? 2 : 3;
   return breakthrough ? 3 : 5;
+}
+
+/** Counters that are not ground combat units: air units, factories (they neither move operationally nor attack). */
+export function isGroundUnit(u: UnitData): boolean {
+  return u.type !== 'air' && u.type !== 'factory';
 }

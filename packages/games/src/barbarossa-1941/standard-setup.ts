@@ -1,0 +1,86 @@
+/**
+ * The standard game's opening position from the scenario data (scenario.ts, issue #23):
+ * the Axis on the standard set-up's hexes; the Russian straight rifle armies face down
+ * under opaque piece ids, their identities drawn at their first combat from the 42 armies
+ * of the set-up's draw (RULINGS B-18); the hidden tank group face down, known to the
+ * Russian player ("like cards in a poker game"); every other Russian unit face up.
+ */
+import type { SetupError } from '@stavka/engine';
+import { err, ok, type Result } from '@stavka/engine';
+import { type RulesScenario, registerRulesScenario, rulesScenarioFromCompiled } from './rules-scenario.ts';
+import { compileScenario, standardScenarioFile } from './scenario.ts';
+import { type BarbarossaState, freshPiece } from './state.ts';
+
+export const STANDARD_KEY = 'standard';
+
+let standard: RulesScenario | null = null;
+
+/** The standard scenario under the rules' contract (compiled once, registered as "standard"). */
+export function standardRulesScenario(): Result<RulesScenario, SetupError[]> {
+  if (standard) return ok(standard);
+  const compiled = compileScenario(standardScenarioFile());
+  if (!compiled.ok) return compiled;
+  standard = rulesScenarioFromCompiled(STANDARD_KEY, compiled.value);
+  registerRulesScenario(standard);
+  return ok(standard);
+}
+
+/**
+ * The opening position. The hidden tank group is the set-up's (`standard.hiddenTankGroup`):
+ * the German's blind choice needs a roll the German does not see, which the kernel cannot
+ * make yet (issue #20: rolls visible to one side); until then the standard group stands.
+ */
+export function standardPosition(asymmetricOdds: boolean): Result<BarbarossaState, SetupError[]> {
+  const made = standardRulesScenario();
+  if (!made.ok) return made;
+  const s = made.value;
+  const compiled = compileScenario(standardScenarioFile());
+  if (!compiled.ok) return err(compiled.error);
+  const bs = compiled.value;
+  const g: BarbarossaState = {
+    scenario: STANDARD_KEY,
+    turn: 1,
+    player: 'axis',
+    step: 'reinforce',
+    breakthrough: false,
+    pieces: {},
+    order: [],
+    railheads: [...s.railheads],
+    riflePile: [...bs.standard.sovietDraw],
+    control: {},
+    attacks: [],
+    combat: null,
+    blitz: [],
+    spent: [],
+    attackedThisPhase: [],
+    winner: null,
+    options: { asymmetricOdds },
+    secret: { identities: {} },
+  };
+  for (const [unit, hex] of Object.entries(bs.standard.axis)) {
+    g.pieces[unit] = freshPiece('axis', unit, null, hex);
+    g.order.push(unit);
+  }
+  const group = new Set(bs.soviet.hiddenTankGroups[bs.standard.hiddenTankGroup]);
+  let hiddenArmies = 0;
+  let hiddenTanks = 0;
+  for (const [unit, hex] of Object.entries(bs.standard.soviet)) {
+    const u = s.units[unit]!;
+    if (u.tags.includes('hidden')) {
+      // B-18: the standard set-up's army ids on the map name positions only; who stands there is drawn at the first combat.
+      const id = `sov-army-${String(++hiddenArmies).padStart(2, '0')}`;
+      g.pieces[id] = freshPiece('soviet', null, 'rifle-army', hex);
+      g.order.push(id);
+      g.secret.identities[id] = { unit: null, knownTo: null };
+    } else if (group.has(unit)) {
+      const id = `sov-tank-${String(++hiddenTanks).padStart(2, '0')}`;
+      g.pieces[id] = freshPiece('soviet', null, 'tank-korps', hex);
+      g.order.push(id);
+      g.secret.identities[id] = { unit, knownTo: 'soviet' };
+    } else {
+      g.pieces[unit] = freshPiece('soviet', unit, null, hex);
+      g.order.push(unit);
+    }
+  }
+  return ok(g);
+}
