@@ -233,6 +233,13 @@ describe('the calculator page on a phone', () => {
       ),
     });
     await page.locator('tr[data-result="attackers destroyed"]', { hasText: '6/7' }).waitFor();
+    // The battle travels in the link.
+    await page.waitForURL(/&battle=%7B/);
+    const other = await browser.newPage();
+    await other.goto(page.url());
+    await other.locator('tr[data-result="attackers destroyed"]', { hasText: '6/7' }).waitFor();
+    await other.locator('.loaded', { hasText: 'from the link' }).waitFor();
+    await other.close();
     assert.match(await summary(page).innerText(), /Attackers destroyed 6\/7|attackers destroyed 6\/7/);
     await fitsTheScreen(page);
     await page.screenshot({ path: join(SHOTS, 'calculator-point-to-point-battle.png'), fullPage: true });

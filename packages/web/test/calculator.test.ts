@@ -32,7 +32,13 @@ import {
   stepCount,
 } from '../src/calculator/form.ts';
 import { catalogueOf, meaningOf, readTableData, type StoredTable } from '../src/calculator/tables.ts';
-import { calculatorHref, makeCalcUrl, parseCalcUrl } from '../src/calculator/url-state.ts';
+import {
+  CARRIED_FILE_LIMIT,
+  calculatorHref,
+  fileParam,
+  makeCalcUrl,
+  parseCalcUrl,
+} from '../src/calculator/url-state.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const gamesDir = join(here, '../../games/src');
@@ -318,6 +324,26 @@ describe('the address: a link reproduces the calculation', () => {
     const back = parseCalcUrl(fields, url.slice(url.indexOf('?')));
     assert.deepEqual(back.form, form);
     assert.deepEqual(back.tables, { crt: 'my-printed-crt' });
+  });
+  it('carries a short file without an id (a battle) whole, and opens it from the link', () => {
+    const battle = {
+      weather: 'snow',
+      attacker: 'axis',
+      attackers: [{ class: 'major', value: 3 }],
+      defenders: [{ class: 'major', value: 3 }],
+    };
+    const url = makeCalcUrl(FIRE.id, FIRE.calculator.fields, emptyForm(FIRE.calculator.fields), {
+      battle: fileParam(battle)!,
+    });
+    const back = parseCalcUrl(FIRE.calculator.fields, url.slice(url.indexOf('?')));
+    assert.deepEqual(back.files, { battle });
+    assert.equal(fileParam({ id: 'printed-crt', rows: {} }), 'printed-crt');
+    assert.equal(fileParam({ big: 'x'.repeat(CARRIED_FILE_LIMIT) }), null);
+    const app = renderToString(
+      h(CalculatorApp, { games: calcGames, catalogue, search: url.slice(url.indexOf('?')) }),
+    );
+    assert.match(app, /data-result="attackers destroyed" data-chance="6\/7"/);
+    assert.match(app, /In use: <strong>from the link<\/strong>/);
   });
   it('round-trips 200 random forms of every game', () => {
     const rnd = mulberry32(7);

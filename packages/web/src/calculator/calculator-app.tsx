@@ -44,7 +44,13 @@ function GameCalculatorState(p: CalculatorAppProps & { game: CalcGame }) {
   const { game } = p;
   const start = useMemo(() => parseCalcUrl(game.calculator.fields, p.search), [game, p.search]);
   const [form, setForm] = useState<CalcForm>(start.form);
-  const [loaded, setLoaded] = useState<Record<string, StoredTable>>(() => storedTables(p.storage, game));
+  // Files the link carries whole come before the ones kept in this browser.
+  const [loaded, setLoaded] = useState<Record<string, StoredTable>>(() => ({
+    ...storedTables(p.storage, game),
+    ...Object.fromEntries(
+      Object.entries(start.files).map(([k, file]) => [k, { name: 'from the link', file }]),
+    ),
+  }));
   // The link's table ids, until a table is loaded or dropped here.
   const [linked, setLinked] = useState(start.tables);
   useEffect(() => {

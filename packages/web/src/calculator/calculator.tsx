@@ -14,7 +14,7 @@ import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type CalcForm, calculate, countBounds, type LoadedTables, stepCount } from './form.ts';
 import { meaningOf, readTableData, type StoredTable, type TableCatalogue, type TableData } from './tables.ts';
-import { CALC_PAGE, calculatorHref, makeCalcUrl } from './url-state.ts';
+import { CALC_PAGE, calculatorHref, fileParam, makeCalcUrl } from './url-state.ts';
 
 /** A game that has a calculator. */
 export type CalcGame = AnyGameModule & { readonly calculator: GameCalculator };
@@ -673,10 +673,10 @@ export function GameList(p: { games: readonly CalcGame[] }) {
 
 /** The address bar for a form: the page's own link, for sharing. */
 export function addressOf(game: CalcGame, form: CalcForm, loaded: Readonly<Record<string, StoredTable>>) {
-  const ids: Record<string, string> = {};
+  const params: Record<string, string> = {};
   for (const [k, t] of Object.entries(loaded)) {
-    const d = readTableData(t.file);
-    if (d) ids[k] = d.id;
+    const param = fileParam(t.file);
+    if (param) params[k] = param;
   }
-  return makeCalcUrl(game.id, game.calculator.fields, form, ids);
+  return makeCalcUrl(game.id, game.calculator.fields, form, params);
 }
