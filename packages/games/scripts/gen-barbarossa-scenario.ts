@@ -647,7 +647,7 @@ const pool = POOL.map(([n, name, cat]) => {
   });
 });
 // --- Mech (tank) korps (research 3.3): the starting array and the two hidden groups.
-const mk = (id: string, n: string, a: number, d: number, why: string) =>
+const mk = (id: string, n: string, a: number, d: number, why: string, group?: string) =>
   add({
     id,
     side: 'soviet',
@@ -657,7 +657,7 @@ const mk = (id: string, n: string, a: number, d: number, why: string) =>
     name: `${n} Mechanized Corps${why}`,
     designation: `${n.replace(/\D/g, '')} Mech`,
     factors: f(a, d, 4),
-    tags: a >= 4 ? ['elite', 'provisional'] : ['provisional'],
+    tags: [...(a >= 4 ? ['elite'] : []), ...(group ? [group] : []), 'provisional'],
   });
 const STRONG = [
   ['6', 'Białystok, "the strongest of the Western Front"'],
@@ -683,12 +683,12 @@ const tankKorps = [
   ...WEAK.map(([n, why]) => mk(`sov-mk-${n}`, ord(n), 2, 1, ` (${why})`)),
 ];
 const HIDDEN_A = ['16', '24', '17', '20', '18', '10', '5', '7', '21', '25'];
-const hiddenA = HIDDEN_A.map((n) => mk(`sov-mk-${n}`, ord(n), 2, 1, ' (face-down group A)'));
+const hiddenA = HIDDEN_A.map((n) => mk(`sov-mk-${n}`, ord(n), 2, 1, ' (face-down group A)', 'blind-group-a'));
 const hiddenB = [
   ...['16', '24', '17', '20', '18', '10', '5', '7'].map((n) =>
-    mk(`sov-mk-${n}-b`, ord(n), 4, 3, ' (face-down group B: T-34/KV-equipped)'),
+    mk(`sov-mk-${n}-b`, ord(n), 4, 3, ' (face-down group B: T-34/KV-equipped)', 'blind-group-b'),
   ),
-  ...['21', '25'].map((n) => mk(`sov-mk-${n}-b`, ord(n), 3, 2, ' (face-down group B)')),
+  ...['21', '25'].map((n) => mk(`sov-mk-${n}-b`, ord(n), 3, 2, ' (face-down group B)', 'blind-group-b')),
 ];
 // Parachute korps (B-16: the turn-8 "5." is a second formation), Katyushas, railway guns, 1 MMRD.
 const PARA: [string, string][] = [
@@ -755,7 +755,7 @@ add({
   name: '1st Moscow Motorized Rifle Division (Kreizer)',
   designation: '1 MMRD',
   factors: f(2, 2, 5),
-  tags: ['provisional'],
+  tags: ['moscow-motor-rifle', 'provisional'],
 });
 const siberians = ['1', '2', '3', '4'].map((n) =>
   add({
@@ -811,6 +811,32 @@ add({
   factors: f(0, 0, 0, { range: 3 }),
   tags: ['interceptor', 'provisional'],
 });
+// Weak divisions: "1 weak infantry/rifle division may survive the elimination of a German korps or
+// Russian or German army" (Combat Results, DE). A pool per side, off the map until used.
+for (let i = 1; i <= 8; i++)
+  add({
+    id: `ger-weak-${i}`,
+    side: 'axis',
+    nationality: 'german',
+    type: 'infantry',
+    size: 'division',
+    name: `Weak infantry division ${i} (survivor of a DE)`,
+    designation: 'weak ID',
+    factors: f(1, 1, 4),
+    tags: ['weak-division', 'provisional'],
+  });
+for (let i = 1; i <= 16; i++)
+  add({
+    id: `sov-weak-${i}`,
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'infantry',
+    size: 'division',
+    name: `Weak rifle division ${i} (survivor of a DE)`,
+    designation: 'weak RD',
+    factors: f(1, 1, 3),
+    tags: ['weak-division', 'provisional'],
+  });
 const FACTORIES: [string, string, string][] = [
   ['leningrad', 'Kirov Factory (KV-1), Leningrad', 'Leningrad'],
   ['moscow', 'Factory No. 37 (T-40), Moscow', 'Moscow'],

@@ -347,6 +347,19 @@ describe('Orders of battle', () => {
     assert.ok(unit('sov-1mmrd'));
     assert.equal(all.filter((u) => u.tags.includes('interceptor')).length, 2, 'the 6th and 7th PVO korps');
   });
+  it('has a pool of weak divisions per side for the DE survivor, and tags the Moscow motor rifle division and the blind groups', () => {
+    for (const side of ['axis', 'soviet'] as const) {
+      const weak = all.filter((u) => u.side === side && u.tags.includes('weak-division'));
+      assert.ok(weak.length >= 8, side);
+      for (const u of weak)
+        assert.deepEqual([u.size, u.factors.attack, u.factors.defense], ['division', 1, 1]);
+      for (const u of weak)
+        assert.equal(s.standard.axis[u.id] ?? s.standard.soviet[u.id], undefined, 'off the map at the start');
+    }
+    assert.ok(unit('sov-1mmrd').tags.includes('moscow-motor-rifle'));
+    for (const id of s.soviet.hiddenTankGroups.a) assert.ok(unit(id).tags.includes('blind-group-a'));
+    for (const id of s.soviet.hiddenTankGroups.b) assert.ok(unit(id).tags.includes('blind-group-b'));
+  });
   it('gives the German armies of North, Centre, South and Rumania a strong and a weak side', () => {
     for (const n of ['16', '18', '4', '9', '6', '17', '11']) {
       const u = unit(`ger-${n}a`);
