@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { compileFireTable } from '@stavka/engine';
 import { analyzeBattle, type BattleInput, type Exact } from './analysis.ts';
 import { ENDINGS } from './battle-scenario.ts';
-import { analyzeBattleFloat, BATTLES } from './bench-battle.ts';
+import { analyzeBattleFloat, BATTLES, BIG_BATTLE } from './bench-battle.ts';
 import { lossTarget, type SidePolicy, STAND_FAST, wantsRetreat } from './policy.ts';
 import { simulateBattles } from './simulate-battle.ts';
 
@@ -168,8 +168,8 @@ describe(`the exact battle against ${COUNT} battles of the battle engine (within
 });
 
 describe('the float64 bench reference (bench-battle.ts)', () => {
-  it('agrees with the exact analysis on the five battles', () => {
-    for (const b of BATTLES) {
+  it('agrees with the exact analysis on the five battles and a big one', () => {
+    for (const b of [...BATTLES, { name: 'eight armies a side', input: BIG_BATTLE }]) {
       const exact = analyze(b.input);
       const float = analyzeBattleFloat(b.input);
       for (const [i, e] of ENDINGS.entries())
