@@ -6,7 +6,7 @@
  * sequence number, so several processes on one PostgreSQL serve the same games.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Player } from '@stavka/ai';
+import type { Player } from '@stavka/engine';
 import {
   type Action,
   apply,
@@ -19,13 +19,14 @@ import {
   type ReplayFile,
   replay,
   type Seed,
+  SPECTATOR,
   setup,
   sha256Hex,
   stateHash,
   view,
   visibleLog,
 } from '@stavka/engine';
-import { marsRules } from '@stavka/games';
+import { GAMES, playableGame } from '@stavka/games';
 import { AiWorker } from './ai-worker.ts';
 import {
   checkDice,
@@ -46,10 +47,13 @@ import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
 type State = GameState<unknown>;
 
-/** The games this server plays: complete games only. */
-export const CATALOG: Readonly<Record<string, AnyRules>> = {
-  [marsRules.id]: marsRules as unknown as AnyRules,
-};
+/** The games this server plays: the registry's playable games (complete games only). */
+export const CATALOG: Readonly<Record<string, AnyRules>> = Object.fromEntries(
+  Object.keys(GAMES).flatMap((id) => {
+    const m = playableGame(id);
+    return m ? [[id, m.rules]] : [];
+  }),
+);
 
 /**
  * The rules of game `id`, if this server plays it. A client's string is looked up among
@@ -1020,7 +1024,7 @@ export class GameService implements Service {
     if (s) {
       if (side !== null) v = view(g.rules, s, side);
       else if (g.record.status === 'over') v = view(g.rules, s, null);
-      else v = publicView(g.rules, s);
+      else v = view(g.rules, s, SPECTATOR);
       if (side !== null && g.record.status === 'active' && g.rules.activeSides(s.state).includes(side)) {
         legal = legalActions(g.rules, s, side);
       }
@@ -1136,27 +1140,7 @@ function logFor(g: Live, side: string | null): readonly LogEntry[] {
   const s = g.state!;
   if (side !== null) return visibleLog(s.log, side);
   if (g.record.status === 'over') return visibleLog(s.log, null);
-  return s.log.filter((e) => e.visibleTo === undefined);
-}
-
-/**
- * What a spectator sees during a game: the board only if every side sees the same one
- * (no hidden information), and only the public log entries. After the game: view(null).
- */
-function publicView(rules: AnyRules, s: State) {
-  const per = rules.sides.map((side) => canonicalJson(rules.view(s.state, side)));
-  const same = per.every((x) => x === per[0]);
-  return {
-    game: s.game,
-    rulesVersion: s.rulesVersion,
-    stateId: s.stateId,
-    activeSides: rules.activeSides(s.state),
-    canUndo: false,
-    state: same ? rules.view(s.state, rules.sides[0]!) : null,
-    hidden: !same,
-    log: s.log.filter((e) => e.visibleTo === undefined),
-    outcome: null,
-  };
+  return visibleLog(s.log, SPECTATOR);
 }
 
 /** Checks webhook URLs for a service given no Webhooks of its own. */

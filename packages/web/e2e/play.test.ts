@@ -322,13 +322,23 @@ describe('online Operation Mars: two players, two browsers', () => {
       if (!channels[0]!.isClosed()) await channels[0]!.waitForEvent('close');
       await a.waitForTimeout(2500);
       assert.equal(channels.length, 1, 'the channel of a game left was opened again');
-      // Forgotten: off the list, and the seat link still opens the game.
+      // Forgotten: off the list, and the seat with it. The seat link stopped working when
+      // the seat joined (the server gave b a token of its own): it says so.
       await bGame.getByRole('button', { name: 'Forget' }).click();
       assert.equal(await b.locator(row).count(), 0);
       // A seat link cut short (nothing after '#'), in a browser holding no seat of the game: it says so.
       await b.goto(`${server.url}/play/${id}`);
       assert.match(await b.getByRole('alert').innerText(), /This link carries no seat token/);
       await b.goto(germanLink);
+      assert.match(await b.getByRole('alert').innerText(), /holds no seat/);
+      // The creator gives the German a new link; the old one stays dead, the new one opens the seat.
+      await a.goto(`${server.url}/`);
+      await a.locator(row).getByText('Seat links').click();
+      await a.locator(row).getByRole('button', { name: 'New link for von Kluge (German)' }).click();
+      await a.locator(row).getByLabel('Link for german').and(a.locator(`:not([value="${germanLink}"])`)).waitFor();
+      const newGermanLink = await a.locator(row).getByLabel('Link for german').inputValue();
+      assert.notEqual(newGermanLink, germanLink);
+      await b.goto(newGermanLink);
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
       // Cut short in a browser that holds the seat: the game, as that seat.
       await b.goto(`${server.url}/`);

@@ -13,6 +13,7 @@ import { coloursOf } from './counters.ts';
 import { MapView } from './MapView.tsx';
 import { CombatPreview, LogPanel, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import {
+  canReissue,
   createServerGame,
   forgetServerGame,
   type GameSummary,
@@ -20,6 +21,7 @@ import {
   joinServerGame,
   linkForThisMachineOnly,
   type NewGameMode,
+  reissueSeatLink,
   type SavedServerGame,
   ServerSession,
   savedServerGames,
@@ -322,6 +324,20 @@ function ServerGames() {
                         aria-label={`Link for ${k}`}
                         onFocus={(e) => (e.target as HTMLInputElement).select()}
                       />
+                      {k !== 'spectator' && canReissue(g.id) && (
+                        <button
+                          type="button"
+                          title="A seat's link works until the seat joins; a player who lost his gets a new one here, and the old one stops working"
+                          onClick={() =>
+                            reissueSeatLink(g.id, k).then(
+                              () => setSaved(savedServerGames()),
+                              (e: Error) => setNow((m) => ({ ...m, [g.id]: e })),
+                            )
+                          }
+                        >
+                          New link for {anySideName(k, summary?.game)}
+                        </button>
+                      )}
                     </p>
                   ))}
                 </details>
@@ -350,9 +366,10 @@ function ServerGames() {
         })}
       </ul>
       <p class="hint">
-        Kept in this browser only, with the seat links of the online games created here. Forget removes a game
-        from this list (and this browser's seat in it); the game stays on the server, and its seat link still
-        opens it.
+        Kept in this browser only, with the seat links of the online games created here. A seat link works
+        until its seat joins: the server then gives the player's browser a token of its own. Forget removes a
+        game from this list and this browser's seat in it (the game stays on the server); the browser that
+        created the game can give a seat a new link (Seat links), and the old one stops working.
       </p>
     </section>
   );

@@ -63,6 +63,8 @@ const TOKENS = 'stavka.tokens.';
 const SEEN = 'stavka.seen.';
 /** The seat links of an online game created in this browser, to send again if one is lost. */
 const LINKS = 'stavka.links.';
+/** The creator's admin token of a game created here: it issues a seat a new link. */
+const ADMIN = 'stavka.admin.';
 
 /** What this browser remembers of a server game it holds seat or spectator tokens of. */
 export interface SavedServerGame {
@@ -148,6 +150,30 @@ export function forgetServerGame(id: string, storage: Storage = localStorage): v
   storage.removeItem(TOKENS + id);
   storage.removeItem(SEEN + id);
   storage.removeItem(LINKS + id);
+  storage.removeItem(ADMIN + id);
+}
+
+/** Whether this browser created the game and may issue a seat a new link. */
+export function canReissue(id: string, storage: Storage = localStorage): boolean {
+  return !!storage.getItem(ADMIN + id);
+}
+
+/**
+ * A new link for a seat of a game created here (POST /api/games/{id}/token with the
+ * creator's admin token): the seat's old token, and its old link, stop working. The new
+ * link replaces the old among the game's kept links.
+ */
+export async function reissueSeatLink(
+  id: string,
+  side: string,
+  storage: Storage = localStorage,
+): Promise<string> {
+  const admin = storage.getItem(ADMIN + id);
+  if (!admin) throw new Error('only the browser that created the game can issue a seat a new link');
+  const made = await call<{ link: string }>('POST', `/api/games/${id}/token`, admin, { side });
+  const links = readLinks(storage.getItem(LINKS + id)) ?? {};
+  storage.setItem(LINKS + id, JSON.stringify({ ...links, [side]: made.link }));
+  return made.link;
 }
 
 /** The server's public summary of a game (`GET /api/games/{id}`, docs/api.md). */
@@ -188,7 +214,15 @@ export async function createServerGame(game: string, mode: NewGameMode): Promise
     id: string;
     seats: Record<string, { token?: string; link?: string }>;
     spectator: { token: string; link: string };
+    admin?: { token: string };
   }>('POST', '/api/games', null, { game, seats });
+  if (made.admin) {
+    try {
+      localStorage.setItem(ADMIN + made.id, made.admin.token);
+    } catch {
+      // storage refused: no new links can be issued from here
+    }
+  }
   const mine = Object.entries(made.seats)
     .filter(
       ([side, s]) => s.token && (mode.kind === 'hotseat' || (mode.kind === 'ai' && side === mode.human)),
@@ -216,9 +250,20 @@ export async function joinServerGame(id: string, tokens: string | null): Promise
     throw new Error(
       'This link carries no seat token (the part after "#"), and this browser holds no seat in this game: ask for your seat link again.',
     );
-  localStorage.setItem(TOKENS + id, list.join(','));
+  const stored = (localStorage.getItem(TOKENS + id) ?? '').split(',').filter(Boolean);
   const session = new ServerSession(id, list);
-  await session.open();
+  try {
+    await session.open();
+  } catch (e) {
+    // A seat link opened again after its seat joined here: the link's token stopped
+    // working when the server issued this browser its own; open the seats held here.
+    if (tokens === null || stored.length === 0 || stored.join(',') === list.join(',')) throw e;
+    session.close();
+    const held = new ServerSession(id, stored);
+    await held.open();
+    return held;
+  }
+  localStorage.setItem(TOKENS + id, session.heldTokens().join(','));
   return session;
 }
 
@@ -245,6 +290,11 @@ export class ServerSession implements Session {
   constructor(id: string, tokens: string[]) {
     this.id = id;
     this.tokens = tokens;
+  }
+
+  /** The seat tokens this session plays with (those issued at joining, once joined). */
+  heldTokens(): readonly string[] {
+    return this.tokens;
   }
 
   async open(): Promise<void> {
@@ -280,7 +330,8 @@ export class ServerSession implements Session {
     before.forEach((old, i) => {
       hash = hash.split(old).join(this.tokens[i]!);
     });
-    if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+    if (hash !== location.hash)
+      history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
   }
 
   private listen(token: string): void {
