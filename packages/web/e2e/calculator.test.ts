@@ -274,6 +274,15 @@ describe('the calculator page on a phone', () => {
     // The service worker installed, its copy made, in control of the page.
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    // Chromium's own verdict: nothing stops the page being installed (manifest, icons, worker).
+    const cdp = await browser.newCDPSession(page);
+    const installable = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    assert.deepEqual(
+      installable.installabilityErrors.map((e) => e.errorId),
+      [],
+    );
 
     const stopped = new Promise((r) => server.close(r));
     server.closeAllConnections();
