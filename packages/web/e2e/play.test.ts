@@ -19,7 +19,8 @@ import { launch } from './browser.ts';
 import { ensureBuilt } from './build.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SHOTS = join(here, '../../../docs/screenshots');
+// Screenshots go outside the repository; STAVKA_SHOTS=docs/screenshots renews the README's.
+const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
 
 let server: RunningServer;
 let browser: BrowserContext;
