@@ -123,9 +123,9 @@ function checkInvariants(g: BarbarossaState): void {
   }
 }
 
-function play(seed: number, maxActions = 1500) {
+function play(seed: number, maxActions = 1500, asymmetricOdds = false) {
   const file = positionFile(FRONT);
-  const made = setup(barbarossaRules, file, seed, {});
+  const made = setup(barbarossaRules, file, seed, { asymmetricOdds });
   assert.ok(made.ok);
   let s: GameState<BarbarossaState> = made.value;
   const rand = mulberry(seed);
@@ -160,18 +160,24 @@ function play(seed: number, maxActions = 1500) {
       }
     }
   }
-  return { s, actions, file };
+  return { s, actions, file, asymmetricOdds };
 }
 
 describe('Random whole games on a small front', () => {
-  for (const seed of [1, 2, 3]) {
-    it(`seed ${seed}: no dead end, invariants hold, views keep the secret, replay gives the same hash`, () => {
-      const { s, actions, file } = play(seed);
+  for (const [seed, asymmetric] of [
+    [1, false],
+    [2, false],
+    [3, true],
+    [4, true],
+  ] as const) {
+    it(`seed ${seed}${asymmetric ? ' (asymmetric odds, B-7/B-8)' : ''}: no dead end, invariants hold, views keep the secret, replay gives the same hash`, () => {
+      const { s, actions, file } = play(seed, 1500, asymmetric);
       const again = replay(barbarossaRules, {
         game: 'barbarossa-1941',
         rulesVersion: barbarossaRules.rulesVersion,
         scenario: file,
         seed,
+        options: { asymmetricOdds: asymmetric },
         actions,
       });
       assert.ok(again.ok);

@@ -32,6 +32,7 @@ import {
   retreatPaths,
 } from './combat-results.ts';
 import { returnToPile, revealPieces } from './hidden.ts';
+import { CITE_ASYMMETRIC, type Gamble, pressColumns, roundUpInSix, shiftOf } from './odds-gambles.ts';
 import { otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
 import { supplyStatuses } from './supply.ts';
@@ -99,7 +100,13 @@ export function label(g: BarbarossaState, s: RulesScenario, id: string): string 
  * Retreat! orders ("The Attacker must ask the Defender if he chooses No Retreat! before
  * any battle is resolved").
  */
-export function startCombat(g: BarbarossaState, s: RulesScenario, target: number, ctx: RulesContext): void {
+export function startCombat(
+  g: BarbarossaState,
+  s: RulesScenario,
+  target: number,
+  ctx: RulesContext,
+  gamble?: Gamble,
+): void {
   const i = g.attacks.findIndex((a) => a.target === target);
   const attack = g.attacks[i]!;
   g.attacks.splice(i, 1);
@@ -110,6 +117,7 @@ export function startCombat(g: BarbarossaState, s: RulesScenario, target: number
   for (const id of [...attack.attackers, ...defenders]) g.pieces[id]!.supply = supply[id] ?? 'isolated';
   const ev = evaluateAttack(board, attack.attackers, target, { supply });
   let column = 0;
+  let split: { high: number; low: number } | null = null;
   const defense: Record<string, number> = {};
   if (isRefusal(ev)) {
     // RULINGS B-32: odds fallen below 1:5 once revealed are read on the 1:5 column.
@@ -118,6 +126,41 @@ export function startCombat(g: BarbarossaState, s: RulesScenario, target: number
   } else {
     column = ev.column;
     for (const d of ev.defenders) defense[d.id] = d.modified;
+    const top = BARBAROSSA_CRT.columns.length - 1;
+    const names = BARBAROSSA_CRT.columnLabels;
+    if (gamble?.kind === 'round-up') {
+      // B-7: success on 1..floor(6p): resolve on the target's column, else on the fall-back's (shifts added).
+      const inSix = roundUpInSix(ev, gamble.target, gamble.fallBack);
+      const roll = ctx.roll(`round-up roll: 1-${inSix} reaches ${names[gamble.target]}`, [
+        CITE_ASYMMETRIC,
+        'B-7',
+      ]);
+      const base = roll <= inSix ? gamble.target : gamble.fallBack;
+      column = Math.max(0, Math.min(top, base + shiftOf(ev)));
+      ctx.log({
+        kind: 'combat',
+        text: `round-up ${roll <= inSix ? 'succeeds' : 'fails'}: resolved on ${names[column]}`,
+        cite: ['B-7'],
+      });
+    } else if (gamble?.kind === 'press') {
+      const { high, low } = pressColumns(ev.column, gamble.columns, g.player);
+      if (gamble.procedure === 'roll') {
+        // B-8 "rolling to see which column to use first": even chances.
+        const roll = ctx.roll(`pressing the attack: 4-6 ${names[high]}, 1-3 ${names[low]}`, [
+          CITE_ASYMMETRIC,
+          'B-8',
+        ]);
+        column = roll >= 4 ? high : low;
+        ctx.log({ kind: 'combat', text: `pressing: resolved on ${names[column]}`, cite: ['B-8'] });
+      } else {
+        split = { high, low };
+        ctx.log({
+          kind: 'combat',
+          text: `pressing, split die: 4-6 read on ${names[high]}, 1-3 on ${names[low]}`,
+          cite: ['B-8'],
+        });
+      }
+    }
     ctx.log({
       kind: 'combat',
       text: `attack on ${hexName(s, target)}: ${ev.attack} against ${ev.defense}, ${BARBAROSSA_CRT.columnLabels[ev.raw] ?? ''}${ev.shifts.map((x) => ` ${x.by > 0 ? '+' : ''}${x.by} (${x.reason})`).join('')} -> ${ev.label}`,
@@ -132,6 +175,7 @@ export function startCombat(g: BarbarossaState, s: RulesScenario, target: number
     from: [...new Set(attack.attackers.map((a) => g.pieces[a]!.at))],
     defenders,
     column,
+    split,
     defense,
     phase: 'orders',
     noRetreat: [],
@@ -234,6 +278,8 @@ function rollCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): vo
   const c = g.combat!;
   const roll = c.tookD3 ? 0 : ctx.roll(`combat at ${s.hexNumbers[c.target]}`, [CITE_RESULTS, 'B-1']);
   c.roll = roll;
+  // B-8 split die: one roll, read on the higher column on 4-6, the lower on 1-3.
+  if (c.split) c.column = roll >= 4 ? c.split.high : c.split.low;
   const attackerSide = g.player;
   for (const d of c.defenders) {
     let r = c.tookD3 ? 'D3' : readFor(BARBAROSSA_CRT, c.column, roll, g.pieces[d]!.disrupted);

@@ -15,6 +15,7 @@ import { canAttack as canAttackNow, evaluateAttack, isRefusal, mustAttackUnmet }
 import { Board } from './board.ts';
 import { mayRehide, rehide, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
+import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import {
   applyCombatAction,
   type CombatAction,
@@ -57,7 +58,7 @@ export type BarbarossaAction =
   | { type: 'move'; piece: string; to: number }
   | { type: 'allocate'; piece: string; target: number }
   | { type: 'unallocate'; piece: string }
-  | { type: 'resolve'; target: number }
+  | { type: 'resolve'; target: number; gamble?: Gamble }
   | { type: 'cancel'; target: number }
   | { type: 'end-movement' }
   | { type: 'end-combat' };
@@ -174,7 +175,10 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       const out = allocations(board, side);
       for (const a of g.attacks) {
         const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
-        if (!isRefusal(ev)) out.push({ type: 'resolve', target: a.target });
+        if (isRefusal(ev)) continue;
+        out.push({ type: 'resolve', target: a.target });
+        for (const gamble of gamblesFor(board, a.attackers, ev))
+          out.push({ type: 'resolve', target: a.target, gamble });
       }
       if (g.attacks.length === 0) out.push({ type: 'end-step' });
       return out;
@@ -197,7 +201,10 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       );
       for (const a of g.attacks) {
         const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
-        if (!isRefusal(ev)) out.push({ type: 'resolve', target: a.target });
+        if (isRefusal(ev)) continue;
+        out.push({ type: 'resolve', target: a.target });
+        for (const gamble of gamblesFor(board, a.attackers, ev))
+          out.push({ type: 'resolve', target: a.target, gamble });
       }
       // "Axis attacks may be cancelled, unless they are required by previous attacks.  Once allocated, after resolution of other attacks has begun, Russian attacks may never be cancelled."
       // An attack that can no longer be made (its hex emptied by another combat) is dropped, by either side.
@@ -396,7 +403,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       log(ctx, 'combat', `attack on ${s.hexNumbers[a.target]} cancelled`, ['barbarossa-1941 "General Rule"']);
       return;
     case 'resolve':
-      startCombat(g, s, a.target, ctx);
+      startCombat(g, s, a.target, ctx, a.gamble);
       return;
     case 'end-movement':
       recoverBeforeCombat(g, s, ctx);

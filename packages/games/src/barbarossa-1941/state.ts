@@ -93,6 +93,8 @@ export interface Combat {
   defenders: string[];
   /** Final column index before the per-unit reading of Disrupted defenders (B-6). */
   column: number;
+  /** B-8 split die: the combat roll reads `high` on 4-6 and `low` on 1-3. */
+  split: { high: number; low: number } | null;
   /** Factor-modified defense per defender at the moment of combat. */
   defense: Record<string, number>;
   phase: CombatPhase;

@@ -1,0 +1,161 @@
+/**
+ * "Asymmetric Combat Odds Calculations" in play (RULINGS B-7, B-8), the optional rule
+ * both players agree to at game creation, with the text's own examples.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+function game(input: PositionInput, asymmetricOdds = true): G {
+  const file = positionFile({
+    ...input,
+    map: {
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(10) }],
+      connections: [{ kind: 'rail', path: col(10) }],
+    },
+  });
+  const made = setup(barbarossaRules, file, 3, { asymmetricOdds });
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  return made.value;
+}
+
+function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
+  const r = rolls
+    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
+    : apply(barbarossaRules, s, side, action);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+
+/** 15 against 4: two German armies and an infantry korps against a 4-3 tank korps and a weak division, all in full supply. */
+function fifteenToFour(asymmetricOdds = true): G {
+  let s = game(
+    {
+      pieces: {
+        a1: { is: 'ger-army', at: '0504' },
+        a2: { is: 'ger-army', at: '0404' },
+        k: { is: 'ger-inf-korps', at: '0405' },
+        t: { is: 'sov-tank-korps-43', at: '0505' },
+        d: { is: 'sov-weak-div', at: '0505' },
+      },
+    },
+    asymmetricOdds,
+  );
+  s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+  for (const piece of ['a1', 'a2', 'k'])
+    s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0505') });
+  return act(s, 'axis', { type: 'end-movement' });
+}
+
+const resolves = (s: G) =>
+  legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'resolve') as Extract<
+    BarbarossaAction,
+    { type: 'resolve' }
+  >[];
+
+describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
+  it('only when both players agreed at game creation', () => {
+    assert.equal(resolves(fifteenToFour(false)).length, 1);
+  });
+
+  it('"15:4 is 3:1 odds": the round-up to 4:1, to 5:1, and to 5:1 falling back to 2:1 are offered', () => {
+    const offered = resolves(fifteenToFour()).map((a) => a.gamble);
+    const roundUps = offered
+      .filter((g) => g?.kind === 'round-up')
+      .map((g) => g && 'target' in g && `${g.target}/${g.fallBack}`);
+    // Columns: 6 = 2:1, 7 = 3:1, 8 = 4:1, 9 = 5:1.
+    assert.ok(roundUps.includes('8/7'), '4:1 from 3:1');
+    assert.ok(roundUps.includes('9/7'), '5:1 from 3:1');
+    assert.ok(roundUps.includes('9/6'), '5:1 falling back to 2:1');
+  });
+
+  it('15:4 aiming 4:1 from 3:1 is 3/4, 4 in 6: a roll of 4 succeeds, a 5 fails', () => {
+    const s0 = fifteenToFour();
+    const gamble = { kind: 'round-up', target: 8, fallBack: 7 } as const;
+    const won = act(s0, 'axis', { type: 'resolve', target: hexOf(s0, '0505'), gamble }, [4]);
+    assert.equal(won.state.combat!.column, 8);
+    const lost = act(s0, 'axis', { type: 'resolve', target: hexOf(s0, '0505'), gamble }, [5]);
+    assert.equal(lost.state.combat!.column, 7);
+  });
+
+  it('15:4 aiming 5:1 falling back to 2:1 is 7/12, 3 in 6', () => {
+    const s0 = fifteenToFour();
+    const gamble = { kind: 'round-up', target: 9, fallBack: 6 } as const;
+    assert.equal(
+      act(s0, 'axis', { type: 'resolve', target: hexOf(s0, '0505'), gamble }, [3]).state.combat!.column,
+      9,
+    );
+    assert.equal(
+      act(s0, 'axis', { type: 'resolve', target: hexOf(s0, '0505'), gamble }, [4]).state.combat!.column,
+      6,
+    );
+  });
+
+  it('pressing, split die: one roll, 4-6 read on the higher column, 1-3 on the lower', () => {
+    const s0 = fifteenToFour();
+    const press = {
+      type: 'resolve',
+      target: hexOf(s0, '0505'),
+      gamble: { kind: 'press', columns: 2, procedure: 'split' },
+    } as const;
+    // 3:1 pressed 2: 5:1 on 4-6 (roll 6 reads D3), 3:2 at the risk of 2 on 1-3 (roll 3 reads X, a mandatory exchange).
+    const high = act(act(s0, 'axis', press), 'soviet', { type: 'orders-done' }, [6]);
+    assert.equal(high.state.combat!.column, 9);
+    assert.equal(high.state.combat!.results.t, 'D3');
+    const low = act(act(s0, 'axis', press), 'soviet', { type: 'orders-done' }, [3]);
+    assert.equal(low.state.combat!.column, 5);
+    assert.equal(low.state.pieces.t!.status, 'eliminated');
+  });
+
+  it('the Russians press 1 column only, at the risk of 2', () => {
+    let s = game({
+      pieces: {
+        r1: { is: 'sov-army', at: '0505' },
+        r2: { is: 'sov-guards-army', at: '0603' },
+        k: { is: 'ger-inf-korps', at: '0504' },
+      },
+    });
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    for (const piece of ['r1', 'r2'])
+      s = act(s, 'soviet', { type: 'allocate', piece, target: hexOf(s, '0504') });
+    s = act(s, 'soviet', { type: 'end-movement' });
+    const gambles = legalActions(barbarossaRules, s, 'soviet')
+      .filter((a) => a.type === 'resolve')
+      .map((a) => (a as Extract<BarbarossaAction, { type: 'resolve' }>).gamble)
+      .filter((g) => g !== undefined);
+    assert.ok(gambles.length > 0);
+    assert.ok(gambles.every((g) => g.kind === 'press' && g.columns === 1));
+  });
+
+  it('"Using this enhanced/optional combat odds expansion system makes any exchanges mandatory": no BD option', () => {
+    let s = game({ pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } } });
+    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
+    // 2:1, roll 2: X.
+    s = act(s, 'soviet', { type: 'orders-done' }, [2]);
+    assert.notEqual(s.state.combat?.phase, 'exchange-choice');
+    assert.equal(s.state.pieces.r!.status, 'eliminated');
+  });
+});
