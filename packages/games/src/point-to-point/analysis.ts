@@ -130,7 +130,7 @@ export interface SideProfile {
 
 export function sideProfile(g: BattleState, role: Role, policy: SidePolicy): SideProfile {
   const units = g.units
-    .filter((u) => u.role === role && u.unitClass !== 'air')
+    .filter((u) => u.role === role && u.unitClass !== 'air' && u.status === 'fighting')
     .map((u) => ({
       losses: u.losses,
       limit: lossLimit(u),

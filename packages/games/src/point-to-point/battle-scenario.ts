@@ -44,6 +44,8 @@ export const battleUnitSchema = z.object({
   /** Losses carried from earlier combat until recovery (RULINGS P-5). */
   losses: z.number().int().min(0).default(0),
   dispersed: z.boolean().default(false),
+  /** A defender that retreated here from another battle under B.4c: it takes no part. */
+  sheltering: z.boolean().default(false),
 });
 
 export const neighbourSchema = z.object({
@@ -91,7 +93,18 @@ export const ENDINGS = [
 ] as const;
 export type Ending = (typeof ENDINGS)[number];
 
-export type UnitStatus = 'fighting' | 'destroyed' | 'retreated' | 'advanced' | 'held' | 'returned';
+/**
+ * 'sheltering': a defender that retreated into this point from another battle (B.4c): no
+ * part in this battle, and it survives only if the point holds.
+ */
+export type UnitStatus =
+  | 'fighting'
+  | 'sheltering'
+  | 'destroyed'
+  | 'retreated'
+  | 'advanced'
+  | 'held'
+  | 'returned';
 
 export interface BattleUnit extends UnitProfile {
   /** An attacker's origin or an air unit's base (null: a defending ground unit). */
@@ -186,6 +199,14 @@ export function battleFromSetup(input: unknown, tableId: string): Result<BattleS
     } else if (u.value === undefined) {
       errors.push(setupError('setup/no-value', `${at}.value`, 'a ground unit needs its strength value'));
     }
+    if (u.sheltering && (u.role !== 'defender' || (u.class === 'air' && u.side === 'axis')))
+      errors.push(
+        setupError(
+          'setup/sheltering',
+          `${at}.sheltering`,
+          'only defending ground units and Soviet air retreat into a point under attack (B.4c; German air, A.2)',
+        ),
+      );
     if (u.role === 'attacker' && !u.from)
       errors.push(setupError('setup/no-origin', `${at}.from`, 'an attacking unit needs its point of origin'));
     if (u.from && !pointIds.has(u.from))
@@ -221,13 +242,13 @@ export function battleFromSetup(input: unknown, tableId: string): Result<BattleS
       losses: u.losses,
       // "Any unit suffering any loss is dispersed" (B.2).
       dispersed: u.dispersed || u.losses > 0,
-      status: 'fighting',
+      status: u.sheltering ? 'sheltering' : 'fighting',
       at: null,
       conditional: false,
     });
   });
   for (const role of ['attacker', 'defender'] as const) {
-    if (!units.some((u) => u.role === role && u.unitClass !== 'air'))
+    if (!units.some((u) => u.role === role && u.unitClass !== 'air' && u.status === 'fighting'))
       errors.push(
         setupError(
           'setup/air-alone',

@@ -16,9 +16,11 @@ import {
   type GameState,
   type LogEntry,
   legalActions,
+  replay,
   rngFromSeed,
   rollDie,
   setup,
+  stateHash,
 } from '@stavka/engine';
 import { battleRules, battleRulesWith, firingValue, retreatOptions } from './battle.ts';
 import type { BattleScenario, BattleState } from './battle-scenario.ts';
@@ -299,6 +301,10 @@ describe('A.4 German air units in combat (P-4)', () => {
       const s = battle([ax('Pz', 3), ...air, sv('Rifle', 3)]);
       assert.equal(firingValue(s.state, 'attacker'), 3 * (n + 1));
     }
+  });
+  it('attack: the same in breakthrough attacks', () => {
+    const s = battle([ax('Pz', 3), gAir('G1'), gAir('G2'), sv('Rifle', 3)], { combat: 'breakthrough' });
+    assert.equal(firingValue(s.state, 'attacker'), 9);
   });
   it('attack: Axis Allied armies and units out of supply are not multiplied', () => {
     const s = battle([
@@ -788,6 +794,22 @@ describe('B.4 Retreat from combat', () => {
     assert.deepEqual(routes(breakthrough), []);
     assert.equal(unit(breakthrough, 'R1').status, 'destroyed');
   });
+  it('c) units that retreated into this point from another battle take no part and share its fate', () => {
+    const s0 = battle(
+      [ax('Pz', 19), sv('Rifle', 1, { class: 'minor' }), sv('Refugees', 4, { sheltering: true })],
+      { weather: 'snow' },
+    );
+    assert.equal(firingValue(s0.state, 'defender'), 1, 'they do not fire');
+    let s = act(s0, 'axis', { type: 'attack' }, [1]);
+    s = act(s, 'axis', { type: 'continue' }, [1]);
+    assert.deepEqual(absorbOffers(s, 'soviet'), ['Rifle'], 'they absorb no breakthroughs');
+    s = act(s, 'soviet', { type: 'absorb', unit: 'Rifle' });
+    assert.equal(s.state.ending, 'defender-destroyed');
+    assert.equal(unit(s, 'Refugees').status, 'destroyed', 'the point is lost: so are they');
+    let h = act(s0, 'axis', { type: 'attack' }, [1]);
+    h = act(h, 'axis', { type: 'retreat' });
+    assert.equal(unit(h, 'Refugees').status, 'held', 'the point holds: they survive');
+  });
   it('d) attackers all dispersed meeting defenders displaced to their starting point are destroyed', () => {
     const s0 = battle([ax('Pz', 3, { losses: 1 }), ax('Inf', 2), gAir('G1'), sv('Rifle', 6)], {
       weather: 'snow',
@@ -865,6 +887,48 @@ describe('the battle behind the GameRules contract', () => {
     const s1 = act(s0, 'axis', { type: 'attack' }, [1]);
     const bad = apply(battleRules, s1, 'axis', { type: 'absorb', unit: 'Rifle' });
     assert.ok(!bad.ok && bad.error.code === 'action/not-legal');
+  });
+  it('a battle is its replay: the same seed and actions give the same state hash', () => {
+    const scenario: BattleScenario = {
+      point: 'Tula',
+      weather: 'good',
+      attacker: 'axis',
+      units: [
+        ax('XXIV', 5),
+        ax('GD', 3),
+        gAir('G1'),
+        sv('50A', 4),
+        sv('Militia', 2, { class: 'minor' }),
+        sAir('A1'),
+      ],
+      points: [P('West', 'axis', 4), P('East', 'soviet', 4)],
+    };
+    const play = () => {
+      const made = setup(battleRules, scenario, 'replay', {});
+      assert.ok(made.ok);
+      let s = made.value;
+      const actions: { side: string; action: Action }[] = [];
+      while (battleRules.activeSides(s.state).length > 0) {
+        const side = battleRules.activeSides(s.state)[0]!;
+        const action = legal(s, side)[0]!;
+        actions.push({ side, action });
+        const next = apply(battleRules, s, side, action);
+        assert.ok(next.ok);
+        s = next.value;
+      }
+      return { s, actions };
+    };
+    const a = play();
+    const again = replay(battleRules, {
+      game: battleRules.id,
+      rulesVersion: battleRules.rulesVersion,
+      scenario,
+      seed: 'replay',
+      actions: a.actions,
+    });
+    assert.ok(again.ok);
+    assert.equal(stateHash(again.value), stateHash(a.s));
+    assert.equal(stateHash(play().s), stateHash(a.s));
   });
   it('random play: every battle ends, losses never pass a unit limit + 1, the point has a holder', () => {
     let rng = rngFromSeed('battle-fuzz');

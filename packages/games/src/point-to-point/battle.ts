@@ -310,8 +310,17 @@ function airLeftAlone(g: BattleState, role: Role, ctx: RulesContext): void {
   }
 }
 
-function holdPoint(g: BattleState, role: Role): void {
+/** The side that holds the point stays; units sheltering there survive (B.4c). */
+function holdPoint(g: BattleState, role: Role, ctx: RulesContext): void {
   for (const u of fighting(g, role)) u.status = 'held';
+  for (const u of g.units.filter((x) => x.status === 'sheltering')) {
+    u.status = 'held';
+    ctx.log({
+      kind: 'retreat',
+      text: `${u.name}, which retreated here from another battle, survives: the point still holds`,
+      cite: [`${CITE.retreat} c`],
+    });
+  }
 }
 
 function finish(g: BattleState, ending: Ending, ctx: RulesContext): void {
@@ -326,7 +335,7 @@ function finish(g: BattleState, ending: Ending, ctx: RulesContext): void {
   });
   airLeftAlone(g, 'attacker', ctx);
   airLeftAlone(g, 'defender', ctx);
-  holdPoint(g, 'defender');
+  holdPoint(g, 'defender', ctx);
   ctx.log({ kind: 'combat', text: 'the defenders may not advance after combat', cite: [CITE.advance] });
   g.ending = ending;
   g.holder = sideOf(g, 'defender');
@@ -378,7 +387,7 @@ function attackerRetreats(g: BattleState, ending: Ending, ctx: RulesContext): vo
       cite: [CITE.retreat],
     });
   }
-  holdPoint(g, 'defender');
+  holdPoint(g, 'defender', ctx);
   ctx.log({ kind: 'combat', text: 'the defenders may not advance after combat', cite: [CITE.advance] });
   g.ending = ending;
   g.holder = sideOf(g, 'defender');
@@ -448,6 +457,14 @@ function settleRoute(g: BattleState, ctx: RulesContext): void {
 /** The point is clear of defenders: the attacker must occupy it (B.5). */
 function clearPoint(g: BattleState, ending: Ending, ctx: RulesContext): void {
   g.ending = ending;
+  for (const u of g.units.filter((x) => x.status === 'sheltering')) {
+    u.status = 'destroyed';
+    ctx.log({
+      kind: 'retreat',
+      text: `${u.name} retreated here from another battle and the point is lost: destroyed`,
+      cite: [`${CITE.retreat} c`],
+    });
+  }
   if (ending === 'defender-destroyed') {
     ctx.log({
       kind: 'combat',
