@@ -10,15 +10,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '@stavka/server';
 import type { BrowserContext, Page, WebSocket as Socket } from 'playwright-core';
 import { launch } from './browser.ts';
 import { ensureBuilt } from './build.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
 // Screenshots go outside the repository; STAVKA_SHOTS=docs/screenshots renews the README's.
 const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
 
@@ -336,7 +334,11 @@ describe('online Operation Mars: two players, two browsers', () => {
       await a.goto(`${server.url}/`);
       await a.locator(row).getByText('Seat links').click();
       await a.locator(row).getByRole('button', { name: 'New link for von Kluge (German)' }).click();
-      await a.locator(row).getByLabel('Link for german').and(a.locator(`:not([value="${germanLink}"])`)).waitFor();
+      await a
+        .locator(row)
+        .getByLabel('Link for german')
+        .and(a.locator(`:not([value="${germanLink}"])`))
+        .waitFor();
       const newGermanLink = await a.locator(row).getByLabel('Link for german').inputValue();
       assert.notEqual(newGermanLink, germanLink);
       await b.goto(newGermanLink);
