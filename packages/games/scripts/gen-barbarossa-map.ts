@@ -240,16 +240,16 @@ export const PLACES: PlaceDef[] = [
   pl('Rzhev', 'town', 56.263, 34.329),
   pl('Tikhvin', 'town', 59.639, 33.526),
   pl('Yelets', 'town', 52.614, 38.509),
-  pl('Lutsk', 'town', 50.758, 25.35),
-  pl('Rovno', 'town', 50.62, 26.237),
-  pl('Tarnopol', 'town', 49.554, 25.591),
+  pl('Lutsk', 'city', 50.758, 25.35),
+  pl('Rovno', 'city', 50.62, 26.237),
+  pl('Tarnopol', 'city', 49.554, 25.591),
   pl('Chernovtsy', 'city', 48.29, 25.932),
-  pl('Proskurov', 'town', 49.418, 26.979),
+  pl('Proskurov', 'city', 49.418, 26.979),
   pl('Uman', 'town', 48.75, 30.219),
   pl('Cherkassy', 'town', 49.445, 32.057),
   pl('Kremenchug', 'town', 49.063, 33.405),
   pl('Konotop', 'town', 51.233, 33.2),
-  pl('Sumy', 'town', 50.917, 34.799),
+  pl('Sumy', 'city', 50.917, 34.799),
   pl('Millerovo', 'town', 48.925, 40.4),
   pl('Armavir', 'town', 44.998, 41.12),
   pl('Ordzhonikidze', 'city', 43.02, 44.68),
@@ -273,9 +273,9 @@ export const PLACES: PlaceDef[] = [
   pl('Kamensk', 'town', 48.318, 40.259),
   pl('Polotsk', 'town', 55.488, 28.786),
   pl('Slutsk', 'town', 53.015, 27.542),
-  pl('Baranovichi', 'town', 53.133, 26.008),
+  pl('Baranovichi', 'city', 53.133, 26.008),
   pl('Lida', 'town', 53.883, 25.3),
-  pl('Pinsk', 'town', 52.122, 26.067),
+  pl('Pinsk', 'city', 52.122, 26.067),
   pl('Mozyr', 'town', 52.042, 29.216),
   pl('Zhlobin', 'town', 52.893, 30.024),
   pl('Kobrin', 'town', 52.212, 24.356),
@@ -1247,9 +1247,30 @@ for (const h of ALL) {
 }
 
 /** The Caspian (a lake in GSHHG) counts as sea. */
-const CASPIAN_FROM_LON = 46.5;
-for (const h of ALL)
-  if (surfaceOf.get(key(h)) === 2 && unproject(centre(h))[0] >= CASPIAN_FROM_LON) surfaceOf.set(key(h), 0);
+const CASPIAN = { fromLon: 46.5, belowLat: 48 };
+/**
+ * Reservoirs GSHHG shows that did not exist in 1941 (or were only beginning to fill): they
+ * are land. Boxes (west, south, east, north): Rybinsk (filled 1941-47), Gorky (1955-57),
+ * Kuibyshev (1955-57), Volgograd (1958-61), Tsimlyansk (1952), the Dnieper cascade
+ * (Kiev 1964-66, Kremenchug 1959-61, Kakhovka 1955-58).
+ */
+const RESERVOIRS: [number, number, number, number][] = [
+  [37.5, 58.0, 39.2, 59.2],
+  [42.0, 56.4, 44.5, 57.6],
+  [46.0, 53.0, 52.0, 56.5],
+  [44.5, 48.8, 47.5, 51.0],
+  [41.5, 47.4, 43.5, 48.5],
+  [30.2, 50.6, 30.8, 51.4],
+  [32.0, 48.9, 34.2, 49.8],
+  [33.2, 46.8, 35.0, 47.9],
+];
+for (const h of ALL) {
+  if (surfaceOf.get(key(h)) !== 2) continue;
+  const [lon, lat] = unproject(centre(h));
+  if (lon >= CASPIAN.fromLon && lat < CASPIAN.belowLat) surfaceOf.set(key(h), 0);
+  else if (RESERVOIRS.some(([w, so, e, n]) => lon >= w && lon <= e && lat >= so && lat <= n))
+    surfaceOf.set(key(h), 1);
+}
 
 // Places: one per hex, by priority; a place's hex is land.
 interface PlacedPlace extends PlaceDef {
