@@ -436,6 +436,27 @@ describe('compressed replies', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  test('the calculator page, its service worker and manifest are served fresh at the root; one not built is a 404', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'stavka-web-'));
+    mkdirSync(join(dist, 'icons'));
+    writeFileSync(join(dist, 'calc.html'), '<!doctype html><title>Calculator</title>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'icons', 'calculator-192.png'), 'png');
+    const { app } = await server({ webDist: dist });
+    const page = await app.inject({ method: 'GET', url: '/calc.html' });
+    assert.equal(page.statusCode, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    assert.match(page.body, /<title>Calculator<\/title>/);
+    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    assert.match(String(sw.headers['content-type']), /^text\/javascript/);
+    assert.equal((await app.inject({ method: 'GET', url: '/icons/calculator-192.png' })).statusCode, 200);
+    const missing = await app.inject({ method: 'GET', url: '/calculator.webmanifest' });
+    assert.equal(missing.statusCode, 404);
+    assert.match(missing.body, /is not built/);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
   test('a compressed request body is refused with a 4xx {code, message} and changes nothing', async () => {
     const { app } = await server();
     const inject = app.inject.bind(app);

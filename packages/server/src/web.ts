@@ -32,6 +32,29 @@ The API is under <code>/api</code> (docs/api.md).</p>`;
       preCompressed: true,
     });
   }
+  // The combat calculator page (packages/web/src/calculator): its page, its service worker
+  // and web manifest at the root (a worker controls only what is under its own path), sent
+  // fresh each time so a new build is seen; its home-screen icons.
+  const calculatorFiles: Record<string, string> = {
+    'calc.html': 'text/html; charset=utf-8',
+    'sw.js': 'text/javascript; charset=utf-8',
+    'calculator.webmanifest': 'application/manifest+json',
+  };
+  for (const [name, type] of Object.entries(calculatorFiles)) {
+    app.get(`/${name}`, async (_req, reply) => {
+      const file = join(dist, name);
+      if (!existsSync(file)) return reply.code(404).type('text/plain').send(`${name} is not built`);
+      return reply.type(type).header('cache-control', 'no-cache').send(readFileSync(file, 'utf8'));
+    });
+  }
+  if (existsSync(join(dist, 'icons'))) {
+    await app.register(fastifyStatic, {
+      root: join(dist, 'icons'),
+      prefix: '/icons/',
+      maxAge: '7d',
+      decorateReply: false,
+    });
+  }
   const html = { schema: { response: { 200: { type: 'string' } } } };
   app.get('/', html, async (_req, reply) => reply.type('text/html').send(page()));
   app.get<{ Params: { id: string } }>(
