@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { battleCalc } from './battle-calc.ts';
+import example from './data/battle-example.json' with { type: 'json' };
 import { pointToPointModule } from './module.ts';
 
 const battle = {
@@ -44,5 +45,11 @@ describe('the battle calculator (issue #27 part 2)', () => {
     assert.ok(!none.ok && 'input' in none && none.input.field === 'fire');
     const volley = calc.run({ fire: 37 });
     assert.ok(volley.ok && volley.report.groups?.length === 2);
+  });
+  it('reads the example battle file (data/battle-example.json: Borodino, 10th PzD and SS Reich against the 32nd RD)', () => {
+    const r = battleCalc(example);
+    assert.ok(r.ok, JSON.stringify(!r.ok && r.input));
+    const total = r.report.chances.reduce((a, c) => a + c.probability, 0);
+    assert.ok(Math.abs(total - 1) < 1e-12);
   });
 });
