@@ -626,7 +626,40 @@ function along(p: LL, via: readonly LL[]): number {
   return at;
 }
 
-/** One feature per river: its GSHHG pieces ordered source to mouth, or the traced course when GSHHG has none. */
+/** Length of a course in km. */
+function lengthKm(via: readonly LL[]): number {
+  let t = 0;
+  for (let i = 1; i < via.length; i++) t += distKm(via[i - 1]!, via[i]!);
+  return t;
+}
+/** The reference course from `from` to `to` km along it, as points about 5 km apart. */
+function courseBetween(via: readonly LL[], from: number, to: number): LL[] {
+  const out: LL[] = [];
+  let run = 0;
+  for (let i = 1; i < via.length; i++) {
+    const a = via[i - 1]!;
+    const b = via[i]!;
+    const len = distKm(a, b);
+    for (let d = Math.max(from - run, 0); d <= Math.min(to - run, len); d += 5) {
+      const t = len === 0 ? 0 : d / len;
+      out.push([
+        Math.round((a[0] + (b[0] - a[0]) * t) * 1000) / 1000,
+        Math.round((a[1] + (b[1] - a[1]) * t) * 1000) / 1000,
+      ]);
+    }
+    run += len;
+  }
+  return out;
+}
+/** Gaps longer than this along a course (GSHHG draws reservoirs as lakes, not river lines) take the traced course. */
+const GAP_KM = 30;
+
+/**
+ * One feature per river: its GSHHG pieces ordered source to mouth, the stretches GSHHG
+ * lacks (the 1950s reservoirs of the Dnieper, Volga and Don, whose old beds the rivers
+ * followed in 1941) filled from the traced course; or the traced course alone when GSHHG
+ * has none of it.
+ */
 const features = REFS.map((r) => {
   const lines = join2(named.get(r.name) ?? [])
     .filter((l) => l.length >= 2)
@@ -637,16 +670,28 @@ const features = REFS.map((r) => {
     .filter((l) => l.reduce((s, p, i) => (i === 0 ? 0 : s + distKm(l[i - 1]!, p)), 0) >= 15)
     .sort((a, b) => along(a[0]!, r.via) - along(b[0]!, r.via));
   const gshhg = lines.length > 0;
+  const total = lengthKm(r.via);
+  const fills: LL[][] = [];
+  let cursor = 0;
+  for (const l of lines) {
+    const start = along(l[0]!, r.via);
+    if (start - cursor > GAP_KM) fills.push(courseBetween(r.via, cursor, start));
+    cursor = Math.max(cursor, along(l.at(-1)!, r.via));
+  }
+  if (gshhg && total - cursor > GAP_KM) fills.push(courseBetween(r.via, cursor, total));
+  const all = [...lines, ...fills.filter((f) => f.length >= 2)].sort(
+    (a, b) => along(a[0]!, r.via) - along(b[0]!, r.via),
+  );
   return {
     type: 'Feature',
     properties: {
       name: r.name,
       tributaryOf: r.of ?? null,
       source: gshhg
-        ? 'GSHHG 2.3 WDBII rivers classes 1-3 (gmt coast -I1 -I2 -I3 -Di), pieces ordered source to mouth'
+        ? `GSHHG 2.3 WDBII rivers classes 1-3 (gmt coast -I1 -I2 -I3 -Di), pieces ordered source to mouth${fills.length ? `; ${fills.length} gap(s) over ${GAP_KM} km filled from the traced course` : ''}`
         : 'traced from named points (not in GSHHG classes 1-3)',
     },
-    geometry: { type: 'MultiLineString', coordinates: gshhg ? lines : [r.via] },
+    geometry: { type: 'MultiLineString', coordinates: gshhg ? all : [r.via] },
   };
 });
 const missing = features
