@@ -83,7 +83,11 @@ export interface Limits {
   readonly requestTimeoutMs: number;
   /** Its headers, this long. */
   readonly headersTimeoutMs: number;
-  /** A connection that sends nothing this long (no request under way) is closed. */
+  /**
+   * A connection with no traffic either way this long is closed, a request under way too
+   * (the longest, an import, is answered within its own time limit); between requests,
+   * a kept-alive connection is closed after at most 10 s.
+   */
   readonly idleTimeoutMs: number;
   /** Imports replayed at once, waiting, and each one's time and memory. */
   readonly imports: ImportLimits;
@@ -274,6 +278,8 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: Math.min(10_000, limits.idleTimeoutMs),
+    // How often requests still arriving are checked against those limits (node: 30 s).
+    http: { connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     // Turn bad JSON, huge bodies and the like into 4xx, never a crash.
     return503OnClosing: true,
     ajv: {
@@ -369,14 +375,18 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const auth = (req: FastifyRequest<{ Params: { id: string } }>): Promise<Principal> =>
     service.authenticate(req.params.id, bearer(req));
   /** A new game from this address (made or imported): within its quota, else 429 request/quota. */
+  const gamesQuotaError = () =>
+    new ApiError(
+      429,
+      'request/quota',
+      `at most ${limits.gamesPerWindow} new games from one address in ${Math.round(limits.gamesWindowMs / 60_000)} minutes: try again in ${Math.ceil(gamesQuota.retryAfterMs() / 60_000)} minutes`,
+    );
   const newGameFrom = (req: FastifyRequest) => {
-    if (quotas && !gamesQuota.take(req.ip)) {
-      throw new ApiError(
-        429,
-        'request/quota',
-        `at most ${limits.gamesPerWindow} new games from one address in ${Math.round(limits.gamesWindowMs / 60_000)} minutes: try again in ${Math.ceil(gamesQuota.retryAfterMs() / 60_000)} minutes`,
-      );
-    }
+    if (quotas && !gamesQuota.take(req.ip)) throw gamesQuotaError();
+  };
+  /** Refuses a new game from an address whose quota is spent before its body is read. */
+  const gamesLeft = async (req: FastifyRequest) => {
+    if (quotas && gamesQuota.spent(req.ip)) throw gamesQuotaError();
   };
 
   await registerWeb(app, opts.webDist);
@@ -432,6 +442,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     '/api/games',
     {
       bodyLimit: BODY.create,
+      onRequest: gamesLeft,
       schema: {
         body: {
           type: 'object',
@@ -662,6 +673,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     '/api/games/import',
     {
       bodyLimit: BODY.import,
+      onRequest: gamesLeft,
       schema: {
         body: replayFileSchema,
         response: {
@@ -903,6 +915,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   app.addHook('onReady', async () => {
     await service.start();
     webhooks.start();
+    importer.start();
     sweep();
     sweeper = setInterval(sweep, limits.expirySweepMs);
     sweeper.unref();

@@ -6,7 +6,7 @@
  * sequence number, so several processes on one PostgreSQL serve the same games.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Player } from '@stavka/engine';
+import type { Player } from '@stavka/ai';
 import {
   type Action,
   apply,
@@ -26,7 +26,7 @@ import {
   view,
   visibleLog,
 } from '@stavka/engine';
-import { GAMES, playableGame } from '@stavka/games';
+import { marsRules } from '@stavka/games';
 import { AiWorker } from './ai-worker.ts';
 import {
   checkDice,
@@ -47,13 +47,10 @@ import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
 type State = GameState<unknown>;
 
-/** The games this server plays: the registry's playable games (complete games only). */
-export const CATALOG: Readonly<Record<string, AnyRules>> = Object.fromEntries(
-  Object.keys(GAMES).flatMap((id) => {
-    const m = playableGame(id);
-    return m ? [[id, m.rules]] : [];
-  }),
-);
+/** The games this server plays: complete games only. */
+export const CATALOG: Readonly<Record<string, AnyRules>> = {
+  [marsRules.id]: marsRules as unknown as AnyRules,
+};
 
 /**
  * The rules of game `id`, if this server plays it. A client's string is looked up among
@@ -184,7 +181,7 @@ interface Live {
   /** The store's change mark when this cache was last found current (see Store.changeMark). */
   mark: number | null;
   /** Views computed for the current state, by side ('*' for spectators). */
-  views: Map<string, { key: string; value: SeatView; sent: Sent }>;
+  views: Map<string, { key: string; value: SeatView; sent: Sent; whole?: string }>;
 }
 
 export interface SeatView {
@@ -777,13 +774,16 @@ export class GameService implements Service {
       }
       if (w.last === key) continue;
       const v = this.viewOf(g, w.side);
-      const now = g.views.get(w.side ?? '*')!.sent;
-      // What a watcher was sent belongs to its side; a new watcher gets its side's whole view.
+      const cached = g.views.get(w.side ?? '*')!;
+      const now = cached.sent;
+      // What a watcher was sent belongs to its side; a new watcher gets its side's whole
+      // view, made once for this state (a swarm of channels connecting costs one).
       const was = w.sent ?? `new:${w.side}`;
-      let m = messages.get(was);
+      let m = w.sent === null ? cached.whole : messages.get(was);
       if (m === undefined) {
         m = liveMessage(v, w.sent, now, diffs);
-        messages.set(was, m);
+        if (w.sent === null) cached.whole = m;
+        else messages.set(was, m);
       }
       w.last = key;
       w.sent = now;

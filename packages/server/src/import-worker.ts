@@ -1,12 +1,15 @@
 /**
  * Imports are replayed in a worker thread (issue #22): a file is untrusted work, its
  * length in moves, and replaying it on the thread that serves the games held every
- * player's request behind it (a 125 KB export: ~250 ms). One worker, one file at a time;
+ * player's request behind it (a 125 KB export: ~250 ms). The worker runs at the lowest
+ * CPU priority, so a replay takes what the players leave. One worker, one file at a time;
  * a few more wait their turn, and past that an import is refused at once (503
  * `server/busy`) rather than queued without end. A file that takes longer than the time
  * limit, or more memory than the worker may have, is refused (422) and its worker
  * replaced.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
 import { type ExportedGame, type VerifiedImport, verifyImport } from './games.ts';
@@ -24,6 +27,7 @@ type Answer =
 
 if (!isMainThread && (workerData as { stavkaImport?: boolean } | null)?.stavkaImport) {
   useNodeSha256();
+  lowerThreadPriority();
   parentPort!.on('message', (job: Job) => {
     let answer: Answer;
     try {
@@ -46,12 +50,29 @@ if (!isMainThread && (workerData as { stavkaImport?: boolean } | null)?.stavkaIm
   });
 }
 
+/**
+ * This thread runs at the lowest CPU priority: a replay takes the CPU the players leave
+ * (Linux gives each thread its own nice value, set through its thread id). Elsewhere, or
+ * where it cannot be read, it runs as it is.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
+  } catch {
+    // not Linux: the thread keeps the process's priority
+  }
+}
+
 export interface ImportLimits {
   /** Files replayed at once (worker threads); default 1. */
   readonly concurrent?: number;
   /** Files waiting their turn; more are refused with 503 server/busy. Default 4. */
   readonly queued?: number;
-  /** A file still replaying after this long is refused (422 replay/too-long). Default 20 s. */
+  /**
+   * A file not replayed this long after it came is refused: 503 server/busy if it is still
+   * waiting its turn, 422 replay/too-long if it is being replayed. Default 20 s.
+   */
   readonly timeoutMs?: number;
   /** The worker's heap (MB); a file needing more is refused. Default 256. */
   readonly heapMb?: number;
@@ -61,6 +82,8 @@ interface Pending {
   readonly file: ExportedGame;
   readonly resolve: (v: VerifiedImport) => void;
   readonly reject: (e: Error) => void;
+  /** When it is refused if not answered (ms, performance.now()). */
+  readonly deadline: number;
 }
 
 interface Slot {
@@ -98,10 +121,15 @@ export class ImportWorkers {
       );
     }
     return new Promise((resolve, reject) => {
-      const pending = { file, resolve, reject };
+      const pending = { file, resolve, reject, deadline: performance.now() + this.timeoutMs };
       if (free) this.run(free, pending);
       else this.queue.push(pending);
     });
+  }
+
+  /** Starts the workers now (at the server's start), so the first import does not wait for one. */
+  start(): void {
+    if (!this.closed) for (const s of this.slots) this.workerOf(s);
   }
 
   private workerOf(slot: Slot): Worker {
@@ -135,17 +163,24 @@ export class ImportWorkers {
 
   private run(slot: Slot, pending: Pending): void {
     const id = this.next++;
-    const timer = setTimeout(() => {
-      const job = slot.job;
-      const w = slot.worker;
-      if (!job || job.id !== id) return;
-      slot.worker = null;
-      this.finish(slot);
-      job.pending.reject(
-        new ApiError(422, 'replay/too-long', `the file took more than ${this.timeoutMs / 1000} s to replay`),
-      );
-      void w?.terminate();
-    }, this.timeoutMs);
+    const timer = setTimeout(
+      () => {
+        const job = slot.job;
+        const w = slot.worker;
+        if (!job || job.id !== id) return;
+        slot.worker = null;
+        this.finish(slot);
+        job.pending.reject(
+          new ApiError(
+            422,
+            'replay/too-long',
+            `the file took more than ${this.timeoutMs / 1000} s to replay`,
+          ),
+        );
+        void w?.terminate();
+      },
+      Math.max(0, pending.deadline - performance.now()),
+    );
     slot.job = { id, pending, timer };
     try {
       this.workerOf(slot).postMessage({ id, file: pending.file } satisfies Job);
@@ -159,8 +194,17 @@ export class ImportWorkers {
   private finish(slot: Slot): void {
     if (slot.job) clearTimeout(slot.job.timer);
     slot.job = null;
-    const next = this.queue.shift();
-    if (next && !this.closed) this.run(slot, next);
+    for (;;) {
+      const next = this.queue.shift();
+      if (!next || this.closed) return;
+      if (next.deadline > performance.now()) {
+        this.run(slot, next);
+        return;
+      }
+      next.reject(
+        new ApiError(503, 'server/busy', 'the server was replaying other imports: try again later'),
+      );
+    }
   }
 
   async close(): Promise<void> {

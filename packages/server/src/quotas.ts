@@ -28,6 +28,12 @@ export class WindowQuota {
     return true;
   }
 
+  /** Whether `key` has taken all it may in this window (takes nothing). */
+  spent(key: string): boolean {
+    if (Date.now() - this.windowStart >= this.windowMs) return false;
+    return (this.counts.get(key) ?? 0) >= this.max;
+  }
+
   /** Milliseconds until the window ends (a Retry-After). */
   retryAfterMs(): number {
     return Math.max(0, this.windowStart + this.windowMs - Date.now());
