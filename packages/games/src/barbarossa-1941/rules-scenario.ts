@@ -89,6 +89,20 @@ export interface RulesScenario {
   readonly hexNumbers: readonly string[];
   /** Hex of a named place, or -1. */
   readonly placeHex: Readonly<Record<string, number>>;
+  /** Scheduled reinforcements: who enters on which turn, and where (no hexes: any railhead). */
+  readonly reinforcements: readonly ScheduledArrival[];
+  /** Russian armies entering from the eastern edge each turn ("3 per turn, including on the first turn"). */
+  readonly sovietArmiesPerTurn: number;
+  /** The eastern edge (Siberia): where those armies enter. */
+  readonly siberia: readonly number[];
+}
+
+export interface ScheduledArrival {
+  readonly turn: number;
+  readonly side: Side;
+  readonly units: readonly string[];
+  /** Entry hexes; empty for "any railhead". */
+  readonly hexes: readonly number[];
 }
 
 /** Everything a small position or an adapter gives to build a RulesScenario. */
@@ -100,6 +114,13 @@ export interface RulesScenarioInput {
   readonly victoryPoints?: Readonly<Record<string, number>>;
   readonly railheads?: readonly string[];
   readonly turns: readonly TurnInfo[];
+  /** Scheduled reinforcements, entry hexes by number. */
+  readonly reinforcements?: readonly {
+    turn: number;
+    side: Side;
+    units: readonly string[];
+    hexes: readonly string[];
+  }[];
 }
 
 function membership(map: HexMap, kindOrId: (z: { id: string; kind: string }) => boolean, edges = false) {
@@ -157,6 +178,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     else railheads.push(h);
   });
   if (input.turns.length === 0) errors.push(setupError('setup/turns', 'turns', 'at least one turn'));
+  const siberia = map.edges.find((e) => e.id === 'siberia')?.hexes ?? [];
   if (errors.length > 0) return err(errors);
   return ok({
     key: input.key,
@@ -179,6 +201,14 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     turns: input.turns,
     hexNumbers: Array.from({ length: n }, (_, h) => hexNumberOf(map, h)),
     placeHex,
+    reinforcements: (input.reinforcements ?? []).map((r) => ({
+      turn: r.turn,
+      side: r.side,
+      units: r.units,
+      hexes: r.hexes.map((h) => hexIndex(map, h)).filter((h) => h >= 0),
+    })),
+    sovietArmiesPerTurn: siberia.length > 0 ? 3 : 0,
+    siberia,
   });
 }
 
@@ -267,6 +297,14 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     turns: bs.turns.map((t) => ({ label: t.label, weather: t.weather })),
     hexNumbers: bs.hexNumbers,
     placeHex,
+    reinforcements: bs.reinforcements.map((r) => ({
+      turn: r.turn,
+      side: r.side,
+      units: r.units,
+      hexes: r.hexes,
+    })),
+    sovietArmiesPerTurn: bs.soviet.reinforcementsPerTurn,
+    siberia: bs.edges.siberia ?? [],
   };
 }
 

@@ -16,6 +16,7 @@ import { Board } from './board.ts';
 import { mayRehide, rehide, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
+import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
 import {
   applyCombatAction,
   type CombatAction,
@@ -55,6 +56,7 @@ export type BarbarossaAction =
   | CombatAction
   | { type: 'end-step' }
   | { type: 'rehide'; piece: string }
+  | { type: 'place'; piece: string; hex: number }
   | { type: 'move'; piece: string; to: number }
   | { type: 'allocate'; piece: string; target: number }
   | { type: 'unallocate'; piece: string }
@@ -166,9 +168,18 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
   switch (g.step) {
     case 'reinforce': {
       const out: BarbarossaAction[] = [];
+      // Reinforcements: every arrival that can enter must (B-37).
+      let waiting = false;
+      for (const piece of g.arrivals) {
+        if (g.pieces[piece]!.side !== side) continue;
+        for (const hex of entryHexes(g, s, piece)) {
+          out.push({ type: 'place', piece, hex });
+          waiting = true;
+        }
+      }
       if (side === 'soviet')
         for (const id of g.order) if (mayRehide(g, s, id)) out.push({ type: 'rehide', piece: id });
-      out.push({ type: 'end-step' });
+      if (!waiting) out.push({ type: 'end-step' });
       return out;
     }
     case 'attacks-first': {
@@ -300,6 +311,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     `turn ${g.turn} (${turnInfo(s, g).label}, ${turnInfo(s, g).weather}): ${side === 'axis' ? 'German' : 'Russian'} player-turn`,
     [CITE_SEQUENCE, side === 'axis' ? 'A.1' : 'B.1'],
   );
+  announceArrivals(g, s, side, ctx);
 }
 
 function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
@@ -369,6 +381,9 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       return;
     case 'rehide':
       rehide(g, a.piece, ctx);
+      return;
+    case 'place':
+      placeArrival(g, s, a.piece, a.hex, ctx);
       return;
     case 'move': {
       const board = new Board(g, s);
@@ -467,6 +482,8 @@ function fromPositionFile(
     blitz: [],
     spent: [],
     attackedThisPhase: [],
+    arrivals: [],
+    armiesToEnter: 0,
     winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false },
     secret: { identities: {} },

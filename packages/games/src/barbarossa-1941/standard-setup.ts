@@ -53,6 +53,8 @@ export function standardPosition(asymmetricOdds: boolean): Result<BarbarossaStat
     blitz: [],
     spent: [],
     attackedThisPhase: [],
+    arrivals: [],
+    armiesToEnter: 0,
     winner: null,
     options: { asymmetricOdds },
     secret: { identities: {} },
@@ -82,5 +84,7 @@ export function standardPosition(asymmetricOdds: boolean): Result<BarbarossaStat
       g.order.push(unit);
     }
   }
+  // "Leftover Russian armies enter the game as reinforcements from the eastern mapboard edge ... 3 per turn".
+  g.armiesToEnter = g.riflePile.length - hiddenArmies;
   return ok(g);
 }

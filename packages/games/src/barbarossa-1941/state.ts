@@ -156,6 +156,10 @@ export interface BarbarossaState {
   spent: string[];
   /** Pieces whose attack this phase re-Disrupted nothing (A.5/B.5 recovery bookkeeping): attacked defenders. */
   attackedThisPhase: string[];
+  /** Reinforcements waiting to be placed (A.1 / B.1), in arrival order. */
+  arrivals: string[];
+  /** Face-down Russian armies still to enter from the eastern edge (the set-up's leftovers). */
+  armiesToEnter: number;
   /** Set once the game is over. */
   winner: Side | 'draw' | null;
   /** Optional rules both players agreed to at creation (B-7, B-8). */

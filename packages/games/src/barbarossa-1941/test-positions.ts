@@ -181,6 +181,8 @@ export interface PositionInput {
   readonly control?: Readonly<Record<string, Side>>;
   /** Extra units (e.g. the rifle pile), id -> template. */
   readonly extraUnits?: Readonly<Record<string, string>>;
+  /** Scheduled reinforcements (units from extraUnits), entry hexes by number. */
+  readonly reinforcements?: readonly { turn: number; side: Side; units: string[]; hexes: string[] }[];
 }
 
 let counter = 0;
@@ -245,6 +247,8 @@ export function position(input: PositionInput): Position {
     blitz: [],
     spent: [],
     attackedThisPhase: [],
+    arrivals: [],
+    armiesToEnter: 0,
     winner: null,
     options: { asymmetricOdds: false },
     secret: { identities: {} },
@@ -306,6 +310,7 @@ export function positionFile(input: PositionInput): import('./rules.ts').Positio
       turns: input.turns ?? [{ label: 'Jun II 41', weather: input.weather ?? 'good' }],
       ...(input.railheads ? { railheads: input.railheads } : {}),
       ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
+      ...(input.reinforcements ? { reinforcements: input.reinforcements } : {}),
     },
     pieces,
     ...(input.riflePile ? { riflePile: input.riflePile } : {}),

@@ -1,0 +1,94 @@
+/**
+ * barbarossa-1941 "Reinforcements and Replacements" through the contract (B-37): units
+ * entering on their turn where the schedule says, and the Russian leftover armies from
+ * the eastern edge, face down, 3 a turn.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+const act = (s: G, side: string, a: BarbarossaAction): G => {
+  const r = apply(barbarossaRules, s, side, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+describe('Reinforcements and Replacements (B-37)', () => {
+  it('"German reinforcement units have their month of entry on them": they enter on their turn at their place, each placed by its owner', () => {
+    const file = positionFile({
+      turns: [
+        { label: 'Jun II 41', weather: 'good' },
+        { label: 'Jul I 41', weather: 'good' },
+      ],
+      map: { zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }] },
+      pieces: { k: { is: 'ger-inf-korps', at: '0302' } },
+      extraUnits: { 'pz-new': 'ger-pz-div' },
+      reinforcements: [{ turn: 2, side: 'axis', units: ['pz-new'], hexes: ['0105', '0106'] }],
+    });
+    const made = setup(barbarossaRules, file, 1, {});
+    assert.ok(made.ok);
+    let s = made.value;
+    assert.deepEqual(s.state.arrivals, [], 'not on turn 1');
+    for (const side of ['axis', 'soviet'])
+      for (const step of [
+        'end-step',
+        'end-step',
+        'end-movement',
+        'end-combat',
+        'end-movement',
+        'end-combat',
+      ] as const)
+        s = act(s, side, { type: step });
+    assert.equal(s.state.turn, 2);
+    assert.deepEqual(s.state.arrivals, ['pz-new']);
+    const legal = legalActions(barbarossaRules, s, 'axis');
+    assert.equal(
+      legal.some((a) => a.type === 'end-step'),
+      false,
+      'an arrival that can enter must be placed',
+    );
+    const map = rulesScenarioByKey(s.state.scenario).map;
+    assert.deepEqual(
+      legal.filter((a) => a.type === 'place').map((a) => (a as { hex: number }).hex),
+      [hexIndex(map, '0105'), hexIndex(map, '0106')],
+    );
+    s = act(s, 'axis', { type: 'place', piece: 'pz-new', hex: hexIndex(map, '0106') });
+    assert.equal(s.state.pieces['pz-new']!.status, 'map');
+    assert.ok(legalActions(barbarossaRules, s, 'axis').some((a) => a.type === 'end-step'));
+  });
+
+  it('"Leftover Russian armies enter ... from the eastern mapboard edge ... 3 per turn, including on the first turn", face down', () => {
+    const file = positionFile({
+      map: { edges: [{ id: 'siberia', hexes: col(10) }] },
+      pieces: { k: { is: 'ger-inf-korps', at: '0302' } },
+      extraUnits: { x1: 'sov-rifle-54', x2: 'sov-rifle-22', x3: 'sov-rifle-22', x4: 'sov-rifle-54' },
+      riflePile: ['x1', 'x2', 'x3', 'x4'],
+    });
+    const made = setup(barbarossaRules, file, 1, {});
+    assert.ok(made.ok);
+    let s = made.value;
+    s.state.armiesToEnter = 4;
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    assert.equal(s.state.arrivals.length, 3);
+    for (const id of s.state.arrivals) {
+      assert.equal(s.state.pieces[id]!.face, 'rifle-army');
+      assert.equal(s.state.secret.identities[id]!.unit, null, 'undecided (B-18)');
+    }
+    assert.equal(s.state.armiesToEnter, 1);
+  });
+});
