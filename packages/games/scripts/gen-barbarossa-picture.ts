@@ -33,7 +33,7 @@ const cy = (h: number) => {
   return pad + (R * W3) / 2 + R * W3 * (a.r + a.q / 2);
 };
 const width = Math.ceil(pad * 2 + R * (1.5 * (m.columns - 1) + 2));
-const height = Math.ceil(pad * 2 + R * W3 * (m.rows + 0.5)) + 60;
+const height = Math.ceil(pad * 2 + R * W3 * (m.rows + 0.5)) + 80;
 
 const FILL: Record<string, string> = {
   clear: '#f1ead2',
@@ -177,7 +177,7 @@ for (const [h, ids] of stack) {
   });
 }
 // Legend.
-const ly = height - 40;
+const ly = height - 64;
 const legend: [string, string][] = [
   ['#f1ead2', 'clear'],
   ['#b7cf98', 'forest'],
@@ -191,7 +191,10 @@ legend.forEach(([c, t], i) => {
   o.push(`<text x="${pad + i * 110 + 18}" y="${ly + 11}" font-size="11">${t}</text>`);
 });
 o.push(
-  `<text x="${pad}" y="${ly + 32}" font-size="11">blue: rivers · red dashed: border 22 June 1941 · black: railways (dashed grey: standard gauge) · red / brown dotted: roads / brown roads · purple dashed: army group boundaries · counters: the standard set-up (red Soviet, grey German, ochre allies)</text>`,
+  `<text x="${pad}" y="${ly + 32}" font-size="11">blue: rivers · red dashed: border 22 June 1941 · black: railways (dashed grey: standard gauge) · red / brown dotted: roads / brown roads</text>`,
+);
+o.push(
+  `<text x="${pad}" y="${ly + 50}" font-size="11">purple dashed: army group boundaries · counters: the standard set-up (red Soviet, grey German, ochre allies) · red names: victory cities · square: fortress · grey tab: tank factory</text>`,
 );
 o.push(
   `<text x="${pad}" y="${pad - 10}" font-size="16" font-weight="bold">${s.name} — ${m.columns} x ${m.rows} hexes of 40 km, generated from GSHHG / GeoNames</text>`,
