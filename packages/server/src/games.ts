@@ -6,11 +6,10 @@
  * sequence number, so several processes on one PostgreSQL serve the same games.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Player } from '@stavka/ai';
+import type { Player } from '@stavka/engine';
 import {
   type Action,
   apply,
-  canonicalJson,
   formatSetupErrors,
   type GameRules,
   type GameState,
@@ -26,7 +25,7 @@ import {
   view,
   visibleLog,
 } from '@stavka/engine';
-import { marsRules } from '@stavka/games';
+import { GAMES, playableGame } from '@stavka/games';
 import { AiWorker } from './ai-worker.ts';
 import {
   checkDice,
@@ -47,10 +46,13 @@ import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
 type State = GameState<unknown>;
 
-/** The games this server plays: complete games only. */
-export const CATALOG: Readonly<Record<string, AnyRules>> = {
-  [marsRules.id]: marsRules as unknown as AnyRules,
-};
+/** The games this server plays: the registry's playable games (complete games only). */
+export const CATALOG: Readonly<Record<string, AnyRules>> = Object.fromEntries(
+  Object.keys(GAMES).flatMap((id) => {
+    const m = playableGame(id);
+    return m ? [[id, m.rules]] : [];
+  }),
+);
 
 /**
  * The rules of game `id`, if this server plays it. A client's string is looked up among
