@@ -22,8 +22,10 @@ import {
   setup,
   stateHash,
 } from '@stavka/engine';
+import { ruleExcerpt } from '../rules-text/index.ts';
 import { battleRules, battleRulesWith, firingValue, retreatOptions } from './battle.ts';
 import type { BattleScenario, BattleState } from './battle-scenario.ts';
+import { CITE } from './forces.ts';
 
 type G = GameState<BattleState>;
 type UnitIn = BattleScenario['units'][number];
@@ -108,7 +110,7 @@ describe('A.1a Air-to-air: one roll per German air unit on the column of the Sov
     );
     const air = newLog(s0, s1).find((e) => e.kind === 'air')!;
     assert.deepEqual(air.data, { column: 3, roll: 1, survivors: 0 });
-    assert.ok(air.cite?.includes('point-to-point A.1a Air-to-air'), JSON.stringify(air));
+    assert.ok(air.cite?.includes(CITE.airToAir), JSON.stringify(air));
   });
   it('a second German air unit rolls on the column of the survivors of the first (survivors of survivors)', () => {
     const s0 = battle(
@@ -430,6 +432,15 @@ describe('B.2 Normal combat', () => {
     assert.deepEqual(legal(s1, 'soviet'), []);
     const s2 = act(s1, 'axis', { type: 'absorb', unit: 'Inf' });
     assert.deepEqual(legal(s2, 'axis'), [{ type: 'continue' }, { type: 'retreat' }]);
+  });
+  it('losses the attacker inflicts are breakthroughs, those the defender inflicts repulses', () => {
+    const s0 = normal();
+    const s1 = act(s0, 'axis', { type: 'attack' }, [1]);
+    assert.ok(texts(s0, s1).some((t) => t.startsWith('the defender fires 8: 1 repulses')));
+    let s = act(s1, 'axis', { type: 'absorb', unit: 'Inf' });
+    const before = s;
+    s = act(s, 'axis', { type: 'continue' }, [1]);
+    assert.ok(texts(before, s).some((t) => t.startsWith('the attacker fires 6: 1 breakthroughs')));
   });
   it('a unit that absorbed a loss cannot fire in its part of the round', () => {
     let s = act(normal(), 'axis', { type: 'attack' }, [1]);
@@ -875,6 +886,13 @@ describe('B.6 Large combats (P-2)', () => {
     assert.deepEqual((fired.data as { groups: number[] }).groups, [19, 18]);
     assert.equal((fired.data as { losses: number }).losses, 11);
     assert.ok(fired.cite?.includes('P-2'));
+  });
+});
+
+describe('log citations', () => {
+  it('every citation the battle logs finds its paragraph of the rules text or its ruling', () => {
+    for (const cite of Object.values(CITE)) assert.ok(ruleExcerpt(cite), cite);
+    for (const ruling of ['P-1', 'P-2', 'P-4', 'P-5']) assert.ok(ruleExcerpt(ruling), ruling);
   });
 });
 

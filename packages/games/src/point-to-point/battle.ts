@@ -265,7 +265,7 @@ function roundEnd(g: BattleState, ctx: RulesContext): void {
     ctx.log({
       kind: 'combat',
       text: 'both sides have only dispersed units left: the attacker retreats, the defender holds the point',
-      cite: [`${CITE.simultaneous} c`],
+      cite: [CITE.bothDispersed],
     });
     attackerRetreats(g, 'both-dispersed', ctx);
     return;
@@ -318,7 +318,7 @@ function holdPoint(g: BattleState, role: Role, ctx: RulesContext): void {
     ctx.log({
       kind: 'retreat',
       text: `${u.name}, which retreated here from another battle, survives: the point still holds`,
-      cite: [`${CITE.retreat} c`],
+      cite: [CITE.retreatC],
     });
   }
 }
@@ -331,7 +331,7 @@ function finish(g: BattleState, ending: Ending, ctx: RulesContext): void {
   ctx.log({
     kind: 'combat',
     text: text[ending] ?? ending,
-    cite: ending === 'both-destroyed' ? [`${CITE.simultaneous} d`] : [CITE.normal],
+    cite: ending === 'both-destroyed' ? [CITE.bothDestroyed] : [CITE.normal],
   });
   airLeftAlone(g, 'attacker', ctx);
   airLeftAlone(g, 'defender', ctx);
@@ -364,14 +364,14 @@ function attackerRetreats(g: BattleState, ending: Ending, ctx: RulesContext): vo
         ctx.log({
           kind: 'retreat',
           text: `the attackers retreating to ${p.name} are all dispersed and meet displaced defenders there: destroyed`,
-          cite: [`${CITE.retreat} d`],
+          cite: [CITE.retreatD],
         });
       } else {
         for (const d of waiting) d.destroyed = true;
         ctx.log({
           kind: 'retreat',
           text: `undispersed attackers retreating to ${p.name} destroy the displaced defenders there (${waiting.map((d) => d.id).join(', ')})`,
-          cite: [`${CITE.retreat} d`],
+          cite: [CITE.retreatD],
         });
       }
     }
@@ -462,7 +462,7 @@ function clearPoint(g: BattleState, ending: Ending, ctx: RulesContext): void {
     ctx.log({
       kind: 'retreat',
       text: `${u.name} retreated here from another battle and the point is lost: destroyed`,
-      cite: [`${CITE.retreat} c`],
+      cite: [CITE.retreatC],
     });
   }
   if (ending === 'defender-destroyed') {
@@ -571,7 +571,7 @@ function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ct
       ctx.log({
         kind: 'combat',
         text: `${g.mode} combat`,
-        cite: [`${CITE.kinds}${g.mode === 'simultaneous' ? (g.weather === 'good' ? 'a' : 'b') : ''}`],
+        cite: [g.mode === 'normal' ? CITE.kinds : g.weather === 'good' ? CITE.kindsGood : CITE.kindsSnow],
       });
       startRound(g, table, ctx);
       return;
@@ -584,7 +584,7 @@ function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ct
       ctx.log({
         kind: 'decision',
         text: `the ${role} continues the action`,
-        cite: [g.mode === 'normal' ? CITE.normal : `${CITE.simultaneous} b`],
+        cite: [g.mode === 'normal' ? CITE.normal : CITE.breakOff],
       });
       if (g.mode === 'simultaneous') {
         if (role === 'attacker') g.stage = 'decide-defender';
@@ -600,7 +600,7 @@ function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ct
       ctx.log({
         kind: 'decision',
         text: `the ${role} retreats`,
-        cite: [CITE.retreat, ...(g.mode === 'simultaneous' ? [`${CITE.simultaneous} b`] : [])],
+        cite: [CITE.retreat, ...(g.mode === 'simultaneous' ? [CITE.breakOff] : [])],
       });
       if (role === 'attacker') attackerRetreats(g, 'attacker-retreated', ctx);
       else defenderRetreats(g, ctx);
@@ -619,7 +619,7 @@ function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ct
           opt.priority === 'c'
             ? `${u.name} retreats to ${n.name}, itself under attack: it survives only if ${n.name} still holds after that battle, and takes no part in it`
             : `${u.name} retreats to ${n.name} (priority ${opt.priority}${opt.priority === 'b' ? ': half the line capacity' : ''})`,
-        cite: [`${CITE.retreat} ${opt.priority}`],
+        cite: [{ a: CITE.retreatA, b: CITE.retreatB, c: CITE.retreatC }[opt.priority]],
       });
       settleRoute(g, ctx);
       return;

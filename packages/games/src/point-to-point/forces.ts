@@ -79,18 +79,32 @@ export function retreatHalves(u: Pick<UnitProfile, 'formation'>): number {
   return 2;
 }
 
+/**
+ * Citations as the rules-text resolver reads them ("<game> <words of the paragraph>
+ * <section>", rules-text/index.ts ruleExcerpt): the section numbers are the text's (A.1 ..
+ * B.6); the words find the paragraph (the heading of A.1a is lost with the start of the text).
+ */
 export const CITE = {
-  airToAir: 'point-to-point A.1a Air-to-air',
-  flak: 'point-to-point A.1b Air-to-ground',
-  germanAirImmune: 'point-to-point A.2 German Air Units',
-  sovietAir: 'point-to-point A.3 Surviving Soviet Air Units',
-  germanAir: 'point-to-point A.4 German Air Units In Combat',
-  airAlone: 'point-to-point A.5 German Air Units Alone',
-  kinds: 'point-to-point B.1',
-  normal: 'point-to-point B.2 Normal',
-  firing: 'point-to-point B.2 Firing Procedure',
-  simultaneous: 'point-to-point B.3 Simultaneous',
-  retreat: 'point-to-point B.4 Retreat from combat',
-  advance: 'point-to-point B.5 Advance After Combat',
-  large: 'point-to-point B.6 Large Combats',
+  airToAir: 'point-to-point Soviet air units surviving A.1',
+  flak: 'point-to-point Air-to-ground A.1',
+  germanAirImmune: 'point-to-point German Air Units A.2',
+  sovietAir: 'point-to-point Surviving Soviet Air Units A.3',
+  germanAir: 'point-to-point German Air Units In Combat A.4',
+  airAlone: 'point-to-point German Air Units Alone A.5',
+  kinds: 'point-to-point two types of regular ground combat B.1',
+  kindsGood: 'point-to-point Axis units attack in Good weather B.1',
+  kindsSnow: 'point-to-point Axis units attack in Snow with an air unit B.1',
+  normal: 'point-to-point In normal combat B.2',
+  firing: 'point-to-point Firing Procedure B.2',
+  simultaneous: 'point-to-point Simultaneous B.3',
+  breakOff: 'point-to-point Either side may break off B.3',
+  bothDispersed: 'point-to-point If both sides have only dispersed units left B.3',
+  bothDestroyed: 'point-to-point eliminated each other completely B.3',
+  retreat: 'point-to-point Retreat from combat B.4',
+  retreatA: 'point-to-point Units must retreat to adjacent points B.4',
+  retreatB: 'point-to-point cannot satisfy priority 1 B.4',
+  retreatC: 'point-to-point retreat to a point under attack B.4',
+  retreatD: 'point-to-point Attacking units withdrawing from a battle B.4',
+  advance: 'point-to-point Advance After Combat B.5',
+  large: 'point-to-point Large Combats B.6',
 } as const;
