@@ -21,7 +21,7 @@ describe('stavka calc --json (the contract)', () => {
     assert.equal(j.game, 'mars-1942');
     assert.equal(j.ratio, '3:1');
     assert.equal(j.column, '2:1');
-    assert.deepEqual(j.shifts, [{ by: -1, reason: 'column shift given with --shift' }]);
+    assert.deepEqual(j.shifts, [{ by: -1, reason: 'an extra column shift' }]);
     assert.equal(j.provisional, false);
     assert.deepEqual(j.outcomes, { '-': 1 / 6, D: 1 / 6, DW: 2 / 6, DR: 2 / 6 });
   });

@@ -159,3 +159,42 @@ describe('chances', () => {
     );
   });
 });
+
+describe('the rolls behind each chance (the calculator shows them)', () => {
+  const rollsOf = (r: ReturnType<typeof barbarossaCalc>) => {
+    assert.ok(r.ok);
+    return Object.fromEntries(r.report.chances.map((c) => [c.result, c.rolls]));
+  };
+  it('one column read: each result with the rolls that give it, every roll once', () => {
+    const r = barbarossaCalc({ attack: 12, defense: 4 });
+    const rolls = rollsOf(r);
+    const all = Object.values(rolls).flatMap((x) => x ?? []);
+    assert.deepEqual([...all].sort(), [1, 2, 3, 4, 5, 6]);
+    const col = BARBAROSSA_CRT.columnLabels.indexOf('3:1');
+    for (const [result, rs] of Object.entries(rolls))
+      for (const roll of rs ?? []) assert.equal(readTable(BARBAROSSA_CRT, col, roll), result);
+  });
+  it('pressed on the split die: 4-6 on the high column, 1-3 on the low (B-8)', () => {
+    const r = barbarossaCalc({
+      attack: 12,
+      defense: 4,
+      press: { columns: 1, procedure: 'split', side: 'axis' },
+    });
+    assert.ok(r.ok);
+    const hi = BARBAROSSA_CRT.columnLabels.indexOf(r.report.press!.high);
+    const lo = BARBAROSSA_CRT.columnLabels.indexOf(r.report.press!.low);
+    for (const c of r.report.chances)
+      for (const roll of c.rolls ?? [])
+        assert.equal(readTable(BARBAROSSA_CRT, roll >= 4 ? hi : lo, roll), c.result);
+  });
+  it('no rolls where a first die picks the column (round-up roll, pressing by roll)', () => {
+    const pressed = barbarossaCalc({
+      attack: 12,
+      defense: 4,
+      press: { columns: 1, procedure: 'roll', side: 'axis' },
+    });
+    assert.ok(pressed.ok && pressed.report.chances.every((c) => c.rolls === undefined));
+    const rounded = barbarossaCalc({ attack: 17, defense: 5, roundUp: { target: '4:1' } });
+    assert.ok(rounded.ok && rounded.report.chances.every((c) => c.rolls === undefined));
+  });
+});

@@ -94,6 +94,8 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
   let column = base.column;
   let gamble: CombatReport['gamble'];
   let press: CombatReport['press'];
+  /** A pressed attack on the split die: 4-6 read on the high column, 1-3 on the low (B-8). */
+  let split: { high: number; low: number } | null = null;
 
   if (input.roundUp && input.press) {
     return refuse('combat/one-gamble', 'round up or press the attack, not both', PRESS_RULE, 'B-7, B-8');
@@ -161,6 +163,7 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
       );
     }
     press = { procedure, high: label(high), low: label(low) };
+    if (procedure === 'split') split = { high, low };
     notes.push(
       procedure === 'roll'
         ? `pressing: one die picks ${label(high)} or ${label(low)} (even chances), a second is read there (B-8)`
@@ -175,6 +178,27 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
     dist = columnDistribution(table, base.column);
   }
   if (table.provisional) notes.unshift('PROVISIONAL TABLE: the printed CRT is lost (RULINGS B-1)');
+  // The die rolls giving each result, where one roll decides it (not when a first die
+  // picks the column: the round-up roll, pressing by roll).
+  const cell = (roll: number, col: number) =>
+    table.resultCodes[table.cells[(roll - 1) * table.columns.length + Math.min(col, top)]!]!;
+  let readOn: ((roll: number) => string) | null = null;
+  if (gamble) readOn = null;
+  else if (split) {
+    const { high, low } = split;
+    readOn = (r) => cell(r, r >= 4 ? high : low);
+  } else if (press) readOn = null;
+  else if (input.disrupted)
+    readOn = (r) => barbarossaDisruptedReading(cell(r, base.column), cell(r, base.column + 1));
+  else readOn = (r) => cell(r, base.column);
+  let rolls: Map<string, number[]> | undefined;
+  if (readOn) {
+    rolls = new Map();
+    for (let r = 1; r <= table.die; r++) {
+      const l = readOn(r);
+      rolls.set(l, [...(rolls.get(l) ?? []), r]);
+    }
+  }
   return {
     ok: true,
     report: {
@@ -187,7 +211,7 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
       column: label(column),
       shifts,
       outcomes: outcomesOf(dist),
-      chances: chancesOf(dist),
+      chances: chancesOf(dist, rolls),
       notes,
       ...(gamble ? { gamble } : {}),
       ...(press ? { press } : {}),

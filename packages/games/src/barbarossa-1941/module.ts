@@ -2,8 +2,109 @@
  * Barbarossa 1941 as a game module: its calculator so far (the rules are issue #24's),
  * on the provisional table of RULINGS B-1.
  */
-import { compileOddsTable, formatSetupErrors, type GameCalculator, type GameModule } from '@stavka/engine';
+import {
+  compileOddsTable,
+  formatSetupErrors,
+  type GameCalculator,
+  type GameModule,
+  type OddsTable,
+  oddsColumn,
+  type Shift,
+} from '@stavka/engine';
 import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts';
+
+/** Air support a side brings to a ground attack ("Bombing and Close Air Support"). */
+const AIR: Readonly<Record<string, { by: number; reason: string; capped: boolean }>> = {
+  fliegerkorps: { by: 2, reason: 'a Fliegerkorps supports the attack', capped: true },
+  '8th-fliegerkorps': { by: 3, reason: 'the 8th Fliegerkorps supports the attack', capped: true },
+  russian: { by: 1, reason: 'Russian close air support, regardless of terrain', capped: false },
+};
+
+/**
+ * The column shifts the text names, each with its rule, from the calculator's flags and
+ * choices; German air support is held to "not more than doubling the odds" (B-13: the
+ * final column's odds at most twice the raw ratio's).
+ */
+export function barbarossaShifts(
+  table: OddsTable,
+  attack: number,
+  defense: number,
+  input: Readonly<Record<string, unknown>>,
+): Shift[] {
+  const shifts: Shift[] = [];
+  const attacker = input.attacker === 'soviet' ? 'soviet' : 'axis';
+  if (input.weather === 'mud')
+    shifts.push({
+      by: -1,
+      reason: "in Mud all units' attacks are reduced 1 column",
+      cite: 'barbarossa-1941 Weather',
+    });
+  if (input.weather === 'snow') {
+    if (attacker === 'axis')
+      shifts.push({
+        by: -1,
+        reason: 'in Snow Axis attacks are reduced 1 column',
+        cite: 'barbarossa-1941 Weather',
+      });
+    else if (input.defenderInCity !== true)
+      shifts.push({
+        by: 1,
+        reason: 'in Snow Russian attacks are increased 1 column (defenders in no city or town)',
+        cite: 'barbarossa-1941 Weather',
+      });
+  }
+  if (input.river === true)
+    shifts.push({
+      by: -1,
+      reason: 'more than half the attack factors attack across a river',
+      cite: 'barbarossa-1941 Cross-River',
+    });
+  if (input.attackerLimited === true)
+    shifts.push({ by: -1, reason: 'attack by Limited Supplied units', cite: 'barbarossa-1941 Supply' });
+  if (input.defenderLimited === true)
+    shifts.push({
+      by: 1,
+      reason: 'attack on Limited Supply or Isolated units',
+      cite: 'barbarossa-1941 Supply',
+    });
+  if (input.railwayGun === 'supports')
+    shifts.push({
+      by: 1,
+      reason: 'a Leningrad railway gun supports the attack',
+      cite: 'barbarossa-1941 Special Units',
+    });
+  if (input.railwayGun === 'defends')
+    shifts.push({
+      by: -1,
+      reason: 'a Leningrad railway gun fires on attackers from its line',
+      cite: 'barbarossa-1941 Special Units',
+    });
+  const extra = typeof input.shift === 'number' ? input.shift : 0;
+  if (extra) shifts.push({ by: extra, reason: 'an extra column shift' });
+  const air = typeof input.air === 'string' && Object.hasOwn(AIR, input.air) ? AIR[input.air] : undefined;
+  if (air) {
+    let by = air.by;
+    if (air.capped) {
+      // B-13: the column after the air shifts may be at most twice the raw ratio.
+      const raw = oddsColumn(table, attack, defense);
+      const rawValue = attack / defense;
+      let cap = -1;
+      table.columns.forEach((c, i) => {
+        if (c.attack / c.defense <= 2 * rawValue + 1e-9) cap = i;
+      });
+      const before = raw + shifts.reduce((a, x) => a + x.by, 0);
+      by = Math.max(0, Math.min(by, cap - before));
+      if (by < air.by)
+        shifts.push({
+          by,
+          reason: `${air.reason}, held to ${by} (not more than doubling the odds: at most ${table.columnLabels[cap] ?? 'the raw odds'})`,
+          cite: 'B-13',
+        });
+      else shifts.push({ by, reason: air.reason, cite: 'B-13' });
+    } else shifts.push({ by, reason: air.reason, cite: 'barbarossa-1941 Bombing and Close Air Support' });
+  }
+  return shifts.filter((x) => x.by !== 0 || x.cite === 'B-13');
+}
 
 const columns = BARBAROSSA_CRT.columnLabels;
 
@@ -19,9 +120,65 @@ const calculator: GameCalculator = {
       required: true,
     },
     {
+      kind: 'choice',
+      key: 'attacker',
+      label: 'Attacker',
+      help: 'who attacks (weather and air support depend on it)',
+      choices: ['axis', 'soviet'],
+    },
+    {
+      kind: 'choice',
+      key: 'weather',
+      label: 'Weather',
+      help: 'Mud: every attack -1 column; Snow: Axis -1, Russian +1 unless the defenders are in a city or town',
+      choices: ['good', 'light-mud', 'mud', 'hard-frost', 'snow'],
+    },
+    {
+      kind: 'flag',
+      key: 'defenderInCity',
+      label: 'Defenders in a city or town',
+      help: 'no Snow bonus for Russian attacks on a city or town',
+      cite: 'barbarossa-1941 Weather',
+    },
+    {
+      kind: 'flag',
+      key: 'river',
+      label: 'Across a river',
+      help: 'more than half the attack crosses a river (-1 column)',
+      cite: 'barbarossa-1941 Cross-River',
+    },
+    {
+      kind: 'flag',
+      key: 'attackerLimited',
+      label: 'Attacker in limited supply',
+      help: 'an attacking unit is in Limited Supply (-1 column, Disrupted after)',
+      cite: 'barbarossa-1941 Supply',
+    },
+    {
+      kind: 'flag',
+      key: 'defenderLimited',
+      label: 'Defender limited or isolated',
+      help: 'the defenders are in Limited Supply or Isolated (+1 column)',
+      cite: 'barbarossa-1941 Supply',
+    },
+    {
+      kind: 'choice',
+      key: 'air',
+      label: 'Air support',
+      help: 'Fliegerkorps +2, the 8th +3, not more than doubling the odds (B-13); Russian +1',
+      choices: ['none', 'fliegerkorps', '8th-fliegerkorps', 'russian'],
+    },
+    {
+      kind: 'choice',
+      key: 'railwayGun',
+      label: 'Railway gun',
+      help: 'a Leningrad railway gun supports the attack (+1) or fires on attackers from its line (-1)',
+      choices: ['none', 'supports', 'defends'],
+    },
+    {
       kind: 'count',
       key: 'shift',
-      label: 'Column shifts',
+      label: 'Other shift',
       help: 'extra column shift (negative helps the defender)',
       min: -20,
       max: 20,
@@ -95,11 +252,17 @@ const calculator: GameCalculator = {
       table = compileOddsTable(input.crt, 'crt');
       if (!table.ok) return { ok: false, input: { field: 'crt', message: formatSetupErrors(table.error) } };
     }
-    const shift = typeof input.shift === 'number' ? input.shift : 0;
+    if (input.air === 'russian' && input.attacker !== 'soviet')
+      return {
+        ok: false,
+        input: { field: 'air', message: 'Russian air support goes with a Russian attack (attacker soviet)' },
+      };
+    if ((input.air === 'fliegerkorps' || input.air === '8th-fliegerkorps') && input.attacker === 'soviet')
+      return { ok: false, input: { field: 'air', message: 'a Fliegerkorps supports an Axis attack' } };
     return barbarossaCalc({
       attack,
       defense,
-      shifts: shift ? [{ by: shift, reason: 'column shift given with --shift' }] : [],
+      shifts: barbarossaShifts(table?.ok ? table.value : BARBAROSSA_CRT, attack, defense, input),
       disrupted: input.disrupted === true,
       ...(roundUp !== undefined
         ? { roundUp: { target: roundUp, ...(fallBack !== undefined ? { fallBack } : {}) } }

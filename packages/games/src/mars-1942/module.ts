@@ -112,7 +112,7 @@ const calculator: GameCalculator = {
       if (!table.ok) return { ok: false, input: { field: 'crt', message: formatSetupErrors(table.error) } };
     }
     const shift = typeof input.shift === 'number' ? input.shift : 0;
-    const extra: Shift[] = shift ? [{ by: shift, reason: 'column shift given with --shift' }] : [];
+    const extra: Shift[] = shift ? [{ by: shift, reason: 'an extra column shift' }] : [];
     return marsCalc({
       attack,
       defense,

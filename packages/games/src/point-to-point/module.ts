@@ -28,13 +28,13 @@ const calculator: GameCalculator = {
       if (input.fire !== undefined)
         return {
           ok: false,
-          input: { field: 'fire', message: 'is one volley: give --fire or --battle, not both' },
+          input: { field: 'fire', message: 'is one volley: give a firing value or a battle, not both' },
         };
       const answer = battleCalc(input.battle, ...(table?.ok ? [table.value] : []));
       return answer.ok ? { ok: true, report: answer.report } : answer;
     }
     if (typeof input.fire !== 'number')
-      return { ok: false, input: { field: 'fire', message: 'is required (or --battle FILE)' } };
+      return { ok: false, input: { field: 'fire', message: 'is required (or a battle file)' } };
     return fireCalc({ fire: input.fire, ...(table?.ok ? { table: table.value } : {}) });
   },
 };
