@@ -83,6 +83,32 @@ export function attackStrength(board: Board, id: string): number {
   return u.side === 'soviet' && board.state.firstTurnDoubling && board.state.turn === 1 ? a * 2 : a;
 }
 
+/** Units strongest first for a one-unit bonus (M-24): Undisrupted before Disrupted, then by defense, then by id. */
+function byStrength(board: Board, ids: readonly string[]): string[] {
+  const st = board.state.units;
+  return [...ids].sort(
+    (a, b) =>
+      Number(st[a]!.disrupted) - Number(st[b]!.disrupted) ||
+      unitDefense(board, b) - unitDefense(board, a) ||
+      a.localeCompare(b),
+  );
+}
+
+/**
+ * The modified defense an X/2 makes the attacker pay half of (RULINGS M-24): that of
+ * the defenders the X/2 itself eliminates, the Undisrupted ones (a Disrupted defender
+ * reads DE, M-4/M-6), each with the bonuses that go with it (city or town +1, the
+ * garrison's +2); the Russian side's intrinsic frontline 2 defends the hex, and goes
+ * with them. An attack on a defense-zone hexside pays on the whole defense.
+ */
+export function exchangeDefense(ev: AttackEvaluation, disrupted: ReadonlySet<string>): number {
+  if (ev.hexsideOnly) return ev.defense;
+  let total = 0;
+  for (const item of ev.defenseItems)
+    if (item.unit === null || !disrupted.has(item.unit)) total += item.value;
+  return total;
+}
+
 export function evaluateAttack(board: Board, attacker: Side, attack: Attack): AttackEvaluation {
   const { s } = board;
   const target = attack.target;
@@ -114,7 +140,12 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
     const place = s.map.placeAt[target]!;
     const kind = place >= 0 ? s.map.places[place]!.kind : null;
     const infantry = defenders.filter((id) => isInfantry(board.unit(id)));
-    const pgd = defenders.filter((id) => board.unit(id).tags.includes('14pgd'));
+    // A bonus that goes to one unit goes with the strongest Undisrupted one (RULINGS M-24:
+    // it is paid for with that unit by an X/2), else with the strongest.
+    const pgd = byStrength(
+      board,
+      defenders.filter((id) => board.unit(id).tags.includes('14pgd')),
+    );
     const eligible = [...infantry, ...(pgd.length >= 2 ? [pgd[0]!] : [])];
     if (kind === 'city') {
       for (const id of eligible) {
@@ -127,7 +158,7 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
       }
     } else if (kind === 'town' && eligible.length > 0) {
       items.push({
-        unit: eligible[0]!,
+        unit: byStrength(board, eligible)[0]!,
         value: 1,
         reason: 'town: +1 for one unit',
         cite: 'mars-1942 Cities and Towns',

@@ -30,6 +30,7 @@ export function isPureArmour(u: UnitData): boolean {
   return u.type === 'tank' || u.type === 'panzer';
 }
 
+/** Tank brigades; mechanized brigades count as tank brigades (RULINGS M-18, tagged `tank-brigade`). */
 export function isTankBrigade(u: UnitData): boolean {
   return u.size === 'brigade' && (u.tags.includes('tank-brigade') || u.type === 'tank');
 }
@@ -409,6 +410,55 @@ export class Board {
     return dist;
   }
 
+  /**
+   * The supply distance of `side` at `hex` as if a unit of `side` stood in it (RULINGS
+   * M-19: Rzhev or Gzhatsk "isolated", a taken city "in Russian supply"): the hex's own
+   * occupant, or its absence, changes nothing. A friendly-held hex is read off the
+   * trace; an empty one is opened (an enemy ZOC on it no longer blocks) and reached from
+   * its neighbours or the road and rail net; an enemy-held one is traced again without
+   * its occupants and their ZOCs. -1 where no line reaches.
+   */
+  supplyDistanceAsIfHeld(side: Side, hex: number): number {
+    const o = this.owner[hex]!;
+    if (o === this.sideCode(side)) return this.supplyDistance(side)[hex]!;
+    if (o === 0) {
+      const dist = this.supplyDistance(side);
+      if (this.supplyBlocked(side)[hex] === 0) return dist[hex]!;
+      // Nothing but the hex itself opens: its distance is that of its best neighbour plus
+      // one, or 0 when an edge hex or joined by road or rail to a hex the net reached.
+      if (this.s.edges[side].includes(hex)) return 0;
+      const bits = this.s.roadBit | this.s.railBit;
+      let best = -1;
+      for (const n of this.neighbors(hex)) {
+        const d = dist[n]!;
+        if (d < 0) continue;
+        if (d === 0 && (this.s.map.links[this.slot(n, hex)]! & bits) !== 0) return 0;
+        if (best < 0 || d + 1 < best) best = d + 1;
+      }
+      return best;
+    }
+    // Held by the enemy: traced again as if they were not there and a friendly unit were.
+    const n = this.owner.length;
+    const zoc = new Uint8Array(n);
+    const { offsets, targets } = this.s.map.graph;
+    for (const id of sideUnits(this.s, other(side))) {
+      const st = this.state.units[id]!;
+      if (st.status !== 'map' || st.at < 0 || st.at === hex) continue;
+      const u = this.unit(id);
+      for (let slot = offsets[st.at]!, end = offsets[st.at + 1]!; slot < end; slot++) {
+        const h = targets[slot]!;
+        if (h >= 0 && this.zocCrosses(u, slot, h)) zoc[h] = 1;
+      }
+    }
+    const mine = this.sideCode(side);
+    const blocked = new Uint8Array(n);
+    for (let h = 0; h < n; h++) {
+      const occupant = h === hex ? mine : this.owner[h]!;
+      if (occupant !== mine && (occupant !== 0 || zoc[h] === 1)) blocked[h] = 1;
+    }
+    return this.traceSupply(side, blocked)[hex]!;
+  }
+
   /** Full within 4 hexes, rationed within 8, isolated beyond or cut off. */
   supplyAt(side: Side, hex: number): Supply {
     const d = this.supplyDistance(side)[hex]!;
@@ -449,36 +499,65 @@ function stacks(s: Scenario, ids: readonly string[], extra: string | null): bool
       if (u.size === 'korps') korps++;
       if (isTankBrigade(u)) brigades++;
     }
+    // M-13; a mechanized brigade is a tank brigade here (M-18).
     return korps <= 1 && (n <= 2 || (n === 3 && brigades >= 1));
   }
-  // German: 2 divisions (one panzer at most); the "a" and "b" kampfgruppen of one
-  // division count as one division; plus one more kampfgruppe.
-  let divisions = 0;
-  let panzer = 0;
-  let lone = 0;
+  return germanStacks(s, ids, extra, n);
+}
+
+/**
+ * German stacking (mars-1942 "Stacking limit", RULINGS M-17): two division places and
+ * one extra kampfgruppe. A complete division, or the "a" and "b" kampfgruppen of one
+ * division together, fill one place; a lone kampfgruppe fills one place or is the
+ * extra one. Of the two places, panzer units fill at most one panzer division's worth
+ * (a complete panzer division, or two panzer kampfgruppen of one division or of two);
+ * the extra kampfgruppe may be of any kind. The stack is legal when some placing
+ * makes it so: the rules find it, the player is never asked.
+ */
+function germanStacks(s: Scenario, ids: readonly string[], extra: string | null, n: number): boolean {
+  if (n > 5) return false; // two places of two kampfgruppen each and the extra one at most
+  let places = 0;
+  let panzerHalves = 0; // a panzer division is two halves, a panzer kampfgruppe one
+  const kampfgruppen: UnitData[] = [];
   for (let i = 0; i < n; i++) {
     const u = stackUnit(s, ids, extra, i);
-    if (u.size !== 'kampfgruppe') {
-      divisions++;
-      if (u.type === 'panzer') panzer++;
-      continue;
+    if (u.size === 'kampfgruppe') kampfgruppen.push(u);
+    else {
+      places++;
+      if (u.type === 'panzer') panzerHalves += 2;
     }
-    // Each division's kampfgruppen once, at the first of them.
-    const parent = u.parent ?? u.id;
-    let first = true;
-    let halves = 1;
-    for (let j = 0; j < n; j++) {
-      const v = stackUnit(s, ids, extra, j);
-      if (j === i || v.size !== 'kampfgruppe' || (v.parent ?? v.id) !== parent) continue;
-      if (j < i) first = false;
-      halves++;
-    }
-    if (!first) continue;
-    if (halves >= 2) {
-      divisions++;
-      if (u.type === 'panzer') panzer++;
-    } else lone++;
   }
-  divisions += Math.max(0, lone - 1);
-  return divisions <= 2 && panzer <= 1;
+  if (places > 2 || panzerHalves > 2) return false;
+  return placeKampfgruppen(kampfgruppen, 0, places, panzerHalves, false, new Set());
+}
+
+/**
+ * Tries every placing of the kampfgruppen from `i` on: each pairs with its sister in
+ * one place, takes a place of its own, or is the extra one (M-17).
+ */
+function placeKampfgruppen(
+  kgs: readonly UnitData[],
+  i: number,
+  places: number,
+  panzerHalves: number,
+  extraUsed: boolean,
+  paired: Set<number>,
+): boolean {
+  if (places > 2 || panzerHalves > 2) return false;
+  if (i === kgs.length) return true;
+  if (paired.has(i)) return placeKampfgruppen(kgs, i + 1, places, panzerHalves, extraUsed, paired);
+  const u = kgs[i]!;
+  const halves = u.type === 'panzer' ? 1 : 0;
+  // With its sister (the a and b of one division): one place, a whole division's worth.
+  for (let j = i + 1; j < kgs.length; j++) {
+    if (paired.has(j) || kgs[j]!.parent === undefined || kgs[j]!.parent !== u.parent) continue;
+    paired.add(j);
+    const fits = placeKampfgruppen(kgs, i + 1, places + 1, panzerHalves + 2 * halves, extraUsed, paired);
+    paired.delete(j);
+    if (fits) return true;
+  }
+  // A place of its own.
+  if (placeKampfgruppen(kgs, i + 1, places + 1, panzerHalves + halves, extraUsed, paired)) return true;
+  // The extra kampfgruppe, of any kind.
+  return !extraUsed && placeKampfgruppen(kgs, i + 1, places, panzerHalves, true, paired);
 }

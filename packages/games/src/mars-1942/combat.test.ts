@@ -63,7 +63,7 @@ describe('odds (M-2): total attack / total modified defense, rounded down in the
   }
   it('refuses final odds below 1:4, quoting the rule', () => {
     const r = marsCalc({ attack: 2, defense: 12 });
-    assert.ok(!r.ok);
+    assert.ok(!r.ok, '!r.ok');
     assert.equal(r.refusal.rule, 'Final attacking odds less than 1:4 are not allowed.');
     const shifted = marsCalc({ attack: 3, defense: 12, conditions: { acrossRiver: true } });
     assert.ok(!shifted.ok, '1:4 shifted down once is below 1:4');
@@ -75,7 +75,7 @@ describe('odds (M-2): total attack / total modified defense, rounded down in the
   it('below 1:4 the columns run on 1:5, 1:6, 1:7 ... and shifts move along them (M-2a)', () => {
     // The ruling's cases: 2 against 14 with +2 is 1:7 -> 1:5, refused; 1 against 5 with +1 is 1:4.
     const refused = marsCalc({ attack: 2, defense: 14, conditions: { defenderIsolated: true } });
-    assert.ok(!refused.ok);
+    assert.ok(!refused.ok, '!refused.ok');
     assert.equal(refused.refusal.code, 'combat/odds-too-low');
     assert.match(refused.refusal.message, /2:14 is 1:7; shifted \+2 it is 1:5/);
     assert.match(refused.refusal.cite, /M-2a/);
@@ -129,7 +129,7 @@ describe('2:1 probe (M-7)', () => {
   });
   it('cannot raise odds below 2:1', () => {
     const r = marsCalc({ attack: 6, defense: 4, probe: true });
-    assert.ok(!r.ok);
+    assert.ok(!r.ok, '!r.ok');
     assert.match(r.refusal.rule, /2:1 probe/);
   });
 });
@@ -161,7 +161,7 @@ describe('exact chances', () => {
           const r = marsCalc({ attack: a, defense: d, disrupted, conditions: { acrossRiver: river } });
           if (!r.ok) return;
           const total = Object.values(r.report.outcomes).reduce((x, y) => x + y, 0);
-          assert.ok(Math.abs(total - 1) < 1e-12);
+          assert.ok(Math.abs(total - 1) < 1e-12, 'Math.abs(total - 1) < 1e-12');
           for (const c of r.report.chances) assert.match(c.chance, /^\d in 6$/);
         },
       ),
@@ -177,11 +177,14 @@ describe('exact chances', () => {
           const lo = marsCalc({ attack: a, defense: d });
           const hi = marsCalc({ attack: a + 1, defense: d });
           if (!lo.ok) return;
-          assert.ok(hi.ok);
+          assert.ok(hi.ok, 'hi.ok');
           const col = (x: string) => MARS_CRT.columnLabels.indexOf(x);
           const rank = (c: number) =>
             MARS_CRT.rank[MARS_CRT.resultCodes.indexOf(readTable(MARS_CRT, c, roll))]!;
-          assert.ok(rank(col(hi.report.column!)) >= rank(col(lo.report.column!)));
+          assert.ok(
+            rank(col(hi.report.column!)) >= rank(col(lo.report.column!)),
+            'rank(col(hi.report.column!)) >= rank(col(lo.report.column!))',
+          );
         },
       ),
     );

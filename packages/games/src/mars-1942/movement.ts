@@ -31,7 +31,9 @@ export function canMove(board: Board, id: string): boolean {
   const u = board.unit(id);
   const st = board.state.units[id]!;
   if (st.status !== 'map' || st.disrupted || st.fortifiedNow || st.moved !== 'no') return false;
-  // An isolated unit cannot move, unless pure infantry/rifle: its bonus only.
+  // An isolated unit cannot move, unless pure infantry/rifle: its bonus only. The
+  // isolation rule is the more specific one: the minimum 1-hex move does not lift it
+  // (RULINGS M-21).
   if (st.supply === 'isolated' && !isInfantry(u)) return false;
   return true;
 }

@@ -22,7 +22,7 @@ import { evaluateAttack } from './attack.ts';
 import { Board } from './board.ts';
 import { MARS_CRT, marsCalc } from './combat.ts';
 import { moveOptions } from './movement.ts';
-import { marsRules, refreshSupply } from './rules.ts';
+import { marsRules, refreshSupply, updateTaken } from './rules.ts';
 import { type Side, scenarioByKey } from './scenario.ts';
 import type { MarsState, Step } from './state.ts';
 import { victoryTally } from './victory.ts';
@@ -37,7 +37,7 @@ type G = GameState<MarsState>;
 
 const started = (() => {
   const r = setup(marsRules, null, 1, {});
-  assert.ok(r.ok);
+  assert.ok(r.ok, 'r.ok');
   return r.value;
 })();
 
@@ -92,6 +92,7 @@ function position(units: Record<string, string | Placed>, o: PositionOptions = {
   g.attacks = [];
   g.combat = null;
   refreshSupply(g, S);
+  updateTaken(g, S); // the cities and towns Russian units stand in are taken (M-19)
   return { ...started, state: g, log: [] };
 }
 
@@ -237,7 +238,10 @@ describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
     assert.equal(at(g, 'sov-1mc'), '1213');
     assert.equal(at(g, 'sov-3mc'), '1314');
     assert.ok(offers(g, 'soviet', { type: 'end-advance' }), 'an advance after DE is not owed');
-    assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-1mc', to: '1214' }));
+    assert.ok(
+      offers(g, 'soviet', { type: 'advance', unit: 'sov-1mc', to: '1214' }),
+      "offers(g, 'soviet', { type: 'advance', unit: 'sov-1mc', to: '1214' })",
+    );
   });
 
   it('X/2 (Russian attack): defenders eliminated, the attacker loses half the modified defense, rounded up', () => {
@@ -292,13 +296,38 @@ describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
     assert.equal(g.state.combat!.lossesOwed, 2);
   });
 
+  it('X/2 on a mixed stack: the attacker pays half the modified defense of the Undisrupted defenders (M-24)', () => {
+    // Two garrisons in 1712 (dz-04) attacked across only the frontline: 3 + 2 each. The
+    // 86th is Disrupted (it reads DE): the X/2 is paid on the 35th's 3 + 2 = 5, so 3
+    // (rounded up), not on 10 less the 86th's bare 3 = 7, so 4.
+    // Turn 1: 16 + 14 against 10: 3:1 (M-16).
+    let g = position(
+      {
+        'ger-35id': '1712',
+        'ger-86id': { at: '1712', disrupted: true },
+        'sov-1mc': '1711',
+        'sov-6tk': '1811',
+      },
+      { turn: 1 },
+    );
+    assert.equal(defenseOf(g, 'soviet', { 'sov-1mc': '1712', 'sov-6tk': '1712' }), 10);
+    g = attackFor(g, 'soviet', { 'sov-1mc': '1712', 'sov-6tk': '1712' }, 'X/2');
+    assert.equal(at(g, 'ger-35id'), 'eliminated');
+    assert.equal(at(g, 'ger-86id'), 'eliminated');
+    assert.equal(g.state.combat!.lossesOwed, 3);
+    assert.match(logText(g), /X\/2 on a mixed stack/);
+  });
+
   it('X/2 becomes DE against an already Disrupted unit: the attacker loses nothing', () => {
     let g = position({ 'ger-35id': { at: '1214', disrupted: true }, 'sov-1mc': '1213', 'sov-25tb': '1314' });
     g = attack(g, 'soviet', { 'sov-1mc': '1214', 'sov-25tb': '1214' }, 6);
     assert.equal(at(g, 'ger-35id'), 'eliminated');
     assert.equal(at(g, 'sov-1mc'), '1213');
     assert.equal(at(g, 'sov-25tb'), '1314');
-    assert.ok(!legal(g, 'soviet').some((a) => a.type === 'lose'));
+    assert.ok(
+      !legal(g, 'soviet').some((a) => a.type === 'lose'),
+      "!legal(g, 'soviet').some((a) => a.type === 'lose')",
+    );
   });
 
   it('DR: routed and Disrupted, withdrawn 0-2 hexes as the attacker chooses, by a route the defender picks', () => {
@@ -315,9 +344,12 @@ describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
     assert.equal(unit(g, 'ger-35id').disrupted, true);
     const two = act(g, 'soviet', { type: 'rout', hexes: 2 });
     const dests = retreatTargets(two, 'ger-35id');
-    assert.ok(dests.length > 0);
+    assert.ok(dests.length > 0, 'dests.length > 0');
     for (const d of dests) assert.equal(distance('1214', d), 2, `${d} is 2 hexes away`);
-    assert.ok(!offers(two, 'german', { type: 'stand', unit: 'ger-35id' }));
+    assert.ok(
+      !offers(two, 'german', { type: 'stand', unit: 'ger-35id' }),
+      "!offers(two, 'german', { type: 'stand', unit: 'ger-35id' })",
+    );
     const after = act(two, 'german', { type: 'retreat', unit: 'ger-35id', to: '1216' });
     assert.equal(at(after, 'ger-35id'), '1216');
     assert.equal(unit(after, 'ger-35id').disrupted, true);
@@ -335,7 +367,10 @@ describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
     assert.equal(g.state.combat!.phase, 'retreat');
     assert.ok(!offers(g, 'german', { type: 'stand', unit: 'ger-35id' }), 'DW must withdraw');
     const dests = retreatTargets(g, 'ger-35id');
-    assert.ok(dests.every((d) => [1, 2].includes(distance('1214', d))));
+    assert.ok(
+      dests.every((d) => [1, 2].includes(distance('1214', d))),
+      "dests.every((d) => [1, 2].includes(distance('1214', d)))",
+    );
     const one = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
     assert.equal(unit(one, 'ger-35id').disrupted, false);
     const two = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1216' });
@@ -388,8 +423,11 @@ describe('mars-1942 COMBAT RESULTS DEFINITIONS', () => {
     g = attack(g, 'soviet', { 'sov-25tb': '1214' }, 4);
     g = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
     assert.equal(g.state.combat!.phase, 'advance');
-    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }));
-    assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-25tb', to: '1214' }));
+    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }), "!offers(g, 'soviet', { type: 'end-advance' })");
+    assert.ok(
+      offers(g, 'soviet', { type: 'advance', unit: 'sov-25tb', to: '1214' }),
+      "offers(g, 'soviet', { type: 'advance', unit: 'sov-25tb', to: '1214' })",
+    );
     g = act(g, 'soviet', { type: 'advance', unit: 'sov-25tb', to: '1214' });
     assert.equal(at(g, 'sov-25tb'), '1214');
   });
@@ -510,7 +548,10 @@ describe('mars-1942 COMBAT RESULTS TABLE: final odds (M-2, M-2a)', () => {
     const { ev, calc } = calcOf(g, 'soviet', { 'sov-47mb': '1507' });
     assert.equal(ev.attack, 2);
     assert.ok(ev.defense >= 14, `defense ${ev.defense}`);
-    assert.ok(ev.shifts.some((x) => x.by === 2 && x.cite === 'M-9'));
+    assert.ok(
+      ev.shifts.some((x) => x.by === 2 && x.cite === 'M-9'),
+      "ev.shifts.some((x) => x.by === 2 && x.cite === 'M-9')",
+    );
     // 2 against 14 or more is 1:7 or worse: +2 is 1:5 or worse, still below 1:4 (M-2a).
     assert.match(ev.ratio, /^1:([7-9]|\d\d)$/);
     assert.ok(ev.refusal !== null, 'the lone brigade may not attack');
@@ -522,12 +563,21 @@ describe('mars-1942 COMBAT RESULTS TABLE: final odds (M-2, M-2a)', () => {
 
   it('... so the attack is never declared: the allocation cannot end with it', () => {
     let g = rzhev();
-    assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-47mb', target: '1507' }));
+    assert.ok(
+      offers(g, 'soviet', { type: 'assign', unit: 'sov-47mb', target: '1507' }),
+      "offers(g, 'soviet', { type: 'assign', unit: 'sov-47mb', target: '1507' })",
+    );
     g = act(g, 'soviet', { type: 'assign', unit: 'sov-47mb', target: '1507' });
-    assert.ok(!offers(g, 'soviet', { type: 'end-allocation' }));
+    assert.ok(
+      !offers(g, 'soviet', { type: 'end-allocation' }),
+      "!offers(g, 'soviet', { type: 'end-allocation' })",
+    );
     refused(g, 'soviet', { type: 'end-allocation' });
     g = act(g, 'soviet', { type: 'unassign', unit: 'sov-47mb' });
-    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+    assert.ok(
+      offers(g, 'soviet', { type: 'end-allocation' }),
+      "offers(g, 'soviet', { type: 'end-allocation' })",
+    );
   });
 
   it('1 against 5 with +1 is 1:5 -> 1:4: allowed, in play and in the calculator alike', () => {
@@ -542,7 +592,7 @@ describe('mars-1942 COMBAT RESULTS TABLE: final odds (M-2, M-2a)', () => {
     assert.deepEqual([ev.attack, ev.defense, ev.ratio], [1, 5, '1:5']);
     assert.equal(ev.refusal, null);
     assert.equal(MARS_CRT.columnLabels[ev.column], '1:4');
-    assert.ok(calc.ok);
+    assert.ok(calc.ok, 'calc.ok');
     assert.equal(calc.report.ratio, '1:5');
     assert.equal(calc.report.column, '1:4');
     const declared = declare(g, 'german', { 'ger-2lwfd': '0119' });
@@ -591,7 +641,10 @@ describe('mars-1942 COMBAT RESULTS TABLE: must-attack', () => {
     assert.ok(!offers(g, 'soviet', { type: 'end-allocation' }), 'the 86th at 1114 is owed an attack');
     refused(g, 'soviet', { type: 'end-allocation' });
     g = act(g, 'soviet', { type: 'assign', unit: 'sov-25tb', target: '1114' });
-    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+    assert.ok(
+      offers(g, 'soviet', { type: 'end-allocation' }),
+      "offers(g, 'soviet', { type: 'end-allocation' })",
+    );
   });
 
   it('a Disrupted German unit there is not owed an attack', () => {
@@ -600,7 +653,7 @@ describe('mars-1942 COMBAT RESULTS TABLE: must-attack', () => {
       unit: 'sov-6tk',
       target: '1214',
     });
-    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+    assert.ok(offers(g, 'soviet', { type: 'end-allocation' }), 'the Disrupted 86th is owed nothing');
   });
 
   // The German at 2004 attacks the division at 2105; 2104 is next to both.
@@ -638,7 +691,10 @@ describe('mars-1942 COMBAT RESULTS TABLE: 2:1 probe (M-7)', () => {
     for (const [u, t] of Object.entries(assignments))
       g = act(g, 'german', { type: 'assign', unit: u, target: t });
     assert.equal(columnOf(g, 'german', assignments), '5:1');
-    assert.ok(offers(g, 'german', { type: 'probe', target: '2105' }));
+    assert.ok(
+      offers(g, 'german', { type: 'probe', target: '2105' }),
+      "offers(g, 'german', { type: 'probe', target: '2105' })",
+    );
     g = act(g, 'german', { type: 'probe', target: '2105' });
     g = act(g, 'german', { type: 'end-allocation' });
     g = act(g, 'german', { type: 'resolve', target: '2105' });
@@ -651,14 +707,20 @@ describe('mars-1942 COMBAT RESULTS TABLE: 2:1 probe (M-7)', () => {
     let g = position({ 'sov-262rd': '2105', 'sov-238rd': '2105', 'ger-1pz-a': '2104' }, { player: 'german' });
     g = act(g, 'german', { type: 'assign', unit: 'ger-1pz-a', target: '2105' });
     g = act(g, 'german', { type: 'probe', target: '2105' });
-    assert.ok(!offers(g, 'german', { type: 'end-allocation' }));
+    assert.ok(
+      !offers(g, 'german', { type: 'end-allocation' }),
+      "!offers(g, 'german', { type: 'end-allocation' })",
+    );
   });
 
   it('the Soviet side is never offered it', () => {
     let g = position({ 'ger-35id': '1214', 'sov-1mc': '1213', 'sov-3mc': '1314' });
     g = act(g, 'soviet', { type: 'assign', unit: 'sov-1mc', target: '1214' });
     g = act(g, 'soviet', { type: 'assign', unit: 'sov-3mc', target: '1214' });
-    assert.ok(!legal(g, 'soviet').some((a) => a.type === 'probe'));
+    assert.ok(
+      !legal(g, 'soviet').some((a) => a.type === 'probe'),
+      "!legal(g, 'soviet').some((a) => a.type === 'probe')",
+    );
     refused(g, 'soviet', { type: 'probe', target: '1214' });
   });
 });
@@ -670,7 +732,7 @@ describe('mars-1942 Disruption', () => {
       { step: 'movement' },
     );
     assert.deepEqual(moveTargets(g, 'sov-262rd'), []);
-    assert.ok(moveTargets(g, 'sov-238rd').length > 0);
+    assert.ok(moveTargets(g, 'sov-238rd').length > 0, "moveTargets(g, 'sov-238rd').length > 0");
   });
 
   it('a Disrupted unit may not attack', () => {
@@ -679,8 +741,14 @@ describe('mars-1942 Disruption', () => {
       'sov-262rd': { at: '1213', disrupted: true },
       'sov-238rd': '1314',
     });
-    assert.ok(!offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' }));
-    assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-238rd', target: '1214' }));
+    assert.ok(
+      !offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' }),
+      "!offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' })",
+    );
+    assert.ok(
+      offers(g, 'soviet', { type: 'assign', unit: 'sov-238rd', target: '1214' }),
+      "offers(g, 'soviet', { type: 'assign', unit: 'sov-238rd', target: '1214' })",
+    );
     refused(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' });
   });
 
@@ -695,7 +763,7 @@ describe('mars-1942 Disruption', () => {
     const results = Object.fromEntries(g.state.combat!.defenders.map((d) => [d.unit, d.result]));
     assert.deepEqual(results, { 'sov-262rd': 'D', 'sov-238rd': 'DW' });
     assert.match(logText(g), /238th Rifle Division is Disrupted: reads 3:2, DW/);
-    assert.ok(retreatTargets(g, 'sov-238rd').length > 0);
+    assert.ok(retreatTargets(g, 'sov-238rd').length > 0, "retreatTargets(g, 'sov-238rd').length > 0");
     assert.deepEqual(retreatTargets(g, 'sov-262rd'), []);
     assert.equal(unit(g, 'sov-262rd').disrupted, true);
   });
@@ -723,7 +791,10 @@ describe('mars-1942 Retreats and Advances after Combat', () => {
 
   it('... unless a friendly unit is there, not itself under an as yet unresolved attack', () => {
     const g = attackFor(dw({ 'sov-238rd': '2104' }), 'german', { 'ger-14pgd-b': '2105' }, 'DW');
-    assert.ok(retreatTargets(g, 'sov-262rd').includes('2104'));
+    assert.ok(
+      retreatTargets(g, 'sov-262rd').includes('2104'),
+      "retreatTargets(g, 'sov-262rd').includes('2104')",
+    );
     // The same friend, itself attacked from 2003 and not yet resolved.
     let h = dw({ 'sov-238rd': '2104', 'ger-2pz-a': '2003' });
     h = declare(h, 'german', { 'ger-14pgd-b': '2105', 'ger-2pz-a': '2104' });
@@ -731,7 +802,10 @@ describe('mars-1942 Retreats and Advances after Combat', () => {
     h = act(h, 'german', { type: 'resolve', target: '2105' });
     h = actRolling(h, 'soviet', { type: 'no-retreat', units: [] }, die);
     assert.equal(h.state.combat!.defenders[0]!.result, 'DW');
-    assert.ok(!retreatTargets(h, 'sov-262rd').includes('2104'));
+    assert.ok(
+      !retreatTargets(h, 'sov-262rd').includes('2104'),
+      "!retreatTargets(h, 'sov-262rd').includes('2104')",
+    );
   });
 
   // In the corner 0101 only 0102 and 0201 are adjacent; attacked from 0102, 0201 is next to it.
@@ -768,7 +842,7 @@ describe('mars-1942 Retreats and Advances after Combat', () => {
     g = attackFor(g, 'soviet', { 'sov-262rd': '1214', 'sov-238rd': '1214' }, 'DW');
     g = act(g, 'german', { type: 'retreat', unit: 'ger-35id', to: '1215' });
     assert.equal(g.state.combat!.phase, 'advance');
-    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }));
+    assert.ok(!offers(g, 'soviet', { type: 'end-advance' }), "!offers(g, 'soviet', { type: 'end-advance' })");
     g = act(g, 'soviet', { type: 'advance', unit: 'sov-262rd', to: '1214' });
     assert.ok(!offers(g, 'soviet', { type: 'end-advance' }), '2 factors are not enough');
     g = act(g, 'soviet', { type: 'advance', unit: 'sov-238rd', to: '1214' });
@@ -783,9 +857,15 @@ describe('mars-1942 Retreats and Advances after Combat', () => {
     g = attackFor(g, 'soviet', { 'sov-6tk': '1214', 'sov-262rd': '1214' }, 'DE');
     assert.equal(at(g, 'ger-2pz-a'), 'eliminated');
     const rifle = act(g, 'soviet', { type: 'advance', unit: 'sov-262rd', to: '1214' });
-    assert.ok(!legal(rifle, 'soviet').some((a) => a.type === 'advance' && a.unit === 'sov-262rd'));
+    assert.ok(
+      !legal(rifle, 'soviet').some((a) => a.type === 'advance' && a.unit === 'sov-262rd'),
+      "!legal(rifle, 'soviet').some((a) => a.type === 'advance' && a.unit === 'sov-262rd')",
+    );
     g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1214' });
-    assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' }));
+    assert.ok(
+      offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' }),
+      "offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' })",
+    );
     g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1215' });
     assert.equal(at(g, 'sov-6tk'), '1215');
   });
@@ -836,7 +916,7 @@ describe('mars-1942 No Retreat! (M-8)', () => {
     let g = attackFor(stack(), 'soviet', both, 'DR', ['ger-35id']);
     assert.equal(at(g, 'ger-35id'), 'eliminated');
     g = act(g, 'soviet', { type: 'rout', hexes: 1 });
-    assert.ok(retreatTargets(g, 'ger-86id').length > 0);
+    assert.ok(retreatTargets(g, 'ger-86id').length > 0, "retreatTargets(g, 'ger-86id').length > 0");
   });
 
   it('DW -> D: held in place and Disrupted', () => {
@@ -850,6 +930,21 @@ describe('mars-1942 No Retreat! (M-8)', () => {
     assert.equal(g.state.combat, null);
     assert.equal(at(g, 'ger-35id'), '1214');
     assert.equal(unit(g, 'ger-35id').disrupted, true);
+  });
+
+  it('changes nothing else: a Disrupted unit that held and got "-" recovers like any other (M-23)', () => {
+    // 2 against 2: 1:1; the Disrupted defender reads 3:2, roll 2: "-" (the attacker's
+    // DA/2 from 1:1 costs it the Kampfgruppe). B.5: not re-Disrupted, in supply: recovers.
+    assert.equal(crt('3:2', 2), '-');
+    const g = position(
+      { 'sov-262rd': { at: '2105', disrupted: true }, 'ger-14pgd-b': '2104' },
+      { player: 'german' },
+    );
+    let held = attack(g, 'german', { 'ger-14pgd-b': '2105' }, 2, ['sov-262rd']);
+    assert.equal(held.state.combat!.defenders[0]!.noRetreat, true);
+    held = act(held, 'german', { type: 'lose', unit: 'ger-14pgd-b' });
+    assert.equal(unit(held, 'sov-262rd').disrupted, false);
+    assert.match(logText(held), /262nd Rifle Division recovers from Disruption/);
   });
 
   it('D is unchanged: Disrupted, and no German voluntary retreat', () => {
@@ -926,15 +1021,18 @@ describe('mars-1942 Defensive Terrain Bonuses', () => {
         { 'ger-35id': '1713', 'ger-86id': '1610', 'ger-87id': '1813', 'sov-25tb': '1811' },
         { step: 'movement' },
       );
-      assert.ok(!moveTargets(g, 'sov-25tb').includes('1712'));
+      assert.ok(!moveTargets(g, 'sov-25tb').includes('1712'), "!moveTargets(g, 'sov-25tb').includes('1712')");
     });
 
     it('... but may once no garrisoning German infantry is left in the zone', () => {
       const empty = position({ 'sov-25tb': '1811', 'ger-35id': '1115' }, { step: 'movement' });
-      assert.ok(moveTargets(empty, 'sov-25tb').includes('1712'));
+      assert.ok(
+        moveTargets(empty, 'sov-25tb').includes('1712'),
+        "moveTargets(empty, 'sov-25tb').includes('1712')",
+      );
       // A panzer Kampfgruppe is no garrison.
       const kg = position({ 'sov-25tb': '1811', 'ger-1pz-a': '1713' }, { step: 'movement' });
-      assert.ok(moveTargets(kg, 'sov-25tb').includes('1712'));
+      assert.ok(moveTargets(kg, 'sov-25tb').includes('1712'), "moveTargets(kg, 'sov-25tb').includes('1712')");
     });
 
     it('Russians enter a garrisoned zone across the frontline by tactical advance', () => {
@@ -949,7 +1047,10 @@ describe('mars-1942 Defensive Terrain Bonuses', () => {
       });
       g = attackFor(g, 'soviet', { 'sov-6tk': '1712', 'sov-1mc': '1712', 'sov-25tb': '1712' }, 'X/2');
       g = act(g, 'soviet', { type: 'lose', unit: 'sov-25tb' });
-      assert.ok(offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' }));
+      assert.ok(
+        offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' }),
+        "offers(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' })",
+      );
       g = act(g, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' });
       assert.equal(at(g, 'sov-6tk'), '1712');
     });
@@ -957,10 +1058,16 @@ describe('mars-1942 Defensive Terrain Bonuses', () => {
     it('an empty zone hex may be attacked across its frontline hexside, defended by the garrison factor', () => {
       // 1712 empty, the fortified 35th (5) garrisons 1713: 7 against 5 is 1:1.
       const g = position({ 'ger-35id': { at: '1713', fortified: true }, 'sov-6tk': '1711' });
-      assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1712' }));
+      assert.ok(
+        offers(g, 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1712' }),
+        "offers(g, 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1712' })",
+      );
       assert.equal(defenseOf(g, 'soviet', { 'sov-6tk': '1712' }), 5);
       const won = attackFor(g, 'soviet', { 'sov-6tk': '1712' }, 'DW');
-      assert.ok(offers(won, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' }));
+      assert.ok(
+        offers(won, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' }),
+        "offers(won, 'soviet', { type: 'advance', unit: 'sov-6tk', to: '1712' })",
+      );
       const lost = attackFor(g, 'soviet', { 'sov-6tk': '1712' }, '-');
       assert.equal(lost.state.combat, null);
       assert.equal(at(lost, 'sov-6tk'), '1711');
@@ -970,7 +1077,10 @@ describe('mars-1942 Defensive Terrain Bonuses', () => {
       // The tanks at 1711 attack 1611 (dz-03); the empty 1712 (dz-04) next to them is not owed.
       let g = position({ 'ger-35id': '1611', 'ger-86id': '1713', 'sov-6tk': '1711' });
       g = act(g, 'soviet', { type: 'assign', unit: 'sov-6tk', target: '1611' });
-      assert.ok(offers(g, 'soviet', { type: 'end-allocation' }));
+      assert.ok(
+        offers(g, 'soviet', { type: 'end-allocation' }),
+        "offers(g, 'soviet', { type: 'end-allocation' })",
+      );
     });
 
     it('Russian ZOCs do not extend across the frontline into a zone, for movement or supply', () => {
@@ -994,7 +1104,10 @@ describe('mars-1942 Defensive Terrain Bonuses', () => {
           !m.path.slice(1, -1).some((x) => ['1811', '1912'].includes(num(x))),
           m.path.map(num).join('-'),
         );
-      assert.ok(moveTargets(open, 'ger-1pz-a').includes('1811'));
+      assert.ok(
+        moveTargets(open, 'ger-1pz-a').includes('1811'),
+        "moveTargets(open, 'ger-1pz-a').includes('1811')",
+      );
     });
   });
 
@@ -1055,7 +1168,10 @@ describe('mars-1942 Fortification', () => {
     g = act(g, 'soviet', { type: 'end-fortify' });
     assert.deepEqual(moveTargets(g, 'sov-262rd'), []);
     g = act(g, 'soviet', { type: 'end-movement' });
-    assert.ok(!offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' }));
+    assert.ok(
+      !offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' }),
+      "!offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '1214' })",
+    );
   });
 
   it('a fortified unit defends with its fortified factor (1 or 2 stronger)', () => {
@@ -1075,6 +1191,36 @@ describe('mars-1942 Fortification', () => {
     let g = position({ 'sov-262rd': { at: '1213', fortified: true }, 'ger-35id': '1214' });
     g = attack(g, 'soviet', { 'sov-262rd': '1214' }, 3);
     assert.equal(unit(g, 'sov-262rd').fortified, false);
+  });
+
+  it('a DR with a rout of 0 hexes leaves the unit fortified (M-22)', () => {
+    // 7 against a fortified 6: 1:1; roll 6: DR.
+    let g = position({ 'ger-6id': { at: '1214', fortified: true }, 'sov-6tk': '1213' });
+    g = attackFor(g, 'soviet', { 'sov-6tk': '1214' }, 'DR');
+    assert.equal(unit(g, 'ger-6id').fortified, true, 'not before the distance is chosen');
+    const held = act(g, 'soviet', { type: 'rout', hexes: 0 });
+    assert.equal(at(held, 'ger-6id'), '1214');
+    assert.equal(unit(held, 'ger-6id').disrupted, true);
+    assert.equal(unit(held, 'ger-6id').fortified, true);
+    // Routed out of its hex, it loses it.
+    const routed = act(act(g, 'soviet', { type: 'rout', hexes: 1 }), 'german', {
+      type: 'retreat',
+      unit: 'ger-6id',
+      to: '1215',
+    });
+    assert.equal(unit(routed, 'ger-6id').fortified, false);
+  });
+
+  it('a DW held in place by No Retreat! leaves the unit fortified (M-22)', () => {
+    const g = attackFor(
+      position({ 'ger-6id': { at: '1214', fortified: true }, 'sov-6tk': '1213' }),
+      'soviet',
+      { 'sov-6tk': '1214' },
+      'DW',
+      ['ger-6id'],
+    );
+    assert.equal(at(g, 'ger-6id'), '1214');
+    assert.equal(unit(g, 'ger-6id').fortified, true);
   });
 
   it('retreating out of a fortification loses it', () => {
@@ -1116,6 +1262,26 @@ describe('mars-1942 Stacking limit (M-13)', () => {
     assert.equal(german(['ger-1pz-a', 'ger-1pz-b'], 'ger-20pz'), false);
   });
 
+  it("Germans: panzer units fill at most one panzer division's worth of the two places (M-17)", () => {
+    // A panzer division and a panzer Kampfgruppe fill the places with a division and a
+    // half: one more panzer Kampfgruppe is the extra, a second one is too many.
+    assert.equal(german(['ger-20pz', 'ger-1pz-a'], 'ger-5pz-a'), false, '20 Pz + 1 Pz-a + 5 Pz-a');
+    assert.equal(german(['ger-20pz', 'ger-1pz-a'], 'ger-1pz-b'), false, '20 Pz + 1 Pz-a + 1 Pz-b');
+    assert.equal(german(['ger-20pz'], 'ger-1pz-a'), true, 'the Kampfgruppe is the extra one');
+    // Two panzer Kampfgruppen of two divisions are one panzer division's worth.
+    assert.equal(german(['ger-1pz-a', 'ger-2pz-a'], 'ger-5pz-a'), true, 'two places and the extra');
+    assert.equal(german(['ger-1pz-a', 'ger-1pz-b', 'ger-5pz-a'], 'ger-9pz-a'), false, 'three halves');
+    assert.equal(german(['ger-1pz-a', 'ger-1pz-b', 'ger-35id'], 'ger-5pz-a'), true, 'the extra of any kind');
+    // The placing that makes it legal is found: the a and b of the 14th split, one the extra.
+    assert.equal(german(['ger-14pgd-a', 'ger-20pz'], 'ger-14pgd-b'), true);
+    assert.equal(german(['ger-gd-a', 'ger-gd-b', 'ger-14pgd-a'], 'ger-14pgd-b'), true, 'two pairs');
+    assert.equal(german(['ger-gd-a', 'ger-gd-b', 'ger-14pgd-a', 'ger-14pgd-b'], 'ger-1pz-a'), true);
+    assert.equal(
+      german(['ger-gd-a', 'ger-gd-b', 'ger-14pgd-a', 'ger-14pgd-b', 'ger-1pz-a'], 'ger-2pz-a'),
+      false,
+    );
+  });
+
   const soviet = (stack: string[], mover: string) => {
     const units: Record<string, string> = { [mover]: '2104' };
     for (const id of stack) units[id] = '2105';
@@ -1128,6 +1294,11 @@ describe('mars-1942 Stacking limit (M-13)', () => {
     assert.equal(soviet(['sov-262rd', 'sov-238rd'], 'sov-25tb'), true);
     assert.equal(soviet(['sov-6tk'], 'sov-1mc'), false);
     assert.equal(soviet(['sov-6tk'], 'sov-262rd'), true);
+  });
+
+  it('Russians: a mechanized brigade counts as a tank brigade (M-18)', () => {
+    assert.equal(soviet(['sov-262rd', 'sov-238rd'], 'sov-47mb'), true);
+    assert.equal(soviet(['sov-6tk', 'sov-262rd'], 'sov-47mb'), true);
   });
 });
 
@@ -1146,17 +1317,26 @@ describe('mars-1942 Operational Movement and/vs. Attacks', () => {
       type: 'end-movement',
     });
     // 1216 is 2 hexes from 1214: in range; 1217 is 3: the bonus.
-    assert.ok(!offers(near, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' }));
+    assert.ok(
+      !offers(near, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' }),
+      "!offers(near, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' })",
+    );
     const g2 = position({ 'ger-35id': '1214', 'sov-262rd': '1217' }, { player: 'german', step: 'movement' });
     const inRange = act(act(g2, 'german', { type: 'move', unit: 'ger-35id', to: '1216' }), 'german', {
       type: 'end-movement',
     });
-    assert.ok(offers(inRange, 'german', { type: 'assign', unit: 'ger-35id', target: '1217' }));
+    assert.ok(
+      offers(inRange, 'german', { type: 'assign', unit: 'ger-35id', target: '1217' }),
+      "offers(inRange, 'german', { type: 'assign', unit: 'ger-35id', target: '1217' })",
+    );
     const bonus = act(act(g, 'german', { type: 'move', unit: 'ger-35id', to: '1217' }), 'german', {
       type: 'end-movement',
     });
     assert.equal(unit(bonus, 'ger-35id').moved, 'bonus');
-    assert.ok(!offers(bonus, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' }));
+    assert.ok(
+      !offers(bonus, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' }),
+      "!offers(bonus, 'german', { type: 'assign', unit: 'ger-35id', target: '1218' })",
+    );
   });
 
   it('mobile units move 3 hexes to attack (5 with the bonus)', () => {
@@ -1167,13 +1347,16 @@ describe('mars-1942 Operational Movement and/vs. Attacks', () => {
     const at4 = options.find((m) => num(m.to) === '1218')!;
     assert.equal(at3.bonus, false);
     assert.equal(at4.bonus, true);
-    assert.ok(options.every((m) => m.cost <= 10));
+    assert.ok(
+      options.every((m) => m.cost <= 10),
+      'options.every((m) => m.cost <= 10)',
+    );
   });
 
   it('from one connected road hex to another costs mobile units only half a hex', () => {
     // Sychevka (1511) to Vyazma (1517): 6 hexes of the Rzhev-Vyazma road, 3 hexes' cost.
     let g = position({ 'ger-1pz-a': '1511', 'ger-35id': '1512' }, { player: 'german', step: 'movement' });
-    assert.ok(moveTargets(g, 'ger-1pz-a').includes('1517'));
+    assert.ok(moveTargets(g, 'ger-1pz-a').includes('1517'), "moveTargets(g, 'ger-1pz-a').includes('1517')");
     assert.ok(!moveTargets(g, 'ger-35id').includes('1517'), 'infantry gets no road rate');
     g = act(g, 'german', { type: 'move', unit: 'ger-1pz-a', to: '1517' });
     assert.equal(unit(g, 'ger-1pz-a').moved, 'attack', 'still within its attack move');
@@ -1197,7 +1380,7 @@ describe('mars-1942 Zones of Control', () => {
   it('a unit moving into an active enemy ZOC must stop', () => {
     const g = position({ 'sov-25tb': '2103', 'ger-1pz-a': '2105' }, { step: 'movement' });
     assert.equal(intermediate(g, 'sov-25tb', ring2105), false);
-    assert.ok(moveTargets(g, 'sov-25tb').includes('2104'));
+    assert.ok(moveTargets(g, 'sov-25tb').includes('2104'), "moveTargets(g, 'sov-25tb').includes('2104')");
   });
 
   it('Russian brigades and unfortified divisions do not stop German movement; fortified divisions and korps do', () => {
@@ -1228,7 +1411,7 @@ describe('mars-1942 Zones of Control', () => {
     for (const m of moveOptions(new Board(S, g.state), 'sov-262rd'))
       if (['2204', '2005'].includes(num(m.to))) assert.ok(m.path.length > 2, `not straight to ${num(m.to)}`);
     // Out of the ZOC is fine.
-    assert.ok(moveTargets(g, 'sov-262rd').includes('2103'));
+    assert.ok(moveTargets(g, 'sov-262rd').includes('2103'), "moveTargets(g, 'sov-262rd').includes('2103')");
   });
 
   it('minimum 1-hex move: onto a hex occupied by a friendly unit, even from one EZOC into another', () => {
@@ -1244,7 +1427,10 @@ describe('mars-1942 Zones of Control', () => {
     // A 1-hex move is within any attack range: the unit may still attack.
     assert.equal(unit(g, 'sov-262rd').moved, 'attack');
     g = act(g, 'soviet', { type: 'end-movement' });
-    assert.ok(offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '2105' }));
+    assert.ok(
+      offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '2105' }),
+      "offers(g, 'soviet', { type: 'assign', unit: 'sov-262rd', target: '2105' })",
+    );
   });
 
   it("minimum 1-hex move: out of one undisrupted enemy unit's unoccupied ZOC into a different one's", () => {
@@ -1293,10 +1479,43 @@ describe('mars-1942 Supply', () => {
     assert.equal(unit(g, 'ger-1pz-a').supply, 'isolated');
     assert.deepEqual(moveTargets(g, 'ger-1pz-a'), []);
     const options = moveOptions(new Board(S, g.state), 'ger-87id');
-    assert.ok(options.length > 0);
-    assert.ok(options.every((m) => m.bonus && distance('0101', num(m.to)) <= 2));
+    assert.ok(options.length > 0, 'options.length > 0');
+    assert.ok(
+      options.every((m) => m.bonus && distance('0101', num(m.to)) <= 2),
+      "options.every((m) => m.bonus && distance('0101', num(m.to)) <= 2)",
+    );
     const alloc = act(g, 'german', { type: 'end-movement' });
-    assert.ok(!legal(alloc, 'german').some((a) => a.type === 'assign'));
+    assert.ok(
+      !legal(alloc, 'german').some((a) => a.type === 'assign'),
+      "!legal(alloc, 'german').some((a) => a.type === 'assign')",
+    );
+  });
+
+  it('an isolated unit gets no minimum 1-hex move either (M-21)', () => {
+    // The Kampfgruppe at 0101 and the division at 0102 are cut off by the three units round
+    // them; the minimum move would let the Kampfgruppe onto its friend at 0102.
+    const g = position(
+      {
+        'ger-1pz-a': '0101',
+        'ger-35id': '0102',
+        'sov-262rd': '0201',
+        'sov-238rd': '0202',
+        'sov-185rd': '0103',
+      },
+      { player: 'german', step: 'movement' },
+    );
+    assert.equal(unit(g, 'ger-1pz-a').supply, 'isolated');
+    assert.deepEqual(moveTargets(g, 'ger-1pz-a'), []);
+    // The same Kampfgruppe were it only rationed: the minimum move onto its friend.
+    const kg = g.state.units['ger-1pz-a']!;
+    const open: G = {
+      ...g,
+      state: { ...g.state, units: { ...g.state.units, 'ger-1pz-a': { ...kg, supply: 'rationed' } } },
+    };
+    assert.ok(
+      moveTargets(open, 'ger-1pz-a').includes('0102'),
+      "moveTargets(open, 'ger-1pz-a').includes('0102')",
+    );
   });
 
   it('odds shift 1 column against rationed attackers and rationed defenders, 2 against isolated defenders (M-9)', () => {
@@ -1355,31 +1574,50 @@ describe('mars-1942 Supply', () => {
     assert.equal(unit(after, 'sov-262rd').disrupted, true);
   });
 
-  it('any one unit in Rzhev (or Gzhatsk) is exempt', () => {
-    // Rzhev (1507) ringed by six Russian units: no supply line reaches it.
-    const ring = {
-      'sov-262rd': '1506',
-      'sov-238rd': '1606',
-      'sov-185rd': '1607',
-      'sov-155rd': '1508',
-      'sov-158rd': '1407',
-      'sov-135rd': '1406',
-    };
-    const one = position({ ...ring, 'ger-6id': '1507' }, { player: 'german' });
+  // Rzhev (1507) ringed by six Russian units: no supply line reaches it.
+  const rzhevRing = {
+    'sov-262rd': '1506',
+    'sov-238rd': '1606',
+    'sov-185rd': '1607',
+    'sov-155rd': '1508',
+    'sov-158rd': '1407',
+    'sov-135rd': '1406',
+  };
+
+  it('any one unit in Rzhev (or Gzhatsk) is exempt: a lone one without asking', () => {
+    const one = position({ ...rzhevRing, 'ger-6id': '1507' }, { player: 'german' });
     assert.equal(unit(one, 'ger-6id').supply, 'isolated');
     const after = act(one, 'german', { type: 'end-allocation' });
+    assert.equal(after.state.step, 'fortify', 'no choice to make');
     assert.equal(unit(after, 'ger-6id').disrupted, false);
-    const two = act(
-      position({ ...ring, 'ger-6id': '1507', 'ger-1pz-a': '1507' }, { player: 'german' }),
-      'german',
-      {
-        type: 'end-allocation',
-      },
+    assert.match(logText(after), /6\. Infanterie-Division is isolated in .* but spared/);
+  });
+
+  it('the owner chooses which of two isolated units in Rzhev is spared (M-20)', () => {
+    // A Disrupted Kampfgruppe and an infantry division, both isolated: whichever is not
+    // spared suffers (the Kampfgruppe eliminated, the division Disrupted).
+    const g = position(
+      { ...rzhevRing, 'ger-6id': '1507', 'ger-1pz-a': { at: '1507', disrupted: true } },
+      { player: 'german' },
     );
-    assert.equal(
-      [unit(two, 'ger-6id').disrupted, unit(two, 'ger-1pz-a').disrupted].filter(Boolean).length,
-      1,
-    );
+    const asked = act(g, 'german', { type: 'end-allocation' });
+    assert.equal(asked.state.step, 'supply');
+    assert.equal(asked.state.player, 'german');
+    assert.deepEqual(legal(asked, 'german'), [
+      { type: 'spare', unit: 'ger-6id' },
+      { type: 'spare', unit: 'ger-1pz-a' },
+    ]);
+    assert.ok(!legal(asked, 'soviet').length, 'only the owner chooses');
+    refused(asked, 'german', { type: 'spare', unit: 'sov-262rd' });
+    const kg = act(asked, 'german', { type: 'spare', unit: 'ger-1pz-a' });
+    assert.equal(at(kg, 'ger-1pz-a'), '1507', 'the Kampfgruppe chosen is spared');
+    assert.equal(unit(kg, 'ger-6id').disrupted, true);
+    assert.equal(kg.state.step, 'fortify');
+    assert.equal(kg.state.turn, 3);
+    assert.deepEqual(kg.state.spared, [], 'the choice lasts the phase only');
+    const div = act(asked, 'german', { type: 'spare', unit: 'ger-6id' });
+    assert.equal(at(div, 'ger-1pz-a'), 'eliminated', 'isolated and already Disrupted');
+    assert.equal(unit(div, 'ger-6id').disrupted, false);
   });
 });
 
@@ -1392,15 +1630,18 @@ describe('mars-1942 Setup and 1st Turn', () => {
   it('one German infantry division in each defense zone; Kampfgruppen anywhere in the salient', () => {
     let g = act(started, 'german', { type: 'deploy', unit: 'ger-35id', hex: '1712' });
     const inf = deployHexes(g, 'german', 'ger-86id');
-    assert.ok(inf.length > 0);
+    assert.ok(inf.length > 0, 'inf.length > 0');
     assert.ok(
       inf.every((h) => S.zoneOf[hx(h)]! >= 0),
       'infantry divisions garrison the zones',
     );
     assert.ok(!inf.includes('1712') && !inf.includes('1713'), 'dz-04 already has its garrison');
     const kg = deployHexes(g, 'german', 'ger-1pz-a');
-    assert.ok(kg.includes('1214'));
-    assert.ok(kg.every((h) => S.germanTerritory[hx(h)] === 1));
+    assert.ok(kg.includes('1214'), "kg.includes('1214')");
+    assert.ok(
+      kg.every((h) => S.germanTerritory[hx(h)] === 1),
+      'kg.every((h) => S.germanTerritory[hx(h)] === 1)',
+    );
     g = act(g, 'german', { type: 'deploy', unit: 'ger-1pz-a', hex: '1214' });
     assert.equal(at(g, 'ger-1pz-a'), '1214');
   });
@@ -1429,17 +1670,26 @@ describe('mars-1942 Setup and 1st Turn', () => {
       g = act(g, 'soviet', { type: 'deploy', unit: id, hex: kalininHexes[Math.floor(i / 2)]! });
     });
     const tenth = deployHexes(g, 'soviet', rifles[9]!);
-    assert.ok(tenth.length > 0);
+    assert.ok(tenth.length > 0, 'tenth.length > 0');
     assert.ok(
       tenth.every((h) => S.kalinin.membership[hx(h)] !== 1),
       'no more rifle divisions in Kalinin',
     );
     // Tank brigades still may.
-    assert.ok(deployHexes(g, 'soviet', 'sov-25tb').some((h) => S.kalinin.membership[hx(h)] === 1));
+    assert.ok(
+      deployHexes(g, 'soviet', 'sov-25tb').some((h) => S.kalinin.membership[hx(h)] === 1),
+      "deployHexes(g, 'soviet', 'sov-25tb').some((h) => S.kalinin.membership[hx(h)] === 1)",
+    );
     for (const [i, id] of ['sov-1mc', 'sov-3mc', 'sov-6rc'].entries())
       g = act(g, 'soviet', { type: 'deploy', unit: id, hex: ['0202', '0203', '0204'][i]! });
-    assert.ok(deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.kalinin.membership[hx(h)] !== 1));
-    assert.ok(deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.germanTerritory[hx(h)] === 0));
+    assert.ok(
+      deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.kalinin.membership[hx(h)] !== 1),
+      "deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.kalinin.membership[hx(h)] !== 1)",
+    );
+    assert.ok(
+      deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.germanTerritory[hx(h)] === 0),
+      "deployHexes(g, 'soviet', 'sov-6tk').every((h) => S.germanTerritory[hx(h)] === 0)",
+    );
   });
 
   it('on the 1st turn Russian attack factors are doubled for the odds (M-16)', () => {
@@ -1464,6 +1714,29 @@ describe('mars-1942 Setup and 1st Turn', () => {
     g = act(g, 'soviet', { type: 'lose', unit: 'sov-262rd' });
     assert.equal(at(g, 'sov-1mc'), '1213');
     assert.notEqual(g.state.combat?.phase, 'losses');
+    assert.match(
+      logText(g),
+      /262nd Rifle Division eliminated: loss chosen by the attacker \(4 factors, doubled on the first turn\)/,
+    );
+  });
+
+  it('... for every loss paid in factors, an AE too (M-16)', () => {
+    // Rzhev (1507), two fortified divisions: 6 + 1 and 6 + 1. 16 + 4 against 14: 1:1; roll
+    // 1: AE, 14 factors owed: the korps pays 16 (doubled) alone, the division is kept.
+    let g = position(
+      {
+        'ger-6id': { at: '1507', fortified: true },
+        'ger-72id': { at: '1507', fortified: true },
+        'sov-1mc': '1407',
+        'sov-262rd': '1508',
+      },
+      { turn: 1 },
+    );
+    g = attackFor(g, 'soviet', { 'sov-1mc': '1507', 'sov-262rd': '1507' }, 'AE');
+    assert.equal(g.state.combat!.lossesOwed, 14);
+    g = act(g, 'soviet', { type: 'lose', unit: 'sov-1mc' });
+    assert.equal(at(g, 'sov-262rd'), '1508');
+    assert.equal(g.state.combat, null);
   });
 });
 
@@ -1494,34 +1767,71 @@ describe('mars-1942 Victory Conditions (M-15)', () => {
     assert.equal(itemsMatching(g, 'soviet', /no German unit in it/).length, 20);
   });
 
+  const ring = {
+    'sov-262rd': '1506',
+    'sov-238rd': '1606',
+    'sov-185rd': '1607',
+    'sov-155rd': '1508',
+    'sov-158rd': '1407',
+    'sov-135rd': '1406',
+  };
+
   it('Zhukov: 5 for Rzhev isolated, 5 more for taking it and keeping it in Russian supply', () => {
-    const ring = {
-      'sov-262rd': '1506',
-      'sov-238rd': '1606',
-      'sov-185rd': '1607',
-      'sov-155rd': '1508',
-      'sov-158rd': '1407',
-      'sov-135rd': '1406',
-    };
     const isolated = position({ ...ring, 'ger-6id': '1507' });
     assert.deepEqual(
-      itemsMatching(isolated, 'soviet', /^Rzhev/).map((i) => i.points),
-      [5],
+      itemsMatching(isolated, 'soviet', /^Rzhev/).map((i) => i.reason),
+      ['Rzhev isolated'],
     );
+    // Ringed and empty: a German unit standing in it could not trace supply either (M-19).
+    const empty = position(ring);
+    assert.deepEqual(
+      itemsMatching(empty, 'soviet', /^Rzhev/).map((i) => i.reason),
+      ['Rzhev isolated'],
+    );
+    // Taken by a korps, open country all round: a German unit there would be in supply.
     const taken = position({ 'sov-1mc': '1507' });
     assert.deepEqual(
-      itemsMatching(taken, 'soviet', /^Rzhev/).map((i) => i.points),
-      [5, 5],
+      itemsMatching(taken, 'soviet', /^Rzhev/).map((i) => i.reason),
+      ['Rzhev taken and in Russian supply'],
     );
   });
 
-  it('Zhukov: 2 for each other city or town taken and in Russian supply', () => {
-    const g = position({ 'sov-1mc': '1511', 'sov-6tk': '1812' });
-    // Sychevka was German; Karmanovo (1812) was Russian all along.
+  it('Rzhev empty but German-supplied is not isolated: judged as if a German unit stood in it (M-19)', () => {
+    // A Russian division inside the zone at 1508 puts its ZOC on the empty city; the
+    // German divisions at 1407 and 1406 beside it are in full supply.
+    const g = position({ 'sov-262rd': '1508', 'ger-6id': '1407', 'ger-72id': '1406' });
+    assert.equal(unit(g, 'ger-6id').supply, 'full');
+    assert.equal(unit(g, 'ger-72id').supply, 'full');
+    const board = new Board(S, g.state);
+    assert.equal(
+      board.supplyDistance('german')[hx('1507')],
+      -1,
+      'the empty hex itself is blocked by the ZOC',
+    );
+    assert.ok(
+      board.supplyDistanceAsIfHeld('german', hx('1507')) <= 4,
+      "board.supplyDistanceAsIfHeld('german', hx('1507')) <= 4",
+    );
+    assert.deepEqual(itemsMatching(g, 'soviet', /^Rzhev/), []);
+  });
+
+  it('a city stays taken once a Russian unit entered it, until a German unit enters it (M-19)', () => {
+    // The korps takes Sychevka (1511) and moves on: Sychevka still scores while a Russian
+    // unit standing in it could trace supply.
+    let g = position({ 'sov-1mc': '1511' }, { step: 'movement' });
+    assert.deepEqual(g.state.taken, [hx('1511')]);
+    g = act(g, 'soviet', { type: 'move', unit: 'sov-1mc', to: '1410' });
+    assert.equal(at(g, 'sov-1mc'), '1410');
     assert.deepEqual(
       itemsMatching(g, 'soviet', /taken/).map((i) => [i.reason, i.points]),
       [['Sychevka taken and in Russian supply', 2]],
     );
+    // A German unit enters it: German again.
+    let h = position({ 'ger-1pz-a': '1411' }, { player: 'german', step: 'movement' });
+    h = { ...h, state: { ...h.state, taken: [hx('1511')] } };
+    h = act(h, 'german', { type: 'move', unit: 'ger-1pz-a', to: '1511' });
+    assert.deepEqual(h.state.taken, []);
+    assert.deepEqual(itemsMatching(h, 'soviet', /taken/), []);
   });
 
   it('Zhukov: 2 for each German infantry division and Kampfgruppe eliminated, 4 for a complete panzer division', () => {
@@ -1684,6 +1994,9 @@ describe('mars-1942 panzer reinforcements and withdrawals (M-14)', () => {
       { 'ger-1pz-a': '1519', 'ger-35id': '1420' },
       { player: 'german', step: 'movement' },
     );
-    assert.ok(!legal(inland, 'german').some((a) => a.type === 'withdraw'));
+    assert.ok(
+      !legal(inland, 'german').some((a) => a.type === 'withdraw'),
+      "!legal(inland, 'german').some((a) => a.type === 'withdraw')",
+    );
   });
 });

@@ -23,7 +23,7 @@ import {
   type SetupError,
   searchSpaceFor,
 } from '@stavka/engine';
-import { canAttack, evaluateAttack, isTarget, mustAttack } from './attack.ts';
+import { canAttack, evaluateAttack, exchangeDefense, isTarget, mustAttack } from './attack.ts';
 import { Board, fitsStack, isGuards, isInfantry, isPureArmour, sideUnits, stackingOk } from './board.ts';
 import { MARS_CRT } from './combat.ts';
 import { moveOptions } from './movement.ts';
@@ -52,7 +52,7 @@ import {
 import { victoryTally } from './victory.ts';
 
 /** Bumped with every change that could change a stored replay (rules or the standard scenario). */
-export const RULES_VERSION = 'mars-1942/3';
+export const RULES_VERSION = 'mars-1942/4';
 
 export interface MarsOptions {
   /** First-turn doubling of Russian attack (M-16); default on. */
@@ -82,7 +82,8 @@ export type MarsAction =
   | { type: 'retreat'; unit: string; to: string }
   | { type: 'stand'; unit: string }
   | { type: 'advance'; unit: string; to: string }
-  | { type: 'end-advance' };
+  | { type: 'end-advance' }
+  | { type: 'spare'; unit: string };
 
 const CITE = {
   setup: 'mars-1942 Setup and 1st Turn',
@@ -498,6 +499,10 @@ function legal(g: MarsState, side: string): MarsAction[] {
       if (allocationComplete(board, me)) out.push({ type: 'end-allocation' });
       return out;
     }
+    case 'supply':
+      // M-20: the owner picks the isolated unit spared in Rzhev or Gzhatsk, strongest first.
+      for (const unit of sparingChoice(board) ?? []) out.push({ type: 'spare', unit });
+      return out;
     case 'combat': {
       const c = g.combat;
       if (!c) {
@@ -709,22 +714,65 @@ function startPlayerTurn(g: MarsState, s: Scenario, side: Side, ctx: RulesContex
   );
 }
 
-/** A.4 / B.6 Sustained supply status determination, then B.7 German recovery. */
-function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
-  const side = g.player;
-  refreshSupply(g, s);
-  const board = new Board(s, g);
-  const exempt = new Set<string>();
+/** The isolated units of the player-turn's side in `city`. */
+function isolatedIn(board: Board, city: number): string[] {
+  const { s, state: g } = board;
+  return board.at[city]!.filter((id) => s.units[id]!.side === g.player && g.units[id]!.supply === 'isolated');
+}
+
+/**
+ * "Except for any one unit in Rzhev or Gzhatsk" (mars-1942 "Supply"): the units among
+ * which the owner still has to choose the one spared (RULINGS M-20), strongest first;
+ * null when no city holds two or more isolated units of his not yet chosen among.
+ */
+function sparingChoice(board: Board): string[] | null {
+  const { s, state: g } = board;
   for (const city of [s.rzhev, s.gzhatsk]) {
-    // "Except for any one unit in Rzhev or Gzhatsk": the strongest defender there.
-    const here = board.at[city]!.filter(
-      (id) => s.units[id]!.side === side && g.units[id]!.supply === 'isolated',
-    );
-    here.sort(
+    const here = isolatedIn(board, city);
+    if (here.length < 2 || here.some((id) => g.spared.includes(id))) continue;
+    return here.sort(
       (a, b) => (s.units[b]!.factors.defense ?? 0) - (s.units[a]!.factors.defense ?? 0) || a.localeCompare(b),
     );
-    if (here[0]) exempt.add(here[0]);
   }
+  return null;
+}
+
+/**
+ * A.4 / B.6 Sustained supply status determination, then B.7 German recovery. Where
+ * Rzhev or Gzhatsk holds more than one isolated unit of the side, the phase waits in
+ * the step 'supply' for its owner to choose the one spared (M-20).
+ */
+function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
+  const side = g.player;
+  if (g.step !== 'supply') g.spared = [];
+  refreshSupply(g, s);
+  const board = new Board(s, g);
+  if (sparingChoice(board)) {
+    if (g.step !== 'supply') {
+      g.step = 'supply';
+      log(
+        ctx,
+        'phase',
+        `${side === 'soviet' ? 'A.4' : 'B.6'} sustained supply status: ${side === 'soviet' ? 'Zhukov' : 'von Kluge'} chooses the isolated unit spared in Rzhev or Gzhatsk`,
+        [CITE.supply, 'M-20'],
+      );
+    }
+    return;
+  }
+  // "Except for any one unit in Rzhev or Gzhatsk": the one chosen (M-20), or the only one.
+  const exempt = new Set<string>();
+  for (const city of [s.rzhev, s.gzhatsk]) {
+    const here = isolatedIn(board, city);
+    const spared = here.find((id) => g.spared.includes(id)) ?? (here.length === 1 ? here[0] : undefined);
+    if (spared) {
+      exempt.add(spared);
+      log(ctx, 'supply', `${s.units[spared]!.name} is isolated in ${hexName(s, city)} but spared`, [
+        CITE.supply,
+        ...(here.length > 1 ? ['M-20'] : []),
+      ]);
+    }
+  }
+  g.spared = [];
   for (const id of s.unitIds) {
     const st = g.units[id]!;
     if (s.units[id]!.side !== side || st.status !== 'map' || st.supply !== 'isolated' || exempt.has(id))
@@ -760,6 +808,28 @@ function endPlayerTurn(g: MarsState, s: Scenario, ctx: RulesContext): void {
   } else {
     g.turn += 1;
     startPlayerTurn(g, s, 'soviet', ctx);
+  }
+}
+
+/**
+ * Cities and towns taken (RULINGS M-19): a place in German territory is taken once a
+ * Russian unit has entered it and stays taken until a German unit enters it. `side`
+ * entered `hexes` (a move's or a retreat's path); every unit's hex counts as entered.
+ */
+export function updateTaken(g: MarsState, s: Scenario, side?: Side, hexes: readonly number[] = []): void {
+  const placeAt = s.map.placeAt;
+  const enter = (who: Side, h: number) => {
+    if (h < 0 || placeAt[h]! < 0 || s.germanTerritory[h] !== 1) return;
+    const i = g.taken.indexOf(h);
+    if (who === 'soviet' && i < 0) {
+      g.taken.push(h);
+      g.taken.sort((a, b) => a - b);
+    } else if (who === 'german' && i >= 0) g.taken.splice(i, 1);
+  };
+  if (side) for (const h of hexes) enter(side, h);
+  for (const id of s.unitIds) {
+    const st = g.units[id]!;
+    if (st.status === 'map' && st.at >= 0) enter(s.units[id]!.side as Side, st.at);
   }
 }
 
@@ -894,16 +964,23 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
     }
   }
   // The attackers' losses come from the base column.
-  const allDisrupted = c.defenders.length > 0 && c.defenders.every((d) => g.units[d.unit]!.disrupted);
-  const undisruptedDefense = c.hexsideOnly
-    ? ev.defense
-    : ev.defense -
-      c.defenders.filter((d) => g.units[d.unit]!.disrupted).reduce((a, d) => a + defenseOf(s, g, d.unit), 0);
+  const disrupted = new Set(c.defenders.filter((d) => g.units[d.unit]!.disrupted).map((d) => d.unit));
+  const allDisrupted = c.defenders.length > 0 && disrupted.size === c.defenders.length;
+  // X/2 on a mixed stack: half the modified defense of the Undisrupted defenders, each
+  // with its bonuses (RULINGS M-24); the Disrupted ones read DE (M-4, M-6).
+  const exchanged = exchangeDefense(ev, disrupted);
   let owed = 0;
   if (base === 'AE' || base === 'DAE') owed = ev.defense;
   else if (base === 'DA/2') owed = Math.ceil(ev.attack / 2);
   else if (base === 'X/2' && !allDisrupted)
-    owed = ev.roundUp ? Math.ceil(undisruptedDefense / 2) : Math.floor(undisruptedDefense / 2);
+    owed = ev.roundUp ? Math.ceil(exchanged / 2) : Math.floor(exchanged / 2);
+  if (base === 'X/2' && !allDisrupted && disrupted.size > 0)
+    log(
+      ctx,
+      'result',
+      `X/2 on a mixed stack: the attacker pays on the ${exchanged} factors of the Undisrupted defenders`,
+      ['M-4', 'M-24'],
+    );
   if (base === 'X/2' && allDisrupted)
     log(ctx, 'result', 'X/2 against already Disrupted defenders is DE', ['M-4']);
   c.lossesOwed = owed;
@@ -915,9 +992,9 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
     if (r === 'DE' || r === 'X/2') {
       eliminate(g, s, d.unit, ctx, r, [CITE.defs]);
     } else if (r === 'DR') {
-      const st = changeUnit(g, d.unit);
-      st.disrupted = true;
-      st.fortified = false;
+      // Disrupted now; the fortification goes only if the rout moves it out of its hex
+      // (the retreat action): a rout of 0 hexes leaves it fortified (RULINGS M-22).
+      changeUnit(g, d.unit).disrupted = true;
       c.routPending = true; // the attacker picks 0-2 hexes (rout-distance)
     } else if (r === 'DW') {
       d.retreatMin = 1;
@@ -966,17 +1043,11 @@ function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
   continueCombat(g, s, ctx);
 }
 
-function defenseOf(s: Scenario, g: MarsState, id: string): number {
-  const u = s.units[id]!;
-  return g.units[id]!.fortified && u.factors.fortified !== undefined
-    ? u.factors.fortified
-    : u.factors.defense!;
-}
-
 function attackOf(s: Scenario, g: MarsState, id: string): number {
   const u = s.units[id]!;
   const a = u.factors.attack ?? 0;
-  return u.side === 'soviet' && g.firstTurnDoubling && g.turn === 1 ? a * 2 : a; // M-16: doubled for exchange losses too
+  // RULINGS M-16: doubled for every loss paid in factors too (X/2, DA/2, AE, DAE).
+  return u.side === 'soviet' && g.firstTurnDoubling && g.turn === 1 ? a * 2 : a;
 }
 
 /** Moves the combat on to its next phase that needs a choice, doing what needs none. */
@@ -1079,13 +1150,17 @@ function finishCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
       if (st.status !== 'map' || !st.disrupted || st.supply === 'isolated') continue;
       // A DW that could not be carried out (no retreat path) Disrupts in place: that is a
       // re-Disruption too (mars-1942 "Retreats and Advances after Combat").
+      // No Retreat! changes nothing else (RULINGS M-23): a unit that gave the order and got
+      // "-" or AE recovers like any other; its DW held in place is a D (M-8), caught above.
       const reDisrupted =
         DISRUPTING.has(d.result) ||
-        (d.result === 'DW' && (d.path.length === 0 || d.path.length - 1 >= d.disruptAt)) ||
-        d.noRetreat;
+        (d.result === 'DW' && (d.path.length === 0 || d.path.length - 1 >= d.disruptAt));
       if (!reDisrupted) {
         changeUnit(g, d.unit).disrupted = false;
-        log(ctx, 'recovered', `${s.units[d.unit]!.name} recovers from Disruption`, [CITE.sequence + ' B.5']);
+        log(ctx, 'recovered', `${s.units[d.unit]!.name} recovers from Disruption`, [
+          CITE.sequence + ' B.5',
+          ...(d.noRetreat ? ['M-23'] : []),
+        ]);
       }
     }
   }
@@ -1206,6 +1281,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       st.at = to;
       st.moved = opt.bonus ? 'bonus' : 'attack';
       if (st.fortified) st.fortified = false;
+      updateTaken(g, s, me, opt.path); // a city passed through is entered (M-19)
       const stops = board.enemyZoc(me).active[to] === 1;
       log(
         ctx,
@@ -1287,7 +1363,16 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
     case 'lose': {
       const c = g.combat!;
       const paid = attackOf(s, g, action.unit);
-      eliminate(g, s, action.unit, ctx, `loss chosen by the attacker (${paid} factors)`, [CITE.defs]);
+      // M-16: on the first turn every loss paid in factors counts the Russian unit doubled.
+      const doubled = paid !== (s.units[action.unit]!.factors.attack ?? 0);
+      eliminate(
+        g,
+        s,
+        action.unit,
+        ctx,
+        `loss chosen by the attacker (${paid} factors${doubled ? ', doubled on the first turn' : ''})`,
+        [CITE.defs, ...(doubled ? ['M-16'] : [])],
+      );
       c.lossesOwed = Math.max(0, c.lossesOwed - paid);
       continueCombat(g, s, ctx);
       break;
@@ -1320,6 +1405,7 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
       st.at = to;
       st.fortified = false;
       d.path = path;
+      updateTaken(g, s, s.units[action.unit]!.side as Side, path); // M-19
       const hexes = path.length - 1;
       // DW / German D: Disrupted by a retreat of disruptAt hexes or more; an already
       // Disrupted unit does not recover by retreating (it recovers only in its recovery step,
@@ -1365,7 +1451,17 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
     case 'end-advance':
       finishCombat(g, s, ctx);
       break;
+    case 'spare':
+      g.spared.push(action.unit);
+      log(ctx, 'supply', `${s.units[action.unit]!.name} is chosen to be spared from isolation`, [
+        CITE.supply,
+        'M-20',
+      ]);
+      endPlayerTurn(g, s, ctx);
+      break;
   }
+  // Who entered which city or town (M-19): every unit's hex, once the action is done.
+  if (!SUPPLY_NEUTRAL.has(action.type) && g.step !== 'setup') updateTaken(g, s);
   // The state is settled: keep its board for the legalActions that follow. Supply
   // follows positions only: actions that move, place or remove no unit leave it as it is.
   const moves = !SUPPLY_NEUTRAL.has(action.type);
@@ -1402,7 +1498,9 @@ function initialState(key: string, s: Scenario, options: MarsOptions): MarsState
     player: 'soviet',
     reinforced: false,
     scenario: key,
+    spared: [],
     step: 'setup',
+    taken: [],
     turn: 1,
     units,
     withdrawals: [],

@@ -31,6 +31,7 @@ export type Step =
   | 'movement' // A.2 / B.3
   | 'allocation' // A.3 / B.5: attacks declared
   | 'combat' // attacks resolved one at a time, each with its choices
+  | 'supply' // A.4 / B.6: the owner picks the isolated unit spared in Rzhev or Gzhatsk (M-20)
   | 'over';
 
 /** One declared attack: the hex attacked and the units attacking it. */
@@ -114,6 +115,17 @@ export interface MarsState {
   withdrawals: WithdrawalRecord[];
   /** First-turn doubling of Russian attack (M-16). */
   firstTurnDoubling: boolean;
+  /**
+   * Sustained supply status determination (A.4 / B.6): the isolated units their owner
+   * has chosen to spare in Rzhev or Gzhatsk this phase, one a city (M-20); empty
+   * outside the phase.
+   */
+  spared: string[];
+  /**
+   * Hexes of the cities and towns in German territory "taken": a Russian unit has
+   * entered them since a German unit last did (M-19). Sorted.
+   */
+  taken: number[];
 }
 
 export const SIDE_NAME: Record<Side, string> = { soviet: 'Zhukov (Soviet)', german: 'von Kluge (German)' };
@@ -228,7 +240,9 @@ export function cloneMarsState(g: MarsState, shareFrozenUnits = false): MarsStat
     player: g.player,
     reinforced: g.reinforced,
     scenario: g.scenario,
+    spared: [...g.spared],
     step: g.step,
+    taken: [...g.taken],
     turn: g.turn,
     units,
     withdrawals: g.withdrawals.map((w) => ({ countsOnTurn: w.countsOnTurn, points: w.points, unit: w.unit })),

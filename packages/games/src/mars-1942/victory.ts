@@ -34,29 +34,25 @@ export function victoryTally(board: Board): VictoryTally {
     // else: held only by unsupplied units, scores for neither side (M-15)
     void zi;
   });
-  // 2. Rzhev and Gzhatsk; other cities and towns.
-  const germanSupply = board.supplyDistance('german');
+  // 2. Rzhev and Gzhatsk; other cities and towns (RULINGS M-19). "Isolated": a German
+  // unit standing in it could not trace supply, whoever (or nobody) is there. "Taken and
+  // in Russian supply": a Russian unit entered it since a German one last did, and a
+  // Russian unit standing in it could trace supply (full or rationed).
+  const inSupply = (d: number) => d >= 0 && d <= 8;
+  const taken = (hex: number) => state.taken.includes(hex);
   for (const [hex, name] of [
     [s.rzhev, 'Rzhev'],
     [s.gzhatsk, 'Gzhatsk'],
   ] as const) {
-    const d = germanSupply[hex]!;
-    if (board.isFriendlyHex('soviet', hex) || d < 0 || d > 8) add('soviet', 5, `${name} isolated`);
-    if (
-      board.isFriendlyHex('soviet', hex) &&
-      board.at[hex]!.some((id) => state.units[id]!.supply !== 'isolated')
-    ) {
-      add('soviet', 5, `${name} taken and in Russian supply`);
-    }
+    if (!inSupply(board.supplyDistanceAsIfHeld('german', hex)))
+      add('soviet', 5, `${name} isolated`, 'mars-1942 Victory Conditions 2; M-19');
+    if (taken(hex) && inSupply(board.supplyDistanceAsIfHeld('soviet', hex)))
+      add('soviet', 5, `${name} taken and in Russian supply`, 'mars-1942 Victory Conditions 2; M-19');
   }
   for (const p of s.map.places) {
     if (p.hex === s.rzhev || p.hex === s.gzhatsk || s.germanTerritory[p.hex] === 0) continue;
-    if (
-      board.isFriendlyHex('soviet', p.hex) &&
-      board.at[p.hex]!.some((id) => state.units[id]!.supply !== 'isolated')
-    ) {
-      add('soviet', 2, `${p.name} taken and in Russian supply`);
-    }
+    if (taken(p.hex) && inSupply(board.supplyDistanceAsIfHeld('soviet', p.hex)))
+      add('soviet', 2, `${p.name} taken and in Russian supply`, 'mars-1942 Victory Conditions 2; M-19');
   }
   // 3. German losses.
   for (const id of s.unitIds) {
