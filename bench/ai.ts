@@ -1,7 +1,8 @@
 /**
- * AI throughput: Monte Carlo rollouts per second of the Mars AI (each rollout plays one
- * combat phase with the AI's own dice, both sides' choices by the rule-based policy),
- * next to the random full-game playout as the reference, measured in the same run.
+ * AI throughput: the engine's search (ISMCTS) on Operation Mars — iterations per second
+ * (each iteration plays the AI's plan and the other side's replies, with its own dice,
+ * to the level's horizon) and thinking time per player-turn at each level — next to
+ * the random full-game playout as the reference, measured in the same run.
  */
 import {
   type Action,
@@ -12,52 +13,81 @@ import {
   RandomPlayer,
   setup,
 } from '@stavka/engine';
-import { AiPlayer, GreedyPlayer, type MarsState, marsRules } from '@stavka/games';
+import { AI_LEVELS, AiPlayer, type MarsState, marsRules } from '@stavka/games';
 import type { Figure } from './harness.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
 
-/** The first Soviet movement step of a greedy game: where the AI searches. */
-function movementPosition(): GameState<MarsState> {
+/** The first `n` movement steps of a level-1 game: where the AI searches. */
+function movementPositions(n: number): GameState<MarsState>[] {
   const made = setup(rules, null, 77, {});
   if (!made.ok) throw new Error('setup failed');
   let s = made.value;
-  const p = { soviet: new GreedyPlayer('s'), german: new GreedyPlayer('g') };
-  while (s.state.step !== 'movement') {
+  const p = { soviet: new AiPlayer('s', { level: 1 }), german: new AiPlayer('g', { level: 1 }) };
+  const out: GameState<MarsState>[] = [];
+  let last = '';
+  while (out.length < n && s.state.step !== 'over') {
+    const key = `${s.state.turn}:${s.state.player}`;
+    if (s.state.step === 'movement' && key !== last) {
+      out.push(s);
+      last = key;
+    }
     const side = rules.activeSides(s.state)[0] as 'soviet' | 'german';
     s = applyUnchecked(rules, s, side, p[side].choose(rules, s, side));
   }
-  return s;
+  return out;
+}
+
+/** Plays `side`'s whole player-turn from `s` with `ai`; the time it thought, ms. */
+function playerTurn(ai: AiPlayer, s0: GameState<MarsState>): number {
+  const side = s0.state.player;
+  let s = s0;
+  let ms = 0;
+  const turn = s.state.turn;
+  const other = new AiPlayer('other', { level: 1 });
+  while (s.state.step !== 'over' && s.state.turn === turn && s.state.player === side) {
+    const who = rules.activeSides(s.state)[0]!;
+    const t0 = process.hrtime.bigint();
+    const a = who === side ? ai.choose(rules, s, who) : other.choose(rules, s, who);
+    if (who === side) ms += Number(process.hrtime.bigint() - t0) / 1e6;
+    s = applyUnchecked(rules, s, who, a);
+  }
+  return ms;
 }
 
 export function aiBenchmarks(): Figure[] {
-  const s = movementPosition();
-  const rollouts = 24;
-  const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const ai = new AiPlayer(`bench${i}`, { level: 2, rollouts });
-    const t0 = process.hrtime.bigint();
-    ai.choose(rules, s, 'soviet');
-    runs.push(Number(process.hrtime.bigint() - t0) / 1e6 / ai.rolloutsPlayed);
-  }
+  const positions = movementPositions(4);
   const playouts: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = process.hrtime.bigint();
     playout(rules, 500 + i, { soviet: new RandomPlayer(`s${i}`), german: new RandomPlayer(`g${i}`) });
     playouts.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
-  runs.sort((a, b) => a - b);
   playouts.sort((a, b) => a - b);
-  const perRollout = runs[2]!; // ms, the search's whole cost shared over its rollouts
   const reference = playouts[1]!;
-  return [
-    {
-      name: `mars-1942 AI rollout (level 2 search, ${rollouts} rollouts; ${(1000 / perRollout).toFixed(1)} rollouts/s)`,
+  const figures: Figure[] = [];
+  for (const level of Object.keys(AI_LEVELS).map(Number)) {
+    const turns: number[] = [];
+    let iterations = 0;
+    let searchMs = 0;
+    for (const [i, s] of positions.entries()) {
+      const ai = new AiPlayer(`bench${i}`, { level });
+      const ms = playerTurn(ai, s);
+      turns.push(ms);
+      iterations += ai.iterations;
+      if (ai.iterations > 0) searchMs += ms;
+    }
+    turns.sort((a, b) => a - b);
+    const median = (turns[1]! + turns[2]!) / 2;
+    const rate = iterations > 0 ? `; ${((iterations * 1000) / searchMs).toFixed(1)} iterations/s` : '';
+    figures.push({
+      name: `mars-1942 AI level ${level} player-turn (${AI_LEVELS[level]!.budget.iterations} iterations, horizon ${AI_LEVELS[level]!.budget.horizon}${rate})`,
       unit: 'ms',
-      median: perRollout,
+      median,
       reference,
-      ratio: perRollout / reference,
-      goal: 'ratio = random full-game playouts per rollout',
-    },
-  ];
+      ratio: median / reference,
+      goal: 'ratio = random full-game playouts per player-turn; top level 1-5 s',
+    });
+  }
+  return figures;
 }

@@ -126,18 +126,24 @@ export function playGame(kinds: readonly string[], seed: number, game: string, s
 /* ---------------------------------------------------------------------------- */
 /* Worker threads                                                                 */
 
+/** One game to play: the players, one per side in the rules' order, and the seed. */
+interface GameJob {
+  readonly kinds: readonly string[];
+  readonly seed: number;
+}
+
 interface WorkerJob {
   readonly stavkaSimulate: true;
-  readonly kinds: string[];
-  readonly seeds: number[];
+  readonly jobs: GameJob[];
   readonly game: string;
   readonly save?: string;
 }
 
 if (!isMainThread && (workerData as WorkerJob | null)?.stavkaSimulate) {
-  const job = workerData as WorkerJob;
+  const w = workerData as WorkerJob;
   useNodeSha256();
-  for (const seed of job.seeds) parentPort!.postMessage(playGame(job.kinds, seed, job.game, job.save));
+  for (const [i, job] of w.jobs.entries())
+    parentPort!.postMessage({ i, g: playGame(job.kinds, job.seed, w.game, w.save) });
 }
 
 /** The worker runs this very module through tsx, whichever way the main thread loaded it. */
@@ -148,27 +154,45 @@ function startWorker(job: WorkerJob): Worker {
   return new Worker(boot, { eval: true, workerData: job });
 }
 
-function runInWorkers(kinds: string[], seeds: number[], opts: SimulateOptions): Promise<GameSummary[]> {
-  const n = Math.min(opts.workers ?? 1, seeds.length);
-  const out: GameSummary[] = [];
+/**
+ * Plays `jobs` in worker threads (or here, with one worker), each game's summary at its
+ * job's index: the same list whatever the number of workers.
+ */
+function playJobs(
+  jobs: readonly GameJob[],
+  game: string,
+  workers: number,
+  save: string | undefined,
+  onGame?: (done: number, total: number) => void,
+): Promise<GameSummary[]> {
+  const out: GameSummary[] = new Array(jobs.length);
+  const n = Math.min(workers, jobs.length);
+  if (n <= 1) {
+    jobs.forEach((j, i) => {
+      out[i] = playGame(j.kinds, j.seed, game, save);
+      onGame?.(i + 1, jobs.length);
+    });
+    return Promise.resolve(out);
+  }
+  let done = 0;
   return new Promise((resolve, reject) => {
     let running = n;
     for (let w = 0; w < n; w++) {
+      const mine = jobs.map((j, i) => ({ j, i })).filter((x) => x.i % n === w);
       const worker = startWorker({
         stavkaSimulate: true,
-        kinds,
-        seeds: seeds.filter((_, i) => i % n === w),
-        game: opts.game,
-        ...(opts.save ? { save: opts.save } : {}),
+        jobs: mine.map((x) => x.j),
+        game,
+        ...(save ? { save } : {}),
       });
-      worker.on('message', (g: GameSummary) => {
-        out.push(g);
-        opts.onGame?.(out.length, seeds.length);
+      worker.on('message', (m: { i: number; g: GameSummary }) => {
+        out[mine[m.i]!.i] = m.g;
+        onGame?.(++done, jobs.length);
       });
       worker.on('error', reject);
       worker.on('exit', (code) => {
         if (code !== 0) reject(new Error(`a simulation worker stopped with code ${code}`));
-        else if (--running === 0) resolve(out.sort((a, b) => a.seed - b.seed));
+        else if (--running === 0) resolve(out);
       });
     }
   });
@@ -281,18 +305,199 @@ export async function simulate(
     if (!playerNames(opts.game).includes(k))
       throw new UsageError(`unknown player "${k}" (one of ${playerNames(opts.game).join(', ')})`);
   if (opts.save) mkdirSync(opts.save, { recursive: true });
-  const seeds = Array.from({ length: opts.games }, (_, i) => opts.seed + i);
-  let games: GameSummary[];
-  if ((opts.workers ?? 1) > 1 && seeds.length > 1) games = await runInWorkers(kinds, seeds, opts);
-  else {
-    games = [];
-    for (const seed of seeds) {
-      games.push(playGame(kinds, seed, opts.game, opts.save));
-      opts.onGame?.(games.length, seeds.length);
-    }
-  }
+  const jobs = Array.from({ length: opts.games }, (_, i) => ({ kinds, seed: opts.seed + i }));
+  const games = await playJobs(jobs, opts.game, opts.workers ?? 1, opts.save, opts.onGame);
   return { games, summary: summarize(opts.game, rules.sides, kinds, games) };
 }
+
+/* ---------------------------------------------------------------------------- */
+/* The ladder: round robins and Elo                                              */
+
+export interface LadderOptions {
+  game: string;
+  /** The players on the ladder (at least two). */
+  players: readonly string[];
+  /** Games per pairing and side order: A against B is `games` with A on each side. */
+  games: number;
+  seed: number;
+  workers?: number;
+  /** Bootstrap resamples for the Elo intervals. */
+  resamples?: number;
+  onGame?: (done: number, total: number) => void;
+}
+
+/** One game of the round robin, as the ladder reads it. */
+export interface LadderGame {
+  /** The player on each side, in the rules' side order. */
+  readonly kinds: readonly string[];
+  readonly seed: number;
+  readonly winner: string;
+  readonly vp: Record<string, number>;
+}
+
+/** One pairing: how `a` fared against `b`, on each side. */
+export interface LadderPairing {
+  a: string;
+  b: string;
+  /** By `a`'s side: games, `a`'s wins, draws, `a`'s win rate with its 95% Wilson interval. */
+  asSide: Record<
+    string,
+    { games: number; wins: number; draws: number; winRate: number; ci95: [number, number] }
+  >;
+}
+
+export interface LadderRung {
+  player: string;
+  elo: number;
+  ci95: [number, number];
+  games: number;
+  /** Points scored (win 1, draw 1/2) over games played. */
+  score: number;
+}
+
+/**
+ * Elo ratings fitted to every game at once (Bradley-Terry by maximum likelihood, a draw
+ * half a win), with each side's advantage fitted beside them (Mars is not a fair game:
+ * a rating must not depend on which side a player happened to get). The first player is
+ * the anchor at 0. Returns ratings by player and the advantage of each side but the first.
+ */
+export function fitElo(
+  games: readonly LadderGame[],
+  players: readonly string[],
+  sides: readonly string[],
+): { elo: Record<string, number>; sideAdvantage: Record<string, number> } {
+  const idx = new Map(players.map((p, i) => [p, i]));
+  const r = new Float64Array(players.length);
+  const h = new Float64Array(sides.length); // h[0] = 0: the first side is the reference
+  const k = Math.log(10) / 400;
+  const two = games.filter((g) => g.kinds.length === 2);
+  for (let iter = 0; iter < 3000; iter++) {
+    const gr = new Float64Array(players.length);
+    const gh = new Float64Array(sides.length);
+    for (const g of two) {
+      const a = idx.get(g.kinds[0]!)!;
+      const b = idx.get(g.kinds[1]!)!;
+      const s = g.winner === sides[0] ? 1 : g.winner === sides[1] ? 0 : 0.5;
+      const d = r[a]! - r[b]! - h[1]!;
+      const p = 1 / (1 + Math.exp(-k * d));
+      const e = s - p;
+      gr[a]! += e;
+      gr[b]! -= e;
+      gh[1]! -= e;
+    }
+    // A weak prior (one draw against a rating of 0) keeps an unbeaten player finite.
+    for (let i = 0; i < players.length; i++) gr[i]! -= (1 / (1 + Math.exp(-k * r[i]!)) - 0.5) * 1;
+    const step = 400 / Math.max(1, two.length / players.length);
+    let moved = 0;
+    for (let i = 1; i < players.length; i++) {
+      r[i]! += step * gr[i]!;
+      moved = Math.max(moved, Math.abs(step * gr[i]!));
+    }
+    h[1]! += (step * gh[1]!) / players.length;
+    if (moved < 1e-3) break;
+  }
+  return {
+    elo: Object.fromEntries(players.map((p, i) => [p, round(r[i]!, 1)])),
+    sideAdvantage: Object.fromEntries(sides.slice(1).map((sd, i) => [sd, round(h[i + 1]!, 1)])),
+  };
+}
+
+/** Percentile bootstrap of the Elo fit over games, with its own seeded draws (deterministic). */
+function eloIntervals(
+  games: readonly LadderGame[],
+  players: readonly string[],
+  sides: readonly string[],
+  resamples: number,
+): Record<string, [number, number]> {
+  const draws: Record<string, number[]> = Object.fromEntries(players.map((p) => [p, []]));
+  let x = 0x9e3779b9;
+  const next = () => {
+    // xorshift32: the ladder's own resampling dice
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 2 ** 32;
+  };
+  for (let b = 0; b < resamples; b++) {
+    const sample = games.map(() => games[Math.floor(next() * games.length)]!);
+    const { elo } = fitElo(sample, players, sides);
+    for (const p of players) draws[p]!.push(elo[p]!);
+  }
+  return Object.fromEntries(
+    players.map((p) => {
+      const v = draws[p]!.sort((a, b) => a - b);
+      return [p, [round(quantile(v, 0.025), 0), round(quantile(v, 0.975), 0)] as [number, number]];
+    }),
+  );
+}
+
+/** Every pairing of the players, each on both sides, over the same seeds; then the ladder. */
+export async function ladder(opts: LadderOptions) {
+  const m = moduleOf(opts.game);
+  const sides = m.rules.sides;
+  if (sides.length !== 2) throw new UsageError('--ladder needs a game of two sides');
+  const players = [...new Set(opts.players)];
+  if (players.length < 2) throw new UsageError('--ladder needs at least two players');
+  for (const k of players)
+    if (!playerNames(opts.game).includes(k))
+      throw new UsageError(`unknown player "${k}" (one of ${playerNames(opts.game).join(', ')})`);
+  const jobs: GameJob[] = [];
+  for (const a of players)
+    for (const b of players)
+      if (a !== b) for (let i = 0; i < opts.games; i++) jobs.push({ kinds: [a, b], seed: opts.seed + i });
+  const played = await playJobs(jobs, opts.game, opts.workers ?? 1, undefined, opts.onGame);
+  const games: LadderGame[] = played.map((g, i) => ({
+    kinds: jobs[i]!.kinds,
+    seed: g.seed,
+    winner: g.winner,
+    vp: g.vp,
+  }));
+  const { elo, sideAdvantage } = fitElo(games, players, sides);
+  const ci = eloIntervals(games, players, sides, opts.resamples ?? 100);
+  const rungs: LadderRung[] = players
+    .map((p) => {
+      const mine = games.filter((g) => g.kinds.includes(p));
+      const score = mine.reduce((a, g) => {
+        const side = sides[g.kinds.indexOf(p)]!;
+        return a + (g.winner === side ? 1 : g.winner === 'draw' ? 0.5 : 0);
+      }, 0);
+      return { player: p, elo: elo[p]!, ci95: ci[p]!, games: mine.length, score: round(score / mine.length) };
+    })
+    .sort((x, y) => y.elo - x.elo || (x.player < y.player ? -1 : 1));
+  const pairings: LadderPairing[] = [];
+  for (let i = 0; i < players.length; i++)
+    for (let j = i + 1; j < players.length; j++) {
+      const [a, b] = [players[i]!, players[j]!];
+      const asSide: LadderPairing['asSide'] = {};
+      sides.forEach((side, k) => {
+        const these = games.filter((g) => g.kinds[k] === a && g.kinds[1 - k] === b);
+        const wins = these.filter((g) => g.winner === side).length;
+        const draws = these.filter((g) => g.winner === 'draw').length;
+        const [lo, hi] = wilson(wins, these.length);
+        asSide[side] = {
+          games: these.length,
+          wins,
+          draws,
+          winRate: round(these.length ? wins / these.length : 0),
+          ci95: [round(lo), round(hi)],
+        };
+      });
+      pairings.push({ a, b, asSide });
+    }
+  return {
+    game: opts.game,
+    gamesPerPairing: opts.games,
+    sides,
+    sideAdvantage,
+    ladder: rungs,
+    pairings,
+    games,
+  };
+}
+
+export type LadderSummary = Awaited<ReturnType<typeof ladder>>;
 
 /* ---------------------------------------------------------------------------- */
 /* The plot                                                                       */
@@ -385,7 +590,10 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
     .option(
       '--players <list>',
       `one player per side, in the rules' side order (${SIMULATED_GAMES.map((g) => `${g}: ${moduleOf(g).rules.sides.join(',')} from ${playerNames(g).join(', ')}`).join('; ')}; ai = default level)`,
-      'random,random',
+    )
+    .option(
+      '--ladder',
+      'round robin of the --players given (any number; default every player but the ai alias), each pairing --games games with each player on each side, then Elo ratings with 95% intervals',
     )
     .option('--games <n>', 'how many games', wholeNumber('--games', 1), 1)
     .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber('--seed', 0), 1)
@@ -401,7 +609,8 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
     .action(
       async (opts: {
         game: string;
-        players: string;
+        players?: string;
+        ladder?: boolean;
         games: number;
         seed: number;
         workers: number;
@@ -411,11 +620,36 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
       }) => {
         if (opts.plot && !/\.(png|svg)$/i.test(opts.plot))
           throw new UsageError(`--plot writes a .png or .svg file, not "${opts.plot}"`);
+        if (opts.ladder) {
+          if (opts.save || opts.plot) throw new UsageError('--ladder writes no replays or plots');
+          const names = opts.players
+            ? opts.players.split(',').map((p) => p.trim())
+            : playerNames(opts.game).filter((p) => p !== 'ai');
+          const n = names.length * (names.length - 1) * opts.games;
+          const bar = !opts.json && process.stderr.isTTY ? await progressBar(n) : null;
+          let l: LadderSummary;
+          try {
+            l = await ladder({
+              game: opts.game,
+              players: names,
+              games: opts.games,
+              seed: opts.seed,
+              workers: opts.workers,
+              ...(bar ? { onGame: (done: number) => bar.update(done) } : {}),
+            });
+          } finally {
+            bar?.stop();
+          }
+          if (opts.json) io.out(JSON.stringify(l));
+          else for (const line of ladderText(l, moduleOf(opts.game).meta.sides)) io.out(line);
+          return;
+        }
         const bar = !opts.json && process.stderr.isTTY ? await progressBar(opts.games) : null;
         let result: Awaited<ReturnType<typeof simulate>>;
         try {
           result = await simulate({
             ...opts,
+            players: opts.players ?? 'random,random',
             ...(bar ? { onGame: (done: number) => bar.update(done) } : {}),
           });
         } finally {
@@ -458,6 +692,33 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
         if (opts.plot) io.out(`plot written to ${opts.plot}`);
       },
     );
+}
+
+/** The ladder in words: the ratings, then each pairing by side. */
+export function ladderText(l: LadderSummary, sideMeta: readonly { id: string; name: string }[]): string[] {
+  const name = (id: string) => sideMeta.find((m) => m.id === id)?.name ?? id;
+  const out = [
+    `${l.game}: round robin, ${l.gamesPerPairing} games a pairing on each side (${l.games.length} games)`,
+    'player      Elo   95% interval   score',
+  ];
+  for (const r of l.ladder)
+    out.push(
+      `${r.player.padEnd(9)} ${String(Math.round(r.elo)).padStart(5)}   ${`${r.ci95[0]} to ${r.ci95[1]}`.padEnd(14)} ${(r.score * 100).toFixed(0)}% of ${r.games}`,
+    );
+  for (const [side, adv] of Object.entries(l.sideAdvantage))
+    out.push(
+      `side advantage: ${name(side)} ${adv > 0 ? '+' : ''}${Math.round(adv)} Elo over ${name(l.sides[0]!)}`,
+    );
+  for (const p of l.pairings)
+    out.push(
+      `${p.a} v ${p.b}: ${Object.entries(p.asSide)
+        .map(
+          ([side, r]) =>
+            `as ${name(side)} ${r.wins}/${r.games} won (${(r.winRate * 100).toFixed(0)}%, ${(r.ci95[0] * 100).toFixed(0)}-${(r.ci95[1] * 100).toFixed(0)}%)`,
+        )
+        .join('; ')}`,
+    );
+  return out;
 }
 
 async function progressBar(total: number): Promise<{ update(n: number): void; stop(): void }> {

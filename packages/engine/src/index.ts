@@ -12,6 +12,7 @@ export * from './hex.ts';
 export * from './log.ts';
 export * from './map.ts';
 export * from './module.ts';
+export * from './players/ismcts.ts';
 export * from './players/known.ts';
 export * from './players/playout.ts';
 export * from './players/random.ts';

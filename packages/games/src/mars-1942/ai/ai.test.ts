@@ -45,7 +45,7 @@ describe('the Mars AI and the greedy baseline submit only legal actions', () => 
   it('AI (both sides, levels 1-2) against random and greedy, two turns each over many seeds', () => {
     for (let seed = 1; seed <= 8; seed++) {
       const level = seed % 2 === 0 ? 2 : 1;
-      const ai = new AiPlayer(`t${seed}`, { level, rollouts: 3 });
+      const ai = new AiPlayer(`t${seed}`, { level, iterations: 2 });
       const other = seed % 4 < 2 ? new RandomPlayer(`r${seed}`) : new GreedyPlayer(`g${seed}`);
       const players = seed % 3 === 0 ? { soviet: ai, german: other } : { soviet: other, german: ai };
       const { state } = play(seed, players, 2);
@@ -73,9 +73,9 @@ describe('the AI sees only its view', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const a = new AiPlayer('same', { level: 2, rollouts: 3 }).choose(rules, poisoned, 'soviet');
+    const a = new AiPlayer('same', { level: 2, iterations: 2 }).choose(rules, poisoned, 'soviet');
     const other = { ...s, rng: rngFromSeed('different dice') };
-    const b = new AiPlayer('same', { level: 2, rollouts: 3 }).choose(rules, other, 'soviet');
+    const b = new AiPlayer('same', { level: 2, iterations: 2 }).choose(rules, other, 'soviet');
     assert.deepEqual(a, b);
   });
 });
@@ -83,7 +83,7 @@ describe('the AI sees only its view', () => {
 describe('the AI is deterministic for a seed and a rollout budget', () => {
   it('the same game twice, action for action', () => {
     const run = () =>
-      play(11, { soviet: new AiPlayer('d', { level: 2, rollouts: 3 }), german: new GreedyPlayer('x') }, 1)
+      play(11, { soviet: new AiPlayer('d', { level: 2, iterations: 2 }), german: new GreedyPlayer('x') }, 1)
         .actions;
     assert.deepEqual(run(), run());
   });

@@ -1,164 +1,92 @@
 /**
- * The Operation Mars AI, for either side. At the start of each operational movement
- * step it puts together a few candidate plans (how boldly to attack, on how many
- * sectors), plays each through movement and attack allocation, and then rolls the
- * dice of its combat phase many times over — Monte Carlo rollouts with its own seeded
- * dice, both sides' combat choices made by the rule-based policy — scoring where each
- * ends with a static evaluation (victory points now, fighting power, ground and supply).
- * The best plan on average is then played one action at a time; every other step is
- * played by the rules of thumb of `MarsPolicy`.
+ * The Operation Mars AI, for either side: the engine's information-set Monte-Carlo tree
+ * search (`ismcts`) over Mars's plans (`search.ts`). At the start of each of its
+ * operational movement steps it searches which plan to play — each iteration plays its
+ * plan and the other side's replies with fresh dice of its own, the rule-based policy
+ * (`MarsPolicy`) making every click, to a horizon of a few player-turns, scored by a
+ * static evaluation (victory points now, fighting power, ground and supply) — and then
+ * plays the chosen plan one action at a time. Every other step is the policy's.
  *
- * The search budget is counted in rollouts, not time: the same seed and budget give the
- * same game, move for move, on any machine. It sees only its side's view.
+ * The budget is counted in iterations, not time: the same seed and level give the same
+ * game, move for move, on any machine. It sees only its side's view.
  */
 import {
   type Action,
-  applyUnchecked,
   type GameRules,
   type GameState,
-  knownState,
-  legalActions,
+  IsmctsPlayer,
   type Player,
-  rngFromSeed,
+  type SearchBudget,
+  type SearchDomain,
   type Seed,
-  UNDO,
 } from '@stavka/engine';
-import { evaluatePosition } from './evaluate.ts';
-import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
-import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './policy.ts';
+import { marsRules } from '../rules.ts';
+import type { MarsAction, MarsState } from './mars-games.ts';
+import { marsSearchDomain } from './search.ts';
 
 export interface AiLevel {
-  /** Rollouts per plan decision (the whole search budget of one player-turn). */
-  readonly rollouts: number;
-  /** Candidate plans compared. */
-  readonly plans: readonly PolicyParams[];
+  /** The search's budget (iterations per decision, horizon in decision points). */
+  readonly budget: SearchBudget;
 }
 
-const BOLD: PolicyParams = {
-  ...PLANNER_PARAMS,
-  minColumn: COLUMN['2:1']!,
-  goalColumn: COLUMN['4:1']!,
-  maxTargets: 10,
-};
-const CAREFUL: PolicyParams = {
-  ...PLANNER_PARAMS,
-  minColumn: COLUMN['4:1']!,
-  goalColumn: COLUMN['7:1']!,
-  maxTargets: 4,
-};
-const MASSED: PolicyParams = {
-  ...PLANNER_PARAMS,
-  minColumn: COLUMN['3:1']!,
-  goalColumn: COLUMN['7:1']!,
-  maxTargets: 3,
-};
-
-/** Level 1 plays the rules of thumb only; each level above searches longer. */
+/**
+ * Level 1 plays the rules of thumb only (no search); each level above searches longer
+ * and further. The top level's budget is set for a median player-turn of 1-5 s on a
+ * small server (bench/ai.ts measures it).
+ */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
-  1: { rollouts: 0, plans: [PLANNER_PARAMS] },
-  2: { rollouts: 6, plans: [PLANNER_PARAMS, BOLD, MASSED] },
-  3: { rollouts: 48, plans: [PLANNER_PARAMS, BOLD, MASSED, CAREFUL] },
+  1: { budget: { iterations: 0, horizon: 1 } },
+  2: { budget: { iterations: 8, horizon: 1 } },
+  3: { budget: { iterations: 32, horizon: 2 } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
 type MarsRules = GameRules<MarsState, MarsAction, unknown>;
 
+let domain: SearchDomain<MarsState> | null = null;
+/** The Mars search domain, made once. */
+export function marsDomain(): SearchDomain<MarsState> {
+  domain ??= marsSearchDomain(marsRules as unknown as MarsRules);
+  return domain;
+}
+
 export interface AiOptions {
   readonly level?: number;
-  /** Overrides the level's rollout budget. */
-  readonly rollouts?: number;
+  /** Overrides the level's iterations. */
+  readonly iterations?: number;
 }
 
 export class AiPlayer implements Player {
   readonly name: string;
   readonly level: AiLevel;
-  /** Rollouts played so far (for the throughput benchmark). */
-  rolloutsPlayed = 0;
-  private policy: MarsPolicy;
-  private decided = '';
+  private readonly search: IsmctsPlayer;
   constructor(
     readonly seed: Seed,
     opts: AiOptions = {},
   ) {
     const level = AI_LEVELS[opts.level ?? DEFAULT_AI_LEVEL];
     if (!level) throw new Error(`no AI level ${opts.level} (levels ${Object.keys(AI_LEVELS).join(', ')})`);
-    this.level = opts.rollouts !== undefined ? { ...level, rollouts: opts.rollouts } : level;
+    this.level =
+      opts.iterations !== undefined ? { budget: { ...level.budget, iterations: opts.iterations } } : level;
     this.name = `ai${opts.level ?? DEFAULT_AI_LEVEL}`;
-    this.policy = new MarsPolicy(this.level.plans[0]!);
+    this.search = new IsmctsPlayer(
+      this.name,
+      marsDomain() as unknown as SearchDomain<unknown>,
+      this.level.budget,
+      seed,
+    );
+  }
+
+  /** Searches made and iterations played so far (the benchmark's counters). */
+  get searches(): number {
+    return this.search.searches;
+  }
+  get iterations(): number {
+    return this.search.iterations;
   }
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
     if (rules.id !== 'mars-1942') throw new Error(`the AI plays mars-1942, not ${rules.id}`);
-    const mars = rules as unknown as MarsRules;
-    const known = knownState(
-      rules,
-      state,
-      side,
-      `${this.seed}:${state.stateId}`,
-    ) as unknown as GameState<MarsState>;
-    const g = known.state;
-    const turnKey = `${g.turn}:${g.player}`;
-    if (g.step === 'movement' && g.player === side && this.decided !== turnKey) {
-      this.decided = turnKey;
-      this.policy = new MarsPolicy(this.search(mars, known, side as Side));
-    }
-    const legal = legalActions(mars, known, side).filter((a): a is MarsAction => a.type !== UNDO.type);
-    return this.policy.choose(known, side as Side, legal);
+    return this.search.choose(rules, state, side);
   }
-
-  /** Compares the candidate plans by rollouts of this player-turn; the best plan's parameters. */
-  private search(rules: MarsRules, known: GameState<MarsState>, side: Side): PolicyParams {
-    const plans = this.level.plans;
-    if (plans.length === 1 || this.level.rollouts <= 0) return plans[0]!;
-    const per = Math.max(1, Math.floor(this.level.rollouts / plans.length));
-    let best = plans[0]!;
-    let bestScore = -Infinity;
-    for (const params of plans) {
-      // Movement and allocation have no dice: play them once, then roll the combats.
-      const planned = playTurn(rules, known, side, params, true);
-      let total = 0;
-      for (let i = 0; i < per; i++) {
-        const start = { ...planned, rng: rngFromSeed(`${this.seed}:${known.stateId}:rollout:${i}`) };
-        const end = playTurn(rules, start, side, params, false);
-        total += evaluatePosition(new Board(scenarioByKey(end.state.scenario), end.state), side);
-        this.rolloutsPlayed++;
-      }
-      const score = total / per;
-      if (score > bestScore + 1e-9) {
-        bestScore = score;
-        best = params;
-      }
-    }
-    return best;
-  }
-}
-
-/**
- * Plays `side`'s player-turn from `start` with the rule-based policy (both sides' choices
- * during combat), up to its combat step (`untilCombat`) or to its end.
- */
-function playTurn(
-  rules: MarsRules,
-  start: GameState<MarsState>,
-  side: Side,
-  params: PolicyParams,
-  untilCombat: boolean,
-): GameState<MarsState> {
-  const mine = new MarsPolicy(params);
-  const theirs = new MarsPolicy(PLANNER_PARAMS);
-  let s = start;
-  const turn = s.state.turn;
-  for (let n = 0; n < 2000; n++) {
-    const g = s.state;
-    if (g.step === 'over' || g.player !== side || g.turn !== turn) break;
-    if (untilCombat && g.step === 'combat') break;
-    const who = rules.activeSides(g)[0];
-    if (who === undefined) break;
-    const state = s;
-    const action = (who === side ? mine : theirs).choose(s, who as Side, () =>
-      rules.legalActions(state.state, who),
-    );
-    s = applyUnchecked(rules, s, who, action);
-  }
-  return s;
 }

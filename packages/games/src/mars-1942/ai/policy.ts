@@ -386,8 +386,9 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
     const mayAttackHere = canAttack(board, id) && st.moved === 'no';
     const hexes = mayAttackHere ? [st.at] : [];
     for (const m of options.get(id)!) if (!m.bonus) hexes.push(m.to);
-    // Garrisons hold their zones (planner): they attack only from where they stand.
-    if (params.style === 'planner' && side === 'german' && isGarrison(board, id)) hexes.splice(1);
+    // Garrisons hold their zones (planner and greedy alike): they attack only from where
+    // they stand, so the line is kept (the greedy baseline once marched it away).
+    if (side === 'german' && isGarrison(board, id)) hexes.splice(1);
     if (hexes.length > 0) from.set(id, hexes);
   }
   const { attacks, positions } = chooseAttacks(board, side, params, from);
@@ -522,8 +523,12 @@ function approachField(
     const at = state.units[id]!.at;
     if (isGarrison(board, id)) return null;
     if (params.style === 'greedy') {
-      if (!threat) return null;
-      return { score: (h) => -(threat[h]! < 0 ? 99 : threat[h]!) };
+      // The baseline keeps a line: a unit stays where it is unless a defense zone is
+      // empty, then the nearest fills it (mars-1942 Victory Conditions 1).
+      if (emptyZoneHexes.length === 0) return null;
+      return {
+        score: (h) => -(toEmptyZone[h]! < 0 ? 99 : toEmptyZone[h]!) - (s.germanTerritory[h] === 0 ? 9 : 0),
+      };
     }
     const inZone = s.zoneOf[at]! >= 0;
     return {

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type GameRules, type GameState, legalActions, setup } from '../game.ts';
+import { ok } from '../result.ts';
+import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
+import { determinizeSecret, type SecretState, secretRules } from '../secret-game.ts';
+import { IsmctsPlayer, ismcts, type SearchDomain } from './ismcts.ts';
+
+/* A toy game with a known best move: Nim, one heap, take 1-3, who takes the last wins. */
+interface Nim {
+  heap: number;
+  turn: 'a' | 'b';
+  winner: string | null;
+}
+const nimRules: GameRules<Nim, Action> = {
+  id: 'nim',
+  rulesVersion: 'nim/1',
+  sides: ['a', 'b'],
+  setup: (scenario) => ok({ heap: typeof scenario === 'number' ? scenario : 7, turn: 'a', winner: null }),
+  activeSides: (g) => (g.heap === 0 ? [] : [g.turn]),
+  legalActions: (g, side) =>
+    g.turn !== side || g.heap === 0
+      ? []
+      : [1, 2, 3].filter((n) => n <= g.heap).map((n) => ({ type: 'take', n })),
+  applyAction(g, side, a) {
+    g.heap -= (a as unknown as { n: number }).n;
+    if (g.heap === 0) g.winner = side;
+    g.turn = side === 'a' ? 'b' : 'a';
+  },
+  view: (g) => g,
+  outcome: (g) => (g.heap > 0 ? null : { winner: g.winner, score: {}, summary: `${g.winner} took the last` }),
+};
+
+function randomPolicy(rng: RngState) {
+  let r = rng;
+  return <G>(rules: GameRules<G, Action, unknown>) =>
+    (s: GameState<G>, side: string): Action => {
+      const legal = legalActions(rules, s, side).filter((a) => a.type !== 'undo');
+      const d = rollDie(r, legal.length);
+      r = d.next;
+      return legal[d.value - 1]!;
+    };
+}
+
+const nimDomain: SearchDomain<Nim> = {
+  rules: nimRules as GameRules<Nim, Action, unknown>,
+  policy: (rng) => randomPolicy(rng)(nimRules as GameRules<Nim, Action, unknown>),
+  evaluate: () => 0.5,
+};
+
+function start<G>(rules: GameRules<G, Action>, scenario: unknown, seed: number): GameState<G> {
+  const made = setup(rules, scenario, seed, {});
+  assert.ok(made.ok);
+  return made.value;
+}
+
+describe('the search finds the best move of a game it is given (Nim: leave a multiple of 4)', () => {
+  for (const [heap, take] of [
+    [5, 1],
+    [7, 3],
+    [10, 2],
+  ] as const) {
+    it(`from a heap of ${heap} it takes ${take}`, () => {
+      const s = start(nimRules, heap, 1);
+      const r = ismcts(nimDomain, s, 'a', { iterations: 3000, horizon: 0 }, `nim${heap}`);
+      assert.deepEqual(JSON.parse(r.macro.key), { type: 'take', n: take }, JSON.stringify(r.stats));
+      assert.equal(r.iterations, 3000);
+    });
+  }
+});
+
+/* The hidden-information test game (Dispatches), through its module's determinize. */
+const secret = secretRules() as GameRules<SecretState, Action, unknown>;
+const secretDomain: SearchDomain<SecretState> = {
+  rules: secret,
+  determinize: determinizeSecret,
+  policy: (rng) => randomPolicy(rng)(secret),
+  evaluate: () => 0.5,
+};
+
+describe('the search over a game with hidden information (Dispatches)', () => {
+  it('plays whole games through the checked apply, only legal actions', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      let s = start(secretRules(), null, seed) as GameState<SecretState>;
+      const players = {
+        red: new IsmctsPlayer(
+          'ismcts',
+          secretDomain as SearchDomain<unknown>,
+          { iterations: 40, horizon: 0 },
+          seed,
+        ),
+        blue: new IsmctsPlayer(
+          'ismcts',
+          secretDomain as SearchDomain<unknown>,
+          { iterations: 40, horizon: 0 },
+          -seed,
+        ),
+      };
+      for (let n = 0; n < 50; n++) {
+        const side = secret.activeSides(s.state)[0] as 'red' | 'blue' | undefined;
+        if (side === undefined) break;
+        const a = players[side].choose(secret, s, side);
+        const next = apply(secret, s, side, a, s.stateId);
+        assert.ok(next.ok, `seed ${seed}: ${JSON.stringify(a)}`);
+        s = next.value;
+      }
+      assert.equal(secret.activeSides(s.state).length, 0, 'the game ended');
+      assert.ok(players.red.searches > 0);
+    }
+  });
+
+  it('never reads what its side cannot see: the same choice in every state determinized for it', () => {
+    const s = start(secretRules(), null, 9) as GameState<SecretState>;
+    const choose = (st: GameState<SecretState>) =>
+      new IsmctsPlayer(
+        'ismcts',
+        secretDomain as SearchDomain<unknown>,
+        { iterations: 60, horizon: 0 },
+        'x',
+      ).choose(secret, st, 'red');
+    const a = choose(s);
+    for (let i = 0; i < 5; i++) {
+      const other = determinizeSecret(s, 'red', rngFromSeed(`other world ${i}`));
+      assert.notDeepEqual(other.state.pieces['blue-1'], undefined);
+      assert.deepEqual(choose(other), a);
+    }
+    // And not the game's dice: a state whose dice cannot be read gives the same choice.
+    const poisoned = new Proxy(s, {
+      get(target, prop, receiver) {
+        if (prop === 'rng') throw new Error('the search read the game dice');
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    assert.deepEqual(choose(poisoned), a);
+  });
+
+  it('is deterministic for a seed and a budget: the same root statistics twice', () => {
+    const s = start(secretRules(), null, 4) as GameState<SecretState>;
+    const run = () => ismcts(secretDomain, s, 'red', { iterations: 80, horizon: 0 }, 'seed').stats;
+    assert.deepEqual(run(), run());
+  });
+});
+
+describe('progressive widening and the clock cap', () => {
+  it('with widening k=1, alpha=0 only the first choice by prior is ever visited', () => {
+    const s = start(nimRules, 9, 1);
+    const r = ismcts(nimDomain, s, 'a', { iterations: 50, horizon: 0, widenK: 1, widenAlpha: 0 }, 'w');
+    assert.deepEqual(
+      r.stats.map((x) => x.visits > 0),
+      [true, false, false],
+    );
+  });
+  it('maxMs stops the search early, after at least one iteration', () => {
+    const s = start(nimRules, 30, 1);
+    const r = ismcts(nimDomain, s, 'a', { iterations: 1e9, horizon: 0, maxMs: 30 }, 't');
+    assert.ok(r.iterations >= 1 && r.iterations < 1e9);
+  });
+});

@@ -1,0 +1,344 @@
+/**
+ * Information-set Monte-Carlo tree search (single-observer, open-loop ISMCTS; Cowling,
+ * Powley & Whitehouse 2012), usable by any game through its module.
+ *
+ * Each iteration draws a full state the searcher's side could be in (`determinize` of
+ * its own view: hidden pieces and the dice to come drawn afresh), walks the tree of
+ * *choices* down from the root, adds one node, plays on with the game's own policy to a
+ * horizon and scores where it ends. A node is a sequence of choices, not a state: the
+ * same node stands for every state those choices lead to under different hidden facts
+ * and dice (open loop), so chance and hidden information need no nodes of their own.
+ * Children are picked by UCB1 counted over the iterations they were available in
+ * (ISMCTS's availability counts), and opened in the order of the game's prior with
+ * progressive widening: a node visited n times considers ceil(k * n^alpha) children.
+ *
+ * A choice is a *macro* (action abstraction): a game whose player-turn is dozens of
+ * clicks offers a few plans at a decision point (per unit, per attack, per sector), and a
+ * plan plays its own actions until it is done. By default every legal action is a
+ * choice of one action.
+ *
+ * The budget is counted in iterations, so the same seed and budget give the same choice
+ * on any machine; `maxMs` caps it by the clock for play (then it is no longer
+ * reproducible). The search reads only the side's view (`knownState`), never the
+ * game's dice or anything hidden from it.
+ */
+import {
+  type Action,
+  actionKey,
+  applyUnchecked,
+  type GameRules,
+  type GameState,
+  legalActions,
+} from '../game.ts';
+import type { Player, Viewer } from '../module.ts';
+import { type RngState, rngFromSeed, rollDie, type Seed } from '../rng.ts';
+import { knownState } from './known.ts';
+
+/** One choice at a decision point: a plan that plays its side's actions until done. */
+export interface Macro<G> {
+  /** Names the choice; the same key at the same node is the same child. */
+  readonly key: string;
+  /** Move ordering: higher is opened first (the game's own policy's preference). */
+  readonly prior: number;
+  /**
+   * A fresh instance of the plan: called with the state and its side, the next action
+   * of the plan, or null once it is played out (the side's next action is a new decision).
+   */
+  start(): (state: GameState<G>, side: string) => Action | null;
+}
+
+/** What a game gives the search: its rules, its hidden information, its policy. */
+export interface SearchDomain<G> {
+  readonly rules: GameRules<G, Action, unknown>;
+  /** A full state consistent with `viewer`'s view (module.determinize). */
+  determinize?(state: GameState<G>, viewer: Viewer, rng: RngState): GameState<G>;
+  /**
+   * The choices of `side` at `state`, or null when `state` is no decision point for it
+   * (the policy plays on). Absent: every legal action is a choice of its own.
+   */
+  choices?(state: GameState<G>, side: string): readonly Macro<G>[] | null;
+  /**
+   * A fresh instance of the game's own policy (rollouts, and every action between
+   * decisions); `rng` for its own tie-breaks, never the game's dice.
+   */
+  policy(rng: RngState): (state: GameState<G>, side: string) => Action;
+  /** How good `state` is for `side`, as a chance of winning in [0, 1] (rollouts cut short). */
+  evaluate(state: GameState<G>, side: string): number;
+}
+
+export interface SearchBudget {
+  /** Iterations per search (the level's strength). */
+  readonly iterations: number;
+  /** Decision points a rollout plays past its new node before it is scored (0: to the end). */
+  readonly horizon: number;
+  /** UCB1 exploration constant (rewards are in [0, 1]). */
+  readonly exploration?: number;
+  /** Progressive widening: a node visited n times considers ceil(k * n^alpha) children. */
+  readonly widenK?: number;
+  readonly widenAlpha?: number;
+  /** A clock cap for play (ms): the search stops early once over it (not reproducible). */
+  readonly maxMs?: number;
+  /** Safety net: actions a rollout may take before it is scored anyway. */
+  readonly maxRolloutActions?: number;
+}
+
+interface TreeNode {
+  /** The side that made the choice leading here ('' at the root). */
+  readonly mover: string;
+  readonly children: Map<string, TreeNode>;
+  visits: number;
+  /** Times this node's choice was available when its parent was visited. */
+  available: number;
+  /** Sum of rewards for `mover`. */
+  reward: number;
+}
+
+const node = (mover: string): TreeNode => ({
+  mover,
+  children: new Map(),
+  visits: 0,
+  available: 0,
+  reward: 0,
+});
+
+export interface SearchResult<G> {
+  /** The chosen root choice (most visited; ties to the higher mean, then the earlier prior). */
+  readonly macro: Macro<G>;
+  readonly iterations: number;
+  /** Per root choice: visits and mean reward, for reports and tests. */
+  readonly stats: readonly { key: string; visits: number; mean: number }[];
+}
+
+/** The choices of `side` at `state`: the domain's, or each legal action alone. */
+function choicesAt<G>(
+  domain: SearchDomain<G>,
+  state: GameState<G>,
+  side: string,
+): readonly Macro<G>[] | null {
+  if (domain.choices) return domain.choices(state, side);
+  return legalActions(domain.rules, state, side)
+    .filter((a) => a.type !== 'undo')
+    .map((a) => singleAction<G>(a));
+}
+
+/** A choice of one action. */
+export function singleAction<G>(a: Action): Macro<G> {
+  return {
+    key: actionKey(a),
+    prior: 0,
+    start: () => {
+      let done = false;
+      return () => {
+        if (done) return null;
+        done = true;
+        return a;
+      };
+    },
+  };
+}
+
+/** Choices in the order they are opened: prior first, then key (deterministic). */
+function ordered<G>(ms: readonly Macro<G>[]): Macro<G>[] {
+  return [...ms].sort((a, b) => b.prior - a.prior || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * Searches from `side`'s view of `state` (which must be a decision point for it) and
+ * returns the choice to play. `seed` fixes every draw of the search.
+ */
+export function ismcts<G>(
+  domain: SearchDomain<G>,
+  state: GameState<G>,
+  side: string,
+  budget: SearchBudget,
+  seed: Seed,
+): SearchResult<G> {
+  const rules = domain.rules;
+  const known = knownState(rules, state, side, `${seed}:known`);
+  const rootChoices = choicesAt(domain, known, side);
+  if (!rootChoices || rootChoices.length === 0)
+    throw new Error(`ismcts: ${side} has no choice to search here`);
+  const rootOrder = ordered(rootChoices);
+  const c = budget.exploration ?? 0.7;
+  const k = budget.widenK ?? 2;
+  const alpha = budget.widenAlpha ?? 0.5;
+  const maxActions = budget.maxRolloutActions ?? 5000;
+  const root = node('');
+  const started = budget.maxMs !== undefined ? performance.now() : 0;
+  let done = 0;
+  if (rootOrder.length > 1) {
+    for (let i = 0; i < budget.iterations; i++) {
+      if (budget.maxMs !== undefined && i > 0 && performance.now() - started > budget.maxMs) break;
+      iterate(i);
+      done++;
+    }
+  }
+
+  function iterate(i: number): void {
+    const iterSeed = `${seed}:${known.stateId}:${i}`;
+    let s = domain.determinize ? domain.determinize(known, side, rngFromSeed(`${iterSeed}:world`)) : known;
+    let policyRng = rngFromSeed(`${iterSeed}:policy`);
+    const policies = new Map<string, (st: GameState<G>, sd: string) => Action>();
+    const policyOf = (sd: string) => {
+      let p = policies.get(sd);
+      if (!p) {
+        const r = rollDie(policyRng, 1 << 30);
+        policyRng = r.next;
+        p = domain.policy(rngFromSeed(`${iterSeed}:${sd}:${r.value}`));
+        policies.set(sd, p);
+      }
+      return p;
+    };
+    let actions = 0;
+    const path: TreeNode[] = [root];
+    let current = root;
+    let first = true;
+    let inTree = true;
+    let rolloutDecisions = 0;
+    for (;;) {
+      const who = rules.activeSides(s.state)[0];
+      if (who === undefined || actions >= maxActions) break;
+      // At the root the side to move is the searcher, at a decision point by construction.
+      // In the rollout a game without choices of its own is played by its policy alone.
+      const choices = first ? rootChoices : inTree || domain.choices ? choicesAt(domain, s, who) : null;
+      first = false;
+      if (!inTree && budget.horizon > 0 && rolloutDecisions >= budget.horizon) break;
+      if (!choices || choices.length === 0) {
+        s = applyUnchecked(rules, s, who, policyOf(who)(s, who));
+        actions++;
+        continue;
+      }
+      let macro: Macro<G>;
+      if (inTree) {
+        const order = current === root ? rootOrder : ordered(choices);
+        const allowed = order.slice(0, Math.max(1, Math.ceil(k * Math.max(1, current.visits) ** alpha)));
+        for (const m of allowed) {
+          const ch = current.children.get(m.key);
+          if (ch) ch.available++;
+        }
+        const untried = allowed.find((m) => !current.children.has(m.key));
+        if (untried) {
+          macro = untried;
+          const ch = node(who);
+          ch.available = 1;
+          current.children.set(untried.key, ch);
+          current = ch;
+          path.push(ch);
+          inTree = false; // expanded: the rest is rollout
+        } else {
+          let best = allowed[0]!;
+          let bestUcb = -Infinity;
+          for (const m of allowed) {
+            const ch = current.children.get(m.key)!;
+            const ucb =
+              ch.reward / ch.visits + c * Math.sqrt(Math.log(Math.max(1, ch.available)) / ch.visits);
+            if (ucb > bestUcb) {
+              bestUcb = ucb;
+              best = m;
+            }
+          }
+          macro = best;
+          current = current.children.get(best.key)!;
+          path.push(current);
+        }
+      } else {
+        rolloutDecisions++;
+        // Rollout: the policy's own preference among the choices (the first by prior).
+        macro = ordered(choices)[0]!;
+      }
+      // Play the macro: its actions for `who`, the policy for anyone else in between.
+      const plan = macro.start();
+      for (let guard = 0; guard < maxActions; guard++) {
+        const w = rules.activeSides(s.state)[0];
+        if (w === undefined) break;
+        if (w !== who) {
+          s = applyUnchecked(rules, s, w, policyOf(w)(s, w));
+          actions++;
+          continue;
+        }
+        const a = plan(s, who);
+        if (a === null) break;
+        s = applyUnchecked(rules, s, who, a);
+        actions++;
+      }
+    }
+    const outcome = rules.outcome(s.state);
+    const rewardFor = (sd: string) =>
+      outcome ? (outcome.winner === sd ? 1 : outcome.winner === null ? 0.5 : 0) : domain.evaluate(s, sd);
+    const cache = new Map<string, number>();
+    for (const n of path) {
+      n.visits++;
+      if (n.mover === '') continue;
+      let r = cache.get(n.mover);
+      if (r === undefined) {
+        r = rewardFor(n.mover);
+        cache.set(n.mover, r);
+      }
+      n.reward += r;
+    }
+  }
+
+  const stats = rootOrder.map((m) => {
+    const ch = root.children.get(m.key);
+    return { key: m.key, visits: ch?.visits ?? 0, mean: ch?.visits ? ch.reward / ch.visits : 0 };
+  });
+  let best = 0;
+  stats.forEach((st, i) => {
+    const b = stats[best]!;
+    if (st.visits > b.visits || (st.visits === b.visits && st.mean > b.mean + 1e-12)) best = i;
+  });
+  return { macro: rootOrder[best]!, iterations: done, stats };
+}
+
+/**
+ * A player that searches at each of its decision points and plays the chosen plan; the
+ * game's policy plays everything else. It sees only its side's view.
+ */
+export class IsmctsPlayer implements Player {
+  /** Searches made and iterations played (the benchmark's counters). */
+  searches = 0;
+  iterations = 0;
+  private plan: ((state: GameState<unknown>, side: string) => Action | null) | null = null;
+  private policy: ((state: GameState<unknown>, side: string) => Action) | null = null;
+  constructor(
+    readonly name: string,
+    private readonly domain: SearchDomain<unknown>,
+    private readonly budget: SearchBudget,
+    private readonly seed: Seed,
+  ) {}
+
+  choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
+    const domain = this.domain as unknown as SearchDomain<G>;
+    if (rules.id !== domain.rules.id)
+      throw new Error(`this search plays ${domain.rules.id}, not ${rules.id}`);
+    const known = knownState(rules, state, side, `${this.seed}:${state.stateId}`);
+    const legal = legalActions(rules, known, side).filter((a) => a.type !== 'undo');
+    const keys = new Set(legal.map(actionKey));
+    const ok = (a: Action | null): a is Action => a !== null && keys.has(actionKey(a));
+    const plan = this.plan as ((st: GameState<G>, sd: string) => Action | null) | null;
+    if (plan) {
+      const a = plan(known, side);
+      if (ok(a)) return a;
+      this.plan = null;
+    }
+    const choices = choicesAt(domain, known, side);
+    if (choices && choices.length > 0) {
+      const r = ismcts(domain, known, side, this.budget, `${this.seed}:${state.stateId}`);
+      this.searches++;
+      this.iterations += r.iterations;
+      const next = r.macro.start();
+      const a = next(known, side);
+      if (ok(a)) {
+        this.plan = next as (st: GameState<unknown>, sd: string) => Action | null;
+        return a;
+      }
+    }
+    this.policy ??= domain.policy(rngFromSeed(`${this.seed}:policy`)) as (
+      st: GameState<unknown>,
+      sd: string,
+    ) => Action;
+    const a = (this.policy as (st: GameState<G>, sd: string) => Action)(known, side);
+    if (ok(a)) return a;
+    return legal[0]!;
+  }
+}
