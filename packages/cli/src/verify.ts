@@ -6,9 +6,8 @@
  * replaying every action from that seed gives each stored state hash: so every roll
  * in the game came from that seed.
  */
-import { type ReplayFile, replay, stateHash } from '@stavka/engine';
+import { type ProvableGame, proveDice } from '@stavka/engine';
 import { playableGame } from '@stavka/games';
-import { commitmentOf, deriveSeed } from '@stavka/server/dice';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from './calc.ts';
@@ -37,39 +36,8 @@ export function addVerifyCommand(
       const f = readJsonAs(file, 'export', exportSchema);
       const rules = playableGame(f.game)?.rules;
       if (!rules) throw new UsageError(`${file}: games of "${f.game}" cannot be verified here`);
-      const failures: string[] = [];
-      if (commitmentOf(f.dice.secret) !== f.dice.commitment) {
-        failures.push(`the revealed secret does not hash to the commitment ${f.dice.commitment}`);
-      }
-      const seed = deriveSeed(f.dice.secret, f.dice.contributions);
-      if (seed !== f.seed)
-        failures.push(`the seed is not the one derived from the secret and the contributions`);
-      let rolls = 0;
-      let badStep = -1;
-      if (f.hashes.length !== f.actions.length) failures.push('the file does not have one hash per action');
-      // Replay from the derived seed (not the file's), so every roll follows from the commitment;
-      // stop at the first state that does not match.
-      if (failures.length === 0) {
-        const mismatch = new Error('mismatch');
-        try {
-          const r = replay(rules, { ...(f as unknown as ReplayFile), seed }, (s, i) => {
-            if (stateHash(s) !== f.hashes[i]) {
-              badStep = i;
-              throw mismatch;
-            }
-          });
-          if (!r.ok) failures.push(`the actions do not replay: ${r.error[0]?.message ?? ''}`);
-          else {
-            rolls = r.value.log.filter((e) => e.kind === 'roll').length;
-            if (f.finalHash && stateHash(r.value) !== f.finalHash)
-              failures.push('the final state does not match finalHash');
-            if (rules.activeSides(r.value.state).length > 0) failures.push('the game is not over');
-          }
-        } catch (e) {
-          if (e !== mismatch) throw e;
-          failures.push(`the state after action ${badStep + 1} does not match its stored hash`);
-        }
-      }
+      const proof = proveDice(rules, f as unknown as ProvableGame);
+      const { failures, rolls, seed } = proof;
       const ok = failures.length === 0;
       if (opts.json) {
         io.out(

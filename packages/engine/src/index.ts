@@ -5,6 +5,7 @@ export * from './combat/odds.ts';
 export * from './combat/report.ts';
 export * from './combat/table.ts';
 export * from './conformance.ts';
+export * from './dice-proof.ts';
 export * from './game.ts';
 export * from './graph.ts';
 export * from './hash.ts';

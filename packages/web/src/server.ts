@@ -4,7 +4,7 @@
  * go with the state id they were chosen against. A browser may hold several seats
  * (hot-seat: both); tokens stay in the URL fragment and localStorage, never in a query.
  */
-import { type Action, canonicalJson, type ReplayFile, replay, sha256Hex, stateHash } from '@stavka/engine';
+import { type Action, type ProvableGame, proveDice, type ReplayFile } from '@stavka/engine';
 import { findGame, playableGame } from '@stavka/games';
 import { type LiveMessage, receive } from '@stavka/server/live';
 import type { Session, SessionView } from './session.ts';
@@ -508,22 +508,12 @@ export class ServerSession implements Session {
 
   /** Proves every roll of a finished game: commitment, seed derivation and replay. */
   async verify(): Promise<string> {
-    const summary = await call<{
-      dice: { commitment: string | null; secret?: string; contributions: Record<string, string> };
-    }>('GET', `/api/games/${this.id}`, this.tokens[0]!);
-    const file = await this.exportFile();
-    const d = summary.dice;
-    if (!d.secret || !d.commitment) return 'The server reveals its secret only when the game is over.';
-    if (sha256Hex(d.secret) !== d.commitment)
-      return 'FAILED: the revealed secret does not match the commitment.';
-    const seed = sha256Hex(canonicalJson({ contributions: d.contributions, secret: d.secret }));
-    if (seed !== file.seed)
-      return 'FAILED: the game seed is not derived from the secret and the contributions.';
+    const file = (await this.exportFile()) as ProvableGame;
     const rules = playableGame(file.game)?.rules;
     if (!rules) return `FAILED: "${file.game}" is no game this version plays.`;
-    const r = replay(rules, file);
-    if (!r.ok) return `FAILED: the replay does not rebuild: ${r.error[0]?.message}`;
-    return `Dice verified: commitment, seed and all ${file.actions.length} actions check out (hash ${stateHash(r.value).slice(0, 12)}…).`;
+    const proof = proveDice(rules, file);
+    if (!proof.ok) return `FAILED: ${proof.failures.join('; ')}.`;
+    return `Dice verified: commitment, seed and all ${proof.actions} actions (${proof.rolls} rolls) check out.`;
   }
 
   close(): void {
