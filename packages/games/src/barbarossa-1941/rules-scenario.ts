@@ -75,6 +75,8 @@ export interface RulesScenario {
   readonly roadBit: number;
   readonly brownRoadBit: number;
   readonly railBit: number;
+  /** German (standard gauge) railways: Axis rail lines from the start. */
+  readonly axisRailBit: number;
   /** 1 in an Axis country (Axis full supply source, "Supply"). */
   readonly axisCountry: Uint8Array;
   /** 1 where Axis allied units may be (B-17 "must remain in the south"). */
@@ -193,6 +195,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     roadBit: connectionBit(map, 'road'),
     brownRoadBit: connectionBit(map, 'brown-road'),
     railBit: connectionBit(map, 'rail'),
+    axisRailBit: connectionBit(map, 'rail-german'),
     axisCountry: membership(map, (z) => z.kind === 'axis-country'),
     south: membership(map, (z) => z.id === 'south' || z.kind === 'south'),
     rumania: membership(map, (z) => z.id === 'rumania'),
@@ -289,6 +292,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     roadBit: bs.roadBit,
     brownRoadBit: bs.brownRoadBit,
     railBit: bs.railBit,
+    axisRailBit: bs.germanRailBit,
     axisCountry: bs.axisCountry,
     south: bs.theSouth,
     rumania: bs.rumania,

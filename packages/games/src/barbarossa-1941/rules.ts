@@ -16,6 +16,7 @@ import { Board } from './board.ts';
 import { mayRehide, rehide, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
+import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
 import {
   applyCombatAction,
@@ -57,6 +58,9 @@ export type BarbarossaAction =
   | { type: 'end-step' }
   | { type: 'rehide'; piece: string }
   | { type: 'place'; piece: string; hex: number }
+  | { type: 'rail'; piece: string; to: number }
+  | { type: 'convert'; piece: string; to: number }
+  | { type: 'railhead'; index: number; to: number }
   | { type: 'move'; piece: string; to: number }
   | { type: 'allocate'; piece: string; target: number }
   | { type: 'unallocate'; piece: string }
@@ -179,6 +183,19 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       }
       if (side === 'soviet')
         for (const id of g.order) if (mayRehide(g, s, id)) out.push({ type: 'rehide', piece: id });
+      // Strategic/Rail Movement, then (Axis) the Rail Conversion markers' movement and the railheads (A.1, B.1, B-38).
+      for (const id of g.order) {
+        const p = g.pieces[id]!;
+        if (p.side !== side || p.status !== 'map') continue;
+        for (const to of railDestinations(board, id)) out.push({ type: 'rail', piece: id, to });
+        if (side === 'axis' && board.unit(id).type === 'rail-conversion')
+          for (const to of conversionMoves(board, id).keys()) out.push({ type: 'convert', piece: id, to });
+      }
+      if (side === 'axis')
+        g.railheads.forEach((_, index) => {
+          if (g.railheadsMoved.includes(index)) return;
+          for (const to of railheadMoves(board, index)) out.push({ type: 'railhead', index, to });
+        });
       if (!waiting) out.push({ type: 'end-step' });
       return out;
     }
@@ -296,6 +313,8 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   g.breakthrough = false;
   g.blitz = [];
   g.spent = [];
+  g.railMoves = 0;
+  g.railheadsMoved = [];
   g.attackedThisPhase = [];
   g.attacks = [];
   for (const id of g.order) {
@@ -384,6 +403,47 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       return;
     case 'place':
       placeArrival(g, s, a.piece, a.hex, ctx);
+      return;
+    case 'rail': {
+      // "Units moved by rail are Disrupted"
+      const p = g.pieces[a.piece]!;
+      const from = p.at;
+      p.at = a.to;
+      p.disrupted = true;
+      p.moved = 'bonus';
+      p.entrenched = false;
+      g.railMoves += 1;
+      enter(g, s, a.to, p.side);
+      log(
+        ctx,
+        'rail',
+        `${label(g, s, a.piece)} moves by rail ${s.hexNumbers[from]} to ${s.hexNumbers[a.to]}, arriving Disrupted`,
+        [CITE_RAIL],
+      );
+      return;
+    }
+    case 'convert': {
+      const board = new Board(g, s);
+      const path = conversionMoves(board, a.piece).get(a.to)!;
+      const p = g.pieces[a.piece]!;
+      g.converted = [...new Set([...g.converted, ...path])].sort((x, y) => x - y);
+      p.at = a.to;
+      p.moved = 'attack';
+      log(
+        ctx,
+        'rail',
+        `${label(g, s, a.piece)} converts the track ${path.map((h) => s.hexNumbers[h]).join('-')} to the German gauge`,
+        [CITE_RAIL, 'A.1'],
+      );
+      return;
+    }
+    case 'railhead':
+      log(ctx, 'rail', `railhead ${s.hexNumbers[g.railheads[a.index]!]} advances to ${s.hexNumbers[a.to]}`, [
+        'barbarossa-1941 "Supply"',
+        'B-38',
+      ]);
+      g.railheads[a.index] = a.to;
+      g.railheadsMoved.push(a.index);
       return;
     case 'move': {
       const board = new Board(g, s);
@@ -484,6 +544,9 @@ function fromPositionFile(
     attackedThisPhase: [],
     arrivals: [],
     armiesToEnter: 0,
+    converted: [],
+    railMoves: 0,
+    railheadsMoved: [],
     winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false },
     secret: { identities: {} },

@@ -156,6 +156,12 @@ export interface BarbarossaState {
   spent: string[];
   /** Pieces whose attack this phase re-Disrupted nothing (A.5/B.5 recovery bookkeeping): attacked defenders. */
   attackedThisPhase: string[];
+  /** Russian rail hexes converted to the German gauge (Axis rail lines), ascending. */
+  converted: number[];
+  /** Units moved by rail in this player-turn. */
+  railMoves: number;
+  /** Railheads already advanced this turn (indexes into railheads). */
+  railheadsMoved: number[];
   /** Reinforcements waiting to be placed (A.1 / B.1), in arrival order. */
   arrivals: string[];
   /** Face-down Russian armies still to enter from the eastern edge (the set-up's leftovers). */

@@ -52,6 +52,13 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     factors: { attack: 2, defense: 2 },
     tags: ['ss'],
   },
+  'ger-rail-conversion': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'rail-conversion',
+    size: 'regiment',
+    factors: { attack: 0, defense: 1 },
+  },
   'ger-cav-div': {
     side: 'axis',
     nationality: 'german',
@@ -249,6 +256,9 @@ export function position(input: PositionInput): Position {
     attackedThisPhase: [],
     arrivals: [],
     armiesToEnter: 0,
+    converted: [],
+    railMoves: 0,
+    railheadsMoved: [],
     winner: null,
     options: { asymmetricOdds: false },
     secret: { identities: {} },

@@ -1,0 +1,109 @@
+/**
+ * barbarossa-1941 "Strategic Movment - By Rail", the rail conversion units and the Axis
+ * railheads ("Supply"), on the engine search with zero-cost rail steps.
+ *
+ * "1 UnDisrupted Axis unit may freely move by rail on Axis rail lines, and Russian units
+ * equal in number to Russian victory points still under Russian control, plus 1 for
+ * Siberia, may move freely by rail.  For rail movement the rail lines must be able to be
+ * traced back to the owner's side and not blocked by an EZOC not occupied by a friendly
+ * unit.  German railway gauge conversion units move 3 hexes per turn at start of turn,
+ * regardless of weather ... Units moved by rail are Disrupted". "Special First Turn Rules":
+ * "Only 2 Russian units may move by rail." Railheads "advance 2 rail hexes per turn"
+ * (RULINGS B-38).
+ */
+import { search } from '@stavka/engine';
+import type { Board } from './board.ts';
+import type { Side } from './rules-scenario.ts';
+import { holder } from './victory.ts';
+
+export const CITE_RAIL = 'barbarossa-1941 "Strategic Movment - By Rail"';
+
+/** May a side's train use this slot? Axis: German-gauge lines and converted Russian track; Russians: Russian track not converted. */
+export function railSlot(board: Board, side: Side, from: number, slot: number, to: number): boolean {
+  const { s, g } = board;
+  const links = s.map.links[slot]!;
+  if (side === 'axis') {
+    if ((links & s.axisRailBit) !== 0) return true;
+    return (links & s.railBit) !== 0 && g.converted.includes(from) && g.converted.includes(to);
+  }
+  return (links & s.railBit) !== 0 && !(g.converted.includes(from) && g.converted.includes(to));
+}
+
+/** Not into an enemy unit, nor an enemy ZOC without a friendly unit in it. */
+function railOpen(board: Board, side: Side, hex: number): boolean {
+  if (board.hasEnemy(side, hex)) return false;
+  return !board.inEnemyZoc(side, hex) || board.hasFriend(side, hex);
+}
+
+/** Every hex the side's trains reach from `start` (start included), or [] if the line cannot be traced back to its side. */
+export function railNet(board: Board, side: Side, start: number): number[] {
+  if (!railOpen(board, side, start)) return [];
+  const reach = search(
+    board.s.map.graph,
+    {
+      stepCost: (from, slot, to) =>
+        railSlot(board, side, from, slot, to) && railOpen(board, side, to) ? 0 : -1,
+    },
+    { sources: [start], maxCost: 0 },
+  );
+  const home = side === 'axis' ? board.s.axisCountry : board.s.sovietSupplyEdge;
+  if (!reach.nodes.some((h) => home[h] === 1)) return [];
+  return [...reach.nodes];
+}
+
+/** How many units the side may move by rail this turn. */
+export function railAllowance(board: Board, side: Side): number {
+  if (side === 'axis') return 1;
+  if (board.g.turn === 1) return 2;
+  const { s, g } = board;
+  let vp = 0;
+  for (let h = 0; h < s.victoryPoints.length; h++) {
+    if (s.victoryPoints[h]! > 0 && s.axisCountry[h] !== 1 && holder(g, s, h) === 'soviet')
+      vp += s.victoryPoints[h]!;
+  }
+  return vp + 1;
+}
+
+/** Destinations of one unit by rail now (its own hex excluded), stacking checked. */
+export function railDestinations(board: Board, id: string): number[] {
+  const p = board.piece(id);
+  const u = board.unit(id);
+  if (p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return [];
+  if (u.type === 'air' || u.type === 'factory' || u.type === 'rail-conversion') return [];
+  if (board.g.railMoves >= railAllowance(board, p.side)) return [];
+  return railNet(board, p.side, p.at)
+    .filter((h) => h !== p.at && board.fits(h, [id], [id]))
+    .sort((a, b) => a - b);
+}
+
+/** Hexes a rail conversion unit may move to along Russian track, up to 3, converting as it goes. */
+export function conversionMoves(board: Board, id: string): Map<number, number[]> {
+  const p = board.piece(id);
+  const out = new Map<number, number[]>();
+  if (p.status !== 'map' || p.moved !== 'no') return out;
+  const reach = search(
+    board.s.map.graph,
+    {
+      stepCost: (_from, slot, to) =>
+        (board.s.map.links[slot]! & board.s.railBit) !== 0 && railOpen(board, 'axis', to) ? 1 : -1,
+    },
+    { sources: [p.at], maxCost: 3 },
+  );
+  for (const h of reach.nodes) if (h !== p.at) out.set(h, reach.path(h));
+  return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
+}
+
+/** Hexes a railhead may advance to: up to 2 hexes along Axis rail lines. */
+export function railheadMoves(board: Board, index: number): number[] {
+  const from = board.g.railheads[index];
+  if (from === undefined) return [];
+  const reach = search(
+    board.s.map.graph,
+    {
+      stepCost: (f, slot, to) =>
+        railSlot(board, 'axis', f, slot, to) && !board.hasEnemy('axis', to) ? 1 : -1,
+    },
+    { sources: [from], maxCost: 2 },
+  );
+  return reach.nodes.filter((h) => h !== from && !board.g.railheads.includes(h)).sort((a, b) => a - b);
+}
