@@ -1114,7 +1114,8 @@ const cityHexes = places
     (p) =>
       ['victory-city', 'major-city', 'fortress-city', 'city'].includes(p.kind) &&
       ussr.has(p.hex) &&
-      !borderSet.has(p.hex),
+      !borderSet.has(p.hex) &&
+      !neighbours(p.hex).some((n) => borderSet.has(n)),
   )
   .map((p) => p.hex);
 const extraUsed = new Set<string>();

@@ -19,6 +19,7 @@ import {
 } from '@stavka/engine';
 import {
   type BarbarossaScenario,
+  checkSetup,
   compileScenario,
   gridProjection,
   mapGeoSchema,
@@ -483,6 +484,36 @@ describe('Setup', () => {
     assert.ok(extras.length >= 20);
     const cities = new Set(s.soviet.extraArmyHexes);
     for (const [id, h] of extras) assert.ok(cities.has(h), `${id} is not on a city`);
+  });
+
+  it('passes checkSetup (the set-up checker: placements, stacking, the draw, border cover, extras on cities)', () => {
+    assert.deepEqual(checkSetup(s, s.standard), []);
+  });
+
+  it('checkSetup names what is wrong with a broken set-up', () => {
+    // take away every unit covering the northernmost border hex
+    const b0 = s.sovietBorderHexes[0]!;
+    const soviet: Record<string, number> = { ...s.standard.soviet };
+    for (const [id, h] of Object.entries(soviet)) if (dist(h, b0) <= 1) delete soviet[id];
+    const axis = { ...s.standard.axis, 'ger-18a': hexOfPlace('Warsaw') };
+    delete (axis as Record<string, number>)['ger-1pz'];
+    const errors = checkSetup(s, { ...s.standard, axis, soviet, sovietDraw: s.standard.sovietDraw.slice(1) });
+    const got = errors.map((e) => `${e.code} ${e.path}`);
+    assert.ok(got.includes('setup/illegal-position setup.axis.ger-18a'), got.join('; '));
+    assert.ok(got.includes('setup/missing-position setup.axis.ger-1pz'), got.join('; '));
+    assert.ok(got.includes('setup/draw setup.sovietDraw'), got.join('; '));
+    assert.ok(got.includes(`setup/border-uncovered hex ${hexNumberOf(m, b0)}`), got.join('; '));
+    assert.ok(got.includes('setup/on-board setup.soviet'), got.join('; '));
+  });
+
+  it('checkSetup refuses three Soviet armies in a hex and an Axis unit on Soviet ground', () => {
+    const armies = s.standard.sovietDraw.filter((id) => s.standard.soviet[id] !== undefined).slice(0, 3);
+    const h = hexOfPlace('Kharkov');
+    const soviet = { ...s.standard.soviet, [armies[0]!]: h, [armies[1]!]: h, [armies[2]!]: h };
+    const axis = { ...s.standard.axis, 'ger-4a': hexOfPlace('Minsk') };
+    const got = checkSetup(s, { ...s.standard, axis, soviet }).map((e) => `${e.code} ${e.path}`);
+    assert.ok(got.includes(`setup/stacking hex ${hexNumberOf(m, h)}`), got.join('; '));
+    assert.ok(got.includes('setup/illegal-position setup.axis.ger-4a'), got.join('; '));
   });
 
   it('has 5 railheads on German rail at the border', () => {
