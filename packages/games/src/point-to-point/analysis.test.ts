@@ -7,11 +7,19 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileFireTable } from '@stavka/engine';
-import { analyzeBattle, type BattleInput, type Exact } from './analysis.ts';
-import { ENDINGS } from './battle-scenario.ts';
+import { applyWithRolls, compileFireTable, type GameState, legalActions, setup } from '@stavka/engine';
+import {
+  analyzeBattle,
+  analyzeState,
+  type BattleInput,
+  battleScenarioOf,
+  type Decision,
+  type Exact,
+} from './analysis.ts';
+import { type BattleAction, battleRules } from './battle.ts';
+import { type BattleState, ENDINGS } from './battle-scenario.ts';
 import { analyzeBattleFloat, BATTLES, BIG_BATTLE } from './bench-battle.ts';
-import { lossTarget, type SidePolicy, STAND_FAST, wantsRetreat } from './policy.ts';
+import { lossTarget, policyPlayer, type SidePolicy, STAND_FAST, wantsRetreat } from './policy.ts';
 import { simulateBattles } from './simulate-battle.ts';
 
 const policy = (losses: SidePolicy['losses'], below = 0, after: number | null = null): SidePolicy => ({
@@ -177,5 +185,99 @@ describe('the float64 bench reference (bench-battle.ts)', () => {
       assert.ok(Math.abs(float[ENDINGS.length]! - exact.expectedHits.attacker.value) < 1e-9);
       assert.ok(Math.abs(float[ENDINGS.length + 3]! - exact.expectedDestroyed.defender.value) < 1e-9);
     }
+  });
+});
+
+describe('the exact battle from any step of a battle being fought (the battle preview)', () => {
+  const pol = { attacker: policy('spread', 3, 3), defender: policy('concentrate', 2) };
+  const force = (attacker: 'axis' | 'soviet', weather: 'good' | 'snow'): BattleInput => ({
+    weather,
+    attacker,
+    attackers: [
+      { class: 'major', value: 3 },
+      { class: 'minor', value: 2 },
+    ],
+    defenders: [
+      { class: 'major', value: 2 },
+      { class: 'minor', value: 3 },
+    ],
+    policies: pol,
+  });
+  const start = (input: BattleInput) => {
+    const made = setup(battleRules, battleScenarioOf(input), 'preview', {});
+    assert.ok(made.ok);
+    return made.value;
+  };
+  const exactOf = (g: GameState<BattleState>, decision?: Decision) => {
+    const r = analyzeState(g.state, pol, undefined, decision);
+    assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+    return r.value;
+  };
+  /** sum of num/den fractions as one reduced "n/d" */
+  const mean = (xs: Exact[]) => {
+    let num = 0n;
+    let den = 1n;
+    for (const x of xs) {
+      num = num * BigInt(x.den) + BigInt(x.num) * den;
+      den *= BigInt(x.den);
+    }
+    den *= BigInt(xs.length);
+    const g = (a: bigint, b: bigint): bigint => (b === 0n ? a : g(b, a % b));
+    const k = g(num, den);
+    return `${num / k}/${den / k}`;
+  };
+  const rolls = (n: number): number[][] =>
+    n === 0 ? [[]] : rolls(n - 1).flatMap((r) => [1, 2, 3, 4, 5, 6].map((x) => [...r, x]));
+
+  it('before the attack it is the whole battle', () => {
+    const input = force('axis', 'good');
+    const whole = analyze(input);
+    const here = exactOf(start(input));
+    for (const e of ENDINGS) assert.equal(frac(here.endings[e]), frac(whole.endings[e]));
+  });
+  for (const [attacker, weather, dice] of [
+    ['axis', 'snow', 1],
+    ['axis', 'good', 2],
+    ['soviet', 'good', 1],
+  ] as const) {
+    it(`after the first fire (${attacker} attack, ${weather}): the mean over every roll is the whole battle, exactly`, () => {
+      const input = force(attacker, weather);
+      const whole = analyze(input);
+      const s0 = start(input);
+      const after = rolls(dice).map((r) => {
+        const s = applyWithRolls(battleRules, s0, attacker, { type: 'attack' }, r);
+        assert.ok(s.ok);
+        return exactOf(s.value);
+      });
+      for (const e of ENDINGS) assert.equal(mean(after.map((a) => a.endings[e])), frac(whole.endings[e]), e);
+      assert.equal(mean(after.map((a) => a.expectedHits.defender)), frac(whole.expectedHits.defender));
+    });
+  }
+  it('while a side absorbs, the losses it puts by its policy change nothing', () => {
+    const s0 = start(force('axis', 'snow'));
+    const s1 = applyWithRolls(battleRules, s0, 'axis', { type: 'attack' }, [6]); // Soviet 5 on a 6: 2
+    assert.ok(s1.ok && s1.value.state.stage === 'absorb-attacker');
+    const legal = legalActions(battleRules, s1.value, 'axis') as readonly BattleAction[];
+    const s2 = applyWithRolls(
+      battleRules,
+      s1.value,
+      'axis',
+      policyPlayer(s1.value.state, 'attacker', pol.attacker, legal),
+      [],
+    );
+    assert.ok(s2.ok);
+    assert.deepEqual(exactOf(s2.value).endings, exactOf(s1.value).endings);
+  });
+  it('at a decision: retreating and continuing, each exactly; the policy’s choice is one of them', () => {
+    const s0 = start(force('axis', 'snow'));
+    const s1 = applyWithRolls(battleRules, s0, 'axis', { type: 'attack' }, [1]); // no loss: the attacker decides
+    assert.ok(s1.ok && s1.value.state.stage === 'decide-attacker');
+    const retreat = exactOf(s1.value, 'retreat');
+    assert.equal(frac(retreat.endings['attacker-retreated']), '1/1');
+    const onward = exactOf(s1.value, 'continue');
+    const policyChoice = exactOf(s1.value);
+    assert.deepEqual(policyChoice.endings, onward.endings, 'fire 5 is not below 3: the policy continues');
+    const refused = analyzeState(s0.state, pol, undefined, 'continue');
+    assert.ok(!refused.ok && refused.error[0]!.code === 'setup/no-decision');
   });
 });

@@ -159,12 +159,15 @@ export function sideProfile(g: BattleState, role: Role, policy: SidePolicy): Sid
 /* ----------------------------------------------------------------------------- */
 /* Exact values: vectors of fractions over one denominator                          */
 
-/** [6 endings..., hits attacker, hits defender, destroyed attacker, destroyed defender] / d */
+/** [6 endings..., hits attacker, hits defender, destroyed attacker, destroyed defender, back home] / d */
 interface Val {
   readonly n: bigint[];
   readonly d: bigint;
 }
-const SLOTS = ENDINGS.length + 4;
+const E = ENDINGS.length;
+/** The chance of coming back to the round-start state being solved (its self-loop). */
+const SELF = E + 4;
+const SLOTS = SELF + 1;
 
 function bgcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
@@ -203,16 +206,6 @@ class Sum {
   }
 }
 
-function terminal(ending: Ending, a: number, d: number, pa: SideProfile, pd: SideProfile): Val {
-  const n = new Array<bigint>(SLOTS).fill(0n);
-  n[ENDINGS.indexOf(ending)] = 1n;
-  n[ENDINGS.length] = BigInt(a);
-  n[ENDINGS.length + 1] = BigInt(d);
-  n[ENDINGS.length + 2] = BigInt(pa.destroyed[a]!);
-  n[ENDINGS.length + 3] = BigInt(pd.destroyed[d]!);
-  return { n, d: 1n };
-}
-
 /** Loss counts of a fire as [losses, count] pairs over `den` (fire 0: no loss for sure). */
 interface Fire {
   readonly den: bigint;
@@ -231,6 +224,11 @@ function fireCases(table: FireTable, total: number, memo: Map<number, Fire>): Fi
   return f;
 }
 
+/**
+ * One battle after air combat. a and d count the losses the attacker's and the
+ * defender's units absorb from here on (the profiles start from the units as they are);
+ * `offset` and `dead` carry what was absorbed and destroyed earlier in the battle.
+ */
 interface Battle {
   readonly simultaneous: boolean;
   readonly pa: SideProfile;
@@ -238,6 +236,8 @@ interface Battle {
   /** Soviet air bonus per role (A.3), 0 for the Axis role. */
   readonly airA: number;
   readonly airD: number;
+  readonly offset: { readonly attacker: number; readonly defender: number };
+  readonly dead: { readonly attacker: number; readonly defender: number };
   readonly policies: BattleInput['policies'];
   readonly table: FireTable;
   readonly fires: Map<number, Fire>;
@@ -245,82 +245,110 @@ interface Battle {
 }
 
 const fireOf = (p: SideProfile, h: number, air: number) => (h >= p.capacity ? 0 : p.fire[h]! + air);
+const keyOf = (b: Battle, a: number, d: number) => a * (b.pd.capacity + 1) + d;
+const capA = (b: Battle, a: number) => Math.min(a, b.pa.capacity);
+const capD = (b: Battle, d: number) => Math.min(d, b.pd.capacity);
+const retreatA = (b: Battle, a: number) =>
+  wantsRetreat(b.policies.attacker, fireOf(b.pa, a, b.airA), b.offset.attacker + a);
+const retreatD = (b: Battle, d: number) =>
+  wantsRetreat(b.policies.defender, fireOf(b.pd, d, b.airD), b.offset.defender + d);
+
+function terminal(b: Battle, ending: Ending, a: number, d: number): Val {
+  const n = new Array<bigint>(SLOTS).fill(0n);
+  n[ENDINGS.indexOf(ending)] = 1n;
+  n[E] = BigInt(b.offset.attacker + a);
+  n[E + 1] = BigInt(b.offset.defender + d);
+  n[E + 2] = BigInt(b.dead.attacker + b.pa.destroyed[a]!);
+  n[E + 3] = BigInt(b.dead.defender + b.pd.destroyed[d]!);
+  return { n, d: 1n };
+}
+
+const BACK_HOME: Val = { n: Array.from({ length: SLOTS }, (_, i) => (i === SELF ? 1n : 0n)), d: 1n };
+
+/** A new round starts at (a, d): the state being solved (`home`) marks its self-loop. */
+function roundStart(b: Battle, a: number, d: number, home: number): Val {
+  return keyOf(b, a, d) === home ? BACK_HOME : value(b, a, d);
+}
+
+/* Normal combat (B.2): the defenders fire, the attacker absorbs and decides, fires; the
+   defender absorbs and decides. */
+
+function normalAttackerDecides(b: Battle, a: number, d: number, home: number): Val {
+  if (a === b.pa.capacity) return terminal(b, 'attacker-destroyed', a, d);
+  if (retreatA(b, a)) return terminal(b, 'attacker-retreated', a, d);
+  return normalAttackerFires(b, a, d, home);
+}
+
+function normalAttackerFires(b: Battle, a: number, d: number, home: number): Val {
+  const f = fireCases(b.table, fireOf(b.pa, a, b.airA), b.fires);
+  const sum = new Sum();
+  for (const [m, c] of f.cases) sum.add(c, normalDefenderDecides(b, a, capD(b, d + m), home));
+  return sum.divide(f.den);
+}
+
+function normalDefenderDecides(b: Battle, a: number, d: number, home: number): Val {
+  if (d === b.pd.capacity) return terminal(b, 'defender-destroyed', a, d);
+  if (retreatD(b, d)) return terminal(b, 'defender-retreated', a, d);
+  return roundStart(b, a, d, home);
+}
+
+/* Simultaneous combat (B.3): both fire, both absorb, the endings of B.3c-d, then the
+   attacker and the defender decide. */
+
+function simultaneousRoundEnd(b: Battle, a: number, d: number, home: number): Val {
+  const aDead = a === b.pa.capacity;
+  const dDead = d === b.pd.capacity;
+  if (aDead && dDead) return terminal(b, 'both-destroyed', a, d);
+  if (aDead) return terminal(b, 'attacker-destroyed', a, d);
+  if (dDead) return terminal(b, 'defender-destroyed', a, d);
+  if (b.pa.allDispersed[a] && b.pd.allDispersed[d]) return terminal(b, 'both-dispersed', a, d);
+  return simultaneousAttackerDecides(b, a, d, home);
+}
+
+function simultaneousAttackerDecides(b: Battle, a: number, d: number, home: number): Val {
+  if (retreatA(b, a)) return terminal(b, 'attacker-retreated', a, d);
+  return simultaneousDefenderDecides(b, a, d, home);
+}
+
+function simultaneousDefenderDecides(b: Battle, a: number, d: number, home: number): Val {
+  if (retreatD(b, d)) return terminal(b, 'defender-retreated', a, d);
+  return roundStart(b, a, d, home);
+}
 
 /** The value of a battle at the start of a round with a and d losses absorbed. */
 function value(b: Battle, a: number, d: number): Val {
-  const key = a * (b.pd.capacity + 1) + d;
+  const key = keyOf(b, a, d);
   const known = b.memo.get(key);
   if (known) return known;
-  const { pa, pd, policies } = b;
-  const fa = fireOf(pa, a, b.airA);
-  const fd = fireOf(pd, d, b.airD);
   const sum = new Sum();
-  let self = 0n;
-  let total: bigint;
+  let den: bigint;
+  const fa = fireOf(b.pa, a, b.airA);
+  const fd = fireOf(b.pd, d, b.airD);
   if (!b.simultaneous) {
     if (fa === 0 && fd === 0) {
       // Normal combat, neither side can fire: the attacker retreats (battle.ts NO_FIRE_READING).
-      const v = terminal('attacker-retreated', a, d, pa, pd);
+      const v = terminal(b, 'attacker-retreated', a, d);
       b.memo.set(key, v);
       return v;
     }
-    const defFire = fireCases(b.table, fd, b.fires);
-    // Every attacker fire's denominator divides die^k for the largest k: one scale for all.
-    const scale =
-      BigInt(b.table.die) ** BigInt(Math.ceil(Math.max(1, pa.fire[0]! + b.airA) / b.table.maxFire));
-    total = defFire.den * scale;
-    for (const [l, cl] of defFire.cases) {
-      const a2 = Math.min(a + l, pa.capacity);
-      const w = cl * scale;
-      if (a2 === pa.capacity) {
-        sum.add(w, terminal('attacker-destroyed', a2, d, pa, pd));
-        continue;
-      }
-      const fa2 = fireOf(pa, a2, b.airA);
-      if (wantsRetreat(policies.attacker, fa2, a2)) {
-        sum.add(w, terminal('attacker-retreated', a2, d, pa, pd));
-        continue;
-      }
-      const attFire = fireCases(b.table, fa2, b.fires);
-      const per = cl * (scale / attFire.den);
-      for (const [m, cm] of attFire.cases) {
-        const d2 = Math.min(d + m, pd.capacity);
-        const c = per * cm;
-        if (d2 === pd.capacity) sum.add(c, terminal('defender-destroyed', a2, d2, pa, pd));
-        else if (wantsRetreat(policies.defender, fireOf(pd, d2, b.airD), d2))
-          sum.add(c, terminal('defender-retreated', a2, d2, pa, pd));
-        else if (a2 === a && d2 === d) self += c;
-        else sum.add(c, value(b, a2, d2));
-      }
-    }
+    const f = fireCases(b.table, fd, b.fires);
+    for (const [l, c] of f.cases) sum.add(c, normalAttackerDecides(b, capA(b, a + l), d, key));
+    den = f.den;
   } else {
-    const attFire = fireCases(b.table, fa, b.fires);
-    const defFire = fireCases(b.table, fd, b.fires);
-    total = attFire.den * defFire.den;
-    for (const [m, cm] of attFire.cases) {
-      for (const [l, cl] of defFire.cases) {
-        const a2 = Math.min(a + l, pa.capacity);
-        const d2 = Math.min(d + m, pd.capacity);
-        const c = cm * cl;
-        const aDead = a2 === pa.capacity;
-        const dDead = d2 === pd.capacity;
-        let end: Ending | null = null;
-        if (aDead && dDead) end = 'both-destroyed';
-        else if (aDead) end = 'attacker-destroyed';
-        else if (dDead) end = 'defender-destroyed';
-        else if (pa.allDispersed[a2] && pd.allDispersed[d2]) end = 'both-dispersed';
-        else if (wantsRetreat(policies.attacker, fireOf(pa, a2, b.airA), a2)) end = 'attacker-retreated';
-        else if (wantsRetreat(policies.defender, fireOf(pd, d2, b.airD), d2)) end = 'defender-retreated';
-        if (end) sum.add(c, terminal(end, a2, d2, pa, pd));
-        else if (a2 === a && d2 === d) self += c;
-        else sum.add(c, value(b, a2, d2));
-      }
-    }
+    const fAtt = fireCases(b.table, fa, b.fires);
+    const fDef = fireCases(b.table, fd, b.fires);
+    for (const [m, cm] of fAtt.cases)
+      for (const [l, cl] of fDef.cases)
+        sum.add(cm * cl, simultaneousRoundEnd(b, capA(b, a + l), capD(b, d + m), key));
+    den = fAtt.den * fDef.den;
   }
-  if (self === total) throw new BattleEndless();
-  const v = sum.divide(total - self);
-  b.memo.set(key, v);
-  return v;
+  // The self-loop: V = R + p V, so V = R / (1 - p).
+  const v = sum.divide(den);
+  const p = v.n[SELF]!;
+  if (p === v.d) throw new BattleEndless();
+  const solved = reduce({ n: v.n.map((x, i) => (i === SELF ? 0n : x)), d: v.d - p });
+  b.memo.set(key, solved);
+  return solved;
 }
 
 class BattleEndless extends Error {}
@@ -363,55 +391,83 @@ export function analyzeBattle(
 ): Result<BattleAnalysis, SetupError[]> {
   const made = battleFromSetup(battleScenarioOf(input), table.id);
   if (!made.ok) return made;
-  const g = made.value;
-  const soviet = g.units.filter((u) => u.unitClass === 'air' && u.side === 'soviet').length;
-  const german = g.units.filter((u) => u.unitClass === 'air' && u.side === 'axis').length;
+  return analyzeState(made.value, input.policies, table);
+}
+
+/** A decision the preview may be asked about: the side to decide continues or retreats. */
+export type Decision = 'continue' | 'retreat';
+
+const ENDLESS = setupError(
+  'setup/endless-battle',
+  'policies',
+  'with these policies and this table neither side ever inflicts a loss and neither breaks off: the battle never ends',
+);
+
+/**
+ * The exact battle from any point of a battle being fought (battleRules' state): before
+ * the attack (air combat included), while a side absorbs its losses (the rest put on by
+ * its loss policy), or at a decision, with both sides playing `policies` from there on.
+ * With `decision`, at a continue-or-retreat step: the outcome of that choice (the battle
+ * preview's two buttons). Expected hits and destroyed units count the whole battle.
+ */
+export function analyzeState(
+  g: BattleState,
+  policies: BattleInput['policies'],
+  table: FireTable = FIRE_TABLE,
+  decision?: Decision,
+): Result<BattleAnalysis, SetupError[]> {
+  if (decision && g.stage !== 'decide-attacker' && g.stage !== 'decide-defender')
+    return err([
+      setupError('setup/no-decision', 'decision', `no continue-or-retreat decision at the ${g.stage} step`),
+    ]);
+  const live = (u: BattleState['units'][number]) => u.status === 'fighting';
+  const soviet = g.units.filter((u) => live(u) && u.unitClass === 'air' && u.side === 'soviet').length;
+  const german = g.units.filter((u) => live(u) && u.unitClass === 'air' && u.side === 'axis').length;
   const germanAttacking = g.units.some(
-    (u) => u.unitClass === 'air' && u.side === 'axis' && u.role === 'attacker',
+    (u) => live(u) && u.unitClass === 'air' && u.side === 'axis' && u.role === 'attacker',
   );
-  const air = airSurvivors(
+  const axisGround = g.units.some((u) => live(u) && u.side === 'axis' && u.unitClass !== 'air');
+  const before = g.stage === 'declare';
+  const air: Fire = before
+    ? airSurvivors(table, soviet, german, axisGround)
+    : { den: 1n, cases: [[soviet, 1n]] };
+  const sovietRole: Role = g.attacker === 'soviet' ? 'attacker' : 'defender';
+  const deadGround = (role: Role) =>
+    g.units.filter((u) => u.role === role && u.unitClass !== 'air' && u.status === 'destroyed').length;
+  const base = {
+    pa: sideProfile(g, 'attacker', policies.attacker),
+    pd: sideProfile(g, 'defender', policies.defender),
+    offset: { attacker: g.hits.attacker, defender: g.hits.defender },
+    dead: { attacker: deadGround('attacker'), defender: deadGround('defender') },
+    policies,
     table,
-    soviet,
-    german,
-    g.units.some((u) => u.side === 'axis' && u.unitClass !== 'air'),
-  );
-  const pa = sideProfile(g, 'attacker', input.policies.attacker);
-  const pd = sideProfile(g, 'defender', input.policies.defender);
-  const sovietRole: Role = input.attacker === 'soviet' ? 'attacker' : 'defender';
+    fires: new Map<number, Fire>(),
+  };
   const total = new Sum();
   let simultaneous = 0n;
   let airLost = 0n;
   let states = 0;
-  const fires = new Map<number, Fire>();
   try {
     for (const [s, c] of air.cases) {
       // B.1 a/b: simultaneous when the Axis attack and no Soviet air is left.
-      const simult = input.attacker === 'axis' && s === 0 && (input.weather === 'good' || germanAttacking);
+      const simult = before
+        ? g.attacker === 'axis' && s === 0 && (g.weather === 'good' || germanAttacking)
+        : g.mode === 'simultaneous';
       if (simult) simultaneous += c;
       airLost += c * BigInt(soviet - s);
       const b: Battle = {
+        ...base,
         simultaneous: simult,
-        pa,
-        pd,
         airA: sovietRole === 'attacker' ? s : 0,
         airD: sovietRole === 'defender' ? s : 0,
-        policies: input.policies,
-        table,
-        fires,
         memo: new Map(),
       };
-      total.add(c, value(b, 0, 0));
+      total.add(c, before ? value(b, 0, 0) : fromStep(b, g, decision));
       states += b.memo.size;
     }
   } catch (e) {
     if (!(e instanceof BattleEndless)) throw e;
-    return err([
-      setupError(
-        'setup/endless-battle',
-        'policies',
-        'with these policies and this table neither side ever inflicts a loss and neither breaks off: the battle never ends',
-      ),
-    ]);
+    return err([ENDLESS]);
   }
   const v = total.divide(air.den);
   const at = (i: number) => exact(v.n[i]!, v.d);
@@ -424,11 +480,49 @@ export function analyzeBattle(
       defenderRetreats: endings['defender-retreated'].value,
       bothDestroyed: endings['both-destroyed'].value,
     },
-    expectedHits: { attacker: at(ENDINGS.length), defender: at(ENDINGS.length + 1) },
-    expectedDestroyed: { attacker: at(ENDINGS.length + 2), defender: at(ENDINGS.length + 3) },
+    expectedHits: { attacker: at(E), defender: at(E + 1) },
+    expectedDestroyed: { attacker: at(E + 2), defender: at(E + 3) },
     expectedAirLost: exact(airLost, air.den),
     simultaneous: exact(simultaneous, air.den),
     states,
     provisional: table.provisional,
   });
+}
+
+/** The value from the step a battle stands at, after air combat (see analyzeState). */
+function fromStep(b: Battle, g: BattleState, decision: Decision | undefined): Val {
+  const NONE = -1;
+  const pending = { attacker: capA(b, g.pending.attacker), defender: capD(b, g.pending.defender) };
+  if (g.stage === 'route') return terminal(b, 'defender-retreated', 0, 0);
+  if (g.stage === 'advance' || g.stage === 'over') return terminal(b, g.ending!, 0, 0);
+  if (g.mode === 'normal') {
+    switch (g.stage) {
+      case 'absorb-attacker':
+        return normalAttackerDecides(b, pending.attacker, 0, NONE);
+      case 'decide-attacker':
+        if (decision === 'retreat') return terminal(b, 'attacker-retreated', 0, 0);
+        return decision === 'continue'
+          ? normalAttackerFires(b, 0, 0, NONE)
+          : normalAttackerDecides(b, 0, 0, NONE);
+      case 'absorb-defender':
+        return normalDefenderDecides(b, 0, pending.defender, NONE);
+      case 'decide-defender':
+        if (decision === 'retreat') return terminal(b, 'defender-retreated', 0, 0);
+        return decision === 'continue' ? value(b, 0, 0) : normalDefenderDecides(b, 0, 0, NONE);
+    }
+  }
+  switch (g.stage) {
+    case 'absorb-attacker':
+    case 'absorb-defender':
+      return simultaneousRoundEnd(b, pending.attacker, pending.defender, NONE);
+    case 'decide-attacker':
+      if (decision === 'retreat') return terminal(b, 'attacker-retreated', 0, 0);
+      return decision === 'continue'
+        ? simultaneousDefenderDecides(b, 0, 0, NONE)
+        : simultaneousAttackerDecides(b, 0, 0, NONE);
+    case 'decide-defender':
+      if (decision === 'retreat') return terminal(b, 'defender-retreated', 0, 0);
+      return decision === 'continue' ? value(b, 0, 0) : simultaneousDefenderDecides(b, 0, 0, NONE);
+  }
+  throw new Error(`analyzeState: no battle step ${g.stage}`);
 }
