@@ -12,6 +12,10 @@
  * exactly: V = sum over the other outcomes c_b V_b / (D - c). Chances are whole counts
  * over powers of the die (the engine's Distribution) until that division; values are
  * exact fractions of BigInts.
+ *
+ * `analyzeBattle` starts before the attack; `analyzeState` from any step of a battle being
+ * fought with `battleRules` (the battle preview: the rest of the battle, or the outcome of
+ * continuing and of retreating at a decision).
  */
 import {
   type Distribution,
