@@ -22,7 +22,9 @@ export type Highlight =
   | 'deploy'
   | 'attack'
   | 'owed'
-  | 'selected';
+  | 'selected'
+  /** A node a log line or a recap step names. */
+  | 'named';
 
 /** A set of hexes outlined on the board (a zone, a front's deployment area, a map edge). */
 export interface Outline {
@@ -169,6 +171,78 @@ export interface NodeFacts {
 export interface ScoreSheet {
   readonly heading: string;
   readonly items: readonly { readonly side: string; readonly points: number; readonly reason: string }[];
+  /** What it takes to win, in words (the victory conditions and thresholds). */
+  readonly toWin?: readonly string[];
+}
+
+/** A die roll explained: the banner shown at each roll. */
+export interface RollBanner {
+  /** "Attack on Rzhev 1712". */
+  readonly title: string;
+  /** The side that rolled (the attacker), if any. */
+  readonly side: string | null;
+  readonly roll: number;
+  /** The table's column and row read. */
+  readonly column: string;
+  readonly row: string;
+  /** The result's code ("DR") and its meaning in words. */
+  readonly result: string;
+  readonly meaning: string;
+  /** What follows from it now (who chooses what next), if anything. */
+  readonly next?: string;
+  readonly cite?: string;
+}
+
+/** Where a log entry happened on the board: the nodes it names, a path (a move), arrows (an attack). */
+export interface LogDrawing {
+  readonly nodes: readonly number[];
+  readonly path?: readonly number[];
+  readonly arrows?: readonly Arrow[];
+}
+
+/** An arrow on the board (an attack: from an attacker's node to its target). */
+export interface Arrow {
+  readonly from: number;
+  readonly to: number;
+  readonly kind: 'attack' | 'move' | 'retreat';
+  readonly label?: string;
+}
+
+/** Why a control the player might look for is missing now, with the rule behind it. */
+export interface MissingControl {
+  /** The control as the player knows it ("End allocation"). */
+  readonly control: string;
+  readonly why: string;
+  readonly cite?: string;
+  /** Nodes the reason is about (hexes owed an attack), lit on the map. */
+  readonly nodes?: readonly number[];
+}
+
+/** The start of a player-turn, read from a log entry. */
+export interface TurnMarker {
+  readonly side: string;
+  /** "Turn 3, Zhukov's player-turn". */
+  readonly label: string;
+}
+
+/** The set-up tray: the pieces of a side not yet placed, and the limits on where they go. */
+export interface SetupTray {
+  readonly heading: string;
+  /** The deployment limits, each with how much of it is used. */
+  readonly limits: readonly string[];
+  readonly pieces: readonly (PieceDrawing & { readonly placeable: boolean; readonly why?: string })[];
+}
+
+/** A reference sheet (the CRT, terrain effects, legend, victory conditions, turn track, order of battle). */
+export interface ReferenceSheet {
+  readonly id: string;
+  readonly title: string;
+  readonly intro?: string;
+  readonly table?: { readonly head: readonly string[]; readonly rows: readonly (readonly string[])[] };
+  /** Terms and their meaning; a swatch (a colour or a CSS class) drawn beside. */
+  readonly items?: readonly { readonly term: string; readonly text: string; readonly swatch?: string }[];
+  readonly notes?: readonly string[];
+  readonly cite?: string;
 }
 
 export interface OverlayData {
@@ -190,7 +264,10 @@ export interface Presentation<V = unknown> {
     selected: string | null,
   ): readonly { readonly at: number; readonly kind: Highlight; readonly action: Action }[];
   /** Nodes lit without an action (attacks declared, hexes owed an attack), by kind. */
-  marks(view: V, side: string | null): readonly { readonly at: number; readonly kind: Highlight }[];
+  marks(
+    view: V,
+    side: string | null,
+  ): readonly { readonly at: number; readonly kind: Highlight; readonly reason?: string }[];
   /** The actions offered as buttons (those with no node to click, and every choice of a step that asks one). */
   buttons(view: V, actions: readonly Action[]): readonly Action[];
   /** Whether choosing this action keeps the piece selected (adding more to an attack). */
@@ -215,4 +292,31 @@ export interface Presentation<V = unknown> {
   sideName(side: string): string;
   /** A log entry's extra detail ("[row 3, column 4]"), if any. */
   logDetail(entry: LogEntry): string;
+
+  /* Optional: the wargamer's table (issue #25). A game without them still plays. */
+
+  /** A log entry as players read it (side names, words for codes); default its text. */
+  logText?(view: V, entry: LogEntry): string;
+  /** The banner for the roll whose result is `log[index]`, or null if that entry is no roll's result. */
+  rollBanner?(view: V, log: readonly LogEntry[], index: number): RollBanner | null;
+  /** Whether a log entry starts a player-turn, and whose. */
+  turnMarker?(entry: LogEntry): TurnMarker | null;
+  /** A finished player-turn in a few lines (moves, attacks and their results, losses). */
+  turnSummary?(view: V, entries: readonly LogEntry[]): readonly string[];
+  /** Where a log entry happened on the board. */
+  logDrawing?(view: V, entry: LogEntry): LogDrawing | null;
+  /** Why controls are missing now (each with its rule), for the side to move. */
+  missing?(view: V, side: string | null, actions: readonly Action[]): readonly MissingControl[];
+  /** The node the map should show now (the combat being resolved), or null. */
+  focus?(view: V): number | null;
+  /** What a click on a node does before it selects (fortify, take out, eliminate the counter clicked). */
+  nodeAction?(view: V, actions: readonly Action[], node: number, selected: string | null): Action | null;
+  /** The group a button belongs to ("Fortify"): big groups are collapsed; null: shown first. */
+  buttonGroup?(view: V, action: Action): string | null;
+  /** Arrows on the board now (attacks allocated). */
+  arrows?(view: V, side: string | null): readonly Arrow[];
+  /** The set-up tray of the side to move, while it places its pieces. */
+  tray?(view: V, side: string | null, actions: readonly Action[]): SetupTray | null;
+  /** The reference sheets: CRT, terrain effects, legend, victory conditions, turn track, order of battle. */
+  reference?(view: V): readonly ReferenceSheet[];
 }
