@@ -40,22 +40,11 @@ export function convolve(a: Distribution, b: Distribution): Distribution {
   return { den: a.den * b.den, counts };
 }
 
-export function probability(d: Distribution, label: string): number {
-  return (d.counts.get(label) ?? 0) / d.den;
-}
-
 /** Reduced fraction of a label's chance. */
 export function chance(d: Distribution, label: string): { num: number; den: number } {
   const num = d.counts.get(label) ?? 0;
   const g = gcd(num, d.den);
   return { num: num / g, den: d.den / g };
-}
-
-/** Labels and probabilities as a plain object, in the distribution's order. */
-export function toProbabilities(d: Distribution): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [k, c] of d.counts) out[k] = c / d.den;
-  return out;
 }
 
 /** "2 in 6" when the chance is a whole number of sixths, else "7 in 36" etc. */

@@ -54,6 +54,7 @@ export function chancesOf(d: Distribution, rollsByLabel?: ReadonlyMap<string, nu
   });
 }
 
+/** Labels and probabilities as a plain object, in the distribution's order. */
 export function outcomesOf(d: Distribution): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, c] of d.counts) out[k] = c / d.den;
