@@ -1004,3 +1004,126 @@ describe('the live channel over a real socket', () => {
     for (const c of [s, spec, anon]) c.ws.close();
   });
 });
+
+describe('limits, quotas and seat tokens (issue #22)', () => {
+  test('a game is looked up among the catalogue\'s own names: "toString" and the like are unknown (422), never a 500', async () => {
+    const { app } = await server();
+    for (const game of ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty']) {
+      const r = await app.inject({ method: 'POST', url: '/api/games', payload: { game } });
+      assert.equal(r.statusCode, 422, `${game}: ${r.body}`);
+      assert.equal(r.json().code, 'game/unknown');
+      const i = await app.inject({
+        method: 'POST',
+        url: '/api/games/import',
+        payload: { game, rulesVersion: 'x', seed: 's', actions: [] },
+      });
+      assert.equal(i.statusCode, 422, `${game}: ${i.body}`);
+      assert.equal(i.json().code, 'replay/unknown-game');
+    }
+  });
+
+  test('options: only those the game takes, of their type; anything else is refused before it is stored', async () => {
+    const { app } = await server();
+    const create = (options: unknown) =>
+      app.inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942', options } });
+    assert.equal((await create({ firstTurnDoubling: false })).statusCode, 201);
+    for (const bad of [{ junk: 'x'.repeat(1000) }, { firstTurnDoubling: 'yes' }, { toString: true }]) {
+      const r = await create(bad);
+      assert.equal(r.statusCode, 422, r.body);
+      assert.equal(r.json().code, 'game/bad-options');
+    }
+    const many = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, true]));
+    assert.equal((await create(many)).statusCode, 400, 'more than 16 keys fails the schema');
+  });
+
+  test('nesting deeper than 32 in any body is a 400 request/invalid, not a stack overflow', async () => {
+    const { app } = await server();
+    const made = await newGame(app.inject.bind(app));
+    const nest = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    for (const [url, payload, headers] of [
+      ['/api/games', `{"game":"mars-1942","options":{"a":${nest(6000)}}}`, {}],
+      ['/api/games', `{"game":"mars-1942","scenario":${nest(6000)}}`, {}],
+      [
+        `/api/games/${made.id}/actions`,
+        `{"stateId":0,"action":{"type":"move","unit":${nest(6000)}}}`,
+        bearer(made.seats.german!.token!),
+      ],
+      ['/api/games/import', `{"game":"mars-1942","rulesVersion":"x","seed":"s","actions":${nest(6000)}}`, {}],
+    ] as const) {
+      const r = await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...headers, 'content-type': 'application/json' },
+      });
+      assert.equal(r.statusCode, 400, `${url}: ${r.body}`);
+      assert.equal(r.json().code, 'request/invalid');
+    }
+  });
+
+  test("a seat re-issues its own token; the creator's admin token re-issues any seat's but cannot act; the old token stops", async () => {
+    const { app } = await server();
+    const r = await app.inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942' } });
+    const made = r.json() as Made & { admin: { token: string; link: string } };
+    assert.match(made.admin.token, /^ad_/);
+    assert.ok(made.admin.link.endsWith(`#${made.admin.token}`));
+    const german = made.seats.german!.token!;
+    const rotate = (token: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/games/${made.id}/token`, headers: bearer(token), payload });
+    const own = await rotate(german, {});
+    assert.equal(own.statusCode, 200, own.body);
+    assert.equal(own.json().side, 'german');
+    const view = async (token: string) =>
+      (await app.inject({ url: `/api/games/${made.id}/view`, headers: bearer(token) })).statusCode;
+    assert.equal(await view(german), 403, 'the old token stops');
+    assert.equal(await view(own.json().token), 200);
+    const byAdmin = await rotate(made.admin.token, { side: 'german' });
+    assert.equal(byAdmin.statusCode, 200, byAdmin.body);
+    assert.equal(await view(own.json().token), 403);
+    assert.equal(await view(byAdmin.json().token), 200);
+    assert.equal((await rotate(made.admin.token, {})).statusCode, 400, 'the admin names the seat');
+    assert.equal((await rotate(made.admin.token, { side: 'finns' })).json().code, 'game/unknown-side');
+    assert.equal((await rotate(made.spectator.token, {})).json().code, 'seat/spectator');
+    const act = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/join`,
+      headers: bearer(made.admin.token),
+      payload: {},
+    });
+    assert.equal(act.statusCode, 403, 'the admin token holds no seat');
+  });
+
+  test('per address: new games counted (creates and imports), refused past the quota with 429 request/quota', async () => {
+    const { app } = await server({
+      rateLimit: { max: 1000, timeWindow: 60_000 },
+      limits: { gamesPerWindow: 2 },
+    });
+    const create = () => app.inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942' } });
+    assert.equal((await create()).statusCode, 201);
+    assert.equal((await create()).statusCode, 201);
+    const third = await create();
+    assert.equal(third.statusCode, 429);
+    assert.equal(third.json().code, 'request/quota');
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/games/import',
+      payload: { game: 'mars-1942', rulesVersion: 'x', seed: 's', actions: [] },
+    });
+    assert.equal(imported.statusCode, 429);
+  });
+
+  test('a game still waiting for a seat after its time is deleted; a started one stays', async () => {
+    const { app } = await server({ limits: { unjoinedTtlMs: 200, expirySweepMs: 50 } });
+    const waiting = await newGame(app.inject.bind(app), {}, false);
+    const started = await newGame(app.inject.bind(app));
+    await until(
+      'the waiting game deleted',
+      async () => {
+        const r = await app.inject({ url: `/api/games/${waiting.id}` });
+        return r.statusCode === 404;
+      },
+      5000,
+    );
+    assert.equal((await app.inject({ url: `/api/games/${started.id}` })).statusCode, 200);
+  });
+});

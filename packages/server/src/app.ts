@@ -962,7 +962,12 @@ function requestOrigin(req: FastifyRequest): string | null {
 }
 
 function withLinks<
-  T extends { id: string; seats: Record<string, { token?: string }>; spectator: { token: string } },
+  T extends {
+    id: string;
+    seats: Record<string, { token?: string }>;
+    spectator: { token: string };
+    admin?: { token: string };
+  },
 >(made: T, base: string): T {
   const link = (t: string) => `${base}/play/${made.id}#${t}`;
   return {
@@ -971,5 +976,6 @@ function withLinks<
       Object.entries(made.seats).map(([side, s]) => [side, s.token ? { ...s, link: link(s.token) } : s]),
     ),
     spectator: { ...made.spectator, link: link(made.spectator.token) },
+    ...(made.admin ? { admin: { ...made.admin, link: link(made.admin.token) } } : {}),
   };
 }

@@ -186,6 +186,29 @@ function storageSuite(name: string, target: () => Promise<string>) {
       assert.equal((await store.game('g1'))?.seed, '"seed"');
     });
 
+    test('joining replaces the seat token; a token is re-issued; games nobody joined expire, others stay (issue #22)', async () => {
+      await store.createGame({ ...gameRecord('t1'), admin_token_hash: 'ad' }, seats('t1'));
+      assert.equal((await store.game('t1'))?.admin_token_hash, 'ad');
+      assert.equal(await store.joinSeat('t1', 'soviet', 'mine', at, 'own-soviet'), true);
+      const soviet = async () => (await store.seats('t1')).find((s) => s.side === 'soviet')!;
+      assert.equal((await soviet()).token_hash, 'own-soviet', "the joiner's own token");
+      assert.equal(await store.setSeatToken('t1', 'soviet', 'reissued'), true);
+      assert.equal((await soviet()).token_hash, 'reissued');
+      assert.equal(await store.setSeatToken('nope', 'soviet', 'x'), false);
+      // Waiting games made before the cut are deleted with their seats; a started one stays.
+      const old = '2025-01-01T00:00:00.000Z';
+      await store.createGame({ ...gameRecord('old-waiting'), created_at: old }, seats('old-waiting'));
+      await store.createGame({ ...gameRecord('old-started'), created_at: old }, seats('old-started'));
+      for (const side of ['german', 'soviet']) await store.joinSeat('old-started', side, 'c', at);
+      assert.equal(await store.startGame('old-started', '"seed"', at), true);
+      assert.deepEqual(await store.deleteUnjoined('2025-06-01T00:00:00.000Z', 100), ['old-waiting']);
+      assert.equal(await store.game('old-waiting'), undefined);
+      assert.deepEqual(await store.seats('old-waiting'), []);
+      assert.equal((await store.game('old-started'))?.status, 'active');
+      assert.equal((await store.game('t1'))?.status, 'waiting', 'a waiting game made after the cut stays');
+      assert.deepEqual(await store.deleteUnjoined('2025-06-01T00:00:00.000Z', 100), []);
+    });
+
     test('actions append in sequence; a second writer of the same seq loses', async () => {
       assert.equal(await store.appendAction(action('g1', 1), active), true);
       assert.equal(await store.appendAction(action('g1', 1, 'b'), active), false, 'same seq twice');
