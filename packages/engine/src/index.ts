@@ -6,6 +6,7 @@ export * from './combat/report.ts';
 export * from './combat/table.ts';
 export * from './conformance.ts';
 export * from './dice-proof.ts';
+export * from './frozen.ts';
 export * from './game.ts';
 export * from './graph.ts';
 export * from './hash.ts';

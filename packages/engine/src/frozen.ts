@@ -1,0 +1,127 @@
+/**
+ * Speed machinery any game may use for its state (Mars's, made general):
+ *
+ * - **Copy-and-freeze records.** A game keeps its pieces in a record by id. Once an
+ *   action is applied every piece is frozen (`settleRecord`), so the state the engine
+ *   clones for the next action shares the frozen pieces instead of copying them
+ *   (`cloneRecord`), and the action copies only the pieces it changes (`changeEntry`,
+ *   which a write to a shared, frozen piece would otherwise throw at). After the action,
+ *   a piece copied but left as it was is the parent's object again: states share what did
+ *   not change, the hash writes only what did (the engine keeps the JSON of frozen
+ *   objects), and a diff of two states skips the rest by identity.
+ * - **Carried caches** (OpenSpiel's incremental legal actions): work done for a state
+ *   (a piece's moves) passed on to the state made from it, for the game to keep what the
+ *   action did not touch (`CarriedCache`).
+ */
+
+/** The ids `changeEntry` copied, by the record being changed. */
+const copied = new WeakMap<object, string[]>();
+
+/** Records every entry of which is frozen: a settled state's. */
+const settled = new WeakSet<object>();
+
+/**
+ * The entry `id` of a record being changed, to change: a copy of its own (made by
+ * `copy`) in place of a frozen entry it still shares with the record it was cloned from.
+ * Every change to an entry goes through here.
+ */
+export function changeEntry<T extends object>(
+  record: Record<string, T>,
+  id: string,
+  copy: (entry: T) => T,
+): T {
+  const e = record[id];
+  if (e === undefined) throw new Error(`no entry ${id}`);
+  if (!Object.isFrozen(e)) return e;
+  const own = copy(e);
+  record[id] = own;
+  const list = copied.get(record);
+  if (list) list.push(id);
+  else copied.set(record, [id]);
+  return own;
+}
+
+/** The ids changeEntry copied in this record (none: []), forgotten once asked. */
+export function copiedEntries(record: object): readonly string[] {
+  const ids = copied.get(record);
+  copied.delete(record);
+  return ids ?? [];
+}
+
+/** Whether every entry of the record is known to be frozen (it was settled). */
+export function isSettled(record: object): boolean {
+  return settled.has(record);
+}
+
+/**
+ * A copy of a record. With `shareFrozen` (the copy an action is applied to) a frozen entry
+ * is shared, not copied: it never changes, and the action copies what it changes
+ * (changeEntry); the entries of a settled record are not even looked at. A spread, then
+ * entries replaced: V8 keeps a record made so in its fast form (one built key by key turns
+ * into a dictionary past a dozen keys).
+ */
+export function cloneRecord<T extends object>(
+  record: Readonly<Record<string, T>>,
+  copy: (entry: T) => T,
+  shareFrozen: boolean,
+): Record<string, T> {
+  const out: Record<string, T> = { ...record };
+  if (shareFrozen && settled.has(record)) return out;
+  for (const id in out) {
+    const e = out[id]!;
+    if (!shareFrozen || !Object.isFrozen(e)) out[id] = copy(e);
+  }
+  return out;
+}
+
+/**
+ * Once an action is applied to a record cloned from `before`: each entry it copied but
+ * left equal (`same`) is `before`'s own object again, and every entry is frozen. Only the
+ * entries changeEntry copied are looked at when `before` was settled.
+ */
+export function settleRecord<T extends object>(
+  record: Record<string, T>,
+  before: Readonly<Record<string, T>> | undefined,
+  same: (a: T, b: T) => boolean,
+): void {
+  const changed = copiedEntries(record);
+  const ids = before && settled.has(before) ? changed : Object.keys(record);
+  for (const id of ids) {
+    const e = record[id]!;
+    if (Object.isFrozen(e)) continue; // shared, never changed
+    const was = before?.[id];
+    if (was && Object.isFrozen(was) && same(e, was)) record[id] = was;
+    else Object.freeze(e);
+  }
+  settled.add(record);
+}
+
+/**
+ * Work done for one state, carried to the states made from it: `set` it once known,
+ * `inherit` it when the engine clones the state for an action (the draft gets its
+ * parent's entry, not the parent: no state keeps the game's history alive), and read the
+ * parent's with `inherited` while deciding what of it still holds.
+ */
+export class CarriedCache<S extends object, V> {
+  private readonly own = new WeakMap<S, V>();
+  private readonly fromParent = new WeakMap<S, V>();
+
+  get(state: S): V | undefined {
+    return this.own.get(state);
+  }
+
+  set(state: S, value: V): void {
+    this.own.set(state, value);
+  }
+
+  /** Passes the parent's value (if any) to the draft cloned from it. */
+  inherit(parent: S, draft: S): void {
+    const v = this.own.get(parent);
+    if (v !== undefined) this.fromParent.set(draft, v);
+  }
+
+  /** The value of the state this one was cloned from, if it had one. */
+  inherited(state: S): V | undefined {
+    return this.fromParent.get(state);
+  }
+}
