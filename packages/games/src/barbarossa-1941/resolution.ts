@@ -34,9 +34,11 @@ import {
 import { returnToPile, revealPieces } from './hidden.ts';
 import { CITE_ASYMMETRIC, type Gamble, pressColumns, roundUpInSix, shiftOf } from './odds-gambles.ts';
 import { otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
+import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
 import { supplyStatuses } from './supply.ts';
 import { isGerman } from './unit-kinds.ts';
+import { enter } from './victory.ts';
 
 export type CombatAction =
   | { type: 'no-retreat'; piece: string }
@@ -611,6 +613,7 @@ export function applyCombatAction(
       }
       p.at = a.to;
       p.entrenched = false;
+      for (const h of path.slice(1)) enter(g, s, h, p.side);
       c.retreated = Math.max(c.retreated, path.length - 1);
       c.toRetreat.shift();
       ctx.log({
@@ -626,6 +629,7 @@ export function applyCombatAction(
       const p = g.pieces[a.piece]!;
       p.at = a.to;
       p.entrenched = false;
+      enter(g, s, a.to, p.side);
       c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
       ctx.log({
         kind: 'advance',
@@ -633,6 +637,7 @@ export function applyCombatAction(
         cite: [CITE_ADVANCES],
       });
       if (c.mayAdvance.length === 0) finishCombat(g, s, ctx);
+      if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
       return;
     }
     case 'end-advance':

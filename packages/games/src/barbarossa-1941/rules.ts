@@ -36,6 +36,7 @@ import {
   SIDES,
   type Side,
 } from './rules-scenario.ts';
+import { katyushaStrike, katyushaTargets, mayFlipStrong, moscowMoraleRoll } from './special-units.ts';
 import { standardPosition } from './standard-setup.ts';
 import { type BarbarossaState, type Face, freshPiece, turnInfo } from './state.ts';
 import { supplyStatuses } from './supply.ts';
@@ -61,6 +62,8 @@ export type BarbarossaAction =
   | { type: 'rail'; piece: string; to: number }
   | { type: 'convert'; piece: string; to: number }
   | { type: 'railhead'; index: number; to: number }
+  | { type: 'flip-strong'; piece: string }
+  | { type: 'katyusha'; piece: string; target: number }
   | { type: 'move'; piece: string; to: number }
   | { type: 'allocate'; piece: string; target: number }
   | { type: 'unallocate'; piece: string }
@@ -196,6 +199,9 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
           if (g.railheadsMoved.includes(index)) return;
           for (const to of railheadMoves(board, index)) out.push({ type: 'railhead', index, to });
         });
+      // A.1 "Flipping of German Armies to Strong Side" (B-39).
+      if (side === 'axis')
+        for (const id of g.order) if (mayFlipStrong(g, s, id)) out.push({ type: 'flip-strong', piece: id });
       if (!waiting) out.push({ type: 'end-step' });
       return out;
     }
@@ -240,6 +246,8 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         const refused = isRefusal(evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) }));
         if (side === 'axis' || refused) out.push({ type: 'cancel', target: a.target });
       }
+      // Katyushas "can attack an adjacent hex, before standard ground attacks are resolved" (B-10).
+      for (const k of katyushaTargets(g, s)) out.push({ type: 'katyusha', ...k });
       if (g.attacks.length === 0) out.push({ type: 'end-combat' });
       return out;
     }
@@ -437,6 +445,13 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       );
       return;
     }
+    case 'flip-strong':
+      g.pieces[a.piece]!.weak = false;
+      log(ctx, 'flip', `${label(g, s, a.piece)} flipped to its strong side`, [CITE_SEQUENCE, 'A.1', 'B-39']);
+      return;
+    case 'katyusha':
+      katyushaStrike(g, s, a.piece, a.target, ctx);
+      return;
     case 'railhead':
       log(ctx, 'rail', `railhead ${s.hexNumbers[g.railheads[a.index]!]} advances to ${s.hexNumbers[a.to]}`, [
         'barbarossa-1941 "Supply"',
@@ -450,6 +465,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       const opt = moveOptions(board, a.piece).find((o) => o.to === a.to)!;
       const p = g.pieces[a.piece]!;
       for (const h of opt.path.slice(1)) enter(g, s, h, p.side);
+      if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
       p.at = a.to;
       p.moved = opt.bonus ? 'bonus' : 'attack';
       p.entrenched = false;
@@ -547,6 +563,7 @@ function fromPositionFile(
     converted: [],
     railMoves: 0,
     railheadsMoved: [],
+    moscowRolled: false,
     winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false },
     secret: { identities: {} },

@@ -58,6 +58,7 @@ export function standardPosition(asymmetricOdds: boolean): Result<BarbarossaStat
     converted: [],
     railMoves: 0,
     railheadsMoved: [],
+    moscowRolled: false,
     winner: null,
     options: { asymmetricOdds },
     secret: { identities: {} },

@@ -166,6 +166,8 @@ export interface BarbarossaState {
   arrivals: string[];
   /** Face-down Russian armies still to enter from the eastern edge (the set-up's leftovers). */
   armiesToEnter: number;
+  /** The Moscow morale roll has been made (B-40). */
+  moscowRolled: boolean;
   /** Set once the game is over. */
   winner: Side | 'draw' | null;
   /** Optional rules both players agreed to at creation (B-7, B-8). */

@@ -259,6 +259,7 @@ export function position(input: PositionInput): Position {
     converted: [],
     railMoves: 0,
     railheadsMoved: [],
+    moscowRolled: false,
     winner: null,
     options: { asymmetricOdds: false },
     secret: { identities: {} },

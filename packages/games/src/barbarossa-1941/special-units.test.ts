@@ -1,0 +1,114 @@
+/**
+ * barbarossa-1941 "Special Units" (Katyushas, B-10), the A.1 flip of German armies (B-39)
+ * and the Moscow morale roll (B-40), through the contract.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
+  const file = positionFile({
+    ...input,
+    map: {
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(10) }],
+      connections: [{ kind: 'rail', path: col(10) }],
+      ...input.map,
+    },
+  });
+  const made = setup(barbarossaRules, file, 1, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  if (tweak) tweak(made.value.state);
+  return made.value;
+}
+const act = (s: G, side: string, a: BarbarossaAction, rolls?: number[]): G => {
+  const r = rolls ? applyWithRolls(barbarossaRules, s, side, a, rolls) : apply(barbarossaRules, s, side, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+const has = (s: G, side: string, type: string) =>
+  legalActions(barbarossaRules, s, side).some((a) => a.type === type);
+
+function sovietCombat(s: G): G {
+  let t = s;
+  for (const step of [
+    'end-step',
+    'end-step',
+    'end-movement',
+    'end-combat',
+    'end-movement',
+    'end-combat',
+  ] as const)
+    t = act(t, 'axis', { type: step });
+  return act(act(act(t, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' }), 'soviet', {
+    type: 'end-movement',
+  });
+}
+
+describe('Special Units: Russian Katyushas (B-10)', () => {
+  const pieces = {
+    kat: { is: 'sov-katyusha', at: '0505' },
+    r: { is: 'sov-army', at: '0505' },
+    g1: { is: 'ger-inf-korps', at: '0504' },
+    g2: { is: 'ger-inf-korps', at: '0504' },
+  } as const;
+  it('a die roll against each enemy unit in the hex: 1 or 2 Disrupts it', () => {
+    let s = sovietCombat(game({ pieces }));
+    s = act(s, 'soviet', { type: 'katyusha', piece: 'kat', target: hexOf(s, '0504') }, [2, 5]);
+    assert.equal(s.state.pieces.g1!.disrupted, true);
+    assert.equal(s.state.pieces.g2!.disrupted, false);
+    assert.equal(has(s, 'soviet', 'katyusha'), false, 'once a turn');
+  });
+  it('"may not attack if ... Disrupted"', () => {
+    const s = sovietCombat(game({ pieces }));
+    assert.equal(has(s, 'soviet', 'katyusha'), true);
+    // Disrupted in the Russian turn (a fresh state object: the legal list is computed per state).
+    const disrupted: G = { ...s, state: structuredClone(s.state) };
+    disrupted.state.pieces.kat!.disrupted = true;
+    assert.equal(has(disrupted, 'soviet', 'katyusha'), false);
+  });
+});
+
+describe('A.1: Flipping of German Armies to Strong Side (B-39)', () => {
+  it('an UnDisrupted German army in Full supply on its weak side may flip back', () => {
+    const s = game(
+      { pieces: { a: { is: 'ger-army', at: '0303' }, b: { is: 'ger-army', at: '0803' } } },
+      (g) => {
+        g.pieces.a!.weak = true;
+        g.pieces.b!.weak = true;
+      },
+    );
+    const flips = legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'flip-strong');
+    assert.deepEqual(flips, [{ type: 'flip-strong', piece: 'a' }], 'b is beyond full supply');
+    assert.equal(act(s, 'axis', { type: 'flip-strong', piece: 'a' }).state.pieces.a!.weak, false);
+  });
+});
+
+describe('Victory Conditions: the Moscow morale roll (B-40)', () => {
+  const input: PositionInput = {
+    map: { places: [{ name: 'Moscow', kind: 'victory-city', hex: '0303' }] },
+    victoryPoints: { Moscow: 3 },
+    pieces: { k: { is: 'ger-inf-korps', at: '0302' }, r: { is: 'sov-army', at: '0909' } },
+  };
+  it('"The instant the Axis player takes Moscow, in supply, he can roll for a 33% chance": 1-2 wins', () => {
+    let s = act(act(game(input), 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+    s = act(s, 'axis', { type: 'move', piece: 'k', to: hexOf(s, '0303') }, [2]);
+    assert.equal(s.state.winner, 'axis');
+    assert.deepEqual(barbarossaRules.activeSides(s.state), []);
+  });
+  it('a 3-6 and the game goes on; never a second roll', () => {
+    let s = act(act(game(input), 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+    s = act(s, 'axis', { type: 'move', piece: 'k', to: hexOf(s, '0303') }, [3]);
+    assert.equal(s.state.winner, null);
+    assert.equal(s.state.moscowRolled, true);
+  });
+});
