@@ -55,6 +55,8 @@ export type PlaceKind = (typeof PLACE_KINDS)[number];
 export interface TurnInfo {
   readonly label: string;
   readonly weather: Weather;
+  /** The optional weather roll (B-11): the weather for a d6 roll of 1..6. */
+  readonly weatherRoll?: readonly Weather[];
 }
 
 export interface RulesScenario {
@@ -298,7 +300,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     rumania: bs.rumania,
     sovietSupplyEdge,
     railheads: bs.railheads,
-    turns: bs.turns.map((t) => ({ label: t.label, weather: t.weather })),
+    turns: bs.turns.map((t) => ({ label: t.label, weather: t.weather, weatherRoll: t.weatherRoll })),
     hexNumbers: bs.hexNumbers,
     placeHex,
     reinforcements: bs.reinforcements.map((r) => ({

@@ -409,3 +409,30 @@ describe('Setup: the standard game (scenario data, B-18)', () => {
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
   });
 });
+
+describe('Weather: the optional weather roll (B-11)', () => {
+  it("with the option, each game-turn's weather is rolled on the turn's table; without it, the schedule stands", () => {
+    const turns = [
+      {
+        label: 'Oct II 41',
+        weather: 'good' as const,
+        weatherRoll: ['mud', 'mud', 'mud', 'mud', 'mud', 'mud'] as const,
+      },
+    ];
+    const file = positionFile({
+      turns: turns.map((t) => ({ ...t, weatherRoll: [...t.weatherRoll] })),
+      pieces: { k: { is: 'ger-inf-korps', at: '0302' } },
+    });
+    const rolled = setup(barbarossaRules, file, 1, { weatherRoll: true });
+    assert.ok(rolled.ok);
+    assert.equal(rolled.value.state.weather, 'mud');
+    assert.ok(rolled.value.log.some((e) => e.kind === 'roll' && e.cite?.includes('B-11')));
+    const file2 = positionFile({
+      turns: turns.map((t) => ({ ...t, weatherRoll: [...t.weatherRoll] })),
+      pieces: { k: { is: 'ger-inf-korps', at: '0302' } },
+    });
+    const fixed = setup(barbarossaRules, file2, 1, {});
+    assert.ok(fixed.ok);
+    assert.equal(fixed.value.state.weather ?? 'good', 'good');
+  });
+});

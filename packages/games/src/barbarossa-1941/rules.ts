@@ -75,6 +75,8 @@ export type BarbarossaAction =
 export interface BarbarossaOptions {
   /** B-7/B-8 asymmetric odds (both players agree; exchanges become mandatory). */
   readonly asymmetricOdds?: boolean;
+  /** B-11: roll the weather each turn on the scenario's table instead of the historical schedule. */
+  readonly weatherRoll?: boolean;
 }
 
 /** A position file: a scenario contract and the pieces on it (tests, fuzz, small scenarios). */
@@ -332,6 +334,13 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     p.attacked = false;
   }
   const s = scenarioOf(g);
+  if (side === 'axis' && g.options.weatherRoll) {
+    const table = s.turns[Math.min(g.turn, s.turns.length) - 1]!.weatherRoll;
+    if (table && table.length === 6) {
+      const roll = ctx.roll(`weather for turn ${g.turn}`, ['barbarossa-1941 "Weather"', 'B-11']);
+      g.weather = table[roll - 1]!;
+    }
+  }
   log(
     ctx,
     'phase',
@@ -565,7 +574,7 @@ function fromPositionFile(
     railheadsMoved: [],
     moscowRolled: false,
     winner: null,
-    options: { asymmetricOdds: options.asymmetricOdds ?? false },
+    options: { asymmetricOdds: options.asymmetricOdds ?? false, weatherRoll: options.weatherRoll ?? false },
     secret: { identities: {} },
   };
   file.pieces.forEach((p, i) => {
@@ -610,7 +619,7 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
     const standard =
       scenario === null || scenario === undefined || (scenario as { standard?: unknown }).standard === true;
     const made = standard
-      ? standardPosition(options.asymmetricOdds ?? false)
+      ? standardPosition(options.asymmetricOdds ?? false, options.weatherRoll ?? false)
       : fromPositionFile(scenario as PositionFile, options);
     if (made.ok) {
       const g = made.value;

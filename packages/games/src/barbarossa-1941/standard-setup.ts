@@ -30,7 +30,10 @@ export function standardRulesScenario(): Result<RulesScenario, SetupError[]> {
  * the German's blind choice needs a roll the German does not see, which the kernel cannot
  * make yet (issue #20: rolls visible to one side); until then the standard group stands.
  */
-export function standardPosition(asymmetricOdds: boolean): Result<BarbarossaState, SetupError[]> {
+export function standardPosition(
+  asymmetricOdds: boolean,
+  weatherRoll = false,
+): Result<BarbarossaState, SetupError[]> {
   const made = standardRulesScenario();
   if (!made.ok) return made;
   const s = made.value;
@@ -60,7 +63,7 @@ export function standardPosition(asymmetricOdds: boolean): Result<BarbarossaStat
     railheadsMoved: [],
     moscowRolled: false,
     winner: null,
-    options: { asymmetricOdds },
+    options: { asymmetricOdds, weatherRoll },
     secret: { identities: {} },
   };
   for (const [unit, hex] of Object.entries(bs.standard.axis)) {

@@ -9,7 +9,7 @@
  * holds: `view` (hidden.ts) drops it, and shows a side only the identities it may know.
  */
 import type { UnitData } from '@stavka/engine';
-import type { RulesScenario, Side } from './rules-scenario.ts';
+import type { RulesScenario, Side, TurnInfo, Weather } from './rules-scenario.ts';
 
 export type Supply = 'full' | 'limited' | 'isolated';
 
@@ -170,8 +170,10 @@ export interface BarbarossaState {
   moscowRolled: boolean;
   /** Set once the game is over. */
   winner: Side | 'draw' | null;
-  /** Optional rules both players agreed to at creation (B-7, B-8). */
-  options: { asymmetricOdds: boolean };
+  /** Optional rules both players agreed to at creation (B-7, B-8; the weather roll of B-11). */
+  options: { asymmetricOdds: boolean; weatherRoll?: boolean };
+  /** This turn's weather when rolled (B-11's optional roll); null: the scenario's schedule. */
+  weather?: Weather | null;
   secret: Secret;
 }
 
@@ -249,6 +251,7 @@ export function piecesOnMap(g: BarbarossaState, side?: Side): string[] {
   });
 }
 
-export function turnInfo(s: RulesScenario, g: BarbarossaState) {
-  return s.turns[Math.min(g.turn, s.turns.length) - 1]!;
+export function turnInfo(s: RulesScenario, g: BarbarossaState): TurnInfo {
+  const t = s.turns[Math.min(g.turn, s.turns.length) - 1]!;
+  return g.weather ? { ...t, weather: g.weather } : t;
 }
