@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { standardScenarioFile } from '@stavka/games';
+import { findGame, standardScenarioFile } from '@stavka/games';
 import { stavka } from './run-cli.ts';
 
 describe('stavka simulate', () => {
@@ -133,6 +133,22 @@ describe('stavka validate', () => {
     const h = await stavka('validate', file);
     assert.equal(h.code, 1);
     assert.match(h.err, /map\.places\[0\]\.hex/);
+  });
+  it('checks a Barbarossa scenario too: the standard one valid, a broken copy refused naming each field', async () => {
+    const scenarios = findGame('barbarossa-1941')!.scenarios!;
+    const file = join(dir, 'barbarossa.json');
+    writeFileSync(file, JSON.stringify(scenarios.standardFile()));
+    const ok = await stavka('validate', file);
+    assert.equal(ok.code, 0, ok.err);
+    assert.match(ok.out, /valid — .*58x51 hexes/);
+    const bad = scenarios.standardFile() as { units: { factors: Record<string, number> }[]; turns: unknown };
+    bad.units[0]!.factors.attack = -3;
+    bad.turns = 'fifteen';
+    writeFileSync(file, JSON.stringify(bad));
+    const r = await stavka('validate', file);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /units\[0\]\.factors\.attack/);
+    assert.match(r.err, /turns/);
   });
   it('finds the game from the file\'s "game" field, and says when it names none', async () => {
     for (const [game, said] of [

@@ -72,6 +72,8 @@ export interface GameScenarios {
   readonly list: readonly ScenarioInfo[];
   /** The scenario file of a key (null: the standard one, as `setup` takes it). */
   file(key: string | null): unknown;
+  /** The standard scenario written out as a file (for tools, tests and custom scenarios). */
+  standardFile(): unknown;
   /** Checks a scenario file, every error naming its field (`stavka validate`). */
   check(file: unknown): Result<{ readonly summary: string }, SetupError[]>;
 }

@@ -12,6 +12,7 @@ import {
   type Shift,
 } from '@stavka/engine';
 import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts';
+import { compileScenario, standardScenarioFile } from './scenario.ts';
 
 /** Air support a side brings to a ground attack ("Bombing and Close Air Support"). */
 const AIR: Readonly<Record<string, { by: number; reason: string; capped: boolean }>> = {
@@ -287,4 +288,20 @@ export const barbarossaModule: GameModule = {
     rulesText: 'barbarossa-1941',
   },
   calculator,
+  scenarios: {
+    list: [{ key: 'standard', title: 'Barbarossa, 22 June 1941 - 31 January 1942' }],
+    file: (key) => (key === null || key === 'standard' ? null : undefined),
+    standardFile: standardScenarioFile,
+    check(file) {
+      const r = compileScenario(file);
+      if (!r.ok) return r;
+      const s = r.value;
+      return {
+        ok: true,
+        value: {
+          summary: `${s.name}; ${s.map.columns}x${s.map.rows} hexes, ${s.unitIds.length} units, ${s.turns.length} turns`,
+        },
+      };
+    },
+  },
 };

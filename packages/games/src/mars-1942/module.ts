@@ -151,6 +151,7 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
   scenarios: {
     list: [{ key: STANDARD, title: 'Operation Mars, 25 November - 16 December 1942' }],
     file: (key) => (key === null || key === STANDARD ? null : undefined),
+    standardFile: standardScenarioFile,
     check(file) {
       const r = compileScenario(file);
       if (!r.ok) return r;
