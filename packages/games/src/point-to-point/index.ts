@@ -1,6 +1,7 @@
 export * from './analysis.ts';
 export * from './battle.ts';
 export * from './battle-calc.ts';
+export * from './battle-presentation.ts';
 export * from './battle-scenario.ts';
 export * from './combat.ts';
 export * from './forces.ts';
