@@ -1,0 +1,128 @@
+/**
+ * The first pieces of the campaign on points and lines (docs/rules/point-to-point-
+ * completion.md; every rule here is the project's, not the source's): what a side may
+ * reach along the lines in a move (C-4.1, C-4.3, C-4.4, C-11.2) and which points it can
+ * trace supply to (C-7.1). Both are the engine's one search (search.ts) with a policy,
+ * over the scenario's compiled point map (engine map.ts: a line is a graph edge with a
+ * capacity).
+ */
+import { type PointMap, SearchSpace } from '@stavka/engine';
+import type { Side } from './forces.ts';
+
+export const CAMPAIGN_WEATHERS = ['good', 'mud', 'snow'] as const;
+export type CampaignWeather = (typeof CAMPAIGN_WEATHERS)[number];
+
+/** What stands where, as far as movement and supply care. Arrays by point index. */
+export interface CampaignBoard {
+  readonly map: PointMap;
+  /** The side controlling each point (C-2). */
+  readonly control: readonly Side[];
+  /** The side whose ground combat units stand at each point, or null. */
+  readonly occupant: readonly (Side | null)[];
+  /** Soviet partisans at each point (C-10). */
+  readonly partisans: readonly boolean[];
+  /** Line capacity already used this player-turn, in half units, by line index (C-1.2). */
+  readonly usedHalves: readonly number[];
+}
+
+/** A line's capacity in half units in this weather: Mud halves it, rounded down, at least 1 (C-11.2). */
+export function capacityHalves(map: PointMap, line: number, weather: CampaignWeather): number {
+  const c = map.capacity[line]!;
+  return 2 * (weather === 'mud' && c > 0 ? Math.max(1, Math.floor(c / 2)) : c);
+}
+
+export interface MovingUnit {
+  readonly at: number;
+  readonly side: Side;
+  /** Motorized, panzer, tank units (C-4.1). */
+  readonly mobile: boolean;
+  readonly dispersed: boolean;
+  /** Its weight on a line in half units (B.4a extended by C-1.2): 4, 2 or 1. */
+  readonly halves: number;
+}
+
+export interface MoveOption {
+  readonly to: number;
+  /** Points passed through, start first, destination last. */
+  readonly path: readonly number[];
+  /** Lines crossed, in order (each spends the unit's weight of its capacity). */
+  readonly lines: readonly number[];
+  /** The destination holds enemy ground units: the move is an attack there (C-4.4). */
+  readonly attack: boolean;
+}
+
+/** Line segments a unit may move in a player-turn (C-4.1). */
+export function allowance(u: Pick<MovingUnit, 'mobile'>, weather: CampaignWeather): number {
+  return u.mobile && weather === 'good' ? 2 : 1;
+}
+
+const spaces = new WeakMap<PointMap, SearchSpace>();
+const spaceOf = (map: PointMap): SearchSpace => {
+  let s = spaces.get(map);
+  if (!s) {
+    s = new SearchSpace(map.graph);
+    spaces.set(map, s);
+  }
+  return s;
+};
+
+/**
+ * Where a unit may move this player-turn, one line segment at a time along lines with room
+ * for its weight (C-1.2, C-4.1); entering a point held by enemy ground units ends the move
+ * as an attack there (C-4.4); dispersed units do not move (B.2, C-4.3). Canonical order:
+ * by point index.
+ */
+export function moveOptions(board: CampaignBoard, u: MovingUnit, weather: CampaignWeather): MoveOption[] {
+  if (u.dispersed) return [];
+  const { map } = board;
+  const enemy = (p: number) => board.occupant[p] !== null && board.occupant[p] !== u.side;
+  const space = spaceOf(map).run(
+    {
+      stepCost: (_from, slot) => {
+        const line = map.graph.edges[slot]!;
+        return capacityHalves(map, line, weather) - (board.usedHalves[line] ?? 0) >= u.halves ? 1 : -1;
+      },
+      stopsAt: enemy,
+    },
+    { sources: [u.at], maxCost: allowance(u, weather) },
+  );
+  const out: MoveOption[] = [];
+  for (let p = 0; p < map.graph.nodeCount; p++) {
+    if (p === u.at || !space.has(p)) continue;
+    const path = space.pathTo(p);
+    const lines: number[] = [];
+    for (let i = 1; i < path.length; i++) lines.push(lineBetween(map, path[i - 1]!, path[i]!));
+    out.push({ to: p, path, lines, attack: enemy(p) });
+  }
+  return out;
+}
+
+/** The line joining two adjacent points (the first, if several). */
+export function lineBetween(map: PointMap, a: number, b: number): number {
+  const g = map.graph;
+  for (let s = g.offsets[a]!; s < g.offsets[a + 1]!; s++) if (g.targets[s] === b) return g.edges[s]!;
+  throw new Error(`no line between points ${a} and ${b}`);
+}
+
+/**
+ * The points where `side`'s units are in supply (C-7.1): a path of lines from one of its
+ * supply sources through points it controls, none holding enemy ground units nor, for the
+ * Axis, partisans; at most `maxSegments` long (the Axis 4 from a source or railhead).
+ */
+export function supplyStatus(
+  board: CampaignBoard,
+  side: Side,
+  sources: readonly number[],
+  maxSegments: number = side === 'axis' ? 4 : 1000,
+): Uint8Array {
+  const { map } = board;
+  const open = (p: number) =>
+    board.control[p] === side &&
+    (board.occupant[p] === null || board.occupant[p] === side) &&
+    !(side === 'axis' && board.partisans[p]);
+  const enterCost = Array.from({ length: map.graph.nodeCount }, (_, p) => (open(p) ? 1 : -1));
+  const space = spaceOf(map).run({ enterCost }, { sources: sources.filter(open), maxCost: maxSegments });
+  const out = new Uint8Array(map.graph.nodeCount);
+  for (let p = 0; p < out.length; p++) if (space.has(p)) out[p] = 1;
+  return out;
+}
