@@ -342,7 +342,15 @@ export interface LadderPairing {
   /** By `a`'s side: games, `a`'s wins, draws, `a`'s win rate with its 95% Wilson interval. */
   asSide: Record<
     string,
-    { games: number; wins: number; draws: number; winRate: number; ci95: [number, number] }
+    {
+      games: number;
+      wins: number;
+      draws: number;
+      winRate: number;
+      ci95: [number, number];
+      /** `a`'s mean victory-point margin over `b` (own VP minus the other side's). */
+      meanMargin: number;
+    }
   >;
 }
 
@@ -476,12 +484,15 @@ export async function ladder(opts: LadderOptions) {
         const wins = these.filter((g) => g.winner === side).length;
         const draws = these.filter((g) => g.winner === 'draw').length;
         const [lo, hi] = wilson(wins, these.length);
+        const other = sides[1 - k]!;
+        const margin = these.reduce((acc, g) => acc + (g.vp[side] ?? 0) - (g.vp[other] ?? 0), 0);
         asSide[side] = {
           games: these.length,
           wins,
           draws,
           winRate: round(these.length ? wins / these.length : 0),
           ci95: [round(lo), round(hi)],
+          meanMargin: round(these.length ? margin / these.length : 0, 1),
         };
       });
       pairings.push({ a, b, asSide });
@@ -714,7 +725,7 @@ export function ladderText(l: LadderSummary, sideMeta: readonly { id: string; na
       `${p.a} v ${p.b}: ${Object.entries(p.asSide)
         .map(
           ([side, r]) =>
-            `as ${name(side)} ${r.wins}/${r.games} won (${(r.winRate * 100).toFixed(0)}%, ${(r.ci95[0] * 100).toFixed(0)}-${(r.ci95[1] * 100).toFixed(0)}%)`,
+            `as ${name(side)} ${r.wins}/${r.games} won (${(r.winRate * 100).toFixed(0)}%, ${(r.ci95[0] * 100).toFixed(0)}-${(r.ci95[1] * 100).toFixed(0)}%), VP margin ${r.meanMargin > 0 ? '+' : ''}${r.meanMargin}`,
         )
         .join('; ')}`,
     );

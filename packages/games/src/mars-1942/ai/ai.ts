@@ -36,8 +36,8 @@ export interface AiLevel {
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 1 } },
-  2: { budget: { iterations: 8, horizon: 1 } },
-  3: { budget: { iterations: 32, horizon: 2 } },
+  2: { budget: { iterations: 6, horizon: 1 } },
+  3: { budget: { iterations: 16, horizon: 2 } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 

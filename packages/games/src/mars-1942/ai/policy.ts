@@ -41,6 +41,10 @@ export interface PolicyParams {
   readonly goalColumn: number;
   /** At most this many attacks per player-turn (massing on a few sectors). */
   readonly maxTargets: number;
+  /** German: give last garrisons No Retreat! orders when a withdrawal is likelier than a rout (M-8). */
+  readonly noRetreat?: boolean;
+  /** German reserve panzer divisions (M-14): withdrawn for the points (default) or committed. */
+  readonly reserves?: 'withdraw' | 'commit';
 }
 
 export const GREEDY_PARAMS: PolicyParams = {
@@ -131,7 +135,7 @@ export class MarsPolicy {
       case 'reinforce':
         return this.reinforce(s, g, legal) ?? first('end-reinforcement') ?? legal[0]!;
       case 'combat':
-        return combatChoice(s, g, side, legal);
+        return combatChoice(s, g, side, legal, this.params);
       default:
         return legal[0]!;
     }
@@ -161,6 +165,7 @@ export class MarsPolicy {
     if (this.params.style === 'greedy') return undefined;
     // M-14/M-15: a reserve panzer division withdrawn for good is worth 6 points on turns
     // 1-3 and 4 on turns 4-6; bringing one in gives Zhukov 4. Take the points early.
+    if (this.params.reserves === 'commit') return legal.find((a) => a.type === 'reinforce');
     const points = s.withdrawalPoints[g.turn - 1] ?? 0;
     if (points >= 4) return legal.find((a) => a.type === 'withdraw-reserve');
     return undefined;
@@ -594,6 +599,7 @@ export function combatChoice(
   g: MarsState,
   side: Side,
   legal: readonly MarsAction[],
+  params: PolicyParams = PLANNER_PARAMS,
 ): MarsAction {
   const board = new Board(s, g);
   const c = g.combat;
@@ -615,7 +621,7 @@ export function combatChoice(
   }
   switch (c.phase) {
     case 'orders':
-      return noRetreatOrders(board, side, legal);
+      return noRetreatOrders(board, side, legal, params.noRetreat ?? true);
     case 'losses': {
       // Lose as little as possible: the smallest unit that pays it all, else the biggest.
       const owed = c.lossesOwed;
@@ -642,10 +648,15 @@ export function combatChoice(
   }
 }
 
-function noRetreatOrders(board: Board, side: Side, legal: readonly MarsAction[]): MarsAction {
+function noRetreatOrders(
+  board: Board,
+  side: Side,
+  legal: readonly MarsAction[],
+  orders: boolean,
+): MarsAction {
   const none = legal.find((a) => a.type === 'no-retreat' && a.units.length === 0) ?? legal[0]!;
   const c = board.state.combat!;
-  if (side !== 'german') return none;
+  if (side !== 'german' || !orders) return none;
   // A garrison that is the zone's last German unit holds (No Retreat!) when a withdrawal
   // is likelier than a rout: DW becomes D and the zone stays held (M-8).
   const att = board.state.attacks.find((a) => a.target === c.target);

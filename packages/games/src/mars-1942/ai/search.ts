@@ -3,12 +3,13 @@
  * and the evaluation the search needs.
  *
  * A player-turn is dozens of clicks (every unit's move, every attack's units, every
- * retreat), so the search does not choose clicks: at the start of a side's operational
- * movement (mars-1942 GAMETURN SEQUENCE A.2 / B.3) it chooses one of a few *plans* —
- * how boldly to attack and on how many sectors — and the rule-based policy
+ * retreat), so the search does not choose clicks: at the start of a side's player-turn
+ * (mars-1942 GAMETURN SEQUENCE A.1 / B.1) it chooses one of a few *plans* — how boldly
+ * to attack and on how many sectors, and for von Kluge whether to commit the reserve
+ * panzer divisions or take their withdrawal points — and the rule-based policy
  * (`MarsPolicy` with that plan's parameters) plays the whole player-turn from there:
- * moves, attack allocation, combat choices. Everything else (set-up, fortification,
- * reinforcements, the other side's choices inside a combat) is the policy's.
+ * fortification, reinforcements, moves, attack allocation, combat choices. Everything
+ * else (set-up, the other side's choices inside a combat) is the policy's.
  */
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
 import { evaluatePosition } from './evaluate.ts';
@@ -43,31 +44,56 @@ export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
     },
   ],
   german: [
-    { key: 'planned', params: PLANNER_PARAMS, prior: 3 },
-    // Von Kluge's historical defence: hold the zones, counter-attack only where it is sure.
-    {
-      key: 'hold',
-      prior: 2,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['5:1']!, goalColumn: COLUMN['7:1']!, maxTargets: 2 },
-    },
+    { key: 'planned', params: PLANNER_PARAMS, prior: 5 },
+    // Bring the army group's reserve panzer divisions in (as in 1942) instead of taking
+    // the withdrawal points (M-14, Victory Conditions 4).
+    { key: 'planned+commit', params: { ...PLANNER_PARAMS, reserves: 'commit' }, prior: 4 },
     {
       key: 'counter',
-      prior: 1,
+      prior: 3,
       params: { ...PLANNER_PARAMS, minColumn: COLUMN['2:1']!, goalColumn: COLUMN['5:1']!, maxTargets: 8 },
     },
     {
-      key: 'careful',
+      key: 'counter+commit',
+      prior: 2,
+      params: {
+        ...PLANNER_PARAMS,
+        minColumn: COLUMN['2:1']!,
+        goalColumn: COLUMN['5:1']!,
+        maxTargets: 8,
+        reserves: 'commit',
+      },
+    },
+    // Von Kluge's historical defence: hold the zones, counter-attack only where it is sure.
+    {
+      key: 'hold',
+      prior: 1,
+      params: { ...PLANNER_PARAMS, minColumn: COLUMN['5:1']!, goalColumn: COLUMN['7:1']!, maxTargets: 2 },
+    },
+    {
+      key: 'hold+commit',
       prior: 0,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['4:1']!, goalColumn: COLUMN['7:1']!, maxTargets: 4 },
+      params: {
+        ...PLANNER_PARAMS,
+        minColumn: COLUMN['5:1']!,
+        goalColumn: COLUMN['7:1']!,
+        maxTargets: 2,
+        reserves: 'commit',
+      },
     },
   ],
 };
 
 type MarsRules = GameRules<MarsState, MarsAction, unknown>;
 
-/** A decision point: the first action of `side`'s operational movement. */
+/**
+ * A decision point: `side`'s player-turn before any of its units has moved — its
+ * fortification, reinforcement or operational movement step (GAMETURN SEQUENCE A.1-A.2,
+ * B.1-B.3). A plan chosen here plays the whole player-turn.
+ */
 export function isPlanPoint(g: MarsState, side: string): boolean {
-  if (g.step !== 'movement' || g.player !== side) return false;
+  if (g.player !== side || !(g.step === 'fortify' || g.step === 'reinforce' || g.step === 'movement'))
+    return false;
   const s = scenarioByKey(g.scenario);
   for (const id of s.unitIds) if (s.units[id]!.side === side && g.units[id]!.moved !== 'no') return false;
   return true;
