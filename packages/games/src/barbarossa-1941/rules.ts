@@ -16,6 +16,7 @@ import { Board } from './board.ts';
 import { mayRehide, rehide, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
+import { overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
 import {
@@ -23,6 +24,7 @@ import {
   type CombatAction,
   combatActions,
   combatActor,
+  eliminatePiece,
   label,
   startCombat,
 } from './resolution.ts';
@@ -63,6 +65,7 @@ export type BarbarossaAction =
   | { type: 'convert'; piece: string; to: number }
   | { type: 'railhead'; index: number; to: number }
   | { type: 'flip-strong'; piece: string }
+  | { type: 'overrun'; pieces: string[]; target: number }
   | { type: 'katyusha'; piece: string; target: number }
   | { type: 'move'; piece: string; to: number }
   | { type: 'allocate'; piece: string; target: number }
@@ -225,6 +228,11 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         const p = g.pieces[id]!;
         if (p.side !== side || p.status !== 'map' || allocatedTo(g, id) >= 0 || !canMove(board, id)) continue;
         for (const o of moveOptions(board, id)) out.push({ type: 'move', piece: id, to: o.to });
+      }
+      // Overrun (B-42): a stack moving together eliminates a 1-factor defender for 1 more MF.
+      for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0 && canMove(board, id))) {
+        if (board.fits(o.target, o.pieces, board.at[o.target]!))
+          out.push({ type: 'overrun', pieces: [...o.pieces], target: o.target });
       }
       out.push(...allocations(board, side));
       if (allocationsComplete(board)) out.push({ type: 'end-movement' });
@@ -452,6 +460,26 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
         `${label(g, s, a.piece)} converts the track ${path.map((h) => s.hexNumbers[h]).join('-')} to the German gauge`,
         [CITE_RAIL, 'A.1'],
       );
+      return;
+    }
+    case 'overrun': {
+      const board = new Board(g, s);
+      for (const d of board.at[a.target]!)
+        eliminatePiece(g, s, d, ctx, 'overrun', ['barbarossa-1941 "Operational Movement" Overrun', 'B-42']);
+      for (const id of a.pieces) {
+        const p = g.pieces[id]!;
+        p.at = a.target;
+        p.moved = 'attack';
+        p.entrenched = false;
+      }
+      enter(g, s, a.target, g.player);
+      log(
+        ctx,
+        'move',
+        `${a.pieces.map((id) => label(g, s, id)).join(', ')} overrun ${s.hexNumbers[a.target]}`,
+        ['barbarossa-1941 "Operational Movement" Overrun', 'B-42'],
+      );
+      if (g.player === 'axis') moscowMoraleRoll(g, s, a.target, ctx);
       return;
     }
     case 'flip-strong':
