@@ -74,7 +74,7 @@ async function settleCombat(page: Page): Promise<void> {
     const step = await page.locator('.status .step').innerText();
     if (!/\bcombat\b/.test(step)) return;
     const end = page.locator('.actions button[data-action="end-advance"]');
-    const any = page.locator('.actions button[data-action]');
+    const any = page.locator('.actions button[data-action]:visible');
     if ((await end.count()) > 0) await end.first().click();
     else if ((await any.count()) > 0) await any.first().click();
     await page.waitForTimeout(100);
@@ -131,7 +131,7 @@ describe('hot-seat Operation Mars in the browser', () => {
     // Undo it (no die was rolled), then move again.
     await clickButton(page, 'Undo');
     await page.waitForTimeout(300);
-    assert.match(await logText(page), /takes back move/);
+    assert.match(await logText(page), /Zhukov \(Soviet\) takes back a move/);
     await clickButton(page, 'End movement');
     await page.locator('.status', { hasText: 'allocation' }).waitFor();
 
@@ -170,6 +170,8 @@ describe('hot-seat Operation Mars in the browser', () => {
     if ((await page.locator('.actions button[data-action="end-allocation"]').count()) === 0) {
       // Odds too low or the must-attack rule unmet: take the attacks back and declare none.
       while ((await page.locator('.actions button[data-action="unassign"]').count()) > 0) {
+        const group = page.locator('.actions details.group:not([open]) summary');
+        if ((await group.count()) > 0) await group.first().click();
         await page.locator('.actions button[data-action="unassign"]').first().click();
         await page.waitForTimeout(100);
       }
@@ -312,7 +314,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       a.on('websocket', (ws) => channels.push(ws));
       await aGame.getByRole('link').click();
       await a.locator('.status', { hasText: 'fortify' }).waitFor();
-      await a.locator('.actions button[data-action="fortify"]').first().waitFor();
+      await a.locator('.actions button[data-action="fortify"]').first().waitFor({ state: 'attached' });
       assert.equal(channels.length, 1);
       // Back home in the same page: the game's channel closes and does not come back
       // (a dropped connection is reopened after 1.5 s; a game left is not).

@@ -9,6 +9,7 @@
  * and touch; a mini-map shows where the view is.
  */
 import type {
+  Arrow,
   BoardDrawing,
   HexBoard,
   Highlight,
@@ -36,6 +37,15 @@ export interface MapViewProps {
   overlay: OverlayData | null;
   onHex: (node: number) => void;
   onHover: (node: number | null) => void;
+  /** Arrows (attacks) and trails (moves, retreats) to draw over the board. */
+  arrows?: readonly Arrow[];
+  trails?: readonly { readonly path: readonly number[]; readonly current: boolean }[];
+  /** Every hex's number drawn, whatever the zoom. */
+  hexNumbers?: boolean;
+  /** A node the view is brought to when it changes (the combat being resolved, a recap step). */
+  focus?: number | null;
+  /** Why a lit node is lit (a hex owed an attack), shown on it as a tooltip. */
+  reasons?: ReadonlyMap<number, string>;
 }
 
 const HIGHLIGHT_FILL: Record<Highlight, string> = {
@@ -48,6 +58,7 @@ const HIGHLIGHT_FILL: Record<Highlight, string> = {
   attack: 'rgba(213,94,0,0.25)',
   owed: 'rgba(200,0,0,0.45)',
   selected: 'rgba(240,228,66,0.6)',
+  named: 'rgba(240,228,66,0.75)',
 };
 
 /** Point maps are drawn at this scale: their coordinates run 0..width. */
@@ -80,12 +91,18 @@ function NodeShape(p: {
   fill?: string;
   cls: string;
   hex?: string;
+  title?: string;
 }) {
   const c = nodeCenter(p.board, p.n);
+  const title = p.title ? <title>{p.title}</title> : null;
   return p.board.kind === 'hex' ? (
-    <polygon points={polygonPoints(c, HEX_SIZE - p.inset)} fill={p.fill} class={p.cls} data-hex={p.hex} />
+    <polygon points={polygonPoints(c, HEX_SIZE - p.inset)} fill={p.fill} class={p.cls} data-hex={p.hex}>
+      {title}
+    </polygon>
   ) : (
-    <circle cx={c.x} cy={c.y} r={POINT_R + 6 - p.inset} fill={p.fill} class={p.cls} data-hex={p.hex} />
+    <circle cx={c.x} cy={c.y} r={POINT_R + 6 - p.inset} fill={p.fill} class={p.cls} data-hex={p.hex}>
+      {title}
+    </circle>
   );
 }
 
@@ -238,7 +255,7 @@ function PointLayer({ b }: { b: PointBoard }) {
   );
 }
 
-function Counter({
+export function Counter({
   piece,
   colours,
   at,
@@ -304,7 +321,7 @@ function Counter({
         </text>
       ))}
       {count > 1 && (
-        <text x={x + w + 1} y={y - 4} class="stack-count">
+        <text x={x + w + 1} y={y + w + 2} class="stack-count">
           {count}
         </text>
       )}
@@ -398,7 +415,22 @@ export function MapView(p: MapViewProps) {
     return at;
   }, [p.pieces]);
 
-  const zoomedIn = board.kind === 'hex' && vb.w < size.width / 2.2;
+  // Brought to the focus node when it changes, zoomed in enough to read the counters.
+  const focusAt = p.focus ?? null;
+  useEffect(() => {
+    if (focusAt === null || focusAt < 0) return;
+    const c = nodeCenter(board, focusAt);
+    const v = vbNow.current;
+    const w = Math.min(v.w, size.width / 2.5);
+    const h = (w / v.w) * v.h;
+    const inside =
+      c.x > v.x + v.w * 0.15 && c.x < v.x + v.w * 0.85 && c.y > v.y + v.h * 0.15 && c.y < v.y + v.h * 0.85;
+    if (inside && w === v.w) return;
+    setVb({ x: c.x - w / 2, y: c.y - h / 2, w, h });
+  }, [focusAt, board]);
+  const [hovered, setHovered] = useState<number | null>(null);
+
+  const zoomedIn = board.kind === 'hex' && (vb.w < size.width / 2.2 || !!p.hexNumbers);
   const count = nodeCount(board);
   const reach = board.kind === 'hex' ? HEX_SIZE : POINT_R * 1.6;
   const hexFromPoint = (x: number, y: number): number => {
@@ -465,6 +497,7 @@ export function MapView(p: MapViewProps) {
             const m = toMap(e.clientX, e.clientY);
             const h = hexFromPoint(m.x, m.y);
             p.onHover(h >= 0 ? h : null);
+            setHovered(h >= 0 ? h : null);
           }
         }}
         onPointerUp={(e) => {
@@ -478,8 +511,24 @@ export function MapView(p: MapViewProps) {
             if (h >= 0) p.onHex(h);
           }
         }}
-        onPointerLeave={() => p.onHover(null)}
+        onPointerLeave={() => {
+          p.onHover(null);
+          setHovered(null);
+        }}
       >
+        <defs>
+          <marker
+            id="arrowhead"
+            viewBox="0 0 10 10"
+            refX="6"
+            refY="5"
+            markerWidth="5"
+            markerHeight="5"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />
+          </marker>
+        </defs>
         {board.kind === 'hex' ? <HexLayer b={board} /> : <PointLayer b={board} />}
         <g class="highlights">
           {[...p.highlights].map(([h, kind]) => (
@@ -491,6 +540,7 @@ export function MapView(p: MapViewProps) {
               fill={HIGHLIGHT_FILL[kind]}
               cls={`hl ${kind}`}
               hex={board.kind === 'hex' ? board.hexNumbers[h] : board.points[h]?.id}
+              {...(p.reasons?.has(h) ? { title: p.reasons.get(h)! } : {})}
             />
           ))}
         </g>
@@ -521,6 +571,17 @@ export function MapView(p: MapViewProps) {
             points={p.path.map((h) => `${nodeCenter(board, h).x},${nodeCenter(board, h).y}`).join(' ')}
           />
         )}
+        {(p.trails?.length ?? 0) > 0 && (
+          <g class="trails">
+            {p.trails!.map((t, i) => (
+              <polyline
+                key={`t${i}`}
+                class={`trail${t.current ? ' current' : ''}`}
+                points={t.path.map((h) => `${nodeCenter(board, h).x},${nodeCenter(board, h).y}`).join(' ')}
+              />
+            ))}
+          </g>
+        )}
         <g class="units">
           {[...stacks].map(([node, pieces]) => {
             const top = pieces.find((x) => x.id === p.selectedPiece) ?? pieces[pieces.length - 1]!;
@@ -547,6 +608,33 @@ export function MapView(p: MapViewProps) {
             })}
           </g>
         )}
+        {(p.arrows?.length ?? 0) > 0 && (
+          <g class="arrows">
+            {p.arrows!.map((a, i) => {
+              const f = nodeCenter(board, a.from);
+              const t = nodeCenter(board, a.to);
+              const d = Math.hypot(t.x - f.x, t.y - f.y) || 1;
+              const k = HEX_SIZE * 0.45;
+              const x1 = f.x + ((t.x - f.x) * k) / d;
+              const y1 = f.y + ((t.y - f.y) * k) / d;
+              const x2 = t.x - ((t.x - f.x) * k) / d;
+              const y2 = t.y - ((t.y - f.y) * k) / d;
+              return (
+                <line
+                  key={`a${i}`}
+                  class={`arrow ${a.kind}`}
+                  x1={x1}
+                  y1={y1}
+                  x2={x2}
+                  y2={y2}
+                  marker-end="url(#arrowhead)"
+                >
+                  {a.label && <title>{a.label}</title>}
+                </line>
+              );
+            })}
+          </g>
+        )}
         {p.cursor >= 0 && <NodeShape board={board} n={p.cursor} inset={0.5} cls="cursor" />}
         <g class="a11y-hexes">
           {[...p.highlights.keys()].map((h) => (
@@ -563,6 +651,12 @@ export function MapView(p: MapViewProps) {
         onJump={(x, y) => setVb((v) => ({ ...v, x: x - v.w / 2, y: y - v.h / 2 }))}
         stacks={stacks}
       />
+      {hovered !== null && (
+        <div class="hover-hex" aria-hidden="true">
+          {nodeLabel(board, hovered)}
+          {p.reasons?.has(hovered) ? ` — ${p.reasons.get(hovered)}` : ''}
+        </div>
+      )}
       <div class="zoom-buttons">
         <button type="button" aria-label="zoom in" onClick={() => zoom(0.8)}>
           +

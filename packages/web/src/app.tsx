@@ -6,9 +6,19 @@
  * resumes it: #/local/<id>, #/game/<id>/<seat token>, #/replay. A server game whose
  * tokens this browser keeps opens from the home page's list as #/game/<id>.
  */
-import type { Action, AnyGameModule, GameMeta, Highlight, Presentation, ReplayFile } from '@stavka/engine';
+import type {
+  Action,
+  AnyGameModule,
+  GameMeta,
+  Highlight,
+  LogDrawing,
+  LogEntry,
+  Presentation,
+  ReplayFile,
+  RollBanner,
+} from '@stavka/engine';
 import { findGame, GAMES } from '@stavka/games';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { coloursOf } from './counters.ts';
 import { MapView } from './MapView.tsx';
 import { CombatPreview, LogPanel, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
@@ -27,6 +37,18 @@ import {
   savedServerGames,
 } from './server.ts';
 import { LocalSession, ReplaySession, type Session, type SessionView } from './session.ts';
+import {
+  ActionButtons,
+  CopyButton,
+  type FinishedTurn,
+  MissingList,
+  RecapPanel,
+  type RecapStep,
+  ReferencePanel,
+  ResultBanner,
+  TrayPanel,
+  TurnPause,
+} from './table.tsx';
 
 function useRoute(): string {
   const [route, setRoute] = useState(location.hash.slice(1) || '/');
@@ -146,6 +168,37 @@ function Home(p: { onReplay: (s: Session) => void }) {
       <p>
         Rules-enforcing digital editions of three Eastern Front wargames. Every rule enforced and explained.
       </p>
+      {msg && <p role="alert">{msg}</p>}
+      {links && (
+        <section class="links" aria-label="seat links" ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
+          <h2>Seat links</h2>
+          <p>Send each player their link; keep the spectator link to watch.</p>
+          {linkForThisMachineOnly(links.links.spectator ?? '') && (
+            <p class="note" role="note">
+              These links open on this computer only ({new URL(links.links.spectator!).host}). For a player on
+              another machine, open Stavka at this computer's network address (<code>npm start</code> prints
+              it: "from other machines on your network") and make the game there, or set{' '}
+              <code>STAVKA_PUBLIC_URL</code>.
+            </p>
+          )}
+          {Object.entries(links.links).map(([k, url]) => (
+            <p key={k}>
+              {k === 'spectator' ? 'spectator' : sideNameIn(findGame(links.game)?.meta, k)}:{' '}
+              <input
+                readOnly
+                value={url}
+                aria-label={`${k} link`}
+                onFocus={(e) => (e.target as HTMLInputElement).select()}
+              />{' '}
+              <CopyButton
+                text={url}
+                label={`Copy the ${k === 'spectator' ? 'spectator' : sideNameIn(findGame(links.game)?.meta, k)} link`}
+              />{' '}
+              <a href={url}>open</a>
+            </p>
+          ))}
+        </section>
+      )}
       <ul class="games">
         {Object.values(GAMES).map((g) => (
           <li key={g.id}>
@@ -185,33 +238,6 @@ function Home(p: { onReplay: (s: Session) => void }) {
           </li>
         ))}
       </ul>
-      {msg && <p role="alert">{msg}</p>}
-      {links && (
-        <section class="links" aria-label="seat links">
-          <h2>Seat links</h2>
-          <p>Send each player their link; keep the spectator link to watch.</p>
-          {linkForThisMachineOnly(links.links.spectator ?? '') && (
-            <p class="note" role="note">
-              These links open on this computer only ({new URL(links.links.spectator!).host}). For a player on
-              another machine, open Stavka at this computer's network address (<code>npm start</code> prints
-              it: "from other machines on your network") and make the game there, or set{' '}
-              <code>STAVKA_PUBLIC_URL</code>.
-            </p>
-          )}
-          {Object.entries(links.links).map(([k, url]) => (
-            <p key={k}>
-              {k === 'spectator' ? 'spectator' : sideNameIn(findGame(links.game)?.meta, k)}:{' '}
-              <input
-                readOnly
-                value={url}
-                aria-label={`${k} link`}
-                onFocus={(e) => (e.target as HTMLInputElement).select()}
-              />{' '}
-              <a href={url}>open</a>
-            </p>
-          ))}
-        </section>
-      )}
       <ServerGames />
       {local.length > 0 && (
         <section>
@@ -323,7 +349,8 @@ function ServerGames() {
                         value={url}
                         aria-label={`Link for ${k}`}
                         onFocus={(e) => (e.target as HTMLInputElement).select()}
-                      />
+                      />{' '}
+                      <CopyButton text={url} label={`Copy the link for ${anySideName(k, summary?.game)}`} />
                       {k !== 'spectator' && canReissue(g.id) && (
                         <button
                           type="button"
@@ -424,7 +451,7 @@ function Waiting(p: { session: ServerSession }) {
       <ul>
         {Object.entries(w.seats).map(([side, seat]) => (
           <li key={side}>
-            {side}: {seat.player === 'ai' ? 'AI' : seat.joined ? 'joined' : 'not joined yet'}
+            {anySideName(side)}: {seat.player === 'ai' ? 'the AI' : seat.joined ? 'joined' : 'not joined yet'}
           </li>
         ))}
       </ul>
@@ -504,6 +531,55 @@ function GamePage(p: { session: Session }) {
   return <GameBoard session={session} v={v} game={game} pres={pres} />;
 }
 
+/** The player-turns of a log: where each starts (its marker) and whose it is. */
+function playerTurns(
+  pres: Presentation,
+  log: readonly LogEntry[],
+): { at: number; side: string; label: string }[] {
+  const out: { at: number; side: string; label: string }[] = [];
+  if (!pres.turnMarker) return out;
+  for (let i = 0; i < log.length; i++) {
+    const m = pres.turnMarker(log[i]!);
+    if (m) out.push({ at: i, ...m });
+  }
+  return out;
+}
+
+/** A finished player-turn, from its marker to the next one. */
+function finishedTurn(
+  pres: Presentation,
+  view: unknown,
+  log: readonly LogEntry[],
+  start: { at: number; side: string; label: string },
+  end: number,
+): FinishedTurn {
+  const entries = log.slice(start.at, end);
+  return {
+    label: start.label,
+    side: start.side,
+    lines: pres.turnSummary ? pres.turnSummary(view, entries) : [],
+    entries,
+  };
+}
+
+/** A short tick when a result comes in (optional: off until the player turns it on). */
+function tick(): void {
+  try {
+    const Ctx = window.AudioContext;
+    const ctx = new Ctx();
+    const o = ctx.createOscillator();
+    const gain = ctx.createGain();
+    o.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.18);
+    o.connect(gain).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.2);
+  } catch {
+    // no audio here: the banner says it all
+  }
+}
+
 function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; pres: Presentation }) {
   const { session, v, game, pres } = p;
   const [selectedHex, setSelectedHex] = useState<number | null>(null);
@@ -512,8 +588,23 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   const [cursor, setCursor] = useState(-1);
   const [cite, setCite] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<string>('none');
-  const [tab, setTab] = useState<'unit' | 'log' | 'vp'>('unit');
+  const [tab, setTab] = useState<'unit' | 'log' | 'vp' | 'ref'>('unit');
+  const [showNumbers, setShowNumbers] = useState(false);
+  const [sound, setSound] = useState(false);
+  // The last result, and the player's own last result, shown until dismissed.
+  const [banners, setBanners] = useState<{ latest: RollBanner | null; own: RollBanner | null }>({
+    latest: null,
+    own: null,
+  });
+  // Player-turns that ended since the player last pressed Continue.
+  const [pause, setPause] = useState<FinishedTurn[]>([]);
+  const [recap, setRecap] = useState<{ label: string; steps: RecapStep[]; at: number } | null>(null);
+  // Where a hovered (or clicked) log line happened; in a replay, the last step's change.
+  const [logShown, setLogShown] = useState<LogDrawing | null>(null);
+  const [logFocus, setLogFocus] = useState<number | null>(null);
+  const [stepShown, setStepShown] = useState<LogDrawing[]>([]);
   const view = v.state;
   const colours = useMemo(() => coloursOf(game.meta), [game]);
   const board = useMemo(() => pres.board(view), [pres, view]);
@@ -522,6 +613,50 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   const mine = side !== null && v.seats.includes(side);
   const actions: readonly Action[] = side ? (v.legal[side] ?? []) : [];
   const sideName = (x: string) => sideNameIn(game.meta, x);
+  const isMine = (x: string) => v.seats.includes(x);
+
+  // New log entries: a banner for each roll, a pause for each player-turn ended.
+  const seenLog = useRef(v.log.length);
+  useEffect(() => {
+    const log = v.log;
+    const from = seenLog.current;
+    seenLog.current = log.length;
+    if (v.mode === 'replay') {
+      const drawn: LogDrawing[] = [];
+      if (pres.logDrawing && log.length > from)
+        for (let i = from; i < log.length; i++) {
+          const d = pres.logDrawing(view, log[i]!);
+          if (d) drawn.push(d);
+        }
+      setStepShown(drawn);
+      return;
+    }
+    if (log.length <= from) return;
+    const found: RollBanner[] = [];
+    if (pres.rollBanner)
+      for (let i = from; i < log.length; i++) {
+        const b = pres.rollBanner(view, log, i);
+        if (b) found.push(b);
+      }
+    if (found.length > 0) {
+      const latest = found[found.length - 1]!;
+      const own = [...found].reverse().find((b) => b.side !== null && v.seats.includes(b.side));
+      setBanners((was) => ({ latest, own: own ?? was.own }));
+      if (sound) tick();
+    }
+    const turns = playerTurns(pres, log);
+    const ended: FinishedTurn[] = [];
+    for (let k = 1; k < turns.length; k++)
+      if (turns[k]!.at >= from) ended.push(finishedTurn(pres, view, log, turns[k - 1]!, turns[k]!.at));
+    if (ended.length > 0) setPause((was) => [...was, ...ended]);
+  }, [v.log]);
+
+  // A new step or side: nothing stays selected (a click meant to select never moves it).
+  const step = pres.prompt(view, side, mine, v.outcome).step;
+  useEffect(() => {
+    setSelected(null);
+    setSelectedHex(null);
+  }, [step, side]);
 
   const submit = async (a: Action) => {
     if (!side) return;
@@ -529,6 +664,13 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
     const r = await session.submit(side, a);
     if (!r.ok) setError(r.message);
   };
+
+  const recapStep = recap ? recap.steps[recap.at] : undefined;
+  const marks = useMemo(() => pres.marks(view, side), [pres, view, side]);
+  const missing = useMemo(
+    () => (mine && pres.missing ? pres.missing(view, side, actions) : []),
+    [pres, view, side, actions, mine],
+  );
 
   // Highlights for the selected piece, from the legal actions only.
   const { highlights, byHex } = useMemo(() => {
@@ -538,10 +680,20 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
       hl.set(t.at, t.kind);
       act.set(t.at, t.action);
     }
-    for (const m of pres.marks(view, side)) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
+    for (const m of marks) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
+    const named = recapStep
+      ? recapStep.drawing.nodes
+      : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes));
+    for (const n of named) if (!act.has(n)) hl.set(n, 'named');
     if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
     return { highlights: hl, byHex: act };
-  }, [pres, view, actions, selected, selectedHex, side]);
+  }, [pres, view, actions, selected, selectedHex, marks, recapStep, logShown, stepShown]);
+
+  const reasons = useMemo(() => {
+    const r = new Map<number, string>();
+    for (const m of marks) if (m.reason) r.set(m.at, m.reason);
+    return r;
+  }, [marks]);
 
   const move = useMemo(
     () => (selected && hover !== null ? pres.movePreview(view, selected, hover) : null),
@@ -555,32 +707,39 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
       if (!pres.keepsSelection(a)) setSelected(null);
       return;
     }
+    // A click on a counter that does something in this step (fortify, take out, eliminate).
+    const direct = mine && pres.nodeAction ? pres.nodeAction(view, actions, h, selected) : null;
+    if (direct) {
+      void submit(direct);
+      setSelected(null);
+      return;
+    }
     setSelectedHex(h);
     const ids = pres.piecesAt(view, h);
     if (ids.length === 0) {
       setSelected(null);
       return;
     }
-    // Clicking a stack again cycles through it.
+    // The first click takes the counter drawn on top; clicking again goes down the stack.
     const i = selected ? ids.indexOf(selected) : -1;
-    setSelected(ids[(i + 1) % ids.length]!);
+    setSelected(i < 0 ? ids[ids.length - 1]! : ids[(i - 1 + ids.length) % ids.length]!);
     setTab('unit');
   };
 
   // Keyboard: arrows move the cursor, Enter clicks it, Escape clears, u undoes.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement).tagName === 'INPUT' || (e.target as HTMLElement).tagName === 'BUTTON')
-        return;
+      const tag = (e.target as HTMLElement).tagName;
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       const dirs: Record<string, number> = { ArrowUp: 0, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
-      if (e.key in dirs && board.kind === 'hex') {
+      if (e.key in dirs && board.kind === 'hex' && tag !== 'BUTTON') {
         e.preventDefault();
         setCursor((c) => {
           const from = c >= 0 ? c : board.home;
           const t = board.map.graph.targets[from * 6 + dirs[e.key]!]!;
           return t >= 0 ? t : from;
         });
-      } else if (e.key === 'Enter' && cursor >= 0) clickHex(cursor);
+      } else if (e.key === 'Enter' && cursor >= 0 && tag !== 'BUTTON') clickHex(cursor);
       else if (e.key === 'Escape') {
         setSelected(null);
         setSelectedHex(null);
@@ -590,11 +749,21 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  // Combat preview: the attack on the hovered (else selected) node, with the selected piece added.
+  const focus = recapStep
+    ? (recapStep.drawing.nodes[recapStep.drawing.nodes.length - 1] ?? null)
+    : (logFocus ?? (pres.focus ? pres.focus(view) : null));
+
+  // Combat preview: the attack on the hovered (else selected) node, with the selected piece
+  // added; else the attack being resolved (the defender sees it as the attacker did).
   const preview = useMemo(() => {
     const target = hover ?? selectedHex;
-    if (target === null || target < 0) return null;
-    return pres.combatPreview(view, side, { target, selected, actions });
+    const at =
+      target !== null && target >= 0 ? pres.combatPreview(view, side, { target, selected, actions }) : null;
+    if (at) return at;
+    const f = pres.focus ? pres.focus(view) : null;
+    return f !== null && f >= 0
+      ? pres.combatPreview(view, side, { target: f, selected: null, actions })
+      : null;
   }, [pres, view, side, hover, selectedHex, selected, actions]);
 
   const buttons = pres.buttons(view, actions);
@@ -603,12 +772,52 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
     const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
     return at !== null && at >= 0 ? pres.nodeFacts(view, at) : null;
   })();
+  const tray = mine && pres.tray ? pres.tray(view, side, actions) : null;
+  const recapTrails = recap
+    ? recap.steps
+        .slice(0, recap.at + 1)
+        .filter((s) => s.drawing.path && s.drawing.path.length > 1)
+        .map((s) => ({ path: s.drawing.path!, current: s === recapStep }))
+    : [];
+  const recapArrows = recap ? recap.steps.slice(0, recap.at + 1).flatMap((s) => s.drawing.arrows ?? []) : [];
+  const trails = recap
+    ? recapTrails
+    : [...(logShown ? [logShown] : stepShown)]
+        .filter((d) => d.path && d.path.length > 1)
+        .map((d) => ({ path: d.path!, current: true }));
+  const arrows = recap
+    ? recapArrows
+    : [
+        ...(pres.arrows ? pres.arrows(view, side) : []),
+        ...(logShown?.arrows ?? stepShown.flatMap((d) => d.arrows ?? [])),
+      ];
+
+  const openRecap = (t: FinishedTurn) => {
+    const steps: RecapStep[] = [];
+    for (const e of t.entries) {
+      const d = pres.logDrawing ? pres.logDrawing(view, e) : null;
+      if (d) steps.push({ text: pres.logText ? pres.logText(view, e) : e.text, drawing: d });
+    }
+    setRecap({ label: t.label, steps, at: 0 });
+  };
+  // The last player-turn of another side (else the last one), for "Recap".
+  const turns = useMemo(() => playerTurns(pres, v.log), [pres, v.log]);
+  const lastOther = (() => {
+    for (let k = turns.length - 2; k >= 0; k--) if (!isMine(turns[k]!.side) || v.mode === 'hotseat') return k;
+    return -1;
+  })();
+  const prompt = pres.prompt(view, side, mine, v.outcome);
+  const shownPrompt =
+    v.mode === 'replay' && side && !v.outcome
+      ? { ...prompt, help: `Replay: ${sideName(side)} to move.` }
+      : prompt;
+  const canExport = !(session instanceof ServerSession) || v.outcome !== null;
 
   return (
     <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''}>
       <StatusBar
         progress={game.progress ? game.progress(view) : null}
-        prompt={pres.prompt(view, side, mine, v.outcome)}
+        prompt={shownPrompt}
         side={side}
         sideName={sideName}
         colours={colours}
@@ -629,68 +838,187 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
           overlay={overlayData}
           onHex={clickHex}
           onHover={(h) => setHover(h)}
+          arrows={arrows}
+          trails={trails}
+          hexNumbers={showNumbers}
+          focus={focus}
+          reasons={reasons}
         />
         <div class="side">
-          {pres.overlays.length > 0 && (
-            <fieldset class="overlays">
-              <legend>Overlays</legend>
-              {[{ id: 'none', label: 'No overlay' }, ...pres.overlays].map((o) => (
+          {banners.latest && (
+            <ResultBanner
+              banner={banners.latest}
+              heading={banners.own === banners.latest ? 'Your last result' : 'Last result'}
+              sideName={sideName}
+              onDismiss={() => setBanners({ latest: null, own: null })}
+              onCite={setCite}
+            />
+          )}
+          {banners.own && banners.own !== banners.latest && (
+            <ResultBanner
+              banner={banners.own}
+              heading="Your last result"
+              sideName={sideName}
+              onDismiss={() => setBanners((b) => ({ ...b, own: null }))}
+              onCite={setCite}
+            />
+          )}
+          {pause.length > 0 && (
+            <TurnPause
+              turns={pause}
+              mine={isMine}
+              onRecap={(t) => {
+                setPause([]);
+                openRecap(t);
+              }}
+              onContinue={() => setPause([])}
+            />
+          )}
+          {recap && (
+            <RecapPanel
+              label={recap.label}
+              steps={recap.steps}
+              at={recap.at}
+              onStep={(i) => setRecap({ ...recap, at: Math.max(0, Math.min(recap.steps.length - 1, i)) })}
+              onClose={() => setRecap(null)}
+            />
+          )}
+          <div class="toolbar">
+            {pres.overlays.length > 0 && (
+              <fieldset class="overlays">
+                <legend>Overlays</legend>
+                {[{ id: 'none', label: 'No overlay' }, ...pres.overlays].map((o) => (
+                  <button
+                    type="button"
+                    key={o.id}
+                    aria-pressed={overlay === o.id}
+                    onClick={() => setOverlay(o.id)}
+                  >
+                    {o.label}
+                  </button>
+                ))}
+              </fieldset>
+            )}
+            <fieldset class="view-options">
+              <legend>Show</legend>
+              {board.kind === 'hex' && (
+                <button type="button" aria-pressed={showNumbers} onClick={() => setShowNumbers(!showNumbers)}>
+                  Hex numbers
+                </button>
+              )}
+              {lastOther >= 0 && !recap && (
                 <button
                   type="button"
-                  key={o.id}
-                  aria-pressed={overlay === o.id}
-                  onClick={() => setOverlay(o.id)}
+                  onClick={() =>
+                    openRecap(finishedTurn(pres, view, v.log, turns[lastOther]!, turns[lastOther + 1]!.at))
+                  }
                 >
-                  {o.label}
+                  Recap: {turns[lastOther]!.label}
                 </button>
-              ))}
+              )}
+              <button type="button" aria-pressed={sound} onClick={() => setSound(!sound)}>
+                Sound
+              </button>
             </fieldset>
-          )}
+          </div>
           {error && (
             <p class="error" role="alert">
               {error}
             </p>
           )}
+          {notice && (
+            <p class="notice" role="status">
+              {notice}
+            </p>
+          )}
+          {tray && <TrayPanel tray={tray} colours={colours} selected={selected} onSelect={setSelected} />}
           <section class="panel actions" aria-label="actions">
             <h3>Actions</h3>
-            {buttons.length === 0 && <p>{mine ? 'Use the map.' : 'Nothing to do now.'}</p>}
-            <div class="buttons">
-              {buttons.slice(0, 40).map((a, i) => (
-                <button type="button" key={i} onClick={() => submit(a)} data-action={a.type}>
-                  {pres.describe(view, a)}
-                </button>
-              ))}
-            </div>
+            {buttons.length === 0 && (
+              <p>
+                {mine
+                  ? 'Use the map.'
+                  : v.mode === 'replay'
+                    ? 'A replay: step through it below.'
+                    : side
+                      ? `Waiting for ${sideName(side)}.`
+                      : 'Nothing to do now.'}
+              </p>
+            )}
+            <ActionButtons
+              actions={buttons}
+              describe={(a) => pres.describe(view, a)}
+              group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
+              onAction={(a) => {
+                setSelected(null);
+                void submit(a);
+              }}
+            />
+            <MissingList items={missing} onCite={setCite} />
           </section>
           {preview && <CombatPreview data={preview} />}
           <div class="tabs" role="tablist">
-            {(['unit', 'log', 'vp'] as const).map((t) => (
+            {(['unit', 'log', 'vp', ...(pres.reference ? (['ref'] as const) : [])] as const).map((t) => (
               <button type="button" role="tab" key={t} aria-selected={tab === t} onClick={() => setTab(t)}>
-                {t === 'unit' ? 'Unit' : t === 'log' ? 'Log' : 'Victory'}
+                {t === 'unit' ? 'Unit' : t === 'log' ? 'Log' : t === 'vp' ? 'Victory' : 'Reference'}
               </button>
             ))}
           </div>
           {tab === 'unit' && (
             <UnitPanel facts={facts} selected={selected} colours={colours} onSelect={setSelected} />
           )}
-          {tab === 'log' && <LogPanel log={v.log} detail={pres.logDetail} onCite={setCite} />}
+          {tab === 'log' && (
+            <LogPanel
+              log={v.log}
+              detail={pres.logDetail}
+              text={(e) => (pres.logText ? pres.logText(view, e) : e.text)}
+              onHover={(e) => setLogShown(e && pres.logDrawing ? pres.logDrawing(view, e) : null)}
+              onShow={(e) => {
+                const d = pres.logDrawing ? pres.logDrawing(view, e) : null;
+                setLogFocus(d ? (d.nodes[d.nodes.length - 1] ?? null) : null);
+              }}
+              onCite={setCite}
+            />
+          )}
           {tab === 'vp' && <VpPanel score={pres.score(view, v.outcome !== null)} colours={colours} />}
+          {tab === 'ref' && pres.reference && (
+            <ReferencePanel sheets={pres.reference(view)} onCite={setCite} />
+          )}
           <RulePanel cite={cite} onClose={() => setCite(null)} />
           {session instanceof ReplaySession && <ReplayControls session={session} game={game} />}
           <p class="export">
-            <button
-              type="button"
-              onClick={async () =>
-                download(
-                  session instanceof ServerSession ? await session.exportFile() : session.exportReplay(),
-                  v,
-                )
-              }
-            >
-              Export replay
-            </button>
+            {canExport ? (
+              <button
+                type="button"
+                onClick={async () => {
+                  try {
+                    download(
+                      session instanceof ServerSession ? await session.exportFile() : session.exportReplay(),
+                      v,
+                    );
+                  } catch (e) {
+                    setError(`Export failed: ${(e as Error).message}`);
+                  }
+                }}
+              >
+                Export replay
+              </button>
+            ) : (
+              <span class="why-not">
+                Export replay: once the game is over (the server keeps the dice seed secret until then, so
+                nobody can foresee a roll).
+              </span>
+            )}
             {session instanceof ServerSession && v.outcome && (
-              <button type="button" onClick={() => session.verify().then((m) => setError(m))}>
+              <button
+                type="button"
+                onClick={() =>
+                  session.verify().then(
+                    (m) => (m.startsWith('FAILED') ? setError(m) : setNotice(m)),
+                    (e: Error) => setError(e.message),
+                  )
+                }
+              >
                 Verify dice
               </button>
             )}{' '}
@@ -705,7 +1033,16 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
 function ReplayControls(p: { session: ReplaySession; game: AnyGameModule }) {
   const { session, game } = p;
   const [, force] = useState(0);
+  const [playing, setPlaying] = useState(false);
   useEffect(() => session.subscribe(() => force((x) => x + 1)), [session]);
+  useEffect(() => {
+    if (!playing) return;
+    const every = setInterval(() => {
+      if (session.position >= session.length - 1) setPlaying(false);
+      else session.seek(session.position + 1);
+    }, 700);
+    return () => clearInterval(every);
+  }, [playing, session]);
   const go = (i: number) => session.seek(i);
   const progress = game.progress;
   const at = session.current(); // the turn shown follows the position
@@ -730,6 +1067,9 @@ function ReplayControls(p: { session: ReplaySession; game: AnyGameModule }) {
       </button>
       <button type="button" onClick={() => go(session.length - 1)} aria-label="last">
         ▶|
+      </button>
+      <button type="button" aria-pressed={playing} onClick={() => setPlaying(!playing)}>
+        {playing ? 'Pause' : 'Play'}
       </button>
       {now && (
         <label>

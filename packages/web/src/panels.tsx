@@ -184,18 +184,33 @@ export function CombatPreview(p: { data: CombatPreviewData }) {
 export function LogPanel(p: {
   log: readonly LogEntry[];
   detail: (e: LogEntry) => string;
+  /** The entry as players read it. */
+  text?: (e: LogEntry) => string;
+  /** A line hovered (its hexes lit on the map), or left (null). */
+  onHover?: (e: LogEntry | null) => void;
+  /** A line clicked: the map shows where it happened. */
+  onShow?: (e: LogEntry) => void;
   onCite: (cite: string) => void;
 }) {
   const entries = p.log.slice(-200);
   return (
     <section class="panel log" aria-label="game log">
       <h3>Log</h3>
-      <ol reversed>
+      <ol reversed onMouseLeave={() => p.onHover?.(null)}>
         {[...entries].reverse().map((e, i) => (
-          <li key={p.log.length - i} class={`log-${e.kind}`}>
-            {e.kind === 'roll' ? '🎲 ' : ''}
-            {e.text}
-            {p.detail(e)}
+          <li key={p.log.length - i} class={`log-${e.kind}`} onMouseEnter={() => p.onHover?.(e)}>
+            {e.kind === 'roll' ? <span class="roll-mark">Roll</span> : null}
+            {p.onShow ? (
+              <button type="button" class="log-line" onClick={() => p.onShow?.(e)} title="Show on the map">
+                {p.text ? p.text(e) : e.text}
+                {p.detail(e)}
+              </button>
+            ) : (
+              <>
+                {p.text ? p.text(e) : e.text}
+                {p.detail(e)}
+              </>
+            )}
             {e.cite?.map((c) => (
               <button type="button" key={c} class="cite" onClick={() => p.onCite(c)}>
                 {c}
@@ -233,6 +248,17 @@ export function VpPanel(p: { score: ScoreSheet; colours: Colours }) {
   return (
     <section class="panel vp" aria-label="victory points">
       <h3>{p.score.heading}</h3>
+      {p.score.toWin && (
+        <div class="to-win">
+          <h4>What it takes to win</h4>
+          <ul>
+            {p.score.toWin.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+          <h4>Points so far</h4>
+        </div>
+      )}
       <ul>
         {p.score.items.map((i, k) => (
           <li key={k}>
