@@ -89,6 +89,34 @@ describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
     assert.equal(lost.state.combat!.column, 7);
   });
 
+  it('"17:5 (usually rounding down to 3:1) would give the Germans a 2/5s ... rounded down to a 33% chance": 2 in 6', () => {
+    let s = game({
+      pieces: {
+        a1: { is: 'ger-army', at: '0504' },
+        a2: { is: 'ger-army', at: '0404' },
+        m: { is: 'ger-mot-korps', at: '0405' },
+        c: { is: 'ger-cav-div', at: '0506' },
+        t1: { is: 'sov-tank-korps-43', at: '0505' },
+        t2: { is: 'sov-tank-korps', at: '0505' },
+      },
+    });
+    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+    for (const piece of ['a1', 'a2', 'm', 'c'])
+      s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'end-movement' });
+    const gamble = { kind: 'round-up', target: 8, fallBack: 7 } as const;
+    assert.ok(resolves(s).some((a) => JSON.stringify(a.gamble) === JSON.stringify(gamble)));
+    // 1-2 reaches 4:1, 3-6 stays at 3:1 (the cavalry division has no ZOC: the defenders keep their supply).
+    assert.equal(
+      act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505'), gamble }, [2]).state.combat!.column,
+      8,
+    );
+    assert.equal(
+      act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505'), gamble }, [3]).state.combat!.column,
+      7,
+    );
+  });
+
   it('15:4 aiming 5:1 falling back to 2:1 is 7/12, 3 in 6', () => {
     const s0 = fifteenToFour();
     const gamble = { kind: 'round-up', target: 9, fallBack: 6 } as const;
