@@ -35,7 +35,7 @@ export function oddsColumn(table: Pick<OddsTable, 'columns'>, attack: number, de
     if (attack * c.defense >= defense * c.attack) return i;
   }
   const lowest = cols[0];
-  if (!lowest || lowest.attack !== 1) return -1;
+  if (lowest?.attack !== 1) return -1;
   if (attack <= 0) return Number.NEGATIVE_INFINITY;
   // 1:k with k = ceil(defense / attack), k > lowest.defense here.
   const k = Math.ceil(defense / attack);
@@ -51,7 +51,7 @@ export function columnLabel(table: Pick<OddsTable, 'columns' | 'columnLabels'>, 
   if (column >= 0) return table.columnLabels[Math.min(column, top)]!;
   const lowest = table.columns[0];
   if (column === Number.NEGATIVE_INFINITY) return 'no attack factors';
-  if (!lowest || lowest.attack !== 1) return `below ${table.columnLabels[0]}`;
+  if (lowest?.attack !== 1) return `below ${table.columnLabels[0]}`;
   return `1:${lowest.defense - column}`;
 }
 
