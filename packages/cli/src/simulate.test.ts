@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { findGame, standardScenarioFile } from '@stavka/games';
 import { stavka } from './run-cli.ts';
+import { fitElo, type LadderGame } from './simulate.ts';
 
 describe('stavka simulate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-'));
@@ -104,6 +105,70 @@ describe('stavka simulate', () => {
     assert.equal((await stavka('replay', file)).code, 1);
     writeFileSync(file, '{"game": 3');
     assert.equal((await stavka('replay', file)).code, 1);
+  });
+});
+
+describe('stavka simulate --ladder', () => {
+  it('plays a round robin (each pairing on both sides, the same seeds) and rates it', async () => {
+    const args = [
+      'simulate',
+      '--game',
+      'mars-1942',
+      '--ladder',
+      '--players',
+      'random,greedy',
+      '--games',
+      '1',
+    ];
+    const r = await stavka(...args, '--seed', '7', '--json');
+    assert.equal(r.code, 0, r.err);
+    const l = JSON.parse(r.out) as {
+      ladder: { player: string; elo: number; ci95: number[]; games: number }[];
+      pairings: { a: string; b: string; asSide: Record<string, { games: number; meanMargin: number }> }[];
+      games: { kinds: string[]; seed: number }[];
+      sideAdvantage: Record<string, number>;
+    };
+    assert.deepEqual(
+      l.games.map((g) => `${g.kinds.join('-')}@${g.seed}`),
+      ['random-greedy@7', 'greedy-random@7'],
+    );
+    assert.deepEqual(
+      l.ladder.map((x) => x.games),
+      [2, 2],
+    );
+    const random = l.ladder.find((x) => x.player === 'random')!;
+    assert.equal(random.elo, 0, 'the first player is the anchor');
+    for (const x of l.ladder)
+      assert.ok(x.ci95[0]! <= x.elo + 1 && x.elo - 1 <= x.ci95[1]!, JSON.stringify(x));
+    assert.equal(l.pairings.length, 1);
+    assert.deepEqual(Object.keys(l.pairings[0]!.asSide), ['soviet', 'german']);
+    assert.equal(typeof l.sideAdvantage.german, 'number');
+    const text = await stavka(...args, '--seed', '7');
+    assert.equal(text.code, 0, text.err);
+    assert.match(text.out, /player +Elo +95% interval/);
+    assert.match(text.out, /random v greedy: as Soviet \d\/1 won/);
+    assert.equal((await stavka(...args, '--players', 'random', '--seed', '7')).code, 1);
+  });
+});
+
+describe('Elo from a round robin', () => {
+  const games = (a: string, b: string, n: number, winner: (i: number) => string): LadderGame[] =>
+    Array.from({ length: n }, (_, i) => ({ kinds: [a, b], seed: i, winner: winner(i), vp: {} }));
+  const sides = ['soviet', 'german'];
+  it('a player who wins three games in four as each side is rated about 190 above', () => {
+    const g = [
+      ...games('x', 'y', 40, (i) => (i % 4 === 0 ? 'german' : 'soviet')),
+      ...games('y', 'x', 40, (i) => (i % 4 === 0 ? 'soviet' : 'german')),
+    ];
+    const { elo, sideAdvantage } = fitElo(g, ['y', 'x'], sides);
+    assert.ok(Math.abs(elo.x! - 191) < 15, JSON.stringify(elo)); // 400 log10(3) = 191
+    assert.ok(Math.abs(sideAdvantage.german!) < 5);
+  });
+  it('a side that wins whoever plays it shows as the side advantage, not as rating', () => {
+    const g = [...games('x', 'y', 30, () => 'soviet'), ...games('y', 'x', 30, () => 'soviet')];
+    const { elo, sideAdvantage } = fitElo(g, ['y', 'x'], sides);
+    assert.ok(Math.abs(elo.x!) < 5, JSON.stringify(elo));
+    assert.ok(sideAdvantage.german! < -300, JSON.stringify(sideAdvantage));
   });
 });
 

@@ -401,7 +401,10 @@ export function fitElo(
       r[i]! += step * gr[i]!;
       moved = Math.max(moved, Math.abs(step * gr[i]!));
     }
-    h[1]! += (step * gh[1]!) / players.length;
+    gh[1]! -= 1 / (1 + Math.exp(-k * h[1]!)) - 0.5; // the same weak prior on the side advantage
+    const dh = (step * gh[1]!) / players.length;
+    h[1]! += dh;
+    moved = Math.max(moved, Math.abs(dh));
     if (moved < 1e-3) break;
   }
   return {

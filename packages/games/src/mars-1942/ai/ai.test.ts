@@ -5,14 +5,17 @@ import {
   apply,
   type GameRules,
   type GameState,
+  ismcts,
   type Player,
   RandomPlayer,
   rngFromSeed,
   setup,
 } from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
-import { AiPlayer } from './ai.ts';
+import { marsModule } from '../module.ts';
+import { AiPlayer, marsDomain } from './ai.ts';
 import { GreedyPlayer } from './greedy.ts';
+import { isPlanPoint, MARS_PLANS } from './search.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
 
@@ -86,5 +89,45 @@ describe('the AI is deterministic for a seed and a rollout budget', () => {
       play(11, { soviet: new AiPlayer('d', { level: 2, iterations: 2 }), german: new GreedyPlayer('x') }, 1)
         .actions;
     assert.deepEqual(run(), run());
+  });
+});
+
+/** The first state of `side`'s player-turn `turn` in a level-1 game of `seed`. */
+function planPoint(seed: number, turn: number, side: 'soviet' | 'german'): GameState<MarsState> {
+  const made = setup(rules, null, seed, {});
+  assert.ok(made.ok);
+  let s = made.value;
+  const p = { soviet: new AiPlayer('a', { level: 1 }), german: new AiPlayer('b', { level: 1 }) };
+  while (!(s.state.turn === turn && isPlanPoint(s.state, side))) {
+    const who = rules.activeSides(s.state)[0] as 'soviet' | 'german';
+    const next = apply(rules, s, who, p[who].choose(rules, s, who));
+    assert.ok(next.ok);
+    s = next.value;
+  }
+  return s;
+}
+
+describe('the search over plans (ismcts with the Mars domain)', () => {
+  it("chooses one of its side's plans at the start of a player-turn, the same twice", () => {
+    const s = planPoint(4, 2, 'german');
+    const run = () => ismcts(marsDomain(), s, 'german', { iterations: 4, horizon: 1 }, 'plans');
+    const a = run();
+    assert.ok(MARS_PLANS.german.some((p) => p.key === a.macro.key));
+    assert.equal(a.iterations, 4);
+    assert.equal(
+      a.stats.reduce((n, x) => n + x.visits, 0),
+      4,
+    );
+    assert.deepEqual(run().stats, a.stats);
+  });
+  it('its choice is unchanged in a state determinized for its side (module.determinize)', () => {
+    const s = planPoint(6, 1, 'soviet');
+    const choose = (st: GameState<MarsState>) =>
+      new AiPlayer('same', { level: 2, iterations: 2 }).choose(rules, st, 'soviet');
+    const a = choose(s);
+    for (const seed of ['one', 'two']) {
+      const other = marsModule.determinize!(s, 'soviet', rngFromSeed(seed)) as GameState<MarsState>;
+      assert.deepEqual(choose(other), a);
+    }
   });
 });
