@@ -1692,6 +1692,23 @@ describe('mars-1942 Setup and 1st Turn', () => {
     );
   });
 
+  it('mechanized brigades count against the 6 tank brigades of the Kalinin Front zone (M-18)', () => {
+    let g = act(act(started, 'german', { type: 'historical-setup' }), 'german', { type: 'end-setup' });
+    // Five tank brigades and one mechanized brigade in the Kalinin zone: the limit is met.
+    const six = ['sov-28tb', 'sov-81tb', 'sov-25tb', 'sov-93tb', 'sov-80tb', 'sov-47mb'];
+    six.forEach((id, i) => {
+      g = act(g, 'soviet', { type: 'deploy', unit: id, hex: ['0102', '0103', '0104'][Math.floor(i / 2)]! });
+    });
+    for (const id of ['sov-48mb', 'sov-32tb']) {
+      const hexes = deployHexes(g, 'soviet', id);
+      assert.ok(hexes.length > 0, `${id} may still deploy elsewhere`);
+      assert.ok(
+        hexes.every((h) => S.kalinin.membership[hx(h)] !== 1),
+        `${id}: no seventh tank or mechanized brigade in the Kalinin zone`,
+      );
+    }
+  });
+
   it('on the 1st turn Russian attack factors are doubled for the odds (M-16)', () => {
     // The 262nd (2) against the 35th (3): 4 against 3 is 1:1 on turn 1, 2 against 3 is 1:2 after.
     const first = position({ 'ger-35id': '1214', 'sov-262rd': '1213' }, { turn: 1 });

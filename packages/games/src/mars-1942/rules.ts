@@ -210,7 +210,11 @@ function kalininCounts(board: Board): { korps: number; brigades: number; divisio
   return { korps, brigades, divisions };
 }
 
-/** "not more than 3 korps (of any kind), 6 tank brigades, and 9 rifle divisions ... in the Kalinin Front zone" */
+/**
+ * "not more than 3 korps (of any kind), 6 tank brigades, and 9 rifle divisions ... in the
+ * Kalinin Front zone"; a mechanized brigade counts as a tank brigade (RULINGS M-18: both
+ * carry the tag `tank-brigade`).
+ */
 function kalininAllows(board: Board, id: string, c: DeployLimits['kalinin']): boolean {
   const u = board.unit(id);
   if (u.size === 'korps') return c.korps < 3;
