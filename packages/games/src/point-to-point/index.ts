@@ -3,6 +3,7 @@ export * from './battle.ts';
 export * from './battle-calc.ts';
 export * from './battle-presentation.ts';
 export * from './battle-scenario.ts';
+export * from './bench-battle.ts';
 export * from './campaign-board.ts';
 export * from './combat.ts';
 export * from './forces.ts';
