@@ -11,6 +11,7 @@ import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
 import { type Highlight, MapView } from '../src/MapView.tsx';
 import { CombatPreview, LogPanel, UnitPanel, VpPanel } from '../src/panels.tsx';
+import { ActionButtons, MissingList, ReferencePanel, ResultBanner, TrayPanel } from '../src/table.tsx';
 
 function deployed(): MarsState {
   const made = setup(marsRules, null, 1, {});
@@ -185,7 +186,83 @@ describe('the panels', () => {
   });
   it('describes actions in words', () => {
     assert.equal(pres.describe(g, { type: 'historical-setup' }), 'Accept the standard historical set-up');
-    assert.equal(pres.describe(g, { type: 'lose', unit: 'ger-6id' }), 'Eliminate 6. Infanterie-Division');
+    // A loss names the unit's attack factors (the prompt says how many are owed).
+    assert.equal(
+      pres.describe(g, { type: 'lose', unit: 'ger-6id' }),
+      'Eliminate 6. Infanterie-Division (3 attack factors)',
+    );
+    assert.equal(pres.describe(g, { type: 'rout', hexes: 2 }), 'Rout 2 hexes');
     assert.equal(pres.describe(g, { type: 'no-retreat', units: [] }), 'No orders: roll');
+  });
+});
+
+describe("the wargamer's table (issue #25)", () => {
+  it('the result banner gives the column, the row and the result in words, with a drawn die', () => {
+    const html = renderToString(
+      h(ResultBanner, {
+        banner: {
+          title: 'Attack on Rzhev 1507',
+          side: 'soviet',
+          roll: 4,
+          column: '3:1',
+          row: '4',
+          result: 'DR',
+          meaning: 'DR = Defenders ROUTED and Disrupted',
+          next: 'The attacker chooses how far the defenders rout (0-2 hexes).',
+        },
+        heading: 'Your last result',
+        sideName: (x: string) => (x === 'soviet' ? 'Zhukov (Soviet)' : x),
+        onDismiss: noop,
+        onCite: noop,
+      }),
+    );
+    assert.match(html, /Attack on Rzhev 1507 \(Zhukov \(Soviet\) attacking\)/);
+    assert.match(html, /Rolled <strong>4<\/strong> on the <strong>3:1<\/strong> column/);
+    assert.match(html, /Defenders ROUTED/);
+    assert.equal((html.match(/<circle/g) ?? []).length, 4, 'four pips');
+    assert.ok(!html.includes('🎲'));
+  });
+  it('groups the buttons, a long group collapsed, the loose ones first', () => {
+    const actions = [
+      { type: 'end-fortify' },
+      ...Array.from({ length: 8 }, (_, i) => ({ type: 'fortify', unit: `u${i}` })),
+    ];
+    const html = renderToString(
+      h(ActionButtons, {
+        actions,
+        describe: (a: { type: string }) => a.type,
+        group: (a: { type: string }) => (a.type === 'fortify' ? 'Fortify a unit' : null),
+        onAction: noop,
+      }),
+    );
+    assert.ok(html.indexOf('end-fortify') < html.indexOf('<details'), 'Done comes first');
+    assert.match(html, /<summary>Fortify a unit \(8\)<\/summary>/);
+    assert.match(html, /data-unit="u7"/);
+  });
+  it('says why a control is missing, with its rule', () => {
+    const html = renderToString(
+      h(MissingList, {
+        items: [{ control: 'End allocation', why: '1712 is owed an attack', cite: 'M-2' }],
+        onCite: noop,
+      }),
+    );
+    assert.match(html, /<strong>End allocation<\/strong>: 1712 is owed an attack/);
+    assert.match(html, /class="cite"[^>]*>M-2</);
+  });
+  it('the set-up tray shows every unit to place and the deployment limits', () => {
+    const made = setup(marsRules, null, 1, {});
+    assert.ok(made.ok);
+    const tray = pres.tray!(made.value.state, 'german', [])!;
+    const html = renderToString(h(TrayPanel, { tray, colours, selected: null, onSelect: noop }));
+    assert.equal((html.match(/class="tray-piece"/g) ?? []).length, tray.pieces.length);
+    assert.match(html, /0 of 21 zones garrisoned/);
+  });
+  it('the reference spells out the CRT and the victory conditions', () => {
+    const html = renderToString(h(ReferencePanel, { sheets: pres.reference!(g), onCite: noop }));
+    assert.match(html, /Combat results table/);
+    assert.match(html, /<th>1:4<\/th>/);
+    assert.match(html, /Victory conditions/);
+    assert.match(html, /Turn track/);
+    assert.match(html, /Eliminated units/);
   });
 });

@@ -259,7 +259,7 @@ function describe(s: Scenario, a: Action): string {
         : 'No orders: roll';
     case 'lose': {
       const u = s.units[String(a.unit)];
-      return `Eliminate ${name(a.unit)} (${u ? `${u.factors.attack ?? 0} attack factors, ${factorsText(u)}` : ''})`;
+      return `Eliminate ${name(a.unit)}${u ? ` (${u.factors.attack ?? 0} attack factor${u.factors.attack === 1 ? '' : 's'})` : ''}`;
     }
     case 'rout':
       return a.hexes === 0
