@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
@@ -90,5 +90,64 @@ describe('Reinforcements and Replacements (B-37)', () => {
       assert.equal(s.state.secret.identities[id]!.unit, null, 'undecided (B-18)');
     }
     assert.equal(s.state.armiesToEnter, 1);
+  });
+});
+
+describe('Siberian Reserve units and the Siberian Reserve Gamble (B-43)', () => {
+  const file = (safeFromTurn: number) =>
+    positionFile({
+      map: {
+        edges: [
+          { id: 'siberia', hexes: col(10) },
+          { id: 'soviet-supply', hexes: col(10) },
+        ],
+        connections: [{ kind: 'rail', path: col(10) }],
+      },
+      pieces: { k: { is: 'ger-inf-korps', at: '0302' }, r: { is: 'sov-army', at: '0808' } },
+      extraUnits: { s1: 'sov-shock', s2: 'sov-shock' },
+      siberianReserve: { units: ['s1', 's2'], safeFromTurn },
+    });
+  const sovietReinforce = (f: ReturnType<typeof file>) => {
+    const made = setup(barbarossaRules, f, 1, {});
+    assert.ok(made.ok);
+    let s = made.value;
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    return s;
+  };
+  it('brought in sooner than the safe turn: two dice, both 1-2, and the Russian player loses the game', () => {
+    const s = sovietReinforce(file(13));
+    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, [1, 2]);
+    assert.ok(r.ok);
+    assert.equal(r.value.state.winner, 'axis');
+  });
+  it('otherwise the shock army arrives, to be placed on the eastern edge or by a Russian unit in supply', () => {
+    const s = sovietReinforce(file(13));
+    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, [3, 1]);
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.state.arrivals, ['s1']);
+    const places = legalActions(barbarossaRules, r.value, 'soviet').filter((a) => a.type === 'place');
+    const map = rulesScenarioByKey(r.value.state.scenario).map;
+    assert.ok(
+      places.some((a) => (a as { hex: number }).hex === hexIndex(map, '0807')),
+      'next to the army',
+    );
+    assert.ok(
+      places.some((a) => (a as { hex: number }).hex === hexIndex(map, '1001')),
+      'the eastern edge',
+    );
+  });
+  it('from the safe turn on, no gamble', () => {
+    const s = sovietReinforce(file(1));
+    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, []);
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.state.arrivals, ['s1']);
   });
 });

@@ -8,6 +8,7 @@
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
+import { siberianEntryHexes } from './siberians.ts';
 import { type BarbarossaState, freshPiece } from './state.ts';
 
 export const CITE_REINFORCEMENTS = 'barbarossa-1941 "Reinforcements and Replacements"';
@@ -50,6 +51,7 @@ export function entryHexes(g: BarbarossaState, s: RulesScenario, id: string): nu
   const p = g.pieces[id]!;
   let hexes: readonly number[];
   if (p.face === 'rifle-army' && p.unit === null) hexes = s.siberia;
+  else if (s.siberianReserve.units.includes(p.unit ?? '')) return siberianEntryHexes(g, s, id);
   else {
     const r = s.reinforcements.find((x) => x.units.includes(p.unit ?? ''));
     hexes = r && r.hexes.length > 0 ? r.hexes : g.railheads;

@@ -99,6 +99,8 @@ export interface RulesScenario {
   readonly sovietArmiesPerTurn: number;
   /** The eastern edge (Siberia): where those armies enter. */
   readonly siberia: readonly number[];
+  /** The Siberian Reserve: shock armies, one a turn, safe from this turn on (Dec 41). */
+  readonly siberianReserve: { readonly units: readonly string[]; readonly safeFromTurn: number };
 }
 
 export interface ScheduledArrival {
@@ -118,6 +120,7 @@ export interface RulesScenarioInput {
   readonly victoryPoints?: Readonly<Record<string, number>>;
   readonly railheads?: readonly string[];
   readonly turns: readonly TurnInfo[];
+  readonly siberianReserve?: { readonly units: readonly string[]; readonly safeFromTurn: number };
   /** Scheduled reinforcements, entry hexes by number. */
   readonly reinforcements?: readonly {
     turn: number;
@@ -214,6 +217,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     })),
     sovietArmiesPerTurn: siberia.length > 0 ? 3 : 0,
     siberia,
+    siberianReserve: input.siberianReserve ?? { units: [], safeFromTurn: 1 },
   });
 }
 
@@ -311,6 +315,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     })),
     sovietArmiesPerTurn: bs.soviet.reinforcementsPerTurn,
     siberia: bs.edges.siberia ?? [],
+    siberianReserve: bs.siberianReserve,
   };
 }
 

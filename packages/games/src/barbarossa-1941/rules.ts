@@ -38,6 +38,7 @@ import {
   SIDES,
   type Side,
 } from './rules-scenario.ts';
+import { CITE_SIBERIANS, mayCallSiberians, siberianArrival } from './siberians.ts';
 import { katyushaStrike, katyushaTargets, mayFlipStrong, moscowMoraleRoll } from './special-units.ts';
 import { standardPosition } from './standard-setup.ts';
 import { type BarbarossaState, type Face, freshPiece, turnInfo } from './state.ts';
@@ -65,6 +66,7 @@ export type BarbarossaAction =
   | { type: 'convert'; piece: string; to: number }
   | { type: 'railhead'; index: number; to: number }
   | { type: 'flip-strong'; piece: string }
+  | { type: 'call-siberians' }
   | { type: 'overrun'; pieces: string[]; target: number }
   | { type: 'katyusha'; piece: string; target: number }
   | { type: 'move'; piece: string; to: number }
@@ -204,6 +206,7 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
           if (g.railheadsMoved.includes(index)) return;
           for (const to of railheadMoves(board, index)) out.push({ type: 'railhead', index, to });
         });
+      if (mayCallSiberians(g, s)) out.push({ type: 'call-siberians' });
       // A.1 "Flipping of German Armies to Strong Side" (B-39).
       if (side === 'axis')
         for (const id of g.order) if (mayFlipStrong(g, s, id)) out.push({ type: 'flip-strong', piece: id });
@@ -356,6 +359,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     [CITE_SEQUENCE, side === 'axis' ? 'A.1' : 'B.1'],
   );
   announceArrivals(g, s, side, ctx);
+  if (side === 'soviet') siberianArrival(g, s, ctx);
 }
 
 function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
@@ -482,6 +486,14 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       if (g.player === 'axis') moscowMoraleRoll(g, s, a.target, ctx);
       return;
     }
+    case 'call-siberians':
+      g.siberiansFrom = g.turn;
+      log(ctx, 'reinforcements', `the Russian player calls the Siberian Reserve from turn ${g.turn}`, [
+        CITE_SIBERIANS,
+        'B-43',
+      ]);
+      siberianArrival(g, s, ctx);
+      return;
     case 'flip-strong':
       g.pieces[a.piece]!.weak = false;
       log(ctx, 'flip', `${label(g, s, a.piece)} flipped to its strong side`, [CITE_SEQUENCE, 'A.1', 'B-39']);
@@ -601,6 +613,7 @@ function fromPositionFile(
     railMoves: 0,
     railheadsMoved: [],
     moscowRolled: false,
+    siberiansFrom: null,
     winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false, weatherRoll: options.weatherRoll ?? false },
     secret: { identities: {} },

@@ -62,6 +62,7 @@ export function standardPosition(
     railMoves: 0,
     railheadsMoved: [],
     moscowRolled: false,
+    siberiansFrom: null,
     winner: null,
     options: { asymmetricOdds, weatherRoll },
     secret: { identities: {} },

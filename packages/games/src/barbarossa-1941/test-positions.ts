@@ -132,6 +132,14 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     size: 'korps',
     factors: { attack: 2, defense: 2 },
   },
+  'sov-shock': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'shock',
+    size: 'army',
+    factors: { attack: 5, defense: 4 },
+    tags: ['siberian'],
+  },
   'sov-katyusha': {
     side: 'soviet',
     nationality: 'soviet',
@@ -188,6 +196,7 @@ export interface PositionInput {
   readonly control?: Readonly<Record<string, Side>>;
   /** Extra units (e.g. the rifle pile), id -> template. */
   readonly extraUnits?: Readonly<Record<string, string>>;
+  readonly siberianReserve?: { units: string[]; safeFromTurn: number };
   /** Scheduled reinforcements (units from extraUnits), entry hexes by number. */
   readonly reinforcements?: readonly { turn: number; side: Side; units: string[]; hexes: string[] }[];
 }
@@ -260,6 +269,7 @@ export function position(input: PositionInput): Position {
     railMoves: 0,
     railheadsMoved: [],
     moscowRolled: false,
+    siberiansFrom: null,
     winner: null,
     options: { asymmetricOdds: false },
     secret: { identities: {} },
@@ -322,6 +332,7 @@ export function positionFile(input: PositionInput): import('./rules.ts').Positio
       ...(input.railheads ? { railheads: input.railheads } : {}),
       ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
       ...(input.reinforcements ? { reinforcements: input.reinforcements } : {}),
+      ...(input.siberianReserve ? { siberianReserve: input.siberianReserve } : {}),
     },
     pieces,
     ...(input.riflePile ? { riflePile: input.riflePile } : {}),
