@@ -22,7 +22,14 @@ import {
 } from './games.ts';
 import { type ImportLimits, ImportWorkers } from './import-worker.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-limits.ts';
-import { fastifyTrustProxy, OpenQuota, type TrustProxy, trustedProxy, WindowQuota } from './quotas.ts';
+import {
+  clientKey,
+  fastifyTrustProxy,
+  OpenQuota,
+  type TrustProxy,
+  trustedProxy,
+  WindowQuota,
+} from './quotas.ts';
 import { ShardedService } from './shards.ts';
 import type { Store } from './store.ts';
 import { registerWeb } from './web.ts';
@@ -294,8 +301,9 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     const open = new OpenQuota(limits.connectionsPerAddress);
     const proxy = trustedProxy(trust);
     app.server.on('connection', (socket: Socket) => {
-      const from = socket.remoteAddress ?? '';
-      if (proxy(from)) return;
+      const address = socket.remoteAddress ?? '';
+      if (proxy(address)) return;
+      const from = clientKey(address);
       if (!open.acquire(from)) {
         socket.destroy();
         return;
@@ -337,9 +345,10 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
           .send({ code: 'request/timeout', message: 'the request took too long to arrive' });
       }
       if (status !== undefined && status >= 400 && status < 500) {
-        return reply
-          .status(status)
-          .send({ code: FASTIFY_CODES[e.code] ?? 'request/bad', message: e.message });
+        return reply.status(status).send({
+          code: Object.hasOwn(FASTIFY_CODES, e.code) ? FASTIFY_CODES[e.code]! : 'request/bad',
+          message: e.message,
+        });
       }
       req.log.error(error);
       opts.service?.log?.(`stavka server: ${(error as Error)?.stack ?? String(error)}`);
@@ -357,6 +366,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       global: true,
       max: rate.max,
       timeWindow: rate.timeWindow,
+      keyGenerator: (req) => clientKey(req.ip),
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
         code: 'request/rate-limited',
@@ -382,11 +392,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       `at most ${limits.gamesPerWindow} new games from one address in ${Math.round(limits.gamesWindowMs / 60_000)} minutes: try again in ${Math.ceil(gamesQuota.retryAfterMs() / 60_000)} minutes`,
     );
   const newGameFrom = (req: FastifyRequest) => {
-    if (quotas && !gamesQuota.take(req.ip)) throw gamesQuotaError();
+    if (quotas && !gamesQuota.take(clientKey(req.ip))) throw gamesQuotaError();
   };
   /** Refuses a new game from an address whose quota is spent before its body is read. */
   const gamesLeft = async (req: FastifyRequest) => {
-    if (quotas && gamesQuota.spent(req.ip)) throw gamesQuotaError();
+    if (quotas && gamesQuota.spent(clientKey(req.ip))) throw gamesQuotaError();
   };
 
   await registerWeb(app, opts.webDist);
@@ -697,7 +707,8 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     },
     async (req, reply) => {
       // One import at a time from an address; the file replayed in a worker thread.
-      if (quotas && !importing.acquire(req.ip)) {
+      const from = clientKey(req.ip);
+      if (quotas && !importing.acquire(from)) {
         throw new ApiError(429, 'request/quota', 'one import at a time from one address');
       }
       try {
@@ -705,7 +716,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         const verified = await importer.verify(req.body);
         return reply.status(201).send(withLinks(await service.importFile(req.body, verified), linkBase(req)));
       } finally {
-        if (quotas) importing.release(req.ip);
+        if (quotas) importing.release(from);
       }
     },
   );
@@ -748,7 +759,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       let principal: Principal | null = null;
       let acting = false;
       let closed = false;
-      const from = req.ip;
+      const from = clientKey(req.ip);
       // Live channels one address holds at once (behind a trusted proxy, by the client's address).
       if (quotas && !liveChannels.acquire(from)) {
         socket.send(

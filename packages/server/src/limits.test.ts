@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-limits.ts';
 import { envLimits, envTrustProxy } from './main.ts';
-import { OpenQuota, proxyEntryProblem, trustedProxy, WindowQuota } from './quotas.ts';
+import { clientKey, OpenQuota, proxyEntryProblem, trustedProxy, WindowQuota } from './quotas.ts';
 
 describe('JSON nesting', () => {
   test('counts arrays and objects, the outermost too, and nothing inside strings', () => {
@@ -39,6 +39,17 @@ describe('per-address quotas', () => {
     await new Promise((r) => setTimeout(r, 70));
     assert.equal(q.spent('a'), false);
     assert.equal(q.take('a'), true);
+  });
+
+  test('an IPv4 address counts as itself, an IPv6 one as its /64 (a host holds a whole /64)', () => {
+    assert.equal(clientKey('203.0.113.7'), '203.0.113.7');
+    assert.equal(clientKey('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(clientKey('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64');
+    assert.equal(clientKey('2001:db8:1:2::9'), '2001:db8:1:2::/64');
+    assert.equal(clientKey('2001:0db8:0001:0002:ffff::1'), '2001:db8:1:2::/64');
+    assert.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(clientKey('::1'), '0:0:0:0::/64');
+    assert.equal(clientKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
   });
 
   test('an open quota counts what is open at once, per address', () => {

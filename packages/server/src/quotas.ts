@@ -5,6 +5,26 @@
  */
 import { BlockList, isIP } from 'node:net';
 
+/**
+ * Whom a quota counts: an IPv4 address, or an IPv6 address's /64 network (one host is
+ * usually given a whole /64, and could otherwise take a fresh address for every request).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::') as [string?, string?];
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Counts per key in a fixed window; all counts start again when it ends. */
 export class WindowQuota {
   private counts = new Map<string, number>();
