@@ -1,5 +1,6 @@
 export * from './analysis.ts';
 export * from './battle.ts';
+export * from './battle-ai.ts';
 export * from './battle-calc.ts';
 export * from './battle-presentation.ts';
 export * from './battle-scenario.ts';
