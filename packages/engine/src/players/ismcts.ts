@@ -29,6 +29,7 @@ import {
   type GameRules,
   type GameState,
   legalActions,
+  sameJson,
 } from '../game.ts';
 import type { Player, Viewer } from '../module.ts';
 import { type RngState, rngFromSeed, rollDie, type Seed } from '../rng.ts';
@@ -313,8 +314,9 @@ export class IsmctsPlayer implements Player {
       throw new Error(`this search plays ${domain.rules.id}, not ${rules.id}`);
     const known = knownState(rules, state, side, `${this.seed}:${state.stateId}`);
     const legal = legalActions(rules, known, side).filter((a) => a.type !== 'undo');
-    const keys = new Set(legal.map(actionKey));
-    const ok = (a: Action | null): a is Action => a !== null && keys.has(actionKey(a));
+    // Only what is offered is played (a plan made in a search is checked against the list).
+    const ok = (a: Action | null): a is Action =>
+      a !== null && legal.some((l) => l.type === a.type && sameJson(l, a));
     const plan = this.plan as ((st: GameState<G>, sd: string) => Action | null) | null;
     if (plan) {
       const a = plan(known, side);

@@ -1,0 +1,178 @@
+/**
+ * The balance lab's Mars report: where a finished game's victory points came from (the
+ * four headings of mars-1942 "Victory Conditions") and how far the front moved, for
+ * comparison with 1942 (the salient held; Zhukov's Mars failed: Glantz, _Zhukov's
+ * Greatest Defeat_, 1999).
+ *
+ * Run: `node --import tsx packages/games/src/mars-1942/ai/balance.ts SOVIET GERMAN GAMES SEED [VARIANT]`
+ * with players by the module's names; VARIANT tries the scenario with one change, in
+ * memory (the data files are not touched): `no-doubling` (M-16 off), `german-defense+N`
+ * (German infantry defense and fortified defense +N), `soviet-attack*F` (Soviet attack
+ * factors times F, rounded, at least 1).
+ */
+import { type Action, type GameRules, type GameState, playout } from '@stavka/engine';
+import { marsModule } from '../module.ts';
+import { type ScenarioFile, standardScenarioFile } from '../scenario.ts';
+import { victoryTally } from '../victory.ts';
+import { hexDistances } from './map.ts';
+import { Board, type MarsState, scenarioByKey } from './mars-games.ts';
+
+/** The headings of the victory conditions a tally item falls under. */
+export const VP_HEADINGS = [
+  'german: defense zones held',
+  'german: panzer divisions withdrawn',
+  'soviet: defense zones emptied',
+  'soviet: Rzhev/Gzhatsk isolated',
+  'soviet: Rzhev/Gzhatsk taken',
+  'soviet: other cities and towns taken',
+  'soviet: German units eliminated',
+  'soviet: reinforcements brought in',
+] as const;
+export type VpHeading = (typeof VP_HEADINGS)[number];
+
+export interface BalanceReport {
+  readonly winner: string | null;
+  readonly vp: { soviet: number; german: number };
+  readonly byHeading: Record<VpHeading, number>;
+  /** Soviet units standing on ground that was German on 25 Nov 1942. */
+  readonly sovietUnitsBeyondTheFront: number;
+  /** The deepest of them: hexes (11 km) from the nearest hex of the Russian side. */
+  readonly deepestPenetration: number;
+  readonly germanUnitsEliminated: number;
+  readonly sovietUnitsEliminated: number;
+  /** Cities and towns taken and in Russian supply at the end, by name. */
+  readonly townsTaken: readonly string[];
+}
+
+function heading(side: string, reason: string): VpHeading {
+  if (side === 'german')
+    return reason.includes('withdrawn') ? 'german: panzer divisions withdrawn' : 'german: defense zones held';
+  if (reason.startsWith('Defense zone')) return 'soviet: defense zones emptied';
+  if (reason.includes('isolated')) return 'soviet: Rzhev/Gzhatsk isolated';
+  if (/^(Rzhev|Gzhatsk) taken/.test(reason)) return 'soviet: Rzhev/Gzhatsk taken';
+  if (reason.includes('taken')) return 'soviet: other cities and towns taken';
+  if (reason.includes('brought in')) return 'soviet: reinforcements brought in';
+  return 'soviet: German units eliminated';
+}
+
+/** The report of a finished (or any) game state. */
+export function balanceReport(g: MarsState): BalanceReport {
+  const s = scenarioByKey(g.scenario);
+  const board = new Board(s, g);
+  const t = victoryTally(board);
+  const byHeading = Object.fromEntries(VP_HEADINGS.map((h) => [h, 0])) as Record<VpHeading, number>;
+  for (const item of t.items) byHeading[heading(item.side, item.reason)] += item.points;
+  const russianSide: number[] = [];
+  for (let h = 0; h < s.map.graph.nodeCount; h++) if (s.germanTerritory[h] === 0) russianSide.push(h);
+  const depth = hexDistances(s, russianSide);
+  let beyond = 0;
+  let deepest = 0;
+  for (const id of s.unitIds) {
+    const st = g.units[id]!;
+    if (s.units[id]!.side !== 'soviet' || st.status !== 'map' || st.at < 0) continue;
+    if (s.germanTerritory[st.at] !== 1) continue;
+    beyond++;
+    deepest = Math.max(deepest, depth[st.at]!);
+  }
+  const eliminated = (side: string) =>
+    s.unitIds.filter((id) => s.units[id]!.side === side && g.units[id]!.status === 'eliminated').length;
+  return {
+    winner: t.german > t.soviet ? 'german' : t.soviet > t.german ? 'soviet' : null,
+    vp: { soviet: t.soviet, german: t.german },
+    byHeading,
+    sovietUnitsBeyondTheFront: beyond,
+    deepestPenetration: deepest,
+    germanUnitsEliminated: eliminated('german'),
+    sovietUnitsEliminated: eliminated('soviet'),
+    townsTaken: t.items
+      .filter((i) => i.side === 'soviet' && i.reason.includes('taken'))
+      .map((i) => i.reason.replace(/ taken.*$/, '')),
+  };
+}
+
+/** The scenario with one change, in memory (see the file's comment), and the options. */
+export function variantSetup(variant: string | undefined): {
+  scenario: ScenarioFile | null;
+  options: Record<string, unknown>;
+} {
+  if (!variant || variant === 'standard') return { scenario: null, options: {} };
+  if (variant === 'no-doubling') return { scenario: null, options: { firstTurnDoubling: false } };
+  const file = standardScenarioFile();
+  const def = /^german-defense\+(\d+)$/.exec(variant);
+  const att = /^soviet-attack\*([0-9.]+)$/.exec(variant);
+  if (def) {
+    const k = Number(def[1]);
+    for (const u of file.units)
+      if (u.side === 'german' && u.type === 'infantry') {
+        const f = u.factors as { defense?: number; fortified?: number };
+        if (f.defense !== undefined) f.defense += k;
+        if (f.fortified !== undefined) f.fortified += k;
+      }
+  } else if (att) {
+    const x = Number(att[1]);
+    for (const u of file.units)
+      if (u.side === 'soviet') {
+        const f = u.factors as { attack?: number };
+        if (f.attack !== undefined) f.attack = Math.max(1, Math.round(f.attack * x));
+      }
+  } else throw new Error(`unknown variant "${variant}"`);
+  return { scenario: file, options: {} };
+}
+
+/** Plays `games` games from `seed` and averages their reports. */
+export function balanceRun(
+  soviet: string,
+  german: string,
+  games: number,
+  seed: number,
+  variant?: string,
+  onGame?: (seed: number, r: BalanceReport) => void,
+) {
+  const rules = marsModule.rules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+  const players = marsModule.players!;
+  const { scenario, options } = variantSetup(variant);
+  const reports: BalanceReport[] = [];
+  for (let i = 0; i < games; i++) {
+    const r = playout(
+      rules,
+      seed + i,
+      {
+        soviet: players[soviet]!.make(`player:soviet:${seed + i}`),
+        german: players[german]!.make(`player:german:${seed + i}`),
+      },
+      { scenario, options },
+    );
+    const rep = balanceReport((r.state as GameState<MarsState>).state);
+    reports.push(rep);
+    onGame?.(seed + i, rep);
+  }
+  const mean = (f: (r: BalanceReport) => number) => reports.reduce((a, r) => a + f(r), 0) / reports.length;
+  return {
+    soviet,
+    german,
+    variant: variant ?? 'standard',
+    games,
+    wins: {
+      soviet: reports.filter((r) => r.winner === 'soviet').length,
+      german: reports.filter((r) => r.winner === 'german').length,
+      draw: reports.filter((r) => r.winner === null).length,
+    },
+    meanVp: { soviet: mean((r) => r.vp.soviet), german: mean((r) => r.vp.german) },
+    byHeading: Object.fromEntries(VP_HEADINGS.map((h) => [h, mean((r) => r.byHeading[h])])),
+    sovietUnitsBeyondTheFront: mean((r) => r.sovietUnitsBeyondTheFront),
+    deepestPenetration: mean((r) => r.deepestPenetration),
+    germanUnitsEliminated: mean((r) => r.germanUnitsEliminated),
+    sovietUnitsEliminated: mean((r) => r.sovietUnitsEliminated),
+    reports,
+  };
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, '/'))) {
+  const [soviet = 'ai1', german = 'ai1', games = '4', seed = '1', variant] = process.argv.slice(2);
+  const out = balanceRun(soviet, german, Number(games), Number(seed), variant, (sd, r) =>
+    console.error(
+      `seed ${sd}: ${r.winner ?? 'draw'} ${r.vp.soviet}-${r.vp.german}; ${r.sovietUnitsBeyondTheFront} Soviet units beyond the front, deepest ${r.deepestPenetration} hexes; German units eliminated ${r.germanUnitsEliminated}, Soviet ${r.sovietUnitsEliminated}; towns ${r.townsTaken.join(', ') || 'none'}`,
+    ),
+  );
+  console.log(JSON.stringify({ ...out, reports: undefined }));
+}
