@@ -465,8 +465,23 @@ export async function ladder(opts: LadderOptions) {
     winner: g.winner,
     vp: g.vp,
   }));
+  return rateRoundRobin(opts.game, players, sides, opts.games, games, opts.resamples ?? 100);
+}
+
+/**
+ * The ladder of games already played (a round robin, or pairings played one by one):
+ * Elo with bootstrap intervals, each player's score, each pairing by side.
+ */
+export function rateRoundRobin(
+  game: string,
+  players: readonly string[],
+  sides: readonly string[],
+  gamesPerPairing: number,
+  games: LadderGame[],
+  resamples = 100,
+) {
   const { elo, sideAdvantage } = fitElo(games, players, sides);
-  const ci = eloIntervals(games, players, sides, opts.resamples ?? 100);
+  const ci = eloIntervals(games, players, sides, resamples);
   const rungs: LadderRung[] = players
     .map((p) => {
       const mine = games.filter((g) => g.kinds.includes(p));
@@ -501,8 +516,8 @@ export async function ladder(opts: LadderOptions) {
       pairings.push({ a, b, asSide });
     }
   return {
-    game: opts.game,
-    gamesPerPairing: opts.games,
+    game,
+    gamesPerPairing,
     sides,
     sideAdvantage,
     ladder: rungs,
@@ -511,7 +526,7 @@ export async function ladder(opts: LadderOptions) {
   };
 }
 
-export type LadderSummary = Awaited<ReturnType<typeof ladder>>;
+export type LadderSummary = ReturnType<typeof rateRoundRobin>;
 
 /* ---------------------------------------------------------------------------- */
 /* The plot                                                                       */

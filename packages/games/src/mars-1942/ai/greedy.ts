@@ -1,7 +1,9 @@
 /**
- * The `greedy` baseline for Operation Mars: every attack it can make at the best odds
- * it can put together, every other unit toward the nearest objective, no points play.
- * It sees only its side's view and submits only legal actions.
+ * The `greedy` baseline for Operation Mars: every attack it can make at 2:1 or better
+ * (the best odds it can put together), and no points play. The other Soviet units head
+ * for the nearest objective; the German keeps his line (garrisons stay in their zones, the
+ * rest stand unless a zone is empty). It sees only its side's view and submits only
+ * legal actions.
  */
 import {
   type Action,

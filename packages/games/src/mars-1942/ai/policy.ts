@@ -47,9 +47,14 @@ export interface PolicyParams {
   readonly reserves?: 'withdraw' | 'commit';
 }
 
+/**
+ * The baseline attacks wherever it can reach 2:1, the first column of the table with no
+ * loss to the attacker on any roll (mars-1942 COMBAT RESULTS TABLE): below it a greedy
+ * attacker only bleeds (at 1:1 it lost units for nothing, and points with them).
+ */
 export const GREEDY_PARAMS: PolicyParams = {
   style: 'greedy',
-  minColumn: COLUMN['1:1']!,
+  minColumn: COLUMN['2:1']!,
   goalColumn: COLUMN['7:1']!,
   maxTargets: 99,
 };
