@@ -24,11 +24,11 @@ export type BarbarossaView = Omit<BarbarossaState, 'secret'> & {
 export const CITE_HIDDEN = 'barbarossa-1941 "Hidden and/vs. Revealed Russian units"';
 
 /**
- * The state as `side` may see it (null: an observer once the game is over, who sees
- * every identity decided). Never the secret itself; pieces are the state's own objects,
+ * The state as `side` may see it (null: the server, or an observer once the game is
+ * over, who sees every identity decided; 'spectator': what every side may see). Never the secret itself; pieces are the state's own objects,
  * which hold nothing hidden (a face-down piece's `unit` is null).
  */
-export function viewOf(g: BarbarossaState, side: Side | null): BarbarossaView {
+export function viewOf(g: BarbarossaState, side: Side | 'spectator' | null): BarbarossaView {
   const known: Record<string, string> = {};
   for (const [id, h] of Object.entries(g.secret.identities)) {
     if (h.unit === null) continue;

@@ -677,8 +677,12 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   },
   legalActions: legal,
   applyAction,
-  view(g, side) {
-    return viewOf(g, side === 'axis' || side === 'soviet' ? side : null);
+  view(g, viewer) {
+    // A side sees its own; the server (and an observer, null) everything; a spectator what
+    // every side may see, and everything once the game is over.
+    if (viewer === 'axis' || viewer === 'soviet') return viewOf(g, viewer);
+    if (viewer === null || viewer === '@server' || g.winner !== null) return viewOf(g, null);
+    return viewOf(g, 'spectator');
   },
   outcome,
 };

@@ -338,3 +338,71 @@ export function positionFile(input: PositionInput): import('./rules.ts').Positio
     ...(input.riflePile ? { riflePile: input.riflePile } : {}),
   };
 }
+
+const column = (c: number, rows = 12) =>
+  Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+/** A small front for random whole games (fuzz, conformance): both sides, terrain, a river, roads, rails, hidden pieces. */
+export const SMALL_FRONT: PositionInput = {
+  columns: 12,
+  rows: 12,
+  turns: [
+    { label: 'Jun II 41', weather: 'good' },
+    { label: 'Jul I 41', weather: 'good' },
+    { label: 'Oct I 41', weather: 'light-mud' },
+    { label: 'Oct II 41', weather: 'mud' },
+    { label: 'Nov II 41', weather: 'hard-frost' },
+    { label: 'Dec I 41', weather: 'snow' },
+  ],
+  map: {
+    terrain: { '0605': 'forest', '0606': 'swamp', '0707': 'hills', '0404': 'lake', '0810': 'city' },
+    hexsides: [
+      {
+        feature: 'river',
+        between: [
+          ['0603', '0703'],
+          ['0604', '0704'],
+          ['0605', '0705'],
+        ],
+      },
+    ],
+    zones: [
+      { id: 'germany', kind: 'axis-country', hexes: column(1) },
+      {
+        id: 'south',
+        kind: 'south',
+        hexes: [...column(1).slice(6), ...column(2).slice(6), ...column(3).slice(6), ...column(4).slice(6)],
+      },
+    ],
+    edges: [{ id: 'soviet-supply', hexes: column(12) }],
+    connections: [
+      { kind: 'rail', path: column(12) },
+      { kind: 'road', path: ['0206', '0306', '0406', '0506', '0606', '0706', '0806'] },
+    ],
+    places: [{ name: 'Moscow', kind: 'victory-city', hex: '1006' }],
+  },
+  victoryPoints: { Moscow: 3 },
+  pieces: {
+    a1: { is: 'ger-army', at: '0303' },
+    a2: { is: 'ger-army', at: '0308' },
+    m1: { is: 'ger-mot-korps', at: '0305' },
+    pz1: { is: 'ger-pz-div', at: '0305' },
+    k1: { is: 'ger-inf-korps', at: '0203' },
+    ss: { is: 'ger-ss-div', at: '0206' },
+    rum: { is: 'rum-army', at: '0210' },
+    r1: { is: 'sov-army', at: '0803' },
+    r2: { is: 'sov-guards-army', at: '0806' },
+    t1: { is: 'sov-tank-korps', at: '0905' },
+    c1: { is: 'sov-cav', at: '0908' },
+    h1: { face: 'rifle-army', at: '0804' },
+    h2: { face: 'rifle-army', at: '0809' },
+    h3: { face: 'tank-korps', secretly: 'sov-tank-korps-43', at: '0907' },
+  },
+  extraUnits: {
+    'pile-a': 'sov-rifle-54',
+    'pile-b': 'sov-rifle-22',
+    'pile-c': 'sov-rifle-22',
+    'pile-d': 'sov-rifle-54',
+  },
+  riflePile: ['pile-a', 'pile-b', 'pile-c', 'pile-d'],
+};
