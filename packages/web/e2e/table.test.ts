@@ -55,7 +55,7 @@ async function open(): Promise<{
     errors,
     click: async (l: Locator) => {
       n++;
-      await l.click({ force: true });
+      await l.click({ force: true, timeout: 5000 });
     },
     clicks: () => n,
   };
@@ -177,7 +177,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     const attackerView = await page.locator('.combat').innerText();
     await page.screenshot({ path: join(SHOTS, 'combat-preview.png') });
     const resolve = page.locator('.actions button[data-action="resolve"]').first();
-    await resolve.evaluate((b) => (b as HTMLElement).click());
+    await resolve.dispatchEvent('click');
     // The defender's turn to give orders: the same preview, without hovering, the map brought to it.
     await page.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
     await page.mouse.move(5, 5);
@@ -185,6 +185,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     if ((await orders.count()) > 0) {
       await page.locator('.combat', { hasText: 'Column' }).waitFor();
       assert.equal(await page.locator('.combat').innerText(), attackerView);
+      await page.waitForTimeout(300); // the map brought to the attack
       await page.screenshot({ path: join(SHOTS, 'defender-preview.png') });
       await click(orders.filter({ hasText: 'No orders' }));
     }
@@ -277,5 +278,141 @@ describe("against the AI: the other side's turn recapped", () => {
     console.log(`clicks, German set-up and answering the AI's turn 1: ${clicks()}`);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+});
+
+/**
+ * A whole player-turn of each side (Soviet, then German, turn 1) played by one script in
+ * two ways, clicks counted: "buttons" as the page was before issue #25 (every choice a
+ * button, results read in the Log tab: two clicks a roll), "map" as it is now (fortify by
+ * clicking counters, take an attacker out by clicking it again, results in the banner).
+ * Both play the same game (the same seed, the same choices, so the same dice).
+ */
+async function scriptedTurns(
+  mode: 'buttons' | 'map',
+): Promise<{ clicks: number; rolls: number; opened: number }> {
+  const { page, errors, click, clicks } = await open();
+  await page.goto(`${server.url}/#/new-local/clicks-1/mars-1942`);
+  for (const side of ['von Kluge', 'Zhukov']) {
+    await page.locator('.status .side-chip', { hasText: side }).waitFor();
+    await click(page.getByRole('button', { name: 'Accept the standard historical set-up' }));
+    await click(page.getByRole('button', { name: 'End set-up' }));
+  }
+  const button = (type: string) => page.locator(`.actions button[data-action="${type}"]`);
+  /** A button, its collapsed group opened first (a click) if it is in one. */
+  const press = async (l: Locator) => {
+    if (!(await l.first().isVisible())) {
+      const closed = page.locator('.actions details.group:not([open]) summary');
+      if ((await closed.count()) > 0) {
+        opened++;
+        await click(closed.first());
+      }
+    }
+    await click(l.first());
+  };
+  let opened = 0;
+  let rolls = 0;
+  try {
+    for (const [name, cls] of [
+      ['Zhukov', 'soviet'],
+      ['von Kluge', 'german'],
+    ] as const) {
+      await page.locator('.status', { hasText: 'fortify' }).waitFor();
+      await page.locator('.status .side-chip', { hasText: name }).waitFor();
+      const own = page.locator(`g.counter.${cls}`);
+      // Fortify three units.
+      for (let n = 0; n < 3 && (await button('fortify').count()) > 0; n++) {
+        if (mode === 'map') {
+          // The counter of a unit that may fortify, as a player sees it (else try them in turn).
+          const unit = await button('fortify').first().getAttribute('data-unit');
+          const counter = page.locator(`g.counter[data-piece="${unit}"]`);
+          if ((await counter.count()) > 0) await click(counter);
+          else if (!(await clickCounterUntil(page, click, own, 'fortify'))) break;
+        } else await press(button('fortify'));
+        await page.waitForTimeout(40);
+      }
+      await click(button('end-fortify'));
+      if (cls === 'german') {
+        await button('end-reinforcement').waitFor();
+        await click(button('end-reinforcement'));
+      }
+      await page.locator('.status', { hasText: 'movement' }).waitFor();
+      await click(button('end-movement'));
+      await page.locator('.status', { hasText: 'allocation' }).waitFor();
+      // Attacks: each of the first ten units next to the enemy attacks; kept if allocation may end.
+      for (let k = 0; k < Math.min(10, await own.count()); k++) {
+        await click(own.nth(k));
+        const targets = page.locator('polygon.hl.target');
+        if ((await targets.count()) === 0) continue;
+        await click(targets.first());
+        await page.waitForTimeout(60);
+        if ((await button('end-allocation').count()) > 0) continue;
+        const unit = (await own.nth(k).getAttribute('data-piece')) ?? '';
+        const out = page.locator(`.actions button[data-action="unassign"][data-unit="${unit}"]`);
+        // The unit is still selected: one more click on it takes it out.
+        if (mode === 'map') await click(own.nth(k));
+        else if ((await out.count()) > 0) await press(out);
+        await page.waitForTimeout(40);
+        // Whatever else is still declared and stands in the way (taken out with its button).
+        for (let i = 0; i < 20 && (await button('end-allocation').count()) === 0; i++)
+          await press(button('unassign'));
+      }
+      await click(button('end-allocation'));
+      await page.waitForTimeout(100);
+      // Combat: every attack resolved, every choice the first offered, each result read.
+      for (let i = 0; i < 300; i++) {
+        const st = await step(page);
+        if (!/combat/.test(st)) break;
+        const before = await page.locator('.banner').count();
+        const any = page.locator('.actions button[data-action]:visible');
+        const adv = button('end-advance');
+        if ((await adv.count()) > 0) await click(adv);
+        else if ((await any.count()) > 0) await click(any.first());
+        else await press(page.locator('.actions button[data-action]'));
+        await page.waitForTimeout(80);
+        if (
+          (await page.locator('.log-result, .banner').count()) > before ||
+          (await page.locator('.banner').count()) > 0
+        ) {
+          const fresh = page.locator('.banner .close');
+          if ((await fresh.count()) > 0) {
+            rolls++;
+            if (mode === 'buttons') {
+              // Before #25: the result only in the Log tab, and back to the unit panel.
+              await click(page.getByRole('tab', { name: 'Log' }));
+              await click(page.getByRole('tab', { name: 'Unit' }));
+            }
+            for (let c = 0; c < (await fresh.count()); c++) await fresh.first().dispatchEvent('click');
+            await page.waitForTimeout(40);
+          }
+        }
+      }
+      // The pause at the end of the player-turn: map mode continues with one click.
+      const pause = page.locator('.pause');
+      await pause.waitFor({ timeout: 5000 }).catch(() => {});
+      if ((await pause.count()) > 0) {
+        if (mode === 'map') await click(pause.getByRole('button', { name: 'Continue' }));
+        else await pause.getByRole('button', { name: 'Continue' }).dispatchEvent('click');
+      }
+    }
+    await page.locator('.status .turn', { hasText: 'Turn 2' }).waitFor();
+  } catch (e) {
+    await page.screenshot({ path: join(SHOTS, `clicks-${mode}-failed.png`) });
+    throw e;
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+  return { clicks: clicks(), rolls, opened };
+}
+
+describe('a whole turn of each side, clicks counted', () => {
+  it('takes no more clicks on the map than with the buttons', async () => {
+    const buttons = await scriptedTurns('buttons');
+    const map = await scriptedTurns('map');
+    console.log(
+      `clicks for Soviet + German turn 1: buttons and the Log tab ${buttons.clicks} (${buttons.opened} of them opening a collapsed group, which the page before #25 did not have), map-first ${map.clicks} (${map.rolls} rolls)`,
+    );
+    assert.equal(map.rolls, buttons.rolls, 'the same game both ways');
+    assert.ok(map.clicks <= buttons.clicks);
   });
 });

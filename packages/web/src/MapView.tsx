@@ -415,10 +415,16 @@ export function MapView(p: MapViewProps) {
     return at;
   }, [p.pieces]);
 
-  // Brought to the focus node when it changes, zoomed in enough to read the counters.
+  // Brought to the focus node when it changes, zoomed in enough to read the counters; back
+  // to where it was when the focus goes (the combat is over, the recap closed).
   const focusAt = p.focus ?? null;
+  const beforeFocus = useRef<ViewBox | null>(null);
   useEffect(() => {
-    if (focusAt === null || focusAt < 0) return;
+    if (focusAt === null || focusAt < 0) {
+      if (beforeFocus.current) setVb(beforeFocus.current);
+      beforeFocus.current = null;
+      return;
+    }
     const c = nodeCenter(board, focusAt);
     const v = vbNow.current;
     const w = Math.min(v.w, size.width / 2.5);
@@ -426,6 +432,7 @@ export function MapView(p: MapViewProps) {
     const inside =
       c.x > v.x + v.w * 0.15 && c.x < v.x + v.w * 0.85 && c.y > v.y + v.h * 0.15 && c.y < v.y + v.h * 0.85;
     if (inside && w === v.w) return;
+    if (!beforeFocus.current) beforeFocus.current = v;
     setVb({ x: c.x - w / 2, y: c.y - h / 2, w, h });
   }, [focusAt, board]);
   const [hovered, setHovered] = useState<number | null>(null);
