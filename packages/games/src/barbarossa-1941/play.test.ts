@@ -1,0 +1,35 @@
+/**
+ * Barbarossa through its module's play parts (play.ts): options checked field by field,
+ * the progress line of a view.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setup, view } from '@stavka/engine';
+import type { BarbarossaView } from './hidden.ts';
+import { barbarossaPlay } from './play.ts';
+import { barbarossaRules } from './rules.ts';
+import { positionFile, SMALL_FRONT } from './test-positions.ts';
+
+describe('Game module: options and progress', () => {
+  it('options are the two optional rules, true or false; anything else is refused naming its field', () => {
+    assert.deepEqual(barbarossaPlay.checkOptions!({ asymmetricOdds: true }), {
+      ok: true,
+      value: { asymmetricOdds: true },
+    });
+    const bad = barbarossaPlay.checkOptions!({ asymmetricOdds: 'yes', fog: true });
+    assert.ok(!bad.ok);
+    assert.deepEqual(bad.error.map((e) => e.path).sort(), ['options.asymmetricOdds', 'options.fog']);
+  });
+  it('progress: turn, turns, the step in words, the weather', () => {
+    const made = setup(barbarossaRules, positionFile(SMALL_FRONT), 1, {});
+    assert.ok(made.ok);
+    const v = view(barbarossaRules, made.value, 'axis').state as BarbarossaView;
+    assert.deepEqual(barbarossaPlay.progress!(v), {
+      turn: 1,
+      turns: 6,
+      phase: 'German Reinforcements, rail movement and conversion',
+      weather: 'good',
+      date: 'Jun II 41',
+    });
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * What makes Barbarossa playable through its game module (engine `GameModule`): the
+ * rules, the options a new game may take, the progress line of a view, the players and
+ * `determinize` for searching players. `module.ts` spreads this in (`...barbarossaPlay`)
+ * with `meta.playable: true`.
+ */
+import {
+  err,
+  type GameModule,
+  type GameProgress,
+  type GameState,
+  ok,
+  RandomPlayer,
+  type RngState,
+  rollDie,
+  setupError,
+} from '@stavka/engine';
+import type { BarbarossaView } from './hidden.ts';
+import { type BarbarossaAction, type BarbarossaOptions, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+
+/** The words for each step of the sequence of play ("GAME-TURN SEQUENCE"). */
+export const STEP_NAMES: Readonly<Record<string, string>> = {
+  reinforce: 'Reinforcements, rail movement and conversion',
+  'attacks-first': 'Attacks before operational movement',
+  movement: 'Operational movement and attack allocation',
+  combat: 'Ground combat resolution',
+  over: 'Game over',
+};
+
+const OPTION_KEYS = new Set(['asymmetricOdds', 'weatherRoll']);
+
+type Module = GameModule<BarbarossaState, BarbarossaAction, BarbarossaView>;
+
+export const barbarossaPlay: Pick<Module, 'rules' | 'checkOptions' | 'progress' | 'players' | 'determinize'> =
+  {
+    rules: barbarossaRules as Module['rules'],
+    checkOptions(options) {
+      if (options === undefined || options === null) return ok({});
+      if (typeof options !== 'object' || Array.isArray(options))
+        return err([setupError('setup/options', 'options', 'the options are an object')]);
+      const o = options as Record<string, unknown>;
+      const errors = Object.keys(o)
+        .filter((k) => !OPTION_KEYS.has(k))
+        .map((k) =>
+          setupError(
+            'setup/options',
+            `options.${k}`,
+            `${JSON.stringify(k).slice(0, 40)} is no option of barbarossa-1941`,
+          ),
+        );
+      for (const k of OPTION_KEYS)
+        if (Object.hasOwn(o, k) && typeof o[k] !== 'boolean')
+          errors.push(
+            setupError(
+              'setup/options',
+              `options.${k}`,
+              `is true or false (${k === 'weatherRoll' ? 'B-11' : 'B-7, B-8'})`,
+            ),
+          );
+      if (errors.length > 0) return err(errors);
+      const out: BarbarossaOptions = {
+        ...(Object.hasOwn(o, 'asymmetricOdds') ? { asymmetricOdds: o.asymmetricOdds as boolean } : {}),
+        ...(Object.hasOwn(o, 'weatherRoll') ? { weatherRoll: o.weatherRoll as boolean } : {}),
+      };
+      return ok({ ...out });
+    },
+    progress(view): GameProgress {
+      const s = rulesScenarioByKey(view.scenario);
+      const t = s.turns[Math.min(view.turn, s.turns.length) - 1];
+      return {
+        turn: view.turn,
+        turns: s.turns.length,
+        phase: `${view.player === 'axis' ? 'German' : 'Russian'} ${STEP_NAMES[view.step] ?? view.step}${view.breakthrough ? ' (breakthrough, B-9)' : ''}`,
+        weather: view.weather ?? t?.weather ?? 'good',
+        ...(t ? { date: t.label } : {}),
+      };
+    },
+    players: {
+      random: { label: 'Random (baseline)', rank: 0, make: (seed) => new RandomPlayer(seed) },
+    },
+    /**
+     * A state the viewer could be in: the dice its own, and the face-down tank units it may
+     * not look at shuffled among themselves (rifle armies never revealed are undecided
+     * already, B-18).
+     */
+    determinize(state: GameState<BarbarossaState>, viewer, rng: RngState) {
+      const g = structuredClone(state.state);
+      if (viewer !== 'soviet') {
+        const ids = Object.keys(g.secret.identities).filter(
+          (id) => g.secret.identities[id]!.knownTo === 'soviet',
+        );
+        const units = ids.map((id) => g.secret.identities[id]!.unit);
+        let r = rng;
+        for (let i = units.length - 1; i > 0; i--) {
+          const d = rollDie(r, i + 1);
+          r = d.next;
+          const j = d.value - 1;
+          [units[i], units[j]] = [units[j]!, units[i]!];
+        }
+        ids.forEach((id, i) => {
+          g.secret.identities[id] = { ...g.secret.identities[id]!, unit: units[i] ?? null };
+        });
+      }
+      return { ...state, rng, state: g };
+    },
+  };
