@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { replay, sha256Hex, stateHash } from '@stavka/engine';
-import { marsRules } from '@stavka/games';
+import { marsRules, standardScenarioFile } from '@stavka/games';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp, type StavkaApp } from './app.ts';
@@ -1034,6 +1034,31 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     }
     const many = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, true]));
     assert.equal((await create(many)).statusCode, 400, 'more than 16 keys fails the schema');
+  });
+
+  test('a scenario of the client\'s own is set up off the serving thread, then played like any other', async () => {
+    const { app } = await server();
+    const scenario = { ...standardScenarioFile(), name: 'Mars, a copy' };
+    const r = await app.inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942', scenario } });
+    assert.equal(r.statusCode, 201, r.body);
+    const made = r.json() as Made;
+    for (const side of ['soviet', 'german']) {
+      const j = await app.inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/join`,
+        headers: bearer(made.seats[side]!.token!),
+        payload: {},
+      });
+      assert.equal(j.statusCode, 200, j.body);
+    }
+    assert.equal((await app.inject({ url: `/api/games/${made.id}` })).json().status, 'active');
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { game: 'mars-1942', scenario: { ...scenario, units: [] } },
+    });
+    assert.equal(bad.statusCode, 422);
+    assert.equal(bad.json().code, 'game/bad-setup');
   });
 
   test('nesting deeper than 32 in any body is a 400 request/invalid, not a stack overflow', async () => {

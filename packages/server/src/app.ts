@@ -16,7 +16,9 @@ import {
   type CreateGame,
   type ExportedGame,
   GameService,
+  optionsProblem,
   type Principal,
+  rulesFor,
   type Service,
   type ServiceOptions,
 } from './games.ts';
@@ -394,6 +396,29 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const newGameFrom = (req: FastifyRequest) => {
     if (quotas && !gamesQuota.take(clientKey(req.ip))) throw gamesQuotaError();
   };
+  /** A new game's scenario and options set up in the import worker: refused as create refuses them. */
+  const checkSetup = async (body: CreateGame) => {
+    const rules = rulesFor(body.game);
+    if (!rules) return; // service.create says so
+    const bad = optionsProblem(rules.id, body.options ?? {});
+    if (bad) throw new ApiError(422, 'game/bad-options', bad);
+    try {
+      await importer.verify({
+        format: 'stavka-replay/1',
+        game: rules.id,
+        rulesVersion: rules.rulesVersion,
+        scenario: body.scenario,
+        seed: 'trial',
+        options: body.options ?? {},
+        actions: [],
+        hashes: [],
+        finalHash: null,
+      });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) throw new ApiError(422, 'game/bad-setup', e.message);
+      throw e;
+    }
+  };
   /** Refuses a new game from an address whose quota is spent before its body is read. */
   const gamesLeft = async (req: FastifyRequest) => {
     if (quotas && gamesQuota.spent(clientKey(req.ip))) throw gamesQuotaError();
@@ -483,7 +508,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     },
     async (req, reply) => {
       newGameFrom(req);
-      const made = await service.create(req.body);
+      // A scenario of the client's own is untrusted work (compiling it: 20-100 ms for one
+      // the standard's size): set up in the import worker, off the serving thread.
+      const custom = req.body.scenario !== undefined && req.body.scenario !== null;
+      if (custom) await checkSetup(req.body);
+      const made = await service.create(req.body, custom);
       return reply.status(201).send(withLinks(made, linkBase(req)));
     },
   );

@@ -221,7 +221,8 @@ const tokenHash = (t: string) => sha256Hex(t);
 export interface Service {
   start(): Promise<void>;
   close(): Promise<void>;
-  create(req: CreateGame): ReturnType<GameService['create']>;
+  /** `setupChecked`: its scenario and options were set up elsewhere (a worker thread) and hold. */
+  create(req: CreateGame, setupChecked?: boolean): ReturnType<GameService['create']>;
   join: GameService['join'];
   authenticate: GameService['authenticate'];
   summary: GameService['summary'];
@@ -284,7 +285,7 @@ export class GameService implements Service {
   // ---- creating and joining -------------------------------------------------
 
   /** `id`: the new game's id, when the caller chose it (a threaded server routes by it). */
-  async create(req: CreateGame, id = newGameId()) {
+  async create(req: CreateGame, setupChecked = false, id = newGameId()) {
     const rules = rulesFor(req.game);
     if (!rules) {
       throw new ApiError(
@@ -309,8 +310,10 @@ export class GameService implements Service {
     const bad = optionsProblem(rules.id, options);
     if (bad) throw new ApiError(422, 'game/bad-options', bad);
     // The scenario and options are checked once, before anything is stored.
-    const trial = setup(rules, scenario, 'trial', options);
-    if (!trial.ok) throw new ApiError(422, 'game/bad-setup', formatSetupErrors(trial.error));
+    if (!setupChecked) {
+      const trial = setup(rules, scenario, 'trial', options);
+      if (!trial.ok) throw new ApiError(422, 'game/bad-setup', formatSetupErrors(trial.error));
+    }
 
     const secret = newSecret();
     const at = now();

@@ -525,9 +525,9 @@ export class ShardedService implements Service {
   }
   private turn = 0;
 
-  create(req: CreateGame): ReturnType<GameService['create']> {
+  create(req: CreateGame, setupChecked?: boolean): ReturnType<GameService['create']> {
     const { id, shard } = this.newGameOn();
-    return this.call(shard, 'create', [req, id]);
+    return this.call(shard, 'create', [req, setupChecked ?? false, id]);
   }
 
   importFile(file: ExportedGame, verified?: VerifiedImport): ReturnType<GameService['importFile']> {
