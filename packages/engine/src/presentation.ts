@@ -148,6 +148,8 @@ export interface CombatPreviewData {
   readonly notes: readonly string[];
   /** What each result means, in words (the table's legend). */
   readonly meanings: Readonly<Record<string, string>>;
+  /** Each result's short name ("Defenders routed"), written beside its code. */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 export interface PieceFacts {

@@ -167,7 +167,6 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
       }
     }
     assert.ok(declared, 'some single attack is legal');
-    await page.screenshot({ path: join(SHOTS, 'combat-preview-allocation.png') });
     await click(end);
     await page.locator('.actions button[data-action="resolve"]').first().waitFor({ state: 'attached' });
     // The attacker's preview of the declared attack, hovering its hex.
@@ -175,7 +174,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     await target.hover({ force: true });
     await page.locator('.combat', { hasText: 'Column' }).waitFor();
     const attackerView = await page.locator('.combat').innerText();
-    await page.screenshot({ path: join(SHOTS, 'combat-preview.png') });
+    await page.screenshot({ path: join(SHOTS, 'attacker-preview.png') });
     const resolve = page.locator('.actions button[data-action="resolve"]').first();
     await resolve.dispatchEvent('click');
     // The defender's turn to give orders: the same preview, without hovering, the map brought to it.
@@ -194,7 +193,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     await banner.first().waitFor();
     assert.match(await banner.first().innerText(), /Rolled \d on the \d:\d column: \S+/);
     assert.ok(((await banner.first().locator('.meaning').innerText()) ?? '').length > 10);
-    await page.screenshot({ path: join(SHOTS, 'combat-result.png') });
+    await page.screenshot({ path: join(SHOTS, 'result-banner.png') });
     // The log names no glyph a machine without an emoji font cannot draw.
     await page.getByRole('tab', { name: 'Log' }).click();
     assert.doesNotMatch(await page.locator('.log').innerText(), /🎲/);
@@ -234,6 +233,10 @@ describe('free deployment from the set-up tray', () => {
       /standard historical set-up: offered only before/,
     );
     await page.screenshot({ path: join(SHOTS, 'setup-tray.png') });
+    // An offline game exports its replay at any time.
+    const download = page.waitForEvent('download');
+    await click(page.getByRole('button', { name: 'Export replay' }));
+    assert.match((await download).suggestedFilename(), /^stavka-mars-1942-.+\.json$/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -672,11 +672,24 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
     [pres, view, side, actions, mine],
   );
 
+  // The one piece every action is about (the one unit to retreat, to advance): lit
+  // without being selected first, so the prompt's "pink hexes" are there to see.
+  const sole = useMemo(() => {
+    let unit: string | null = null;
+    for (const a of actions) {
+      if (typeof a.unit !== 'string') continue;
+      if (unit === null) unit = a.unit;
+      else if (unit !== a.unit) return null;
+    }
+    return unit;
+  }, [actions]);
+  const chosen = selected ?? sole;
+
   // Highlights for the selected piece, from the legal actions only.
   const { highlights, byHex } = useMemo(() => {
     const hl = new Map<number, Highlight>();
     const act = new Map<number, Action>();
-    for (const t of pres.targets(view, actions, selected)) {
+    for (const t of pres.targets(view, actions, chosen)) {
       hl.set(t.at, t.kind);
       act.set(t.at, t.action);
     }
@@ -687,7 +700,7 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
     for (const n of named) if (!act.has(n)) hl.set(n, 'named');
     if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
     return { highlights: hl, byHex: act };
-  }, [pres, view, actions, selected, selectedHex, marks, recapStep, logShown, stepShown]);
+  }, [pres, view, actions, chosen, selectedHex, marks, recapStep, logShown, stepShown]);
 
   const reasons = useMemo(() => {
     const r = new Map<number, string>();
@@ -696,8 +709,8 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   }, [marks]);
 
   const move = useMemo(
-    () => (selected && hover !== null ? pres.movePreview(view, selected, hover) : null),
-    [pres, view, selected, hover],
+    () => (chosen && hover !== null ? pres.movePreview(view, chosen, hover) : null),
+    [pres, view, chosen, hover],
   );
 
   const clickHex = (h: number) => {

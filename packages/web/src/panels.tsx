@@ -164,6 +164,7 @@ export function CombatPreview(p: { data: CombatPreviewData }) {
               <span class="result" title={data.meanings[c.result] ?? c.result}>
                 {c.result}
               </span>
+              {data.names?.[c.result] && <span class="result-name">{data.names[c.result]}</span>}
               <span class="bar" style={{ width: `${Math.round(c.probability * 120)}px` }} />
               <span class="chance">
                 {c.chance} ({Math.round(c.probability * 100)}%) · roll {c.rolls?.join(', ')}

@@ -453,6 +453,7 @@ export const marsPresentation: Presentation<MarsState> = {
       refusal: ev.refusal ?? (calc.ok ? null : calc.refusal.message),
       notes: disrupted ? ['Disrupted defenders read the next column, individually (M-6).'] : [],
       meanings: Object.fromEntries(Object.entries(MARS_CRT.resultInfo).map(([k, v]) => [k, v.text])),
+      names: Object.fromEntries(Object.entries(MARS_CRT.resultInfo).map(([k, v]) => [k, v.name])),
     };
   },
 
