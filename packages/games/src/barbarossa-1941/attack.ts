@@ -142,6 +142,34 @@ function acrossRiver(board: Board, id: string, target: number): boolean {
   return slot >= 0 && riverAt(board.s, slot, board.weather);
 }
 
+/** The river hexsides (ids) the attack crosses, unfrozen ("Cross-River"). */
+export function riverHexsides(board: Board, attackers: readonly string[], target: number): number[] {
+  const out = new Set<number>();
+  for (const a of attackers) {
+    const slot = slotBetween(board.s.map.graph, board.piece(a).at, target);
+    if (slot >= 0 && riverAt(board.s, slot, board.weather)) out.add(board.s.map.graph.edges[slot]!);
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
+/**
+ * "Special First Turn Rules": "Against any one river hex-side, the Russian defense shift
+ * is ignored." (RULINGS B-44): on turn 1 the Axis names the hexside with its first attack
+ * across one river hexside; every Axis attack that turn across that hexside alone ignores
+ * the shift.
+ */
+export function firstTurnRiverIgnored(
+  board: Board,
+  attackers: readonly string[],
+  target: number,
+  chosen: number | null,
+): boolean {
+  const g = board.g;
+  if (g.turn !== 1 || g.player !== 'axis' || chosen === null) return false;
+  const sides = riverHexsides(board, attackers, target);
+  return sides.length === 1 && sides[0] === chosen;
+}
+
 export interface EvaluateOptions {
   /** Supply of the pieces at the moment of attack ("determined at the moment of attack/defense"). */
   readonly supply: Readonly<Record<string, Supply>>;

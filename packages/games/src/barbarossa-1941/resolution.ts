@@ -9,7 +9,7 @@
  *   -> [losses] -> [retreat-length] -> [retreat] -> [advance] -> done
  */
 import type { RulesContext } from '@stavka/engine';
-import { evaluateAttack, isRefusal } from './attack.ts';
+import { evaluateAttack, firstTurnRiverIgnored, isRefusal, riverHexsides } from './attack.ts';
 import { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import {
@@ -108,6 +108,7 @@ export function startCombat(
   target: number,
   ctx: RulesContext,
   gamble?: Gamble,
+  ignoreRiver = false,
 ): void {
   const i = g.attacks.findIndex((a) => a.target === target);
   const attack = g.attacks[i]!;
@@ -117,7 +118,18 @@ export function startCombat(
   const board = new Board(g, s);
   const supply = { ...supplyStatuses(board, 'axis'), ...supplyStatuses(board, 'soviet') };
   for (const id of [...attack.attackers, ...defenders]) g.pieces[id]!.supply = supply[id] ?? 'isolated';
-  const ev = evaluateAttack(board, attack.attackers, target, { supply });
+  if (ignoreRiver && g.riverIgnored === null) {
+    g.riverIgnored = riverHexsides(board, attack.attackers, target)[0] ?? null;
+    ctx.log({
+      kind: 'combat',
+      text: 'the Russian defense shift of this river hexside is ignored this turn',
+      cite: ['barbarossa-1941 "Special First Turn Rules"', 'B-44'],
+    });
+  }
+  const ev = evaluateAttack(board, attack.attackers, target, {
+    supply,
+    riverShiftIgnored: firstTurnRiverIgnored(board, attack.attackers, target, g.riverIgnored),
+  });
   let column = 0;
   let split: { high: number; low: number } | null = null;
   const defense: Record<string, number> = {};

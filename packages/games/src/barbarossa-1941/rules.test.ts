@@ -369,6 +369,41 @@ describe('Special First Turn Rules', () => {
   });
 });
 
+describe('Special First Turn Rules: one river hexside and Rumania (B-44)', () => {
+  it('"Against any one river hex-side, the Russian defense shift is ignored"', () => {
+    let s = axisMovement(
+      game({
+        map: { hexsides: [{ feature: 'river', between: [['0504', '0505']] }] },
+        pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
+      }),
+    );
+    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'end-movement' });
+    assert.ok(has(s, 'axis', { type: 'resolve', target: hexOf(s, '0505'), ignoreRiver: true }));
+    const plain = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
+    assert.equal(plain.state.combat!.column, 5, '2:1 across the river reads 3:2');
+    const named = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505'), ignoreRiver: true });
+    assert.equal(named.state.combat!.column, 6, 'the shift ignored: 2:1');
+  });
+  it('"The Russians may not attack Rumania unless the Axis do attack out of it" (it may not on turn 1)', () => {
+    let s = game({
+      map: { zones: [{ id: 'rumania', kind: 'axis-country', hexes: ['0504'] }] },
+      pieces: { k: { is: 'ger-inf-korps', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
+    });
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    assert.equal(has(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0504') }), false);
+  });
+});
+
 describe('Hidden and/vs. Revealed Russian units through the contract', () => {
   it('a face-down army is revealed at its first combat; the views never carry the secret', () => {
     let s = axisMovement(

@@ -11,7 +11,13 @@
  */
 import type { GameOutcome, GameRules, RulesContext, SetupError } from '@stavka/engine';
 import { err, ok, type Result, setupError } from '@stavka/engine';
-import { canAttack as canAttackNow, evaluateAttack, isRefusal, mustAttackUnmet } from './attack.ts';
+import {
+  canAttack as canAttackNow,
+  evaluateAttack,
+  isRefusal,
+  mustAttackUnmet,
+  riverHexsides,
+} from './attack.ts';
 import { Board } from './board.ts';
 import { mayRehide, rehide, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
@@ -72,7 +78,7 @@ export type BarbarossaAction =
   | { type: 'move'; piece: string; to: number }
   | { type: 'allocate'; piece: string; target: number }
   | { type: 'unallocate'; piece: string }
-  | { type: 'resolve'; target: number; gamble?: Gamble }
+  | { type: 'resolve'; target: number; gamble?: Gamble; ignoreRiver?: true }
   | { type: 'cancel'; target: number }
   | { type: 'end-movement' }
   | { type: 'end-combat' };
@@ -144,10 +150,12 @@ function allocations(board: Board, side: Side): BarbarossaAction[] {
       continue;
     }
     if (!mayAllocate(board, id) || attackForbidden(board, id)) continue;
+    // "(The Russians may not attack Rumania unless the Axis do attack out of it.)": the Axis may not on turn 1.
+    const rumaniaClosed = g.turn === 1 && side === 'soviet';
     const targets: number[] = [];
     for (let k = graph.offsets[p.at]!; k < graph.offsets[p.at + 1]!; k++) {
       const t = graph.targets[k]!;
-      if (t >= 0 && board.hasEnemy(side, t)) targets.push(t);
+      if (t >= 0 && board.hasEnemy(side, t) && !(rumaniaClosed && board.s.rumania[t] === 1)) targets.push(t);
     }
     targets.sort((a, b) => a - b);
     for (const target of targets) out.push({ type: 'allocate', piece: id, target });
@@ -221,6 +229,14 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         out.push({ type: 'resolve', target: a.target });
         for (const gamble of gamblesFor(board, a.attackers, ev))
           out.push({ type: 'resolve', target: a.target, gamble });
+        // B-44: on turn 1 the Axis may name one river hexside whose defense shift it ignores.
+        if (
+          g.turn === 1 &&
+          side === 'axis' &&
+          g.riverIgnored === null &&
+          riverHexsides(board, a.attackers, a.target).length === 1
+        )
+          out.push({ type: 'resolve', target: a.target, ignoreRiver: true });
       }
       if (g.attacks.length === 0) out.push({ type: 'end-step' });
       return out;
@@ -252,6 +268,14 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         out.push({ type: 'resolve', target: a.target });
         for (const gamble of gamblesFor(board, a.attackers, ev))
           out.push({ type: 'resolve', target: a.target, gamble });
+        // B-44: on turn 1 the Axis may name one river hexside whose defense shift it ignores.
+        if (
+          g.turn === 1 &&
+          side === 'axis' &&
+          g.riverIgnored === null &&
+          riverHexsides(board, a.attackers, a.target).length === 1
+        )
+          out.push({ type: 'resolve', target: a.target, ignoreRiver: true });
       }
       // "Axis attacks may be cancelled, unless they are required by previous attacks.  Once allocated, after resolution of other attacks has begun, Russian attacks may never be cancelled."
       // An attack that can no longer be made (its hex emptied by another combat) is dropped, by either side.
@@ -543,7 +567,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       log(ctx, 'combat', `attack on ${s.hexNumbers[a.target]} cancelled`, ['barbarossa-1941 "General Rule"']);
       return;
     case 'resolve':
-      startCombat(g, s, a.target, ctx, a.gamble);
+      startCombat(g, s, a.target, ctx, a.gamble, a.ignoreRiver === true);
       return;
     case 'end-movement':
       recoverBeforeCombat(g, s, ctx);
@@ -614,6 +638,7 @@ function fromPositionFile(
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
+    riverIgnored: null,
     winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false, weatherRoll: options.weatherRoll ?? false },
     secret: { identities: {} },

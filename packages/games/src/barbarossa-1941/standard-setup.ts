@@ -63,6 +63,7 @@ export function standardPosition(
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
+    riverIgnored: null,
     winner: null,
     options: { asymmetricOdds, weatherRoll },
     secret: { identities: {} },

@@ -166,6 +166,8 @@ export interface BarbarossaState {
   arrivals: string[];
   /** Face-down Russian armies still to enter from the eastern edge (the set-up's leftovers). */
   armiesToEnter: number;
+  /** The river hexside whose Russian defense shift the Axis ignores on turn 1 (B-44), or null. */
+  riverIgnored: number | null;
   /** The turn the Russian player called the Siberian Reserve, or null (B-43). */
   siberiansFrom: number | null;
   /** The Moscow morale roll has been made (B-40). */

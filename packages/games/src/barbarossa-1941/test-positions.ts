@@ -270,6 +270,7 @@ export function position(input: PositionInput): Position {
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
+    riverIgnored: null,
     winner: null,
     options: { asymmetricOdds: false },
     secret: { identities: {} },
