@@ -10,6 +10,7 @@
  *      recovery, combat, supply, German recovery (B.1-B.7)
  */
 import {
+  CarriedCache,
   err,
   type GameOutcome,
   type GameRules,
@@ -22,6 +23,7 @@ import {
   readTable,
   type SetupError,
   searchSpaceFor,
+  settleRecord,
 } from '@stavka/engine';
 import { canAttack, evaluateAttack, exchangeDefense, isTarget, mustAttack } from './attack.ts';
 import { Board, fitsStack, isGuards, isInfantry, isPureArmour, sideUnits, stackingOk } from './board.ts';
@@ -42,9 +44,7 @@ import {
   type Combat,
   changeUnit,
   cloneMarsState,
-  copiedUnits,
   type DefenderResult,
-  frozenRecords,
   type MarsState,
   other,
   type UnitState,
@@ -272,13 +272,12 @@ interface MovementCache {
   readonly byUnit: ReadonlyMap<string, UnitMoves>;
 }
 
-/** Each movement-phase state's moves, once its legal actions are known. */
-const movementCaches = new WeakMap<MarsState, MovementCache>();
 /**
- * A draft's parent's moves, given by the clone. The parent's cache holds the parent's
- * units only, not the parent: states do not keep the game's history alive.
+ * Each movement-phase state's moves, once its legal actions are known, carried to the
+ * draft cloned from it (engine CarriedCache). The cache holds the parent's units only,
+ * not the parent: states do not keep the game's history alive.
  */
-const inherited = new WeakMap<MarsState, MovementCache>();
+const movementCaches = new CarriedCache<MarsState, MovementCache>();
 
 /**
  * The board of the state a draft was cloned from, while the action is applied to it:
@@ -293,8 +292,7 @@ const parentUnits = new WeakMap<MarsState, Readonly<Record<string, UnitState>>>(
 /** The engine's copy before an action: passes on the parent's moves, board and units. */
 function cloneForAction(g: MarsState): MarsState {
   const copy = cloneMarsState(g, true);
-  const moves = movementCaches.get(g);
-  if (moves) inherited.set(copy, moves);
+  movementCaches.inherit(g, copy);
   const board = settled.get(g);
   if (board) parentBoards.set(copy, board);
   parentUnits.set(copy, g.units);
@@ -311,17 +309,7 @@ function cloneForAction(g: MarsState): MarsState {
 function shareUnchanged(g: MarsState): void {
   const before = parentUnits.get(g);
   parentUnits.delete(g);
-  // Cloned from a record of frozen units: only those changeUnit copied are not frozen.
-  const copied = copiedUnits(g.units);
-  const ids = before && frozenRecords.has(before) ? copied : Object.keys(g.units);
-  for (const id of ids) {
-    const u = g.units[id]!;
-    if (Object.isFrozen(u)) continue; // shared, never changed
-    const was = before?.[id];
-    if (was && Object.isFrozen(was) && sameUnitState(u, was)) g.units[id] = was;
-    else Object.freeze(u);
-  }
-  frozenRecords.add(g.units);
+  settleRecord(g.units, before, sameUnitState);
 }
 
 /**
@@ -454,7 +442,7 @@ function legal(g: MarsState, side: string): MarsAction[] {
     case 'movement': {
       // A unit's moves as the state this one was cloned from had them, where nothing
       // they depend on has changed since (see MovementCache).
-      const prev = inherited.get(g);
+      const prev = movementCaches.inherited(g);
       const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
       const byUnit = new Map<string, UnitMoves>();
       let most = 1; // the list's length at most: every move, a withdrawal a unit, the end

@@ -2,6 +2,7 @@
  * The Operation Mars game state: plain JSON, every field commented. Hexes are held
  * as map indexes (numbers); the log and the UI print them as hex numbers.
  */
+import { changeEntry, cloneRecord } from '@stavka/engine';
 import type { Side } from './scenario.ts';
 
 export type Supply = 'full' | 'rationed' | 'isolated';
@@ -154,36 +155,13 @@ function cloneUnit(u: UnitState): UnitState {
 
 /**
  * The unit `id` of a state being changed, to change: a copy of its own in place of a
- * frozen unit it still shares with the state it was cloned from (see cloneMarsState).
- * Every change to a unit goes through here; a write to a shared unit would throw.
+ * frozen unit it still shares with the state it was cloned from (the engine's
+ * copy-and-freeze records, frozen.ts). Every change to a unit goes through here; a write
+ * to a shared unit would throw.
  */
 export function changeUnit(g: MarsState, id: string): UnitState {
-  const u = g.units[id]!;
-  if (!Object.isFrozen(u)) return u;
-  const copy = cloneUnit(u);
-  g.units[id] = copy;
-  const list = copied.get(g.units);
-  if (list) list.push(id);
-  else copied.set(g.units, [id]);
-  return copy;
+  return changeEntry(g.units, id, cloneUnit);
 }
-
-/** The units changeUnit copied, by the units record of the state being changed. */
-const copied = new WeakMap<object, string[]>();
-
-/** The ids of the units changeUnit copied in this units record (none: []), forgotten once asked. */
-export function copiedUnits(units: Readonly<Record<string, UnitState>>): readonly string[] {
-  const ids = copied.get(units);
-  copied.delete(units);
-  return ids ?? [];
-}
-
-/**
- * Units records every unit of which is frozen: a settled state's (rules.ts freezes them
- * once an action is applied). A state's record is never changed once it is settled, so
- * cloning one for an action need not look at its units one by one.
- */
-export const frozenRecords = new WeakSet<object>();
 
 /**
  * A deep copy of the state, field by field: the engine copies the state before every
@@ -195,16 +173,10 @@ export const frozenRecords = new WeakSet<object>();
  * and the action copies a unit it changes (changeUnit).
  */
 export function cloneMarsState(g: MarsState, shareFrozenUnits = false): MarsState {
-  // A spread, then each unit replaced: V8 keeps a record made so in its fast form (one
-  // built key by key goes over to a dictionary past a dozen keys), and the hash, the
-  // boards and the diffs that read all 71 units each action read it ~3x faster.
-  const units: Record<string, UnitState> = { ...g.units };
-  if (!shareFrozenUnits || !frozenRecords.has(g.units)) {
-    for (const id in units) {
-      const u = units[id]!;
-      if (!shareFrozenUnits || !Object.isFrozen(u)) units[id] = cloneUnit(u);
-    }
-  }
+  // A spread, then each unit replaced (engine cloneRecord): V8 keeps a record made so in
+  // its fast form, and the hash, the boards and the diffs that read all 71 units each
+  // action read it ~3x faster.
+  const units = cloneRecord(g.units, cloneUnit, shareFrozenUnits);
   const c = g.combat;
   return {
     attacks: g.attacks.map((a) => ({ probe: a.probe, target: a.target, units: [...a.units] })),
