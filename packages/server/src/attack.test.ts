@@ -23,7 +23,11 @@ import { marsRules } from '@stavka/games';
 import WebSocket from 'ws';
 import { type ChildServer, startChildServer, tempSqlitePath } from './test-support.ts';
 
-/** The other player's latency while an attack runs (ms). */
+/**
+ * The other player's p99 while an attack runs (ms). On a machine so busy that the quiet
+ * phase, with no attack, already gives him a p99 of half that or more (other work on
+ * the cores), the bound is that noise plus this: an attack may add at most 50 ms.
+ */
 const P99_BOUND_MS = 50;
 /** The server process's resident memory at any moment of the run. */
 const RSS_BOUND_MB = 400;
@@ -311,7 +315,7 @@ stopOnSignals(server);
     try {
       setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
     } catch {}
-    await sleep(1500);
+    await sleep(2500); // the quiet phase: the machine's own noise
 
     // 1. Imports: four importers (four addresses) send a whole game's export again and
     // again; one sends 1 MiB of [[[...]]].
@@ -607,6 +611,8 @@ stopOnSignals(server);
     checks: readonly (readonly [boolean, string])[] = [],
   ) => {
     const failed: string[] = [];
+    const quiet = found.latency.quiet?.p99 ?? 0;
+    const bound = quiet < P99_BOUND_MS / 2 ? P99_BOUND_MS : quiet + P99_BOUND_MS;
     for (const phase of phases) {
       const l = found.latency[phase];
       const d = found.loopDelay[phase];
@@ -615,10 +621,10 @@ stopOnSignals(server);
         continue;
       }
       t.diagnostic(
-        `${phase}: other player's p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (${l.n} requests); server event-loop delay max ${d ? d.max.toFixed(0) : '?'} ms`,
+        `${phase}: other player's p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (${l.n} requests; bound ${bound.toFixed(0)} ms${bound > P99_BOUND_MS ? `: a busy machine, quiet p99 ${quiet.toFixed(0)} ms` : ''}); server event-loop delay max ${d ? d.max.toFixed(0) : '?'} ms`,
       );
-      if (!(l.p99 < P99_BOUND_MS))
-        failed.push(`${phase}: the other player's p99 ${l.p99.toFixed(1)} ms is over ${P99_BOUND_MS} ms`);
+      if (!(l.p99 < bound))
+        failed.push(`${phase}: the other player's p99 ${l.p99.toFixed(1)} ms is over ${bound.toFixed(0)} ms`);
     }
     for (const [ok, what] of checks) if (!ok) failed.push(what);
     assert.deepEqual(failed, []);
