@@ -8,7 +8,7 @@
  *   -> roll -> [forced-exchange (German attacker, after the roll)] -> [exchange-choice]
  *   -> [losses] -> [retreat-length] -> [retreat] -> [advance] -> done
  */
-import type { RulesContext } from '@stavka/engine';
+import { type RulesContext, slotBetween } from '@stavka/engine';
 import { evaluateAttack, firstTurnRiverIgnored, isRefusal, riverHexsides } from './attack.ts';
 import { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
@@ -33,7 +33,7 @@ import {
 } from './combat-results.ts';
 import { returnToPile, revealPieces } from './hidden.ts';
 import { CITE_ASYMMETRIC, type Gamble, pressColumns, roundUpInSix, shiftOf } from './odds-gambles.ts';
-import { otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
+import { impassable, otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
 import { supplyStatuses } from './supply.ts';
@@ -57,6 +57,30 @@ const DISRUPTING = new Set(['D', 'D1', 'D2', 'D3']);
 
 function hexName(s: RulesScenario, h: number): string {
   return s.placeName[h] ? `${s.hexNumbers[h]} (${s.placeName[h]})` : s.hexNumbers[h]!;
+}
+
+/**
+ * "As long as the vacated hex is entered by attacking units at least equal to the
+ * defenders' modified strength, other units may also tactically advance (only) 1 hex into
+ * an empty hex adjacent to the defended one, unless prevented by ZOC restrictions"
+ * (RULINGS B-45: not from one hex to another in the ZOC of the same enemy unit).
+ */
+function sideAdvanceHexes(board: Board, c: Combat, attacker: string): number[] {
+  const strength = c.defenders.reduce((t, d) => t + (c.defense[d] ?? 0), 0);
+  if (c.advancedIn < strength || c.advancedIn === 0) return [];
+  const { graph } = board.s.map;
+  const side = board.piece(attacker).side;
+  const from = board.piece(attacker).at;
+  const fromOwners = new Set(board.zocOwners(side, from));
+  const out: number[] = [];
+  for (let k = graph.offsets[c.target]!; k < graph.offsets[c.target + 1]!; k++) {
+    const h = graph.targets[k]!;
+    if (h < 0 || h === from || board.at[h]!.length > 0 || slotBetween(graph, from, h) < 0) continue;
+    if (impassable(board.s, h, board.weather)) continue;
+    if (board.zocOwners(side, h).some((o) => fromOwners.has(o))) continue;
+    out.push(h);
+  }
+  return out;
 }
 
 /** The side that must act in the combat now. */
@@ -205,6 +229,7 @@ export function startCombat(
     retreated: 0,
     mayAdvance: [],
     advanceResult: null,
+    advancedIn: 0,
   };
 }
 
@@ -280,7 +305,9 @@ export function combatActions(g: BarbarossaState, s: RulesScenario): CombatActio
           c.advanceResult === 'D1' && c.retreated <= 1
             ? [c.target]
             : advanceHexes(board, a, c.target, c.advanceResult ?? 'D1');
-        for (const to of hexes) if (board.fits(to, [a], [a])) out.push({ type: 'advance', piece: a, to });
+        const side = sideAdvanceHexes(board, c, a);
+        for (const to of [...new Set([...hexes, ...side])].sort((x, y) => x - y))
+          if (board.fits(to, [a], [a])) out.push({ type: 'advance', piece: a, to });
       }
       out.push({ type: 'end-advance' });
       return out;
@@ -642,6 +669,7 @@ export function applyCombatAction(
       p.at = a.to;
       p.entrenched = false;
       enter(g, s, a.to, p.side);
+      if (a.to === c.target) c.advancedIn += attackFactor(s.units[p.unit!]!, p);
       c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
       ctx.log({
         kind: 'advance',

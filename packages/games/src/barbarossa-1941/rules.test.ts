@@ -296,6 +296,30 @@ describe('Ground Combat Resolution: results', () => {
   });
 });
 
+describe('Tactical Advances: the 1-hex side advance (B-45)', () => {
+  it("once the vacated hex is entered by attackers at least equal to the defenders' modified strength, others may advance 1 hex into an empty hex adjacent to the defended one", () => {
+    let s = attack(
+      axisMovement(
+        game({
+          pieces: {
+            a: { is: 'ger-army', at: '0504' },
+            k: { is: 'ger-inf-korps', at: '0404' },
+            d: { is: 'sov-weak-div', at: '0505' },
+          },
+        }),
+      ),
+      'axis',
+      ['a', 'k'],
+      '0505',
+    );
+    // 9 against 1 reads 9:1; roll 4: DE.
+    s = act(s, 'soviet', { type: 'orders-done' }, [4]);
+    assert.equal(has(s, 'axis', { type: 'advance', piece: 'k', to: hexOf(s, '0405') }), false, 'not before');
+    s = act(s, 'axis', { type: 'advance', piece: 'a', to: hexOf(s, '0505') });
+    assert.ok(has(s, 'axis', { type: 'advance', piece: 'k', to: hexOf(s, '0405') }));
+  });
+});
+
 describe('Recovery from Disruption', () => {
   it('A.4: non-red Russian units not being attacked recover; A.9: German units recover at the end of the Axis turn', () => {
     const s0 = game(

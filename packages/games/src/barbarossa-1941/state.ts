@@ -121,6 +121,8 @@ export interface Combat {
   mayAdvance: string[];
   /** The result the advance follows (BK, DE, D3, ...), or null when no advance. */
   advanceResult: string | null;
+  /** Attack factors advanced into the vacated hex (the 1-hex side advance needs the defenders' strength). */
+  advancedIn: number;
 }
 
 export interface BarbarossaState {
