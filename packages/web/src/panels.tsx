@@ -200,14 +200,15 @@ export function LogPanel(p: {
       <ol reversed onMouseLeave={() => p.onHover?.(null)}>
         {[...entries].reverse().map((e, i) => (
           <li key={p.log.length - i} class={`log-${e.kind}`} onMouseEnter={() => p.onHover?.(e)}>
-            {e.kind === 'roll' ? <span class="roll-mark">Roll</span> : null}
             {p.onShow ? (
               <button type="button" class="log-line" onClick={() => p.onShow?.(e)} title="Show on the map">
+                {e.kind === 'roll' ? <span class="roll-mark">Roll</span> : null}
                 {p.text ? p.text(e) : e.text}
                 {p.detail(e)}
               </button>
             ) : (
               <>
+                {e.kind === 'roll' ? <span class="roll-mark">Roll</span> : null}
                 {p.text ? p.text(e) : e.text}
                 {p.detail(e)}
               </>

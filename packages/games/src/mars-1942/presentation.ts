@@ -336,7 +336,7 @@ export const marsPresentation: Presentation<MarsState> = {
         : `Waiting for ${side ? sideName(side) : 'the other side'}…`;
     return {
       step: g.step === 'setup' ? 'set-up' : g.step,
-      ...(g.combat ? { detail: `combat at ${hexNumberOf(s.map, g.combat.target)}: ${g.combat.phase}` } : {}),
+      ...(g.combat ? { detail: `combat at ${hexName(s, g.combat.target)}: ${g.combat.phase}` } : {}),
       help,
     };
   },
