@@ -138,7 +138,7 @@ describe('the calculator page on a phone', () => {
     await page.getByLabel('Fall back to').selectOption('');
     await page.getByRole('button', { name: 'Press: one more' }).click();
     await page.getByRole('radio', { name: 'split' }).check();
-    await page.getByRole('radio', { name: 'axis' }).check();
+    await page.getByRole('group', { name: 'Who presses' }).getByRole('radio', { name: 'axis' }).check();
     await page.locator('.press', { hasText: 'Pressed (split)' }).waitFor();
     assert.equal(await page.locator('table.crt th.lit').count(), 2);
     assert.deepEqual(errors, []);
