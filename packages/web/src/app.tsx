@@ -605,6 +605,8 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   const [logShown, setLogShown] = useState<LogDrawing | null>(null);
   const [logFocus, setLogFocus] = useState<number | null>(null);
   const [stepShown, setStepShown] = useState<LogDrawing[]>([]);
+  // The action button pointed at: the hex it names is lit.
+  const [buttonShown, setButtonShown] = useState<Action | null>(null);
   const view = v.state;
   const colours = useMemo(() => coloursOf(game.meta), [game]);
   const board = useMemo(() => pres.board(view), [pres, view]);
@@ -698,9 +700,20 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
       ? recapStep.drawing.nodes
       : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes));
     for (const n of named) if (!act.has(n)) hl.set(n, 'named');
+    if (buttonShown && typeof buttonShown.unit === 'string') {
+      const at = pres.pieceAt(view, buttonShown.unit);
+      if (at >= 0) hl.set(at, 'named');
+    }
+    if (buttonShown)
+      for (const t of pres.targets(
+        view,
+        [buttonShown],
+        typeof buttonShown.unit === 'string' ? buttonShown.unit : null,
+      ))
+        hl.set(t.at, 'named');
     if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
     return { highlights: hl, byHex: act };
-  }, [pres, view, actions, chosen, selectedHex, marks, recapStep, logShown, stepShown]);
+  }, [pres, view, actions, chosen, selectedHex, marks, recapStep, logShown, stepShown, buttonShown]);
 
   const reasons = useMemo(() => {
     const r = new Map<number, string>();
@@ -964,8 +977,10 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
               group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
               onAction={(a) => {
                 setSelected(null);
+                setButtonShown(null);
                 void submit(a);
               }}
+              onHover={setButtonShown}
             />
             <MissingList items={missing} onCite={setCite} />
           </section>

@@ -209,6 +209,8 @@ export function ActionButtons(p: {
   describe: (a: Action) => string;
   group: (a: Action) => string | null;
   onAction: (a: Action) => void;
+  /** A button pointed at (or focused): the map lights the hex it names. */
+  onHover?: (a: Action | null) => void;
 }) {
   const loose: Action[] = [];
   const groups = new Map<string, Action[]>();
@@ -222,6 +224,10 @@ export function ActionButtons(p: {
       type="button"
       key={i}
       onClick={() => p.onAction(a)}
+      onMouseEnter={() => p.onHover?.(a)}
+      onMouseLeave={() => p.onHover?.(null)}
+      onFocus={() => p.onHover?.(a)}
+      onBlur={() => p.onHover?.(null)}
       data-action={a.type}
       {...(typeof a.unit === 'string' ? { 'data-unit': a.unit } : {})}
     >
