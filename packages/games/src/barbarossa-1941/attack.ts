@@ -13,6 +13,7 @@ import {
   shiftColumn,
   slotBetween,
 } from '@stavka/engine';
+import { airShift } from './air.ts';
 import type { Board } from './board.ts';
 import { BARBAROSSA_CRT, BARBAROSSA_MIN_ODDS_RULE } from './combat.ts';
 import { riverAt, terrainIn } from './rules-scenario.ts';
@@ -176,6 +177,8 @@ export interface EvaluateOptions {
   readonly table?: OddsTable;
   /** "Special First Turn Rules": "Against any one river hex-side, the Russian defense shift is ignored." */
   readonly riverShiftIgnored?: boolean;
+  /** Air units supporting the attack (B-13, B-46). */
+  readonly air?: readonly string[];
 }
 
 /** The odds of `attackers` against the hex `target`, with every shift; or why the attack may not be made. */
@@ -228,6 +231,16 @@ export function evaluateAttack(
       reason: 'defenders in Limited supply or Isolated',
       cite: 'barbarossa-1941 "Supply"',
     });
+  const air = airShift(
+    board,
+    table,
+    opts.air ?? [],
+    target,
+    attack,
+    defense,
+    raw + shifts.reduce((t, x) => t + x.by, 0),
+  );
+  if (air) shifts.push(air);
   const shifted = shiftColumn(table, raw, shifts);
   if (shifted.unclamped < 0) {
     return {

@@ -152,6 +152,7 @@ export function startCombat(
   }
   const ev = evaluateAttack(board, attack.attackers, target, {
     supply,
+    air: attack.air ?? [],
     riverShiftIgnored: firstTurnRiverIgnored(board, attack.attackers, target, g.riverIgnored),
   });
   let column = 0;

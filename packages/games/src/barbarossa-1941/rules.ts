@@ -11,6 +11,7 @@
  */
 import type { GameOutcome, GameRules, RulesContext, SetupError } from '@stavka/engine';
 import { err, ok, type Result, setupError } from '@stavka/engine';
+import { airSupporters, CITE_AIR } from './air.ts';
 import {
   canAttack as canAttackNow,
   evaluateAttack,
@@ -73,6 +74,7 @@ export type BarbarossaAction =
   | { type: 'railhead'; index: number; to: number }
   | { type: 'flip-strong'; piece: string }
   | { type: 'call-siberians' }
+  | { type: 'air-support'; piece: string; target: number }
   | { type: 'overrun'; pieces: string[]; target: number }
   | { type: 'katyusha'; piece: string; target: number }
   | { type: 'move'; piece: string; to: number }
@@ -174,7 +176,7 @@ function allocationsComplete(board: Board): boolean {
   const g = board.g;
   const cols: { target: number; attackers: string[]; column: number }[] = [];
   for (const a of g.attacks) {
-    const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
+    const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g), air: a.air ?? [] });
     if (isRefusal(ev)) return false;
     cols.push({ target: a.target, attackers: a.attackers, column: ev.column });
   }
@@ -224,11 +226,13 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
     case 'attacks-first': {
       const out = allocations(board, side);
       for (const a of g.attacks) {
-        const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
+        const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g), air: a.air ?? [] });
         if (isRefusal(ev)) continue;
         out.push({ type: 'resolve', target: a.target });
         for (const gamble of gamblesFor(board, a.attackers, ev))
           out.push({ type: 'resolve', target: a.target, gamble });
+        for (const piece of airSupporters(board, a.target, a.air ?? []))
+          out.push({ type: 'air-support', piece, target: a.target });
         // B-44: on turn 1 the Axis may name one river hexside whose defense shift it ignores.
         if (
           g.turn === 1 &&
@@ -263,11 +267,13 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         (a) => a.type === 'allocate' && g.blitz.includes(a.piece),
       );
       for (const a of g.attacks) {
-        const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) });
+        const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g), air: a.air ?? [] });
         if (isRefusal(ev)) continue;
         out.push({ type: 'resolve', target: a.target });
         for (const gamble of gamblesFor(board, a.attackers, ev))
           out.push({ type: 'resolve', target: a.target, gamble });
+        for (const piece of airSupporters(board, a.target, a.air ?? []))
+          out.push({ type: 'air-support', piece, target: a.target });
         // B-44: on turn 1 the Axis may name one river hexside whose defense shift it ignores.
         if (
           g.turn === 1 &&
@@ -360,6 +366,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   g.spent = [];
   g.railMoves = 0;
   g.railheadsMoved = [];
+  if (side === 'axis') g.airUsed = []; // a new game-turn: "only once offensively ... per game-turn"
   g.attackedThisPhase = [];
   g.attacks = [];
   for (const id of g.order) {
@@ -510,6 +517,13 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       if (g.player === 'axis') moscowMoraleRoll(g, s, a.target, ctx);
       return;
     }
+    case 'air-support': {
+      const at = g.attacks.find((x) => x.target === a.target)!;
+      at.air = [...(at.air ?? []), a.piece];
+      g.airUsed.push(a.piece);
+      log(ctx, 'air', `${label(g, s, a.piece)} supports the attack on ${s.hexNumbers[a.target]}`, [CITE_AIR]);
+      return;
+    }
     case 'call-siberians':
       g.siberiansFrom = g.turn;
       log(ctx, 'reinforcements', `the Russian player calls the Siberian Reserve from turn ${g.turn}`, [
@@ -639,6 +653,7 @@ function fromPositionFile(
     moscowRolled: false,
     siberiansFrom: null,
     riverIgnored: null,
+    airUsed: [],
     winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false, weatherRoll: options.weatherRoll ?? false },
     secret: { identities: {} },

@@ -64,6 +64,7 @@ export function standardPosition(
     moscowRolled: false,
     siberiansFrom: null,
     riverIgnored: null,
+    airUsed: [],
     winner: null,
     options: { asymmetricOdds, weatherRoll },
     secret: { identities: {} },

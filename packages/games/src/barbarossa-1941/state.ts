@@ -72,6 +72,8 @@ export interface DeclaredAttack {
   target: number;
   /** Attacking pieces, in the order allocated. */
   attackers: string[];
+  /** Air units supporting it (B-13, B-46). */
+  air?: string[];
 }
 
 /** What the combat being resolved waits for. */
@@ -168,6 +170,8 @@ export interface BarbarossaState {
   arrivals: string[];
   /** Face-down Russian armies still to enter from the eastern edge (the set-up's leftovers). */
   armiesToEnter: number;
+  /** Air units used offensively this game-turn ("only once offensively ... per game-turn"). */
+  airUsed: string[];
   /** The river hexside whose Russian defense shift the Axis ignores on turn 1 (B-44), or null. */
   riverIgnored: number | null;
   /** The turn the Russian player called the Siberian Reserve, or null (B-43). */
