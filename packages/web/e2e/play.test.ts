@@ -405,6 +405,12 @@ describe('replay', () => {
     assert.equal(await page.getByLabel('Turn').inputValue(), '1');
     await page.getByRole('button', { name: 'forward' }).click();
     assert.match(await counter.innerText(), /^1 \//);
+    // Each step's change is lit on the map (the hex a unit deployed to).
+    await page.locator('polygon.hl.named').first().waitFor({ state: 'attached' });
+    // Autoplay steps on by itself until paused.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(`/^[3-9]\\d* \\//.test(document.querySelector('.vcr span').textContent)`);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await page.getByRole('button', { name: 'last' }).click();
     assert.equal(await counter.innerText(), last);
     // The turn chooser follows the position: the last turn at the end.

@@ -11,7 +11,15 @@ import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
 import { type Highlight, MapView } from '../src/MapView.tsx';
 import { CombatPreview, LogPanel, UnitPanel, VpPanel } from '../src/panels.tsx';
-import { ActionButtons, MissingList, ReferencePanel, ResultBanner, TrayPanel } from '../src/table.tsx';
+import {
+  ActionButtons,
+  MissingList,
+  RecapPanel,
+  ReferencePanel,
+  ResultBanner,
+  TrayPanel,
+  TurnPause,
+} from '../src/table.tsx';
 
 function deployed(): MarsState {
   const made = setup(marsRules, null, 1, {});
@@ -264,5 +272,32 @@ describe("the wargamer's table (issue #25)", () => {
     assert.match(html, /Victory conditions/);
     assert.match(html, /Turn track/);
     assert.match(html, /Eliminated units/);
+  });
+  it('the end of a player-turn sums it up and offers its recap; the recap steps through it', () => {
+    const pause = renderToString(
+      h(TurnPause, {
+        turns: [{ label: 'Turn 1, Zhukov (Soviet)', side: 'soviet', lines: ['3 units moved.'], entries: [] }],
+        mine: () => false,
+        onRecap: noop,
+        onContinue: noop,
+      }),
+    );
+    assert.match(pause, /End of Turn 1, Zhukov \(Soviet\)/);
+    assert.match(pause, /3 units moved\./);
+    assert.match(pause, /Step through this turn on the map/);
+    const recap = renderToString(
+      h(RecapPanel, {
+        label: 'Turn 1, Zhukov (Soviet)',
+        steps: [
+          { text: 'a moves 1709-1708', drawing: { nodes: [1], path: [0, 1] } },
+          { text: 'Attack on 1712', drawing: { nodes: [2], arrows: [{ from: 1, to: 2, kind: 'attack' }] } },
+        ],
+        at: 0,
+        onStep: noop,
+        onClose: noop,
+      }),
+    );
+    assert.match(recap, /1 \/ 2: a moves 1709-1708/);
+    assert.match(recap, /disabled[^>]*>◀ Previous/);
   });
 });
