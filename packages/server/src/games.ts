@@ -442,12 +442,17 @@ export class GameService implements Service {
 
   async expireUnjoined(before: string): Promise<number> {
     const ids = await this.store.deleteUnjoined(before, 1000);
+    await this.forget(ids);
+    return ids.length;
+  }
+
+  /** Games deleted from the store: out of the cache, and their live clients told (4404). */
+  async forget(ids: readonly string[]): Promise<void> {
     for (const id of ids) {
       this.cache.delete(id);
       for (const w of this.watchers.get(id) ?? []) w.lost?.(4404, 'game/not-found');
       this.watchers.delete(id);
     }
-    return ids.length;
   }
 
   private async startIfReady(g: Live): Promise<boolean> {

@@ -22,9 +22,20 @@ after(async () => {
   }
 });
 
-async function threaded(file: string, threads = 2, webhooks?: Parameters<typeof buildApp>[0]['webhooks']) {
+async function threaded(
+  file: string,
+  threads = 2,
+  webhooks?: Parameters<typeof buildApp>[0]['webhooks'],
+  limits?: Parameters<typeof buildApp>[0]['limits'],
+) {
   const store = await openStore(file);
-  const built = await buildApp({ store, rateLimit: false, threads, ...(webhooks ? { webhooks } : {}) });
+  const built = await buildApp({
+    store,
+    rateLimit: false,
+    threads,
+    ...(webhooks ? { webhooks } : {}),
+    ...(limits ? { limits } : {}),
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   opened.push({ built, store });
   const port = (built.app.server.address() as { port: number }).port;
@@ -301,4 +312,22 @@ describe('a threaded server', () => {
       hook.close();
     }
   });
+});
+
+describe('games nobody joined (issue #22)', () => {
+  for (const threads of [0, 2]) {
+    test(`${threads ? 'on 2 threads' : 'in one thread'}: deleted after their time, their live clients closed with 4404`, async () => {
+      const { base } = await threaded(tempSqlitePath(), threads, undefined, {
+        unjoinedTtlMs: 400,
+        expirySweepMs: 100,
+      });
+      const r = await call(base, 'POST', '/api/games', undefined, { game: 'mars-1942' });
+      assert.equal(r.status, 201);
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/api/games/${r.body.id}/live`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token: r.body.spectator.token })));
+      assert.equal(await closed, 4404);
+      assert.equal((await call(base, 'GET', `/api/games/${r.body.id}`)).status, 404);
+    });
+  }
 });

@@ -87,6 +87,7 @@ const SERVICE_CALL_LIST = [
   'setWebhook',
   'importFile',
   'reissue',
+  'forget',
 ] as const satisfies readonly (keyof GameService)[];
 type ServiceCall = (typeof SERVICE_CALL_LIST)[number];
 const SERVICE_CALLS: ReadonlySet<string> = new Set(SERVICE_CALL_LIST);
@@ -537,9 +538,18 @@ export class ShardedService implements Service {
 
   reissue: GameService['reissue'] = (p, side) => this.on(p.gameId, 'reissue', [p, side]);
 
-  /** Deleted through the main thread's store: a shard's cached copy is then found gone. */
+  /**
+   * Deleted through the main thread's store; each shard forgets its own (its cache, and
+   * its live clients told: 4404).
+   */
   async expireUnjoined(before: string): Promise<number> {
-    return (await this.store.deleteUnjoined(before, 1000)).length;
+    const ids = await this.store.deleteUnjoined(before, 1000);
+    const byShard = new Map<Shard, string[]>();
+    for (const id of ids) byShard.set(this.owner(id), [...(byShard.get(this.owner(id)) ?? []), id]);
+    await Promise.all(
+      [...byShard].filter(([s]) => s.worker).map(([s, list]) => this.call(s, 'forget', [list])),
+    );
+    return ids.length;
   }
 
   join: GameService['join'] = (p, contribution) => this.on(p.gameId, 'join', [p, contribution]);
