@@ -200,6 +200,8 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     // Reference: the CRT with every result spelled out; the Victory tab says what it takes to win.
     await page.getByRole('tab', { name: 'Reference' }).click();
     assert.match(await page.locator('.reference').innerText(), /DA\/2[\s\S]*half the total attack factors/);
+    await page.locator('.reference h3').evaluate((el) => el.scrollIntoView());
+    await page.screenshot({ path: join(SHOTS, 'reference.png') });
     await page.getByRole('tab', { name: 'Victory' }).click();
     assert.match(await page.locator('.vp').innerText(), /What it takes to win[\s\S]*higher total/);
     // Hex numbers on the map on demand.

@@ -932,7 +932,7 @@ function tray(g: MarsState, side: string | null, actions: readonly Action[]): Se
 const TERRAIN_EFFECTS: Readonly<Record<string, string>> = {
   clear: 'No effect on movement or combat.',
   forest: 'No effect in these rules ("Forests? :-)"): the short attack moves already reflect the forest.',
-  swamp: 'Frozen in November: no effect beyond clear.',
+  swamp: 'No effect in these rules: the text gives swamp none.',
 };
 
 function reference(g: MarsState): ReferenceSheet[] {
