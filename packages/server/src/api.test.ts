@@ -1036,10 +1036,14 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     assert.equal((await create(many)).statusCode, 400, 'more than 16 keys fails the schema');
   });
 
-  test('a scenario of the client\'s own is set up off the serving thread, then played like any other', async () => {
+  test("a scenario of the client's own is set up off the serving thread, then played like any other", async () => {
     const { app } = await server();
     const scenario = { ...standardScenarioFile(), name: 'Mars, a copy' };
-    const r = await app.inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942', scenario } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { game: 'mars-1942', scenario },
+    });
     assert.equal(r.statusCode, 201, r.body);
     const made = r.json() as Made;
     for (const side of ['soviet', 'german']) {
