@@ -618,7 +618,7 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
     .addOption(new Option('--game <game>', 'which game').choices(SIMULATED_GAMES).makeOptionMandatory())
     .option(
       '--players <list>',
-      `one player per side, in the rules' side order (${SIMULATED_GAMES.map((g) => `${g}: ${moduleOf(g).rules.sides.join(',')} from ${playerNames(g).join(', ')}`).join('; ')}; ai = default level)`,
+      `one player per side, in the rules' side order (${SIMULATED_GAMES.map((g) => `${g}: ${moduleOf(g).rules.sides.join(',')} from ${playerNames(g).join(', ')}`).join('; ')}; ai = default level; default random,random)`,
     )
     .option(
       '--ladder',

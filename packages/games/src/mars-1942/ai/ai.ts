@@ -31,13 +31,15 @@ export interface AiLevel {
 
 /**
  * Level 1 plays the rules of thumb only (no search); each level above searches longer
- * and further. The top level's budget is set for a median player-turn of 1-5 s on a
- * small server (bench/ai.ts measures it).
+ * and further. About 17 iterations a CPU-second: level 3 thinks about 0.9 s of CPU a
+ * player-turn, level 4 (the top) about 2.2 s, inside the 1-5 s a small server's AI worker
+ * may take (bench/ai.ts measures it).
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 1 } },
   2: { budget: { iterations: 6, horizon: 1 } },
   3: { budget: { iterations: 16, horizon: 2 } },
+  4: { budget: { iterations: 40, horizon: 2 } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
