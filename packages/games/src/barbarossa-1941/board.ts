@@ -4,7 +4,14 @@
  * (never stored) and reads only what both players see of a piece (`publicUnit`).
  */
 import type { UnitData } from '@stavka/engine';
-import { otherSide, type RulesScenario, rulesScenarioByKey, type Side, terrainIn } from './rules-scenario.ts';
+import {
+  otherSide,
+  type RulesScenario,
+  rulesScenarioByKey,
+  type Side,
+  terrainIn,
+  type Weather,
+} from './rules-scenario.ts';
 import { type BarbarossaState, type PieceState, publicUnit, turnInfo } from './state.ts';
 import { countsForStacking, hasZoc, isArmour, isArmy, isKorps, isMotorized, isSmall } from './unit-kinds.ts';
 
@@ -27,6 +34,7 @@ export class Board {
     const n = s.map.graph.nodeCount;
     this.at = Array.from({ length: n }, () => []);
     this.zocCount = { axis: new Uint16Array(n), soviet: new Uint16Array(n) };
+    this.weather = turnInfo(s, g).weather;
     const { offsets, targets } = s.map.graph;
     for (const id of g.order) {
       const p = g.pieces[id]!;
@@ -49,8 +57,20 @@ export class Board {
     return this.g.pieces[id]!;
   }
 
-  get weather() {
-    return turnInfo(this.s, this.g).weather;
+  /** This turn's weather (read once: every step cost asks). */
+  readonly weather: Weather;
+  /** Per side, lazily: 1 where an UnDisrupted enemy army (Axis movers) or German korps/army (Russian movers) has its ZOC (the OMB rule). */
+  private readonly bonusZoc: Partial<Record<Side, Uint8Array>> = {};
+
+  /** OMB rule 2's ZOCs for a mover of `side` (see movement.ts bonusForbiddenZoc). */
+  bonusZocOf(side: Side, compute: (hex: number) => boolean): Uint8Array {
+    let z = this.bonusZoc[side];
+    if (!z) {
+      z = new Uint8Array(this.at.length);
+      for (let h = 0; h < z.length; h++) if (this.inEnemyZoc(side, h) && compute(h)) z[h] = 1;
+      this.bonusZoc[side] = z;
+    }
+    return z;
   }
 
   /** Pieces of `side` in `hex`. */

@@ -10,7 +10,7 @@
  * army / German korps or army not already occupied by a friendly unit): two searches,
  * the second with the bonus and the OMB's own restriction.
  */
-import { type Reach, type SearchPolicy, search } from '@stavka/engine';
+import { type SearchPolicy, type SearchSpace, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { impassable, riverAt, roadAlong, type Side, terrainIn } from './rules-scenario.ts';
 import {
@@ -64,6 +64,10 @@ export function canMove(board: Board, id: string): boolean {
 
 /** Does an Undisrupted enemy army (for Axis movers) or German korps/army (for Russian movers) cover `hex`? (OMB rule 2.) */
 export function bonusForbiddenZoc(board: Board, side: Side, hex: number): boolean {
+  return board.bonusZocOf(side, (h) => bonusZocAt(board, side, h))[hex] === 1;
+}
+
+function bonusZocAt(board: Board, side: Side, hex: number): boolean {
   for (const o of board.zocOwners(side, hex)) {
     const p = board.piece(o);
     if (p.disrupted) continue;
@@ -160,7 +164,7 @@ function stepCost(
   return cost + river;
 }
 
-function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolean }): Reach {
+function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolean }): SearchSpace {
   const { board } = m;
   const friendOthers = (h: number) => board.hasFriend(m.side, h, m.id);
   const policy: SearchPolicy = {
@@ -182,7 +186,8 @@ function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolea
       return owners.length > 0 && owners.every((o) => !m.startOwners.has(o));
     },
   };
-  return search(board.s.map.graph, policy, { sources: [m.start], maxCost });
+  // The shared work space: read before the next run (moveOptions does).
+  return searchSpaceFor(board.s.map.graph).run(policy, { sources: [m.start], maxCost });
 }
 
 /**
@@ -190,20 +195,22 @@ function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolea
  * the OMF is offered as such, else with the bonus), stacking checked at the end of the
  * move ("Stacking" Limits).
  */
-export function moveOptions(board: Board, id: string): MoveOption[] {
+export function moveOptions(board: Board, id: string, opts: { paths?: boolean } = {}): MoveOption[] {
   if (!canMove(board, id)) return [];
+  const withPaths = opts.paths ?? true;
   const m = mover(board, id);
   const omf = omfOf(board, id);
   const bonusMf = omb(m.side, board.g.breakthrough);
   const best = new Map<number, MoveOption>();
-  const offer = (reach: Reach, bonus: boolean, limit: number) => {
-    for (const to of reach.nodes) {
+  const offer = (space: SearchSpace, bonus: boolean, limit: number) => {
+    for (let i = 0; i < space.reachedCount; i++) {
+      const to = space.reached[i]!;
       if (to === m.start) continue;
-      const cost = reach.cost.get(to)!;
+      const cost = space.cost[to]!;
       if (cost > limit) continue;
       const known = best.get(to);
       if (known && (!known.bonus || bonus)) continue;
-      best.set(to, { to, cost, bonus, path: reach.path(to) });
+      best.set(to, { to, cost, bonus, path: withPaths ? space.pathTo(to) : [] });
     }
   };
   // Within the OMF: the unit may still attack.

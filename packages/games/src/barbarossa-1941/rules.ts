@@ -250,7 +250,8 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       for (const id of g.order) {
         const p = g.pieces[id]!;
         if (p.side !== side || p.status !== 'map' || allocatedTo(g, id) >= 0 || !canMove(board, id)) continue;
-        for (const o of moveOptions(board, id)) out.push({ type: 'move', piece: id, to: o.to });
+        for (const o of moveOptions(board, id, { paths: false }))
+          out.push({ type: 'move', piece: id, to: o.to });
       }
       // Overrun (B-42): a stack moving together eliminates a 1-factor defender for 1 more MF.
       for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0 && canMove(board, id))) {
