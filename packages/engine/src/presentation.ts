@@ -60,6 +60,12 @@ export interface HexBoard {
   readonly outlines: readonly Outline[];
   /** Printed hex numbers by index. */
   readonly hexNumbers: readonly string[];
+  /** Names written along a hexside (a river's), between the centres of two hexes. */
+  readonly labels?: readonly {
+    readonly between: readonly [number, number];
+    readonly text: string;
+    readonly className: string;
+  }[];
   /** Where the keyboard cursor starts. */
   readonly home: number;
 }

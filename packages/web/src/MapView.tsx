@@ -210,6 +210,15 @@ function HexLayer({ b }: { b: HexBoard }) {
         </g>
       );
     });
+    const labels = (b.labels ?? []).map((l, i) => {
+      const a = hexCenter(map, l.between[0]);
+      const e = hexCenter(map, l.between[1]);
+      return (
+        <text key={`lb${i}`} x={(a.x + e.x) / 2} y={(a.y + e.y) / 2} class={l.className}>
+          {l.text}
+        </text>
+      );
+    });
     return (
       <g class="static">
         {hexes}
@@ -217,6 +226,7 @@ function HexLayer({ b }: { b: HexBoard }) {
         {sides}
         {outlines}
         {places}
+        {labels}
       </g>
     );
   }, [b]);

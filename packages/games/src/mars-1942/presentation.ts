@@ -33,6 +33,7 @@ import {
 import { canAttack, evaluateAttack, mustAttack } from './attack.ts';
 import { Board, isInfantry, isMobile, sideUnits } from './board.ts';
 import { MARS_CRT, marsCalc } from './combat.ts';
+import mapFile from './data/map.json' with { type: 'json' };
 import { attackRange, canMove, moveOptions } from './movement.ts';
 import type { Scenario, Side } from './scenario.ts';
 import { scenarioByKey } from './scenario.ts';
@@ -214,10 +215,25 @@ export function marsBoardDrawing(s: Scenario): HexBoard {
     ],
     outlines,
     hexNumbers: s.hexNumbers,
+    labels: riverNames(s),
     home: s.rzhev,
   };
   boards.set(s, b);
   return b;
+}
+
+/** Each river's name once, at the middle of its course (the map file names them). */
+function riverNames(s: Scenario): { between: [number, number]; text: string; className: string }[] {
+  if (s.map.name !== mapFile.name) return [];
+  const out: { between: [number, number]; text: string; className: string }[] = [];
+  for (const side of mapFile.hexsides) {
+    if (side.feature !== 'river' || side.between.length === 0) continue;
+    const mid = side.between[Math.floor(side.between.length / 2)]!;
+    const a = hexIndex(s.map, mid[0]!);
+    const b = hexIndex(s.map, mid[1]!);
+    if (a >= 0 && b >= 0) out.push({ between: [a, b], text: side.name, className: 'river-name' });
+  }
+  return out;
 }
 
 function describe(s: Scenario, a: Action): string {
