@@ -99,9 +99,17 @@ export interface RulesScenario {
   readonly sovietArmiesPerTurn: number;
   /** The eastern edge (Siberia): where those armies enter. */
   readonly siberia: readonly number[];
+  /** Ports by sea ("By Sea"): hex and sea. */
+  readonly ports: readonly { readonly hex: number; readonly sea: Sea }[];
+  /** The hexes whose holder controls each sea (Koenigsberg, Sevastopol, both Kerch sides). */
+  readonly seaControl: Readonly<Record<Sea, readonly number[]>>;
   /** The Siberian Reserve: shock armies, one a turn, safe from this turn on (Dec 41). */
   readonly siberianReserve: { readonly units: readonly string[]; readonly safeFromTurn: number };
 }
+
+/** The seas of "By Sea" (the Sea of Azov sails with the Black Sea; its control is its own). */
+export const SEAS = ['baltic', 'black', 'azov'] as const;
+export type Sea = (typeof SEAS)[number];
 
 export interface ScheduledArrival {
   readonly turn: number;
@@ -121,6 +129,8 @@ export interface RulesScenarioInput {
   readonly railheads?: readonly string[];
   readonly turns: readonly TurnInfo[];
   readonly siberianReserve?: { readonly units: readonly string[]; readonly safeFromTurn: number };
+  readonly ports?: readonly { readonly hex: string; readonly sea: Sea }[];
+  readonly seaControl?: Partial<Record<Sea, readonly string[]>>;
   /** Scheduled reinforcements, entry hexes by number. */
   readonly reinforcements?: readonly {
     turn: number;
@@ -218,6 +228,14 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     sovietArmiesPerTurn: siberia.length > 0 ? 3 : 0,
     siberia,
     siberianReserve: input.siberianReserve ?? { units: [], safeFromTurn: 1 },
+    ports: (input.ports ?? [])
+      .map((p) => ({ hex: hexIndex(map, p.hex), sea: p.sea }))
+      .filter((p) => p.hex >= 0),
+    seaControl: {
+      baltic: (input.seaControl?.baltic ?? []).map((h) => hexIndex(map, h)).filter((h) => h >= 0),
+      black: (input.seaControl?.black ?? []).map((h) => hexIndex(map, h)).filter((h) => h >= 0),
+      azov: (input.seaControl?.azov ?? []).map((h) => hexIndex(map, h)).filter((h) => h >= 0),
+    },
   });
 }
 
@@ -316,6 +334,10 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     sovietArmiesPerTurn: bs.soviet.reinforcementsPerTurn,
     siberia: bs.edges.siberia ?? [],
     siberianReserve: bs.siberianReserve,
+    ports: (['baltic', 'black', 'azov'] as const).flatMap((sea) =>
+      bs.ports[sea].map((hex) => ({ hex, sea })),
+    ),
+    seaControl: bs.seaControl,
   };
 }
 

@@ -45,6 +45,7 @@ import {
   SIDES,
   type Side,
 } from './rules-scenario.ts';
+import { sail, seaDestinations } from './sea.ts';
 import { CITE_SIBERIANS, mayCallSiberians, siberianArrival } from './siberians.ts';
 import { katyushaStrike, katyushaTargets, mayFlipStrong, moscowMoraleRoll } from './special-units.ts';
 import { standardPosition } from './standard-setup.ts';
@@ -75,6 +76,7 @@ export type BarbarossaAction =
   | { type: 'flip-strong'; piece: string }
   | { type: 'call-siberians' }
   | { type: 'air-support'; piece: string; target: number }
+  | { type: 'sea'; piece: string; to: number }
   | { type: 'overrun'; pieces: string[]; target: number }
   | { type: 'katyusha'; piece: string; target: number }
   | { type: 'move'; piece: string; to: number }
@@ -208,6 +210,7 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         const p = g.pieces[id]!;
         if (p.side !== side || p.status !== 'map') continue;
         for (const to of railDestinations(board, id)) out.push({ type: 'rail', piece: id, to });
+        for (const d of seaDestinations(g, s, id)) out.push({ type: 'sea', piece: id, to: d.to });
         if (side === 'axis' && board.unit(id).type === 'rail-conversion')
           for (const to of conversionMoves(board, id).keys()) out.push({ type: 'convert', piece: id, to });
       }
@@ -366,6 +369,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   g.blitz = [];
   g.spent = [];
   g.railMoves = 0;
+  g.seaMoves = 0;
   g.railheadsMoved = [];
   if (side === 'axis') g.airUsed = []; // a new game-turn: "only once offensively ... per game-turn"
   g.attackedThisPhase = [];
@@ -518,6 +522,9 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       if (g.player === 'axis') moscowMoraleRoll(g, s, a.target, ctx);
       return;
     }
+    case 'sea':
+      sail(g, s, a.piece, a.to, ctx);
+      return;
     case 'air-support': {
       const at = g.attacks.find((x) => x.target === a.target)!;
       at.air = [...(at.air ?? []), a.piece];
@@ -650,6 +657,7 @@ function fromPositionFile(
     armiesToEnter: 0,
     converted: [],
     railMoves: 0,
+    seaMoves: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

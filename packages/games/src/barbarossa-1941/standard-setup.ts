@@ -60,6 +60,7 @@ export function standardPosition(
     armiesToEnter: 0,
     converted: [],
     railMoves: 0,
+    seaMoves: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

@@ -162,6 +162,8 @@ export interface BarbarossaState {
   attackedThisPhase: string[];
   /** Russian rail hexes converted to the German gauge (Axis rail lines), ascending. */
   converted: number[];
+  /** Units moved by sea in this player-turn ("1 unit ... per turn"). */
+  seaMoves: number;
   /** Units moved by rail in this player-turn. */
   railMoves: number;
   /** Railheads already advanced this turn (indexes into railheads). */

@@ -218,6 +218,8 @@ export interface PositionInput {
   /** Extra units (e.g. the rifle pile), id -> template. */
   readonly extraUnits?: Readonly<Record<string, string>>;
   readonly siberianReserve?: { units: string[]; safeFromTurn: number };
+  readonly ports?: { hex: string; sea: 'baltic' | 'black' | 'azov' }[];
+  readonly seaControl?: Partial<Record<'baltic' | 'black' | 'azov', string[]>>;
   /** Scheduled reinforcements (units from extraUnits), entry hexes by number. */
   readonly reinforcements?: readonly { turn: number; side: Side; units: string[]; hexes: string[] }[];
 }
@@ -288,6 +290,7 @@ export function position(input: PositionInput): Position {
     armiesToEnter: 0,
     converted: [],
     railMoves: 0,
+    seaMoves: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
@@ -356,6 +359,8 @@ export function positionFile(input: PositionInput): import('./rules.ts').Positio
       ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
       ...(input.reinforcements ? { reinforcements: input.reinforcements } : {}),
       ...(input.siberianReserve ? { siberianReserve: input.siberianReserve } : {}),
+      ...(input.ports ? { ports: input.ports } : {}),
+      ...(input.seaControl ? { seaControl: input.seaControl } : {}),
     },
     pieces,
     ...(input.riflePile ? { riflePile: input.riflePile } : {}),

@@ -1,0 +1,84 @@
+/**
+ * barbarossa-1941 "Strategic Movment - By Sea" (B-47), through the contract: a small sea
+ * (0601-0802) with ports at 0503 and 0903; the holder of 0905 controls it.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+const act = (s: G, side: string, a: BarbarossaAction): G => {
+  const r = apply(barbarossaRules, s, side, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+
+function sovietTurn(controlTaken: boolean): G {
+  const file = positionFile({
+    map: {
+      terrain: { '0601': 'sea', '0701': 'sea', '0801': 'sea', '0602': 'sea', '0702': 'sea', '0802': 'sea' },
+      places: [
+        { name: 'West Port', kind: 'town', hex: '0503' },
+        { name: 'East Port', kind: 'town', hex: '0903' },
+        { name: 'Sevastopol', kind: 'city', hex: '0905' },
+      ],
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(10) }],
+      connections: [{ kind: 'rail', path: col(10) }],
+    },
+    ports: [
+      { hex: '0503', sea: 'black' },
+      { hex: '0903', sea: 'black' },
+    ],
+    seaControl: { black: ['0905'] },
+    pieces: { r: { is: 'sov-army', at: '0503' }, k: { is: 'ger-inf-korps', at: '0208' } },
+  });
+  const made = setup(barbarossaRules, file, 1, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  let s = made.value;
+  if (controlTaken) s.state.control.Sevastopol = 'axis';
+  for (const step of [
+    'end-step',
+    'end-step',
+    'end-movement',
+    'end-combat',
+    'end-movement',
+    'end-combat',
+  ] as const)
+    s = act(s, 'axis', { type: step });
+  return s;
+}
+
+describe('Strategic Movment - By Sea (B-47)', () => {
+  it('from a coastal hex to a friendly port of the same sea; under friendly control sunk only on a 1', () => {
+    const s = sovietTurn(false);
+    const sea = legalActions(barbarossaRules, s, 'soviet').filter((a) => a.type === 'sea');
+    assert.deepEqual(sea, [{ type: 'sea', piece: 'r', to: hexOf(s, '0903') }]);
+    const sunk = applyWithRolls(barbarossaRules, s, 'soviet', sea[0]!, [1]);
+    assert.ok(sunk.ok);
+    assert.equal(sunk.value.state.pieces.r!.status, 'eliminated');
+    const landed = applyWithRolls(barbarossaRules, s, 'soviet', sea[0]!, [2]);
+    assert.ok(landed.ok);
+    assert.equal(landed.value.state.pieces.r!.at, hexOf(s, '0903'));
+    assert.equal(landed.value.state.pieces.r!.disrupted, true, 'arrives Disrupted');
+  });
+  it('under enemy control: a 3/6s chance of being sunk', () => {
+    const s = sovietTurn(true);
+    const sunk = applyWithRolls(
+      barbarossaRules,
+      s,
+      'soviet',
+      { type: 'sea', piece: 'r', to: hexOf(s, '0903') },
+      [3],
+    );
+    assert.ok(sunk.ok);
+    assert.equal(sunk.value.state.pieces.r!.status, 'eliminated');
+  });
+});
