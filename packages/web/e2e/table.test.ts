@@ -61,6 +61,12 @@ async function open(): Promise<{
   };
 }
 
+/** A screenshot once the map has settled (text is hidden while it pans). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SHOTS, name) });
+}
+
 const step = (page: Page) => page.locator('.status .step').innerText();
 
 /** A local hot-seat game past both historical set-ups, on the Soviet fortification step. */
@@ -101,7 +107,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     assert.ok(await clickCounterUntil(page, click, soviet, 'fortify'), 'a click on a counter fortifies it');
     await page.getByRole('tab', { name: 'Log' }).click();
     await page.locator('.log li', { hasText: 'fortifies' }).first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'fortify-by-click.png') });
+    await shot(page, 'fortify-by-click.png');
     // The rest are a button group, collapsed: "Done fortifying" is in sight.
     assert.ok(
       await page.locator('.actions details.group summary', { hasText: 'Fortify a unit' }).isVisible(),
@@ -136,7 +142,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     assert.match(missing, /End allocation: .*\d{4}.* owed an attack \(red\)/);
     assert.equal(await page.locator('.actions button[data-action="end-allocation"]').count(), 0);
     assert.ok((await page.locator('line.arrow').count()) > 0, 'the attack is drawn as an arrow');
-    await page.screenshot({ path: join(SHOTS, 'must-attack.png') });
+    await shot(page, 'must-attack.png');
 
     // Take everything back (buttons: the accessible way), then one attack that may be made alone.
     for (
@@ -174,7 +180,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     await target.hover({ force: true });
     await page.locator('.combat', { hasText: 'Column' }).waitFor();
     const attackerView = await page.locator('.combat').innerText();
-    await page.screenshot({ path: join(SHOTS, 'attacker-preview.png') });
+    await shot(page, 'attacker-preview.png');
     const resolve = page.locator('.actions button[data-action="resolve"]').first();
     await resolve.dispatchEvent('click');
     // The defender's turn to give orders: the same preview, without hovering, the map brought to it.
@@ -184,8 +190,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     if ((await orders.count()) > 0) {
       await page.locator('.combat', { hasText: 'Column' }).waitFor();
       assert.equal(await page.locator('.combat').innerText(), attackerView);
-      await page.waitForTimeout(300); // the map brought to the attack
-      await page.screenshot({ path: join(SHOTS, 'defender-preview.png') });
+      await shot(page, 'defender-preview.png');
       await click(orders.filter({ hasText: 'No orders' }));
     }
     // The result banner: the column, the row and the result in words.
@@ -193,7 +198,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     await banner.first().waitFor();
     assert.match(await banner.first().innerText(), /Rolled \d on the \d:\d column: \S+/);
     assert.ok(((await banner.first().locator('.meaning').innerText()) ?? '').length > 10);
-    await page.screenshot({ path: join(SHOTS, 'result-banner.png') });
+    await shot(page, 'result-banner.png');
     // The log names no glyph a machine without an emoji font cannot draw.
     await page.getByRole('tab', { name: 'Log' }).click();
     assert.doesNotMatch(await page.locator('.log').innerText(), /🎲/);
@@ -201,7 +206,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     await page.getByRole('tab', { name: 'Reference' }).click();
     assert.match(await page.locator('.reference').innerText(), /DA\/2[\s\S]*half the total attack factors/);
     await page.locator('.reference h3').evaluate((el) => el.scrollIntoView());
-    await page.screenshot({ path: join(SHOTS, 'reference.png') });
+    await shot(page, 'reference.png');
     await page.getByRole('tab', { name: 'Victory' }).click();
     assert.match(await page.locator('.vp').innerText(), /What it takes to win[\s\S]*higher total/);
     // Hex numbers on the map on demand.
@@ -234,7 +239,7 @@ describe('free deployment from the set-up tray', () => {
       await page.locator('.missing').innerText(),
       /standard historical set-up: offered only before/,
     );
-    await page.screenshot({ path: join(SHOTS, 'setup-tray.png') });
+    await shot(page, 'setup-tray.png');
     // An offline game exports its replay at any time.
     const download = page.waitForEvent('download');
     await click(page.getByRole('button', { name: 'Export replay' }));
@@ -268,7 +273,7 @@ describe("against the AI: the other side's turn recapped", () => {
     const pause = page.locator('.pause');
     await pause.waitFor();
     assert.match(await pause.innerText(), /End of Turn 1 .*Zhukov/);
-    await page.screenshot({ path: join(SHOTS, 'turn-pause.png') });
+    await shot(page, 'turn-pause.png');
     await click(pause.getByRole('button', { name: /Step through/ }).first());
     const recap = page.locator('.recap');
     await recap.waitFor();
@@ -278,7 +283,7 @@ describe("against the AI: the other side's turn recapped", () => {
     assert.match(await recap.locator('.recap-step').innerText(), /moves \d{4}/);
     assert.ok((await page.locator('polyline.trail.current').count()) > 0, 'the move is drawn');
     await click(recap.getByRole('button', { name: 'Show all' }));
-    await page.screenshot({ path: join(SHOTS, 'recap.png') });
+    await shot(page, 'recap.png');
     await click(recap.getByRole('button', { name: 'Close the recap' }));
     console.log(`clicks, German set-up and answering the AI's turn 1: ${clicks()}`);
     assert.deepEqual(errors, []);
