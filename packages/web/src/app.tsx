@@ -562,6 +562,13 @@ function finishedTurn(
   };
 }
 
+/** Whether a die was rolled among the log's last entries (undo stops at a roll). */
+function rolledLast(log: readonly LogEntry[]): boolean {
+  for (let i = log.length - 1; i >= Math.max(0, log.length - 12); i--)
+    if (log[i]!.kind === 'roll') return true;
+  return false;
+}
+
 /** A short tick when a result comes in (optional: off until the player turns it on). */
 function tick(): void {
   try {
@@ -670,8 +677,14 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   const recapStep = recap ? recap.steps[recap.at] : undefined;
   const marks = useMemo(() => pres.marks(view, side), [pres, view, side]);
   const missing = useMemo(
-    () => (mine && pres.missing ? pres.missing(view, side, actions) : []),
-    [pres, view, side, actions, mine],
+    () => [
+      ...(mine && pres.missing ? pres.missing(view, side, actions) : []),
+      // The engine's own rule, the same in every game.
+      ...(mine && !v.canUndo && v.mode !== 'replay' && rolledLast(v.log)
+        ? [{ control: 'Undo', why: 'a die was rolled: nothing before a roll can be taken back' }]
+        : []),
+    ],
+    [pres, view, side, actions, mine, v.canUndo, v.mode, v.log],
   );
 
   // The one piece every action is about (the one unit to retreat, to advance): lit
