@@ -523,12 +523,12 @@ export class GameService implements Service {
   }
 
   async seatView(p: Principal): Promise<SeatView> {
-    return this.withLock(p.gameId, async () => this.viewOf(await this.fresh(p.gameId), p.side));
+    return this.withLock(p.gameId, async () => this.viewOf(reading(await this.fresh(p.gameId), p), p.side));
   }
 
   async log(p: Principal): Promise<{ stateId: number; log: readonly LogEntry[] }> {
     return this.withLock(p.gameId, async () => {
-      const g = await this.fresh(p.gameId);
+      const g = reading(await this.fresh(p.gameId), p);
       if (!g.state) return { stateId: 0, log: [] };
       return { stateId: g.seq, log: logFor(g, p.side) };
     });
@@ -536,7 +536,7 @@ export class GameService implements Service {
 
   /** The replay: a seat's own actions while the game goes on, everything once it is over. */
   async replayFor(p: Principal) {
-    const g = await this.withLock(p.gameId, () => this.fresh(p.gameId));
+    const g = reading(await this.withLock(p.gameId, () => this.fresh(p.gameId)), p);
     if (g.record.status === 'over') return { final: true, file: await this.exportFile(p) };
     const rows = await this.store.actions(g.id);
     return {
@@ -552,7 +552,7 @@ export class GameService implements Service {
   }
 
   async exportFile(p: Principal): Promise<ExportedGame> {
-    const g = await this.withLock(p.gameId, () => this.fresh(p.gameId));
+    const g = reading(await this.withLock(p.gameId, () => this.fresh(p.gameId)), p);
     if (g.record.status !== 'over') {
       throw new ApiError(
         409,
@@ -1127,6 +1127,16 @@ function heldSeat(g: Live, p: Principal): SeatRecord {
     throw new ApiError(403, 'seat/bad-token', 'that token no longer holds this seat: a new one was issued');
   }
   return seat;
+}
+
+/**
+ * The game, for a principal to read: a seat's token must still hold its seat, as the
+ * game stands after `fresh` (another process may have re-issued it since the token was
+ * checked); a spectator or the admin reads as a spectator.
+ */
+function reading(g: Live, p: Principal): Live {
+  if (p.side !== null) heldSeat(g, p);
+  return g;
 }
 
 function seatSide(p: Principal): string {
