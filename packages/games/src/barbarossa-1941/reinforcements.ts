@@ -50,7 +50,11 @@ export function entryHexes(g: BarbarossaState, s: RulesScenario, id: string): nu
   const board = new Board(g, s);
   const p = g.pieces[id]!;
   let hexes: readonly number[];
-  if (p.face === 'rifle-army' && p.unit === null) hexes = s.siberia;
+  if (
+    (p.face === 'rifle-army' && p.unit === null) ||
+    (p.side === 'soviet' && s.units[p.unit ?? '']?.type === 'tank')
+  )
+    hexes = s.siberia; // leftover and replacement armies, rebuilt tank units: the eastern edge (B-48)
   else if (s.siberianReserve.units.includes(p.unit ?? '')) return siberianEntryHexes(g, s, id);
   else {
     const r = s.reinforcements.find((x) => x.units.includes(p.unit ?? ''));

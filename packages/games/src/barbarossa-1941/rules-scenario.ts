@@ -99,6 +99,8 @@ export interface RulesScenario {
   readonly sovietArmiesPerTurn: number;
   /** The eastern edge (Siberia): where those armies enter. */
   readonly siberia: readonly number[];
+  /** Russian rifle replacement factors a turn per hex (major cities 1, Moscow 2), 0 elsewhere. */
+  readonly replacementFactors: readonly number[];
   /** Ports by sea ("By Sea"): hex and sea. */
   readonly ports: readonly { readonly hex: number; readonly sea: Sea }[];
   /** The hexes whose holder controls each sea (Koenigsberg, Sevastopol, both Kerch sides). */
@@ -129,6 +131,8 @@ export interface RulesScenarioInput {
   readonly railheads?: readonly string[];
   readonly turns: readonly TurnInfo[];
   readonly siberianReserve?: { readonly units: readonly string[]; readonly safeFromTurn: number };
+  /** Russian replacement factors a turn by place name. */
+  readonly replacementFactors?: Readonly<Record<string, number>>;
   readonly ports?: readonly { readonly hex: string; readonly sea: Sea }[];
   readonly seaControl?: Partial<Record<Sea, readonly string[]>>;
   /** Scheduled reinforcements, entry hexes by number. */
@@ -228,6 +232,10 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     sovietArmiesPerTurn: siberia.length > 0 ? 3 : 0,
     siberia,
     siberianReserve: input.siberianReserve ?? { units: [], safeFromTurn: 1 },
+    replacementFactors: Array.from({ length: n }, (_, h) => {
+      const name = map.placeAt[h]! >= 0 ? map.places[map.placeAt[h]!]!.name : null;
+      return name ? (input.replacementFactors?.[name] ?? 0) : 0;
+    }),
     ports: (input.ports ?? [])
       .map((p) => ({ hex: hexIndex(map, p.hex), sea: p.sea }))
       .filter((p) => p.hex >= 0),
@@ -334,6 +342,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     sovietArmiesPerTurn: bs.soviet.reinforcementsPerTurn,
     siberia: bs.edges.siberia ?? [],
     siberianReserve: bs.siberianReserve,
+    replacementFactors: Array.from({ length: n }, (_, h) => bs.placeAtHex[h]?.replacementFactors ?? 0),
     ports: (['baltic', 'black', 'azov'] as const).flatMap((sea) =>
       bs.ports[sea].map((hex) => ({ hex, sea })),
     ),

@@ -26,6 +26,7 @@ import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
+import { sovietReplacements } from './replacements.ts';
 import {
   applyCombatAction,
   type CombatAction,
@@ -395,7 +396,10 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     [CITE_SEQUENCE, side === 'axis' ? 'A.1' : 'B.1'],
   );
   announceArrivals(g, s, side, ctx);
-  if (side === 'soviet') siberianArrival(g, s, ctx);
+  if (side === 'soviet') {
+    siberianArrival(g, s, ctx);
+    sovietReplacements(g, s, ctx);
+  }
 }
 
 function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
@@ -658,6 +662,8 @@ function fromPositionFile(
     converted: [],
     railMoves: 0,
     seaMoves: 0,
+    rifleFactors: 0,
+    tankFactors: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

@@ -61,6 +61,8 @@ export function standardPosition(
     converted: [],
     railMoves: 0,
     seaMoves: 0,
+    rifleFactors: 0,
+    tankFactors: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

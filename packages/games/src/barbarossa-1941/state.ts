@@ -162,6 +162,10 @@ export interface BarbarossaState {
   attackedThisPhase: string[];
   /** Russian rail hexes converted to the German gauge (Axis rail lines), ascending. */
   converted: number[];
+  /** Russian rifle replacement factors not yet spent (B-48). */
+  rifleFactors: number;
+  /** Russian tank replacement factors not yet spent, "cumulated between turns". */
+  tankFactors: number;
   /** Units moved by sea in this player-turn ("1 unit ... per turn"). */
   seaMoves: number;
   /** Units moved by rail in this player-turn. */

@@ -213,6 +213,8 @@ export interface PositionInput {
   readonly pieces: Readonly<Record<string, Placed>>;
   readonly railheads?: readonly string[];
   readonly victoryPoints?: Readonly<Record<string, number>>;
+  /** Russian replacement factors a turn by place name (B-48). */
+  readonly replacementFactors?: Readonly<Record<string, number>>;
   readonly riflePile?: readonly string[];
   readonly control?: Readonly<Record<string, Side>>;
   /** Extra units (e.g. the rifle pile), id -> template. */
@@ -261,6 +263,7 @@ export function position(input: PositionInput): Position {
     turns: input.turns ?? [{ label: 'Jun II 41', weather: input.weather ?? 'good' }],
     ...(input.railheads ? { railheads: input.railheads } : {}),
     ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
+    ...(input.replacementFactors ? { replacementFactors: input.replacementFactors } : {}),
   });
   if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
   const s = compiled.value;
@@ -291,6 +294,8 @@ export function position(input: PositionInput): Position {
     converted: [],
     railMoves: 0,
     seaMoves: 0,
+    rifleFactors: 0,
+    tankFactors: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
