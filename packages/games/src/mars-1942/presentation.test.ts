@@ -84,6 +84,15 @@ describe('mars-1942 COMBAT RESULTS TABLE notes: the must-attack rule', () => {
     assert.deepEqual([...why.nodes!].sort(), owed.map((m) => m.at).sort());
     assert.ok(P.arrows!(s.state, 'soviet').length > 0, 'the allocated attack is drawn as arrows');
   });
+  it('takes an attacker out when it is clicked again while selected, and groups the buttons', () => {
+    const s = owedPosition();
+    const unit = s.state.attacks[0]!.units[0]!;
+    const at = s.state.units[unit]!.at;
+    assert.deepEqual(P.nodeAction!(s.state, legal(s), at, unit), { type: 'unassign', unit });
+    assert.equal(P.nodeAction!(s.state, legal(s), at, null), null, 'a first click selects');
+    assert.equal(P.buttonGroup!(s.state, { type: 'unassign', unit }), 'Take a unit out of its attack');
+    assert.equal(P.buttonGroup!(s.state, { type: 'end-allocation' }), null);
+  });
 });
 
 describe('mars-1942 No Retreat! (M-8) and the CRT: what each side sees of an attack', () => {
