@@ -1,0 +1,196 @@
+/**
+ * mars-1942 "Operational Movement" and "Zones of Control" (GAMETURN SEQUENCE A.2 /
+ * B.3): each unit's moves (the search is movement.ts's moveOptions), a panzer unit's
+ * withdrawal by the southern edge (RULINGS M-14), the end of movement. The moves are
+ * worked out incrementally, carried from a state to the next (see MovementCache).
+ */
+import { CarriedCache } from '@stavka/engine';
+import type { MarsAction } from '../actions.ts';
+import { type Board, fitsStack, sideUnits } from '../board.ts';
+import { boardOf, parentBoard, sameUnitState } from '../drafts.ts';
+import { moveOptions } from '../movement.ts';
+import type { Scenario, Side } from '../scenario.ts';
+import { changeUnit, type MarsState, type UnitState } from '../state.ts';
+import { updateTaken } from '../taken.ts';
+import { CITE, hexAt, hexNum, log, onMap, perUnit, type StepRules } from './step.ts';
+
+/**
+ * The moves of a movement phase, worked out once per unit and carried from a state to
+ * the next (OpenSpiel's incremental legal actions): a move changes one unit's hex, and
+ * most units' moves stay as they were. Where a unit's search goes (moveOptions,
+ * stacking aside) depends on its own state, on the enemy's units, and on friendly units
+ * only next to it (and on those only when a minimum 1-hex move was looked at). So the
+ * search is taken over when the unit's own state is the same, no enemy unit has moved,
+ * changed its fortification or disruption (friendlyChanges), and no friendly unit came
+ * or went on its hex or next to it where that matters; stacking is checked on each
+ * state. The fuzzer checks every list against one worked out from scratch.
+ */
+interface UnitMoves {
+  /** Destinations as far as the search goes, stacking aside: checked on each state. */
+  readonly moves: readonly { readonly to: number; readonly action: MarsAction }[];
+  /**
+   * The unit's hex and those next to it, when friendly units there can change its moves
+   * (its search looked at a minimum 1-hex move: see moveOptions); else none.
+   */
+  readonly near: readonly number[];
+}
+
+interface MovementCache {
+  readonly player: Side;
+  /** The units the moves were worked out on: a settled state's, never changed after. */
+  readonly units: Readonly<Record<string, UnitState>>;
+  readonly byUnit: ReadonlyMap<string, UnitMoves>;
+}
+
+/**
+ * Each movement-phase state's moves, once its legal actions are known, carried to the
+ * draft cloned from it (engine CarriedCache). The cache holds the parent's units only,
+ * not the parent: states do not keep the game's history alive.
+ */
+const movementCaches = new CarriedCache<MarsState, MovementCache>();
+
+/** `copy`, the draft of `parent` an action is applied to, takes over the parent's moves. */
+export function inheritMoves(parent: MarsState, copy: MarsState): void {
+  movementCaches.inherit(parent, copy);
+}
+
+/**
+ * The hexes friendly units of `me` came to or left between two sets of units, or null
+ * when an enemy unit moved, came, went, or changed what its ZOC and the minimum move
+ * read (fortified, disrupted): then nothing is taken over.
+ */
+function friendlyChanges(
+  s: Scenario,
+  before: Readonly<Record<string, UnitState>>,
+  after: Readonly<Record<string, UnitState>>,
+  me: Side,
+): number[] | null {
+  const changed: number[] = [];
+  for (const id of s.unitIds) {
+    const a = before[id]!;
+    const b = after[id]!;
+    if (a === b) continue;
+    if (a.at === b.at && a.status === b.status) {
+      if (s.units[id]!.side !== me && (a.fortified !== b.fortified || a.disrupted !== b.disrupted))
+        return null;
+      continue;
+    }
+    if (s.units[id]!.side !== me) return null;
+    if (a.status === 'map' && a.at >= 0) changed.push(a.at);
+    if (b.status === 'map' && b.at >= 0) changed.push(b.at);
+  }
+  return changed;
+}
+
+/** Whether any of `hexes` is among `changed`. */
+function touches(hexes: readonly number[], changed: readonly number[]): boolean {
+  for (const h of hexes) if (changed.includes(h)) return true;
+  return false;
+}
+
+/** A unit's withdrawal off the map (M-14: canWithdraw), one frozen object a unit, as the move actions are. */
+const withdrawActionsOf = new WeakMap<Scenario, Map<string, MarsAction>>();
+
+function withdrawAction(s: Scenario, id: string): MarsAction {
+  return perUnit(withdrawActionsOf, s, id, () => Object.freeze({ type: 'withdraw', unit: id }));
+}
+
+const END_MOVEMENT: MarsAction = Object.freeze({ type: 'end-movement' });
+
+/** A panzer unit on the southern edge may leave the game for good (M-14). */
+function canWithdraw(board: Board, id: string): boolean {
+  const u = board.unit(id);
+  const st = board.state.units[id]!;
+  return u.type === 'panzer' && st.moved === 'no' && !st.disrupted && board.s.southEdge.includes(st.at);
+}
+
+export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
+  legal(g, me, board) {
+    const { s } = board;
+    const mine = onMap(g, sideUnits(s, me));
+    // A unit's moves as the state this one was cloned from had them, where nothing
+    // they depend on has changed since (see MovementCache).
+    const prev = movementCaches.inherited(g);
+    const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
+    const byUnit = new Map<string, UnitMoves>();
+    let most = 1; // the list's length at most: every move, a withdrawal a unit, the end
+    for (const id of mine) {
+      let m = changed ? prev!.byUnit.get(id) : undefined;
+      if (!m || !sameUnitState(prev!.units[id]!, g.units[id]!) || touches(m.near, changed!)) {
+        const at = g.units[id]!.at;
+        const uses = { friends: false };
+        const moves = moveOptions(board, id, { paths: false, stacking: false, uses }).map((o) => ({
+          to: o.to,
+          action: Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }) as MarsAction,
+        }));
+        m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves };
+      }
+      byUnit.set(id, m);
+      most += m.moves.length + 1;
+    }
+    // Made at its greatest length and cut to what it holds (no growing as it fills:
+    // ~800 actions, ~12 KB less garbage a list).
+    const list = new Array<MarsAction>(most);
+    let n = 0;
+    for (const id of mine) {
+      const moves = byUnit.get(id)!.moves;
+      for (let i = 0; i < moves.length; i++)
+        if (fitsStack(board, moves[i]!.to, id)) list[n++] = moves[i]!.action;
+      if (me === 'german' && canWithdraw(board, id)) list[n++] = withdrawAction(s, id);
+    }
+    list[n++] = END_MOVEMENT;
+    list.length = n;
+    movementCaches.set(g, { player: me, units: g.units, byUnit });
+    return list;
+  },
+
+  effects: {
+    move(g, s, me, action, ctx) {
+      // The draft is still its parent here: the parent's board, if it has one.
+      const board = parentBoard(g) ?? boardOf(g);
+      const to = hexAt(s, action.to);
+      const opt = moveOptions(board, action.unit, { to })[0]!;
+      const st = changeUnit(g, action.unit);
+      st.at = to;
+      st.moved = opt.bonus ? 'bonus' : 'attack';
+      if (st.fortified) st.fortified = false;
+      updateTaken(g, s, me, opt.path); // a city passed through is entered (M-19)
+      const stops = board.enemyZoc(me).active[to] === 1;
+      log(
+        ctx,
+        'move',
+        `${s.units[action.unit]!.name} moves ${opt.path.map((h) => hexNum(s, h)).join('-')}` +
+          `${opt.bonus ? ' using the movement bonus: it may not attack' : ''}${stops ? '; stops in an enemy ZOC' : ''}`,
+        [CITE.move, ...(stops ? [CITE.zoc] : [])],
+        { unit: action.unit, path: opt.path.map((h) => hexNum(s, h)), cost: opt.cost / 2 },
+      );
+    },
+
+    // "For every panzer division permanently (and irretrievably) removed from the game
+    // ... A deployed reinforcement panzer division can be withdrawn, but its final
+    // withdrawal is counted as happening 3 turns after it actually leaves the mapboard."
+    withdraw(g, s, _me, action, ctx) {
+      const st = changeUnit(g, action.unit);
+      const u = s.units[action.unit]!;
+      st.status = 'withdrawn';
+      st.at = -1;
+      const deployedReinforcement = g.deployed.includes(action.unit);
+      const countsOnTurn = deployedReinforcement ? g.turn + 3 : g.turn;
+      const full = s.withdrawalPoints[countsOnTurn - 1] ?? 0;
+      const points = u.size === 'kampfgruppe' ? full / 2 : full;
+      g.withdrawals.push({ unit: action.unit, countsOnTurn, points });
+      log(
+        ctx,
+        'withdrawal',
+        `${u.name} leaves by the southern edge (counts on turn ${countsOnTurn}: +${points})`,
+        [CITE.victory, 'M-14'],
+      );
+    },
+
+    'end-movement'(g, s, me, _action, ctx) {
+      g.step = 'allocation';
+      for (const id of s.unitIds) if (g.units[id]!.attacked) changeUnit(g, id).attacked = false;
+      log(ctx, 'phase', `${me === 'soviet' ? 'A.3' : 'B.5'} ground attack allocations`, [CITE.sequence]);
+    },
+  },
+};
