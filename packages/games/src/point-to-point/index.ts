@@ -5,6 +5,7 @@ export * from './battle-calc.ts';
 export * from './battle-presentation.ts';
 export * from './battle-scenario.ts';
 export * from './bench-battle.ts';
+export * from './campaign.ts';
 export * from './campaign-board.ts';
 export * from './combat.ts';
 export * from './forces.ts';
