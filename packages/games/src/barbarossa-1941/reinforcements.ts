@@ -57,6 +57,7 @@ export function entryHexes(g: BarbarossaState, s: RulesScenario, id: string): nu
     hexes = s.siberia; // leftover and replacement armies, rebuilt tank units: the eastern edge (B-48)
   else if (s.siberianReserve.units.includes(p.unit ?? '')) return siberianEntryHexes(g, s, id);
   else {
+    // A scheduled unit at its listed hexes; anything else (a rebuilt panzer division) at any railhead.
     const r = s.reinforcements.find((x) => x.units.includes(p.unit ?? ''));
     hexes = r && r.hexes.length > 0 ? r.hexes : g.railheads;
   }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sovietReplacements, tankPile } from './replacements.ts';
+import { germanReplacements, sovietReplacements, tankPile } from './replacements.ts';
 import { testContext } from './test-context.ts';
 import { position } from './test-positions.ts';
 
@@ -62,5 +62,24 @@ describe('Russian Reinforcements and Replacements (B-48)', () => {
     assert.ok(g.arrivals.includes('t2'));
     assert.ok(!g.arrivals.includes('t1'));
     assert.equal(g.tankFactors, 0);
+  });
+});
+
+describe('Axis Reinforcements and Replacements Panzers (B-49)', () => {
+  it('"2 panzer replacement factors at the start of each month beginning with August", kept until a lost panzer division is covered', () => {
+    const p = position({
+      turns: [{ label: 'Aug I 41', weather: 'good', monthStart: true }],
+      pieces: { pz: { is: 'ger-pz-div', at: '0303' }, k: { is: 'ger-inf-korps', at: '0304' } },
+      railheads: ['0101'],
+      panzerReplacements: { factorsPerMonth: 2, fromTurn: 1 },
+    });
+    p.g.pieces.pz!.status = 'eliminated';
+    p.g.pieces.pz!.at = -1;
+    germanReplacements(p.g, p.s, testContext());
+    assert.equal(p.g.panzerFactors, 2, 'a 3-factor division waits');
+    assert.deepEqual(p.g.arrivals, []);
+    germanReplacements(p.g, p.s, testContext());
+    assert.deepEqual(p.g.arrivals, ['pz']);
+    assert.equal(p.g.panzerFactors, 1);
   });
 });

@@ -112,3 +112,45 @@ export function sovietReplacements(g: BarbarossaState, s: RulesScenario, ctx: Ru
     cite: [CITE_REPLACEMENTS, 'B.1', 'B-48'],
   });
 }
+
+export const CITE_PANZERS = 'barbarossa-1941 "Axis Reinforcements and Replacements Panzers"';
+
+/**
+ * A.1 (RULINGS B-49): "Germans get 2 panzer replacement factors at the start of each month
+ * beginning with August.  They may be used to build ... a lost 2-factor pzdiv." Kept
+ * between months; each lost panzer division whose attack factors they cover returns (by
+ * any railhead, B-37), cheapest first.
+ */
+export function germanReplacements(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
+  const t = s.turns[Math.min(g.turn, s.turns.length) - 1];
+  const { factorsPerMonth, fromTurn } = s.panzerReplacements;
+  if (!t?.monthStart || g.turn < fromTurn || factorsPerMonth <= 0) return;
+  g.panzerFactors += factorsPerMonth;
+  const lost = g.order
+    .filter((id) => {
+      const p = g.pieces[id]!;
+      const u = p.unit ? s.units[p.unit] : undefined;
+      return p.side === 'axis' && p.status === 'eliminated' && u?.type === 'panzer' && u.size === 'division';
+    })
+    .sort(
+      (a, b) =>
+        (s.units[g.pieces[a]!.unit!]!.factors.attack ?? 0) -
+          (s.units[g.pieces[b]!.unit!]!.factors.attack ?? 0) || a.localeCompare(b),
+    );
+  const back: string[] = [];
+  for (const id of lost) {
+    const cost = s.units[g.pieces[id]!.unit!]!.factors.attack ?? 0;
+    if (cost > g.panzerFactors) break;
+    g.panzerFactors -= cost;
+    const p = g.pieces[id]!;
+    p.status = 'pool';
+    p.disrupted = false;
+    g.arrivals.push(id);
+    back.push(s.units[p.unit!]!.designation);
+  }
+  ctx.log({
+    kind: 'reinforcements',
+    text: `${factorsPerMonth} panzer replacement factors${back.length > 0 ? `: ${back.join(', ')} rebuilt` : ''} (${g.panzerFactors} kept)`,
+    cite: [CITE_PANZERS, 'A.1', 'B-49'],
+  });
+}

@@ -57,6 +57,8 @@ export interface TurnInfo {
   readonly weather: Weather;
   /** The optional weather roll (B-11): the weather for a d6 roll of 1..6. */
   readonly weatherRoll?: readonly Weather[];
+  /** The first turn of a month ("at the start of each month"). */
+  readonly monthStart?: boolean;
 }
 
 export interface RulesScenario {
@@ -99,6 +101,8 @@ export interface RulesScenario {
   readonly sovietArmiesPerTurn: number;
   /** The eastern edge (Siberia): where those armies enter. */
   readonly siberia: readonly number[];
+  /** German panzer replacement factors at each month's start from a turn (August). */
+  readonly panzerReplacements: { readonly factorsPerMonth: number; readonly fromTurn: number };
   /** Russian rifle replacement factors a turn per hex (major cities 1, Moscow 2), 0 elsewhere. */
   readonly replacementFactors: readonly number[];
   /** Ports by sea ("By Sea"): hex and sea. */
@@ -131,6 +135,7 @@ export interface RulesScenarioInput {
   readonly railheads?: readonly string[];
   readonly turns: readonly TurnInfo[];
   readonly siberianReserve?: { readonly units: readonly string[]; readonly safeFromTurn: number };
+  readonly panzerReplacements?: { readonly factorsPerMonth: number; readonly fromTurn: number };
   /** Russian replacement factors a turn by place name. */
   readonly replacementFactors?: Readonly<Record<string, number>>;
   readonly ports?: readonly { readonly hex: string; readonly sea: Sea }[];
@@ -232,6 +237,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     sovietArmiesPerTurn: siberia.length > 0 ? 3 : 0,
     siberia,
     siberianReserve: input.siberianReserve ?? { units: [], safeFromTurn: 1 },
+    panzerReplacements: input.panzerReplacements ?? { factorsPerMonth: 0, fromTurn: 1 },
     replacementFactors: Array.from({ length: n }, (_, h) => {
       const name = map.placeAt[h]! >= 0 ? map.places[map.placeAt[h]!]!.name : null;
       return name ? (input.replacementFactors?.[name] ?? 0) : 0;
@@ -330,7 +336,12 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     rumania: bs.rumania,
     sovietSupplyEdge,
     railheads: bs.railheads,
-    turns: bs.turns.map((t) => ({ label: t.label, weather: t.weather, weatherRoll: t.weatherRoll })),
+    turns: bs.turns.map((t) => ({
+      label: t.label,
+      weather: t.weather,
+      weatherRoll: t.weatherRoll,
+      monthStart: t.monthStart,
+    })),
     hexNumbers: bs.hexNumbers,
     placeHex,
     reinforcements: bs.reinforcements.map((r) => ({
@@ -343,6 +354,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     siberia: bs.edges.siberia ?? [],
     siberianReserve: bs.siberianReserve,
     replacementFactors: Array.from({ length: n }, (_, h) => bs.placeAtHex[h]?.replacementFactors ?? 0),
+    panzerReplacements: bs.panzerReplacements,
     ports: (['baltic', 'black', 'azov'] as const).flatMap((sea) =>
       bs.ports[sea].map((hex) => ({ hex, sea })),
     ),

@@ -26,7 +26,7 @@ import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
-import { sovietReplacements } from './replacements.ts';
+import { germanReplacements, sovietReplacements } from './replacements.ts';
 import {
   applyCombatAction,
   type CombatAction,
@@ -399,7 +399,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   if (side === 'soviet') {
     siberianArrival(g, s, ctx);
     sovietReplacements(g, s, ctx);
-  }
+  } else germanReplacements(g, s, ctx);
 }
 
 function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
@@ -664,6 +664,7 @@ function fromPositionFile(
     seaMoves: 0,
     rifleFactors: 0,
     tankFactors: 0,
+    panzerFactors: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

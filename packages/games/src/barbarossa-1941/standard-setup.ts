@@ -63,6 +63,7 @@ export function standardPosition(
     seaMoves: 0,
     rifleFactors: 0,
     tankFactors: 0,
+    panzerFactors: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

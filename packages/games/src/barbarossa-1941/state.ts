@@ -164,6 +164,8 @@ export interface BarbarossaState {
   converted: number[];
   /** Russian rifle replacement factors not yet spent (B-48). */
   rifleFactors: number;
+  /** German panzer replacement factors not yet spent (B-49). */
+  panzerFactors: number;
   /** Russian tank replacement factors not yet spent, "cumulated between turns". */
   tankFactors: number;
   /** Units moved by sea in this player-turn ("1 unit ... per turn"). */

@@ -213,6 +213,7 @@ export interface PositionInput {
   readonly pieces: Readonly<Record<string, Placed>>;
   readonly railheads?: readonly string[];
   readonly victoryPoints?: Readonly<Record<string, number>>;
+  readonly panzerReplacements?: { factorsPerMonth: number; fromTurn: number };
   /** Russian replacement factors a turn by place name (B-48). */
   readonly replacementFactors?: Readonly<Record<string, number>>;
   readonly riflePile?: readonly string[];
@@ -264,6 +265,7 @@ export function position(input: PositionInput): Position {
     ...(input.railheads ? { railheads: input.railheads } : {}),
     ...(input.victoryPoints ? { victoryPoints: input.victoryPoints } : {}),
     ...(input.replacementFactors ? { replacementFactors: input.replacementFactors } : {}),
+    ...(input.panzerReplacements ? { panzerReplacements: input.panzerReplacements } : {}),
   });
   if (!compiled.ok) throw new Error(JSON.stringify(compiled.error));
   const s = compiled.value;
@@ -296,6 +298,7 @@ export function position(input: PositionInput): Position {
     seaMoves: 0,
     rifleFactors: 0,
     tankFactors: 0,
+    panzerFactors: 0,
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
