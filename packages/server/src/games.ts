@@ -487,11 +487,17 @@ export class GameService implements Service {
         'this needs a seat or spectator token (Authorization: Bearer ...)',
       );
     const h = tokenHash(bearer);
-    if (h === g.record.spectator_token_hash) return { gameId, side: null };
-    if (h === g.record.admin_token_hash) return { gameId, side: null, admin: true };
-    const seat = g.seats.find((s) => s.token_hash === h && s.player === 'human');
-    if (!seat) throw new ApiError(403, 'seat/bad-token', 'that token holds no seat in this game');
-    return { gameId, side: seat.side, key: h };
+    const known = principalOf(g, h);
+    if (known) return known;
+    // Not a token of the seats as cached here: another process may have issued it (a
+    // join, a re-issued link) since. Asked afresh once.
+    const again = await this.withLock(gameId, async () => {
+      const now = await this.fresh(gameId, true);
+      now.seats = await this.store.seats(gameId);
+      return principalOf(now, h);
+    });
+    if (!again) throw new ApiError(403, 'seat/bad-token', 'that token holds no seat in this game');
+    return again;
   }
 
   // ---- reading -------------------------------------------------------------
@@ -1127,6 +1133,14 @@ function heldSeat(g: Live, p: Principal): SeatRecord {
     throw new ApiError(403, 'seat/bad-token', 'that token no longer holds this seat: a new one was issued');
   }
   return seat;
+}
+
+/** Who a token (its hash) is in a game: the spectator, the admin, a human seat; or null. */
+function principalOf(g: Live, h: string): Principal | null {
+  if (h === g.record.spectator_token_hash) return { gameId: g.id, side: null };
+  if (h === g.record.admin_token_hash) return { gameId: g.id, side: null, admin: true };
+  const seat = g.seats.find((s) => s.token_hash === h && s.player === 'human');
+  return seat ? { gameId: g.id, side: seat.side, key: h } : null;
 }
 
 /**
