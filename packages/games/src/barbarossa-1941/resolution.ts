@@ -83,6 +83,29 @@ function sideAdvanceHexes(board: Board, c: Combat, attacker: string): number[] {
   return out;
 }
 
+/**
+ * B-50: a defender owing a retreat it cannot make is forced over the "Edge of the World"
+ * when its hex touches the map's edge, the sea or an unfrozen lake in a direction no
+ * closer to any hex the attack came from.
+ */
+function edgeOfTheWorld(board: Board, c: Combat, defender: string): boolean {
+  const { graph } = board.s.map;
+  const at = board.piece(defender).at;
+  const base = graph.offsets[at]!;
+  // Directions (0-5) of the hexes the attack came from.
+  const attackDirs = c.from.map((f) => {
+    for (let d = 0; d < 6; d++) if (graph.targets[base + d] === f) return d;
+    return -1;
+  });
+  for (let dir = 0; dir < 6; dir++) {
+    const h = graph.targets[base + dir]!;
+    if (h >= 0 && !impassable(board.s, h, board.weather)) continue;
+    // Off the map or water that way: forced over the edge if that way leads away from every attacker.
+    if (attackDirs.every((d) => d < 0 || [2, 3, 4].includes((d - dir + 6) % 6))) return true;
+  }
+  return false;
+}
+
 /** The side that must act in the combat now. */
 export function combatActor(g: BarbarossaState): Side {
   const c = g.combat!;
@@ -468,8 +491,17 @@ function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
       c.phase = 'retreat';
       return;
     }
-    // "If the defending units are surrounded and unable to retreat ... D1->D and D2 ->DE" (B-4, B-31).
     c.toRetreat.shift();
+    // "Edge of the World": "Any units forced to retreat off the mapboard or into the sea or unfrozen lake are eliminated" (B-50).
+    if (r !== 'D' && edgeOfTheWorld(board, c, d)) {
+      c.results[d] = 'DE';
+      eliminatePiece(g, s, d, ctx, 'forced to retreat off the map or into the sea', [
+        'barbarossa-1941 "Edge of the World"',
+        'B-50',
+      ]);
+      continue;
+    }
+    // "If the defending units are surrounded and unable to retreat ... D1->D and D2 ->DE" (B-4, B-31).
     const converted = NO_RETREAT[r] ?? r;
     c.results[d] = converted;
     ctx.log({

@@ -179,6 +179,20 @@ describe('Ground Combat Resolution: results', () => {
     assert.equal(s.state.pieces.a!.at, hexOf(s, '0505'));
   });
 
+  it('"Edge of the World": units forced to retreat into the sea are eliminated (B-50)', () => {
+    // The defender at 0505 has the sea south of it (0506 and beyond), the attacker north.
+    const sea = { terrain: { '0506': 'sea', '0406': 'sea', '0606': 'sea', '0405': 'sea', '0605': 'sea' } };
+    const blocked = (extra: PositionInput['pieces']) =>
+      game({
+        map: sea,
+        pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' }, ...extra },
+      });
+    let s = attack(axisMovement(blocked({})), 'axis', ['a'], '0505');
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    s = act(s, 'axis', { type: 'retreat-length', hexes: 1 });
+    assert.equal(s.state.pieces.r!.status, 'eliminated');
+  });
+
   it('No Retreat! (B-4): D1 -> D, the defender stays Disrupted', () => {
     let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
     s = act(s, 'soviet', { type: 'no-retreat', piece: 'r' });
