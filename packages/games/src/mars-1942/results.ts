@@ -14,7 +14,7 @@ import { type Combat, changeUnit, type DefenderResult, type MarsState } from './
 import { CITE, eliminate, log } from './steps/step.ts';
 
 /** What a result does to one defender, and the same under No Retreat! orders (M-8). */
-interface DefenderEffect {
+export interface DefenderEffect {
   /** Done to the defender once the die is read. */
   readonly apply: (g: MarsState, s: Scenario, c: Combat, d: DefenderResult, ctx: RulesContext) => void;
   /** Done instead of a retreat when the defender gave No Retreat! orders (M-8). */
@@ -189,7 +189,6 @@ export function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
   c.roll = roll;
   const base = readTable(MARS_CRT, column, roll);
   c.base = base;
-  const higher = Math.min(column + 1, MARS_CRT.columns.length - 1);
   log(
     ctx,
     'result',
@@ -202,19 +201,7 @@ export function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
       result: base,
     },
   );
-  // Each defender's result: Disrupted defenders read the next column (M-6).
-  for (const d of c.defenders) {
-    const st = g.units[d.unit]!;
-    d.result = st.disrupted ? readTable(MARS_CRT, higher, roll) : base;
-    if (st.disrupted && d.result !== base) {
-      log(
-        ctx,
-        'result',
-        `${s.units[d.unit]!.name} is Disrupted: reads ${MARS_CRT.columnLabels[higher]}, ${d.result}`,
-        ['M-6'],
-      );
-    }
-  }
+  readDefenderResults(g, s, column, roll, ctx);
   // The attackers' losses come from the base column.
   const disrupted = new Set(c.defenders.filter((d) => g.units[d.unit]!.disrupted).map((d) => d.unit));
   const allDisrupted = c.defenders.length > 0 && disrupted.size === c.defenders.length;
@@ -228,20 +215,45 @@ export function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
     if (!d.noRetreat || g.units[d.unit]!.status !== 'map') continue;
     effectOf(d.result).defender.noRetreat(g, s, c, d, ctx);
   }
-  if (owed > 0) {
-    const total = c.attackers.reduce((a, id) => a + attackOf(s, g, id), 0);
-    if (owed >= total) {
-      for (const id of c.attackers) eliminate(g, s, id, ctx, `${base}: every attacker is lost`, [CITE.defs]);
-      c.lossesOwed = 0;
-    } else {
-      log(ctx, 'losses', `The attacker loses units with at least ${owed} attack factors`, [
-        CITE.defs,
-        'M-4',
-        'M-5',
-      ]);
+  if (owed > 0) owe(g, s, owed, ctx);
+  c.phase = 'losses';
+}
+
+/** Each defender's result: Disrupted defenders read the next column (M-6). */
+function readDefenderResults(g: MarsState, s: Scenario, column: number, roll: number, ctx: RulesContext): void {
+  const c = g.combat!;
+  const higher = Math.min(column + 1, MARS_CRT.columns.length - 1);
+  for (const d of c.defenders) {
+    const st = g.units[d.unit]!;
+    d.result = st.disrupted ? readTable(MARS_CRT, higher, roll) : c.base;
+    if (st.disrupted && d.result !== c.base) {
+      log(
+        ctx,
+        'result',
+        `${s.units[d.unit]!.name} is Disrupted: reads ${MARS_CRT.columnLabels[higher]}, ${d.result}`,
+        ['M-6'],
+      );
     }
   }
-  c.phase = 'losses';
+}
+
+/**
+ * The attackers owe `owed` attack factors: every one of them is lost when that is all
+ * they have, else the attacker picks the units (the combat's 'losses' phase).
+ */
+function owe(g: MarsState, s: Scenario, owed: number, ctx: RulesContext): void {
+  const c = g.combat!;
+  const total = c.attackers.reduce((a, id) => a + attackOf(s, g, id), 0);
+  if (owed >= total) {
+    for (const id of c.attackers) eliminate(g, s, id, ctx, `${c.base}: every attacker is lost`, [CITE.defs]);
+    c.lossesOwed = 0;
+  } else {
+    log(ctx, 'losses', `The attacker loses units with at least ${owed} attack factors`, [
+      CITE.defs,
+      'M-4',
+      'M-5',
+    ]);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { RulesContext } from '@stavka/engine';
 import type { MarsAction } from '../actions.ts';
-import { evaluateAttack } from '../attack.ts';
+import { type AttackEvaluation, evaluateAttack } from '../attack.ts';
 import { Board } from '../board.ts';
 import { MARS_CRT } from '../combat.ts';
 import { boardOf } from '../drafts.ts';
@@ -109,6 +109,16 @@ function startCombat(g: MarsState, s: Scenario, attack: Attack, ctx: RulesContex
     advanced: [],
     routPending: false,
   };
+  logOdds(s, attack, ev, ctx);
+  // No Retreat! is for the defender to give (M-8); a hexside attack has no defenders to order.
+  if (defenders.length === 0) {
+    rollCombat(g, s, ctx);
+    continueCombat(g, s, ctx);
+  }
+}
+
+/** The attack's odds in the log: attack against defense, each shift with its reason, the column. */
+function logOdds(s: Scenario, attack: Attack, ev: AttackEvaluation, ctx: RulesContext): void {
   const shifts = ev.shifts.map(
     (x) => `${x.by > 0 ? '+' : ''}${x.by} ${x.reason}${x.cite ? ` (${x.cite})` : ''}`,
   );
@@ -129,11 +139,6 @@ function startCombat(g: MarsState, s: Scenario, attack: Attack, ctx: RulesContex
       target: hexNum(s, attack.target),
     },
   );
-  // No Retreat! is for the defender to give (M-8); a hexside attack has no defenders to order.
-  if (defenders.length === 0) {
-    rollCombat(g, s, ctx);
-    continueCombat(g, s, ctx);
-  }
 }
 
 /** Moves the combat on to its next phase that needs a choice, doing what needs none. */
