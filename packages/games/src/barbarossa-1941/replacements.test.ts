@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { advanceEvacuations, siberianFactories } from './factories.ts';
 import { germanReplacements, sovietReplacements, tankPile } from './replacements.ts';
 import { testContext } from './test-context.ts';
 import { position } from './test-positions.ts';
@@ -81,5 +82,22 @@ describe('Axis Reinforcements and Replacements Panzers (B-49)', () => {
     germanReplacements(p.g, p.s, testContext());
     assert.deepEqual(p.g.arrivals, ['pz']);
     assert.equal(p.g.panzerFactors, 1);
+  });
+});
+
+describe('Factory Evacuation (B-51)', () => {
+  it('loading one turn, on the track the next, back in production in Siberia 3 turns later', () => {
+    const { g } = moscowPosition();
+    g.evacuation.t1 = { phase: 'loading', since: 1 };
+    g.turn = 2;
+    advanceEvacuations(g, testContext());
+    assert.deepEqual(g.evacuation.t1, { phase: 'track', since: 2 });
+    assert.equal(g.pieces.t1!.status, 'pool');
+    g.turn = 4;
+    advanceEvacuations(g, testContext());
+    assert.equal(g.evacuation.t1!.phase, 'track');
+    g.turn = 5;
+    advanceEvacuations(g, testContext());
+    assert.equal(siberianFactories(g), 1);
   });
 });

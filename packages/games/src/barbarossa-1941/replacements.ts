@@ -11,6 +11,7 @@
  */
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
+import { siberianFactories } from './factories.ts';
 import type { RulesScenario } from './rules-scenario.ts';
 import { type BarbarossaState, freshPiece } from './state.ts';
 import { supplyDistances } from './supply.ts';
@@ -57,7 +58,7 @@ export function sovietReplacements(g: BarbarossaState, s: RulesScenario, ctx: Ru
     const f = s.replacementFactors[h]!;
     if (f > 0 && holder(g, s, h) === 'soviet' && dist[h]! >= 0) rifle += f;
   }
-  let tanks = s.siberia.length > 0 ? 1 : 0; // Tankograd
+  let tanks = (s.siberia.length > 0 ? 1 : 0) + siberianFactories(g); // Tankograd, and factories evacuated there
   for (const id of g.order) {
     const p = g.pieces[id]!;
     if (
@@ -65,6 +66,7 @@ export function sovietReplacements(g: BarbarossaState, s: RulesScenario, ctx: Ru
       p.status === 'map' &&
       p.unit &&
       s.units[p.unit]?.type === 'factory' &&
+      !g.evacuation[id] && // a loading factory produces nothing (B-51)
       holder(g, s, p.at) === 'soviet'
     )
       tanks += 1;

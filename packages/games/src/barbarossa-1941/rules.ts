@@ -20,6 +20,7 @@ import {
   riverHexsides,
 } from './attack.ts';
 import { Board } from './board.ts';
+import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from './factories.ts';
 import { mayRehide, rehide, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
@@ -76,6 +77,8 @@ export type BarbarossaAction =
   | { type: 'railhead'; index: number; to: number }
   | { type: 'flip-strong'; piece: string }
   | { type: 'call-siberians' }
+  | { type: 'load-factory'; piece: string }
+  | { type: 'entrench'; piece: string }
   | { type: 'air-support'; piece: string; target: number }
   | { type: 'sea'; piece: string; to: number }
   | { type: 'overrun'; pieces: string[]; target: number }
@@ -221,6 +224,10 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
           for (const to of railheadMoves(board, index)) out.push({ type: 'railhead', index, to });
         });
       if (mayCallSiberians(g, s)) out.push({ type: 'call-siberians' });
+      for (const id of g.order) {
+        if (mayLoadFactory(g, s, id)) out.push({ type: 'load-factory', piece: id });
+        if (mayEntrench(g, s, id)) out.push({ type: 'entrench', piece: id });
+      }
       // A.1 "Flipping of German Armies to Strong Side" (B-39).
       if (side === 'axis')
         for (const id of g.order) if (mayFlipStrong(g, s, id)) out.push({ type: 'flip-strong', piece: id });
@@ -397,6 +404,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   );
   announceArrivals(g, s, side, ctx);
   if (side === 'soviet') {
+    advanceEvacuations(g, ctx);
     siberianArrival(g, s, ctx);
     sovietReplacements(g, s, ctx);
   } else germanReplacements(g, s, ctx);
@@ -536,6 +544,18 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       log(ctx, 'air', `${label(g, s, a.piece)} supports the attack on ${s.hexNumbers[a.target]}`, [CITE_AIR]);
       return;
     }
+    case 'load-factory':
+      g.evacuation[a.piece] = { phase: 'loading', since: g.turn };
+      log(ctx, 'rail', `${label(g, s, a.piece)} flipped to its Loading side`, [CITE_FACTORIES, 'B-51']);
+      return;
+    case 'entrench':
+      g.pieces[a.piece]!.entrenched = true;
+      log(ctx, 'entrench', `${label(g, s, a.piece)} entrenches`, [
+        CITE_SEQUENCE,
+        g.player === 'axis' ? 'A.1' : 'B.1',
+        'B-51',
+      ]);
+      return;
     case 'call-siberians':
       g.siberiansFrom = g.turn;
       log(ctx, 'reinforcements', `the Russian player calls the Siberian Reserve from turn ${g.turn}`, [
@@ -665,6 +685,7 @@ function fromPositionFile(
     rifleFactors: 0,
     tankFactors: 0,
     panzerFactors: 0,
+    evacuation: {},
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

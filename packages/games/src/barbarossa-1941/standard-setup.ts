@@ -64,6 +64,7 @@ export function standardPosition(
     rifleFactors: 0,
     tankFactors: 0,
     panzerFactors: 0,
+    evacuation: {},
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,

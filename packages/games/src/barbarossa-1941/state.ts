@@ -164,6 +164,8 @@ export interface BarbarossaState {
   converted: number[];
   /** Russian rifle replacement factors not yet spent (B-48). */
   rifleFactors: number;
+  /** Factories being evacuated (B-51): loading since a turn, on the track since a turn, producing in Siberia. */
+  evacuation: Record<string, { phase: 'loading' | 'track' | 'siberia'; since: number }>;
   /** German panzer replacement factors not yet spent (B-49). */
   panzerFactors: number;
   /** Russian tank replacement factors not yet spent, "cumulated between turns". */

@@ -299,6 +299,7 @@ export function position(input: PositionInput): Position {
     rifleFactors: 0,
     tankFactors: 0,
     panzerFactors: 0,
+    evacuation: {},
     railheadsMoved: [],
     moscowRolled: false,
     siberiansFrom: null,
