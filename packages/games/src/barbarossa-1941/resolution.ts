@@ -230,7 +230,10 @@ export function startCombat(
       data: { target, attackers: attack.attackers, column: ev.label },
     });
   }
-  for (const a of attack.attackers) g.pieces[a]!.attacked = true;
+  for (const a of attack.attackers) {
+    g.pieces[a]!.attacked = true;
+    g.pieces[a]!.entrenched = false; // entrenchment is lost by attacking (B-51)
+  }
   g.combat = {
     target,
     attackers: attack.attackers,
