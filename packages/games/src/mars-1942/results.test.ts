@@ -52,7 +52,9 @@ describe('COMBAT RESULTS DEFINITIONS', () => {
 
 describe('GAMETURN SEQUENCE B.5', () => {
   it('"not re-Disrupted by the attack": DR, D, DA/2 and DAE always re-Disrupt, DW by its retreat', () => {
-    const always = Object.keys(RESULT_EFFECTS).filter((code) => effect(code).defender.reDisrupts === 'always');
+    const always = Object.keys(RESULT_EFFECTS).filter(
+      (code) => effect(code).defender.reDisrupts === 'always',
+    );
     assert.deepEqual(always.sort(), ['D', 'DA/2', 'DAE', 'DR']);
     assert.equal(effect('DW').defender.reDisrupts, 'by-retreat');
   });

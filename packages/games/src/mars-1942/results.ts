@@ -220,7 +220,13 @@ export function rollCombat(g: MarsState, s: Scenario, ctx: RulesContext): void {
 }
 
 /** Each defender's result: Disrupted defenders read the next column (M-6). */
-function readDefenderResults(g: MarsState, s: Scenario, column: number, roll: number, ctx: RulesContext): void {
+function readDefenderResults(
+  g: MarsState,
+  s: Scenario,
+  column: number,
+  roll: number,
+  ctx: RulesContext,
+): void {
   const c = g.combat!;
   const higher = Math.min(column + 1, MARS_CRT.columns.length - 1);
   for (const d of c.defenders) {
