@@ -47,6 +47,8 @@ export interface ConformanceOptions {
   readonly scenario?: unknown;
   readonly options?: Record<string, unknown>;
   readonly secrets?: SecretPlanter<unknown>;
+  /** Stop each playout quietly after this many actions (for games whose random games are long). */
+  readonly truncateAt?: number;
 }
 
 export interface Finding {
@@ -101,6 +103,7 @@ export function checkConformance(module: AnyGameModule, opts: ConformanceOptions
     for (let n = 0; ; n++) {
       const active = rules.activeSides(s.state);
       if (active.length === 0) break;
+      if (opts.truncateAt !== undefined && n >= opts.truncateAt) break;
       if (n >= max) {
         found({ check: 'too-long', message: `game ${seed} still going after ${max} actions` });
         break;

@@ -15,6 +15,7 @@
  *   presentation the browser side, loaded lazily (see presentation.ts)
  */
 import type { CombatRefusal, CombatReport } from './combat/report.ts';
+import type { SecretPlanter } from './conformance.ts';
 import type { Action, GameRules, GameState } from './game.ts';
 import type { Presentation } from './presentation.ts';
 import type { Result, SetupError } from './result.ts';
@@ -201,6 +202,18 @@ export interface GameModule<G = unknown, A extends Action = Action, V = unknown>
    * hidden information, the viewer's view is the state itself.
    */
   determinize?(state: GameState<G>, viewer: Viewer, rng: RngState): GameState<G>;
+  /**
+   * What the conformance suite needs of this game: where its secrets are (planted markers
+   * must never reach a viewer they are hidden from), and how long a random playout may go
+   * before it is cut short (a whole random game of a big one takes a minute).
+   */
+  readonly conformance?: {
+    readonly secrets?: SecretPlanter<G>;
+    /** Stop each random playout quietly after this many actions (the checks run up to there). */
+    readonly truncateAt?: number;
+    /** Check secrets, determinization and apply's input every this many actions. */
+    readonly sampleEvery?: number;
+  };
   /** The browser side, loaded lazily: the web bundles it apart, per game. */
   presentation?(): Promise<Presentation<V>>;
 }

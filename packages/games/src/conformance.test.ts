@@ -3,7 +3,8 @@
  * whole games with no dead end, replays to the same hash, apply leaving its input alone,
  * stale actions refused, secrets kept (planted markers never reach a viewer they are
  * hidden from) and legal actions that depend only on what their side may see.
- * STAVKA_CONFORMANCE_GAMES scales the number of playouts (default 2 a game).
+ * STAVKA_CONFORMANCE_GAMES scales the number of playouts (default 2 a game); a game whose
+ * random games are long says where to cut them (module.conformance.truncateAt).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,7 +19,14 @@ describe('conformance of every playable game', () => {
   for (const id of ids) {
     it(`${id} conforms`, () => {
       const m = playableGame(id)!;
-      const found = checkConformance(m, { playouts, seed: `conformance:${id}`, sampleEvery: 40 });
+      const c = m.conformance;
+      const found = checkConformance(m, {
+        playouts,
+        seed: `conformance:${id}`,
+        sampleEvery: c?.sampleEvery ?? 40,
+        ...(c?.secrets ? { secrets: c.secrets } : {}),
+        ...(c?.truncateAt !== undefined ? { truncateAt: c.truncateAt } : {}),
+      });
       assert.deepEqual(found, []);
     });
   }

@@ -211,7 +211,13 @@ function Home(p: { onReplay: (s: Session) => void }) {
                 </a>
               </p>
             )}
-            {g.meta.playable && g.rules && (
+            {g.meta.playable && g.rules && !g.presentation && (
+              <p class="note">
+                Its rules play from the command line (<code>stavka simulate --game {g.id}</code>) and on the
+                server's API; its board in the browser is still to come.
+              </p>
+            )}
+            {g.meta.playable && g.rules && g.presentation && (
               <div class="new-game">
                 <button type="button" disabled={busy} onClick={() => start(g.id, { kind: 'hotseat' })}>
                   New hot-seat game
@@ -516,6 +522,16 @@ function GamePage(p: { session: Session }) {
   // changes hands, so the next player does not see the last one's secrets.
   const side = v.activeSides[0] ?? null;
   const [shownTo, setShownTo] = useState<string | null>(side);
+  if (game && !game.presentation)
+    return (
+      <main class="home">
+        <p role="alert">
+          {game.meta.title} cannot be drawn in the browser yet: its rules play from the command line and the
+          server's API.
+        </p>
+        <a href="/">Home</a>
+      </main>
+    );
   if (!game || !pres) return <main class="home">Loading {game?.meta.title ?? v.game}…</main>;
   if (game.meta.hiddenInformation && v.mode === 'hotseat' && side !== null && side !== shownTo) {
     return (

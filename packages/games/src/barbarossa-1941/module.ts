@@ -12,7 +12,9 @@ import {
   type Shift,
 } from '@stavka/engine';
 import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts';
+import { barbarossaPlay } from './play.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
+import { barbarossaSecrets } from './secrets.ts';
 
 /** Air support a side brings to a ground attack ("Bombing and Close Air Support"). */
 const AIR: Readonly<Record<string, { by: number; reason: string; capped: boolean }>> = {
@@ -276,18 +278,23 @@ const calculator: GameCalculator = {
 
 export const barbarossaModule: GameModule = {
   id: 'barbarossa-1941',
+  ...(barbarossaPlay as Pick<GameModule, keyof typeof barbarossaPlay>),
   meta: {
     title: 'Barbarossa 1941',
-    blurb: 'The whole front, June 1941 - January 1942. Combat calculator only so far (provisional table).',
+    blurb:
+      'The whole front, June 1941 - January 1942, on the provisional table (B-1); Russian armies hidden until their first combat. Playable from the command line and the server; in the browser, its calculator so far.',
     sides: [
       { id: 'axis', name: 'Axis', commander: 'OKH', colour: '#56B4E9', ink: '#0b3c5d' },
       { id: 'soviet', name: 'Soviet', commander: 'Stavka', colour: '#E69F00', ink: '#6b3a00' },
     ],
-    playable: false,
+    playable: true,
     hiddenInformation: true,
     rulesText: 'barbarossa-1941',
   },
   calculator,
+  // A whole random game is ~2,800 actions and a minute: the suite plays its first 400
+  // (set-up, the first turns' moves, attacks, combat) and plants the hidden armies.
+  conformance: { secrets: barbarossaSecrets as never, truncateAt: 400, sampleEvery: 50 },
   scenarios: {
     list: [{ key: 'standard', title: 'Barbarossa, 22 June 1941 - 31 January 1942' }],
     file: (key) => (key === null || key === 'standard' ? null : undefined),
