@@ -478,8 +478,10 @@ async function makeGames(url: string, backend: string): Promise<BenchGame[]> {
     const made = await call(url, 'POST', '/api/games', undefined, { game: 'mars-1942' });
     if (made.status !== 201) throw new Error(`create: ${JSON.stringify(made.body)}`);
     const tokens = tokensOf(made);
-    for (const token of Object.values(tokens))
-      await call(url, 'POST', `/api/games/${made.body.id}/join`, token, {});
+    for (const side of Object.keys(tokens)) {
+      const j = await call(url, 'POST', `/api/games/${made.body.id}/join`, tokens[side], {});
+      tokens[side] = j.body.token; // joining issues the seat its own token (issue #22)
+    }
     games.push({ id: made.body.id, tokens, spare: true });
   }
   return games;

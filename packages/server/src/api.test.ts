@@ -1034,6 +1034,24 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     }
     const many = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, true]));
     assert.equal((await create(many)).statusCode, 400, 'more than 16 keys fails the schema');
+    // The game module says which options it takes: Barbarossa's are its own.
+    const barbarossa = (options: unknown) =>
+      app.inject({ method: 'POST', url: '/api/games', payload: { game: 'barbarossa-1941', options } });
+    assert.equal((await barbarossa({ weatherRoll: true })).statusCode, 201);
+    const wrong = await barbarossa({ firstTurnDoubling: true });
+    assert.equal(wrong.statusCode, 422);
+    assert.match(wrong.json().message, /options\.firstTurnDoubling/);
+  });
+
+  test('an AI seat only in a game that has an AI player', async () => {
+    const { app } = await server();
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { game: 'barbarossa-1941', seats: { axis: { player: 'ai' } } },
+    });
+    assert.equal(r.statusCode, 422, r.body);
+    assert.equal(r.json().code, 'game/no-ai');
   });
 
   test("a scenario of the client's own is set up off the serving thread, then played like any other", async () => {

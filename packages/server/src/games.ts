@@ -25,7 +25,7 @@ import {
   view,
   visibleLog,
 } from '@stavka/engine';
-import { GAMES, playableGame } from '@stavka/games';
+import { findGame, GAMES, playableGame } from '@stavka/games';
 import { AiWorker } from './ai-worker.ts';
 import {
   checkDice,
@@ -62,40 +62,25 @@ export function rulesFor(id: string): AnyRules | undefined {
   return Object.hasOwn(CATALOG, id) ? CATALOG[id] : undefined;
 }
 
-/** An option a game takes at set-up: its type (and, for a string, its longest length). */
-type OptionSpec =
-  | { readonly type: 'boolean' }
-  | { readonly type: 'integer'; readonly min: number; readonly max: number };
-
 /**
- * The options each game takes, by game id (until each game module says so itself): any
- * other key, or a value of another type, is refused before anything is stored.
+ * Why `options` are not options game `id` takes (its module's `checkOptions`: unknown keys
+ * and bad values refused, each naming its field), or null if they are.
  */
-const GAME_OPTIONS: Readonly<Record<string, Readonly<Record<string, OptionSpec>>>> = {
-  // mars-1942 MarsOptions: firstTurnDoubling, RULINGS M-16.
-  'mars-1942': { firstTurnDoubling: { type: 'boolean' } },
-};
-
-/** Why `options` are not options game `id` takes, or null if they are. */
 export function optionsProblem(id: string, options: unknown): string | null {
-  const known = Object.hasOwn(GAME_OPTIONS, id) ? GAME_OPTIONS[id]! : {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     return 'options is an object';
-  for (const [key, value] of Object.entries(options)) {
-    const spec = Object.hasOwn(known, key) ? known[key]! : undefined;
-    const names = Object.keys(known);
-    if (!spec) {
-      return `${id} takes no option "${key.slice(0, 64)}" (its options: ${names.length > 0 ? names.join(', ') : 'none'})`;
-    }
-    if (spec.type === 'boolean' && typeof value !== 'boolean') return `option ${key} is true or false`;
-    if (
-      spec.type === 'integer' &&
-      (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min || value > spec.max)
-    ) {
-      return `option ${key} is a whole number from ${spec.min} to ${spec.max}`;
-    }
+  const m = findGame(id);
+  if (!m?.checkOptions) {
+    const keys = Object.keys(options);
+    return keys.length > 0 ? `${id} takes no option "${keys[0]!.slice(0, 64)}" (its options: none)` : null;
   }
-  return null;
+  const r = m.checkOptions(options);
+  return r.ok ? null : formatSetupErrors(r.error);
+}
+
+/** Why a seat of game `id` may not be played by the AI, or null if it may. */
+export function aiSeatProblem(id: string): string | null {
+  return findGame(id)?.players?.ai ? null : `${id} has no AI player yet: its seats are for people`;
 }
 
 export type PlayerKind = 'human' | 'ai';
@@ -309,6 +294,10 @@ export class GameService implements Service {
     const options = req.options ?? {};
     const bad = optionsProblem(rules.id, options);
     if (bad) throw new ApiError(422, 'game/bad-options', bad);
+    if (Object.values(specs).some((spec) => spec.player === 'ai')) {
+      const noAi = aiSeatProblem(rules.id);
+      if (noAi) throw new ApiError(422, 'game/no-ai', noAi);
+    }
     // The scenario and options are checked once, before anything is stored.
     if (!setupChecked) {
       const trial = setup(rules, scenario, 'trial', options);
