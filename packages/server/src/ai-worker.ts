@@ -16,6 +16,8 @@ interface Job {
   readonly key: string;
   readonly game: string;
   readonly side: string;
+  /** The AI seat's player, by its name in the game module's players (its `ai` if unknown). */
+  readonly player: string;
   readonly state: GameState<unknown>;
 }
 
@@ -28,7 +30,8 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
     let answer: Answer;
     try {
       const game = playableGame(job.game);
-      const ai = game?.players?.ai;
+      const kinds = game?.players ?? {};
+      const ai = Object.hasOwn(kinds, job.player) ? kinds[job.player] : kinds.ai;
       if (!game || !ai) throw new Error(`no AI for ${job.game}`);
       let p = players.get(job.key);
       if (!p) {
@@ -73,12 +76,12 @@ export class AiWorker {
   }
 
   /** The AI's action for `side` of game `key` in this position. */
-  choose(game: string, key: string, state: GameState<unknown>, side: string): Promise<Action> {
+  choose(game: string, key: string, state: GameState<unknown>, side: string, player = 'ai'): Promise<Action> {
     const w = this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      w.postMessage({ id, key, game, side, state } satisfies Job);
+      w.postMessage({ id, key, game, side, player, state } satisfies Job);
     });
   }
 

@@ -1043,6 +1043,32 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     assert.match(wrong.json().message, /options\.firstTurnDoubling/);
   });
 
+  test('an AI seat at a level the game offers: stored, shown in the summary; another level or a human seat with one refused', async () => {
+    const { app } = await server();
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { game: 'mars-1942', seats: { german: { player: 'ai', level: 'ai1' } } },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const summary = (await app.inject({ url: `/api/games/${made.json().id}` })).json();
+    assert.equal(summary.seats.german.level, 'ai1');
+    assert.equal(summary.seats.german.player, 'ai');
+    assert.equal(summary.seats.soviet.level, undefined);
+    for (const seats of [
+      { german: { player: 'ai', level: 'ai9' } },
+      { german: { player: 'human', level: 'ai1' } },
+    ]) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/games',
+        payload: { game: 'mars-1942', seats },
+      });
+      assert.equal(r.statusCode, 422, r.body);
+      assert.equal(r.json().code, 'game/bad-level');
+    }
+  });
+
   test('an AI seat only in a game that has an AI player', async () => {
     const { app } = await server();
     const r = await app.inject({

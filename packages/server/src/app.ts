@@ -153,7 +153,7 @@ const seatsSummarySchema = {
   type: 'object',
   additionalProperties: {
     type: 'object',
-    properties: { player: { type: 'string' }, joined: { type: 'boolean' } },
+    properties: { player: { type: 'string' }, joined: { type: 'boolean' }, level: { type: 'string' } },
   },
 } as const;
 const seatViewSchema = {
@@ -174,6 +174,7 @@ const seatSpecSchema = {
   additionalProperties: false,
   properties: {
     player: { type: 'string', enum: ['human', 'ai'] },
+    level: { type: 'string', minLength: 1, maxLength: 32 },
     webhook: { type: ['string', 'null'], maxLength: 2048 },
   },
 } as const;

@@ -60,6 +60,11 @@ export interface SeatsTable {
   webhook_url: string | null;
   /** Signs what is sent to webhook_url (migration 0002; null before it, or with no webhook). */
   webhook_secret: string | null;
+  /**
+   * An AI seat's player, by its name in the game module's players ("ai2", "greedy"...;
+   * migration 0005); null or absent: the module's default AI.
+   */
+  ai_player?: string | null;
 }
 
 export interface ActionsTable {
@@ -212,6 +217,15 @@ const migrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('games_status_created').execute();
       await db.schema.alterTable('games').dropColumn('admin_token_hash').execute();
+    },
+  },
+  '0005_ai_players': {
+    async up(db: Kysely<unknown>) {
+      // An AI seat's level, chosen at creation (the game module's player name).
+      await db.schema.alterTable('seats').addColumn('ai_player', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('seats').dropColumn('ai_player').execute();
     },
   },
 };

@@ -87,7 +87,17 @@ export type PlayerKind = 'human' | 'ai';
 
 export interface SeatSpec {
   readonly player?: PlayerKind;
+  /** An AI seat's level: a player of the game's module by name ("ai1", "greedy"...; default its `ai`). */
+  readonly level?: string;
   readonly webhook?: string | null;
+}
+
+/** Why `level` is not a player of game `id` an AI seat may have, or null if it is. */
+export function aiLevelProblem(id: string, level: string): string | null {
+  const players = findGame(id)?.players ?? {};
+  return Object.hasOwn(players, level)
+    ? null
+    : `${id} has no player "${level.slice(0, 32)}" (its players: ${Object.keys(players).join(', ')})`;
 }
 
 export interface CreateGame {
@@ -298,6 +308,13 @@ export class GameService implements Service {
       const noAi = aiSeatProblem(rules.id);
       if (noAi) throw new ApiError(422, 'game/no-ai', noAi);
     }
+    for (const spec of Object.values(specs)) {
+      if (spec.level === undefined) continue;
+      if (spec.player !== 'ai')
+        throw new ApiError(422, 'game/bad-level', 'a level is for an AI seat ("player": "ai")');
+      const badLevel = aiLevelProblem(rules.id, spec.level);
+      if (badLevel) throw new ApiError(422, 'game/bad-level', badLevel);
+    }
     // The scenario and options are checked once, before anything is stored.
     if (!setupChecked) {
       const trial = setup(rules, scenario, 'trial', options);
@@ -325,6 +342,7 @@ export class GameService implements Service {
         joined_at: player === 'ai' ? at : null,
         webhook_url: webhook,
         webhook_secret: hookSecrets[side] ?? null,
+        ai_player: player === 'ai' ? (specs[side]?.level ?? null) : null,
       };
     });
     const record: GameRecord = {
@@ -869,9 +887,16 @@ export class GameService implements Service {
       // A player given in the options plays inline (tests); otherwise the Stavka AI
       // thinks in its worker thread while this process serves everything else.
       const custom = this.opts.aiPlayer?.(id, side, g.seq);
+      const level = g.seats.find((s) => s.side === side)?.ai_player ?? 'ai';
       const action = custom
         ? custom.choose(g.rules as GameRules<unknown, Action, unknown>, g.state, side)
-        : await this.aiWorker.choose(g.rules.id, `${id}:${side}`, g.state as GameState<unknown>, side);
+        : await this.aiWorker.choose(
+            g.rules.id,
+            `${id}:${side}:${level}`,
+            g.state as GameState<unknown>,
+            side,
+            level,
+          );
       if (this.closed) return;
       const r = apply(g.rules, g.state, side, action, g.state.stateId);
       if (!r.ok) throw new Error(`the AI chose an illegal action: ${r.error.message}`);
@@ -1153,9 +1178,12 @@ function viewKey(g: Live): string {
   return `${g.record.status}:${g.seq}:${g.seats.filter((s) => s.contribution !== null).length}`;
 }
 
-function seatsSummary(g: Live): Record<string, { player: string; joined: boolean }> {
+function seatsSummary(g: Live): Record<string, { player: string; joined: boolean; level?: string }> {
   return Object.fromEntries(
-    g.seats.map((s) => [s.side, { player: s.player, joined: s.contribution !== null }]),
+    g.seats.map((s) => [
+      s.side,
+      { player: s.player, joined: s.contribution !== null, ...(s.ai_player ? { level: s.ai_player } : {}) },
+    ]),
   );
 }
 

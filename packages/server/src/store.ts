@@ -678,8 +678,8 @@ class SqliteAppender {
          @final_hash, @spectator_token_hash, @admin_token_hash, @origin, @created_at, @updated_at)`,
     );
     const insertSeat = database.prepare(
-      `insert into seats (game_id, side, player, token_hash, contribution, joined_at, webhook_url, webhook_secret)
-       values (@game_id, @side, @player, @token_hash, @contribution, @joined_at, @webhook_url, @webhook_secret)`,
+      `insert into seats (game_id, side, player, token_hash, contribution, joined_at, webhook_url, webhook_secret, ai_player)
+       values (@game_id, @side, @player, @token_hash, @contribution, @joined_at, @webhook_url, @webhook_secret, @ai_player)`,
     );
     this.create = database.transaction(
       (
@@ -689,7 +689,7 @@ class SqliteAppender {
         snapshot: { seq: number; state: string } | undefined,
       ) => {
         insertGame.run({ ...game, admin_token_hash: game.admin_token_hash ?? null });
-        for (const seat of seats) insertSeat.run(seat);
+        for (const seat of seats) insertSeat.run({ ...seat, ai_player: seat.ai_player ?? null });
         for (const a of actions)
           this.insertAction.run(a.game_id, a.seq, a.side, a.action, a.state_id, a.hash, a.created_at);
         if (snapshot) this.insertSnapshot.run(game.id, snapshot.seq, snapshot.state);

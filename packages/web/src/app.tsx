@@ -143,6 +143,8 @@ function Home(p: { onReplay: (s: Session) => void }) {
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<string | null>(null);
   const [links, setLinks] = useState<{ game: string; links: Readonly<Record<string, string>> } | null>(null);
+  /** The AI player chosen per game (the module's player names; its `ai` by default). */
+  const [levels, setLevels] = useState<Record<string, string>>({});
   const local = LocalSession.list();
   const start = async (game: string, mode: NewGameMode | { kind: 'offline' }) => {
     setBusy(true);
@@ -225,13 +227,32 @@ function Home(p: { onReplay: (s: Session) => void }) {
                 <button type="button" disabled={busy} onClick={() => start(g.id, { kind: 'online' })}>
                   New online game
                 </button>
+                {g.players?.ai && (
+                  <label class="ai-level">
+                    AI level{' '}
+                    <select
+                      value={levels[g.id] ?? 'ai'}
+                      onChange={(e) =>
+                        setLevels((l) => ({ ...l, [g.id]: (e.target as HTMLSelectElement).value }))
+                      }
+                    >
+                      {Object.entries(g.players)
+                        .sort((a, b) => a[1].rank - b[1].rank)
+                        .map(([name, p]) => (
+                          <option key={name} value={name}>
+                            {p.label}
+                          </option>
+                        ))}
+                    </select>
+                  </label>
+                )}
                 {g.players?.ai &&
                   g.meta.sides.map((side) => (
                     <button
                       type="button"
                       key={side.id}
                       disabled={busy}
-                      onClick={() => start(g.id, { kind: 'ai', human: side.id })}
+                      onClick={() => start(g.id, { kind: 'ai', human: side.id, level: levels[g.id] ?? 'ai' })}
                     >
                       Play {side.commander ?? side.name} against the AI
                     </button>

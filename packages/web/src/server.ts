@@ -36,7 +36,15 @@ export interface CreatedGame {
 }
 
 /** How a new server game is played: hot-seat, online (links), or against the AI for one side. */
-export type NewGameMode = { kind: 'hotseat' } | { kind: 'online' } | { kind: 'ai'; human: string };
+export type NewGameMode =
+  | { kind: 'hotseat' }
+  | { kind: 'online' }
+  | {
+      kind: 'ai';
+      human: string;
+      /** The AI's player, by its name in the game module's players (default: its `ai`). */
+      level?: string;
+    };
 
 async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(url, {
@@ -207,7 +215,9 @@ export async function createServerGame(game: string, mode: NewGameMode): Promise
   const seats = Object.fromEntries(
     m.rules.sides.map((side) => [
       side,
-      { player: mode.kind === 'ai' && mode.human !== side ? 'ai' : 'human' },
+      mode.kind === 'ai' && mode.human !== side
+        ? { player: 'ai', ...(mode.level ? { level: mode.level } : {}) }
+        : { player: 'human' },
     ]),
   );
   const made = await call<{
