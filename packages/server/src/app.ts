@@ -116,9 +116,9 @@ export const DEFAULT_LIMITS: Limits = {
 
 /**
  * Body sizes, from the schemas below: an action has at most 16 fields of short values
- * (Mars: 4); a create at most 16 seats of a 2 KiB webhook each, 16 options, and a
+ * (a hex game's: 4); a create at most 16 seats of a 2 KiB webhook each, 16 options, and a
  * custom scenario (the standard one's map, units, turns and set-up are ~70 KB: four times
- * that); an import at most 20,000 actions of ~100 bytes (a whole Mars game exports to
+ * that); an import at most 20,000 actions of ~100 bytes (a whole hex game of ~1,000 actions exports to
  * ~125 KB).
  */
 const BODY = {

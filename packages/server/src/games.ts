@@ -136,7 +136,7 @@ export interface ServiceOptions {
   readonly publicUrl?: string;
   /**
    * A full snapshot every this many actions (and at the end); 100 by default. A snapshot
-   * writes the whole state, log included (~180 KB late in a Mars game, ~2 ms to write;
+   * writes the whole state, log included (~180 KB late in a two-day-turn hex game of ~70 units, ~2 ms to write;
    * the undo record's base state with its log as a length: see snapshot.ts):
    * every 25 actions that was a sixth of the server's work a move. Loading a game
    * replays at most this many actions after its snapshot (~50 ms at 100).

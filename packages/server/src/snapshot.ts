@@ -1,8 +1,8 @@
 /**
  * A game state as a snapshot's JSON, and back. The undo record's base state is an
  * earlier state of the same game, so its log is the start of the state's own log: it
- * is stored as its length, not written out a second time (a Mars state late in the
- * game has ~900 log entries, ~120 KB; its snapshot while a player can still take moves
+ * is stored as its length, not written out a second time (a hex game's state late in
+ * the game has ~900 log entries, ~120 KB; its snapshot while a player can still take moves
  * back was twice that). Snapshots written whole, as before, read back as they are.
  * The log is written from each entry's JSON, kept from the first snapshot that wrote it.
  */

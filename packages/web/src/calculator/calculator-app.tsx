@@ -15,7 +15,7 @@ export interface CalculatorAppProps {
   /** The games with a calculator, in the registry's order. */
   readonly games: readonly CalcGame[];
   readonly catalogue: TableCatalogue;
-  /** The address's query string at load ("?game=mars-1942&attack=12"). */
+  /** The address's query string at load ("?game=<id>&attack=12"). */
   readonly search: string;
   /** Where loaded tables are kept (localStorage; absent in tests). */
   readonly storage?: Storage;
