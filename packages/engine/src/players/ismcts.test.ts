@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { type Action, apply, type GameRules, type GameState, legalActions, setup } from '../game.ts';
 import { ok } from '../result.ts';
 import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
-import { determinizeSecret, type SecretState, secretRules } from '../secret-game.ts';
+import { determinizeSecret, type SecretState, secretModule, secretRules } from '../secret-game.ts';
 import { IsmctsPlayer, ismcts, type SearchDomain } from './ismcts.ts';
 
 /* A toy game with a known best move: Nim, one heap, take 1-3, who takes the last wins. */
@@ -69,11 +69,12 @@ describe('the search finds the best move of a game it is given (Nim: leave a mul
   }
 });
 
-/* The hidden-information test game (Dispatches), through its module's determinize. */
-const secret = secretRules() as GameRules<SecretState, Action, unknown>;
+/* The hidden-information test game (Dispatches), through its module (secretModule). */
+const secretGame = secretModule();
+const secret = secretGame.rules as unknown as GameRules<SecretState, Action, unknown>;
 const secretDomain: SearchDomain<SecretState> = {
   rules: secret,
-  determinize: determinizeSecret,
+  determinize: secretGame.determinize!,
   policy: (rng) => randomPolicy(rng)(secret),
   evaluate: () => 0.5,
 };
