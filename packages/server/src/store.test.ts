@@ -80,6 +80,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0002_webhook_secrets', true],
           ['0003_webhook_deliveries', true],
           ['0004_admin_tokens', true],
+          ['0005_ai_players', true],
         ],
       );
     });
