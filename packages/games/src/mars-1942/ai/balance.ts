@@ -7,8 +7,8 @@
  * Run: `node --import tsx packages/games/src/mars-1942/ai/balance.ts SOVIET GERMAN GAMES SEED [VARIANT]`
  * with players by the module's names; VARIANT tries the scenario with one change, in
  * memory (the data files are not touched): `no-doubling` (M-16 off), `german-defense+N`
- * (German infantry defense and fortified defense +N), `soviet-attack*F` (Soviet attack
- * factors times F, rounded, at least 1).
+ * (German infantry defense and fortified defense +N; `german-defense+N/fortified+M` for
+ * different steps), `soviet-attack*F` (Soviet attack factors times F, rounded, at least 1).
  */
 import { type Action, type GameRules, type GameState, playout } from '@stavka/engine';
 import { marsModule } from '../module.ts';
@@ -98,15 +98,16 @@ export function variantSetup(variant: string | undefined): {
   if (!variant || variant === 'standard') return { scenario: null, options: {} };
   if (variant === 'no-doubling') return { scenario: null, options: { firstTurnDoubling: false } };
   const file = standardScenarioFile();
-  const def = /^german-defense\+(\d+)$/.exec(variant);
+  const def = /^german-defense\+(\d+)(?:\/fortified\+(\d+))?$/.exec(variant);
   const att = /^soviet-attack\*([0-9.]+)$/.exec(variant);
   if (def) {
     const k = Number(def[1]);
+    const kf = def[2] === undefined ? k : Number(def[2]);
     for (const u of file.units)
       if (u.side === 'german' && u.type === 'infantry') {
         const f = u.factors as { defense?: number; fortified?: number };
         if (f.defense !== undefined) f.defense += k;
-        if (f.fortified !== undefined) f.fortified += k;
+        if (f.fortified !== undefined) f.fortified += kf;
       }
   } else if (att) {
     const x = Number(att[1]);
