@@ -365,7 +365,7 @@ export interface LadderRung {
 
 /**
  * Elo ratings fitted to every game at once (Bradley-Terry by maximum likelihood, a draw
- * half a win), with each side's advantage fitted beside them (Mars is not a fair game:
+ * half a win), with each side's advantage fitted beside them (few wargames are fair games:
  * a rating must not depend on which side a player happened to get). The first player is
  * the anchor at 0. Returns ratings by player and the advantage of each side but the first.
  */
