@@ -169,14 +169,14 @@ const calculator: GameCalculator = {
       key: 'air',
       label: 'Air support',
       help: 'Fliegerkorps +2, the 8th +3, not more than doubling the odds (B-13); Russian +1',
-      choices: ['none', 'fliegerkorps', '8th-fliegerkorps', 'russian'],
+      choices: ['fliegerkorps', '8th-fliegerkorps', 'russian'],
     },
     {
       kind: 'choice',
       key: 'railwayGun',
       label: 'Railway gun',
       help: 'a Leningrad railway gun supports the attack (+1) or fires on attackers from its line (-1)',
-      choices: ['none', 'supports', 'defends'],
+      choices: ['supports', 'defends'],
     },
     {
       kind: 'count',
