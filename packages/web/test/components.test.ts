@@ -301,3 +301,57 @@ describe("the wargamer's table (issue #25)", () => {
     assert.match(recap, /disabled[^>]*>◀ Previous/);
   });
 });
+
+describe('a point-to-point board (points joined by lines, not hexes)', () => {
+  const board = {
+    kind: 'points' as const,
+    key: 'test',
+    name: 'Moscow approaches',
+    points: [
+      { id: 'moscow', name: 'Moscow', kind: 'city', x: 500, y: 300 },
+      { id: 'klin', name: 'Klin', kind: 'town', x: 420, y: 120 },
+      { id: 'tula', name: 'Tula', kind: 'city', x: 520, y: 600 },
+    ],
+    lines: [
+      { from: 0, to: 1, capacity: 3, kind: 'rail' },
+      { from: 0, to: 2, capacity: 2, kind: 'road' },
+    ],
+    width: 1000,
+    height: 700,
+    home: 0,
+  };
+  const html = renderToString(
+    h(MapView, {
+      board,
+      pieces: [
+        {
+          id: 'p1',
+          at: 1,
+          side: 'german',
+          sidc: null,
+          designation: 'XXXX',
+          factors: '6',
+          label: 'a hidden unit at Klin',
+        },
+      ],
+      colours,
+      highlights: new Map<number, Highlight>([[2, 'move']]),
+      path: [],
+      selectedPiece: null,
+      cursor: -1,
+      overlay: null,
+      onHex: noop,
+      onHover: noop,
+    }),
+  );
+  it('draws every point with its name and every line with its capacity', () => {
+    for (const p of ['Moscow', 'Klin', 'Tula']) assert.ok(html.includes(`>${p}<`), p);
+    assert.equal((html.match(/class="capacity"/g) ?? []).length, 2);
+    assert.ok(html.includes('>3<') && html.includes('>2<'));
+    assert.ok(html.includes('class="line rail"') && html.includes('class="line road"'));
+  });
+  it('draws a face-down counter at its point, and lights a point as a circle', () => {
+    assert.match(html, /class="counter german face-down" aria-label="a hidden unit at Klin"/);
+    assert.match(html, /<circle[^>]*class="hl move"[^>]*data-hex="tula"/);
+  });
+});
