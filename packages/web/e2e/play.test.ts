@@ -336,11 +336,10 @@ describe('online Operation Mars: two players, two browsers', () => {
       await a.goto(`${server.url}/`);
       await a.locator(row).getByText('Seat links').click();
       await a.locator(row).getByRole('button', { name: 'New link for von Kluge (German)' }).click();
-      await a
-        .locator(row)
-        .getByLabel('Link for german')
-        .and(a.locator(`:not([value="${germanLink}"])`))
-        .waitFor();
+      // The input's value (a property, not an attribute) changes once the server answers.
+      await a.waitForFunction(
+        `document.querySelector(${JSON.stringify(`${row} input[aria-label="Link for german"]`)})?.value !== ${JSON.stringify(germanLink)}`,
+      );
       const newGermanLink = await a.locator(row).getByLabel('Link for german').inputValue();
       assert.notEqual(newGermanLink, germanLink);
       await b.goto(newGermanLink);
