@@ -6,8 +6,8 @@
 import { columnLabel, oddsColumn, type Shift, shiftColumn } from '@stavka/engine';
 import { type Board, isInfantry } from './board.ts';
 import { MARS_CRT, MARS_MIN_ODDS_RULE, marsShifts } from './combat.ts';
-import type { Side } from './scenario.ts';
-import type { Attack } from './state.ts';
+import type { Scenario, Side } from './scenario.ts';
+import type { Attack, MarsState } from './state.ts';
 
 /** May this unit attack now (mars-1942 "Disruption", "Supply", "Fortification")? */
 export function canAttack(board: Board, id: string): boolean {
@@ -78,9 +78,21 @@ function unitDefense(board: Board, id: string): number {
 
 /** The attack strength a unit brings: doubled for the Russians on the first turn (M-16). */
 export function attackStrength(board: Board, id: string): number {
-  const u = board.unit(id);
+  return unitAttack(board.s, board.state, id);
+}
+
+/**
+ * A unit's attack factors as the text counts them: doubled for the Russians on the first
+ * turn (M-16), for the odds and for every loss paid in factors (X/2, DA/2, AE, DAE).
+ */
+export function unitAttack(
+  s: Scenario,
+  g: Pick<MarsState, 'firstTurnDoubling' | 'turn'>,
+  id: string,
+): number {
+  const u = s.units[id]!;
   const a = u.factors.attack ?? 0;
-  return u.side === 'soviet' && board.state.firstTurnDoubling && board.state.turn === 1 ? a * 2 : a;
+  return u.side === 'soviet' && g.firstTurnDoubling && g.turn === 1 ? a * 2 : a;
 }
 
 /** Units strongest first for a one-unit bonus (M-24): Undisrupted before Disrupted, then by defense, then by id. */

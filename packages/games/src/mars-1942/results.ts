@@ -6,7 +6,7 @@
  * a result leaves (losses, rout distance, retreats, advances) are steps/combat.ts's.
  */
 import { type RulesContext, readTable } from '@stavka/engine';
-import { type AttackEvaluation, evaluateAttack, exchangeDefense } from './attack.ts';
+import { type AttackEvaluation, evaluateAttack, exchangeDefense, unitAttack } from './attack.ts';
 import { Board, isGuards } from './board.ts';
 import { MARS_CRT } from './combat.ts';
 import { hexName, type Scenario } from './scenario.ts';
@@ -167,14 +167,6 @@ function effectOf(code: string): ResultEffect {
   return e;
 }
 
-/** A unit's attack factors as losses count them. */
-export function attackOf(s: Scenario, g: MarsState, id: string): number {
-  const u = s.units[id]!;
-  const a = u.factors.attack ?? 0;
-  // RULINGS M-16: doubled for every loss paid in factors too (X/2, DA/2, AE, DAE).
-  return u.side === 'soviet' && g.firstTurnDoubling && g.turn === 1 ? a * 2 : a;
-}
-
 /**
  * The combat's roll and what its result does at once (the defenders' No Retreat! orders
  * given): each defender's result and its effects, the attackers' losses owed, every
@@ -249,7 +241,7 @@ function readDefenderResults(
  */
 function owe(g: MarsState, s: Scenario, owed: number, ctx: RulesContext): void {
   const c = g.combat!;
-  const total = c.attackers.reduce((a, id) => a + attackOf(s, g, id), 0);
+  const total = c.attackers.reduce((a, id) => a + unitAttack(s, g, id), 0);
   if (owed >= total) {
     for (const id of c.attackers) eliminate(g, s, id, ctx, `${c.base}: every attacker is lost`, [CITE.defs]);
     c.lossesOwed = 0;

@@ -7,11 +7,11 @@
  */
 import type { RulesContext } from '@stavka/engine';
 import type { MarsAction } from '../actions.ts';
-import { type AttackEvaluation, evaluateAttack } from '../attack.ts';
+import { type AttackEvaluation, evaluateAttack, unitAttack } from '../attack.ts';
 import { Board } from '../board.ts';
 import { MARS_CRT } from '../combat.ts';
 import { boardOf } from '../drafts.ts';
-import { attackOf, rollCombat } from '../results.ts';
+import { rollCombat } from '../results.ts';
 import {
   advanceOptions,
   advanceSatisfied,
@@ -219,7 +219,7 @@ export const combatStep: StepRules<
 
     lose(g, s, _me, action, ctx) {
       const c = g.combat!;
-      const paid = attackOf(s, g, action.unit);
+      const paid = unitAttack(s, g, action.unit);
       // M-16: on the first turn every loss paid in factors counts the Russian unit doubled.
       const doubled = paid !== (s.units[action.unit]!.factors.attack ?? 0);
       eliminate(
