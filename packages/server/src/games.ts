@@ -323,8 +323,17 @@ export class GameService implements Service {
 
     const secret = newSecret();
     const at = now();
-    const spectator = token('sp');
-    const admin = token('ad');
+    const { record, spectator, admin } = newGameRecord(id, rules, at, {
+      scenario,
+      options,
+      status: 'waiting',
+      seq: 0,
+      commitment: commitmentOf(secret),
+      secret,
+      seed: null,
+      final_hash: null,
+      origin: 'created',
+    });
     const tokens: Record<string, string> = {};
     const hookSecrets: Record<string, string> = {};
     const seats: SeatRecord[] = rules.sides.map((side) => {
@@ -345,24 +354,6 @@ export class GameService implements Service {
         ai_player: player === 'ai' ? (specs[side]?.level ?? null) : null,
       };
     });
-    const record: GameRecord = {
-      id,
-      game: rules.id,
-      rules_version: rules.rulesVersion,
-      scenario: JSON.stringify(scenario),
-      options: JSON.stringify(options),
-      status: 'waiting',
-      seq: 0,
-      commitment: commitmentOf(secret),
-      secret,
-      seed: null,
-      final_hash: null,
-      spectator_token_hash: tokenHash(spectator),
-      admin_token_hash: tokenHash(admin),
-      origin: 'created',
-      created_at: at,
-      updated_at: at,
-    };
     await this.store.createGame(record, seats);
     if (seats.every((s) => s.contribution !== null)) {
       await this.withLock(id, async () => this.startIfReady(await this.fresh(id)));
@@ -695,7 +686,18 @@ export class GameService implements Service {
       throw new ApiError(422, 'replay/unknown-game', `no game "${String(file.game).slice(0, 64)}" here`);
     const { hashes, finalHash, over, snapshot } = verified ?? verifyImport(file);
     const at = now();
-    const spectator = token('sp');
+    const n = file.actions.length;
+    const { record, spectator, admin } = newGameRecord(id, rules, at, {
+      scenario: file.scenario ?? null,
+      options: file.options ?? {},
+      status: over ? 'over' : 'active',
+      seq: n,
+      commitment: file.dice?.commitment ?? null,
+      secret: file.dice?.secret ?? null,
+      seed: JSON.stringify(file.seed),
+      final_hash: over ? finalHash : null,
+      origin: 'imported',
+    });
     const tokens: Record<string, string> = {};
     const seats: SeatRecord[] = rules.sides.map((side) => {
       const t = token('st');
@@ -711,26 +713,6 @@ export class GameService implements Service {
         webhook_secret: null,
       };
     });
-    const n = file.actions.length;
-    const admin = token('ad');
-    const record: GameRecord = {
-      id,
-      game: rules.id,
-      rules_version: rules.rulesVersion,
-      scenario: JSON.stringify(file.scenario ?? null),
-      options: JSON.stringify(file.options ?? {}),
-      status: over ? 'over' : 'active',
-      seq: n,
-      commitment: file.dice?.commitment ?? null,
-      secret: file.dice?.secret ?? null,
-      seed: JSON.stringify(file.seed),
-      final_hash: over ? finalHash : null,
-      spectator_token_hash: tokenHash(spectator),
-      admin_token_hash: tokenHash(admin),
-      origin: 'imported',
-      created_at: at,
-      updated_at: at,
-    };
     const actions: ActionRecord[] = file.actions.map((a, i) => ({
       game_id: id,
       seq: i + 1,
@@ -1192,6 +1174,42 @@ function logFor(g: Live, side: string | null): readonly LogEntry[] {
   if (side !== null) return visibleLog(s.log, side);
   if (g.record.status === 'over') return visibleLog(s.log, null);
   return visibleLog(s.log, SPECTATOR);
+}
+
+/**
+ * A new game's record, created or imported alike, with the spectator's token and the
+ * creator's admin token (only their hashes are stored).
+ */
+function newGameRecord(
+  id: string,
+  rules: AnyRules,
+  at: string,
+  f: Pick<GameRecord, 'status' | 'seq' | 'commitment' | 'secret' | 'seed' | 'final_hash' | 'origin'> & {
+    readonly scenario: unknown;
+    readonly options: unknown;
+  },
+): { record: GameRecord; spectator: string; admin: string } {
+  const spectator = token('sp');
+  const admin = token('ad');
+  const record: GameRecord = {
+    id,
+    game: rules.id,
+    rules_version: rules.rulesVersion,
+    scenario: JSON.stringify(f.scenario),
+    options: JSON.stringify(f.options),
+    status: f.status,
+    seq: f.seq,
+    commitment: f.commitment,
+    secret: f.secret,
+    seed: f.seed,
+    final_hash: f.final_hash,
+    spectator_token_hash: tokenHash(spectator),
+    admin_token_hash: tokenHash(admin),
+    origin: f.origin,
+    created_at: at,
+    updated_at: at,
+  };
+  return { record, spectator, admin };
 }
 
 /** Checks webhook URLs for a service given no Webhooks of its own. */
