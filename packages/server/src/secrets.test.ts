@@ -1,0 +1,145 @@
+/**
+ * Hidden information never leaves the server (issue #20): every live frame a seat or a
+ * spectator of a hidden-information game receives is checked against the server's own
+ * state at that frame's state id, rebuilt from the store (the seed, the server's secret
+ * until the end, and the actions). Barbarossa's face-down Russian tank units are known to
+ * the Russian player only: their identities must never reach the German seat or a
+ * spectator, while the Russian seat's frames carry them (the check is not blind).
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import {
+  type Action,
+  applyUnchecked,
+  type GameState,
+  rngFromSeed,
+  rollDie,
+  type Seed,
+  setup,
+} from '@stavka/engine';
+import { findGame } from '@stavka/games';
+import { buildApp } from './app.ts';
+import { openStore, type Store } from './store.ts';
+import { tempSqlitePath } from './test-support.ts';
+
+interface Identities {
+  secret: { identities: Record<string, { unit: string | null; knownTo: string | null }> };
+}
+
+const opened: { close: () => Promise<unknown>; store: Store }[] = [];
+after(async () => {
+  for (const o of opened) {
+    await o.close();
+    await o.store.close();
+  }
+});
+
+describe('hidden information never leaves the server: live frames', () => {
+  test('Barbarossa: no frame to the German seat or a spectator names a Russian unit hidden from them', async () => {
+    const store = await openStore(tempSqlitePath());
+    const { app, service } = await buildApp({ store, rateLimit: false });
+    await app.ready();
+    opened.push({ close: () => app.close(), store });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { game: 'barbarossa-1941' },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const id: string = made.json().id;
+    const tokens: Record<string, string> = {};
+    for (const [side, seat] of Object.entries(made.json().seats as Record<string, { token: string }>)) {
+      const joined = await app.inject({
+        method: 'POST',
+        url: `/api/games/${id}/join`,
+        headers: { authorization: `Bearer ${seat.token}` },
+        payload: {},
+      });
+      assert.equal(joined.statusCode, 200, joined.body);
+      tokens[side] = joined.json().token;
+    }
+    const frames: Record<string, string[]> = { axis: [], soviet: [], spectator: [] };
+    await service.watch({ gameId: id, side: 'axis' }, (m) => frames.axis!.push(m));
+    await service.watch({ gameId: id, side: 'soviet' }, (m) => frames.soviet!.push(m));
+    await service.watch({ gameId: id, side: null }, (m) => frames.spectator!.push(m));
+
+    // Random legal actions through the API, as players would send them.
+    let rng = rngFromSeed('secrets-test');
+    for (let i = 0; i < 150; i++) {
+      const summary = (await app.inject({ url: `/api/games/${id}` })).json();
+      const side: string | undefined = summary.activeSides[0];
+      if (!side) break;
+      const v = (
+        await app.inject({
+          url: `/api/games/${id}/view`,
+          headers: { authorization: `Bearer ${tokens[side]}` },
+        })
+      ).json();
+      const legal = (v.legal as Action[]).filter((a) => a.type !== 'undo');
+      const pick = rollDie(rng, legal.length);
+      rng = pick.next;
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/games/${id}/actions`,
+        headers: { authorization: `Bearer ${tokens[side]}` },
+        payload: { stateId: v.stateId, action: legal[pick.value - 1] },
+      });
+      assert.equal(r.statusCode, 200, r.body);
+    }
+
+    // The server's own states, rebuilt from the store: who may see which Russian unit.
+    const rules = findGame('barbarossa-1941')!.rules!;
+    const record = (await store.game(id))!;
+    const made0 = setup(
+      rules,
+      JSON.parse(record.scenario),
+      JSON.parse(record.seed!) as Seed,
+      JSON.parse(record.options),
+    );
+    assert.ok(made0.ok);
+    let s: GameState<unknown> = made0.value;
+    const hiddenFromAxis = new Map<number, Set<string>>();
+    const note = (st: GameState<unknown>) => {
+      const ids = (st.state as Identities).secret.identities;
+      hiddenFromAxis.set(
+        st.stateId,
+        new Set(
+          Object.values(ids)
+            .filter((x) => x.unit !== null && x.knownTo === 'soviet')
+            .map((x) => x.unit!),
+        ),
+      );
+    };
+    note(s);
+    for (const a of await store.actions(id)) {
+      s = applyUnchecked(rules, s, a.side, JSON.parse(a.action) as Action);
+      note(s);
+    }
+    assert.ok(s.actionCount >= 100, `${s.actionCount} actions played`);
+
+    const stateOf = (frame: string) => (JSON.parse(frame) as { data?: { stateId?: number } }).data?.stateId;
+    let checked = 0;
+    for (const viewer of ['axis', 'spectator']) {
+      assert.ok(frames[viewer]!.length > 20, `${viewer}: ${frames[viewer]!.length} frames`);
+      for (const f of frames[viewer]!) {
+        const at = stateOf(f);
+        if (at === undefined) continue;
+        for (const unit of hiddenFromAxis.get(at) ?? []) {
+          assert.ok(
+            !f.includes(`"${unit}"`),
+            `${viewer}'s frame at state ${at} names ${unit}, hidden from it`,
+          );
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 100, `${checked} hidden identities checked`);
+    // The Russian seat sees its own: the same identities are in its frames.
+    const known = hiddenFromAxis.get(0)!;
+    assert.ok(known.size > 0, 'Russian units hidden from the German at the start');
+    assert.ok(
+      [...known].some((unit) => frames.soviet!.some((f) => f.includes(`"${unit}"`))),
+      'the Russian seat is sent its own hidden units',
+    );
+  });
+});
