@@ -615,7 +615,7 @@ export function applyCombatAction(
         }
         if (c.attackerResult === 'AD') c.attackerResult = 'AE';
       }
-      c.phase = 'orders'; // placeholder phase until applyResults picks the next
+      c.phase = 'orders'; // set again at once: applyResults picks the phase that follows
       applyResults(g, s, ctx);
       return;
     case 'avoid-exchange':
