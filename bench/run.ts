@@ -1,5 +1,6 @@
 /** `npm run bench`: every figure next to a hand-tuned reference measured in the same run. */
 import { battleBenchmarks } from '../packages/games/src/point-to-point/bench-battle.ts';
+import { barbarossaBenchmarks } from './barbarossa.ts';
 import { compare, printFigures } from './harness.ts';
 import { kernelBenchmarks } from './kernel.ts';
 import { marsBenchmarks } from './mars.ts';
@@ -9,6 +10,7 @@ const reference = kernel[0]!.reference * 1e3; // the hand-tuned movement search,
 const figures = [
   ...kernel,
   ...marsBenchmarks(reference),
+  ...barbarossaBenchmarks(reference),
   ...battleBenchmarks(compare),
   ...(await import('./ai.ts')).aiBenchmarks(),
 ];

@@ -1,0 +1,55 @@
+/**
+ * Barbarossa 1941 benchmarks (issue #24): legal-action generation on positions of the
+ * whole front (median of each position timed once after a warm-up pass; the goal is
+ * <= 1 ms) and one random full-game playout, each beside the kernel's hand-tuned
+ * reference search measured in the same run. A Barbarossa call costs milliseconds, so
+ * these are timed call by call, not by the harness's batches.
+ */
+import { type GameState, playout, RandomPlayer, replay } from '@stavka/engine';
+import { findGame } from '@stavka/games';
+import type { Figure } from './harness.ts';
+
+const ns = (t0: bigint) => Number(process.hrtime.bigint() - t0);
+
+export function barbarossaBenchmarks(referenceNs: number): Figure[] {
+  const rules = findGame('barbarossa-1941')!.rules!;
+  const t0 = process.hrtime.bigint();
+  const game = playout(rules, 'bench-barbarossa', {
+    axis: new RandomPlayer('bench-axis'),
+    soviet: new RandomPlayer('bench-soviet'),
+  });
+  const playoutNs = ns(t0);
+  // Positions of that game: every 25th, the whole front at every stage.
+  const positions: { s: GameState<unknown>; side: string }[] = [];
+  replay(rules, game.replay, (s, i) => {
+    const side = rules.activeSides(s.state)[0];
+    if (side && i % 25 === 0) positions.push({ s, side });
+  });
+  for (const p of positions) rules.legalActions(p.s.state, p.side); // warm-up
+  const times = positions.map((p) => {
+    const t = process.hrtime.bigint();
+    rules.legalActions(p.s.state, p.side);
+    return ns(t);
+  });
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  const p95 = times[Math.floor(times.length * 0.95)]!;
+  return [
+    {
+      name: `barbarossa-1941 legal-action generation (${positions.length} positions, p95 ${(p95 / 1e6).toFixed(1)} ms)`,
+      unit: 'ms',
+      median: median / 1e6,
+      reference: referenceNs / 1e6,
+      ratio: median / referenceNs,
+      goal: 'ratio = reference searches per call; goal <= 1 ms median',
+    },
+    {
+      name: `barbarossa-1941 random full-game playout (${game.actions} actions)`,
+      unit: 'ms',
+      median: playoutNs / 1e6,
+      reference: referenceNs / 1e6,
+      ratio: playoutNs / referenceNs,
+      goal: 'ratio = reference searches per game',
+    },
+  ];
+}
