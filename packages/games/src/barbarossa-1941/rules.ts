@@ -51,7 +51,7 @@ import { sail, seaDestinations } from './sea.ts';
 import { CITE_SIBERIANS, mayCallSiberians, siberianArrival } from './siberians.ts';
 import { katyushaStrike, katyushaTargets, mayFlipStrong, moscowMoraleRoll } from './special-units.ts';
 import { standardPosition } from './standard-setup.ts';
-import { type BarbarossaState, type Face, freshPiece, turnInfo } from './state.ts';
+import { type BarbarossaState, type Face, freshPiece, newGameState, turnInfo } from './state.ts';
 import { supplyStatuses } from './supply.ts';
 import {
   axisSuddenDeath,
@@ -661,40 +661,11 @@ function fromPositionFile(
   const s = compiled.value;
   registerRulesScenario(s);
   const errors: SetupError[] = [];
-  const g: BarbarossaState = {
-    scenario: s.key,
-    turn: 1,
-    player: 'axis',
-    step: 'reinforce',
-    breakthrough: false,
-    pieces: {},
-    order: [],
+  const g = newGameState(s.key, {
     railheads: [...s.railheads],
     riflePile: [...(file.riflePile ?? [])],
-    control: {},
-    attacks: [],
-    combat: null,
-    blitz: [],
-    spent: [],
-    attackedThisPhase: [],
-    arrivals: [],
-    armiesToEnter: 0,
-    converted: [],
-    railMoves: 0,
-    seaMoves: 0,
-    rifleFactors: 0,
-    tankFactors: 0,
-    panzerFactors: 0,
-    evacuation: {},
-    railheadsMoved: [],
-    moscowRolled: false,
-    siberiansFrom: null,
-    riverIgnored: null,
-    airUsed: [],
-    winner: null,
     options: { asymmetricOdds: options.asymmetricOdds ?? false, weatherRoll: options.weatherRoll ?? false },
-    secret: { identities: {} },
-  };
+  });
   file.pieces.forEach((p, i) => {
     const path = `pieces[${i}]`;
     if (g.pieces[p.id]) errors.push(setupError('setup/duplicate', `${path}.id`, `piece ${p.id} twice`));

@@ -9,7 +9,7 @@ import type { SetupError } from '@stavka/engine';
 import { err, ok, type Result } from '@stavka/engine';
 import { type RulesScenario, registerRulesScenario, rulesScenarioFromCompiled } from './rules-scenario.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
-import { type BarbarossaState, freshPiece } from './state.ts';
+import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
 
 export const STANDARD_KEY = 'standard';
 
@@ -40,40 +40,11 @@ export function standardPosition(
   const compiled = compileScenario(standardScenarioFile());
   if (!compiled.ok) return err(compiled.error);
   const bs = compiled.value;
-  const g: BarbarossaState = {
-    scenario: STANDARD_KEY,
-    turn: 1,
-    player: 'axis',
-    step: 'reinforce',
-    breakthrough: false,
-    pieces: {},
-    order: [],
+  const g = newGameState(STANDARD_KEY, {
     railheads: [...s.railheads],
     riflePile: [...bs.standard.sovietDraw],
-    control: {},
-    attacks: [],
-    combat: null,
-    blitz: [],
-    spent: [],
-    attackedThisPhase: [],
-    arrivals: [],
-    armiesToEnter: 0,
-    converted: [],
-    railMoves: 0,
-    seaMoves: 0,
-    rifleFactors: 0,
-    tankFactors: 0,
-    panzerFactors: 0,
-    evacuation: {},
-    railheadsMoved: [],
-    moscowRolled: false,
-    siberiansFrom: null,
-    riverIgnored: null,
-    airUsed: [],
-    winner: null,
     options: { asymmetricOdds, weatherRoll },
-    secret: { identities: {} },
-  };
+  });
   for (const [unit, hex] of Object.entries(bs.standard.axis)) {
     g.pieces[unit] = freshPiece('axis', unit, null, hex);
     g.order.push(unit);

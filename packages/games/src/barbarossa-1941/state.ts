@@ -224,6 +224,56 @@ const FACE_UNITS: Readonly<Record<Face, UnitData>> = {
 };
 
 /**
+ * A game's state before any piece is placed: turn 1, the Axis in its first step, nothing
+ * spent, nothing hidden yet. Set-up (the standard game, a position file, a test position)
+ * fills in the pieces; `at` overrides what differs.
+ */
+export function newGameState(
+  scenario: string,
+  at: Partial<
+    Pick<
+      BarbarossaState,
+      'player' | 'step' | 'breakthrough' | 'railheads' | 'riflePile' | 'control' | 'options'
+    >
+  >,
+): BarbarossaState {
+  return {
+    scenario,
+    turn: 1,
+    player: at.player ?? 'axis',
+    step: at.step ?? 'reinforce',
+    breakthrough: at.breakthrough ?? false,
+    pieces: {},
+    order: [],
+    railheads: at.railheads ?? [],
+    riflePile: at.riflePile ?? [],
+    control: at.control ?? {},
+    attacks: [],
+    combat: null,
+    blitz: [],
+    spent: [],
+    attackedThisPhase: [],
+    arrivals: [],
+    armiesToEnter: 0,
+    converted: [],
+    railMoves: 0,
+    seaMoves: 0,
+    rifleFactors: 0,
+    tankFactors: 0,
+    panzerFactors: 0,
+    evacuation: {},
+    railheadsMoved: [],
+    moscowRolled: false,
+    siberiansFrom: null,
+    riverIgnored: null,
+    airUsed: [],
+    winner: null,
+    options: at.options ?? { asymmetricOdds: false, weatherRoll: false },
+    secret: { identities: {} },
+  };
+}
+
+/**
  * The unit a piece is as far as every player may know: its unit when face up, else its
  * face. Movement, stacking and zones of control read this only, so that no legal
  * action depends on what a side may not see.

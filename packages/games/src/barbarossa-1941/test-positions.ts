@@ -12,7 +12,7 @@ import {
   type TurnInfo,
   type Weather,
 } from './rules-scenario.ts';
-import { type BarbarossaState, type Face, freshPiece, type PieceState } from './state.ts';
+import { type BarbarossaState, type Face, freshPiece, newGameState, type PieceState } from './state.ts';
 
 /** Unit templates by short name: side, nationality, type, size, attack, defense. */
 const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> = {
@@ -275,40 +275,15 @@ export function position(input: PositionInput): Position {
     if (h < 0) throw new Error(`no hex ${n}`);
     return h;
   };
-  const g: BarbarossaState = {
-    scenario: key,
-    turn: 1,
+  const g = newGameState(key, {
     player: input.player ?? 'axis',
     step: input.step ?? 'movement',
     breakthrough: input.breakthrough ?? false,
-    pieces: {},
-    order: [],
     railheads: (input.railheads ?? []).map(hx),
     riflePile: [...(input.riflePile ?? [])],
     control: { ...(input.control ?? {}) },
-    attacks: [],
-    combat: null,
-    blitz: [],
-    spent: [],
-    attackedThisPhase: [],
-    arrivals: [],
-    armiesToEnter: 0,
-    converted: [],
-    railMoves: 0,
-    seaMoves: 0,
-    rifleFactors: 0,
-    tankFactors: 0,
-    panzerFactors: 0,
-    evacuation: {},
-    railheadsMoved: [],
-    moscowRolled: false,
-    siberiansFrom: null,
-    riverIgnored: null,
-    airUsed: [],
-    winner: null,
     options: { asymmetricOdds: false },
-    secret: { identities: {} },
-  };
+  });
   for (const [id, p] of Object.entries(input.pieces)) {
     const side = p.is ? (TEMPLATES[p.is]!.side as Side) : 'soviet';
     const piece = freshPiece(side, p.is ? id : null, p.face ?? null, hx(p.at));
