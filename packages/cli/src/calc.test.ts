@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -270,5 +270,22 @@ describe('the stavka binary', () => {
       { cwd: root, encoding: 'utf8' },
     );
     assert.equal(bad.status, 2);
+  });
+  it('stops quietly when its reader has gone (| head): exit 0, no EPIPE trace', async () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+    const child = spawn(
+      process.execPath,
+      ['packages/cli/bin/stavka.js', 'calc', '--game', 'mars-1942', '--attack', '12', '--defense', '4'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += String(d);
+    });
+    // The reader closes its end before reading anything, as `head -0` (or a closed pager) does.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, err);
+    assert.doesNotMatch(err, /EPIPE/);
   });
 });

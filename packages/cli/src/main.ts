@@ -49,6 +49,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
 /** The process entry (bin/stavka.js). */
 export async function run(): Promise<void> {
+  // Output piped into a reader that stops early (`| head`): stop quietly, as Unix tools do.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   process.exitCode = await main(process.argv.slice(2), {
     out: (s) => process.stdout.write(`${s}\n`),
     err: (s) => process.stderr.write(`${s}\n`),
