@@ -12,6 +12,11 @@ export interface RuleExcerpt {
 }
 
 const RULING = /^[MBP]-\d+$/;
+/** A heading alone on its line: "2) **German Air Units:**", "Firing Procedure:". */
+const HEADING = /^(\d+\)\s*)?(\*\*)?[^\n.:]{1,80}:(\*\*)?\s*$/;
+/** A lettered part of the text: "B. GROUND COMBAT". */
+const SECTION = /^[A-Z]\.\s/;
+const isHeading = (p: string) => HEADING.test(p.trim());
 
 export function ruleExcerpt(cite: string): RuleExcerpt | null {
   const c = cite.trim();
@@ -38,9 +43,14 @@ export function ruleExcerpt(cite: string): RuleExcerpt | null {
   let at = paragraphs.findIndex((p) => p.toLowerCase().startsWith(key));
   if (at < 0) at = paragraphs.findIndex((p) => p.toLowerCase().includes(key));
   if (at < 0) return null;
-  // A heading followed by bullet lines ("·") is one section.
+  // A heading followed by bullet lines ("·") is one section; so is a heading alone on its
+  // line ("2) **Normal:**", "Firing Procedure:") with the paragraphs up to the next heading.
   const parts = [paragraphs[at]!];
-  for (let j = at + 1; j < paragraphs.length && paragraphs[j]!.startsWith('·'); j++)
-    parts.push(paragraphs[j]!);
+  const alone = isHeading(paragraphs[at]!);
+  for (let j = at + 1; j < paragraphs.length; j++) {
+    const p = paragraphs[j]!;
+    if (p.startsWith('·') || (alone && !isHeading(p) && !SECTION.test(p))) parts.push(p);
+    else break;
+  }
   return { cite: c, source: `${m[1]}.txt`, text: parts.join('\n').trim().slice(0, 4000) };
 }

@@ -16,6 +16,33 @@ describe('the rule behind a citation', () => {
     assert.match(ruleExcerpt('mars-1942 Zones of Control')!.text, /must stop and move no further/);
     assert.match(ruleExcerpt('mars-1942 GAMETURN SEQUENCE B.4')!.text, /Recovery from Disruption/);
   });
+  it('a heading alone on its line brings its body, up to the next heading (point-to-point B.4, B.2, B.6)', () => {
+    const retreat = ruleExcerpt('point-to-point Retreat from combat B.4')!.text;
+    assert.match(
+      retreat,
+      /Retreat is an all or nothing affair/,
+      'the body after "4) **Retreat from combat:**"',
+    );
+    assert.match(retreat, /Units must retreat to adjacent points/, 'its lettered priorities too');
+    assert.doesNotMatch(retreat, /Advance After Combat/, 'not the next section');
+    const firing = ruleExcerpt('point-to-point Firing Procedure B.2')!.text;
+    assert.match(
+      firing,
+      /The firing player totals all undispersed unit values/,
+      'the body of "Firing Procedure:"',
+    );
+    assert.doesNotMatch(firing, /Simultaneous combat follows/, 'stops at "3) **Simultaneous:**"');
+    assert.match(
+      ruleExcerpt('point-to-point Large Combats B.6')!.text,
+      /fewest number of the most equal groups/,
+      'B.6 body',
+    );
+    assert.match(
+      ruleExcerpt('point-to-point German Air Units In Combat A.4')!.text,
+      /doubles the combat value/,
+      'A.4 body',
+    );
+  });
   it('says nothing for an unknown citation', () => {
     assert.equal(ruleExcerpt('M-99'), null);
     assert.equal(ruleExcerpt('chess Castling'), null);
