@@ -37,6 +37,16 @@ import { impassable, otherSide, type RulesScenario, type Side } from './rules-sc
 import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
 import { supplyStatuses } from './supply.ts';
+import {
+  CITE_DE,
+  leavesSurvivor,
+  retreatSurvivor,
+  SURVIVOR_RETREAT,
+  standSurvivor,
+  survivorHexes,
+  weakDivisionFor,
+  withdrawSurvivor,
+} from './survivors.ts';
 import { isGerman } from './unit-kinds.ts';
 import { enter } from './victory.ts';
 
@@ -51,7 +61,8 @@ export type CombatAction =
   | { type: 'retreat-length'; hexes: number }
   | { type: 'retreat'; piece: string; to: number }
   | { type: 'advance'; piece: string; to: number }
-  | { type: 'end-advance' };
+  | { type: 'end-advance' }
+  | { type: 'survivor'; piece: string; to: number };
 
 const DISRUPTING = new Set(['D', 'D1', 'D2', 'D3']);
 
@@ -110,7 +121,7 @@ function edgeOfTheWorld(board: Board, c: Combat, defender: string): boolean {
 export function combatActor(g: BarbarossaState): Side {
   const c = g.combat!;
   const attacker = g.player;
-  if (c.phase === 'orders' || c.phase === 'avoid-exchange' || c.phase === 'retreat')
+  if (c.phase === 'orders' || c.phase === 'avoid-exchange' || c.phase === 'retreat' || c.phase === 'survivor')
     return otherSide(attacker);
   return attacker;
 }
@@ -325,6 +336,14 @@ export function combatActions(g: BarbarossaState, s: RulesScenario): CombatActio
       }
       return out;
     }
+    case 'survivor': {
+      // B-52: the weak division retreats as for a D3 (its owner's route), or is not taken (-1).
+      const piece = c.survivorPiece!;
+      return [
+        ...survivorHexes(board, piece, c.from).map((to) => ({ type: 'survivor' as const, piece, to })),
+        { type: 'survivor', piece, to: -1 },
+      ];
+    }
     case 'advance': {
       const out: CombatAction[] = [];
       for (const a of c.mayAdvance) {
@@ -378,6 +397,8 @@ function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
   const board = new Board(g, s);
   const attackerSide = g.player;
   const attack = c.attackers.reduce((t, a) => t + attackFactor(board.unit(a), g.pieces[a]!), 0);
+  // B-52: a DE read on the table, not under No Retreat! (an overrun, an exchange or a surrounded unit is no DE result).
+  const readDE = c.defenders.filter((d) => c.results[d] === 'DE' && !c.noRetreat.includes(d));
   // Armored Overrun on D2/D3 (B-30).
   for (const d of c.defenders) {
     const r = c.results[d]!;
@@ -437,6 +458,11 @@ function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
   for (const d of c.defenders) {
     if (eliminates(c.results[d]!)) eliminatePiece(g, s, d, ctx, c.results[d]!, [CITE_RESULTS]);
   }
+  // "1 weak infantry/rifle division may survive the elmination of a German korps or Russian or German army" (B-52).
+  const survivors = readDE.filter(
+    (d) => c.results[d] === 'DE' && g.pieces[d]!.status === 'eliminated' && leavesSurvivor(board.unit(d)),
+  );
+  if (survivors.length > 0) c.survivors = survivors;
   if (allBk && attackerSide === 'axis') {
     // "BK ... Blitzkrieg!  After any Tactical Advances, German units can attack one additional time"
     for (const a of c.attackers) {
@@ -478,6 +504,10 @@ function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
     return;
   }
   c.lossesOwed = 0;
+  if (offerSurvivor(g, s, ctx)) {
+    c.phase = 'survivor';
+    return;
+  }
   const needLength = c.toRetreat.some((d) => retreatOf(c.results[d]!) > 0) && c.phase !== 'retreat';
   if (needLength && c.phase !== 'retreat-length') {
     c.phase = 'retreat-length';
@@ -523,6 +553,45 @@ function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
     }
   }
   finishCombat(g, s, ctx);
+}
+
+/**
+ * B-52: stands the weak division of the next DE owed one on the defended hex for its
+ * owner to retreat; false when none is owed, or none can be (no division left in the
+ * pool, or no retreat of 3 hexes for it: it does not survive).
+ */
+function offerSurvivor(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): boolean {
+  const c = g.combat!;
+  while (c.survivors && c.survivors.length > 0) {
+    const eliminated = c.survivors[0]!;
+    const side = g.pieces[eliminated]!.side;
+    const weak = weakDivisionFor(g, s, side);
+    if (weak === null) {
+      c.survivors.shift();
+      ctx.log({
+        kind: 'combat',
+        text: `no weak division left to survive ${label(g, s, eliminated)}`,
+        cite: [CITE_DE, 'B-52'],
+      });
+      continue;
+    }
+    standSurvivor(g, side, weak, c.target);
+    if (survivorHexes(new Board(g, s), weak, c.from).length === 0) {
+      withdrawSurvivor(g, weak);
+      c.survivors.shift();
+      ctx.log({
+        kind: 'combat',
+        text: `no weak division survives ${label(g, s, eliminated)}: no retreat of ${SURVIVOR_RETREAT} hexes`,
+        cite: [CITE_DE, 'B-52'],
+      });
+      continue;
+    }
+    c.survivorPiece = weak;
+    return true;
+  }
+  delete c.survivors;
+  delete c.survivorPiece;
+  return false;
 }
 
 /** After the last advance: limited-supply attackers Disrupted; attacked defenders not re-Disrupted recover (A.5/B.5). */
@@ -719,5 +788,23 @@ export function applyCombatAction(
     case 'end-advance':
       finishCombat(g, s, ctx);
       return;
+    case 'survivor': {
+      const eliminated = label(g, s, c.survivors!.shift()!);
+      if (a.to < 0) {
+        withdrawSurvivor(g, a.piece);
+        ctx.log({
+          kind: 'combat',
+          text: `no weak division taken for ${eliminated}`,
+          cite: [CITE_DE, 'B-52'],
+        });
+      } else {
+        const path = retreatPaths(new Board(g, s), a.piece, c.from, SURVIVOR_RETREAT).get(a.to)!;
+        for (const h of path.slice(1)) enter(g, s, h, g.pieces[a.piece]!.side);
+        retreatSurvivor(g, s, a.piece, eliminated, path, ctx);
+      }
+      delete c.survivorPiece;
+      next(g, s, ctx);
+      return;
+    }
   }
 }

@@ -85,6 +85,7 @@ export type CombatPhase =
   | 'losses' // attacker: units (or a German army's strong side) lost to cover the exchange or AE
   | 'retreat-length' // attacker: Dn retreat 0-n (B-3)
   | 'retreat' // defender: each unit's retreat route and extra hexes (B-3), D withdrawals
+  | 'survivor' // defender: where the weak division surviving a DE retreats, or none (B-52)
   | 'advance'; // attacker: tactical advances
 
 export interface Combat {
@@ -125,6 +126,10 @@ export interface Combat {
   advanceResult: string | null;
   /** Attack factors advanced into the vacated hex (the 1-hex side advance needs the defenders' strength). */
   advancedIn: number;
+  /** B-52: defenders eliminated by a DE still owed the choice of a surviving weak division, first is asked. */
+  survivors?: string[];
+  /** B-52: the weak division standing on the defended hex while its owner chooses its retreat. */
+  survivorPiece?: string;
 }
 
 export interface BarbarossaState {
