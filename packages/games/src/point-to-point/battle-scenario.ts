@@ -66,6 +66,8 @@ export const battleScenarioSchema = z.object({
   weather: z.enum(WEATHERS),
   combat: z.enum(COMBAT_KINDS).default('regular'),
   attacker: z.enum(SIDES),
+  /** The point has a field fortification (completion C-8.2: the text's exception to dispersal). */
+  fortified: z.boolean().default(false),
   units: z.array(battleUnitSchema).min(2),
   points: z.array(neighbourSchema).default([]),
 });
@@ -138,6 +140,8 @@ export interface BattleState {
   readonly weather: Weather;
   readonly combat: CombatKind;
   readonly attacker: Side;
+  /** A field fortification at the point absorbs the first loss dealt its defenders each round (C-8.2). */
+  readonly fortified?: boolean;
   /** The fire table the battle is fought on (P-1). */
   readonly table: string;
   /** Every unit of the battle, in the scenario's order (the canonical order of actions). */
@@ -263,6 +267,7 @@ export function battleFromSetup(input: unknown, tableId: string): Result<BattleS
     weather: s.weather,
     combat: s.combat,
     attacker: s.attacker,
+    ...(s.fortified ? { fortified: true } : {}),
     table: tableId,
     units,
     neighbours: s.points.map((p) => ({

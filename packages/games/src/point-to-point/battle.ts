@@ -167,6 +167,24 @@ function fire(g: BattleState, role: Role, table: FireTable, ctx: RulesContext): 
   return losses;
 }
 
+/** The completion rule that reads the text's "[Exception: see Field Fortifications]" (B.2). */
+export const FORTIFICATION_CITE = 'completion C-8.2 Field fortifications';
+
+/**
+ * C-8.2 (completion rules, the project's): the first breakthrough dealt the defenders of a
+ * fortified point in a combat round is absorbed by the fortification, dispersing no unit
+ * (the text's "Exception: see Field Fortifications", B.2). The attacker fires once a round.
+ */
+function fortification(g: BattleState, breakthroughs: number, ctx: RulesContext): number {
+  if (!g.fortified || breakthroughs === 0) return breakthroughs;
+  ctx.log({
+    kind: 'loss',
+    text: 'the field fortification absorbs the first breakthrough of the round: no unit is dispersed by it',
+    cite: [FORTIFICATION_CITE, CITE.firing],
+  });
+  return breakthroughs - 1;
+}
+
 /** One loss on a unit: dispersed, or destroyed when it passes the unit's limit (B.2, P-5). */
 function takeLoss(g: BattleState, u: BattleUnit, ctx: RulesContext): void {
   u.losses += 1;
@@ -233,7 +251,7 @@ function startRound(g: BattleState, table: FireTable, ctx: RulesContext): void {
     // B.3a: both fire, losses taken after both have fired.
     const breakthroughs = fire(g, 'attacker', table, ctx);
     const repulses = fire(g, 'defender', table, ctx);
-    g.pending = { attacker: repulses, defender: breakthroughs };
+    g.pending = { attacker: repulses, defender: fortification(g, breakthroughs, ctx) };
     goAbsorb(g, 'attacker', table, ctx);
     return;
   }
@@ -590,7 +608,7 @@ function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ct
         if (role === 'attacker') g.stage = 'decide-defender';
         else startRound(g, table, ctx);
       } else if (role === 'attacker') {
-        g.pending.defender = fire(g, 'attacker', table, ctx);
+        g.pending.defender = fortification(g, fire(g, 'attacker', table, ctx), ctx);
         goAbsorb(g, 'defender', table, ctx);
       } else {
         startRound(g, table, ctx);

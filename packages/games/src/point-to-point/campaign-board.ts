@@ -72,19 +72,24 @@ const spaceOf = (map: PointMap): SearchSpace => {
  * as an attack there (C-4.4); dispersed units do not move (B.2, C-4.3). Canonical order:
  * by point index.
  */
-export function moveOptions(board: CampaignBoard, u: MovingUnit, weather: CampaignWeather): MoveOption[] {
+export function moveOptions(
+  board: CampaignBoard,
+  u: MovingUnit,
+  weather: CampaignWeather,
+  segments: number = allowance(u, weather),
+): MoveOption[] {
   if (u.dispersed) return [];
   const { map } = board;
   const enemy = (p: number) => board.occupant[p] !== null && board.occupant[p] !== u.side;
   const space = spaceOf(map).run(
     {
-      stepCost: (_from, slot) => {
+      stepCost: (from, slot, to) => {
         const line = map.graph.edges[slot]!;
-        return capacityHalves(map, line, weather) - (board.usedHalves[line] ?? 0) >= u.halves ? 1 : -1;
+        return halvesLeft(board, line, weather, u.side, from, to) >= u.halves ? 1 : -1;
       },
       stopsAt: enemy,
     },
-    { sources: [u.at], maxCost: allowance(u, weather) },
+    { sources: [u.at], maxCost: segments },
   );
   const out: MoveOption[] = [];
   for (let p = 0; p < map.graph.nodeCount; p++) {
@@ -93,6 +98,74 @@ export function moveOptions(board: CampaignBoard, u: MovingUnit, weather: Campai
     const lines: number[] = [];
     for (let i = 1; i < path.length; i++) lines.push(lineBetween(map, path[i - 1]!, path[i]!));
     out.push({ to: p, path, lines, attack: enemy(p) });
+  }
+  return out;
+}
+
+/**
+ * Capacity left on a line this player-turn for a unit of `side` going from `from` to `to`,
+ * in half units: the weather's capacity (C-11.2) less what was used (C-1.2), less one unit
+ * for the Axis on a line from or to a partisans' point (C-10.2).
+ */
+export function halvesLeft(
+  board: CampaignBoard,
+  line: number,
+  weather: CampaignWeather,
+  side: Side,
+  from: number,
+  to: number,
+  capacity: number = capacityHalves(board.map, line, weather),
+): number {
+  const partisans = side === 'axis' && (board.partisans[from] || board.partisans[to]) ? 2 : 0;
+  return capacity - partisans - (board.usedHalves[line] ?? 0);
+}
+
+export const isRailway = (map: PointMap, line: number): boolean => map.lineKinds[line]!.includes('rr');
+
+export interface RailingUnit extends MovingUnit {
+  /** Lines on which this side's rail movement has half capacity (the Axis east of the 30 September front, C-4.2). */
+  readonly halfCapacity?: (line: number) => boolean;
+}
+
+/**
+ * Rail movement (C-4.2, completion rules): any number of railway segments through points
+ * the unit's side controls, none holding an enemy unit (partisans included, for the Axis)
+ * and none adjacent by railway to an enemy-held point except the last; each railway line
+ * crossed spends the unit's weight of its capacity (half capacity where `halfCapacity`
+ * says). A rail move never attacks. The caller checks that the unit starts undispersed,
+ * unmoved and in supply. Canonical order: by point index.
+ */
+export function railOptions(board: CampaignBoard, u: RailingUnit, weather: CampaignWeather): MoveOption[] {
+  if (u.dispersed) return [];
+  const { map } = board;
+  const g = map.graph;
+  const enemyHeld = (p: number) =>
+    (board.occupant[p] !== null && board.occupant[p] !== u.side) || (u.side === 'axis' && board.partisans[p]);
+  const nearEnemy = (p: number) => {
+    for (let s = g.offsets[p]!; s < g.offsets[p + 1]!; s++)
+      if (isRailway(map, g.edges[s]!) && enemyHeld(g.targets[s]!)) return true;
+    return false;
+  };
+  const space = spaceOf(map).run(
+    {
+      stepCost: (from, slot, to) => {
+        const line = g.edges[slot]!;
+        if (!isRailway(map, line) || board.control[to] !== u.side || enemyHeld(to)) return -1;
+        const full = capacityHalves(map, line, weather);
+        const cap = u.halfCapacity?.(line) ? 2 * Math.floor(full / 4) : full;
+        return halvesLeft(board, line, weather, u.side, from, to, cap) >= u.halves ? 1 : -1;
+      },
+      stopsAt: nearEnemy,
+    },
+    { sources: [u.at], maxCost: g.nodeCount },
+  );
+  const out: MoveOption[] = [];
+  for (let p = 0; p < g.nodeCount; p++) {
+    if (p === u.at || !space.has(p)) continue;
+    const path = space.pathTo(p);
+    const lines: number[] = [];
+    for (let i = 1; i < path.length; i++) lines.push(lineBetween(map, path[i - 1]!, path[i]!));
+    out.push({ to: p, path, lines, attack: false });
   }
   return out;
 }

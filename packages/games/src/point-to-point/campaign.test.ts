@@ -32,6 +32,22 @@ const act = (s: G, side: string, action: Action, rolls?: number[]): G => {
 };
 const legal = (s: G, side: string) => legalActions(campaignRules, s, side).filter((a) => a.type !== 'undo');
 const unit = (s: G, id: string) => s.state.units.find((u) => u.id === id)!;
+/**
+ * Ends the player-turn of the side to move: ends each step (movement, breakthrough,
+ * fortification) and places partisans or fights battles with the first action offered.
+ */
+function pass(s0: G): G {
+  let s = s0;
+  const player = s.state.player;
+  const turn = s.state.turn;
+  while (s.state.player === player && s.state.turn === turn && s.state.phase !== 'over') {
+    const side = campaignRules.activeSides(s.state)[0]!;
+    const l = legal(s, side);
+    const end = l.find((a) => ['end-movement', 'end-breakthrough', 'end-turn'].includes(a.type));
+    s = act(s, side, end ?? l[0]!);
+  }
+  return s;
+}
 /** A copy of the start with some units placed elsewhere (a position for a case). */
 function position(change: (g: CampaignState) => void): G {
   const state = structuredClone(start.state);
@@ -48,9 +64,9 @@ describe('C-3 Sequence of play', () => {
     assert.ok(legal(start, 'axis').some((a) => a.type === 'end-movement'));
   });
   it('after the Axis player-turn comes the Soviet one, then turn 2 with its weather (C-11: Mud)', () => {
-    let s = act(start, 'axis', { type: 'end-movement' });
+    let s = pass(start);
     assert.equal(s.state.player, 'soviet');
-    s = act(s, 'soviet', { type: 'end-movement' });
+    s = pass(s);
     assert.equal(s.state.turn, 2);
     assert.equal(s.state.weather, 'mud');
     assert.equal(s.state.player, 'axis');
@@ -121,7 +137,12 @@ describe('Battles inside the campaign (A and B through battle.ts)', () => {
     assert.equal(s.state.control.sevsk, 'axis');
     assert.equal(unit(s, 'xxiv-pz').at, 'sevsk');
     assert.equal(unit(s, '13a').place, 'destroyed');
-    assert.equal(s.state.player, 'soviet', 'no battle left: the Soviet player-turn');
+    assert.equal(s.state.player, 'axis', 'the player-turn goes on');
+    assert.equal(
+      s.state.phase,
+      'breakthrough',
+      'no battle left: the panzer corps that advanced may break through (C-6.1)',
+    );
   });
 });
 
@@ -132,21 +153,21 @@ describe('C-7.3 Recovery and C-12 Reinforcements', () => {
       u.losses = 2;
       u.dispersed = true;
     });
-    const s = act(s0, 'axis', { type: 'end-movement' });
+    const s = pass(s0);
     assert.equal(unit(s, '50a').dispersed, false);
     assert.equal(unit(s, '50a').losses, 0);
   });
   it('reinforcements arrive on their turn at their point: the 1st Moscow Motorized at Naro-Fominsk, turn 2', () => {
-    let s = act(start, 'axis', { type: 'end-movement' });
+    let s = pass(start);
     assert.equal(unit(s, '1-gds-mrd').place, 'waiting');
-    s = act(s, 'soviet', { type: 'end-movement' });
-    s = act(s, 'axis', { type: 'end-movement' });
+    s = pass(s);
+    s = pass(s);
     assert.equal(unit(s, '1-gds-mrd').place, 'map');
     assert.equal(unit(s, '1-gds-mrd').at, 'naro-fominsk');
   });
   it('withdrawals leave on their turn: II Fliegerkorps at turn 3', () => {
     let s = start;
-    for (let i = 0; i < 4; i++) s = act(s, s.state.player, { type: 'end-movement' });
+    for (let i = 0; i < 4; i++) s = pass(s);
     assert.equal(s.state.turn, 3);
     assert.equal(unit(s, 'ii-fk-1').place, 'withdrawn');
   });
@@ -159,8 +180,8 @@ describe('C-7.1 Axis railheads', () => {
       for (const u of g.units)
         if (u.side === 'soviet' && ['vyazma', 'gzhatsk', 'borodino'].includes(u.at)) u.at = 'moscow';
     });
-    let s = act(s0, 'axis', { type: 'end-movement' });
-    s = act(s, 'soviet', { type: 'end-movement' });
+    let s = pass(s0);
+    s = pass(s);
     // turn 1: Yartsevo (Vyazma was Soviet when the turn began); turn 2: two more, Vyazma and Gzhatsk
     assert.ok(s.state.railheads.includes('vyazma') && s.state.railheads.includes('gzhatsk'));
     assert.ok(!s.state.railheads.includes('borodino'), 'three segments past Yartsevo');

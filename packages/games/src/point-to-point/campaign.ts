@@ -1,51 +1,71 @@
 /**
- * Moscow 1941 on points and lines: the campaign, a first version of the completion rules
+ * Moscow 1941 on points and lines: the campaign, the completion rules
  * (docs/rules/point-to-point-completion.md; every rule the project's) behind the engine's
  * GameRules contract, on the Operation Typhoon scenario (typhoon.ts). Battles are the
- * battle rules (battle.ts) played inside the campaign: while one is fought, the
- * campaign offers and applies the battle's own actions.
+ * battle rules (battle.ts) played inside the campaign: while one is fought, the campaign
+ * offers and applies the battle's own actions (one battle engine).
  *
- *   each player-turn (Axis, then Soviet; C-3): recovery of dispersed units in supply
- *   (C-7.3), withdrawals and reinforcements (C-12), movement along lines with capacities
- *   (C-4; moving into an enemy-held point is an attack, C-4.4), then the battles in the
- *   order the phasing player picks (the text's A and B; air units within 3 segments
- *   join, C-5.1), control following the battles (C-2); after each turn the weather of the
- *   next (C-11) and victory (C-13).
+ *   each player-turn (Axis, then Soviet; C-3):
+ *     a. recovery of dispersed units in supply (C-7.3); the Axis winter attrition in Snow
+ *        (C-7.2); the Soviet factories produce (C-9.1)
+ *     b. withdrawals and reinforcements (C-12); Soviet partisans placed (C-10.1)
+ *     c. movement along lines with capacities (C-4.1; into an enemy-held point: an attack,
+ *        C-4.4), rail movement (C-4.2), Soviet factories entrained and moved (C-9.2),
+ *        replacement points spent (C-9.1)
+ *     e. the battles in the order the phasing player picks (the text's A and B; air units
+ *        within 3 segments join, C-5.1), control following the battles (C-2)
+ *     f. breakthrough movement and breakthrough combat (C-6; one German air unit with one
+ *        group up one line segment, A.4)
+ *     g. field fortifications (C-8)
+ *   after each turn: sudden death (C-13.1), the weather of the next (C-11), victory (C-13).
  *
- * Not yet in this version (so the game log never cites them): choosing which air units
- * join a battle (all within range join), breakthrough movement (C-6), field fortifications
- * (C-8), factories (C-9), partisans (C-10), rail movement (C-4.2), the Axis winter
- * attrition of C-7.2. The battle rules' own readings (P-6..P-12) apply.
+ * Not played (the game log never cites them): choosing which air units join a battle (all
+ * within range join, C-5.1), air bases moving (C-5.3), the B.4d encounter between battles
+ * and B.4c sheltering carried from one battle to the next (each battle takes the defenders
+ * it finds), withdrawal substitutes (C-12.2).
  */
 import {
+  err,
   type GameOutcome,
   type GameRules,
   ok,
   type PointMap,
   type RulesContext,
   SearchSpace,
+  setupError,
 } from '@stavka/engine';
 import { type BattleAction, battleRules } from './battle.ts';
-import { type BattleScenario, type BattleState, battleFromSetup } from './battle-scenario.ts';
+import { type BattleScenario, type BattleState, battleFromSetup, type Occupant } from './battle-scenario.ts';
 import {
   type CampaignBoard,
   type CampaignWeather,
+  isRailway,
   lineBetween,
+  type MoveOption,
   moveOptions,
+  railOptions,
   supplyStatus,
 } from './campaign-board.ts';
 import { FIRE_TABLE } from './combat.ts';
 import { type Formation, lossLimit, other, retreatHalves, type Side } from './forces.ts';
 import { compileTyphoon, type Typhoon } from './typhoon.ts';
 
-export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/1';
+export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/2';
 
-const C = {
+/** Citations of the completion rules (docs/rules/point-to-point-completion.md). */
+export const C = {
   sequence: 'completion C-3 Sequence of play',
   move: 'completion C-4 Movement along lines',
+  rail: 'completion C-4.2 Rail movement',
   air: 'completion C-5 Air units',
+  breakthrough: 'completion C-6 Breakthrough movement and breakthrough combat',
+  breakthroughAir: 'completion C-6.2 German air with one group',
   control: 'completion C-2 Control',
   recovery: 'completion C-7.3 Recovery of Dispersed Units',
+  attrition: 'completion C-7.2 Winter attrition',
+  fortify: 'completion C-8 Field fortifications',
+  factories: 'completion C-9 Factories',
+  partisans: 'completion C-10 Partisans',
   reinforce: 'completion C-12 Reinforcements and withdrawals',
   weather: 'completion C-11 Weather',
   victory: 'completion C-13 Victory',
@@ -61,21 +81,52 @@ export interface CampaignUnit {
   readonly mobile: boolean;
   readonly arrives: number;
   readonly withdraws: number | null;
-  /** Where it stands (an attacker: the point it attacks). */
+  /** Where it stands (an attacker: the point it attacks; an air unit: its base). */
   at: string;
   losses: number;
   dispersed: boolean;
   place: 'waiting' | 'map' | 'destroyed' | 'withdrawn';
-  /** Moved this player-turn. */
+  /** Moved this player-turn (by line or rail; C-8.1 fortifies only with units that did not). */
   moved: boolean;
   /** An attacker's point of origin this player-turn (B.4: it retreats there). */
   from: string | null;
+  /** Advanced after a regular combat this player-turn: may make breakthrough movement (C-6.1). */
+  advanced: boolean;
 }
 
+/** A Soviet factory marker (C-9): one replacement point a turn while emplaced. */
+export interface CampaignFactory {
+  readonly id: string;
+  at: string;
+  status: 'emplaced' | 'entrained' | 'evacuated' | 'captured';
+  /** Moved by rail this player-turn (C-9.2). */
+  moved: boolean;
+}
+
+export type CampaignPhase =
+  | 'partisans'
+  | 'movement'
+  | 'combat'
+  | 'breakthrough'
+  | 'breakthrough-combat'
+  | 'fortify'
+  | 'over';
+
 export type CampaignAction =
+  | { type: 'place-partisan'; at: string }
   | { type: 'move'; unit: string; to: string }
+  | { type: 'rail'; unit: string; to: string }
+  | { type: 'entrain'; factory: string }
+  | { type: 'factory-move'; factory: string; to: string }
+  | { type: 'rebuild'; unit: string }
+  | { type: 'repair'; unit: string }
   | { type: 'end-movement' }
   | { type: 'fight'; at: string }
+  | { type: 'breakthrough'; unit: string; to: string }
+  | { type: 'breakthrough-air'; unit: string; to: string }
+  | { type: 'end-breakthrough' }
+  | { type: 'fortify'; at: string }
+  | { type: 'end-turn' }
   | BattleAction;
 
 export interface CampaignState {
@@ -84,26 +135,38 @@ export interface CampaignState {
   turn: number;
   /** The phasing side. */
   player: Side;
-  phase: 'movement' | 'combat' | 'over';
+  phase: CampaignPhase;
   weather: CampaignWeather;
   units: CampaignUnit[];
   /** Who controls each point, by point id (C-2). */
   control: Record<string, Side>;
   /** Line capacity used this player-turn in half units, by line index (C-1.2). */
   used: number[];
-  /** Points attacked this player-turn and not yet fought. */
+  /** Points attacked this player-turn (or this breakthrough step) and not yet fought. */
   attacks: string[];
   /** Air units that joined a battle this player-turn. */
   airUsed: string[];
-  /** Axis railheads: where the converted railway reaches (C-7.1, completion rules). */
+  /** Axis railheads: where the converted railway reaches (C-7.1). */
   railheads: string[];
+  /** Points with a field fortification (C-8). */
+  fortified: string[];
+  /** The Soviet factories (C-9). */
+  factories: CampaignFactory[];
+  /** Soviet replacement points not yet spent (C-9.1). */
+  replacements: number;
+  /** Points holding Soviet partisans (C-10). */
+  partisans: string[];
+  /** Partisans still to place this Soviet player-turn (C-10.1). */
+  partisansToPlace: number;
+  /** Breakthrough moves this player-turn: each group (from, to) and the German air unit with it (C-6.2). */
+  groups: { from: string; to: string; air: string | null }[];
   /** The battle being fought, and where. */
   battle: BattleState | null;
   result: { winner: Side | null; axis: number; soviet: number; reason: string } | null;
 }
 
 let typhoonCache: Typhoon | null = null;
-function typhoon(): Typhoon {
+export function typhoon(): Typhoon {
   if (!typhoonCache) {
     const r = compileTyphoon();
     if (!r.ok) throw new Error(`the Typhoon data is invalid: ${JSON.stringify(r.error.slice(0, 3))}`);
@@ -112,26 +175,36 @@ function typhoon(): Typhoon {
   return typhoonCache;
 }
 const mapOf = (): PointMap => typhoon().map;
-const idx = (id: string) => mapOf().pointIds.indexOf(id);
+let indexCache: Map<string, number> | null = null;
+const idx = (id: string): number => {
+  if (!indexCache) indexCache = new Map(mapOf().pointIds.map((p, i) => [p, i]));
+  return indexCache.get(id) ?? -1;
+};
+const pid = (i: number): string => mapOf().pointIds[i]!;
 
 /* ----------------------------------------------------------------------------- */
 /* The board as the searches read it                                                */
 
-function boardOf(g: CampaignState): CampaignBoard {
+const onMap = (u: CampaignUnit) => u.place === 'map';
+const isGround = (u: CampaignUnit) => u.unitClass !== 'air';
+
+export function boardOf(g: CampaignState): CampaignBoard {
   const map = mapOf();
   const occupant: (Side | null)[] = map.pointIds.map(() => null);
-  for (const u of g.units)
-    if (u.place === 'map' && u.unitClass !== 'air' && u.from === null) occupant[idx(u.at)] = u.side;
+  for (const u of g.units) if (onMap(u) && isGround(u) && u.from === null) occupant[idx(u.at)] = u.side;
+  const partisans = map.pointIds.map(() => false);
+  for (const p of g.partisans) partisans[idx(p)] = true;
   return {
     map,
     control: map.pointIds.map((id) => g.control[id]!),
     occupant,
-    partisans: map.pointIds.map(() => false),
+    partisans,
     usedHalves: g.used,
   };
 }
 
-function inSupply(g: CampaignState, side: Side): Uint8Array {
+/** Where `side`'s units are in supply now (C-7.1): the Axis from its railheads, 4 segments. */
+export function inSupply(g: CampaignState, side: Side): Uint8Array {
   const sources = side === 'axis' ? g.railheads : typhoon().scenario.supplySources[side];
   return supplyStatus(boardOf(g), side, sources.map(idx));
 }
@@ -152,35 +225,95 @@ function advanceRailheads(g: CampaignState): void {
     .map(idx)
     .filter(open);
   const space = new SearchSpace(map.graph).run(
-    {
-      stepCost: (_from, slot, to) =>
-        map.lineKinds[map.graph.edges[slot]!]!.includes('rr') && open(to) ? 1 : -1,
-    },
+    { stepCost: (_from, slot, to) => (isRailway(map, map.graph.edges[slot]!) && open(to) ? 1 : -1) },
     { sources: start, maxCost: GAUGE_PER_TURN },
   );
   g.railheads = map.pointIds.filter((_, p) => space.has(p));
 }
 
+/**
+ * A point passes to `side` (C-2.2): a field fortification there is removed (C-8.2), a
+ * factory there is captured when the Axis takes it (C-9.3), partisans there are removed
+ * when Axis ground units enter (C-10.3).
+ */
+function takePoint(g: CampaignState, p: string, side: Side, ctx: RulesContext, how: string): void {
+  if (side === 'axis') axisEnters(g, p, ctx);
+  if (g.control[p] === side) return;
+  g.control[p] = side;
+  ctx.log({ kind: how, text: `${pointName(p)} passes to the ${side}`, cite: [C.control] });
+  if (g.fortified.includes(p)) {
+    g.fortified = g.fortified.filter((x) => x !== p);
+    ctx.log({
+      kind: how,
+      text: `the field fortification at ${pointName(p)} is removed`,
+      cite: ['completion C-8.2 Field fortifications'],
+    });
+  }
+}
+
+/** Axis ground units at a point: partisans there are removed (C-10.3), factories captured (C-9.3, C-4.5). */
+function axisEnters(g: CampaignState, p: string, ctx: RulesContext): void {
+  if (g.partisans.includes(p)) {
+    g.partisans = g.partisans.filter((x) => x !== p);
+    ctx.log({ kind: 'move', text: `the partisans at ${pointName(p)} are removed`, cite: [C.partisans] });
+  }
+  for (const f of g.factories) {
+    if (f.at !== p || (f.status !== 'emplaced' && f.status !== 'entrained')) continue;
+    f.status = 'captured';
+    ctx.log({ kind: 'move', text: `the Axis captures a factory at ${pointName(p)}`, cite: [C.factories] });
+  }
+}
+
+const pointName = (p: string) => mapOf().pointNames[idx(p)] ?? p;
+
 /* ----------------------------------------------------------------------------- */
 /* Player-turns                                                                     */
+
+function startTurn(g: CampaignState, ctx: RulesContext): void {
+  // C-8.1: the scenario's fortifications of this turn, at points the Soviets still hold.
+  for (const f of typhoon().scenario.fortifications) {
+    if (f.turn !== g.turn || g.control[f.at] !== 'soviet' || g.fortified.includes(f.at)) continue;
+    g.fortified.push(f.at);
+    ctx.log({ kind: 'phase', text: `field fortification at ${pointName(f.at)}`, cite: [C.fortify] });
+  }
+}
 
 function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
   g.phase = 'movement';
   if (g.player === 'axis') advanceRailheads(g);
   g.used = g.used.map(() => 0);
   g.airUsed = [];
+  g.groups = [];
+  g.attacks = [];
   ctx.log({
     kind: 'phase',
     text: `turn ${g.turn} (${g.weather}): ${g.player} player-turn`,
     cite: [C.sequence],
   });
-  // C-7.3 Recovery of Dispersed Units: friendly dispersed units in supply recover.
   const supplied = inSupply(g, g.player);
   for (const u of g.units) {
     u.moved = false;
     u.from = null;
-    if (u.side !== g.player || u.place !== 'map' || !u.dispersed) continue;
-    if (!supplied[idx(u.at)]) continue;
+    u.advanced = false;
+  }
+  for (const f of g.factories) f.moved = false;
+  // C-7.2 winter attrition: an Axis ground unit out of supply in Snow takes one loss.
+  if (g.player === 'axis' && g.weather === 'snow')
+    for (const u of g.units) {
+      if (u.side !== 'axis' || !onMap(u) || !isGround(u) || supplied[idx(u.at)]) continue;
+      u.losses += 1;
+      u.dispersed = true;
+      const limit = lossLimit(u);
+      if (u.losses > limit) u.place = 'destroyed';
+      ctx.log({
+        kind: 'loss',
+        text: `${u.name}, out of supply in Snow, takes a loss: ${u.place === 'destroyed' ? `past its limit of ${limit}, destroyed` : 'dispersed'}`,
+        cite: [C.attrition, 'P-5'],
+      });
+    }
+  // C-7.3 Recovery of Dispersed Units: friendly dispersed units in supply recover.
+  for (const u of g.units) {
+    if (u.side !== g.player || !onMap(u) || !u.dispersed || !supplied[idx(u.at)]) continue;
     u.losses = 0;
     u.dispersed = false;
     ctx.log({ kind: 'phase', text: `${u.name} recovers`, cite: [C.recovery, 'P-5'] });
@@ -188,14 +321,34 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
   // C-5.1: air units stand at points of their own side; one left on an enemy point flies back
   // to the first of its supply sources (project: air bases are not fought over).
   for (const u of g.units) {
-    if (u.unitClass !== 'air' || u.place !== 'map' || g.control[u.at] === u.side) continue;
+    if (isGround(u) || !onMap(u) || g.control[u.at] === u.side) continue;
     u.at = typhoon().scenario.supplySources[u.side].find((p) => g.control[p] === u.side) ?? u.at;
-    ctx.log({ kind: 'move', text: `${u.name} flies back to ${u.at}`, cite: [C.air] });
+    ctx.log({ kind: 'move', text: `${u.name} flies back to ${pointName(u.at)}`, cite: [C.air] });
+  }
+  // C-9.1: each emplaced factory at a Soviet point in supply produces a replacement point.
+  if (g.player === 'soviet') {
+    const made = g.factories.filter(
+      (f) => f.status === 'emplaced' && g.control[f.at] === 'soviet' && supplied[idx(f.at)],
+    ).length;
+    if (made > 0) {
+      g.replacements += made;
+      ctx.log({
+        kind: 'phase',
+        text: `the factories produce ${made} replacement point${made > 1 ? 's' : ''} (${g.replacements} to spend)`,
+        cite: [C.factories],
+      });
+    }
+    // C-9.2: an entrained factory at an evacuation point is removed: evacuated.
+    for (const f of g.factories) {
+      if (f.status !== 'entrained' || !evacuationPoints().includes(f.at)) continue;
+      f.status = 'evacuated';
+      ctx.log({ kind: 'phase', text: `a factory is evacuated from ${pointName(f.at)}`, cite: [C.factories] });
+    }
   }
   // C-12 withdrawals, then reinforcements at their point if friendly, else a supply source.
   for (const u of g.units) {
     if (u.side !== g.player) continue;
-    if (u.withdraws === g.turn && u.place === 'map') {
+    if (u.withdraws === g.turn && onMap(u)) {
       u.place = 'withdrawn';
       ctx.log({ kind: 'phase', text: `${u.name} is withdrawn`, cite: [C.reinforce] });
     }
@@ -204,15 +357,63 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
       const friendly = (p: string) => g.control[p] === g.player && !enemyGroundAt(g, p, g.player);
       u.at = friendly(u.at) ? u.at : (sources.find(friendly) ?? sources[0]!);
       u.place = 'map';
-      ctx.log({ kind: 'phase', text: `${u.name} arrives at ${u.at}`, cite: [C.reinforce] });
+      ctx.log({ kind: 'phase', text: `${u.name} arrives at ${pointName(u.at)}`, cite: [C.reinforce] });
+    }
+  }
+  // C-10.1: the scenario's partisans of this turn, placed by the Soviet player.
+  if (g.player === 'soviet') {
+    const count = typhoon()
+      .scenario.partisans.filter((p) => p.turn === g.turn)
+      .reduce((a, p) => a + p.count, 0);
+    g.partisansToPlace = count;
+    if (count > 0) {
+      g.phase = 'partisans';
+      settlePartisans(g, ctx);
     }
   }
 }
 
 const enemyGroundAt = (g: CampaignState, p: string, side: Side) =>
-  g.units.some(
-    (u) => u.place === 'map' && u.side !== side && u.unitClass !== 'air' && u.at === p && u.from === null,
+  g.units.some((u) => onMap(u) && u.side !== side && isGround(u) && u.at === p && u.from === null);
+
+/** The east of the map where an entrained factory is evacuated (C-9.2): Soviet supply sources east of Moscow. */
+export function evacuationPoints(): string[] {
+  const t = typhoon();
+  const moscow = t.map.coords[idx(t.scenario.suddenDeath)]!;
+  return t.scenario.supplySources.soviet.filter((p) => (t.map.coords[idx(p)]?.lon ?? 0) > moscow.lon);
+}
+
+/** Points where a partisan may be placed (C-10.1): Axis, no Axis ground unit, 2+ segments from any Soviet point. */
+export function partisanPoints(g: CampaignState): string[] {
+  const map = mapOf();
+  const soviet = map.pointIds.map(idx).filter((p) => g.control[pid(p)] === 'soviet');
+  const near = new SearchSpace(map.graph).run(
+    { enterCost: new Array(map.graph.nodeCount).fill(1) },
+    {
+      sources: soviet,
+      maxCost: 1,
+    },
   );
+  const axisAt = new Set(
+    g.units.filter((u) => onMap(u) && isGround(u) && u.side === 'axis').map((u) => u.at),
+  );
+  return map.pointIds.filter(
+    (p) => g.control[p] === 'axis' && !axisAt.has(p) && !g.partisans.includes(p) && !near.has(idx(p)),
+  );
+}
+
+/** The partisans step ends when all are placed or no point is left for them (C-10.1). */
+function settlePartisans(g: CampaignState, ctx: RulesContext): void {
+  if (g.partisansToPlace > 0 && partisanPoints(g).length > 0) return;
+  if (g.partisansToPlace > 0)
+    ctx.log({
+      kind: 'phase',
+      text: `${g.partisansToPlace} partisan unit(s) find no point 2 segments behind the Axis front`,
+      cite: [C.partisans],
+    });
+  g.partisansToPlace = 0;
+  g.phase = 'movement';
+}
 
 function endPlayerTurn(g: CampaignState, ctx: RulesContext): void {
   if (g.player === 'axis') {
@@ -221,8 +422,8 @@ function endPlayerTurn(g: CampaignState, ctx: RulesContext): void {
     return;
   }
   // End of the turn: sudden death (C-13.1), then the next turn or the final count.
-  const moscow = idx(typhoon().scenario.suddenDeath);
-  if (g.control[typhoon().scenario.suddenDeath] === 'axis' && inSupply(g, 'axis')[moscow]) {
+  const moscow = typhoon().scenario.suddenDeath;
+  if (g.control[moscow] === 'axis' && inSupply(g, 'axis')[idx(moscow)]) {
     finishGame(g, 'axis', 'the Axis holds Moscow in supply (C-13.1)', ctx);
     return;
   }
@@ -241,10 +442,11 @@ function endPlayerTurn(g: CampaignState, ctx: RulesContext): void {
   g.weather = typhoon().scenario.turns[g.turn - 1]!.weather;
   ctx.log({ kind: 'phase', text: `weather for turn ${g.turn}: ${g.weather}`, cite: [C.weather] });
   g.player = 'axis';
+  startTurn(g, ctx);
   startPlayerTurn(g, ctx);
 }
 
-/** C-13.2 (factories not yet in play). */
+/** C-13.2: points taken and held, factories captured and evacuated, units destroyed. */
 export function victoryPoints(g: CampaignState): { axis: number; soviet: number } {
   const s = typhoon().scenario;
   const axisStart = new Set(s.control.axis);
@@ -254,8 +456,10 @@ export function victoryPoints(g: CampaignState): { axis: number; soviet: number 
     if (!axisStart.has(p) && g.control[p] === 'axis') axis += vp;
     if (axisStart.has(p) && g.control[p] === 'soviet') soviet += vp;
   }
+  axis += g.factories.filter((f) => f.status === 'captured').length;
+  soviet += g.factories.filter((f) => f.status === 'evacuated').length;
   const destroyed = (side: Side) =>
-    g.units.filter((u) => u.side === side && u.place === 'destroyed' && u.unitClass !== 'air').length;
+    g.units.filter((u) => u.side === side && u.place === 'destroyed' && isGround(u)).length;
   axis += Math.floor(destroyed('soviet') / 3);
   soviet += Math.floor(destroyed('axis') / 2);
   return { axis, soviet };
@@ -264,47 +468,138 @@ export function victoryPoints(g: CampaignState): { axis: number; soviet: number 
 function finishGame(g: CampaignState, winner: Side | null, reason: string, ctx: RulesContext): void {
   const vp = victoryPoints(g);
   g.phase = 'over';
+  g.battle = null;
   g.result = { winner, ...vp, reason };
   ctx.log({ kind: 'phase', text: `game over: ${winner ?? 'draw'}; ${reason}`, cite: [C.victory] });
 }
 
 /* ----------------------------------------------------------------------------- */
-/* Movement (C-4)                                                                   */
+/* Movement (C-4), rail (C-4.2), factories (C-9)                                    */
 
-function unitHalves(u: CampaignUnit): number {
-  return retreatHalves(u);
+const moving = (u: CampaignUnit) => ({
+  at: idx(u.at),
+  side: u.side,
+  mobile: u.mobile,
+  dispersed: u.dispersed,
+  halves: retreatHalves(u),
+});
+
+function canMove(g: CampaignState, u: CampaignUnit): boolean {
+  return onMap(u) && u.side === g.player && !u.moved && isGround(u) && u.from === null && !u.dispersed;
 }
 
-function movesOf(g: CampaignState, u: CampaignUnit) {
-  if (u.place !== 'map' || u.side !== g.player || u.moved || u.unitClass === 'air' || u.from !== null)
-    return [];
-  return moveOptions(
-    boardOf(g),
-    { at: idx(u.at), side: u.side, mobile: u.mobile, dispersed: u.dispersed, halves: unitHalves(u) },
+export function movesOf(g: CampaignState, u: CampaignUnit, board = boardOf(g)): MoveOption[] {
+  if (!canMove(g, u)) return [];
+  return moveOptions(board, moving(u), g.weather);
+}
+
+/** C-4.2: the Axis rails at half capacity east of its 30 September front (a line with an end it did not hold). */
+function axisHalfCapacity(line: number): boolean {
+  const map = mapOf();
+  const start = new Set(typhoon().scenario.control.axis);
+  const g = map.graph;
+  for (let p = 0; p < g.nodeCount; p++)
+    for (let s = g.offsets[p]!; s < g.offsets[p + 1]!; s++)
+      if (g.edges[s] === line && (!start.has(pid(p)) || !start.has(pid(g.targets[s]!)))) return true;
+  return false;
+}
+const halfCapacityLines = (() => {
+  let cache: boolean[] | null = null;
+  return (line: number) => {
+    if (!cache) cache = Array.from({ length: mapOf().capacity.length }, (_, l) => axisHalfCapacity(l));
+    return cache[line]!;
+  };
+})();
+
+export function railsOf(
+  g: CampaignState,
+  u: CampaignUnit,
+  board = boardOf(g),
+  supplied = inSupply(g, u.side),
+): MoveOption[] {
+  if (!canMove(g, u) || !supplied[idx(u.at)]) return [];
+  return railOptions(
+    board,
+    { ...moving(u), ...(u.side === 'axis' ? { halfCapacity: halfCapacityLines } : {}) },
     g.weather,
   );
 }
 
+function spend(g: CampaignState, lines: readonly number[], halves: number): void {
+  for (const line of lines) g.used[line] = (g.used[line] ?? 0) + halves;
+}
+
 function move(g: CampaignState, u: CampaignUnit, to: string, ctx: RulesContext): void {
-  const option = movesOf(g, u).find((o) => mapOf().pointIds[o.to] === to)!;
-  for (const line of option.lines) g.used[line] = (g.used[line] ?? 0) + unitHalves(u);
+  const option = movesOf(g, u).find((o) => pid(o.to) === to)!;
+  spend(g, option.lines, retreatHalves(u));
   u.moved = true;
-  const path = option.path.map((p) => mapOf().pointIds[p]!);
+  const path = option.path.map(pid);
   // Points passed through and reached change control (C-2.2); an enemy-held one is attacked.
-  for (const p of path.slice(1, option.attack ? -1 : undefined)) {
-    if (g.control[p] !== u.side) {
-      g.control[p] = u.side;
-      ctx.log({ kind: 'move', text: `${p} passes to the ${u.side}`, cite: [C.control] });
-    }
-  }
+  for (const p of path.slice(1, option.attack ? -1 : undefined)) takePoint(g, p, u.side, ctx, 'move');
   if (option.attack) {
     u.from = path[path.length - 2]!;
     if (!g.attacks.includes(to)) g.attacks.push(to);
-    ctx.log({ kind: 'move', text: `${u.name} attacks ${to} from ${u.from}`, cite: [C.move] });
+    ctx.log({
+      kind: 'move',
+      text: `${u.name} attacks ${pointName(to)} from ${pointName(u.from)}`,
+      cite: [C.move],
+    });
   } else {
-    ctx.log({ kind: 'move', text: `${u.name} moves to ${to}`, cite: [C.move] });
+    ctx.log({ kind: 'move', text: `${u.name} moves to ${pointName(to)}`, cite: [C.move] });
   }
   u.at = to;
+}
+
+function rail(g: CampaignState, u: CampaignUnit, to: string, ctx: RulesContext): void {
+  const option = railsOf(g, u).find((o) => pid(o.to) === to)!;
+  spend(g, option.lines, retreatHalves(u));
+  u.moved = true;
+  u.at = to;
+  ctx.log({
+    kind: 'move',
+    text: `${u.name} moves by rail to ${pointName(to)} (${option.lines.length} segment${option.lines.length > 1 ? 's' : ''})`,
+    cite: [C.rail],
+  });
+}
+
+/** Railway segments an entrained factory moves a turn (C-9.2). */
+export const FACTORY_RAIL = 2;
+
+/** Where an entrained factory may go by rail this turn (C-9.2): 2 railway segments through Soviet points free of Axis units, one unit of capacity. */
+export function factoryMoves(g: CampaignState, f: CampaignFactory, board = boardOf(g)): MoveOption[] {
+  if (f.status !== 'entrained' || f.moved || g.control[f.at] !== 'soviet') return [];
+  return railOptions(
+    board,
+    { at: idx(f.at), side: 'soviet', mobile: false, dispersed: false, halves: 2 },
+    g.weather,
+  ).filter((o) => o.lines.length <= FACTORY_RAIL);
+}
+
+/** Replacement points a destroyed Soviet unit costs to rebuild at Moscow (C-9.1): its value. */
+function canRebuild(g: CampaignState, u: CampaignUnit): boolean {
+  const moscow = typhoon().scenario.suddenDeath;
+  return (
+    u.side === 'soviet' &&
+    isGround(u) &&
+    u.place === 'destroyed' &&
+    u.value <= g.replacements &&
+    g.control[moscow] === 'soviet' &&
+    !enemyGroundAt(g, moscow, 'soviet')
+  );
+}
+
+/** A dispersed Soviet unit in supply, its losses removed for 1 point a loss (C-9.1, C-7.2). */
+function canRepair(g: CampaignState, u: CampaignUnit, supplied: Uint8Array): boolean {
+  return (
+    u.side === 'soviet' &&
+    onMap(u) &&
+    isGround(u) &&
+    u.dispersed &&
+    u.from === null &&
+    u.losses > 0 &&
+    u.losses <= g.replacements &&
+    supplied[idx(u.at)] === 1
+  );
 }
 
 /* ----------------------------------------------------------------------------- */
@@ -320,60 +615,81 @@ function airInRange(g: CampaignState, side: Side, at: string): CampaignUnit[] {
   return g.units.filter(
     (u) =>
       u.side === side &&
-      u.unitClass === 'air' &&
+      !isGround(u) &&
       g.control[u.at] === side &&
-      u.place === 'map' &&
+      onMap(u) &&
       !g.airUsed.includes(u.id) &&
       space.has(idx(u.at)),
   );
 }
 
+/** What stands at a point as far as B.4b cares, for units retreating into it. */
+function occupantsAt(g: CampaignState, p: string, side: Side): Occupant[] {
+  const out: Occupant[] = [];
+  if (g.units.some((u) => onMap(u) && u.side === side && isGround(u) && u.at === p && u.from === null))
+    out.push('combat');
+  if (side === 'soviet') {
+    for (const f of g.factories)
+      if (f.at === p && f.status === 'emplaced') out.push('emplaced-factory');
+      else if (f.at === p && f.status === 'entrained') out.push('entrained-factory');
+    if (g.partisans.includes(p)) out.push('partisan');
+  }
+  return out;
+}
+
 function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   const map = mapOf();
+  const breakthrough = g.phase === 'breakthrough-combat';
   const attacker = g.player;
   const defender = other(attacker);
   const supplied = { axis: inSupply(g, 'axis'), soviet: inSupply(g, 'soviet') };
-  const attackers = g.units.filter(
-    (u) => u.place === 'map' && u.side === attacker && u.at === at && u.from !== null,
-  );
+  const attackers = g.units.filter((u) => onMap(u) && u.side === attacker && u.at === at && u.from !== null);
   const defenders = g.units.filter(
-    (u) =>
-      u.place === 'map' && u.side === defender && u.at === at && u.from === null && u.unitClass !== 'air',
+    (u) => onMap(u) && u.side === defender && u.at === at && u.from === null && isGround(u),
   );
   const point = idx(at);
+  const gr = map.graph;
   // An air unit based at the point itself flies from the first friendly point next to it.
   const friendlyNext = (side: Side) => {
-    const g0 = map.graph;
-    for (let sl = g0.offsets[point]!; sl < g0.offsets[point + 1]!; sl++) {
-      const p = map.pointIds[g0.targets[sl]!]!;
+    for (let sl = gr.offsets[point]!; sl < gr.offsets[point + 1]!; sl++) {
+      const p = pid(gr.targets[sl]!);
       if (g.control[p] === side) return p;
     }
     return null;
   };
   const baseOf = new Map<string, string>();
-  const air = [...airInRange(g, attacker, at), ...airInRange(g, defender, at)].filter((a) => {
-    const base = a.at === at ? friendlyNext(a.side) : a.at;
-    if (base) baseOf.set(a.id, base);
-    return base !== null;
-  });
+  let air: CampaignUnit[];
+  if (breakthrough) {
+    // C-6.2: no new air units; the German air unit that moved with the group, from the point it left.
+    air = [];
+    for (const grp of g.groups) {
+      if (grp.to !== at || grp.air === null) continue;
+      const a = g.units.find((u) => u.id === grp.air)!;
+      baseOf.set(a.id, grp.from);
+      air.push(a);
+    }
+  } else {
+    air = [...airInRange(g, attacker, at), ...airInRange(g, defender, at)].filter((a) => {
+      const base = a.at === at ? friendlyNext(a.side) : a.at;
+      if (base) baseOf.set(a.id, base);
+      return base !== null;
+    });
+  }
   for (const a of air) g.airUsed.push(a.id);
   const neighbours: BattleScenario['points'] = [];
-  const g0 = map.graph;
   const seen = new Set<string>();
-  for (let s = g0.offsets[point]!; s < g0.offsets[point + 1]!; s++) {
-    const p = map.pointIds[g0.targets[s]!]!;
+  for (let s = gr.offsets[point]!; s < gr.offsets[point + 1]!; s++) {
+    const p = pid(gr.targets[s]!);
     if (seen.has(p)) continue;
     seen.add(p);
-    const line = g0.edges[s]!;
+    const line = gr.edges[s]!;
     const left = Math.max(0, 2 * map.capacity[line]! - (g.used[line] ?? 0));
-    const combat = g.units.some(
-      (u) => u.place === 'map' && u.side === attacker && u.unitClass !== 'air' && u.at === p,
-    );
     neighbours.push({
       id: p,
+      name: pointName(p),
       control: g.control[p]!,
       capacity: Math.floor(left / 2),
-      occupants: combat ? ['combat'] : [],
+      occupants: occupantsAt(g, p, attacker),
       underAttack: g.attacks.includes(p) && p !== at && g.control[p] === defender,
     });
   }
@@ -381,7 +697,7 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
     const base = baseOf.get(a.id)!;
     if (seen.has(base)) continue;
     seen.add(base);
-    neighbours.push({ id: base, control: a.side, capacity: 0 });
+    neighbours.push({ id: base, name: pointName(base), control: a.side, capacity: 0 });
   }
   const unit = (u: CampaignUnit, role: 'attacker' | 'defender') => ({
     id: u.id,
@@ -389,18 +705,20 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
     side: u.side,
     role,
     class: u.unitClass,
-    ...(u.unitClass === 'air' ? { from: baseOf.get(u.id)! } : { value: u.value }),
+    ...(isGround(u) ? { value: u.value } : { from: baseOf.get(u.id)! }),
     formation: u.formation,
-    inSupply: supplied[u.side][idx(u.unitClass === 'air' ? at : role === 'attacker' ? u.from! : at)] === 1,
-    ...(role === 'attacker' && u.unitClass !== 'air' ? { from: u.from! } : {}),
+    inSupply: supplied[u.side][idx(!isGround(u) ? at : role === 'attacker' ? u.from! : at)] === 1,
+    ...(role === 'attacker' && isGround(u) ? { from: u.from! } : {}),
     losses: u.losses,
     dispersed: u.dispersed,
   });
+  const fortified = g.fortified.includes(at) && g.control[at] === defender;
   const scenario: BattleScenario = {
     point: at,
     weather: g.weather === 'snow' ? 'snow' : 'good', // C-11.2: Mud fights as Good
-    combat: 'regular',
+    combat: breakthrough ? 'breakthrough' : 'regular',
     attacker,
+    ...(fortified ? { fortified: true } : {}),
     units: [
       ...attackers.map((u) => unit(u, 'attacker')),
       ...air.filter((u) => u.side === attacker).map((u) => unit(u, 'attacker')),
@@ -418,8 +736,8 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   g.attacks = g.attacks.filter((p) => p !== at);
   ctx.log({
     kind: 'combat',
-    text: `battle at ${at}: ${attackers.length} attacking and ${defenders.length} defending units, ${air.length} air units within range`,
-    cite: [C.air],
+    text: `${breakthrough ? 'breakthrough combat' : 'battle'} at ${pointName(at)}: ${attackers.length} attacking and ${defenders.length} defending units, ${air.length} air unit${air.length === 1 ? '' : 's'}${fortified ? ', a field fortification' : ''}`,
+    cite: breakthrough ? [C.breakthrough] : [C.air, ...(fortified ? [C.fortify] : [])],
   });
 }
 
@@ -434,22 +752,112 @@ function endBattle(g: CampaignState, ctx: RulesContext): void {
     u.from = null;
     if (bu.status === 'destroyed') u.place = 'destroyed';
     else if (bu.at !== null) u.at = bu.at;
+    // C-6.1: attackers that advanced after a regular combat may make breakthrough movement.
+    u.advanced = bu.status === 'advanced' && b.combat === 'regular';
     // Units retreated under priority b into an enemy point take it (C-2.2).
-    if (bu.status === 'retreated' && bu.unitClass !== 'air' && bu.at && g.control[bu.at] !== u.side) {
-      g.control[bu.at] = u.side;
-      ctx.log({ kind: 'retreat', text: `${bu.at} passes to the ${u.side}`, cite: [C.control] });
-    }
+    if (bu.status === 'retreated' && bu.unitClass !== 'air' && bu.at && g.control[bu.at] !== u.side)
+      takePoint(g, bu.at, u.side, ctx, 'retreat');
   }
   for (const [p, halves] of Object.entries(b.used)) {
     const line = lineBetween(map, idx(b.point), idx(p));
     g.used[line] = (g.used[line] ?? 0) + halves;
   }
-  if (b.holder && g.control[b.point] !== b.holder) {
-    g.control[b.point] = b.holder;
-    ctx.log({ kind: 'combat', text: `${b.point} passes to the ${b.holder}`, cite: [C.control] });
-  }
+  if (b.holder) takePoint(g, b.point, b.holder, ctx, 'combat');
   g.battle = null;
-  if (g.attacks.length === 0) endPlayerTurn(g, ctx);
+  if (g.attacks.length === 0) afterBattles(g, ctx);
+}
+
+/** All battles of a step fought: breakthrough movement after the regular ones (C-6), else fortifications (C-8). */
+function afterBattles(g: CampaignState, ctx: RulesContext): void {
+  if (g.phase === 'combat' && breakthroughUnits(g).some((u) => breakthroughsOf(g, u).length > 0)) {
+    g.phase = 'breakthrough';
+    ctx.log({ kind: 'phase', text: `${g.player} breakthrough movement`, cite: [C.breakthrough] });
+    return;
+  }
+  startFortify(g, ctx);
+}
+
+/* ----------------------------------------------------------------------------- */
+/* Breakthrough (C-6)                                                               */
+
+/** C-6.1: undispersed mobile units that advanced after a regular combat; the Axis only in Good weather (C-11.3). */
+function breakthroughUnits(g: CampaignState): CampaignUnit[] {
+  if (g.player === 'axis' && g.weather !== 'good') return [];
+  return g.units.filter(
+    (u) => onMap(u) && isGround(u) && u.side === g.player && u.advanced && u.mobile && !u.dispersed,
+  );
+}
+
+export function breakthroughsOf(g: CampaignState, u: CampaignUnit, board = boardOf(g)): MoveOption[] {
+  if (!u.advanced || !u.mobile || u.dispersed || !isGround(u) || u.side !== g.player) return [];
+  if (g.player === 'axis' && g.weather !== 'good') return [];
+  return moveOptions(board, moving(u), g.weather, 1);
+}
+
+/** German air units that advanced with the attackers of a battle at `from` (C-6.2, A.4). */
+function breakthroughAir(g: CampaignState): { unit: string; to: string }[] {
+  if (g.player !== 'axis') return [];
+  const out: { unit: string; to: string }[] = [];
+  const flown = new Set(g.groups.map((x) => x.air));
+  for (const a of g.units) {
+    if (isGround(a) || a.side !== 'axis' || !a.advanced || !onMap(a) || flown.has(a.id)) continue;
+    for (const grp of g.groups)
+      if (grp.from === a.at && grp.air === null) out.push({ unit: a.id, to: grp.to });
+  }
+  return out;
+}
+
+function breakthroughMove(g: CampaignState, u: CampaignUnit, to: string, ctx: RulesContext): void {
+  const option = breakthroughsOf(g, u).find((o) => pid(o.to) === to)!;
+  spend(g, option.lines, retreatHalves(u));
+  u.advanced = false;
+  u.moved = true;
+  const from = u.at;
+  if (!g.groups.some((x) => x.from === from && x.to === to)) g.groups.push({ from, to, air: null });
+  if (option.attack) {
+    u.from = from;
+    if (!g.attacks.includes(to)) g.attacks.push(to);
+    ctx.log({
+      kind: 'move',
+      text: `${u.name} breaks through to ${pointName(to)} from ${pointName(from)}: a breakthrough combat there`,
+      cite: [C.breakthrough],
+    });
+  } else {
+    takePoint(g, to, u.side, ctx, 'move');
+    ctx.log({ kind: 'move', text: `${u.name} breaks through to ${pointName(to)}`, cite: [C.breakthrough] });
+  }
+  u.at = to;
+}
+
+/* ----------------------------------------------------------------------------- */
+/* Field fortifications (C-8)                                                        */
+
+/** C-8.1: points where the phasing side has an undispersed infantry unit that did not move, unfortified. */
+export function fortifiablePoints(g: CampaignState): string[] {
+  const out = new Set<string>();
+  for (const u of g.units)
+    if (
+      onMap(u) &&
+      isGround(u) &&
+      u.side === g.player &&
+      !u.mobile &&
+      !u.moved &&
+      !u.dispersed &&
+      u.from === null &&
+      g.control[u.at] === u.side &&
+      !g.fortified.includes(u.at)
+    )
+      out.add(u.at);
+  return [...out].sort((a, b) => idx(a) - idx(b));
+}
+
+function startFortify(g: CampaignState, ctx: RulesContext): void {
+  g.attacks = [];
+  if (fortifiablePoints(g).length === 0) {
+    endPlayerTurn(g, ctx);
+    return;
+  }
+  g.phase = 'fortify';
 }
 
 /* ----------------------------------------------------------------------------- */
@@ -459,12 +867,49 @@ function legal(g: CampaignState, side: Side): CampaignAction[] {
   if (g.phase === 'over') return [];
   if (g.battle) return battleRules.legalActions(g.battle, side);
   if (side !== g.player) return [];
-  if (g.phase === 'combat') return g.attacks.map((at) => ({ type: 'fight', at }));
   const out: CampaignAction[] = [];
-  for (const u of g.units)
-    for (const o of movesOf(g, u)) out.push({ type: 'move', unit: u.id, to: mapOf().pointIds[o.to]! });
-  out.push({ type: 'end-movement' });
-  return out;
+  switch (g.phase) {
+    case 'partisans':
+      return partisanPoints(g).map((at) => ({ type: 'place-partisan', at }));
+    case 'movement': {
+      const board = boardOf(g);
+      const supplied = inSupply(g, side);
+      for (const u of g.units) {
+        for (const o of movesOf(g, u, board)) out.push({ type: 'move', unit: u.id, to: pid(o.to) });
+        for (const o of railsOf(g, u, board, supplied)) out.push({ type: 'rail', unit: u.id, to: pid(o.to) });
+      }
+      if (side === 'soviet') {
+        for (const f of g.factories) {
+          if (f.status === 'emplaced' && g.control[f.at] === 'soviet')
+            out.push({ type: 'entrain', factory: f.id });
+          for (const o of factoryMoves(g, f, board))
+            out.push({ type: 'factory-move', factory: f.id, to: pid(o.to) });
+        }
+        for (const u of g.units) {
+          if (canRebuild(g, u)) out.push({ type: 'rebuild', unit: u.id });
+          if (canRepair(g, u, supplied)) out.push({ type: 'repair', unit: u.id });
+        }
+      }
+      out.push({ type: 'end-movement' });
+      return out;
+    }
+    case 'combat':
+    case 'breakthrough-combat':
+      return g.attacks.map((at) => ({ type: 'fight', at }));
+    case 'breakthrough': {
+      const board = boardOf(g);
+      for (const u of breakthroughUnits(g))
+        for (const o of breakthroughsOf(g, u, board))
+          out.push({ type: 'breakthrough', unit: u.id, to: pid(o.to) });
+      for (const a of breakthroughAir(g)) out.push({ type: 'breakthrough-air', ...a });
+      out.push({ type: 'end-breakthrough' });
+      return out;
+    }
+    case 'fortify':
+      for (const at of fortifiablePoints(g)) out.push({ type: 'fortify', at });
+      out.push({ type: 'end-turn' });
+      return out;
+  }
 }
 
 function apply(g: CampaignState, side: Side, a: CampaignAction, ctx: RulesContext): void {
@@ -473,27 +918,131 @@ function apply(g: CampaignState, side: Side, a: CampaignAction, ctx: RulesContex
     if (g.battle.stage === 'over') endBattle(g, ctx);
     return;
   }
+  const unit = (id: string) => g.units.find((u) => u.id === id)!;
+  const factory = (id: string) => g.factories.find((f) => f.id === id)!;
   switch (a.type) {
-    case 'move':
-      move(g, g.units.find((u) => u.id === a.unit)!, a.to, ctx);
+    case 'place-partisan':
+      g.partisans.push(a.at);
+      g.partisansToPlace -= 1;
+      ctx.log({ kind: 'move', text: `partisans appear at ${pointName(a.at)}`, cite: [C.partisans] });
+      settlePartisans(g, ctx);
       return;
+    case 'move':
+      move(g, unit(a.unit), a.to, ctx);
+      return;
+    case 'rail':
+      rail(g, unit(a.unit), a.to, ctx);
+      return;
+    case 'entrain': {
+      const f = factory(a.factory);
+      f.status = 'entrained';
+      ctx.log({
+        kind: 'move',
+        text: `a factory at ${pointName(f.at)} is entrained: it produces no more`,
+        cite: [C.factories],
+      });
+      return;
+    }
+    case 'factory-move': {
+      const f = factory(a.factory);
+      const option = factoryMoves(g, f).find((o) => pid(o.to) === a.to)!;
+      spend(g, option.lines, 2);
+      f.at = a.to;
+      f.moved = true;
+      ctx.log({
+        kind: 'move',
+        text: `an entrained factory goes by rail to ${pointName(a.to)}`,
+        cite: [C.factories],
+      });
+      return;
+    }
+    case 'rebuild': {
+      const u = unit(a.unit);
+      g.replacements -= u.value;
+      u.place = 'map';
+      u.at = typhoon().scenario.suddenDeath;
+      u.losses = 0;
+      u.dispersed = false;
+      u.moved = true;
+      ctx.log({
+        kind: 'phase',
+        text: `${u.name} is rebuilt at ${pointName(u.at)} for ${u.value} replacement points`,
+        cite: [C.factories, 'completion C-12.3'],
+      });
+      return;
+    }
+    case 'repair': {
+      const u = unit(a.unit);
+      g.replacements -= u.losses;
+      ctx.log({
+        kind: 'phase',
+        text: `${u.name}'s ${u.losses} loss${u.losses > 1 ? 'es are' : ' is'} made good with replacement points`,
+        cite: [C.factories],
+      });
+      u.losses = 0;
+      u.dispersed = false;
+      return;
+    }
     case 'end-movement':
       ctx.log({ kind: 'phase', text: `${side} movement ends`, cite: [C.sequence] });
       g.phase = 'combat';
-      if (g.attacks.length === 0) endPlayerTurn(g, ctx);
+      if (g.attacks.length === 0) afterBattles(g, ctx);
       return;
     case 'fight':
       startBattle(g, a.at, ctx);
+      return;
+    case 'breakthrough':
+      breakthroughMove(g, unit(a.unit), a.to, ctx);
+      if (!legal(g, side).some((x) => x.type !== 'end-breakthrough')) endBreakthrough(g, ctx);
+      return;
+    case 'breakthrough-air': {
+      const u = unit(a.unit);
+      const grp = g.groups.find((x) => x.from === u.at && x.to === a.to && x.air === null)!;
+      grp.air = u.id;
+      u.advanced = false;
+      if (!g.attacks.includes(a.to)) u.at = a.to;
+      ctx.log({
+        kind: 'move',
+        text: `${u.name} goes with the group from ${pointName(grp.from)} up the line to ${pointName(a.to)}`,
+        cite: [C.breakthroughAir, 'point-to-point German Air Units In Combat A.4'],
+      });
+      if (!legal(g, side).some((x) => x.type !== 'end-breakthrough')) endBreakthrough(g, ctx);
+      return;
+    }
+    case 'end-breakthrough':
+      endBreakthrough(g, ctx);
+      return;
+    case 'fortify':
+      g.fortified.push(a.at);
+      ctx.log({
+        kind: 'move',
+        text: `a field fortification is built at ${pointName(a.at)}`,
+        cite: [C.fortify],
+      });
+      if (fortifiablePoints(g).length === 0) endPlayerTurn(g, ctx);
+      return;
+    case 'end-turn':
+      endPlayerTurn(g, ctx);
       return;
     default:
       throw new Error(`campaign: ${a.type} outside a battle`);
   }
 }
 
-function setupCampaign(ctx: RulesContext): CampaignState {
+function endBreakthrough(g: CampaignState, ctx: RulesContext): void {
+  for (const u of g.units) u.advanced = false;
+  if (g.attacks.length > 0) {
+    g.phase = 'breakthrough-combat';
+    return;
+  }
+  startFortify(g, ctx);
+}
+
+/** The opening state of the Typhoon scenario (C-2.1, C-8.1, C-9.1). */
+export function newCampaignState(): CampaignState {
   const t = typhoon();
   const axis = new Set(t.scenario.control.axis);
-  const g: CampaignState = {
+  return {
     scenario: 'typhoon',
     turn: 1,
     player: 'axis',
@@ -515,20 +1064,39 @@ function setupCampaign(ctx: RulesContext): CampaignState {
       place: u.arrives === 1 ? 'map' : 'waiting',
       moved: false,
       from: null,
+      advanced: false,
     })),
     control: Object.fromEntries(t.map.pointIds.map((p) => [p, axis.has(p) ? 'axis' : 'soviet'])),
     used: Array.from({ length: t.map.capacity.length }, () => 0),
     attacks: [],
     airUsed: [],
     railheads: [...t.scenario.supplySources.axis],
+    fortified: [],
+    factories: t.scenario.factories.flatMap((f) =>
+      Array.from({ length: f.count }, (_, i) => ({
+        id: `factory-${f.at}-${i + 1}`,
+        at: f.at,
+        status: 'emplaced' as const,
+        moved: false,
+      })),
+    ),
+    replacements: 0,
+    partisans: [],
+    partisansToPlace: 0,
+    groups: [],
     battle: null,
     result: null,
   };
+}
+
+function setupCampaign(ctx: RulesContext): CampaignState {
+  const g = newCampaignState();
   ctx.log({
     kind: 'phase',
     text: 'Operation Typhoon, 1 October 1941 (PROVISIONAL scenario data)',
     cite: [C.sequence],
   });
+  startTurn(g, ctx);
   startPlayerTurn(g, ctx);
   return g;
 }
@@ -542,11 +1110,38 @@ function outcome(g: CampaignState): GameOutcome | null {
   };
 }
 
+function cloneCampaign(g: CampaignState): CampaignState {
+  return {
+    ...g,
+    units: g.units.map((u) => ({ ...u })),
+    control: { ...g.control },
+    used: [...g.used],
+    attacks: [...g.attacks],
+    airUsed: [...g.airUsed],
+    railheads: [...g.railheads],
+    fortified: [...g.fortified],
+    factories: g.factories.map((f) => ({ ...f })),
+    partisans: [...g.partisans],
+    groups: g.groups.map((x) => ({ ...x })),
+    battle: g.battle ? (battleRules.clone?.(g.battle) ?? structuredClone(g.battle)) : null,
+    result: g.result ? { ...g.result } : null,
+  };
+}
+
 export const campaignRules: GameRules<CampaignState, CampaignAction> = {
   id: 'point-to-point',
   rulesVersion: CAMPAIGN_RULES_VERSION,
   sides: ['axis', 'soviet'],
-  setup(_scenario, _options, ctx) {
+  setup(scenario, _options, ctx) {
+    // Only the standard Typhoon scenario is played so far (its files: typhoon.ts).
+    if (scenario !== null && scenario !== undefined && scenario !== 'typhoon')
+      return err([
+        setupError(
+          'setup/scenario',
+          'scenario',
+          'only the standard Typhoon scenario (null) can be played so far',
+        ),
+      ]);
     return ok(setupCampaign(ctx));
   },
   activeSides(g) {
@@ -562,6 +1157,7 @@ export const campaignRules: GameRules<CampaignState, CampaignAction> = {
   },
   view: (g) => g,
   outcome,
+  clone: cloneCampaign,
 };
 
 /** Loss limit of a campaign unit (B.2), for views. */

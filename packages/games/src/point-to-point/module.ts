@@ -1,11 +1,30 @@
 /**
- * Moscow 1941 point-to-point as a game module: its fire calculator so far, on the
- * provisional fire table of RULINGS P-1, large combats split per P-2, and the exact
- * battle (a battle file: both forces and each side's policy; battle-calc.ts).
+ * Moscow 1941 point-to-point as a game module: the Operation Typhoon campaign
+ * (campaign.ts: the completion rules of docs/rules/point-to-point-completion.md around the
+ * one battle engine, battle.ts) as its rules, and its calculator: one volley on the
+ * provisional fire table of RULINGS P-1 (large combats split per P-2) or the exact battle
+ * (a battle file: both forces and each side's policy; battle-calc.ts).
  */
-import { compileFireTable, formatSetupErrors, type GameCalculator, type GameModule } from '@stavka/engine';
+import {
+  compileFireTable,
+  err,
+  formatSetupErrors,
+  type GameCalculator,
+  type GameModule,
+  type GameProgress,
+  ok,
+  RandomPlayer,
+  type RngState,
+  setupError,
+} from '@stavka/engine';
+import { CampaignAiPlayer } from './ai/campaign-ai.ts';
 import { battleCalc } from './battle-calc.ts';
+import { type CampaignAction, type CampaignState, campaignRules } from './campaign.ts';
 import { fireCalc } from './combat.ts';
+import mapFile from './data/typhoon-map.json' with { type: 'json' };
+import oobFile from './data/typhoon-oob.json' with { type: 'json' };
+import scenarioFile from './data/typhoon-scenario.json' with { type: 'json' };
+import { compileTyphoon } from './typhoon.ts';
 
 const calculator: GameCalculator = {
   fields: [
@@ -39,18 +58,96 @@ const calculator: GameCalculator = {
   },
 };
 
-export const pointToPointModule: GameModule = {
+/** The words for each step of the sequence of play (completion C-3). */
+export const PHASE_NAMES: Readonly<Record<CampaignState['phase'], string>> = {
+  partisans: 'Partisans (C-10)',
+  movement: 'Movement (C-4)',
+  combat: 'Combat',
+  breakthrough: 'Breakthrough movement (C-6)',
+  'breakthrough-combat': 'Breakthrough combat (C-6)',
+  fortify: 'Field fortifications (C-8)',
+  over: 'Game over',
+};
+
+/** The standard scenario: the three Typhoon files together (typhoon.ts checks them). */
+export function typhoonScenarioFile(): { game: string; map: unknown; oob: unknown; scenario: unknown } {
+  return structuredClone({ game: 'point-to-point', map: mapFile, oob: oobFile, scenario: scenarioFile });
+}
+
+type Module = GameModule<CampaignState, CampaignAction, CampaignState>;
+
+export const pointToPointModule: Module = {
   id: 'point-to-point',
   meta: {
     title: 'Moscow 1941 (point-to-point)',
-    blurb: 'Fire combat on a point-to-point map. Fire calculator only so far (provisional table).',
+    blurb:
+      'Operation Typhoon, October 1941 - January 1942, on points and lines: the surviving air and fire combat rules in full, the rest completed by the project (provisional table and data).',
     sides: [
       { id: 'axis', name: 'Axis', commander: 'von Bock', colour: '#56B4E9', ink: '#0b3c5d' },
       { id: 'soviet', name: 'Soviet', commander: 'Zhukov', colour: '#E69F00', ink: '#6b3a00' },
     ],
-    playable: false,
+    playable: true,
     hiddenInformation: false,
     rulesText: 'point-to-point',
   },
+  rules: campaignRules as Module['rules'],
+  scenarios: {
+    list: [{ key: 'typhoon', title: 'Operation Typhoon, 1 October 1941 - 31 January 1942' }],
+    file: (key) => (key === null || key === 'typhoon' ? null : undefined),
+    standardFile: typhoonScenarioFile,
+    check(file) {
+      const f = (file ?? {}) as Record<string, unknown>;
+      if (typeof file !== 'object' || file === null || f.game !== 'point-to-point')
+        return err([setupError('setup/game', 'game', 'is "point-to-point"')]);
+      const r = compileTyphoon({ map: f.map, oob: f.oob, scenario: f.scenario });
+      if (!r.ok) return r;
+      const t = r.value;
+      return ok({
+        summary: `${t.scenario.title}; ${t.map.pointIds.length} points, ${t.map.capacity.length} lines, ${t.units.length} units, ${t.scenario.turns.length} turns (PROVISIONAL)`,
+      });
+    },
+  },
+  checkOptions(options) {
+    if (options === undefined || options === null) return ok({});
+    if (typeof options !== 'object' || Array.isArray(options))
+      return err([setupError('setup/options', 'options', 'the options are an object')]);
+    const errors = Object.keys(options).map((k) =>
+      setupError(
+        'setup/options',
+        `options.${k}`,
+        `${JSON.stringify(k).slice(0, 40)} is no option of point-to-point`,
+      ),
+    );
+    return errors.length > 0 ? err(errors) : ok({});
+  },
+  progress(view): GameProgress {
+    const turns = compileTyphoonOnce().scenario.turns;
+    const t = turns[Math.min(view.turn, turns.length) - 1];
+    const side = view.player === 'axis' ? 'Axis' : 'Soviet';
+    return {
+      turn: view.turn,
+      turns: turns.length,
+      phase:
+        view.phase === 'over'
+          ? PHASE_NAMES.over
+          : `${side} ${PHASE_NAMES[view.phase]}${view.battle ? `: battle at ${view.battle.point}` : ''}`,
+      weather: view.weather,
+      ...(t ? { date: t.dates } : {}),
+    };
+  },
   calculator,
+  players: {
+    random: { label: 'Random (baseline)', rank: 0, make: (seed) => new RandomPlayer(seed) },
+    ai: { label: 'AI (heuristic)', rank: 2, make: (seed) => new CampaignAiPlayer(seed) },
+  },
+  // Nothing is hidden but the dice to come: a determinized state is the state with dice of
+  // the searcher's own.
+  determinize: (state, _viewer, rng: RngState) => ({ ...state, rng }),
 };
+
+let compiled: ReturnType<typeof compileTyphoon> | null = null;
+function compileTyphoonOnce() {
+  compiled ??= compileTyphoon();
+  if (!compiled.ok) throw new Error('the Typhoon data is invalid');
+  return compiled.value;
+}
