@@ -282,7 +282,7 @@ export const barbarossaModule: GameModule = {
   meta: {
     title: 'Barbarossa 1941',
     blurb:
-      'The whole front, June 1941 - January 1942, on the provisional table (B-1); Russian armies hidden until their first combat. Playable from the command line and the server; in the browser, its calculator so far.',
+      'The whole front, June 1941 - January 1942, on the provisional table (B-1); Russian armies hidden until their first combat. Playable in the browser (hot-seat, online, by turns), from the command line and on the server.',
     sides: [
       { id: 'axis', name: 'Axis', commander: 'OKH', colour: '#56B4E9', ink: '#0b3c5d' },
       { id: 'soviet', name: 'Soviet', commander: 'Stavka', colour: '#E69F00', ink: '#6b3a00' },
@@ -292,6 +292,7 @@ export const barbarossaModule: GameModule = {
     rulesText: 'barbarossa-1941',
   },
   calculator,
+  presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),
   // A whole random game is ~2,800 actions and a minute: the suite plays its first 400
   // (set-up, the first turns' moves, attacks, combat) and plants the hidden armies.
   conformance: { secrets: barbarossaSecrets as never, truncateAt: 400, sampleEvery: 50 },
