@@ -1,0 +1,57 @@
+/**
+ * The Barbarossa 1941 AI players, for either side: the rule-based policy (`policy.ts`)
+ * playing from its side's view only (engine `knownState`: the view made a state, the
+ * game's dice replaced by the player's own), every action one of the legal actions of
+ * that view. Deterministic for a seed: nothing but the view and the seed decides.
+ */
+import {
+  type Action,
+  type GameRules,
+  type GameState,
+  knownState,
+  type Player,
+  type PlayerKind,
+  rngFromSeed,
+  type Seed,
+} from '@stavka/engine';
+import type { BarbarossaAction } from '../rules.ts';
+import type { Side } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { BarbarossaPolicy, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+
+export class BarbarossaAiPlayer implements Player {
+  readonly name: string;
+  private readonly policy: BarbarossaPolicy;
+  constructor(
+    readonly seed: Seed,
+    params: PolicyParams = DEFAULT_PARAMS,
+    name = 'ai',
+  ) {
+    this.name = name;
+    this.policy = new BarbarossaPolicy(rngFromSeed(`${String(seed)}:policy`), params);
+  }
+
+  choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
+    if (rules.id !== 'barbarossa-1941') throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
+    // Only what this side may see: its view as a state, with dice of the player's own.
+    const known = knownState(rules, state, side, `${String(this.seed)}:${state.stateId}`);
+    const legal = rules
+      .legalActions(known.state, side)
+      .filter((a) => a.type !== 'undo') as BarbarossaAction[];
+    return this.policy.choose(known.state as unknown as BarbarossaState, side as Side, legal);
+  }
+}
+
+/** The players this folder adds to the module's `players` (the engine's `random` stays the baseline). */
+export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
+  ai1: {
+    label: 'AI, level 1 (rules of thumb)',
+    rank: 1,
+    make: (seed) => new BarbarossaAiPlayer(seed, DEFAULT_PARAMS, 'ai1'),
+  },
+  ai: {
+    label: 'AI (default: level 1)',
+    rank: 1,
+    make: (seed) => new BarbarossaAiPlayer(seed, DEFAULT_PARAMS, 'ai'),
+  },
+};

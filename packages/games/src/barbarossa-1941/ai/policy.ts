@@ -1,0 +1,601 @@
+/**
+ * Rule-based play for Barbarossa 1941, both sides: at the start of each step of the
+ * sequence of play (barbarossa-1941 "GAME-TURN SEQUENCE") it makes a plan for the whole
+ * step — per attack and per unit, not per click — and then emits it one action at a
+ * time, each checked against the legal list it is handed (an action no longer offered
+ * is skipped). What it does not know how to plan (a new kind of action, a step it has
+ * never seen) gets the step's "done" action, or the first legal action.
+ *
+ * The plan of an operational movement step (A.3 / B.3, and the breakthrough / Proriv
+ * movement of B-9):
+ *   1. guards: a victory city (and Ploesti) of its own keeps one unit in it;
+ *   2. attacks: enemy hexes in reach, easiest first, each given the fewest attackers
+ *      (those already adjacent, then those that can move next to it within their OMF)
+ *      that reach the goal column, kept only at the minimum column or better (Russian
+ *      attacks also only where the must-attack rule, B-14, is met);
+ *   3. every other unit moves to the reachable hex nearest its objectives (the Axis: the
+ *      victory cities it does not hold, Leningrad and Moscow first; the Russians: hold the
+ *      line where it touches the enemy, else toward Axis-held victory cities), keeping
+ *      within supply range (barbarossa-1941 "Supply").
+ * Reinforcement steps place arrivals nearest the objectives, advance the Axis railheads and
+ * gauge conversion toward them (B-38), flip German armies strong (B-39), and entrench
+ * Russian units in contact (B-51). Combats: attacks resolved with any air support offered,
+ * the attacker's losses from its weakest units (a German army's strong side first),
+ * retreats as long as allowed and away from the enemy, advances into the vacated hex.
+ *
+ * It reads only the state it is given (a side's view made a state: engine `knownState`)
+ * and helpers of the rules that read what both sides see (`publicUnit`).
+ */
+import { actionKey, type RngState, slotBetween } from '@stavka/engine';
+import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
+import { Board } from '../board.ts';
+import { hexDistance } from '../combat-results.ts';
+import { moveOptions } from '../movement.ts';
+import type { BarbarossaAction } from '../rules.ts';
+import { impassable, type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
+import { attackFactor, type BarbarossaState } from '../state.ts';
+import { supplyDistances } from '../supply.ts';
+import { isMobile } from '../unit-kinds.ts';
+import { holder } from '../victory.ts';
+
+/** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
+const COL: Readonly<Record<string, number>> = {
+  '3:2': 5,
+  '2:1': 6,
+  '3:1': 7,
+  '4:1': 8,
+  '5:1': 9,
+  '6:1': 10,
+  '7:1': 11,
+};
+
+export interface PolicyParams {
+  /** Lowest final column an attack is made at. */
+  readonly minColumn: Readonly<Record<Side, number>>;
+  /** Attackers are added until this column is reached. */
+  readonly goalColumn: Readonly<Record<Side, number>>;
+}
+
+export const DEFAULT_PARAMS: PolicyParams = {
+  minColumn: { axis: COL['3:1']!, soviet: COL['4:1']! },
+  goalColumn: { axis: COL['6:1']!, soviet: COL['6:1']! },
+};
+
+/** Victory cities' pull for the Axis (beyond their points): the three that give sudden death first (B-12). */
+const AXIS_PULL: Readonly<Record<string, number>> = { Leningrad: 6, Moscow: 5, Stalingrad: 2 };
+
+/** Actions that close a step or a choice ("done"), in the order they are preferred as a fallback. */
+const DONE = ['end-advance', 'orders-done', 'end-step', 'end-movement', 'end-combat'];
+
+type Act = BarbarossaAction;
+
+/** A multi-source shortest path (hexes, 1 per hex) over passable hexes, with a start value per source. */
+function field(s: RulesScenario, g: BarbarossaState, sources: ReadonlyMap<number, number>): Float64Array {
+  const n = s.map.graph.nodeCount;
+  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const weather = new Board(g, s).weather;
+  let frontier: number[] = [];
+  for (const [h, v] of sources) {
+    dist[h] = Math.min(dist[h]!, v);
+    frontier.push(h);
+  }
+  const { offsets, targets } = s.map.graph;
+  // Bellman-Ford by rounds (start values differ): converges in a few dozen rounds on this map.
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const h of frontier) {
+      const d = dist[h]! + 1;
+      for (let k = offsets[h]!; k < offsets[h + 1]!; k++) {
+        const t = targets[k]!;
+        if (t < 0 || s.map.onMap[t] !== 1 || impassable(s, t, weather)) continue;
+        if (d < dist[t]!) {
+          dist[t] = d;
+          next.push(t);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+/** Where a side wants to go: lower is better. */
+function objectives(s: RulesScenario, g: BarbarossaState, side: Side): Float64Array {
+  const src = new Map<number, number>();
+  for (let h = 0; h < s.victoryPoints.length; h++) {
+    const vp = s.victoryPoints[h]!;
+    if (vp <= 0 || holder(g, s, h) === side) continue;
+    const name = s.placeName[h] ?? '';
+    src.set(h, side === 'axis' ? -(vp + (AXIS_PULL[name] ?? 0)) : -2 * vp);
+  }
+  if (side === 'soviet') {
+    // B-12 Strategic Smashing Victory: Bucharest and Ploesti (with Warsaw among the cities).
+    const ploesti = s.placeHex.Ploesti;
+    if (ploesti !== undefined && ploesti >= 0 && holder(g, s, ploesti) !== 'soviet') src.set(ploesti, -2);
+  }
+  if (src.size === 0) {
+    // Nothing left to take: toward the enemy's units.
+    for (const id of g.order) {
+      const p = g.pieces[id]!;
+      if (p.side !== side && p.status === 'map' && p.at >= 0) src.set(p.at, 0);
+    }
+  }
+  return field(s, g, src);
+}
+
+/** Hexes a side keeps a unit in: its victory cities (and the Axis its oil, Ploesti). */
+function guardHexes(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
+  const out: number[] = [];
+  for (let h = 0; h < s.victoryPoints.length; h++)
+    if (s.victoryPoints[h]! > 0 && holder(g, s, h) === side) out.push(h);
+  const ploesti = s.placeHex.Ploesti;
+  if (ploesti !== undefined && ploesti >= 0 && holder(g, s, ploesti) === side && !out.includes(ploesti))
+    out.push(ploesti);
+  return out;
+}
+
+function neighbours(s: RulesScenario, h: number): number[] {
+  const { offsets, targets } = s.map.graph;
+  const out: number[] = [];
+  for (let k = offsets[h]!; k < offsets[h + 1]!; k++) {
+    const t = targets[k]!;
+    if (t >= 0) out.push(t);
+  }
+  return out;
+}
+
+/** The planner's working copy: where each piece will be, so later choices see earlier ones. */
+class Layout {
+  readonly added = new Map<number, string[]>();
+  readonly removed = new Map<number, string[]>();
+  readonly used = new Set<string>();
+  constructor(readonly board: Board) {}
+  fits(hex: number, id: string): boolean {
+    return this.board.fits(hex, [...(this.added.get(hex) ?? []), id], this.removed.get(hex) ?? []);
+  }
+  move(id: string, from: number, to: number): void {
+    this.added.set(to, [...(this.added.get(to) ?? []), id]);
+    this.removed.set(from, [...(this.removed.get(from) ?? []), id]);
+    this.used.add(id);
+  }
+}
+
+export class BarbarossaPolicy {
+  private plan: Act[] = [];
+  private planKey = '';
+  /** The combat this policy last advanced in (one advance a combat). */
+  private advancedIn = '';
+  constructor(
+    readonly rng: RngState,
+    readonly params: PolicyParams = DEFAULT_PARAMS,
+  ) {}
+
+  /** One of `legal` (never anything else) for `side` in `g`. */
+  choose(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
+    if (legal.length === 0) throw new Error(`no legal action for ${side}`);
+    if (legal.length === 1) return legal[0]!;
+    const byKey = new Map<string, Act>();
+    for (const a of legal) byKey.set(actionKey(a), a);
+    if (g.combat) return this.combatChoice(g, side, legal);
+    const key = `${side}:${g.turn}:${g.player}:${g.step}:${g.breakthrough}`;
+    if (key !== this.planKey) {
+      this.planKey = key;
+      this.plan = this.makePlan(g, side, legal);
+    }
+    while (this.plan.length > 0) {
+      const a = byKey.get(actionKey(this.plan.shift()!));
+      if (a) return a;
+    }
+    return this.afterPlan(g, side, legal);
+  }
+
+  /* ---------------------------------------------------------------------------------- */
+
+  private makePlan(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
+    if (g.step === 'reinforce') return this.planReinforce(g, side, legal);
+    if (g.step === 'attacks-first') return this.planAttacks(g, side, legal, false);
+    if (g.step === 'movement') return this.planAttacks(g, side, legal, true);
+    return [];
+  }
+
+  /** What to do once the plan is played out: resolve attacks, then the step's "done". */
+  private afterPlan(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
+    // Air support for a declared attack, the first offered (B-13, B-46).
+    const air = legal.find((a) => a.type === 'air-support');
+    if (air) return air;
+    // B-44 (turn 1): ignore the river shift where offered; else the plain resolution.
+    const resolves = legal.filter((a) => a.type === 'resolve');
+    const plain = resolves.find((a) => a.type === 'resolve' && a.ignoreRiver === true && !a.gamble);
+    if (plain) return plain;
+    const r = resolves.find((a) => a.type === 'resolve' && !a.gamble);
+    if (r) return r;
+    const cancel = legal.find((a) => a.type === 'cancel');
+    if (cancel && !legal.some((a) => DONE.includes(a.type))) return cancel;
+    if (g.step === 'movement' && !legal.some((a) => a.type === 'end-movement')) {
+      // An allocation left illegal (B-14 not met, odds fallen): take attackers back.
+      const un = legal.filter((a) => a.type === 'unallocate');
+      if (un.length > 0) return un[un.length - 1]!;
+    }
+    if (g.step === 'reinforce') {
+      // Arrivals that must enter (B-37): the hex nearest the objectives.
+      const place = this.bestPlace(g, side, legal);
+      if (place) return place;
+    }
+    for (const d of DONE) {
+      const a = legal.find((x) => x.type === d);
+      if (a) return a;
+    }
+    return legal[0]!;
+  }
+
+  private field(g: BarbarossaState, side: Side): Float64Array {
+    return objectives(new Board(g).s, g, side);
+  }
+
+  private bestPlace(g: BarbarossaState, side: Side, legal: readonly Act[]): Act | undefined {
+    const places = legal.filter((a) => a.type === 'place');
+    if (places.length === 0) return undefined;
+    const f = this.field(g, side);
+    let best = places[0]!;
+    for (const a of places)
+      if (a.type === 'place' && best.type === 'place' && f[a.hex]! < f[best.hex]!) best = a;
+    return best;
+  }
+
+  /* ---------------------------------------------------------------------------------- */
+  /* A.1 / B.1                                                                            */
+
+  private planReinforce(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
+    const board = new Board(g);
+    const f = objectives(board.s, g, side);
+    const out: Act[] = [];
+    // Railheads (B-38) and gauge conversion toward the objectives: each to its best hex.
+    const railheads = new Map<number, Act>();
+    const converts = new Map<string, Act>();
+    for (const a of legal) {
+      if (a.type === 'railhead') {
+        const b = railheads.get(a.index);
+        if (!b || (b.type === 'railhead' && f[a.to]! < f[b.to]!)) railheads.set(a.index, a);
+      } else if (a.type === 'convert') {
+        const b = converts.get(a.piece);
+        if (!b || (b.type === 'convert' && f[a.to]! < f[b.to]!)) converts.set(a.piece, a);
+      } else if (a.type === 'flip-strong') out.push(a); // B-39
+    }
+    for (const a of converts.values())
+      if (a.type === 'convert' && f[a.to]! < f[g.pieces[a.piece]!.at]!) out.push(a);
+    for (const a of railheads.values())
+      if (a.type === 'railhead' && f[a.to]! < f[g.railheads[a.index]!]!) out.push(a);
+    if (side === 'soviet') {
+      // Units in contact hold and dig in (B-51).
+      for (const a of legal) {
+        if (a.type !== 'entrench') continue;
+        const p = g.pieces[a.piece]!;
+        if (p.side === side && neighbours(board.s, p.at).some((h) => board.hasEnemy(side, h))) out.push(a);
+      }
+    }
+    return out;
+  }
+
+  /* ---------------------------------------------------------------------------------- */
+  /* A.2/B.2 attacks before movement; A.3/B.3 movement and allocation (and B-9)            */
+
+  private planAttacks(g: BarbarossaState, side: Side, legal: readonly Act[], moving: boolean): Act[] {
+    const board = new Board(g);
+    const s = board.s;
+    const layout = new Layout(board);
+    const f = objectives(s, g, side);
+    const supply = supplyDistances(board, side);
+    const dests = new Map<string, Set<number>>();
+    const allocs = new Map<number, string[]>();
+    for (const a of legal) {
+      if (a.type === 'move') {
+        const d = dests.get(a.piece) ?? new Set<number>();
+        dests.set(a.piece, d);
+        d.add(a.to);
+      } else if (a.type === 'allocate') {
+        const l = allocs.get(a.target) ?? [];
+        allocs.set(a.target, l);
+        l.push(a.piece);
+      }
+    }
+    const out: Act[] = [];
+    const moves: Act[] = [];
+    const stay = (id: string) => layout.used.add(id);
+
+    // 1. Guards: keep one unit in each victory city held (B-12).
+    if (moving) {
+      for (const h of guardHexes(s, g, side)) {
+        const mine = board.sideAt(side, h);
+        if (mine.length > 0) {
+          // The weakest stays; the rest may go.
+          const keep = [...mine].sort((a, b) => this.worth(board, a) - this.worth(board, b))[0]!;
+          stay(keep);
+          continue;
+        }
+        let best: string | null = null;
+        for (const [id, d] of dests) {
+          if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
+          if (best === null || this.worth(board, id) < this.worth(board, best)) best = id;
+        }
+        if (best !== null) {
+          layout.move(best, g.pieces[best]!.at, h);
+          moves.push({ type: 'move', piece: best, to: h });
+        }
+      }
+    }
+
+    // 2. Attacks.
+    const reach = new Map<string, Set<number>>();
+    if (moving)
+      for (const id of dests.keys()) {
+        if (layout.used.has(id) || !canAttack(board, id)) continue;
+        reach.set(
+          id,
+          new Set(
+            moveOptions(board, id, { paths: false })
+              .filter((o) => !o.bonus)
+              .map((o) => o.to),
+          ),
+        );
+      }
+    const targets: number[] = [];
+    for (let h = 0; h < board.at.length; h++) if (board.hasEnemy(side, h)) targets.push(h);
+    const supplyNow: Record<string, 'full' | 'limited' | 'isolated'> = {};
+    for (const id of g.order) supplyNow[id] = g.pieces[id]!.supply;
+    interface Cand {
+      id: string;
+      to: number | null;
+    }
+    const candidates = (t: number): Cand[] => {
+      const out: Cand[] = [];
+      for (const id of allocs.get(t) ?? []) if (!layout.used.has(id)) out.push({ id, to: null });
+      for (const [id, r] of reach) {
+        if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
+        let best = -1;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (const h of neighbours(s, t)) {
+          if (!r.has(h) || board.hasEnemy(side, h) || !layout.fits(h, id)) continue;
+          const slot = slotBetween(s.map.graph, h, t);
+          const river = slot >= 0 && riverAt(s, slot, board.weather) ? 1 : 0;
+          const score = -3 * river - f[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0);
+          if (score > bestScore) {
+            bestScore = score;
+            best = h;
+          }
+        }
+        if (best >= 0) out.push({ id, to: best });
+      }
+      return out;
+    };
+    const potential = targets
+      .map((t) => {
+        const c = candidates(t);
+        const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
+        const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
+        const vp = s.victoryPoints[t]! > 0 ? 2 : 0;
+        return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
+      })
+      .filter((x) => x.ratio > 1)
+      .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
+    const committed: { target: number; attackers: string[]; column: number }[] = [];
+    const min = this.params.minColumn[side];
+    const goal = this.params.goalColumn[side];
+    for (const { t } of potential) {
+      const cands = candidates(t).sort(
+        (a, b) =>
+          (a.to === null ? 0 : 1) - (b.to === null ? 0 : 1) ||
+          (isMobile(board.unit(a.id)) ? 1 : 0) - (isMobile(board.unit(b.id)) ? 1 : 0) ||
+          attackFactor(board.unit(b.id), board.piece(b.id)) -
+            attackFactor(board.unit(a.id), board.piece(a.id)),
+      );
+      const chosen: Cand[] = [];
+      let column = -99;
+      for (const c of cands) {
+        if (c.to !== null && !layout.fits(c.to, c.id)) continue;
+        chosen.push(c);
+        // Stacking of several movers into one hex: check them together.
+        if (c.to !== null) {
+          const same = chosen.filter((k) => k.to === c.to).map((k) => k.id);
+          if (
+            !board.fits(c.to, [...(layout.added.get(c.to) ?? []), ...same], layout.removed.get(c.to) ?? [])
+          ) {
+            chosen.pop();
+            continue;
+          }
+        }
+        column = this.column(g, board, chosen, t, supplyNow);
+        if (column >= goal) break;
+      }
+      if (column < min || chosen.length === 0) continue;
+      // Drop attackers not needed for the column reached (the last added first kept).
+      for (let i = chosen.length - 2; i >= 0; i--) {
+        const without = chosen.filter((_, j) => j !== i);
+        if (this.column(g, board, without, t, supplyNow) >= Math.min(column, goal)) chosen.splice(i, 1);
+      }
+      const attackers = chosen.map((c) => c.id);
+      if (side === 'soviet') {
+        // B-14: no attack whose attackers would owe an attack on another German army or korps.
+        const col = this.column(g, board, chosen, t, supplyNow);
+        const trial = this.hypothetical(g, chosen);
+        const owed = mustAttackUnmet(new Board(trial, s), [
+          ...committed,
+          { target: t, attackers, column: col },
+        ]);
+        if (owed.length > 0) continue;
+      }
+      committed.push({ target: t, attackers, column });
+      for (const c of chosen) {
+        if (c.to !== null) {
+          layout.move(c.id, g.pieces[c.id]!.at, c.to);
+          moves.push({ type: 'move', piece: c.id, to: c.to });
+        } else layout.used.add(c.id);
+        out.push({ type: 'allocate', piece: c.id, target: t });
+      }
+    }
+
+    // 3. Everyone else: toward the objectives (the Russians in contact hold).
+    const free: Act[] = [];
+    if (moving) {
+      const contact = (h: number) => neighbours(s, h).some((n) => board.hasEnemy(side, n));
+      const order = [...dests.keys()]
+        .filter((id) => !layout.used.has(id))
+        .sort(
+          (a, b) =>
+            (isMobile(board.unit(b)) ? 1 : 0) - (isMobile(board.unit(a)) ? 1 : 0) ||
+            f[g.pieces[a]!.at]! - f[g.pieces[b]!.at]!,
+        );
+      for (const id of order) {
+        const from = g.pieces[id]!.at;
+        if (side === 'soviet' && contact(from) && !isMobile(board.unit(id))) continue;
+        const score = (h: number) => {
+          let v = -f[h]!;
+          if (supply[h]! < 0) v -= 6; // beyond supply range: Isolated (A.8/B.6)
+          if (side === 'soviet' && contact(h)) v += 1.5; // a line in contact
+          return v;
+        };
+        let best = from;
+        let bestScore = score(from) + 0.25;
+        for (const h of dests.get(id)!) {
+          if (!layout.fits(h, id)) continue;
+          const v = score(h);
+          if (v > bestScore) {
+            bestScore = v;
+            best = h;
+          }
+        }
+        if (best !== from) {
+          layout.move(id, from, best);
+          free.push({ type: 'move', piece: id, to: best });
+        }
+      }
+    }
+    // Overruns first (B-42: they clear 1-factor screens), then moves into attack positions, allocations, the rest.
+    const overruns = moving
+      ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
+      : [];
+    return [...overruns, ...moves, ...out, ...free];
+  }
+
+  /** A unit's worth for choosing who guards and who is lost: its attack plus defense. */
+  private worth(board: Board, id: string): number {
+    const u = board.unit(id);
+    const p = board.piece(id);
+    return attackFactor(u, p) + (u.factors.defense ?? 0) + (isMobile(u) ? 2 : 0);
+  }
+
+  private hypothetical(
+    g: BarbarossaState,
+    chosen: readonly { id: string; to: number | null }[],
+  ): BarbarossaState {
+    const pieces = { ...g.pieces };
+    for (const c of chosen) if (c.to !== null) pieces[c.id] = { ...pieces[c.id]!, at: c.to, moved: 'attack' };
+    return { ...g, pieces };
+  }
+
+  /** The final column of an attack as it would be after the planned moves; -99 if refused. */
+  private column(
+    g: BarbarossaState,
+    board: Board,
+    chosen: readonly { id: string; to: number | null }[],
+    target: number,
+    supply: Readonly<Record<string, 'full' | 'limited' | 'isolated'>>,
+  ): number {
+    const b = chosen.some((c) => c.to !== null) ? new Board(this.hypothetical(g, chosen), board.s) : board;
+    const ev = evaluateAttack(
+      b,
+      chosen.map((c) => c.id),
+      target,
+      { supply },
+    );
+    return isRefusal(ev) ? -99 : ev.column;
+  }
+
+  /* ---------------------------------------------------------------------------------- */
+  /* A combat being resolved (A.5 / B.5)                                                  */
+
+  private combatChoice(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
+    const c = g.combat!;
+    const board = new Board(g);
+    const pick = (t: string, pred: (a: Act) => boolean = () => true) =>
+      legal.find((a) => a.type === t && pred(a));
+    switch (c.phase) {
+      case 'orders':
+        return pick('orders-done') ?? legal[0]!;
+      case 'forced-exchange':
+        return pick('forced-exchange', (a) => a.type === 'forced-exchange' && !a.declare) ?? legal[0]!;
+      case 'avoid-exchange':
+        return pick('avoid-exchange', (a) => a.type === 'avoid-exchange' && !a.takeD3) ?? legal[0]!;
+      case 'exchange-choice':
+        return pick('exchange-choice', (a) => a.type === 'exchange-choice' && a.pay) ?? legal[0]!;
+      case 'losses': {
+        const flip = pick('flip');
+        if (flip) return flip;
+        let best: Act | undefined;
+        for (const a of legal)
+          if (
+            a.type === 'lose' &&
+            (best?.type !== 'lose' || this.worth(board, a.piece) < this.worth(board, best.piece))
+          )
+            best = a;
+        return best ?? legal[0]!;
+      }
+      case 'retreat-length': {
+        let best: Act | undefined;
+        for (const a of legal)
+          if (
+            a.type === 'retreat-length' &&
+            (!best || (best.type === 'retreat-length' && a.hexes > best.hexes))
+          )
+            best = a;
+        return best ?? legal[0]!;
+      }
+      case 'retreat': {
+        const dist = supplyDistances(board, side);
+        const score = (h: number) =>
+          -3 * neighbours(board.s, h).filter((n) => board.hasEnemy(side, n)).length -
+          (dist[h]! < 0 ? 20 : dist[h]! * 0.2) +
+          Math.min(...c.from.map((x) => hexDistance(board, x, h))) * 0.5;
+        let best: Act | undefined;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (const a of legal) {
+          if (a.type !== 'retreat') continue;
+          const v = score(a.to);
+          if (v > bestScore) {
+            bestScore = v;
+            best = a;
+          }
+        }
+        return best ?? legal[0]!;
+      }
+      case 'advance': {
+        // One unit into the vacated hex (or the hex nearest the objectives), then done.
+        const key = `${g.turn}:${g.player}:${g.breakthrough}:${c.target}:${c.attackers.join(',')}`;
+        if (this.advancedIn !== key) {
+          const f = this.field(g, side);
+          let best: Act | undefined;
+          for (const a of legal) {
+            if (a.type !== 'advance') continue;
+            if (
+              !best ||
+              (best.type === 'advance' &&
+                (a.to === c.target ? 1 : 0) * 100 - f[a.to]! >
+                  (best.to === c.target ? 1 : 0) * 100 - f[best.to]!)
+            )
+              best = a;
+          }
+          if (best) {
+            this.advancedIn = key;
+            return best;
+          }
+        }
+        return pick('end-advance') ?? legal[0]!;
+      }
+    }
+    // A phase this policy does not know: the first "done" offered, else the first action.
+    for (const d of DONE) {
+      const a = pick(d);
+      if (a) return a;
+    }
+    return legal[0]!;
+  }
+}
