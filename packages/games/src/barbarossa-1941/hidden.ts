@@ -54,6 +54,8 @@ export function revealPieces(
     if (!p || p.unit !== null) continue;
     const h = g.secret.identities[id];
     if (!h) throw new Error(`face-down piece ${id} has no identity`);
+    if (p.face === 'tank-korps' && h.unit === null)
+      throw new Error(`tank piece ${id} fights before the blind choice`);
     let unit = h.unit;
     if (unit === null) {
       if (g.riflePile.length === 0) throw new Error('the rifle army pile is empty');
@@ -104,4 +106,45 @@ export function rehide(g: BarbarossaState, id: string, ctx: RulesContext): void 
  */
 export function returnToPile(g: BarbarossaState, s: RulesScenario, unit: string): void {
   if (s.units[unit]?.tags.includes('hidden') && !g.riflePile.includes(unit)) g.riflePile.push(unit);
+}
+
+export const CITE_BLIND = 'barbarossa-1941 "Setup" Sorting Russian Arrays';
+
+/**
+ * B-53, set-up: "a faced-down group of 10 more 2-1s or of 8 4-3s! and 2 3-2s - blindly
+ * chosen by the German player". The two groups are shuffled face down by a roll only the
+ * server sees (`visibleTo: []`): which of them is "group A" is then nobody's knowledge.
+ */
+export function shuffleTankGroups(g: BarbarossaState, ctx: RulesContext): void {
+  const groups = g.secret.tankGroups;
+  if (!groups || g.tankGroupChoice !== 'pending') return;
+  const roll = ctx.roll('the two face-down tank groups shuffled', [CITE_BLIND, 'B-53'], 2, []);
+  if (roll === 2) g.secret.tankGroups = { A: groups.B, B: groups.A };
+}
+
+/** The German's blind choice is still to be made (his first action, before A.1's steps). */
+export function tankGroupPending(g: BarbarossaState): boolean {
+  return g.tankGroupChoice === 'pending';
+}
+
+/**
+ * B-53: the German picks a label; the group under it becomes the face-down tank pieces'
+ * identities, known to the Russian player only ("The Russian player may always look at his
+ * hidden elite/"tank" units (like cards in a poker game)"). The log names the label, never
+ * the group; the units are told at their first combat.
+ */
+export function chooseTankGroup(g: BarbarossaState, group: 'A' | 'B', ctx: RulesContext): void {
+  const units = g.secret.tankGroups![group];
+  const pieces = g.order.filter(
+    (id) => g.pieces[id]!.face === 'tank-korps' && g.secret.identities[id]?.unit === null,
+  );
+  pieces.forEach((id, i) => {
+    g.secret.identities[id] = { unit: units[i] ?? null, knownTo: 'soviet' };
+  });
+  g.tankGroupChoice = group;
+  ctx.log({
+    kind: 'setup',
+    text: `the German player blindly chooses face-down tank group ${group}`,
+    cite: [CITE_BLIND, 'B-53'],
+  });
 }

@@ -87,12 +87,35 @@ export const barbarossaPlay: Pick<Module, 'rules' | 'checkOptions' | 'progress' 
      */
     determinize(state: GameState<BarbarossaState>, viewer, rng: RngState) {
       const g = structuredClone(state.state);
+      let r = rng;
+      // B-53: which group lies under which label is the server's alone; once chosen, the Russian knows it.
+      const groups = g.secret.tankGroups;
+      if (groups && (viewer !== 'soviet' || g.tankGroupChoice === 'pending')) {
+        const d = rollDie(r, 2);
+        r = d.next;
+        if (d.value === 2) {
+          const chosen =
+            g.tankGroupChoice === 'A' || g.tankGroupChoice === 'B' ? groups[g.tankGroupChoice] : null;
+          const other = chosen === groups.A ? groups.B : groups.A;
+          const ids = Object.keys(g.secret.identities);
+          const stillHidden =
+            chosen?.every((u) => ids.some((id) => g.secret.identities[id]!.unit === u)) ?? true;
+          if (stillHidden) {
+            g.secret.tankGroups = { A: groups.B, B: groups.A };
+            // Face-down pieces of the chosen group become the other group's counter of the same korps.
+            if (chosen)
+              for (const id of ids) {
+                const k = chosen.indexOf(g.secret.identities[id]!.unit ?? '');
+                if (k >= 0) g.secret.identities[id] = { ...g.secret.identities[id]!, unit: other[k] ?? null };
+              }
+          }
+        }
+      }
       if (viewer !== 'soviet') {
         const ids = Object.keys(g.secret.identities).filter(
           (id) => g.secret.identities[id]!.knownTo === 'soviet',
         );
         const units = ids.map((id) => g.secret.identities[id]!.unit);
-        let r = rng;
         for (let i = units.length - 1; i > 0; i--) {
           const d = rollDie(r, i + 1);
           r = d.next;

@@ -464,7 +464,8 @@ describe('Setup: the standard game (scenario data, B-18)', () => {
   it('the Axis on the standard hexes, the Russian rifle armies face down and undecided, the hidden tank group known to the Russian only', () => {
     const made = setup(barbarossaRules, null, 1, {});
     assert.ok(made.ok);
-    const s = made.value;
+    // B-53: the German's blind choice of the extra tank group comes first.
+    const s = act(made.value, 'axis', { type: 'choose-tank-group', group: 'A' });
     const faceDown = Object.entries(s.state.pieces).filter(([, p]) => p.unit === null);
     assert.equal(faceDown.filter(([, p]) => p.face === 'rifle-army').length, 21);
     assert.equal(faceDown.filter(([, p]) => p.face === 'tank-korps').length, 10);

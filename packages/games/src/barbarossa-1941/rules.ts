@@ -21,7 +21,7 @@ import {
 } from './attack.ts';
 import { Board } from './board.ts';
 import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from './factories.ts';
-import { mayRehide, rehide, viewOf } from './hidden.ts';
+import { chooseTankGroup, mayRehide, rehide, shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { overrunOptions } from './overrun.ts';
@@ -70,6 +70,7 @@ const CITE_RECOVERY = 'barbarossa-1941 "Recovery from Disruption"';
 export type BarbarossaAction =
   | CombatAction
   | { type: 'end-step' }
+  | { type: 'choose-tank-group'; group: 'A' | 'B' }
   | { type: 'rehide'; piece: string }
   | { type: 'place'; piece: string; hex: number }
   | { type: 'rail'; piece: string; to: number }
@@ -194,6 +195,12 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
   const s = scenarioOf(g);
   if (g.combat) return combatActor(g) === side ? combatActions(g, s) : [];
   if (side !== g.player) return [];
+  // B-53: the German's blind choice of the extra tank group comes first.
+  if (tankGroupPending(g))
+    return [
+      { type: 'choose-tank-group', group: 'A' },
+      { type: 'choose-tank-group', group: 'B' },
+    ];
   const board = new Board(g, s);
   switch (g.step) {
     case 'reinforce': {
@@ -478,6 +485,9 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
     case 'rehide':
       rehide(g, a.piece, ctx);
       return;
+    case 'choose-tank-group':
+      chooseTankGroup(g, a.group, ctx);
+      return;
     case 'place':
       placeArrival(g, s, a.piece, a.hex, ctx);
       return;
@@ -712,6 +722,7 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
       : fromPositionFile(scenario as PositionFile, options);
     if (made.ok) {
       const g = made.value;
+      shuffleTankGroups(g, ctx); // B-53: a roll the server alone sees
       const supplyBoard = new Board(g, scenarioOf(g));
       for (const side of SIDES)
         for (const [id, sup] of Object.entries(supplyStatuses(supplyBoard, side))) g.pieces[id]!.supply = sup;

@@ -2,8 +2,9 @@
  * The standard game's opening position from the scenario data (scenario.ts, issue #23):
  * the Axis on the standard set-up's hexes; the Russian straight rifle armies face down
  * under opaque piece ids, their identities drawn at their first combat from the 42 armies
- * of the set-up's draw (RULINGS B-18); the hidden tank group face down, known to the
- * Russian player ("like cards in a poker game"); every other Russian unit face up.
+ * of the set-up's draw (RULINGS B-18); the extra tank group face down, to be chosen
+ * blindly by the German from the two groups (B-53: hidden.ts), then known to the Russian
+ * player ("like cards in a poker game"); every other Russian unit face up.
  */
 import type { SetupError } from '@stavka/engine';
 import { err, ok, type Result } from '@stavka/engine';
@@ -26,9 +27,10 @@ export function standardRulesScenario(): Result<RulesScenario, SetupError[]> {
 }
 
 /**
- * The opening position. The hidden tank group is the set-up's (`standard.hiddenTankGroup`):
- * the German's blind choice needs a roll the German does not see, which the kernel cannot
- * make yet (issue #20: rolls visible to one side); until then the standard group stands.
+ * The opening position. The extra tank group's ten pieces stand on the hexes of the
+ * set-up's group (`standard.hiddenTankGroup`; both groups have ten counters), undecided:
+ * the two groups wait in the secret for the server's shuffle (`shuffleTankGroups`, at
+ * `setup`) and the German's blind choice (B-53).
  */
 export function standardPosition(
   asymmetricOdds: boolean,
@@ -49,7 +51,10 @@ export function standardPosition(
     g.pieces[unit] = freshPiece('axis', unit, null, hex);
     g.order.push(unit);
   }
-  const group = new Set(bs.soviet.hiddenTankGroups[bs.standard.hiddenTankGroup]);
+  const placed = bs.soviet.hiddenTankGroups[bs.standard.hiddenTankGroup];
+  const group = new Set(placed);
+  // B-53: each piece may be either group's counter of the same korps (the lists pair them by place).
+  const tankGroups = { A: [] as string[], B: [] as string[] };
   let hiddenArmies = 0;
   let hiddenTanks = 0;
   for (const [unit, hex] of Object.entries(bs.standard.soviet)) {
@@ -64,12 +69,17 @@ export function standardPosition(
       const id = `sov-tank-${String(++hiddenTanks).padStart(2, '0')}`;
       g.pieces[id] = freshPiece('soviet', null, 'tank-korps', hex);
       g.order.push(id);
-      g.secret.identities[id] = { unit, knownTo: 'soviet' };
+      g.secret.identities[id] = { unit: null, knownTo: 'soviet' };
+      const k = placed.indexOf(unit);
+      tankGroups.A.push(bs.soviet.hiddenTankGroups.a[k]!);
+      tankGroups.B.push(bs.soviet.hiddenTankGroups.b[k]!);
     } else {
       g.pieces[unit] = freshPiece('soviet', unit, null, hex);
       g.order.push(unit);
     }
   }
+  g.secret.tankGroups = tankGroups;
+  g.tankGroupChoice = 'pending';
   // "Leftover Russian armies enter the game as reinforcements from the eastern mapboard edge ... 3 per turn".
   g.armiesToEnter = g.riflePile.length - hiddenArmies;
   return ok(g);

@@ -56,6 +56,11 @@ export interface HiddenIdentity {
 /** What only the server knows. */
 export interface Secret {
   identities: Record<string, HiddenIdentity>;
+  /**
+   * B-53: the two face-down tank groups under the labels the German chooses between, as
+   * the server's hidden roll shuffled them (the units of each label).
+   */
+  tankGroups?: { A: string[]; B: string[] };
 }
 
 /** The steps of the sequence of play ("GAME-TURN SEQUENCE"), plus set-up and the end. */
@@ -191,6 +196,8 @@ export interface BarbarossaState {
   riverIgnored: number | null;
   /** The turn the Russian player called the Siberian Reserve, or null (B-43). */
   siberiansFrom: number | null;
+  /** B-53: the German blind choice of the extra tank group: to be made, or the label chosen. */
+  tankGroupChoice?: 'pending' | 'A' | 'B';
   /** The Moscow morale roll has been made (B-40). */
   moscowRolled: boolean;
   /** Set once the game is over. */
