@@ -135,7 +135,8 @@ describe('hidden information never leaves the server: live frames', () => {
     }
     assert.ok(checked > 100, `${checked} hidden identities checked`);
     // The Russian seat sees its own: the same identities are in its frames.
-    const known = hiddenFromAxis.get(0)!;
+    // State 1: after the German's blind choice of the extra tank group, his first action (B-53).
+    const known = hiddenFromAxis.get(1)!;
     assert.ok(known.size > 0, 'Russian units hidden from the German at the start');
     assert.ok(
       [...known].some((unit) => frames.soviet!.some((f) => f.includes(`"${unit}"`))),
