@@ -13,6 +13,7 @@ import type { RawData, WebSocket } from 'ws';
 import { ApiError } from './errors.ts';
 import {
   CATALOG,
+  CHAT_LIMITS,
   type CreateGame,
   type ExportedGame,
   GameService,
@@ -772,6 +773,59 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       },
     },
     async (req) => service.setWebhook(await auth(req), req.body.url),
+  );
+
+  const chatMessageSchema = {
+    type: 'object',
+    properties: {
+      seq: { type: 'integer' },
+      side: { type: 'string' },
+      private: { type: 'boolean' },
+      text: { type: 'string' },
+      at: { type: 'string' },
+    },
+  } as const;
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/messages',
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              messages: { type: 'array', items: chatMessageSchema },
+              online: { type: 'array', items: { type: 'string' } },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => service.messages(await auth(req)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { text: string; note?: boolean } }>(
+    '/api/games/:id/messages',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['text'],
+          additionalProperties: false,
+          properties: {
+            // Checked again after control characters are dropped (games.ts: say).
+            text: { type: 'string', maxLength: 4 * CHAT_LIMITS.length },
+            note: { type: 'boolean' },
+          },
+        },
+        response: { 201: chatMessageSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.say(await auth(req), req.body.text, req.body.note)),
   );
 
   app.route<{ Params: { id: string } }>({

@@ -107,7 +107,24 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/**
+ * What the seats of a game write to each other (migration 0006): chat both seats read,
+ * and notes only their writer reads (`private` = 1). Never shown to spectators.
+ */
+export interface MessagesTable {
+  game_id: string;
+  /** 1, 2, ... within the game: the primary key (game_id, seq) orders and numbers them. */
+  seq: number;
+  /** The seat that wrote it. */
+  side: string;
+  /** 1: a note to itself; 0: said to the other seats. */
+  private: number;
+  body: string;
+  created_at: string;
+}
+
 export interface StavkaDatabase {
+  messages: MessagesTable;
   games: GamesTable;
   seats: SeatsTable;
   actions: ActionsTable;
@@ -226,6 +243,24 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('seats').dropColumn('ai_player').execute();
+    },
+  },
+  '0006_messages': {
+    async up(db: Kysely<unknown>) {
+      // Chat between the seats and each seat's own notes (#25).
+      await db.schema
+        .createTable('messages')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('private', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('messages_pk', ['game_id', 'seq'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('messages').execute();
     },
   },
 };

@@ -37,10 +37,10 @@ import {
   newSecret,
 } from './dice.ts';
 import { ApiError, actionError, notFound } from './errors.ts';
-import { type DiffCache, liveMessage, type Sent, sentOf } from './live.ts';
+import { type DiffCache, type LiveChatMessage, liveMessage, type Sent, sentOf } from './live.ts';
 import { useNodeSha256 } from './node-sha256.ts';
 import { snapshotJson, stateFromSnapshot } from './snapshot.ts';
-import type { ActionRecord, GameRecord, SeatNotice, SeatRecord, Store } from './store.ts';
+import type { ActionRecord, GameRecord, MessageRecord, SeatNotice, SeatRecord, Store } from './store.ts';
 import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
 
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
@@ -165,6 +165,8 @@ interface Watcher {
   /** The state it was last sent, and what it holds since: the next message sends only what is new. */
   last: string;
   sent: Sent | null;
+  /** It was sent the game's presence. */
+  presence?: boolean;
 }
 
 interface Live {
@@ -192,6 +194,11 @@ export interface SeatView {
   /** This side's legal actions now (empty when it has nothing to do). */
   readonly legal: readonly Action[];
 }
+
+export type ChatMessage = LiveChatMessage;
+
+/** What a game keeps of its seats' messages, and how long one may be. */
+export const CHAT_LIMITS = { perGame: 1000, length: 1000, shown: 200 } as const;
 
 /** The time as an ISO string, made once per millisecond (the actions committed together share it). */
 let nowMs = Number.NaN;
@@ -234,6 +241,8 @@ export interface Service {
    */
   watch(p: Principal, send: (message: string) => void, lost?: LostClient): Promise<() => void>;
   reissue: GameService['reissue'];
+  say: GameService['say'];
+  messages: GameService['messages'];
   /** Deletes the games created before `before` (ISO) that still wait for a seat; how many. */
   expireUnjoined(before: string): Promise<number>;
 }
@@ -250,6 +259,10 @@ export class GameService implements Service {
   private readonly cache = new Map<string, Live>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly watchers = new Map<string, Set<Watcher>>();
+  /** Per watched game: the last message seq its watchers were sent (see syncChat). */
+  private readonly chatSeen = new Map<string, number>();
+  /** Per watched game: the presence message last sent its watchers. */
+  private readonly presenceSent = new Map<string, string>();
   private readonly aiPending = new Set<string>();
   private readonly remotePending = new Set<string>();
   private closed = false;
@@ -749,11 +762,102 @@ export class GameService implements Service {
     const set = this.watchers.get(p.gameId) ?? new Set<Watcher>();
     this.watchers.set(p.gameId, set);
     set.add(w);
-    await this.withLock(p.gameId, async () => this.push(await this.fresh(p.gameId)));
+    await this.withLock(p.gameId, async () => {
+      this.push(await this.fresh(p.gameId));
+      // Then what the seat was told while away (the last CHAT_LIMITS.shown), and who is here.
+      if (p.side !== null) {
+        const rows = await this.store.messages(p.gameId, 0, CHAT_LIMITS.shown);
+        this.chatSeen.set(p.gameId, Math.max(this.chatSeen.get(p.gameId) ?? 0, rows.at(-1)?.seq ?? 0));
+        const mine = rows.filter((r) => chatVisible(r, p.side));
+        safeSend(w, JSON.stringify({ type: 'chat', whole: true, messages: mine.map(chatOf) }));
+      }
+      this.pushPresence(p.gameId);
+    });
     return () => {
-      set.delete(w);
-      if (set.size === 0) this.watchers.delete(p.gameId);
+      if (!set.delete(w)) return;
+      if (set.size === 0) {
+        this.watchers.delete(p.gameId);
+        this.chatSeen.delete(p.gameId);
+        this.presenceSent.delete(p.gameId);
+      } else this.pushPresence(p.gameId);
     };
+  }
+
+  /**
+   * Tells every watcher of the game which seats have a live channel open here (the
+   * opponent's presence), when that changed. All of a game's live channels are served
+   * by the one thread that owns it (shards.ts); several processes on one PostgreSQL
+   * each know only their own.
+   */
+  private pushPresence(id: string): void {
+    const set = this.watchers.get(id);
+    if (!set) return;
+    const online = [...new Set([...set].map((w) => w.side).filter((s) => s !== null))].sort();
+    const m = JSON.stringify({ type: 'presence', online });
+    if (this.presenceSent.get(id) === m && ![...set].some((w) => !w.presence)) return;
+    this.presenceSent.set(id, m);
+    for (const w of set) {
+      w.presence = true;
+      safeSend(w, m);
+    }
+  }
+
+  // ---- chat and notes between the seats ---------------------------------------
+
+  /**
+   * What seat `p` may read of the game's messages (the last CHAT_LIMITS.shown): the
+   * seats' chat and its own notes. Spectators read none: the chat is the seats'.
+   */
+  async messages(p: Principal): Promise<{ messages: ChatMessage[]; online: string[] }> {
+    const side = seatSide(p);
+    reading(await this.withLock(p.gameId, () => this.fresh(p.gameId)), p);
+    const rows = await this.store.messages(p.gameId, 0, CHAT_LIMITS.shown);
+    const online = new Set([...(this.watchers.get(p.gameId) ?? [])].map((w) => w.side));
+    return {
+      messages: rows.filter((r) => chatVisible(r, side)).map(chatOf),
+      online: [...online].filter((s): s is string => s !== null).sort(),
+    };
+  }
+
+  /**
+   * A seat says something to the other seats (or notes it for itself: `note`). Stored,
+   * then pushed on the live channels of the seats that may read it, here and (NOTIFY)
+   * in every other process serving the database.
+   */
+  async say(p: Principal, text: unknown, note: unknown): Promise<ChatMessage> {
+    const side = seatSide(p);
+    if (typeof text !== 'string') throw new ApiError(400, 'chat/bad-text', 'text is a string');
+    // Control characters (but line breaks and tabs) are dropped; what is left is trimmed.
+    const body = text.replace(/[^\P{Cc}\n\t]/gu, '').trim();
+    if (body.length === 0) throw new ApiError(400, 'chat/empty', 'say something: the text is empty');
+    if (body.length > CHAT_LIMITS.length)
+      throw new ApiError(400, 'chat/too-long', `a message is at most ${CHAT_LIMITS.length} characters`);
+    if (note !== undefined && typeof note !== 'boolean')
+      throw new ApiError(400, 'chat/bad-note', 'note is true (only you read it) or false');
+    reading(await this.withLock(p.gameId, () => this.fresh(p.gameId)), p);
+    const row = await this.store.addMessage(
+      { game_id: p.gameId, side, private: note ? 1 : 0, body, created_at: now() },
+      CHAT_LIMITS.perGame,
+    );
+    if (!row) throw new ApiError(409, 'chat/full', `a game keeps at most ${CHAT_LIMITS.perGame} messages`);
+    await this.syncChat(p.gameId);
+    if (!note) this.store.notify(p.gameId).catch((e) => this.warn(e));
+    return chatOf(row);
+  }
+
+  /** Pushes the messages stored since this process last looked to the watchers that may read them. */
+  private async syncChat(id: string): Promise<void> {
+    const set = this.watchers.get(id);
+    if (!set || ![...set].some((w) => w.side !== null)) return;
+    await this.withLock(id, async () => {
+      const rows = await this.store.messages(id, this.chatSeen.get(id) ?? 0, CHAT_LIMITS.shown);
+      if (rows.length === 0) return;
+      this.chatSeen.set(id, rows.at(-1)!.seq);
+      for (const w of this.watchers.get(id) ?? []) {
+        const mine = rows.filter((r) => chatVisible(r, w.side));
+        if (mine.length > 0) safeSend(w, JSON.stringify({ type: 'chat', messages: mine.map(chatOf) }));
+      }
+    });
   }
 
   /**
@@ -806,7 +910,9 @@ export class GameService implements Service {
     this.remotePending.add(id);
     setImmediate(() => {
       this.remotePending.delete(id);
-      this.withLock(id, async () => this.push(await this.fresh(id))).catch((e) => this.warn(e));
+      this.withLock(id, async () => this.push(await this.fresh(id)))
+        .then(() => this.syncChat(id))
+        .catch((e) => this.warn(e));
     });
   }
 
@@ -1147,6 +1253,22 @@ function principalOf(g: Live, h: string): Principal | null {
 function reading(g: Live, p: Principal): Live {
   if (p.side !== null) heldSeat(g, p);
   return g;
+}
+
+function chatVisible(m: MessageRecord, side: string | null): boolean {
+  return side !== null && (m.private === 0 || m.side === side);
+}
+
+function chatOf(m: MessageRecord): ChatMessage {
+  return { seq: m.seq, side: m.side, private: m.private === 1, text: m.body, at: m.created_at };
+}
+
+function safeSend(w: Watcher, m: string): void {
+  try {
+    w.send(m);
+  } catch {
+    // a closing socket: its close handler unregisters it
+  }
 }
 
 function seatSide(p: Principal): string {

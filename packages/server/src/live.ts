@@ -15,6 +15,10 @@
  *   `[from, to]` (copy those of the old list, `to` excluded) and actions (new ones), in
  *   the new list's order. Most moves change a few of the hundreds of legal actions.
  * An update is relative to the messages before it on the same channel.
+ * `{ type: "chat", messages }`: lines of the seats' chat (and the seat's own notes); at
+ * connecting, `whole: true` with the last ones. `{ type: "presence", online }`: the sides
+ * with a live channel open, sent at connecting and whenever that changes. Seats only
+ * get chat; spectators get presence.
  */
 import { type Action, type LogEntry, sharedStart } from '@stavka/engine';
 import jsonPatch, { type Operation } from 'fast-json-patch';
@@ -42,7 +46,20 @@ export type LiveMessage<V extends LiveSeatView> =
       };
     }
   | { type: 'error'; code: string; message: string }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  // The seats' chat and notes (games.ts: say): `whole`, the last ones, sent at connecting.
+  | { type: 'chat'; whole?: true; messages: LiveChatMessage[] }
+  // The sides with a live channel open: who is at the table now.
+  | { type: 'presence'; online: string[] };
+
+/** A line of chat between the seats, or a seat's note to itself (`private`). */
+export interface LiveChatMessage {
+  readonly seq: number;
+  readonly side: string;
+  readonly private: boolean;
+  readonly text: string;
+  readonly at: string;
+}
 
 /** What a watcher holds after a message: the view (its log apart) and the legal actions. */
 export interface Sent {

@@ -59,6 +59,8 @@ const STORE_CALLS = [
   'actions',
   'latestSnapshot',
   'setWebhook',
+  'addMessage',
+  'messages',
   'activeGamesWithAi',
   'gameIds',
   'notify',
@@ -87,6 +89,8 @@ const SERVICE_CALL_LIST = [
   'setWebhook',
   'importFile',
   'reissue',
+  'say',
+  'messages',
   'forget',
 ] as const satisfies readonly (keyof GameService)[];
 type ServiceCall = (typeof SERVICE_CALL_LIST)[number];
@@ -562,6 +566,8 @@ export class ShardedService implements Service {
   exportFile: GameService['exportFile'] = (p) => this.on(p.gameId, 'exportFile', [p]);
   act: GameService['act'] = (p, stateId, action) => this.on(p.gameId, 'act', [p, stateId, action]);
   setWebhook: GameService['setWebhook'] = (p, url) => this.on(p.gameId, 'setWebhook', [p, url]);
+  say: GameService['say'] = (p, text, note) => this.on(p.gameId, 'say', [p, text, note]);
+  messages: GameService['messages'] = (p) => this.on(p.gameId, 'messages', [p]);
 
   async watch(p: Principal, send: (message: string) => void, lost?: LostClient): Promise<() => void> {
     const shard = this.owner(p.gameId);

@@ -81,6 +81,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0003_webhook_deliveries', true],
           ['0004_admin_tokens', true],
           ['0005_ai_players', true],
+          ['0006_messages', true],
         ],
       );
     });
@@ -202,12 +203,51 @@ function storageSuite(name: string, target: () => Promise<string>) {
       await store.createGame({ ...gameRecord('old-started'), created_at: old }, seats('old-started'));
       for (const side of ['german', 'soviet']) await store.joinSeat('old-started', side, 'c', at);
       assert.equal(await store.startGame('old-started', '"seed"', at), true);
+      // A seat that joined may already have said something: deleted with the game.
+      const said = { side: 'german', private: 0, body: 'hello?', created_at: at };
+      assert.ok(await store.addMessage({ ...said, game_id: 'old-waiting' }, 10), 'stored');
       assert.deepEqual(await store.deleteUnjoined('2025-06-01T00:00:00.000Z', 100), ['old-waiting']);
+      assert.deepEqual(await store.messages('old-waiting', 0, 10), []);
       assert.equal(await store.game('old-waiting'), undefined);
       assert.deepEqual(await store.seats('old-waiting'), []);
       assert.equal((await store.game('old-started'))?.status, 'active');
       assert.equal((await store.game('t1'))?.status, 'waiting', 'a waiting game made after the cut stays');
       assert.deepEqual(await store.deleteUnjoined('2025-06-01T00:00:00.000Z', 100), []);
+    });
+
+    test("the seats' messages: numbered in order, the last ones read, racing writers all kept, a full game refuses", async () => {
+      await store.createGame(gameRecord('chat'), seats('chat'));
+      const m = (i: number) => ({
+        game_id: 'chat',
+        side: 'german',
+        private: i % 2,
+        body: `m${i}`,
+        created_at: at,
+      });
+      for (let i = 1; i <= 3; i++) assert.equal((await store.addMessage(m(i), 100))?.seq, i);
+      // Twelve writers at once: each its own seq, none lost.
+      const raced = await Promise.all(Array.from({ length: 12 }, (_, i) => store.addMessage(m(10 + i), 100)));
+      assert.deepEqual(
+        raced.map((r) => r?.seq).sort((a, b) => a! - b!),
+        Array.from({ length: 12 }, (_, i) => 4 + i),
+      );
+      const all = await store.messages('chat', 0, 100);
+      assert.deepEqual(
+        all.map((r) => r.seq),
+        Array.from({ length: 15 }, (_, i) => i + 1),
+      );
+      assert.deepEqual(all[0], { ...m(1), seq: 1 }, 'stored as written');
+      assert.deepEqual(
+        (await store.messages('chat', 0, 2)).map((r) => r.seq),
+        [14, 15],
+        'the last ones, in order',
+      );
+      assert.deepEqual(
+        (await store.messages('chat', 13, 100)).map((r) => r.seq),
+        [14, 15],
+      );
+      assert.equal(await store.addMessage(m(99), 15), null, 'a game holding the most refuses one more');
+      assert.equal((await store.messages('chat', 0, 100)).length, 15);
     });
 
     test('actions append in sequence; a second writer of the same seq loses', async () => {

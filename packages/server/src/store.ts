@@ -18,6 +18,7 @@ import {
   type ActionsTable,
   type GamesTable,
   isUniqueViolation,
+  type MessagesTable,
   type OpenedDatabase,
   openDatabase,
   type SeatsTable,
@@ -30,6 +31,7 @@ import { Checkpointer } from './sqlite-checkpoint.ts';
 export type GameRecord = GamesTable;
 export type SeatRecord = SeatsTable;
 export type ActionRecord = ActionsTable;
+export type MessageRecord = MessagesTable;
 export type DeliveryRecord = WebhookDeliveriesTable;
 
 /**
@@ -138,6 +140,13 @@ export interface Store extends DeliveryQueue {
   actions(id: string, afterSeq?: number): Promise<ActionRecord[]>;
   latestSnapshot(id: string, atMostSeq: number): Promise<{ seq: number; state: string } | undefined>;
   setWebhook(id: string, side: string, url: string | null, secret: string | null): Promise<void>;
+  /**
+   * Stores a seat's message as the game's next (its `seq` is given here), unless the game
+   * already holds `max`: then null. Two writers racing for a seq: the loser tries the next.
+   */
+  addMessage(m: Omit<MessageRecord, 'seq'>, max: number): Promise<MessageRecord | null>;
+  /** A game's messages after `afterSeq`, in order, at most `limit` (the last ones). */
+  messages(id: string, afterSeq: number, limit: number): Promise<MessageRecord[]>;
   /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
   activeGamesWithAi(): Promise<string[]>;
   gameIds(): Promise<string[]>;
@@ -417,6 +426,40 @@ class KyselyStore implements Store {
     return row ? { seq: Number(row.seq), state: row.state } : undefined;
   }
 
+  async addMessage(m: Omit<MessageRecord, 'seq'>, max: number): Promise<MessageRecord | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          const last = await trx
+            .selectFrom('messages')
+            .select((eb) => eb.fn.max('seq').as('seq'))
+            .where('game_id', '=', m.game_id)
+            .executeTakeFirst();
+          const seq = Number(last?.seq ?? 0) + 1;
+          if (seq > max) return null;
+          const row: MessageRecord = { ...m, seq };
+          await trx.insertInto('messages').values(row).execute();
+          return row;
+        });
+      } catch (e) {
+        if (isUniqueViolation(e) && attempt < 8) continue;
+        throw e;
+      }
+    }
+  }
+
+  async messages(id: string, afterSeq: number, limit: number): Promise<MessageRecord[]> {
+    const rows = await this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('game_id', '=', id)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse().map((r) => ({ ...r, seq: Number(r.seq), private: Number(r.private) }));
+  }
+
   async setWebhook(id: string, side: string, url: string | null, secret: string | null): Promise<void> {
     await this.db
       .updateTable('seats')
@@ -501,6 +544,7 @@ class KyselyStore implements Store {
       const ids = claimed.map((r) => r.id);
       if (ids.length === 0) return [];
       await trx.deleteFrom('webhook_deliveries').where('game_id', 'in', ids).execute();
+      await trx.deleteFrom('messages').where('game_id', 'in', ids).execute();
       await trx.deleteFrom('seats').where('game_id', 'in', ids).execute();
       await trx.deleteFrom('games').where('id', 'in', ids).execute();
       return ids;

@@ -19,6 +19,7 @@ import type {
 } from '@stavka/engine';
 import { findGame, GAMES } from '@stavka/games';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
 import { MapView } from './MapView.tsx';
 import { CombatPreview, LogPanel, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
@@ -634,7 +635,15 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<string>('none');
-  const [tab, setTab] = useState<'unit' | 'log' | 'vp' | 'ref'>('unit');
+  const [tab, setTab] = useState<'unit' | 'log' | 'vp' | 'ref' | 'chat'>('unit');
+  // An online game's chat and who is at the table (chat.tsx); the last line seen in the Chat tab.
+  const online = session instanceof ServerSession ? session : null;
+  const social = useSocial(online);
+  const [chatSeen, setChatSeen] = useState(0);
+  const lastChat = social?.messages.at(-1)?.seq ?? 0;
+  useEffect(() => {
+    if (tab === 'chat') setChatSeen(lastChat);
+  }, [tab, lastChat]);
   const [showNumbers, setShowNumbers] = useState(false);
   const [sound, setSound] = useState(false);
   // The last result, and the player's own last result, shown until dismissed.
@@ -1036,12 +1045,46 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
           </section>
           {preview && <CombatPreview data={preview} />}
           <div class="tabs" role="tablist">
-            {(['unit', 'log', 'vp', ...(pres.reference ? (['ref'] as const) : [])] as const).map((t) => (
+            {(
+              [
+                'unit',
+                'log',
+                'vp',
+                ...(pres.reference ? (['ref'] as const) : []),
+                ...(online ? (['chat'] as const) : []),
+              ] as const
+            ).map((t) => (
               <button type="button" role="tab" key={t} aria-selected={tab === t} onClick={() => setTab(t)}>
-                {t === 'unit' ? 'Unit' : t === 'log' ? 'Log' : t === 'vp' ? 'Victory' : 'Reference'}
+                {t === 'unit'
+                  ? 'Unit'
+                  : t === 'log'
+                    ? 'Log'
+                    : t === 'vp'
+                      ? 'Victory'
+                      : t === 'ref'
+                        ? 'Reference'
+                        : chatLabel(social, chatSeen, v.seats)}
               </button>
             ))}
           </div>
+          {social && (
+            <PresenceLine
+              social={social}
+              sides={game.meta.sides.map((s) => s.id)}
+              mine={v.seats}
+              sideName={(s) => sideNameIn(game.meta, s)}
+              colours={colours}
+            />
+          )}
+          {tab === 'chat' && online && social && (
+            <ChatPanel
+              session={online}
+              social={social}
+              mine={v.seats}
+              sideName={(s) => sideNameIn(game.meta, s)}
+              colours={colours}
+            />
+          )}
           {tab === 'unit' && (
             <UnitPanel facts={facts} selected={selected} colours={colours} onSelect={setSelected} />
           )}

@@ -6,7 +6,7 @@
  */
 import { type Action, type ProvableGame, proveDice, type ReplayFile } from '@stavka/engine';
 import { findGame, playableGame } from '@stavka/games';
-import { type LiveMessage, receive } from '@stavka/server/live';
+import { type LiveChatMessage, type LiveMessage, receive } from '@stavka/server/live';
 import type { Session, SessionView } from './session.ts';
 
 interface SeatView {
@@ -296,6 +296,11 @@ export class ServerSession implements Session {
   private answers = new Map<number, { ws: WebSocket; done: (r: Answer) => void }>();
   private refs = 0;
   private cached: SessionView | null = null;
+  /** The seats' chat and this browser's seats' notes, by seq (each channel brings what its seat may read). */
+  private chat = new Map<number, LiveChatMessage>();
+  /** The sides with a live channel open, as the server last said. */
+  private online: readonly string[] = [];
+  private readonly socialListeners = new Set<() => void>();
 
   constructor(id: string, tokens: string[]) {
     this.id = id;
@@ -360,6 +365,16 @@ export class ServerSession implements Session {
             ? { ok: true, seq: msg.seq }
             : { ok: false, message: (msg as { message?: string }).message ?? 'refused' },
         );
+        return;
+      }
+      if (msg.type === 'chat') {
+        for (const m of msg.messages) this.chat.set(m.seq, m);
+        for (const l of this.socialListeners) l();
+        return;
+      }
+      if (msg.type === 'presence') {
+        this.online = msg.online;
+        for (const l of this.socialListeners) l();
         return;
       }
       if (msg.type !== 'view' && msg.type !== 'update') return;
@@ -510,6 +525,39 @@ export class ServerSession implements Session {
 
   exportReplay(): ReplayFile {
     throw new Error('use exportFile(): a server game is exported by the server');
+  }
+
+  /**
+   * The table's social side: the chat and notes so far (in order), the sides whose
+   * players have the game open now, and each seat's player ("human" or "ai").
+   */
+  social(): {
+    messages: LiveChatMessage[];
+    online: readonly string[];
+    players: Record<string, string>;
+  } {
+    const any = [...this.views.values()][0];
+    const players = Object.fromEntries(Object.entries(any?.seats ?? {}).map(([k, s]) => [k, s.player]));
+    return {
+      messages: [...this.chat.values()].sort((a, b) => a.seq - b.seq),
+      online: this.online,
+      players,
+    };
+  }
+
+  onSocial(listener: () => void): () => void {
+    this.socialListeners.add(listener);
+    return () => this.socialListeners.delete(listener);
+  }
+
+  /** Says `text` to the other seats (or, `note`, keeps it for `side` alone); the server's refusal as an Error. */
+  async say(side: string, text: string, note: boolean): Promise<void> {
+    const token = this.tokenFor(side);
+    if (!token) throw new Error(`this browser does not hold the ${side} seat`);
+    const m = await call<LiveChatMessage>('POST', `/api/games/${this.id}/messages`, token, { text, note });
+    // The live channel brings it too; kept now so it shows at once even if the channel is down.
+    this.chat.set(m.seq, m);
+    for (const l of this.socialListeners) l();
   }
 
   async exportFile(): Promise<ReplayFile> {
