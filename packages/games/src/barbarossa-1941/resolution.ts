@@ -9,6 +9,7 @@
  *   -> [losses] -> [retreat-length] -> [retreat] -> [advance] -> done
  */
 import { type RulesContext, slotBetween } from '@stavka/engine';
+import { withAirSupply } from './air.ts';
 import { evaluateAttack, firstTurnRiverIgnored, isRefusal, riverHexsides } from './attack.ts';
 import { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
@@ -174,7 +175,8 @@ export function startCombat(
   const defenders = new Board(g, s).at[target]!.slice();
   revealPieces(g, s, [...attack.attackers, ...defenders], ctx);
   const board = new Board(g, s);
-  const supply = { ...supplyStatuses(board, 'axis'), ...supplyStatuses(board, 'soviet') };
+  // B-59: air-supplied units are in Full supply.
+  const supply = withAirSupply(g, { ...supplyStatuses(board, 'axis'), ...supplyStatuses(board, 'soviet') });
   for (const id of [...attack.attackers, ...defenders]) g.pieces[id]!.supply = supply[id] ?? 'isolated';
   if (ignoreRiver && g.riverIgnored === null) {
     g.riverIgnored = riverHexsides(board, attack.attackers, target)[0] ?? null;

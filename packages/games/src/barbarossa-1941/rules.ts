@@ -11,7 +11,16 @@
  */
 import type { GameOutcome, GameRules, RulesContext, SetupError } from '@stavka/engine';
 import { err, ok, type Result, setupError } from '@stavka/engine';
-import { airSupporters, CITE_AIR } from './air.ts';
+import {
+  airSupporters,
+  declareMission,
+  interceptors,
+  resolveMission,
+  strikeTargets,
+  supplyTargets,
+  withAirSupply,
+} from './air.ts';
+import { airfieldDestinations, airReturns, behindFront, relocateAirfield } from './airfields.ts';
 import {
   canAttack as canAttackNow,
   evaluateAttack,
@@ -81,6 +90,11 @@ export type BarbarossaAction =
   | { type: 'load-factory'; piece: string }
   | { type: 'entrench'; piece: string }
   | { type: 'air-support'; piece: string; target: number }
+  | { type: 'airfield'; piece: string; to: number; rail?: true }
+  | { type: 'airstrike'; piece: string; target: number }
+  | { type: 'air-supply'; piece: string; target: number }
+  | { type: 'intercept'; piece: string }
+  | { type: 'no-intercept' }
   | { type: 'sea'; piece: string; to: number }
   | { type: 'overrun'; pieces: string[]; target: number }
   | { type: 'katyusha'; piece: string; target: number }
@@ -193,6 +207,15 @@ function allocationsComplete(board: Board): boolean {
 function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
   if (g.winner !== null || g.step === 'over') return [];
   const s = scenarioOf(g);
+  // B-58: a mission flown waits for the enemy's interception answer.
+  if (g.airMission) {
+    if (side === g.player) return [];
+    const board = new Board(g, s);
+    return [
+      ...interceptors(board, g.airMission).map((piece): BarbarossaAction => ({ type: 'intercept', piece })),
+      { type: 'no-intercept' },
+    ];
+  }
   if (g.combat) return combatActor(g) === side ? combatActions(g, s) : [];
   if (side !== g.player) return [];
   // B-53: the German's blind choice of the extra tank group comes first.
@@ -231,6 +254,17 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
           for (const to of railheadMoves(board, index)) out.push({ type: 'railhead', index, to });
         });
       if (mayCallSiberians(g, s)) out.push({ type: 'call-siberians' });
+      // "Positioning of Luftwaffe Airfields" (A.1), "Airfield Relocation" (B.1), B-56; air supply (B-59).
+      const front = behindFront(board, side);
+      for (const id of g.order)
+        if (g.pieces[id]!.side === side && board.unit(id).type === 'air')
+          for (const d of airfieldDestinations(board, id, front))
+            out.push(
+              d.rail
+                ? { type: 'airfield', piece: id, to: d.to, rail: true }
+                : { type: 'airfield', piece: id, to: d.to },
+            );
+      for (const m of supplyTargets(board)) out.push({ type: 'air-supply', ...m });
       for (const id of g.order) {
         if (mayLoadFactory(g, s, id)) out.push({ type: 'load-factory', piece: id });
         if (mayEntrench(g, s, id)) out.push({ type: 'entrench', piece: id });
@@ -243,6 +277,7 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
     }
     case 'attacks-first': {
       const out = allocations(board, side);
+      for (const m of strikeTargets(board)) out.push({ type: 'airstrike', ...m }); // B-57
       for (const a of g.attacks) {
         const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g), air: a.air ?? [] });
         if (isRefusal(ev)) continue;
@@ -310,6 +345,9 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       }
       // Katyushas "can attack an adjacent hex, before standard ground attacks are resolved" (B-10).
       for (const k of katyushaTargets(g, s)) out.push({ type: 'katyusha', ...k });
+      // Airstrikes and air supply ("Air units may be saved to be used offensively in the breakthrough/Proriv! phase").
+      for (const m of strikeTargets(board)) out.push({ type: 'airstrike', ...m });
+      for (const m of supplyTargets(board)) out.push({ type: 'air-supply', ...m });
       if (g.attacks.length === 0) out.push({ type: 'end-combat' });
       return out;
     }
@@ -329,7 +367,7 @@ function recoverBeforeCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesCon
   const board = new Board(g, s);
   const attacked = new Set(g.attacks.map((a) => a.target));
   const enemy = otherSide(g.player);
-  const supply = supplyStatuses(board, enemy);
+  const supply = withAirSupply(g, supplyStatuses(board, enemy)); // B-59
   for (const id of g.order) {
     const p = g.pieces[id]!;
     if (p.side !== enemy || p.status !== 'map' || !p.disrupted || attacked.has(p.at)) continue;
@@ -347,7 +385,7 @@ function recoverBeforeCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesCon
 
 /** Supply Status Determination Phase (A.8 / B.6): Isolated units are Disrupted. */
 function determineSupply(g: BarbarossaState, s: RulesScenario, side: Side, ctx: RulesContext): void {
-  const st = supplyStatuses(new Board(g, s), side);
+  const st = withAirSupply(g, supplyStatuses(new Board(g, s), side)); // B-59: air-supplied units
   for (const [id, sup] of Object.entries(st)) {
     const p = g.pieces[id]!;
     p.supply = sup;
@@ -386,7 +424,13 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   g.railMoves = 0;
   g.seaMoves = 0;
   g.railheadsMoved = [];
-  if (side === 'axis') g.airUsed = []; // a new game-turn: "only once offensively ... per game-turn"
+  if (side === 'axis') {
+    g.airUsed = []; // a new game-turn: "only once offensively ... per game-turn"
+    g.airDefUsed = []; // "... and only once defensively per game-turn" (B-58)
+  }
+  g.airfieldsMoved = [];
+  g.airStruck = [];
+  g.airSupplied = (g.airSupplied ?? []).filter((id) => g.pieces[id]!.side !== side); // B-59
   g.attackedThisPhase = [];
   g.attacks = [];
   for (const id of g.order) {
@@ -409,6 +453,12 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     `turn ${g.turn} (${turnInfo(s, g).label}, ${turnInfo(s, g).weather}): ${side === 'axis' ? 'German' : 'Russian'} player-turn`,
     [CITE_SEQUENCE, side === 'axis' ? 'A.1' : 'B.1'],
   );
+  airReturns(
+    g,
+    ctx,
+    (id) => label(g, s, id),
+    (h) => s.hexNumbers[h]!,
+  ); // B-57: air units Shot Down or Intercepted back in the game
   announceArrivals(g, s, side, ctx);
   if (side === 'soviet') {
     advanceEvacuations(g, ctx);
@@ -547,13 +597,23 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
     case 'sea':
       sail(g, s, a.piece, a.to, ctx);
       return;
-    case 'air-support': {
-      const at = g.attacks.find((x) => x.target === a.target)!;
-      at.air = [...(at.air ?? []), a.piece];
-      g.airUsed.push(a.piece);
-      log(ctx, 'air', `${label(g, s, a.piece)} supports the attack on ${s.hexNumbers[a.target]}`, [CITE_AIR]);
+    case 'air-support':
+      // B-46, B-58: the support mission may be intercepted before it joins the attack.
+      declareMission(g, s, { kind: 'support', piece: a.piece, target: a.target }, ctx, label);
       return;
-    }
+    case 'airstrike':
+      declareMission(g, s, { kind: 'strike', piece: a.piece, target: a.target }, ctx, label);
+      return;
+    case 'air-supply':
+      declareMission(g, s, { kind: 'supply', piece: a.piece, target: a.target }, ctx, label);
+      return;
+    case 'intercept':
+    case 'no-intercept':
+      resolveMission(g, s, g.airMission!, a.type === 'intercept' ? a.piece : null, ctx, label);
+      return;
+    case 'airfield':
+      relocateAirfield(g, a.piece, a.to, a.rail === true, ctx, label(g, s, a.piece), (h) => s.hexNumbers[h]!);
+      return;
     case 'load-factory':
       g.evacuation[a.piece] = { phase: 'loading', since: g.turn };
       log(ctx, 'rail', `${label(g, s, a.piece)} flipped to its Loading side`, [CITE_FACTORIES, 'B-51']);
@@ -732,6 +792,7 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   },
   activeSides(g) {
     if (g.winner !== null || g.step === 'over') return [];
+    if (g.airMission) return [otherSide(g.player)]; // B-58: the interception answer
     return [g.combat ? combatActor(g) : g.player];
   },
   legalActions: legal,

@@ -81,6 +81,16 @@ export interface DeclaredAttack {
   air?: string[];
 }
 
+/** An air mission flown and waiting for the enemy's interception answer (RULINGS B-58). */
+export interface AirMission {
+  /** An airstrike on the units of a hex (B-57), close air support of an attack (B-46), air supply (B-59). */
+  kind: 'strike' | 'support' | 'supply';
+  /** The air unit flying it. */
+  piece: string;
+  /** The hex it flies to. */
+  target: number;
+}
+
 /** What the combat being resolved waits for. */
 export type CombatPhase =
   | 'orders' // defender: No Retreat! orders (B-4), asked before the roll
@@ -192,6 +202,18 @@ export interface BarbarossaState {
   armiesToEnter: number;
   /** Air units used offensively this game-turn ("only once offensively ... per game-turn"). */
   airUsed: string[];
+  /** Air units used defensively (intercepting) this game-turn (B-58). Absent: none. */
+  airDefUsed?: string[];
+  /** Air units out of the game (Shot Down, Intercepted): the player-turn index they are back at (B-57). */
+  airOut?: Record<string, number>;
+  /** Air units whose airfield was repositioned in this player-turn (B-56). */
+  airfieldsMoved?: string[];
+  /** Pieces air-supplied: in Full supply until their side's next player-turn (B-59). */
+  airSupplied?: string[];
+  /** Hexes a Russian air unit struck in this player-turn ("may not be combined", B-57). */
+  airStruck?: number[];
+  /** An air mission waiting for the enemy's interception answer (B-58), or none. */
+  airMission?: AirMission | null;
   /** The river hexside whose Russian defense shift the Axis ignores on turn 1 (B-44), or null. */
   riverIgnored: number | null;
   /** The turn the Russian player called the Siberian Reserve, or null (B-43). */

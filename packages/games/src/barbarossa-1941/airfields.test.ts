@@ -1,0 +1,197 @@
+/**
+ * barbarossa-1941 "Airfields" (RULINGS B-56) and "Range" for the PVO korps' bases (B-60),
+ * through the contract: positioned at the start of the player-turn, not beyond the front
+ * line, moved up to the side's maximum ground movement UnDisrupted or by rail Disrupted,
+ * non-operational out of Full supply.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { behindFront } from './airfields.ts';
+import { Board } from './board.ts';
+import { hexDistance } from './combat-results.ts';
+import { type BarbarossaAction, barbarossaRules, type PositionFile } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+const act = (s: G, side: string, a: BarbarossaAction): G => {
+  const r = apply(barbarossaRules, s, side, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+const dist = (s: G, a: string, b: string) => hexDistance(new Board(s.state), hexOf(s, a), hexOf(s, b));
+const airfieldMoves = (s: G, piece: string) =>
+  legalActions(barbarossaRules, s, s.state.player).filter(
+    (a): a is Extract<BarbarossaAction, { type: 'airfield' }> => a.type === 'airfield' && a.piece === piece,
+  );
+const offered = (s: G, piece: string, to: string, rail = false) =>
+  airfieldMoves(s, piece).some((a) => a.to === hexOf(s, to) && (a.rail === true) === rail);
+
+/** The PVO korps of the standard data ("6th Fighter Aviation Corps PVO"): range 3, intercept only. */
+export function withPvo(file: PositionFile, id: string, at: string): PositionFile {
+  return {
+    ...file,
+    scenario: {
+      ...file.scenario,
+      units: [
+        ...(file.scenario.units ?? []),
+        {
+          id,
+          side: 'soviet',
+          nationality: 'soviet',
+          type: 'air',
+          size: 'air-korps',
+          name: id,
+          designation: id,
+          factors: { attack: 0, defense: 0, range: 3 },
+          tags: ['interceptor'],
+        },
+      ],
+    },
+    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
+  };
+}
+
+function game(input: Partial<PositionInput> & Pick<PositionInput, 'pieces'>, pvoAt?: string): G {
+  let file = positionFile({
+    ...input,
+    map: {
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(10) }],
+      connections: [{ kind: 'rail', path: col(10) }],
+      ...input.map,
+    },
+  });
+  if (pvoAt) file = withPvo(file, 'pvo', pvoAt);
+  const made = setup(barbarossaRules, file, 1, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  return made.value;
+}
+
+/** A German front on 0505, the Russians on 0805, a Fliegerkorps behind the front. */
+const FRONT = {
+  a: { is: 'ger-army', at: '0505' },
+  r: { is: 'sov-army', at: '0805' },
+  fk: { is: 'ger-fk', at: '0202' },
+} as const;
+
+describe('Airfields: positioned at the start of the player-turn (A.1, B.1; B-56)', () => {
+  it('at A.1 the airfield moves within the side’s maximum ground movement and stays UnDisrupted', () => {
+    let s = game({ pieces: FRONT });
+    assert.equal(s.state.step, 'reinforce');
+    assert.equal(offered(s, 'fk', '0404'), true, 'a hex behind the front, 2-3 hexes away, is offered');
+    s = act(s, 'axis', { type: 'airfield', piece: 'fk', to: hexOf(s, '0404') });
+    assert.equal(s.state.pieces.fk!.at, hexOf(s, '0404'));
+    assert.equal(s.state.pieces.fk!.disrupted, false, 'moved within the ground movement: UnDisrupted');
+    assert.ok(
+      s.log.some((e) => e.kind === 'air' && (e.cite ?? []).includes('B-56')),
+      'the move is logged citing B-56',
+    );
+    assert.equal(airfieldMoves(s, 'fk').length, 0, 'once a player-turn');
+  });
+  it('only at the start of the player-turn: not after the reinforcement step', () => {
+    const s = act(game({ pieces: FRONT }), 'axis', { type: 'end-step' });
+    assert.equal(s.state.step, 'attacks-first');
+    assert.equal(airfieldMoves(s, 'fk').length, 0);
+  });
+  it('the side’s maximum ground movement: 6 hexes for the Germans, halved in Mud (3)', () => {
+    const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' } } });
+    assert.equal(dist(s, '0101', '0107'), 6);
+    assert.equal(dist(s, '0101', '0108'), 7);
+    assert.equal(offered(s, 'fk', '0107'), true, '6 hexes');
+    assert.equal(offered(s, 'fk', '0108'), false, '7 hexes: too far (and no railway)');
+    const mud = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' } }, weather: 'mud' });
+    assert.equal(offered(mud, 'fk', '0104'), true, '3 hexes in Mud');
+    assert.equal(offered(mud, 'fk', '0105'), false, '4 hexes in Mud: too far');
+  });
+});
+
+describe('Airfields: "not beyond the front line, even if the enemy has evacuated an area" (B-56)', () => {
+  it('a hex no nearer the enemy than the own front unit nearest it is behind the front', () => {
+    const s = game({ pieces: FRONT });
+    const front = behindFront(new Board(s.state), 'axis');
+    assert.equal(front[hexOf(s, '0404')], 1, 'behind the army');
+    assert.equal(front[hexOf(s, '0505')], 1, 'the front line itself');
+  });
+  it('the empty hexes between the own front and the enemy are beyond it', () => {
+    const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0404' } } });
+    assert.ok(dist(s, '0605', '0805') < dist(s, '0505', '0805'), 'nearer the enemy than the army');
+    assert.equal(offered(s, 'fk', '0605'), false, 'ahead of the army: beyond the front');
+    assert.equal(offered(s, 'fk', '0705'), false, 'next to the enemy');
+    assert.equal(offered(s, 'fk', '0805'), false, 'on the enemy');
+  });
+});
+
+describe('Airfields: moved by rail, Disrupted (B-56)', () => {
+  const railway = {
+    connections: [
+      { kind: 'rail' as const, path: col(10) },
+      { kind: 'rail-german' as const, path: col(1) },
+    ],
+  };
+  it('beyond its ground movement the airfield goes by rail and arrives Disrupted: non-operational', () => {
+    let s = game({
+      pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' }, r: { is: 'sov-army', at: '0809' } },
+      map: railway,
+    });
+    assert.equal(offered(s, 'fk', '0110', true), true, 'by rail to the end of the line');
+    assert.equal(offered(s, 'fk', '0110', false), false, '9 hexes: not by ground');
+    s = act(s, 'axis', { type: 'airfield', piece: 'fk', to: hexOf(s, '0110'), rail: true });
+    assert.equal(s.state.pieces.fk!.disrupted, true, 'arrives Disrupted');
+    s = act(s, 'axis', { type: 'end-step' });
+    const strikes = legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'airstrike');
+    assert.equal(strikes.length, 0, 'a Disrupted airfield: its air unit does not fly');
+  });
+  it('a hex its trains cannot reach is not offered by rail', () => {
+    const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' } } });
+    assert.equal(offered(s, 'fk', '0110', true), false, 'no railway');
+  });
+});
+
+describe('Airfields: "If its hex is not in full supply, it and its air unit are non-operational" (B-56)', () => {
+  it('an air unit in Full supply flies; one in Limited supply does not', () => {
+    const inSupply = act(game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0405' } } }), 'axis', {
+      type: 'end-step',
+    });
+    assert.ok(
+      legalActions(barbarossaRules, inSupply, 'axis').some((a) => a.type === 'airstrike'),
+      'Full supply: the airstrike is offered',
+    );
+    const out = act(game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0705' } } }), 'axis', {
+      type: 'end-step',
+    });
+    assert.equal(out.state.pieces.fk!.supply, 'limited', 'column 7 is beyond 4 hexes of Germany');
+    assert.equal(
+      legalActions(barbarossaRules, out, 'axis').some((a) => a.type === 'airstrike'),
+      false,
+      'non-operational',
+    );
+  });
+});
+
+describe('Range: the PVO korps are based on Moscow and Leningrad (B-60)', () => {
+  it('a PVO korps’ airfield is never repositioned; a front air unit’s is, up to 5 hexes', () => {
+    let s = game({ pieces: { ...FRONT, sa: { is: 'sov-air', at: '0909' } } }, '0910');
+    s = act(s, 'axis', { type: 'end-step' });
+    s = act(s, 'axis', { type: 'end-step' });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'end-combat' });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'end-combat' });
+    assert.equal(s.state.player, 'soviet');
+    assert.equal(s.state.step, 'reinforce');
+    assert.equal(airfieldMoves(s, 'pvo').length, 0, 'the PVO korps stays on its city');
+    assert.ok(airfieldMoves(s, 'sa').length > 0, 'B.1 "Airfield Relocation"');
+    for (const a of airfieldMoves(s, 'sa'))
+      if (!a.rail)
+        assert.ok(
+          hexDistance(new Board(s.state), hexOf(s, '0909'), a.to) <= 5,
+          'the Russian maximum ground movement is 5',
+        );
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * barbarossa-1941 "Airfields" (RULINGS B-56, B-60): "An airfield marker is positioned at
+ * the start of a player-turn – for the Axis, after the rail conversion marker is moved.
+ * It may not be positioned beyond the front line, even if the enemy has evacuated an
+ * area.  It has its side's maximum ground movement to move to a new position and stay
+ * UnDisrupted, or it is Disrupted if moved by rail.  If its hex is not in full supply, it
+ * and its air unit are non-operational." Also the air units' time out of the game ("Shot
+ * Down ... = Air unit out of game until 2 player-turns later.  Intercepted = ... out of
+ * game until next turn").
+ *
+ * B-56: each air unit has one airfield marker, and the air unit stands on it: the air
+ * unit's hex is its airfield (the scenario places each air unit on its airfield, so the
+ * data need no second list).
+ */
+import { type RulesContext, search } from '@stavka/engine';
+import type { Board } from './board.ts';
+import { railNet } from './rail.ts';
+import { impassable, type Side } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { isGroundUnit } from './unit-kinds.ts';
+
+export const CITE_AIRFIELDS = 'barbarossa-1941 "Airfields"';
+
+/** The PVO interceptor korps: based on their city, they intercept only (B-60). */
+export function isInterceptorKorps(board: Board, id: string): boolean {
+  return board.unit(id).tags.includes('interceptor');
+}
+
+/** The player-turns played so far, counted from 0 (turn 1 Axis): "player-turns later". */
+export function playerTurnIndex(g: Pick<BarbarossaState, 'turn' | 'player'>): number {
+  return (g.turn - 1) * 2 + (g.player === 'soviet' ? 1 : 0);
+}
+
+/** Is the air unit out of the game now (Shot Down or Intercepted)? */
+export function outOfGame(g: BarbarossaState, id: string): boolean {
+  const back = g.airOut?.[id];
+  return back !== undefined && back > playerTurnIndex(g);
+}
+
+/**
+ * Takes an air unit out of the game: Shot Down until 2 player-turns later (back at the
+ * start of the player-turn after next), Intercepted until the next player-turn (B-57).
+ */
+export function takeOut(g: BarbarossaState, id: string, result: 'SD' | 'I'): void {
+  g.airOut = { ...(g.airOut ?? {}), [id]: playerTurnIndex(g) + (result === 'SD' ? 2 : 1) };
+}
+
+/** At the start of a player-turn: air units whose time out is over are back on their airfields. */
+export function airReturns(
+  g: BarbarossaState,
+  ctx: RulesContext,
+  label: (id: string) => string,
+  hexName: (h: number) => string,
+): void {
+  if (!g.airOut) return;
+  const now = playerTurnIndex(g);
+  for (const [id, back] of Object.entries(g.airOut)) {
+    if (back > now) continue;
+    delete g.airOut[id];
+    ctx.log({
+      kind: 'air',
+      text: `${label(id)} is back in the game on its airfield ${hexName(g.pieces[id]!.at)}`,
+      cite: ['barbarossa-1941 "Air Attack and Combat Results" Notes', 'B-57'],
+    });
+  }
+}
+
+/**
+ * "Its side's maximum ground movement" (B-56): the largest OMF of the side's units (German
+ * panzer division 6; Russian and allied tank, cavalry, parachute units 5), halved in Mud and
+ * Snow as the OMF is (Axis down, Russians up), counted in hexes.
+ */
+export function airfieldMove(board: Board, side: Side): number {
+  const base = side === 'axis' ? 6 : 5;
+  const w = board.weather;
+  if (w === 'mud' || w === 'snow') return side === 'axis' ? Math.floor(base / 2) : Math.ceil(base / 2);
+  return base;
+}
+
+/** Hex distances from `sources` over the whole map grid (as the crow flies on the hexes). */
+function gridDistances(board: Board, sources: readonly number[]): Int32Array {
+  const { graph } = board.s.map;
+  const n = graph.nodeCount;
+  const dist = new Int32Array(n).fill(-1);
+  const queue: number[] = [];
+  for (const h of sources) {
+    if (dist[h] === -1) {
+      dist[h] = 0;
+      queue.push(h);
+    }
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const h = queue[i]!;
+    for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
+      const t = graph.targets[k]!;
+      if (t < 0 || dist[t] !== -1) continue;
+      dist[t] = dist[h]! + 1;
+      queue.push(t);
+    }
+  }
+  return dist;
+}
+
+/**
+ * "Not beyond the front line, even if the enemy has evacuated an area" (B-56): the front is
+ * the line of the side's own ground units. A hex is behind (or on) it when it is at least as
+ * far from the nearest enemy ground unit as the nearest own ground unit to it is (of several
+ * equally near, the one farthest from the enemy); a hex with an enemy unit or in an enemy
+ * ZOC without a friendly unit is beyond it. With no enemy ground unit on the map every hex is
+ * behind the front; with no own ground unit, none is.
+ */
+export function behindFront(board: Board, side: Side): Uint8Array {
+  const { g } = board;
+  const n = board.s.map.graph.nodeCount;
+  const own: number[] = [];
+  const enemy: number[] = [];
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.status !== 'map' || p.at < 0 || !isGroundUnit(board.unit(id))) continue;
+    (p.side === side ? own : enemy).push(p.at);
+  }
+  const out = new Uint8Array(n);
+  if (own.length === 0) return out;
+  const toEnemy = enemy.length > 0 ? gridDistances(board, enemy) : null;
+  // Nearest own unit to each hex, carrying the largest enemy distance among the equally near (a BFS by layers).
+  const { graph } = board.s.map;
+  const dist = new Int32Array(n).fill(-1);
+  const front = new Int32Array(n).fill(-1);
+  let layer: number[] = [];
+  for (const h of own) {
+    const e = toEnemy ? toEnemy[h]! : 0;
+    if (dist[h] === -1) {
+      dist[h] = 0;
+      layer.push(h);
+    }
+    front[h] = Math.max(front[h]!, e);
+  }
+  while (layer.length > 0) {
+    const next: number[] = [];
+    for (const h of layer) {
+      for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
+        const t = graph.targets[k]!;
+        if (t < 0) continue;
+        if (dist[t] === -1) {
+          dist[t] = dist[h]! + 1;
+          next.push(t);
+        }
+        if (dist[t] === dist[h]! + 1) front[t] = Math.max(front[t]!, front[h]!);
+      }
+    }
+    layer = next;
+  }
+  for (let h = 0; h < n; h++) {
+    if (board.s.map.onMap[h] !== 1 || dist[h]! < 0) continue;
+    if (board.hasEnemy(side, h) || (board.inEnemyZoc(side, h) && !board.hasFriend(side, h))) continue;
+    if (toEnemy === null || toEnemy[h]! >= front[h]!) out[h] = 1;
+  }
+  return out;
+}
+
+/** May this air unit's airfield be repositioned now (A.1 / B.1, once a player-turn)? */
+export function mayRelocate(board: Board, id: string): boolean {
+  const { g } = board;
+  const p = g.pieces[id]!;
+  if (g.step !== 'reinforce' || g.combat || p.side !== g.player || p.status !== 'map') return false;
+  if (board.unit(id).type !== 'air' || isInterceptorKorps(board, id)) return false;
+  if (p.disrupted || outOfGame(g, id) || (g.airfieldsMoved ?? []).includes(id)) return false;
+  return true;
+}
+
+export interface AirfieldDestination {
+  readonly to: number;
+  /** Moved by rail: the airfield arrives Disrupted. */
+  readonly rail: boolean;
+}
+
+/**
+ * Where the airfield may go (B-56): within the side's maximum ground movement over land hexes
+ * free of enemy units (UnDisrupted), or anywhere its side's trains reach from it beyond that
+ * (Disrupted); never beyond the front line. `front` may be given (computed once a listing).
+ */
+export function airfieldDestinations(
+  board: Board,
+  id: string,
+  front: Uint8Array = behindFront(board, board.piece(id).side),
+): AirfieldDestination[] {
+  if (!mayRelocate(board, id)) return [];
+  const p = board.piece(id);
+  const side = p.side;
+  const w = board.weather;
+  const { graph } = board.s.map;
+  const enter = new Int8Array(graph.nodeCount);
+  for (let h = 0; h < graph.nodeCount; h++)
+    enter[h] = board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemy(side, h) ? -1 : 1;
+  const reach = search(graph, { enterCost: enter }, { sources: [p.at], maxCost: airfieldMove(board, side) });
+  const ground = new Set(reach.nodes);
+  const out: AirfieldDestination[] = [];
+  for (const h of reach.nodes) if (h !== p.at && front[h] === 1) out.push({ to: h, rail: false });
+  for (const h of railNet(board, side, p.at))
+    if (!ground.has(h) && front[h] === 1) out.push({ to: h, rail: true });
+  return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
+}
+
+/** Moves the airfield and its air unit (B-56); by rail it arrives Disrupted (non-operational until it recovers). */
+export function relocateAirfield(
+  g: BarbarossaState,
+  id: string,
+  to: number,
+  rail: boolean,
+  ctx: RulesContext,
+  label: string,
+  hexName: (h: number) => string,
+): void {
+  const p = g.pieces[id]!;
+  const from = p.at;
+  p.at = to;
+  if (rail) p.disrupted = true;
+  g.airfieldsMoved = [...(g.airfieldsMoved ?? []), id];
+  ctx.log({
+    kind: 'air',
+    text: `${label}'s airfield moves ${hexName(from)} to ${hexName(to)}${rail ? ' by rail, arriving Disrupted' : ''}`,
+    cite: [CITE_AIRFIELDS, g.player === 'axis' ? 'A.1' : 'B.1', 'B-56'],
+  });
+}
