@@ -57,15 +57,16 @@ for (const [name, backend] of backends) {
       // Live clients: each seat and the spectator, on each process. The spectators watch
       // from before the start; the seats join through different processes (each issued
       // its own token, issue #22) and then watch with it.
-      const seen: { where: string; who: string; ids: number[] }[] = [];
+      const seen: { where: string; who: string; ids: number[]; chat: string[] }[] = [];
       const watch = async (base: string, who: string, token: string) => {
         const ws = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/live`);
-        const entry = { where: base, who, ids: [] as number[] };
+        const entry = { where: base, who, ids: [] as number[], chat: [] as string[] };
         seen.push(entry);
         ws.on('message', (m) => {
           const msg = JSON.parse(String(m));
           if ((msg.type === 'view' || msg.type === 'update') && msg.data.status !== 'waiting')
             entry.ids.push(msg.data.stateId);
+          if (msg.type === 'chat') entry.chat.push(...msg.messages.map((x: { text: string }) => x.text));
         });
         await new Promise<void>((r) => ws.on('open', () => r()));
         ws.send(JSON.stringify({ type: 'hello', token }));
@@ -135,6 +136,40 @@ for (const [name, backend] of backends) {
       }
       // The two processes raced: some moves were chosen against a state the other had left.
       assert.ok(refusedStale > 0, 'some moves lost the race and were refused as stale');
+
+      // The chat said through one process reaches both seats on both; a note only its writer.
+      const said = await call(a.url, 'POST', `/api/games/${id}/messages`, tokens.german, {
+        text: 'through a',
+      });
+      assert.equal(said.status, 201, JSON.stringify(said.body));
+      const noted = await call(b.url, 'POST', `/api/games/${id}/messages`, tokens.soviet, {
+        text: 'soviet note',
+        note: true,
+      });
+      assert.equal(noted.status, 201, JSON.stringify(noted.body));
+      const told = await call(b.url, 'POST', `/api/games/${id}/messages`, tokens.soviet, {
+        text: 'through b',
+      });
+      assert.equal(told.status, 201, JSON.stringify(told.body));
+      const seats = seen.filter((x) => x.who !== 'spectator');
+      const chatBy = Date.now() + 20_000;
+      while (seats.some((x) => !x.chat.includes('through b')) && Date.now() < chatBy)
+        await new Promise((r) => setTimeout(r, 50));
+      for (const x of seats) {
+        const want =
+          x.who === 'soviet' && x.where === b.url ? ['through a', 'soviet note', 'through b'] : null;
+        if (want) assert.deepEqual(x.chat, want, `${x.who} on ${x.where}`);
+        else {
+          assert.ok(
+            x.chat.includes('through a') && x.chat.includes('through b'),
+            `${x.who} on ${x.where}: ${x.chat}`,
+          );
+          if (x.who === 'german')
+            assert.ok(!x.chat.includes('soviet note'), `the note reached the german on ${x.where}`);
+        }
+      }
+      for (const x of seen.filter((y) => y.who === 'spectator'))
+        assert.deepEqual(x.chat, [], 'no chat to spectators');
     } finally {
       for (const ws of sockets) ws.close();
       a.child.kill('SIGTERM');

@@ -841,7 +841,7 @@ export class GameService implements Service {
     );
     if (!row) throw new ApiError(409, 'chat/full', `a game keeps at most ${CHAT_LIMITS.perGame} messages`);
     await this.syncChat(p.gameId);
-    if (!note) this.store.notify(p.gameId).catch((e) => this.warn(e));
+    this.store.notify(p.gameId).catch((e) => this.warn(e));
     return chatOf(row);
   }
 
