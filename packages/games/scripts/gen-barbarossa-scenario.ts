@@ -743,7 +743,9 @@ for (const n of ['1', '2'])
     size: 'regiment',
     name: `Leningrad naval railway battery group ${n} (Baltic Fleet)`,
     designation: `RG ${n}`,
-    factors: f(0, 1, 0),
+    // B-54: OMF 3 along its rail line ("all other Russian units 3"); reach 1 hex down the line
+    // (a 180 mm railway gun's ~37 km [K] against 40 km hexes; OOB-SOURCES.md).
+    factors: f(0, 1, 3, { range: 1 }),
     tags: ['irreplaceable', 'provisional', 'reinforcement'],
   });
 add({

@@ -16,6 +16,7 @@ import {
 import { airShift } from './air.ts';
 import type { Board } from './board.ts';
 import { BARBAROSSA_CRT, BARBAROSSA_MIN_ODDS_RULE } from './combat.ts';
+import { railwayGunShift } from './railway-guns.ts';
 import { riverAt, terrainIn } from './rules-scenario.ts';
 import { attackFactor, defenseFactor, type Supply } from './state.ts';
 import { isGroundUnit, isInfantryType } from './unit-kinds.ts';
@@ -231,6 +232,9 @@ export function evaluateAttack(
       reason: 'defenders in Limited supply or Isolated',
       cite: 'barbarossa-1941 "Supply"',
     });
+  // "Special Units": the Leningrad railway guns fire down their line (B-54).
+  const gun = railwayGunShift(board, attackers, target, opts.supply);
+  if (gun) shifts.push(gun);
   const air = airShift(
     board,
     table,

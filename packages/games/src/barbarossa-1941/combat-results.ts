@@ -6,6 +6,7 @@
  */
 import { axialDistance, hexAxial, type OddsTable, readTable, slotBetween } from '@stavka/engine';
 import type { Board } from './board.ts';
+import { railBound } from './railway-guns.ts';
 import { impassable, type Side, terrainIn, type Weather } from './rules-scenario.ts';
 import { isArmour, isArmy, isGerman, isKorps, isMotorized, isPureInfantry } from './unit-kinds.ts';
 
@@ -188,6 +189,8 @@ export function retreatPaths(
   const start = p.at;
   const w = board.weather;
   const dist = (a: number, b: number) => hexDistance(board, a, b);
+  // "cannot retreat back up a rail line": railway guns and rail conversion units retreat along rail only (B-54).
+  const railOnly = railBound(board.unit(defender).type);
   const out = new Map<number, number[]>();
   const walk = (path: number[]) => {
     const at = path[path.length - 1]!;
@@ -199,6 +202,7 @@ export function retreatPaths(
       const h = graph.targets[k]!;
       if (h < 0 || path.includes(h)) continue;
       if (impassable(board.s, h, w) || board.hasEnemy(side, h)) continue;
+      if (railOnly && (board.s.map.links[k]! & board.s.railBit) === 0) continue;
       if (dist(start, h) !== path.length) continue;
       if (attackerHexes.some((a) => dist(a, h) < dist(a, at))) continue;
       const friend = board.hasFriend(side, h, defender);

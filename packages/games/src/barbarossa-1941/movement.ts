@@ -12,6 +12,7 @@
  */
 import { type SearchPolicy, type SearchSpace, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
+import { russianRailSlot } from './railway-guns.ts';
 import { impassable, riverAt, roadAlong, type Side, terrainIn } from './rules-scenario.ts';
 import {
   baseOmf,
@@ -59,7 +60,8 @@ export function canMove(board: Board, id: string): boolean {
   if (p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return false;
   if (p.side !== board.g.player) return false;
   const u = board.unit(id);
-  return u.type !== 'rail-conversion' && u.type !== 'railway-gun' && isGroundUnit(u);
+  // Rail conversion units move at A.1 only (rail.ts); railway guns move along their line (B-54).
+  return u.type !== 'rail-conversion' && isGroundUnit(u);
 }
 
 /** Does an Undisrupted enemy army (for Axis movers) or German korps/army (for Russian movers) cover `hex`? (OMB rule 2.) */
@@ -86,6 +88,8 @@ interface Mover {
   readonly motorizedKorps: boolean;
   readonly payRiver: boolean;
   readonly allied: boolean;
+  /** B-54: a railway gun moves only along Russian rail track, 1 MF a hex whatever the terrain. */
+  readonly railOnly: boolean;
   readonly startOwners: ReadonlySet<string>;
 }
 
@@ -103,6 +107,7 @@ function mover(board: Board, id: string): Mover {
     // "Panzer/tank units and German armies ... crossing a river ... must pay 1 additional movement factor"
     payRiver: isArmour(u) || (isGerman(u) && isArmy(u)),
     allied: isAxisAllied(u),
+    railOnly: u.type === 'railway-gun',
     startOwners: new Set(board.zocOwners(side, p.at)),
   };
 }
@@ -141,6 +146,7 @@ function stepCost(
   if (from === m.start && m.startOwners.size > 0) {
     for (const o of board.zocOwners(m.side, to)) if (m.startOwners.has(o)) return -1;
   }
+  if (m.railOnly) return russianRailSlot(board, from, slot, to) ? 2 : -1;
   const road = roadAlong(s, slot, w);
   if (roadOnly && !road) return -1;
   const river = m.payRiver && riverAt(s, slot, w) ? 2 : 0;
@@ -175,9 +181,10 @@ function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolea
     },
     // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
     stopsAt: (node) => board.inEnemyZoc(m.side, node),
-    alwaysAllowed(_from, _slot, to) {
+    alwaysAllowed(from, slot, to) {
       if (opts.bonus || opts.roadOnly) return false;
       if (!mayEnter(m, to)) return false;
+      if (m.railOnly && !russianRailSlot(board, from, slot, to)) return false;
       // "a unit may make a special 1-hex move regardless of enemy ZOCs, if moving onto a hex already occupied by a friendly unit"
       if (friendOthers(to)) return true;
       // "if not violating that rule a unit may always make a special 1-hex move out of one enemy unit's ZOC into a different enemy unit's ZOC"
@@ -215,7 +222,7 @@ export function moveOptions(board: Board, id: string, opts: { paths?: boolean } 
   };
   // Within the OMF: the unit may still attack.
   offer(run(m, 2 * omf, { roadOnly: false, bonus: false }), false, 2 * omf);
-  if (!m.mobile) {
+  if (!m.mobile && !m.railOnly) {
     // RULINGS B-22: "All other units' movement is increased 1 extra hex" when the whole move runs along roads.
     offer(run(m, 2 * (omf + 1), { roadOnly: true, bonus: false }), false, 2 * (omf + 1));
   }
@@ -224,7 +231,8 @@ export function moveOptions(board: Board, id: string, opts: { paths?: boolean } 
   if (!vacates && bonusMf > 0) {
     const total = omf + bonusMf;
     offer(run(m, 2 * total, { roadOnly: false, bonus: true }), true, 2 * total);
-    if (!m.mobile) offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }), true, 2 * (total + 2));
+    if (!m.mobile && !m.railOnly)
+      offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }), true, 2 * (total + 2));
   }
   const out = [...best.values()].filter((o) => board.fits(o.to, [id]));
   out.sort((a, b) => a.cost - b.cost || a.to - b.to);

@@ -5,10 +5,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { evaluateAttack, isRefusal } from './attack.ts';
+import { Board } from './board.ts';
+import { retreatPaths } from './combat-results.ts';
+import { moveOptions } from './movement.ts';
+import { gunLine } from './railway-guns.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { type PositionInput, position, positionFile } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
 const col = (c: number) =>
@@ -110,5 +115,107 @@ describe('Victory Conditions: the Moscow morale roll (B-40)', () => {
     s = act(s, 'axis', { type: 'move', piece: 'k', to: hexOf(s, '0303') }, [3]);
     assert.equal(s.state.winner, null);
     assert.equal(s.state.moscowRolled, true);
+  });
+});
+
+describe('Special Units: Russian Leningrad Railway Guns (B-54)', () => {
+  // A rail line down column 05 (0502-0508); the gun stands on it at 0505, its reach 1 hex.
+  const railCol5 = {
+    connections: [{ kind: 'rail' as const, path: ['0502', '0503', '0504', '0505', '0506', '0507', '0508'] }],
+  };
+  const at = (input: PositionInput) => {
+    const p = position(input);
+    return { p, b: new Board(p.g, p.s) };
+  };
+  const supply = (b: Board) => Object.fromEntries(b.g.order.map((id) => [id, b.g.pieces[id]!.supply]));
+  const shifts = (b: Board, attackers: string[], target: number, sup = supply(b)) => {
+    const ev = evaluateAttack(b, attackers, target, { supply: sup });
+    assert.ok(!isRefusal(ev), 'the attack may be made');
+    return (ev as { shifts: { by: number; cite?: string }[] }).shifts.filter((x) => x.cite === 'B-54');
+  };
+
+  it('"Adds 1 combat odds column shift supporting an attack down its line"', () => {
+    const { p, b } = at({
+      map: railCol5,
+      player: 'soviet',
+      pieces: {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        k: { is: 'ger-inf-korps', at: '0504' },
+      },
+    });
+    assert.deepEqual(
+      gunLine(b, 'gun'),
+      [p.hx('0504'), p.hx('0506')].sort((x, y) => x - y),
+    );
+    assert.deepEqual(
+      shifts(b, ['r'], p.hx('0504')).map((x) => x.by),
+      [1],
+    );
+  });
+
+  it('forbidden: off its line, or out of supply ("it must be in supply to shoot")', () => {
+    const off = at({
+      map: { connections: [{ kind: 'rail', path: ['0505', '0506', '0507', '0508'] }] },
+      player: 'soviet',
+      pieces: {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        k: { is: 'ger-inf-korps', at: '0504' },
+      },
+    });
+    assert.deepEqual(shifts(off.b, ['r'], off.p.hx('0504')), [], 'no rail between the gun and the hex');
+    const cut = at({
+      map: railCol5,
+      player: 'soviet',
+      pieces: {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        k: { is: 'ger-inf-korps', at: '0504' },
+      },
+    });
+    assert.deepEqual(
+      shifts(cut.b, ['r'], cut.p.hx('0504'), { ...supply(cut.b), gun: 'isolated' }),
+      [],
+      'an Isolated gun does not shoot',
+    );
+  });
+
+  it('"If being attacked by any units from its line, it reduces the attack by a 1 column shift"; not from off its line', () => {
+    const { p, b } = at({
+      map: railCol5,
+      player: 'axis',
+      pieces: {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        a: { is: 'ger-army', at: '0504' },
+        k: { is: 'ger-inf-korps', at: '0404' },
+      },
+    });
+    assert.deepEqual(
+      shifts(b, ['a', 'k'], p.hx('0505')).map((x) => x.by),
+      [-1],
+      'the army at 0504 attacks from the line',
+    );
+    assert.deepEqual(shifts(b, ['k'], p.hx('0505')), [], 'the korps at 0404 is off the line');
+  });
+
+  it('moves only along its rail line; retreats only back up a rail line', () => {
+    const { p, b } = at({
+      map: railCol5,
+      player: 'soviet',
+      pieces: { gun: { is: 'sov-railway-gun', at: '0505' } },
+    });
+    const line = new Set(['0502', '0503', '0504', '0506', '0507', '0508'].map(p.hx));
+    const moves = moveOptions(b, 'gun').map((o) => o.to);
+    assert.ok(moves.length > 0, 'it moves');
+    assert.ok(
+      moves.every((h) => line.has(h)),
+      'every destination is on the line',
+    );
+    assert.ok(!moves.includes(p.hx('0405')), 'never off the rails');
+    // Attacked from 0504, a 1-hex retreat: up the line to 0506 only.
+    const retreats = [...retreatPaths(b, 'gun', [p.hx('0504')], 1).keys()];
+    assert.deepEqual(retreats, [p.hx('0506')]);
   });
 });

@@ -168,6 +168,13 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     size: 'regiment',
     factors: { attack: 0, defense: 1 },
   },
+  'sov-railway-gun': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'railway-gun',
+    size: 'regiment',
+    factors: { attack: 0, defense: 1, range: 1 },
+  },
   'sov-mmrd': {
     side: 'soviet',
     nationality: 'soviet',
