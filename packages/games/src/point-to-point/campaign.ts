@@ -19,10 +19,12 @@
  *     g. field fortifications (C-8)
  *   after each turn: sudden death (C-13.1), the weather of the next (C-11), victory (C-13).
  *
+ * Between battles the campaign carries B.4c (units that retreated into a point under
+ * attack take no part in its battle) and B.4d (defenders displaced into the attackers'
+ * point of origin meet them there).
+ *
  * Not played (the game log never cites them): choosing which air units join a battle (all
- * within range join, C-5.1), air bases moving (C-5.3), the B.4d encounter between battles
- * and B.4c sheltering carried from one battle to the next (each battle takes the defenders
- * it finds), withdrawal substitutes (C-12.2).
+ * within range join, C-5.1), air bases moving (C-5.3), withdrawal substitutes (C-12.2).
  */
 import {
   err,
@@ -92,6 +94,8 @@ export interface CampaignUnit {
   from: string | null;
   /** Advanced after a regular combat this player-turn: may make breakthrough movement (C-6.1). */
   advanced: boolean;
+  /** Retreated into a friendly point under attack (B.4c): no part in its battle, survives if it holds. */
+  sheltering: boolean;
 }
 
 /** A Soviet factory marker (C-9): one replacement point a turn while emplaced. */
@@ -295,6 +299,7 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
     u.moved = false;
     u.from = null;
     u.advanced = false;
+    u.sheltering = false;
   }
   for (const f of g.factories) f.moved = false;
   // C-7.2 winter attrition: an Axis ground unit out of supply in Snow takes one loss.
@@ -647,6 +652,8 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   const defenders = g.units.filter(
     (u) => onMap(u) && u.side === defender && u.at === at && u.from === null && isGround(u),
   );
+  // B.4c: units that retreated here from another battle take no part, unless none else is left.
+  const shelter = defenders.some((u) => !u.sheltering);
   const point = idx(at);
   const gr = map.graph;
   // An air unit based at the point itself flies from the first friendly point next to it.
@@ -691,6 +698,12 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
       capacity: Math.floor(left / 2),
       occupants: occupantsAt(g, p, attacker),
       underAttack: g.attacks.includes(p) && p !== at && g.control[p] === defender,
+      // B.4d: defenders displaced under priority b into the attackers' point of origin.
+      displaced: attackers.some((u) => u.from === p)
+        ? g.units
+            .filter((u) => onMap(u) && isGround(u) && u.side === defender && u.at === p && u.from === null)
+            .map((u) => ({ id: u.id, dispersed: u.dispersed }))
+        : [],
     });
   }
   for (const a of air) {
@@ -711,6 +724,7 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
     ...(role === 'attacker' && isGround(u) ? { from: u.from! } : {}),
     losses: u.losses,
     dispersed: u.dispersed,
+    ...(role === 'defender' && shelter && u.sheltering ? { sheltering: true } : {}),
   });
   const fortified = g.fortified.includes(at) && g.control[at] === defender;
   const scenario: BattleScenario = {
@@ -754,10 +768,15 @@ function endBattle(g: CampaignState, ctx: RulesContext): void {
     else if (bu.at !== null) u.at = bu.at;
     // C-6.1: attackers that advanced after a regular combat may make breakthrough movement.
     u.advanced = bu.status === 'advanced' && b.combat === 'regular';
+    // B.4c: retreated into a friendly point under attack: no part in its battle.
+    u.sheltering = bu.status === 'retreated' && bu.conditional;
     // Units retreated under priority b into an enemy point take it (C-2.2).
     if (bu.status === 'retreated' && bu.unitClass !== 'air' && bu.at && g.control[bu.at] !== u.side)
       takePoint(g, bu.at, u.side, ctx, 'retreat');
   }
+  // B.4d: displaced defenders the retreating attackers destroyed (the battle logged it).
+  for (const n of b.neighbours)
+    for (const d of n.displaced) if (d.destroyed) g.units.find((u) => u.id === d.id)!.place = 'destroyed';
   for (const [p, halves] of Object.entries(b.used)) {
     const line = lineBetween(map, idx(b.point), idx(p));
     g.used[line] = (g.used[line] ?? 0) + halves;
@@ -1065,6 +1084,7 @@ export function newCampaignState(): CampaignState {
       moved: false,
       from: null,
       advanced: false,
+      sheltering: false,
     })),
     control: Object.fromEntries(t.map.pointIds.map((p) => [p, axis.has(p) ? 'axis' : 'soviet'])),
     used: Array.from({ length: t.map.capacity.length }, () => 0),
