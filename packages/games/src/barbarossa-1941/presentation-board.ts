@@ -357,11 +357,19 @@ export function pieceDrawings(v: BarbarossaView): PieceDrawing[] {
   return out;
 }
 
+/** A unit's name without its note in brackets ("18. Armee (Küchler)" -> "18. Armee"). */
+export function shortName(u: UnitData): string {
+  return u.name.replace(/\s*\([^)]*\)\s*$/, '') || u.name;
+}
+
 /** A piece's name as its viewer may know it: the unit's, else its face ("rifle army (face down)"). */
 export function pieceName(s: RulesScenario, v: BarbarossaView, id: string): string {
   const p = v.pieces[id];
   if (!p) return id;
-  if (p.unit !== null) return s.units[p.unit]?.name ?? id;
+  if (p.unit !== null) {
+    const u = s.units[p.unit];
+    return u ? shortName(u) : id;
+  }
   const peek = v.known[id];
   const face = FACE_WORDS[p.face ?? ''] ?? 'unit';
   return `${face} (face down${peek && s.units[peek] ? `; your peek: ${s.units[peek]!.designation}` : ''})`;

@@ -195,6 +195,10 @@ function genericWords(s: RulesScenario, v: View, a: Action): string {
 function describe(v: View, a: Action): string {
   const s = scenarioOf(v);
   const name = (id: unknown) => pieceName(s, v, String(id));
+  const designation = (id: unknown) => {
+    const p = v.pieces[String(id)];
+    return p?.unit ? (s.units[p.unit]?.designation ?? String(id)) : name(id);
+  };
   const at = (h: unknown) => (typeof h === 'number' ? hexName(s, h) : String(h));
   switch (a.type) {
     case 'end-step':
@@ -222,7 +226,7 @@ function describe(v: View, a: Action): string {
     case 'sea':
       return `${name(a.piece)} by sea to ${at(a.to)}`;
     case 'overrun':
-      return `Overrun ${at(a.target)} with ${(a.pieces as string[]).map(name).join(', ')} (B-42)`;
+      return `Overrun ${at(a.target)} with ${(a.pieces as string[]).length} unit${(a.pieces as string[]).length === 1 ? '' : 's'}: ${(a.pieces as string[]).map(designation).join(', ')} (B-42)`;
     case 'katyusha':
       return `Katyusha ${name(a.piece)} strikes ${at(a.target)} (B-10)`;
     case 'move':
@@ -679,7 +683,7 @@ function nodeFacts(v: View, hex: number): NodeFacts {
         : `${v.step === 'movement' && canMove(board, id) ? `may move: OMF ${omfOf(board, id)}` : 'may not move now'}${canAttack(board, id) ? ' · may attack' : ''}`;
       return {
         id,
-        name: pieceName(s, v, id),
+        name: p.unit !== null ? (s.units[p.unit]?.name ?? id) : pieceName(s, v, id),
         side: p.side,
         facts: [
           p.unit !== null || v.known[id]

@@ -1,0 +1,229 @@
+/**
+ * Barbarossa 1941's presentation, in node: what the browser is given to draw, from the
+ * standard game's views. One describe per rule section the drawing carries.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type GameState, legalActions, setup, view } from '@stavka/engine';
+import { evaluateAttack, isRefusal } from './attack.ts';
+import { barbarossaCalc } from './combat.ts';
+import type { BarbarossaView } from './hidden.ts';
+import { barbarossaPresentation as P } from './presentation.ts';
+import { boardOf, scenarioOf } from './presentation-board.ts';
+import { barbarossaRules } from './rules.ts';
+import type { BarbarossaState } from './state.ts';
+
+function standardGame(): GameState<BarbarossaState> {
+  const made = setup(barbarossaRules, null, 'presentation-test', {});
+  assert.ok(made.ok, 'the standard game sets up');
+  return made.value;
+}
+
+const viewOf = (g: GameState<BarbarossaState>, side: string) =>
+  view(barbarossaRules, g, side).state as BarbarossaView;
+
+function play(g: GameState<BarbarossaState>, side: string, pick: (a: Action) => boolean) {
+  const a = (legalActions(barbarossaRules, g, side) as Action[]).find(pick);
+  assert.ok(a, `an action of ${side} is offered`);
+  const r = apply(barbarossaRules, g, side, a);
+  assert.ok(r.ok, 'the action applies');
+  return r.value;
+}
+
+/** The standard game at the German movement step (past the B-53 choice, A.1 and A.2). */
+function atGermanMovement(): GameState<BarbarossaState> {
+  let g = standardGame();
+  for (let i = 0; i < 5 && g.state.step !== 'movement'; i++)
+    g = play(g, 'axis', (a) => a.type === 'choose-tank-group' || a.type === 'end-step');
+  assert.equal(g.state.step, 'movement', 'the German movement step is reached');
+  return g;
+}
+
+describe('The map: the whole front as the board draws it', () => {
+  const v = viewOf(standardGame(), 'axis');
+  const b = P.board(v);
+  it('draws every hex with a fill and words, rivers and the 1941 border on hexsides, rails and roads between hexes', () => {
+    assert.equal(b.kind, 'hex');
+    if (b.kind !== 'hex') return;
+    const n = b.map.graph.nodeCount;
+    assert.equal(b.fill.length, n);
+    assert.equal(b.hexLabel.length, n);
+    assert.deepEqual(
+      b.sides.map((x) => x.className),
+      ['river', 'frontline border-1941'],
+    );
+    assert.deepEqual(
+      b.links.map((x) => x.className),
+      ['rail', 'rail rail-german', 'road', 'road brown-road'],
+    );
+    assert.ok(
+      (b.labels ?? []).some((l) => l.text === 'Dnieper' || l.text === 'Dnepr'),
+      'river names',
+    );
+  });
+  it('prints victory cities with their points (B-12) and the railheads (B-38)', () => {
+    if (b.kind !== 'hex') return;
+    const moscow = b.map.places.find((p) => p.name.startsWith('Moscow'));
+    assert.equal(moscow?.name, 'Moscow ★3');
+    assert.equal(b.outlines.filter((o) => o.label === 'RH').length, v.railheads.length);
+    assert.ok(
+      b.outlines.some((o) => o.label === 'Army Group Centre'),
+      'army group boundaries',
+    );
+  });
+  it('is drawn again only when what it shows changes (weather, railheads, places taken)', () => {
+    assert.equal(P.board(viewOf(standardGame(), 'soviet')).key, b.key);
+    const taken = { ...v, control: { ...v.control, Minsk: 'axis' as const } };
+    const b2 = P.board(taken);
+    assert.notEqual(b2.key, b.key);
+    if (b2.kind === 'hex') assert.ok(b2.map.places.some((p) => p.name === 'Minsk (Axis)'));
+  });
+});
+
+describe('Hidden and Revealed Russian units (B-18, B-53): counters as each side may see them', () => {
+  const g = play(standardGame(), 'axis', (a) => a.type === 'choose-tank-group');
+  it('draws face-down pieces with no symbol, no factors and no name for the German', () => {
+    const pieces = P.pieces(viewOf(g, 'axis'));
+    const down = pieces.filter((p) => p.sidc === null);
+    assert.ok(down.length > 20, 'face-down Russian pieces');
+    for (const p of down) {
+      assert.equal(p.designation, '?');
+      assert.equal(p.factors, '');
+      assert.match(p.label, /^Soviet (rifle army|tank korps), face down/);
+    }
+  });
+  it("marks the Russian player's own peeks at his face-down tank korps, still face down", () => {
+    const v = viewOf(g, 'soviet');
+    const peeks = P.pieces(v).filter((p) => p.marks?.includes('P'));
+    assert.ok(peeks.length > 0, 'peeks');
+    for (const p of peeks) {
+      assert.equal(p.sidc, null);
+      assert.equal(p.designation, scenarioOf(v).units[v.known[p.id]!]!.designation);
+    }
+  });
+  it('never names a face-down unit in any text shown to the German (pieces, facts, reference)', () => {
+    const v = viewOf(g, 'axis');
+    const s = scenarioOf(v);
+    const secret = Object.values(viewOf(g, 'soviet').known).map((u) => s.units[u]!.name);
+    assert.ok(secret.length > 0, 'the Russian knows units the German does not');
+    const text = JSON.stringify([
+      P.pieces(v),
+      P.reference!(v),
+      v.order.filter((id) => v.pieces[id]!.status === 'map').map((id) => P.nodeFacts(v, v.pieces[id]!.at)),
+    ]);
+    for (const name of secret) assert.ok(!text.includes(name), `the German is shown ${name}`);
+  });
+  it('German armies: strong or weak side, Disrupted and entrenched marked (B-39, B-6)', () => {
+    const v = viewOf(g, 'axis');
+    const army = v.order.find((id) => scenarioOf(v).units[id]?.factors.weakAttack !== undefined)!;
+    const weak = {
+      ...v,
+      pieces: { ...v.pieces, [army]: { ...v.pieces[army]!, weak: true, disrupted: true } },
+    };
+    const strong = P.pieces(v).find((p) => p.id === army)!;
+    const flipped = P.pieces(weak).find((p) => p.id === army)!;
+    const u = scenarioOf(v).units[army]!;
+    assert.equal(strong.factors, `${u.factors.attack}-${u.factors.defense}`);
+    assert.equal(flipped.factors, `${u.factors.weakAttack}-${u.factors.weakDefense}`);
+    assert.deepEqual(flipped.marks, ['D', 'w']);
+    assert.match(flipped.label, /weak side, Disrupted/);
+  });
+});
+
+describe('GAME-TURN SEQUENCE: every step prompts the side to move, and words every action', () => {
+  it('asks the German for the blind tank-group choice first, then A.1', () => {
+    let g = standardGame();
+    assert.match(P.prompt(viewOf(g, 'axis'), 'axis', true, null).help, /B-53/);
+    assert.match(P.prompt(viewOf(g, 'soviet'), 'axis', false, null).help, /^Waiting for OKH \(Axis\)/);
+    g = play(g, 'axis', (a) => a.type === 'choose-tank-group');
+    assert.match(P.prompt(viewOf(g, 'axis'), 'axis', true, null).help, /^A\.1:/);
+  });
+  it('words every action offered at German movement, and an action of a kind added later', () => {
+    const g = atGermanMovement();
+    const v = viewOf(g, 'axis');
+    for (const a of legalActions(barbarossaRules, g, 'axis') as Action[]) {
+      const words = P.describe(v, a);
+      assert.ok(words.length > 0 && !words.includes('undefined'), `${a.type} in words: ${words}`);
+    }
+    const id = v.order[0]!;
+    const at = v.pieces[id]!.at;
+    const words = P.describe(v, { type: 'dig-in-deep', piece: id, to: at });
+    assert.match(words, /^Dig in deep: /);
+    assert.ok(words.includes(scenarioOf(v).hexNumbers[at]!), words);
+    assert.ok(!words.includes(id), 'the piece by its name, not its id');
+  });
+});
+
+describe('Operational Movement: the legal moves of the selected unit are lit, and only those', () => {
+  it('lights each move of the selected piece, OMB moves apart, with the path and its cost', () => {
+    const g = atGermanMovement();
+    const v = viewOf(g, 'axis');
+    const actions = legalActions(barbarossaRules, g, 'axis') as Action[];
+    const move = actions.find((a) => a.type === 'move')!;
+    const piece = String(move.piece);
+    const lit = P.targets(v, actions, piece).filter((t) => t.kind === 'move' || t.kind === 'move-bonus');
+    const legal = actions.filter((a) => a.type === 'move' && a.piece === piece);
+    assert.equal(lit.length, legal.length);
+    assert.deepEqual(new Set(lit.map((t) => t.at)), new Set(legal.map((a) => a.to as number)));
+    const preview = P.movePreview(v, piece, move.to as number)!;
+    assert.equal(preview.path[0], v.pieces[piece]!.at);
+    assert.equal(preview.path[preview.path.length - 1], move.to);
+    assert.match(preview.cost, /MF/);
+  });
+});
+
+describe("Combat results: the preview is the rules' evaluation read by the calculator", () => {
+  it('itemizes attack and defense, lists every shift, and gives each result its exact chance', () => {
+    const g = atGermanMovement();
+    const v = viewOf(g, 'axis');
+    const actions = legalActions(barbarossaRules, g, 'axis') as Action[];
+    const board = boardOf(v);
+    const supply = Object.fromEntries(v.order.map((id) => [id, v.pieces[id]!.supply]));
+    const allocate = actions.find(
+      (a) =>
+        a.type === 'allocate' &&
+        !isRefusal(evaluateAttack(board, [String(a.piece)], a.target as number, { supply })),
+    )!;
+    assert.ok(allocate, 'an attack at legal odds is offered');
+    const target = allocate.target as number;
+    const p = P.combatPreview(v, 'axis', { target, selected: String(allocate.piece), actions })!;
+    const ev = evaluateAttack(board, [String(allocate.piece)], target, { supply });
+    assert.ok(!isRefusal(ev));
+    assert.equal(p.attack, ev.attack);
+    assert.equal(p.defense, ev.defense);
+    assert.equal(
+      p.attackItems.reduce((t, x) => t + x.value, 0),
+      ev.attack,
+    );
+    assert.equal(
+      p.defenseItems.reduce((t, x) => t + x.value, 0),
+      ev.defense,
+    );
+    const calc = barbarossaCalc({ attack: ev.attack, defense: ev.defense, shifts: ev.shifts });
+    assert.ok(calc.ok);
+    assert.deepEqual(p.report, calc.report);
+    assert.equal(p.report!.column, ev.label);
+    const total = p.report!.chances.reduce((t, c) => t + c.probability, 0);
+    assert.ok(Math.abs(total - 1) < 1e-9, 'the chances add up to 1');
+    // Not the other side's to see before it is declared.
+    assert.equal(P.combatPreview(v, 'soviet', { target, selected: null, actions }), null);
+  });
+});
+
+describe('Victory Conditions (B-12, B-33): the victory cities and the turn record track', () => {
+  it('scores the Axis points held in supply, lists every victory city, and tracks the weather by turn', () => {
+    const v = viewOf(standardGame(), 'axis');
+    const sc = P.score(v, false);
+    assert.match(sc.heading, /the Axis holds \d+ victory points? in supply/);
+    const onMap = scenarioOf(v).victoryPoints.reduce((t, x) => t + x, 0);
+    assert.equal(
+      sc.items.reduce((t, i) => t + i.points, 0),
+      onMap,
+      'every victory city is listed',
+    );
+    const track = P.reference!(v).find((r) => r.id === 'turns')!;
+    assert.equal(track.table!.rows.length, scenarioOf(v).turns.length);
+    assert.match(track.table!.rows[0]![0]!, /\(now\)/);
+    assert.match(track.table!.rows[0]![2]!, /Good/);
+  });
+});

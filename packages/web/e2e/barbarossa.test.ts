@@ -1,0 +1,256 @@
+/**
+ * Barbarossa 1941 end to end in real Chromium, through its game module's presentation
+ * only: the built web app served by the real server (SQLite in a temporary folder).
+ * Hot-seat from the home page through the set-up (the German's blind tank-group choice,
+ * B-53), a German move to a lit hex, an attack with its itemized preview, its roll and
+ * choices (the seat handed over to the Russian defender with the board hidden), and a
+ * reload; an online game in two browser contexts where the German page's HTML and every
+ * live frame it receives never name a hidden army (RULINGS B-18, B-53), while the Russian
+ * page shows its own peeks. Screenshots go to a temporary folder unless STAVKA_SHOTS says
+ * where (docs/screenshots/barbarossa-*.png).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type RunningServer, startServer } from '@stavka/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launch } from './browser.ts';
+import { ensureBuilt } from './build.ts';
+
+const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
+
+let server: RunningServer;
+let browser: BrowserContext;
+
+before(async () => {
+  ensureBuilt();
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-bb-')), 'e2e.sqlite'),
+    rateLimit: false,
+    log: () => {},
+  });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What may never reach the German: the units behind the face-down tank korps and rifle armies. */
+function hiddenIdentities(): { names: string[]; ids: string[] } {
+  const file = join(import.meta.dirname, '../../games/src/barbarossa-1941/data/generated/units.json');
+  const units = (
+    JSON.parse(readFileSync(file, 'utf8')) as { units: { id: string; name: string; tags: string[] }[] }
+  ).units;
+  const group = units.filter((u) => u.tags.includes('blind-group-a') || u.tags.includes('blind-group-b'));
+  const armies = units.filter((u) => u.tags.includes('hidden'));
+  return {
+    names: [...group, ...armies].map((u) => u.name),
+    // The rifle armies' ids are public (the pile, B-18); the tank groups' are not.
+    ids: group.map((u) => `"${u.id}"`),
+  };
+}
+
+async function newBarbarossa(page: Page, kind: 'New hot-seat game' | 'New online game'): Promise<void> {
+  await page.goto(server.url);
+  const li = page.locator('ul.games li', { hasText: 'Barbarossa 1941' });
+  await li.getByRole('button', { name: kind }).click();
+}
+
+/** Hot-seat of a hidden-information game: the board is hidden while the seat changes hands. */
+async function showBoard(page: Page): Promise<void> {
+  const show = page.getByRole('button', { name: /show my board/ });
+  if ((await show.count()) > 0) await show.click();
+  await page.locator('.status').waitFor();
+}
+
+async function act(page: Page, type: string): Promise<void> {
+  await page.locator(`.actions button[data-action="${type}"]`).first().click();
+  await page.waitForTimeout(150);
+}
+
+async function logText(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'Log' }).click();
+  return (await page.locator('.log').innerText()).toString();
+}
+
+/** Plays a combat out whatever the dice say, through the Actions panel, handing the seat over as asked. */
+async function settleCombat(page: Page): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await showBoard(page);
+    const step = await page.locator('.status').innerText();
+    if (!/combat at/.test(step)) return;
+    const end = page.locator('.actions button[data-action="end-advance"]');
+    const any = page.locator('.actions button[data-action]:visible');
+    if ((await end.count()) > 0) await end.first().click();
+    else if ((await any.count()) > 0) await any.first().click();
+    else {
+      const group = page.locator('.actions details.group:not([open]) summary');
+      if ((await group.count()) > 0) await group.first().click();
+    }
+    await page.waitForTimeout(150);
+  }
+  throw new Error('the combat did not end');
+}
+
+describe('hot-seat Barbarossa 1941 in the browser', () => {
+  it('plays the set-up, a German move, an attack with its preview and roll, and survives a reload', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
+    await newBarbarossa(page, 'New hot-seat game');
+    await showBoard(page);
+    // The whole front, drawn by the generic board: hexes, rivers, rails, the 1941 border, victory cities.
+    assert.ok((await page.locator('svg.map g.static polygon').count()) > 2500, 'the whole-front hexes');
+    for (const cls of ['line.river', 'line.rail', 'line.road', 'line.border-1941'])
+      assert.ok((await page.locator(`svg.map ${cls}`).count()) > 0, `the map draws ${cls}`);
+    assert.ok((await page.locator('svg.map g.place text', { hasText: 'Moscow ★3' }).count()) === 1);
+    // Hidden Russian armies face down, with nothing on them but a question mark.
+    const faceDown = page.locator('g.counter.soviet.face-down');
+    assert.ok((await faceDown.count()) > 10, 'face-down Russian armies');
+    assert.match((await faceDown.first().getAttribute('aria-label')) ?? '', /face down/);
+
+    // Set-up: the German's blind choice of the extra tank group (B-53).
+    await page.locator('.status', { hasText: 'the extra tank group' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'barbarossa-setup.png') });
+    await act(page, 'choose-tank-group');
+    await page.locator('.status', { hasText: 'German Reinforcements' }).waitFor();
+    // A.1 then A.2: nothing to do here, on to movement.
+    await act(page, 'end-step');
+    await page.locator('.status', { hasText: 'German Attacks before' }).waitFor();
+    await act(page, 'end-step');
+    await page.locator('.status', { hasText: 'German Operational movement' }).waitFor();
+
+    // Move: select a German counter, its legal hexes light up, click one.
+    const german = page.locator('g.counter.axis');
+    let moved = false;
+    for (let k = 0; k < (await german.count()) && !moved; k++) {
+      await german.nth(k).click({ force: true });
+      const dest = page.locator('polygon.hl.move');
+      if ((await dest.count()) > 0) {
+        await dest.last().hover({ force: true });
+        await page.locator('.path-cost').waitFor({ state: 'attached' });
+        await page.screenshot({ path: join(SHOTS, 'barbarossa-movement.png') });
+        await dest.last().click({ force: true });
+        moved = true;
+      }
+    }
+    assert.ok(moved, 'some German unit can move');
+    await page.waitForTimeout(300);
+    assert.match(await logText(page), /moves \d{4}-\d{4}/);
+
+    // Attack: a German unit next to a Russian hex; the preview itemizes the attack and the chances.
+    let declared = false;
+    for (let k = 0; k < (await german.count()) && !declared; k++) {
+      await german.nth(k).click({ force: true });
+      const targets = page.locator('polygon.hl.target');
+      if ((await targets.count()) === 0) continue;
+      await targets.first().hover({ force: true });
+      await page.locator('.combat', { hasText: 'Column' }).waitFor({ timeout: 5000 });
+      const preview = await page.locator('.combat').innerText();
+      assert.match(preview, /Odds/);
+      assert.match(preview, /in 6/, 'each result with its exact chance');
+      assert.match(preview, /face down/, 'the defender as the German sees it: face down');
+      await targets.first().click({ force: true });
+      await page.waitForTimeout(300);
+      declared = (await page.locator('.actions button[data-action="end-movement"]').count()) > 0;
+      if (!declared) await act(page, 'unallocate');
+    }
+    assert.ok(declared, 'some German unit can attack at legal odds');
+    const attacked = page.locator('polygon.hl.attack');
+    await attacked.first().hover({ force: true });
+    await page.locator('.combat', { hasText: 'Column' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'barbarossa-combat-preview.png') });
+    await act(page, 'end-movement');
+    await page.locator('.status', { hasText: 'German Ground combat' }).waitFor();
+    await act(page, 'resolve');
+    // The Russian defender's No Retreat! orders: the seat changes hands, the board hidden meanwhile.
+    await page.getByRole('heading', { name: /Hand over to Stavka/ }).waitFor();
+    await showBoard(page);
+    await page.locator('.combat', { hasText: 'Column' }).waitFor();
+    await act(page, 'orders-done');
+    await showBoard(page);
+    assert.match(await logText(page), /rolled \d on \d+:\d+/);
+    await page.screenshot({ path: join(SHOTS, 'barbarossa-combat-result.png') });
+    await settleCombat(page);
+    await showBoard(page);
+    await page.locator('.status', { hasText: 'German Ground combat' }).waitFor();
+
+    // Reload: everything as it was.
+    const status = await page.locator('.status').innerText();
+    const log = await logText(page);
+    await page.reload();
+    await showBoard(page);
+    assert.equal(await page.locator('.status').innerText(), status);
+    assert.equal(await logText(page), log);
+    // The reference: the turn record track and the victory cities.
+    await page.getByRole('tab', { name: 'Reference' }).click();
+    assert.match(await page.locator('.side').innerText(), /Turn record track/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('online Barbarossa 1941: the German never sees a hidden army', () => {
+  it('keeps every face-down identity out of the German page and its live frames; the Russian sees its peeks', async () => {
+    const secret = hiddenIdentities();
+    const a = await browser.newPage();
+    const pageErrors: string[] = [];
+    a.on('pageerror', (e) => pageErrors.push(`a: ${e.message}`));
+    await newBarbarossa(a, 'New online game');
+    const axisLink = await a.getByLabel('axis link').inputValue();
+    const sovietLink = await a.getByLabel('soviet link').inputValue();
+    const second = await launch();
+    try {
+      const b = await second.newPage();
+      b.on('pageerror', (e) => pageErrors.push(`b: ${e.message}`));
+      const germanFrames: string[] = [];
+      a.on('websocket', (ws) => ws.on('framereceived', (f) => germanFrames.push(String(f.payload))));
+      await a.goto(axisLink);
+      await b.goto(sovietLink);
+      await a.locator('.status', { hasText: 'the extra tank group' }).waitFor();
+      await act(a, 'choose-tank-group');
+      await a.locator('.status', { hasText: 'German Reinforcements' }).waitFor();
+      await act(a, 'end-step');
+      await act(a, 'end-step');
+      await a.locator('.status', { hasText: 'German Operational movement' }).waitFor();
+      // The Russian page: its own face-down tank korps, marked as its peek (B-53).
+      await b.locator('.status', { hasText: 'German Operational movement' }).waitFor();
+      const peeks = b.locator('g.counter.soviet.face-down[aria-label*="your peek"]');
+      assert.ok((await peeks.count()) > 0, 'the Russian player sees his peeks');
+      await b.screenshot({ path: join(SHOTS, 'barbarossa-soviet-peek.png') });
+      // The German page, its reference sheets open too.
+      await a.getByRole('tab', { name: 'Reference' }).click();
+      await a.waitForTimeout(300);
+      const html = await a.content();
+      for (const name of secret.names) assert.ok(!html.includes(name), `the German page names ${name}`);
+      assert.ok(germanFrames.length > 0, 'the German page got live frames');
+      for (const f of germanFrames) {
+        for (const name of secret.names) assert.ok(!f.includes(name), `a German frame names ${name}`);
+        for (const id of secret.ids) assert.ok(!f.includes(id), `a German frame names ${id}`);
+        assert.ok(!/"secret"|"rng"/.test(f), 'a German frame carried the secret or the dice');
+      }
+      // The Russian page does carry its peeks' names (the same search finds them there).
+      const sovietHtml = await b.content();
+      assert.ok(
+        secret.names.some((n) => sovietHtml.includes(n)),
+        'the search finds the peeks on the Russian page',
+      );
+      await a.getByRole('tab', { name: 'Unit' }).click();
+      await a.screenshot({ path: join(SHOTS, 'barbarossa-online-german.png') });
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await second.close();
+      await a.close();
+    }
+  });
+});
