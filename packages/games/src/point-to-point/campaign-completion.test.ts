@@ -1,0 +1,489 @@
+/**
+ * The completion rules the campaign plays beyond its first version (docs/rules/
+ * point-to-point-completion.md; every rule the project's, not the source's): rail movement
+ * C-4.2, breakthrough C-6 (German air up one line segment with one group, A.4), winter
+ * attrition C-7.2, field fortifications C-8 (the text's exception to dispersal), factories
+ * C-9, partisans C-10, and B.4c/B.4d carried from one battle to the next. Each case is a
+ * position reached through the contract and what the rule demands there.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, applyWithRolls, type GameState, legalActions, setup } from '@stavka/engine';
+import { battleRules, retreatOptions } from './battle.ts';
+import type { BattleScenario, BattleState } from './battle-scenario.ts';
+import {
+  type CampaignAction,
+  type CampaignState,
+  campaignRules,
+  inSupply,
+  typhoon,
+  victoryPoints,
+} from './campaign.ts';
+import { lineBetween } from './campaign-board.ts';
+
+type G = GameState<CampaignState>;
+const start = (() => {
+  const made = setup(campaignRules, null, 'completion', {});
+  assert.ok(made.ok, 'setup');
+  return made.value;
+})();
+const act = (s: G, side: string, action: Action, rolls?: number[]): G => {
+  const r = rolls
+    ? applyWithRolls(campaignRules, s, side, action, rolls)
+    : apply(campaignRules, s, side, action);
+  assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+  return r.value;
+};
+const legal = (s: G, side: string) =>
+  legalActions(campaignRules, s, side).filter((a) => a.type !== 'undo') as CampaignAction[];
+const unit = (s: G, id: string) => s.state.units.find((u) => u.id === id)!;
+const has = (s: G, side: string, a: CampaignAction) =>
+  legal(s, side).some((x) => JSON.stringify(x) === JSON.stringify(a));
+const rails = (s: G, id: string) =>
+  legal(s, unit(s, id).side)
+    .filter((a) => a.type === 'rail' && a.unit === id)
+    .map((a) => (a as { to: string }).to)
+    .sort();
+
+/**
+ * A position: only the units named stay on the map (at the points given), the others are
+ * out of play; `axis` lists points the Axis controls besides its start points.
+ */
+function position(
+  units: Record<string, string>,
+  more: { axis?: string[]; change?: (g: CampaignState) => void } = {},
+): G {
+  const g = structuredClone(start.state);
+  for (const u of g.units) {
+    if (Object.hasOwn(units, u.id)) {
+      u.place = 'map';
+      u.at = units[u.id]!;
+    } else u.place = 'withdrawn';
+  }
+  for (const p of more.axis ?? []) g.control[p] = 'axis';
+  more.change?.(g);
+  return { ...start, state: g };
+}
+
+/** Ends the side's player-turn: ends each step, fights battles and places partisans with the first action offered. */
+function pass(s0: G): G {
+  let s = s0;
+  const { player, turn } = s.state;
+  while (s.state.player === player && s.state.turn === turn && s.state.phase !== 'over') {
+    const side = campaignRules.activeSides(s.state)[0]!;
+    const l = legal(s, side);
+    s = act(
+      s,
+      side,
+      l.find((a) => ['end-movement', 'end-breakthrough', 'end-turn'].includes(a.type)) ?? l[0]!,
+    );
+  }
+  return s;
+}
+
+/** Plays the battle being fought with the first action offered until it is over. */
+function fightOut(s0: G): G {
+  let s = s0;
+  while (s.state.battle) {
+    const side = campaignRules.activeSides(s.state)[0]!;
+    s = act(s, side, legal(s, side)[0]!);
+  }
+  return s;
+}
+
+describe('C-4.2 Rail movement', () => {
+  const axisWest = ['yartsevo', 'vyazma', 'gzhatsk', 'borodino'];
+  it('a unit in supply moves any number of railway segments through its own points, up to one next to the enemy', () => {
+    const s = position({ ix: 'smolensk', '5a': 'mozhaisk' }, { axis: [...axisWest, 'dorogobuzh'] });
+    // Smolensk - Yartsevo - Vyazma - Gzhatsk - Borodino by railway; Borodino is next to
+    // Mozhaisk (Soviet-held) by railway: the last point, never passed.
+    const to = rails(s, 'ix');
+    for (const p of axisWest) assert.ok(to.includes(p), `rail to ${p}`);
+    assert.ok(!to.includes('mozhaisk'), 'a rail move never enters an enemy point');
+    assert.ok(!to.includes('dorogobuzh'), 'a road only (Smolensk - Dorogobuzh) is no railway');
+  });
+  it('no point adjacent by railway to an enemy-held point may be passed through', () => {
+    const s = position({ ix: 'smolensk', '16a': 'sychevka' }, { axis: axisWest });
+    // Vyazma - Sychevka is a railway and Sychevka holds the 16th Army: the move stops at Vyazma.
+    const to = rails(s, 'ix');
+    assert.ok(to.includes('vyazma'), 'Vyazma as the last point');
+    assert.ok(!to.includes('gzhatsk') && !to.includes('borodino'), 'nothing beyond Vyazma');
+  });
+  it('each railway line crossed spends the unit’s weight; the Axis has half capacity east of its 30 September front', () => {
+    let s = position({ ix: 'smolensk', xii: 'smolensk', xx: 'smolensk' }, { axis: axisWest });
+    // Yartsevo - Vyazma (capacity 4) is east of the front (Vyazma was Soviet): 2 units by Axis rail.
+    s = act(s, 'axis', { type: 'rail', unit: 'ix', to: 'gzhatsk' });
+    assert.equal(unit(s, 'ix').at, 'gzhatsk');
+    assert.equal(unit(s, 'ix').moved, true);
+    assert.ok(!legal(s, 'axis').some((a) => 'unit' in a && a.unit === 'ix'), 'one move a player-turn');
+    s = act(s, 'axis', { type: 'rail', unit: 'xii', to: 'vyazma' });
+    assert.ok(rails(s, 'xx').includes('yartsevo'), 'Smolensk - Yartsevo, west of the front, has room');
+    assert.ok(!rails(s, 'xx').includes('vyazma'), 'Yartsevo - Vyazma: its half capacity (2) is used');
+  });
+  it('dispersed units and units out of supply do not move by rail', () => {
+    const dispersed = position(
+      { ix: 'smolensk' },
+      {
+        axis: axisWest,
+        change: (g) => {
+          const u = g.units.find((x) => x.id === 'ix')!;
+          u.losses = 1;
+          u.dispersed = true;
+        },
+      },
+    );
+    assert.deepEqual(rails(dispersed, 'ix'), []);
+    const cut = position({ ix: 'vyazma' }, { axis: axisWest, change: (g) => (g.railheads = []) });
+    assert.equal(inSupply(cut.state, 'axis')[typhoon().map.pointIds.indexOf('vyazma')], 0);
+    assert.deepEqual(rails(cut, 'ix'), [], 'out of supply');
+  });
+});
+
+/** XXIV Panzer Corps attacks a Sevsk held by a worn-out 13th Army, with II Fliegerkorps in range (Roslavl). */
+function sevsk(weather: CampaignState['weather'] = 'good', more: Record<string, string> = {}): G {
+  let s = position(
+    { 'xxiv-pz': 'glukhov', '13a': 'sevsk', 'ii-fk-1': 'roslavl', 'ii-fk-2': 'roslavl', ...more },
+    {
+      change: (g) => {
+        g.weather = weather;
+        const d = g.units.find((u) => u.id === '13a')!;
+        d.losses = 3;
+        d.dispersed = true;
+      },
+    },
+  );
+  s = act(s, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
+  s = act(s, 'axis', { type: 'end-movement' });
+  s = act(s, 'axis', { type: 'fight', at: 'sevsk' });
+  // Simultaneous (no Soviet air): 5 x 3 (two German air units) = 15, a 6: five breakthroughs.
+  s = act(s, 'axis', { type: 'attack' }, [6]);
+  while (s.state.battle && s.state.battle.stage !== 'advance') {
+    const side = campaignRules.activeSides(s.state)[0]!;
+    s = act(s, side, legal(s, side)[0]!);
+  }
+  if (s.state.battle) s = act(s, 'axis', { type: 'advance', air: ['ii-fk-1', 'ii-fk-2'] });
+  return s;
+}
+
+describe('C-6 Breakthrough movement and breakthrough combat', () => {
+  it('a panzer unit that advanced after combat in Good weather may move one more segment (C-6.1)', () => {
+    const s = sevsk();
+    assert.equal(s.state.control.sevsk, 'axis');
+    assert.equal(s.state.phase, 'breakthrough');
+    const to = legal(s, 'axis')
+      .filter((a) => a.type === 'breakthrough')
+      .map((a) => (a as { to: string }).to)
+      .sort();
+    assert.deepEqual(
+      to,
+      ['dmitriev', 'dmitrovsk', 'trubchevsk'],
+      'one segment from Sevsk (the Glukhov road is full)',
+    );
+  });
+  it('in Mud (and in Snow, C-11.3) the Axis makes no breakthrough movement', () => {
+    const s = sevsk('mud');
+    assert.equal(s.state.control.sevsk, 'axis');
+    assert.notEqual(s.state.phase, 'breakthrough');
+    assert.ok(!legal(s, 'axis').some((a) => a.type === 'breakthrough'));
+  });
+  it('an enemy-held point entered is a breakthrough combat: no retreat into a point under attack, no new air (C-6.2)', () => {
+    // The 3rd Army at Dmitrovsk; Bryansk Front air at Plavsk, 3 segments from it (4 from Sevsk).
+    let s = sevsk('good', { '3a': 'dmitrovsk', 'bf-vvs': 'plavsk' });
+    s = act(s, 'axis', { type: 'breakthrough', unit: 'xxiv-pz', to: 'dmitrovsk' });
+    assert.deepEqual(s.state.attacks, ['dmitrovsk']);
+    s = act(s, 'axis', { type: 'end-breakthrough' });
+    assert.equal(s.state.phase, 'breakthrough-combat');
+    s = act(s, 'axis', { type: 'fight', at: 'dmitrovsk' });
+    const b = s.state.battle!;
+    assert.equal(b.combat, 'breakthrough');
+    assert.ok(!b.units.some((u) => u.id === 'bf-vvs'), 'the Soviet air within range is not committed');
+    s = fightOut(s);
+    assert.ok(
+      !legal(s, 'axis').some((a) => a.type === 'breakthrough'),
+      'no breakthrough from a breakthrough (C-6.3)',
+    );
+  });
+  it('one German air unit that advanced with the battle goes with one group up one line segment (A.4)', () => {
+    let s = sevsk('good', { '3a': 'dmitrovsk' });
+    assert.ok(!legal(s, 'axis').some((a) => a.type === 'breakthrough-air'), 'no group has moved yet');
+    s = act(s, 'axis', { type: 'breakthrough', unit: 'xxiv-pz', to: 'dmitrovsk' });
+    const air = legal(s, 'axis').filter((a) => a.type === 'breakthrough-air');
+    assert.deepEqual(
+      air.map((a) => (a as { unit: string }).unit),
+      ['ii-fk-1', 'ii-fk-2'],
+      'either air unit that advanced into Sevsk may go',
+    );
+    s = act(s, 'axis', { type: 'breakthrough-air', unit: 'ii-fk-1', to: 'dmitrovsk' });
+    // Only one air unit with that group: nothing left to do, the breakthrough combat follows.
+    assert.equal(s.state.phase, 'breakthrough-combat');
+    assert.deepEqual(legal(s, 'axis'), [{ type: 'fight', at: 'dmitrovsk' }]);
+    s = act(s, 'axis', { type: 'fight', at: 'dmitrovsk' });
+    const b = s.state.battle!;
+    assert.deepEqual(
+      b.units.filter((u) => u.unitClass === 'air').map((u) => [u.id, u.from]),
+      [['ii-fk-1', 'sevsk']],
+      'the air unit that went with the group, flying from Sevsk',
+    );
+    assert.equal(
+      b.units.find((u) => u.id === 'xxiv-pz')!.fire,
+      10,
+      'one air unit doubles the panzer corps (A.4)',
+    );
+  });
+});
+
+describe('C-7.2 Winter attrition', () => {
+  /** Turn `turn`, the Soviet player-turn: the Axis one that follows starts in the next turn's weather. */
+  const before = (turn: number) =>
+    position(
+      { 'xli-pz': 'kalinin', lvf: 'klin', xii: 'smolensk', '22a': 'torzhok' },
+      {
+        axis: ['kalinin', 'klin'],
+        change: (g) => {
+          g.turn = turn;
+          g.player = 'soviet';
+          g.weather = typhoon().scenario.turns[turn - 1]!.weather;
+        },
+      },
+    );
+  it('an Axis unit out of supply in Snow at the start of its player-turn takes one loss; a minor unit of value 1 is destroyed', () => {
+    const s = pass(before(5)); // turn 6: Snow
+    assert.equal(s.state.weather, 'snow');
+    assert.equal(s.state.player, 'axis');
+    assert.equal(unit(s, 'xli-pz').losses, 1, 'Kalinin is 6 segments beyond any railhead');
+    assert.equal(unit(s, 'xli-pz').dispersed, true);
+    assert.equal(unit(s, 'lvf').place, 'destroyed', 'value 1, minor: no loss to spare (B.2)');
+    assert.equal(unit(s, 'xii').losses, 0, 'in supply at Smolensk');
+  });
+  it('in Good weather nothing is lost', () => {
+    const s = pass(before(3)); // turn 4: Good
+    assert.equal(s.state.weather, 'good');
+    assert.equal(unit(s, 'xli-pz').losses, 0);
+    assert.equal(unit(s, 'lvf').place, 'map');
+  });
+});
+
+describe('C-8 Field fortifications', () => {
+  it('the scenario fortifies the Mozhaisk line at the start and the Moscow zone on turn 2', () => {
+    assert.deepEqual([...start.state.fortified].sort(), [
+      'kaluga',
+      'maloyaroslavets',
+      'mozhaisk',
+      'volokolamsk',
+    ]);
+    const t2 = pass(pass(start));
+    for (const p of ['zvenigorod', 'naro-fominsk', 'podolsk', 'khimki', 'moscow'])
+      assert.ok(t2.state.fortified.includes(p), p);
+  });
+  it('a side fortifies where it has an undispersed infantry unit that did not move, one a point', () => {
+    let s = position(
+      { '50a': 'bryansk', '3a': 'trubchevsk', '1-gds-rc': 'mtsensk', xii: 'smolensk' },
+      {
+        change: (g) => {
+          g.player = 'soviet';
+        },
+      },
+    );
+    s = act(s, 'soviet', { type: 'move', unit: '3a', to: 'sevsk' });
+    s = act(s, 'soviet', { type: 'end-movement' });
+    assert.equal(s.state.phase, 'fortify');
+    const at = legal(s, 'soviet')
+      .filter((a) => a.type === 'fortify')
+      .map((a) => (a as { at: string }).at);
+    assert.deepEqual(at, ['bryansk'], 'not Sevsk (the 3rd Army moved) nor Mtsensk (a cavalry corps)');
+    s = act(s, 'soviet', { type: 'fortify', at: 'bryansk' });
+    assert.ok(s.state.fortified.includes('bryansk'));
+    assert.equal(s.state.player, 'axis', 'no point left to fortify: the player-turn ends');
+  });
+  it('the fortification is removed when its point changes control', () => {
+    let s = position({ 'xxiv-pz': 'glukhov' }, { change: (g) => g.fortified.push('sevsk') });
+    s = act(s, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
+    assert.equal(s.state.control.sevsk, 'axis');
+    assert.ok(!s.state.fortified.includes('sevsk'));
+  });
+  it('the first breakthrough dealt the defenders of a fortified point each round is absorbed by it, no unit dispersed (B.2 exception)', () => {
+    const battle = (fortified: boolean) => {
+      const scenario: BattleScenario = {
+        point: 'mozhaisk',
+        weather: 'snow',
+        attacker: 'axis',
+        fortified,
+        units: [
+          { id: 'Pz', side: 'axis', role: 'attacker', class: 'major', value: 5, from: 'borodino' },
+          { id: 'Rifle', side: 'soviet', role: 'defender', class: 'major', value: 3 },
+        ],
+        points: [{ id: 'borodino', control: 'axis', capacity: 2 }],
+      };
+      const made = setup(battleRules, scenario, 'fort', {});
+      assert.ok(made.ok, 'battle setup');
+      // Snow, no air: normal combat. The defender fires 3 (a 1: none), the attacker 5 (a 6: 2).
+      let s = made.value;
+      const r1 = applyWithRolls(battleRules, s, 'axis', { type: 'attack' }, [1]);
+      assert.ok(r1.ok, 'attack');
+      s = r1.value;
+      const r2 = applyWithRolls(battleRules, s, 'axis', { type: 'continue' }, [6]);
+      assert.ok(r2.ok, 'continue');
+      return r2.value as GameState<BattleState>;
+    };
+    assert.equal(battle(false).state.pending.defender, 2);
+    const fort = battle(true);
+    assert.equal(
+      fort.state.pending.defender,
+      1,
+      'one of the two breakthroughs absorbed by the fortification',
+    );
+    assert.ok(
+      fort.log.some((e) => e.text.includes('field fortification absorbs')),
+      'the log says so, citing C-8.2',
+    );
+  });
+});
+
+describe('C-9 Factories', () => {
+  it('each emplaced factory at a Soviet point in supply produces one replacement point a Soviet turn; an entrained one does not', () => {
+    let s = pass(start);
+    assert.equal(s.state.replacements, 8, 'Moscow 3, Tula, Kalinin, Kolomna, Podolsk, Stalinogorsk');
+    s = act(s, 'soviet', { type: 'entrain', factory: 'factory-moscow-1' });
+    s = pass(pass(s));
+    assert.equal(s.state.replacements, 8 + 7);
+  });
+  it('an entrained factory moves 2 railway segments a turn and is evacuated east of Moscow: a victory point', () => {
+    let s = pass(start);
+    s = act(s, 'soviet', { type: 'entrain', factory: 'factory-moscow-1' });
+    const to = legal(s, 'soviet')
+      .filter((a) => a.type === 'factory-move')
+      .map((a) => (a as { to: string }).to);
+    assert.ok(to.includes('ryazan'), 'Moscow - Kolomna - Ryazan');
+    assert.ok(!to.includes('mikhailov'), 'three segments');
+    s = act(s, 'soviet', { type: 'factory-move', factory: 'factory-moscow-1', to: 'ryazan' });
+    const before = victoryPoints(s.state).soviet;
+    s = pass(pass(s));
+    assert.equal(s.state.factories.find((f) => f.id === 'factory-moscow-1')!.status, 'evacuated');
+    assert.equal(victoryPoints(s.state).soviet, before + 1);
+  });
+  it('a factory at a point the Axis takes is captured: a victory point for the Axis (C-9.3, C-13.2)', () => {
+    let s = position({ 'xxiv-pz': 'plavsk' }, { axis: ['plavsk'] });
+    s = act(s, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'tula' });
+    assert.equal(s.state.factories.find((f) => f.at === 'tula')!.status, 'captured');
+    assert.equal(victoryPoints(s.state).axis, 3 + 1, 'Tula 3 and its factory');
+  });
+  it('replacement points rebuild a destroyed unit at Moscow (its value) and make good a dispersed unit’s losses (1 a loss)', () => {
+    let s = position(
+      { '50a': 'bryansk', '5a': 'mozhaisk' },
+      {
+        change: (g) => {
+          g.player = 'soviet';
+          g.replacements = 5;
+          g.units.find((u) => u.id === '16a')!.place = 'destroyed';
+          const u = g.units.find((x) => x.id === '50a')!;
+          u.losses = 2;
+          u.dispersed = true;
+        },
+      },
+    );
+    assert.ok(has(s, 'soviet', { type: 'rebuild', unit: '16a' }));
+    assert.ok(!has(s, 'soviet', { type: 'rebuild', unit: '22a' }), 'withdrawn, not destroyed');
+    s = act(s, 'soviet', { type: 'repair', unit: '50a' });
+    assert.equal(unit(s, '50a').losses, 0);
+    assert.equal(unit(s, '50a').dispersed, false);
+    assert.equal(s.state.replacements, 3);
+    s = act(s, 'soviet', { type: 'rebuild', unit: '16a' });
+    assert.equal(unit(s, '16a').place, 'map');
+    assert.equal(unit(s, '16a').at, 'moscow');
+    assert.equal(s.state.replacements, 0);
+  });
+  it('an emplaced factory blocks an Axis retreat under priority b; an entrained one does not (B.4b)', () => {
+    /** The 49th Army attacks Axis-held Aleksin from Kaluga (where the 50th stays); Tula, Soviet and empty, is the only way out. */
+    const routes = (entrained: boolean) => {
+      let s = position(
+        { xii: 'aleksin', '49a': 'kaluga', '50a': 'kaluga' },
+        {
+          axis: ['aleksin'],
+          change: (g) => {
+            g.player = 'soviet';
+            if (entrained) g.factories.find((f) => f.at === 'tula')!.status = 'entrained';
+          },
+        },
+      );
+      s = act(s, 'soviet', { type: 'move', unit: '49a', to: 'aleksin' });
+      s = act(s, 'soviet', { type: 'end-movement' });
+      s = act(s, 'soviet', { type: 'fight', at: 'aleksin' });
+      const b = s.state.battle!;
+      const tula = b.neighbours.find((n) => n.id === 'tula')!;
+      return { occupants: tula.occupants, options: retreatOptions(b, b.units.find((u) => u.id === 'xii')!) };
+    };
+    const emplaced = routes(false);
+    assert.deepEqual(emplaced.occupants, ['emplaced-factory']);
+    assert.deepEqual(emplaced.options, [], 'Kaluga holds the 50th Army, Tula an emplaced factory');
+    const entrained = routes(true);
+    assert.deepEqual(entrained.occupants, ['entrained-factory']);
+    assert.deepEqual(entrained.options, [{ to: 'tula', priority: 'b' }]);
+  });
+});
+
+describe('C-10 Partisans', () => {
+  const deep = ['yelnya', 'dorogobuzh', 'spas-demensk', 'kirov', 'vyazma', 'yartsevo', 'bely', 'sychevka'];
+  const turn2 = (units: Record<string, string>) =>
+    position(units, {
+      axis: deep,
+      change: (g) => {
+        g.turn = 2;
+        g.weather = 'mud';
+      },
+    });
+  it('the schedule’s partisans are placed by the Soviet player at Axis points with no Axis unit, 2 segments behind the front', () => {
+    let s = pass(turn2({ xii: 'smolensk', '16a': 'rzhev' }));
+    assert.equal(s.state.player, 'soviet');
+    assert.equal(s.state.phase, 'partisans');
+    const at = legal(s, 'soviet').map((a) => (a as { at: string }).at);
+    assert.ok(at.includes('yelnya') && at.includes('dukhovshchina'), 'deep in the Axis rear');
+    assert.ok(!at.includes('roslavl'), 'Roslavl is next to Soviet Yukhnov and Bryansk');
+    assert.ok(!at.includes('smolensk'), 'an Axis unit holds Smolensk');
+    assert.ok(!at.includes('sychevka'), 'Sychevka is next to Soviet Rzhev');
+    s = act(s, 'soviet', { type: 'place-partisan', at: 'yelnya' });
+    assert.deepEqual(s.state.partisans, ['yelnya']);
+    assert.equal(s.state.phase, 'movement', 'one partisan on turn 2');
+  });
+  it('an Axis supply path may not pass their point, and lines from it carry one unit less for the Axis', () => {
+    const P = (p: string) => typhoon().map.pointIds.indexOf(p);
+    // Spas-Demensk's only Axis way back to Smolensk is through Yelnya (Roslavl made Soviet).
+    const g = position(
+      { ix: 'spas-demensk' },
+      {
+        axis: ['yelnya', 'spas-demensk'],
+        change: (x) => {
+          x.control.roslavl = 'soviet';
+          x.railheads = ['smolensk'];
+        },
+      },
+    ).state;
+    assert.equal(inSupply(g, 'axis')[P('spas-demensk')], 1, 'Smolensk - Yelnya - Spas-Demensk');
+    g.partisans = ['yelnya'];
+    assert.equal(inSupply(g, 'axis')[P('spas-demensk')], 0, 'not through the partisans at Yelnya');
+    // Dukhovshchina - Yartsevo is a road of capacity 1: none left for the Axis to a partisans' point;
+    // the highway from Smolensk (4) still has 3.
+    const h = position(
+      { ix: 'dukhovshchina', xii: 'smolensk' },
+      { axis: deep, change: (x) => (x.partisans = ['yartsevo']) },
+    );
+    assert.ok(!has(h, 'axis', { type: 'move', unit: 'ix', to: 'yartsevo' }));
+    assert.ok(has(h, 'axis', { type: 'move', unit: 'xii', to: 'yartsevo' }));
+  });
+  it('an Axis ground unit entering their point removes them and moves on', () => {
+    let s = position(
+      { 'xli-pz': 'smolensk' },
+      {
+        axis: deep,
+        change: (g) => {
+          g.partisans = ['yartsevo'];
+          // The road by Dorogobuzh full: the way to Vyazma is through Yartsevo.
+          const map = typhoon().map;
+          g.used[lineBetween(map, map.pointIds.indexOf('smolensk'), map.pointIds.indexOf('dorogobuzh'))] = 2;
+        },
+      },
+    );
+    s = act(s, 'axis', { type: 'move', unit: 'xli-pz', to: 'vyazma' });
+    assert.equal(unit(s, 'xli-pz').at, 'vyazma', 'through Yartsevo');
+    assert.deepEqual(s.state.partisans, []);
+  });
+});
