@@ -354,8 +354,9 @@ for (const g of PZGROUPS) {
       size: 'korps',
       name: k.name,
       designation: `${k.n.toUpperCase()} mot`,
-      factors: f(4, 3, 5),
-      tags: ['provisional'],
+      // B-55: a full and a reduced side; 2 panzer replacement factors rebuild it ("back up to full strength").
+      factors: f(4, 3, 5, { weakAttack: 2, weakDefense: 2 }),
+      tags: ['strong-weak', 'provisional'],
       armyGroup: g.ag,
     });
     mobile.push({ id: kid, group: g.id });

@@ -730,7 +730,7 @@ export function applyCombatAction(
       ctx.log({
         kind: 'combat',
         text: `${label(g, s, a.piece)} flipped to its weak side to cover the exchange`,
-        cite: [CITE_RESULTS],
+        cite: u.size === 'korps' ? [CITE_RESULTS, 'B-55'] : [CITE_RESULTS],
       });
       next(g, s, ctx);
       return;

@@ -33,6 +33,7 @@ import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from 
 import { chooseTankGroup, mayRehide, rehide, shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
 import { canMove, moveOptions } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
+import { mayRebuildKorps, rebuildKorps } from './korps-steps.ts';
 import { overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
@@ -86,6 +87,7 @@ export type BarbarossaAction =
   | { type: 'convert'; piece: string; to: number }
   | { type: 'railhead'; index: number; to: number }
   | { type: 'flip-strong'; piece: string }
+  | { type: 'rebuild-korps'; piece: string }
   | { type: 'call-siberians' }
   | { type: 'load-factory'; piece: string }
   | { type: 'entrench'; piece: string }
@@ -272,6 +274,10 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       // A.1 "Flipping of German Armies to Strong Side" (B-39).
       if (side === 'axis')
         for (const id of g.order) if (mayFlipStrong(g, s, id)) out.push({ type: 'flip-strong', piece: id });
+      // B-55: a reduced motorized korps built back up with panzer replacement factors.
+      if (side === 'axis')
+        for (const id of g.order)
+          if (mayRebuildKorps(g, s, id)) out.push({ type: 'rebuild-korps', piece: id });
       if (!waiting) out.push({ type: 'end-step' });
       return out;
     }
@@ -640,6 +646,9 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       return;
     case 'katyusha':
       katyushaStrike(g, s, a.piece, a.target, ctx);
+      return;
+    case 'rebuild-korps':
+      rebuildKorps(g, s, a.piece, ctx);
       return;
     case 'railhead':
       log(ctx, 'rail', `railhead ${s.hexNumbers[g.railheads[a.index]!]} advances to ${s.hexNumbers[a.to]}`, [

@@ -130,8 +130,8 @@ describe('Special Units: Russian Leningrad Railway Guns (B-54)', () => {
   const supply = (b: Board) => Object.fromEntries(b.g.order.map((id) => [id, b.g.pieces[id]!.supply]));
   const shifts = (b: Board, attackers: string[], target: number, sup = supply(b)) => {
     const ev = evaluateAttack(b, attackers, target, { supply: sup });
-    assert.ok(!isRefusal(ev), 'the attack may be made');
-    return (ev as { shifts: { by: number; cite?: string }[] }).shifts.filter((x) => x.cite === 'B-54');
+    if (isRefusal(ev)) assert.fail(`the attack may be made: ${ev.message}`);
+    return ev.shifts.filter((x) => x.cite === 'B-54');
   };
 
   it('"Adds 1 combat odds column shift supporting an attack down its line"', () => {

@@ -37,6 +37,14 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     size: 'korps',
     factors: { attack: 4, defense: 3 },
   },
+  /** A motorized korps with its reduced side (B-55), as the scenario data give them. */
+  'ger-mot-korps-steps': {
+    side: 'axis',
+    nationality: 'german',
+    type: 'motorized',
+    size: 'korps',
+    factors: { attack: 4, defense: 3, weakAttack: 2, weakDefense: 2 },
+  },
   'ger-pz-div': {
     side: 'axis',
     nationality: 'german',
