@@ -31,15 +31,12 @@ export const CITE_AIR_SUPPLY = 'barbarossa-1941 "Supply" Air Supply';
 /**
  * Is the air unit operational now? On the map, not out of the game, its airfield not
  * Disrupted (moved by rail, B-56) and in Full supply ("If its hex is not in full supply, it
- * and its air unit are non-operational").
+ * and its air unit are non-operational"), as judged when the airfield was last positioned
+ * (the start of the player-turn, a move) or its side's supply determined (B-56).
  */
-export function operational(
-  g: BarbarossaState,
-  id: string,
-  supply: Readonly<Record<string, Supply>>,
-): boolean {
+export function operational(g: BarbarossaState, id: string): boolean {
   const p = g.pieces[id]!;
-  return p.status === 'map' && !p.disrupted && !outOfGame(g, id) && supply[id] === 'full';
+  return p.status === 'map' && !p.disrupted && !outOfGame(g, id) && p.supply === 'full';
 }
 
 /** Air units of the side to move that may support an attack on `target` now. */
@@ -47,14 +44,13 @@ export function airSupporters(board: Board, target: number, already: readonly st
   const { g } = board;
   const side = g.player;
   if (side === 'soviet' && already.length > 0) return []; // "Russian front air/aviation units may not be combined"
-  const supply = supplyStatuses(board, side);
   const out: string[] = [];
   for (const id of g.order) {
     const p = g.pieces[id]!;
     if (p.side !== side || p.status !== 'map' || already.includes(id) || g.airUsed.includes(id)) continue;
     const u = board.unit(id);
     if (u.type !== 'air' || (u.factors.shifts ?? 0) <= 0) continue;
-    if (!operational(g, id, supply)) continue; // non-operational out of full supply
+    if (!operational(g, id)) continue; // non-operational out of full supply (B-56)
     if (hexDistance(board, p.at, target) > (u.factors.range ?? 0)) continue;
     out.push(id);
   }
@@ -190,11 +186,11 @@ export function protectedFromAir(board: Board, id: string): boolean {
 }
 
 /** Offensive missions the side to move may fly now: each operational air unit once a game-turn. */
-function offensiveFlyers(board: Board, supply: Readonly<Record<string, Supply>>): string[] {
+function offensiveFlyers(board: Board): string[] {
   const { g } = board;
   return g.order.filter((id) => {
     const p = g.pieces[id]!;
-    return p.side === g.player && flies(board, id) && !g.airUsed.includes(id) && operational(g, id, supply);
+    return p.side === g.player && flies(board, id) && !g.airUsed.includes(id) && operational(g, id);
   });
 }
 
@@ -205,14 +201,15 @@ function offensiveFlyers(board: Board, supply: Readonly<Record<string, Supply>>)
  */
 export function strikeTargets(board: Board): { piece: string; target: number }[] {
   const { g } = board;
-  const supply = supplyStatuses(board, g.player);
-  const flyers = offensiveFlyers(board, supply);
+  const flyers = offensiveFlyers(board);
   if (flyers.length === 0) return [];
   const enemy = otherSide(g.player);
-  const hexes: number[] = [];
-  board.at.forEach((ids, h) => {
-    if (ids.some((id) => g.pieces[id]!.side === enemy && isGroundUnit(board.unit(id)))) hexes.push(h);
-  });
+  const seen = new Set<number>();
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side === enemy && p.status === 'map' && p.at >= 0 && isGroundUnit(board.unit(id))) seen.add(p.at);
+  }
+  const hexes = [...seen].sort((a, b) => a - b);
   const out: { piece: string; target: number }[] = [];
   for (const piece of flyers)
     for (const target of hexes) {
@@ -239,9 +236,9 @@ export function withAirSupply(g: BarbarossaState, supply: Record<string, Supply>
  */
 export function supplyTargets(board: Board): { piece: string; target: number }[] {
   const { g } = board;
-  const supply = withAirSupply(g, supplyStatuses(board, g.player));
-  const flyers = offensiveFlyers(board, supply);
+  const flyers = offensiveFlyers(board);
   if (flyers.length === 0) return [];
+  const supply = withAirSupply(g, supplyStatuses(board, g.player));
   const hexes = new Set<number>();
   for (const id of g.order) {
     const p = g.pieces[id]!;
@@ -266,11 +263,10 @@ export function supplyTargets(board: Board): { piece: string; target: number }[]
 export function interceptors(board: Board, mission: AirMission): string[] {
   const { g } = board;
   const side = otherSide(g.pieces[mission.piece]!.side);
-  const supply = supplyStatuses(board, side);
   return g.order.filter((id) => {
     const p = g.pieces[id]!;
     if (p.side !== side || board.unit(id).type !== 'air') return false;
-    if ((g.airDefUsed ?? []).includes(id) || !operational(g, id, supply)) return false;
+    if ((g.airDefUsed ?? []).includes(id) || !operational(g, id)) return false;
     return airDistance(board, id, mission.target) <= airRange(board, id);
   });
 }

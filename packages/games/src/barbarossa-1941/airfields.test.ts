@@ -115,8 +115,9 @@ describe('Airfields: "not beyond the front line, even if the enemy has evacuated
   it('a hex no nearer the enemy than the own front unit nearest it is behind the front', () => {
     const s = game({ pieces: FRONT });
     const front = behindFront(new Board(s.state), 'axis');
-    assert.equal(front[hexOf(s, '0404')], 1, 'behind the army');
-    assert.equal(front[hexOf(s, '0505')], 1, 'the front line itself');
+    assert.equal(front(hexOf(s, '0404')), true, 'behind the army');
+    assert.equal(front(hexOf(s, '0505')), true, 'the front line itself');
+    assert.equal(front(hexOf(s, '0605')), false, 'ahead of it');
   });
   it('the empty hexes between the own front and the enemy are beyond it', () => {
     const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0404' } } });

@@ -13,10 +13,11 @@
  * data need no second list).
  */
 import { type RulesContext, search } from '@stavka/engine';
-import type { Board } from './board.ts';
+import { Board } from './board.ts';
 import { railNet } from './rail.ts';
-import { impassable, type Side } from './rules-scenario.ts';
+import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
+import { supplyStatuses } from './supply.ts';
 import { isGroundUnit } from './unit-kinds.ts';
 
 export const CITE_AIRFIELDS = 'barbarossa-1941 "Airfields"';
@@ -107,9 +108,10 @@ function gridDistances(board: Board, sources: readonly number[]): Int32Array {
  * far from the nearest enemy ground unit as the nearest own ground unit to it is (of several
  * equally near, the one farthest from the enemy); a hex with an enemy unit or in an enemy
  * ZOC without a friendly unit is beyond it. With no enemy ground unit on the map every hex is
- * behind the front; with no own ground unit, none is.
+ * behind the front; with no own ground unit, none is. (A test of a hex: the distances are
+ * computed once, the hex's own units and ZOCs when asked.)
  */
-export function behindFront(board: Board, side: Side): Uint8Array {
+export function behindFront(board: Board, side: Side): (hex: number) => boolean {
   const { g } = board;
   const n = board.s.map.graph.nodeCount;
   const own: number[] = [];
@@ -119,8 +121,7 @@ export function behindFront(board: Board, side: Side): Uint8Array {
     if (p.status !== 'map' || p.at < 0 || !isGroundUnit(board.unit(id))) continue;
     (p.side === side ? own : enemy).push(p.at);
   }
-  const out = new Uint8Array(n);
-  if (own.length === 0) return out;
+  if (own.length === 0) return () => false;
   const toEnemy = enemy.length > 0 ? gridDistances(board, enemy) : null;
   // Nearest own unit to each hex, carrying the largest enemy distance among the equally near (a BFS by layers).
   const { graph } = board.s.map;
@@ -150,12 +151,11 @@ export function behindFront(board: Board, side: Side): Uint8Array {
     }
     layer = next;
   }
-  for (let h = 0; h < n; h++) {
-    if (board.s.map.onMap[h] !== 1 || dist[h]! < 0) continue;
-    if (board.hasEnemy(side, h) || (board.inEnemyZoc(side, h) && !board.hasFriend(side, h))) continue;
-    if (toEnemy === null || toEnemy[h]! >= front[h]!) out[h] = 1;
-  }
-  return out;
+  return (h) => {
+    if (board.s.map.onMap[h] !== 1 || dist[h]! < 0) return false;
+    if (board.hasEnemy(side, h) || (board.inEnemyZoc(side, h) && !board.hasFriend(side, h))) return false;
+    return toEnemy === null || toEnemy[h]! >= front[h]!;
+  };
 }
 
 /** May this air unit's airfield be repositioned now (A.1 / B.1, once a player-turn)? */
@@ -182,7 +182,7 @@ export interface AirfieldDestination {
 export function airfieldDestinations(
   board: Board,
   id: string,
-  front: Uint8Array = behindFront(board, board.piece(id).side),
+  front: (hex: number) => boolean = behindFront(board, board.piece(id).side),
 ): AirfieldDestination[] {
   if (!mayRelocate(board, id)) return [];
   const p = board.piece(id);
@@ -195,15 +195,38 @@ export function airfieldDestinations(
   const reach = search(graph, { enterCost: enter }, { sources: [p.at], maxCost: airfieldMove(board, side) });
   const ground = new Set(reach.nodes);
   const out: AirfieldDestination[] = [];
-  for (const h of reach.nodes) if (h !== p.at && front[h] === 1) out.push({ to: h, rail: false });
-  for (const h of railNet(board, side, p.at))
-    if (!ground.has(h) && front[h] === 1) out.push({ to: h, rail: true });
+  for (const h of reach.nodes) if (h !== p.at && front(h)) out.push({ to: h, rail: false });
+  for (const h of railNet(board, side, p.at)) if (!ground.has(h) && front(h)) out.push({ to: h, rail: true });
   return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
+}
+
+/**
+ * The airfields' supply is judged when they are positioned (B-56): at the start of each
+ * player-turn (both sides' air units) and when one moves; and at its side's Supply Status
+ * Determination Phase with every unit.
+ */
+export function judgeAirfieldSupply(g: BarbarossaState, s: RulesScenario, only?: string): void {
+  const board = new Board(g, s);
+  for (const side of ['axis', 'soviet'] as const) {
+    const air = g.order.filter((id) => {
+      const p = g.pieces[id]!;
+      return (
+        p.side === side &&
+        p.status === 'map' &&
+        (only === undefined || id === only) &&
+        board.unit(id).type === 'air'
+      );
+    });
+    if (air.length === 0) continue;
+    const st = supplyStatuses(board, side);
+    for (const id of air) g.pieces[id]!.supply = st[id] ?? 'isolated';
+  }
 }
 
 /** Moves the airfield and its air unit (B-56); by rail it arrives Disrupted (non-operational until it recovers). */
 export function relocateAirfield(
   g: BarbarossaState,
+  s: RulesScenario,
   id: string,
   to: number,
   rail: boolean,
@@ -216,6 +239,7 @@ export function relocateAirfield(
   p.at = to;
   if (rail) p.disrupted = true;
   g.airfieldsMoved = [...(g.airfieldsMoved ?? []), id];
+  judgeAirfieldSupply(g, s, id);
   ctx.log({
     kind: 'air',
     text: `${label}'s airfield moves ${hexName(from)} to ${hexName(to)}${rail ? ' by rail, arriving Disrupted' : ''}`,

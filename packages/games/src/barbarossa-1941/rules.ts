@@ -20,7 +20,13 @@ import {
   supplyTargets,
   withAirSupply,
 } from './air.ts';
-import { airfieldDestinations, airReturns, behindFront, relocateAirfield } from './airfields.ts';
+import {
+  airfieldDestinations,
+  airReturns,
+  behindFront,
+  judgeAirfieldSupply,
+  relocateAirfield,
+} from './airfields.ts';
 import {
   canAttack as canAttackNow,
   evaluateAttack,
@@ -351,9 +357,8 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       }
       // Katyushas "can attack an adjacent hex, before standard ground attacks are resolved" (B-10).
       for (const k of katyushaTargets(g, s)) out.push({ type: 'katyusha', ...k });
-      // Airstrikes and air supply ("Air units may be saved to be used offensively in the breakthrough/Proriv! phase").
+      // Airstrikes ("Air units may be saved to be used offensively in the breakthrough/Proriv! phase").
       for (const m of strikeTargets(board)) out.push({ type: 'airstrike', ...m });
-      for (const m of supplyTargets(board)) out.push({ type: 'air-supply', ...m });
       if (g.attacks.length === 0) out.push({ type: 'end-combat' });
       return out;
     }
@@ -465,6 +470,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     (id) => label(g, s, id),
     (h) => s.hexNumbers[h]!,
   ); // B-57: air units Shot Down or Intercepted back in the game
+  judgeAirfieldSupply(g, s); // B-56: the airfields' supply, judged as they are positioned
   announceArrivals(g, s, side, ctx);
   if (side === 'soviet') {
     advanceEvacuations(g, ctx);
@@ -618,7 +624,16 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       resolveMission(g, s, g.airMission!, a.type === 'intercept' ? a.piece : null, ctx, label);
       return;
     case 'airfield':
-      relocateAirfield(g, a.piece, a.to, a.rail === true, ctx, label(g, s, a.piece), (h) => s.hexNumbers[h]!);
+      relocateAirfield(
+        g,
+        s,
+        a.piece,
+        a.to,
+        a.rail === true,
+        ctx,
+        label(g, s, a.piece),
+        (h) => s.hexNumbers[h]!,
+      );
       return;
     case 'load-factory':
       g.evacuation[a.piece] = { phase: 'loading', since: g.turn };
