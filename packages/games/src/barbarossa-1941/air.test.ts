@@ -244,6 +244,23 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
       'read as a 5',
     );
   });
+  it('"Aerial Disruption by Bombing breaks down a korps, if it can be broken down" (B-55)', () => {
+    let s = toSovietTurn(
+      airGame({
+        m: { is: 'ger-mot-korps-steps', at: '0505' },
+        n: { is: 'ger-mot-korps', at: '0506' },
+        sa: { is: 'sov-air', at: '0705' },
+        sb: { is: 'sov-air', at: '0706' },
+      }),
+    );
+    s = act(s, 'soviet', { type: 'end-step' });
+    s = rolled(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [1]);
+    assert.equal(s.state.pieces.m!.disrupted, true);
+    assert.equal(s.state.pieces.m!.weak, true, 'a motorized korps with a reduced side: broken down');
+    s = rolled(s, 'soviet', { type: 'airstrike', piece: 'sb', target: hexOf(s, '0506') }, [1]);
+    assert.equal(s.state.pieces.n!.disrupted, true);
+    assert.equal(s.state.pieces.n!.weak, false, 'no reduced side: it cannot be broken down');
+  });
   it('"Russian front air/aviation units may not be combined": one Russian air unit a hex', () => {
     let s = toSovietTurn(
       airGame({

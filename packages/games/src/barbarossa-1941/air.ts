@@ -17,6 +17,7 @@ import { isInterceptorKorps, outOfGame, takeOut } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
 import airTableFile from './data/generated/air-table.provisional.json' with { type: 'json' };
+import { hasKorpsSteps } from './korps-steps.ts';
 import { otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import type { AirMission, BarbarossaState, Supply } from './state.ts';
 import { supplyStatuses } from './supply.ts';
@@ -438,6 +439,12 @@ export function resolveMission(
     if (result === 'D') {
       p.disrupted = true;
       text += ': Disrupted in place';
+      // "Aerial Disruption by Bombing breaks down a korps, if it can be broken down" (B-55, B-57).
+      const u = p.unit ? s.units[p.unit] : undefined;
+      if (u && hasKorpsSteps(u) && !p.weak) {
+        p.weak = true;
+        text += ', broken down to its reduced side';
+      }
     } else if (result === 'AA') text += aa ? ': anti-aircraft fire' : ': no effect (no anti-aircraft)';
     ctx.log({ kind: 'air', text, cite: [CITE_AIR_RESULTS, CITE_AIRSTRIKE, 'B-57'] });
     if (result === 'SD' || result === 'I') {
