@@ -1,0 +1,61 @@
+/**
+ * The heuristic campaign AI (campaign-ai.ts, the module's `ai`) against the random
+ * baseline over whole Typhoon campaigns (issue #27: "beats random >= 95% over 100 games as
+ * each side"): seeded games, the same seeds for the AI and for a random player in its seat.
+ * STAVKA_AI_GAMES sets the number of games a side (default 100).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  type Action,
+  type GameRules,
+  legalActions,
+  type Player,
+  playout,
+  RandomPlayer,
+  setup,
+} from '@stavka/engine';
+import { type CampaignState, campaignRules } from '../campaign.ts';
+import { pointToPointModule } from '../module.ts';
+import { CampaignAiPlayer } from './campaign-ai.ts';
+
+const GAMES = Number(process.env.STAVKA_AI_GAMES ?? 100);
+const rules = campaignRules as unknown as GameRules<CampaignState, Action, Record<string, unknown>>;
+
+function wins(side: 'axis' | 'soviet', players: (i: number) => Record<string, Player>): number {
+  let won = 0;
+  for (let i = 0; i < GAMES; i++) {
+    const r = playout(rules, `campaign-ai-${i}`, players(i));
+    assert.ok(r.outcome, `game ${i} ends`);
+    if (r.outcome.winner === side) won++;
+  }
+  return won;
+}
+
+describe('the campaign AI against random play (C-13 victory)', () => {
+  for (const side of ['axis', 'soviet'] as const) {
+    it(`as the ${side}, wins at least 95% of ${GAMES} campaigns against random play, more than a random player in its seat`, (t) => {
+      const other = side === 'axis' ? 'soviet' : 'axis';
+      const ai = wins(side, (i) => ({
+        [side]: new CampaignAiPlayer(`ai-${i}`),
+        [other]: new RandomPlayer(`r-${other}-${i}`),
+      }));
+      const random = wins(side, (i) => ({
+        [side]: new RandomPlayer(`r-${side}-${i}`),
+        [other]: new RandomPlayer(`r-${other}-${i}`),
+      }));
+      t.diagnostic(`AI ${ai} / ${GAMES}, random ${random} / ${GAMES}`);
+      assert.ok(ai >= 0.95 * GAMES && ai > random, `AI ${ai} / ${GAMES} against random ${random} / ${GAMES}`);
+    });
+  }
+  it('is the module’s default AI; its choice is one of its side’s legal actions', () => {
+    assert.ok(pointToPointModule.players?.ai, 'registered as ai');
+    const made = setup(rules, null, 'choice', {});
+    assert.ok(made.ok, 'setup');
+    const choice = pointToPointModule.players!.ai!.make('choice').choose(rules, made.value, 'axis');
+    assert.ok(
+      legalActions(rules, made.value, 'axis').some((a) => JSON.stringify(a) === JSON.stringify(choice)),
+      JSON.stringify(choice),
+    );
+  });
+});
