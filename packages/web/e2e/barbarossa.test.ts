@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { ensureBuilt } from './build.ts';
 
@@ -73,6 +73,20 @@ async function showBoard(page: Page): Promise<void> {
 async function act(page: Page, type: string): Promise<void> {
   await page.locator(`.actions button[data-action="${type}"]`).first().click();
   await page.waitForTimeout(150);
+}
+
+/** Zooms the map in around a counter or a hex (the wheel under the mouse), for a screenshot that reads. */
+async function zoomAt(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) return;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -120);
+  await page.waitForTimeout(500);
+}
+
+async function wholeMap(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'whole map' }).click();
+  await page.waitForTimeout(400);
 }
 
 async function logText(page: Page): Promise<string> {
@@ -137,6 +151,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
       await german.nth(k).click({ force: true });
       const dest = page.locator('polygon.hl.move');
       if ((await dest.count()) > 0) {
+        await zoomAt(page, german.nth(k));
         await dest.last().hover({ force: true });
         await page.locator('.path-cost').waitFor({ state: 'attached' });
         await page.screenshot({ path: join(SHOTS, 'barbarossa-movement.png') });
@@ -146,6 +161,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     }
     assert.ok(moved, 'some German unit can move');
     await page.waitForTimeout(300);
+    await wholeMap(page);
     assert.match(await logText(page), /moves \d{4}-\d{4}/);
 
     // Attack: a German unit next to a Russian hex; the preview itemizes the attack and the chances.
@@ -167,6 +183,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     }
     assert.ok(declared, 'some German unit can attack at legal odds');
     const attacked = page.locator('polygon.hl.attack');
+    await zoomAt(page, attacked.first());
     await attacked.first().hover({ force: true });
     await page.locator('.combat', { hasText: 'Column' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'barbarossa-combat-preview.png') });
@@ -227,6 +244,7 @@ describe('online Barbarossa 1941: the German never sees a hidden army', () => {
       await b.locator('.status', { hasText: 'German Operational movement' }).waitFor();
       const peeks = b.locator('g.counter.soviet.face-down[aria-label*="your peek"]');
       assert.ok((await peeks.count()) > 0, 'the Russian player sees his peeks');
+      await zoomAt(b, peeks.first());
       await b.screenshot({ path: join(SHOTS, 'barbarossa-soviet-peek.png') });
       // The German page, its reference sheets open too.
       await a.getByRole('tab', { name: 'Reference' }).click();

@@ -1,0 +1,126 @@
+/**
+ * Barbarossa 1941 in the browser: the time from a click on a counter to its legal moves
+ * lit, on the whole front (the full map in view, every counter of the opening set-up), in
+ * Debian's Chromium. Two figures per click: until the highlights are in the page's DOM
+ * (a MutationObserver sees them), and until the frame that draws them starts (its
+ * requestAnimationFrame callback; the wait for the display's next frame included). Goal: p95 < 16 ms. Also the pan/zoom frame time over the whole front.
+ *
+ *   node --import tsx bench/barbarossa-web.ts
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@stavka/server';
+import { launch } from '../packages/web/e2e/browser.ts';
+import { ensureBuilt } from '../packages/web/e2e/build.ts';
+
+interface Figures {
+  readonly clicks: number;
+  readonly dom: { median: number; p95: number };
+  readonly frame: { median: number; p95: number };
+  readonly lit: number;
+}
+
+export async function barbarossaWebFigures(): Promise<void> {
+  ensureBuilt();
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(mkdtempSync(join(tmpdir(), 'stavka-bbwebbench-')), 'b.sqlite'),
+    rateLimit: false,
+    log: () => {},
+  });
+  const browser = await launch({ width: 1400, height: 900 });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    const li = page.locator('ul.games li', { hasText: 'Barbarossa 1941' });
+    await li.getByRole('button', { name: 'New hot-seat game' }).click();
+    await page.locator('.status', { hasText: 'the extra tank group' }).waitFor();
+    await page.locator('.actions button[data-action="choose-tank-group"]').first().click();
+    await page.locator('.status', { hasText: 'German Reinforcements' }).waitFor();
+    await page.locator('.actions button[data-action="end-step"]').click();
+    await page.locator('.status', { hasText: 'German Attacks before' }).waitFor();
+    await page.locator('.actions button[data-action="end-step"]').click();
+    await page.locator('.status', { hasText: 'German Operational movement' }).waitFor();
+    await page.waitForTimeout(500);
+    // Runs in the page (a string: the page's DOM types are not this program's).
+    const figures = await page.evaluate<Figures>(`(async () => {
+      const svg = document.querySelector('svg.map');
+      const counters = [...document.querySelectorAll('g.counter.axis')];
+      const nextFrame = () => new Promise((res) => requestAnimationFrame(() => res(null)));
+      const lit = () => document.querySelectorAll('polygon.hl.move, polygon.hl.move-bonus').length;
+      const dom = [];
+      const frame = [];
+      let litTotal = 0;
+      const clickAt = (x, y) => {
+        for (const type of ['pointerdown', 'pointerup'])
+          svg.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, pointerId: 1, bubbles: true }));
+      };
+      for (let round = 0; round < 3; round++) {
+        for (const c of counters) {
+          const r = c.getBoundingClientRect();
+          // Nothing selected, nothing lit.
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+          await nextFrame();
+          await nextFrame();
+          if (lit() > 0) continue;
+          let seen = -1;
+          let drawn = -1;
+          // The highlights in the DOM, then the frame that draws them (its animation callback).
+          const obs = new MutationObserver(() => {
+            if (seen < 0 && lit() > 0) {
+              seen = performance.now();
+              requestAnimationFrame(() => { drawn = performance.now(); });
+            }
+          });
+          obs.observe(svg, { childList: true, subtree: true });
+          const t0 = performance.now();
+          clickAt(r.left + r.width / 2, r.top + r.height / 2);
+          // Up to 20 frames for the highlights (a counter with no move lights nothing).
+          for (let k = 0; k < 20 && (seen < 0 || drawn < 0); k++) await nextFrame();
+          obs.disconnect();
+          if (seen < 0 || drawn < 0) continue;
+          dom.push(seen - t0);
+          frame.push(drawn - t0);
+          litTotal += lit();
+        }
+      }
+      const stat = (xs) => {
+        const s = [...xs].sort((a, b) => a - b);
+        return { median: s[Math.floor(s.length / 2)] ?? NaN, p95: s[Math.floor(s.length * 0.95)] ?? NaN };
+      };
+      return { clicks: dom.length, dom: stat(dom), frame: stat(frame), lit: dom.length ? litTotal / dom.length : 0 };
+    })()`);
+    const zoom = await page.evaluate<{ median: number; p95: number }>(`(async () => {
+      const svg = document.querySelector('svg.map');
+      const r = svg.getBoundingClientRect();
+      const times = [];
+      let last = performance.now();
+      for (let i = 0; i < 120; i++) {
+        svg.dispatchEvent(new WheelEvent('wheel', { deltaY: i % 20 < 10 ? -100 : 100, clientX: r.left + r.width * ((i % 7) / 7), clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
+        await new Promise((res) => requestAnimationFrame(() => res(null)));
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+      }
+      times.sort((a, b) => a - b);
+      return { median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
+    })()`);
+    console.log('\nBarbarossa 1941 in the browser (Chromium, the whole front in view):');
+    console.log(
+      `  click -> legal moves lit: ${figures.clicks} clicks on German counters (${figures.lit.toFixed(0)} hexes lit on average)`,
+    );
+    console.log(
+      `    in the DOM: median ${figures.dom.median.toFixed(1)} ms, p95 ${figures.dom.p95.toFixed(1)} ms; drawn (next frame): median ${figures.frame.median.toFixed(1)} ms, p95 ${figures.frame.p95.toFixed(1)} ms (goal p95 < 16 ms)`,
+    );
+    console.log(
+      `  pan/zoom over the whole front: frame median ${zoom.median.toFixed(1)} ms, p95 ${zoom.p95.toFixed(1)} ms (goal 16.7 ms)`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('barbarossa-web.ts')) await barbarossaWebFigures();
