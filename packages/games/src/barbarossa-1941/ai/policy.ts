@@ -26,7 +26,7 @@
  * It reads only the state it is given (a side's view made a state: engine `knownState`)
  * and helpers of the rules that read what both sides see (`publicUnit`).
  */
-import { actionKey, type RngState, slotBetween } from '@stavka/engine';
+import { type RngState, sameJson, slotBetween } from '@stavka/engine';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
@@ -66,6 +66,31 @@ const AXIS_PULL: Readonly<Record<string, number>> = { Leningrad: 6, Moscow: 5, S
 
 /** Actions that close a step or a choice ("done"), in the order they are preferred as a fallback. */
 const DONE = ['end-advance', 'orders-done', 'end-step', 'end-movement', 'end-combat'];
+
+/**
+ * The kinds of action this policy knows to be optional: when no "done" is offered, an
+ * action of another kind (one the rules have gained since) is likely what the step waits
+ * for, and is taken before any of these.
+ */
+const OPTIONAL = new Set([
+  'rail',
+  'sea',
+  'convert',
+  'railhead',
+  'rehide',
+  'load-factory',
+  'entrench',
+  'flip-strong',
+  'call-siberians',
+  'katyusha',
+  'air-support',
+  'move',
+  'allocate',
+  'unallocate',
+  'cancel',
+  'overrun',
+  'no-retreat',
+]);
 
 type Act = BarbarossaAction;
 
@@ -174,8 +199,6 @@ export class BarbarossaPolicy {
   choose(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
     if (legal.length === 0) throw new Error(`no legal action for ${side}`);
     if (legal.length === 1) return legal[0]!;
-    const byKey = new Map<string, Act>();
-    for (const a of legal) byKey.set(actionKey(a), a);
     if (g.combat) return this.combatChoice(g, side, legal);
     const key = `${side}:${g.turn}:${g.player}:${g.step}:${g.breakthrough}`;
     if (key !== this.planKey) {
@@ -183,7 +206,8 @@ export class BarbarossaPolicy {
       this.plan = this.makePlan(g, side, legal);
     }
     while (this.plan.length > 0) {
-      const a = byKey.get(actionKey(this.plan.shift()!));
+      const p = this.plan.shift()!;
+      const a = legal.find((x) => x.type === p.type && sameJson(x, p));
       if (a) return a;
     }
     return this.afterPlan(g, side, legal);
@@ -225,7 +249,7 @@ export class BarbarossaPolicy {
       const a = legal.find((x) => x.type === d);
       if (a) return a;
     }
-    return legal[0]!;
+    return legal.find((a) => !OPTIONAL.has(a.type)) ?? legal[0]!;
   }
 
   private field(g: BarbarossaState, side: Side): Float64Array {
@@ -300,6 +324,7 @@ export class BarbarossaPolicy {
     }
     const out: Act[] = [];
     const moves: Act[] = [];
+    const stationary: Act[] = [];
     const stay = (id: string) => layout.used.add(id);
 
     // 1. Guards: keep one unit in each victory city held (B-12).
@@ -427,9 +452,11 @@ export class BarbarossaPolicy {
       for (const c of chosen) {
         if (c.to !== null) {
           layout.move(c.id, g.pieces[c.id]!.at, c.to);
-          moves.push({ type: 'move', piece: c.id, to: c.to });
-        } else layout.used.add(c.id);
-        out.push({ type: 'allocate', piece: c.id, target: t });
+          out.push({ type: 'move', piece: c.id, to: c.to }, { type: 'allocate', piece: c.id, target: t });
+        } else {
+          layout.used.add(c.id);
+          stationary.push({ type: 'allocate', piece: c.id, target: t });
+        }
       }
     }
 
@@ -469,11 +496,13 @@ export class BarbarossaPolicy {
         }
       }
     }
-    // Overruns first (B-42: they clear 1-factor screens), then moves into attack positions, allocations, the rest.
+    // Overruns first (B-42: they clear 1-factor screens); then the attackers that stay put
+    // are allocated (an allocated unit leaves the list of movers: shorter legal lists), the
+    // guards, each mover into its attack position and its allocation, the rest.
     const overruns = moving
       ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
       : [];
-    return [...overruns, ...moves, ...out, ...free];
+    return [...overruns, ...stationary, ...moves, ...out, ...free];
   }
 
   /** A unit's worth for choosing who guards and who is lost: its attack plus defense. */
