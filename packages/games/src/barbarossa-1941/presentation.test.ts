@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Action, apply, type GameState, legalActions, setup, view } from '@stavka/engine';
 import { evaluateAttack, isRefusal } from './attack.ts';
-import { barbarossaCalc } from './combat.ts';
+import { BARBAROSSA_CRT, barbarossaCalc } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { barbarossaPresentation as P } from './presentation.ts';
 import { boardOf, scenarioOf } from './presentation-board.ts';
@@ -207,6 +207,43 @@ describe("Combat results: the preview is the rules' evaluation read by the calcu
     assert.ok(Math.abs(total - 1) < 1e-9, 'the chances add up to 1');
     // Not the other side's to see before it is declared.
     assert.equal(P.combatPreview(v, 'soviet', { target, selected: null, actions }), null);
+  });
+});
+
+describe('Surrounded/Retreat Impossible/No Retreat! Orders (B-4): the defender sees the attack before the roll', () => {
+  it('shows both sides the combat fixed at its start, and asks the defender for orders', () => {
+    let g = atGermanMovement();
+    const v0 = viewOf(g, 'axis');
+    const board = boardOf(v0);
+    const supply = Object.fromEntries(v0.order.map((id) => [id, v0.pieces[id]!.supply]));
+    g = play(
+      g,
+      'axis',
+      (a) =>
+        a.type === 'allocate' &&
+        !isRefusal(evaluateAttack(board, [String(a.piece)], a.target as number, { supply })),
+    );
+    g = play(g, 'axis', (a) => a.type === 'end-movement');
+    g = play(g, 'axis', (a) => a.type === 'resolve' && !a.gamble && !a.ignoreRiver);
+    const c = g.state.combat!;
+    assert.equal(c.phase, 'orders');
+    const soviet = viewOf(g, 'soviet');
+    const actions = legalActions(barbarossaRules, g, 'soviet') as Action[];
+    const mine = P.combatPreview(soviet, 'soviet', { target: c.target, selected: null, actions })!;
+    const theirs = P.combatPreview(viewOf(g, 'axis'), 'axis', {
+      target: c.target,
+      selected: null,
+      actions: [],
+    })!;
+    assert.deepEqual(mine, theirs, 'the same preview for attacker and defender');
+    assert.equal(mine.report!.column, BARBAROSSA_CRT.columnLabels[c.column]);
+    assert.match(mine.notes.join(' '), /^Resolved on /);
+    assert.match(P.prompt(soviet, 'soviet', true, null).help, /No Retreat!/);
+    assert.equal(P.focus!(soviet), c.target);
+    assert.ok(
+      P.buttons(soviet, actions).some((a) => a.type === 'orders-done'),
+      'the roll is a button',
+    );
   });
 });
 
