@@ -9,15 +9,25 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { withPvo } from './airfields.test.ts';
+import {
+  type Action,
+  apply,
+  applyWithRolls,
+  type GameState,
+  hexIndex,
+  legalActions,
+  replay,
+  setup,
+  stateHash,
+  view,
+} from '@stavka/engine';
 import { outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { type BarbarossaAction, barbarossaRules, type PositionFile } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { type PositionInput, positionFile, SMALL_FRONT } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
 const col = (c: number) =>
@@ -77,6 +87,31 @@ describe('Bombing and Close Air Support (B-13, B-46)', () => {
     assert.equal(has(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0505') }), false);
   });
 });
+
+/** The PVO korps of the standard data ("6th Fighter Aviation Corps PVO"): range 3, intercept only. */
+function withPvo(file: PositionFile, id: string, at: string): PositionFile {
+  return {
+    ...file,
+    scenario: {
+      ...file.scenario,
+      units: [
+        ...(file.scenario.units ?? []),
+        {
+          id,
+          side: 'soviet',
+          nationality: 'soviet',
+          type: 'air',
+          size: 'air-korps',
+          name: id,
+          designation: id,
+          factors: { attack: 0, defense: 0, range: 3 },
+          tags: ['interceptor'],
+        },
+      ],
+    },
+    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
+  };
+}
 
 /* ------------------------------------------------------------------------------------ */
 
@@ -460,4 +495,93 @@ describe('Air Supply (B-59): "all the otherwise out of supply units in any one h
     t = rolled(t, 'axis', { type: 'air-supply', piece: 'fk', target: hexOf(t, '0805') }, [3]);
     assert.equal(t.state.pieces.k!.supply, 'full', '3: supplied');
   });
+});
+
+describe('Air in random whole games (B-56..B-60)', () => {
+  function mulberry(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let x = a;
+      x = Math.imul(x ^ (x >>> 15), x | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const AIR_TYPES = new Set([
+    'airfield',
+    'airstrike',
+    'air-supply',
+    'air-support',
+    'intercept',
+    'no-intercept',
+  ]);
+  for (const seed of [11, 12]) {
+    it(`seed ${seed}: the small front with air units on both sides: no dead end, each air unit once offensively and once defensively a game-turn, views keep the secret, replay gives the same hash`, () => {
+      const file = withPvo(
+        positionFile({
+          ...SMALL_FRONT,
+          pieces: {
+            ...SMALL_FRONT.pieces,
+            fk: { is: 'ger-fk', at: '0205' },
+            f8: { is: 'ger-fk-8', at: '0208' },
+            sa: { is: 'sov-air', at: '1104' },
+            sb: { is: 'sov-air', at: '1108' },
+          },
+        }),
+        'pvo',
+        '1006',
+      );
+      const made = setup(barbarossaRules, file, seed, {});
+      assert.ok(made.ok, 'set up');
+      let s: G = made.value;
+      const rand = mulberry(seed);
+      const actions: { side: string; action: Action }[] = [];
+      const flown: Record<string, number> = {};
+      for (let i = 0; i < 1500; i++) {
+        const active = barbarossaRules.activeSides(s.state);
+        if (active.length === 0) break;
+        const side = active[0]!;
+        const legal = legalActions(barbarossaRules, s, side).filter((a) => a.type !== 'undo');
+        assert.ok(legal.length > 0, `dead end at step ${s.state.step}`);
+        if (s.state.airMission) assert.notEqual(side, s.state.player, 'the enemy answers a mission');
+        const air = legal.filter((a) => AIR_TYPES.has(a.type));
+        const busy = legal.filter(
+          (a) => !a.type.startsWith('end-') && a.type !== 'unallocate' && a.type !== 'cancel',
+        );
+        const pool = air.length > 0 && rand() < 0.5 ? air : busy.length > 0 && rand() < 0.9 ? busy : legal;
+        const action = pool[Math.floor(rand() * pool.length)]!;
+        const before = JSON.stringify(s.state);
+        const next = apply(barbarossaRules, s, side, action);
+        assert.ok(next.ok, next.ok ? '' : next.error.message);
+        assert.equal(JSON.stringify(s.state), before, 'apply changed its input');
+        s = next.value;
+        actions.push({ side, action });
+        flown[action.type] = (flown[action.type] ?? 0) + 1;
+        assert.equal(new Set(s.state.airUsed).size, s.state.airUsed.length, 'once offensively a game-turn');
+        const def = s.state.airDefUsed ?? [];
+        assert.equal(new Set(def).size, def.length, 'once defensively a game-turn');
+        for (const viewer of ['axis', 'soviet']) {
+          const v = JSON.stringify(view(barbarossaRules, s, viewer));
+          for (const [piece, h] of Object.entries(s.state.secret.identities))
+            if (h.unit !== null && h.knownTo === 'soviet' && viewer === 'axis')
+              assert.equal(v.includes(`"${h.unit}"`), false, `${viewer} sees ${piece}`);
+        }
+      }
+      assert.ok(
+        (flown.airstrike ?? 0) > 0 && (flown.airfield ?? 0) > 0,
+        `air played: ${JSON.stringify(flown)}`,
+      );
+      const again = replay(barbarossaRules, {
+        game: 'barbarossa-1941',
+        rulesVersion: barbarossaRules.rulesVersion,
+        scenario: file,
+        seed,
+        options: {},
+        actions,
+      });
+      assert.ok(again.ok, 'replay');
+      assert.equal(stateHash(again.value), stateHash(s));
+    });
+  }
 });

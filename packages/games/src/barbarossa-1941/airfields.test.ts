@@ -33,7 +33,7 @@ const offered = (s: G, piece: string, to: string, rail = false) =>
   airfieldMoves(s, piece).some((a) => a.to === hexOf(s, to) && (a.rail === true) === rail);
 
 /** The PVO korps of the standard data ("6th Fighter Aviation Corps PVO"): range 3, intercept only. */
-export function withPvo(file: PositionFile, id: string, at: string): PositionFile {
+function withPvo(file: PositionFile, id: string, at: string): PositionFile {
   return {
     ...file,
     scenario: {
