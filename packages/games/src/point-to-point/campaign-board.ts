@@ -1,10 +1,10 @@
 /**
- * The first pieces of the campaign on points and lines (docs/rules/point-to-point-
+ * The campaign on points and lines as the searches read it (docs/rules/point-to-point-
  * completion.md; every rule here is the project's, not the source's): what a side may
- * reach along the lines in a move (C-4.1, C-4.3, C-4.4, C-11.2) and which points it can
- * trace supply to (C-7.1). Both are the engine's one search (search.ts) with a policy,
- * over the scenario's compiled point map (engine map.ts: a line is a graph edge with a
- * capacity).
+ * reach along the lines in a move (C-4.1, C-4.3, C-4.4, C-11.2; partisans' lines, C-10.2),
+ * by rail (C-4.2), and which points it can trace supply to (C-7.1). All are the engine's
+ * one search (search.ts) with a policy, over the scenario's compiled point map (engine
+ * map.ts: a line is a graph edge with a capacity).
  */
 import { type PointMap, SearchSpace } from '@stavka/engine';
 import type { Side } from './forces.ts';

@@ -55,7 +55,7 @@ import { compileTyphoon, type Typhoon } from './typhoon.ts';
 export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/2';
 
 /** Citations of the completion rules (docs/rules/point-to-point-completion.md). */
-export const C = {
+export const CAMPAIGN_CITE = {
   sequence: 'completion C-3 Sequence of play',
   move: 'completion C-4 Movement along lines',
   rail: 'completion C-4.2 Rail movement',
@@ -72,6 +72,7 @@ export const C = {
   weather: 'completion C-11 Weather',
   victory: 'completion C-13 Victory',
 } as const;
+const C = CAMPAIGN_CITE;
 
 export interface CampaignUnit {
   readonly id: string;

@@ -1,3 +1,4 @@
+export * from './ai/campaign-ai.ts';
 export * from './analysis.ts';
 export * from './battle.ts';
 export * from './battle-ai.ts';
@@ -7,6 +8,7 @@ export * from './battle-scenario.ts';
 export * from './bench-battle.ts';
 export * from './campaign.ts';
 export * from './campaign-board.ts';
+export * from './campaign-view.ts';
 export * from './combat.ts';
 export * from './forces.ts';
 export * from './policy.ts';
