@@ -13,8 +13,8 @@ import { boardOf, scenarioOf } from './presentation-board.ts';
 import { barbarossaRules } from './rules.ts';
 import type { BarbarossaState } from './state.ts';
 
-function standardGame(): GameState<BarbarossaState> {
-  const made = setup(barbarossaRules, null, 'presentation-test', {});
+function standardGame(options: { asymmetricOdds?: boolean } = {}): GameState<BarbarossaState> {
+  const made = setup(barbarossaRules, null, 'presentation-test', options);
   assert.ok(made.ok, 'the standard game sets up');
   return made.value;
 }
@@ -31,8 +31,8 @@ function play(g: GameState<BarbarossaState>, side: string, pick: (a: Action) => 
 }
 
 /** The standard game at the German movement step (past the B-53 choice, A.1 and A.2). */
-function atGermanMovement(): GameState<BarbarossaState> {
-  let g = standardGame();
+function atGermanMovement(options: { asymmetricOdds?: boolean } = {}): GameState<BarbarossaState> {
+  let g = standardGame(options);
   for (let i = 0; i < 5 && g.state.step !== 'movement'; i++)
     g = play(g, 'axis', (a) => a.type === 'choose-tank-group' || a.type === 'end-step');
   assert.equal(g.state.step, 'movement', 'the German movement step is reached');
@@ -244,6 +244,48 @@ describe('Surrounded/Retreat Impossible/No Retreat! Orders (B-4): the defender s
       P.buttons(soviet, actions).some((a) => a.type === 'orders-done'),
       'the roll is a button',
     );
+  });
+});
+
+describe('Asymmetric Combat Odds Calculations (B-7, B-8): the gambles offered, each with its chances', () => {
+  it('previews every round-up and press offered on a declared attack, by the calculator', () => {
+    let g = atGermanMovement({ asymmetricOdds: true });
+    const v0 = viewOf(g, 'axis');
+    const board = boardOf(v0);
+    const supply = Object.fromEntries(v0.order.map((id) => [id, v0.pieces[id]!.supply]));
+    g = play(
+      g,
+      'axis',
+      (a) =>
+        a.type === 'allocate' &&
+        !isRefusal(evaluateAttack(board, [String(a.piece)], a.target as number, { supply })),
+    );
+    g = play(g, 'axis', (a) => a.type === 'end-movement');
+    const v = viewOf(g, 'axis');
+    const actions = legalActions(barbarossaRules, g, 'axis') as Action[];
+    const target = v.attacks[0]!.target;
+    const offered = actions.filter((a) => a.type === 'resolve' && a.target === target && a.gamble);
+    assert.ok(offered.length > 0, 'gambles are offered on a German attack');
+    const p = P.combatPreview(v, 'axis', { target, selected: null, actions })!;
+    const lines = p.notes.filter((n) => n.startsWith('Gamble offered'));
+    assert.equal(lines.length, offered.length);
+    for (const l of lines) assert.match(l, /\d+%/);
+    for (const a of offered) assert.match(P.describe(v, a), /B-7|B-8/);
+  });
+});
+
+describe('Overlays: supply, enemy zones of control, air range (B-46)', () => {
+  it('colours every piece of the side by its supply, and the hexes its air units reach', () => {
+    const v = viewOf(standardGame(), 'axis');
+    const supply = P.overlay(v, 'supply', 'axis')!;
+    const onMap = v.order.filter((id) => v.pieces[id]!.side === 'axis' && v.pieces[id]!.status === 'map');
+    assert.equal(supply.nodes.length, onMap.length);
+    const air = P.overlay(v, 'air', 'axis')!;
+    assert.ok(
+      air.nodes.some((n) => n.className === 'full') && air.nodes.some((n) => n.className === 'rationed'),
+    );
+    assert.ok(P.overlay(v, 'zoc', 'axis')!.nodes.length > 0, 'the Russian armies have zones of control');
+    assert.equal(P.overlay(v, 'air', null), null, 'a spectator has no side to show');
   });
 });
 

@@ -31,6 +31,7 @@ import { oddsColumn } from '@stavka/engine';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from './attack.ts';
 import type { Board } from './board.ts';
 import { BARBAROSSA_CRT, barbarossaCalc } from './combat.ts';
+import { hexDistance } from './combat-results.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { canMove, moveOptions, omfOf } from './movement.ts';
 import type { Gamble } from './odds-gambles.ts';
@@ -49,6 +50,7 @@ import {
 } from './presentation-board.ts';
 import { reference } from './presentation-reference.ts';
 import type { RulesScenario, Side } from './rules-scenario.ts';
+import { seaController } from './sea.ts';
 import { attackFactor, type BarbarossaState, type Supply } from './state.ts';
 import { supplyStatuses } from './supply.ts';
 import { victoryTally } from './victory.ts';
@@ -223,8 +225,13 @@ function describe(v: View, a: Action): string {
       return `Entrench ${name(a.piece)}`;
     case 'air-support':
       return `${name(a.piece)} supports the attack on ${at(a.target)} (B-13, B-46)`;
-    case 'sea':
-      return `${name(a.piece)} by sea to ${at(a.to)}`;
+    case 'sea': {
+      // B-47: sunk on a 1 under friendly control of the port's sea, on 1-3 otherwise.
+      const port = s.ports.find((x) => x.hex === a.to);
+      const control = port ? seaController(v as unknown as BarbarossaState, s, port.sea) : null;
+      const risk = control === v.pieces[String(a.piece)]?.side ? 1 : 3;
+      return `${name(a.piece)} by sea to ${at(a.to)}: sunk on 1${risk > 1 ? `-${risk}` : ''} (${risk} in 6), else arrives Disrupted (B-47)`;
+    }
     case 'overrun':
       return `Overrun ${at(a.target)} with ${(a.pieces as string[]).length} unit${(a.pieces as string[]).length === 1 ? '' : 's'}: ${(a.pieces as string[]).map(designation).join(', ')} (B-42)`;
     case 'katyusha':
@@ -559,7 +566,10 @@ function combatPreview(
   const someDisrupted = !disrupted && defenders.some((d) => v.pieces[d]!.disrupted);
   const gambles = at.actions
     .filter((a) => a.type === 'resolve' && a.target === target && a.gamble)
-    .map((a) => gambleWords(a.gamble as Gamble));
+    .map(
+      (a) =>
+        `${gambleWords(a.gamble as Gamble)}: ${gambleChances(ev.attack, ev.defense, ev.shifts, a.gamble as Gamble, v.player)}`,
+    );
   return {
     title,
     attack: ev.attack,
@@ -575,11 +585,40 @@ function combatPreview(
     notes: [
       ...notes,
       ...(someDisrupted ? ['Disrupted defenders read the next column, individually (B-6).'] : []),
-      ...(gambles.length ? [`Gambles offered (optional rule): ${gambles.join('; ')}.`] : []),
+      ...gambles.map((x) => `Gamble offered (optional rule): ${x}.`),
     ],
     meanings: RESULT_MEANINGS,
     names: RESULT_NAMES,
   };
+}
+
+/** A gamble's results and their chances, by the calculator (B-7, B-8). */
+function gambleChances(
+  attack: number,
+  defense: number,
+  shifts: readonly Shift[],
+  g: Gamble,
+  side: Side,
+): string {
+  const cols = BARBAROSSA_CRT.columnLabels;
+  const calc =
+    g.kind === 'round-up'
+      ? barbarossaCalc({
+          attack,
+          defense,
+          shifts,
+          roundUp: { target: cols[g.target]!, fallBack: cols[g.fallBack]! },
+        })
+      : barbarossaCalc({
+          attack,
+          defense,
+          shifts,
+          press: { columns: g.columns, procedure: g.procedure, side },
+        });
+  if (!calc.ok) return calc.refusal.message;
+  const r = calc.report;
+  const odds = r.chances.map((c) => `${c.result} ${Math.round(c.probability * 100)}%`).join(', ');
+  return `${r.gamble ? `${r.gamble.chanceInSix} in 6 for ${r.gamble.success}, else ${r.gamble.failure}; ` : ''}${odds}`;
 }
 
 /** The combat being resolved, before its roll: its column fixed at its start, shown to both sides. */
@@ -960,6 +999,7 @@ export const barbarossaPresentation: Presentation<View> = {
   overlays: [
     { id: 'supply', label: 'Supply' },
     { id: 'zoc', label: 'Enemy ZOC' },
+    { id: 'air', label: 'Air range' },
   ],
   overlay(v, id, side) {
     if (side !== 'axis' && side !== 'soviet') return null;
@@ -970,6 +1010,25 @@ export const barbarossaPresentation: Presentation<View> = {
       for (let h = 0; h < s.map.graph.nodeCount; h++)
         if (s.map.onMap[h] && board.inEnemyZoc(side as Side, h)) nodes.push({ at: h, className: 'zoc' });
       return { kind: 'circles', nodes };
+    }
+    if (id === 'air') {
+      // B-46: each air unit's range from its airfield; beyond half of it, 1 shift less.
+      const best = new Map<number, string>();
+      for (const pid of v.order) {
+        const p = v.pieces[pid]!;
+        if (p.side !== side || p.status !== 'map' || p.at < 0) continue;
+        const u = board.unit(pid);
+        if (u.type !== 'air') continue;
+        const range = u.factors.range ?? 0;
+        for (let h = 0; h < s.map.graph.nodeCount; h++) {
+          if (!s.map.onMap[h]) continue;
+          const d = hexDistance(board, p.at, h);
+          if (d > range) continue;
+          if (d <= range / 2) best.set(h, 'full');
+          else if (!best.has(h)) best.set(h, 'rationed');
+        }
+      }
+      return { kind: 'cells', nodes: [...best].map(([at, className]) => ({ at, className })) };
     }
     if (id === 'supply') {
       const st = supplyStatuses(board, side as Side);
