@@ -360,7 +360,8 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
     }
     if (u.arrives === g.turn && u.place === 'waiting') {
       const sources = typhoon().scenario.supplySources[g.player];
-      const friendly = (p: string) => g.control[p] === g.player && !enemyGroundAt(g, p, g.player);
+      const friendly = (p: string) =>
+        g.control[p] === g.player && !enemyGroundAt(g, p, g.player) && supplied[idx(p)] === 1;
       u.at = friendly(u.at) ? u.at : (sources.find(friendly) ?? sources[0]!);
       u.place = 'map';
       ctx.log({ kind: 'phase', text: `${u.name} arrives at ${pointName(u.at)}`, cite: [C.reinforce] });
@@ -771,8 +772,9 @@ function endBattle(g: CampaignState, ctx: RulesContext): void {
     u.advanced = bu.status === 'advanced' && b.combat === 'regular';
     // B.4c: retreated into a friendly point under attack: no part in its battle.
     u.sheltering = bu.status === 'retreated' && bu.conditional;
-    // Units retreated under priority b into an enemy point take it (C-2.2).
-    if (bu.status === 'retreated' && bu.unitClass !== 'air' && bu.at && g.control[bu.at] !== u.side)
+    // Units retreated under priority b into an enemy point take it (C-2.2); Axis units
+    // retreating onto partisans or a factory remove or capture them (C-10.3, C-9.3).
+    if (bu.status === 'retreated' && bu.unitClass !== 'air' && bu.at)
       takePoint(g, bu.at, u.side, ctx, 'retreat');
   }
   // B.4d: displaced defenders the retreating attackers destroyed (the battle logged it).
