@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { behindFront } from './airfields.ts';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { behindFront, outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
 import { type BarbarossaAction, barbarossaRules, type PositionFile } from './rules.ts';
@@ -194,5 +194,60 @@ describe('Range: the PVO korps are based on Moscow and Leningrad (B-60)', () => 
           hexDistance(new Board(s.state), hexOf(s, '0909'), a.to) <= 5,
           'the Russian maximum ground movement is 5',
         );
+  });
+});
+
+describe('"Shot Down (or overrun on the ground)": an airfield taken by the enemy (B-56)', () => {
+  it('an air unit whose hex is eliminated is out of the game 2 player-turns, then back behind its front', () => {
+    const turns = [
+      { label: 'Jun II 41', weather: 'good' as const },
+      { label: 'Jul I 41', weather: 'good' as const },
+    ];
+    let s = game({
+      pieces: {
+        a: { is: 'ger-army', at: '0504' },
+        sa: { is: 'sov-air', at: '0505' },
+        r: { is: 'sov-army', at: '0808' },
+      },
+      turns,
+    });
+    for (const type of ['end-step', 'end-step'] as const) s = act(s, 'axis', { type });
+    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
+    // 6 against nothing: 9:1; a 5 reads DE.
+    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'orders-done' }, [5]);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value;
+    assert.equal(s.state.pieces.sa!.status, 'pool', 'off the map, not eliminated');
+    assert.equal(outOfGame(s.state, 'sa'), true);
+    assert.ok(
+      s.log.some((e) => e.text.includes('overrun on the ground')),
+      'logged as overrun on the ground',
+    );
+    while (s.state.player === 'axis') {
+      const end = legalActions(barbarossaRules, s, barbarossaRules.activeSides(s.state)[0]!).find(
+        (a): a is BarbarossaAction => a.type.startsWith('end-'),
+      );
+      assert.ok(end, `an end action at ${s.state.step} ${s.state.combat?.phase ?? ''}`);
+      s = act(s, barbarossaRules.activeSides(s.state)[0]!, end);
+    }
+    assert.equal(s.state.player, 'soviet');
+    assert.equal(s.state.pieces.sa!.status, 'pool', 'out for the Russian player-turn');
+    for (const type of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'soviet', { type });
+    assert.equal(s.state.pieces.sa!.status, 'map', 'back 2 player-turns later (the next German player-turn)');
+    assert.equal(
+      s.state.pieces.sa!.at,
+      hexOf(s, '0808'),
+      'on the nearest hex behind its front with a Russian unit',
+    );
   });
 });

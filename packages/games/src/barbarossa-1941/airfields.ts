@@ -46,9 +46,61 @@ export function takeOut(g: BarbarossaState, id: string, result: 'SD' | 'I'): voi
   g.airOut = { ...(g.airOut ?? {}), [id]: playerTurnIndex(g) + (result === 'SD' ? 2 : 1) };
 }
 
-/** At the start of a player-turn: air units whose time out is over are back on their airfields. */
+const CITE_NOTES = 'barbarossa-1941 "Air Attack and Combat Results" Notes';
+
+/**
+ * "Shot Down (or overrun on the ground)": an air unit that would be eliminated on the ground
+ * (its hex's defenders eliminated, an overrun, an exchange) leaves the map instead, out of
+ * the game until 2 player-turns later, its airfield lost (B-56).
+ */
+export function overrunOnTheGround(g: BarbarossaState, id: string, ctx: RulesContext, label: string): void {
+  const p = g.pieces[id]!;
+  p.status = 'pool'; // off the map; `at` keeps the lost airfield's hex for its return
+  p.disrupted = false;
+  takeOut(g, id, 'SD');
+  ctx.log({
+    kind: 'air',
+    text: `${label} is overrun on the ground: out of the game until 2 player-turns later`,
+    cite: [CITE_NOTES, 'B-56'],
+    data: { piece: id, hex: p.at },
+  });
+}
+
+/** The hex nearest (as the crow flies) to `from` behind the side's front holding a friendly ground unit, or -1. */
+function nearestBase(board: Board, side: Side, from: number): number {
+  const front = behindFront(board, side);
+  const { graph } = board.s.map;
+  const seen = new Uint8Array(graph.nodeCount);
+  let layer = [from];
+  seen[from] = 1;
+  while (layer.length > 0) {
+    const bases = layer.filter(
+      (h) =>
+        front(h) && board.at[h]!.some((id) => board.piece(id).side === side && isGroundUnit(board.unit(id))),
+    );
+    if (bases.length > 0) return Math.min(...bases);
+    const next: number[] = [];
+    for (const h of layer)
+      for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
+        const t = graph.targets[k]!;
+        if (t >= 0 && seen[t] === 0) {
+          seen[t] = 1;
+          next.push(t);
+        }
+      }
+    layer = next;
+  }
+  return -1;
+}
+
+/**
+ * At the start of a player-turn: air units whose time out is over are back in the game, on
+ * their airfields; one overrun on the ground comes back on the hex nearest its lost airfield
+ * behind its side's front with a friendly ground unit (none: it waits a player-turn more).
+ */
 export function airReturns(
   g: BarbarossaState,
+  s: RulesScenario,
   ctx: RulesContext,
   label: (id: string) => string,
   hexName: (h: number) => string,
@@ -57,11 +109,21 @@ export function airReturns(
   const now = playerTurnIndex(g);
   for (const [id, back] of Object.entries(g.airOut)) {
     if (back > now) continue;
+    const p = g.pieces[id]!;
+    if (p.status === 'pool') {
+      const at = nearestBase(new Board(g, s), p.side, p.at);
+      if (at < 0) {
+        g.airOut[id] = now + 1;
+        continue;
+      }
+      p.at = at;
+      p.status = 'map';
+    }
     delete g.airOut[id];
     ctx.log({
       kind: 'air',
-      text: `${label(id)} is back in the game on its airfield ${hexName(g.pieces[id]!.at)}`,
-      cite: ['barbarossa-1941 "Air Attack and Combat Results" Notes', 'B-57'],
+      text: `${label(id)} is back in the game on its airfield ${hexName(p.at)}`,
+      cite: [CITE_NOTES, 'B-57'],
     });
   }
 }

@@ -10,6 +10,7 @@
  */
 import { type RulesContext, slotBetween } from '@stavka/engine';
 import { withAirSupply } from './air.ts';
+import { overrunOnTheGround } from './airfields.ts';
 import { evaluateAttack, firstTurnRiverIgnored, isRefusal, riverHexsides } from './attack.ts';
 import { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
@@ -136,6 +137,11 @@ export function eliminatePiece(
   cite: string[],
 ) {
   const p = g.pieces[id]!;
+  // "Shot Down (or overrun on the ground)": an air unit is out of the game, not eliminated (B-56).
+  if (s.units[p.unit ?? '']?.type === 'air') {
+    overrunOnTheGround(g, id, ctx, label(g, s, id));
+    return;
+  }
   p.status = 'eliminated';
   ctx.log({
     kind: 'eliminated',

@@ -466,6 +466,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   );
   airReturns(
     g,
+    s,
     ctx,
     (id) => label(g, s, id),
     (h) => s.hexNumbers[h]!,
