@@ -2,8 +2,8 @@
  * Every sentence of the surviving text (point-to-point.txt A and B) and the tests that
  * enforce it: a sentence with no entry here, or an entry naming a test that does not
  * exist, fails. Sentences about the lost parts of the game (movement, recovery, field
- * fortifications) name the completion rule that takes them up instead
- * (docs/rules/point-to-point-completion.md), untested until the campaign exists.
+ * fortifications) are enforced by the campaign under the completion rule that takes them
+ * up (docs/rules/point-to-point-completion.md), its tests named here too.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -156,7 +156,14 @@ const COVERAGE: readonly (readonly [string, Cover])[] = [
       ],
     },
   ],
-  ['On breakthrough movement, a German air unit can only move with one group', { completion: 'C-6.2' }],
+  [
+    'On breakthrough movement, a German air unit can only move with one group',
+    {
+      tests: [
+        'one German air unit that advanced with the battle goes with one group up one line segment (A.4)',
+      ],
+    },
+  ],
   [
     'double the combat value of all Axis units in supply',
     { tests: ['defense: all Axis units in supply are multiplied, Allied armies too'] },
@@ -268,7 +275,14 @@ const COVERAGE: readonly (readonly [string, Cover])[] = [
       ],
     },
   ],
-  ['see Field Fortifications', { completion: 'C-8.2' }],
+  [
+    'see Field Fortifications',
+    {
+      tests: [
+        'the first breakthrough dealt the defenders of a fortified point each round is absorbed by it, no unit dispersed (B.2 exception)',
+      ],
+    },
+  ],
   [
     'cannot fire in their part of the combat round',
     { tests: ['a unit that absorbed a loss cannot fire in its part of the round'] },
@@ -303,7 +317,16 @@ const COVERAGE: readonly (readonly [string, Cover])[] = [
       ],
     },
   ],
-  ['may not move or fire until it recovers', { completion: 'C-4.3, C-7.3' }],
+  [
+    'may not move or fire until it recovers',
+    {
+      tests: [
+        'a unit that absorbed a loss cannot fire in its part of the round',
+        'dispersed units and units out of supply do not move by rail',
+        'a dispersed unit in supply recovers at the start of its side’s player-turn',
+      ],
+    },
+  ],
   [
     'A dispersed unit must advance',
     { tests: ['attackers that clear the point must occupy it, dispersed ones included'] },
@@ -485,7 +508,13 @@ const sentences = text
   .map((s) => s.trim())
   .filter((s) => s.length > 3);
 const here = new URL('.', import.meta.url);
-const titles = ['battle.test.ts', 'combat.test.ts']
+const titles = [
+  'battle.test.ts',
+  'combat.test.ts',
+  'campaign.test.ts',
+  'campaign-board.test.ts',
+  'campaign-completion.test.ts',
+]
   .map((f) => readFileSync(new URL(f, here), 'utf8'))
   .join('\n');
 
