@@ -3,8 +3,8 @@
  * only: the built web app served by the real server (SQLite in a temporary folder).
  * Hot-seat from the home page through the set-up (the German's blind tank-group choice,
  * B-53), a German move to a lit hex, an attack with its itemized preview, its roll and
- * choices (the seat handed over to the Russian defender with the board hidden), and a
- * reload; an online game in two browser contexts where the German page's HTML and every
+ * choices (the seat handed over to the Russian defender with the board hidden), a
+ * reload, and the Russian player-turn's arrivals and a rail move; an online game in two browser contexts where the German page's HTML and every
  * live frame it receives never name a hidden army (RULINGS B-18, B-53), while the Russian
  * page shows its own peeks. Screenshots go to a temporary folder unless STAVKA_SHOTS says
  * where (docs/screenshots/barbarossa-*.png).
@@ -84,6 +84,25 @@ async function zoomAt(page: Page, target: Locator): Promise<void> {
   await page.waitForTimeout(500);
 }
 
+/** Clicks the first of `nodes` shown on the map and not under the mini-map; false if none is. */
+async function clickShown(page: Page, nodes: Locator): Promise<boolean> {
+  const map = await page.locator('svg.map').boundingBox();
+  const mini = await page.locator('svg.minimap').boundingBox();
+  if (!map) return false;
+  const inside = (x: number, y: number, b: { x: number; y: number; width: number; height: number }) =>
+    x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
+  for (let k = 0; k < (await nodes.count()); k++) {
+    const b = await nodes.nth(k).boundingBox();
+    if (!b) continue;
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    if (!inside(x, y, map) || (mini && inside(x, y, mini))) continue;
+    await page.mouse.click(x, y);
+    return true;
+  }
+  return false;
+}
+
 async function wholeMap(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'whole map' }).click();
   await page.waitForTimeout(400);
@@ -114,7 +133,7 @@ async function settleCombat(page: Page): Promise<void> {
 }
 
 describe('hot-seat Barbarossa 1941 in the browser', () => {
-  it('plays the set-up, a German move, an attack with its preview and roll, and survives a reload', async () => {
+  it('plays the set-up, a German move, an attack with its preview and roll, a reload, and a Russian rail move', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -200,7 +219,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     await page.screenshot({ path: join(SHOTS, 'barbarossa-combat-result.png') });
     await settleCombat(page);
     await showBoard(page);
-    await page.locator('.status', { hasText: 'German Ground combat' }).waitFor();
+    await page.locator('.status', { hasText: 'German' }).waitFor();
 
     // Reload: everything as it was.
     const status = await page.locator('.status').innerText();
@@ -212,6 +231,47 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     // The reference: the turn record track and the victory cities.
     await page.getByRole('tab', { name: 'Reference' }).click();
     assert.match(await page.locator('.side').innerText(), /Turn record track/);
+
+    // The rest of the German player-turn: the breakthrough (A.6) with nothing more to do.
+    for (let i = 0; i < 12; i++) {
+      await showBoard(page);
+      if (/Russian/.test(await page.locator('.status').innerText())) break;
+      const next = page.locator(
+        '.actions button[data-action="end-combat"], .actions button[data-action="end-movement"], .actions button[data-action="end-step"]',
+      );
+      if ((await next.count()) === 0) await settleCombat(page);
+      else await next.first().click();
+      await page.waitForTimeout(200);
+    }
+    // The Russian player-turn: the seat handed over, the arrivals placed, a rail move (B-38).
+    await showBoard(page);
+    await page.locator('.status', { hasText: 'Russian Reinforcements' }).waitFor();
+    await wholeMap(page);
+    // Each arrival's entry hexes are lit in turn (the first waiting one, nothing selected).
+    for (let i = 0; i < 40; i++) {
+      await wholeMap(page);
+      if (!(await clickShown(page, page.locator('polygon.hl.deploy')))) break;
+      await page.waitForTimeout(300);
+    }
+    assert.match(await logText(page), /enters at \d{4}/);
+    // Every arrival that could enter did: the step may end.
+    await page.locator('.actions button[data-action="end-step"]').waitFor();
+    await wholeMap(page);
+    const soviet = page.locator('g.counter.soviet');
+    const map = (await page.locator('svg.map').boundingBox())!;
+    let railed = false;
+    for (let k = 0; k < (await soviet.count()) && !railed; k++) {
+      const box = await soviet.nth(k).boundingBox();
+      if (!box || box.y < map.y || box.y > map.y + map.height || box.x > map.x + map.width) continue;
+      await soviet.nth(k).click({ force: true });
+      if ((await page.locator('polygon.hl.move-bonus').count()) > 0) {
+        await page.screenshot({ path: join(SHOTS, 'barbarossa-rail.png') });
+        railed = await clickShown(page, page.locator('polygon.hl.move-bonus'));
+      }
+    }
+    assert.ok(railed, 'some Russian unit can move by rail or sea');
+    await page.waitForTimeout(300);
+    assert.match(await logText(page), /by rail|lands at|sunk at sea/);
     assert.deepEqual(errors, []);
     await page.close();
   });
