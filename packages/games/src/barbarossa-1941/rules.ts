@@ -25,6 +25,7 @@ import {
   airReturns,
   behindFront,
   judgeAirfieldSupply,
+  mayRelocate,
   relocateAirfield,
 } from './airfields.ts';
 import {
@@ -263,15 +264,17 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         });
       if (mayCallSiberians(g, s)) out.push({ type: 'call-siberians' });
       // "Positioning of Luftwaffe Airfields" (A.1), "Airfield Relocation" (B.1), B-56; air supply (B-59).
-      const front = behindFront(board, side);
-      for (const id of g.order)
-        if (g.pieces[id]!.side === side && board.unit(id).type === 'air')
-          for (const d of airfieldDestinations(board, id, front))
-            out.push(
-              d.rail
-                ? { type: 'airfield', piece: id, to: d.to, rail: true }
-                : { type: 'airfield', piece: id, to: d.to },
-            );
+      let front: ((hex: number) => boolean) | undefined;
+      for (const id of g.order) {
+        if (g.pieces[id]!.side !== side || board.unit(id).type !== 'air' || !mayRelocate(board, id)) continue;
+        front ??= behindFront(board, side);
+        for (const d of airfieldDestinations(board, id, front))
+          out.push(
+            d.rail
+              ? { type: 'airfield', piece: id, to: d.to, rail: true }
+              : { type: 'airfield', piece: id, to: d.to },
+          );
+      }
       for (const m of supplyTargets(board)) out.push({ type: 'air-supply', ...m });
       for (const id of g.order) {
         if (mayLoadFactory(g, s, id)) out.push({ type: 'load-factory', piece: id });
