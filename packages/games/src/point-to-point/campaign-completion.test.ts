@@ -75,7 +75,7 @@ function pass(s0: G): G {
     s = act(
       s,
       side,
-      l.find((a) => ['end-movement', 'end-breakthrough', 'end-turn'].includes(a.type)) ?? l[0]!,
+      l.find((a) => ['end-movement', 'end-air', 'end-breakthrough', 'end-turn'].includes(a.type)) ?? l[0]!,
     );
   }
   return s;
@@ -154,6 +154,9 @@ function sevsk(weather: CampaignState['weather'] = 'good', more: Record<string, 
   );
   s = act(s, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
   s = act(s, 'axis', { type: 'end-movement' });
+  // C-5.1: both air units committed; the Soviets have none in range: the battle.
+  s = act(s, 'axis', { type: 'commit-air', unit: 'ii-fk-1', at: 'sevsk' });
+  s = act(s, 'axis', { type: 'commit-air', unit: 'ii-fk-2', at: 'sevsk' });
   s = act(s, 'axis', { type: 'fight', at: 'sevsk' });
   // Simultaneous (no Soviet air): 5 x 3 (two German air units) = 15, a 6: five breakthroughs.
   s = act(s, 'axis', { type: 'attack' }, [6]);

@@ -43,7 +43,7 @@ function pass(s0: G): G {
   while (s.state.player === player && s.state.turn === turn && s.state.phase !== 'over') {
     const side = campaignRules.activeSides(s.state)[0]!;
     const l = legal(s, side);
-    const end = l.find((a) => ['end-movement', 'end-breakthrough', 'end-turn'].includes(a.type));
+    const end = l.find((a) => ['end-movement', 'end-air', 'end-breakthrough', 'end-turn'].includes(a.type));
     s = act(s, side, end ?? l[0]!);
   }
   return s;
@@ -109,13 +109,15 @@ describe('Battles inside the campaign (A and B through battle.ts)', () => {
   it('after movement, the attacker picks the battle; its decisions are the battle’s, each for the side it belongs to', () => {
     let s = act(start, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
     s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'end-air' });
+    s = act(s, 'soviet', { type: 'end-air' });
     assert.deepEqual(legal(s, 'axis'), [{ type: 'fight', at: 'sevsk' }]);
     s = act(s, 'axis', { type: 'fight', at: 'sevsk' });
     assert.deepEqual(legal(s, 'axis'), [{ type: 'attack' }]);
-    // Good weather, Bryansk Front air within range: flak or air-to-air, then fire
     const battle = s.state.battle!;
     assert.equal(battle.point, 'sevsk');
     assert.ok(battle.units.some((u) => u.id === '13a' && u.role === 'defender'));
+    assert.ok(!battle.units.some((u) => u.unitClass === 'air'), 'no air committed, none joins');
   });
   it('a cleared point passes to the attacker, who stands in it; the player-turn goes on', () => {
     const s0 = position((g) => {
@@ -126,6 +128,7 @@ describe('Battles inside the campaign (A and B through battle.ts)', () => {
     });
     let s = act(s0, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
     s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'end-air' }); // no Soviet air to commit: the battles
     s = act(s, 'axis', { type: 'fight', at: 'sevsk' });
     // simultaneous (Good, no Soviet air): the Axis fires 5 (roll 6: 2), the dispersed Soviets nothing
     s = act(s, 'axis', { type: 'attack' }, [6]);
@@ -142,6 +145,47 @@ describe('Battles inside the campaign (A and B through battle.ts)', () => {
       s.state.phase,
       'breakthrough',
       'no battle left: the panzer corps that advanced may break through (C-6.1)',
+    );
+  });
+});
+
+describe('C-5.1 Air allocation', () => {
+  it('the attacker commits air units within 3 segments to the battles he declared, then the defender; each to one battle', () => {
+    let s = act(start, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
+    s = act(s, 'axis', { type: 'end-movement' });
+    assert.equal(s.state.phase, 'air');
+    assert.deepEqual(campaignRules.activeSides(s.state), ['axis']);
+    // II Fliegerkorps at Roslavl is 3 segments from Sevsk; VIII at Smolensk is farther.
+    assert.deepEqual(legal(s, 'axis'), [
+      { type: 'commit-air', unit: 'ii-fk-1', at: 'sevsk' },
+      { type: 'commit-air', unit: 'ii-fk-2', at: 'sevsk' },
+      { type: 'end-air' },
+    ]);
+    s = act(s, 'axis', { type: 'commit-air', unit: 'ii-fk-1', at: 'sevsk' });
+    assert.deepEqual(legal(s, 'axis'), [
+      { type: 'commit-air', unit: 'ii-fk-2', at: 'sevsk' },
+      { type: 'end-air' },
+    ]);
+    s = act(s, 'axis', { type: 'end-air' });
+    assert.deepEqual(
+      campaignRules.activeSides(s.state),
+      ['soviet'],
+      'then the defender (C-5.2 for German air)',
+    );
+    assert.deepEqual(legal(s, 'soviet'), [
+      { type: 'commit-air', unit: 'bf-vvs', at: 'sevsk' },
+      { type: 'end-air' },
+    ]);
+    s = act(s, 'soviet', { type: 'commit-air', unit: 'bf-vvs', at: 'sevsk' });
+    assert.equal(s.state.phase, 'combat', 'nothing left to commit: the battles');
+    s = act(s, 'axis', { type: 'fight', at: 'sevsk' });
+    assert.deepEqual(
+      s.state.battle!.units.filter((u) => u.unitClass === 'air').map((u) => [u.id, u.role]),
+      [
+        ['ii-fk-1', 'attacker'],
+        ['bf-vvs', 'defender'],
+      ],
+      'only the air units committed',
     );
   });
 });

@@ -12,8 +12,10 @@
  *     c. movement along lines with capacities (C-4.1; into an enemy-held point: an attack,
  *        C-4.4), rail movement (C-4.2), Soviet factories entrained and moved (C-9.2),
  *        replacement points spent (C-9.1)
- *     e. the battles in the order the phasing player picks (the text's A and B; air units
- *        within 3 segments join, C-5.1), control following the battles (C-2)
+ *     d. air allocation: the phasing player, then the other, commits air units to the
+ *        battles declared within 3 segments of their bases (C-5.1, C-5.2)
+ *     e. the battles in the order the phasing player picks (the text's A and B), control
+ *        following the battles (C-2)
  *     f. breakthrough movement and breakthrough combat (C-6; one German air unit with one
  *        group up one line segment, A.4)
  *     g. field fortifications (C-8)
@@ -23,8 +25,8 @@
  * attack take no part in its battle) and B.4d (defenders displaced into the attackers'
  * point of origin meet them there).
  *
- * Not played (the game log never cites them): choosing which air units join a battle (all
- * within range join, C-5.1), air bases moving (C-5.3), withdrawal substitutes (C-12.2).
+ * Not played (the game log never cites them): air bases moving (C-5.3), withdrawal
+ * substitutes (C-12.2).
  */
 import {
   err,
@@ -111,6 +113,7 @@ export interface CampaignFactory {
 export type CampaignPhase =
   | 'partisans'
   | 'movement'
+  | 'air'
   | 'combat'
   | 'breakthrough'
   | 'breakthrough-combat'
@@ -126,6 +129,8 @@ export type CampaignAction =
   | { type: 'rebuild'; unit: string }
   | { type: 'repair'; unit: string }
   | { type: 'end-movement' }
+  | { type: 'commit-air'; unit: string; at: string }
+  | { type: 'end-air' }
   | { type: 'fight'; at: string }
   | { type: 'breakthrough'; unit: string; to: string }
   | { type: 'breakthrough-air'; unit: string; to: string }
@@ -151,6 +156,10 @@ export interface CampaignState {
   attacks: string[];
   /** Air units that joined a battle this player-turn. */
   airUsed: string[];
+  /** Whose air allocation it is (the phasing side, then the other; C-5.1), or null. */
+  airSide: Side | null;
+  /** Air units committed to the battles of this player-turn, each to one point (C-5.1). */
+  airCommitted: { unit: string; at: string }[];
   /** Axis railheads: where the converted railway reaches (C-7.1). */
   railheads: string[];
   /** Points with a field fortification (C-8). */
@@ -288,6 +297,8 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
   if (g.player === 'axis') advanceRailheads(g);
   g.used = g.used.map(() => 0);
   g.airUsed = [];
+  g.airSide = null;
+  g.airCommitted = [];
   g.groups = [];
   g.attacks = [];
   ctx.log({
@@ -612,22 +623,42 @@ function canRepair(g: CampaignState, u: CampaignUnit, supplied: Uint8Array): boo
 /* ----------------------------------------------------------------------------- */
 /* Battles                                                                          */
 
-/** Air units within 3 segments of a point (C-5.1). */
-function airInRange(g: CampaignState, side: Side, at: string): CampaignUnit[] {
+/** Segments an air unit reaches from its base to a battle (C-5.1). */
+export const AIR_RANGE = 3;
+
+/**
+ * C-5.1 air allocation: each of `side`'s air units based at a point of its side, not yet
+ * committed this player-turn, may be committed to one battle declared within AIR_RANGE
+ * segments of its base. Canonical order: by unit, then by the order of the attacks.
+ */
+export function airOptions(g: CampaignState, side: Side): { unit: string; at: string }[] {
+  if (g.attacks.length === 0) return [];
   const map = mapOf();
-  const space = new SearchSpace(map.graph).run(
-    { enterCost: new Array(map.graph.nodeCount).fill(1) },
-    { sources: [idx(at)], maxCost: 3 },
-  );
-  return g.units.filter(
-    (u) =>
-      u.side === side &&
-      !isGround(u) &&
-      g.control[u.at] === side &&
-      onMap(u) &&
-      !g.airUsed.includes(u.id) &&
-      space.has(idx(u.at)),
-  );
+  const out: { unit: string; at: string }[] = [];
+  const done = new Set(g.airCommitted.map((c) => c.unit));
+  for (const u of g.units) {
+    if (u.side !== side || isGround(u) || !onMap(u) || g.control[u.at] !== side || done.has(u.id)) continue;
+    const space = new SearchSpace(map.graph).run(
+      { enterCost: new Array(map.graph.nodeCount).fill(1) },
+      { sources: [idx(u.at)], maxCost: AIR_RANGE },
+    );
+    for (const at of g.attacks) if (space.has(idx(at))) out.push({ unit: u.id, at });
+  }
+  return out;
+}
+
+/** The air allocation passes to the other side, then to combat, skipping a side with no air to commit. */
+function settleAir(g: CampaignState, ctx: RulesContext): void {
+  while (g.airSide !== null && airOptions(g, g.airSide).length === 0) nextAirSide(g, ctx);
+}
+
+function nextAirSide(g: CampaignState, ctx: RulesContext): void {
+  if (g.airSide === g.player) g.airSide = other(g.player);
+  else {
+    g.airSide = null;
+    g.phase = 'combat';
+    ctx.log({ kind: 'phase', text: 'air allocation ends: the battles', cite: [C.air] });
+  }
 }
 
 /** What stands at a point as far as B.4b cares, for units retreating into it. */
@@ -678,7 +709,9 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
       air.push(a);
     }
   } else {
-    air = [...airInRange(g, attacker, at), ...airInRange(g, defender, at)].filter((a) => {
+    const committed = g.airCommitted.filter((c) => c.at === at).map((c) => c.unit);
+    const mine = (side: Side) => g.units.filter((u) => u.side === side && committed.includes(u.id));
+    air = [...mine(attacker), ...mine(defender)].filter((a) => {
       const base = a.at === at ? friendlyNext(a.side) : a.at;
       if (base) baseOf.set(a.id, base);
       return base !== null;
@@ -888,6 +921,10 @@ function startFortify(g: CampaignState, ctx: RulesContext): void {
 function legal(g: CampaignState, side: Side): CampaignAction[] {
   if (g.phase === 'over') return [];
   if (g.battle) return battleRules.legalActions(g.battle, side);
+  if (g.phase === 'air')
+    return side === g.airSide
+      ? [...airOptions(g, side).map((o) => ({ type: 'commit-air' as const, ...o })), { type: 'end-air' }]
+      : [];
   if (side !== g.player) return [];
   const out: CampaignAction[] = [];
   switch (g.phase) {
@@ -1008,7 +1045,28 @@ function apply(g: CampaignState, side: Side, a: CampaignAction, ctx: RulesContex
     case 'end-movement':
       ctx.log({ kind: 'phase', text: `${side} movement ends`, cite: [C.sequence] });
       g.phase = 'combat';
-      if (g.attacks.length === 0) afterBattles(g, ctx);
+      if (g.attacks.length === 0) {
+        afterBattles(g, ctx);
+        return;
+      }
+      // C-3 d, C-5.1: air allocation, the phasing player first.
+      g.phase = 'air';
+      g.airSide = g.player;
+      settleAir(g, ctx);
+      return;
+    case 'commit-air': {
+      g.airCommitted.push({ unit: a.unit, at: a.at });
+      ctx.log({
+        kind: 'air',
+        text: `${unit(a.unit).name} is committed to the battle at ${pointName(a.at)}`,
+        cite: [C.air],
+      });
+      settleAir(g, ctx);
+      return;
+    }
+    case 'end-air':
+      nextAirSide(g, ctx);
+      settleAir(g, ctx);
       return;
     case 'fight':
       startBattle(g, a.at, ctx);
@@ -1093,6 +1151,8 @@ export function newCampaignState(): CampaignState {
     used: Array.from({ length: t.map.capacity.length }, () => 0),
     attacks: [],
     airUsed: [],
+    airSide: null,
+    airCommitted: [],
     railheads: [...t.scenario.supplySources.axis],
     fortified: [],
     factories: t.scenario.factories.flatMap((f) =>
@@ -1141,6 +1201,7 @@ function cloneCampaign(g: CampaignState): CampaignState {
     used: [...g.used],
     attacks: [...g.attacks],
     airUsed: [...g.airUsed],
+    airCommitted: g.airCommitted.map((c) => ({ ...c })),
     railheads: [...g.railheads],
     fortified: [...g.fortified],
     factories: g.factories.map((f) => ({ ...f })),
@@ -1170,6 +1231,7 @@ export const campaignRules: GameRules<CampaignState, CampaignAction> = {
   activeSides(g) {
     if (g.phase === 'over') return [];
     if (g.battle) return battleRules.activeSides(g.battle);
+    if (g.phase === 'air' && g.airSide) return [g.airSide];
     return [g.player];
   },
   legalActions(g, side) {

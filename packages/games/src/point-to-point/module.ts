@@ -62,6 +62,7 @@ const calculator: GameCalculator = {
 export const PHASE_NAMES: Readonly<Record<CampaignState['phase'], string>> = {
   partisans: 'Partisans (C-10)',
   movement: 'Movement (C-4)',
+  air: 'Air allocation (C-5)',
   combat: 'Combat',
   breakthrough: 'Breakthrough movement (C-6)',
   'breakthrough-combat': 'Breakthrough combat (C-6)',

@@ -9,6 +9,8 @@
  *    (C-13.2) first; hold the victory points it has; the Axis drives on Moscow and keeps
  *    within reach of its railheads (C-7.1); the Soviets fill threatened victory points and
  *    retake lost ones;
+ *  - air (C-5.1): every air unit to a battle in range, the attacker's where the defence is
+ *    strongest, the defender's where its units and victory points are;
  *  - factories (C-9): the Soviets entrain a factory the Axis comes within 2 segments of
  *    and run it east; replacement points rebuild and repair at once;
  *  - partisans (C-10): behind the Axis units, on the lines to its railheads;
@@ -264,6 +266,20 @@ class Planner {
           score = this.placeValue(a.to, u.at) - this.stayValue(u.at) - 3;
           break;
         }
+        case 'commit-air': {
+          // Air to every battle in range (C-5.1): attacking, where the defence is strongest;
+          // defending, where our units and victory points are.
+          const here =
+            this.me === g.player
+              ? (this.enemyFire.get(a.at) ?? 0)
+              : g.units
+                  .filter(
+                    (u) => u.side === this.me && u.place === 'map' && u.at === a.at && u.unitClass !== 'air',
+                  )
+                  .reduce((t, u) => t + u.value, 0);
+          score = 25 + here + 5 * (this.vp[a.at] ?? 0);
+          break;
+        }
         case 'breakthrough-air':
           score = this.enemyAt.has(a.to) ? 30 : -1;
           break;
@@ -294,6 +310,7 @@ class Planner {
           score = 20 + (this.vp[a.at] ?? 0);
           break;
         case 'end-movement':
+        case 'end-air':
         case 'end-breakthrough':
         case 'end-turn':
           score = 0;
