@@ -353,6 +353,10 @@ describe('Interception (B-58): once defensively a game-turn', () => {
       'the interceptor’s range',
     );
     assert.deepEqual(s.state.airDefUsed, ['sa']);
+    s = toSovietTurn(s);
+    assert.equal(outOfGame(s.state, 'fk'), false, 'back in the next player-turn');
+    s = toNextGermanTurn(s);
+    assert.deepEqual(s.state.airDefUsed, [], 'a new game-turn: it may intercept again');
   });
   it('intercepted, a low roll still strikes home: the intercepted column’s D', () => {
     let s = toAttacksFirst(airGame(pieces));
@@ -379,6 +383,22 @@ describe('Interception (B-58): once defensively a game-turn', () => {
     s = rolled(s, 'axis', { type: 'airstrike', piece: 'f2', target: hexOf(s, '0505') }, [5]);
     assert.equal(s.state.airMission ?? null, null, 'resolved at once: no interceptor left');
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
+  });
+  it('"if intercepting, against enemy air units": a Fliegerkorps intercepts a Russian airstrike', () => {
+    let s = toSovietTurn(
+      airGame({
+        k: { is: 'ger-inf-korps', at: '0505' },
+        fk: { is: 'ger-fk', at: '0303' },
+        sa: { is: 'sov-air', at: '0705' },
+      }),
+    );
+    s = act(s, 'soviet', { type: 'end-step' });
+    s = act(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') });
+    assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
+    // 0303 to 0505: 3 hexes, not beyond half of 6. A 3 on "Soviet air, intercepted": I.
+    s = rolled(s, 'axis', { type: 'intercept', piece: 'fk' }, [3]);
+    assert.equal(outOfGame(s.state, 'sa'), true);
+    assert.equal(s.state.pieces.k!.disrupted, false, 'mission prevented');
   });
   it('close air support may be intercepted: on I or SD it does not join the attack', () => {
     let s = germanAttack({ fk: { is: 'ger-fk', at: '0403' }, sa: { is: 'sov-air', at: '0905' } });
