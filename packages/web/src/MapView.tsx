@@ -126,9 +126,20 @@ function outlinePath(
   return segs.join('');
 }
 
+/**
+ * A board of at least this many hexes (a whole front) is drawn lighter: no title element
+ * per hex (the hover line names the hex, a lit hex keeps its title), and while it pans or
+ * zooms its hex outlines and dashed lines are drawn plain, so a frame keeps its pace.
+ */
+export const LARGE_BOARD_HEXES = 1500;
+
+const LARGE_BOARD_STYLE =
+  'svg.map.large.moving .static polygon{stroke:none}svg.map.large.moving .static line{stroke-dasharray:none}';
+
 function HexLayer({ b }: { b: HexBoard }) {
   return useMemo(() => {
     const map = b.map;
+    const large = map.graph.nodeCount >= LARGE_BOARD_HEXES;
     const hexes = [];
     const sides = [];
     const links = [];
@@ -137,7 +148,7 @@ function HexLayer({ b }: { b: HexBoard }) {
       const c = hexCenter(map, h);
       hexes.push(
         <polygon key={`h${h}`} points={polygonPoints(c)} fill={b.fill[h]} stroke="#9a9480" stroke-width="0.6">
-          <title>{b.hexLabel[h]}</title>
+          {large ? null : <title>{b.hexLabel[h]}</title>}
         </polygon>,
       );
       for (let d = 0; d < 6; d++) {
@@ -468,7 +479,7 @@ export function MapView(p: MapViewProps) {
     <div class="map-wrap">
       <svg
         ref={svg}
-        class="map"
+        class={board.kind === 'hex' && board.map.graph.nodeCount >= LARGE_BOARD_HEXES ? 'map large' : 'map'}
         viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
         role="application"
         aria-label={`${board.name} map`}
@@ -533,6 +544,9 @@ export function MapView(p: MapViewProps) {
           setHovered(null);
         }}
       >
+        {board.kind === 'hex' && board.map.graph.nodeCount >= LARGE_BOARD_HEXES && (
+          <style>{LARGE_BOARD_STYLE}</style>
+        )}
         <defs>
           <marker
             id="arrowhead"
