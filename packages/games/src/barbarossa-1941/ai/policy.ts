@@ -90,6 +90,10 @@ const OPTIONAL = new Set([
   'cancel',
   'overrun',
   'no-retreat',
+  'airstrike',
+  'air-supply',
+  'airfield',
+  'rebuild-korps',
 ]);
 
 type Act = BarbarossaAction;
@@ -216,6 +220,8 @@ export class BarbarossaPolicy {
   /* ---------------------------------------------------------------------------------- */
 
   private makePlan(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
+    // An answer in the other side's player-turn (an interception, B-58): no plan of its own.
+    if (side !== g.player) return [];
     if (g.step === 'reinforce') return this.planReinforce(g, side, legal);
     if (g.step === 'attacks-first') return this.planAttacks(g, side, legal, false);
     if (g.step === 'movement') return this.planAttacks(g, side, legal, true);
@@ -283,7 +289,7 @@ export class BarbarossaPolicy {
       } else if (a.type === 'convert') {
         const b = converts.get(a.piece);
         if (!b || (b.type === 'convert' && f[a.to]! < f[b.to]!)) converts.set(a.piece, a);
-      } else if (a.type === 'flip-strong') out.push(a); // B-39
+      } else if (a.type === 'flip-strong' || a.type === 'rebuild-korps') out.push(a); // B-39; A.1 korps rebuilt
     }
     for (const a of converts.values())
       if (a.type === 'convert' && f[a.to]! < f[g.pieces[a.piece]!.at]!) out.push(a);
@@ -327,22 +333,36 @@ export class BarbarossaPolicy {
     const stationary: Act[] = [];
     const stay = (id: string) => layout.used.add(id);
 
-    // 1. Guards: keep one unit in each victory city held (B-12).
+    const enemies = g.order
+      .filter((id) => g.pieces[id]!.side !== side && g.pieces[id]!.status === 'map')
+      .map((id) => g.pieces[id]!.at);
+    const near = (h: number, within: number) => enemies.some((e) => hexDistance(board, e, h) <= within);
+    // The hexes whose loss ends the game at once (B-12): the Axis's Warsaw, Bucharest and Ploesti.
+    const vital = guardHexes(s, g, side).filter((h) =>
+      side === 'axis'
+        ? ['Warsaw', 'Bucharest', 'Ploesti'].includes(s.placeName[h] ?? '')
+        : s.victoryPoints[h]! >= 2,
+    );
+    const nearVital = (t: number) => vital.some((h) => hexDistance(board, t, h) <= 5);
+    // 1. Guards: keep a unit in each victory city held (B-12), two where the enemy is near.
     if (moving) {
       for (const h of guardHexes(s, g, side)) {
-        const mine = board.sideAt(side, h);
-        if (mine.length > 0) {
-          // The weakest stays; the rest may go.
-          const keep = [...mine].sort((a, b) => this.worth(board, a) - this.worth(board, b))[0]!;
-          stay(keep);
-          continue;
-        }
-        let best: string | null = null;
-        for (const [id, d] of dests) {
-          if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
-          if (best === null || this.worth(board, id) < this.worth(board, best)) best = id;
-        }
-        if (best !== null) {
+        // Threatened (an enemy within 5 hexes): two guards, the strongest; else the weakest one.
+        const threatened = near(h, 5);
+        const wanted = threatened ? 2 : 1;
+        const rank = (a: string, b: string) =>
+          threatened
+            ? this.worth(board, b) - this.worth(board, a)
+            : this.worth(board, a) - this.worth(board, b);
+        const mine = [...board.sideAt(side, h)].sort(rank);
+        for (const id of mine.slice(0, wanted)) stay(id);
+        for (let k = mine.length; k < wanted; k++) {
+          let best: string | null = null;
+          for (const [id, d] of dests) {
+            if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
+            if (best === null || rank(id, best) < 0) best = id;
+          }
+          if (best === null) break;
           layout.move(best, g.pieces[best]!.at, h);
           moves.push({ type: 'move', piece: best, to: h });
         }
@@ -397,7 +417,7 @@ export class BarbarossaPolicy {
         const c = candidates(t);
         const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
         const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
-        const vp = s.victoryPoints[t]! > 0 ? 2 : 0;
+        const vp = (s.victoryPoints[t]! > 0 ? 2 : 0) + (nearVital(t) ? 3 : 0);
         return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
       })
       .filter((x) => x.ratio > 1)
@@ -431,7 +451,8 @@ export class BarbarossaPolicy {
         column = this.column(g, board, chosen, t, supplyNow);
         if (column >= goal) break;
       }
-      if (column < min || chosen.length === 0) continue;
+      // An enemy near a vital city is attacked at one column less.
+      if (column < min - (nearVital(t) ? 1 : 0) || chosen.length === 0) continue;
       // Drop attackers not needed for the column reached (the last added first kept).
       for (let i = chosen.length - 2; i >= 0; i--) {
         const without = chosen.filter((_, j) => j !== i);
