@@ -168,6 +168,31 @@ function sevsk(weather: CampaignState['weather'] = 'good', more: Record<string, 
   return s;
 }
 
+describe('C-5.3 Air bases', () => {
+  it('an air unit moves its base up to 3 segments to a point of its side; German air only where Axis ground units stand (A.5)', () => {
+    const s = position(
+      { 'viii-fk-1': 'smolensk', ix: 'yartsevo', xii: 'vyazma', 'wf-vvs': 'gzhatsk' },
+      { axis: ['vyazma'] },
+    );
+    const to = (id: string, side: string) =>
+      legal(s, side)
+        .filter((a) => a.type === 'rebase' && a.unit === id)
+        .map((a) => (a as { to: string }).to);
+    assert.deepEqual(
+      to('viii-fk-1', 'axis'),
+      ['vyazma', 'yartsevo'],
+      'the points with Axis ground units within 3',
+    );
+    const t = act(s, 'axis', { type: 'rebase', unit: 'viii-fk-1', to: 'vyazma' });
+    assert.equal(unit(t, 'viii-fk-1').at, 'vyazma');
+    assert.deepEqual(t.state.used, s.state.used, 'no line capacity (P-9)');
+    assert.ok(
+      !legal(t, 'axis').some((a) => a.type === 'rebase' && a.unit === 'viii-fk-1'),
+      'once a player-turn',
+    );
+  });
+});
+
 describe('C-6 Breakthrough movement and breakthrough combat', () => {
   it('a panzer unit that advanced after combat in Good weather may move one more segment (C-6.1)', () => {
     const s = sevsk();

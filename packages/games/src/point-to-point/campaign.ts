@@ -10,7 +10,7 @@
  *        (C-7.2); the Soviet factories produce (C-9.1)
  *     b. withdrawals and reinforcements (C-12); Soviet partisans placed (C-10.1)
  *     c. movement along lines with capacities (C-4.1; into an enemy-held point: an attack,
- *        C-4.4), rail movement (C-4.2), Soviet factories entrained and moved (C-9.2),
+ *        C-4.4), rail movement (C-4.2), air bases (C-5.3), Soviet factories entrained and moved (C-9.2),
  *        replacement points spent (C-9.1)
  *     d. air allocation: the phasing player, then the other, commits air units to the
  *        battles declared within 3 segments of their bases (C-5.1, C-5.2)
@@ -25,8 +25,7 @@
  * attack take no part in its battle) and B.4d (defenders displaced into the attackers'
  * point of origin meet them there).
  *
- * Not played (the game log never cites them): air bases moving (C-5.3), withdrawal
- * substitutes (C-12.2).
+ * Not played (the game log never cites them): withdrawal substitutes (C-12.2).
  */
 import {
   err,
@@ -124,6 +123,7 @@ export type CampaignAction =
   | { type: 'place-partisan'; at: string }
   | { type: 'move'; unit: string; to: string }
   | { type: 'rail'; unit: string; to: string }
+  | { type: 'rebase'; unit: string; to: string }
   | { type: 'entrain'; factory: string }
   | { type: 'factory-move'; factory: string; to: string }
   | { type: 'rebuild'; unit: string }
@@ -568,6 +568,31 @@ function move(g: CampaignState, u: CampaignUnit, to: string, ctx: RulesContext):
   u.at = to;
 }
 
+/**
+ * C-5.3: an air unit moves its base up to AIR_RANGE segments in its side's movement step,
+ * flying over any point, to a point of its side; German air only where an Axis ground unit
+ * stands (A.5). Air units take no line capacity (P-9). Canonical order: by point index.
+ */
+export function rebaseOptions(g: CampaignState, u: CampaignUnit): string[] {
+  if (isGround(u) || !onMap(u) || u.side !== g.player || u.moved || g.control[u.at] !== u.side) return [];
+  const map = mapOf();
+  const space = new SearchSpace(map.graph).run(
+    { enterCost: new Array(map.graph.nodeCount).fill(1) },
+    { sources: [idx(u.at)], maxCost: AIR_RANGE },
+  );
+  const ground = new Set(
+    g.units.filter((x) => onMap(x) && isGround(x) && x.side === u.side && x.from === null).map((x) => x.at),
+  );
+  return map.pointIds.filter(
+    (p, i) =>
+      i !== idx(u.at) &&
+      space.has(i) &&
+      g.control[p] === u.side &&
+      !enemyGroundAt(g, p, u.side) &&
+      (u.side !== 'axis' || ground.has(p)),
+  );
+}
+
 function rail(g: CampaignState, u: CampaignUnit, to: string, ctx: RulesContext): void {
   const option = railsOf(g, u).find((o) => pid(o.to) === to)!;
   spend(g, option.lines, retreatHalves(u));
@@ -936,6 +961,7 @@ function legal(g: CampaignState, side: Side): CampaignAction[] {
       for (const u of g.units) {
         for (const o of movesOf(g, u, board)) out.push({ type: 'move', unit: u.id, to: pid(o.to) });
         for (const o of railsOf(g, u, board, supplied)) out.push({ type: 'rail', unit: u.id, to: pid(o.to) });
+        for (const to of rebaseOptions(g, u)) out.push({ type: 'rebase', unit: u.id, to });
       }
       if (side === 'soviet') {
         for (const f of g.factories) {
@@ -989,6 +1015,13 @@ function apply(g: CampaignState, side: Side, a: CampaignAction, ctx: RulesContex
     case 'move':
       move(g, unit(a.unit), a.to, ctx);
       return;
+    case 'rebase': {
+      const u = unit(a.unit);
+      u.at = a.to;
+      u.moved = true;
+      ctx.log({ kind: 'move', text: `${u.name} moves its base to ${pointName(a.to)}`, cite: [C.air] });
+      return;
+    }
     case 'rail':
       rail(g, unit(a.unit), a.to, ctx);
       return;

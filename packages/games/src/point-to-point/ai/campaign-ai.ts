@@ -9,7 +9,7 @@
  *    (C-13.2) first; hold the victory points it has; the Axis drives on Moscow and keeps
  *    within reach of its railheads (C-7.1); the Soviets fill threatened victory points and
  *    retake lost ones;
- *  - air (C-5.1): every air unit to a battle in range, the attacker's where the defence is
+ *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; every air unit to a battle in range, the attacker's where the defence is
  *    strongest, the defender's where its units and victory points are;
  *  - factories (C-9): the Soviets entrain a factory the Axis comes within 2 segments of
  *    and run it east; replacement points rebuild and repair at once;
@@ -259,6 +259,14 @@ class Planner {
           } else {
             score = this.placeValue(a.to, u.at) - this.stayValue(u.at);
           }
+          break;
+        }
+        case 'rebase': {
+          // Air within reach of the front (3 segments, C-5.1), not on it.
+          const u = unit(a.unit);
+          const from = this.distEnemy[this.ix(u.at)]!;
+          const to = this.distEnemy[this.ix(a.to)]!;
+          score = from <= 3 || to < 1 ? -1 : 3 * (from - to);
           break;
         }
         case 'rail': {
