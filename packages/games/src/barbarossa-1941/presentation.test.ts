@@ -154,6 +154,28 @@ describe('GAME-TURN SEQUENCE: every step prompts the side to move, and words eve
   });
 });
 
+describe('Rules added later: a step, a field or an action the presentation does not know yet', () => {
+  it('still prompts, draws and words them', () => {
+    const v = viewOf(
+      play(standardGame(), 'axis', (a) => a.type === 'choose-tank-group'),
+      'axis',
+    );
+    const later = { ...v, step: 'naval-phase', navalZones: [1, 2] } as unknown as BarbarossaView;
+    const pr = P.prompt(later, 'axis', true, null);
+    assert.match(pr.step, /naval-phase/);
+    assert.equal(pr.help, 'Choose one of the actions offered.');
+    assert.equal(P.pieces(later).length, P.pieces(v).length);
+    const a = { type: 'bombard', target: v.railheads[0]! };
+    assert.match(P.describe(later, a), /^Bombard: target \S/);
+    assert.deepEqual(
+      P.targets(later, [a], null).map((x) => [x.at, x.kind]),
+      [[v.railheads[0], 'target']],
+      'a new action naming a hex is lit there',
+    );
+    assert.deepEqual(P.buttons(later, [a]), [a], 'and offered as a button');
+  });
+});
+
 describe('Operational Movement: the legal moves of the selected unit are lit, and only those', () => {
   it('lights each move of the selected piece, OMB moves apart, with the path and its cost', () => {
     const g = atGermanMovement();
