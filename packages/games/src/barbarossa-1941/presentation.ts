@@ -121,6 +121,8 @@ function phaseHelp(v: View, s: RulesScenario): string {
     }
     case 'advance':
       return 'Attacker: advance into the vacated hex or beside it (green), or end the advance.';
+    case 'survivor':
+      return 'Owner of the eliminated unit: a weak division may survive it and retreat as for a D3 (pink hexes), or none (B-52).';
     default:
       return 'Choose one of the actions offered.';
   }
@@ -277,6 +279,12 @@ function describe(v: View, a: Action): string {
       return `Advance ${name(a.piece)} to ${at(a.to)}`;
     case 'end-advance':
       return 'End advance';
+    case 'rebuild-korps':
+      return `Rebuild ${name(a.piece)} from replacement factors`;
+    case 'survivor':
+      return Number(a.to) < 0
+        ? 'No weak division survives (B-52)'
+        : `A weak division survives: ${name(a.piece)} retreats to ${at(a.to)} (B-52)`;
     case 'choose-tank-group':
       return `Tank group ${String(a.group)} (B-53)`;
     case 'airfield':
@@ -370,6 +378,7 @@ function targets(
         if (sel === null) mark(hex(a.to), 'deploy', a);
         break;
       case 'retreat':
+      case 'survivor':
         if (mine) mark(hex(a.to), 'retreat', a);
         break;
       case 'advance':
@@ -444,6 +453,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   lose: 'Cover the losses',
   flip: 'Cover the losses',
   retreat: 'Retreat',
+  survivor: 'A weak division survives (B-52)',
+  'rebuild-korps': 'Rebuild a korps',
   advance: 'Advance',
   cancel: 'Cancel an attack',
   unallocate: 'Take a unit out of its attack',
