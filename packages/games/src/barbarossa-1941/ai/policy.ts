@@ -241,8 +241,8 @@ export class BarbarossaPolicy {
     if (r) return r;
     const cancel = legal.find((a) => a.type === 'cancel');
     if (cancel && !legal.some((a) => DONE.includes(a.type))) return cancel;
-    if (g.step === 'movement' && !legal.some((a) => a.type === 'end-movement')) {
-      // An allocation left illegal (B-14 not met, odds fallen): take attackers back.
+    if (!legal.some((a) => DONE.includes(a.type))) {
+      // An allocation left illegal (B-14 not met, odds fallen since): take attackers back.
       const un = legal.filter((a) => a.type === 'unallocate');
       if (un.length > 0) return un[un.length - 1]!;
     }
