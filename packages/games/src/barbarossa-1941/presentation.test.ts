@@ -328,3 +328,49 @@ describe('Victory Conditions (B-12, B-33): the victory cities and the turn recor
     assert.match(track.table!.rows[0]![2]!, /Good/);
   });
 });
+
+describe('A random game: every view drawn, every step prompted, every action worded', () => {
+  it('draws 300 plies of a seeded random game for the side to move and for the other', () => {
+    let g = standardGame();
+    let seed = 20261127;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const kinds = new Set<string>();
+    for (let ply = 0; ply < 300; ply++) {
+      const side = barbarossaRules.activeSides(g.state)[0];
+      if (!side) break;
+      const actions = legalActions(barbarossaRules, g, side) as Action[];
+      const v = viewOf(g, side);
+      const other = viewOf(g, side === 'axis' ? 'soviet' : 'axis');
+      kinds.add(v.combat ? `combat:${v.combat.phase}` : v.step);
+      assert.ok(P.prompt(v, side, true, null).help.length > 0, 'a prompt');
+      assert.match(P.prompt(other, side, false, null).help, /^Waiting for/);
+      P.pieces(v);
+      P.pieces(other);
+      for (const a of actions)
+        assert.ok(!P.describe(v, a).includes('undefined'), `${a.type} worded: ${P.describe(v, a)}`);
+      const chosen = actions[next(actions.length)]!;
+      const piece = typeof chosen.piece === 'string' ? chosen.piece : null;
+      P.targets(v, actions, piece);
+      P.buttons(v, actions);
+      P.marks(v, side);
+      P.missing!(v, side, actions);
+      P.arrows!(v, side);
+      P.tray!(v, side, actions);
+      const focus = P.focus!(v);
+      if (focus !== null) P.combatPreview(v, side, { target: focus, selected: null, actions });
+      for (const a of v.attacks) P.combatPreview(v, side, { target: a.target, selected: piece, actions });
+      if (piece && v.pieces[piece] && v.pieces[piece]!.at >= 0) P.nodeFacts(v, v.pieces[piece]!.at);
+      if (ply % 100 === 0) P.reference!(v);
+      const r = apply(barbarossaRules, g, side, chosen);
+      assert.ok(r.ok, `${chosen.type} applies`);
+      g = r.value;
+    }
+    assert.ok(
+      kinds.size >= 4 && [...kinds].some((k) => k.startsWith('combat:')),
+      `steps and combat phases drawn: ${[...kinds].join(' ')}`,
+    );
+  });
+});
