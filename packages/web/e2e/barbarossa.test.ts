@@ -2,7 +2,8 @@
  * Barbarossa 1941 end to end in real Chromium, through its game module's presentation
  * only: the built web app served by the real server (SQLite in a temporary folder).
  * Hot-seat from the home page through the set-up (the German's blind tank-group choice,
- * B-53), a German move to a lit hex, an attack with its itemized preview, its roll and
+ * B-53), a German move to a lit hex, an attack with its itemized preview, an air mission
+ * supporting it (the Russian asked whether to intercept), its roll and
  * choices (the seat handed over to the Russian defender with the board hidden), a
  * reload, and the Russian player-turn's arrivals and a rail move; an online game in two browser contexts where the German page's HTML and every
  * live frame it receives never name a hidden army (RULINGS B-18, B-53), while the Russian
@@ -208,6 +209,23 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     await page.screenshot({ path: join(SHOTS, 'barbarossa-combat-preview.png') });
     await act(page, 'end-movement');
     await page.locator('.status', { hasText: 'German Ground combat' }).waitFor();
+    // An air mission: a Fliegerkorps supports the attack (B-13, B-46); the Russian may intercept (B-58).
+    const groups = page.locator('.actions details.group:not([open]) summary');
+    for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
+    const air = page.locator('.actions button[data-action="air-support"]');
+    assert.ok((await air.count()) > 0, 'a German air unit may support the attack');
+    await air.first().click();
+    await page.waitForTimeout(500);
+    // With a Russian air unit in range, the Russian answers first (the seat handed over and back).
+    if ((await page.getByRole('heading', { name: /Hand over to Stavka/ }).count()) > 0) {
+      await showBoard(page);
+      await page.locator('.status', { hasText: 'Interception' }).waitFor();
+      await act(page, 'no-intercept');
+      await page.getByRole('heading', { name: /Hand over to OKH/ }).waitFor();
+      await showBoard(page);
+    }
+    await page.locator('.status', { hasText: 'German Ground combat' }).waitFor();
+    assert.match(await logText(page), /flies close air support/);
     await act(page, 'resolve');
     // The Russian defender's No Retreat! orders: the seat changes hands, the board hidden meanwhile.
     await page.getByRole('heading', { name: /Hand over to Stavka/ }).waitFor();
