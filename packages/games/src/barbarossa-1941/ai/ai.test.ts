@@ -15,10 +15,11 @@ import {
   view,
 } from '@stavka/engine';
 import { barbarossaModule } from '../module.ts';
-import { barbarossaRules } from '../rules.ts';
+import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
 import { determinizeBarbarossa } from './determinize.ts';
+import { BarbarossaPolicy } from './policy.ts';
 
 const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
 const anyRules = rules as unknown as GameRules<unknown, Action, Record<string, unknown>>;
@@ -64,6 +65,23 @@ describe('the AI plays only legal actions, through apply', () => {
     const kinds = new Set(actions.map((a) => a.type));
     for (const k of ['move', 'allocate', 'resolve', 'end-movement', 'end-combat'])
       assert.ok(kinds.has(k), `the Axis player-turn has a ${k}`);
+  });
+});
+
+describe('the AI follows the rules it is handed, whatever they offer', () => {
+  it('a kind of action it does not know is taken before optional ones when no "done" is offered', () => {
+    const made = setup(rules, null, 9, {});
+    assert.ok(made.ok, 'set up');
+    const g = made.value.state;
+    const legal = legalActions(rules, made.value, g.player).filter(
+      (a) => a.type === 'rail' || a.type === 'sea',
+    );
+    const offered = [...legal, { type: 'some-new-step' }] as BarbarossaAction[];
+    const policy = new BarbarossaPolicy(rngFromSeed('p'));
+    assert.deepEqual(policy.choose(g, g.player, offered), { type: 'some-new-step' });
+    // With the step's "done" offered, optional moves it did not plan are left alone.
+    const done = [...legal, { type: 'end-step' }] as BarbarossaAction[];
+    assert.deepEqual(new BarbarossaPolicy(rngFromSeed('p')).choose(g, g.player, done), { type: 'end-step' });
   });
 });
 

@@ -8,8 +8,10 @@
  *
  * The plan of an operational movement step (A.3 / B.3, and the breakthrough / Proriv
  * movement of B-9):
- *   1. guards: a victory city (and Ploesti) of its own keeps one unit in it;
- *   2. attacks: enemy hexes in reach, easiest first, each given the fewest attackers
+ *   1. guards: a victory city (and Ploesti) of its own keeps one unit in it, two (the
+ *      strongest) with the enemy within 5 hexes;
+ *   2. attacks: enemy hexes in reach, easiest first (those near a city whose loss ends
+ *      the game, B-12, first of all and at a column less), each given the fewest attackers
  *      (those already adjacent, then those that can move next to it within their OMF)
  *      that reach the goal column, kept only at the minimum column or better (Russian
  *      attacks also only where the must-attack rule, B-14, is met);
