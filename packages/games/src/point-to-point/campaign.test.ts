@@ -1,5 +1,5 @@
 /**
- * The campaign (campaign.ts), a first version of the completion rules on the Typhoon
+ * The campaign (campaign.ts), the completion rules on the Typhoon
  * scenario: each case a position reached through the contract, and what the completion
  * rule (docs/rules/point-to-point-completion.md, the project's rules) demands.
  */
