@@ -1,0 +1,222 @@
+/**
+ * Barbarossa 1941's wargamer's table for the browser (issue #25's optional part of the
+ * engine `Presentation`): player-turn markers and summaries, the banner of each combat
+ * roll, where a log entry happened, why a control is missing (with its rule), what a
+ * click on a counter does in a combat phase, the attacks as arrows, and the arrivals'
+ * tray (A.1 / B.1).
+ */
+import type {
+  Action,
+  Arrow,
+  LogDrawing,
+  LogEntry,
+  MissingControl,
+  RollBanner,
+  SetupTray,
+  TurnMarker,
+} from '@stavka/engine';
+import { evaluateAttack, isRefusal } from './attack.ts';
+import { BARBAROSSA_CRT } from './combat.ts';
+import { boardOf, hexName, pieceDrawing, scenarioOf } from './presentation-board.ts';
+import { owedHexes, supplyNow } from './presentation-combat.ts';
+import { CITE_GENERAL, CITE_SEQUENCE, sideName, type View } from './presentation-words.ts';
+
+/* ---------------------------------------------------------------------------------- */
+/* The wargamer's table                                                                 */
+
+export function turnMarker(e: LogEntry): TurnMarker | null {
+  if (e.kind !== 'phase') return null;
+  const m = /^turn (\d+) \(([^)]*)\): (German|Russian) player-turn/.exec(e.text);
+  if (!m) return null;
+  const side = m[3] === 'German' ? 'axis' : 'soviet';
+  return { side, label: `Turn ${m[1]} (${m[2]}), ${sideName(side)}` };
+}
+
+export function rollBanner(v: View, log: readonly LogEntry[], index: number): RollBanner | null {
+  const e = log[index];
+  const d = e?.data;
+  if (e?.kind !== 'combat' || !d || typeof d.roll !== 'number' || typeof d.results !== 'object') return null;
+  const s = scenarioOf(v);
+  const m = /^rolled \d+ on ([^:]+:[^:]+):/.exec(e.text);
+  let title = 'Combat';
+  let side: string | null = null;
+  for (let i = index - 1; i >= 0; i--) {
+    const before = log[i]!;
+    if (title === 'Combat' && before.kind === 'combat' && typeof before.data?.target === 'number')
+      title = `Attack on ${hexName(s, before.data.target)}`;
+    const mark = turnMarker(before);
+    if (mark) {
+      side = mark.side;
+      break;
+    }
+  }
+  const results = Object.values(d.results as Record<string, string>);
+  const codes = [...new Set(results)];
+  return {
+    title,
+    side,
+    roll: d.roll,
+    column: m?.[1] ?? '',
+    row: String(d.roll),
+    result: codes.join(' / '),
+    meaning: codes.map((c) => `${c}: ${BARBAROSSA_CRT.resultInfo[c]?.name ?? c}`).join('; '),
+    next: e.text.replace(/^rolled \d+ on [^:]+:[^:]+: /, 'Per defender: '),
+    cite: 'barbarossa-1941 "Combat Results Definitions"',
+  };
+}
+
+export function turnSummary(v: View, entries: readonly LogEntry[]): string[] {
+  let moves = 0;
+  let rail = 0;
+  const out: string[] = [];
+  const losses: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.kind === 'move') moves++;
+    else if (e.kind === 'rail') rail++;
+    else if (e.kind === 'eliminated') losses.push(e.text.replace(/ eliminated.*$/, ''));
+    else if (e.kind === 'reveal' || e.kind === 'victory') out.push(e.text);
+    else {
+      const b = rollBanner(v, entries, i);
+      if (b) out.push(`${b.title}: ${b.column}, rolled ${b.roll}: ${b.result}`);
+    }
+  }
+  const lead = [
+    moves ? `${moves} move${moves === 1 ? '' : 's'}` : '',
+    rail ? `${rail} rail or railhead move${rail === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    ...(lead ? [`${lead}.`] : []),
+    ...out,
+    ...(losses.length ? [`Eliminated: ${losses.join(', ')}.`] : []),
+    ...(!lead && out.length === 0 && losses.length === 0 ? ['Nothing moved and no attack was made.'] : []),
+  ];
+}
+
+export function logDrawing(v: View, e: LogEntry): LogDrawing | null {
+  const d = e.data;
+  if (Array.isArray(d?.path) && (e.kind === 'move' || e.kind === 'retreat')) {
+    const path = (d.path as unknown[]).filter((h): h is number => typeof h === 'number' && h >= 0);
+    if (path.length > 0) return { nodes: [path[path.length - 1]!], path };
+  }
+  if (e.kind === 'combat' && typeof d?.target === 'number') {
+    const to = d.target;
+    const from = Array.isArray(d.attackers)
+      ? (d.attackers as unknown[])
+          .map((id) => v.pieces[String(id)])
+          .filter((p) => p && p.status === 'map' && p.at >= 0 && p.at !== to)
+          .map((p) => p!.at)
+      : [];
+    return { nodes: [to], arrows: [...new Set(from)].map((f) => ({ from: f, to, kind: 'attack' as const })) };
+  }
+  if (typeof d?.hex === 'number' && d.hex >= 0) return { nodes: [d.hex] };
+  const s = scenarioOf(v);
+  const nodes: number[] = [];
+  for (const m of e.text.matchAll(/\b\d{4}\b/g)) {
+    const h = s.hexNumbers.indexOf(m[0]);
+    if (h >= 0 && !nodes.includes(h)) nodes.push(h);
+  }
+  return nodes.length ? { nodes } : null;
+}
+
+export function missing(v: View, side: string | null, actions: readonly Action[]): MissingControl[] {
+  if (!side || actions.length === 0 || v.combat) return [];
+  const s = scenarioOf(v);
+  const has = (t: string) => actions.some((a) => a.type === t);
+  const out: MissingControl[] = [];
+  if (v.step === 'reinforce' && !has('end-step') && v.arrivals.length > 0)
+    out.push({
+      control: 'Continue',
+      why: `${v.arrivals.length} arrival${v.arrivals.length === 1 ? '' : 's'} still to place (the tray): every arrival that can enter must`,
+      cite: 'barbarossa-1941 "Reinforcements and Replacements"',
+    });
+  if (v.step === 'movement' && !has('end-movement')) {
+    const board = boardOf(v);
+    for (const a of v.attacks) {
+      const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(v), air: a.air ?? [] });
+      if (isRefusal(ev))
+        out.push({
+          control: 'End movement',
+          why: `the attack on ${hexName(s, a.target)} may not be made: ${ev.message}`,
+          cite: 'barbarossa-1941 CRT note',
+          nodes: [a.target],
+        });
+    }
+    const owed = owedHexes(v);
+    if (owed.length)
+      out.push({
+        control: 'End movement',
+        why: `${owed.map((o) => hexName(s, o.hex)).join(', ')} ${owed.length === 1 ? 'is' : 'are'} owed an attack (red): UnDisrupted German armies and korps next to your attackers and their target must be attacked at odds at least equal`,
+        cite: `${CITE_GENERAL}, B-14`,
+        nodes: owed.map((o) => o.hex),
+      });
+  }
+  if (v.step === 'combat' && !has('end-combat') && v.attacks.length > 0)
+    out.push({
+      control: 'End combat',
+      why: `${v.attacks.length} declared attack${v.attacks.length === 1 ? '' : 's'} still to resolve${v.player === 'axis' ? ' or cancel' : ''}`,
+      cite: CITE_SEQUENCE,
+      nodes: v.attacks.map((a) => a.target),
+    });
+  return out;
+}
+
+export function nodeAction(
+  v: View,
+  actions: readonly Action[],
+  node: number,
+  selected: string | null,
+): Action | null {
+  const ids = [...(boardOf(v).at[node] ?? [])].reverse();
+  const find = (type: string, id: string) => actions.find((a) => a.type === type && a.piece === id) ?? null;
+  if (v.combat?.phase === 'losses')
+    for (const id of ids) {
+      const a = find('lose', id);
+      if (a) return a;
+    }
+  if (v.combat?.phase === 'orders')
+    for (const id of ids) {
+      const a = find('no-retreat', id);
+      if (a) return a;
+    }
+  // A unit of an attack clicked again while selected: taken out of its attack.
+  if (selected && ids.includes(selected)) return find('unallocate', selected);
+  return null;
+}
+
+export function arrows(v: View): Arrow[] {
+  const out: Arrow[] = [];
+  for (const a of v.attacks)
+    for (const id of a.attackers) {
+      const p = v.pieces[id];
+      if (p && p.status === 'map' && p.at >= 0) out.push({ from: p.at, to: a.target, kind: 'attack' });
+    }
+  if (v.combat) for (const f of v.combat.from) out.push({ from: f, to: v.combat.target, kind: 'attack' });
+  return out;
+}
+
+/** The arrivals waiting off the map (A.1 / B.1): the tray, each with where it may enter. */
+export function tray(v: View, side: string | null, actions: readonly Action[]): SetupTray | null {
+  if (v.step !== 'reinforce' || !side || side !== v.player) return null;
+  const s = scenarioOf(v);
+  const waiting = v.arrivals.filter((id) => v.pieces[id]?.side === side);
+  if (waiting.length === 0) return null;
+  const placeable = new Set(actions.filter((a) => a.type === 'place').map((a) => String(a.piece)));
+  return {
+    heading: `${sideName(side)}: ${waiting.length} arrival${waiting.length === 1 ? '' : 's'} to place`,
+    limits: [
+      side === 'axis'
+        ? 'Scheduled arrivals enter at their listed hexes, rebuilt units at any railhead (B-37, B-49).'
+        : 'Russian armies and rebuilt tank units enter on the eastern edge; Siberians by their own rule (B-37, B-43, B-48).',
+      'Every arrival that can enter must; a hex with an enemy unit, or full, is closed.',
+    ],
+    pieces: waiting.map((id) => {
+      const drawn = pieceDrawing(s, v, id, true);
+      if (!drawn) throw new Error(`arrival ${id} is no piece`);
+      const ok = placeable.has(id);
+      return { ...drawn, at: -1, placeable: ok, ...(ok ? {} : { why: 'no entry hex is open to it now' }) };
+    }),
+  };
+}
