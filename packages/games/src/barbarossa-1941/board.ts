@@ -20,6 +20,9 @@ export interface StackEntry {
   readonly piece: PieceState;
 }
 
+/** The list of an empty hex, shared by every Board (frozen: a Board's lists are never changed once built). */
+const EMPTY: string[] = Object.freeze([]) as unknown as string[];
+
 export class Board {
   readonly s: RulesScenario;
   readonly g: BarbarossaState;
@@ -32,14 +35,20 @@ export class Board {
     this.s = s;
     this.g = g;
     const n = s.map.graph.nodeCount;
-    this.at = Array.from({ length: n }, () => []);
+    // Most hexes are empty: they share one frozen list (a Board is built several times an action).
+    this.at = new Array<string[]>(n).fill(EMPTY);
     this.zocCount = { axis: new Uint16Array(n), soviet: new Uint16Array(n) };
     this.weather = turnInfo(s, g).weather;
     const { offsets, targets } = s.map.graph;
     for (const id of g.order) {
       const p = g.pieces[id]!;
       if (p.status !== 'map' || p.at < 0) continue;
-      this.at[p.at]!.push(id);
+      let here = this.at[p.at]!;
+      if (here === EMPTY) {
+        here = [];
+        this.at[p.at] = here;
+      }
+      here.push(id);
       if (!hasZoc(publicUnit(s, p), p.disrupted)) continue;
       const count = this.zocCount[p.side];
       for (let k = offsets[p.at]!; k < offsets[p.at + 1]!; k++) {

@@ -10,10 +10,11 @@
  * army / German korps or army not already occupied by a friendly unit): two searches,
  * the second with the bonus and the OMB's own restriction.
  */
-import { type SearchPolicy, type SearchSpace, searchSpaceFor } from '@stavka/engine';
+import { CarriedCache, type SearchPolicy, type SearchSpace, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { russianRailSlot } from './railway-guns.ts';
 import { impassable, riverAt, roadAlong, type Side, terrainIn } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
 import {
   baseOmf,
   isArmour,
@@ -202,16 +203,22 @@ function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolea
  * the OMF is offered as such, else with the bonus), stacking checked at the end of the
  * move ("Stacking" Limits).
  */
-export function moveOptions(board: Board, id: string, opts: { paths?: boolean } = {}): MoveOption[] {
+export function moveOptions(
+  board: Board,
+  id: string,
+  opts: { paths?: boolean; reached?: number[] } = {},
+): MoveOption[] {
   if (!canMove(board, id)) return [];
   const withPaths = opts.paths ?? true;
   const m = mover(board, id);
   const omf = omfOf(board, id);
   const bonusMf = omb(m.side, board.g.breakthrough);
   const best = new Map<number, MoveOption>();
+  const reached = opts.reached;
   const offer = (space: SearchSpace, bonus: boolean, limit: number) => {
     for (let i = 0; i < space.reachedCount; i++) {
       const to = space.reached[i]!;
+      reached?.push(to);
       if (to === m.start) continue;
       const cost = space.cost[to]!;
       if (cost > limit) continue;
@@ -236,5 +243,145 @@ export function moveOptions(board: Board, id: string, opts: { paths?: boolean } 
   }
   const out = [...best.values()].filter((o) => board.fits(o.to, [id]));
   out.sort((a, b) => a.cost - b.cost || a.to - b.to);
+  return out;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* The movement lists carried from state to state                                        */
+
+/**
+ * What one piece's moves were worked out from: the list (without paths) and every hex its
+ * searches settled. Its moves read only the units on those hexes, on the hexes next to
+ * them (the steps tried, their ZOCs) and on the hexes next to those (whose ZOCs cover the
+ * steps tried); so a change of units farther than 2 hexes from all of them cannot change
+ * the list.
+ */
+interface PieceMoves {
+  readonly own: string;
+  readonly reached: Int32Array;
+  readonly list: readonly MoveOption[];
+}
+
+interface MoveMemo {
+  /** What every piece's moves read beside the units: side, phase, weather, Ploesti/Grozny, converted track. */
+  readonly global: string;
+  /** Per piece: where it is and what others read of it (hex, status, Disrupted, unit or face, side, weak). */
+  readonly place: ReadonlyMap<string, string>;
+  readonly at: ReadonlyMap<string, number>;
+  readonly pieces: ReadonlyMap<string, PieceMoves>;
+}
+
+/** The last lists worked out for each `global` (a side's movement, its breakthrough...), at most MEMO_KEYS. */
+type MoveMemos = Readonly<Record<string, MoveMemo>>;
+const MEMO_KEYS = 4;
+
+/**
+ * The movement lists of a state, carried to the states made from it (engine frozen.ts
+ * `CarriedCache`, as Mars carries its moves): `barbarossaRules.clone` passes them on
+ * (`carryMovementLists`), through the steps with no moves, and a later state's lists keep
+ * every piece's moves that no change of units came near. Any earlier state's lists serve:
+ * what changed is found by comparing the pieces with what the lists were made from.
+ */
+export const movementMemo = new CarriedCache<BarbarossaState, MoveMemos>();
+
+/** For `GameRules.clone`: the lists of `g` (its own, or those it was given) passed on to `draft`. */
+export function carryMovementLists(g: BarbarossaState, draft: BarbarossaState): void {
+  if (movementMemo.get(g) === undefined) {
+    const given = movementMemo.inherited(g);
+    if (given === undefined) return;
+    movementMemo.set(g, given);
+  }
+  movementMemo.inherit(g, draft);
+}
+
+function globalKey(board: Board): string {
+  const g = board.g;
+  return `${g.player}|${g.breakthrough}|${board.weather}|${g.control.Ploesti ?? ''}|${g.control.Grozny ?? ''}|${g.converted.length}`;
+}
+
+function placeKey(g: BarbarossaState, id: string): string {
+  const p = g.pieces[id]!;
+  return `${p.at}|${p.status}|${p.disrupted ? 1 : 0}|${p.unit ?? p.face}|${p.side}|${p.weak ? 1 : 0}`;
+}
+
+function ownKey(g: BarbarossaState, id: string, place: string): string {
+  const p = g.pieces[id]!;
+  return `${place}|${p.moved}|${p.attacked ? 1 : 0}`;
+}
+
+/**
+ * `moveOptions(board, id, { paths: false })` for each of `ids` (in their order), the same
+ * lists, reusing the parent state's where nothing it read has changed (movementMemo).
+ */
+export function movementLists(board: Board, ids: readonly string[]): MoveOption[][] {
+  const g = board.g;
+  const { graph } = board.s.map;
+  const global = globalKey(board);
+  const memos = movementMemo.get(g) ?? movementMemo.inherited(g);
+  const parent = memos?.[global];
+  const usable = parent !== undefined;
+  const place = new Map<string, string>();
+  const at = new Map<string, number>();
+  // Hexes near a change of units: within 1 of a change of the movers' own side (their hexes
+  // and stacks are read where a step is tried), within 2 of an enemy's (its ZOC covers the
+  // hexes next to it). A piece whose searches settled none of them keeps its moves.
+  let near: Uint8Array | null = null;
+  const mark = (h: number, radius: number) => {
+    if (h < 0) return;
+    near ??= new Uint8Array(graph.nodeCount);
+    near[h] = 1;
+    for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
+      const n = graph.targets[k]!;
+      if (n < 0) continue;
+      near[n] = 1;
+      if (radius < 2) continue;
+      for (let j = graph.offsets[n]!; j < graph.offsets[n + 1]!; j++) {
+        const m = graph.targets[j]!;
+        if (m >= 0) near[m] = 1;
+      }
+    }
+  };
+  for (const id of g.order) {
+    const key = placeKey(g, id);
+    const p = g.pieces[id]!;
+    const hex = p.status === 'map' ? p.at : -1;
+    place.set(id, key);
+    at.set(id, hex);
+    if (usable && parent.place.get(id) !== key) {
+      const radius = p.side === g.player ? 1 : 2;
+      mark(parent.at.get(id) ?? -1, radius);
+      mark(hex, radius);
+    }
+  }
+  const pieces = new Map<string, PieceMoves>();
+  const out = ids.map((id) => {
+    const own = ownKey(g, id, place.get(id)!);
+    const was = usable ? parent.pieces.get(id) : undefined;
+    if (was && was.own === own) {
+      const marks = near as Uint8Array | null;
+      let touched = false;
+      if (marks)
+        for (const h of was.reached)
+          if (marks[h] === 1) {
+            touched = true;
+            break;
+          }
+      if (!touched) {
+        pieces.set(id, was);
+        return was.list as MoveOption[];
+      }
+    }
+    const reached: number[] = [g.pieces[id]!.at];
+    const list = moveOptions(board, id, { paths: false, reached });
+    pieces.set(id, { own, reached: Int32Array.from(new Set(reached)), list });
+    return list;
+  });
+  const keep = Object.keys(memos ?? {})
+    .filter((k) => k !== global)
+    .slice(-(MEMO_KEYS - 1));
+  const next: Record<string, MoveMemo> = {};
+  for (const k of keep) next[k] = memos![k]!;
+  next[global] = { global, place, at, pieces };
+  movementMemo.set(g, next);
   return out;
 }

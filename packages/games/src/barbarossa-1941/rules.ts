@@ -38,7 +38,7 @@ import {
 import { Board } from './board.ts';
 import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from './factories.ts';
 import { chooseTankGroup, mayRehide, rehide, shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
-import { canMove, moveOptions } from './movement.ts';
+import { canMove, carryMovementLists, moveOptions, movementLists } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { mayRebuildKorps, rebuildKorps } from './korps-steps.ts';
 import { overrunOptions } from './overrun.ts';
@@ -315,12 +315,14 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
     }
     case 'movement': {
       const out: BarbarossaAction[] = [];
-      for (const id of g.order) {
+      const movers = g.order.filter((id) => {
         const p = g.pieces[id]!;
-        if (p.side !== side || p.status !== 'map' || allocatedTo(g, id) >= 0 || !canMove(board, id)) continue;
-        for (const o of moveOptions(board, id, { paths: false }))
-          out.push({ type: 'move', piece: id, to: o.to });
-      }
+        return p.side === side && p.status === 'map' && allocatedTo(g, id) < 0 && canMove(board, id);
+      });
+      // The same lists as moveOptions piece by piece, the parent state's kept where nothing near changed.
+      movementLists(board, movers).forEach((list, i) => {
+        for (const o of list) out.push({ type: 'move', piece: movers[i]!, to: o.to });
+      });
       // Overrun (B-42): a stack moving together eliminates a 1-factor defender for 1 more MF.
       for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0 && canMove(board, id))) {
         if (board.fits(o.target, o.pieces, board.at[o.target]!))
@@ -824,6 +826,12 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
     return [g.combat ? combatActor(g) : g.player];
   },
   legalActions: legal,
+  clone(g) {
+    // The engine's structuredClone, and the movement lists carried to the draft (movement.ts).
+    const draft = structuredClone(g);
+    carryMovementLists(g, draft);
+    return draft;
+  },
   applyAction,
   view(g, viewer) {
     // A side sees its own; the server (and an observer, null) everything; a spectator what

@@ -1,0 +1,96 @@
+/**
+ * The movement lists carried from state to state (movement.ts `movementLists`, engine
+ * frozen.ts `CarriedCache`): a speed-up only. Random games of the standard front are
+ * played with the carried lists; at every state every legal-action list equals the one
+ * worked out afresh (on a copy that carries nothing), and a replay of the game by rules
+ * that never carry anything reaches the same state hash.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  apply,
+  type GameRules,
+  type GameState,
+  replay,
+  rngFromSeed,
+  rollDie,
+  setup,
+  stateHash,
+} from '@stavka/engine';
+import { movementMemo } from './movement.ts';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import type { BarbarossaState } from './state.ts';
+
+type G = GameState<BarbarossaState>;
+
+/** The same rules with the engine's plain structuredClone: nothing carried, every list afresh. */
+const fresh: GameRules<BarbarossaState, BarbarossaAction> = { ...barbarossaRules, clone: undefined };
+
+function play(
+  seed: string,
+  actions: number,
+): { s: G; checked: number; reused: number; worked: number; file: Parameters<typeof replay>[1] } {
+  const made = setup(barbarossaRules, null, seed, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  let s = made.value;
+  let rng = rngFromSeed(seed);
+  let checked = 0;
+  let reused = 0;
+  let worked = 0;
+  const log: { side: string; action: BarbarossaAction }[] = [];
+  for (let i = 0; i < actions; i++) {
+    const side = barbarossaRules.activeSides(s.state)[0];
+    if (!side) break;
+    const carried = barbarossaRules.legalActions(s.state, side);
+    const afresh = barbarossaRules.legalActions(structuredClone(s.state), side);
+    assert.deepEqual(carried, afresh, `action ${i}: the carried list is the fresh one`);
+    if (s.state.step === 'movement' && !s.state.combat) {
+      checked++;
+      // How many pieces' lists came from an earlier state (the same object) and how many were worked out.
+      const given = movementMemo.inherited(s.state);
+      const own = movementMemo.get(s.state)!;
+      const key = Object.keys(own).at(-1)!;
+      for (const [id, moves] of own[key]!.pieces)
+        if (given?.[key]?.pieces.get(id) === moves) reused++;
+        else worked++;
+    }
+    // Moves first half the time, so that pieces move across the whole front.
+    const moves = carried.filter((a) => a.type === 'move');
+    let d = rollDie(rng, 2);
+    rng = d.next;
+    const pool = d.value === 1 && moves.length > 0 ? moves : carried;
+    d = rollDie(rng, pool.length);
+    rng = d.next;
+    const action = pool[d.value - 1]!;
+    log.push({ side, action });
+    const r = apply(barbarossaRules, s, side, action);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value;
+  }
+  return {
+    s,
+    checked,
+    reused,
+    worked,
+    file: {
+      game: barbarossaRules.id,
+      rulesVersion: barbarossaRules.rulesVersion,
+      scenario: null,
+      seed,
+      actions: log,
+    },
+  };
+}
+
+describe('Operational movement: the carried movement lists (speed only)', () => {
+  for (const seed of ['memo-1']) {
+    it(`${seed}: every list as if worked out afresh, and the same game hash replayed without them`, () => {
+      const { s, checked, reused, worked, file } = play(seed, 450);
+      assert.ok(checked > 100, `${checked} movement states compared`);
+      assert.ok(reused > worked, `most lists carried: ${reused} carried, ${worked} worked out`);
+      const again = replay(fresh, file);
+      assert.ok(again.ok, 'the replay is accepted');
+      assert.equal(stateHash(again.value), stateHash(s), 'the same hash');
+    });
+  }
+});
