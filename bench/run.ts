@@ -18,4 +18,5 @@ printFigures(figures);
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
 await (await import('./server.ts')).serverLoad();
 await (await import('./web.ts')).webFigures();
+await (await import('./barbarossa-web.ts')).barbarossaWebFigures();
 await (await import('./server-ai.ts')).aiLatency();

@@ -41,7 +41,7 @@ export async function webFigures(): Promise<void> {
       await page.goto(`${server.url}/`, { waitUntil: 'load' });
       loads.push(await page.evaluate<number>("performance.getEntriesByType('navigation')[0].duration"));
     }
-    await page.getByRole('button', { name: 'Offline hot-seat' }).click();
+    await page.getByRole('button', { name: 'Offline hot-seat' }).first().click();
     await page.getByRole('button', { name: 'Accept the standard historical set-up' }).click();
     await page.getByRole('button', { name: 'End set-up' }).click();
     await page.getByRole('button', { name: 'Accept the standard historical set-up' }).click();

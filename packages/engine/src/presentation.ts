@@ -280,6 +280,8 @@ export interface Presentation<V = unknown> {
   buttons(view: V, actions: readonly Action[]): readonly Action[];
   /** Whether choosing this action keeps the piece selected (adding more to an attack). */
   keepsSelection(action: Action): boolean;
+  /** The piece an action is about (its button lights that piece); none: the action's `unit`, if a string. */
+  actionPiece?(action: Action): string | null;
   movePreview(view: V, piece: string, to: number): MovePreview | null;
   combatPreview(
     view: V,

@@ -18,7 +18,7 @@ import type {
   RollBanner,
 } from '@stavka/engine';
 import { findGame, GAMES } from '@stavka/games';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
 import { MapView } from './MapView.tsx';
@@ -735,15 +735,22 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
 
   // The one piece every action is about (the one unit to retreat, to advance): lit
   // without being selected first, so the prompt's "pink hexes" are there to see.
+  // The piece an action is about: as the presentation says, else the action's `unit`.
+  const pieceOf = useCallback(
+    (a: Action): string | null =>
+      pres.actionPiece ? pres.actionPiece(a) : typeof a.unit === 'string' ? a.unit : null,
+    [pres],
+  );
   const sole = useMemo(() => {
     let unit: string | null = null;
     for (const a of actions) {
-      if (typeof a.unit !== 'string') continue;
-      if (unit === null) unit = a.unit;
-      else if (unit !== a.unit) return null;
+      const u = pieceOf(a);
+      if (u === null) continue;
+      if (unit === null) unit = u;
+      else if (unit !== u) return null;
     }
     return unit;
-  }, [actions]);
+  }, [actions, pieceOf]);
   const chosen = selected ?? sole;
 
   // Highlights for the selected piece, from the legal actions only.
@@ -759,20 +766,15 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
       ? recapStep.drawing.nodes
       : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes));
     for (const n of named) if (!act.has(n)) hl.set(n, 'named');
-    if (buttonShown && typeof buttonShown.unit === 'string') {
-      const at = pres.pieceAt(view, buttonShown.unit);
+    const shownPiece = buttonShown ? pieceOf(buttonShown) : null;
+    if (shownPiece !== null) {
+      const at = pres.pieceAt(view, shownPiece);
       if (at >= 0) hl.set(at, 'named');
     }
-    if (buttonShown)
-      for (const t of pres.targets(
-        view,
-        [buttonShown],
-        typeof buttonShown.unit === 'string' ? buttonShown.unit : null,
-      ))
-        hl.set(t.at, 'named');
+    if (buttonShown) for (const t of pres.targets(view, [buttonShown], shownPiece)) hl.set(t.at, 'named');
     if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
     return { highlights: hl, byHex: act };
-  }, [pres, view, actions, chosen, selectedHex, marks, recapStep, logShown, stepShown, buttonShown]);
+  }, [pres, view, actions, chosen, selectedHex, marks, recapStep, logShown, stepShown, buttonShown, pieceOf]);
 
   const reasons = useMemo(() => {
     const r = new Map<number, string>();

@@ -300,6 +300,8 @@ export const barbarossaPresentation: Presentation<View> = {
   marks,
   buttons,
   keepsSelection: (a) => a.type === 'allocate' || a.type === 'air-support',
+  // Barbarossa's actions name their piece `piece`.
+  actionPiece: (a) => (typeof a.piece === 'string' ? a.piece : null),
   movePreview,
   combatPreview,
   nodeFacts,
