@@ -28,6 +28,7 @@ import {
   type SetupError,
   setupError,
 } from '@stavka/engine';
+import { maxVolley } from './battle.ts';
 import {
   type BattleScenario,
   type BattleState,
@@ -57,6 +58,8 @@ export interface BattleInput {
   readonly attackers: readonly ForceUnit[];
   readonly defenders: readonly ForceUnit[];
   readonly policies: { readonly attacker: SidePolicy; readonly defender: SidePolicy };
+  /** The point has a field fortification (completion C-8.2). */
+  readonly fortified?: boolean;
 }
 
 /** An exact chance or expectation: num/den, and its value as a number. */
@@ -108,6 +111,7 @@ export function battleScenarioOf(input: BattleInput): BattleScenario {
     weather: input.weather,
     combat: 'regular',
     attacker: input.attacker,
+    ...(input.fortified ? { fortified: true } : {}),
     units: [
       ...input.attackers.map((u, i) => unit(u, 'attacker', i)),
       ...input.defenders.map((u, i) => unit(u, 'defender', i)),
@@ -235,6 +239,8 @@ function fireCases(table: FireTable, total: number, memo: Map<number, Fire>): Fi
  */
 interface Battle {
   readonly simultaneous: boolean;
+  /** A field fortification absorbs the first breakthrough of each attacker volley (C-8.2). */
+  readonly fortified: boolean;
   readonly pa: SideProfile;
   readonly pd: SideProfile;
   /** Soviet air bonus per role (A.3), 0 for the Axis role. */
@@ -249,6 +255,8 @@ interface Battle {
 }
 
 const fireOf = (p: SideProfile, h: number, air: number) => (h >= p.capacity ? 0 : p.fire[h]! + air);
+/** Breakthroughs left for the defenders once a fortification took the first of a volley (C-8.2). */
+const absorbed = (b: Battle, m: number) => (b.fortified && m > 0 ? m - 1 : m);
 const keyOf = (b: Battle, a: number, d: number) => a * (b.pd.capacity + 1) + d;
 const capA = (b: Battle, a: number) => Math.min(a, b.pa.capacity);
 const capD = (b: Battle, d: number) => Math.min(d, b.pd.capacity);
@@ -286,7 +294,7 @@ function normalAttackerDecides(b: Battle, a: number, d: number, home: number): V
 function normalAttackerFires(b: Battle, a: number, d: number, home: number): Val {
   const f = fireCases(b.table, fireOf(b.pa, a, b.airA), b.fires);
   const sum = new Sum();
-  for (const [m, c] of f.cases) sum.add(c, normalDefenderDecides(b, a, capD(b, d + m), home));
+  for (const [m, c] of f.cases) sum.add(c, normalDefenderDecides(b, a, capD(b, d + absorbed(b, m)), home));
   return sum.divide(f.den);
 }
 
@@ -328,6 +336,12 @@ function value(b: Battle, a: number, d: number): Val {
   let den: bigint;
   const fa = fireOf(b.pa, a, b.airA);
   const fd = fireOf(b.pd, d, b.airD);
+  if (b.fortified && fa > 0 && fd === 0 && maxVolley(b.table, fa) <= 1) {
+    // C-8.5: the fortification absorbs all the attacker can inflict, the defender cannot fire.
+    const v = terminal(b, 'attacker-retreated', a, d);
+    b.memo.set(key, v);
+    return v;
+  }
   if (!b.simultaneous) {
     if (fa === 0 && fd === 0) {
       // Normal combat, neither side can fire: the attacker retreats (battle.ts NO_FIRE_READING).
@@ -343,7 +357,7 @@ function value(b: Battle, a: number, d: number): Val {
     const fDef = fireCases(b.table, fd, b.fires);
     for (const [m, cm] of fAtt.cases)
       for (const [l, cl] of fDef.cases)
-        sum.add(cm * cl, simultaneousRoundEnd(b, capA(b, a + l), capD(b, d + m), key));
+        sum.add(cm * cl, simultaneousRoundEnd(b, capA(b, a + l), capD(b, d + absorbed(b, m)), key));
     den = fAtt.den * fDef.den;
   }
   // The self-loop: V = R + p V, so V = R / (1 - p).
@@ -446,6 +460,7 @@ export function analyzeState(
     policies,
     table,
     fires: new Map<number, Fire>(),
+    fortified: g.fortified === true,
   };
   const total = new Sum();
   let simultaneous = 0n;

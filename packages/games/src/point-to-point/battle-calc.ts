@@ -39,6 +39,8 @@ export const battleInputSchema = z.object({
   attacker: z.enum(SIDES),
   attackers: z.array(forceUnit).min(1),
   defenders: z.array(forceUnit).min(1),
+  /** A field fortification at the point (completion C-8.2). */
+  fortified: z.boolean().optional(),
   policies: z
     .object({
       attacker: sidePolicy.default(sidePolicy.parse({})),

@@ -168,7 +168,7 @@ function fire(g: BattleState, role: Role, table: FireTable, ctx: RulesContext): 
 }
 
 /** The completion rule that reads the text's "[Exception: see Field Fortifications]" (B.2). */
-export const FORTIFICATION_CITE = 'completion C-8.2 Field fortifications';
+export const FORTIFICATION_CITE = 'completion C-8 Field fortifications';
 
 /**
  * C-8.2 (completion rules, the project's): the first breakthrough dealt the defenders of a
@@ -240,6 +240,18 @@ function afterAbsorb(g: BattleState, role: Role, table: FireTable, ctx: RulesCon
 /* ----------------------------------------------------------------------------- */
 /* Rounds (B.2 normal, B.3 simultaneous)                                             */
 
+/** The most losses one volley of `total` can inflict: every die a 6 (B.2, B.6). */
+export function maxVolley(table: FireTable, total: number): number {
+  if (total <= 0) return 0;
+  return splitFire(total, table.maxFire).reduce((sum, group) => sum + fireLosses(table, group, table.die), 0);
+}
+
+/** Whether a side's fire can inflict a loss at all: the attacker's not all absorbed by a fortification (C-8.2). */
+export function canInflict(g: BattleState, role: Role, table: FireTable): boolean {
+  const most = maxVolley(table, firingValue(g, role));
+  return role === 'attacker' && g.fortified ? most > 1 : most > 0;
+}
+
 function startRound(g: BattleState, table: FireTable, ctx: RulesContext): void {
   g.round += 1;
   ctx.log({
@@ -247,6 +259,21 @@ function startRound(g: BattleState, table: FireTable, ctx: RulesContext): void {
     text: `round ${g.round} (${g.mode} combat)`,
     cite: [g.mode === 'normal' ? CITE.normal : CITE.simultaneous],
   });
+  if (
+    g.fortified &&
+    !canInflict(g, 'attacker', table) &&
+    !canInflict(g, 'defender', table) &&
+    firingValue(g, 'attacker') > 0
+  ) {
+    // C-8.5: the fortification absorbs all the attacker can inflict and the defender cannot fire.
+    ctx.log({
+      kind: 'combat',
+      text: 'the field fortification absorbs all the attackers can inflict and the defenders cannot fire: the attacker retreats, the defender holds the point',
+      cite: [FORTIFICATION_CITE, NO_FIRE_READING, CITE.simultaneous],
+    });
+    attackerRetreats(g, 'attacker-retreated', ctx);
+    return;
+  }
   if (g.mode === 'simultaneous') {
     // B.3a: both fire, losses taken after both have fired.
     const breakthroughs = fire(g, 'attacker', table, ctx);

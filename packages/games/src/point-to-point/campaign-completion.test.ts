@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Action, apply, applyWithRolls, type GameState, legalActions, setup } from '@stavka/engine';
+import { analyzeBattle, type BattleInput, battleScenarioOf } from './analysis.ts';
 import { battleRules, retreatOptions } from './battle.ts';
 import type { BattleScenario, BattleState } from './battle-scenario.ts';
 import {
@@ -20,6 +21,8 @@ import {
   victoryPoints,
 } from './campaign.ts';
 import { lineBetween } from './campaign-board.ts';
+import { STAND_FAST } from './policy.ts';
+import { simulateBattles } from './simulate-battle.ts';
 
 type G = GameState<CampaignState>;
 const start = (() => {
@@ -364,6 +367,61 @@ describe('C-8 Field fortifications', () => {
       fort.log.some((e) => e.text.includes('field fortification absorbs')),
       'the log says so, citing C-8.2',
     );
+  });
+});
+
+describe('C-8.2 Field fortifications in the exact battle (analysis.ts) and C-8.5', () => {
+  const input = (fortified: boolean): BattleInput => ({
+    weather: 'snow',
+    attacker: 'axis',
+    attackers: [
+      { class: 'major', value: 6 },
+      { class: 'major', value: 4 },
+    ],
+    defenders: [
+      { class: 'major', value: 3 },
+      { class: 'minor', value: 2 },
+    ],
+    policies: { attacker: STAND_FAST, defender: STAND_FAST },
+    fortified,
+  });
+  it('the exact analysis of a fortified point agrees with 20,000 battles of the engine within 3 standard errors', () => {
+    const exact = analyzeBattle(input(true));
+    assert.ok(exact.ok, 'analysed');
+    const open = analyzeBattle(input(false));
+    assert.ok(open.ok, 'analysed');
+    assert.ok(
+      exact.value.summary.pointCleared < open.value.summary.pointCleared,
+      'the fortification makes the point harder to clear',
+    );
+    const mc = simulateBattles(input(true), 20_000, 77);
+    for (const e of ['defender-destroyed', 'attacker-destroyed', 'attacker-retreated'] as const) {
+      const z = (mc.endings[e].mean - exact.value.endings[e].value) / Math.max(mc.endings[e].se, 1e-9);
+      assert.ok(
+        Math.abs(z) < 3,
+        `${e}: simulated ${mc.endings[e].mean}, exact ${exact.value.endings[e].value}`,
+      );
+    }
+    const zh =
+      (mc.expectedHits.defender.mean - exact.value.expectedHits.defender.value) / mc.expectedHits.defender.se;
+    assert.ok(Math.abs(zh) < 3, `defender hits z = ${zh}`);
+  });
+  it('when the fortification absorbs all the attacker can inflict and the defender cannot fire, the attacker retreats (C-8.5)', () => {
+    // Fire 3 inflicts at most 1 (a 6): the fortification takes it; the defender is all dispersed.
+    const weak: BattleInput = {
+      ...input(true),
+      attackers: [{ class: 'major', value: 3 }],
+      defenders: [{ class: 'major', value: 3, losses: 1, dispersed: true }],
+    };
+    const exact = analyzeBattle(weak);
+    assert.ok(exact.ok, 'analysed');
+    assert.equal(exact.value.endings['attacker-retreated'].value, 1);
+    const made = setup(battleRules, battleScenarioOf(weak), 'c-8.5', {});
+    assert.ok(made.ok, 'setup');
+    const r = apply(battleRules, made.value, 'axis', { type: 'attack' });
+    assert.ok(r.ok, 'attack');
+    assert.equal(r.value.state.ending, 'attacker-retreated');
+    assert.equal(r.value.state.holder, 'soviet');
   });
 });
 

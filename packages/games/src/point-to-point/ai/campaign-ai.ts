@@ -32,9 +32,10 @@ import {
   type Seed,
   UNDO,
 } from '@stavka/engine';
-import { absorbers, type BattleAction, firingValue, sideOf } from '../battle.ts';
+import { absorbers, type BattleAction, canInflict, firingValue, sideOf } from '../battle.ts';
 import type { BattleState } from '../battle-scenario.ts';
 import { type CampaignAction, type CampaignState, evacuationPoints, typhoon } from '../campaign.ts';
+import { FIRE_TABLE } from '../combat.ts';
 import { lossLimit, other, type Role, type Side } from '../forces.ts';
 
 type Scored = { action: CampaignAction; score: number };
@@ -98,7 +99,9 @@ function battleChoice(
       const mine = firingValue(b, role);
       const theirs = firingValue(b, role === 'attacker' ? 'defender' : 'attacker');
       if (role === 'attacker')
-        return mine > 0 && mine >= 0.8 * theirs ? { type: 'continue' } : { type: 'retreat' };
+        return mine > 0 && mine >= 0.8 * theirs && canInflict(b, 'attacker', FIRE_TABLE) && b.round < 30
+          ? { type: 'continue' }
+          : { type: 'retreat' };
       // The defender holds victory points and any ground while it can still fire.
       const vp = typhoon().scenario.victoryPoints[b.point] ?? 0;
       const moscow = b.point === typhoon().scenario.suddenDeath;
