@@ -46,12 +46,12 @@ function play(
     assert.deepEqual(carried, afresh, `action ${i}: the carried list is the fresh one`);
     if (s.state.step === 'movement' && !s.state.combat) {
       checked++;
-      // How many pieces' lists came from an earlier state (the same object) and how many were worked out.
+      // How many pieces' searches came from an earlier state (the same object) and how many were run again.
       const given = movementMemo.inherited(s.state);
       const own = movementMemo.get(s.state)!;
       const key = Object.keys(own).at(-1)!;
       for (const [id, moves] of own[key]!.pieces)
-        if (given?.[key]?.pieces.get(id) === moves) reused++;
+        if (given?.[key]?.pieces.get(id)?.reached === moves.reached) reused++;
         else worked++;
     }
     // Moves first half the time, so that pieces move across the whole front.
@@ -87,7 +87,7 @@ describe('Operational movement: the carried movement lists (speed only)', () => 
     it(`${seed}: every list as if worked out afresh, and the same game hash replayed without them`, () => {
       const { s, checked, reused, worked, file } = play(seed, 450);
       assert.ok(checked > 100, `${checked} movement states compared`);
-      assert.ok(reused > worked, `most lists carried: ${reused} carried, ${worked} worked out`);
+      assert.ok(reused > 4 * worked, `most lists carried: ${reused} carried, ${worked} worked out`);
       const again = replay(fresh, file);
       assert.ok(again.ok, 'the replay is accepted');
       assert.equal(stateHash(again.value), stateHash(s), 'the same hash');

@@ -206,7 +206,7 @@ function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolea
 export function moveOptions(
   board: Board,
   id: string,
-  opts: { paths?: boolean; reached?: number[] } = {},
+  opts: { paths?: boolean; reached?: number[]; all?: MoveOption[] } = {},
 ): MoveOption[] {
   if (!canMove(board, id)) return [];
   const withPaths = opts.paths ?? true;
@@ -241,9 +241,9 @@ export function moveOptions(
     if (!m.mobile && !m.railOnly)
       offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }), true, 2 * (total + 2));
   }
-  const out = [...best.values()].filter((o) => board.fits(o.to, [id]));
-  out.sort((a, b) => a.cost - b.cost || a.to - b.to);
-  return out;
+  const all = [...best.values()].sort((a, b) => a.cost - b.cost || a.to - b.to);
+  opts.all?.push(...all);
+  return all.filter((o) => board.fits(o.to, [id]));
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -258,7 +258,10 @@ export function moveOptions(
  */
 interface PieceMoves {
   readonly own: string;
+  readonly start: number;
   readonly reached: Int32Array;
+  /** Every destination before the stacking check, and those that pass it. */
+  readonly all: readonly MoveOption[];
   readonly list: readonly MoveOption[];
 }
 
@@ -322,23 +325,45 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
   const usable = parent !== undefined;
   const place = new Map<string, string>();
   const at = new Map<string, number>();
-  // Hexes near a change of units: within 1 of a change of the movers' own side (their hexes
-  // and stacks are read where a step is tried), within 2 of an enemy's (its ZOC covers the
-  // hexes next to it). A piece whose searches settled none of them keeps its moves.
-  let near: Uint8Array | null = null;
-  const mark = (h: number, radius: number) => {
-    if (h < 0) return;
-    near ??= new Uint8Array(graph.nodeCount);
-    near[h] = 1;
+  // What changed near a piece's searches. An enemy change within 2 hexes of a hex they
+  // settled (its ZOC covers the hexes next to it) means working them out again. A change
+  // of the movers' own side is read only where a friendly unit matters: the special 1-hex
+  // moves and leaving the start hex (next to the start), the OMB's "not already occupied by
+  // a friendly unit" (the hexes of the OMB's ZOCs tried), and the stacking at a destination
+  // (checked again, the searches kept).
+  const n = graph.nodeCount;
+  let enemyNear: Uint8Array | null = null;
+  let friendNear: Uint8Array | null = null;
+  let friendBonus: Uint8Array | null = null;
+  const friends = new Set<number>();
+  const side = g.player;
+  const mark = (into: Uint8Array, h: number, radius: number) => {
+    into[h] = 1;
+    if (radius === 0) return;
     for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
-      const n = graph.targets[k]!;
-      if (n < 0) continue;
-      near[n] = 1;
+      const x = graph.targets[k]!;
+      if (x < 0) continue;
+      into[x] = 1;
       if (radius < 2) continue;
-      for (let j = graph.offsets[n]!; j < graph.offsets[n + 1]!; j++) {
-        const m = graph.targets[j]!;
-        if (m >= 0) near[m] = 1;
+      for (let j = graph.offsets[x]!; j < graph.offsets[x + 1]!; j++) {
+        const y = graph.targets[j]!;
+        if (y >= 0) into[y] = 1;
       }
+    }
+  };
+  const changed = (h: number, own: boolean) => {
+    if (h < 0) return;
+    if (!own) {
+      enemyNear ??= new Uint8Array(n);
+      mark(enemyNear, h, 2);
+      return;
+    }
+    friends.add(h);
+    friendNear ??= new Uint8Array(n);
+    mark(friendNear, h, 1);
+    if (bonusForbiddenZoc(board, side, h)) {
+      friendBonus ??= new Uint8Array(n);
+      mark(friendBonus, h, 1);
     }
   };
   for (const id of g.order) {
@@ -348,9 +373,8 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     place.set(id, key);
     at.set(id, hex);
     if (usable && parent.place.get(id) !== key) {
-      const radius = p.side === g.player ? 1 : 2;
-      mark(parent.at.get(id) ?? -1, radius);
-      mark(hex, radius);
+      changed(parent.at.get(id) ?? -1, p.side === side);
+      changed(hex, p.side === side);
     }
   }
   const pieces = new Map<string, PieceMoves>();
@@ -358,22 +382,33 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     const own = ownKey(g, id, place.get(id)!);
     const was = usable ? parent.pieces.get(id) : undefined;
     if (was && was.own === own) {
-      const marks = near as Uint8Array | null;
-      let touched = false;
-      if (marks)
+      const e = enemyNear as Uint8Array | null;
+      const fb = friendBonus as Uint8Array | null;
+      const fn = friendNear as Uint8Array | null;
+      let touched = fn !== null && fn[was.start] === 1;
+      if (!touched && (e || fb))
         for (const h of was.reached)
-          if (marks[h] === 1) {
+          if (e?.[h] === 1 || fb?.[h] === 1) {
             touched = true;
             break;
           }
       if (!touched) {
+        if (friends.size > 0 && was.all.some((o) => friends.has(o.to))) {
+          // Only the stacking at a destination may differ: checked again there.
+          const fit = new Set(was.list.map((o) => o.to));
+          const list = was.all.filter((o) => (friends.has(o.to) ? board.fits(o.to, [id]) : fit.has(o.to)));
+          pieces.set(id, { ...was, list });
+          return list;
+        }
         pieces.set(id, was);
         return was.list as MoveOption[];
       }
     }
-    const reached: number[] = [g.pieces[id]!.at];
-    const list = moveOptions(board, id, { paths: false, reached });
-    pieces.set(id, { own, reached: Int32Array.from(new Set(reached)), list });
+    const start = g.pieces[id]!.at;
+    const reached: number[] = [start];
+    const all: MoveOption[] = [];
+    const list = moveOptions(board, id, { paths: false, reached, all });
+    pieces.set(id, { own, start, reached: Int32Array.from(new Set(reached)), all, list });
     return list;
   });
   const keep = Object.keys(memos ?? {})

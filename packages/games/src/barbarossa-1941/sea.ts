@@ -11,7 +11,7 @@
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import { otherSide, type RulesScenario, type Sea, type Side } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
+import { type BarbarossaState, publicUnit } from './state.ts';
 import { holder } from './victory.ts';
 
 export const CITE_SEA = 'barbarossa-1941 "Strategic Movment - By Sea"';
@@ -74,11 +74,11 @@ export function seaDestinations(
 ): { to: number; sea: Sea }[] {
   const p = g.pieces[id]!;
   if (g.seaMoves >= 1 || p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return [];
-  const board = new Board(g, s);
-  const u = board.unit(id);
+  const u = publicUnit(s, p);
   if (u.type === 'air' || u.type === 'factory' || u.type === 'rail-conversion') return [];
   const here = basinsAt(s, p.at);
   if (here.size === 0) return [];
+  const board = new Board(g, s); // after the coast test: most units stand on none
   const out: { to: number; sea: Sea }[] = [];
   for (const port of s.ports) {
     if (port.hex === p.at || holder(g, s, port.hex) !== p.side || board.hasEnemy(p.side, port.hex)) continue;
