@@ -573,3 +573,58 @@ describe('C-10 Partisans', () => {
     assert.deepEqual(s.state.partisans, []);
   });
 });
+
+describe('C-3.6 Battles one at a time: B.4c and B.4d carried from one battle to the next', () => {
+  it('a defender that retreated into a point under attack takes no part in its battle, and survives when it holds (B.4c)', () => {
+    let s = position(
+      { 'xxiv-pz': 'glukhov', gd: 'dmitriev', '13a': 'sevsk', '3a': 'dmitrovsk' },
+      { axis: ['dmitriev'] },
+    );
+    s = act(s, 'axis', { type: 'move', unit: 'xxiv-pz', to: 'sevsk' });
+    s = act(s, 'axis', { type: 'move', unit: 'gd', to: 'dmitrovsk' });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'fight', at: 'sevsk' });
+    // Simultaneous (Good, no air): a 1 each, no loss; the Axis goes on, the 13th Army retreats.
+    s = act(s, 'axis', { type: 'attack' }, [1, 1]);
+    s = act(s, 'axis', { type: 'continue' });
+    s = act(s, 'soviet', { type: 'retreat' });
+    assert.ok(has(s, 'soviet', { type: 'retreat-to', unit: '13a', to: 'dmitrovsk' }), 'priority c');
+    s = act(s, 'soviet', { type: 'retreat-to', unit: '13a', to: 'dmitrovsk' });
+    assert.equal(s.state.battle, null);
+    assert.equal(unit(s, '13a').at, 'dmitrovsk');
+    s = act(s, 'axis', { type: 'fight', at: 'dmitrovsk' });
+    const b = s.state.battle!;
+    assert.equal(b.units.find((u) => u.id === '13a')!.status, 'sheltering', 'no part in this battle');
+    s = act(s, 'axis', { type: 'attack' }, [1, 1]);
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.equal(s.state.control.dmitrovsk, 'soviet', 'Dmitrovsk holds');
+    assert.equal(unit(s, '13a').place, 'map', 'so the 13th Army survives there');
+    assert.equal(unit(s, '13a').sheltering, false);
+  });
+  it('attackers breaking off meet the defenders another battle displaced into their point of origin: undispersed, they destroy them (B.4d)', () => {
+    const around = ['karachev', 'sukhinichi', 'dyatkovo', 'zhizdra', 'trubchevsk'];
+    let s = position({ xiii: 'roslavl', ix: 'dyatkovo', '50a': 'bryansk', '43a': 'kirov' }, { axis: around });
+    s = act(s, 'axis', { type: 'move', unit: 'xiii', to: 'bryansk' });
+    s = act(s, 'axis', { type: 'move', unit: 'ix', to: 'kirov' });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'fight', at: 'bryansk' });
+    s = act(s, 'axis', { type: 'attack' }, [1, 1]);
+    s = act(s, 'axis', { type: 'continue' });
+    s = act(s, 'soviet', { type: 'retreat' });
+    // Every point around Bryansk is the Axis': priority b, Dyatkovo (the IX Corps left it to attack Kirov).
+    assert.ok(has(s, 'soviet', { type: 'retreat-to', unit: '50a', to: 'dyatkovo' }), 'priority b');
+    s = act(s, 'soviet', { type: 'retreat-to', unit: '50a', to: 'dyatkovo' });
+    assert.equal(s.state.control.dyatkovo, 'soviet', 'the 50th Army takes Dyatkovo (C-2.2)');
+    s = act(s, 'axis', { type: 'fight', at: 'kirov' });
+    assert.deepEqual(
+      s.state.battle!.neighbours.find((n) => n.id === 'dyatkovo')!.displaced.map((d) => d.id),
+      ['50a'],
+    );
+    s = act(s, 'axis', { type: 'attack' }, [1, 1]);
+    s = act(s, 'axis', { type: 'retreat' });
+    assert.equal(unit(s, '50a').place, 'destroyed', 'met by the undispersed IX Corps');
+    assert.equal(unit(s, 'ix').at, 'dyatkovo');
+    assert.equal(unit(s, 'ix').dispersed, true, 'dispersed at its point of origin (B.4)');
+    assert.equal(s.state.control.dyatkovo, 'axis');
+  });
+});
