@@ -35,9 +35,35 @@ function railOpen(board: Board, side: Side, hex: number): boolean {
   return !board.inEnemyZoc(side, hex) || board.hasFriend(side, hex);
 }
 
+/**
+ * The rail nets a Board has traced, per side: a net is one connected piece of open track
+ * (every hex of it reaches every other: the steps are the same both ways), so every unit
+ * standing on it shares it. Index of each hex's net, or -1; the nets (never changed).
+ */
+const nets = new WeakMap<Board, Partial<Record<Side, { of: Int32Array; nets: readonly number[][] }>>>();
+
 /** Every hex the side's trains reach from `start` (start included), or [] if the line cannot be traced back to its side. */
 export function railNet(board: Board, side: Side, start: number): number[] {
   if (!railOpen(board, side, start)) return [];
+  let bySide = nets.get(board);
+  if (!bySide) {
+    bySide = {};
+    nets.set(board, bySide);
+  }
+  let known = bySide[side];
+  if (!known) {
+    known = { of: new Int32Array(board.s.map.graph.nodeCount).fill(-1), nets: [] };
+    bySide[side] = known;
+  }
+  const k = known.of[start]!;
+  if (k >= 0) return known.nets[k]!;
+  const net = traceNet(board, side, start);
+  (known.nets as number[][]).push(net.result);
+  for (const h of net.nodes) known.of[h] = known.nets.length - 1;
+  return net.result;
+}
+
+function traceNet(board: Board, side: Side, start: number): { nodes: readonly number[]; result: number[] } {
   const reach = search(
     board.s.map.graph,
     {
@@ -47,8 +73,8 @@ export function railNet(board: Board, side: Side, start: number): number[] {
     { sources: [start], maxCost: 0 },
   );
   const home = side === 'axis' ? board.s.axisCountry : board.s.sovietSupplyEdge;
-  if (!reach.nodes.some((h) => home[h] === 1)) return [];
-  return [...reach.nodes];
+  const nodes = [...reach.nodes];
+  return { nodes, result: nodes.some((h) => home[h] === 1) ? nodes : [] };
 }
 
 /** How many units the side may move by rail this turn. */
