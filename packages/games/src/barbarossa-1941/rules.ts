@@ -38,9 +38,9 @@ import {
 import { Board } from './board.ts';
 import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from './factories.ts';
 import { chooseTankGroup, mayRehide, rehide, shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
-import { canMove, carryMovementLists, moveOptions, movementLists } from './movement.ts';
-import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { mayRebuildKorps, rebuildKorps } from './korps-steps.ts';
+import { canMove, carryMovementLists, movementLists, moveOptions } from './movement.ts';
+import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
