@@ -31,8 +31,7 @@ export function weakDivisionFor(g: BarbarossaState, s: RulesScenario, side: Side
   for (const id of s.unitIds) {
     const u = s.units[id]!;
     if (u.side !== side || !u.tags.includes('weak-division')) continue;
-    const p = g.pieces[id];
-    if (!p || p.status !== 'map') return id;
+    if (g.pieces[id]?.status !== 'map') return id;
   }
   return null;
 }
