@@ -137,6 +137,7 @@ export const pointToPointModule: Module = {
     };
   },
   calculator,
+  presentation: () => import('./presentation.ts').then((m) => m.pointToPointPresentation),
   players: {
     random: { label: 'Random (baseline)', rank: 0, make: (seed) => new RandomPlayer(seed) },
     ai: { label: 'AI (heuristic)', rank: 2, make: (seed) => new CampaignAiPlayer(seed) },

@@ -1,0 +1,417 @@
+/**
+ * Moscow 1941 point-to-point (the Operation Typhoon campaign) in the browser, as data
+ * (engine `Presentation`), pure functions of the view (the campaign hides nothing: its view
+ * is its state). This file: what an action lights on the board, the buttons (every battle
+ * decision is one: loss distribution, continue or retreat, retreat routes, advance), the
+ * exact battle preview (analysis.ts through battle-presentation.ts and battle-calc.ts: the
+ * chance of each ending and the expected losses, never sampled), a point's facts, the
+ * supply overlay and the score; put together with:
+ *   presentation-board.ts  the points and lines, the counters (NATO symbols)
+ *   presentation-words.ts  each step's prompt, every action in words
+ */
+import type {
+  Action,
+  CombatPreviewData,
+  GameOutcome,
+  Highlight,
+  MovePreview,
+  NodeFacts,
+  PieceFacts,
+  Presentation,
+  RulesContext,
+  ScoreSheet,
+} from '@stavka/engine';
+import { analyzeState, type BattleAnalysis } from './analysis.ts';
+import { firingValue } from './battle.ts';
+import { battleReport } from './battle-calc.ts';
+import { battleView } from './battle-presentation.ts';
+import type { BattleState } from './battle-scenario.ts';
+import { boardOf, campaignRules, inSupply, movesOf, railsOf, victoryPoints } from './campaign.ts';
+import { FIRE_TABLE } from './combat.ts';
+import { STAND_FAST } from './policy.ts';
+import {
+  boardDrawing,
+  boardView,
+  factorsText,
+  pieceDrawings,
+  pointIndexer,
+  pointNamer,
+  sideWord,
+  unitsById,
+  type View,
+} from './presentation-board.ts';
+import { describe, prompt, result, sideName } from './presentation-words.ts';
+
+export { sideName };
+
+/* ---------------------------------------------------------------------------------- */
+/* What the board lights                                                                */
+
+/** Actions chosen on the board, not offered as buttons. */
+const ON_BOARD = new Set([
+  'move',
+  'rail',
+  'rebase',
+  'breakthrough',
+  'breakthrough-air',
+  'place-partisan',
+  'commit-air',
+]);
+
+/** The one unit every unit-action is about, when nothing is selected (the one unit to route...). */
+function solePiece(actions: readonly Action[]): string | null {
+  let one: string | null = null;
+  for (const a of actions) {
+    if (typeof a.unit !== 'string') continue;
+    if (one === null) one = a.unit;
+    else if (one !== a.unit) return null;
+  }
+  return one;
+}
+
+function targets(
+  v: View,
+  actions: readonly Action[],
+  selected: string | null,
+): { at: number; kind: Highlight; action: Action }[] {
+  const b = boardView(v);
+  const at = pointIndexer(b);
+  const out: { at: number; kind: Highlight; action: Action }[] = [];
+  const mark = (n: number, kind: Highlight, action: Action) => {
+    if (n >= 0) out.push({ at: n, kind, action });
+  };
+  const sel = selected ?? solePiece(actions);
+  const enemyHeld = (to: unknown, side: string) => {
+    const p = b.points[at(to)];
+    return !!p && p.units.some((u) => u.side !== side && u.unitClass !== 'air' && !u.attackingFrom);
+  };
+  for (const a of actions) {
+    const mine = a.unit === sel;
+    switch (a.type) {
+      case 'move':
+        if (mine) mark(at(a.to), enemyHeld(a.to, v.player) ? 'attack' : 'move', a);
+        break;
+      case 'rail':
+      case 'rebase':
+      case 'breakthrough':
+      case 'breakthrough-air':
+        if (mine)
+          mark(at(a.to), a.type === 'breakthrough' && enemyHeld(a.to, v.player) ? 'attack' : 'move-bonus', a);
+        break;
+      case 'commit-air':
+        if (mine) mark(at(a.at), 'target', a);
+        break;
+      case 'place-partisan':
+      case 'fortify':
+        mark(at(a.at), 'deploy', a);
+        break;
+      case 'fight':
+        mark(at(a.at), 'attack', a);
+        break;
+      case 'retreat-to':
+        if (mine) mark(at(a.to), 'retreat', a);
+        break;
+      case 'advance':
+        // Only the advance without air is a click on the point; the others are buttons.
+        if (v.battle && Array.isArray(a.air) && a.air.length === 0) mark(at(v.battle.point), 'advance', a);
+        break;
+      default: {
+        // An action of a kind added later that names a point (and the selected unit, if any).
+        const n = at(a.to ?? a.at);
+        if (n >= 0 && (a.unit === undefined || mine)) mark(n, 'target', a);
+      }
+    }
+  }
+  return out;
+}
+
+function marks(v: View, _side: string | null): { at: number; kind: Highlight; reason?: string }[] {
+  const b = boardView(v);
+  const names = pointNamer(b);
+  const at = pointIndexer(b);
+  const out: { at: number; kind: Highlight; reason?: string }[] = [];
+  for (const p of v.attacks)
+    out.push({ at: at(p), kind: 'attack', reason: `${names(p)}: attacked this player-turn (C-4.4)` });
+  if (v.battle)
+    out.push({
+      at: at(v.battle.point),
+      kind: 'attack',
+      reason: `${names(v.battle.point)}: the battle being fought`,
+    });
+  return out.filter((m) => m.at >= 0);
+}
+
+function buttons(_v: View, actions: readonly Action[]): Action[] {
+  return actions.filter((a) => !ON_BOARD.has(a.type));
+}
+
+function buttonGroup(v: View, a: Action): string | null {
+  switch (a.type) {
+    case 'fight':
+      return null;
+    case 'fortify':
+      return 'Fortify (C-8)';
+    case 'rebuild':
+    case 'repair':
+      return 'Replacements (C-9.1)';
+    case 'entrain':
+    case 'factory-move':
+      return 'Factories (C-9.2)';
+    case 'retreat-to':
+      return v.battle ? null : 'Retreat';
+    default:
+      return null;
+  }
+}
+
+function movePreview(v: View, piece: string, to: number): MovePreview | null {
+  const u = v.units.find((x) => x.id === piece);
+  if (u?.place !== 'map') return null;
+  const board = boardOf(v);
+  const move = movesOf(v, u, board).find((o) => o.to === to);
+  if (move)
+    return {
+      path: move.path,
+      cost: `${move.lines.length} segment${move.lines.length === 1 ? '' : 's'}${move.attack ? ', an attack (C-4.4)' : ''}`,
+    };
+  const rail = railsOf(v, u, board, inSupply(v, u.side)).find((o) => o.to === to);
+  return rail ? { path: rail.path, cost: `by rail, ${rail.lines.length} segments (C-4.2)` } : null;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The exact battle preview                                                             */
+
+const ENDING_MEANINGS: Readonly<Record<string, string>> = {
+  'point cleared: defenders destroyed': 'every defender destroyed: the attacker takes the point (B.3, C-2)',
+  'point cleared: defenders retreat': 'the defenders retreat: the attacker takes the point (B.4, C-2)',
+  'attacker retreats': 'the attacker breaks off and goes back to its points of origin, dispersed (B.4)',
+  'attacker retreats: both sides dispersed (B.3c)': 'both sides dispersed: the attacker retreats (B.3c)',
+  'attackers destroyed': 'every attacker destroyed: the defender keeps the point',
+  'both destroyed: defender keeps the point (B.3d)':
+    'mutual destruction: the defender keeps the point (B.3d)',
+};
+
+/** A context for an action that rolls no die (declaring the battle), applied to a copy. */
+const NO_DICE: RulesContext = {
+  roll: () => {
+    throw new Error('battle preview: this action rolls dice');
+  },
+  log: () => {},
+  reveal: () => {},
+};
+
+/** The battle the phasing player would fight at `point` now (the 'fight' action on a copy), or null. */
+export function battleIfFought(v: View, point: string): BattleState | null {
+  try {
+    const copy = campaignRules.clone!(v);
+    campaignRules.applyAction(copy, v.player, { type: 'fight', at: point }, NO_DICE);
+    return copy.battle;
+  } catch {
+    return null;
+  }
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** An analysis in a line: each possible ending with its chance, and the expected losses. */
+function summaryWords(a: BattleAnalysis): string {
+  const endings = battleReport(a, FIRE_TABLE)
+    .chances.map((c) => `${c.result} ${pct(c.probability)}`)
+    .join(', ');
+  return `${endings}; expected losses: attacker ${a.expectedHits.attacker.value.toFixed(2)}, defender ${a.expectedHits.defender.value.toFixed(2)}`;
+}
+
+/**
+ * The exact preview of a battle (being fought, or about to be at `target`): both forces
+ * itemized, and analysis.ts's exact chance of each ending with the expected losses (both
+ * sides standing fast and spreading their losses from here on), each decision's own
+ * outcome in the notes.
+ */
+export function battlePreview(v: View, g: BattleState): CombatPreviewData | null {
+  const names = pointNamer(boardView(v));
+  const analysed = analyzeState(g, { attacker: STAND_FAST, defender: STAND_FAST }, FIRE_TABLE);
+  const items = (role: 'attacker' | 'defender') =>
+    g.units
+      .filter((u) => u.role === role && u.status === 'fighting')
+      .map((u) => ({
+        value: u.unitClass === 'air' || u.dispersed ? 0 : u.fire,
+        reason: `${u.name}${u.unitClass === 'air' ? ' (air: A.1-A.4)' : ''}${u.dispersed ? ' (dispersed: does not fire, B.2)' : ''}${u.losses > 0 ? ` (${u.losses} loss${u.losses === 1 ? '' : 'es'})` : ''}`,
+      }));
+  const bv = g.stage === 'over' ? null : battleView(g);
+  const decisionNotes =
+    bv?.decisions
+      .filter(
+        (d) =>
+          d.preview &&
+          (d.action.type === 'continue' || d.action.type === 'retreat' || bv.decisions.length <= 6),
+      )
+      .map((d) => `If “${d.label}”: ${summaryWords(d.preview!)}`) ?? [];
+  const attacker = sideWord(g.attacker);
+  const report = analysed.ok
+    ? {
+        ...battleReport(analysed.value, FIRE_TABLE),
+        ratio: `${firingValue(g, 'attacker')} to ${firingValue(g, 'defender')} (firing values)`,
+        column:
+          g.stage === 'declare'
+            ? 'the whole battle, exact'
+            : `the rest of the battle from round ${g.round}, exact`,
+      }
+    : null;
+  return {
+    title: `Battle at ${names(g.point)}: ${attacker} attacks${g.fortified ? ' a field fortification (C-8.2)' : ''}${g.mode ? `, ${g.mode} combat` : ''}`,
+    attack: firingValue(g, 'attacker'),
+    attackItems: items('attacker'),
+    defense: firingValue(g, 'defender'),
+    defenseItems: items('defender'),
+    report,
+    refusal: analysed.ok ? null : analysed.error.map((e) => e.message).join('; '),
+    notes: [
+      'Both sides standing fast and spreading their losses from here on (the exact battle, analysis.ts).',
+      ...decisionNotes,
+    ],
+    meanings: ENDING_MEANINGS,
+  };
+}
+
+function combatPreview(
+  v: View,
+  _side: string | null,
+  p: { readonly target: number; readonly selected: string | null; readonly actions: readonly Action[] },
+): CombatPreviewData | null {
+  const b = boardView(v);
+  const point = b.points[p.target];
+  if (!point) return null;
+  if (v.battle) return v.battle.point === point.id ? battlePreview(v, v.battle) : null;
+  if ((v.phase === 'combat' || v.phase === 'breakthrough-combat') && v.attacks.includes(point.id)) {
+    const g = battleIfFought(v, point.id);
+    return g ? battlePreview(v, g) : null;
+  }
+  return null;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Facts, overlays, score                                                               */
+
+function nodeFacts(v: View, at: number): NodeFacts {
+  const b = boardView(v);
+  const names = pointNamer(b);
+  const p = b.points[at];
+  if (!p) return { heading: `point ${at}`, about: '', pieces: [] };
+  const lines = b.lines
+    .filter((l) => l.from === p.id || l.to === p.id)
+    .map(
+      (l) =>
+        `${names(l.from === p.id ? l.to : l.from)} by ${l.kind} (capacity ${l.capacity}${l.used > 0 ? `, ${l.used} used` : ''})`,
+    );
+  const about = [
+    `${sideWord(p.control)} controls it (C-2)`,
+    p.victoryPoints > 0 ? `${p.victoryPoints} victory point${p.victoryPoints === 1 ? '' : 's'} (C-13.2)` : '',
+    p.fortified ? 'field fortification (C-8)' : '',
+    p.partisans ? 'partisans (C-10)' : '',
+    ...p.factories.map((f) => `factory ${f.status} (C-9)`),
+    `supply: Axis ${p.supply.axis ? 'yes' : 'no'}, Soviet ${p.supply.soviet ? 'yes' : 'no'} (C-7)`,
+    p.railhead ? 'Axis railhead (C-7.1)' : '',
+    p.underAttack ? 'under attack' : '',
+    lines.length > 0 ? `lines to ${lines.join('; ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const pieces: PieceFacts[] = p.units.map((u) => {
+    const why: string[] = [];
+    if (u.dispersed) why.push('dispersed: neither fires nor moves until it recovers in supply (B.2, C-7.3)');
+    if (u.moved) why.push('moved this player-turn: may not fortify (C-8.1)');
+    if (u.attackingFrom)
+      why.push(`attacking from ${names(u.attackingFrom)}: retreats there if it breaks off (B.4)`);
+    return {
+      id: u.id,
+      name: u.name,
+      side: u.side,
+      facts: [
+        u.unitClass === 'air' ? 'air unit' : `${u.unitClass} unit`,
+        factorsText(u),
+        u.mobile ? 'mobile' : '',
+        u.unitClass === 'air' ? '' : `losses ${u.losses} of ${u.limit}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      can: u.dispersed ? 'recover' : u.attackingFrom ? 'fight' : u.moved ? 'stay' : 'move and fight',
+      why,
+    };
+  });
+  return { heading: `${p.name} (${p.kind})`, about, pieces };
+}
+
+function score(v: View, over: boolean): ScoreSheet {
+  const vp = victoryPoints(v);
+  const b = boardView(v);
+  return {
+    heading: over ? 'Final victory points' : 'Victory points now',
+    items: [
+      {
+        side: 'axis',
+        points: vp.axis,
+        reason: 'Soviet start points held, captured factories, 1 per 3 Soviet units destroyed',
+      },
+      {
+        side: 'soviet',
+        points: vp.soviet,
+        reason: 'Axis start points retaken, evacuated factories, 1 per 2 Axis units destroyed',
+      },
+    ],
+    toWin: [
+      'The Axis wins at once by holding Moscow in supply at the end of a turn (C-13.1).',
+      `Otherwise the higher total after turn ${b.turns} wins; equal is a draw (C-13.2, C-13.3).`,
+    ],
+  };
+}
+
+export const pointToPointPresentation: Presentation<View> = {
+  board: boardDrawing,
+  pieces: pieceDrawings,
+  prompt,
+  describe,
+  targets,
+  marks,
+  buttons,
+  buttonGroup,
+  keepsSelection: () => false,
+  actionPiece: (a) => (typeof a.unit === 'string' ? a.unit : null),
+  movePreview,
+  combatPreview,
+  nodeFacts,
+  piecesAt: (v, at) => boardView(v).points[at]?.units.map((u) => u.id) ?? [],
+  pieceAt: (v, piece) => {
+    const b = boardView(v);
+    return b.points.findIndex((p) => p.units.some((u) => u.id === piece));
+  },
+  overlays: [{ id: 'supply', label: 'Supply (C-7)' }],
+  overlay(v, id, side) {
+    if (id !== 'supply') return null;
+    const s = side === 'axis' || side === 'soviet' ? side : v.player;
+    return {
+      kind: 'cells',
+      nodes: boardView(v).points.map((p, at) => ({ at, className: p.supply[s] ? 'full' : 'isolated' })),
+    };
+  },
+  score,
+  result: (o: GameOutcome) => result(o),
+  sideName,
+  logDetail: () => '',
+  focus: (v) => (v.battle ? pointIndexer(boardView(v))(v.battle.point) : null),
+  arrows(v) {
+    const b = boardView(v);
+    const at = pointIndexer(b);
+    const seen = new Set<string>();
+    const out: { from: number; to: number; kind: 'attack' }[] = [];
+    for (const p of b.points)
+      for (const u of p.units)
+        if (u.attackingFrom && !seen.has(`${u.attackingFrom}>${p.id}`)) {
+          seen.add(`${u.attackingFrom}>${p.id}`);
+          out.push({ from: at(u.attackingFrom), to: at(p.id), kind: 'attack' });
+        }
+    return out.filter((a) => a.from >= 0 && a.to >= 0);
+  },
+};
+
+/** Every unit's name by id (the log and the tests read it). */
+export const unitNames = (v: View): Map<string, string> =>
+  new Map([...unitsById(boardView(v))].map(([id, u]) => [id, u.name]));
