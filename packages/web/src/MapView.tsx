@@ -243,6 +243,12 @@ function HexLayer({ b }: { b: HexBoard }) {
   }, [b]);
 }
 
+/** A point's own fill (its controller's colour), if the presentation gives one (`fill`, optional). */
+function pointFill(p: PointBoard['points'][number]): { fill: string } | undefined {
+  const fill = (p as { fill?: unknown }).fill;
+  return typeof fill === 'string' ? { fill } : undefined;
+}
+
 function PointLayer({ b }: { b: PointBoard }) {
   return useMemo(
     () => (
@@ -262,7 +268,7 @@ function PointLayer({ b }: { b: PointBoard }) {
         })}
         {b.points.map((p) => (
           <g key={p.id} class={`place point ${p.kind}`}>
-            <circle cx={p.x} cy={p.y} r={POINT_R}>
+            <circle cx={p.x} cy={p.y} r={POINT_R} style={pointFill(p)}>
               <title>{`${p.name} (${p.kind})`}</title>
             </circle>
             <text x={p.x} y={p.y - POINT_R - 4}>

@@ -82,12 +82,12 @@ export function pointLayout(points: readonly PointOnBoard[]): { x: number[]; y: 
   return layout;
 }
 
-/** A point's marks in words and signs: ★ victory points, ⛨ fortification, ✦ partisans, ⚙ factories. */
+/** A point's marks in words and signs: ★ victory points, ▲ fortification, ✦ partisans, ⚙ factories. */
 export function pointMarks(p: PointOnBoard): string {
   const factories = p.factories.length;
   return [
     p.victoryPoints > 0 ? `★${p.victoryPoints}` : '',
-    p.fortified ? '⛨' : '',
+    p.fortified ? '▲' : '',
     p.partisans ? '✦' : '',
     factories > 0 ? `⚙${factories > 1 ? factories : ''}` : '',
   ]

@@ -100,7 +100,7 @@ export function prompt(v: View, side: string | null, mine: boolean, outcome: Gam
     step,
     ...(g
       ? {
-          detail: `${g.mode === 'simultaneous' ? 'simultaneous combat' : 'normal combat'}, round ${g.round}: ${STAGE_WORDS[g.stage]}${toAct ? ` (${sideWord(toAct)} to act)` : ''}`,
+          detail: `${g.mode === 'simultaneous' ? 'simultaneous combat' : 'normal combat'}, ${g.stage === 'declare' ? 'before the first round' : `round ${g.round}`}: ${STAGE_WORDS[g.stage]}${toAct ? ` (${sideWord(toAct)} to act)` : ''}`,
         }
       : {}),
     help,

@@ -101,7 +101,7 @@ describe('C-1 The board: points and lines drawn from the standard scenario', () 
       if (p.victoryPoints > 0)
         assert.ok(d.name.includes(`★${p.victoryPoints}`), `${p.id} shows ${p.victoryPoints} VP`);
       if (p.factories.length > 0) assert.ok(d.name.includes('⚙'), `${p.id} shows its factories`);
-      assert.equal(d.name.includes('⛨'), p.fortified, `${p.id} fortification mark`);
+      assert.equal(d.name.includes('▲'), p.fortified, `${p.id} fortification mark`);
       assert.equal(d.name.includes('✦'), p.partisans, `${p.id} partisans mark`);
     }
     const moscow = b.points.find((p) => p.id === 'moscow')!;
@@ -157,7 +157,7 @@ describe('C-3 Sequence of play: a prompt for every step reached in a seeded rand
       assert.ok(!/undefined|NaN|\[object/.test(`${p.step} ${p.detail ?? ''} ${p.help}`), `${key}: ${p.help}`);
       const whose = side === 'axis' ? 'Axis' : 'Soviet';
       if (v.battle) {
-        assert.match(p.detail ?? '', /round \d/, `${key}: the battle's round`);
+        assert.match(p.detail ?? '', /round \d|before the first round/, `${key}: the battle's round`);
         assert.ok(p.detail?.includes(`${whose} to act`), `${key}: whose decision (${p.detail})`);
       } else assert.ok(p.step.startsWith(whose), `${key}: whose step (${p.step})`);
       const waiting = P.prompt(v, side, false, null);

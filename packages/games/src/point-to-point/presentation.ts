@@ -242,9 +242,10 @@ export function battlePreview(v: View, g: BattleState): CombatPreviewData | null
       .filter(
         (d) =>
           d.preview &&
-          (d.action.type === 'continue' || d.action.type === 'retreat' || bv.decisions.length <= 6),
+          d.action.type !== 'attack' &&
+          (bv.decisions.length <= 8 || d.action.type === 'continue' || d.action.type === 'retreat'),
       )
-      .map((d) => `If “${d.label}”: ${summaryWords(d.preview!)}`) ?? [];
+      .map((d) => `If “${describe(v, d.action)}”: ${summaryWords(d.preview!)}`) ?? [];
   const attacker = sideWord(g.attacker);
   const report = analysed.ok
     ? {
@@ -265,6 +266,7 @@ export function battlePreview(v: View, g: BattleState): CombatPreviewData | null
     report,
     refusal: analysed.ok ? null : analysed.error.map((e) => e.message).join('; '),
     notes: [
+      ...(report?.notes ?? []),
       'Both sides standing fast and spreading their losses from here on (the exact battle, analysis.ts).',
       ...decisionNotes,
     ],

@@ -1,0 +1,145 @@
+/**
+ * Moscow 1941 point-to-point (the Typhoon campaign) end to end in real Chromium, through
+ * its game module's presentation only: the built web app served by the real server
+ * (SQLite in a temporary folder). Hot-seat from the home page: the point board (points,
+ * lines with capacities, counters), an Axis unit attacking along a line, the air
+ * allocation, the exact battle preview of the battle to fight (analysis.ts: each ending's
+ * chance), the battle fought with its decisions as buttons; no page errors. Screenshots go
+ * to a temporary folder unless STAVKA_SHOTS says where (docs/screenshots/point-to-point-*.png).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type RunningServer, startServer } from '@stavka/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launch } from './browser.ts';
+import { ensureBuilt } from './build.ts';
+
+const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
+
+let server: RunningServer;
+let browser: BrowserContext;
+
+before(async () => {
+  ensureBuilt();
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-p2p-')), 'e2e.sqlite'),
+    rateLimit: false,
+    log: () => {},
+  });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Hot-seat: the board may be hidden while the seat changes hands (not for this open game, but harmless). */
+async function showBoard(page: Page): Promise<void> {
+  const show = page.getByRole('button', { name: /show my board/ });
+  if ((await show.count()) > 0) await show.click();
+  await page.locator('.status').waitFor();
+}
+
+async function act(page: Page, type: string): Promise<void> {
+  const groups = page.locator('.actions details.group:not([open]) summary');
+  for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
+  await page.locator(`.actions button[data-action="${type}"]`).first().click();
+  await page.waitForTimeout(200);
+}
+
+async function logText(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'Log' }).click();
+  return (await page.locator('.log').innerText()).toString();
+}
+
+describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
+  it('draws the point board, moves an Axis unit into an attack, previews the battle exactly and fights it with buttons', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(server.url);
+    const li = page.locator('ul.games li', { hasText: 'Moscow 1941 (point-to-point)' });
+    await li.getByRole('button', { name: 'New hot-seat game' }).click();
+    await showBoard(page);
+
+    // The board: points (not hexes) named with their victory points, lines with capacities, counters.
+    await page.locator('svg.map g.static.points').waitFor();
+    assert.ok((await page.locator('svg.map g.point').count()) > 30, 'the Typhoon points');
+    assert.equal(await page.locator('svg.map g.static polygon').count(), 0, 'no hexes');
+    assert.ok((await page.locator('svg.map .line .capacity').count()) > 30, 'every line with its capacity');
+    assert.ok((await page.locator('svg.map g.point text', { hasText: 'Tula ★3' }).count()) === 1, 'Tula ★3');
+    assert.ok(
+      (await page.locator('svg.map g.point text', { hasText: /^Moscow ⚙3/ }).count()) === 1,
+      'Moscow ⚙3',
+    );
+    assert.ok((await page.locator('g.counter.axis').count()) >= 4, 'Axis stacks');
+    assert.ok((await page.locator('g.counter.soviet').count()) > 10, 'Soviet stacks');
+    await page.locator('.status', { hasText: 'Axis Movement' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'point-to-point-board.png') });
+
+    // A move into an enemy-held point: select an Axis counter, its attack targets light, click one.
+    const axis = page.locator('g.counter.axis');
+    let attacked = false;
+    for (let k = 0; k < (await axis.count()) && !attacked; k++) {
+      await axis.nth(k).click({ force: true });
+      await page.waitForTimeout(100);
+      const targets = page.locator('circle.hl.attack');
+      if ((await targets.count()) === 0) continue;
+      await targets.first().click({ force: true });
+      await page.waitForTimeout(300);
+      attacked = /attacks/.test(await logText(page));
+    }
+    assert.ok(attacked, 'some Axis unit can attack along a line (C-4.4)');
+    await act(page, 'end-movement');
+
+    // Air allocation, the Axis then the Soviets (C-5.1): no air this time.
+    for (let i = 0; i < 4; i++) {
+      await showBoard(page);
+      if (!/Air allocation/.test(await page.locator('.status').innerText())) break;
+      await act(page, 'end-air');
+    }
+    await page.locator('.status', { hasText: 'Axis Combat' }).waitFor();
+
+    // The exact battle preview on the point under attack: each ending's chance, the expected losses.
+    const fight = page.locator('circle.hl.attack');
+    await fight.first().hover({ force: true });
+    const preview = page.locator('.combat', { hasText: 'Battle at' });
+    await preview.waitFor({ timeout: 5000 });
+    const text = await preview.innerText();
+    assert.match(text, /\d+\/\d+ \(\d+%\)/, 'each ending with its exact chance');
+    assert.match(text, /expected losses absorbed/, 'the expected losses');
+    await act(page, 'fight');
+    await page.locator('.status', { hasText: 'battle at' }).waitFor();
+    await page.locator('.actions button[data-action="attack"]').waitFor();
+    await page.locator('.combat', { hasText: 'Battle at' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'point-to-point-battle.png') });
+    await act(page, 'attack');
+
+    // The battle's decisions, each a button, until the battle is over.
+    const decided = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      await showBoard(page);
+      if (!/battle at/.test(await page.locator('.status').innerText())) break;
+      const button = page.locator('.actions button[data-action]:visible').first();
+      if ((await button.count()) === 0) break;
+      decided.add((await button.getAttribute('data-action')) ?? '');
+      await button.click();
+      await page.waitForTimeout(200);
+    }
+    assert.ok(decided.size > 0, 'a battle decision made with a button');
+    assert.doesNotMatch(await page.locator('.status').innerText(), /battle at/, 'the battle is over');
+    assert.match(await logText(page), /absorbs|dispersed|destroyed|retreat/i, 'the battle in the log');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
