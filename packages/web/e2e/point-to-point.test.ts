@@ -95,6 +95,10 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
       await page.waitForTimeout(100);
       const targets = page.locator('circle.hl.attack');
       if ((await targets.count()) === 0) continue;
+      // The attack being planned, previewed exactly before the move is made.
+      await targets.first().hover({ force: true });
+      await page.locator('.combat', { hasText: 'Battle at' }).waitFor({ timeout: 5000 });
+      assert.match(await page.locator('.combat').innerText(), /\(if .* attacks /);
       await targets.first().click({ force: true });
       await page.waitForTimeout(300);
       attacked = /attacks/.test(await logText(page));

@@ -128,7 +128,7 @@ export function boardDrawing(v: View): PointBoard {
   return {
     kind: 'points',
     key: `typhoon:${b.weather}:${state}`,
-    name: `Operation Typhoon, turn ${b.turn} of ${b.turns} (${b.dates}), ${b.weather === 'snow' ? 'Snow' : 'Good'} weather`,
+    name: `Operation Typhoon, turn ${b.turn} of ${b.turns} (${b.dates}), ${b.weather.charAt(0).toUpperCase()}${b.weather.slice(1)} weather`,
     points,
     lines,
     width: WIDTH,

@@ -330,6 +330,38 @@ describe('The exact battle preview (analysis.ts) in the combat preview panel', (
     assert.ok(n >= 3, `battles previewed (${n})`);
     assert.ok(decide >= 1, `a continue-or-retreat decision previewed (${decide})`);
   });
+  it('previews an attack being planned: the selected unit moving into an enemy-held point (C-4.4)', () => {
+    let checked = 0;
+    for (const { g, side, legal } of game) {
+      if (g.state.phase !== 'movement' || checked >= 3) continue;
+      const v = viewOf(g, side);
+      const bv = campaignBoardView(v);
+      const move = legal.find(
+        (a) =>
+          a.type === 'move' &&
+          bv.points.some(
+            (p) =>
+              p.id === a.to &&
+              p.units.some((u) => u.side !== side && u.unitClass !== 'air' && !u.attackingFrom),
+          ),
+      );
+      if (!move) continue;
+      const at = bv.points.findIndex((p) => p.id === move.to);
+      const preview = P.combatPreview(v, side, { target: at, selected: move.unit as string, actions: legal });
+      const battle = battleIfFought(v, move.to as string, move);
+      assert.ok(battle && preview?.report, 'the planned battle previewed');
+      const exact = analyzeState(battle, policies);
+      assert.ok(exact.ok, 'analysis.ts analyses it');
+      assert.deepEqual(preview.report.chances, battleReport(exact.value).chances, 'its exact endings');
+      assert.ok(
+        battle.units.some((u) => u.id === move.unit && u.role === 'attacker'),
+        'the moving unit attacks',
+      );
+      assert.match(preview.title, /\(if .* attacks /, 'the move named');
+      checked++;
+    }
+    assert.ok(checked >= 1, 'an attack planned in the random campaign');
+  });
   it('shows no preview on a point with no battle', () => {
     const v = viewOf(standardGame(), 'axis');
     assert.equal(P.combatPreview(v, 'axis', { target: 0, selected: null, actions: [] }), null);

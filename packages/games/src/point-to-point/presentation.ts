@@ -26,7 +26,15 @@ import { firingValue } from './battle.ts';
 import { battleReport } from './battle-calc.ts';
 import { battleView } from './battle-presentation.ts';
 import type { BattleState } from './battle-scenario.ts';
-import { boardOf, campaignRules, inSupply, movesOf, railsOf, victoryPoints } from './campaign.ts';
+import {
+  boardOf,
+  type CampaignAction,
+  campaignRules,
+  inSupply,
+  movesOf,
+  railsOf,
+  victoryPoints,
+} from './campaign.ts';
 import { FIRE_TABLE } from './combat.ts';
 import { STAND_FAST } from './policy.ts';
 import {
@@ -200,10 +208,18 @@ const NO_DICE: RulesContext = {
   reveal: () => {},
 };
 
-/** The battle the phasing player would fight at `point` now (the 'fight' action on a copy), or null. */
-export function battleIfFought(v: View, point: string): BattleState | null {
+/**
+ * The battle the phasing player would fight at `point` now (the 'fight' action on a copy),
+ * after `first` (a move into the point, while planning an attack), or null.
+ */
+export function battleIfFought(v: View, point: string, first?: Action): BattleState | null {
   try {
     const copy = campaignRules.clone!(v);
+    if (first) campaignRules.applyAction(copy, v.player, first as CampaignAction, NO_DICE);
+    const attackers = copy.units.some(
+      (u) => u.place === 'map' && u.at === point && u.from !== null && u.side === v.player,
+    );
+    if (!attackers) return null;
     campaignRules.applyAction(copy, v.player, { type: 'fight', at: point }, NO_DICE);
     return copy.battle;
   } catch {
@@ -286,6 +302,23 @@ function combatPreview(
   if ((v.phase === 'combat' || v.phase === 'breakthrough-combat') && v.attacks.includes(point.id)) {
     const g = battleIfFought(v, point.id);
     return g ? battlePreview(v, g) : null;
+  }
+  if (v.phase === 'movement' || v.phase === 'breakthrough' || v.phase === 'air') {
+    // Planning an attack: the selected unit's move into the point added to the attackers there.
+    const move = p.actions.find(
+      (a) => (a.type === 'move' || a.type === 'breakthrough') && a.unit === p.selected && a.to === point.id,
+    );
+    if (!move && !v.attacks.includes(point.id)) return null;
+    const g = battleIfFought(v, point.id, move);
+    if (!g) return null;
+    const preview = battlePreview(v, g);
+    return preview && v.phase !== 'air'
+      ? {
+          ...preview,
+          title: `${preview.title}${move ? ` (if ${describe(v, move)})` : ''}`,
+          notes: [...preview.notes, 'Air units are committed after movement (C-5.1): none counted yet.'],
+        }
+      : preview;
   }
   return null;
 }
