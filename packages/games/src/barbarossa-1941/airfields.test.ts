@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { behindFront, outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
@@ -198,7 +198,7 @@ describe('Range: the PVO korps are based on Moscow and Leningrad (B-60)', () => 
 });
 
 describe('"Shot Down (or overrun on the ground)": an airfield taken by the enemy (B-56)', () => {
-  it('an air unit whose hex is eliminated is out of the game 2 player-turns, then back behind its front', () => {
+  it('an air unit whose airfield an enemy ground unit enters is out of the game 2 player-turns, then back behind its front', () => {
     const turns = [
       { label: 'Jun II 41', weather: 'good' as const },
       { label: 'Jul I 41', weather: 'good' as const },
@@ -212,13 +212,19 @@ describe('"Shot Down (or overrun on the ground)": an airfield taken by the enemy
       turns,
     });
     for (const type of ['end-step', 'end-step'] as const) s = act(s, 'axis', { type });
-    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
-    s = act(s, 'axis', { type: 'end-movement' });
-    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
-    // 6 against nothing: 9:1; a 5 reads DE.
-    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'orders-done' }, [5]);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
+    // An air unit alone on its airfield is no defender: it is not attacked, it is entered.
+    const target = hexOf(s, '0505');
+    const mine = legalActions(barbarossaRules, s, 'axis') as BarbarossaAction[];
+    assert.ok(
+      !mine.some((a) => a.type === 'allocate' && a.target === target),
+      'no attack on a hex holding only an air unit',
+    );
+    assert.ok(
+      mine.some((a) => a.type === 'move' && a.piece === 'a' && a.to === target),
+      'the German army may move into it',
+    );
+    s = act(s, 'axis', { type: 'move', piece: 'a', to: target });
+    assert.equal(s.state.pieces.a!.at, target);
     assert.equal(s.state.pieces.sa!.status, 'pool', 'off the map, not eliminated');
     assert.equal(outOfGame(s.state, 'sa'), true);
     assert.ok(

@@ -193,7 +193,7 @@ export function evaluateAttack(
   const side = board.g.player;
   if (attackers.length === 0)
     return { code: 'attack/no-attackers', message: 'an attack needs attacking units' };
-  if (!board.hasEnemy(side, target))
+  if (!board.hasEnemyGround(side, target))
     return { code: 'attack/no-defender', message: 'no enemy unit in that hex' };
   const graph = board.s.map.graph;
   for (const a of attackers) {

@@ -91,6 +91,15 @@ export class Board {
     return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side);
   }
 
+  /**
+   * An enemy ground unit in `hex`: what blocks movement, retreats and supply and may be
+   * attacked. An air unit alone on its airfield does not: a ground unit entering its hex
+   * overruns it on the ground (B-56, "Shot Down (or overrun on the ground)").
+   */
+  hasEnemyGround(side: Side, hex: number): boolean {
+    return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side && this.unit(id).type !== 'air');
+  }
+
   hasFriend(side: Side, hex: number, except?: string): boolean {
     return this.at[hex]!.some((id) => id !== except && this.g.pieces[id]!.side === side);
   }

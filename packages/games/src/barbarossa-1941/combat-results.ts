@@ -201,7 +201,7 @@ export function retreatPaths(
     for (let k = graph.offsets[at]!; k < graph.offsets[at + 1]!; k++) {
       const h = graph.targets[k]!;
       if (h < 0 || path.includes(h)) continue;
-      if (impassable(board.s, h, w) || board.hasEnemy(side, h)) continue;
+      if (impassable(board.s, h, w) || board.hasEnemyGround(side, h)) continue;
       if (railOnly && (board.s.map.links[k]! & board.s.railBit) === 0) continue;
       if (dist(start, h) !== path.length) continue;
       if (attackerHexes.some((a) => dist(a, h) < dist(a, at))) continue;
@@ -274,7 +274,7 @@ export function advanceHexes(board: Board, attacker: string, vacated: number, re
     for (const at of frontier) {
       for (let k = graph.offsets[at]!; k < graph.offsets[at + 1]!; k++) {
         const h = graph.targets[k]!;
-        if (h < 0 || seen.has(h) || impassable(board.s, h, w) || board.hasEnemy(side, h)) continue;
+        if (h < 0 || seen.has(h) || impassable(board.s, h, w) || board.hasEnemyGround(side, h)) continue;
         seen.add(h);
         out.push(h);
         if (ignoresZoc || !board.inEnemyZoc(side, h)) next.push(h);

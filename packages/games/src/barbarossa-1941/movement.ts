@@ -119,7 +119,7 @@ function mayEnter(m: Mover, to: number): boolean {
   const s = board.s;
   const w = board.weather;
   if (impassable(s, to, w)) return false;
-  if (board.hasEnemy(m.side, to)) return false;
+  if (board.hasEnemyGround(m.side, to)) return false;
   // B-17: "Axis allied units must remain in the south."
   if (m.allied && s.south[to] !== 1) return false;
   // "Mountain: Panzer/tank and motorized units must be at division/brigade level to transit, even via roads"

@@ -46,7 +46,7 @@ export function overrunOptions(board: Board, movable: (id: string) => boolean): 
     const attack = stack.reduce((t, id) => t + attackFactor(board.unit(id), g.pieces[id]!), 0);
     for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
       const target = graph.targets[k]!;
-      if (target < 0 || !board.hasEnemy(side, target) || impassable(s, target, board.weather)) continue;
+      if (target < 0 || !board.hasEnemyGround(side, target) || impassable(s, target, board.weather)) continue;
       const defenders = board.at[target]!;
       const lone = defenders.length === 1 ? defenders[0]! : null;
       const katyusha = side === 'axis' && lone !== null && board.unit(lone).type === 'katyusha';

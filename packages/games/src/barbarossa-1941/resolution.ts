@@ -154,6 +154,27 @@ export function eliminatePiece(
   if (p.unit) returnToPile(g, s, p.unit);
 }
 
+/**
+ * A side's ground unit enters `hex`: it takes a named place there (victory.ts `enter`) and
+ * overruns on the ground any enemy air unit on its airfield there (B-56: airfields are
+ * not beyond the front, so only a breakthrough reaches one).
+ */
+export function enterHex(
+  g: BarbarossaState,
+  s: RulesScenario,
+  hex: number,
+  side: Side,
+  ctx: RulesContext,
+): void {
+  enter(g, s, hex, side);
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.status !== 'map' || p.at !== hex || p.side === side || s.units[p.unit ?? '']?.type !== 'air')
+      continue;
+    eliminatePiece(g, s, id, ctx, 'overrun on the ground', ['barbarossa-1941 "Airfields"', 'B-56']);
+  }
+}
+
 export function label(g: BarbarossaState, s: RulesScenario, id: string): string {
   const p = g.pieces[id]!;
   if (p.unit) return s.units[p.unit]?.designation ?? id;
@@ -552,7 +573,8 @@ function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
     });
     if (eliminates(converted)) eliminatePiece(g, s, d, ctx, 'unable to retreat', [CITE_NO_RETREAT]);
   }
-  const vacated = !board.hasEnemy(g.player, c.target) && new Board(g, s).at[c.target]!.length === 0;
+  const vacated =
+    !board.hasEnemyGround(g.player, c.target) && !new Board(g, s).hasEnemyGround(g.player, c.target);
   if (c.phase !== 'advance' && vacated && c.advanceResult !== null) {
     c.mayAdvance = c.attackers.filter((a) => g.pieces[a]!.status === 'map' && !g.pieces[a]!.disrupted);
     if (c.mayAdvance.length > 0) {
@@ -765,7 +787,7 @@ export function applyCombatAction(
       }
       p.at = a.to;
       p.entrenched = false;
-      for (const h of path.slice(1)) enter(g, s, h, p.side);
+      for (const h of path.slice(1)) enterHex(g, s, h, p.side, ctx);
       c.retreated = Math.max(c.retreated, path.length - 1);
       c.toRetreat.shift();
       ctx.log({
@@ -781,7 +803,7 @@ export function applyCombatAction(
       const p = g.pieces[a.piece]!;
       p.at = a.to;
       p.entrenched = false;
-      enter(g, s, a.to, p.side);
+      enterHex(g, s, a.to, p.side, ctx);
       if (a.to === c.target) c.advancedIn += attackFactor(s.units[p.unit!]!, p);
       c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
       ctx.log({
@@ -807,7 +829,7 @@ export function applyCombatAction(
         });
       } else {
         const path = retreatPaths(new Board(g, s), a.piece, c.from, SURVIVOR_RETREAT).get(a.to)!;
-        for (const h of path.slice(1)) enter(g, s, h, g.pieces[a.piece]!.side);
+        for (const h of path.slice(1)) enterHex(g, s, h, g.pieces[a.piece]!.side, ctx);
         retreatSurvivor(g, s, a.piece, eliminated, path, ctx);
       }
       delete c.survivorPiece;

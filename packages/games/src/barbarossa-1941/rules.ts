@@ -51,6 +51,7 @@ import {
   combatActions,
   combatActor,
   eliminatePiece,
+  enterHex,
   label,
   startCombat,
 } from './resolution.ts';
@@ -70,14 +71,7 @@ import { katyushaStrike, katyushaTargets, mayFlipStrong, moscowMoraleRoll } from
 import { standardPosition } from './standard-setup.ts';
 import { type BarbarossaState, type Face, freshPiece, newGameState, turnInfo } from './state.ts';
 import { supplyStatuses } from './supply.ts';
-import {
-  axisSuddenDeath,
-  CITE_VICTORY,
-  enter,
-  finalResult,
-  sovietSuddenVictory,
-  victoryTally,
-} from './victory.ts';
+import { axisSuddenDeath, CITE_VICTORY, finalResult, sovietSuddenVictory, victoryTally } from './victory.ts';
 
 export const RULES_VERSION = 'barbarossa-1941/1';
 
@@ -187,7 +181,8 @@ function allocations(board: Board, side: Side): BarbarossaAction[] {
     const targets: number[] = [];
     for (let k = graph.offsets[p.at]!; k < graph.offsets[p.at + 1]!; k++) {
       const t = graph.targets[k]!;
-      if (t >= 0 && board.hasEnemy(side, t) && !(rumaniaClosed && board.s.rumania[t] === 1)) targets.push(t);
+      if (t >= 0 && board.hasEnemyGround(side, t) && !(rumaniaClosed && board.s.rumania[t] === 1))
+        targets.push(t);
     }
     targets.sort((a, b) => a - b);
     for (const target of targets) out.push({ type: 'allocate', piece: id, target });
@@ -568,7 +563,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       p.moved = 'bonus';
       p.entrenched = false;
       g.railMoves += 1;
-      enter(g, s, a.to, p.side);
+      enterHex(g, s, a.to, p.side, ctx);
       log(
         ctx,
         'rail',
@@ -602,7 +597,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
         p.moved = 'attack';
         p.entrenched = false;
       }
-      enter(g, s, a.target, g.player);
+      enterHex(g, s, a.target, g.player, ctx);
       log(
         ctx,
         'move',
@@ -683,7 +678,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       const board = new Board(g, s);
       const opt = moveOptions(board, a.piece).find((o) => o.to === a.to)!;
       const p = g.pieces[a.piece]!;
-      for (const h of opt.path.slice(1)) enter(g, s, h, p.side);
+      for (const h of opt.path.slice(1)) enterHex(g, s, h, p.side, ctx);
       if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
       p.at = a.to;
       p.moved = opt.bonus ? 'bonus' : 'attack';

@@ -33,7 +33,7 @@ export function katyushaTargets(g: BarbarossaState, s: RulesScenario): { piece: 
     const targets: number[] = [];
     for (let k = graph.offsets[p.at]!; k < graph.offsets[p.at + 1]!; k++) {
       const t = graph.targets[k]!;
-      if (t >= 0 && board.hasEnemy('soviet', t)) targets.push(t);
+      if (t >= 0 && board.hasEnemyGround('soviet', t)) targets.push(t);
     }
     for (const target of targets.sort((a, b) => a - b)) out.push({ piece: id, target });
   }

@@ -39,7 +39,7 @@ export function supplyBlocked(board: Board, side: Side): Uint8Array {
   const out = new Uint8Array(n);
   const w = board.weather;
   for (let h = 0; h < n; h++) {
-    if (board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemy(side, h)) out[h] = 1;
+    if (board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemyGround(side, h)) out[h] = 1;
     else if (board.inEnemyZoc(side, h) && !board.hasFriend(side, h)) out[h] = 1;
   }
   return out;
