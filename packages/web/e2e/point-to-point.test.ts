@@ -143,6 +143,11 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
     assert.ok(decided.size > 0, 'a battle decision made with a button');
     assert.doesNotMatch(await page.locator('.status').innerText(), /battle at/, 'the battle is over');
     assert.match(await logText(page), /absorbs|dispersed|destroyed|retreat/i, 'the battle in the log');
+    // The reference sheets: the legend, the provisional fire table, the turn track.
+    await page.getByRole('tab', { name: 'Reference' }).click();
+    const sheets = await page.locator('.side').innerText();
+    assert.match(sheets, /Turn record track/);
+    assert.match(sheets, /PROVISIONAL/);
     assert.deepEqual(errors, []);
     await page.close();
   });

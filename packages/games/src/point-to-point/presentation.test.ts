@@ -21,6 +21,7 @@ import { battleReport } from './battle-calc.ts';
 import { ENDINGS } from './battle-scenario.ts';
 import { type CampaignState, campaignRules, typhoon } from './campaign.ts';
 import { campaignBoardView } from './campaign-view.ts';
+import { FIRE_TABLE } from './combat.ts';
 import { pointToPointModule } from './module.ts';
 import { STAND_FAST } from './policy.ts';
 import { battleIfFought, pointToPointPresentation as P } from './presentation.ts';
@@ -365,6 +366,49 @@ describe('The exact battle preview (analysis.ts) in the combat preview panel', (
   it('shows no preview on a point with no battle', () => {
     const v = viewOf(standardGame(), 'axis');
     assert.equal(P.combatPreview(v, 'axis', { target: 0, selected: null, actions: [] }), null);
+  });
+});
+
+describe("The wargamer's table: the log in words, player-turns, reference sheets", () => {
+  const last = game[game.length - 1]!;
+  const v = viewOf(last.g, last.side);
+  const log = last.g.log;
+  it('reads the log with side and point names for ids, and draws where a line happened', () => {
+    const attack = log.find((e) => / attacks .+ from /.test(e.text));
+    assert.ok(attack, 'an attack in the log');
+    const d = P.logDrawing?.(v, attack);
+    assert.equal(d?.arrows?.length, 1, 'an arrow from the origin to the point attacked');
+    const forces = log.find((e) => /^the (axis|soviet) forces attack /.test(e.text));
+    assert.ok(forces, 'a battle declared in the log');
+    const text = P.logText?.(v, forces) ?? '';
+    assert.match(text, /^the (Axis|Soviet) forces attack [A-Z]/, text);
+  });
+  it('marks the start of each player-turn (C-3)', () => {
+    const marks = log.map((e) => P.turnMarker?.(e)).filter((m) => m);
+    assert.ok(marks.length >= 2, 'player-turns marked');
+    assert.deepEqual(marks[0], { side: 'axis', label: "Turn 1 (good), von Bock (Axis)'s player-turn" });
+  });
+  it('gives the legend, the provisional fire table as the battles read it, the turn track and victory points', () => {
+    const sheets = P.reference?.(v) ?? [];
+    const fire = sheets.find((x) => x.id === 'fire-table');
+    assert.ok(fire?.table, 'the fire table');
+    const t = FIRE_TABLE;
+    for (let r = 1; r <= t.die; r++)
+      for (let c = 1; c <= t.maxFire; c++)
+        assert.equal(
+          fire.table.rows[r - 1]![c],
+          String(t.losses[(r - 1) * t.maxFire + (c - 1)]),
+          `roll ${r}, fire ${c}`,
+        );
+    assert.equal(sheets.find((x) => x.id === 'turns')?.table?.rows.length, typhoon().scenario.turns.length);
+    assert.ok(
+      sheets.find((x) => x.id === 'victory')?.table?.rows.some((r) => r[0] === 'Tula' && r[1] === '3'),
+      'Tula 3 VP',
+    );
+    assert.ok(
+      sheets.some((x) => x.id === 'legend') && sheets.some((x) => x.id === 'oob-soviet'),
+      'legend and OOB',
+    );
   });
 });
 

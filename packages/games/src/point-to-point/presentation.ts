@@ -8,6 +8,7 @@
  * supply overlay and the score; put together with:
  *   presentation-board.ts  the points and lines, the counters (NATO symbols)
  *   presentation-words.ts  each step's prompt, every action in words
+ *   presentation-table.ts  the log in words, player-turn markers, log drawings, reference sheets
  */
 import type {
   Action,
@@ -48,6 +49,7 @@ import {
   unitsById,
   type View,
 } from './presentation-board.ts';
+import { logDrawing, logText, reference, turnMarker } from './presentation-table.ts';
 import { describe, prompt, result, sideName } from './presentation-words.ts';
 
 export { sideName };
@@ -250,7 +252,9 @@ export function battlePreview(v: View, g: BattleState): CombatPreviewData | null
       .filter((u) => u.role === role && u.status === 'fighting')
       .map((u) => ({
         value: u.unitClass === 'air' || u.dispersed ? 0 : u.fire,
-        reason: `${u.name}${u.unitClass === 'air' ? ' (air: A.1-A.4)' : ''}${u.dispersed ? ' (dispersed: does not fire, B.2)' : ''}${u.losses > 0 ? ` (${u.losses} loss${u.losses === 1 ? '' : 'es'})` : ''}`,
+        reason: `${u.name}${u.dispersed ? ' (dispersed: does not fire)' : ''}${u.losses > 0 ? ` (${u.losses} loss${u.losses === 1 ? '' : 'es'})` : ''}`,
+        // Air units fire with nothing of their own: they act in air combat and multiply or add (A.1-A.4).
+        cite: u.unitClass === 'air' ? 'A.1-A.4' : u.fire !== u.value ? 'B.2, A.4' : 'B.2',
       }));
   const bv = g.stage === 'over' ? null : battleView(g);
   const decisionNotes =
@@ -431,6 +435,10 @@ export const pointToPointPresentation: Presentation<View> = {
   result: (o: GameOutcome) => result(o),
   sideName,
   logDetail: () => '',
+  logText,
+  turnMarker,
+  logDrawing,
+  reference,
   focus: (v) => (v.battle ? pointIndexer(boardView(v))(v.battle.point) : null),
   arrows(v) {
     const b = boardView(v);
