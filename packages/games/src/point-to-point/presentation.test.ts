@@ -242,6 +242,9 @@ describe('Every action offered, in words, and where it lights the board', () => 
       );
       assert.ok(P.movePreview(v, unit, at), `a path to ${String(a.to)}`);
     }
+    const facts = P.nodeFacts(v, P.pieceAt(v, unit)).pieces.find((p) => p.id === unit);
+    const first = campaignBoardView(v).points.find((p) => p.id === moves[0]!.to)!;
+    assert.match(facts?.can ?? '', new RegExp(`move to .*${first.name}`), 'the facts say where it may move');
     const buttons = P.buttons(v, state.legal);
     assert.ok(
       buttons.some((a) => a.type === 'end-movement'),

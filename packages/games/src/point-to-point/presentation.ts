@@ -58,15 +58,7 @@ export { sideName };
 /* What the board lights                                                                */
 
 /** Actions chosen on the board, not offered as buttons. */
-const ON_BOARD = new Set([
-  'move',
-  'rail',
-  'rebase',
-  'breakthrough',
-  'breakthrough-air',
-  'place-partisan',
-  'commit-air',
-]);
+const ON_BOARD = new Set(['move', 'rail', 'rebase', 'breakthrough', 'breakthrough-air', 'place-partisan']);
 
 /** The one unit every unit-action is about, when nothing is selected (the one unit to route...). */
 function solePiece(actions: readonly Action[]): string | null {
@@ -167,6 +159,8 @@ function buttonGroup(v: View, a: Action): string | null {
     case 'entrain':
     case 'factory-move':
       return 'Factories (C-9.2)';
+    case 'commit-air':
+      return 'Commit air units (C-5.1)';
     case 'retreat-to':
       return v.battle ? null : 'Retreat';
     default:
@@ -330,6 +324,28 @@ function combatPreview(
 /* ---------------------------------------------------------------------------------- */
 /* Facts, overlays, score                                                               */
 
+/** What a unit may do now, from the actions its side is offered (nothing if it is not its side's move). */
+function canWords(v: View, unit: string, side: string, names: (id: string) => string): string {
+  if (!campaignRules.activeSides(v).includes(side)) return 'nothing now: not its side to act';
+  const mine = campaignRules.legalActions(v, side).filter((a) => 'unit' in a && a.unit === unit);
+  if (mine.length === 0) return 'nothing more this step';
+  const to = (type: string) =>
+    mine.filter((a) => a.type === type).map((a) => names(String('to' in a ? a.to : 'at' in a ? a.at : '')));
+  const parts = [
+    to('move').length > 0 ? `move to ${to('move').join(', ')}` : '',
+    to('rail').length > 0
+      ? `go by rail to ${to('rail').length} point${to('rail').length === 1 ? '' : 's'}`
+      : '',
+    to('rebase').length > 0 ? `rebase to ${to('rebase').join(', ')}` : '',
+    to('commit-air').length > 0 ? `fly to the battle at ${to('commit-air').join(', ')}` : '',
+    to('breakthrough').length > 0 ? `break through to ${to('breakthrough').join(', ')}` : '',
+    mine.some((a) => a.type === 'rebuild' || a.type === 'repair') ? 'be rebuilt or repaired (C-9.1)' : '',
+    mine.some((a) => a.type === 'absorb') ? 'absorb a loss (B.2)' : '',
+    mine.some((a) => a.type === 'retreat-to') ? 'retreat (B.4)' : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join('; ') : mine.map((a) => describe(v, a)).join('; ');
+}
+
 function nodeFacts(v: View, at: number): NodeFacts {
   const b = boardView(v);
   const names = pointNamer(b);
@@ -372,7 +388,7 @@ function nodeFacts(v: View, at: number): NodeFacts {
       ]
         .filter(Boolean)
         .join(' · '),
-      can: u.dispersed ? 'recover' : u.attackingFrom ? 'fight' : u.moved ? 'stay' : 'move and fight',
+      can: canWords(v, u.id, u.side, names),
       why,
     };
   });
