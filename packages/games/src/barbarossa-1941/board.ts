@@ -4,6 +4,7 @@
  * (never stored) and reads only what both players see of a piece (`publicUnit`).
  */
 import type { UnitData } from '@stavka/engine';
+import { railBound } from './railway-guns.ts';
 import {
   otherSide,
   type RulesScenario,
@@ -92,12 +93,30 @@ export class Board {
   }
 
   /**
-   * An enemy ground unit in `hex`: what blocks movement, retreats and supply and may be
-   * attacked. An air unit alone on its airfield does not: a ground unit entering its hex
-   * overruns it on the ground (B-56, "Shot Down (or overrun on the ground)").
+   * An enemy unit defending `hex`: what blocks movement, retreats and supply and may be
+   * attacked. An air unit alone on its airfield does not (a ground unit entering its hex
+   * overruns it on the ground, B-56), nor an undefended railway gun or rail conversion unit
+   * (destroyed by the enemy entering its hex, B-61).
    */
   hasEnemyGround(side: Side, hex: number): boolean {
-    return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side && this.unit(id).type !== 'air');
+    return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side && this.defends(id));
+  }
+
+  /**
+   * Whether piece `id` defends its hex (B-56, B-61): an air unit never does; a railway gun
+   * or a rail conversion unit only with a friendly unit that does stacked with it
+   * ("can be destroyed if it is undefended"); every other unit does.
+   */
+  defends(id: string): boolean {
+    const type = this.unit(id).type;
+    if (type === 'air') return false;
+    if (!railBound(type)) return true;
+    const p = this.g.pieces[id]!;
+    return this.at[p.at]!.some((o) => {
+      if (o === id || this.g.pieces[o]!.side !== p.side) return false;
+      const t = this.unit(o).type;
+      return t !== 'air' && !railBound(t);
+    });
   }
 
   hasFriend(side: Side, hex: number, except?: string): boolean {

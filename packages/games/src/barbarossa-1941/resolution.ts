@@ -35,6 +35,7 @@ import {
 } from './combat-results.ts';
 import { returnToPile, revealPieces } from './hidden.ts';
 import { CITE_ASYMMETRIC, type Gamble, pressColumns, roundUpInSix, shiftOf } from './odds-gambles.ts';
+import { railBound } from './railway-guns.ts';
 import { impassable, otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
@@ -155,9 +156,11 @@ export function eliminatePiece(
 }
 
 /**
- * A side's ground unit enters `hex`: it takes a named place there (victory.ts `enter`) and
+ * A side's ground unit enters `hex`: it takes a named place there (victory.ts `enter`),
  * overruns on the ground any enemy air unit on its airfield there (B-56: airfields are
- * not beyond the front, so only a breakthrough reaches one).
+ * not beyond the front, so only a breakthrough reaches one) and destroys an undefended
+ * railway gun or rail conversion unit (B-61). It may enter only a hex no enemy defends
+ * (Board.hasEnemyGround), so every enemy piece still there is one of these.
  */
 export function enterHex(
   g: BarbarossaState,
@@ -169,9 +172,15 @@ export function enterHex(
   enter(g, s, hex, side);
   for (const id of g.order) {
     const p = g.pieces[id]!;
-    if (p.status !== 'map' || p.at !== hex || p.side === side || s.units[p.unit ?? '']?.type !== 'air')
-      continue;
-    eliminatePiece(g, s, id, ctx, 'overrun on the ground', ['barbarossa-1941 "Airfields"', 'B-56']);
+    if (p.status !== 'map' || p.at !== hex || p.side === side) continue;
+    const type = s.units[p.unit ?? '']?.type;
+    if (type === 'air')
+      eliminatePiece(g, s, id, ctx, 'overrun on the ground', ['barbarossa-1941 "Airfields"', 'B-56']);
+    else if (type !== undefined && railBound(type))
+      eliminatePiece(g, s, id, ctx, 'undefended, destroyed by the enemy entering its hex', [
+        'barbarossa-1941 "Strategic Movment - By Rail"',
+        'B-61',
+      ]);
   }
 }
 

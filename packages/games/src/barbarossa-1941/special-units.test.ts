@@ -219,3 +219,86 @@ describe('Special Units: Russian Leningrad Railway Guns (B-54)', () => {
     assert.deepEqual(retreats, [p.hx('0506')]);
   });
 });
+
+describe('"A rail conversion unit can be destroyed if it is undefended ... (Same for Russian Railway Guns!)" (B-61)', () => {
+  const railCol5 = {
+    connections: [{ kind: 'rail' as const, path: ['0502', '0503', '0504', '0505', '0506', '0507', '0508'] }],
+  };
+  const start = (pieces: PositionInput['pieces'], player: 'axis' | 'soviet') => {
+    const made = setup(barbarossaRules, positionFile({ map: railCol5, player, pieces }), 1, {});
+    if (!made.ok) throw new Error(JSON.stringify(made.error));
+    // A position file starts its player-turn at the reinforcement step: on to movement.
+    let g = made.value;
+    while (g.state.step !== 'movement') {
+      const r = apply(barbarossaRules, g, player, { type: 'end-step' });
+      if (!r.ok) throw new Error(r.error.message);
+      g = r.value;
+    }
+    return g;
+  };
+  const hx = (g: GameState<BarbarossaState>, n: string) =>
+    hexIndex(rulesScenarioByKey(g.state.scenario).map, n);
+  const offered = (g: GameState<BarbarossaState>, side: string, pred: (a: BarbarossaAction) => boolean) =>
+    (legalActions(barbarossaRules, g, side) as BarbarossaAction[]).some(pred);
+
+  it('a railway gun alone in its hex is no defender: the enemy moves in and destroys it', () => {
+    const g = start(
+      {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        a: { is: 'ger-army', at: '0504' },
+        r: { is: 'sov-army', at: '0808' },
+      },
+      'axis',
+    );
+    const to = hx(g, '0505');
+    assert.ok(
+      !offered(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
+      'not attacked: undefended',
+    );
+    assert.ok(
+      offered(g, 'axis', (a) => a.type === 'move' && a.piece === 'a' && a.to === to),
+      'entered',
+    );
+    const r = apply(barbarossaRules, g, 'axis', { type: 'move', piece: 'a', to });
+    if (!r.ok) throw new Error(r.error.message);
+    assert.equal(r.value.state.pieces.gun!.status, 'eliminated');
+    const line = r.value.log.find((e) => e.text.includes('undefended'));
+    assert.ok(line?.cite?.includes('B-61'), 'logged, citing B-61');
+  });
+
+  it('forbidden: with a rifle army stacked it is defended (attacked, not entered); a rail conversion unit alike', () => {
+    const g = start(
+      {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        a: { is: 'ger-army', at: '0504' },
+      },
+      'axis',
+    );
+    const to = hx(g, '0505');
+    assert.ok(
+      offered(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
+      'attacked',
+    );
+    assert.ok(!offered(g, 'axis', (a) => a.type === 'move' && a.to === to), 'not entered');
+    // A German rail conversion unit alone is no defender either; with a German army it is.
+    const alone = start(
+      {
+        conv: { is: 'ger-rail-conversion', at: '0505' },
+        r: { is: 'sov-army', at: '0808' },
+        a: { is: 'ger-army', at: '0202' },
+      },
+      'axis',
+    );
+    assert.equal(new Board(alone.state).hasEnemyGround('soviet', hx(alone, '0505')), false, 'undefended');
+    const guarded = start(
+      {
+        conv: { is: 'ger-rail-conversion', at: '0505' },
+        r: { is: 'sov-army', at: '0808' },
+        a: { is: 'ger-army', at: '0505' },
+      },
+      'axis',
+    );
+    assert.equal(new Board(guarded.state).hasEnemyGround('soviet', hx(guarded, '0505')), true, 'defended');
+  });
+});
