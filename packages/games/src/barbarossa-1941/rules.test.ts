@@ -120,6 +120,11 @@ describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
     assert.equal(s.state.step, 'over');
     assert.equal(s.state.winner, 'soviet', 'the Axis holds 5 or less victory points');
     assert.deepEqual(barbarossaRules.activeSides(s.state), []);
+    // The outcome scores each side's victory-city points held in supply (B-33): none here.
+    const end = barbarossaRules.outcome(s.state);
+    assert.equal(end?.winner, 'soviet');
+    assert.deepEqual(Object.keys(end?.score ?? {}).sort(), ['axis', 'soviet']);
+    assert.equal(end?.score.axis, 0, 'the Axis holds no victory city');
   });
 
   it('Blitzkrieg/Proriv (B-9): units that moved or attacked before are not used again in the breakthrough', () => {

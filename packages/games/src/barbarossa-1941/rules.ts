@@ -786,9 +786,11 @@ function fromPositionFile(
 
 function outcome(g: BarbarossaState): GameOutcome | null {
   if (g.winner === null) return null;
+  // The score: each side's victory-city points held in supply at the end (B-33).
+  const board = new Board(g, scenarioOf(g));
   return {
     winner: g.winner === 'draw' ? null : g.winner,
-    score: {},
+    score: { axis: victoryTally(board, 'axis').points, soviet: victoryTally(board, 'soviet').points },
     summary:
       g.winner === 'draw' ? 'a draw (B-12)' : `${g.winner === 'axis' ? 'Axis' : 'Russian'} victory (B-12)`,
   };
