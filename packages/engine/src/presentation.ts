@@ -81,6 +81,8 @@ export interface PointBoard {
     readonly kind: string;
     readonly x: number;
     readonly y: number;
+    /** The point's fill (its controller's colour), if the game gives one. */
+    readonly fill?: string;
   }[];
   /** Lines between points (indexes), with their capacity and kind (road, rail...). */
   readonly lines: readonly {

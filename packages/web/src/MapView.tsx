@@ -243,10 +243,9 @@ function HexLayer({ b }: { b: HexBoard }) {
   }, [b]);
 }
 
-/** A point's own fill (its controller's colour), if the presentation gives one (`fill`, optional). */
+/** A point's own fill (its controller's colour), if the presentation gives one. */
 function pointFill(p: PointBoard['points'][number]): { fill: string } | undefined {
-  const fill = (p as { fill?: unknown }).fill;
-  return typeof fill === 'string' ? { fill } : undefined;
+  return p.fill !== undefined ? { fill: p.fill } : undefined;
 }
 
 function PointLayer({ b }: { b: PointBoard }) {

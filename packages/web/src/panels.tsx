@@ -167,7 +167,8 @@ export function CombatPreview(p: { data: CombatPreviewData }) {
               {data.names?.[c.result] && <span class="result-name">{data.names[c.result]}</span>}
               <span class="bar" style={{ width: `${Math.round(c.probability * 120)}px` }} />
               <span class="chance">
-                {c.chance} ({Math.round(c.probability * 100)}%) · roll {c.rolls?.join(', ')}
+                {c.chance} ({Math.round(c.probability * 100)}%)
+                {c.rolls ? ` · roll ${c.rolls.join(', ')}` : ''}
               </span>
             </li>
           ))}

@@ -72,7 +72,7 @@ describe('the map', () => {
     const labels = [...html.matchAll(/class="counter [^"]*" aria-label="([^"]+)"/g)].map((m) => m[1]!);
     assert.ok(labels.length > 40);
     assert.ok(
-      labels.some((l) => /^German 6\. Infanterie-Division, 3-4\(6\), fortified/.test(l)),
+      labels.some((l) => /^German 6\. Infanterie-Division, 3-6\(8\), fortified/.test(l)),
       labels.slice(0, 5).join(' | '),
     );
     assert.ok(labels.some((l) => l.startsWith('Soviet ')));
