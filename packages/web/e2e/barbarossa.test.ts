@@ -350,3 +350,39 @@ describe('online Barbarossa 1941: the German never sees a hidden army', () => {
     }
   });
 });
+
+describe('a finished Barbarossa 1941 game as a replay', () => {
+  it('steps through a whole game to its end, the result as the rules give it', async () => {
+    const { playout, RandomPlayer } = await import('@stavka/engine');
+    const { findGame } = await import('@stavka/games');
+    const { writeFileSync } = await import('node:fs');
+    const rules = findGame('barbarossa-1941')!.rules;
+    const r = playout(rules as never, 7, { axis: new RandomPlayer('a'), soviet: new RandomPlayer('b') });
+    assert.ok(r.outcome, 'the random game played to its end');
+    const file = join(mkdtempSync(join(tmpdir(), 'stavka-replay-bb-')), 'barbarossa.json');
+    writeFileSync(file, JSON.stringify({ ...r.replay, finalHash: r.hash }));
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.locator('input[type=file]').first().setInputFiles(file);
+    await page.getByRole('button', { name: 'first' }).waitFor({ timeout: 120_000 });
+    const counter = page.locator('.vcr span');
+    const last = await counter.innerText();
+    assert.match(last, new RegExp(`^${r.replay.actions.length} /`), 'every action of the game');
+    await page.getByRole('button', { name: 'first' }).click();
+    assert.match(await counter.innerText(), /^0 \//);
+    await page.getByRole('button', { name: 'forward' }).click();
+    assert.match(await counter.innerText(), /^1 \//);
+    await page.getByRole('button', { name: 'last' }).click();
+    assert.equal(await counter.innerText(), last);
+    await page.locator('.status', { hasText: 'Game over' }).waitFor();
+    // The bar gives the result in the presentation's words: who won, and why (B-12).
+    const o = r.outcome!;
+    const who = o.winner === null ? 'A draw' : `${o.winner === 'axis' ? 'Axis' : 'Soviet'}) wins`;
+    const said = await page.locator('.status .help').innerText();
+    assert.ok(said.includes(who) && said.includes(o.summary), `the result in words: ${said}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
