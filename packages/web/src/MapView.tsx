@@ -128,13 +128,9 @@ function outlinePath(
 
 /**
  * A board of at least this many hexes (a whole front) is drawn lighter: no title element
- * per hex (the hover line names the hex, a lit hex keeps its title), and while it pans or
- * zooms its hex outlines and dashed lines are drawn plain, so a frame keeps its pace.
+ * per hex (the hover line names the hex, a lit hex keeps its title).
  */
 export const LARGE_BOARD_HEXES = 1500;
-
-const LARGE_BOARD_STYLE =
-  'svg.map.large.moving .static polygon{stroke:none}svg.map.large.moving .static line{stroke-dasharray:none}';
 
 function HexLayer({ b }: { b: HexBoard }) {
   return useMemo(() => {
@@ -365,19 +361,50 @@ interface ViewBox {
 export function MapView(p: MapViewProps) {
   const { board } = p;
   const size = boardSize(board);
-  // The view box changes every frame while panning or zooming: it is written to the
-  // SVG (and the mini-map) directly, and committed to component state only once the
-  // gesture pauses, so a frame costs the browser's redraw and no re-render.
+  // The view box changes every frame while panning or zooming. The drawing is not redrawn
+  // then: the SVG already drawn is moved and scaled as a picture (a CSS transform, which
+  // the browser composites without drawing the thousands of hexes again), and the view
+  // box is committed (drawn afresh, sharp) once the gesture pauses. Measured on the whole
+  // Barbarossa front (bench/barbarossa-web.ts): see the CHANGELOG.
   const [vb, setVbState] = useState<ViewBox>({ x: 0, y: 0, w: size.width, h: size.height });
   const vbNow = useRef<ViewBox>(vb);
+  /** The view box the SVG is drawn at (its attribute), which the transform starts from. */
+  const drawn = useRef<ViewBox>(vb);
   const commit = useRef<ReturnType<typeof setTimeout> | null>(null);
   const svg = useRef<SVGSVGElement>(null);
   const miniRect = useRef<SVGRectElement>(null);
+  /** How the view box `v` maps onto the SVG's box (preserveAspectRatio xMidYMid meet). */
+  const fit = (v: ViewBox) => {
+    const el = svg.current;
+    const W = el?.clientWidth || v.w;
+    const H = el?.clientHeight || v.h;
+    const s = Math.min(W / v.w, H / v.h);
+    return { s, ox: (W - v.w * s) / 2, oy: (H - v.h * s) / 2 };
+  };
+  const draw = (v: ViewBox) => {
+    const el = svg.current;
+    if (!el) return;
+    el.style.transform = '';
+    el.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    drawn.current = v;
+  };
   const setVb = (next: ViewBox | ((v: ViewBox) => ViewBox)) => {
     const v = typeof next === 'function' ? next(vbNow.current) : next;
     vbNow.current = v;
-    svg.current?.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
-    svg.current?.classList.add('moving');
+    const el = svg.current;
+    if (el) {
+      const c = drawn.current;
+      if (Math.abs(c.w / c.h - v.w / v.h) > 1e-9) draw(v);
+      else {
+        // The picture drawn at `c` moved and scaled to show `v`: scale k about the box's
+        // corner, the letterbox offset o the same for both (same aspect ratio).
+        const { s, ox, oy } = fit(c);
+        const k = c.w / v.w;
+        const tx = ox * (1 - k) + (c.x - v.x) * s * k;
+        const ty = oy * (1 - k) + (c.y - v.y) * s * k;
+        el.style.transform = `translate(${tx}px, ${ty}px) scale(${k})`;
+      }
+    }
     const r = miniRect.current;
     if (r) {
       r.setAttribute('x', String(v.x));
@@ -387,7 +414,7 @@ export function MapView(p: MapViewProps) {
     }
     if (commit.current) clearTimeout(commit.current);
     commit.current = setTimeout(() => {
-      svg.current?.classList.remove('moving');
+      draw(vbNow.current);
       setVbState(vbNow.current);
     }, 150);
   };
@@ -406,19 +433,20 @@ export function MapView(p: MapViewProps) {
       return { x: cx - ((cx - v.x) * w) / v.w, y: cy - ((cy - v.y) * h) / v.h, w, h };
     });
   };
-  /** Client (screen) coordinates to map coordinates, letterboxing included. */
+  /**
+   * Client (screen) coordinates to map coordinates, letterboxing included: from the view
+   * box shown now and the SVG's box (its parent's, which no gesture transforms), so a
+   * point is right in the middle of a gesture too.
+   */
   const toMap = (clientX: number, clientY: number) => {
     const el = svg.current!;
-    const ctm = el.getScreenCTM();
-    if (!ctm) return { x: vbNow.current.x, y: vbNow.current.y };
-    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    return { x: pt.x, y: pt.y };
+    const box = (el.parentElement ?? el).getBoundingClientRect();
+    const v = vbNow.current;
+    const { s, ox, oy } = fit(v);
+    return { x: (clientX - box.left - ox) / s + v.x, y: (clientY - box.top - oy) / s + v.y };
   };
   /** Map units per screen pixel (the same on both axes with the default aspect ratio). */
-  const unitsPerPixel = () => {
-    const ctm = svg.current?.getScreenCTM();
-    return ctm ? 1 / ctm.a : 1;
-  };
+  const unitsPerPixel = () => 1 / fit(vbNow.current).s;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -549,9 +577,6 @@ export function MapView(p: MapViewProps) {
           setHovered(null);
         }}
       >
-        {board.kind === 'hex' && board.map.graph.nodeCount >= LARGE_BOARD_HEXES && (
-          <style>{LARGE_BOARD_STYLE}</style>
-        )}
         <defs>
           <marker
             id="arrowhead"
