@@ -15,7 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp, type StavkaApp } from './app.ts';
 import { checkDice } from './dice.ts';
-import type { ExportedGame } from './games.ts';
+import { aiSeatProblem, type ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
 import { envPublicUrl } from './main.ts';
 import { openStore, type Store } from './store.ts';
@@ -1073,15 +1073,23 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     }
   });
 
-  test('an AI seat only in a game that has an AI player', async () => {
+  test('an AI seat only in a game that has an AI player (every game served has one now)', async () => {
     const { app } = await server();
-    const r = await app.inject({
-      method: 'POST',
-      url: '/api/games',
-      payload: { game: 'barbarossa-1941', seats: { axis: { player: 'ai' } } },
-    });
-    assert.equal(r.statusCode, 422, r.body);
-    assert.equal(r.json().code, 'game/no-ai');
+    for (const [game, side] of [
+      ['barbarossa-1941', 'axis'],
+      ['point-to-point', 'soviet'],
+    ] as const) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/games',
+        payload: { game, seats: { [side]: { player: 'ai' } } },
+      });
+      assert.equal(r.statusCode, 201, r.body);
+      assert.equal((r.json() as Made).seats[side]!.player, 'ai');
+    }
+    // A game whose module has no AI player: its seats are refused to the AI (game/no-ai).
+    assert.match(aiSeatProblem('mars-1942', () => ({ players: { random: {} } })) ?? '', /no AI player/);
+    assert.equal(aiSeatProblem('mars-1942'), null);
   });
 
   test("a scenario of the client's own is set up off the serving thread, then played like any other", async () => {

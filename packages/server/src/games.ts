@@ -78,9 +78,15 @@ export function optionsProblem(id: string, options: unknown): string | null {
   return r.ok ? null : formatSetupErrors(r.error);
 }
 
-/** Why a seat of game `id` may not be played by the AI, or null if it may. */
-export function aiSeatProblem(id: string): string | null {
-  return findGame(id)?.players?.ai ? null : `${id} has no AI player yet: its seats are for people`;
+/** Why a seat of game `id` may not be played by the AI, or null if it may (`find`: the registry). */
+export function aiSeatProblem(
+  id: string,
+  find: (id: string) => { players?: object } | undefined = findGame,
+): string | null {
+  const players = find(id)?.players;
+  return players && Object.hasOwn(players, 'ai')
+    ? null
+    : `${id} has no AI player yet: its seats are for people`;
 }
 
 export type PlayerKind = 'human' | 'ai';
