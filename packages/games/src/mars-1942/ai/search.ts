@@ -26,38 +26,58 @@ export interface MarsPlan {
 /** The plans of each side. The planner's own defaults come first (the prior). */
 export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
   soviet: [
-    { key: 'planned', params: PLANNER_PARAMS, prior: 3 },
+    { key: 'planned', params: PLANNER_PARAMS.soviet, prior: 3 },
     {
       key: 'broad',
       prior: 2,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['2:1']!, goalColumn: COLUMN['4:1']!, maxTargets: 10 },
+      params: {
+        ...PLANNER_PARAMS.soviet,
+        minColumn: COLUMN['2:1']!,
+        goalColumn: COLUMN['4:1']!,
+        maxTargets: 10,
+      },
     },
     {
       key: 'massed',
       prior: 1,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['3:1']!, goalColumn: COLUMN['7:1']!, maxTargets: 3 },
+      params: {
+        ...PLANNER_PARAMS.soviet,
+        minColumn: COLUMN['3:1']!,
+        goalColumn: COLUMN['7:1']!,
+        maxTargets: 3,
+      },
     },
     {
       key: 'careful',
       prior: 0,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['4:1']!, goalColumn: COLUMN['7:1']!, maxTargets: 4 },
+      params: {
+        ...PLANNER_PARAMS.soviet,
+        minColumn: COLUMN['4:1']!,
+        goalColumn: COLUMN['7:1']!,
+        maxTargets: 4,
+      },
     },
   ],
   german: [
-    { key: 'planned', params: PLANNER_PARAMS, prior: 5 },
+    { key: 'planned', params: PLANNER_PARAMS.german, prior: 5 },
     // Bring the army group's reserve panzer divisions in (as in 1942) instead of taking
     // the withdrawal points (M-14, Victory Conditions 4).
-    { key: 'planned+commit', params: { ...PLANNER_PARAMS, reserves: 'commit' }, prior: 4 },
+    { key: 'planned+commit', params: { ...PLANNER_PARAMS.german, reserves: 'commit' }, prior: 4 },
     {
       key: 'counter',
       prior: 3,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['2:1']!, goalColumn: COLUMN['5:1']!, maxTargets: 8 },
+      params: {
+        ...PLANNER_PARAMS.german,
+        minColumn: COLUMN['2:1']!,
+        goalColumn: COLUMN['5:1']!,
+        maxTargets: 8,
+      },
     },
     {
       key: 'counter+commit',
       prior: 2,
       params: {
-        ...PLANNER_PARAMS,
+        ...PLANNER_PARAMS.german,
         minColumn: COLUMN['2:1']!,
         goalColumn: COLUMN['5:1']!,
         maxTargets: 8,
@@ -68,13 +88,18 @@ export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
     {
       key: 'hold',
       prior: 1,
-      params: { ...PLANNER_PARAMS, minColumn: COLUMN['5:1']!, goalColumn: COLUMN['7:1']!, maxTargets: 2 },
+      params: {
+        ...PLANNER_PARAMS.german,
+        minColumn: COLUMN['5:1']!,
+        goalColumn: COLUMN['7:1']!,
+        maxTargets: 2,
+      },
     },
     {
       key: 'hold+commit',
       prior: 0,
       params: {
-        ...PLANNER_PARAMS,
+        ...PLANNER_PARAMS.german,
         minColumn: COLUMN['5:1']!,
         goalColumn: COLUMN['7:1']!,
         maxTargets: 2,
@@ -137,7 +162,7 @@ export function marsSearchDomain(rules: MarsRules, plans = MARS_PLANS): SearchDo
       return (state, side) => {
         let p = bySide.get(side);
         if (!p) {
-          p = new MarsPolicy(PLANNER_PARAMS);
+          p = new MarsPolicy(PLANNER_PARAMS[side as Side]);
           bySide.set(side, p);
         }
         return p.choose(state, side as Side, () => rules.legalActions(state.state, side));
