@@ -21,6 +21,7 @@ import {
   stateHash,
   view,
 } from '@stavka/engine';
+import { strikeChances } from './air.ts';
 import { outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
@@ -268,6 +269,28 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
     s = rolled(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [3, 3]);
     assert.equal(s.state.pieces.t!.disrupted, false, 'armour: D* reads -');
     assert.equal(s.state.pieces.r!.disrupted, true, 'an army in the open: D* reads D');
+  });
+  it('the odds shown before flying: each unit struck, each result in sixths, as the strike reads them', () => {
+    const s = toAttacksFirst(
+      airGame({
+        fk: { is: 'ger-fk', at: '0403' },
+        t: { is: 'sov-tank-korps', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+      }),
+    );
+    const odds = strikeChances(new Board(s.state), 'fk', hexOf(s, '0505'));
+    assert.deepEqual(odds.map((o) => o.unit).sort(), ['r', 't'], 'every ground unit of the hex');
+    // The Luftwaffe, not intercepted: 1-2 D, 3-4 D*, 5 -, 6 AA (no AA here: no army of
+    // the Germans, no Russian victory city). The army in the open: D* reads D; armour: "-".
+    const of = (id: string) => odds.find((o) => o.unit === id)!.sixths;
+    assert.deepEqual(of('r'), { D: 4, '-': 2 });
+    assert.deepEqual(of('t'), { D: 2, '-': 4 });
+    for (const o of odds)
+      assert.equal(
+        Object.values(o.sixths).reduce((a, b) => a + b, 0),
+        6,
+        'six rolls',
+      );
   });
   it('"Shift die roll 1 better, if attacking an already Disrupted unit"', () => {
     let s = toAttacksFirst(airGame({ fk: { is: 'ger-fk', at: '0403' }, r: { is: 'sov-army', at: '0505' } }));

@@ -351,6 +351,33 @@ function rollModifier(
   return { by, why };
 }
 
+/**
+ * What an airstrike would do to each ground unit of the target hex, in the order struck,
+ * if not intercepted: the number of rolls in six of each result as the strike reads it
+ * (D* read "-" on a protected unit, AA only against an AA-capable one). The preview the
+ * player sees before flying (B-57); `resolveMission` rolls the same reading.
+ */
+export function strikeChances(
+  board: Board,
+  piece: string,
+  target: number,
+): { unit: string; sixths: Readonly<Record<string, number>> }[] {
+  const side = board.piece(piece).side;
+  const column = airColumn(side, false);
+  const mission: AirMission = { kind: 'strike', piece, target };
+  return strikeOrder(board, target).map((id) => {
+    const mod = rollModifier(board, mission, null, board.piece(id).disrupted);
+    const sixths: Record<string, number> = {};
+    for (let roll = 1; roll <= 6; roll++) {
+      let r = airResult(column, roll + mod.by);
+      if (r === 'D*') r = protectedFromAir(board, id) ? '-' : 'D';
+      if (r === 'AA' && !aaCapable(board, id)) r = '-';
+      sixths[r] = (sixths[r] ?? 0) + 1;
+    }
+    return { unit: id, sixths };
+  });
+}
+
 /** The air unit is Shot Down or Intercepted: out of the game (the Notes; B-57). */
 function airLoss(g: BarbarossaState, id: string, result: 'SD' | 'I', n: Names, ctx: RulesContext): void {
   takeOut(g, id, result);

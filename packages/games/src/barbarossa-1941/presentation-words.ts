@@ -5,11 +5,12 @@
  * action in words with its rule, and a generic line for an action kind added later.
  */
 import type { Action, GameOutcome, Prompt } from '@stavka/engine';
+import { AIR_TABLE, strikeChances } from './air.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
 import type { Gamble } from './odds-gambles.ts';
 import { STEP_NAMES } from './play.ts';
-import { hexName, pieceName, scenarioOf } from './presentation-board.ts';
+import { boardOf, hexName, pieceName, scenarioOf } from './presentation-board.ts';
 import type { RulesScenario } from './rules-scenario.ts';
 import { seaController } from './sea.ts';
 import { attackFactor, type BarbarossaState } from './state.ts';
@@ -248,8 +249,17 @@ export function describe(v: View, a: Action): string {
       return `Tank group ${String(a.group)} (B-53)`;
     case 'airfield':
       return `Move ${name(a.piece)}'s airfield to ${at(a.to)}${a.rail ? ' by rail' : ''} (B-56)`;
-    case 'airstrike':
-      return `${name(a.piece)} strikes ${at(a.target)} (B-57)`;
+    case 'airstrike': {
+      // The chance of each result on each unit struck, if not intercepted (as far as this
+      // side can see: a face-down army counts as what it shows).
+      const odds = strikeChances(boardOf(v), String(a.piece), Number(a.target)).map(
+        (o) =>
+          `${name(o.unit)}: ${Object.entries(o.sixths)
+            .map(([r, n]) => `${AIR_TABLE.results[r]?.name ?? r} ${n}/6`)
+            .join(', ')}`,
+      );
+      return `${name(a.piece)} strikes ${at(a.target)} (B-57)${odds.length > 0 ? `; if not intercepted: ${odds.join('; ')}` : ''}`;
+    }
     case 'air-supply':
       return `${name(a.piece)} supplies ${at(a.target)} by air (B-59)`;
     case 'intercept':
