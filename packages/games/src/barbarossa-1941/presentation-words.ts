@@ -5,7 +5,7 @@
  * action in words with its rule, and a generic line for an action kind added later.
  */
 import type { Action, GameOutcome, Prompt } from '@stavka/engine';
-import { AIR_TABLE, strikeChances } from './air.ts';
+import { AIR_TABLE, beyondHalfRange, strikeChances } from './air.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
 import type { Gamble } from './odds-gambles.ts';
@@ -260,8 +260,13 @@ export function describe(v: View, a: Action): string {
       );
       return `${name(a.piece)} strikes ${at(a.target)} (B-57)${odds.length > 0 ? `; if not intercepted: ${odds.join('; ')}` : ''}`;
     }
-    case 'air-supply':
-      return `${name(a.piece)} supplies ${at(a.target)} by air (B-59)`;
+    case 'air-supply': {
+      // "German Air Supply at more than 50% range becomes 50% successful – determined for each unit".
+      const half =
+        v.pieces[String(a.piece)]?.side === 'axis' &&
+        beyondHalfRange(boardOf(v), String(a.piece), Number(a.target));
+      return `${name(a.piece)} supplies ${at(a.target)} by air (B-59)${half ? ': beyond half range, each unit 3 in 6' : ': sure, unless intercepted'}`;
+    }
     case 'intercept':
       return `Intercept with ${name(a.piece)} (B-58)`;
     case 'no-intercept':
