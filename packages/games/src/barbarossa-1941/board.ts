@@ -99,7 +99,7 @@ export class Board {
    * (destroyed by the enemy entering its hex, B-61).
    */
   hasEnemyGround(side: Side, hex: number): boolean {
-    return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side && this.defends(id));
+    return this.at[hex]!.some((id) => this.g.pieces[id]!.side !== side && this.defends(id, hex));
   }
 
   /**
@@ -107,13 +107,15 @@ export class Board {
    * or a rail conversion unit only with a friendly unit that does stacked with it
    * ("can be destroyed if it is undefended"); every other unit does.
    */
-  defends(id: string): boolean {
+  defends(id: string, hex: number = this.g.pieces[id]!.at): boolean {
     const type = this.unit(id).type;
     if (type === 'air') return false;
     if (!railBound(type)) return true;
-    const p = this.g.pieces[id]!;
-    return this.at[p.at]!.some((o) => {
-      if (o === id || this.g.pieces[o]!.side !== p.side) return false;
+    // The hex as this board holds it (a board made before a combat's eliminations still
+    // lists the units eliminated since, whose own hex is now -1).
+    const side = this.g.pieces[id]!.side;
+    return (this.at[hex] ?? EMPTY).some((o) => {
+      if (o === id || this.g.pieces[o]!.side !== side) return false;
       const t = this.unit(o).type;
       return t !== 'air' && !railBound(t);
     });

@@ -266,6 +266,27 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
     assert.ok(line?.cite?.includes('B-61'), 'logged, citing B-61');
   });
 
+  it('a board made before a combat eliminated the gun and its army still answers (the combat reads one)', () => {
+    const g = start(
+      {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        a: { is: 'ger-army', at: '0504' },
+      },
+      'axis',
+    );
+    const to = hx(g, '0505');
+    const state = structuredClone(g.state);
+    const before = new Board(state);
+    for (const id of ['gun', 'r']) {
+      state.pieces[id]!.status = 'eliminated';
+      state.pieces[id]!.at = -1;
+    }
+    // As the hex stood when the board was made: the army defended it, and the gun with it.
+    assert.equal(before.hasEnemyGround('axis', to), true);
+    assert.equal(new Board(state).hasEnemyGround('axis', to), false, 'empty now');
+  });
+
   it('forbidden: with a rifle army stacked it is defended (attacked, not entered); a rail conversion unit alike', () => {
     const g = start(
       {
