@@ -872,12 +872,18 @@ async function liveFuzz(): Promise<void> {
         assert.equal((await stored(g)).count, before.count);
       } else if (sub === 4) {
         await hello(c, pick([moverToken, g.spectator]));
+        const before = await stored(g);
         c.expectClose = true;
         const closed = once(c.ws, 'close');
         send(c, actText(newRef(), sid, JSON.stringify({ type: 'move', pad: 'x'.repeat(17 * 1024) })));
         const [code] = (await closed) as [number];
         tally(`close ${code}`);
-        assert.equal(code, 1009, 'a message over 16 KiB closes the socket');
+        // The server closes with 1009 and ends the connection at once, while this client may
+        // still be sending the rest of its frame: a reset then and there can drop the close
+        // frame before the client reads it (Linux discards unread data on a reset), and the
+        // client sees 1006. Either way the socket is closed and nothing was stored (below).
+        assert.ok(code === 1009 || code === 1006, `a message over 16 KiB closes the socket (${code})`);
+        assert.equal((await stored(g)).count, before.count, 'nothing stored');
       } else if (sub === 5) {
         // An act, and the socket closed before its answer: stored or not, nothing else.
         await hello(c, moverToken);
