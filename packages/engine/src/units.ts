@@ -42,6 +42,47 @@ export const UNIT_SIZES = [
 ] as const;
 export type UnitSize = (typeof UNIT_SIZES)[number];
 
+/** The function id of each arm in a NATO symbol code (MIL-STD-2525C, ground units). */
+const FUNCTION_ID: Readonly<Partial<Record<UnitType, string>>> = {
+  infantry: 'UCI---',
+  shock: 'UCI---',
+  mountain: 'UCIL--',
+  cavalry: 'UCRH--',
+  motorized: 'UCIM--',
+  panzergrenadier: 'UCIZ--',
+  mechanized: 'UCIZ--',
+  panzer: 'UCA---',
+  tank: 'UCA---',
+  parachute: 'UCIA--',
+  katyusha: 'UCFRMR',
+  'railway-gun': 'UCF---',
+  'rail-conversion': 'UCE---',
+};
+
+/** The size mark of each echelon in a NATO symbol code. */
+const ECHELON: Readonly<Partial<Record<UnitSize, string>>> = {
+  regiment: 'G',
+  kampfgruppe: 'G',
+  brigade: 'H',
+  division: 'I',
+  korps: 'J',
+  army: 'K',
+  'army-group': 'L',
+  front: 'L',
+};
+
+/**
+ * A unit's NATO symbol code (SIDC, friendly, as milsymbol draws it): air units as
+ * fixed-wing aviation, factories as installations, the rest as ground units of their arm
+ * and echelon (an arm or echelon with no mark: the plain frame).
+ */
+export function natoSymbol(u: { readonly type: string; readonly size: string }): string {
+  if (u.type === 'air') return 'SFAPMF---------';
+  if (u.type === 'factory') return 'SFGPIMF---H----';
+  const fn = FUNCTION_ID[u.type as UnitType] ?? 'U-----';
+  return `SFGP${fn}-${ECHELON[u.size as UnitSize] ?? '-'}---`;
+}
+
 export const unitSchema = z.object({
   /** Stable id used in actions and the log, e.g. "ger-78id". */
   id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'lower-case letters, digits, "." and "-"'),

@@ -25,10 +25,10 @@ import { strikeChances } from './air.ts';
 import { outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
-import { type BarbarossaAction, barbarossaRules, type PositionFile } from './rules.ts';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile, SMALL_FRONT } from './test-positions.ts';
+import { type PositionInput, positionFile, SMALL_FRONT, withPvo } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
 const col = (c: number) =>
@@ -88,31 +88,6 @@ describe('Bombing and Close Air Support (B-13, B-46)', () => {
     assert.equal(has(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0505') }), false);
   });
 });
-
-/** The PVO korps of the standard data ("6th Fighter Aviation Corps PVO"): range 3, intercept only. */
-function withPvo(file: PositionFile, id: string, at: string): PositionFile {
-  return {
-    ...file,
-    scenario: {
-      ...file.scenario,
-      units: [
-        ...(file.scenario.units ?? []),
-        {
-          id,
-          side: 'soviet',
-          nationality: 'soviet',
-          type: 'air',
-          size: 'air-korps',
-          name: id,
-          designation: id,
-          factors: { attack: 0, defense: 0, range: 3 },
-          tags: ['interceptor'],
-        },
-      ],
-    },
-    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
-  };
-}
 
 /* ------------------------------------------------------------------------------------ */
 

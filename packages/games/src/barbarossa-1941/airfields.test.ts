@@ -10,10 +10,10 @@ import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/en
 import { behindFront, outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
-import { type BarbarossaAction, barbarossaRules, type PositionFile } from './rules.ts';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { type PositionInput, positionFile, withPvo } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
 const col = (c: number) =>
@@ -31,31 +31,6 @@ const airfieldMoves = (s: G, piece: string) =>
   );
 const offered = (s: G, piece: string, to: string, rail = false) =>
   airfieldMoves(s, piece).some((a) => a.to === hexOf(s, to) && (a.rail === true) === rail);
-
-/** The PVO korps of the standard data ("6th Fighter Aviation Corps PVO"): range 3, intercept only. */
-function withPvo(file: PositionFile, id: string, at: string): PositionFile {
-  return {
-    ...file,
-    scenario: {
-      ...file.scenario,
-      units: [
-        ...(file.scenario.units ?? []),
-        {
-          id,
-          side: 'soviet',
-          nationality: 'soviet',
-          type: 'air',
-          size: 'air-korps',
-          name: id,
-          designation: id,
-          factors: { attack: 0, defense: 0, range: 3 },
-          tags: ['interceptor'],
-        },
-      ],
-    },
-    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
-  };
-}
 
 function game(input: Partial<PositionInput> & Pick<PositionInput, 'pieces'>, pvoAt?: string): G {
   let file = positionFile({

@@ -16,7 +16,6 @@ import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts
 import { barbarossaPlay } from './play.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
 import { barbarossaSecrets } from './secrets.ts';
-import { standardRulesScenario } from './standard-setup.ts';
 
 /** Air support a side brings to a ground attack ("Bombing and Close Air Support"). */
 const AIR: Readonly<Record<string, { by: number; reason: string; capped: boolean }>> = {
@@ -281,8 +280,6 @@ const calculator: GameCalculator = {
 export const barbarossaModule: GameModule = {
   id: 'barbarossa-1941',
   ...(barbarossaPlay as Pick<GameModule, keyof typeof barbarossaPlay>),
-  // A browser gets its views from the server: the standard scenario is compiled there on first use.
-  progress: (view) => (standardRulesScenario(), barbarossaPlay.progress!(view as never)),
   // The AI for either side, and determinize drawing every hidden identity (ai/).
   players: { ...barbarossaPlay.players, ...barbarossaAiPlayers },
   determinize: determinizeBarbarossa as GameModule['determinize'],

@@ -12,6 +12,7 @@ import {
   type HexBoard,
   type HexMap,
   hexIndex,
+  natoSymbol,
   type Outline,
   type PieceDrawing,
   type UnitData,
@@ -21,17 +22,11 @@ import mapFile from './data/generated/map.json' with { type: 'json' };
 import type { BarbarossaView } from './hidden.ts';
 import type { RulesScenario, Terrain, Weather } from './rules-scenario.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
-import { STANDARD_KEY, standardRulesScenario } from './standard-setup.ts';
 import { attackFactor, type BarbarossaState, defenseFactor, type PieceState, turnInfo } from './state.ts';
 import { holder } from './victory.ts';
 
-/** The view's scenario; the standard one is compiled (and registered) on first use, in the browser too. */
+/** The view's scenario (the standard one compiled on first use, in the browser too). */
 export function scenarioOf(v: Pick<BarbarossaView, 'scenario'>): RulesScenario {
-  if (v.scenario === STANDARD_KEY) {
-    const made = standardRulesScenario();
-    if (!made.ok) throw new Error('the standard Barbarossa scenario does not compile');
-    return made.value;
-  }
   return rulesScenarioByKey(v.scenario);
 }
 
@@ -245,40 +240,6 @@ export function boardDrawing(v: BarbarossaView): HexBoard {
 /* ---------------------------------------------------------------------------------- */
 /* Counters (NATO symbols: APP-6 / MIL-STD-2525C letter codes).                        */
 
-const FUNCTION_ID: Readonly<Record<string, string>> = {
-  infantry: 'UCI---',
-  shock: 'UCI---',
-  mountain: 'UCIL--',
-  cavalry: 'UCRH--',
-  motorized: 'UCIM--',
-  panzergrenadier: 'UCIZ--',
-  mechanized: 'UCIZ--',
-  panzer: 'UCA---',
-  tank: 'UCA---',
-  parachute: 'UCIA--',
-  katyusha: 'UCFRMR',
-  'railway-gun': 'UCF---',
-  'rail-conversion': 'UCE---',
-};
-
-const ECHELON: Readonly<Record<string, string>> = {
-  regiment: 'G',
-  kampfgruppe: 'G',
-  brigade: 'H',
-  division: 'I',
-  korps: 'J',
-  army: 'K',
-  'army-group': 'L',
-  front: 'L',
-};
-
-/** The counter's NATO symbol: air units as fixed-wing aviation, factories as installations. */
-export function sidcOf(u: UnitData): string {
-  if (u.type === 'air') return 'SFAPMF---------';
-  if (u.type === 'factory') return 'SFGPIMF---H----';
-  return `SFGP${FUNCTION_ID[u.type] ?? 'U-----'}-${ECHELON[u.size] ?? '-'}---`;
-}
-
 /** "6-6", or "4-4" on a German army's weak side; air units their shifts and range. */
 export function factorsText(u: UnitData, p: Pick<PieceState, 'weak'>): string {
   if (u.type === 'air') return `+${u.factors.shifts ?? 0} r${u.factors.range ?? 0}`;
@@ -337,7 +298,7 @@ export function pieceDrawing(
     id,
     at: p.at,
     side,
-    sidc: sidcOf(u),
+    sidc: natoSymbol(u),
     designation: u.designation,
     factors: factorsText(u, p),
     label: `${side === 'axis' ? 'Axis' : 'Soviet'} ${u.name}, ${factorsText(u, p)}${strongWeak ? (p.weak ? ', weak side' : ', strong side') : ''}${state ? `, ${state}` : ''}`,

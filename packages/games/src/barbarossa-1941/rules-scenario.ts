@@ -259,8 +259,22 @@ export function registerRulesScenario(s: RulesScenario): void {
   registry.set(s.key, s);
 }
 
+/** Compiles and registers the standard scenario (standard-setup.ts sets it: no import cycle). */
+let loadStandard: ((key: string) => void) | null = null;
+export function onStandardScenarioMissing(load: (key: string) => void): void {
+  loadStandard = load;
+}
+
+/**
+ * A registered scenario by key; the standard one is compiled on first use (a browser or
+ * AI worker reads views of games set up elsewhere, so nothing here registered it).
+ */
 export function rulesScenarioByKey(key: string): RulesScenario {
-  const s = registry.get(key);
+  let s = registry.get(key);
+  if (!s && loadStandard) {
+    loadStandard(key);
+    s = registry.get(key);
+  }
   if (!s) throw new Error(`no Barbarossa scenario registered as "${key}"`);
   return s;
 }

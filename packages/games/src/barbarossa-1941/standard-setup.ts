@@ -8,7 +8,12 @@
  */
 import type { SetupError } from '@stavka/engine';
 import { err, ok, type Result } from '@stavka/engine';
-import { type RulesScenario, registerRulesScenario, rulesScenarioFromCompiled } from './rules-scenario.ts';
+import {
+  onStandardScenarioMissing,
+  type RulesScenario,
+  registerRulesScenario,
+  rulesScenarioFromCompiled,
+} from './rules-scenario.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
 import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
 
@@ -25,6 +30,12 @@ export function standardRulesScenario(): Result<RulesScenario, SetupError[]> {
   registerRulesScenario(standard);
   return ok(standard);
 }
+
+onStandardScenarioMissing((key) => {
+  if (key !== STANDARD_KEY) return;
+  const made = standardRulesScenario();
+  if (!made.ok) throw new Error('the standard Barbarossa scenario does not compile');
+});
 
 /**
  * The opening position. The extra tank group's ten pieces stand on the hexes of the

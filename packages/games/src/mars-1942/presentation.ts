@@ -19,6 +19,7 @@ import {
   type LogEntry,
   type MissingControl,
   type NodeFacts,
+  natoSymbol,
   type Outline,
   type PieceDrawing,
   type Presentation,
@@ -84,34 +85,6 @@ const PHASE_HELP: Record<string, string> = {
 
 /* ---------------------------------------------------------------------------------- */
 /* Counters (NATO symbols: APP-6 / MIL-STD-2525C letter codes).                      */
-
-const FUNCTION_ID: Record<string, string> = {
-  infantry: 'UCI---',
-  mountain: 'UCIL--',
-  cavalry: 'UCRH--',
-  motorized: 'UCIM--',
-  panzergrenadier: 'UCIZ--',
-  mechanized: 'UCIZ--',
-  panzer: 'UCA---',
-  tank: 'UCA---',
-  parachute: 'UCIA--',
-  katyusha: 'UCFRMR',
-};
-
-const ECHELON: Record<string, string> = {
-  regiment: 'G',
-  kampfgruppe: 'G',
-  brigade: 'H',
-  division: 'I',
-  korps: 'J',
-  army: 'K',
-  'army-group': 'L',
-  front: 'L',
-};
-
-export function sidcOf(u: UnitData): string {
-  return `SFGP${FUNCTION_ID[u.type] ?? 'U-----'}-${ECHELON[u.size] ?? '-'}---`;
-}
 
 /** "4-6" or "3-4(6)": attack-defense, fortified defense in brackets. */
 export function factorsText(u: UnitData): string {
@@ -325,7 +298,7 @@ export const marsPresentation: Presentation<MarsState> = {
         id,
         at: st.at,
         side: u.side,
-        sidc: sidcOf(u),
+        sidc: natoSymbol(u),
         designation: u.designation,
         factors: factorsText(u).replace(/\(.*\)/, ''),
         label: unitLabel(u, st),
@@ -934,7 +907,7 @@ function tray(g: MarsState, side: string | null, actions: readonly Action[]): Se
         id,
         at: -1,
         side: u.side,
-        sidc: sidcOf(u),
+        sidc: natoSymbol(u),
         designation: u.designation,
         factors: factorsText(u).replace(/\(.*\)/, ''),
         label: unitLabel(u, { disrupted: false, fortified: false, supply: 'full' }),
