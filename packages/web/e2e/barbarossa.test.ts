@@ -11,37 +11,15 @@
  * where (docs/screenshots/barbarossa-*.png).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
-import { ensureBuilt } from './build.ts';
+import { SHOTS, serverAndBrowser } from './setup.ts';
 
-const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
-
-let server: RunningServer;
-let browser: BrowserContext;
-
-before(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-bb-')), 'e2e.sqlite'),
-    rateLimit: false,
-    log: () => {},
-  });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowser();
 
 /** What may never reach the German: the units behind the face-down tank korps and rifle armies. */
 function hiddenIdentities(): { names: string[]; ids: string[] } {
@@ -59,7 +37,7 @@ function hiddenIdentities(): { names: string[]; ids: string[] } {
 }
 
 async function newBarbarossa(page: Page, kind: 'New hot-seat game' | 'New online game'): Promise<void> {
-  await page.goto(server.url);
+  await page.goto(e2e.server.url);
   const li = page.locator('ul.games li', { hasText: 'Barbarossa 1941' });
   await li.getByRole('button', { name: kind }).click();
 }
@@ -135,7 +113,7 @@ async function settleCombat(page: Page): Promise<void> {
 
 describe('hot-seat Barbarossa 1941 in the browser', () => {
   it('plays the set-up, a German move, an attack with its preview and roll, a reload, and a Russian rail move', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('response', (r) => {
@@ -298,7 +276,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
 describe('online Barbarossa 1941: the German never sees a hidden army', () => {
   it('keeps every face-down identity out of the German page and its live frames; the Russian sees its peeks', async () => {
     const secret = hiddenIdentities();
-    const a = await browser.newPage();
+    const a = await e2e.browser.newPage();
     const pageErrors: string[] = [];
     a.on('pageerror', (e) => pageErrors.push(`a: ${e.message}`));
     await newBarbarossa(a, 'New online game');
@@ -361,10 +339,10 @@ describe('a finished Barbarossa 1941 game as a replay', () => {
     assert.ok(r.outcome, 'the random game played to its end');
     const file = join(mkdtempSync(join(tmpdir(), 'stavka-replay-bb-')), 'barbarossa.json');
     writeFileSync(file, JSON.stringify({ ...r.replay, finalHash: r.hash }));
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.locator('input[type=file]').first().setInputFiles(file);
     await page.getByRole('button', { name: 'first' }).waitFor({ timeout: 120_000 });
     const counter = page.locator('.vcr span');

@@ -8,38 +8,15 @@
  * screens go to docs/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Page, WebSocket as Socket } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page, WebSocket as Socket } from 'playwright-core';
 import { launch } from './browser.ts';
-import { ensureBuilt } from './build.ts';
+import { SHOTS, serverAndBrowser } from './setup.ts';
 
-// Screenshots go outside the repository; STAVKA_SHOTS=docs/screenshots renews the README's.
-const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
-
-let server: RunningServer;
-let browser: BrowserContext;
-
-before(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-')), 'e2e.sqlite'),
-    rateLimit: false,
-    log: () => {},
-  });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowser();
 
 async function clickButton(page: Page, name: string | RegExp): Promise<void> {
   await page.getByRole('button', { name }).first().click();
@@ -84,14 +61,14 @@ async function settleCombat(page: Page): Promise<void> {
 
 describe('hot-seat Operation Mars in the browser', () => {
   it('plays set-up, a move, undo, an attack with its preview and result, and survives a reload', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // Every request the page makes is answered (its icon among them: a 404 is an error in the console).
     page.on('response', (r) => {
       if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
     });
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.getByRole('heading', { name: 'Operation Mars, 1942' }).waitFor();
     assert.match(
       (await page.locator('link[rel=icon]').getAttribute('href')) ?? '',
@@ -213,17 +190,17 @@ describe('hot-seat Operation Mars in the browser', () => {
 
 describe('online Operation Mars: two players, two browsers', () => {
   it('shows each side the other side moves live, never the dice secret, and lists the game at home', async () => {
-    const a = await browser.newPage();
+    const a = await e2e.browser.newPage();
     // Errors thrown in either page (none expected, also while a page waits for a seat).
     const pageErrors: string[] = [];
     a.on('pageerror', (e) => pageErrors.push(`a: ${e.message}`));
-    await a.goto(server.url);
+    await a.goto(e2e.server.url);
     await clickButton(a, 'New online game');
     const sovietLink = await a.getByLabel('soviet link').inputValue();
     const germanLink = await a.getByLabel('german link').inputValue();
     // The links are at the address the game was made at (no public address is set).
-    assert.match(sovietLink, new RegExp(`^${server.url}/play/.+#.+`));
-    assert.match(germanLink, new RegExp(`^${server.url}/play/.+#.+`));
+    assert.match(sovietLink, new RegExp(`^${e2e.server.url}/play/.+#.+`));
+    assert.match(germanLink, new RegExp(`^${e2e.server.url}/play/.+#.+`));
     // At localhost, they open on this computer only: the page says so, and how to do better.
     assert.match(await a.getByRole('note').innerText(), /These links open on this computer only/);
     const second = await launch();
@@ -232,7 +209,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       // The links are kept in the browser that made the game: after a reload, there to send again.
       const id = new URL(sovietLink).pathname.split('/')[2];
       const row = `.saved-games li[data-game="${id}"]`;
-      await a.goto(`${server.url}/`);
+      await a.goto(`${e2e.server.url}/`);
       await a.locator(row, { hasText: 'created here' }).waitFor();
       await a.locator(row).getByText('Seat links').click();
       assert.equal(await a.locator(row).getByLabel('Link for soviet').inputValue(), sovietLink);
@@ -256,7 +233,7 @@ describe('online Operation Mars: two players, two browsers', () => {
       await a.getByText('Waiting for the opponent').waitFor();
       // a's home page, left open while the German joins, catches up when its tab gets the
       // focus back.
-      await a.goto(`${server.url}/`);
+      await a.goto(`${e2e.server.url}/`);
       await a.locator(row, { hasText: 'waiting for von Kluge (German) to join' }).waitFor();
       await b.goto(germanLink);
       await b.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
@@ -299,12 +276,12 @@ describe('online Operation Mars: two players, two browsers', () => {
       }
       // Each browser finds the game again on its home page, with whose move it is now.
       // (This browser may list games of the tests before: the row of this one, by its id.)
-      await a.goto(`${server.url}/`);
+      await a.goto(`${e2e.server.url}/`);
       const aGame = a.locator(row);
       await aGame.filter({ hasText: 'your move' }).waitFor();
       await titleCountsYourMoves(a);
       assert.match(await aGame.innerText(), /you: Zhukov \(Soviet\)[\s\S]*turn 1 when last seen here/);
-      await b.goto(`${server.url}/`);
+      await b.goto(`${e2e.server.url}/`);
       const bGame = b.locator(row);
       await bGame.filter({ hasText: 'Zhukov (Soviet) to move' }).waitFor();
       assert.match(await bGame.innerText(), /you: von Kluge \(German\)/);
@@ -328,12 +305,12 @@ describe('online Operation Mars: two players, two browsers', () => {
       await bGame.getByRole('button', { name: 'Forget' }).click();
       assert.equal(await b.locator(row).count(), 0);
       // A seat link cut short (nothing after '#'), in a browser holding no seat of the game: it says so.
-      await b.goto(`${server.url}/play/${id}`);
+      await b.goto(`${e2e.server.url}/play/${id}`);
       assert.match(await b.getByRole('alert').innerText(), /This link carries no seat token/);
       await b.goto(germanLink);
       assert.match(await b.getByRole('alert').innerText(), /holds no seat/);
       // The creator gives the German a new link; the old one stays dead, the new one opens the seat.
-      await a.goto(`${server.url}/`);
+      await a.goto(`${e2e.server.url}/`);
       await a.locator(row).getByText('Seat links').click();
       await a.locator(row).getByRole('button', { name: 'New link for von Kluge (German)' }).click();
       // The input's value (a property, not an attribute) changes once the server answers.
@@ -345,15 +322,15 @@ describe('online Operation Mars: two players, two browsers', () => {
       await b.goto(newGermanLink);
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
       // Cut short in a browser that holds the seat: the game, as that seat.
-      await b.goto(`${server.url}/`);
-      await b.goto(`${server.url}/play/${id}`);
+      await b.goto(`${e2e.server.url}/`);
+      await b.goto(`${e2e.server.url}/play/${id}`);
       await b.locator('.status', { hasText: 'fortify' }).waitFor();
       assert.equal(
         await b.locator('.actions button[data-action="fortify"]').count(),
         0,
         'the Soviet moves now',
       );
-      await b.goto(`${server.url}/`);
+      await b.goto(`${e2e.server.url}/`);
       await b.locator(row, { hasText: 'you: von Kluge (German)' }).waitFor();
       assert.deepEqual(pageErrors, []);
     } finally {
@@ -367,7 +344,7 @@ describe('on a phone-sized screen', () => {
   it('shows the map and the panels one above the other, nothing wider than the screen', async () => {
     const phone = await launch({ width: 390, height: 844 });
     const page = await phone.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await clickButton(page, 'Offline hot-seat (this browser only)');
     await clickButton(page, 'Accept the standard historical set-up');
     const map = await page.locator('svg.map').boundingBox();
@@ -384,8 +361,8 @@ describe('on a phone-sized screen', () => {
 
 describe('replay', () => {
   it('steps through an imported game with the VCR controls', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const page = await e2e.browser.newPage();
+    await page.goto(e2e.server.url);
     const file = join(mkdtempSync(join(tmpdir(), 'stavka-replay-')), 'game.json');
     const { playout, RandomPlayer } = await import('@stavka/engine');
     const { marsRules } = await import('@stavka/games');

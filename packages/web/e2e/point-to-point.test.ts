@@ -8,37 +8,12 @@
  * to a temporary folder unless STAVKA_SHOTS says where (docs/screenshots/point-to-point-*.png).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launch } from './browser.ts';
-import { ensureBuilt } from './build.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { SHOTS, serverAndBrowser } from './setup.ts';
 
-const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
-
-let server: RunningServer;
-let browser: BrowserContext;
-
-before(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-p2p-')), 'e2e.sqlite'),
-    rateLimit: false,
-    log: () => {},
-  });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowser();
 
 /** Hot-seat: the board may be hidden while the seat changes hands (not for this open game, but harmless). */
 async function showBoard(page: Page): Promise<void> {
@@ -61,13 +36,13 @@ async function logText(page: Page): Promise<string> {
 
 describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
   it('draws the point board, moves an Axis unit into an attack, previews the battle exactly and fights it with buttons', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('response', (r) => {
       if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
     });
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     const li = page.locator('ul.games li', { hasText: 'Moscow 1941 (point-to-point)' });
     await li.getByRole('button', { name: 'New hot-seat game' }).click();
     await showBoard(page);

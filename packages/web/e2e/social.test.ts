@@ -3,47 +3,22 @@
  * the table, chat, and keep notes the other never reads.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { launch } from './browser.ts';
-import { ensureBuilt } from './build.ts';
+import { SHOTS, serverAndBrowser } from './setup.ts';
 
-// Screenshots go outside the repository; STAVKA_SHOTS=docs/screenshots renews the README's.
-const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
-
-let server: RunningServer;
-let browser: BrowserContext;
-
-before(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-')), 'e2e.sqlite'),
-    rateLimit: false,
-    log: () => {},
-  });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowser();
 
 const presence = (page: Page) => page.locator('.presence');
 
 describe('an online table: who is here, chat and notes', () => {
   it('each player sees the other arrive and leave, reads what the other says, never the other’s notes', async () => {
-    const a = await browser.newPage();
+    const a = await e2e.browser.newPage();
     const pageErrors: string[] = [];
     a.on('pageerror', (e) => pageErrors.push(`a: ${e.message}`));
-    await a.goto(server.url);
+    await a.goto(e2e.server.url);
     await a.getByRole('button', { name: 'New online game' }).first().click();
     const sovietLink = await a.getByLabel('soviet link').inputValue();
     const germanLink = await a.getByLabel('german link').inputValue();
@@ -105,7 +80,7 @@ describe('an online table: who is here, chat and notes', () => {
       await presence(a).filter({ hasText: 'von Kluge (German): away' }).waitFor();
       const b2 = await second.newPage();
       b2.on('pageerror', (e) => pageErrors.push(`b2: ${e.message}`));
-      await b2.goto(`${server.url}/play/${new URL(germanLink).pathname.split('/')[2]}`);
+      await b2.goto(`${e2e.server.url}/play/${new URL(germanLink).pathname.split('/')[2]}`);
       await presence(a).filter({ hasText: 'von Kluge (German): at the table' }).waitFor();
       assert.deepEqual(pageErrors, []);
     } finally {

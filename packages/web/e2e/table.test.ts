@@ -7,37 +7,12 @@
  * make is counted (the counts are printed: the issue asks for them).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '@stavka/server';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { launch } from './browser.ts';
-import { ensureBuilt } from './build.ts';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { SHOTS, serverAndBrowser } from './setup.ts';
 
-const SHOTS = process.env.STAVKA_SHOTS ?? join(tmpdir(), 'stavka-e2e-shots');
-
-let server: RunningServer;
-let browser: BrowserContext;
-
-before(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(mkdtempSync(join(tmpdir(), 'stavka-e2e-table-')), 'e2e.sqlite'),
-    rateLimit: false,
-    log: () => {},
-  });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowser();
 
 /** A page whose errors are kept, and whose clicks are counted. */
 async function open(): Promise<{
@@ -46,7 +21,7 @@ async function open(): Promise<{
   click: (l: Locator) => Promise<void>;
   clicks: () => number;
 }> {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   let n = 0;
@@ -71,7 +46,7 @@ const step = (page: Page) => page.locator('.status .step').innerText();
 
 /** A local hot-seat game past both historical set-ups, on the Soviet fortification step. */
 async function hotSeat(page: Page, click: (l: Locator) => Promise<void>, seed: string): Promise<void> {
-  await page.goto(`${server.url}/#/new-local/${seed}/mars-1942`);
+  await page.goto(`${e2e.server.url}/#/new-local/${seed}/mars-1942`);
   for (const side of ['von Kluge', 'Zhukov']) {
     await page.locator('.status .side-chip', { hasText: side }).waitFor();
     await click(page.getByRole('button', { name: 'Accept the standard historical set-up' }));
@@ -221,7 +196,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
 describe('free deployment from the set-up tray', () => {
   it('deploys a unit clicked in the tray on a lit hex, with the limits shown', async () => {
     const { page, errors, click } = await open();
-    await page.goto(`${server.url}/#/new-local/tray-1/mars-1942`);
+    await page.goto(`${e2e.server.url}/#/new-local/tray-1/mars-1942`);
     const tray = page.locator('.tray');
     await tray.waitFor();
     assert.match(await tray.innerText(), /of 21 zones garrisoned/);
@@ -252,7 +227,7 @@ describe('free deployment from the set-up tray', () => {
 describe("against the AI: the other side's turn recapped", () => {
   it('pauses at the end of the AI turn, steps through its moves, and says why Export waits', async () => {
     const { page, errors, click, clicks } = await open();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await click(page.getByRole('button', { name: 'Play von Kluge against the AI' }));
     await page.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
     // Export mid-game: not offered, and why.
@@ -302,7 +277,7 @@ async function scriptedTurns(
   mode: 'buttons' | 'map',
 ): Promise<{ clicks: number; rolls: number; opened: number }> {
   const { page, errors, click, clicks } = await open();
-  await page.goto(`${server.url}/#/new-local/clicks-1/mars-1942`);
+  await page.goto(`${e2e.server.url}/#/new-local/clicks-1/mars-1942`);
   for (const side of ['von Kluge', 'Zhukov']) {
     await page.locator('.status .side-chip', { hasText: side }).waitFor();
     await click(page.getByRole('button', { name: 'Accept the standard historical set-up' }));
