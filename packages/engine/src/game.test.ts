@@ -5,6 +5,7 @@ import {
   type Action,
   apply,
   applyUnchecked,
+  applyUnlogged,
   applyWithRolls,
   type GameRules,
   type GameState,
@@ -15,6 +16,7 @@ import {
   setup,
   stateHash,
   UNDO,
+  UNLOGGED,
   view,
 } from './game.ts';
 import { canonicalJson } from './hash.ts';
@@ -179,6 +181,27 @@ describe('applyWithRolls: dice forced for rules tests', () => {
     assert.throws(() => applyWithRolls(race, s0, 'red', { type: 'roll' }, [3, 4]), /not used/);
     assert.throws(() => applyWithRolls(race, s0, 'red', { type: 'roll' }, []), /no roll left/);
     assert.throws(() => applyWithRolls(race, s0, 'red', { type: 'roll' }, [7]), /no d6 roll/);
+  });
+});
+
+describe("applyUnlogged: a search's look-ahead", () => {
+  it('gives the same game and dice as applyUnchecked, and no log, no digest, no undo', () => {
+    let logged = start();
+    let quiet = start();
+    for (const a of ['step', 'roll', 'reveal', 'end', 'roll', 'step'] as const) {
+      const side = logged.state.turn;
+      logged = applyUnchecked(race, logged, side, { type: a });
+      quiet = applyUnlogged(race, quiet, side, { type: a });
+      assert.deepEqual(quiet.state, logged.state, `after ${a}`);
+      assert.deepEqual(quiet.rng, logged.rng, `the dice after ${a}`);
+      assert.equal(quiet.stateId, logged.stateId);
+      assert.equal(quiet.undo, null, 'nothing to undo in a look-ahead');
+    }
+    assert.equal(quiet.log.length, start().log.length, 'the log stops where it was');
+    assert.ok(logged.log.length > quiet.log.length, 'the played game logged its rolls and moves');
+    assert.equal(quiet.logDigest, UNLOGGED, 'its history is not certified');
+    assert.notEqual(stateHash(quiet), stateHash(logged), 'so it never hashes as the played state');
+    assert.throws(() => applyUnlogged(race, quiet, quiet.state.turn, UNDO), /does not undo/);
   });
 });
 
