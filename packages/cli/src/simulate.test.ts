@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { findGame, standardScenarioFile } from '@stavka/games';
 import { stavka } from './run-cli.ts';
-import { fitElo, type LadderGame } from './simulate.ts';
+import { fitElo, type LadderGame, rungHolds } from './simulate.ts';
 
 describe('stavka simulate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-'));
@@ -148,6 +148,64 @@ describe('stavka simulate --ladder', () => {
     assert.match(text.out, /player +Elo +95% interval/);
     assert.match(text.out, /random v greedy: as Soviet \d\/1 won/);
     assert.equal((await stavka(...args, '--players', 'random', '--seed', '7')).code, 1);
+  });
+
+  it('--rungs plays each player against the next only, and says whether each holds its rung', async () => {
+    const args = ['simulate', '--game', 'mars-1942', '--ladder', '--rungs', '--players', 'random,greedy,ai1'];
+    const r = await stavka(...args, '--games', '2', '--seed', '7', '--json');
+    assert.equal(r.code, 0, r.err);
+    const l = JSON.parse(r.out) as {
+      games: { kinds: string[]; seed: number }[];
+      pairings: { a: string; b: string }[];
+    };
+    assert.deepEqual(
+      [...new Set(l.games.map((g) => g.kinds.join('-')))],
+      ['greedy-random', 'random-greedy', 'ai1-greedy', 'greedy-ai1'],
+      'no random against ai1',
+    );
+    assert.equal(l.games.length, 8, 'two games a pairing on each side');
+    assert.deepEqual(
+      l.pairings.map((p) => `${p.a}<${p.b}`),
+      ['random<greedy', 'greedy<ai1'],
+    );
+    const text = await stavka(...args, '--games', '2', '--seed', '7');
+    assert.equal(text.code, 0, text.err);
+    // Greedy beats random on both sides whatever the seed (random never wins a game of Mars).
+    assert.match(text.out, /random v greedy: .* — greedy holds its rung/);
+    assert.match(text.out, /greedy v ai1: .* — ai1 (holds|does not hold) its rung/);
+    const bare = await stavka('simulate', '--game', 'mars-1942', '--rungs', '--players', 'random,greedy');
+    assert.equal(bare.code, 1, 'without --ladder');
+    assert.match(bare.err, /--rungs goes with --ladder/);
+  });
+});
+
+describe('whether a rung holds', () => {
+  const pairing = (german: [number, number], soviet: [number, number]) => ({
+    a: 'low',
+    b: 'high',
+    asSide: {
+      soviet: {
+        games: soviet[0],
+        wins: soviet[1],
+        draws: 0,
+        winRate: 0,
+        ci95: [0, 0] as [number, number],
+        meanMargin: 0,
+      },
+      german: {
+        games: german[0],
+        wins: german[1],
+        draws: 0,
+        winRate: 0,
+        ci95: [0, 0] as [number, number],
+        meanMargin: 0,
+      },
+    },
+  });
+  it("holds when the higher player wins 60% of its games on each side, the lower one's wins counted against it", () => {
+    assert.equal(rungHolds(pairing([10, 4], [10, 4])), true, '6 of 10 on each side');
+    assert.equal(rungHolds(pairing([10, 4], [10, 5])), false, '5 of 10 as one side is short');
+    assert.equal(rungHolds(pairing([0, 0], [10, 0])), false, 'a side never played');
   });
 });
 

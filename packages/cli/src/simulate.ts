@@ -323,7 +323,24 @@ export interface LadderOptions {
   workers?: number;
   /** Bootstrap resamples for the Elo intervals. */
   resamples?: number;
+  /**
+   * Only each player against the next in the order given (the rungs of a ladder of
+   * levels: does each beat the one below?), not every pairing.
+   */
+  rungs?: boolean;
   onGame?: (done: number, total: number) => void;
+}
+
+/** The pairings a ladder plays: every ordered pair, or (rungs) each player and the next. */
+export function ladderPairs(players: readonly string[], rungs = false): [string, string][] {
+  const out: [string, string][] = [];
+  if (rungs)
+    for (let i = 0; i + 1 < players.length; i++) {
+      out.push([players[i + 1]!, players[i]!]);
+      out.push([players[i]!, players[i + 1]!]);
+    }
+  else for (const a of players) for (const b of players) if (a !== b) out.push([a, b]);
+  return out;
 }
 
 /** One game of the round robin, as the ladder reads it. */
@@ -455,9 +472,8 @@ export async function ladder(opts: LadderOptions) {
     if (!playerNames(opts.game).includes(k))
       throw new UsageError(`unknown player "${k}" (one of ${playerNames(opts.game).join(', ')})`);
   const jobs: GameJob[] = [];
-  for (const a of players)
-    for (const b of players)
-      if (a !== b) for (let i = 0; i < opts.games; i++) jobs.push({ kinds: [a, b], seed: opts.seed + i });
+  for (const [a, b] of ladderPairs(players, opts.rungs))
+    for (let i = 0; i < opts.games; i++) jobs.push({ kinds: [a, b], seed: opts.seed + i });
   const played = await playJobs(jobs, opts.game, opts.workers ?? 1, undefined, opts.onGame);
   const games: LadderGame[] = played.map((g, i) => ({
     kinds: jobs[i]!.kinds,
@@ -465,7 +481,10 @@ export async function ladder(opts: LadderOptions) {
     winner: g.winner,
     vp: g.vp,
   }));
-  return rateRoundRobin(opts.game, players, sides, opts.games, games, opts.resamples ?? 100);
+  return {
+    ...rateRoundRobin(opts.game, players, sides, opts.games, games, opts.resamples ?? 100),
+    rungs: opts.rungs ?? false,
+  };
 }
 
 /**
@@ -496,6 +515,7 @@ export function rateRoundRobin(
   for (let i = 0; i < players.length; i++)
     for (let j = i + 1; j < players.length; j++) {
       const [a, b] = [players[i]!, players[j]!];
+      if (!games.some((g) => g.kinds.includes(a) && g.kinds.includes(b))) continue;
       const asSide: LadderPairing['asSide'] = {};
       sides.forEach((side, k) => {
         const these = games.filter((g) => g.kinds[k] === a && g.kinds[1 - k] === b);
@@ -526,7 +546,19 @@ export function rateRoundRobin(
   };
 }
 
-export type LadderSummary = ReturnType<typeof rateRoundRobin>;
+export type LadderSummary = ReturnType<typeof rateRoundRobin> & { rungs?: boolean };
+
+/** A rung holds when the higher player wins at least this share of its games on each side. */
+export const RUNG_TARGET = 0.6;
+
+/** Whether `p.b` (the next player up) won at least RUNG_TARGET of its games against `p.a` on each side. */
+export function rungHolds(p: LadderPairing): boolean {
+  const sides = Object.values(p.asSide);
+  return (
+    sides.length > 0 &&
+    sides.every((r) => r.games > 0 && (r.games - r.wins - r.draws) / r.games >= RUNG_TARGET)
+  );
+}
 
 /* ---------------------------------------------------------------------------- */
 /* The plot                                                                       */
@@ -624,6 +656,10 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
       '--ladder',
       'round robin of the --players given (any number; default every player but the ai alias), each pairing --games games with each player on each side, then Elo ratings with 95% intervals',
     )
+    .option(
+      '--rungs',
+      `with --ladder: only each player against the next, in the order given (a ladder of levels, weakest first), and whether each wins ${RUNG_TARGET * 100}% of its games against the one below on each side`,
+    )
     .option('--games <n>', 'how many games', wholeNumber('--games', 1), 1)
     .option('--seed <n>', 'seed of the first game; game i uses seed + i', wholeNumber('--seed', 0), 1)
     .option(
@@ -640,6 +676,7 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
         game: string;
         players?: string;
         ladder?: boolean;
+        rungs?: boolean;
         games: number;
         seed: number;
         workers: number;
@@ -649,12 +686,13 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
       }) => {
         if (opts.plot && !/\.(png|svg)$/i.test(opts.plot))
           throw new UsageError(`--plot writes a .png or .svg file, not "${opts.plot}"`);
+        if (opts.rungs && !opts.ladder) throw new UsageError('--rungs goes with --ladder');
         if (opts.ladder) {
           if (opts.save || opts.plot) throw new UsageError('--ladder writes no replays or plots');
           const names = opts.players
             ? opts.players.split(',').map((p) => p.trim())
             : playerNames(opts.game).filter((p) => p !== 'ai');
-          const n = names.length * (names.length - 1) * opts.games;
+          const n = ladderPairs([...new Set(names)], opts.rungs).length * opts.games;
           const bar = !opts.json && process.stderr.isTTY ? await progressBar(n) : null;
           let l: LadderSummary;
           try {
@@ -664,6 +702,7 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
               games: opts.games,
               seed: opts.seed,
               workers: opts.workers,
+              rungs: opts.rungs ?? false,
               ...(bar ? { onGame: (done: number) => bar.update(done) } : {}),
             });
           } finally {
@@ -727,7 +766,7 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
 export function ladderText(l: LadderSummary, sideMeta: readonly { id: string; name: string }[]): string[] {
   const name = (id: string) => sideMeta.find((m) => m.id === id)?.name ?? id;
   const out = [
-    `${l.game}: round robin, ${l.gamesPerPairing} games a pairing on each side (${l.games.length} games)`,
+    `${l.game}: ${l.rungs ? 'each player against the next' : 'round robin'}, ${l.gamesPerPairing} games a pairing on each side (${l.games.length} games)`,
     'player      Elo   95% interval   score',
   ];
   for (const r of l.ladder)
@@ -745,7 +784,13 @@ export function ladderText(l: LadderSummary, sideMeta: readonly { id: string; na
           ([side, r]) =>
             `as ${name(side)} ${r.wins}/${r.games} won (${(r.winRate * 100).toFixed(0)}%, ${(r.ci95[0] * 100).toFixed(0)}-${(r.ci95[1] * 100).toFixed(0)}%), VP margin ${r.meanMargin > 0 ? '+' : ''}${r.meanMargin}`,
         )
-        .join('; ')}`,
+        .join('; ')}${
+        l.rungs
+          ? rungHolds(p)
+            ? ` — ${p.b} holds its rung`
+            : ` — ${p.b} does not hold its rung (${RUNG_TARGET * 100}% of its games on each side)`
+          : ''
+      }`,
     );
   return out;
 }
