@@ -175,7 +175,13 @@ export interface PlayerKind {
   readonly label: string;
   /** Roughly how strong, for lists and ladders (random 0, greedy 1, AI levels above). */
   readonly rank: number;
-  make(seed: Seed): Player;
+  /**
+   * A player of this kind. Without `play` it is deterministic for its seed (simulations,
+   * replays of AI games, tests); `play.thinkMs` is the clock's cap on each decision for a
+   * seat in a served game, so a slow or busy machine never keeps a player waiting longer
+   * (a search then stops early, and is no longer reproducible).
+   */
+  make(seed: Seed, play?: { readonly thinkMs?: number }): Player;
 }
 
 /* ------------------------------------------------------------------------------------ */

@@ -23,6 +23,13 @@ interface Job {
 
 type Answer = { id: number; action: Action } | { id: number; error: string };
 
+/**
+ * The clock's cap on one AI decision in a served game, ms: a level is a number of search
+ * iterations (about 3 s at the top level on a 2-core machine, bench/ai.ts), and a busy or
+ * slow server stops the search here instead of keeping the player waiting.
+ */
+export const AI_THINK_MS = 5000;
+
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
   const players = new Map<string, Player>();
@@ -35,7 +42,7 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
       if (!game || !ai) throw new Error(`no AI for ${job.game}`);
       let p = players.get(job.key);
       if (!p) {
-        p = ai.make(job.key);
+        p = ai.make(job.key, { thinkMs: AI_THINK_MS });
         players.set(job.key, p);
         if (players.size > 500) players.delete(players.keys().next().value!);
       }

@@ -203,14 +203,16 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
         {
           label: `AI, level ${level}`,
           rank: 1 + Number(level),
-          make: (seed: Seed) => new AiPlayer(seed, { level: Number(level) }),
+          make: (seed: Seed, play?: { thinkMs?: number }) =>
+            new AiPlayer(seed, { level: Number(level), ...(play?.thinkMs ? { maxMs: play.thinkMs } : {}) }),
         },
       ]),
     ),
     ai: {
       label: `AI (level ${DEFAULT_AI_LEVEL})`,
       rank: 1 + DEFAULT_AI_LEVEL,
-      make: (seed) => new AiPlayer(seed, { level: DEFAULT_AI_LEVEL }),
+      make: (seed, play) =>
+        new AiPlayer(seed, { level: DEFAULT_AI_LEVEL, ...(play?.thinkMs ? { maxMs: play.thinkMs } : {}) }),
     },
   },
   // Mars hides nothing but the dice to come: a determinized state is the state with

@@ -13,7 +13,7 @@ import {
 } from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
 import { marsModule } from '../module.ts';
-import { AiPlayer, marsDomain } from './ai.ts';
+import { AI_LEVELS, AiPlayer, marsDomain } from './ai.ts';
 import { GreedyPlayer } from './greedy.ts';
 import { isPlanPoint, MARS_PLANS } from './search.ts';
 
@@ -129,5 +129,19 @@ describe('the search over plans (ismcts with the Mars domain)', () => {
       const other = marsModule.determinize!(s, 'soviet', rngFromSeed(seed)) as GameState<MarsState>;
       assert.deepEqual(choose(other), a);
     }
+  });
+  it("a served game's seat caps each search by the clock (module players' play.thinkMs); a simulation's does not", () => {
+    const s = planPoint(4, 2, 'german');
+    const capped = marsModule.players!.ai4!.make('cap', { thinkMs: 1 }) as AiPlayer;
+    const action = capped.choose(rules, s, 'german');
+    assert.ok(apply(rules, s, 'german', action).ok, 'a legal action all the same');
+    assert.equal(capped.searches, 1);
+    assert.ok(
+      capped.iterations >= 1 && capped.iterations < AI_LEVELS[4]!.budget.iterations,
+      `${capped.iterations} iterations in 1 ms`,
+    );
+    const full = marsModule.players!.ai2!.make('full') as AiPlayer;
+    full.choose(rules, s, 'german');
+    assert.equal(full.iterations, AI_LEVELS[2]!.budget.iterations, 'without a cap, the whole budget');
   });
 });

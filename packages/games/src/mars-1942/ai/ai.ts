@@ -30,16 +30,19 @@ export interface AiLevel {
 }
 
 /**
- * Level 1 plays the rules of thumb only (no search); each level above searches longer
- * and further. About 17 iterations a CPU-second: level 3 thinks about 0.9 s of CPU a
- * player-turn, level 4 (the top) about 2.2 s, inside the 1-5 s a small server's AI worker
- * may take (bench/ai.ts measures it).
+ * Level 1 plays the rules of thumb only (no search); each level above searches about
+ * three times as many iterations as the one below, every iteration to the same horizon
+ * (its plan, the reply, its next plan). More iterations is what makes the AI stronger:
+ * against the level-1 Soviet, a German searching 40 iterations won 7 games of 10 and one
+ * searching 150 won 8 of 10, where the level-1 German wins 3 in 10 (docs/mars-balance.md,
+ * "Levels"). An iteration is about 30 ms on this 2-core machine, so the top level thinks
+ * about 3 s a player-turn, inside the 1-5 s an AI seat may take (bench/ai.ts measures it).
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
-  1: { budget: { iterations: 0, horizon: 1 } },
-  2: { budget: { iterations: 6, horizon: 1 } },
-  3: { budget: { iterations: 16, horizon: 2 } },
-  4: { budget: { iterations: 40, horizon: 2 } },
+  1: { budget: { iterations: 0, horizon: 2 } },
+  2: { budget: { iterations: 10, horizon: 2 } },
+  3: { budget: { iterations: 35, horizon: 2 } },
+  4: { budget: { iterations: 100, horizon: 2 } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
@@ -56,6 +59,8 @@ export interface AiOptions {
   readonly level?: number;
   /** Overrides the level's iterations. */
   readonly iterations?: number;
+  /** The clock's cap on each search, ms (a served game's seat); none: deterministic. */
+  readonly maxMs?: number;
 }
 
 export class AiPlayer implements Player {
@@ -68,8 +73,13 @@ export class AiPlayer implements Player {
   ) {
     const level = AI_LEVELS[opts.level ?? DEFAULT_AI_LEVEL];
     if (!level) throw new Error(`no AI level ${opts.level} (levels ${Object.keys(AI_LEVELS).join(', ')})`);
-    this.level =
-      opts.iterations !== undefined ? { budget: { ...level.budget, iterations: opts.iterations } } : level;
+    this.level = {
+      budget: {
+        ...level.budget,
+        ...(opts.iterations !== undefined ? { iterations: opts.iterations } : {}),
+        ...(opts.maxMs !== undefined ? { maxMs: opts.maxMs } : {}),
+      },
+    };
     this.name = `ai${opts.level ?? DEFAULT_AI_LEVEL}`;
     this.search = new IsmctsPlayer(
       this.name,
