@@ -384,7 +384,25 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   // decompressed: the API takes small JSON bodies only, and a compressed one can stand
   // for far more than it weighs.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // A protocol error (a message over maxPayload, a malformed frame): ws has already sent
+    // the close frame with its code (1009, 1002, ...) and reads no more. The plugin's
+    // default handler then ended the TCP connection at once; with the rest of the client's
+    // frame still arriving, that is a reset, which can drop the close frame before the
+    // client reads it (it saw 1006, not 1009). So the closing handshake is let finish —
+    // the client answers the close and ends the connection — and only a client that never
+    // does is cut off, after a second.
+    errorHandler(error, socket) {
+      if (!String((error as { code?: unknown }).code ?? '').startsWith('WS_ERR_')) {
+        socket.terminate();
+        return;
+      }
+      const cut = setTimeout(() => socket.terminate(), 1000);
+      cut.unref();
+      socket.once('close', () => clearTimeout(cut));
+    },
+  });
 
   const auth = (req: FastifyRequest<{ Params: { id: string } }>): Promise<Principal> =>
     service.authenticate(req.params.id, bearer(req));
