@@ -171,8 +171,11 @@ describe('stavka simulate --ladder', () => {
     const text = await stavka(...args, '--games', '2', '--seed', '7');
     assert.equal(text.code, 0, text.err);
     // Greedy beats random on both sides whatever the seed (random never wins a game of Mars).
-    assert.match(text.out, /random v greedy: .* — greedy holds its rung/);
-    assert.match(text.out, /greedy v ai1: .* — ai1 (holds|does not hold) its rung/);
+    assert.match(text.out, /random v greedy: .* — greedy won 2\/2 as German, 2\/2 as Soviet: holds its rung/);
+    assert.match(
+      text.out,
+      /greedy v ai1: .* — ai1 won \d\/2 as German, \d\/2 as Soviet: (holds|does not hold) its rung/,
+    );
     const bare = await stavka('simulate', '--game', 'mars-1942', '--rungs', '--players', 'random,greedy');
     assert.equal(bare.code, 1, 'without --ladder');
     assert.match(bare.err, /--rungs goes with --ladder/);

@@ -786,9 +786,16 @@ export function ladderText(l: LadderSummary, sideMeta: readonly { id: string; na
         )
         .join('; ')}${
         l.rungs
-          ? rungHolds(p)
-            ? ` — ${p.b} holds its rung`
-            : ` — ${p.b} does not hold its rung (${RUNG_TARGET * 100}% of its games on each side)`
+          ? ` — ${p.b} won ${Object.entries(p.asSide)
+              .map(
+                ([side, r]) =>
+                  `${r.games - r.wins - r.draws}/${r.games} as ${name(l.sides.find((x) => x !== side)!)}`,
+              )
+              .join(', ')}: ${
+              rungHolds(p)
+                ? 'holds its rung'
+                : `does not hold its rung (${RUNG_TARGET * 100}% of its games on each side)`
+            }`
           : ''
       }`,
     );
