@@ -385,6 +385,12 @@ export interface LadderRung {
  * half a win), with each side's advantage fitted beside them (few wargames are fair games:
  * a rating must not depend on which side a player happened to get). The first player is
  * the anchor at 0. Returns ratings by player and the advantage of each side but the first.
+ *
+ * Newton's method on the log-likelihood (concave, so it converges in a few steps from
+ * anywhere; halved steps if one overshoots). A weak prior, one draw against a rating of 0
+ * for every player and for the side advantage, keeps an unbeaten player finite. (Gradient
+ * ascent with a fixed step, used before, did not converge on a ladder of a hundred games a
+ * pairing: it left level 1 above level 2 though level 2 won 59% and 73% on the two sides.)
  */
 export function fitElo(
   games: readonly LadderGame[],
@@ -392,42 +398,98 @@ export function fitElo(
   sides: readonly string[],
 ): { elo: Record<string, number>; sideAdvantage: Record<string, number> } {
   const idx = new Map(players.map((p, i) => [p, i]));
-  const r = new Float64Array(players.length);
-  const h = new Float64Array(sides.length); // h[0] = 0: the first side is the reference
   const k = Math.log(10) / 400;
-  const two = games.filter((g) => g.kinds.length === 2);
-  for (let iter = 0; iter < 3000; iter++) {
-    const gr = new Float64Array(players.length);
-    const gh = new Float64Array(sides.length);
+  const two = games
+    .filter((g) => g.kinds.length === 2)
+    .map((g) => ({
+      a: idx.get(g.kinds[0]!)!,
+      b: idx.get(g.kinds[1]!)!,
+      s: g.winner === sides[0] ? 1 : g.winner === sides[1] ? 0 : 0.5,
+    }));
+  // Unknowns: the ratings of players 1..n-1 (player 0 is the anchor), then the second
+  // side's advantage h (a game's expectation for the first side is sigma(r_a - r_b - h)).
+  const n = players.length;
+  const m = n; // n - 1 ratings + h
+  const at = (player: number) => player - 1; // unknown index of a rating (-1: the anchor)
+  const H_AT = n - 1;
+  const x = new Float64Array(m);
+  const rating = (player: number) => (player === 0 ? 0 : x[at(player)]!);
+  const sigma = (d: number) => 1 / (1 + Math.exp(-k * d));
+  const logLikelihood = (v: Float64Array) => {
+    const r = (player: number) => (player === 0 ? 0 : v[at(player)]!);
+    let ll = 0;
     for (const g of two) {
-      const a = idx.get(g.kinds[0]!)!;
-      const b = idx.get(g.kinds[1]!)!;
-      const s = g.winner === sides[0] ? 1 : g.winner === sides[1] ? 0 : 0.5;
-      const d = r[a]! - r[b]! - h[1]!;
-      const p = 1 / (1 + Math.exp(-k * d));
-      const e = s - p;
-      gr[a]! += e;
-      gr[b]! -= e;
-      gh[1]! -= e;
+      const p = sigma(r(g.a) - r(g.b) - v[H_AT]!);
+      ll += g.s * Math.log(p) + (1 - g.s) * Math.log(1 - p);
     }
-    // A weak prior (one draw against a rating of 0) keeps an unbeaten player finite.
-    for (let i = 0; i < players.length; i++) gr[i]! -= (1 / (1 + Math.exp(-k * r[i]!)) - 0.5) * 1;
-    const step = 400 / Math.max(1, two.length / players.length);
-    let moved = 0;
-    for (let i = 1; i < players.length; i++) {
-      r[i]! += step * gr[i]!;
-      moved = Math.max(moved, Math.abs(step * gr[i]!));
+    for (let i = 0; i < m; i++) {
+      const p = sigma(v[i]!);
+      ll += 0.5 * Math.log(p) + 0.5 * Math.log(1 - p);
     }
-    gh[1]! -= 1 / (1 + Math.exp(-k * h[1]!)) - 0.5; // the same weak prior on the side advantage
-    const dh = (step * gh[1]!) / players.length;
-    h[1]! += dh;
-    moved = Math.max(moved, Math.abs(dh));
-    if (moved < 1e-3) break;
+    return ll;
+  };
+  for (let iter = 0; iter < 100; iter++) {
+    const grad = new Float64Array(m);
+    const hess = Array.from({ length: m }, () => new Float64Array(m));
+    const touch = (terms: readonly [number, number][], e: number, w: number) => {
+      for (const [i, ci] of terms) {
+        grad[i]! += ci * e;
+        for (const [j, cj] of terms) hess[i]![j]! += ci * cj * w;
+      }
+    };
+    for (const g of two) {
+      const p = sigma(rating(g.a) - rating(g.b) - x[H_AT]!);
+      const terms: [number, number][] = [[H_AT, -1]];
+      if (g.a !== 0) terms.push([at(g.a), 1]);
+      if (g.b !== 0) terms.push([at(g.b), -1]);
+      touch(terms, k * (g.s - p), k * k * p * (1 - p));
+    }
+    for (let i = 0; i < m; i++) {
+      const p = sigma(x[i]!);
+      touch([[i, 1]], k * (0.5 - p), k * k * p * (1 - p));
+    }
+    const step = solve(hess, grad); // the Newton step: (-Hessian) step = gradient
+    let scale = 1;
+    const before = logLikelihood(x);
+    let next = x.map((v, i) => v + step[i]!);
+    while (logLikelihood(next) < before - 1e-12 && scale > 1e-6) {
+      scale /= 2;
+      next = x.map((v, i) => v + scale * step[i]!);
+    }
+    const moved = Math.max(...step.map((d) => Math.abs(scale * d)));
+    x.set(next);
+    if (moved < 1e-6) break;
   }
   return {
-    elo: Object.fromEntries(players.map((p, i) => [p, round(r[i]!, 1)])),
-    sideAdvantage: Object.fromEntries(sides.slice(1).map((sd, i) => [sd, round(h[i + 1]!, 1)])),
+    elo: Object.fromEntries(players.map((p, i) => [p, round(rating(i), 1)])),
+    sideAdvantage: Object.fromEntries(sides.slice(1).map((sd) => [sd, round(x[H_AT]!, 1)])),
   };
+}
+
+/** Solves a x = b (a: the negated Hessian, positive definite) by Gaussian elimination with partial pivoting. */
+function solve(a: readonly Float64Array[], b: Float64Array): Float64Array {
+  const n = b.length;
+  const m = a.map((row) => Float64Array.from(row));
+  const v = Float64Array.from(b);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[piv]![c]!)) piv = r;
+    [m[c], m[piv]] = [m[piv]!, m[c]!];
+    [v[c], v[piv]] = [v[piv]!, v[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r]![c]! / m[c]![c]!;
+      if (f === 0) continue;
+      for (let q = c; q < n; q++) m[r]![q]! -= f * m[c]![q]!;
+      v[r]! -= f * v[c]!;
+    }
+  }
+  const out = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    let sum = v[r]!;
+    for (let q = r + 1; q < n; q++) sum -= m[r]![q]! * out[q]!;
+    out[r] = sum / m[r]![r]!;
+  }
+  return out;
 }
 
 /** Percentile bootstrap of the Elo fit over games, with its own seeded draws (deterministic). */
