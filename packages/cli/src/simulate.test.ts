@@ -236,9 +236,8 @@ describe('Elo from a round robin', () => {
       g.push(...games(lo, hi, 100, (j) => (j % 4 === 0 ? 'soviet' : 'german')));
     }
     const { elo, sideAdvantage } = fitElo(g, names, sides);
-    names.forEach((p, i) =>
-      assert.ok(elo[p]! > 184 * i - 1 && elo[p]! < 191 * i + 1, `${p}: ${JSON.stringify(elo)}`),
-    );
+    for (const [i, p] of names.entries())
+      assert.ok(elo[p]! > 184 * i - 1 && elo[p]! < 191 * i + 1, `${p}: ${JSON.stringify(elo)}`);
     assert.ok(Math.abs(sideAdvantage.german!) < 2, JSON.stringify(sideAdvantage));
   });
   it('rates a level above the one it beat on both sides (the Mars ladder of 27 Nov 2026, 100 games a side)', () => {
