@@ -35,8 +35,9 @@ export interface AiLevel {
  * (its plan, the reply, its next plan). More iterations is what makes the AI stronger:
  * against the level-1 Soviet, a German searching 40 iterations won 7 games of 10 and one
  * searching 150 won 8 of 10, where the level-1 German wins 3 in 10 (docs/mars-balance.md,
- * "Levels"). An iteration is about 30 ms on this 2-core machine, so the top level thinks
- * about 3 s a player-turn, inside the 1-5 s an AI seat may take (bench/ai.ts measures it).
+ * "Levels by search budget"). About 22 iterations a CPU-second on this 2-core machine: the
+ * top level thinks about 4 s a player-turn, inside the 1-5 s an AI seat may take
+ * (bench/ai.ts measures it; a served game's seat is cut off at 5 s, `play.thinkMs`).
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
