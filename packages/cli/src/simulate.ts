@@ -428,6 +428,7 @@ export function fitElo(
     }
     return ll;
   };
+  let ll = logLikelihood(x);
   for (let iter = 0; iter < 100; iter++) {
     const grad = new Float64Array(m);
     const hess = Array.from({ length: m }, () => new Float64Array(m));
@@ -450,12 +451,14 @@ export function fitElo(
     }
     const step = solve(hess, grad); // the Newton step: (-Hessian) step = gradient
     let scale = 1;
-    const before = logLikelihood(x);
     let next = x.map((v, i) => v + step[i]!);
-    while (logLikelihood(next) < before - 1e-12 && scale > 1e-6) {
+    let nextLl = logLikelihood(next);
+    while (nextLl < ll - 1e-12 && scale > 1e-6) {
       scale /= 2;
       next = x.map((v, i) => v + scale * step[i]!);
+      nextLl = logLikelihood(next);
     }
+    ll = nextLl;
     const moved = Math.max(...step.map((d) => Math.abs(scale * d)));
     x.set(next);
     if (moved < 1e-6) break;

@@ -134,15 +134,18 @@ describe('Special Units: Russian Leningrad Railway Guns (B-54)', () => {
     return ev.shifts.filter((x) => x.cite === 'B-54');
   };
 
+  /** The gun stacked with a rifle army at 0505, a German korps at 0504 down the line. */
+  const gunSupportingArmy = {
+    gun: { is: 'sov-railway-gun', at: '0505' },
+    r: { is: 'sov-army', at: '0505' },
+    k: { is: 'ger-inf-korps', at: '0504' },
+  } as const;
+
   it('"Adds 1 combat odds column shift supporting an attack down its line"', () => {
     const { p, b } = at({
       map: railCol5,
       player: 'soviet',
-      pieces: {
-        gun: { is: 'sov-railway-gun', at: '0505' },
-        r: { is: 'sov-army', at: '0505' },
-        k: { is: 'ger-inf-korps', at: '0504' },
-      },
+      pieces: gunSupportingArmy,
     });
     assert.deepEqual(
       gunLine(b, 'gun'),
@@ -158,21 +161,13 @@ describe('Special Units: Russian Leningrad Railway Guns (B-54)', () => {
     const off = at({
       map: { connections: [{ kind: 'rail', path: ['0505', '0506', '0507', '0508'] }] },
       player: 'soviet',
-      pieces: {
-        gun: { is: 'sov-railway-gun', at: '0505' },
-        r: { is: 'sov-army', at: '0505' },
-        k: { is: 'ger-inf-korps', at: '0504' },
-      },
+      pieces: gunSupportingArmy,
     });
     assert.deepEqual(shifts(off.b, ['r'], off.p.hx('0504')), [], 'no rail between the gun and the hex');
     const cut = at({
       map: railCol5,
       player: 'soviet',
-      pieces: {
-        gun: { is: 'sov-railway-gun', at: '0505' },
-        r: { is: 'sov-army', at: '0505' },
-        k: { is: 'ger-inf-korps', at: '0504' },
-      },
+      pieces: gunSupportingArmy,
     });
     assert.deepEqual(
       shifts(cut.b, ['r'], cut.p.hx('0504'), { ...supply(cut.b), gun: 'isolated' }),
@@ -241,6 +236,17 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
   const offered = (g: GameState<BarbarossaState>, side: string, pred: (a: BarbarossaAction) => boolean) =>
     (legalActions(barbarossaRules, g, side) as BarbarossaAction[]).some(pred);
 
+  /** The gun stacked with a rifle army at 0505, a German army next to it, the Axis to move. */
+  const defendedGun = () =>
+    start(
+      {
+        gun: { is: 'sov-railway-gun', at: '0505' },
+        r: { is: 'sov-army', at: '0505' },
+        a: { is: 'ger-army', at: '0504' },
+      },
+      'axis',
+    );
+
   it('a railway gun alone in its hex is no defender: the enemy moves in and destroys it', () => {
     const g = start(
       {
@@ -267,14 +273,7 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
   });
 
   it('a board made before a combat eliminated the gun and its army still answers (the combat reads one)', () => {
-    const g = start(
-      {
-        gun: { is: 'sov-railway-gun', at: '0505' },
-        r: { is: 'sov-army', at: '0505' },
-        a: { is: 'ger-army', at: '0504' },
-      },
-      'axis',
-    );
+    const g = defendedGun();
     const to = hx(g, '0505');
     const state = structuredClone(g.state);
     const before = new Board(state);
@@ -288,14 +287,7 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
   });
 
   it('forbidden: with a rifle army stacked it is defended (attacked, not entered); a rail conversion unit alike', () => {
-    const g = start(
-      {
-        gun: { is: 'sov-railway-gun', at: '0505' },
-        r: { is: 'sov-army', at: '0505' },
-        a: { is: 'ger-army', at: '0504' },
-      },
-      'axis',
-    );
+    const g = defendedGun();
     const to = hx(g, '0505');
     assert.ok(
       offered(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
