@@ -6,7 +6,7 @@
  *
  * Every action it returns is one of the legal actions it was handed.
  */
-import { actionKey, type GameState } from '@stavka/engine';
+import { actionKey, type GameState, readTable } from '@stavka/engine';
 import { hexDistances, objectiveDistance } from './map.ts';
 import {
   type Attack,
@@ -27,6 +27,7 @@ import {
   stackingOk,
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
+import { supplyCuts, supplyPickets } from './pickets.ts';
 
 export const COLUMN = Object.fromEntries(MARS_CRT.columnLabels.map((l, i) => [l, i])) as Record<
   string,
@@ -47,6 +48,10 @@ export interface PolicyParams {
   readonly reserves?: 'withdraw' | 'commit';
   /** German: units free to move join threatened stacks in zones and towns (see `approachField`). */
   readonly reinforceLine?: boolean;
+  /** Free units stand in the gaps enemy ZOCs cut in their side's supply lines (`ai/pickets.ts`). */
+  readonly pickets?: boolean;
+  /** Before the attacks are planned, free units cut the enemy's supply lines (`ai/pickets.ts`). */
+  readonly cuts?: boolean;
 }
 
 /**
@@ -76,6 +81,8 @@ export const PLANNER_PARAMS: Readonly<Record<Side, PolicyParams>> = {
     minColumn: COLUMN['2:1']!,
     goalColumn: COLUMN['7:1']!,
     maxTargets: 6,
+    pickets: true,
+    cuts: true,
   },
   german: {
     style: 'planner',
@@ -83,6 +90,8 @@ export const PLANNER_PARAMS: Readonly<Record<Side, PolicyParams>> = {
     goalColumn: COLUMN['7:1']!,
     maxTargets: 6,
     reinforceLine: true,
+    pickets: true,
+    cuts: true,
   },
 };
 
@@ -238,6 +247,10 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
 }
 
 function myUnits(board: Board, side: Side): string[] {
+  return sideUnitsOnMap(board, side);
+}
+
+function sideUnitsOnMap(board: Board, side: Side): string[] {
   const { s, state } = board;
   return s.unitIds.filter(
     (id) => s.units[id]!.side === side && state.units[id]!.status === 'map' && state.units[id]!.at >= 0,
@@ -404,8 +417,38 @@ function toAttack(a: PlannedAttack): Attack {
 /* Movement                                                                       */
 
 export function planMovement(board: Board, side: Side, params: PolicyParams): MarsAction[] {
+  if (params.cuts) {
+    const units = myUnits(board, side).filter((id) => !isGarrison(board, id));
+    const options = new Map<string, ReturnType<typeof moveOptions>>();
+    for (const id of units) options.set(id, moveOptions(board, id));
+    const pressure = pressureOf(board, side === 'german' ? 'soviet' : 'german');
+    const pre = supplyCuts(
+      board,
+      side,
+      units,
+      options,
+      () => true,
+      (x) => pressure[x]!,
+    );
+    if (pre.length > 0) {
+      const moves: MarsAction[] = pre.map(([id, h]) => ({ type: 'move', unit: id, to: hexNum(board.s, h) }));
+      return [
+        ...moves,
+        ...planMovementOf(boardWith(board, new Map(pre)), side, params, new Set(pre.map((p) => p[0]))),
+      ];
+    }
+  }
+  return planMovementOf(board, side, params, new Set());
+}
+
+function planMovementOf(
+  board: Board,
+  side: Side,
+  params: PolicyParams,
+  done: ReadonlySet<string>,
+): MarsAction[] {
   const { s, state } = board;
-  const units = myUnits(board, side);
+  const units = myUnits(board, side).filter((id) => !done.has(id));
   const options = new Map<string, ReturnType<typeof moveOptions>>();
   for (const id of units) options.set(id, moveOptions(board, id));
 
@@ -442,6 +485,18 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
     o.splice(o.indexOf(id), 1);
     occ(h).push(id);
   }
+  if (params.pickets) {
+    const free = units.filter((id) => !committed.has(id) && !isGarrison(board, id));
+    const planned = boardWith(board, positions);
+    const fits = (id: string, h: number) => stackingOk(s, [...occ(h), id]);
+    for (const [id, h] of supplyPickets(planned, side, free, options, fits)) {
+      const o = occ(state.units[id]!.at);
+      o.splice(o.indexOf(id), 1);
+      occ(h).push(id);
+      committed.add(id);
+      actions.push({ type: 'move', unit: id, to: hexNum(s, h) });
+    }
+  }
   const field = approachField(board, side, params, attacks);
   for (const id of units) {
     if (committed.has(id)) continue;
@@ -476,6 +531,25 @@ function isGarrison(board: Board, id: string): boolean {
   const u = board.unit(id);
   const at = board.state.units[id]!.at;
   return u.side === 'german' && isInfantry(u) && at >= 0 && board.s.zoneOf[at]! >= 0;
+}
+
+/**
+ * What Zhukov could bring against each hex next turn: the attack factors of his
+ * Undisrupted units within reach (mobile 3 hexes + 1, others 2 + 1).
+ */
+function pressureOf(board: Board, enemy: Side): Float64Array {
+  const { s, state } = board;
+  const pressure = new Float64Array(s.map.graph.nodeCount);
+  for (const e of sideUnitsOnMap(board, enemy)) {
+    const st = state.units[e]!;
+    if (st.disrupted) continue;
+    const u = s.units[e]!;
+    const reach = (isMobile(u) ? 3 : 2) + 1;
+    const d = hexDistances(s, [st.at]);
+    for (let h = 0; h < d.length; h++)
+      if (d[h]! >= 0 && d[h]! <= reach) pressure[h]! += u.factors.attack ?? 0;
+  }
+  return pressure;
 }
 
 /** For a unit not attacking: how good each hex is to end its move in (higher better), or null to stay. */
@@ -528,18 +602,7 @@ function approachField(
   const threat = penetrations.length > 0 ? hexDistances(s, penetrations) : null;
   const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
   const supply = board.supplyDistance('german');
-  // What Zhukov could bring against a hex next turn: attack factors of his Undisrupted
-  // units within reach (mobile 3 hexes + 1, others 2 + 1).
-  const pressure = new Float64Array(s.map.graph.nodeCount);
-  for (const e of enemies) {
-    const st = state.units[e]!;
-    if (st.disrupted || st.at < 0) continue;
-    const u = s.units[e]!;
-    const reach = (isMobile(u) ? 3 : 2) + 1;
-    const d = hexDistances(s, [st.at]);
-    for (let h = 0; h < d.length; h++)
-      if (d[h]! >= 0 && d[h]! <= reach) pressure[h]! += u.factors.attack ?? 0;
-  }
+  const pressure = pressureOf(board, 'soviet');
   const stackDefense = (h: number, id: string) =>
     [...board.at[h]!.filter((x) => x !== id && s.units[x]!.side === 'german'), id].reduce(
       (a, x) =>
@@ -589,7 +652,8 @@ function approachField(
             ? (s.units[id]!.factors.fortified ?? 0)
             : (s.units[id]!.factors.defense ?? 0);
           const without = pressure[h]! / Math.max(1, stackDefense(h, id) - own);
-          if (others && without >= 2) sc += 6 * Math.min(2, without - odds);
+          const key = h === s.rzhev || h === s.gzhatsk ? 3 : 1;
+          if (others && without >= 2) sc += 6 * key * Math.min(2, without - odds);
         }
         return sc;
       },
@@ -694,21 +758,29 @@ function noRetreatOrders(
   const c = board.state.combat!;
   if (side !== 'german' || !orders) return none;
   // A garrison that is the zone's last German unit holds (No Retreat!) when a withdrawal
-  // is likelier than a rout: DW becomes D and the zone stays held (M-8).
+  // is likelier than a rout: DW becomes D and the hex stays held, DR becomes DE (M-8).
   const att = board.state.attacks.find((a) => a.target === c.target);
   if (!att) return none;
-  const col = MARS_CRT.columnLabels.indexOf(c.column);
-  let pDW = 0;
-  let pDR = 0;
-  for (let roll = 1; roll <= 6; roll++) {
-    const r = MARS_CRT.resultCodes[MARS_CRT.cells[(roll - 1) * MARS_CRT.columns.length + col]!]!;
-    if (r === 'DW') pDW++;
-    if (r === 'DR') pDR++;
-  }
+  if (hexWorth(board, c.target) < 2) return none;
+  const column = MARS_CRT.columnLabels.indexOf(c.column);
   const holders = c.defenders
     .map((d) => d.unit)
-    .filter((id) => hexWorth(board, c.target) >= 2 && isInfantry(board.unit(id)));
-  if (holders.length === 0 || pDW < pDR) return none;
+    .filter((id) => {
+      if (!isInfantry(board.unit(id))) return false;
+      // A Disrupted defender reads the next column (M-6).
+      const col = board.state.units[id]!.disrupted
+        ? Math.min(column + 1, MARS_CRT.columns.length - 1)
+        : column;
+      let pDW = 0;
+      let pDR = 0;
+      for (let roll = 1; roll <= MARS_CRT.die; roll++) {
+        const r = readTable(MARS_CRT, col, roll);
+        if (r === 'DW') pDW++;
+        if (r === 'DR') pDR++;
+      }
+      return pDW >= pDR;
+    });
+  if (holders.length === 0) return none;
   const want = [...holders].sort();
   return legal.find((a) => a.type === 'no-retreat' && actionKey(a.units) === actionKey(want)) ?? none;
 }

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type GameRules, type GameState, hexNumberOf, playout } from '@stavka/engine';
+import { type MarsState, marsRules } from '../index.ts';
+import { marsModule } from '../module.ts';
+import { Board, moveOptions, type Side, scenarioByKey, sideUnits } from './mars-games.ts';
+import { supplyCost, supplyCuts, supplyPickets } from './pickets.ts';
+
+const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+
+/** The positions at the start of each side's operational movement in level-1 games. */
+function movementStarts(seeds: readonly number[]): GameState<MarsState>[] {
+  const found: GameState<MarsState>[] = [];
+  const players = marsModule.players!;
+  for (const seed of seeds) {
+    let last = '';
+    playout(
+      rules,
+      seed,
+      {
+        soviet: players.ai1!.make(`player:soviet:${seed}`),
+        german: players.ai1!.make(`player:german:${seed}`),
+      },
+      {
+        onAction(s) {
+          const g = s.state as MarsState;
+          const key = `${g.turn}:${g.player}:${g.step}`;
+          if (key !== last && g.step === 'movement') found.push(s as GameState<MarsState>);
+          last = key;
+        },
+      },
+    );
+  }
+  return found;
+}
+
+const positions = movementStarts([30004, 30006, 30009]);
+
+/** Every unit of `side` on the map that may move, with its moves. */
+function mobile(board: Board, side: Side) {
+  const free: string[] = [];
+  const options = new Map<string, ReturnType<typeof moveOptions>>();
+  for (const id of sideUnits(board.s, side)) {
+    const st = board.state.units[id]!;
+    if (st.status !== 'map' || st.at < 0) continue;
+    const m = moveOptions(board, id);
+    if (m.length === 0) continue;
+    free.push(id);
+    options.set(id, m);
+  }
+  return { free, options };
+}
+
+function moved(board: Board, moves: readonly [string, number][]): Board {
+  const units = { ...board.state.units };
+  for (const [id, at] of moves) units[id] = { ...units[id]!, at };
+  return new Board(board.s, { ...board.state, units });
+}
+
+describe('supply pickets and cuts (mars-1942 "Supply": a friendly unit opens an enemy ZOC hex)', () => {
+  it('a cut is a legal move of a free unit that costs the enemy at least 2 points of supply (isolation, rationing: M-9)', () => {
+    let cuts = 0;
+    for (const s of positions) {
+      const side = s.state.player as Side;
+      const enemy: Side = side === 'german' ? 'soviet' : 'german';
+      const board = new Board(scenarioByKey(s.state.scenario), s.state);
+      const { free, options } = mobile(board, side);
+      const made = supplyCuts(
+        board,
+        side,
+        free,
+        options,
+        () => true,
+        () => 0,
+      );
+      let before = board;
+      for (const [id, hex] of made) {
+        assert.ok(
+          options.get(id)!.some((m) => m.to === hex),
+          `${id} may move to the cut`,
+        );
+        const after = moved(before, [[id, hex]]);
+        assert.ok(
+          supplyCost(after, enemy) - supplyCost(before, enemy) >= 2,
+          `turn ${s.state.turn} ${side}: ${id} cutting costs the enemy too little`,
+        );
+        before = after;
+      }
+      assert.equal(new Set(made.map((m) => m[0])).size, made.length, 'no unit makes two cuts');
+      cuts += made.length;
+    }
+    assert.ok(cuts >= 3, `cuts were made in these games (${cuts})`);
+  });
+
+  it('a picket wins back at least half a point of its own side`s supply, and stands where a unit was not', () => {
+    let tried = 0;
+    for (const s of positions) {
+      const side = s.state.player as Side;
+      const board = new Board(scenarioByKey(s.state.scenario), s.state);
+      const { free, options } = mobile(board, side);
+      const posted = supplyPickets(board, side, free, options, () => true);
+      let before = board;
+      for (const [id, hex] of posted) {
+        assert.equal(before.owner[hex], 0, 'a picket goes to an empty hex');
+        assert.equal(before.supplyBlocked(side)[hex], 1, 'a picket opens a hex an enemy ZOC blocked');
+        const after = moved(before, [[id, hex]]);
+        assert.ok(supplyCost(before, side) - supplyCost(after, side) >= 0.5);
+        before = after;
+      }
+      tried += posted.length;
+    }
+    assert.ok(tried >= 1, `pickets were posted in these games (${tried})`);
+  });
+
+  it('the cuts are moves the rules accept, made in the order given', () => {
+    let applied = 0;
+    for (const s of positions) {
+      const side = s.state.player as Side;
+      const board = new Board(scenarioByKey(s.state.scenario), s.state);
+      const { free, options } = mobile(board, side);
+      let g = s;
+      for (const [id, hex] of supplyCuts(
+        board,
+        side,
+        free,
+        options,
+        () => true,
+        () => 0,
+      )) {
+        const a = { type: 'move', unit: id, to: hexNumberOf(board.s.map, hex) };
+        const r = apply(rules, g, side, a, g.stateId);
+        assert.ok(r.ok, `${JSON.stringify(a)}: ${r.ok ? '' : r.error.message}`);
+        g = r.value as GameState<MarsState>;
+        applied++;
+      }
+    }
+    assert.ok(applied >= 3);
+  });
+});

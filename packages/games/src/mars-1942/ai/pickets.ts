@@ -1,0 +1,180 @@
+/**
+ * Supply pickets for von Kluge: units sent into the empty hexes where a Soviet zone of
+ * control cuts a German supply line. A supply line may not pass through an enemy ZOC
+ * "unless that is occupied by a friendly unit" (mars-1942 "Supply"), and German supply
+ * is judged after the German movement and combat (GAMETURN SEQUENCE B.6): a unit that
+ * stands in the gap in the movement step keeps the units behind it supplied, where an
+ * isolated unit is Disrupted and, if Disrupted already, eliminated (M-9), and a zone
+ * scores for von Kluge only while a unit in it is in supply (Victory Conditions 1).
+ *
+ * Played out, this is where the German army was lost: isolated units dying in their own
+ * supply phase were the largest single cause of German eliminations between AIs
+ * (docs/mars-balance.md, "Where the German army goes").
+ */
+
+import { hexDistances as hexDistancesFrom } from './map.ts';
+import {
+  Board,
+  isInfantry,
+  type MarsState,
+  type moveOptions,
+  type Scenario,
+  type Side,
+  sideUnits,
+} from './mars-games.ts';
+import { unitWorth } from './odds.ts';
+
+type MoveOptions = ReturnType<typeof moveOptions>;
+
+/** At most this many pickets a player-turn: the rest of the army has its own work. */
+const MAX_PICKETS = 4;
+/** A picket must win back at least this much (victory points, as `supplyCost` counts them). */
+const MIN_GAIN = 0.5;
+/** A cut must be worth at least this much, after its risk. */
+const MIN_CUT_GAIN = 2;
+
+const cut = (d: number) => d < 0 || d > 8;
+
+/**
+ * What the supply picture costs `side`, roughly in victory points: its isolated units
+ * (they may not attack, attacks on them gain 2 columns, and in their own supply phase
+ * they are Disrupted, then eliminated: M-9), its rationed ones (a column against them
+ * either way), and for von Kluge Rzhev and Gzhatsk isolated (5 points each) and zones
+ * with no unit in supply (Victory Conditions 1 and 2).
+ */
+export function supplyCost(board: Board, side: Side): number {
+  const { s, state } = board;
+  const dist = board.supplyDistance(side);
+  let cost = 0;
+  const zoneSupplied = new Uint8Array(s.defenseZones.length);
+  const zoneHeld = new Uint8Array(s.defenseZones.length);
+  for (const id of sideUnits(s, side)) {
+    const st = state.units[id]!;
+    if (st.status !== 'map' || st.at < 0) continue;
+    const d = dist[st.at]!;
+    const z = side === 'german' ? s.zoneOf[st.at]! : -1;
+    if (z >= 0) zoneHeld[z] = 1;
+    if (cut(d)) cost += unitWorth(board, id) * (st.disrupted ? 1 : 0.6) + 0.3;
+    else {
+      if (d > 4) cost += 0.2;
+      if (z >= 0) zoneSupplied[z] = 1;
+    }
+  }
+  if (side === 'german') {
+    for (let z = 0; z < zoneHeld.length; z++) if (zoneHeld[z] && !zoneSupplied[z]) cost += 1;
+    for (const city of [s.rzhev, s.gzhatsk]) if (board.owner[city] === 1 && cut(dist[city]!)) cost += 5;
+  }
+  return cost;
+}
+
+function withUnitAt(s: Scenario, state: MarsState, id: string, at: number): Board {
+  return new Board(s, { ...state, units: { ...state.units, [id]: { ...state.units[id]!, at } } });
+}
+
+/**
+ * The pickets to post, in order: [unit, hex]. `board` holds the planned attack moves;
+ * `free` the units with nothing else to do, `options` their moves, `stackingOk` whether
+ * a unit may end in a hex as the plan stands. Each pick is the move that wins back the
+ * most supply (`supplyCost`), counting the hex its picket leaves.
+ */
+export function supplyPickets(
+  start: Board,
+  side: Side,
+  free: readonly string[],
+  options: ReadonlyMap<string, MoveOptions>,
+  stackingOk: (id: string, hex: number) => boolean,
+): [string, number][] {
+  const { s } = start;
+  let board = start;
+  let cost = supplyCost(board, side);
+  const posted: [string, number][] = [];
+  const left = new Set(free);
+  while (cost > MIN_GAIN && posted.length < MAX_PICKETS) {
+    const blocked = board.supplyBlocked(side);
+    // Each gap once: the unit sent is the one that costs least to spare, infantry first
+    // (panzers are the counter-attack), never one that already stands in a gap itself.
+    const byHex = new Map<number, string>();
+    const rank = (id: string) => unitWorth(board, id) - (isInfantry(board.unit(id)) ? 1 : 0);
+    const zoc = board.enemyZoc(side).any;
+    for (const id of left) {
+      const st = board.state.units[id]!;
+      if (zoc[st.at] === 1) continue;
+      for (const m of options.get(id) ?? []) {
+        if (blocked[m.to] !== 1 || board.owner[m.to] !== 0 || !stackingOk(id, m.to)) continue;
+        const was = byHex.get(m.to);
+        if (was === undefined || rank(id) < rank(was) || (rank(id) === rank(was) && id < was))
+          byHex.set(m.to, id);
+      }
+    }
+    let best: { id: string; hex: number; after: Board; cost: number } | null = null;
+    for (const [hex, id] of [...byHex].sort((a, b) => a[0] - b[0])) {
+      const after = withUnitAt(s, board.state, id, hex);
+      const c = supplyCost(after, side);
+      if (!best || c < best.cost) best = { id, hex, after, cost: c };
+    }
+    if (!best || cost - best.cost < MIN_GAIN) break;
+    posted.push([best.id, best.hex]);
+    left.delete(best.id);
+    board = best.after;
+    cost = best.cost;
+  }
+  return posted;
+}
+
+/**
+ * Moves that cut the supply lines of the Soviet units inside the salient: a German unit
+ * whose zone of control closes the gap behind a penetration, the way von Kluge's
+ * counterstroke of 7 December 1942 cut off the 41st Army's mechanized corps south of Bely.
+ * `defense(id, hex)` is what the unit would defend with there and `pressure(hex)` what
+ * Zhukov could bring against it next turn; a cut that would likely be crushed is not made.
+ */
+export function supplyCuts(
+  start: Board,
+  side: Side,
+  free: readonly string[],
+  options: ReadonlyMap<string, MoveOptions>,
+  stackingOk: (id: string, hex: number) => boolean,
+  pressure: (hex: number) => number,
+): [string, number][] {
+  const { s, state } = start;
+  const enemy: Side = side === 'german' ? 'soviet' : 'german';
+  // Von Kluge cuts off what came through the front; Zhukov the Germans anywhere.
+  const inside: number[] = [];
+  for (const id of sideUnits(s, enemy)) {
+    const st = state.units[id]!;
+    if (st.status === 'map' && st.at >= 0 && (side === 'soviet' || s.germanTerritory[st.at] === 1))
+      inside.push(st.at);
+  }
+  if (inside.length === 0) return [];
+  const near = hexDistancesFrom(s, inside);
+  let board = start;
+  let loss = supplyCost(board, enemy);
+  const made: [string, number][] = [];
+  const left = new Set(free);
+  while (made.length < MAX_PICKETS) {
+    const byHex = new Map<number, string>();
+    const strength = (id: string) => s.units[id]!.factors.defense ?? 0;
+    for (const id of left)
+      for (const m of options.get(id) ?? []) {
+        const d = near[m.to]!;
+        if (d < 1 || d > 3 || board.owner[m.to] !== 0 || !stackingOk(id, m.to)) continue;
+        const was = byHex.get(m.to);
+        if (was === undefined || strength(id) > strength(was) || (strength(id) === strength(was) && id < was))
+          byHex.set(m.to, id);
+      }
+    let best: { id: string; hex: number; after: Board; gain: number } | null = null;
+    for (const [hex, id] of [...byHex].sort((a, b) => a[0] - b[0])) {
+      const after = withUnitAt(s, board.state, id, hex);
+      const odds = pressure(hex) / Math.max(1, strength(id));
+      const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
+      const gain = supplyCost(after, enemy) - loss - risk;
+      if (!best || gain > best.gain) best = { id, hex, after, gain };
+    }
+    if (!best || best.gain < MIN_CUT_GAIN) break;
+    made.push([best.id, best.hex]);
+    left.delete(best.id);
+    board = best.after;
+    loss = supplyCost(board, enemy);
+  }
+  return made;
+}
