@@ -79,7 +79,7 @@ export const PLANNER_PARAMS: Readonly<Record<Side, PolicyParams>> = {
   soviet: {
     style: 'planner',
     minColumn: COLUMN['2:1']!,
-    goalColumn: COLUMN['7:1']!,
+    goalColumn: COLUMN['4:1']!,
     maxTargets: 6,
     pickets: true,
     cuts: true,
@@ -87,7 +87,7 @@ export const PLANNER_PARAMS: Readonly<Record<Side, PolicyParams>> = {
   german: {
     style: 'planner',
     minColumn: COLUMN['3:1']!,
-    goalColumn: COLUMN['7:1']!,
+    goalColumn: COLUMN['4:1']!,
     maxTargets: 6,
     reinforceLine: true,
     pickets: true,
