@@ -30,20 +30,21 @@ export interface AiLevel {
 }
 
 /**
- * Level 1 plays the rules of thumb only (no search); each level above searches about
- * three times as many iterations as the one below, every iteration to the same horizon
- * (its plan, the reply, its next plan). More iterations is what makes the AI stronger:
- * against the level-1 Soviet, a German searching 40 iterations won 7 games of 10 and one
- * searching 150 won 8 of 10, where the level-1 German wins 3 in 10 (docs/mars-balance.md,
- * "Levels by search budget"). About 22 iterations a CPU-second on this 2-core machine: the
- * top level thinks about 4 s a player-turn, inside the 1-5 s an AI seat may take
- * (bench/ai.ts measures it; a served game's seat is cut off at 5 s, `play.thinkMs`).
+ * Level 1 plays the rules of thumb only (no search); the levels above search 10, 25 and
+ * 50 iterations, every iteration to the same horizon (its plan, the reply, its next
+ * plan). Search is what lifts level 2 over level 1 (74% of its games as the Soviet, 53%
+ * as the German, 100 games a side); past 10 iterations the gain is small
+ * (docs/mars-balance.md, "Supply pickets and cuts"). The budgets are set by time: since
+ * the rules of thumb cut and keep supply lines, about 11-13 iterations a CPU-second on
+ * this 2-core machine, so the top level thinks about 4 s a player-turn, inside the 1-5 s
+ * an AI seat may take (bench/ai.ts measures it; a served game's seat is cut off at 5 s,
+ * `play.thinkMs`).
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
   2: { budget: { iterations: 10, horizon: 2 } },
-  3: { budget: { iterations: 35, horizon: 2 } },
-  4: { budget: { iterations: 100, horizon: 2 } },
+  3: { budget: { iterations: 25, horizon: 2 } },
+  4: { budget: { iterations: 50, horizon: 2 } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 

@@ -56,3 +56,28 @@ export function objectiveDistance(s: Scenario): Int32Array {
 export function zoneDistance(s: Scenario): Int32Array {
   return derived(s).zones;
 }
+
+const balls = new WeakMap<Scenario, Map<number, Int32Array[]>>();
+
+/** The hexes within `radius` of `hex` (itself included), found once per scenario and radius. */
+export function hexesWithin(s: Scenario, hex: number, radius: number): Int32Array {
+  let byRadius = balls.get(s);
+  if (!byRadius) {
+    byRadius = new Map();
+    balls.set(s, byRadius);
+  }
+  let all = byRadius.get(radius);
+  if (!all) {
+    all = [];
+    byRadius.set(radius, all);
+  }
+  let ball = all[hex];
+  if (!ball) {
+    const d = hexDistances(s, [hex]);
+    const near: number[] = [];
+    for (let h = 0; h < d.length; h++) if (d[h]! >= 0 && d[h]! <= radius) near.push(h);
+    ball = Int32Array.from(near);
+    all[hex] = ball;
+  }
+  return ball;
+}

@@ -147,33 +147,51 @@ export function supplyCuts(
   }
   if (inside.length === 0) return [];
   const near = hexDistancesFrom(s, inside);
+  const strength = (id: string) => s.units[id]!.factors.defense ?? 0;
+  // Each hex once, held by the strongest unit that can get there.
+  const byHex = new Map<number, string>();
+  for (const id of free) {
+    for (const m of options.get(id) ?? []) {
+      const d = near[m.to]!;
+      if (d < 1 || d > 3 || start.owner[m.to] !== 0 || !stackingOk(id, m.to)) continue;
+      const was = byHex.get(m.to);
+      if (was === undefined || strength(id) > strength(was) || (strength(id) === strength(was) && id < was))
+        byHex.set(m.to, id);
+    }
+  }
+  // A unit that stands in an enemy ZOC keeps that hex open for its own side's supply:
+  // what its leaving costs its own side is counted against the cut.
+  const zoc = start.enemyZoc(side).any;
+  const gainOf = (board: Board, loss: number, id: string, hex: number) => {
+    const after = withUnitAt(s, board.state, id, hex);
+    const odds = pressure(hex) / Math.max(1, strength(id));
+    const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
+    const own = zoc[board.state.units[id]!.at] === 1 ? supplyCost(after, side) - supplyCost(board, side) : 0;
+    return { after, gain: supplyCost(after, enemy) - loss - risk - Math.max(0, own) };
+  };
+  // Every cut is weighed once on the board as it is, the best first; each one taken is
+  // weighed again after the cuts already made (two cuts may close the same gap).
   let board = start;
   let loss = supplyCost(board, enemy);
+  const ranked = [...byHex]
+    .map(([hex, id]) => ({ hex, id, ...gainOf(board, loss, id, hex) }))
+    .filter((c) => c.gain >= MIN_CUT_GAIN)
+    .sort((a, b) => b.gain - a.gain || a.hex - b.hex);
   const made: [string, number][] = [];
-  const left = new Set(free);
-  while (made.length < MAX_PICKETS) {
-    const byHex = new Map<number, string>();
-    const strength = (id: string) => s.units[id]!.factors.defense ?? 0;
-    for (const id of left)
-      for (const m of options.get(id) ?? []) {
-        const d = near[m.to]!;
-        if (d < 1 || d > 3 || board.owner[m.to] !== 0 || !stackingOk(id, m.to)) continue;
-        const was = byHex.get(m.to);
-        if (was === undefined || strength(id) > strength(was) || (strength(id) === strength(was) && id < was))
-          byHex.set(m.to, id);
-      }
-    let best: { id: string; hex: number; after: Board; gain: number } | null = null;
-    for (const [hex, id] of [...byHex].sort((a, b) => a[0] - b[0])) {
-      const after = withUnitAt(s, board.state, id, hex);
-      const odds = pressure(hex) / Math.max(1, strength(id));
-      const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
-      const gain = supplyCost(after, enemy) - loss - risk;
-      if (!best || gain > best.gain) best = { id, hex, after, gain };
+  const used = new Set<string>();
+  for (const c of ranked) {
+    if (made.length >= MAX_PICKETS) break;
+    let { after } = c;
+    if (used.has(c.id)) continue;
+    if (made.length > 0) {
+      if (board.owner[c.hex] !== 0) continue;
+      const again = gainOf(board, loss, c.id, c.hex);
+      if (again.gain < MIN_CUT_GAIN) continue;
+      after = again.after;
     }
-    if (!best || best.gain < MIN_CUT_GAIN) break;
-    made.push([best.id, best.hex]);
-    left.delete(best.id);
-    board = best.after;
+    made.push([c.id, c.hex]);
+    used.add(c.id);
+    board = after;
     loss = supplyCost(board, enemy);
   }
   return made;

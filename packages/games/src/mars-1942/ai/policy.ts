@@ -7,7 +7,7 @@
  * Every action it returns is one of the legal actions it was handed.
  */
 import { actionKey, type GameState, readTable } from '@stavka/engine';
-import { hexDistances, objectiveDistance } from './map.ts';
+import { hexDistances, hexesWithin, objectiveDistance } from './map.ts';
 import {
   type Attack,
   Board,
@@ -545,9 +545,7 @@ function pressureOf(board: Board, enemy: Side): Float64Array {
     if (st.disrupted) continue;
     const u = s.units[e]!;
     const reach = (isMobile(u) ? 3 : 2) + 1;
-    const d = hexDistances(s, [st.at]);
-    for (let h = 0; h < d.length; h++)
-      if (d[h]! >= 0 && d[h]! <= reach) pressure[h]! += u.factors.attack ?? 0;
+    for (const h of hexesWithin(s, st.at, reach)) pressure[h]! += u.factors.attack ?? 0;
   }
   return pressure;
 }
