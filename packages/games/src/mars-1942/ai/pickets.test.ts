@@ -51,6 +51,26 @@ function mobile(board: Board, side: Side) {
   return { free, options };
 }
 
+/** Each position, from the side to move's view: its board and its free units' moves. */
+function* sides() {
+  for (const s of positions) {
+    const side = s.state.player as Side;
+    const board = new Board(scenarioByKey(s.state.scenario), s.state);
+    yield { s, side, board, ...mobile(board, side) };
+  }
+}
+
+/** The cuts with stacking unchecked and no pressure (what the rules of thumb weigh first). */
+const cuts = (board: Board, side: Side, free: string[], options: ReturnType<typeof mobile>['options']) =>
+  supplyCuts(
+    board,
+    side,
+    free,
+    options,
+    () => true,
+    () => 0,
+  );
+
 function moved(board: Board, moves: readonly [string, number][]): Board {
   const units = { ...board.state.units };
   for (const [id, at] of moves) units[id] = { ...units[id]!, at };
@@ -59,20 +79,10 @@ function moved(board: Board, moves: readonly [string, number][]): Board {
 
 describe('supply pickets and cuts (mars-1942 "Supply": a friendly unit opens an enemy ZOC hex)', () => {
   it('a cut is a legal move of a free unit that costs the enemy at least 2 points of supply (isolation, rationing: M-9)', () => {
-    let cuts = 0;
-    for (const s of positions) {
-      const side = s.state.player as Side;
+    let count = 0;
+    for (const { s, side, board, free, options } of sides()) {
       const enemy: Side = side === 'german' ? 'soviet' : 'german';
-      const board = new Board(scenarioByKey(s.state.scenario), s.state);
-      const { free, options } = mobile(board, side);
-      const made = supplyCuts(
-        board,
-        side,
-        free,
-        options,
-        () => true,
-        () => 0,
-      );
+      const made = cuts(board, side, free, options);
       let before = board;
       for (const [id, hex] of made) {
         assert.ok(
@@ -87,17 +97,14 @@ describe('supply pickets and cuts (mars-1942 "Supply": a friendly unit opens an 
         before = after;
       }
       assert.equal(new Set(made.map((m) => m[0])).size, made.length, 'no unit makes two cuts');
-      cuts += made.length;
+      count += made.length;
     }
-    assert.ok(cuts >= 3, `cuts were made in these games (${cuts})`);
+    assert.ok(count >= 3, `cuts were made in these games (${count})`);
   });
 
   it('a picket wins back at least half a point of its own side`s supply, and stands where a unit was not', () => {
     let tried = 0;
-    for (const s of positions) {
-      const side = s.state.player as Side;
-      const board = new Board(scenarioByKey(s.state.scenario), s.state);
-      const { free, options } = mobile(board, side);
+    for (const { side, board, free, options } of sides()) {
       const posted = supplyPickets(board, side, free, options, () => true);
       let before = board;
       for (const [id, hex] of posted) {
@@ -114,19 +121,9 @@ describe('supply pickets and cuts (mars-1942 "Supply": a friendly unit opens an 
 
   it('the cuts are moves the rules accept, made in the order given', () => {
     let applied = 0;
-    for (const s of positions) {
-      const side = s.state.player as Side;
-      const board = new Board(scenarioByKey(s.state.scenario), s.state);
-      const { free, options } = mobile(board, side);
+    for (const { s, side, board, free, options } of sides()) {
       let g = s;
-      for (const [id, hex] of supplyCuts(
-        board,
-        side,
-        free,
-        options,
-        () => true,
-        () => 0,
-      )) {
+      for (const [id, hex] of cuts(board, side, free, options)) {
         const a = { type: 'move', unit: id, to: hexNumberOf(board.s.map, hex) };
         const r = apply(rules, g, side, a, g.stateId);
         assert.ok(r.ok, `${JSON.stringify(a)}: ${r.ok ? '' : r.error.message}`);
