@@ -246,11 +246,7 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
   return new Board(board.s, { ...board.state, units });
 }
 
-function myUnits(board: Board, side: Side): string[] {
-  return sideUnitsOnMap(board, side);
-}
-
-function sideUnitsOnMap(board: Board, side: Side): string[] {
+function unitsOnMap(board: Board, side: Side): string[] {
   const { s, state } = board;
   return s.unitIds.filter(
     (id) => s.units[id]!.side === side && state.units[id]!.status === 'map' && state.units[id]!.at >= 0,
@@ -418,7 +414,7 @@ function toAttack(a: PlannedAttack): Attack {
 
 export function planMovement(board: Board, side: Side, params: PolicyParams): MarsAction[] {
   if (params.cuts) {
-    const units = myUnits(board, side).filter((id) => !isGarrison(board, id));
+    const units = unitsOnMap(board, side).filter((id) => !isGarrison(board, id));
     const options = new Map<string, ReturnType<typeof moveOptions>>();
     for (const id of units) options.set(id, moveOptions(board, id));
     const pressure = pressureOf(board, side === 'german' ? 'soviet' : 'german');
@@ -432,11 +428,11 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
     );
     if (pre.length > 0) {
       const moves: MarsAction[] = pre.map(([id, h]) => ({ type: 'move', unit: id, to: hexNum(board.s, h) }));
-      return [
-        ...moves,
-        ...planMovementOf(boardWith(board, new Map(pre)), side, params, new Set(pre.map((p) => p[0]))),
-      ];
+      // The cuts move none of the enemy's units: its pressure stands.
+      const done = new Set(pre.map((p) => p[0]));
+      return [...moves, ...planMovementOf(boardWith(board, new Map(pre)), side, params, done, pressure)];
     }
+    return planMovementOf(board, side, params, new Set(), pressure);
   }
   return planMovementOf(board, side, params, new Set());
 }
@@ -446,9 +442,10 @@ function planMovementOf(
   side: Side,
   params: PolicyParams,
   done: ReadonlySet<string>,
+  enemyPressure?: Float64Array,
 ): MarsAction[] {
   const { s, state } = board;
-  const units = myUnits(board, side).filter((id) => !done.has(id));
+  const units = unitsOnMap(board, side).filter((id) => !done.has(id));
   const options = new Map<string, ReturnType<typeof moveOptions>>();
   for (const id of units) options.set(id, moveOptions(board, id));
 
@@ -497,7 +494,7 @@ function planMovementOf(
       actions.push({ type: 'move', unit: id, to: hexNum(s, h) });
     }
   }
-  const field = approachField(board, side, params, attacks);
+  const field = approachField(board, side, params, attacks, side === 'german' ? enemyPressure : undefined);
   for (const id of units) {
     if (committed.has(id)) continue;
     const opts = options.get(id)!;
@@ -534,13 +531,13 @@ function isGarrison(board: Board, id: string): boolean {
 }
 
 /**
- * What Zhukov could bring against each hex next turn: the attack factors of his
+ * What `enemy` could bring against each hex next turn: the attack factors of its
  * Undisrupted units within reach (mobile 3 hexes + 1, others 2 + 1).
  */
 function pressureOf(board: Board, enemy: Side): Float64Array {
   const { s, state } = board;
   const pressure = new Float64Array(s.map.graph.nodeCount);
-  for (const e of sideUnitsOnMap(board, enemy)) {
+  for (const e of unitsOnMap(board, enemy)) {
     const st = state.units[e]!;
     if (st.disrupted) continue;
     const u = s.units[e]!;
@@ -556,6 +553,7 @@ function approachField(
   side: Side,
   params: PolicyParams,
   attacks: readonly PlannedAttack[],
+  sovietPressure?: Float64Array,
 ): (id: string) => { score: (h: number) => number } | null {
   const { s, state } = board;
   const deep = objectiveDistance(s);
@@ -600,7 +598,7 @@ function approachField(
   const threat = penetrations.length > 0 ? hexDistances(s, penetrations) : null;
   const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
   const supply = board.supplyDistance('german');
-  const pressure = pressureOf(board, 'soviet');
+  const pressure = sovietPressure ?? pressureOf(board, 'soviet');
   const stackDefense = (h: number, id: string) =>
     [...board.at[h]!.filter((x) => x !== id && s.units[x]!.side === 'german'), id].reduce(
       (a, x) =>
@@ -665,7 +663,7 @@ function approachField(
 export function planAllocation(board: Board, side: Side, params: PolicyParams): MarsAction[] {
   const { s, state } = board;
   const from = new Map<string, number[]>();
-  for (const id of myUnits(board, side)) {
+  for (const id of unitsOnMap(board, side)) {
     if (!canAttack(board, id)) continue;
     // The planner keeps fortified garrisons in their works unless the odds are crushing (see below).
     from.set(id, [state.units[id]!.at]);
