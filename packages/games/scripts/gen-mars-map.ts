@@ -353,6 +353,17 @@ const LINES: LineDef[] = [
     name: 'Dukhovshchina - Yartsevo road',
     via: [P('Dukhovshchina'), [32.55, 55.13], P('Yartsevo')],
   },
+  // The salient's road out to the south-west that does not run through Vyazma
+  // (research/typhoon-1941.md line L47: Panzer Group 3's axis in October 1941,
+  // Dukhovshchina - Kholm-Zhirkovsky - Sychevka). Without it every German supply line of
+  // the salient ran through the one hub at Vyazma (MAP-SOURCES.md, "Railways and roads").
+  // The Bely - Dukhovshchina road (L45) ran through the 41st Army's bulge south of Bely in
+  // November 1942 (Soviet hexes 0512, 0513, 0413) and is left out.
+  {
+    kind: 'road',
+    name: 'Sychevka - Kholm-Zhirkovsky - Dukhovshchina road',
+    via: [P('Sychevka'), [33.9, 55.65], P('Kholm-Zhirkovsky'), [32.95, 55.35], P('Dukhovshchina')],
+  },
 ];
 
 /* ------------------------------------------------------------------------------------ */

@@ -46,7 +46,7 @@ export { refreshSupply } from './supply.ts';
 export { updateTaken } from './taken.ts';
 
 /** Bumped with every change that could change a stored replay (rules or the standard scenario). */
-export const RULES_VERSION = 'mars-1942/5';
+export const RULES_VERSION = 'mars-1942/6';
 
 /** The legal actions of each step of the sequence of play (the game over offers none). */
 const LEGAL: Readonly<Record<Exclude<Step, 'over'>, Legal>> = {

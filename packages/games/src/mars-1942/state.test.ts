@@ -73,14 +73,16 @@ describe('state hashes', () => {
     // run on below 1:4 (M-2a), stacking follows M-17 and X/2 on mixed stacks M-24.
     // mars-1942/5 (issue #29): German infantry defend 2 factors stronger (units.json,
     // docs/mars-balance.md): the same picks make another game from the first combat on.
-    assert.equal(s.actionCount, 862);
+    // mars-1942/6 (issue #29): the map gains the Sychevka - Kholm-Zhirkovsky - Dukhovshchina
+    // road (MAP-SOURCES.md): supply, and with it the legal moves, change.
+    assert.equal(s.actionCount, 835);
     assert.deepEqual(hashes, [
-      'b06604998b23c8fefdd197f7f05272e2b326950097e7575bc16238c62ec8c943',
-      'd653c1ea6acc50f985589e481e5af8a526926c40224a6cc38fd5c5cbdbb3c868',
-      'ec09e5f7198f8db82c44ee228604b9e2a073ffebbb51208ca9a744b04e282ecd',
-      '6c051ddfbca58b69674e362074762486704970bd1156184b264f936b6054a442',
+      '40e0425345c325337fef699c0e6ea29436f0656886f68b35ac5099095beed847',
+      '65f05db365bb82a1c7217fb88f3ba71de72143ce6709b8c17c48973ad7a136c9',
+      'c390cf7497f13e632bee9caedde05e32896690817e6ca1ddf30d46fad6bcc814',
+      '4a6ead7a7c739ff8653ce479db88f3d6ea8796aa460382d1fdee44e62d6a2764',
     ]);
-    assert.equal(stateHash(s), 'd58f41bc5b878ddbb649e2950d81e8c7a70b20809c3dcc27e8758b4486aecddc');
-    assert.equal(marsRules.rulesVersion, 'mars-1942/5', 'pinned under these rules');
+    assert.equal(stateHash(s), '3e38337adb471320c7ad95dd4af466a69d17e38b2230ea98c1b2ea353ba9d830');
+    assert.equal(marsRules.rulesVersion, 'mars-1942/6', 'pinned under these rules');
   });
 });
