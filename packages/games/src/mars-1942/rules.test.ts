@@ -1482,6 +1482,37 @@ describe('mars-1942 Supply', () => {
     assert.equal(unit(g, 'ger-87id').supply, 'rationed');
   });
 
+  it('the salient has a supply road that does not pass Vyazma (rules mars-1942/6, MAP-SOURCES.md)', () => {
+    // A korps at Vyazma (1517) and a brigade at Novo-Dugino (1513) stand on the
+    // Rzhev-Vyazma railway and road, where every other road out of the salient meets.
+    const g = position(
+      { 'sov-1mc': '1517', 'sov-25tb': '1513', 'ger-6id': '1511', 'ger-86id': '0907' },
+      { player: 'german' },
+    );
+    // Sychevka and Olenino stay in full supply: their net runs on through Kholm-Zhirkovsky
+    // to Dukhovshchina and the south-west corner.
+    assert.equal(unit(g, 'ger-6id').supply, 'full');
+    assert.equal(unit(g, 'ger-86id').supply, 'full');
+    const onNet = new Board(S, g.state).supplyDistance('german');
+    assert.equal(onNet[hx('1511')], 0, 'Sychevka is on the road and rail net');
+    // The map as it was (`mars-1942/5`, without the road): the same two units cut the
+    // salient off. Olenino and Rzhev are beyond 8 hexes of any source (isolated), Sychevka
+    // at 8 (rationed); with the road all three are on the net.
+    const file = structuredClone(RULES_TEST_SCENARIO);
+    const roads = file.map.connections.length;
+    file.map.connections = file.map.connections.filter(
+      (c) => !c.name.startsWith('Sychevka - Kholm-Zhirkovsky'),
+    );
+    assert.equal(file.map.connections.length, roads - 1, 'the road is in the map');
+    const old = setup(marsRules, file, 1, {});
+    assert.ok(old.ok, 'old.ok');
+    const cut = new Board(scenarioByKey(old.value.state.scenario), g.state).supplyDistance('german');
+    assert.ok(cut[hx('0907')]! > 8, `Olenino isolated on the old map (distance ${cut[hx('0907')]})`);
+    assert.ok(cut[hx('1507')]! > 8, `Rzhev isolated on the old map (distance ${cut[hx('1507')]})`);
+    assert.equal(cut[hx('1511')], 8, 'Sychevka rationed on the old map');
+    assert.deepEqual([onNet[hx('0907')], onNet[hx('1507')]], [0, 0]);
+  });
+
   it("a rationed unit's move to attack is 1 hex (plus the 2-hex bonus)", () => {
     const g = position({ 'ger-87id': '0101' }, { player: 'german', step: 'movement' });
     const options = moveOptions(new Board(S, g.state), 'ger-87id');
