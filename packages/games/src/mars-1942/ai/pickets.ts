@@ -162,11 +162,21 @@ export function supplyCuts(
   // A unit that stands in an enemy ZOC keeps that hex open for its own side's supply:
   // what its leaving costs its own side is counted against the cut.
   const zoc = start.enemyZoc(side).any;
+  // Its own side's supply cost on a board, traced once per board, not once per candidate.
+  const ownCost = new Map<Board, number>();
+  const ownCostOf = (board: Board) => {
+    let c = ownCost.get(board);
+    if (c === undefined) {
+      c = supplyCost(board, side);
+      ownCost.set(board, c);
+    }
+    return c;
+  };
   const gainOf = (board: Board, loss: number, id: string, hex: number) => {
     const after = withUnitAt(s, board.state, id, hex);
     const odds = pressure(hex) / Math.max(1, strength(id));
     const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
-    const own = zoc[board.state.units[id]!.at] === 1 ? supplyCost(after, side) - supplyCost(board, side) : 0;
+    const own = zoc[board.state.units[id]!.at] === 1 ? supplyCost(after, side) - ownCostOf(board) : 0;
     return { after, gain: supplyCost(after, enemy) - loss - risk - Math.max(0, own) };
   };
   // Every cut is weighed once on the board as it is, the best first; each one taken is

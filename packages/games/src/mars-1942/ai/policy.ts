@@ -24,6 +24,7 @@ import {
   type Scenario,
   type Side,
   scenarioByKey,
+  sideUnits,
   stackingOk,
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
@@ -248,9 +249,7 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
 
 function unitsOnMap(board: Board, side: Side): string[] {
   const { s, state } = board;
-  return s.unitIds.filter(
-    (id) => s.units[id]!.side === side && state.units[id]!.status === 'map' && state.units[id]!.at >= 0,
-  );
+  return sideUnits(s, side).filter((id) => state.units[id]!.status === 'map' && state.units[id]!.at >= 0);
 }
 
 /**
