@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, legalActions, setup } from '../game.ts';
+import {
+  type Action,
+  actionKey,
+  apply,
+  type GameRules,
+  type GameState,
+  legalActions,
+  setup,
+} from '../game.ts';
 import { ok } from '../result.ts';
 import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
 import { determinizeSecret, type SecretState, secretModule, secretRules } from '../secret-game.ts';
@@ -155,5 +163,65 @@ describe('progressive widening and the clock cap', () => {
     const s = start(nimRules, 30, 1);
     const r = ismcts(nimDomain, s, 'a', { iterations: 1e9, horizon: 0, maxMs: 30 }, 't');
     assert.ok(r.iterations >= 1 && r.iterations < 1e9);
+  });
+});
+
+/* A bandit: side 'a' pulls one of four arms, then one die roll decides the game. */
+interface Bandit {
+  arm: number;
+  won: boolean | null;
+}
+/** Arm k wins on a d6 roll of at most WIN_ON[k]: chances 1/6, 4/6, 3/6, 2/6. */
+const WIN_ON = [1, 4, 3, 2];
+const banditRules: GameRules<Bandit, Action> = {
+  id: 'bandit',
+  rulesVersion: 'bandit/1',
+  sides: ['a', 'b'],
+  setup: () => ok({ arm: -1, won: null }),
+  activeSides: (g) => (g.won === null ? ['a'] : []),
+  legalActions: (g, side) =>
+    side !== 'a' || g.won !== null ? [] : WIN_ON.map((_, arm) => ({ type: 'pull', arm })),
+  applyAction(g, _side, a, ctx) {
+    g.arm = (a as unknown as { arm: number }).arm;
+    g.won = ctx.roll('the arm pays') <= WIN_ON[g.arm]!;
+  },
+  view: (g) => g,
+  outcome: (g) => (g.won === null ? null : { winner: g.won ? 'a' : 'b', score: {}, summary: '' }),
+};
+const banditDomain: SearchDomain<Bandit> = {
+  rules: banditRules as GameRules<Bandit, Action, unknown>,
+  determinize: (state, _viewer, rng) => ({ ...state, rng }),
+  policy: (rng) => randomPolicy(rng)(banditRules as GameRules<Bandit, Action, unknown>),
+  evaluate: () => 0.5,
+};
+
+describe('sequential halving at the root', () => {
+  it('spends the budget in rounds, drops the worse half, and plays the best arm', () => {
+    const s = start(banditRules, null, 1);
+    const r = ismcts(banditDomain, s, 'a', { iterations: 40, horizon: 0, root: 'halving' }, 'h');
+    assert.equal(r.iterations, 40);
+    // Two rounds of four arms: 5 iterations each, then 10 more for each of the best two.
+    assert.deepEqual(
+      r.stats.map((x) => x.visits).sort((a, b) => a - b),
+      [5, 5, 15, 15],
+    );
+    assert.equal(r.macro.key, actionKey({ type: 'pull', arm: 1 }));
+  });
+
+  it('compares the arms on the same luck: the k-th pull of each arm in a round rolls the same die', () => {
+    // Arm 1 wins on 1-4, arm 2 on 1-3: with common dice arm 1 never scores below arm 2.
+    // A budget of 4 is one pull of each arm, all in the first round.
+    const s = start(banditRules, null, 2);
+    const outcomes = new Set<string>();
+    for (let seed = 0; seed < 30; seed++) {
+      const r = ismcts(banditDomain, s, 'a', { iterations: 4, horizon: 0, root: 'halving' }, `crn${seed}`);
+      const won = [1, 2, 3, 0].map(
+        (arm) => r.stats.find((x) => x.key === actionKey({ type: 'pull', arm }))!.mean,
+      );
+      assert.deepEqual([...won].sort().reverse(), won, `seed ${seed}: ${won}`);
+      outcomes.add(won.join());
+    }
+    // Not one fixed die: the shared roll differs from search to search.
+    assert.ok(outcomes.size >= 3, [...outcomes].join(' | '));
   });
 });

@@ -84,6 +84,16 @@ export interface SearchBudget {
   readonly maxMs?: number;
   /** Safety net: actions a rollout may take before it is scored anyway. */
   readonly maxRolloutActions?: number;
+  /**
+   * How the root's choice is searched. `ucb` (the default): UCB1 like every other node,
+   * the most visited choice played. `halving`: sequential halving (Karnin, Koren & Somekh
+   * 2013), made for picking the best of a few choices on a fixed budget: rounds in which
+   * every choice still in gets the same number of iterations, the worse half dropped after
+   * each, the best mean of the last round played. Within a round the k-th iteration of
+   * each choice shares its drawn world and the dice to come (common random numbers), so
+   * two plans are compared on the same luck. The tree below the root is UCB1 either way.
+   */
+  readonly root?: 'ucb' | 'halving';
 }
 
 interface TreeNode {
@@ -106,7 +116,7 @@ const node = (mover: string): TreeNode => ({
 });
 
 export interface SearchResult<G> {
-  /** The chosen root choice (most visited; ties to the higher mean, then the earlier prior). */
+  /** The chosen root choice (UCB: most visited, ties to the higher mean, then the earlier prior; halving: the best mean of the last round). */
   readonly macro: Macro<G>;
   readonly iterations: number;
   /** Per root choice: visits and mean reward, for reports and tests. */
@@ -169,17 +179,53 @@ export function ismcts<G>(
   const maxActions = budget.maxRolloutActions ?? 5000;
   const root = node('');
   const started = budget.maxMs !== undefined ? performance.now() : 0;
+  const timeUp = () => budget.maxMs !== undefined && done > 0 && performance.now() - started > budget.maxMs;
   let done = 0;
-  if (rootOrder.length > 1) {
+  /** The choices still in at the root (sequential halving), best first once it is over. */
+  let arms: Macro<G>[] | null = null;
+  if (rootOrder.length > 1 && budget.root === 'halving') {
+    arms = [...rootOrder];
+    const rounds = Math.ceil(Math.log2(arms.length));
+    let left = budget.iterations;
+    for (let r = 0; r < rounds && arms.length > 1 && left > 0 && !timeUp(); r++) {
+      const per = Math.max(1, Math.floor(left / ((rounds - r) * arms.length)));
+      for (let j = 0; j < per && left > 0 && !timeUp(); j++) {
+        for (const m of arms) {
+          if (left === 0 || timeUp()) break;
+          iterate(`h${r}:${j}`, m);
+          done++;
+          left--;
+        }
+      }
+      arms = byMean(arms).slice(0, r === rounds - 1 ? arms.length : Math.ceil(arms.length / 2));
+    }
+    arms = byMean(arms);
+  } else if (rootOrder.length > 1) {
     for (let i = 0; i < budget.iterations; i++) {
-      if (budget.maxMs !== undefined && i > 0 && performance.now() - started > budget.maxMs) break;
-      iterate(i);
+      if (timeUp()) break;
+      iterate(String(i));
       done++;
     }
   }
 
-  function iterate(i: number): void {
-    const iterSeed = `${seed}:${known.stateId}:${i}`;
+  /** `ms` by mean reward so far, best first (ties and the unvisited: prior order). */
+  function byMean(ms: readonly Macro<G>[]): Macro<G>[] {
+    const mean = (m: Macro<G>) => {
+      const ch = root.children.get(m.key);
+      return ch?.visits ? ch.reward / ch.visits : -1;
+    };
+    return ms
+      .map((m, i) => ({ m, i, v: mean(m) }))
+      .sort((a, b) => b.v - a.v || a.i - b.i)
+      .map((x) => x.m);
+  }
+
+  /**
+   * One iteration. `sample` names its draws (world, dice, policies); `forced` is the
+   * root's choice when sequential halving makes it.
+   */
+  function iterate(sample: string, forced?: Macro<G>): void {
+    const iterSeed = `${seed}:${known.stateId}:${sample}`;
     let s = domain.determinize ? domain.determinize(known, side, rngFromSeed(`${iterSeed}:world`)) : known;
     let policyRng = rngFromSeed(`${iterSeed}:policy`);
     const policies = new Map<string, (st: GameState<G>, sd: string) => Action>();
@@ -213,7 +259,18 @@ export function ismcts<G>(
         continue;
       }
       let macro: Macro<G>;
-      if (inTree) {
+      if (inTree && forced && current === root) {
+        macro = forced;
+        let ch = root.children.get(forced.key);
+        if (!ch) {
+          ch = node(who);
+          root.children.set(forced.key, ch);
+          inTree = false; // expanded: the rest is rollout
+        }
+        ch.available++;
+        current = ch;
+        path.push(ch);
+      } else if (inTree) {
         const order = current === root ? rootOrder : ordered(choices);
         const allowed = order.slice(0, Math.max(1, Math.ceil(k * Math.max(1, current.visits) ** alpha)));
         for (const m of allowed) {
@@ -286,6 +343,7 @@ export function ismcts<G>(
     const ch = root.children.get(m.key);
     return { key: m.key, visits: ch?.visits ?? 0, mean: ch?.visits ? ch.reward / ch.visits : 0 };
   });
+  if (arms) return { macro: arms[0]!, iterations: done, stats };
   let best = 0;
   stats.forEach((st, i) => {
     const b = stats[best]!;

@@ -43,9 +43,9 @@ export interface AiLevel {
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
-  2: { budget: { iterations: 10, horizon: 2 } },
-  3: { budget: { iterations: 25, horizon: 2 } },
-  4: { budget: { iterations: 50, horizon: 2 } },
+  2: { budget: { iterations: 10, horizon: 2, root: 'halving' } },
+  3: { budget: { iterations: 25, horizon: 2, root: 'halving' } },
+  4: { budget: { iterations: 50, horizon: 2, root: 'halving' } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 

@@ -12,7 +12,7 @@
  * else (set-up, the other side's choices inside a combat) is the policy's.
  */
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
-import { evaluatePosition } from './evaluate.ts';
+import { winChance } from './evaluate.ts';
 import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
 import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './policy.ts';
 
@@ -131,9 +131,6 @@ function planMacro(rules: MarsRules, plan: MarsPlan): Macro<MarsState> {
   };
 }
 
-/** Victory-point margins to a chance of winning: a margin of 12 is about 3 to 1. */
-const MARGIN_SCALE = 12;
-
 /** Operation Mars as a search domain (plans as the search's choices). */
 export function marsSearchDomain(rules: MarsRules, plans = MARS_PLANS): SearchDomain<MarsState> {
   const macros = {
@@ -157,10 +154,11 @@ export function marsSearchDomain(rules: MarsRules, plans = MARS_PLANS): SearchDo
         return p.choose(state, side as Side, () => rules.legalActions(state.state, side));
       };
     },
+    // The fitted model's chance of winning (evaluate.ts): a rollout cut short is scored
+    // on the same scale as one played to the end.
     evaluate(state, side) {
       const g = state.state;
-      const margin = evaluatePosition(new Board(scenarioByKey(g.scenario), g), side as Side);
-      return 1 / (1 + Math.exp(-margin / MARGIN_SCALE));
+      return winChance(new Board(scenarioByKey(g.scenario), g), side as Side);
     },
   };
 }
