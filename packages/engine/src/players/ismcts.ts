@@ -179,8 +179,8 @@ export function ismcts<G>(
   const maxActions = budget.maxRolloutActions ?? 5000;
   const root = node('');
   const started = budget.maxMs !== undefined ? performance.now() : 0;
-  const timeUp = () => budget.maxMs !== undefined && done > 0 && performance.now() - started > budget.maxMs;
   let done = 0;
+  const timeUp = () => budget.maxMs !== undefined && done > 0 && performance.now() - started > budget.maxMs;
   /** The choices still in at the root (sequential halving), best first once it is over. */
   let arms: Macro<G>[] | null = null;
   if (rootOrder.length > 1 && budget.root === 'halving') {

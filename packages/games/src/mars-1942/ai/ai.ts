@@ -32,10 +32,12 @@ export interface AiLevel {
 /**
  * Level 1 plays the rules of thumb only (no search); the levels above search 10, 25 and
  * 50 iterations, every iteration to the same horizon (its plan, the reply, its next
- * plan). Search is what lifts level 2 over level 1 (66% of its games as the Soviet, 85%
- * as the German, 100 games a side, rules `mars-1942/6`); past 10 iterations it still
- * gains as the German (level 3 over 2: 70%) but not as the Soviet (46%)
- * (docs/mars-balance.md, "The salient's one supply hub"). The budgets are set by time: since
+ * plan), the plans compared by sequential halving on common dice. Search is what lifts
+ * level 2 over level 1 (69% of its games as the Soviet, 84% as the German, 100 games a
+ * side, rules `mars-1942/6`); past 10 iterations it still gains as the German (level 3
+ * over 2: 70% of 50, level 4 over 3: 66% of 50) but not as the Soviet (49% of 100, 38% of
+ * 50): from most positions Zhukov's plans are worth nearly the same (docs/mars-balance.md,
+ * "A fitted evaluation, and sequential halving at the root"). The budgets are set by time: since
  * the rules of thumb cut and keep supply lines, about 14-18 iterations a CPU-second on
  * this 2-core machine, so the top level thinks about 2.5 s a player-turn, inside the 1-5 s
  * an AI seat may take (bench/ai.ts measures it; a served game's seat is cut off at 5 s,
