@@ -35,7 +35,7 @@ export interface AiLevel {
  * plan), the plans compared by sequential halving on common dice. Search is what lifts
  * level 2 over level 1 (69% of its games as the Soviet, 84% as the German, 100 games a
  * side, rules `mars-1942/6`); past 10 iterations it still gains as the German (level 3
- * over 2: 70% of 50, level 4 over 3: 66% of 50) but not as the Soviet (49% of 100, 38% of
+ * over 2: 71% of 100, level 4 over 3: 66% of 50) but not as the Soviet (49% of 100, 38% of
  * 50): from most positions Zhukov's plans are worth nearly the same (docs/mars-balance.md,
  * "A fitted evaluation, and sequential halving at the root"). The budgets are set by time: since
  * the rules of thumb cut and keep supply lines, about 14-18 iterations a CPU-second on
