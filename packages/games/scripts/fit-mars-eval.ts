@@ -35,7 +35,7 @@ import {
   rollDie,
 } from '@stavka/engine';
 import { Matrix, solve } from 'ml-matrix';
-import { EVAL_FEATURES, type EvalBucket, evalFeatures } from '../src/mars-1942/ai/evaluate.ts';
+import { chanceFrom, EVAL_FEATURES, type EvalBucket, evalFeatures } from '../src/mars-1942/ai/evaluate.ts';
 import {
   Board,
   type MarsAction,
@@ -210,7 +210,7 @@ async function main() {
     let loss = 0;
     let base = 0;
     for (const x of test) {
-      loss += logLoss(sigmoid(x.features.reduce((a, v, j) => a + v * w[j + 1]!, w[0]!)), x.result);
+      loss += logLoss(chanceFrom({ turnsLeft: 0, player: 'soviet', weights: w }, x.features), x.result);
       base += logLoss(rate, x.result);
     }
     lossAll += loss;

@@ -208,14 +208,16 @@ export function ismcts<G>(
     }
   }
 
+  /** A root choice's mean reward so far (0 when unvisited). */
+  function meanOf(key: string): number {
+    const ch = root.children.get(key);
+    return ch?.visits ? ch.reward / ch.visits : 0;
+  }
+
   /** `ms` by mean reward so far, best first (ties and the unvisited: prior order). */
   function byMean(ms: readonly Macro<G>[]): Macro<G>[] {
-    const mean = (m: Macro<G>) => {
-      const ch = root.children.get(m.key);
-      return ch?.visits ? ch.reward / ch.visits : -1;
-    };
     return ms
-      .map((m, i) => ({ m, i, v: mean(m) }))
+      .map((m, i) => ({ m, i, v: root.children.get(m.key)?.visits ? meanOf(m.key) : -1 }))
       .sort((a, b) => b.v - a.v || a.i - b.i)
       .map((x) => x.m);
   }
@@ -339,10 +341,11 @@ export function ismcts<G>(
     }
   }
 
-  const stats = rootOrder.map((m) => {
-    const ch = root.children.get(m.key);
-    return { key: m.key, visits: ch?.visits ?? 0, mean: ch?.visits ? ch.reward / ch.visits : 0 };
-  });
+  const stats = rootOrder.map((m) => ({
+    key: m.key,
+    visits: root.children.get(m.key)?.visits ?? 0,
+    mean: meanOf(m.key),
+  }));
   if (arms) return { macro: arms[0]!, iterations: done, stats };
   let best = 0;
   stats.forEach((st, i) => {
