@@ -4,7 +4,7 @@ import { type Action, apply, type GameRules, type GameState, hexNumberOf, playou
 import { type MarsState, marsRules } from '../index.ts';
 import { marsModule } from '../module.ts';
 import { Board, moveOptions, type Side, scenarioByKey, sideUnits } from './mars-games.ts';
-import { supplyCost, supplyCuts, supplyPickets } from './pickets.ts';
+import { lengthensLine, supplyCost, supplyCuts, supplyPickets } from './pickets.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
 
@@ -117,6 +117,32 @@ describe('supply pickets and cuts (mars-1942 "Supply": a friendly unit opens an 
       tried += posted.length;
     }
     assert.ok(tried >= 1, `pickets were posted in these games (${tried})`);
+  });
+
+  it('a cut is traced only where it may lengthen a supply line: elsewhere a unit there costs the enemy nothing', () => {
+    let ruledOut = 0;
+    let costly = 0;
+    for (const { side, board } of sides()) {
+      const enemy: Side = side === 'german' ? 'soviet' : 'german';
+      // One of the side's units taken off the map, then put down in every empty hex in turn.
+      const probe = sideUnits(board.s, side).find((id) => board.state.units[id]!.at >= 0)!;
+      const without = moved(board, [[probe, -1]]);
+      const base = supplyCost(without, enemy);
+      for (let h = 0; h < board.s.map.graph.nodeCount; h++) {
+        if (without.owner[h] !== 0) continue;
+        const cost = supplyCost(moved(without, [[probe, h]]), enemy);
+        if (!lengthensLine(without, enemy, h)) {
+          ruledOut++;
+          assert.equal(
+            cost,
+            base,
+            `hex ${hexNumberOf(board.s.map, h)} was ruled out, yet costs the enemy supply`,
+          );
+        } else if (cost > base) costly++;
+      }
+    }
+    assert.ok(ruledOut > 1000, `most hexes are ruled out without a trace (${ruledOut})`);
+    assert.ok(costly >= 10, `the hexes that do cut are kept (${costly})`);
   });
 
   it('the cuts are moves the rules accept, made in the order given', () => {

@@ -121,6 +121,76 @@ export function supplyPickets(
   return posted;
 }
 
+/** Hexes by supply distance (index: distance), per trace: boards with the same blocked hexes share it. */
+const byDistance = new WeakMap<Int32Array, number[][]>();
+
+function distanceBuckets(dist: Int32Array): number[][] {
+  let buckets = byDistance.get(dist);
+  if (!buckets) {
+    buckets = [];
+    for (let h = 0; h < dist.length; h++) {
+      const d = dist[h]!;
+      if (d >= 0) (buckets[d] ??= []).push(h);
+    }
+    byDistance.set(dist, buckets);
+  }
+  return buckets;
+}
+
+/**
+ * Whether a unit of the other side entering empty `hex` could lengthen or cut a supply
+ * line of `side` that one of its units (so also a zone, or Rzhev or Gzhatsk held) traces:
+ * without it no cut there is worth tracing. The unit closes its hex and, by its ZOC, the
+ * neighbours no unit of `side` holds (mars-1942 "Supply"). Exact for the trace's second
+ * stage (a hex a step from the road and rail net): a hex keeps its distance while one
+ * neighbour a step nearer keeps its own; a closed hex on the net itself: always yes.
+ */
+export function lengthensLine(board: Board, side: Side, hex: number): boolean {
+  const dist = board.supplyDistance(side);
+  const { offsets, targets } = board.s.map.graph;
+  const hit = new Uint8Array(dist.length);
+  let first = Infinity;
+  let last = -1;
+  const close = (h: number) => {
+    const d = dist[h]!;
+    if (d < 0) return;
+    hit[h] = 1;
+    first = Math.min(first, d);
+    last = Math.max(last, d);
+  };
+  close(hex);
+  for (let slot = offsets[hex]!; slot < offsets[hex + 1]!; slot++) {
+    const n = targets[slot]!;
+    if (n >= 0 && !board.isFriendlyHex(side, n)) close(n);
+  }
+  if (last < 0) return false;
+  if (first === 0) return true;
+  const buckets = distanceBuckets(dist);
+  const code = board.sideCode(side);
+  for (let d = first; d < buckets.length; d++) {
+    let any = false;
+    for (const h of buckets[d] ?? []) {
+      if (hit[h] === 0) {
+        // Cut off only when every neighbour a step nearer is.
+        let nearer = 0;
+        let open = false;
+        for (let slot = offsets[h]!; slot < offsets[h + 1]! && !open; slot++) {
+          const n = targets[slot]!;
+          if (n < 0 || dist[n] !== d - 1) continue;
+          nearer++;
+          open = hit[n] === 0;
+        }
+        if (nearer === 0 || open) continue;
+        hit[h] = 1;
+      }
+      any = true;
+      if (board.owner[h] === code) return true;
+    }
+    if (!any && d >= last) break;
+  }
+  return false;
+}
+
 /**
  * Moves that cut the supply lines of the Soviet units inside the salient: a German unit
  * whose zone of control closes the gap behind a penetration, the way von Kluge's
@@ -173,6 +243,8 @@ export function supplyCuts(
     return c;
   };
   const gainOf = (board: Board, loss: number, id: string, hex: number) => {
+    // Its move may only open lines where it leaves: no cut unless it lengthens one.
+    if (!lengthensLine(board, enemy, hex)) return { after: board, gain: -Infinity };
     const after = withUnitAt(s, board.state, id, hex);
     const odds = pressure(hex) / Math.max(1, strength(id));
     const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
