@@ -130,7 +130,9 @@ function distanceBuckets(dist: Int32Array): number[][] {
     buckets = [];
     for (let h = 0; h < dist.length; h++) {
       const d = dist[h]!;
-      if (d >= 0) (buckets[d] ??= []).push(h);
+      if (d < 0) continue;
+      buckets[d] ??= [];
+      buckets[d].push(h);
     }
     byDistance.set(dist, buckets);
   }
