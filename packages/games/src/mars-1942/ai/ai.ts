@@ -37,9 +37,11 @@ export interface AiLevel {
  * side, rules `mars-1942/6`); past 10 iterations it still gains as the German (level 3
  * over 2: 71% of 100, level 4 over 3: 66% of 50) but not as the Soviet (49% of 100, 38% of
  * 50): from most positions Zhukov's plans are worth nearly the same (docs/mars-balance.md,
- * "A fitted evaluation, and sequential halving at the root"). The budgets are set by time: since
- * the rules of thumb cut and keep supply lines, about 14-18 iterations a CPU-second on
- * this 2-core machine, so the top level thinks about 2.5 s a player-turn, inside the 1-5 s
+ * "A fitted evaluation, and sequential halving at the root"), and against its own level
+ * each gains about 10 points from level 2 to 3 on either side, the Soviet none from 3 to 4
+ * ("Why the Soviet levels stop at level 3"). The budgets are set by time: about 17-24
+ * iterations a CPU-second on this 2-core machine, so the top level thinks about 2 s a
+ * player-turn, inside the 1-5 s
  * an AI seat may take (bench/ai.ts measures it; a served game's seat is cut off at 5 s,
  * `play.thinkMs`).
  */

@@ -1,32 +1,28 @@
 /**
- * What the Mars AI derives once per scenario from the map: hex distances (breadth-first
- * over the map graph) to the deep objectives, Rzhev and Gzhatsk and the towns and
+ * What the Mars AI derives once per scenario from the map: hex distances (the engine's
+ * search at one a step) to the deep objectives, Rzhev and Gzhatsk and the towns and
  * cities of the salient, and to the defense zones.
  */
+import { searchSpaceFor } from '@stavka/engine';
 import type { Scenario } from '../scenario.ts';
 
 const cache = new WeakMap<Scenario, { deep: Int32Array; zones: Int32Array }>();
 
-/** Hex distances from `sources` over the map graph (-1: unreachable). */
+const unitCosts = new WeakMap<Scenario, Int32Array>();
+
+/** Hex distances from `sources` over the map graph, by the engine's search (-1: unreachable). */
 export function hexDistances(s: Scenario, sources: readonly number[]): Int32Array {
   const g = s.map.graph;
-  const dist = new Int32Array(g.nodeCount).fill(-1);
-  const queue: number[] = [];
-  for (const h of sources) {
-    if (dist[h] === -1) {
-      dist[h] = 0;
-      queue.push(h);
-    }
+  let ones = unitCosts.get(s);
+  if (!ones) {
+    ones = new Int32Array(g.nodeCount).fill(1);
+    unitCosts.set(s, ones);
   }
-  for (let i = 0; i < queue.length; i++) {
-    const h = queue[i]!;
-    for (let slot = g.offsets[h]!; slot < g.offsets[h + 1]!; slot++) {
-      const t = g.targets[slot]!;
-      if (t >= 0 && dist[t] === -1) {
-        dist[t] = dist[h]! + 1;
-        queue.push(t);
-      }
-    }
+  const space = searchSpaceFor(g).run({ enterCost: ones }, { sources, maxCost: g.nodeCount });
+  const dist = new Int32Array(g.nodeCount).fill(-1);
+  for (let i = 0; i < space.reachedCount; i++) {
+    const h = space.reached[i]!;
+    dist[h] = space.cost[h]!;
   }
   return dist;
 }
