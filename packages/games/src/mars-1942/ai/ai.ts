@@ -41,9 +41,8 @@ export interface AiLevel {
  * each gains about 10 points from level 2 to 3 on either side, the Soviet none from 3 to 4
  * ("Why the Soviet levels stop at level 3"). The budgets are set by time: about 17-24
  * iterations a CPU-second on this 2-core machine, so the top level thinks about 2 s a
- * player-turn, inside the 1-5 s
- * an AI seat may take (bench/ai.ts measures it; a served game's seat is cut off at 5 s,
- * `play.thinkMs`).
+ * player-turn, inside the 1-5 s an AI seat may take (bench/ai.ts measures it; a served
+ * game's seat is cut off at 5 s, `play.thinkMs`).
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
