@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { neighborsOf } from './graph.ts';
 import { compileHexMap, connectionBit, type HexMap, type HexMapSetup, hexIndex, hexNumberOf } from './map.ts';
-import { type SearchPolicy, SearchSpace, type StepPolicy, search } from './search.ts';
+import { type SearchPolicy, SearchSpace, type StepPolicy, search, stepDistances } from './search.ts';
 
 function makeMap(extra: Partial<HexMapSetup> = {}): HexMap {
   const r = compileHexMap({ kind: 'hex', columns: 10, rows: 10, defaultTerrain: 'clear', ...extra });
@@ -173,5 +173,35 @@ describe('supply tracing (the same search, multi-source, zero-cost along railway
     assert.ok(!space.has(H(m, '0101')), 'the old result is gone');
     assert.ok(first > 7);
     assert.equal(new Set(space.reachedNodes()).size, space.reachedCount);
+  });
+});
+
+describe('stepDistances (the one search, every step costing 1)', () => {
+  it('matches a plain breadth-first search from any sources, cut at maxSteps, on a map with holes', () => {
+    const m = makeMap({ offMap: ['0505', '0506', '0605', '0307'] });
+    const n = m.graph.nodeCount;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 12 }),
+        (sources, maxSteps) => {
+          const want = new Int32Array(n).fill(-1);
+          let frontier = [...sources];
+          for (const h of frontier) want[h] = 0;
+          for (let d = 1; d <= maxSteps && frontier.length > 0; d++) {
+            const next: number[] = [];
+            for (const h of frontier)
+              for (const t of neighborsOf(m.graph, h))
+                if (want[t] === -1) {
+                  want[t] = d;
+                  next.push(t);
+                }
+            frontier = next;
+          }
+          assert.deepEqual(stepDistances(m.graph, sources, maxSteps), want);
+        },
+      ),
+      { numRuns: 200, seed: 17 },
+    );
   });
 });

@@ -243,3 +243,29 @@ export function search(graph: Graph, policy: SearchPolicy, options: SearchOption
     },
   };
 }
+
+const unitCosts = new WeakMap<Graph, Int32Array>();
+
+/**
+ * Steps from the nearest of `sources` to every node, each step costing 1 (a breadth-first
+ * search by the one search), up to `maxSteps`: -1 where not reached. Distances to
+ * objectives, ranges in segments, "within N of" tests.
+ */
+export function stepDistances(
+  graph: Graph,
+  sources: ArrayLike<number>,
+  maxSteps = graph.nodeCount,
+): Int32Array {
+  let ones = unitCosts.get(graph);
+  if (!ones) {
+    ones = new Int32Array(graph.nodeCount).fill(1);
+    unitCosts.set(graph, ones);
+  }
+  const space = searchSpaceFor(graph).run({ enterCost: ones }, { sources, maxCost: maxSteps });
+  const dist = new Int32Array(graph.nodeCount).fill(-1);
+  for (let i = 0; i < space.reachedCount; i++) {
+    const n = space.reached[i]!;
+    dist[n] = space.cost[n]!;
+  }
+  return dist;
+}

@@ -36,6 +36,7 @@ import {
   type RulesContext,
   SearchSpace,
   setupError,
+  stepDistances,
 } from '@stavka/engine';
 import { type BattleAction, battleRules } from './battle.ts';
 import { type BattleScenario, type BattleState, battleFromSetup, type Occupant } from './battle-scenario.ts';
@@ -405,18 +406,12 @@ export function evacuationPoints(): string[] {
 export function partisanPoints(g: CampaignState): string[] {
   const map = mapOf();
   const soviet = map.pointIds.map(idx).filter((p) => g.control[pid(p)] === 'soviet');
-  const near = new SearchSpace(map.graph).run(
-    { enterCost: new Array(map.graph.nodeCount).fill(1) },
-    {
-      sources: soviet,
-      maxCost: 1,
-    },
-  );
+  const near = stepDistances(map.graph, soviet, 1);
   const axisAt = new Set(
     g.units.filter((u) => onMap(u) && isGround(u) && u.side === 'axis').map((u) => u.at),
   );
   return map.pointIds.filter(
-    (p) => g.control[p] === 'axis' && !axisAt.has(p) && !g.partisans.includes(p) && !near.has(idx(p)),
+    (p) => g.control[p] === 'axis' && !axisAt.has(p) && !g.partisans.includes(p) && near[idx(p)]! < 0,
   );
 }
 
@@ -576,17 +571,14 @@ function move(g: CampaignState, u: CampaignUnit, to: string, ctx: RulesContext):
 export function rebaseOptions(g: CampaignState, u: CampaignUnit): string[] {
   if (isGround(u) || !onMap(u) || u.side !== g.player || u.moved || g.control[u.at] !== u.side) return [];
   const map = mapOf();
-  const space = new SearchSpace(map.graph).run(
-    { enterCost: new Array(map.graph.nodeCount).fill(1) },
-    { sources: [idx(u.at)], maxCost: AIR_RANGE },
-  );
+  const range = stepDistances(map.graph, [idx(u.at)], AIR_RANGE);
   const ground = new Set(
     g.units.filter((x) => onMap(x) && isGround(x) && x.side === u.side && x.from === null).map((x) => x.at),
   );
   return map.pointIds.filter(
     (p, i) =>
       i !== idx(u.at) &&
-      space.has(i) &&
+      range[i]! >= 0 &&
       g.control[p] === u.side &&
       !enemyGroundAt(g, p, u.side) &&
       (u.side !== 'axis' || ground.has(p)),
@@ -663,11 +655,8 @@ export function airOptions(g: CampaignState, side: Side): { unit: string; at: st
   const done = new Set(g.airCommitted.map((c) => c.unit));
   for (const u of g.units) {
     if (u.side !== side || isGround(u) || !onMap(u) || g.control[u.at] !== side || done.has(u.id)) continue;
-    const space = new SearchSpace(map.graph).run(
-      { enterCost: new Array(map.graph.nodeCount).fill(1) },
-      { sources: [idx(u.at)], maxCost: AIR_RANGE },
-    );
-    for (const at of g.attacks) if (space.has(idx(at))) out.push({ unit: u.id, at });
+    const range = stepDistances(map.graph, [idx(u.at)], AIR_RANGE);
+    for (const at of g.attacks) if (range[idx(at)]! >= 0) out.push({ unit: u.id, at });
   }
   return out;
 }

@@ -3,28 +3,14 @@
  * search at one a step) to the deep objectives, Rzhev and Gzhatsk and the towns and
  * cities of the salient, and to the defense zones.
  */
-import { searchSpaceFor } from '@stavka/engine';
+import { stepDistances } from '@stavka/engine';
 import type { Scenario } from '../scenario.ts';
 
 const cache = new WeakMap<Scenario, { deep: Int32Array; zones: Int32Array }>();
 
-const unitCosts = new WeakMap<Scenario, Int32Array>();
-
-/** Hex distances from `sources` over the map graph, by the engine's search (-1: unreachable). */
+/** Hex distances from `sources` over the map graph (-1: unreachable). */
 export function hexDistances(s: Scenario, sources: readonly number[]): Int32Array {
-  const g = s.map.graph;
-  let ones = unitCosts.get(s);
-  if (!ones) {
-    ones = new Int32Array(g.nodeCount).fill(1);
-    unitCosts.set(s, ones);
-  }
-  const space = searchSpaceFor(g).run({ enterCost: ones }, { sources, maxCost: g.nodeCount });
-  const dist = new Int32Array(g.nodeCount).fill(-1);
-  for (let i = 0; i < space.reachedCount; i++) {
-    const h = space.reached[i]!;
-    dist[h] = space.cost[h]!;
-  }
-  return dist;
+  return stepDistances(s.map.graph, sources);
 }
 
 function derived(s: Scenario) {

@@ -28,8 +28,8 @@ import {
   legalActions,
   type Player,
   type PointMap,
-  SearchSpace,
   type Seed,
+  stepDistances,
   UNDO,
 } from '@stavka/engine';
 import { absorbers, type BattleAction, canInflict, firingValue, sideOf } from '../battle.ts';
@@ -42,13 +42,7 @@ type Scored = { action: CampaignAction; score: number };
 
 /** Graph distances (segments) from a set of points, by point index (unreached: 99). */
 function distances(map: PointMap, sources: readonly number[]): Int32Array {
-  const space = new SearchSpace(map.graph).run(
-    { enterCost: new Array(map.graph.nodeCount).fill(1) },
-    { sources: [...sources], maxCost: 99 },
-  );
-  const out = new Int32Array(map.graph.nodeCount).fill(99);
-  for (let p = 0; p < out.length; p++) if (space.has(p)) out[p] = space.costTo(p);
-  return out;
+  return stepDistances(map.graph, sources, 99).map((d) => (d < 0 ? 99 : d));
 }
 
 export class CampaignAiPlayer implements Player {
