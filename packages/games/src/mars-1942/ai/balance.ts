@@ -8,14 +8,19 @@
  * with players by the module's names; VARIANT tries the scenario with one change, in
  * memory (the data files are not touched): `no-doubling` (M-16 off), `german-defense+N`
  * (German infantry defense and fortified defense +N; `german-defense+N/fortified+M` for
- * different steps), `soviet-attack*F` (Soviet attack factors times F, rounded, at least 1).
+ * different steps), `soviet-attack*F` (Soviet attack factors times F, rounded, at least 1),
+ * `soviet-setup:FACE[/all]` and `german-setup:FACE[/DEPTH]` (a side's striking units
+ * massed on one face of the salient instead of the historical set-up: `ai/setups.ts`);
+ * several changes separated by commas.
  */
-import { type Action, type GameRules, type GameState, playout } from '@stavka/engine';
+import { type Action, type GameRules, type GameState, type Player, playout } from '@stavka/engine';
 import { marsModule } from '../module.ts';
 import { type ScenarioFile, standardScenarioFile } from '../scenario.ts';
 import { victoryTally } from '../victory.ts';
 import { hexDistances } from './map.ts';
-import { Board, type MarsState, scenarioByKey } from './mars-games.ts';
+import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
+import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
+import { FACES, parseSetupPlan, type SetupPlan } from './setups.ts';
 
 /** The headings of the victory conditions a tally item falls under. */
 export const VP_HEADINGS = [
@@ -90,34 +95,67 @@ export function balanceReport(g: MarsState): BalanceReport {
   };
 }
 
-/** The scenario with one change, in memory (see the file's comment), and the options. */
+/**
+ * The scenario with the changes `variant` names, in memory (see the file's comment), its
+ * options, and the set-ups to play instead of the historical one. Changes are separated
+ * by commas.
+ */
 export function variantSetup(variant: string | undefined): {
   scenario: ScenarioFile | null;
   options: Record<string, unknown>;
+  setups: Partial<Record<Side, SetupPlan>>;
 } {
-  if (!variant || variant === 'standard') return { scenario: null, options: {} };
-  if (variant === 'no-doubling') return { scenario: null, options: { firstTurnDoubling: false } };
-  const file = standardScenarioFile();
-  const def = /^german-defense\+(\d+)(?:\/fortified\+(\d+))?$/.exec(variant);
-  const att = /^soviet-attack\*([0-9.]+)$/.exec(variant);
-  if (def) {
-    const k = Number(def[1]);
-    const kf = def[2] === undefined ? k : Number(def[2]);
-    for (const u of file.units)
-      if (u.side === 'german' && u.type === 'infantry') {
-        const f = u.factors as { defense?: number; fortified?: number };
-        if (f.defense !== undefined) f.defense += k;
-        if (f.fortified !== undefined) f.fortified += kf;
-      }
-  } else if (att) {
-    const x = Number(att[1]);
-    for (const u of file.units)
-      if (u.side === 'soviet') {
-        const f = u.factors as { attack?: number };
-        if (f.attack !== undefined) f.attack = Math.max(1, Math.round(f.attack * x));
-      }
-  } else throw new Error(`unknown variant "${variant}"`);
-  return { scenario: file, options: {} };
+  let file: ScenarioFile | null = null;
+  const options: Record<string, unknown> = {};
+  const setups: Partial<Record<Side, SetupPlan>> = {};
+  for (const change of (variant ?? 'standard').split(',')) {
+    const def = /^german-defense\+(\d+)(?:\/fortified\+(\d+))?$/.exec(change);
+    const att = /^soviet-attack\*([0-9.]+)$/.exec(change);
+    const set = /^(soviet|german)-setup:(.+)$/.exec(change);
+    if (change === 'standard') continue;
+    if (change === 'no-doubling') options.firstTurnDoubling = false;
+    else if (def) {
+      file ??= standardScenarioFile();
+      const k = Number(def[1]);
+      const kf = def[2] === undefined ? k : Number(def[2]);
+      for (const u of file.units)
+        if (u.side === 'german' && u.type === 'infantry') {
+          const f = u.factors as { defense?: number; fortified?: number };
+          if (f.defense !== undefined) f.defense += k;
+          if (f.fortified !== undefined) f.fortified += kf;
+        }
+    } else if (att) {
+      file ??= standardScenarioFile();
+      const x = Number(att[1]);
+      for (const u of file.units)
+        if (u.side === 'soviet') {
+          const f = u.factors as { attack?: number };
+          if (f.attack !== undefined) f.attack = Math.max(1, Math.round(f.attack * x));
+        }
+    } else if (set) {
+      const side = set[1] as Side;
+      const plan = parseSetupPlan(side, set[2]!);
+      if (!plan)
+        throw new Error(
+          `unknown set-up "${set[2]}" (a face, ${Object.keys(FACES).join('/')}, then /all or /DEPTH)`,
+        );
+      setups[side] = plan;
+    } else throw new Error(`unknown variant "${change}"`);
+  }
+  return { scenario: file, options, setups };
+}
+
+/** `player`, but `side`'s set-up deployed by `plan` (`ai/setups.ts`) instead of its own choice. */
+export function withSetup(player: Player, side: Side, plan: SetupPlan): Player {
+  const policy = new MarsPolicy({ ...PLANNER_PARAMS[side], setup: plan });
+  return {
+    name: player.name,
+    choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, sd: string): Action {
+      const known = state as unknown as GameState<MarsState>;
+      if (known.state.step !== 'setup') return player.choose(rules, state, sd);
+      return policy.choose(known, sd as Side, rules.legalActions(state.state, sd) as readonly MarsAction[]);
+    },
+  };
 }
 
 /** Plays `games` games from `seed` and averages their reports. */
@@ -131,16 +169,18 @@ export function balanceRun(
 ) {
   const rules = marsModule.rules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
   const players = marsModule.players!;
-  const { scenario, options } = variantSetup(variant);
+  const { scenario, options, setups } = variantSetup(variant);
+  const make = (side: Side, name: string, sd: number) => {
+    const p = players[name]!.make(`player:${side}:${sd}`);
+    const plan = setups[side];
+    return plan ? withSetup(p, side, plan) : p;
+  };
   const reports: BalanceReport[] = [];
   for (let i = 0; i < games; i++) {
     const r = playout(
       rules,
       seed + i,
-      {
-        soviet: players[soviet]!.make(`player:soviet:${seed + i}`),
-        german: players[german]!.make(`player:german:${seed + i}`),
-      },
+      { soviet: make('soviet', soviet, seed + i), german: make('german', german, seed + i) },
       { scenario, options },
     );
     const rep = balanceReport((r.state as GameState<MarsState>).state);

@@ -1,12 +1,21 @@
 /**
  * What the Mars AI derives once per scenario from the map: hex distances (the engine's
  * search at one a step) to the deep objectives, Rzhev and Gzhatsk and the towns and
- * cities of the salient, and to the defense zones.
+ * cities of the salient, to the defense zones and to the front line, and which way each
+ * hex faces from the salient's centre.
  */
-import { stepDistances } from '@stavka/engine';
+import { axialToPixel, hexAxial, stepDistances } from '@stavka/engine';
 import type { Scenario } from '../scenario.ts';
 
-const cache = new WeakMap<Scenario, { deep: Int32Array; zones: Int32Array }>();
+const cache = new WeakMap<
+  Scenario,
+  {
+    deep: Int32Array;
+    zones: Int32Array;
+    front: Record<'german' | 'soviet', Int32Array>;
+    bearing: Float64Array;
+  }
+>();
 
 /** Hex distances from `sources` over the map graph (-1: unreachable). */
 export function hexDistances(s: Scenario, sources: readonly number[]): Int32Array {
@@ -17,12 +26,32 @@ function derived(s: Scenario) {
   let d = cache.get(s);
   if (!d) {
     const places = s.map.places.filter((p) => s.germanTerritory[p.hex] === 1).map((p) => p.hex);
+    const side = (own: number) => {
+      const hexes: number[] = [];
+      for (let h = 0; h < s.map.graph.nodeCount; h++) if (s.germanTerritory[h] === own) hexes.push(h);
+      return hexes;
+    };
+    const at = (h: number) => axialToPixel(hexAxial(s.map, h), 1);
+    const german = side(1);
+    let x = 0;
+    let y = 0;
+    for (const h of german) {
+      x += at(h).x / german.length;
+      y += at(h).y / german.length;
+    }
+    const bearing = new Float64Array(s.map.graph.nodeCount);
+    for (let h = 0; h < bearing.length; h++) {
+      const p = at(h);
+      bearing[h] = ((Math.atan2(p.x - x, y - p.y) * 180) / Math.PI + 360) % 360;
+    }
     d = {
       deep: hexDistances(s, [s.rzhev, s.gzhatsk, ...places]),
       zones: hexDistances(
         s,
         s.defenseZones.flatMap((z) => z.hexes),
       ),
+      front: { german: hexDistances(s, side(0)), soviet: hexDistances(s, german) },
+      bearing,
     };
     cache.set(s, d);
   }
@@ -37,6 +66,19 @@ export function objectiveDistance(s: Scenario): Int32Array {
 /** Distance to the nearest defense-zone hex. */
 export function zoneDistance(s: Scenario): Int32Array {
   return derived(s).zones;
+}
+
+/** For `side`'s units: hexes from the other side's ground as it was at the start (1: the front line). */
+export function frontDistance(s: Scenario, side: 'german' | 'soviet'): Int32Array {
+  return derived(s).front[side];
+}
+
+/**
+ * Which way a hex faces from the salient: its compass bearing in degrees (0 north, 90
+ * east) from the centre of the ground that was German at the start.
+ */
+export function salientBearing(s: Scenario): Float64Array {
+  return derived(s).bearing;
 }
 
 const balls = new WeakMap<Scenario, Map<number, Int32Array[]>>();

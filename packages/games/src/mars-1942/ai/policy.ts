@@ -29,6 +29,7 @@ import {
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
 import { supplyCuts, supplyPickets } from './pickets.ts';
+import { type SetupPlan, setupChoice } from './setups.ts';
 
 export const COLUMN = Object.fromEntries(MARS_CRT.columnLabels.map((l, i) => [l, i])) as Record<
   string,
@@ -53,6 +54,8 @@ export interface PolicyParams {
   readonly pickets?: boolean;
   /** Before the attacks are planned, free units cut the enemy's supply lines (`ai/pickets.ts`). */
   readonly cuts?: boolean;
+  /** A set-up other than the historical one (`ai/setups.ts`; the balance lab's). */
+  readonly setup?: SetupPlan;
 }
 
 /**
@@ -164,6 +167,8 @@ export class MarsPolicy {
     const first = (type: string) => legal.find((a) => a.type === type);
     switch (g.step) {
       case 'setup':
+        if (this.params.setup)
+          return setupChoice(new Board(s, g), side, legal, this.params.setup) ?? legal[0]!;
         return first('historical-setup') ?? first('end-setup') ?? legal[0]!;
       case 'fortify':
         return this.fortify(s, g, side, legal) ?? first('end-fortify') ?? legal[0]!;

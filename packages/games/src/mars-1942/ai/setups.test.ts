@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
+import { type MarsState, marsRules } from '../index.ts';
+import { variantSetup } from './balance.ts';
+import { frontDistance, salientBearing } from './map.ts';
+import { Board, hexIndex, isInfantry, isMobile, type MarsAction, scenarioByKey } from './mars-games.ts';
+import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
+import { parseSetupPlan, type SetupPlan } from './setups.ts';
+
+const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+
+interface Placed {
+  unit: string;
+  hex: number;
+  /** The hexes the rules offered the unit when it was placed. */
+  offered: number[];
+}
+
+/**
+ * Plays the set-up with `german` and `soviet` plans (null: the historical set-up) through
+ * the checked `apply`, recording where each unit went and what else it was offered.
+ */
+function playSetup(german: SetupPlan | null, soviet: SetupPlan | null) {
+  const made = setup(rules, null, 1, {});
+  assert.ok(made.ok);
+  let s: GameState<MarsState> = made.value;
+  const placed: Placed[] = [];
+  const policies = {
+    german: new MarsPolicy({ ...PLANNER_PARAMS.german, ...(german ? { setup: german } : {}) }),
+    soviet: new MarsPolicy({ ...PLANNER_PARAMS.soviet, ...(soviet ? { setup: soviet } : {}) }),
+  };
+  const sc = scenarioByKey(s.state.scenario);
+  while (s.state.step === 'setup') {
+    const side = rules.activeSides(s.state)[0] as 'german' | 'soviet';
+    const legal = rules.legalActions(s.state, side) as readonly MarsAction[];
+    const a = policies[side].choose(s, side, legal);
+    assert.ok(legal.includes(a), `${side} chose ${JSON.stringify(a)}, not in the legal list`);
+    if (a.type === 'deploy') {
+      const offered = legal.flatMap((x) =>
+        x.type === 'deploy' && x.unit === a.unit ? [hexIndex(sc.map, x.hex)] : [],
+      );
+      placed.push({ unit: a.unit, hex: hexIndex(sc.map, a.hex), offered });
+    }
+    const next = apply(rules, s, side, a, s.stateId);
+    assert.ok(next.ok, next.ok ? '' : next.error.message);
+    s = next.value;
+  }
+  return { state: s, placed, sc };
+}
+
+const onFace = (
+  sc: ReturnType<typeof scenarioByKey>,
+  side: 'german' | 'soviet',
+  plan: SetupPlan,
+  h: number,
+) => {
+  const off = Math.abs(((salientBearing(sc)[h]! - plan.bearing + 540) % 360) - 180);
+  return frontDistance(sc, side)[h] === plan.depth && off <= plan.width;
+};
+
+describe('set-ups other than the historical one (ai/setups.ts)', () => {
+  it('reads the lab’s plans and rejects what it does not know', () => {
+    assert.deepEqual(parseSetupPlan('soviet', 'north'), {
+      bearing: 0,
+      width: 50,
+      depth: 1,
+      mass: 'striking',
+    });
+    assert.deepEqual(parseSetupPlan('soviet', 'east/all'), { bearing: 90, width: 50, depth: 1, mass: 'all' });
+    assert.deepEqual(parseSetupPlan('german', 'north'), {
+      bearing: 0,
+      width: 50,
+      depth: 2,
+      mass: 'striking',
+    });
+    assert.deepEqual(parseSetupPlan('german', 'nw/1'), {
+      bearing: 315,
+      width: 50,
+      depth: 1,
+      mass: 'striking',
+    });
+    assert.equal(
+      parseSetupPlan('german', 'north/all'),
+      null,
+      'the German has no "all": his infantry garrisons the zones',
+    );
+    assert.equal(parseSetupPlan('soviet', 'up'), null);
+    assert.equal(parseSetupPlan('soviet', 'north/9'), null);
+    const v = variantSetup('no-doubling,german-setup:north/1,soviet-setup:east/all');
+    assert.equal(v.options.firstTurnDoubling, false);
+    assert.equal(v.setups.german?.depth, 1);
+    assert.equal(v.setups.soviet?.mass, 'all');
+    assert.throws(() => variantSetup('soviet-setup:up'), /unknown set-up "up"/);
+    assert.throws(() => variantSetup('standard,sideways'), /unknown variant "sideways"/);
+  });
+
+  it('Zhukov masses his korps and mobile units on the face he names; the rest stand where they stood in 1942', () => {
+    const plan = parseSetupPlan('soviet', 'north')!;
+    const { state, placed, sc } = playSetup(null, plan);
+    assert.equal(state.state.step !== 'setup' && state.state.turn, 1, 'the game starts');
+    const soviet = sc.unitIds.filter(
+      (id) => sc.units[id]!.side === 'soviet' && state.state.units[id]!.status === 'map',
+    );
+    assert.equal(placed.length, soviet.length, 'every Soviet unit is placed');
+    let massedOnFace = 0;
+    for (const p of placed) {
+      const u = sc.units[p.unit]!;
+      if (u.size === 'korps' || isMobile(u)) {
+        // On the face whenever the rules still offered it a hex there.
+        if (p.offered.some((h) => onFace(sc, 'soviet', plan, h))) {
+          assert.ok(onFace(sc, 'soviet', plan, p.hex), `${p.unit} left the face`);
+          massedOnFace++;
+        }
+      } else if (p.offered.includes(sc.historical.soviet[p.unit]!)) {
+        assert.equal(p.hex, sc.historical.soviet[p.unit], `${p.unit} moved from its historical hex`);
+      } else assert.equal(frontDistance(sc, 'soviet')[p.hex], 1, `${p.unit} is not in the front line`);
+    }
+    const striking = soviet.filter((id) => sc.units[id]!.size === 'korps' || isMobile(sc.units[id]!));
+    assert.equal(massedOnFace, striking.length, 'every korps and mobile unit found room on the north face');
+    // The Kalinin Front limits hold (the rules' own list): at most 3 korps there.
+    const board = new Board(sc, state.state);
+    const korps = sc.kalinin.hexes
+      .flatMap((h) => board.at[h]!)
+      .filter((id) => sc.units[id]!.size === 'korps');
+    assert.ok(korps.length <= 3);
+  });
+
+  it('von Kluge garrisons every zone with infantry first, then puts his kampfgruppen in the line of the face', () => {
+    const plan = parseSetupPlan('german', 'north/1')!;
+    const { placed, sc } = playSetup(plan, null);
+    const german = placed.filter((p) => sc.units[p.unit]!.side === 'german');
+    const garrisons = german.filter(
+      (p) => isInfantry(sc.units[p.unit]!) && sc.units[p.unit]!.size === 'division',
+    );
+    assert.equal(garrisons.length, sc.defenseZones.length, 'one division a zone');
+    assert.deepEqual(
+      german.slice(0, garrisons.length).map((p) => p.unit),
+      garrisons.map((p) => p.unit),
+      'the garrisons first, so the zones are theirs',
+    );
+    let onTheFace = 0;
+    for (const p of german.slice(garrisons.length))
+      if (p.offered.some((h) => onFace(sc, 'german', plan, h))) {
+        assert.ok(onFace(sc, 'german', plan, p.hex), `${p.unit} left the face`);
+        onTheFace++;
+      }
+    assert.equal(
+      onTheFace,
+      german.length - garrisons.length,
+      'every kampfgruppe found room on the north face',
+    );
+  });
+
+  it('the whole army massed ("all") stands on the face: the east face has room for all of it', () => {
+    const plan = parseSetupPlan('soviet', 'east/all')!;
+    const { placed, sc } = playSetup(null, plan);
+    const soviet = placed.filter((p) => sc.units[p.unit]!.side === 'soviet');
+    assert.equal(soviet.length, 35);
+    for (const p of soviet) assert.ok(onFace(sc, 'soviet', plan, p.hex), `${p.unit} is off the east face`);
+  });
+});
