@@ -210,6 +210,23 @@ export function balanceRun(
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, '/'))) {
   const [soviet = 'ai1', german = 'ai1', games = '4', seed = '1', variant] = process.argv.slice(2);
+  const names = Object.keys(marsModule.players!);
+  const problem = [
+    ...[soviet, german]
+      .filter((p) => !names.includes(p))
+      .map((p) => `no player "${p}" (${names.join(', ')})`),
+    ...(/^[1-9]\d*$/.test(games) ? [] : [`GAMES must be a whole number above 0, not "${games}"`]),
+    ...(/^\d+$/.test(seed) ? [] : [`SEED must be a whole number, not "${seed}"`]),
+  ];
+  try {
+    variantSetup(variant);
+  } catch (e) {
+    problem.push((e as Error).message);
+  }
+  if (problem.length > 0) {
+    console.error(`balance.ts SOVIET GERMAN GAMES SEED [VARIANT]: ${problem.join('; ')}`);
+    process.exit(2);
+  }
   const out = balanceRun(soviet, german, Number(games), Number(seed), variant, (sd, r) =>
     console.error(
       `seed ${sd}: ${r.winner ?? 'draw'} ${r.vp.soviet}-${r.vp.german}; ${r.sovietUnitsBeyondTheFront} Soviet units beyond the front, deepest ${r.deepestPenetration} hexes; German units eliminated ${r.germanUnitsEliminated}, Soviet ${r.sovietUnitsEliminated}; towns ${r.townsTaken.join(', ') || 'none'}`,
