@@ -31,19 +31,18 @@ function derived(s: Scenario) {
       for (let h = 0; h < s.map.graph.nodeCount; h++) if (s.germanTerritory[h] === own) hexes.push(h);
       return hexes;
     };
-    const at = (h: number) => axialToPixel(hexAxial(s.map, h), 1);
+    const at = Array.from({ length: s.map.graph.nodeCount }, (_, h) => axialToPixel(hexAxial(s.map, h), 1));
     const german = side(1);
     let x = 0;
     let y = 0;
     for (const h of german) {
-      x += at(h).x / german.length;
-      y += at(h).y / german.length;
+      x += at[h]!.x / german.length;
+      y += at[h]!.y / german.length;
     }
-    const bearing = new Float64Array(s.map.graph.nodeCount);
-    for (let h = 0; h < bearing.length; h++) {
-      const p = at(h);
-      bearing[h] = ((Math.atan2(p.x - x, y - p.y) * 180) / Math.PI + 360) % 360;
-    }
+    const bearing = Float64Array.from(
+      at,
+      (p) => ((Math.atan2(p.x - x, y - p.y) * 180) / Math.PI + 360) % 360,
+    );
     d = {
       deep: hexDistances(s, [s.rzhev, s.gzhatsk, ...places]),
       zones: hexDistances(

@@ -3,10 +3,10 @@ import { describe, it } from 'node:test';
 import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
 import { variantSetup } from './balance.ts';
-import { frontDistance, salientBearing } from './map.ts';
+import { frontDistance } from './map.ts';
 import { Board, hexIndex, isInfantry, isMobile, type MarsAction, scenarioByKey } from './mars-games.ts';
 import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
-import { parseSetupPlan, type SetupPlan } from './setups.ts';
+import { onFace, parseSetupPlan, type SetupPlan } from './setups.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
 
@@ -48,16 +48,6 @@ function playSetup(german: SetupPlan | null, soviet: SetupPlan | null) {
   }
   return { state: s, placed, sc };
 }
-
-const onFace = (
-  sc: ReturnType<typeof scenarioByKey>,
-  side: 'german' | 'soviet',
-  plan: SetupPlan,
-  h: number,
-) => {
-  const off = Math.abs(((salientBearing(sc)[h]! - plan.bearing + 540) % 360) - 180);
-  return frontDistance(sc, side)[h] === plan.depth && off <= plan.width;
-};
 
 describe('set-ups other than the historical one (ai/setups.ts)', () => {
   it('reads the lab’s plans and rejects what it does not know', () => {

@@ -16,7 +16,15 @@
  */
 import { axialDistance, hexAxial } from '@stavka/engine';
 import { frontDistance, salientBearing } from './map.ts';
-import { type Board, hexIndex, isInfantry, isMobile, type MarsAction, type Side } from './mars-games.ts';
+import {
+  type Board,
+  hexIndex,
+  isInfantry,
+  isMobile,
+  type MarsAction,
+  type Scenario,
+  type Side,
+} from './mars-games.ts';
 
 export interface SetupPlan {
   /** The face to mass on: its compass bearing from the salient's centre (0 north, 90 east). */
@@ -64,6 +72,16 @@ function massed(board: Board, id: string, plan: SetupPlan): boolean {
   return plan.mass === 'all' || u.size === 'korps' || isMobile(u);
 }
 
+/** How far `hex` lies off the plan's face, in degrees of bearing from the salient's centre. */
+function offFace(s: Scenario, plan: SetupPlan, hex: number): number {
+  return Math.abs(((salientBearing(s)[hex]! - plan.bearing + 540) % 360) - 180);
+}
+
+/** Whether `side`'s unit standing in `hex` stands where the plan masses it. */
+export function onFace(s: Scenario, side: Side, plan: SetupPlan, hex: number): boolean {
+  return frontDistance(s, side)[hex] === plan.depth && offFace(s, plan, hex) <= plan.width;
+}
+
 /**
  * The plan's next set-up action for `side`, from the legal list: the first unit not yet
  * deployed (garrisons first, then the massed units strongest first, then the rest) to its
@@ -76,7 +94,7 @@ export function setupChoice(
   plan: SetupPlan,
 ): MarsAction | undefined {
   const { s } = board;
-  const byUnit = new Map<string, (MarsAction & { type: 'deploy' })[]>();
+  const byUnit = new Map<string, { a: MarsAction; h: number }[]>();
   for (const a of legal)
     if (a.type === 'deploy') {
       let list = byUnit.get(a.unit);
@@ -84,7 +102,7 @@ export function setupChoice(
         list = [];
         byUnit.set(a.unit, list);
       }
-      list.push(a);
+      list.push({ a, h: hexIndex(s.map, a.hex) });
     }
   if (byUnit.size === 0) return legal.find((a) => a.type === 'end-setup');
   const rank = (id: string) => (massed(board, id, plan) ? 1 : side === 'german' ? 0 : 2);
@@ -93,32 +111,23 @@ export function setupChoice(
     (a, b) => rank(a) - rank(b) || strength(b) - strength(a) || (a < b ? -1 : 1),
   )[0]!;
   const options = byUnit.get(next)!;
-  const hexOf = (a: MarsAction & { type: 'deploy' }) => hexIndex(s.map, a.hex);
-  const front = frontDistance(s, side);
+  const best = (pool: { a: MarsAction; h: number }[], key: (h: number) => number) =>
+    pool.reduce<{ a: MarsAction; h: number } | undefined>(
+      (b, o) => (!b || key(o.h) < key(b.h) || (key(o.h) === key(b.h) && o.h < b.h) ? o : b),
+      undefined,
+    )?.a;
   if (massed(board, next, plan)) {
-    const bearing = salientBearing(s);
-    const off = (h: number) => Math.abs(((bearing[h]! - plan.bearing + 540) % 360) - 180);
-    const onFace = options.filter((a) => {
-      const h = hexOf(a);
-      return front[h] === plan.depth && off(h) <= plan.width;
-    });
     // Spread along the face (the emptiest hex first), its middle first.
-    onFace.sort(
-      (a, b) =>
-        board.at[hexOf(a)]!.length - board.at[hexOf(b)]!.length ||
-        off(hexOf(a)) - off(hexOf(b)) ||
-        hexOf(a) - hexOf(b),
-    );
-    if (onFace[0]) return onFace[0];
+    const face = options.filter((o) => onFace(s, side, plan, o.h));
+    const pick = best(face, (h) => board.at[h]!.length * 360 + offFace(s, plan, h));
+    if (pick) return pick;
   }
   const home = s.historical[side][next];
-  const atHome = options.find((a) => hexOf(a) === home);
-  if (atHome) return atHome;
+  const atHome = options.find((o) => o.h === home);
+  if (atHome) return atHome.a;
   // History's hex is full (or the unit has none): the free front-line hex nearest it.
   const from = home === undefined ? null : hexAxial(s.map, home);
-  const line = options.filter((a) => front[hexOf(a)] === 1);
-  const pool = line.length > 0 ? line : options;
-  const dist = (a: MarsAction & { type: 'deploy' }) =>
-    from ? axialDistance(from, hexAxial(s.map, hexOf(a))) : 0;
-  return [...pool].sort((a, b) => dist(a) - dist(b) || hexOf(a) - hexOf(b))[0];
+  const front = frontDistance(s, side);
+  const line = options.filter((o) => front[o.h] === 1);
+  return best(line.length > 0 ? line : options, (h) => (from ? axialDistance(from, hexAxial(s.map, h)) : 0));
 }
