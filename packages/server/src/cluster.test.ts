@@ -170,6 +170,44 @@ for (const [name, backend] of backends) {
       }
       for (const x of seen.filter((y) => y.who === 'spectator'))
         assert.deepEqual(x.chat, [], 'no chat to spectators');
+
+      // Presence across the processes: the german at the table on a only, the soviet on
+      // b only; each is told the other is there, and when the other leaves.
+      for (const ws of sockets.splice(0)) ws.close();
+      const presence = (base: string, token: string) => {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/live`);
+        const online: string[] = [];
+        ws.on('message', (m) => {
+          const msg = JSON.parse(String(m));
+          if (msg.type === 'presence') online.push(msg.online.join('+'));
+        });
+        ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
+        sockets.push(ws);
+        return { ws, online };
+      };
+      const until = async (what: string, ok: () => boolean) => {
+        const by = Date.now() + 20_000;
+        while (!ok() && Date.now() < by) await new Promise((r) => setTimeout(r, 20));
+        assert.ok(ok(), what);
+      };
+      const germanOnA = presence(a.url, tokens.german!);
+      const sovietOnB = presence(b.url, tokens.soviet!);
+      const spectatorOnB = presence(b.url, made.body.spectator.token as string);
+      await until('the german on a told the soviet is at the table on b', () =>
+        germanOnA.online.includes('german+soviet'),
+      );
+      await until('the soviet on b told the german is at the table on a', () =>
+        sovietOnB.online.includes('german+soviet'),
+      );
+      await until('the spectator on b told both are there', () =>
+        spectatorOnB.online.includes('german+soviet'),
+      );
+      const read = await call(b.url, 'GET', `/api/games/${id}/messages`, tokens.soviet);
+      assert.deepEqual(read.body.online, ['german', 'soviet'], 'the chat read on b counts the german on a');
+      sovietOnB.ws.close();
+      await until('the german on a told the soviet left b', () => germanOnA.online.at(-1) === 'german');
+      germanOnA.ws.close();
+      await until('the spectator on b told the german left a', () => spectatorOnB.online.at(-1) === '');
     } finally {
       for (const ws of sockets) ws.close();
       a.child.kill('SIGTERM');

@@ -123,8 +123,24 @@ export interface MessagesTable {
   created_at: string;
 }
 
+/**
+ * Who has a live channel open to a game, per server process (migration 0007): each
+ * process writes the seats it serves and renews them while they stay, so every process
+ * on one database can tell a seat who is at the table. A row not renewed by
+ * `expires_at` (its process died) no longer counts.
+ */
+export interface PresenceTable {
+  game_id: string;
+  side: string;
+  /** The process (its store) that serves the channel. */
+  origin: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
+}
+
 export interface StavkaDatabase {
   messages: MessagesTable;
+  presence: PresenceTable;
   games: GamesTable;
   seats: SeatsTable;
   actions: ActionsTable;
@@ -261,6 +277,24 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('messages').execute();
+    },
+  },
+  '0007_presence': {
+    async up(db: Kysely<unknown>) {
+      // Presence across the processes serving one database: no foreign key, the rows
+      // are gone within a minute of their channels.
+      await db.schema
+        .createTable('presence')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('presence_pk', ['game_id', 'origin', 'side'])
+        .execute();
+      await db.schema.createIndex('presence_origin').on('presence').column('origin').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('presence').execute();
     },
   },
 };

@@ -159,6 +159,11 @@ export interface ServiceOptions {
   readonly aiPlayer?: (gameId: string, side: string, seq: number) => Player;
   /** Games kept in memory. */
   readonly cacheSize?: number;
+  /**
+   * How long this process's presence rows count without renewal (renewed every third of
+   * it): a process that dies drops out of its games' presence within this. 60 s by default.
+   */
+  readonly presenceTtlMs?: number;
   readonly log?: (msg: string) => void;
 }
 
@@ -205,6 +210,9 @@ export type ChatMessage = LiveChatMessage;
 
 /** What a game keeps of its seats' messages, and how long one may be. */
 export const CHAT_LIMITS = { perGame: 1000, length: 1000, shown: 200 } as const;
+
+/** How long a process's presence counts for the other processes without renewal (ServiceOptions.presenceTtlMs). */
+const PRESENCE_TTL_MS = 60_000;
 
 /** The time as an ISO string, made once per millisecond (the actions committed together share it). */
 let nowMs = Number.NaN;
@@ -269,6 +277,13 @@ export class GameService implements Service {
   private readonly chatSeen = new Map<string, number>();
   /** Per watched game: the presence message last sent its watchers. */
   private readonly presenceSent = new Map<string, string>();
+  /** Per watched game: the seats whose live channels other processes serve (last read). */
+  private readonly remoteOnline = new Map<string, readonly string[]>();
+  /** Per game: the seats with a live channel here, as last stored for the other processes. */
+  private readonly presenceStored = new Map<string, string>();
+  /** Per game: its presence writes and reads, one after another. */
+  private readonly presenceQueue = new Map<string, Promise<void>>();
+  private presenceBeat: NodeJS.Timeout | null = null;
   private readonly aiPending = new Set<string>();
   private readonly remotePending = new Set<string>();
   private closed = false;
@@ -288,10 +303,13 @@ export class GameService implements Service {
     });
     const owns = this.opts.owns ?? (() => true);
     for (const id of await this.store.activeGamesWithAi()) if (owns(id)) this.scheduleAi(id);
+    this.presenceBeat = setInterval(() => this.renewPresence(), this.presenceTtl() / 3);
+    this.presenceBeat.unref();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.presenceBeat) clearInterval(this.presenceBeat);
     await this.aiWorker.close();
     await Promise.allSettled([...this.locks.values()]);
   }
@@ -778,6 +796,7 @@ export class GameService implements Service {
         safeSend(w, JSON.stringify({ type: 'chat', whole: true, messages: mine.map(chatOf) }));
       }
       this.pushPresence(p.gameId);
+      this.syncPresence(p.gameId);
     });
     return () => {
       if (!set.delete(w)) return;
@@ -785,20 +804,27 @@ export class GameService implements Service {
         this.watchers.delete(p.gameId);
         this.chatSeen.delete(p.gameId);
         this.presenceSent.delete(p.gameId);
+        this.remoteOnline.delete(p.gameId);
       } else this.pushPresence(p.gameId);
+      this.syncPresence(p.gameId);
     };
   }
 
+  /** The seats with a live channel open here (a game's channels are all served by the thread that owns it, shards.ts). */
+  private localOnline(id: string): string[] {
+    const set = this.watchers.get(id) ?? new Set<Watcher>();
+    return [...new Set([...set].map((w) => w.side).filter((s) => s !== null))].sort();
+  }
+
   /**
-   * Tells every watcher of the game which seats have a live channel open here (the
-   * opponent's presence), when that changed. All of a game's live channels are served
-   * by the one thread that owns it (shards.ts); several processes on one PostgreSQL
-   * each know only their own.
+   * Tells every watcher of the game which seats have a live channel open (the
+   * opponent's presence), here or, as last read from the store, in another process on
+   * the same database, when that changed.
    */
   private pushPresence(id: string): void {
     const set = this.watchers.get(id);
     if (!set) return;
-    const online = [...new Set([...set].map((w) => w.side).filter((s) => s !== null))].sort();
+    const online = [...new Set([...this.localOnline(id), ...(this.remoteOnline.get(id) ?? [])])].sort();
     const m = JSON.stringify({ type: 'presence', online });
     if (this.presenceSent.get(id) === m && ![...set].some((w) => !w.presence)) return;
     this.presenceSent.set(id, m);
@@ -806,6 +832,57 @@ export class GameService implements Service {
       w.presence = true;
       safeSend(w, m);
     }
+  }
+
+  private presenceTtl(): number {
+    return this.opts.presenceTtlMs ?? PRESENCE_TTL_MS;
+  }
+
+  /**
+   * Presence across processes: stores the seats served here when they changed (and tells
+   * the other processes, NOTIFY), then reads who the others serve and tells the watchers.
+   * Queued per game, so the store always ends with the latest.
+   */
+  private syncPresence(id: string): void {
+    const run = async () => {
+      if (this.closed) return;
+      const local = this.localOnline(id);
+      const key = local.join(' ');
+      if ((this.presenceStored.get(id) ?? '') !== key) {
+        await this.store.setPresence(id, local, this.presenceTtl());
+        if (local.length > 0) this.presenceStored.set(id, key);
+        else this.presenceStored.delete(id);
+        await this.store.notify(id);
+      }
+      if (!this.watchers.has(id)) return;
+      this.remoteOnline.set(id, await this.store.presence(id));
+      this.pushPresence(id);
+    };
+    const next = (this.presenceQueue.get(id) ?? Promise.resolve()).then(run).catch((e) => this.warn(e));
+    this.presenceQueue.set(id, next);
+    void next.then(() => {
+      if (this.presenceQueue.get(id) === next) this.presenceQueue.delete(id);
+    });
+  }
+
+  /**
+   * The heartbeat: this process's presence rows renewed (a process that dies stops
+   * renewing, and its seats drop out within the TTL), and every watched game told who
+   * the other processes serve now.
+   */
+  private renewPresence(): void {
+    if (this.closed) return;
+    this.store
+      .renewPresence(this.presenceTtl())
+      .then((remote) => {
+        for (const id of this.watchers.keys()) {
+          const now = remote[id] ?? [];
+          if ((this.remoteOnline.get(id) ?? []).join(' ') === now.join(' ')) continue;
+          this.remoteOnline.set(id, now);
+          this.pushPresence(id);
+        }
+      })
+      .catch((e) => this.warn(e));
   }
 
   // ---- chat and notes between the seats ---------------------------------------
@@ -818,10 +895,10 @@ export class GameService implements Service {
     const side = seatSide(p);
     reading(await this.withLock(p.gameId, () => this.fresh(p.gameId)), p);
     const rows = await this.store.messages(p.gameId, 0, CHAT_LIMITS.shown);
-    const online = new Set([...(this.watchers.get(p.gameId) ?? [])].map((w) => w.side));
+    const online = new Set([...this.localOnline(p.gameId), ...(await this.store.presence(p.gameId))]);
     return {
       messages: rows.filter((r) => chatVisible(r, side)).map(chatOf),
-      online: [...online].filter((s): s is string => s !== null).sort(),
+      online: [...online].sort(),
     };
   }
 
@@ -918,6 +995,7 @@ export class GameService implements Service {
       this.remotePending.delete(id);
       this.withLock(id, async () => this.push(await this.fresh(id)))
         .then(() => this.syncChat(id))
+        .then(() => this.syncPresence(id))
         .catch((e) => this.warn(e));
     });
   }

@@ -82,6 +82,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0004_admin_tokens', true],
           ['0005_ai_players', true],
           ['0006_messages', true],
+          ['0007_presence', true],
         ],
       );
     });
@@ -248,6 +249,39 @@ function storageSuite(name: string, target: () => Promise<string>) {
       );
       assert.equal(await store.addMessage(m(99), 15), null, 'a game holding the most refuses one more');
       assert.equal((await store.messages('chat', 0, 100)).length, 15);
+    });
+
+    test("presence across processes: each store sees the others' seats, not its own; unrenewed rows expire; a closed store's go at once", async () => {
+      const other = await openStore(url);
+      const third = await openStore(url);
+      try {
+        await store.setPresence('pg1', ['german'], 60_000);
+        await other.setPresence('pg1', ['soviet'], 60_000);
+        await third.setPresence('pg1', ['german', 'soviet'], 150);
+        assert.deepEqual(await store.presence('pg1'), ['german', 'soviet']);
+        await third.setPresence('pg1', [], 60_000);
+        assert.deepEqual(await store.presence('pg1'), ['soviet'], 'its own seats are not news to a store');
+        assert.deepEqual(await other.presence('pg1'), ['german']);
+        assert.deepEqual(await store.presence('pg2'), []);
+        // A process that stops renewing (it died) drops out once its rows expire.
+        await third.setPresence('pg2', ['soviet'], 150);
+        assert.deepEqual(await store.presence('pg2'), ['soviet']);
+        await new Promise((r) => setTimeout(r, 200));
+        assert.deepEqual(await store.presence('pg2'), []);
+        // Renewing keeps one's own rows, drops everyone's expired ones, and says what the others serve.
+        await other.setPresence('pg2', ['german'], 150);
+        assert.deepEqual(await other.renewPresence(60_000), { pg1: ['german'] });
+        await new Promise((r) => setTimeout(r, 200));
+        assert.deepEqual(await store.renewPresence(60_000), { pg1: ['soviet'], pg2: ['german'] });
+        // Closing a store takes its seats out at once.
+        await other.close();
+        assert.deepEqual(await store.presence('pg1'), []);
+        assert.deepEqual(await store.presence('pg2'), []);
+      } finally {
+        await other.close();
+        await third.close();
+        await store.setPresence('pg1', [], 60_000);
+      }
     });
 
     test('actions append in sequence; a second writer of the same seq loses', async () => {

@@ -147,6 +147,18 @@ export interface Store extends DeliveryQueue {
   addMessage(m: Omit<MessageRecord, 'seq'>, max: number): Promise<MessageRecord | null>;
   /** A game's messages after `afterSeq`, in order, at most `limit` (the last ones). */
   messages(id: string, afterSeq: number, limit: number): Promise<MessageRecord[]>;
+  /**
+   * The seats this store's process has a live channel open for, in game `id` (none:
+   * forgets them), counted by every process until `ttlMs` from now unless renewed.
+   */
+  setPresence(id: string, sides: readonly string[], ttlMs: number): Promise<void>;
+  /** The seats other processes have a live channel open for, in game `id` (not expired). */
+  presence(id: string): Promise<string[]>;
+  /**
+   * Renews this process's presence for `ttlMs` from now and drops everyone's expired
+   * rows; answers what other processes serve, by game (as `presence` would, for all).
+   */
+  renewPresence(ttlMs: number): Promise<Record<string, string[]>>;
   /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
   activeGamesWithAi(): Promise<string[]>;
   gameIds(): Promise<string[]>;
@@ -460,6 +472,55 @@ class KyselyStore implements Store {
     return rows.reverse().map((r) => ({ ...r, seq: Number(r.seq), private: Number(r.private) }));
   }
 
+  async setPresence(id: string, sides: readonly string[], ttlMs: number): Promise<void> {
+    const expires = new Date(Date.now() + ttlMs).toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('presence').where('game_id', '=', id).where('origin', '=', this.origin).execute();
+      if (sides.length > 0)
+        await trx
+          .insertInto('presence')
+          .values(sides.map((side) => ({ game_id: id, side, origin: this.origin, expires_at: expires })))
+          .execute();
+    });
+  }
+
+  async presence(id: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('presence')
+      .select('side')
+      .distinct()
+      .where('game_id', '=', id)
+      .where('origin', '!=', this.origin)
+      .where('expires_at', '>', new Date().toISOString())
+      .execute();
+    return rows.map((r) => r.side).sort();
+  }
+
+  async renewPresence(ttlMs: number): Promise<Record<string, string[]>> {
+    const now = new Date().toISOString();
+    await this.db
+      .updateTable('presence')
+      .set({ expires_at: new Date(Date.parse(now) + ttlMs).toISOString() })
+      .where('origin', '=', this.origin)
+      .execute();
+    await this.db.deleteFrom('presence').where('expires_at', '<=', now).execute();
+    const rows = await this.db
+      .selectFrom('presence')
+      .select(['game_id', 'side'])
+      .distinct()
+      .where('origin', '!=', this.origin)
+      .orderBy('game_id')
+      .orderBy('side')
+      .execute();
+    const out: Record<string, string[]> = {};
+    for (const r of rows) {
+      const sides = out[r.game_id] ?? [];
+      sides.push(r.side);
+      out[r.game_id] = sides;
+    }
+    return out;
+  }
+
   async setWebhook(id: string, side: string, url: string | null, secret: string | null): Promise<void> {
     await this.db
       .updateTable('seats')
@@ -679,6 +740,12 @@ class KyselyStore implements Store {
     if (this.poll) clearInterval(this.poll);
     for (const t of this.timers) clearTimeout(t);
     if (this.listener) await this.listener.end().catch(() => {});
+    // Its channels close with it: other processes stop counting them now, not at expiry.
+    await this.db
+      .deleteFrom('presence')
+      .where('origin', '=', this.origin)
+      .execute()
+      .catch(() => {});
     await this.checkpointer?.stop();
     await this.db.destroy();
   }
