@@ -14,6 +14,7 @@ import { marsRules, standardScenarioFile } from '@stavka/games';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp, type StavkaApp } from './app.ts';
+import { openDatabase } from './db.ts';
 import { checkDice } from './dice.ts';
 import { aiSeatProblem, type ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
@@ -567,6 +568,49 @@ describe('a whole game', () => {
     assert.deepEqual(after, before, 'the same view, legal actions included');
     const rows = await again.store.actions(made.id);
     assert.equal(rows[rows.length - 1]!.hash, hash);
+  });
+
+  test('a game stored under another rules version is refused with a clear error and kept whole; new games play on', async () => {
+    const { app, file } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const german = made.seats.german!.token!;
+    const v = await viewOf(inject, made.id, german);
+    const done = await inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/actions`,
+      headers: bearer(german),
+      payload: { stateId: v.stateId, action: v.legal.find((a) => a.type !== 'undo') },
+    });
+    assert.equal(done.statusCode, 200, done.body);
+    await app.close();
+    // As if the server had been upgraded to other rules since: the stored game says so.
+    const db = await openDatabase(file);
+    await db.db
+      .updateTable('games')
+      .set({ rules_version: 'mars-1942/0' })
+      .where('id', '=', made.id)
+      .execute();
+    await db.db.destroy();
+    const again = await server({}, file);
+    const inj = again.app.inject.bind(again.app);
+    for (const r of [
+      await inj({ url: `/api/games/${made.id}/view`, headers: bearer(german) }),
+      await inj({ url: `/api/games/${made.id}` }),
+      await inj({
+        method: 'POST',
+        url: `/api/games/${made.id}/actions`,
+        headers: bearer(german),
+        payload: { stateId: 1, action: v.legal[0] },
+      }),
+    ]) {
+      assert.equal(r.statusCode, 409, r.body);
+      assert.equal(r.json().code, 'game/rules-version');
+      assert.match(r.json().message, /rules mars-1942\/0; this server plays mars-1942\/\d+/);
+    }
+    assert.equal((await again.store.actions(made.id)).length, 1, 'its actions are kept');
+    const fresh = await newGame(inj);
+    assert.equal((await viewOf(inj, fresh.id, fresh.seats.german!.token!)).stateId, 0);
   });
 
   test("during the game a seat sees its own actions in the replay, not the other side's; the spectator sees the public board", async () => {

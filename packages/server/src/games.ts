@@ -1044,7 +1044,13 @@ export class GameService implements Service {
     this.aiPending.add(id);
     setImmediate(() => {
       this.aiPending.delete(id);
-      if (!this.closed) this.aiMove(id).catch((e) => this.warn(e));
+      if (!this.closed)
+        this.aiMove(id).catch((e) =>
+          // A game of other rules (upgraded since) waits for a server of its rules: one line.
+          e instanceof ApiError && e.code === 'game/rules-version'
+            ? this.opts.log?.(`stavka server: game ${id} not played on: ${e.message}`)
+            : this.warn(e),
+        );
     });
   }
 
@@ -1166,6 +1172,10 @@ export class GameService implements Service {
     const record = await this.store.game(g.id);
     if (!record) throw notFound();
     g.record = record;
+    // A game stored under other rules cannot go on under these (its replay would mix two
+    // rules versions): refused, its record and actions kept. A finished one is still shown,
+    // from its final snapshot, while nothing has to be replayed under these rules.
+    if (record.rules_version !== g.rules.rulesVersion && record.status !== 'over') throw rulesVersionError(g);
     g.seats = await this.store.seats(g.id);
     g.views.clear();
     if (record.status === 'waiting' || record.seed === null) {
@@ -1202,7 +1212,10 @@ export class GameService implements Service {
 
   private applyStored(g: Live, s: State, row: ActionRecord): State {
     const r = apply(g.rules, s, row.side, JSON.parse(row.action));
-    if (!r.ok) throw new Error(`game ${g.id}: stored action ${row.seq} does not apply: ${r.error.message}`);
+    if (!r.ok) {
+      if (g.record.rules_version !== g.rules.rulesVersion) throw rulesVersionError(g);
+      throw new Error(`game ${g.id}: stored action ${row.seq} does not apply: ${r.error.message}`);
+    }
     return r.value;
   }
 
@@ -1419,4 +1432,13 @@ function newGameRecord(
 }
 
 /** Checks webhook URLs for a service given no Webhooks of its own. */
+/** A stored game whose rules version this server does not play (see `reload`). */
+function rulesVersionError(g: Live): ApiError {
+  return new ApiError(
+    409,
+    'game/rules-version',
+    `this game was played under rules ${g.record.rules_version}; this server plays ${g.rules.rulesVersion}, so it cannot go on here. Its actions are kept: a server with rules ${g.record.rules_version} can take it up again.`,
+  );
+}
+
 const strictWebhooks = new Webhooks();
