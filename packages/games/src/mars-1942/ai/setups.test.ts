@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
+import {
+  type Action,
+  apply,
+  axialDistance,
+  type GameRules,
+  type GameState,
+  hexAxial,
+  setup,
+} from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
 import { variantSetup } from './balance.ts';
 import { frontDistance } from './map.ts';
@@ -75,8 +83,16 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
       null,
       'the German has no "all": his infantry garrisons the zones',
     );
+    assert.deepEqual(parseSetupPlan('soviet', 'north/all/r2'), {
+      bearing: 0,
+      width: 50,
+      depth: 1,
+      mass: 'all',
+      radius: 2,
+    });
     assert.equal(parseSetupPlan('soviet', 'up'), null);
     assert.equal(parseSetupPlan('soviet', 'north/9'), null);
+    assert.equal(parseSetupPlan('soviet', 'north/r0'), null);
     const v = variantSetup('no-doubling,german-setup:north/1,soviet-setup:east/all');
     assert.equal(v.options.firstTurnDoubling, false);
     assert.equal(v.setups.german?.depth, 1);
@@ -148,5 +164,31 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
     const soviet = placed.filter((p) => sc.units[p.unit]!.side === 'soviet');
     assert.equal(soviet.length, 35);
     for (const p of soviet) assert.ok(onFace(sc, 'soviet', plan, p.hex), `${p.unit} is off the east face`);
+  });
+
+  it('a plan within a radius ("rN") keeps every unit within N hexes of its historical hex, each as near the face as that allows', () => {
+    const plan = parseSetupPlan('soviet', 'north/all/r1')!;
+    const { placed, sc } = playSetup(null, plan);
+    const soviet = placed.filter((p) => sc.units[p.unit]!.side === 'soviet');
+    assert.equal(soviet.length, 35);
+    const within = (a: number, b: number) => axialDistance(hexAxial(sc.map, a), hexAxial(sc.map, b));
+    let moved = 0;
+    for (const p of soviet) {
+      const home = sc.historical.soviet[p.unit]!;
+      assert.ok(
+        within(home, p.hex) <= 1,
+        `${p.unit} stands ${within(home, p.hex)} hexes from its historical hex`,
+      );
+      if (p.hex !== home) moved++;
+    }
+    // The second echelon's korps (history: two or three hexes back) come into the line.
+    assert.ok(moved > 0, 'some units moved');
+    for (const id of ['sov-6tk', 'sov-2gcc', 'sov-3mc']) {
+      const p = soviet.find((x) => x.unit === id)!;
+      assert.ok(
+        frontDistance(sc, 'soviet')[p.hex]! < frontDistance(sc, 'soviet')[sc.historical.soviet[id]!]!,
+        `${id} came nearer the front`,
+      );
+    }
   });
 });

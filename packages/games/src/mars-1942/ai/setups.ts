@@ -35,6 +35,11 @@ export interface SetupPlan {
   readonly depth: number;
   /** Soviet: mass the korps and mobile units (`striking`) or the whole army (`all`). */
   readonly mass: 'striking' | 'all';
+  /**
+   * At most this many hexes from the unit's historical hex (a deployment limit by sector,
+   * as a ruling might set one): a massed unit takes the hex nearest the face within it.
+   */
+  readonly radius?: number;
 }
 
 /** The faces by name, for the lab's variants. */
@@ -49,19 +54,24 @@ export const FACES: Readonly<Record<string, number>> = {
   nw: 315,
 };
 
-/** Reads `FACE[/all][/DEPTH]` (e.g. `north`, `east/all`, `north/1`) into a plan. */
+/**
+ * Reads `FACE[/all][/DEPTH][/rRADIUS]` (e.g. `north`, `east/all`, `north/1`, `east/all/r3`)
+ * into a plan.
+ */
 export function parseSetupPlan(side: Side, text: string): SetupPlan | null {
   const [face = '', ...rest] = text.split('/');
   const bearing = FACES[face];
   if (bearing === undefined) return null;
   let mass: SetupPlan['mass'] = 'striking';
   let depth = side === 'soviet' ? 1 : 2;
+  let radius: number | undefined;
   for (const r of rest) {
     if (r === 'all' && side === 'soviet') mass = 'all';
     else if (/^[1-4]$/.test(r)) depth = Number(r);
+    else if (/^r([1-9]|1[0-9])$/.test(r)) radius = Number(r.slice(1));
     else return null;
   }
-  return { bearing, width: 50, depth, mass };
+  return { bearing, width: 50, depth, mass, ...(radius !== undefined ? { radius } : {}) };
 }
 
 /** Whether the plan masses `id` (rather than leaving it where history put it). */
@@ -116,13 +126,29 @@ export function setupChoice(
       (b, o) => (!b || key(o.h) < key(b.h) || (key(o.h) === key(b.h) && o.h < b.h) ? o : b),
       undefined,
     )?.a;
-  if (massed(board, next, plan)) {
-    // Spread along the face (the emptiest hex first), its middle first.
-    const face = options.filter((o) => onFace(s, side, plan, o.h));
-    const pick = best(face, (h) => board.at[h]!.length * 360 + offFace(s, plan, h));
-    if (pick) return pick;
-  }
   const home = s.historical[side][next];
+  if (massed(board, next, plan)) {
+    if (plan.radius !== undefined && home !== undefined) {
+      // Within its sector: the hex at the plan's depth nearest the face, else the nearest
+      // to the enemy, the emptiest first.
+      const from = hexAxial(s.map, home);
+      const front = frontDistance(s, side);
+      const near = options.filter((o) => axialDistance(from, hexAxial(s.map, o.h)) <= plan.radius!);
+      const pick = best(
+        near,
+        (h) =>
+          Math.round(offFace(s, plan, h) / 10) * 1000 +
+          Math.abs(front[h]! - plan.depth) * 10 +
+          board.at[h]!.length,
+      );
+      if (pick) return pick;
+    } else {
+      // Spread along the face (the emptiest hex first), its middle first.
+      const face = options.filter((o) => onFace(s, side, plan, o.h));
+      const pick = best(face, (h) => board.at[h]!.length * 360 + offFace(s, plan, h));
+      if (pick) return pick;
+    }
+  }
   const atHome = options.find((o) => o.h === home);
   if (atHome) return atHome.a;
   // History's hex is full (or the unit has none): the free front-line hex nearest it.
