@@ -9,17 +9,28 @@
  * memory (the data files are not touched): `no-doubling` (M-16 off), `german-defense+N`
  * (German infantry defense and fortified defense +N; `german-defense+N/fortified+M` for
  * different steps), `soviet-attack*F` (Soviet attack factors times F, rounded, at least 1),
- * `soviet-setup:FACE[/all]` and `german-setup:FACE[/DEPTH]` (a side's striking units
- * massed on one face of the salient instead of the historical set-up: `ai/setups.ts`);
+ * `soviet-setup:FACE[/all][/rN]` and `german-setup:FACE[/DEPTH]` (a side's striking units
+ * massed on one face of the salient instead of the historical set-up, `rN` each within N
+ * hexes of its historical hex: `ai/setups.ts`), `soviet-setup:search/rN` (Zhukov's set-up
+ * chosen by the search among those within N hexes and history: `withSetupSearch`);
  * several changes separated by commas.
  */
-import { type Action, type GameRules, type GameState, type Player, playout } from '@stavka/engine';
+import {
+  type Action,
+  type GameRules,
+  type GameState,
+  IsmctsPlayer,
+  type Player,
+  playout,
+  type SearchDomain,
+} from '@stavka/engine';
 import { marsModule } from '../module.ts';
 import { type ScenarioFile, standardScenarioFile } from '../scenario.ts';
 import { victoryTally } from '../victory.ts';
 import { hexDistances } from './map.ts';
 import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
 import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
+import { MARS_PLANS, marsSearchDomain, sovietSetups } from './search.ts';
 import { FACES, parseSetupPlan, type SetupPlan } from './setups.ts';
 
 /** The headings of the victory conditions a tally item falls under. */
@@ -104,10 +115,13 @@ export function variantSetup(variant: string | undefined): {
   scenario: ScenarioFile | null;
   options: Record<string, unknown>;
   setups: Partial<Record<Side, SetupPlan>>;
+  /** Zhukov's set-up searched (`soviet-setup:search/rN`): within `radius` hexes of history. */
+  setupSearch?: { radius: number };
 } {
   let file: ScenarioFile | null = null;
   const options: Record<string, unknown> = {};
   const setups: Partial<Record<Side, SetupPlan>> = {};
+  let setupSearch: { radius: number } | undefined;
   for (const change of (variant ?? 'standard').split(',')) {
     const def = /^german-defense\+(\d+)(?:\/fortified\+(\d+))?$/.exec(change);
     const att = /^soviet-attack\*([0-9.]+)$/.exec(change);
@@ -132,17 +146,49 @@ export function variantSetup(variant: string | undefined): {
           const f = u.factors as { attack?: number };
           if (f.attack !== undefined) f.attack = Math.max(1, Math.round(f.attack * x));
         }
+    } else if (set && set[1] === 'soviet' && /^search\/r([1-9])$/.test(set[2]!)) {
+      setupSearch = { radius: Number(set[2]!.slice('search/r'.length)) };
     } else if (set) {
       const side = set[1] as Side;
       const plan = parseSetupPlan(side, set[2]!);
       if (!plan)
         throw new Error(
-          `unknown set-up "${set[2]}" (a face, ${Object.keys(FACES).join('/')}, then /all or /DEPTH)`,
+          `unknown set-up "${set[2]}" (a face, ${Object.keys(FACES).join('/')}, then /all, /DEPTH or /rRADIUS; or, for the Soviet, search/rRADIUS)`,
         );
       setups[side] = plan;
     } else throw new Error(`unknown variant "${change}"`);
   }
-  return { scenario: file, options, setups };
+  return { scenario: file, options, setups, ...(setupSearch ? { setupSearch } : {}) };
+}
+
+/** Iterations of the set-up search (`withSetupSearch`): one decision a game, about 4 s. */
+const SETUP_SEARCH_ITERATIONS = 60;
+
+/**
+ * `player` (Zhukov), but his set-up searched: the engine's search over `sovietSetups(radius)`
+ * (search.ts), each rollout his set-up, his first player-turn and von Kluge's reply,
+ * scored by the fitted evaluation. Everything after the set-up is `player`'s.
+ */
+export function withSetupSearch(
+  player: Player,
+  radius: number,
+  seed: string,
+  iterations = SETUP_SEARCH_ITERATIONS,
+): Player {
+  const rules = marsModule.rules as unknown as GameRules<MarsState, MarsAction, unknown>;
+  const search = new IsmctsPlayer(
+    player.name,
+    marsSearchDomain(rules, MARS_PLANS, sovietSetups(radius)) as unknown as SearchDomain<unknown>,
+    { iterations, horizon: 2, root: 'halving' },
+    `${seed}:setup`,
+  );
+  return {
+    name: player.name,
+    choose<G>(r: GameRules<G, Action, unknown>, state: GameState<G>, sd: string): Action {
+      const step = (state as unknown as GameState<MarsState>).state.step;
+      return (step === 'setup' ? search : player).choose(r, state, sd);
+    },
+  };
 }
 
 /** `player`, but `side`'s set-up deployed by `plan` (`ai/setups.ts`) instead of its own choice. */
@@ -169,10 +215,12 @@ export function balanceRun(
 ) {
   const rules = marsModule.rules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
   const players = marsModule.players!;
-  const { scenario, options, setups } = variantSetup(variant);
+  const { scenario, options, setups, setupSearch } = variantSetup(variant);
   const make = (side: Side, name: string, sd: number) => {
     const p = players[name]!.make(`player:${side}:${sd}`);
     const plan = setups[side];
+    if (side === 'soviet' && setupSearch)
+      return withSetupSearch(p, setupSearch.radius, `player:${side}:${sd}`);
     return plan ? withSetup(p, side, plan) : p;
   };
   const reports: BalanceReport[] = [];

@@ -9,12 +9,15 @@
  * panzer divisions or take their withdrawal points — and the rule-based policy
  * (`MarsPolicy` with that plan's parameters) plays the whole player-turn from there:
  * fortification, reinforcements, moves, attack allocation, combat choices. Everything
- * else (set-up, the other side's choices inside a combat) is the policy's.
+ * else (the other side's choices inside a combat, and the set-up) is the policy's; the
+ * balance lab may also make Zhukov's set-up a choice (`sovietSetups`, `withSetupSearch`
+ * in balance.ts), which no AI level does.
  */
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
 import { winChance } from './evaluate.ts';
 import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
 import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './policy.ts';
+import { parseSetupPlan, type SetupPlan } from './setups.ts';
 
 /** A plan the search may choose: its name, the policy's parameters, its move-ordering prior. */
 export interface MarsPlan {
@@ -98,7 +101,62 @@ export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
   ],
 };
 
+/** A set-up the search may choose for Zhukov: a plan of `setups.ts`, or (null) the historical one. */
+export interface MarsSetupChoice {
+  readonly key: string;
+  readonly plan: SetupPlan | null;
+  readonly prior: number;
+}
+
+/**
+ * Zhukov's set-ups for the search (mars-1942 "Setup and 1st Turn": he deploys second, "as
+ * Zhukov wishes", and sees von Kluge's set-up): the historical one, or the whole army
+ * shifted toward one face of the salient, every unit within `radius` hexes of where it
+ * stood on 25 Nov 1942. Not far: past two hexes the German AI has no answer (three hexes
+ * north leave him 5 wins in 50 at level 1; docs/mars-balance.md, session 20).
+ */
+export function sovietSetups(radius: number): readonly MarsSetupChoice[] {
+  return [
+    { key: 'historical', plan: null, prior: 9 },
+    ...['north', 'ne', 'east', 'nw', 'west'].map((face, i) => ({
+      key: `${face}/all/r${radius}`,
+      plan: parseSetupPlan('soviet', `${face}/all/r${radius}`)!,
+      prior: 5 - i,
+    })),
+  ];
+}
+
 type MarsRules = GameRules<MarsState, MarsAction, unknown>;
+
+/** A set-up decision point: `side` about to deploy, none of its units placed yet (mars-1942 "Setup and 1st Turn"). */
+export function isSetupPoint(g: MarsState, side: string): boolean {
+  if (g.step !== 'setup' || g.deploying !== side) return false;
+  const s = scenarioByKey(g.scenario);
+  for (const id of s.unitIds) {
+    const st = g.units[id]!;
+    if (s.units[id]!.side === side && st.status === 'map' && st.at >= 0) return false;
+  }
+  return true;
+}
+
+/** The policy deploying with a set-up plan, until `side`'s set-up is done (null). */
+function setupMacro(rules: MarsRules, choice: MarsSetupChoice): Macro<MarsState> {
+  return {
+    key: `setup:${choice.key}`,
+    prior: choice.prior,
+    start() {
+      const policy = new MarsPolicy({
+        ...PLANNER_PARAMS.soviet,
+        ...(choice.plan ? { setup: choice.plan } : {}),
+      });
+      return (state: GameState<MarsState>, side: string): Action | null => {
+        const g = state.state;
+        if (g.step !== 'setup' || g.deploying !== side) return null;
+        return policy.choose(state, side as Side, rules.legalActions(g, side)) ?? null;
+      };
+    },
+  };
+}
 
 /**
  * A decision point: `side`'s player-turn before any of its units has moved — its
@@ -131,18 +189,31 @@ function planMacro(rules: MarsRules, plan: MarsPlan): Macro<MarsState> {
   };
 }
 
-/** Operation Mars as a search domain (plans as the search's choices). */
-export function marsSearchDomain(rules: MarsRules, plans = MARS_PLANS): SearchDomain<MarsState> {
+/**
+ * Operation Mars as a search domain (plans as the search's choices; with `setups`, also
+ * Zhukov's set-up, chosen when he is about to deploy).
+ */
+export function marsSearchDomain(
+  rules: MarsRules,
+  plans = MARS_PLANS,
+  setups: readonly MarsSetupChoice[] = [],
+): SearchDomain<MarsState> {
   const macros = {
     soviet: plans.soviet.map((p) => planMacro(rules, p)),
     german: plans.german.map((p) => planMacro(rules, p)),
   };
+  const setupMacros = setups.map((c) => setupMacro(rules, c));
   return {
     rules: rules as unknown as GameRules<MarsState, Action, unknown>,
     // Mars hides nothing but the dice to come (the module's determinize): the known
     // state already carries the searcher's own dice, drawn afresh per iteration.
     determinize: (state, _viewer, rng) => ({ ...state, rng }),
-    choices: (state, side) => (isPlanPoint(state.state, side) ? macros[side as Side] : null),
+    choices: (state, side) =>
+      isPlanPoint(state.state, side)
+        ? macros[side as Side]
+        : side === 'soviet' && setupMacros.length > 0 && isSetupPoint(state.state, side)
+          ? setupMacros
+          : null,
     policy() {
       const bySide = new Map<string, MarsPolicy>();
       return (state, side) => {

@@ -10,10 +10,11 @@ import {
   setup,
 } from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
-import { variantSetup } from './balance.ts';
+import { variantSetup, withSetupSearch } from './balance.ts';
 import { frontDistance } from './map.ts';
 import { Board, hexIndex, isInfantry, isMobile, type MarsAction, scenarioByKey } from './mars-games.ts';
 import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
+import { isSetupPoint, MARS_PLANS, marsSearchDomain, sovietSetups } from './search.ts';
 import { onFace, parseSetupPlan, type SetupPlan } from './setups.ts';
 
 const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
@@ -191,4 +192,82 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
       );
     }
   });
+
+  it('the lab searches Zhukov’s set-up (soviet-setup:search/rN): each choice a legal set-up within N hexes, the same for the same seed', () => {
+    assert.equal(variantSetup('soviet-setup:search/r1').setupSearch?.radius, 1);
+    assert.throws(() => variantSetup('soviet-setup:search/r0'), /unknown set-up/);
+    assert.throws(() => variantSetup('german-setup:search/r1'), /unknown set-up/);
+    const made = setup(rules, null, 7, {});
+    assert.ok(made.ok);
+    let s: GameState<MarsState> = made.value;
+    const german = new MarsPolicy(PLANNER_PARAMS.german);
+    while (rules.activeSides(s.state)[0] === 'german') {
+      const legal = rules.legalActions(s.state, 'german') as readonly MarsAction[];
+      const r = apply(rules, s, 'german', german.choose(s, 'german', legal));
+      assert.ok(r.ok);
+      s = r.value;
+    }
+    assert.ok(isSetupPoint(s.state, 'soviet'), 'Zhukov about to deploy');
+    assert.ok(!isSetupPoint(s.state, 'german'));
+    const sc = scenarioByKey(s.state.scenario);
+    const domain = marsSearchDomain(rules as never, MARS_PLANS, sovietSetups(1));
+    const choices = domain.choices!(s as never, 'soviet')!;
+    assert.deepEqual(
+      choices.map((c) => c.key),
+      [
+        'setup:historical',
+        'setup:north/all/r1',
+        'setup:ne/all/r1',
+        'setup:east/all/r1',
+        'setup:nw/all/r1',
+        'setup:west/all/r1',
+      ],
+    );
+    const placements = new Set<string>();
+    for (const c of choices) {
+      const play = c.start();
+      let t = s;
+      for (let a = play(t as never, 'soviet'); a !== null; a = play(t as never, 'soviet')) {
+        const r = apply(rules, t, 'soviet', a);
+        assert.ok(r.ok, `${c.key}: ${JSON.stringify(a)} refused`);
+        t = r.value;
+        if (t.state.step === 'setup' && isSetupPoint(t.state, 'soviet'))
+          assert.fail('still a set-up point after a deploy');
+      }
+      assert.equal(t.state.step, 'fortify', `${c.key} finishes the set-up`);
+      for (const id of Object.keys(sc.historical.soviet)) {
+        const home = sc.historical.soviet[id]!;
+        const at = t.state.units[id]!.at;
+        assert.ok(axialDistance(hexAxial(sc.map, home), hexAxial(sc.map, at)) <= 1, `${c.key}: ${id}`);
+      }
+      placements.add(JSON.stringify(Object.keys(sc.historical.soviet).map((id) => t.state.units[id]!.at)));
+    }
+    assert.equal(placements.size, choices.length, 'six different set-ups');
+    // The search's pick, twice from the same seed: the same set-up.
+    const pick = () => {
+      const p = withSetupSearch(new MarsPolicyPlayer(), 1, 'seed-a', 6);
+      let t = s;
+      while (t.state.step === 'setup') {
+        const r = apply(rules, t, 'soviet', p.choose(rules as never, t, 'soviet'));
+        assert.ok(r.ok);
+        t = r.value;
+      }
+      return Object.keys(sc.historical.soviet).map((id) => t.state.units[id]!.at);
+    };
+    assert.deepEqual(pick(), pick());
+  });
 });
+
+/** The rule-based policy as a Player (the lab's wrapper needs one for after the set-up). */
+class MarsPolicyPlayer {
+  readonly name = 'policy';
+  private readonly policy = new MarsPolicy(PLANNER_PARAMS.soviet);
+  choose<G>(r: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
+    const known = state as unknown as GameState<MarsState>;
+    return this.policy.choose(
+      known,
+      side as 'soviet',
+      r.legalActions(state.state, side) as readonly MarsAction[],
+    );
+  }
+}
