@@ -871,7 +871,8 @@ export class GameService implements Service {
    * the other processes serve now.
    */
   private renewPresence(): void {
-    if (this.closed) return;
+    // Nobody watching here and nothing stored: nothing to renew or tell.
+    if (this.closed || (this.watchers.size === 0 && this.presenceStored.size === 0)) return;
     this.store
       .renewPresence(this.presenceTtl())
       .then((remote) => {

@@ -226,29 +226,30 @@ function storageSuite(name: string, target: () => Promise<string>) {
         created_at: at,
       });
       for (let i = 1; i <= 3; i++) assert.equal((await store.addMessage(m(i), 100))?.seq, i);
-      // Twelve writers at once: each its own seq, none lost.
-      const raced = await Promise.all(Array.from({ length: 12 }, (_, i) => store.addMessage(m(10 + i), 100)));
+      // Thirty writers at once (more than a writer retries a lost number): each its own
+      // seq, none lost.
+      const raced = await Promise.all(Array.from({ length: 30 }, (_, i) => store.addMessage(m(10 + i), 100)));
       assert.deepEqual(
         raced.map((r) => r?.seq).sort((a, b) => a! - b!),
-        Array.from({ length: 12 }, (_, i) => 4 + i),
+        Array.from({ length: 30 }, (_, i) => 4 + i),
       );
       const all = await store.messages('chat', 0, 100);
       assert.deepEqual(
         all.map((r) => r.seq),
-        Array.from({ length: 15 }, (_, i) => i + 1),
+        Array.from({ length: 33 }, (_, i) => i + 1),
       );
       assert.deepEqual(all[0], { ...m(1), seq: 1 }, 'stored as written');
       assert.deepEqual(
         (await store.messages('chat', 0, 2)).map((r) => r.seq),
-        [14, 15],
+        [32, 33],
         'the last ones, in order',
       );
       assert.deepEqual(
-        (await store.messages('chat', 13, 100)).map((r) => r.seq),
-        [14, 15],
+        (await store.messages('chat', 31, 100)).map((r) => r.seq),
+        [32, 33],
       );
-      assert.equal(await store.addMessage(m(99), 15), null, 'a game holding the most refuses one more');
-      assert.equal((await store.messages('chat', 0, 100)).length, 15);
+      assert.equal(await store.addMessage(m(99), 33), null, 'a game holding the most refuses one more');
+      assert.equal((await store.messages('chat', 0, 100)).length, 33);
     });
 
     test("presence across processes: each store sees the others' seats, not its own; unrenewed rows expire; a closed store's go at once", async () => {

@@ -442,6 +442,11 @@ class KyselyStore implements Store {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
+          // PostgreSQL: the game's row locked first, so writers to one game take their
+          // numbers one after another (twelve at once once ran out of retries). SQLite
+          // has one writer at a time anyway.
+          if (this.kind === 'postgres')
+            await trx.selectFrom('games').select('id').where('id', '=', m.game_id).forUpdate().execute();
           const last = await trx
             .selectFrom('messages')
             .select((eb) => eb.fn.max('seq').as('seq'))
