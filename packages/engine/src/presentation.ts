@@ -192,7 +192,7 @@ export interface RollBanner {
   /** The side that rolled (the attacker), if any. */
   readonly side: string | null;
   readonly roll: number;
-  /** The table's column and row read. */
+  /** The table's column and row read (column '': a roll that reads no table, e.g. "sunk on 1-3"). */
   readonly column: string;
   readonly row: string;
   /** The result's code ("DR") and its meaning in words. */

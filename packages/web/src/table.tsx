@@ -31,7 +31,7 @@ export function ResultBanner(p: {
 }) {
   const b = p.banner;
   return (
-    <section class="panel banner" role="status" aria-label="combat result">
+    <section class="panel banner" role="status" aria-label={b.column ? 'combat result' : 'roll result'}>
       <button type="button" class="close" onClick={p.onDismiss} aria-label="dismiss the result">
         ×
       </button>
@@ -41,10 +41,20 @@ export function ResultBanner(p: {
         {b.side ? ` (${p.sideName(b.side)} attacking)` : ''}
       </h3>
       <p class="roll-line">
-        <Die value={b.roll} /> Rolled <strong>{b.row}</strong> on the <strong>{b.column}</strong> column:{' '}
-        <strong class="result-code">{b.result}</strong>
+        <Die value={b.roll} /> Rolled <strong>{b.row}</strong>
+        {b.column ? (
+          <>
+            {' '}
+            on the <strong>{b.column}</strong> column
+          </>
+        ) : null}
+        {b.result ? (
+          <>
+            : <strong class="result-code">{b.result}</strong>
+          </>
+        ) : null}
       </p>
-      <p class="meaning">{b.meaning}</p>
+      {b.meaning && <p class="meaning">{b.meaning}</p>}
       {b.next && <p class="next">{b.next}</p>}
       {b.cite && (
         <button type="button" class="cite" onClick={() => p.onCite(b.cite!)}>

@@ -1,7 +1,7 @@
 /**
  * Barbarossa 1941's wargamer's table for the browser (issue #25's optional part of the
- * engine `Presentation`): player-turn markers and summaries, the banner of each combat
- * roll, where a log entry happened, why a control is missing (with its rule), what a
+ * engine `Presentation`): player-turn markers and summaries, the banner of each die roll
+ * (combat and the others), where a log entry happened, why a control is missing (with its rule), what a
  * click on a counter does in a combat phase, the attacks as arrows, and the arrivals'
  * tray (A.1 / B.1).
  */
@@ -32,8 +32,17 @@ export function turnMarker(e: LogEntry): TurnMarker | null {
   return { side, label: `Turn ${m[1]} (${m[2]}), ${sideName(side)}` };
 }
 
+/**
+ * The banner of a die roll: a combat's (its column, row and results per defender), or any
+ * other roll of a die the rules make (interception, airstrike, air supply, a move by sea,
+ * the weather, Katyusha, the Siberian gamble, pressing an attack, replacements, morale):
+ * what was rolled for, the roll, and what came of it (the entry it caused). The combat's
+ * own roll entry is left to the combat banner; draws from a pile (hidden armies, B-18)
+ * and rolls hidden from the viewer are no die rolls a player watches.
+ */
 export function rollBanner(v: View, log: readonly LogEntry[], index: number): RollBanner | null {
   const e = log[index];
+  if (e?.kind === 'roll') return dieBanner(log, index);
   const d = e?.data;
   if (e?.kind !== 'combat' || !d || typeof d.roll !== 'number' || typeof d.results !== 'object') return null;
   const s = scenarioOf(v);
@@ -65,6 +74,38 @@ export function rollBanner(v: View, log: readonly LogEntry[], index: number): Ro
   };
 }
 
+function dieBanner(log: readonly LogEntry[], index: number): RollBanner | null {
+  const e = log[index]!;
+  const d = e.data;
+  if (d?.sides !== 6 || typeof d.value !== 'number' || typeof d.purpose !== 'string') return null;
+  if (/^combat at /.test(d.purpose)) return null;
+  if (Array.isArray(e.visibleTo) && e.visibleTo.length === 0) return null;
+  // What came of it: the next entry the roll caused (a turn's weather is in its marker).
+  const after = log[index + 1];
+  let result = '';
+  let meaning = '';
+  if (after && after.kind !== 'roll') {
+    const weather = /^turn \d+ \([^,]*, ([^)]*)\)/.exec(after.text);
+    if (after.kind === 'phase') result = weather ? weather[1]! : '';
+    else {
+      meaning = after.text;
+      // "interception roll 6 ...: SD": the result is what follows the last colon, when short.
+      const code = /:\s*(\S{1,12})$/.exec(after.text);
+      if (code) result = code[1]!;
+    }
+  }
+  return {
+    title: d.purpose.charAt(0).toUpperCase() + d.purpose.slice(1),
+    side: null,
+    roll: d.value,
+    column: '',
+    row: String(d.value),
+    result,
+    meaning,
+    ...(e.cite && e.cite.length > 0 ? { cite: e.cite[0]! } : {}),
+  };
+}
+
 export function turnSummary(v: View, entries: readonly LogEntry[]): string[] {
   let moves = 0;
   let rail = 0;
@@ -78,7 +119,12 @@ export function turnSummary(v: View, entries: readonly LogEntry[]): string[] {
     else if (e.kind === 'reveal' || e.kind === 'victory') out.push(e.text);
     else {
       const b = rollBanner(v, entries, i);
-      if (b) out.push(`${b.title}: ${b.column}, rolled ${b.roll}: ${b.result}`);
+      if (b)
+        out.push(
+          b.column
+            ? `${b.title}: ${b.column}, rolled ${b.roll}: ${b.result}`
+            : `${b.title}: rolled ${b.roll}${b.result ? `: ${b.result}` : ''}`,
+        );
     }
   }
   const lead = [

@@ -374,3 +374,58 @@ describe('A random game: every view drawn, every step prompted, every action wor
     );
   });
 });
+
+describe('Roll banners: every die roll a player watches, not only combat', () => {
+  const v = viewOf(standardGame(), 'axis');
+  const roll = (
+    purpose: string,
+    value: number,
+    sides = 6,
+    cite = ['barbarossa-1941 "Air Attack and Combat Results"', 'B-58'],
+  ) => ({
+    kind: 'roll' as const,
+    text: `${purpose}: rolled ${value}`,
+    cite,
+    data: { value, sides, purpose },
+  });
+  it('an interception: what was rolled for, the roll, the result and what it means, with its rule', () => {
+    const log = [
+      roll('interception of I FK (Luftwaffe, intercepted)', 6),
+      { kind: 'air', text: 'interception roll 6 +1 beyond half range, -1 interceptor beyond half range: SD' },
+    ];
+    const b = P.rollBanner!(v, log, 0)!;
+    assert.equal(b.title, 'Interception of I FK (Luftwaffe, intercepted)');
+    assert.equal(b.roll, 6);
+    assert.equal(b.column, '', 'no table column: the roll line reads "Rolled 6: SD"');
+    assert.equal(b.result, 'SD');
+    assert.match(b.meaning, /interception roll 6/);
+    assert.equal(b.cite, 'barbarossa-1941 "Air Attack and Combat Results"');
+    assert.equal(P.rollBanner!(v, log, 1), null, 'the entry it caused is no second banner');
+    assert.ok(P.turnSummary!(v, log).includes('Interception of I FK (Luftwaffe, intercepted): rolled 6: SD'));
+  });
+  it('the weather roll shows the weather the turn got', () => {
+    const log = [
+      roll('weather for turn 3', 4, 6, ['barbarossa-1941 "Weather"', 'B-11']),
+      { kind: 'phase', text: 'turn 3 (July II 1941, mud): German player-turn' },
+    ];
+    const b = P.rollBanner!(v, log, 0)!;
+    assert.equal(b.result, 'mud');
+    assert.equal(b.cite, 'barbarossa-1941 "Weather"');
+  });
+  it('a combat has its own banner (not its roll twice); draws from a pile and hidden rolls have none', () => {
+    const log = [
+      roll('combat at 0718', 1, 6, ['barbarossa-1941 "Combat Results Definitions"', 'B-1']),
+      {
+        kind: 'combat',
+        text: 'rolled 1 on 9:1: Coastal D2',
+        data: { roll: 1, results: { 'sov-army-02': 'D2' } },
+      },
+      roll('draw of a hidden rifle army from the pile of 42', 42, 42, ['B-18']),
+      { ...roll('the two face-down tank groups shuffled', 2, 2, ['B-53']), visibleTo: [] },
+      { ...roll('Katyusha strike on sov-x', 3, 6, ['B-10']), visibleTo: [] },
+    ];
+    assert.equal(P.rollBanner!(v, log, 0), null);
+    assert.equal(P.rollBanner!(v, log, 1)!.column, '9:1');
+    for (const i of [2, 3, 4]) assert.equal(P.rollBanner!(v, log, i), null, `entry ${i}`);
+  });
+});
