@@ -6,7 +6,7 @@
  * the AI itself reduces it to its side's view.
  */
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
-import type { Action, GameState, Player } from '@stavka/engine';
+import { type Action, type GameState, type Player, setup, sha256Hex } from '@stavka/engine';
 import { playableGame } from '@stavka/games';
 import { useNodeSha256 } from './node-sha256.ts';
 import { tsWorker } from './worker-boot.ts';
@@ -19,6 +19,11 @@ interface Job {
   /** The AI seat's player, by its name in the game module's players (its `ai` if unknown). */
   readonly player: string;
   readonly state: GameState<unknown>;
+  /**
+   * A game set up from a scenario file of its own: the file (JSON). The worker sets the
+   * game up from it once, so the game module knows the scenario the state names.
+   */
+  readonly scenario?: string;
 }
 
 type Answer = { id: number; action: Action } | { id: number; error: string };
@@ -33,6 +38,8 @@ export const AI_THINK_MS = 5000;
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
   const players = new Map<string, Player>();
+  /** The scenario files set up here (by hash). */
+  const prepared = new Set<string>();
   parentPort!.on('message', (job: Job) => {
     let answer: Answer;
     try {
@@ -40,6 +47,15 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
       const kinds = game?.players ?? {};
       const ai = Object.hasOwn(kinds, job.player) ? kinds[job.player] : kinds.ai;
       if (!game || !ai) throw new Error(`no AI for ${job.game}`);
+      if (job.scenario !== undefined) {
+        const hash = `${job.game}:${sha256Hex(job.scenario)}`;
+        if (!prepared.has(hash)) {
+          const made = setup(game.rules, JSON.parse(job.scenario), 'ai-worker', {});
+          if (!made.ok) throw new Error(`the game's scenario no longer sets up: ${made.error[0]?.message}`);
+          if (prepared.size >= 1000) prepared.clear();
+          prepared.add(hash);
+        }
+      }
       let p = players.get(job.key);
       if (!p) {
         p = ai.make(job.key, { thinkMs: AI_THINK_MS });
@@ -82,13 +98,31 @@ export class AiWorker {
     return w;
   }
 
-  /** The AI's action for `side` of game `key` in this position. */
-  choose(game: string, key: string, state: GameState<unknown>, side: string, player = 'ai'): Promise<Action> {
+  /**
+   * The AI's action for `side` of game `key` in this position; `scenario`: the game's own
+   * scenario file (JSON), if it was not set up from a standard one.
+   */
+  choose(
+    game: string,
+    key: string,
+    state: GameState<unknown>,
+    side: string,
+    player = 'ai',
+    scenario?: string,
+  ): Promise<Action> {
     const w = this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      w.postMessage({ id, key, game, side, player, state } satisfies Job);
+      w.postMessage({
+        id,
+        key,
+        game,
+        side,
+        player,
+        state,
+        ...(scenario !== undefined ? { scenario } : {}),
+      } satisfies Job);
     });
   }
 

@@ -1075,6 +1075,7 @@ export class GameService implements Service {
             g.state as GameState<unknown>,
             side,
             level,
+            ownScenario(g.record),
           );
       if (this.closed) return;
       const r = apply(g.rules, g.state, side, action, g.state.stateId);
@@ -1189,6 +1190,18 @@ export class GameService implements Service {
     let s: State;
     let from = 0;
     if (snap) {
+      // A state names its scenario by key: a scenario of the game's own must be set up in
+      // this process (a restart, another process, another thread) before its state is used.
+      const own = ownScenario(record);
+      if (own !== undefined) {
+        const made = setup(
+          g.rules,
+          JSON.parse(own),
+          JSON.parse(record.seed) as Seed,
+          JSON.parse(record.options),
+        );
+        if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
+      }
       s = stateFromSnapshot(snap.state);
       from = snap.seq;
     } else {
@@ -1433,6 +1446,12 @@ function newGameRecord(
 }
 
 /** Checks webhook URLs for a service given no Webhooks of its own. */
+/** The game's own scenario file (JSON), when it was not set up from a standard one. */
+function ownScenario(record: GameRecord): string | undefined {
+  const v: unknown = JSON.parse(record.scenario);
+  return v === null || typeof v === 'string' ? undefined : record.scenario;
+}
+
 /** A stored game whose rules version this server does not play (see `reload`). */
 function rulesVersionError(g: Live): ApiError {
   return new ApiError(
