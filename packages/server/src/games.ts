@@ -1187,33 +1187,25 @@ export class GameService implements Service {
     }
     const target = Math.min(record.seq, upTo ?? record.seq);
     const snap = await this.store.latestSnapshot(g.id, target);
+    const setUp = () => {
+      const made = setup(
+        g.rules,
+        JSON.parse(record.scenario),
+        JSON.parse(record.seed!) as Seed,
+        JSON.parse(record.options),
+      );
+      if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
+      return made.value;
+    };
     let s: State;
     let from = 0;
     if (snap) {
       // A state names its scenario by key: a scenario of the game's own must be set up in
       // this process (a restart, another process, another thread) before its state is used.
-      const own = ownScenario(record);
-      if (own !== undefined) {
-        const made = setup(
-          g.rules,
-          JSON.parse(own),
-          JSON.parse(record.seed) as Seed,
-          JSON.parse(record.options),
-        );
-        if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
-      }
+      if (ownScenario(record) !== undefined) setUp();
       s = stateFromSnapshot(snap.state);
       from = snap.seq;
-    } else {
-      const made = setup(
-        g.rules,
-        JSON.parse(record.scenario),
-        JSON.parse(record.seed) as Seed,
-        JSON.parse(record.options),
-      );
-      if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
-      s = made.value;
-    }
+    } else s = setUp();
     const rows = (await this.store.actions(g.id, from)).filter((r) => r.seq <= target);
     for (const row of rows) s = this.applyStored(g, s, row);
     const last = rows[rows.length - 1];
@@ -1445,7 +1437,6 @@ function newGameRecord(
   return { record, spectator, admin };
 }
 
-/** Checks webhook URLs for a service given no Webhooks of its own. */
 /** The game's own scenario file (JSON), when it was not set up from a standard one. */
 function ownScenario(record: GameRecord): string | undefined {
   const v: unknown = JSON.parse(record.scenario);
@@ -1461,4 +1452,5 @@ function rulesVersionError(g: Live): ApiError {
   );
 }
 
+/** Checks webhook URLs for a service given no Webhooks of its own. */
 const strictWebhooks = new Webhooks();

@@ -182,24 +182,29 @@ export function withSetupSearch(
     { iterations, horizon: 2, root: 'halving' },
     `${seed}:setup`,
   );
-  return {
-    name: player.name,
-    choose<G>(r: GameRules<G, Action, unknown>, state: GameState<G>, sd: string): Action {
-      const step = (state as unknown as GameState<MarsState>).state.step;
-      return (step === 'setup' ? search : player).choose(r, state, sd);
-    },
-  };
+  return duringSetup(player, search);
 }
 
 /** `player`, but `side`'s set-up deployed by `plan` (`ai/setups.ts`) instead of its own choice. */
 export function withSetup(player: Player, side: Side, plan: SetupPlan): Player {
   const policy = new MarsPolicy({ ...PLANNER_PARAMS[side], setup: plan });
+  return duringSetup(player, {
+    choose: (rules, state, sd) =>
+      policy.choose(
+        state as unknown as GameState<MarsState>,
+        sd as Side,
+        rules.legalActions(state.state, sd) as readonly MarsAction[],
+      ),
+  });
+}
+
+/** `player`, but `setup` chooses while the set-up lasts (mars-1942 "Setup and 1st Turn"). */
+function duringSetup(player: Player, setup: Pick<Player, 'choose'>): Player {
   return {
     name: player.name,
     choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, sd: string): Action {
-      const known = state as unknown as GameState<MarsState>;
-      if (known.state.step !== 'setup') return player.choose(rules, state, sd);
-      return policy.choose(known, sd as Side, rules.legalActions(state.state, sd) as readonly MarsAction[]);
+      const step = (state as unknown as GameState<MarsState>).state.step;
+      return (step === 'setup' ? setup : player).choose(rules, state, sd);
     },
   };
 }
