@@ -6,7 +6,7 @@
  * the AI itself reduces it to its side's view.
  */
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
-import { type Action, type GameState, type Player, setup, sha256Hex } from '@stavka/engine';
+import { type Action, type GameState, type Player, setup } from '@stavka/engine';
 import { playableGame } from '@stavka/games';
 import { useNodeSha256 } from './node-sha256.ts';
 import { tsWorker } from './worker-boot.ts';
@@ -21,7 +21,7 @@ interface Job {
   readonly state: GameState<unknown>;
   /**
    * A game set up from a scenario file of its own: the file (JSON). The worker sets the
-   * game up from it once, so the game module knows the scenario the state names.
+   * game up from it once a seat, so the game module knows the scenario the state names.
    */
   readonly scenario?: string;
 }
@@ -38,8 +38,6 @@ export const AI_THINK_MS = 5000;
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
   const players = new Map<string, Player>();
-  /** The scenario files set up here (by hash). */
-  const prepared = new Set<string>();
   parentPort!.on('message', (job: Job) => {
     let answer: Answer;
     try {
@@ -47,17 +45,14 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
       const kinds = game?.players ?? {};
       const ai = Object.hasOwn(kinds, job.player) ? kinds[job.player] : kinds.ai;
       if (!game || !ai) throw new Error(`no AI for ${job.game}`);
-      if (job.scenario !== undefined) {
-        const hash = `${job.game}:${sha256Hex(job.scenario)}`;
-        if (!prepared.has(hash)) {
-          const made = setup(game.rules, JSON.parse(job.scenario), 'ai-worker', {});
-          if (!made.ok) throw new Error(`the game's scenario no longer sets up: ${made.error[0]?.message}`);
-          if (prepared.size >= 1000) prepared.clear();
-          prepared.add(hash);
-        }
-      }
       let p = players.get(job.key);
       if (!p) {
+        // A seat's first job here (or since its player was dropped): its game's own
+        // scenario, if any, set up once so the state's scenario key is known.
+        if (job.scenario !== undefined) {
+          const made = setup(game.rules, JSON.parse(job.scenario), 'ai-worker', {});
+          if (!made.ok) throw new Error(`the game's scenario no longer sets up: ${made.error[0]?.message}`);
+        }
         p = ai.make(job.key, { thinkMs: AI_THINK_MS });
         players.set(job.key, p);
         if (players.size > 500) players.delete(players.keys().next().value!);
