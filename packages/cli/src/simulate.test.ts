@@ -80,6 +80,48 @@ describe('stavka simulate', () => {
     assert.equal((await stavka('simulate', '--game', 'mars-1942', '--plot', join(dir, 'x.pdf'))).code, 1);
   });
 
+  it('--option switches an optional rule in every game: saved in each replay, which verifies; a bad option is refused', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'stavka-sim-opt-'));
+    const args = [
+      'simulate',
+      '--game',
+      'mars-1942',
+      '--players',
+      'ai1,ai1',
+      '--games',
+      '1',
+      '--seed',
+      '5',
+      '--json',
+    ];
+    const off = await stavka(...args, '--option', 'firstTurnDoubling=false', '--save', out);
+    const on = await stavka(...args, '--option', 'firstTurnDoubling=true');
+    const plain = await stavka(...args);
+    assert.equal(off.code, 0, off.err);
+    // The games, not the summary's thinking times (they vary).
+    const games = (r: { out: string }) => JSON.stringify((JSON.parse(r.out) as { games: unknown }).games);
+    assert.equal(games(on), games(plain), 'the default, given or not, is the same game');
+    assert.notEqual(
+      games(off),
+      games(plain),
+      'without the doubled first turn (M-16) the game goes otherwise',
+    );
+    const file = join(out, 'mars-1942-5.json');
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')).options, { firstTurnDoubling: false });
+    const replayed = await stavka('replay', file, '--json');
+    assert.equal(replayed.code, 0, replayed.err);
+    assert.equal((JSON.parse(replayed.out) as { matches: boolean }).matches, true);
+    for (const [flag, says] of [
+      ['fog=true', /"fog" is no option of mars-1942 \(its options: firstTurnDoubling\)/],
+      ['firstTurnDoubling=maybe', /KEY=true or KEY=false, not "firstTurnDoubling=maybe"/],
+      ['weatherRoll=true', /"weatherRoll" is no option of mars-1942/],
+    ] as const) {
+      const r = await stavka('simulate', '--game', 'mars-1942', '--option', flag);
+      assert.equal(r.code, 1, flag);
+      assert.match(r.err, says);
+    }
+  });
+
   it('stavka replay verifies a saved game: result and final hash', async () => {
     const file = join(dir, 'mars-1942-5.json');
     const r = await stavka('replay', file, '--json');

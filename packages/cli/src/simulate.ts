@@ -14,6 +14,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import {
   type Action,
   type AnyGameModule,
+  checkGameOptions,
   type GameRules,
   type GameState,
   type Player,
@@ -51,8 +52,26 @@ export interface SimulateOptions {
   seed: number;
   save?: string;
   workers?: number;
+  /** The game's optional rules switched (its module's `options`), the same in every game. */
+  options?: Readonly<Record<string, boolean>>;
   /** Called after each finished game (the progress bar). */
   onGame?: (done: number, total: number) => void;
+}
+
+/**
+ * Reads `--option KEY=true|false` flags (each switches one of the game's optional rules,
+ * its module's `options`) into a new game's options, or a usage error naming the flag.
+ */
+export function parseOptionFlags(game: string, flags: readonly string[]): Record<string, boolean> {
+  const given: Record<string, unknown> = {};
+  for (const f of flags) {
+    const m = /^([A-Za-z][\w-]*)=(true|false)$/.exec(f.trim());
+    if (!m) throw new UsageError(`--option takes KEY=true or KEY=false, not "${f.slice(0, 80)}"`);
+    given[m[1]!] = m[2] === 'true';
+  }
+  const r = checkGameOptions(game, moduleOf(game).options ?? [], given);
+  if (!r.ok) throw new UsageError(`--option: ${r.error.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  return r.value;
 }
 
 function moduleOf(
@@ -88,8 +107,19 @@ function timed(m: AnyGameModule, player: Player, turns: Map<string, number>): Pl
   };
 }
 
-/** Plays one game; the same seed and players give the same game. */
-export function playGame(kinds: readonly string[], seed: number, game: string, save?: string): GameSummary {
+/** What every game of a run shares: where its replays go, and the optional rules switched. */
+interface RunSettings {
+  readonly save?: string;
+  readonly options?: Readonly<Record<string, boolean>>;
+}
+
+/** Plays one game; the same seed, players and options give the same game. */
+export function playGame(
+  kinds: readonly string[],
+  seed: number,
+  game: string,
+  { save, options }: RunSettings = {},
+): GameSummary {
   const m = moduleOf(game);
   const rules = m.rules;
   const players: Record<string, Player> = {};
@@ -102,7 +132,7 @@ export function playGame(kinds: readonly string[], seed: number, game: string, s
       players[side] = timed(m, p, times[side]);
     } else players[side] = p;
   });
-  const r = playout(rules, seed, players);
+  const r = playout(rules, seed, players, options ? { options: { ...options } } : {});
   const o = r.outcome;
   if (save) {
     writeFileSync(
@@ -136,14 +166,14 @@ interface WorkerJob {
   readonly stavkaSimulate: true;
   readonly jobs: GameJob[];
   readonly game: string;
-  readonly save?: string;
+  readonly settings: RunSettings;
 }
 
 if (!isMainThread && (workerData as WorkerJob | null)?.stavkaSimulate) {
   const w = workerData as WorkerJob;
   useNodeSha256();
   for (const [i, job] of w.jobs.entries())
-    parentPort!.postMessage({ i, g: playGame(job.kinds, job.seed, w.game, w.save) });
+    parentPort!.postMessage({ i, g: playGame(job.kinds, job.seed, w.game, w.settings) });
 }
 
 /** The worker runs this very module through tsx, whichever way the main thread loaded it. */
@@ -162,14 +192,14 @@ function playJobs(
   jobs: readonly GameJob[],
   game: string,
   workers: number,
-  save: string | undefined,
+  settings: RunSettings,
   onGame?: (done: number, total: number) => void,
 ): Promise<GameSummary[]> {
   const out: GameSummary[] = new Array(jobs.length);
   const n = Math.min(workers, jobs.length);
   if (n <= 1) {
     jobs.forEach((j, i) => {
-      out[i] = playGame(j.kinds, j.seed, game, save);
+      out[i] = playGame(j.kinds, j.seed, game, settings);
       onGame?.(i + 1, jobs.length);
     });
     return Promise.resolve(out);
@@ -183,7 +213,7 @@ function playJobs(
         stavkaSimulate: true,
         jobs: mine.map((x) => x.j),
         game,
-        ...(save ? { save } : {}),
+        settings,
       });
       worker.on('message', (m: { i: number; g: GameSummary }) => {
         out[mine[m.i]!.i] = m.g;
@@ -306,7 +336,13 @@ export async function simulate(
       throw new UsageError(`unknown player "${k}" (one of ${playerNames(opts.game).join(', ')})`);
   if (opts.save) mkdirSync(opts.save, { recursive: true });
   const jobs = Array.from({ length: opts.games }, (_, i) => ({ kinds, seed: opts.seed + i }));
-  const games = await playJobs(jobs, opts.game, opts.workers ?? 1, opts.save, opts.onGame);
+  const games = await playJobs(
+    jobs,
+    opts.game,
+    opts.workers ?? 1,
+    { ...(opts.save ? { save: opts.save } : {}), ...(opts.options ? { options: opts.options } : {}) },
+    opts.onGame,
+  );
   return { games, summary: summarize(opts.game, rules.sides, kinds, games) };
 }
 
@@ -328,6 +364,8 @@ export interface LadderOptions {
    * levels: does each beat the one below?), not every pairing.
    */
   rungs?: boolean;
+  /** The game's optional rules switched, the same in every game. */
+  options?: Readonly<Record<string, boolean>>;
   onGame?: (done: number, total: number) => void;
 }
 
@@ -539,7 +577,13 @@ export async function ladder(opts: LadderOptions) {
   const jobs: GameJob[] = [];
   for (const [a, b] of ladderPairs(players, opts.rungs))
     for (let i = 0; i < opts.games; i++) jobs.push({ kinds: [a, b], seed: opts.seed + i });
-  const played = await playJobs(jobs, opts.game, opts.workers ?? 1, undefined, opts.onGame);
+  const played = await playJobs(
+    jobs,
+    opts.game,
+    opts.workers ?? 1,
+    opts.options ? { options: opts.options } : {},
+    opts.onGame,
+  );
   const games: LadderGame[] = played.map((g, i) => ({
     kinds: jobs[i]!.kinds,
     seed: g.seed,
@@ -733,6 +777,12 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
       wholeNumber('--workers', 1),
       1,
     )
+    .option(
+      '--option <key=value>',
+      `switch one of the game's optional rules, KEY=true or KEY=false (repeatable; ${SIMULATED_GAMES.map((g) => `${g}: ${(moduleOf(g).options ?? []).map((o) => `${o.key} ${o.rule}, default ${o.default}`).join('; ') || 'none'}`).join(' | ')})`,
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option('--save <dir>', 'write each game as a replay file into DIR')
     .option('--plot <file>', 'draw VP distributions and win rates into FILE.png or FILE.svg')
     .option('--json', 'print one JSON object')
@@ -745,10 +795,12 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
         games: number;
         seed: number;
         workers: number;
+        option: string[];
         save?: string;
         plot?: string;
         json?: boolean;
       }) => {
+        const options = parseOptionFlags(opts.game, opts.option);
         if (opts.plot && !/\.(png|svg)$/i.test(opts.plot))
           throw new UsageError(`--plot writes a .png or .svg file, not "${opts.plot}"`);
         if (opts.rungs && !opts.ladder) throw new UsageError('--rungs goes with --ladder');
@@ -768,6 +820,7 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
               seed: opts.seed,
               workers: opts.workers,
               rungs: opts.rungs ?? false,
+              options,
               ...(bar ? { onGame: (done: number) => bar.update(done) } : {}),
             });
           } finally {
@@ -782,6 +835,7 @@ export function addSimulateCommand(program: Command, io: { out: (s: string) => v
         try {
           result = await simulate({
             ...opts,
+            options,
             players: opts.players ?? 'random,random',
             ...(bar ? { onGame: (done: number) => bar.update(done) } : {}),
           });

@@ -91,4 +91,33 @@ describe('the conformance suite', () => {
     );
     assert.equal(checkConformance(registerGame({ ...base, rules: undefined } as never))[0]?.check, 'setup');
   });
+  it("fails a game whose optional rule's declared default is not the rules' own", () => {
+    const base = secretModule();
+    const inner = base.rules!;
+    // The rules read a "fog" option that is off unless given; the module says it is on.
+    const rules = {
+      ...inner,
+      setup: (
+        scenario: unknown,
+        options: Record<string, unknown>,
+        ctx: Parameters<typeof inner.setup>[2],
+      ) => {
+        const made = inner.setup(scenario, options, ctx);
+        return made.ok
+          ? { ok: true as const, value: { ...(made.value as object), fog: options.fog === true } }
+          : made;
+      },
+    } as typeof inner;
+    const option = { key: 'fog', label: 'Fog of war', rule: 'T-1' };
+    const wrong = registerGame({ ...base, rules, options: [{ ...option, default: true }] });
+    const found = checkConformance(wrong, { playouts: 1, sampleEvery: 1 });
+    assert.deepEqual(
+      found.map((f) => f.check),
+      ['options'],
+      JSON.stringify(found),
+    );
+    assert.match(found[0]!.message, /option fog set to its declared default \(true\)/);
+    const right = registerGame({ ...base, rules, options: [{ ...option, default: false }] });
+    assert.deepEqual(checkConformance(right, { playouts: 1, sampleEvery: 1 }), []);
+  });
 });

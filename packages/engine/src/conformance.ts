@@ -2,7 +2,7 @@
  * The conformance suite every game module passes (OpenSpiel's basic_tests, with
  * boardgame.io's playerView in mind): random playouts with no dead end, replays that give
  * the same hash, `apply` that never changes its input, stale actions refused, and hidden
- * information that stays hidden — no view, log entry, legal-action list or error message
+ * information that stays hidden, optional rules whose declared default is the rules' own — no view, log entry, legal-action list or error message
  * of a viewer carries a secret planted where it may not look, and a side's legal actions
  * do not change when only what it cannot see does.
  *
@@ -64,6 +64,7 @@ export interface Finding {
     | 'legal-depends-on-hidden'
     | 'determinize-view'
     | 'setup'
+    | 'options'
     | 'too-long';
   readonly message: string;
 }
@@ -87,6 +88,7 @@ export function checkConformance(module: AnyGameModule, opts: ConformanceOptions
     once.add(key);
     findings.push(f);
   };
+  checkOptions(module, rules, opts, found);
   const playouts = opts.playouts ?? 2;
   const every = opts.sampleEvery ?? 25;
   for (let game = 0; game < playouts; game++) {
@@ -222,5 +224,35 @@ function checkState(
           message: `${viewer}'s legal actions change when only what it cannot see changes`,
         });
     }
+  }
+}
+
+/**
+ * Each optional rule the module declares (`GameModule.options`): set to its declared
+ * default, a new game is the game set up with no options at all (the default is the
+ * rules' own); set the other way, a new game still sets up.
+ */
+function checkOptions(
+  module: AnyGameModule,
+  rules: GameRules<unknown, Action, Record<string, unknown>>,
+  opts: ConformanceOptions,
+  found: (f: Finding) => void,
+): void {
+  const base = opts.options ?? {};
+  const plain = setup(rules, opts.scenario ?? null, 'options', base);
+  if (!plain.ok) return; // reported by the playouts
+  for (const o of module.options ?? []) {
+    const same = setup(rules, opts.scenario ?? null, 'options', { ...base, [o.key]: o.default });
+    if (!same.ok || stateHash(same.value) !== stateHash(plain.value))
+      found({
+        check: 'options',
+        message: `option ${o.key} set to its declared default (${o.default}) does not give the game set up without it`,
+      });
+    const other = setup(rules, opts.scenario ?? null, 'options', { ...base, [o.key]: !o.default });
+    if (!other.ok)
+      found({
+        check: 'options',
+        message: `option ${o.key} set to ${!o.default}: setup failed: ${other.error.map((e) => e.message).join('; ')}`,
+      });
   }
 }

@@ -14,6 +14,7 @@ export * from './hex.ts';
 export * from './log.ts';
 export * from './map.ts';
 export * from './module.ts';
+export * from './options.ts';
 export * from './players/ismcts.ts';
 export * from './players/known.ts';
 export * from './players/playout.ts';

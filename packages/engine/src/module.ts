@@ -7,7 +7,7 @@
  *   rules        the GameRules contract (setup/legalActions/apply/view/outcome)
  *   meta         title, blurb, sides with their names, commanders and colours
  *   scenarios    the standard scenario, `check(file)` for `stavka validate`
- *   options      the options a new game accepts, checked (unknown keys refused)
+ *   options      the optional rules a new game may switch (options.ts checks them)
  *   progress     turn, turns, phase, weather: what a list of games shows
  *   calculator   the combat calculator (`stavka calc`, the web calculator page)
  *   players      the levels of AI and baselines, by name
@@ -17,6 +17,7 @@
 import type { CombatRefusal, CombatReport } from './combat/report.ts';
 import type { SecretPlanter } from './conformance.ts';
 import type { Action, GameRules, GameState } from './game.ts';
+import type { GameOption } from './options.ts';
 import type { Presentation } from './presentation.ts';
 import type { Result, SetupError } from './result.ts';
 import type { RngState, Seed } from './rng.ts';
@@ -193,10 +194,10 @@ export interface GameModule<G = unknown, A extends Action = Action, V = unknown>
   readonly rules?: GameRules<G, A, Record<string, unknown>>;
   readonly scenarios?: GameScenarios;
   /**
-   * Checks a new game's options (unknown keys and bad values refused, each naming its
-   * field) and returns them as the rules take them.
+   * The optional rules a new game may switch, each on or off (`checkGameOptions` refuses
+   * anything else); none if absent. The rules' `setup` reads them.
    */
-  checkOptions?(options: unknown): Result<Record<string, unknown>, SetupError[]>;
+  readonly options?: readonly GameOption[];
   /** Turn, phase, weather of a view (its `state`, as `view` gave it). */
   progress?(view: V): GameProgress;
   readonly calculator?: GameCalculator;

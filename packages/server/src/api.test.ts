@@ -1089,6 +1089,36 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     const wrong = await barbarossa({ firstTurnDoubling: true });
     assert.equal(wrong.statusCode, 422);
     assert.match(wrong.json().message, /options\.firstTurnDoubling/);
+    assert.match(wrong.json().message, /its options: asymmetricOdds, weatherRoll/);
+  });
+
+  test("the catalogue lists each game's optional rules with their defaults, and a game made with one switched shows it", async () => {
+    const { app } = await server();
+    const games = (await app.inject({ url: '/api/catalog' })).json().games as {
+      id: string;
+      options: { key: string; rule: string; default: boolean }[];
+    }[];
+    const mars = games.find((g) => g.id === 'mars-1942')!;
+    assert.deepEqual(
+      mars.options.map((o) => [o.key, o.rule, o.default]),
+      [['firstTurnDoubling', 'M-16', true]],
+    );
+    const barbarossa = games.find((g) => g.id === 'barbarossa-1941')!;
+    assert.deepEqual(
+      barbarossa.options.map((o) => [o.key, o.default]),
+      [
+        ['asymmetricOdds', false],
+        ['weatherRoll', false],
+      ],
+    );
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { game: 'mars-1942', options: { firstTurnDoubling: false } },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const summary = (await app.inject({ url: `/api/games/${made.json().id}` })).json();
+    assert.deepEqual(summary.options, { firstTurnDoubling: false });
   });
 
   test('an AI seat at a level the game offers: stored, shown in the summary; another level or a human seat with one refused', async () => {

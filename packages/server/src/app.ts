@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Action } from '@stavka/engine';
+import { findGame } from '@stavka/games';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { ApiError } from './errors.ts';
@@ -476,6 +477,18 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
                     id: { type: 'string' },
                     rulesVersion: { type: 'string' },
                     sides: { type: 'array', items: { type: 'string' } },
+                    options: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          key: { type: 'string' },
+                          label: { type: 'string' },
+                          rule: { type: 'string' },
+                          default: { type: 'boolean' },
+                        },
+                      },
+                    },
                   },
                 },
               },
@@ -489,6 +502,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         id: r.id,
         rulesVersion: r.rulesVersion,
         sides: [...r.sides],
+        options: findGame(r.id)?.options ?? [],
       })),
     }),
   );
@@ -564,6 +578,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
                   contributions: { type: 'object', additionalProperties: { type: 'string' } },
                 },
               },
+              options: { type: 'object', additionalProperties: { type: 'boolean' } },
               createdAt: { type: 'string' },
             },
           },

@@ -10,6 +10,7 @@ import type { Player } from '@stavka/engine';
 import {
   type Action,
   apply,
+  checkGameOptions,
   formatSetupErrors,
   type GameRules,
   type GameState,
@@ -63,18 +64,13 @@ export function rulesFor(id: string): AnyRules | undefined {
 }
 
 /**
- * Why `options` are not options game `id` takes (its module's `checkOptions`: unknown keys
- * and bad values refused, each naming its field), or null if they are.
+ * Why `options` are not options game `id` takes (the optional rules its module declares,
+ * each true or false: engine `checkGameOptions`), or null if they are.
  */
 export function optionsProblem(id: string, options: unknown): string | null {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     return 'options is an object';
-  const m = findGame(id);
-  if (!m?.checkOptions) {
-    const keys = Object.keys(options);
-    return keys.length > 0 ? `${id} takes no option "${keys[0]!.slice(0, 64)}" (its options: none)` : null;
-  }
-  const r = m.checkOptions(options);
+  const r = checkGameOptions(id, findGame(id)?.options ?? [], options);
   return r.ok ? null : formatSetupErrors(r.error);
 }
 
@@ -558,6 +554,8 @@ export class GameService implements Service {
           // Revealed only once nothing can be rolled any more.
           ...(over && dice ? { secret: dice.secret, contributions: dice.contributions } : {}),
         },
+        // The optional rules the game was made with (a key left out is at its default).
+        options: JSON.parse(g.record.options) as Record<string, boolean>,
         createdAt: g.record.created_at,
       };
     });

@@ -189,6 +189,51 @@ describe('hot-seat Operation Mars in the browser', () => {
 });
 
 describe('online Operation Mars: two players, two browsers', () => {
+  it('makes a game with an optional rule switched from the home page, and the game page says so', async () => {
+    const page = await e2e.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(e2e.server.url);
+    const mars = page.locator('.games > li', {
+      has: page.getByRole('heading', { name: 'Operation Mars, 1942' }),
+    });
+    const doubling = mars.getByRole('checkbox', {
+      name: /Russian attack factors doubled on the first turn \(M-16\)/,
+    });
+    assert.equal(await doubling.isChecked(), true, 'on by default, as the rules have it');
+    await doubling.uncheck();
+    await mars.getByRole('button', { name: 'New hot-seat game' }).click();
+    await page.locator('.status').waitFor();
+    const id = decodeURIComponent(page.url().split('#/game/')[1]!.split('/')[0]!);
+    const summary = (await (await page.request.get(`${e2e.server.url}/api/games/${id}`)).json()) as {
+      options: Record<string, boolean>;
+    };
+    assert.deepEqual(summary.options, { firstTurnDoubling: false }, 'the server made the game with it');
+    const line = page.locator('.options-in-force');
+    await line.waitFor();
+    assert.match(await line.innerText(), /Russian attack factors doubled on the first turn \(M-16\): off/);
+    // Its rule is a link to the text.
+    await line.getByRole('button', { name: 'M-16' }).click();
+    await page.locator('.panel.rule h3', { hasText: 'M-16' }).waitFor();
+
+    // Offline, Barbarossa's weather roll (B-11) ticked: the browser's own game has it.
+    await page.goto(e2e.server.url);
+    const barbarossa = page.locator('.games > li', { hasText: 'Barbarossa' });
+    await barbarossa.getByRole('checkbox', { name: /Weather rolled each turn/ }).check();
+    await barbarossa.getByRole('button', { name: 'Offline hot-seat (this browser only)' }).click();
+    await page.locator('.options-in-force').waitFor();
+    assert.match(
+      await page.locator('.options-in-force').innerText(),
+      /Weather rolled each turn, not the historical schedule \(B-11\): on/,
+    );
+    assert.match(
+      await page.locator('.options-in-force').innerText(),
+      /pressing the attack \(B-7, B-8\): off/,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('shows each side the other side moves live, never the dice secret, and lists the game at home', async () => {
     const a = await e2e.browser.newPage();
     // Errors thrown in either page (none expected, also while a page waits for a seat).

@@ -22,7 +22,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
 import { MapView } from './MapView.tsx';
-import { CombatPreview, LogPanel, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
+import { CombatPreview, LogPanel, OptionsLine, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import {
   canReissue,
   createServerGame,
@@ -146,17 +146,26 @@ function Home(p: { onReplay: (s: Session) => void }) {
   const [links, setLinks] = useState<{ game: string; links: Readonly<Record<string, string>> } | null>(null);
   /** The AI player chosen per game (the module's player names; its `ai` by default). */
   const [levels, setLevels] = useState<Record<string, string>>({});
+  /** The optional rules ticked per game (a key not here is at its module's default). */
+  const [ticked, setTicked] = useState<Record<string, Record<string, boolean>>>({});
   const local = LocalSession.list();
+  /** The options a new game of `game` is made with: those ticked away from their default. */
+  const switched = (game: string): Record<string, boolean> =>
+    Object.fromEntries(
+      (findGame(game)?.options ?? [])
+        .filter((o) => (ticked[game]?.[o.key] ?? o.default) !== o.default)
+        .map((o) => [o.key, !o.default]),
+    );
   const start = async (game: string, mode: NewGameMode | { kind: 'offline' }) => {
     setBusy(true);
     setMsg(null);
     try {
       if (mode.kind === 'offline') {
-        const s = LocalSession.create(`${Date.now()}`, game);
+        const s = LocalSession.create(`${Date.now()}`, game, switched(game));
         location.hash = `#/local/${encodeURIComponent(s.id)}`;
         return;
       }
-      const created = await createServerGame(game, mode);
+      const created = await createServerGame(game, mode, switched(game));
       if (mode.kind === 'online') setLinks({ game, links: created.links });
       else location.hash = `#/game/${created.id}/${created.token}`;
     } catch (e) {
@@ -219,6 +228,24 @@ function Home(p: { onReplay: (s: Session) => void }) {
                 Its rules play from the command line (<code>stavka simulate --game {g.id}</code>) and on the
                 server's API; its board in the browser is still to come.
               </p>
+            )}
+            {g.meta.playable && g.rules && g.presentation && g.options && g.options.length > 0 && (
+              <fieldset class="game-options">
+                <legend>Optional rules</legend>
+                {g.options.map((o) => (
+                  <label key={o.key}>
+                    <input
+                      type="checkbox"
+                      checked={ticked[g.id]?.[o.key] ?? o.default}
+                      onChange={(e) => {
+                        const on = (e.target as HTMLInputElement).checked;
+                        setTicked((t) => ({ ...t, [g.id]: { ...t[g.id], [o.key]: on } }));
+                      }}
+                    />{' '}
+                    {o.label} ({o.rule})
+                  </label>
+                ))}
+              </fieldset>
             )}
             {g.meta.playable && g.rules && g.presentation && (
               <div class="new-game">
@@ -1008,6 +1035,7 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
               </button>
             </fieldset>
           </div>
+          <OptionsLine declared={game.options} options={v.options} onCite={setCite} />
           {error && (
             <p class="error" role="alert">
               {error}

@@ -6,13 +6,15 @@
  * preview with every shift and the chance of each result, the log with the rule behind
  * each entry, and the score. No rule of any game is known here.
  */
-import type {
-  CombatPreviewData,
-  GameProgress,
-  LogEntry,
-  NodeFacts,
-  Prompt,
-  ScoreSheet,
+import {
+  type CombatPreviewData,
+  type GameOption,
+  type GameProgress,
+  type LogEntry,
+  type NodeFacts,
+  optionsInForce,
+  type Prompt,
+  type ScoreSheet,
 } from '@stavka/engine';
 import { ruleExcerpt } from '@stavka/games/rules-text';
 import type { Colours } from './counters.ts';
@@ -223,6 +225,38 @@ export function LogPanel(p: {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The game's optional rules as this game was made (its module's `options`, each on or off),
+ * each rule a link to its text. Nothing when the game has none or the session does not know.
+ */
+export function OptionsLine(p: {
+  declared: readonly GameOption[] | undefined;
+  options: Readonly<Record<string, unknown>> | undefined;
+  onCite: (cite: string) => void;
+}) {
+  if (!p.declared || p.declared.length === 0 || !p.options) return null;
+  return (
+    <p class="options-in-force">
+      Optional rules:{' '}
+      {optionsInForce(p.declared, p.options).map(({ option, on }, i) => (
+        <span key={option.key} class={on === option.default ? '' : 'switched'}>
+          {i > 0 && '; '}
+          {option.label} (
+          {option.rule.split(/,\s*/).map((r, k) => (
+            <span key={r}>
+              {k > 0 && ', '}
+              <button type="button" class="cite" onClick={() => p.onCite(r)}>
+                {r}
+              </button>
+            </span>
+          ))}
+          ): <strong>{on ? 'on' : 'off'}</strong>
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -193,6 +193,8 @@ export interface GameSummary {
   readonly activeSides: readonly string[];
   readonly outcome: { readonly winner: string | null; readonly summary: string } | null;
   readonly seats: Readonly<Record<string, { readonly player: string; readonly joined: boolean }>>;
+  /** The optional rules switched when it was made (a key left out is at its default). */
+  readonly options?: Readonly<Record<string, boolean>>;
   readonly createdAt: string;
 }
 
@@ -206,10 +208,15 @@ export async function gameSummary(id: string): Promise<GameSummary | null> {
 }
 
 /**
- * Creates a game on the server. Hot-seat: every seat here; AI: the sides other than
- * `human` are the AI's; online: no seat here, a link for each.
+ * Creates a game on the server, with the optional rules `options` switched. Hot-seat:
+ * every seat here; AI: the sides other than `human` are the AI's; online: no seat here, a
+ * link for each.
  */
-export async function createServerGame(game: string, mode: NewGameMode): Promise<CreatedGame> {
+export async function createServerGame(
+  game: string,
+  mode: NewGameMode,
+  options: Readonly<Record<string, boolean>> = {},
+): Promise<CreatedGame> {
   const m = findGame(game);
   if (!m?.rules) throw new Error(`${game} cannot be played yet`);
   const seats = Object.fromEntries(
@@ -225,7 +232,11 @@ export async function createServerGame(game: string, mode: NewGameMode): Promise
     seats: Record<string, { token?: string; link?: string }>;
     spectator: { token: string; link: string };
     admin?: { token: string };
-  }>('POST', '/api/games', null, { game, seats });
+  }>('POST', '/api/games', null, {
+    game,
+    seats,
+    ...(Object.keys(options).length > 0 ? { options } : {}),
+  });
   if (made.admin) {
     try {
       localStorage.setItem(ADMIN + made.id, made.admin.token);
@@ -274,6 +285,10 @@ export async function joinServerGame(id: string, tokens: string | null): Promise
     return held;
   }
   localStorage.setItem(TOKENS + id, session.heldTokens().join(','));
+  // The optional rules in force, for the game page to show; the game plays without them.
+  gameSummary(id)
+    .then((s) => session.knowOptions(s?.options ?? {}))
+    .catch(() => {});
   return session;
 }
 
@@ -296,6 +311,8 @@ export class ServerSession implements Session {
   private answers = new Map<number, { ws: WebSocket; done: (r: Answer) => void }>();
   private refs = 0;
   private cached: SessionView | null = null;
+  /** The optional rules the game was made with, once the summary told them. */
+  private options: Readonly<Record<string, boolean>> | undefined;
   /** The seats' chat and this browser's seats' notes, by seq (each channel brings what its seat may read). */
   private chat = new Map<number, LiveChatMessage>();
   /** The sides with a live channel open, as the server last said. */
@@ -410,6 +427,12 @@ export class ServerSession implements Session {
     this.sockets.push(ws);
   }
 
+  /** The optional rules the game was made with (from its summary): shown from the next view on. */
+  knowOptions(options: Readonly<Record<string, boolean>>): void {
+    this.options = options;
+    if (this.views.size > 0) this.refresh();
+  }
+
   private refresh(): void {
     const seatViews = [...this.views.values()];
     const latest = seatViews.reduce((a, b) => (b.stateId > a.stateId ? b : a));
@@ -440,6 +463,7 @@ export class ServerSession implements Session {
       canUndo: seatViews.some((v) => v.stateId === newest.stateId && v.legal.some((a) => a.type === 'undo')),
       outcome: newest.view.outcome,
       mode: this.tokens.length > 1 ? 'hotseat' : 'online',
+      ...(this.options ? { options: this.options } : {}),
     };
     for (const l of this.listeners) l(this.cached);
     for (const c of this.changes) c();

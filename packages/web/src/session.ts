@@ -37,6 +37,8 @@ export interface SessionView {
   readonly outcome: GameOutcome | null;
   readonly mode: 'hotseat' | 'online' | 'replay';
   readonly hash?: string;
+  /** The optional rules the game was made with (a key left out is at its default); absent: not known here. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 export interface Session {
@@ -61,6 +63,7 @@ function makeView(
   s: GameState<unknown>,
   seats: readonly string[],
   mode: SessionView['mode'],
+  options: Readonly<Record<string, unknown>>,
 ): SessionView {
   // Hot-seat sees what the side to move sees; a replay, everything.
   const viewer = mode === 'replay' ? null : (rules.activeSides(s.state)[0] ?? null);
@@ -80,6 +83,7 @@ function makeView(
     outcome: v.outcome,
     mode,
     hash: stateHash(s),
+    options,
   };
 }
 
@@ -99,13 +103,16 @@ export class LocalSession implements Session {
     this.rules = rules;
     this.s = s;
     this.file = file;
-    this.cached = makeView(id, rules, s, rules.sides, 'hotseat');
+    this.cached = makeView(id, rules, s, rules.sides, 'hotseat', file.options ?? {});
   }
 
-  /** A new offline game of `game` (by default the registry's first playable game). */
-  static create(seed: string, game?: string): LocalSession {
+  /**
+   * A new offline game of `game` (by default the registry's first playable game), with
+   * the optional rules `options` switched (its module's `options`, checked by the rules).
+   */
+  static create(seed: string, game?: string, options: Readonly<Record<string, boolean>> = {}): LocalSession {
     const rules = rulesOf(game ?? Object.keys(GAMES).find((id) => playableGame(id)));
-    const made = setup(rules, null, seed, {});
+    const made = setup(rules, null, seed, options);
     if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
     const id = `local-${seed}`;
     const file: ReplayFile = {
@@ -113,6 +120,7 @@ export class LocalSession implements Session {
       rulesVersion: rules.rulesVersion,
       scenario: null,
       seed,
+      ...(Object.keys(options).length > 0 ? { options } : {}),
       actions: [],
     };
     const session = new LocalSession(id, rules, made.value, file);
@@ -164,7 +172,7 @@ export class LocalSession implements Session {
     this.s = r.value;
     this.file = { ...this.file, actions: [...this.file.actions, { side, action }] };
     this.save();
-    this.cached = makeView(this.id, this.rules, this.s, this.rules.sides, 'hotseat');
+    this.cached = makeView(this.id, this.rules, this.s, this.rules.sides, 'hotseat', this.file.options ?? {});
     for (const l of this.listeners) l(this.cached);
     return { ok: true };
   }
@@ -236,7 +244,7 @@ export class ReplaySession implements Session {
   }
 
   current(): SessionView {
-    return makeView('replay', this.rules, this.states[this.at]!, [], 'replay');
+    return makeView('replay', this.rules, this.states[this.at]!, [], 'replay', this.file.options ?? {});
   }
 
   async submit(): Promise<{ ok: false; message: string }> {

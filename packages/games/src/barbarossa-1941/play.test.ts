@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setup, view } from '@stavka/engine';
+import { checkGameOptions, setup, view } from '@stavka/engine';
 import type { BarbarossaView } from './hidden.ts';
 import { barbarossaPlay } from './play.ts';
 import { barbarossaRules } from './rules.ts';
@@ -12,11 +12,14 @@ import { positionFile, SMALL_FRONT } from './test-positions.ts';
 
 describe('Game module: options and progress', () => {
   it('options are the two optional rules, true or false; anything else is refused naming its field', () => {
-    assert.deepEqual(barbarossaPlay.checkOptions!({ asymmetricOdds: true }), {
+    assert.deepEqual(checkGameOptions('barbarossa-1941', barbarossaPlay.options!, { asymmetricOdds: true }), {
       ok: true,
       value: { asymmetricOdds: true },
     });
-    const bad = barbarossaPlay.checkOptions!({ asymmetricOdds: 'yes', fog: true });
+    const bad = checkGameOptions('barbarossa-1941', barbarossaPlay.options!, {
+      asymmetricOdds: 'yes',
+      fog: true,
+    });
     assert.ok(!bad.ok);
     assert.deepEqual(bad.error.map((e) => e.path).sort(), ['options.asymmetricOdds', 'options.fog']);
   });

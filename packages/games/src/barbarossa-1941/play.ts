@@ -5,15 +5,13 @@
  * with `meta.playable: true`.
  */
 import {
-  err,
   type GameModule,
+  type GameOption,
   type GameProgress,
   type GameState,
-  ok,
   RandomPlayer,
   type RngState,
   rollDie,
-  setupError,
 } from '@stavka/engine';
 import type { BarbarossaView } from './hidden.ts';
 import { type BarbarossaAction, type BarbarossaOptions, barbarossaRules } from './rules.ts';
@@ -29,103 +27,87 @@ export const STEP_NAMES: Readonly<Record<string, string>> = {
   over: 'Game over',
 };
 
-const OPTION_KEYS = new Set(['asymmetricOdds', 'weatherRoll']);
+/** Barbarossa's optional rules, both off unless the players agree (the rules' defaults: rules.ts setup). */
+const BARBAROSSA_OPTIONS = [
+  {
+    key: 'asymmetricOdds',
+    label: 'The German round-up roll and pressing the attack',
+    rule: 'B-7, B-8',
+    default: false,
+  },
+  {
+    key: 'weatherRoll',
+    label: 'Weather rolled each turn, not the historical schedule',
+    rule: 'B-11',
+    default: false,
+  },
+] as const satisfies readonly (GameOption & { key: keyof BarbarossaOptions })[];
 
 type Module = GameModule<BarbarossaState, BarbarossaAction, BarbarossaView>;
 
-export const barbarossaPlay: Pick<Module, 'rules' | 'checkOptions' | 'progress' | 'players' | 'determinize'> =
-  {
-    rules: barbarossaRules as Module['rules'],
-    checkOptions(options) {
-      if (options === undefined || options === null) return ok({});
-      if (typeof options !== 'object' || Array.isArray(options))
-        return err([setupError('setup/options', 'options', 'the options are an object')]);
-      const o = options as Record<string, unknown>;
-      const errors = Object.keys(o)
-        .filter((k) => !OPTION_KEYS.has(k))
-        .map((k) =>
-          setupError(
-            'setup/options',
-            `options.${k}`,
-            `${JSON.stringify(k).slice(0, 40)} is no option of barbarossa-1941`,
-          ),
-        );
-      for (const k of OPTION_KEYS)
-        if (Object.hasOwn(o, k) && typeof o[k] !== 'boolean')
-          errors.push(
-            setupError(
-              'setup/options',
-              `options.${k}`,
-              `is true or false (${k === 'weatherRoll' ? 'B-11' : 'B-7, B-8'})`,
-            ),
-          );
-      if (errors.length > 0) return err(errors);
-      const out: BarbarossaOptions = {
-        ...(Object.hasOwn(o, 'asymmetricOdds') ? { asymmetricOdds: o.asymmetricOdds as boolean } : {}),
-        ...(Object.hasOwn(o, 'weatherRoll') ? { weatherRoll: o.weatherRoll as boolean } : {}),
-      };
-      return ok({ ...out });
-    },
-    progress(view): GameProgress {
-      const s = rulesScenarioByKey(view.scenario);
-      const t = s.turns[Math.min(view.turn, s.turns.length) - 1];
-      return {
-        turn: view.turn,
-        turns: s.turns.length,
-        phase: `${view.player === 'axis' ? 'German' : 'Russian'} ${STEP_NAMES[view.step] ?? view.step}${view.breakthrough ? ' (breakthrough, B-9)' : ''}`,
-        weather: view.weather ?? t?.weather ?? 'good',
-        ...(t ? { date: t.label } : {}),
-      };
-    },
-    players: {
-      random: { label: 'Random (baseline)', rank: 0, make: (seed) => new RandomPlayer(seed) },
-    },
-    /**
-     * A state the viewer could be in: the dice its own, and the face-down tank units it may
-     * not look at shuffled among themselves (rifle armies never revealed are undecided
-     * already, B-18).
-     */
-    determinize(state: GameState<BarbarossaState>, viewer, rng: RngState) {
-      const g = structuredClone(state.state);
-      let r = rng;
-      // B-53: which group lies under which label is the server's alone; once chosen, the Russian knows it.
-      const groups = g.secret.tankGroups;
-      if (groups && (viewer !== 'soviet' || g.tankGroupChoice === 'pending')) {
-        const d = rollDie(r, 2);
+export const barbarossaPlay: Pick<Module, 'rules' | 'options' | 'progress' | 'players' | 'determinize'> = {
+  rules: barbarossaRules as Module['rules'],
+  options: BARBAROSSA_OPTIONS,
+  progress(view): GameProgress {
+    const s = rulesScenarioByKey(view.scenario);
+    const t = s.turns[Math.min(view.turn, s.turns.length) - 1];
+    return {
+      turn: view.turn,
+      turns: s.turns.length,
+      phase: `${view.player === 'axis' ? 'German' : 'Russian'} ${STEP_NAMES[view.step] ?? view.step}${view.breakthrough ? ' (breakthrough, B-9)' : ''}`,
+      weather: view.weather ?? t?.weather ?? 'good',
+      ...(t ? { date: t.label } : {}),
+    };
+  },
+  players: {
+    random: { label: 'Random (baseline)', rank: 0, make: (seed) => new RandomPlayer(seed) },
+  },
+  /**
+   * A state the viewer could be in: the dice its own, and the face-down tank units it may
+   * not look at shuffled among themselves (rifle armies never revealed are undecided
+   * already, B-18).
+   */
+  determinize(state: GameState<BarbarossaState>, viewer, rng: RngState) {
+    const g = structuredClone(state.state);
+    let r = rng;
+    // B-53: which group lies under which label is the server's alone; once chosen, the Russian knows it.
+    const groups = g.secret.tankGroups;
+    if (groups && (viewer !== 'soviet' || g.tankGroupChoice === 'pending')) {
+      const d = rollDie(r, 2);
+      r = d.next;
+      if (d.value === 2) {
+        const chosen =
+          g.tankGroupChoice === 'A' || g.tankGroupChoice === 'B' ? groups[g.tankGroupChoice] : null;
+        const other = chosen === groups.A ? groups.B : groups.A;
+        const ids = Object.keys(g.secret.identities);
+        const stillHidden =
+          chosen?.every((u) => ids.some((id) => g.secret.identities[id]!.unit === u)) ?? true;
+        if (stillHidden) {
+          g.secret.tankGroups = { A: groups.B, B: groups.A };
+          // Face-down pieces of the chosen group become the other group's counter of the same korps.
+          if (chosen)
+            for (const id of ids) {
+              const k = chosen.indexOf(g.secret.identities[id]!.unit ?? '');
+              if (k >= 0) g.secret.identities[id] = { ...g.secret.identities[id]!, unit: other[k] ?? null };
+            }
+        }
+      }
+    }
+    if (viewer !== 'soviet') {
+      const ids = Object.keys(g.secret.identities).filter(
+        (id) => g.secret.identities[id]!.knownTo === 'soviet',
+      );
+      const units = ids.map((id) => g.secret.identities[id]!.unit);
+      for (let i = units.length - 1; i > 0; i--) {
+        const d = rollDie(r, i + 1);
         r = d.next;
-        if (d.value === 2) {
-          const chosen =
-            g.tankGroupChoice === 'A' || g.tankGroupChoice === 'B' ? groups[g.tankGroupChoice] : null;
-          const other = chosen === groups.A ? groups.B : groups.A;
-          const ids = Object.keys(g.secret.identities);
-          const stillHidden =
-            chosen?.every((u) => ids.some((id) => g.secret.identities[id]!.unit === u)) ?? true;
-          if (stillHidden) {
-            g.secret.tankGroups = { A: groups.B, B: groups.A };
-            // Face-down pieces of the chosen group become the other group's counter of the same korps.
-            if (chosen)
-              for (const id of ids) {
-                const k = chosen.indexOf(g.secret.identities[id]!.unit ?? '');
-                if (k >= 0) g.secret.identities[id] = { ...g.secret.identities[id]!, unit: other[k] ?? null };
-              }
-          }
-        }
+        const j = d.value - 1;
+        [units[i], units[j]] = [units[j]!, units[i]!];
       }
-      if (viewer !== 'soviet') {
-        const ids = Object.keys(g.secret.identities).filter(
-          (id) => g.secret.identities[id]!.knownTo === 'soviet',
-        );
-        const units = ids.map((id) => g.secret.identities[id]!.unit);
-        for (let i = units.length - 1; i > 0; i--) {
-          const d = rollDie(r, i + 1);
-          r = d.next;
-          const j = d.value - 1;
-          [units[i], units[j]] = [units[j]!, units[i]!];
-        }
-        ids.forEach((id, i) => {
-          g.secret.identities[id] = { ...g.secret.identities[id]!, unit: units[i] ?? null };
-        });
-      }
-      return { ...state, rng, state: g };
-    },
-  };
+      ids.forEach((id, i) => {
+        g.secret.identities[id] = { ...g.secret.identities[id]!, unit: units[i] ?? null };
+      });
+    }
+    return { ...state, rng, state: g };
+  },
+};

@@ -4,17 +4,16 @@
  */
 import {
   compileOddsTable,
-  err,
   formatSetupErrors,
   type GameCalculator,
   type GameModule,
+  type GameOption,
   type GameProgress,
   ok,
   RandomPlayer,
   type RngState,
   type Seed,
   type Shift,
-  setupError,
 } from '@stavka/engine';
 import { AI_LEVELS, AiPlayer, DEFAULT_AI_LEVEL } from './ai/ai.ts';
 import { GreedyPlayer } from './ai/greedy.ts';
@@ -131,7 +130,15 @@ const calculator: GameCalculator = {
   },
 };
 
-const OPTION_KEYS = new Set(['firstTurnDoubling']);
+/** Mars's optional rules (the rules' own defaults: steps/setup.ts). */
+const MARS_OPTIONS = [
+  {
+    key: 'firstTurnDoubling',
+    label: 'Russian attack factors doubled on the first turn',
+    rule: 'M-16',
+    default: true,
+  },
+] as const satisfies readonly (GameOption & { key: keyof MarsOptions })[];
 
 export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
   id: 'mars-1942',
@@ -161,28 +168,7 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
       });
     },
   },
-  checkOptions(options) {
-    if (options === undefined || options === null) return ok({});
-    if (typeof options !== 'object' || Array.isArray(options))
-      return err([setupError('setup/options', 'options', 'the options are an object')]);
-    const o = options as Record<string, unknown>;
-    const errors = Object.keys(o)
-      .filter((k) => !OPTION_KEYS.has(k))
-      .map((k) =>
-        setupError(
-          'setup/options',
-          `options.${k}`,
-          `${JSON.stringify(k).slice(0, 40)} is no option of mars-1942`,
-        ),
-      );
-    if (Object.hasOwn(o, 'firstTurnDoubling') && typeof o.firstTurnDoubling !== 'boolean')
-      errors.push(setupError('setup/options', 'options.firstTurnDoubling', 'is true or false (M-16)'));
-    if (errors.length > 0) return err(errors);
-    const out: MarsOptions = Object.hasOwn(o, 'firstTurnDoubling')
-      ? { firstTurnDoubling: o.firstTurnDoubling as boolean }
-      : {};
-    return ok({ ...out });
-  },
+  options: MARS_OPTIONS,
   progress(view): GameProgress {
     const s = scenarioByKey(view.scenario);
     return {

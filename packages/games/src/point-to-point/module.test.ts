@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setup } from '@stavka/engine';
+import { checkGameOptions, setup } from '@stavka/engine';
 import { campaignRules } from './campaign.ts';
 import { pointToPointModule, typhoonScenarioFile } from './module.ts';
 
@@ -36,8 +36,9 @@ describe('the point-to-point game module', () => {
     assert.ok(!setup(campaignRules, { custom: true }, 's', {}).ok, 'only the standard scenario is played');
   });
   it('takes no options', () => {
-    assert.ok(pointToPointModule.checkOptions!({}).ok);
-    const r = pointToPointModule.checkOptions!({ fog: true });
+    assert.equal(pointToPointModule.options, undefined);
+    assert.ok(checkGameOptions('point-to-point', pointToPointModule.options ?? [], {}).ok);
+    const r = checkGameOptions('point-to-point', pointToPointModule.options ?? [], { fog: true });
     assert.ok(!r.ok && r.error[0]!.path === 'options.fog');
   });
   it('progress: turn of 8, the side and step in words, the weather and dates of the turn (C-3, C-11)', () => {

@@ -108,19 +108,6 @@ export const pointToPointModule: Module = {
       });
     },
   },
-  checkOptions(options) {
-    if (options === undefined || options === null) return ok({});
-    if (typeof options !== 'object' || Array.isArray(options))
-      return err([setupError('setup/options', 'options', 'the options are an object')]);
-    const errors = Object.keys(options).map((k) =>
-      setupError(
-        'setup/options',
-        `options.${k}`,
-        `${JSON.stringify(k).slice(0, 40)} is no option of point-to-point`,
-      ),
-    );
-    return errors.length > 0 ? err(errors) : ok({});
-  },
   progress(view): GameProgress {
     const turns = compileTyphoonOnce().scenario.turns;
     const t = turns[Math.min(view.turn, turns.length) - 1];
