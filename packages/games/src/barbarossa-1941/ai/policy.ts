@@ -21,9 +21,14 @@
  *      within supply range (barbarossa-1941 "Supply").
  * Reinforcement steps place arrivals nearest the objectives, advance the Axis railheads and
  * gauge conversion toward them (B-38), flip German armies strong (B-39), and entrench
- * Russian units in contact (B-51). Combats: attacks resolved with any air support offered,
- * the attacker's losses from its weakest units (a German army's strong side first),
- * retreats as long as allowed and away from the enemy, advances into the vacated hex.
+ * Russian units in contact (B-51); then, the arrivals placed, they plan the strategic moves
+ * (`planStrategic`; barbarossa-1941 "Strategic Movment", B-38, B-47): guards by rail (or by
+ * sea, at the friendly risk only) into threatened victory cities short of them, then the
+ * reserves out of contact by rail to the offered hex nearest their objectives, where the
+ * train beats their own march by RAIL_GAIN hexes or more. Combats: attacks resolved with
+ * any air support offered, the attacker's losses from its weakest units (a German army's
+ * strong side first), retreats as long as allowed and away from the enemy, advances into
+ * the vacated hex.
  *
  * It reads only the state it is given (a side's view made a state: engine `knownState`)
  * and helpers of the rules that read what both sides see (`publicUnit`).
@@ -33,11 +38,14 @@ import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
 import { moveOptions } from '../movement.ts';
+import { railAllowance } from '../rail.ts';
+import { railBound } from '../railway-guns.ts';
 import type { BarbarossaAction } from '../rules.ts';
 import { impassable, type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
+import { seaController } from '../sea.ts';
 import { attackFactor, type BarbarossaState } from '../state.ts';
 import { supplyDistances } from '../supply.ts';
-import { isMobile } from '../unit-kinds.ts';
+import { isGerman, isGuards, isMobile } from '../unit-kinds.ts';
 import { holder } from '../victory.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
@@ -62,6 +70,25 @@ export const DEFAULT_PARAMS: PolicyParams = {
   minColumn: { axis: COL['3:1']!, soviet: COL['4:1']! },
   goalColumn: { axis: COL['6:1']!, soviet: COL['6:1']! },
 };
+
+/** A city with the enemy within this many hexes is guarded by two units in the movement step. */
+const GUARD_THREAT = 5;
+/**
+ * A city with the enemy within this many hexes is given guards by rail or sea: about one
+ * player-turn's reach of the enemy's mobile units (OMF 5-6 plus the OMB; "Operational Movement").
+ */
+const RAIL_THREAT = 8;
+/** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
+const RAIL_GAIN = 3;
+
+/**
+ * Units destroyed by the enemy entering their hex unless stacked with a unit that defends
+ * it: Katyushas ("If not stacked with - protected by - other Russian units, they can be moved
+ * through and automatically eliminated", B-42) and railway guns (B-61).
+ */
+function needsCover(type: string): boolean {
+  return type === 'katyusha' || railBound(type);
+}
 
 /** Victory cities' pull for the Axis (beyond their points): the three that give sudden death first (B-12). */
 const AXIS_PULL: Readonly<Record<string, number>> = { Leningrad: 6, Moscow: 5, Stalingrad: 2 };
@@ -196,6 +223,8 @@ export class BarbarossaPolicy {
   private planKey = '';
   /** The combat this policy last advanced in (one advance a combat). */
   private advancedIn = '';
+  /** The step whose strategic moves (rail, sea) are planned already. */
+  private strategicKey = '';
   constructor(
     readonly rng: RngState,
     readonly params: PolicyParams = DEFAULT_PARAMS,
@@ -211,10 +240,23 @@ export class BarbarossaPolicy {
       this.planKey = key;
       this.plan = this.makePlan(g, side, legal);
     }
-    while (this.plan.length > 0) {
-      const p = this.plan.shift()!;
-      const a = legal.find((x) => x.type === p.type && sameJson(x, p));
-      if (a) return a;
+    for (;;) {
+      while (this.plan.length > 0) {
+        const p = this.plan.shift()!;
+        const a = legal.find((x) => x.type === p.type && sameJson(x, p));
+        if (a) return a;
+      }
+      // The strategic moves of A.1 / B.1, once the step's first plan is played and every
+      // arrival is placed (B-37: an arrival goes on "by rail" after it has entered).
+      if (
+        g.step !== 'reinforce' ||
+        side !== g.player ||
+        this.strategicKey === key ||
+        legal.some((a) => a.type === 'place')
+      )
+        break;
+      this.strategicKey = key;
+      this.plan = this.planStrategic(g, side, legal);
     }
     return this.afterPlan(g, side, legal);
   }
@@ -309,6 +351,170 @@ export class BarbarossaPolicy {
   }
 
   /* ---------------------------------------------------------------------------------- */
+  /* A.1 / B.1 strategic movement: rail and sea                                           */
+
+  /**
+   * The rail moves (barbarossa-1941 "Strategic Movment - By Rail", B-38) and the sea move
+   * (B-47) of a reinforcement step, within the allowance (1 Axis unit; the Russians one per
+   * victory point they hold plus 1, 2 on turn 1), each one of the moves offered. A unit
+   * moved strategically arrives Disrupted and neither moves nor attacks this player-turn, so
+   * only units with nothing to do where they stand go: not in contact with the enemy, not a
+   * city's guard (the guards the movement plan keeps). In order:
+   *   1. guards: an own victory city (and Ploesti) with the enemy within RAIL_THREAT hexes
+   *      and fewer than two units is given the strongest unit that cannot march there this
+   *      turn, by rail; else by sea where its side controls the destination's sea (sunk on a
+   *      1 only, B-47); the cities whose loss ends the game first (B-12);
+   *   2. reserves: each other unit goes by rail to the offered hex nearest its objectives
+   *      (the field the movement plan walks it along) when that is at least RAIL_GAIN hexes
+   *      nearer than its best march this turn, the largest gains first; a unit that stays
+   *      Disrupted into the enemy's player-turn (all but German units, A.9, and the Russian
+   *      Guards, B.8: "Recovery from Disruption") only to a hex not next to an enemy unit,
+   *      out of reach of the enemy's attacks before movement (A.2 / B.2); a Katyusha or a
+   *      railway gun only into a hex with a unit that covers it (B-42, B-61).
+   */
+  private planStrategic(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
+    const rails = new Map<string, number[]>();
+    const seas = new Map<string, number[]>();
+    for (const a of legal) {
+      if (a.type !== 'rail' && a.type !== 'sea') continue;
+      const by = a.type === 'rail' ? rails : seas;
+      const l = by.get(a.piece) ?? [];
+      by.set(a.piece, l);
+      l.push(a.to);
+    }
+    if (rails.size === 0 && seas.size === 0) return [];
+    const board = new Board(g);
+    const s = board.s;
+    const layout = new Layout(board);
+    const f = objectives(s, g, side);
+    const supply = supplyDistances(board, side);
+    const enemyAt = new Map<number, number>();
+    for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround(side, h)) enemyAt.set(h, 0);
+    /** Hexes to the nearest enemy ground unit. */
+    const front = field(s, g, enemyAt);
+    const enemies = g.order
+      .filter((id) => g.pieces[id]!.side !== side && g.pieces[id]!.status === 'map')
+      .map((id) => g.pieces[id]!.at);
+    const nearest = (h: number) => Math.min(...enemies.map((e) => hexDistance(board, e, h)));
+    let railsLeft = railAllowance(board, side) - g.railMoves;
+    let seaLeft = seas.size > 0 ? 1 : 0;
+    const out: Act[] = [];
+
+    // Who stays: units in contact, and each city's guards as the movement plan keeps them.
+    const guards = guardHexes(s, g, side);
+    for (const h of guards)
+      for (const id of this.guardsKept(board, side, h, nearest(h) <= GUARD_THREAT)) layout.used.add(id);
+    /** The side's units in a hex as planned so far, but `without`. */
+    const stack = (h: number, without = '') =>
+      [...board.sideAt(side, h), ...(layout.added.get(h) ?? [])].filter(
+        (x) => x !== without && !layout.removed.get(h)?.includes(x),
+      );
+    /** Is there a unit that covers a Katyusha or a railway gun (B-42, B-61) in the hex? */
+    const covered = (h: number, without = '') =>
+      stack(h, without).some((x) => board.unit(x).type !== 'air' && !needsCover(board.unit(x).type));
+    const free = (id: string) => {
+      const at = g.pieces[id]!.at;
+      if (layout.used.has(id) || front[at]! <= 1) return false;
+      // Not the last cover of a Katyusha or railway gun left behind.
+      return covered(at, id) || !stack(at, id).some((x) => needsCover(board.unit(x).type));
+    };
+    // Where a unit could march this turn, and the best of it (its own hex included).
+    const marches = new Map<string, { reach: Set<number>; best: number }>();
+    const march = (id: string) => {
+      let m = marches.get(id);
+      if (!m) {
+        const reach = new Set(moveOptions(board, id, { paths: false }).map((o) => o.to));
+        let best = f[g.pieces[id]!.at]!;
+        for (const h of reach) best = Math.min(best, f[h]!);
+        m = { reach, best };
+        marches.set(id, m);
+      }
+      return m;
+    };
+    const take = (type: 'rail' | 'sea', id: string, to: number) => {
+      layout.move(id, g.pieces[id]!.at, to);
+      out.push({ type, piece: id, to });
+      if (type === 'rail') railsLeft--;
+      else seaLeft--;
+    };
+
+    // 1. Guards for the threatened cities.
+    const vital = (h: number) =>
+      side === 'axis'
+        ? ['Warsaw', 'Bucharest', 'Ploesti'].includes(s.placeName[h] ?? '')
+        : s.victoryPoints[h]! >= 2;
+    const threatened = guards
+      .map((h) => ({ h, d: nearest(h) }))
+      .filter((c) => c.d <= RAIL_THREAT)
+      .sort(
+        (a, b) =>
+          (vital(b.h) ? 1 : 0) - (vital(a.h) ? 1 : 0) ||
+          s.victoryPoints[b.h]! - s.victoryPoints[a.h]! ||
+          a.d - b.d ||
+          a.h - b.h,
+      );
+    const rank = this.guardRank(board, true);
+    for (const { h } of threatened) {
+      // Its two strongest stay (the reserves below do not take them away).
+      const kept = this.guardsKept(board, side, h, true);
+      for (const id of kept) layout.used.add(id);
+      let have =
+        kept.filter((id) => board.unit(id).type !== 'air').length + (layout.added.get(h) ?? []).length;
+      while (have < 2) {
+        const pick = (type: 'rail' | 'sea', by: ReadonlyMap<string, number[]>): string | null => {
+          let best: string | null = null;
+          for (const [id, tos] of by) {
+            if (!free(id) || needsCover(board.unit(id).type) || !tos.includes(h) || !layout.fits(h, id))
+              continue;
+            if (march(id).reach.has(h)) continue;
+            if (type === 'sea') {
+              const port = s.ports.find((p) => p.hex === h);
+              if (!port || seaController(g, s, port.sea) !== side) continue;
+            }
+            if (best === null || rank(id, best) < 0 || (rank(id, best) === 0 && id < best)) best = id;
+          }
+          return best;
+        };
+        const byRail = railsLeft > 0 ? pick('rail', rails) : null;
+        const bySea = byRail === null && seaLeft > 0 ? pick('sea', seas) : null;
+        if (byRail !== null) take('rail', byRail, h);
+        else if (bySea !== null) take('sea', bySea, h);
+        else break;
+        have++;
+      }
+    }
+
+    // 2. Reserves toward the objectives.
+    const bestRail = (id: string, cover = true): number => {
+      const u = board.unit(id);
+      const recovers = isGerman(u) || isGuards(u); // A.9, B.8
+      let best = -1;
+      for (const h of rails.get(id)!) {
+        if ((!recovers && front[h]! <= 1) || supply[h]! < 0 || !layout.fits(h, id)) continue;
+        if (cover && needsCover(u.type) && !covered(h)) continue;
+        if (best < 0 || f[h]! < f[best]!) best = h;
+      }
+      return best;
+    };
+    const gain = (id: string, to: number) => (to < 0 ? Number.NEGATIVE_INFINITY : march(id).best - f[to]!);
+    const reserves = [...rails.keys()]
+      .filter(free)
+      .map((id) => ({ id, gain: gain(id, bestRail(id, false)) }))
+      .filter((r) => r.gain >= RAIL_GAIN)
+      .sort((a, b) => (b.gain > a.gain ? 1 : b.gain < a.gain ? -1 : a.id < b.id ? -1 : 1))
+      .map((r) => r.id);
+    // Those waiting for a cover go again after the others.
+    const waiting = reserves.filter((id) => needsCover(board.unit(id).type));
+    for (const id of [...reserves, ...waiting]) {
+      if (railsLeft <= 0) break;
+      if (!free(id)) continue;
+      const to = bestRail(id); // again: the hexes taken by those railed before it
+      if (gain(id, to) >= RAIL_GAIN) take('rail', id, to);
+    }
+    return out;
+  }
+
+  /* ---------------------------------------------------------------------------------- */
   /* A.2/B.2 attacks before movement; A.3/B.3 movement and allocation (and B-9)            */
 
   private planAttacks(g: BarbarossaState, side: Side, legal: readonly Act[], moving: boolean): Act[] {
@@ -349,15 +555,11 @@ export class BarbarossaPolicy {
     // 1. Guards: keep a unit in each victory city held (B-12), two where the enemy is near.
     if (moving) {
       for (const h of guardHexes(s, g, side)) {
-        // Threatened (an enemy within 5 hexes): two guards, the strongest; else the weakest one.
-        const threatened = near(h, 5);
+        const threatened = near(h, GUARD_THREAT);
         const wanted = threatened ? 2 : 1;
-        const rank = (a: string, b: string) =>
-          threatened
-            ? this.worth(board, b) - this.worth(board, a)
-            : this.worth(board, a) - this.worth(board, b);
-        const mine = [...board.sideAt(side, h)].sort(rank);
-        for (const id of mine.slice(0, wanted)) stay(id);
+        const rank = this.guardRank(board, threatened);
+        const mine = this.guardsKept(board, side, h, threatened);
+        for (const id of mine) stay(id);
         for (let k = mine.length; k < wanted; k++) {
           let best: string | null = null;
           for (const [id, d] of dests) {
@@ -526,6 +728,17 @@ export class BarbarossaPolicy {
       ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
       : [];
     return [...overruns, ...stationary, ...moves, ...out, ...free];
+  }
+
+  /** Threatened (an enemy within GUARD_THREAT hexes): the strongest first; else the weakest. */
+  private guardRank(board: Board, threatened: boolean): (a: string, b: string) => number {
+    return (a, b) =>
+      threatened ? this.worth(board, b) - this.worth(board, a) : this.worth(board, a) - this.worth(board, b);
+  }
+
+  /** The units that stay in a guarded hex (B-12): two, the strongest, where threatened; else the weakest one. */
+  private guardsKept(board: Board, side: Side, h: number, threatened: boolean): string[] {
+    return [...board.sideAt(side, h)].sort(this.guardRank(board, threatened)).slice(0, threatened ? 2 : 1);
   }
 
   /** A unit's worth for choosing who guards and who is lost: its attack plus defense. */
