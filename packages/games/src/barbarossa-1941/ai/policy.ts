@@ -8,12 +8,21 @@
  *
  * The plan of an operational movement step (A.3 / B.3, and the breakthrough / Proriv
  * movement of B-9):
- *   1. guards: a victory city (and Ploesti) of its own keeps one unit in it, two (the
- *      strongest) with the enemy within 5 hexes;
- *   2. attacks: enemy hexes in reach, easiest first (those near a city whose loss ends
- *      the game, B-12, first of all and at a column less), each given the fewest attackers
- *      (those already adjacent, then those that can move next to it within their OMF)
- *      that reach the goal column, kept only at the minimum column or better (Russian
+ *   1. guards: the Axis (a side with a hold column, `PolicyParams.holdColumn`) holds each
+ *      of its victory cities and Ploesti (Warsaw, Bucharest and Ploesti first, B-12) so
+ *      that the best attack the Russians could make on it next player-turn reads below 3:1
+ *      (`defence.ts`: the units that can be next to it after their next move, the odds by
+ *      the rules' `evaluateAttack`): one unit, the lightest, where nothing threatens it; else
+ *      those in it stay and the free units that can move in come, the one leaving the enemy
+ *      the lowest column first; and walks back into a vital city the enemy took and left.
+ *      The Russians keep one unit in each of their victory cities, two (the strongest) with
+ *      the enemy within 5 hexes;
+ *   2. attacks: enemy hexes in reach, easiest first (those near a city whose loss ends the
+ *      game, B-12, or for the Axis those whose units still endanger a city after step 1 and
+ *      those in a vital city lost, first of all and at a column less; those in a vital city
+ *      whose loss ends the game at this player-turn's A.7, at any column), each given the
+ *      fewest attackers (those already adjacent, then those that can move next to it within
+ *      their OMF) that reach the goal column, kept only at the minimum column or better (Russian
  *      attacks also only where the must-attack rule, B-14, is met);
  *   3. every other unit moves to the reachable hex nearest its objectives (the Axis: the
  *      victory cities it does not hold, Leningrad and Moscow first; the Russians: hold the
@@ -23,7 +32,8 @@
  * gauge conversion toward them (B-38), flip German armies strong (B-39), and entrench
  * Russian units in contact (B-51); then, the arrivals placed, they plan the strategic moves
  * (`planStrategic`; barbarossa-1941 "Strategic Movment", B-38, B-47): guards by rail (or by
- * sea, at the friendly risk only) into threatened victory cities short of them, then the
+ * sea, at the friendly risk only) into threatened victory cities short of them (for the Axis:
+ * where the units that can stay or march in still leave the Russians 3:1 or more), then the
  * reserves out of contact by rail to the offered hex nearest their objectives, where the
  * train beats their own march by RAIL_GAIN hexes or more. Combats: attacks resolved with
  * any air support offered, the attacker's losses from its weakest units (a German army's
@@ -45,8 +55,9 @@ import { impassable, type RulesScenario, riverAt, type Side } from '../rules-sce
 import { seaController } from '../sea.ts';
 import { attackFactor, type BarbarossaState } from '../state.ts';
 import { supplyDistances } from '../supply.ts';
-import { isGerman, isGuards, isMobile } from '../unit-kinds.ts';
-import { holder } from '../victory.ts';
+import { isGerman, isGroundUnit, isGuards, isMobile } from '../unit-kinds.ts';
+import { holder, sovietSuddenVictory } from '../victory.ts';
+import { EnemyReach, planGarrison, type Threat } from './defence.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
 const COL: Readonly<Record<string, number>> = {
@@ -64,11 +75,19 @@ export interface PolicyParams {
   readonly minColumn: Readonly<Record<Side, number>>;
   /** Attackers are added until this column is reached. */
   readonly goalColumn: Readonly<Record<Side, number>>;
+  /**
+   * A side with a hold column garrisons each victory city it holds (and Ploesti) so that
+   * the enemy's best attack on it next player-turn reads below this column (`planGarrison`);
+   * a side without keeps the fixed guards (one unit, two with the enemy within GUARD_THREAT).
+   */
+  readonly holdColumn: Readonly<Partial<Record<Side, number>>>;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
   minColumn: { axis: COL['3:1']!, soviet: COL['4:1']! },
   goalColumn: { axis: COL['6:1']!, soviet: COL['6:1']! },
+  // At 3:1 the defenders of a city lose it on five rolls in six (X, X/2, D1, D1, D2).
+  holdColumn: { axis: COL['3:1']! },
 };
 
 /** A city with the enemy within this many hexes is guarded by two units in the movement step. */
@@ -78,6 +97,8 @@ const GUARD_THREAT = 5;
  * player-turn's reach of the enemy's mobile units (OMF 5-6 plus the OMB; "Operational Movement").
  */
 const RAIL_THREAT = 8;
+/** How far (hexes) a unit may be from a city it could march into this turn: an OMF of 6 and the OMB of 3, doubled on roads. */
+const MARCH_RANGE = 18;
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
 
@@ -190,6 +211,45 @@ function guardHexes(s: RulesScenario, g: BarbarossaState, side: Side): number[] 
   if (ploesti !== undefined && ploesti >= 0 && holder(g, s, ploesti) === side && !out.includes(ploesti))
     out.push(ploesti);
   return out;
+}
+
+/** The Axis cities whose loss gives the Russian sudden victory (B-12: Warsaw, or Bucharest and Ploesti). */
+const AXIS_VITAL: readonly string[] = ['Warsaw', 'Bucharest', 'Ploesti'];
+
+/**
+ * The hexes whose garrisons also reckon with the enemy's trains (`EnemyReach` `byRail`): the
+ * Axis's vital cities (B-12), behind the front, where the Russian reserves come by rail
+ * through a gap in the line (B-38).
+ */
+function railExposed(s: RulesScenario, side: Side): Set<number> {
+  if (side !== 'axis') return new Set();
+  return new Set(AXIS_VITAL.map((n) => s.placeHex[n] ?? -1).filter((h) => h >= 0));
+}
+
+/** The side's vital cities the enemy holds now (the Axis's, B-12; none for the Russians). */
+function lostVital(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
+  if (side !== 'axis') return [];
+  return AXIS_VITAL.map((n) => s.placeHex[n] ?? -1).filter((h) => h >= 0 && holder(g, s, h) !== side);
+}
+
+/**
+ * The hexes a side with a hold column garrisons, in order: its vital cities (B-12) first,
+ * then its other victory cities by their points, and a vital city the enemy took and left
+ * (entering it takes it back: `victory.ts` `enter`).
+ */
+function garrisonOrder(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
+  const board = new Board(g, s);
+  const vital = (h: number) => (side === 'axis' && AXIS_VITAL.includes(s.placeName[h] ?? '') ? 1 : 0);
+  const empty = lostVital(s, g, side).filter((h) => !board.hasEnemyGround(side, h));
+  return [...guardHexes(s, g, side), ...empty].sort(
+    (a, b) => vital(b) - vital(a) || s.victoryPoints[b]! - s.victoryPoints[a]! || a - b,
+  );
+}
+
+/** May this unit hold a city: a ground unit that defends its hex alone (not a railway gun, rail conversion unit or Katyusha, B-42, B-61)? */
+function garrisons(board: Board, id: string): boolean {
+  const t = board.unit(id).type;
+  return isGroundUnit(board.unit(id)) && !needsCover(t);
 }
 
 function neighbours(s: RulesScenario, h: number): number[] {
@@ -401,9 +461,11 @@ export class BarbarossaPolicy {
     const out: Act[] = [];
 
     // Who stays: units in contact, and each city's guards as the movement plan keeps them.
+    const hold = this.params.holdColumn[side];
     const guards = guardHexes(s, g, side);
-    for (const h of guards)
-      for (const id of this.guardsKept(board, side, h, nearest(h) <= GUARD_THREAT)) layout.used.add(id);
+    if (hold === undefined)
+      for (const h of guards)
+        for (const id of this.guardsKept(board, side, h, nearest(h) <= GUARD_THREAT)) layout.used.add(id);
     /** The side's units in a hex as planned so far, but `without`. */
     const stack = (h: number, without = '') =>
       [...board.sideAt(side, h), ...(layout.added.get(h) ?? [])].filter(
@@ -439,13 +501,20 @@ export class BarbarossaPolicy {
     };
 
     // 1. Guards for the threatened cities.
+    if (hold !== undefined)
+      this.railGarrisons(g, side, board, layout, hold, {
+        rails,
+        seas,
+        free,
+        march,
+        take,
+        left: () => ({ rail: railsLeft, sea: seaLeft }),
+      });
     const vital = (h: number) =>
-      side === 'axis'
-        ? ['Warsaw', 'Bucharest', 'Ploesti'].includes(s.placeName[h] ?? '')
-        : s.victoryPoints[h]! >= 2;
+      side === 'axis' ? AXIS_VITAL.includes(s.placeName[h] ?? '') : s.victoryPoints[h]! >= 2;
     const threatened = guards
       .map((h) => ({ h, d: nearest(h) }))
-      .filter((c) => c.d <= RAIL_THREAT)
+      .filter((c) => hold === undefined && c.d <= RAIL_THREAT)
       .sort(
         (a, b) =>
           (vital(b.h) ? 1 : 0) - (vital(a.h) ? 1 : 0) ||
@@ -514,6 +583,102 @@ export class BarbarossaPolicy {
     return out;
   }
 
+  /**
+   * The strategic moves' guards for a side with a hold column (`planStrategic` step 1): each
+   * city in `garrisonOrder` is garrisoned as `holdCities` will (`planGarrison`: who stays,
+   * who can march in this turn; both kept from going off by rail as reserves);
+   * where that still leaves the enemy's best attack at `hold` or more, the free unit that
+   * lowers it most and cannot march there comes by rail ("Units moved strategically arrive
+   * Disrupted": an Axis ally stays so when attacked, B.4), else by sea at the friendly risk
+   * only (B-47).
+   */
+  private railGarrisons(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    hold: number,
+    by: {
+      rails: ReadonlyMap<string, number[]>;
+      seas: ReadonlyMap<string, number[]>;
+      free: (id: string) => boolean;
+      march: (id: string) => { reach: ReadonlySet<number> };
+      take: (type: 'rail' | 'sea', id: string, to: number) => void;
+      /** The rail and sea moves still allowed. */
+      left: () => { rail: number; sea: number };
+    },
+  ): void {
+    const s = board.s;
+    const reach = new EnemyReach(g, side, railExposed(board.s, side));
+    const opts = (h: number) => ({
+      hold,
+      fits: (add: readonly string[]) => board.fits(h, add),
+      lightest: (ids: readonly string[]) => [...ids].sort(this.guardRank(board, false))[0]!,
+      distance: (id: string) => hexDistance(board, g.pieces[id]!.at, h),
+    });
+    // Who stays and who can march in, as `holdCities` will plan them.
+    const cityOf = new Map<string, number>();
+    for (const h of garrisonOrder(s, g, side)) for (const id of board.sideAt(side, h)) cityOf.set(id, h);
+    const away = new Set<string>();
+    const last = (id: string): boolean => {
+      const c = cityOf.get(id);
+      if (c === undefined) return false;
+      return board.sideAt(side, c).filter((x) => garrisons(board, x) && !away.has(x)).length <= 1;
+    };
+    const planned: { h: number; units: string[]; threat: Threat }[] = [];
+    for (const h of garrisonOrder(s, g, side)) {
+      const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !away.has(id));
+      const marchers = g.order.filter((id) => {
+        const p = g.pieces[id]!;
+        return (
+          p.side === side &&
+          p.status === 'map' &&
+          p.at >= 0 &&
+          p.at !== h &&
+          !layout.used.has(id) &&
+          garrisons(board, id) &&
+          !last(id) &&
+          hexDistance(board, p.at, h) <= MARCH_RANGE &&
+          by.march(id).reach.has(h)
+        );
+      });
+      const plan = planGarrison(reach, h, mine, marchers, opts(h));
+      for (const id of [...plan.keep, ...plan.add]) layout.used.add(id);
+      for (const id of plan.add) away.add(id);
+      planned.push({ h, units: [...plan.keep, ...plan.add], threat: plan.threat });
+    }
+    for (const { h, units, threat } of planned) {
+      if (threat.column < hold) continue;
+      const pick = (type: 'rail' | 'sea'): string | null => {
+        let best: { id: string; t: Threat } | null = null;
+        for (const [id, tos] of type === 'rail' ? by.rails : by.seas) {
+          if (!by.free(id) || !garrisons(board, id) || !tos.includes(h) || by.march(id).reach.has(h))
+            continue;
+          if (!board.fits(h, [...units, ...(layout.added.get(h) ?? []), id])) continue;
+          if (type === 'sea') {
+            const port = s.ports.find((p) => p.hex === h);
+            if (!port || seaController(g, s, port.sea) !== side) continue;
+          }
+          const t = reach.best(h, [...units, ...(layout.added.get(h) ?? []), id], new Set([id]));
+          if (
+            best === null ||
+            t.column < best.t.column ||
+            (t.column === best.t.column &&
+              (t.defense > best.t.defense || (t.defense === best.t.defense && id < best.id)))
+          )
+            best = { id, t };
+        }
+        return best !== null && (best.t.column < threat.column || best.t.defense > threat.defense)
+          ? best.id
+          : null;
+      };
+      const byRail = by.left().rail > 0 ? pick('rail') : null;
+      const bySea = byRail === null && by.left().sea > 0 ? pick('sea') : null;
+      if (byRail !== null) by.take('rail', byRail, h);
+      else if (bySea !== null) by.take('sea', bySea, h);
+    }
+  }
+
   /* ---------------------------------------------------------------------------------- */
   /* A.2/B.2 attacks before movement; A.3/B.3 movement and allocation (and B-9)            */
 
@@ -547,13 +712,24 @@ export class BarbarossaPolicy {
     const near = (h: number, within: number) => enemies.some((e) => hexDistance(board, e, h) <= within);
     // The hexes whose loss ends the game at once (B-12): the Axis's Warsaw, Bucharest and Ploesti.
     const vital = guardHexes(s, g, side).filter((h) =>
-      side === 'axis'
-        ? ['Warsaw', 'Bucharest', 'Ploesti'].includes(s.placeName[h] ?? '')
-        : s.victoryPoints[h]! >= 2,
+      side === 'axis' ? AXIS_VITAL.includes(s.placeName[h] ?? '') : s.victoryPoints[h]! >= 2,
     );
     const nearVital = (t: number) => vital.some((h) => hexDistance(board, t, h) <= 5);
+    const hold = this.params.holdColumn[side];
+    /** Enemy hexes attacked first and at a column less: those near a vital city, or (with a hold column) endangering a city or in a vital city lost. */
+    let urgent = nearVital;
+    /** Enemy hexes attacked at any column: the vital cities whose loss ends the game at A.7 (B-12). */
+    let anyOdds = (_t: number) => false;
+    if (hold !== undefined) {
+      // 1. Garrisons (in the attacks before movement, only what endangers the cities).
+      const danger = this.holdCities(g, side, board, layout, dests, moves, hold, moving);
+      const lost = lostVital(s, g, side);
+      const doomed = side === 'axis' && sovietSuddenVictory(board);
+      urgent = (t) => danger.has(t) || lost.includes(t);
+      anyOdds = (t) => doomed && lost.includes(t);
+    }
     // 1. Guards: keep a unit in each victory city held (B-12), two where the enemy is near.
-    if (moving) {
+    if (moving && hold === undefined) {
       for (const h of guardHexes(s, g, side)) {
         const threatened = near(h, GUARD_THREAT);
         const wanted = threatened ? 2 : 1;
@@ -621,7 +797,7 @@ export class BarbarossaPolicy {
         const c = candidates(t);
         const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
         const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
-        const vp = (s.victoryPoints[t]! > 0 ? 2 : 0) + (nearVital(t) ? 3 : 0);
+        const vp = (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0);
         return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
       })
       .filter((x) => x.ratio > 1)
@@ -655,8 +831,10 @@ export class BarbarossaPolicy {
         column = this.column(g, board, chosen, t, supplyNow);
         if (column >= goal) break;
       }
-      // An enemy near a vital city is attacked at one column less.
-      if (column < min - (nearVital(t) ? 1 : 0) || chosen.length === 0) continue;
+      // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
+      // vital city whose loss ends the game this turn, at any column the CRT has.
+      const floor = anyOdds(t) ? 0 : min - (urgent(t) ? 1 : 0);
+      if (column < floor || chosen.length === 0) continue;
       // Drop attackers not needed for the column reached (the last added first kept).
       for (let i = chosen.length - 2; i >= 0; i--) {
         const without = chosen.filter((_, j) => j !== i);
@@ -728,6 +906,102 @@ export class BarbarossaPolicy {
       ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
       : [];
     return [...overruns, ...stationary, ...moves, ...out, ...free];
+  }
+
+  /**
+   * 1. Garrisons, for a side with a hold column: each city in `garrisonOrder` in turn is held
+   * so that the enemy's best attack on it next player-turn reads below `hold` (`planGarrison`):
+   * those of its units it needs stay (one, the lightest, where nothing threatens it); where
+   * they are not enough, the free units that can move in (`dests`) come, the one leaving the
+   * enemy the lowest column first: a city's units it does not need, or a later city's but
+   * never its last, each move checked after those planned before it. In the attacks before
+   * movement (`moving` false) the units a city needs do not attack (an attacker may advance
+   * out of it). Returns the hexes of the enemy units whose attack still reads `hold` or more
+   * on a city (the penetrations to counter-attack first).
+   */
+  private holdCities(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    dests: ReadonlyMap<string, ReadonlySet<number>>,
+    moves: Act[],
+    hold: number,
+    moving: boolean,
+  ): Set<number> {
+    const reach = new EnemyReach(g, side, railExposed(board.s, side));
+    const danger = new Set<number>();
+    /** The garrisons' moves so far, in order: each may change what the next can reach. */
+    const marched: [string, number][] = [];
+    const boards = new Map<string, Board>();
+    /**
+     * Can `id` still move to `h` after the garrisons' moves planned so far and `before` (a unit
+     * leaving a hex in an enemy army's ZOC can cost the units left there the OMB: "Operational
+     * Movement", OMB rule 2)? The legal moves when nothing is planned yet.
+     */
+    const reachable = (id: string, h: number, before: readonly string[]): boolean => {
+      const done = [...marched, ...before.map((x): [string, number] => [x, h])];
+      if (done.length === 0) return dests.get(id)!.has(h);
+      const key = done.map(([x, to]) => `${x}>${to}`).join(',');
+      let b = boards.get(key);
+      if (!b) {
+        const pieces = { ...g.pieces };
+        for (const [x, to] of done) pieces[x] = { ...pieces[x]!, at: to, moved: 'attack' };
+        b = new Board({ ...g, pieces }, board.s);
+        boards.set(key, b);
+      }
+      return moveOptions(b, id, { paths: false }).some((o) => o.to === h);
+    };
+    const opts = (h: number) => ({
+      hold,
+      fits: (add: readonly string[]) =>
+        board.fits(h, [...(layout.added.get(h) ?? []), ...add], layout.removed.get(h) ?? []) &&
+        reachable(add[add.length - 1]!, h, add.slice(0, -1)),
+      lightest: (ids: readonly string[]) => [...ids].sort(this.guardRank(board, false))[0]!,
+      distance: (id: string) => hexDistance(board, g.pieces[id]!.at, h),
+    });
+    /** Would `id` leaving its city (a city of `garrisonOrder`) leave that city empty? */
+    const cityOf = new Map<string, number>();
+    for (const h of garrisonOrder(board.s, g, side))
+      for (const id of board.sideAt(side, h)) cityOf.set(id, h);
+    const last = (id: string): boolean => {
+      const c = cityOf.get(id);
+      if (c === undefined) return false;
+      const gone = layout.removed.get(c) ?? [];
+      return board.sideAt(side, c).filter((x) => garrisons(board, x) && !gone.includes(x)).length <= 1;
+    };
+    for (const h of garrisonOrder(board.s, g, side)) {
+      const gone = layout.removed.get(h) ?? [];
+      const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !gone.includes(id));
+      // A unit that cannot move stays anyway; in the attacks before movement, those the city
+      // needs do not attack (an attacker may advance out of it).
+      const fixed = moving ? mine.filter((id) => !dests.has(id)) : [];
+      const candidates = moving
+        ? [...dests.keys()].filter(
+            (id) =>
+              !layout.used.has(id) &&
+              g.pieces[id]!.at !== h &&
+              dests.get(id)!.has(h) &&
+              garrisons(board, id) &&
+              !last(id),
+          )
+        : [];
+      const plan = planGarrison(
+        reach,
+        h,
+        mine.filter((id) => !fixed.includes(id)),
+        candidates,
+        { ...opts(h), fixed },
+      );
+      for (const id of [...fixed, ...plan.keep]) layout.used.add(id);
+      for (const id of plan.add) {
+        layout.move(id, g.pieces[id]!.at, h);
+        moves.push({ type: 'move', piece: id, to: h });
+        marched.push([id, h]);
+      }
+      if (plan.threat.column >= hold) for (const id of plan.threat.attackers) danger.add(g.pieces[id]!.at);
+    }
+    return danger;
   }
 
   /** Threatened (an enemy within GUARD_THREAT hexes): the strongest first; else the weakest. */
