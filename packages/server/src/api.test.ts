@@ -482,7 +482,11 @@ describe('a whole game', () => {
   test('two AI seats play to the end; then the log, replay, export, dice check, import and a restart', async () => {
     const { app, file } = await server();
     const inject = app.inject.bind(app);
-    const made = await newGame(inject, { soviet: { player: 'ai' }, german: { player: 'ai' } });
+    // Level 1 (no search): the whole game in a few seconds; the flow is what is tested.
+    const made = await newGame(inject, {
+      soviet: { player: 'ai', level: 'ai1' },
+      german: { player: 'ai', level: 'ai1' },
+    });
     assert.equal(made.seats.soviet!.token, undefined, 'an AI seat has no token');
     const german = made.spectator.token;
     await until(

@@ -30,25 +30,23 @@ export interface AiLevel {
 }
 
 /**
- * Level 1 plays the rules of thumb only (no search); the levels above search 10, 25 and
- * 50 iterations, every iteration to the same horizon (its plan, the reply, its next
- * plan), the plans compared by sequential halving on common dice. Search is what lifts
- * level 2 over level 1 (69% of its games as the Soviet, 84% as the German, 100 games a
- * side, rules `mars-1942/6`); past 10 iterations it still gains as the German (level 3
- * over 2: 71% of 100, level 4 over 3: 66% of 50) but not as the Soviet (49% of 100, 38% of
- * 50): from most positions Zhukov's plans are worth nearly the same (docs/mars-balance.md,
- * "A fitted evaluation, and sequential halving at the root"), and against its own level
- * each gains about 10 points from level 2 to 3 on either side, the Soviet none from 3 to 4
- * ("Why the Soviet levels stop at level 3"). The budgets are set by time: about 17-24
- * iterations a CPU-second on this 2-core machine, so the top level thinks about 2 s a
- * player-turn, inside the 1-5 s an AI seat may take (bench/ai.ts measures it; a served
- * game's seat is cut off at 5 s, `play.thinkMs`).
+ * Two levels, each stronger than the one below on either side (issue #29, "levels that
+ * mean something"): level 1 plays the rules of thumb only (no search); level 2 searches
+ * 50 iterations a decision, every iteration to the same horizon (its plan, the reply, its
+ * next plan), the plans compared by sequential halving on common dice. The budget is set
+ * by time: about 17-24 iterations a CPU-second on this 2-core machine, so level 2 thinks
+ * about 2 s a player-turn, inside the 1-5 s an AI seat may take (bench/ai.ts measures it;
+ * a served game's seat is cut off at 5 s, `play.thinkMs`).
+ *
+ * There were levels of 10 and 25 iterations between them. Search past 10 iterations
+ * still made a stronger German (71% of 100 games at 25 against 10, 66% of 50 at 50
+ * against 25) but never a stronger Zhukov (49% of 100, 38% of 50; 50 iterations against
+ * the 10-iteration German won 19 of 50, 10 against 10 won 21): a level that is stronger
+ * only as one side is no level, so they went (docs/mars-balance.md, sessions 18-21).
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
-  2: { budget: { iterations: 10, horizon: 2, root: 'halving' } },
-  3: { budget: { iterations: 25, horizon: 2, root: 'halving' } },
-  4: { budget: { iterations: 50, horizon: 2, root: 'halving' } },
+  2: { budget: { iterations: 50, horizon: 2, root: 'halving' } },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
