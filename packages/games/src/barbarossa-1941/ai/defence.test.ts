@@ -6,43 +6,23 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  type GameRules,
-  type GameState,
-  hexIndex,
-  legalActions,
-  setup,
-} from '@stavka/engine';
+import { type Action, apply, type GameRules, type GameState, hexIndex, legalActions } from '@stavka/engine';
 import { modifiedDefense } from '../attack.ts';
 import { Board } from '../board.ts';
 import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
-import { type PositionInput, positionFile } from '../test-positions.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
+import { col, game } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
 const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
 
-const col = (c: number, rows = 10) =>
-  Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 const row = (r: number, from: number, to: number) =>
   Array.from(
     { length: to - from + 1 },
     (_, k) => `${String(from + k).padStart(2, '0')}${String(r).padStart(2, '0')}`,
   );
-
-function game(
-  input: Omit<PositionInput, 'columns' | 'rows'>,
-  control: Record<string, 'axis' | 'soviet'> = {},
-): G {
-  const made = setup(barbarossaRules, positionFile({ columns: 20, rows: 10, ...input }), 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  Object.assign(made.value.state.control, control);
-  return made.value;
-}
 
 const act = (s: G, side: string, a: BarbarossaAction): G => {
   const r = apply(barbarossaRules, s, side, a, s.stateId);

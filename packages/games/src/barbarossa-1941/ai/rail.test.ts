@@ -21,31 +21,19 @@ import { Board } from '../board.ts';
 import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
-import { type PositionInput, positionFile } from '../test-positions.ts';
+import type { PositionInput } from '../test-positions.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
+import { col, game } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
 const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
 
-const col = (c: number, rows = 10) =>
-  Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 const row5 = (from: number, to: number) => {
   const out: string[] = [];
   for (let c = from; from <= to ? c <= to : c >= to; c += from <= to ? 1 : -1)
     out.push(`${String(c).padStart(2, '0')}05`);
   return out;
 };
-
-function game(
-  input: Omit<PositionInput, 'columns' | 'rows'>,
-  control: Record<string, 'axis' | 'soviet'> = {},
-): G {
-  const file = positionFile({ columns: 20, rows: 10, ...input });
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  Object.assign(made.value.state.control, control);
-  return made.value;
-}
 
 const act = (s: G, side: string, a: BarbarossaAction): G => {
   const r = apply(barbarossaRules, s, side, a, s.stateId);
