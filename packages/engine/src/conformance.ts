@@ -229,8 +229,8 @@ function checkState(
 
 /**
  * Each optional rule the module declares (`GameModule.options`): set to its declared
- * default, a new game is the game set up with no options at all (the default is the
- * rules' own); set the other way, a new game still sets up.
+ * default, a new game is the game set up without it (the suite's other options as given):
+ * the default is the rules' own; set the other way, a new game still sets up.
  */
 function checkOptions(
   module: AnyGameModule,
@@ -238,10 +238,11 @@ function checkOptions(
   opts: ConformanceOptions,
   found: (f: Finding) => void,
 ): void {
-  const base = opts.options ?? {};
-  const plain = setup(rules, opts.scenario ?? null, 'options', base);
-  if (!plain.ok) return; // reported by the playouts
   for (const o of module.options ?? []) {
+    // The suite's own options, but this one left out.
+    const { [o.key]: _given, ...base } = opts.options ?? {};
+    const plain = setup(rules, opts.scenario ?? null, 'options', base);
+    if (!plain.ok) return; // reported by the playouts
     const same = setup(rules, opts.scenario ?? null, 'options', { ...base, [o.key]: o.default });
     if (!same.ok || stateHash(same.value) !== stateHash(plain.value))
       found({
