@@ -252,6 +252,25 @@ function garrisons(board: Board, id: string): boolean {
   return isGroundUnit(board.unit(id)) && !needsCover(t);
 }
 
+/**
+ * Would `id` leaving its city (a city of `garrisonOrder`) leave that city without a
+ * garrison, `leaving(x, city)` saying which units are already planned away from it?
+ */
+function lastGarrison(
+  board: Board,
+  g: BarbarossaState,
+  side: Side,
+  leaving: (id: string, city: number) => boolean,
+): (id: string) => boolean {
+  const cityOf = new Map<string, number>();
+  for (const h of garrisonOrder(board.s, g, side)) for (const id of board.sideAt(side, h)) cityOf.set(id, h);
+  return (id) => {
+    const c = cityOf.get(id);
+    if (c === undefined) return false;
+    return board.sideAt(side, c).filter((x) => garrisons(board, x) && !leaving(x, c)).length <= 1;
+  };
+}
+
 function neighbours(s: RulesScenario, h: number): number[] {
   const { offsets, targets } = s.map.graph;
   const out: number[] = [];
@@ -611,20 +630,12 @@ export class BarbarossaPolicy {
     const s = board.s;
     const reach = new EnemyReach(g, side, railExposed(board.s, side));
     const opts = (h: number) => ({
-      hold,
+      ...this.garrisonOptions(board, g, hold, h),
       fits: (add: readonly string[]) => board.fits(h, add),
-      lightest: (ids: readonly string[]) => [...ids].sort(this.guardRank(board, false))[0]!,
-      distance: (id: string) => hexDistance(board, g.pieces[id]!.at, h),
     });
     // Who stays and who can march in, as `holdCities` will plan them.
-    const cityOf = new Map<string, number>();
-    for (const h of garrisonOrder(s, g, side)) for (const id of board.sideAt(side, h)) cityOf.set(id, h);
     const away = new Set<string>();
-    const last = (id: string): boolean => {
-      const c = cityOf.get(id);
-      if (c === undefined) return false;
-      return board.sideAt(side, c).filter((x) => garrisons(board, x) && !away.has(x)).length <= 1;
-    };
+    const last = lastGarrison(board, g, side, (id) => away.has(id));
     const planned: { h: number; units: string[]; threat: Threat }[] = [];
     for (const h of garrisonOrder(s, g, side)) {
       const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !away.has(id));
@@ -953,23 +964,12 @@ export class BarbarossaPolicy {
       return moveOptions(b, id, { paths: false }).some((o) => o.to === h);
     };
     const opts = (h: number) => ({
-      hold,
+      ...this.garrisonOptions(board, g, hold, h),
       fits: (add: readonly string[]) =>
         board.fits(h, [...(layout.added.get(h) ?? []), ...add], layout.removed.get(h) ?? []) &&
         reachable(add[add.length - 1]!, h, add.slice(0, -1)),
-      lightest: (ids: readonly string[]) => [...ids].sort(this.guardRank(board, false))[0]!,
-      distance: (id: string) => hexDistance(board, g.pieces[id]!.at, h),
     });
-    /** Would `id` leaving its city (a city of `garrisonOrder`) leave that city empty? */
-    const cityOf = new Map<string, number>();
-    for (const h of garrisonOrder(board.s, g, side))
-      for (const id of board.sideAt(side, h)) cityOf.set(id, h);
-    const last = (id: string): boolean => {
-      const c = cityOf.get(id);
-      if (c === undefined) return false;
-      const gone = layout.removed.get(c) ?? [];
-      return board.sideAt(side, c).filter((x) => garrisons(board, x) && !gone.includes(x)).length <= 1;
-    };
+    const last = lastGarrison(board, g, side, (id, city) => (layout.removed.get(city) ?? []).includes(id));
     for (const h of garrisonOrder(board.s, g, side)) {
       const gone = layout.removed.get(h) ?? [];
       const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !gone.includes(id));
@@ -1002,6 +1002,15 @@ export class BarbarossaPolicy {
       if (plan.threat.column >= hold) for (const id of plan.threat.attackers) danger.add(g.pieces[id]!.at);
     }
     return danger;
+  }
+
+  /** What `planGarrison` needs of this policy to hold `h` (its `fits` is the caller's). */
+  private garrisonOptions(board: Board, g: BarbarossaState, hold: number, h: number) {
+    return {
+      hold,
+      lightest: (ids: readonly string[]) => [...ids].sort(this.guardRank(board, false))[0]!,
+      distance: (id: string) => hexDistance(board, g.pieces[id]!.at, h),
+    };
   }
 
   /** Threatened (an enemy within GUARD_THREAT hexes): the strongest first; else the weakest. */
