@@ -3,7 +3,7 @@
  * legality), prints its result and final hash, and checks the hash the file records.
  * `stavka validate FILE`: checks a scenario file; every error names its field.
  */
-import { formatSetupErrors, type ReplayFile, replay, stateHash } from '@stavka/engine';
+import { checkGameOptions, formatSetupErrors, type ReplayFile, replay, stateHash } from '@stavka/engine';
 import { findGame, GAMES, playableGame } from '@stavka/games';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -33,6 +33,14 @@ export function addReplayCommands(
       const data = readJsonAs(file, 'replay', replaySchema);
       const rules = playableGame(data.game)?.rules;
       if (!rules) throw new UsageError(`${file}: replays of "${data.game}" are not supported yet`);
+      // The options first: a wrongly typed one ("true" for true) is the file's fault at
+      // that option, not at the first action it would upset (issue #46).
+      const options = checkGameOptions(data.game, findGame(data.game)?.options ?? [], data.options);
+      if (!options.ok) {
+        io.err(`${file} does not replay:\n${formatSetupErrors(options.error)}`);
+        io.exit(1);
+        return;
+      }
       const r = replay(rules, data as unknown as ReplayFile);
       if (!r.ok) {
         io.err(`${file} does not replay:\n${formatSetupErrors(r.error)}`);
