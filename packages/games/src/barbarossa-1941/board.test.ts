@@ -107,4 +107,19 @@ describe('"Zones of Control (ZOCs)" (B-15)', () => {
     p.g.pieces.tk!.disrupted = false;
     assert.equal(new Board(p.g, p.s).inEnemyZoc('axis', p.hx('0308')), true);
   });
+
+  it('"Only all armies and German korps still have ... ZOCs if Disrupted": a Disrupted Axis allied korps has none', () => {
+    const p = position({
+      pieces: {
+        hun: { is: 'hun-korps', at: '0505', disrupted: true },
+        rum: { is: 'rum-army', at: '0208', disrupted: true },
+      },
+    });
+    const b = new Board(p.g, p.s);
+    assert.equal(b.inEnemyZoc('soviet', p.hx('0506')), false, 'the Disrupted Hungarian korps: no ZOC');
+    assert.deepEqual(b.zocOwners('soviet', p.hx('0506')), []);
+    assert.equal(b.inEnemyZoc('soviet', p.hx('0209')), true, 'a Disrupted allied army keeps its ZOC');
+    p.g.pieces.hun!.disrupted = false;
+    assert.equal(new Board(p.g, p.s).inEnemyZoc('soviet', p.hx('0506')), true, 'UnDisrupted, it has one');
+  });
 });

@@ -14,7 +14,28 @@ import {
   type Weather,
 } from './rules-scenario.ts';
 import { type BarbarossaState, type PieceState, publicUnit, turnInfo } from './state.ts';
-import { countsForStacking, hasZoc, isArmour, isArmy, isKorps, isMotorized, isSmall } from './unit-kinds.ts';
+import {
+  countsForStacking,
+  isArmour,
+  isArmy,
+  isGerman,
+  isKorps,
+  isMotorized,
+  isSmall,
+} from './unit-kinds.ts';
+
+/**
+ * Whether a unit has a movement-stopping ZOC. "Zones of Control": "a hex adjacent to an
+ * enemy army or korps - Disrupted or not"; "Divisions have no ZOCs other than their own
+ * hex"; "Disrupted Units": "Only all armies and German korps still have movement stopping
+ * Zones of Control (ZOCs) if Disrupted" — so a Disrupted Russian korps (B-15) and a
+ * Disrupted Axis allied korps (Rumanian, Hungarian, ...) have none.
+ */
+export function exertsZoc(u: UnitData, disrupted: boolean): boolean {
+  if (isArmy(u)) return true;
+  if (!isKorps(u)) return false;
+  return !disrupted || isGerman(u);
+}
 
 export interface StackEntry {
   readonly unit: UnitData;
@@ -50,7 +71,7 @@ export class Board {
         this.at[p.at] = here;
       }
       here.push(id);
-      if (!hasZoc(publicUnit(s, p), p.disrupted)) continue;
+      if (!exertsZoc(publicUnit(s, p), p.disrupted)) continue;
       const count = this.zocCount[p.side];
       for (let k = offsets[p.at]!; k < offsets[p.at + 1]!; k++) {
         const t = targets[k]!;
@@ -140,7 +161,7 @@ export class Board {
       if (t < 0) continue;
       for (const id of this.at[t]!) {
         const p = this.g.pieces[id]!;
-        if (p.side !== side && hasZoc(publicUnit(this.s, p), p.disrupted)) out.push(id);
+        if (p.side !== side && exertsZoc(publicUnit(this.s, p), p.disrupted)) out.push(id);
       }
     }
     return out;
