@@ -70,6 +70,18 @@ describe('the conformance suite', () => {
       JSON.stringify(found),
     );
   });
+  it('fails a game whose view lists hidden pieces in a field of its own, under other names (issue #46)', () => {
+    // The marker never shows (only its initial does): the view itself must not change.
+    const found = checkConformance(registerGame(secretModule({ listInitials: true })), {
+      playouts: 2,
+      sampleEvery: 1,
+      secrets: secretPlanter as never,
+    });
+    assert.ok(
+      found.some((f) => f.check === 'leak-view' && f.message.includes('changes with a secret')),
+      JSON.stringify(found),
+    );
+  });
   it('fails a game whose legal actions depend on a hidden value', () => {
     const found = checkConformance(registerGame(secretModule({ legalOnHidden: true })), {
       playouts: 6,

@@ -3,8 +3,9 @@
  * boardgame.io's playerView in mind): random playouts with no dead end, replays that give
  * the same hash, `apply` that never changes its input, stale actions refused, and hidden
  * information that stays hidden, optional rules whose declared default is the rules' own — no view, log entry, legal-action list or error message
- * of a viewer carries a secret planted where it may not look, and a side's legal actions
- * do not change when only what it cannot see does.
+ * of a viewer carries a secret planted where it may not look, no view changes at all when
+ * only a secret hidden from its viewer does, and a side's legal actions do not change
+ * when only what it cannot see does.
  *
  * Pure: it returns what it found (an empty list when the game conforms); the tests of
  * each game, and of this suite on a game made to leak, assert on that list.
@@ -29,8 +30,11 @@ import { type RngState, rngFromSeed, rollDie, type Seed } from './rng.ts';
 
 /**
  * What a game gives the suite to test its secrets: copies of a state with `marker`
- * written into one hidden part each (a side's sealed units, say), with the viewers that
- * may not see that part; none when nothing is hidden in the state.
+ * written into one hidden part each (a side's sealed units, say, or one entry of a
+ * hidden pile), with the viewers that may not see that part; none when nothing is hidden
+ * in the state. A viewer's view of each copy must be the view of the state itself: the
+ * marker nowhere in it, and no field changed (issue #46: any field of a view that lists
+ * hidden pieces, by any name, fails).
  */
 export interface SecretPlanter<G> {
   plant(state: G, marker: string): readonly { readonly state: G; readonly hiddenFrom: readonly Viewer[] }[];
@@ -178,12 +182,29 @@ function checkState(
   }
   // Secrets: planted where some viewer may not look, they never reach that viewer.
   if (secrets) {
+    const plain = new Map<string, string>();
+    const plainView = (viewer: Viewer) => {
+      let v = plain.get(viewer);
+      if (v === undefined) {
+        v = canonicalJson(view(rules, s, viewer).state);
+        plain.set(viewer, v);
+      }
+      return v;
+    };
     for (const planted of secrets.plant(s.state, MARKER)) {
       const ps: GameState<unknown> = { ...s, state: planted.state };
       for (const viewer of planted.hiddenFrom) {
         const seen = view(rules, ps, viewer);
-        if (canonicalJson(seen.state).includes(MARKER))
+        const seenState = canonicalJson(seen.state);
+        if (seenState.includes(MARKER))
           found({ check: 'leak-view', message: `the view of ${viewer} shows a secret hidden from it` });
+        // Not only the marker itself: no field of the view may change with what it may not
+        // see (a list of the hidden pieces under other names, their count, their initials).
+        else if (seenState !== plainView(viewer))
+          found({
+            check: 'leak-view',
+            message: `the view of ${viewer} changes with a secret hidden from it (a field that lists or reflects hidden pieces)`,
+          });
         if (canonicalJson(seen.log).includes(MARKER))
           found({ check: 'leak-log', message: `the log of ${viewer} shows a secret hidden from it` });
         if (rules.sides.includes(viewer)) {

@@ -42,6 +42,11 @@ export interface SecretVariant {
   readonly leakView?: boolean;
   /** A leak made on purpose: recount is offered only while the opponent's sealed total is high. */
   readonly legalOnHidden?: boolean;
+  /**
+   * A leak made on purpose: the view lists the opponent's sealed dispatches in a field of
+   * its own, by their initials (a pile shown under other names: issue #46).
+   */
+  readonly listInitials?: boolean;
 }
 
 export function secretRules(variant: SecretVariant = {}): GameRules<SecretState, SecretAction> {
@@ -100,7 +105,12 @@ export function secretRules(variant: SecretVariant = {}): GameRules<SecretState,
         const sees = p.open || p.side === viewer;
         pieces[id] = sees ? p : { ...p, name: variant.leakView ? p.name : null, value: null };
       }
-      return { ...g, pieces, recount: null };
+      const seen = { ...g, pieces, recount: null };
+      if (!variant.listInitials) return seen;
+      const initials = Object.values(g.pieces)
+        .filter((p) => !p.open && p.side !== viewer)
+        .map((p) => p.name?.[0] ?? '?');
+      return { ...seen, initials };
     },
     outcome(g): GameOutcome | null {
       if (!Object.values(g.pieces).every((p) => p.open)) return null;
