@@ -546,8 +546,7 @@ export class BarbarossaPolicy {
       // Its two strongest stay (the reserves below do not take them away).
       const kept = this.guardsKept(board, side, h, true);
       for (const id of kept) layout.used.add(id);
-      let have =
-        kept.filter((id) => board.unit(id).type !== 'air').length + (layout.added.get(h) ?? []).length;
+      let have = kept.length + (layout.added.get(h) ?? []).filter((id) => garrisons(board, id)).length;
       while (have < 2) {
         const pick = (type: 'rail' | 'sea', by: ReadonlyMap<string, number[]>): string | null => {
           let best: string | null = null;
@@ -1019,9 +1018,17 @@ export class BarbarossaPolicy {
       threatened ? this.worth(board, b) - this.worth(board, a) : this.worth(board, a) - this.worth(board, b);
   }
 
-  /** The units that stay in a guarded hex (B-12): two, the strongest, where threatened; else the weakest one. */
+  /**
+   * The units that stay in a guarded hex (B-12): two, the strongest, where threatened; else
+   * the weakest one. Only units that hold a city count (`garrisons`): an air unit, a factory,
+   * a railway gun or a rail conversion unit guards nothing (B-56, B-61).
+   */
   private guardsKept(board: Board, side: Side, h: number, threatened: boolean): string[] {
-    return [...board.sideAt(side, h)].sort(this.guardRank(board, threatened)).slice(0, threatened ? 2 : 1);
+    return board
+      .sideAt(side, h)
+      .filter((id) => garrisons(board, id))
+      .sort(this.guardRank(board, threatened))
+      .slice(0, threatened ? 2 : 1);
   }
 
   /** A unit's worth for choosing who guards and who is lost: its attack plus defense. */

@@ -1,0 +1,79 @@
+/**
+ * What the Soviet AI counts as a city's garrison (barbarossa-1941 "Victory Conditions",
+ * B-12; issue #44 item 1): only ground combat units that defend their hex alone. Air units
+ * (B-56: "an air unit alone on its airfield" does not defend), factories, railway guns and
+ * rail conversion units (B-61: destroyed "if it is undefended") hold nothing.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type GameRules, type GameState, hexIndex, legalActions } from '@stavka/engine';
+import { Board } from '../board.ts';
+import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
+import { rulesScenarioByKey } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { isGroundUnit } from '../unit-kinds.ts';
+import { BarbarossaAiPlayer } from './ai.ts';
+import { col, game } from './test-games.ts';
+
+type G = GameState<BarbarossaState>;
+const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+
+/** The Axis passes its player-turn; the Soviet AI plays its own, until the Axis is to act again. */
+function sovietPlays(s: G): G {
+  const ai = new BarbarossaAiPlayer('garrison');
+  let t = s;
+  let sovietPlayed = false;
+  for (let n = 0; n < 500; n++) {
+    const side = rules.activeSides(t.state)[0];
+    if (side === undefined || (sovietPlayed && side === 'axis')) break;
+    const legal = legalActions(rules, t, side) as BarbarossaAction[];
+    const a =
+      side === 'axis'
+        ? (legal.find((x) => x.type.startsWith('end')) ?? legal[0]!)
+        : (ai.choose(rules, t, side) as BarbarossaAction);
+    if (side === 'soviet') sovietPlayed = true;
+    const r = apply(barbarossaRules, t, side, a, t.stateId);
+    if (!r.ok) throw new Error(r.error.message);
+    t = r.value;
+  }
+  return t;
+}
+
+describe('the Soviet AI garrisons a threatened city with ground combat units (B-12, B-56, B-61)', () => {
+  it('Leningrad held by two air units and a railway gun gets a rifle army: they are no garrison', () => {
+    // Leningrad at 1005 (3 points) with two air units and a railway gun; two German armies
+    // 2 hexes west; a Russian army 3 hexes east, a march away.
+    const s = game(
+      {
+        map: {
+          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+          edges: [{ id: 'soviet-supply', hexes: col(20) }],
+          places: [
+            { name: 'Leningrad', kind: 'victory-city', hex: '1005' },
+            { name: 'Moscow', kind: 'victory-city', hex: '1905' },
+          ],
+        },
+        victoryPoints: { Leningrad: 3, Moscow: 3 },
+        pieces: {
+          a1: { is: 'ger-army', at: '0805' },
+          a2: { is: 'ger-army', at: '0806' },
+          air1: { is: 'sov-air', at: '1005' },
+          air2: { is: 'sov-air', at: '1005' },
+          gun: { is: 'sov-railway-gun', at: '1005' },
+          r1: { is: 'sov-army', at: '1305' },
+        },
+      },
+      { Leningrad: 'soviet', Moscow: 'soviet' },
+    );
+    const after = sovietPlays(s);
+    const board = new Board(after.state);
+    const h = hexIndex(rulesScenarioByKey(after.state.scenario).map, '1005');
+    const ground = board
+      .sideAt('soviet', h)
+      .filter((id) => isGroundUnit(board.unit(id)) && board.unit(id).type !== 'railway-gun');
+    assert.ok(
+      ground.includes('r1'),
+      `Leningrad's garrison after the Soviet turn: ${board.sideAt('soviet', h)}`,
+    );
+  });
+});
