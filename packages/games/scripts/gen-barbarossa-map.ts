@@ -332,11 +332,28 @@ export const PLACES: PlaceDef[] = [
 /* Borders and countries (traced from named points; MAP-SOURCES.md)                     */
 
 /**
- * The western border of the USSR on 22 June 1941, north to south: the 1940 Finnish border,
- * then (the Baltic states being Soviet) the Lithuanian border with East Prussia and Memel,
- * the 1939 German-Soviet demarcation line (Suwalki, Narew, Bug, San), the Carpathian crest
- * against Hungary, northern Bukovina, the Prut and the Kilia arm of the Danube.
+ * The western border of the USSR on 22 June 1941, north to south, is the source line in
+ * data/border-1941.json (each point named, with its source: the Memel border, the
+ * German-Soviet line of 28 September 1939 by the Pisa, Narew, Bug and San, the Carpathian
+ * crest against Hungary, northern Bukovina, the Prut and the Kilia arm of the Danube),
+ * with its witness towns (the side each town was on). North of it the 1940 Finnish border
+ * and the Baltic, south of it the Black Sea close the Soviet polygon.
  */
+export const BORDER_1941 = JSON.parse(
+  readFileSync(join(here, '../src/barbarossa-1941/data/border-1941.json'), 'utf8'),
+) as {
+  line: { at: string; lat: number; lon: number; against: 'germany' | 'hungary' | 'rumania' }[];
+  towns: { name: string; lat: number; lon: number; side: 'ussr' | 'germany' | 'rumania' }[];
+};
+const borderAgainst = (c: 'germany' | 'hungary' | 'rumania'): LonLat[] => {
+  // a stretch runs from the last point of the stretch before it (the tripoint) to its own last point
+  const i0 = BORDER_1941.line.findIndex((p) => p.against === c);
+  const i1 = BORDER_1941.line.findLastIndex((p) => p.against === c);
+  return BORDER_1941.line.slice(Math.max(0, i0 - 1), i1 + 1).map((p) => [p.lon, p.lat] as const);
+};
+const AGAINST_GERMANY = borderAgainst('germany'); // Nimmersatt to the San
+const AGAINST_HUNGARY = borderAgainst('hungary'); // the San's last point to the Rumanian tripoint
+const AGAINST_RUMANIA = borderAgainst('rumania'); // the Hungarian tripoint to the Kilia mouth
 const SOVIET_BORDER: LonLat[] = [
   [33.0, 63.5],
   [31.6, 62.9],
@@ -348,45 +365,9 @@ const SOVIET_BORDER: LonLat[] = [
   [23.0, 59.95], // across the Gulf of Finland (the Estonian coast is Soviet)
   [20.5, 58.0],
   [20.8, 56.3],
-  [21.07, 55.87], // Nimmersatt: the Lithuanian-Memel border on the coast
-  [21.6, 55.75],
-  [22.05, 55.45],
-  [22.2, 55.1], // the Neman (Memel) below Tilsit
-  [22.85, 55.05],
-  [22.65, 54.7],
-  [22.75, 54.4], // Vistytis
-  [23.45, 54.2], // the Suwalki salient stays German
-  [23.55, 53.95],
-  [23.4, 53.6],
-  [22.9, 53.3],
-  [22.4, 53.05],
-  [22.0, 52.85], // Narew / Bug north-west of Bialystok
-  [22.3, 52.55],
-  [23.1, 52.3],
-  [23.6, 52.12], // the Bug at Brest (Brest Soviet, Terespol German)
-  [23.65, 51.55], // Wlodawa
-  [23.95, 51.1],
-  [24.15, 50.8],
-  [24.25, 50.45], // Sokal
-  [23.9, 50.35],
-  [23.5, 50.2],
-  [23.1, 50.0],
-  [22.78, 49.8], // Przemysl on the San
-  [22.6, 49.4],
-  [22.7, 49.05], // the San's source at the Slovak/Hungarian border
-  [23.3, 48.95],
-  [24.0, 48.65],
-  [24.6, 48.05],
-  [25.0, 47.85], // Carpathian crest to Bukovina
-  [25.6, 47.95],
-  [26.2, 48.0],
-  [26.65, 48.25], // Lipkany on the Prut
-  [27.4, 47.75],
-  [27.8, 47.2],
-  [28.1, 46.6],
-  [28.2, 45.47], // the Prut joins the Danube at Reni
-  [28.8, 45.25],
-  [29.7, 45.1], // the Kilia arm to the Black Sea
+  ...AGAINST_GERMANY,
+  ...AGAINST_HUNGARY.slice(1),
+  ...AGAINST_RUMANIA.slice(1),
   [31.0, 44.0],
   [40.0, 42.0],
   [60.0, 42.0],
@@ -410,32 +391,8 @@ const GERMANY: LonLat[] = [
   [10.0, 58.0],
   [20.5, 58.0],
   [20.8, 56.3],
-  [21.07, 55.87],
-  [21.6, 55.75],
-  [22.05, 55.45],
-  [22.2, 55.1],
-  [22.85, 55.05],
-  [22.65, 54.7],
-  [22.75, 54.4],
-  [23.45, 54.2],
-  [23.55, 53.95],
-  [23.4, 53.6],
-  [22.9, 53.3],
-  [22.4, 53.05],
-  [22.0, 52.85],
-  [22.3, 52.55],
-  [23.1, 52.3],
-  [23.6, 52.12],
-  [23.65, 51.55],
-  [23.95, 51.1],
-  [24.15, 50.8],
-  [24.25, 50.45],
-  [23.9, 50.35],
-  [23.5, 50.2],
-  [23.1, 50.0],
-  [22.78, 49.8],
-  [22.6, 49.4],
-  [22.7, 49.05],
+  ...AGAINST_GERMANY,
+  AGAINST_HUNGARY[1]!, // the San's source
   [22.1, 49.2], // the Slovak border along the Beskids
   [21.0, 49.42],
   [20.0, 49.2],
@@ -462,11 +419,8 @@ const HUNGARY: LonLat[] = [
   [20.5, 48.5],
   [21.7, 48.6],
   [22.35, 48.95],
-  [22.7, 49.05],
-  [23.3, 48.95],
-  [24.0, 48.65],
-  [24.6, 48.05],
-  [25.0, 47.85], // the Soviet border meets the Rumanian
+  ...AGAINST_HUNGARY.slice(1), // the San's source along the Carpathian crest
+  AGAINST_RUMANIA[1]!, // the Soviet-Hungarian-Rumanian tripoint
   [25.3, 47.55],
   [25.75, 47.1],
   [25.95, 46.65],
@@ -495,16 +449,7 @@ const RUMANIA: LonLat[] = [
   [25.95, 46.65],
   [25.75, 47.1],
   [25.3, 47.55],
-  [25.0, 47.85],
-  [25.6, 47.95],
-  [26.2, 48.0],
-  [26.65, 48.25],
-  [27.4, 47.75],
-  [27.8, 47.2],
-  [28.1, 46.6],
-  [28.2, 45.47],
-  [28.8, 45.25],
-  [29.7, 45.1],
+  ...AGAINST_RUMANIA.slice(1), // the Soviet border from the Hungarian tripoint to the Kilia mouth
   [29.9, 44.3],
   [28.58, 43.74], // southern Dobruja (Bulgarian since 1940)
   [27.3, 44.1],
@@ -1336,7 +1281,29 @@ for (const ll of Object.values(NAMED_LAKES)) {
 // Countries and territory.
 const countryOf = new Map<string, Country>();
 for (const h of ALL) countryOf.set(key(h), countryAt(unproject(centre(h))));
-// A place's own country decides its hex (Brest, Przemysl and other border towns).
+// A border town of data/border-1941.json decides its hex for the side the source puts it on
+// (of two towns of different sides in one hex, a split hex, the nearer the centre keeps
+// it); then a place's own country decides its hex (Brest, Przemysl and other border towns).
+const townAt = new Map<string, { side: string; km: number; name: string }>();
+const splitHexes: string[] = [];
+for (const t of BORDER_1941.towns) {
+  const h = hexAt([t.lon, t.lat]);
+  if (!onGrid(h)) continue;
+  const k = key(h);
+  check(
+    countryAt([t.lon, t.lat]) === t.side,
+    `border town ${t.name} is on the ${countryAt([t.lon, t.lat])} side of the source line, the source says ${t.side}`,
+  );
+  const c = centre(h);
+  const p = project([t.lon, t.lat]);
+  const km = Math.hypot(c.x - p.x, c.y - p.y);
+  const held = townAt.get(k);
+  if (held && held.side !== t.side)
+    splitHexes.push(`${k}: ${held.name} (${held.side}) and ${t.name} (${t.side})`);
+  if (held && held.km <= km) continue;
+  townAt.set(k, { side: t.side, km, name: t.name });
+}
+for (const [k, t] of townAt) countryOf.set(k, t.side as Country);
 for (const p of placed) countryOf.set(p.hex, countryAt([p.lon, p.lat]));
 const isLand = (k: string) => surfaceOf.get(k) === 1;
 
@@ -1991,5 +1958,6 @@ console.log(
 );
 console.log(`  left off (one place a hex): ${leftOff.join('; ')}`);
 console.log(`  displaced: ${displaced.join('; ')}`);
+console.log(`  split border hexes (the town nearer the centre keeps it): ${splitHexes.join('; ') || 'none'}`);
 for (const e of edges) console.log(`  edge ${e.id}: ${e.hexes.length} hexes`);
 for (const z of zones) console.log(`  zone ${z.id}: ${z.hexes.length} hexes`);

@@ -1,0 +1,130 @@
+/**
+ * The standard map against the sources of 22 June 1941 (issue #42): the border against its
+ * source line (data/border-1941.json), the Crimea and the Kerch Strait, the banks of the
+ * river cities (data/river-banks.json), the ports on their seas and the railways of 1941.
+ * Each check reads the generated map (data/generated/map.json) as a player gets it.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { type HexMapSetup, parseHexNumber } from '@stavka/engine';
+import { gridProjection, mapGeoSchema } from './scenario.ts';
+
+const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
+const readJson = <T>(name: string): T => JSON.parse(readFileSync(join(DATA, name), 'utf8')) as T;
+const map = readJson<HexMapSetup>('generated/map.json');
+const grid = gridProjection(mapGeoSchema.parse(map.geo));
+type LonLat = readonly [number, number];
+
+const zone = (id: string): Set<string> => {
+  const z = map.zones?.find((q) => q.id === id);
+  assert.ok(z, `no zone ${id}`);
+  return new Set(z.hexes);
+};
+const hexOf = (ll: LonLat): string => {
+  const h = grid.hexAt(ll);
+  return `${String(h.col).padStart(2, '0')}${String(h.row).padStart(2, '0')}`;
+};
+const kmBetween = (a: LonLat, b: LonLat): number => {
+  const p = grid.project(a);
+  const q = grid.project(b);
+  return Math.hypot(p.x - q.x, p.y - q.y);
+};
+const centre = (hex: string): LonLat => grid.centreOf(parseHexNumber(hex)!);
+/** Grid distance in km from a point to a polyline of longitude/latitude points. */
+function kmToLine(ll: LonLat, line: readonly LonLat[]): number {
+  const p = grid.project(ll);
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < line.length; i++) {
+    const a = grid.project(line[i - 1]!);
+    const b = grid.project(line[i]!);
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l2 = dx * dx + dy * dy;
+    const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
+    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
+  }
+  return best;
+}
+const midOf = (a: string, b: string): LonLat => {
+  const p = grid.project(centre(a));
+  const q = grid.project(centre(b));
+  return grid.unproject({ x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 });
+};
+
+describe('The 22 June 1941 border (data/border-1941.json: the 1939 German-Soviet line, the Memel border, the Prut)', () => {
+  const border = readJson<{
+    line: { at: string; lat: number; lon: number; against: string }[];
+    towns: { name: string; lat: number; lon: number; side: 'ussr' | 'germany' | 'rumania' }[];
+  }>('border-1941.json');
+  const line: LonLat[] = border.line.map((p) => [p.lon, p.lat]);
+  const ussr = zone('ussr-1941');
+  const countryOf = (hex: string): string =>
+    ussr.has(hex)
+      ? 'ussr'
+      : zone('germany').has(hex)
+        ? 'germany'
+        : zone('rumania').has(hex)
+          ? 'rumania'
+          : 'other';
+
+  it('puts every border town the source names on its side (the Białystok salient whole: Augustów, Grajewo, Łomża Soviet)', () => {
+    const wrong: string[] = [];
+    for (const t of border.towns) {
+      const hex = hexOf([t.lon, t.lat]);
+      if (countryOf(hex) === t.side) continue;
+      // A split hex: a town of the other side in the same hex, nearer its centre, keeps it.
+      const km = kmBetween([t.lon, t.lat], centre(hex));
+      const nearerOther = border.towns.some(
+        (o) =>
+          o.side !== t.side &&
+          hexOf([o.lon, o.lat]) === hex &&
+          kmBetween([o.lon, o.lat], centre(hex)) < km &&
+          countryOf(hex) === o.side,
+      );
+      if (nearerOther) continue;
+      wrong.push(`${t.name} (${hex}) is ${countryOf(hex)}, the source says ${t.side}`);
+    }
+    assert.deepEqual(wrong, []);
+    for (const name of [
+      'Augustów',
+      'Grajewo',
+      'Goniądz',
+      'Kolno',
+      'Jedwabne',
+      'Łomża',
+      'Sokal',
+      'Lubaczów',
+      'Cahul',
+    ]) {
+      const t = border.towns.find((q) => q.name === name);
+      assert.ok(t, name);
+      assert.equal(countryOf(hexOf([t.lon, t.lat])), 'ussr', name);
+    }
+  });
+
+  it('runs every border hexside with Germany or Rumania within one hex (40 km) of the source line', () => {
+    const sides = map.hexsides?.find((g) => g.feature === 'border-1941');
+    assert.ok(sides);
+    const far: string[] = [];
+    for (const [a, b] of sides.between) {
+      const other = ussr.has(a) ? b : a;
+      if (!['germany', 'rumania'].includes(countryOf(other))) continue;
+      const km = kmToLine(midOf(a, b), line);
+      if (km > 40) far.push(`${a}|${b} ${km.toFixed(0)} km`);
+    }
+    assert.deepEqual(far, []);
+  });
+
+  it('has a border hexside within one hex of every point of the source line from Memel to the Kilia mouth', () => {
+    const sides = map.hexsides?.find((g) => g.feature === 'border-1941')?.between ?? [];
+    const mids = sides.map(([a, b]) => midOf(a, b));
+    const missed = border.line
+      .filter((p) => p.against !== 'hungary')
+      .filter((p) => !mids.some((m) => kmBetween(m, [p.lon, p.lat]) <= 40))
+      .map((p) => p.at);
+    assert.deepEqual(missed, []);
+  });
+});
