@@ -582,18 +582,23 @@ function GamePage(p: { session: Session }) {
       </main>
     );
   if (!game || !pres) return <main class="home">Loading {game?.meta.title ?? v.game}…</main>;
-  if (game.meta.hiddenInformation && v.mode === 'hotseat' && side !== null && side !== shownTo) {
-    return (
-      <main class="handover" aria-live="polite">
-        <h1>Hand over to {sideNameIn(game.meta, side)}</h1>
-        <p>The board is hidden while the seat changes hands: what each side may see stays its own.</p>
-        <button type="button" onClick={() => setShownTo(side)}>
-          I am {sideNameIn(game.meta, side)}: show my board
-        </button>
-      </main>
-    );
-  }
-  return <GameBoard session={session} v={v} game={game} pres={pres} />;
+  const handover = game.meta.hiddenInformation && v.mode === 'hotseat' && side !== null && side !== shownTo;
+  // The board stays mounted (hidden) through a handover: the results and the turn's
+  // summary the last moves brought are still there when the next player sits down.
+  return (
+    <>
+      {handover && (
+        <main class="handover" aria-live="polite">
+          <h1>Hand over to {sideNameIn(game.meta, side)}</h1>
+          <p>The board is hidden while the seat changes hands: what each side may see stays its own.</p>
+          <button type="button" onClick={() => setShownTo(side)}>
+            I am {sideNameIn(game.meta, side)}: show my board
+          </button>
+        </main>
+      )}
+      <GameBoard session={session} v={v} game={game} pres={pres} hidden={handover} />
+    </>
+  );
 }
 
 /** The player-turns of a log: where each starts (its marker) and whose it is. */
@@ -652,7 +657,14 @@ function tick(): void {
   }
 }
 
-function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; pres: Presentation }) {
+function GameBoard(p: {
+  session: Session;
+  v: SessionView;
+  game: AnyGameModule;
+  pres: Presentation;
+  /** Hidden while a hot-seat changes hands: drawn nowhere, keys ignored. */
+  hidden?: boolean;
+}) {
   const { session, v, game, pres } = p;
   const [selectedHex, setSelectedHex] = useState<number | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -735,9 +747,12 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
 
   // A new step or side: nothing stays selected (a click meant to select never moves it).
   const step = pres.prompt(view, side, mine, v.outcome).step;
+  // The side panel back to its top: the new step's work is there (issue #45 item 2).
+  const sidePanel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     setSelected(null);
     setSelectedHex(null);
+    sidePanel.current?.scrollTo({ top: 0 });
   }, [step, side]);
 
   const submit = async (a: Action) => {
@@ -844,7 +859,7 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const tag = (e.target as HTMLElement).tagName;
-      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      if (p.hidden || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       const dirs: Record<string, number> = { ArrowUp: 0, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
       if (e.key in dirs && board.kind === 'hex' && tag !== 'BUTTON') {
         e.preventDefault();
@@ -928,7 +943,7 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
   const canExport = !(session instanceof ServerSession) || v.outcome !== null;
 
   return (
-    <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''}>
+    <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''} hidden={p.hidden}>
       <StatusBar
         progress={game.progress ? game.progress(view) : null}
         prompt={shownPrompt}
@@ -958,7 +973,48 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
           focus={focus}
           reasons={reasons}
         />
-        <div class="side">
+        <div class="side" ref={sidePanel}>
+          {/* The work first: what to do and what it leads to stay in view (issue #45 item 2); results and summaries below, the older folded. */}
+          <div class="work">
+            {error && (
+              <p class="error" role="alert">
+                {error}
+              </p>
+            )}
+            {notice && (
+              <p class="notice" role="status">
+                {notice}
+              </p>
+            )}
+            {tray && <TrayPanel tray={tray} colours={colours} selected={selected} onSelect={setSelected} />}
+            <section class="panel actions" aria-label="actions">
+              <h3>Actions</h3>
+              {buttons.length === 0 && (
+                <p>
+                  {mine
+                    ? 'Use the map.'
+                    : v.mode === 'replay'
+                      ? 'A replay: step through it below.'
+                      : side
+                        ? `Waiting for ${sideName(side)}.`
+                        : 'Nothing to do now.'}
+                </p>
+              )}
+              <ActionButtons
+                actions={buttons}
+                describe={(a) => pres.describe(view, a)}
+                group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
+                onAction={(a) => {
+                  setSelected(null);
+                  setButtonShown(null);
+                  void submit(a);
+                }}
+                onHover={setButtonShown}
+              />
+              <MissingList items={missing} onCite={setCite} />
+            </section>
+            {preview && <CombatPreview data={preview} />}
+          </div>
           {banners.latest && (
             <ResultBanner
               banner={banners.latest}
@@ -975,6 +1031,7 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
               sideName={sideName}
               onDismiss={() => setBanners((b) => ({ ...b, own: null }))}
               onCite={setCite}
+              folded
             />
           )}
           {pause.length > 0 && (
@@ -1036,44 +1093,6 @@ function GameBoard(p: { session: Session; v: SessionView; game: AnyGameModule; p
             </fieldset>
           </div>
           <OptionsLine declared={game.options} options={v.options} onCite={setCite} />
-          {error && (
-            <p class="error" role="alert">
-              {error}
-            </p>
-          )}
-          {notice && (
-            <p class="notice" role="status">
-              {notice}
-            </p>
-          )}
-          {tray && <TrayPanel tray={tray} colours={colours} selected={selected} onSelect={setSelected} />}
-          <section class="panel actions" aria-label="actions">
-            <h3>Actions</h3>
-            {buttons.length === 0 && (
-              <p>
-                {mine
-                  ? 'Use the map.'
-                  : v.mode === 'replay'
-                    ? 'A replay: step through it below.'
-                    : side
-                      ? `Waiting for ${sideName(side)}.`
-                      : 'Nothing to do now.'}
-              </p>
-            )}
-            <ActionButtons
-              actions={buttons}
-              describe={(a) => pres.describe(view, a)}
-              group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
-              onAction={(a) => {
-                setSelected(null);
-                setButtonShown(null);
-                void submit(a);
-              }}
-              onHover={setButtonShown}
-            />
-            <MissingList items={missing} onCite={setCite} />
-          </section>
-          {preview && <CombatPreview data={preview} />}
           <div class="tabs" role="tablist">
             {(
               [

@@ -28,8 +28,19 @@ export function ResultBanner(p: {
   heading: string;
   onDismiss: () => void;
   onCite: (cite: string) => void;
+  /** An older result: one line (its title and result code), opened on demand (issue #45 item 2). */
+  folded?: boolean;
 }) {
   const b = p.banner;
+  if (p.folded)
+    return (
+      <details class="panel banner folded" aria-label="earlier result">
+        <summary>
+          {p.heading}: {b.title} — <strong class="result-code">{b.result || b.row}</strong>
+        </summary>
+        <ResultBanner {...p} folded={false} />
+      </details>
+    );
   return (
     <section class="panel banner" role="status" aria-label={b.column ? 'combat result' : 'roll result'}>
       <button type="button" class="close" onClick={p.onDismiss} aria-label="dismiss the result">
@@ -129,8 +140,11 @@ export function TurnPause(p: {
   return (
     <section class="panel pause" role="status" aria-label="end of player-turn">
       {p.turns.map((t, i) => (
-        <div key={i}>
-          <h3>End of {t.label}</h3>
+        // Only the last turn's summary open: the earlier ones fold (issue #45 item 2).
+        <details key={i} open={i === p.turns.length - 1}>
+          <summary>
+            <h3>End of {t.label}</h3>
+          </summary>
           <ul>
             {t.lines.map((l, k) => (
               <li key={k}>{l}</li>
@@ -141,7 +155,7 @@ export function TurnPause(p: {
               Step through this turn on the map
             </button>
           ) : null}
-        </div>
+        </details>
       ))}
       <button type="button" class="primary" onClick={p.onContinue}>
         Continue

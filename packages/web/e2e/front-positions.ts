@@ -1,0 +1,65 @@
+/**
+ * Positions for the whole-front e2e tests (issue #45), made in node the way a game is
+ * made anywhere: Barbarossa set up from a seed and played by its own AI (the same code the
+ * server runs) up to the action a test wants to make itself, then handed to the page as an
+ * offline game's saved replay (localStorage `stavka.local.<id>`, what LocalSession keeps).
+ * Deterministic: the same seed and stop give the same position.
+ */
+import { type Action, apply, type GameState, legalActions, type ReplayFile, setup } from '@stavka/engine';
+import { findGame } from '@stavka/games';
+import type { Page } from 'playwright-core';
+
+/** Whether to stop before this action: the state before it, the side to act, the AI's choice, what was offered. */
+export type Stop = (
+  state: GameState<unknown>,
+  side: string,
+  action: Action,
+  legal: readonly Action[],
+) => boolean;
+
+/**
+ * A Barbarossa game played by its AI from `seed` until `stop` says so (the action it
+ * stops at is not made), at most `limit` actions. Throws if `stop` never holds.
+ */
+export function barbarossaUntil(seed: string, stop: Stop, limit = 1500): ReplayFile {
+  const m = findGame('barbarossa-1941');
+  const rules = m?.rules;
+  const ai = m?.players?.ai;
+  if (!rules || !ai) throw new Error('barbarossa-1941 has no rules or AI');
+  const made = setup(rules, null, seed, {});
+  if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
+  let state = made.value;
+  const players = Object.fromEntries(rules.sides.map((s) => [s, ai.make(`${seed}-${s}`)]));
+  const actions: { side: string; action: Action }[] = [];
+  for (let i = 0; i < limit; i++) {
+    const side = rules.activeSides(state.state)[0];
+    if (!side) break;
+    const action = players[side]!.choose(rules, state, side);
+    if (stop(state, side, action, legalActions(rules, state, side)))
+      return { game: rules.id, rulesVersion: rules.rulesVersion, scenario: null, seed, actions };
+    const r = apply(rules, state, side, action, state.stateId);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.value;
+    actions.push({ side, action });
+  }
+  throw new Error(`the stop was not reached in ${limit} actions`);
+}
+
+/** Opens `file` in the page as an offline hot-seat game named `id`, the board shown. */
+export async function openLocal(page: Page, base: string, id: string, file: ReplayFile): Promise<void> {
+  await page.goto(base);
+  await page.evaluate(
+    ([key, text]) => localStorage.setItem(key!, text!),
+    [`stavka.local.${id}`, JSON.stringify(file)],
+  );
+  await page.goto(`${base}/#/local/${id}`);
+  await showBoard(page);
+}
+
+/** Hot-seat of a hidden-information game: the board is hidden while the seat changes hands. */
+export async function showBoard(page: Page): Promise<void> {
+  const show = page.getByRole('button', { name: /show my board/ });
+  await page.locator('.status').or(show).first().waitFor();
+  if ((await show.count()) > 0) await show.click();
+  await page.locator('.status').waitFor();
+}

@@ -1,0 +1,108 @@
+/**
+ * A table for the whole front (issue #45) in real Chromium at 1600x1000 (and 390x844):
+ * Barbarossa positions made by its own AI in node (front-positions.ts), then played on
+ * in the page as a player would. No page or console error anywhere. Screenshots go to a
+ * temporary folder unless STAVKA_SHOTS says where (docs/screenshots/front-*.png).
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { Action } from '@stavka/engine';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { launch } from './browser.ts';
+import { barbarossaUntil, openLocal, showBoard } from './front-positions.ts';
+import { SHOTS, serverAndBrowser } from './setup.ts';
+
+const e2e = serverAndBrowser();
+
+const DESK = { width: 1600, height: 1000 };
+
+/** A page of `browser` whose page errors, console errors and failed requests are kept. */
+async function open(browser: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
+  return { page, errors };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SHOTS, name) });
+}
+
+const status = (page: Page) => page.locator('.status').innerText();
+
+/** Whether a locator's box starts inside the viewport (its top is seen without scrolling). */
+async function inView(page: Page, l: Locator): Promise<boolean> {
+  const box = await l.boundingBox();
+  const vp = page.viewportSize()!;
+  return box !== null && box.y >= 0 && box.y + Math.min(box.height, 60) <= vp.height;
+}
+
+/** The distinct targets of the resolve actions offered (the declared attacks left). */
+const attacksLeft = (legal: readonly Action[]) =>
+  new Set(legal.filter((a) => a.type === 'resolve').map((a) => a.target)).size;
+
+/**
+ * Plays on through the Actions panel until `done` holds, handing the seat over as asked:
+ * the step's "end" buttons first, else the first button offered (a choice), else a folded
+ * group opened.
+ */
+async function playOn(page: Page, done: () => Promise<boolean>, limit = 120): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await showBoard(page);
+    if (await done()) return;
+    const end = page.locator(
+      ['end-advance', 'orders-done', 'no-intercept', 'end-combat', 'end-step', 'resolve']
+        .map((t) => `.actions button[data-action="${t}"]`)
+        .join(', '),
+    );
+    const any = page.locator('.actions button[data-action]:visible');
+    const group = page.locator('.actions details.group:not([open]) summary');
+    if ((await end.count()) > 0) await end.first().click();
+    else if ((await any.count()) > 0) await any.first().click();
+    else if ((await group.count()) > 0) await group.first().click();
+    await page.waitForTimeout(120);
+  }
+  throw new Error(`not done after ${limit} clicks: ${await status(page)}`);
+}
+
+describe('issue #45 item 2: the prompt, the actions and the preview stay in view; old banners fold', () => {
+  it('at 1600x1000, after the German turn ends with a result banner and its summary, the Actions panel is in view', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      // The German's last attack of turn 1, about to be resolved.
+      const file = barbarossaUntil(
+        'front-2',
+        (_s, side, a, legal) => side === 'axis' && a.type === 'resolve' && attacksLeft(legal) === 1,
+      );
+      await openLocal(page, e2e.server.url, 'front-2', file);
+      await page.locator('.actions button[data-action="resolve"]').first().click();
+      await playOn(page, async () => /Russian/.test(await status(page)));
+      // The roll's banner and the end of the German player-turn are both up.
+      await page.locator('.banner').first().waitFor();
+      await page.locator('.pause').waitFor();
+      assert.ok(await inView(page, page.locator('.status .help')), 'the prompt in view');
+      assert.ok(
+        await inView(page, page.locator('section.actions h3')),
+        `the Actions heading in view (it is at y=${(await page.locator('section.actions').boundingBox())?.y})`,
+      );
+      // Each result's banner stays, below the work.
+      const actionsY = (await page.locator('section.actions').boundingBox())!.y;
+      const bannerY = (await page.locator('.banner').first().boundingBox())!.y;
+      assert.ok(bannerY > actionsY, 'the banner comes after the actions');
+      await shot(page, 'front-panel.png');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
