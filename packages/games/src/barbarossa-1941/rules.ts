@@ -69,9 +69,25 @@ import { sail, seaDestinations } from './sea.ts';
 import { CITE_SIBERIANS, mayCallSiberians, siberianArrival } from './siberians.ts';
 import { katyushaStrike, katyushaTargets, mayFlipStrong, moscowMoraleRoll } from './special-units.ts';
 import { standardPosition } from './standard-setup.ts';
-import { type BarbarossaState, type Face, freshPiece, newGameState, turnInfo } from './state.ts';
+import {
+  type BarbarossaState,
+  type Face,
+  freshPiece,
+  type GameResult,
+  newGameState,
+  turnInfo,
+} from './state.ts';
 import { supplyStatuses } from './supply.ts';
-import { axisSuddenDeath, CITE_VICTORY, finalResult, sovietSuddenVictory, victoryTally } from './victory.ts';
+import {
+  axisSuddenDeath,
+  CITE_VICTORY,
+  finalResult,
+  sovietSuddenHeld,
+  sovietSuddenResult,
+  suddenDeathOpen,
+  suddenDeathResult,
+  victoryTally,
+} from './victory.ts';
 
 export const RULES_VERSION = 'barbarossa-1941/1';
 
@@ -107,7 +123,10 @@ export type BarbarossaAction =
   | { type: 'resolve'; target: number; gamble?: Gamble; ignoreRiver?: true }
   | { type: 'cancel'; target: number }
   | { type: 'end-movement' }
-  | { type: 'end-combat' };
+  | { type: 'end-combat' }
+  // B-70: at a 1941 German VDP with the 7-point condition, the Axis player claims the win or plays on.
+  | { type: 'claim-victory' }
+  | { type: 'play-on' };
 
 export interface BarbarossaOptions {
   /** B-7/B-8 asymmetric odds (both players agree; exchanges become mandatory). */
@@ -210,6 +229,9 @@ function allocationsComplete(board: Board): boolean {
 
 function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
   if (g.winner !== null || g.step === 'over') return [];
+  // B-70: the sudden death offered at the German VDP (B.7): claim it now, or play on to January II.
+  if (g.suddenDeath === 'offered')
+    return side === 'axis' ? [{ type: 'claim-victory' }, { type: 'play-on' }] : [];
   const s = scenarioOf(g);
   // B-58: a mission flown waits for the enemy's interception answer.
   if (g.airMission) {
@@ -482,16 +504,10 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
 
 function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
   if (g.player === 'axis') {
-    // A.7 Russian Victory Determination.
-    if (sovietSuddenVictory(new Board(g, s))) {
-      g.winner = 'soviet';
-      g.step = 'over';
-      log(
-        ctx,
-        'victory',
-        'the Russian player holds Warsaw, or Bucharest and Ploesti, in supply: Strategic Smashing Victory',
-        [CITE_VICTORY, 'A.7', 'B-12'],
-      );
+    // A.7 Russian Victory Determination: Warsaw, or Bucharest and Ploesti, in supply (B-12).
+    const held = sovietSuddenHeld(new Board(g, s));
+    if (held) {
+      endGame(g, sovietSuddenResult(held), ctx, [CITE_VICTORY, 'A.7', 'B-12']);
       return;
     }
     determineSupply(g, s, 'axis', ctx); // A.8
@@ -500,33 +516,39 @@ function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext):
     return;
   }
   determineSupply(g, s, 'soviet', ctx); // B.6
-  // B.7 German Victory Determination: sudden death in 1941.
-  if (axisSuddenDeath(new Board(g, s))) {
-    g.winner = 'axis';
-    g.step = 'over';
+  // B.7 German Victory Determination: "during any of his Victory Determination Phases in
+  // 1941", the 7-point sudden death, which the Axis player may claim or decline (B-70).
+  if (suddenDeathOpen(s, g) && axisSuddenDeath(new Board(g, s))) {
+    g.suddenDeath = 'offered';
+    const t = victoryTally(new Board(g, s), 'axis');
     log(
       ctx,
       'victory',
-      'the Axis holds 7 victory points in supply, including Leningrad, Moscow or Stalingrad',
-      [CITE_VICTORY, 'B.7', 'B-12'],
+      `the Axis holds ${t.points} victory points in supply (${t.cities.join(', ')}), including Leningrad, Moscow or Stalingrad: the Axis player may claim the win now or play on to January II`,
+      [CITE_VICTORY, 'B.7', 'B-12', 'B-70'],
     );
     return;
   }
+  afterGermanVictoryDetermination(g, s, ctx);
+}
+
+/** B.8 and the game's end at January II, or the next game-turn (after B.7). */
+function afterGermanVictoryDetermination(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
   recoverOwn(g, s, 'soviet', ctx); // B.8
   if (g.turn >= s.turns.length) {
-    const t = victoryTally(new Board(g, s), 'axis');
-    g.winner = finalResult(t.points);
-    g.step = 'over';
-    log(
-      ctx,
-      'victory',
-      `game end: the Axis holds ${t.points} victory points (${t.cities.join(', ') || 'none'})`,
-      [CITE_VICTORY, 'B-12'],
-    );
+    endGame(g, finalResult(victoryTally(new Board(g, s), 'axis')), ctx, [CITE_VICTORY, 'B-12', 'B-70']);
     return;
   }
   g.turn += 1;
   startPlayerTurn(g, 'axis', ctx);
+}
+
+/** The game is over: its result in the state and in the log. */
+function endGame(g: BarbarossaState, result: GameResult, ctx: RulesContext, cite: string[]): void {
+  g.winner = result.winner;
+  g.result = result;
+  g.step = 'over';
+  log(ctx, 'victory', result.words, cite);
 }
 
 function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx: RulesContext): void {
@@ -679,7 +701,6 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       const opt = moveOptions(board, a.piece).find((o) => o.to === a.to)!;
       const p = g.pieces[a.piece]!;
       for (const h of opt.path.slice(1)) enterHex(g, s, h, p.side, ctx);
-      if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
       p.at = a.to;
       p.moved = opt.bonus ? 'bonus' : 'attack';
       p.entrenched = false;
@@ -689,6 +710,8 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
         cite: ['barbarossa-1941 "Operational Movement"'],
         data: { piece: a.piece, path: opt.path },
       });
+      // B-40: the supply to Moscow is traced with the mover in it (a friendly unit: its hex is not cut by the Russian ZOC).
+      if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
       return;
     }
     case 'allocate': {
@@ -738,6 +761,26 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
         return;
       }
       endPlayerTurn(g, s, ctx);
+      return;
+    case 'claim-victory':
+      // B-70: "The Axis Player immediately wins if during any of his Victory Determination Phases in 1941 ..."
+      delete g.suddenDeath;
+      endGame(g, suddenDeathResult(victoryTally(new Board(g, s), 'axis')), ctx, [
+        CITE_VICTORY,
+        'B.7',
+        'B-70',
+      ]);
+      return;
+    case 'play-on':
+      // B-70: "He can also instead choose to wait until game's end - January II - to claim victory".
+      g.suddenDeath = 'declined';
+      log(
+        ctx,
+        'victory',
+        'the Axis player plays on: at January II, 10 or more victory city points in supply win a Strategic, Smashing Victory (counts as 2 games); otherwise the usual end of the game decides',
+        [CITE_VICTORY, 'B.7', 'B-70'],
+      );
+      afterGermanVictoryDetermination(g, s, ctx);
       return;
     default:
       applyCombatAction(g, s, a, ctx);
@@ -792,7 +835,8 @@ function outcome(g: BarbarossaState): GameOutcome | null {
     winner: g.winner === 'draw' ? null : g.winner,
     score: { axis: victoryTally(board, 'axis').points, soviet: victoryTally(board, 'soviet').points },
     summary:
-      g.winner === 'draw' ? 'a draw (B-12)' : `${g.winner === 'axis' ? 'Axis' : 'Russian'} victory (B-12)`,
+      g.result?.words ??
+      (g.winner === 'draw' ? 'a draw (B-12)' : `${g.winner === 'axis' ? 'Axis' : 'Russian'} victory (B-12)`),
   };
 }
 
@@ -820,6 +864,7 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   activeSides(g) {
     if (g.winner !== null || g.step === 'over') return [];
     if (g.airMission) return [otherSide(g.player)]; // B-58: the interception answer
+    if (g.suddenDeath === 'offered') return ['axis']; // B-70: claim the sudden death or play on
     return [g.combat ? combatActor(g) : g.player];
   },
   legalActions: legal,

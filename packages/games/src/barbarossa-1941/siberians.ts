@@ -5,7 +5,10 @@
  * 1/9 - two 33% die rolls - chance of losing the game for every turn the Russian player
  * has brought them in sooner.  They may be brought in from the eastern edge of the
  * mapboard or on or adjacent to any other Russian unit in supply, or on any Russian city
- * or town in supply." (RULINGS B-43.)
+ * or town in supply." (RULINGS B-43.) RULINGS B-67: four consecutive arrivals from
+ * December II 1941 give three before the game ends ("which means not getting the last
+ * one"), so December II (the data's `safeFromTurn: 13`) is the first safe turn; each
+ * arrival before it is preceded by the 1/9 roll.
  */
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
@@ -42,13 +45,12 @@ export function siberianArrival(g: BarbarossaState, s: RulesScenario, ctx: Rules
     const a = ctx.roll('Siberian Reserve gamble, first die (1-2)', [CITE_SIBERIANS, 'B-43']);
     const b = ctx.roll('Siberian Reserve gamble, second die (1-2)', [CITE_SIBERIANS, 'B-43']);
     if (a <= 2 && b <= 2) {
+      const words =
+        'Axis victory: the Siberian Reserve gamble fails, the Russian player loses the game (B-43, B-67)';
       g.winner = 'axis';
+      g.result = { winner: 'axis', kind: 'siberian-gamble', games: 1, words };
       g.step = 'over';
-      ctx.log({
-        kind: 'victory',
-        text: 'the Siberian Reserve gamble fails: the Russian player loses the game',
-        cite: [CITE_SIBERIANS, 'B-43'],
-      });
+      ctx.log({ kind: 'victory', text: words, cite: [CITE_SIBERIANS, 'B-43', 'B-67'] });
       return;
     }
   }

@@ -13,9 +13,9 @@ import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import type { RulesScenario } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { supplyDistances, supplyStatuses } from './supply.ts';
+import { supplyStatuses } from './supply.ts';
 import { isArmy, isGerman } from './unit-kinds.ts';
-import { CITE_VICTORY, holder } from './victory.ts';
+import { CITE_VICTORY, holder, suppliedAsIfHeld } from './victory.ts';
 
 export const CITE_KATYUSHA = 'barbarossa-1941 "Special Units" Russian Katyushas';
 
@@ -73,18 +73,24 @@ export function mayFlipStrong(g: BarbarossaState, s: RulesScenario, id: string):
  * once a game, one die: 1-2 (33%) the Russian morale collapses and the Axis wins.
  */
 export function moscowMoraleRoll(g: BarbarossaState, s: RulesScenario, hex: number, ctx: RulesContext): void {
-  if (g.moscowRolled || s.placeName[hex] !== 'Moscow' || holder(g, s, hex) !== 'axis') return;
-  if (supplyDistances(new Board(g, s), 'axis')[hex]! < 0) return;
+  if (g.moscowRolled || g.winner !== null || s.placeName[hex] !== 'Moscow' || holder(g, s, hex) !== 'axis')
+    return;
+  // "in supply": traced to Moscow with the Axis unit that took it standing there (B-33).
+  if (!suppliedAsIfHeld(new Board(g, s), 'axis', hex)) return;
   g.moscowRolled = true;
   const roll = ctx.roll('Moscow taken: Russian morale collapse on 1-2', [CITE_VICTORY, 'B-40']);
   if (roll <= 2) {
+    const words =
+      'Axis sudden victory: Moscow has fallen, in supply, and the Russian morale collapses (B-40)';
     g.winner = 'axis';
+    g.result = { winner: 'axis', kind: 'moscow-collapse', games: 1, words };
     g.step = 'over';
     g.combat = null;
+    ctx.log({ kind: 'victory', text: words, cite: [CITE_VICTORY, 'B-40'] });
+  } else
     ctx.log({
       kind: 'victory',
-      text: 'Moscow has fallen: the Russian morale collapses',
+      text: 'Moscow taken: the Russian morale holds (the roll is made once a game)',
       cite: [CITE_VICTORY, 'B-40'],
     });
-  }
 }

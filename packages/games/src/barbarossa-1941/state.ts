@@ -224,11 +224,40 @@ export interface BarbarossaState {
   moscowRolled: boolean;
   /** Set once the game is over. */
   winner: Side | 'draw' | null;
+  /** How the game ended, in words, once it is over (victory.ts; absent in games saved before). */
+  result?: GameResult | null;
+  /**
+   * RULINGS B-70: the Axis sudden death at a 1941 German Victory Determination Phase (B.7):
+   * 'offered' while the Axis player chooses to claim it or play on, 'declined' once he has
+   * chosen to wait for January II (no further offer). Absent: never offered.
+   */
+  suddenDeath?: 'offered' | 'declined';
   /** Optional rules both players agreed to at creation (B-7, B-8; the weather roll of B-11). */
   options: { asymmetricOdds: boolean; weatherRoll?: boolean };
   /** This turn's weather when rolled (B-11's optional roll); null: the scenario's schedule. */
   weather?: Weather | null;
   secret: Secret;
+}
+
+/**
+ * The end of a game ("Victory Conditions", B-12, B-40, B-43, B-70): who won, how, and what
+ * it counts for ("a Strategic, Smashing Victory worth 2 games").
+ */
+export interface GameResult {
+  readonly winner: Side | 'draw';
+  readonly kind:
+    | 'axis-sudden-death' // 7 points in a 1941 Axis VDP, claimed (B-70)
+    | 'moscow-collapse' // the Moscow morale roll (B-40)
+    | 'axis-smashing' // 10+ points at January II (B-70)
+    | 'axis-win' // 7-9 points at the end
+    | 'draw' // 6 points at the end
+    | 'soviet-win' // 5 or less at the end
+    | 'soviet-sudden' // Warsaw, or Bucharest and Ploesti, at the Russian VDP (B-12)
+    | 'siberian-gamble'; // the Siberian Reserve gamble lost (B-43)
+  /** Games it counts for: 2 for a Strategic, Smashing Victory. */
+  readonly games: 1 | 2;
+  /** The result in words, naming the condition. */
+  readonly words: string;
 }
 
 /** A face-down piece's face as a unit the rules can read (barbarossa-1941: "assumed all are worth 2 factors"). */

@@ -32,15 +32,16 @@ export function fullRange(board: Board, side: Side): number {
 /**
  * Hexes a supply line may not enter for `side`: enemy-occupied, or in an enemy ZOC
  * (B-15 applies: a Disrupted Russian korps has none) unless a friendly unit is there;
- * and the sea and unfrozen lakes.
+ * and the sea and unfrozen lakes. `standing`: a hex traced "as if a unit stood there"
+ * (RULINGS B-33, a victory city's supply): a friendly unit is counted in it.
  */
-export function supplyBlocked(board: Board, side: Side): Uint8Array {
+export function supplyBlocked(board: Board, side: Side, standing = -1): Uint8Array {
   const n = board.s.map.graph.nodeCount;
   const out = new Uint8Array(n);
   const w = board.weather;
   for (let h = 0; h < n; h++) {
     if (board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemyGround(side, h)) out[h] = 1;
-    else if (board.inEnemyZoc(side, h) && !board.hasFriend(side, h)) out[h] = 1;
+    else if (board.inEnemyZoc(side, h) && h !== standing && !board.hasFriend(side, h)) out[h] = 1;
   }
   return out;
 }
@@ -77,9 +78,12 @@ function hasRail(board: Board, h: number): boolean {
   return false;
 }
 
-/** Hex count from the nearest supply source through unblocked hexes, up to 12; -1 beyond. */
-export function supplyDistances(board: Board, side: Side): Int32Array {
-  const blocked = supplyBlocked(board, side);
+/**
+ * Hex count from the nearest supply source through unblocked hexes, up to 12; -1 beyond.
+ * `standing`: a hex traced as if a friendly unit stood there (B-33; see supplyBlocked).
+ */
+export function supplyDistances(board: Board, side: Side, standing = -1): Int32Array {
+  const blocked = supplyBlocked(board, side, standing);
   const sources = supplySources(board, side, blocked);
   const n = board.s.map.graph.nodeCount;
   const dist = new Int32Array(n).fill(-1);
