@@ -440,8 +440,9 @@ describe('Setup', () => {
   });
 
   it('draws 42 armies, puts 21 on the board and covers every border hex with Rumania or Germany by 10 of them and 10 tank korps', () => {
-    const onBoard = s.standard.sovietDraw.filter((id) => s.standard.soviet[id] !== undefined);
-    assert.equal(s.standard.sovietDraw.length, 42);
+    // The 42 are drawn by each game's own dice at set-up (standard-setup.ts); the board's 21 name places only.
+    const onBoard = s.soviet.rifleArmyPool.filter((id) => s.standard.soviet[id] !== undefined);
+    assert.equal(s.soviet.draw, 42);
     assert.equal(onBoard.length, 21);
     const coverers = Object.entries(s.standard.soviet).filter(([id, h]) => {
       const u = unit(id);
@@ -497,7 +498,8 @@ describe('Setup', () => {
     for (const [id, h] of Object.entries(soviet)) if (dist(h, b0) <= 1) delete soviet[id];
     const axis = { ...s.standard.axis, 'ger-18a': hexOfPlace('Warsaw') };
     delete (axis as Record<string, number>)['ger-1pz'];
-    const errors = checkSetup(s, { ...s.standard, axis, soviet, sovietDraw: s.standard.sovietDraw.slice(1) });
+    const sovietDraw = s.soviet.rifleArmyPool.slice(0, s.soviet.draw - 1);
+    const errors = checkSetup(s, { ...s.standard, axis, soviet, sovietDraw });
     const got = errors.map((e) => `${e.code} ${e.path}`);
     assert.ok(got.includes('setup/illegal-position setup.axis.ger-18a'), got.join('; '));
     assert.ok(got.includes('setup/missing-position setup.axis.ger-1pz'), got.join('; '));
@@ -507,7 +509,7 @@ describe('Setup', () => {
   });
 
   it('checkSetup refuses three Soviet armies in a hex and an Axis unit on Soviet ground', () => {
-    const armies = s.standard.sovietDraw.filter((id) => s.standard.soviet[id] !== undefined).slice(0, 3);
+    const armies = s.soviet.rifleArmyPool.filter((id) => s.standard.soviet[id] !== undefined).slice(0, 3);
     const h = hexOfPlace('Kharkov');
     const soviet = { ...s.standard.soviet, [armies[0]!]: h, [armies[1]!]: h, [armies[2]!]: h };
     const axis = { ...s.standard.axis, 'ger-4a': hexOfPlace('Minsk') };

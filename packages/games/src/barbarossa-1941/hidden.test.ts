@@ -4,9 +4,59 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type GameState, SPECTATOR, setup, view } from '@stavka/engine';
 import { mayRehide, rehide, returnToPile, revealPieces, viewOf } from './hidden.ts';
+import { barbarossaRules } from './rules.ts';
+import { compileScenario, standardScenarioFile } from './scenario.ts';
+import type { BarbarossaState } from './state.ts';
 import { testContext } from './test-context.ts';
 import { position } from './test-positions.ts';
+
+const standard = (() => {
+  const c = compileScenario(standardScenarioFile());
+  if (!c.ok) throw new Error('the standard scenario does not compile');
+  return c.value;
+})();
+
+function standardGame(seed: string): GameState<BarbarossaState> {
+  const made = setup(barbarossaRules, null, seed, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  return made.value;
+}
+
+describe('Setup: "42 of the 62 Russian straight rifle/infantry armies are faced down and randomly selected" (issue #41)', () => {
+  it('each game draws its own 42 of the pool: two seeds, two different draws', () => {
+    const a = standardGame('draw-a').state.riflePile;
+    const b = standardGame('draw-b').state.riflePile;
+    for (const pile of [a, b]) {
+      assert.equal(pile.length, 42);
+      assert.equal(new Set(pile).size, 42);
+      for (const u of pile) assert.ok(standard.soviet.rifleArmyPool.includes(u), u);
+    }
+    assert.notDeepEqual([...a].sort(), [...b].sort(), 'the same 42 in two games');
+    assert.deepEqual(standardGame('draw-a').state.riflePile, a, 'the same seed draws the same armies');
+  });
+
+  it('"unknown to both the Axis and Russian players": no view and no viewer\'s log names an army of the draw, only the pile\'s size', () => {
+    const s = standardGame('draw-c');
+    const drawn = s.state.riflePile;
+    for (const viewer of ['axis', 'soviet', SPECTATOR]) {
+      const seen = view(barbarossaRules, s, viewer);
+      const text = JSON.stringify(seen);
+      for (const u of drawn) assert.equal(text.includes(`"${u}"`), false, `${viewer} sees ${u}`);
+      assert.equal((seen.state as { riflePileSize: number }).riflePileSize, 42);
+      // The draw's rolls are the server's alone (a roll's value and the pool's order would name them).
+      assert.equal(
+        seen.log.some((e) => e.text.startsWith('the Russian draw')),
+        false,
+        `${viewer} reads the draw's rolls`,
+      );
+    }
+    const server = view(barbarossaRules, s, '@server').log.filter((e) => e.text.startsWith('the Russian draw'));
+    assert.equal(server.length, 42, 'one roll for each army drawn, kept by the server');
+    assert.ok(server.every((e) => Array.isArray(e.visibleTo) && e.visibleTo.length === 0));
+  });
+});
 
 /** A face-down tank korps the Russian may look at, a re-hidden army nobody may, one never drawn. */
 function hiddenPosition() {

@@ -7,6 +7,8 @@
  *
  * What a face-down piece is lives in `state.secret`, which no view carries: `viewOf`
  * drops it and lists, for the side asking, only the identities that side may look at.
+ * Nor does a view list the pile of rifle armies (the 42 drawn at set-up, less those
+ * revealed, plus the lost ones returned): only its size.
  * A rifle army never yet revealed is not even decided: it is drawn from the pile at its
  * first combat, by a roll both players see (RULINGS B-18), so nothing about it exists to
  * leak before then.
@@ -15,10 +17,18 @@ import type { RulesContext } from '@stavka/engine';
 import type { RulesScenario, Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 
-/** A side's view: the state without the secret, plus the face-down identities it may look at. */
-export type BarbarossaView = Omit<BarbarossaState, 'secret'> & {
+/**
+ * A side's view: the state without the secret and without the rifle armies' pile, plus
+ * the face-down identities it may look at and the pile's size.
+ */
+export type BarbarossaView = Omit<BarbarossaState, 'secret' | 'riflePile'> & {
   /** Piece id -> unit id of face-down pieces this side may look at (tank units, for the Russian player). */
   readonly known: Readonly<Record<string, string>>;
+  /**
+   * How many rifle armies the pile holds (the state's `riflePile`, never listed: which
+   * armies were drawn is "unknown to both the Axis and Russian players", issue #41).
+   */
+  readonly riflePileSize: number;
 };
 
 export const CITE_HIDDEN = 'barbarossa-1941 "Hidden and/vs. Revealed Russian units"';
@@ -34,8 +44,8 @@ export function viewOf(g: BarbarossaState, side: Side | 'spectator' | null): Bar
     if (h.unit === null) continue;
     if (side === null || h.knownTo === side) known[id] = h.unit;
   }
-  const { secret: _secret, ...open } = g;
-  return { ...open, known };
+  const { secret: _secret, riflePile, ...open } = g;
+  return { ...open, known, riflePileSize: riflePile.length };
 }
 
 /**

@@ -183,7 +183,7 @@ export function reference(v: BarbarossaView): ReferenceSheet[] {
     {
       id: 'eliminated',
       title: `Eliminated units and replacements (${eliminated.length} eliminated)`,
-      intro: `Replacement factors: Russian rifle ${v.rifleFactors}, Russian tank ${v.tankFactors}, German panzer ${v.panzerFactors}. Rifle armies not yet drawn: ${v.riflePile.length} in the pile; ${v.armiesToEnter} still to enter from the east (B-37, B-48, B-49).`,
+      intro: `Replacement factors: Russian rifle ${v.rifleFactors}, Russian tank ${v.tankFactors}, German panzer ${v.panzerFactors}. Rifle armies not yet drawn: ${v.riflePileSize} in the pile; ${v.armiesToEnter} still to enter from the east (B-37, B-48, B-49).`,
       items: eliminated.map((id) => ({
         term: pieceName(s, v, id),
         text: v.pieces[id]!.side === 'axis' ? 'Axis' : 'Soviet',

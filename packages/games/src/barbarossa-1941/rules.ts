@@ -849,7 +849,7 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
     const standard =
       scenario === null || scenario === undefined || (scenario as { standard?: unknown }).standard === true;
     const made = standard
-      ? standardPosition(options.asymmetricOdds ?? false, options.weatherRoll ?? false)
+      ? standardPosition(options.asymmetricOdds ?? false, options.weatherRoll ?? false, ctx)
       : fromPositionFile(scenario as PositionFile, options);
     if (made.ok) {
       const g = made.value;

@@ -217,8 +217,13 @@ export const setupSchema = z.object({
   standard: z.object({
     /** Axis unit id -> hex number. */
     axis: z.record(unitId, hexNumber),
-    /** The 42 drawn armies of the historical set-up (in the pool's order). */
-    sovietDraw: z.array(unitId),
+    /**
+     * Accepted for old files, never played: the game draws its 42 armies from its own
+     * secret dice at set-up (issue #41, "42 ... randomly selected"; standard-setup.ts).
+     * When given it is checked as before (armies of the pool, the set-up's count, the
+     * standard set-up's armies on the board among them).
+     */
+    sovietDraw: z.array(unitId).optional(),
     /** Which hidden tank group ("a" or "b") the standard game uses. */
     hiddenTankGroup: z.enum(['a', 'b']),
     /** Soviet unit id -> hex number (armies on the board, tank korps, extras on cities). */
@@ -432,7 +437,8 @@ export interface BarbarossaScenario {
   /** The standard historical set-up (hex indexes). */
   readonly standard: {
     readonly axis: Readonly<Record<string, number>>;
-    readonly sovietDraw: readonly string[];
+    /** An old file's historical draw (checked, never played: the game draws its own); absent: none. */
+    readonly sovietDraw?: readonly string[];
     readonly hiddenTankGroup: 'a' | 'b';
     readonly soviet: Readonly<Record<string, number>>;
   };
@@ -730,7 +736,8 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Setu
         setupError('setup/missing-position', `setup.standard.axis.${id}`, `${id} has no standard position`),
       );
   }
-  st.sovietDraw.forEach((id, i) => {
+  const oldDraw = st.sovietDraw;
+  oldDraw?.forEach((id, i) => {
     if (!sv.rifleArmyPool.includes(id))
       errors.push(
         setupError(
@@ -740,7 +747,7 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Setu
         ),
       );
   });
-  if (new Set(st.sovietDraw).size !== sv.draw)
+  if (oldDraw && new Set(oldDraw).size !== sv.draw)
     errors.push(
       setupError(
         'setup/draw',
@@ -755,7 +762,7 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Setu
     const h = hexIndex(map, hx);
     if (h < 0 || land[h] !== 1 || sovietTerritory[h] !== 1)
       errors.push(setupError('setup/illegal-position', path, `${hx} is not a Soviet land hex`));
-    if (u?.tags.includes('hidden') && !st.sovietDraw.includes(id))
+    if (u?.tags.includes('hidden') && oldDraw && !oldDraw.includes(id))
       errors.push(setupError('setup/not-drawn', path, `${id} is not among the drawn armies`));
     stdSoviet[id] = h;
   }
@@ -846,7 +853,7 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Setu
     railheads,
     standard: {
       axis: stdAxis,
-      sovietDraw: st.sovietDraw,
+      ...(oldDraw ? { sovietDraw: oldDraw } : {}),
       hiddenTankGroup: st.hiddenTankGroup,
       soviet: stdSoviet,
     },
@@ -881,8 +888,12 @@ export function checkScenario(input: unknown): SetupError[] {
 export interface SetupPlacement {
   readonly axis: Readonly<Record<string, number>>;
   readonly soviet: Readonly<Record<string, number>>;
-  /** The drawn rifle armies (all 42, on the board or waiting as reinforcements). */
-  readonly sovietDraw: readonly string[];
+  /**
+   * The drawn rifle armies (all 42, on the board or waiting as reinforcements), when the
+   * set-up names them (an old file's historical draw); absent: the game draws its own at
+   * set-up, and the armies on the board need only be of the pool.
+   */
+  readonly sovietDraw?: readonly string[] | undefined;
   readonly hiddenTankGroup: 'a' | 'b';
 }
 
@@ -945,8 +956,8 @@ export function checkSetup(s: BarbarossaScenario, p: SetupPlacement): SetupError
   }
   // Soviet: the draw, the armies on the board, the tank korps, the fixed units ("Sorting Russian Arrays").
   const sv = s.soviet;
-  const drawn = new Set(p.sovietDraw);
-  if (drawn.size !== sv.draw || p.sovietDraw.some((id) => !sv.rifleArmyPool.includes(id)))
+  const drawn = new Set(p.sovietDraw ?? sv.rifleArmyPool);
+  if (p.sovietDraw && (drawn.size !== sv.draw || p.sovietDraw.some((id) => !sv.rifleArmyPool.includes(id))))
     errors.push(setupError('setup/draw', 'setup.sovietDraw', `draw ${sv.draw} different armies of the pool`));
   const tanks = [...sv.tankKorps, ...sv.hiddenTankGroups[p.hiddenTankGroup]];
   for (const id of tanks)
@@ -1151,18 +1162,33 @@ export function drawArmies(
   count: number,
   rng: RngState,
 ): { drawn: string[]; removed: string[]; rng: RngState } {
-  const deck = [...pool];
   let state = rng;
+  const made = drawArmiesWith(pool, count, (sides) => {
+    const r = rollDie(state, sides);
+    state = r.next;
+    return r.value;
+  });
+  return { ...made, rng: state };
+}
+
+/**
+ * The same draw on any dice: `roll(n)` is a roll of 1..n (a game's own dice at set-up,
+ * rolled for the server alone: standard-setup.ts).
+ */
+export function drawArmiesWith(
+  pool: readonly string[],
+  count: number,
+  roll: (sides: number) => number,
+): { drawn: string[]; removed: string[] } {
+  const deck = [...pool];
   const drawn: string[] = [];
   for (let i = 0; i < Math.min(count, deck.length); i++) {
-    const r = rollDie(state, deck.length - i);
-    state = r.next;
-    const j = i + r.value - 1;
+    const j = i + roll(deck.length - i) - 1;
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];
     drawn.push(deck[i]!);
   }
   const taken = new Set(drawn);
-  return { drawn, removed: pool.filter((id) => !taken.has(id)), rng: state };
+  return { drawn, removed: pool.filter((id) => !taken.has(id)) };
 }
 
 /* ------------------------------------------------------------------------------------ */

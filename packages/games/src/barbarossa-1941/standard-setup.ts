@@ -1,12 +1,19 @@
 /**
  * The standard game's opening position from the scenario data (scenario.ts, issue #23):
  * the Axis on the standard set-up's hexes; the Russian straight rifle armies face down
- * under opaque piece ids, their identities drawn at their first combat from the 42 armies
- * of the set-up's draw (RULINGS B-18); the extra tank group face down, to be chosen
- * blindly by the German from the two groups (B-53: hidden.ts), then known to the Russian
- * player ("like cards in a poker game"); every other Russian unit face up.
+ * under opaque piece ids, their identities drawn at their first combat (RULINGS B-18)
+ * from the 42 armies this game drew at set-up; the extra tank group face down, to be
+ * chosen blindly by the German from the two groups (B-53: hidden.ts), then known to the
+ * Russian player ("like cards in a poker game"); every other Russian unit face up.
+ *
+ * The draw: "42 of the 62 Russian straight rifle/infantry armies are faced down and
+ * randomly selected and the unselected/unknown armies removed from the game", and "Until
+ * their moment of first combat, Russian infantry units are unknown to both the Axis and
+ * Russian players" (issue #41 item 9): the 42 come from the game's own dice, rolled for
+ * the server alone (`visibleTo: []`, out of every viewer's log until the game is over),
+ * and stay in the state's pile, which no view lists (hidden.ts `viewOf` gives its size).
  */
-import type { SetupError } from '@stavka/engine';
+import type { RulesContext, SetupError } from '@stavka/engine';
 import { err, ok, type Result } from '@stavka/engine';
 import {
   onStandardScenarioMissing,
@@ -14,8 +21,9 @@ import {
   registerRulesScenario,
   rulesScenarioFromCompiled,
 } from './rules-scenario.ts';
-import { compileScenario, standardScenarioFile } from './scenario.ts';
+import { compileScenario, drawArmiesWith, standardScenarioFile } from './scenario.ts';
 import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
+import { CITE_HIDDEN } from './hidden.ts';
 
 export const STANDARD_KEY = 'standard';
 
@@ -37,15 +45,20 @@ onStandardScenarioMissing((key) => {
   if (!made.ok) throw new Error('the standard Barbarossa scenario does not compile');
 });
 
+export const CITE_DRAW = 'barbarossa-1941 "Setup" Sorting Russian Arrays: "42 ... randomly selected"';
+
 /**
  * The opening position. The extra tank group's ten pieces stand on the hexes of the
  * set-up's group (`standard.hiddenTankGroup`; both groups have ten counters), undecided:
  * the two groups wait in the secret for the server's shuffle (`shuffleTankGroups`, at
- * `setup`) and the German's blind choice (B-53).
+ * `setup`) and the German's blind choice (B-53). The rifle armies' pile is drawn now, on
+ * `ctx`'s dice, for the server alone. The standard set-up's army ids on the board name
+ * places only (who stands there is drawn at the first combat, B-18).
  */
 export function standardPosition(
   asymmetricOdds: boolean,
-  weatherRoll = false,
+  weatherRoll: boolean,
+  ctx: RulesContext,
 ): Result<BarbarossaState, SetupError[]> {
   const made = standardRulesScenario();
   if (!made.ok) return made;
@@ -55,7 +68,9 @@ export function standardPosition(
   const bs = compiled.value;
   const g = newGameState(STANDARD_KEY, {
     railheads: [...s.railheads],
-    riflePile: [...bs.standard.sovietDraw],
+    riflePile: drawArmiesWith(bs.soviet.rifleArmyPool, bs.soviet.draw, (sides) =>
+      ctx.roll(`the Russian draw: one army of ${sides} left in the pool`, [CITE_DRAW, CITE_HIDDEN], sides, []),
+    ).drawn,
     options: { asymmetricOdds, weatherRoll },
   });
   for (const [unit, hex] of Object.entries(bs.standard.axis)) {

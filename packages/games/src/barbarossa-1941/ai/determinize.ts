@@ -6,8 +6,12 @@
  * RULINGS B-18, B-53): the units under face-down pieces it may not look at, which tank
  * group lies under which label, and the dice to come. All are drawn afresh:
  *
+ * - the **pile** of rifle armies: the 42 drawn at set-up are "unknown to both the Axis
+ *   and Russian players" (issue #41), so which armies the pile holds is drawn afresh
+ *   among the armies nobody has seen there (its size and the lost armies returned to it,
+ *   which both saw eliminated, are kept);
  * - a face-down **rifle army** is either never yet revealed (undecided: drawn from the
- *   public pile at its first combat, B-18) or a revealed army turned face down again,
+ *   pile at its first combat, B-18) or a revealed army turned face down again,
  *   which nobody may look at ("can't peek"): which face-down pieces hold which re-hidden
  *   units (and which are still undecided) is drawn here;
  * - a face-down **tank korps** the viewer may not look at (the Axis never may) is one of
@@ -19,9 +23,10 @@
  * Everything the viewer sees is kept as it is (the conformance suite checks that the view
  * and the legal actions are unchanged). From a side's view made a state (engine
  * `knownState`), which carries no secret at all, the secret is made up from the view
- * alone: tank units from the scenario's tank units seen nowhere, re-hidden rifle armies
- * from the hidden armies neither in the pile nor face up (the tank groups' labels are not
- * drawn: a view does not say which units each label holds).
+ * alone: tank units from the scenario's tank units seen nowhere, the pile from the hidden
+ * armies seen nowhere (besides the returned ones), every face-down rifle army undecided (a
+ * view does not say which of them were re-hidden), and the tank groups' labels not
+ * drawn (a view does not say which units each label holds).
  */
 import { type GameState, type RngState, rollDie, type Viewer } from '@stavka/engine';
 import type { BarbarossaView } from '../hidden.ts';
@@ -58,7 +63,7 @@ export function determinizeBarbarossa(
   if ('secret' in raw && raw.secret) {
     if (viewer === '@server') return { ...state, rng };
     const g = structuredClone(raw) as BarbarossaState;
-    const r = shuffleRifles(g, sideOf(viewer), rng);
+    const r = redrawPile(g, shuffleRifles(g, sideOf(viewer), rng));
     const next = { ...state, rng: r, state: g };
     const base = barbarossaPlay.determinize;
     return base ? base(next, viewer, r) : next;
@@ -86,6 +91,49 @@ function shuffleRifles(g: BarbarossaState, side: 'axis' | 'soviet' | null, rng: 
   return r;
 }
 
+/** Hidden armies (the pool's) under a piece that is eliminated: back in the pile, as both saw (`returnToPile`). */
+function returnedArmies(g: Pick<BarbarossaState, 'order' | 'pieces'>, faceUp: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side === 'soviet' && p.status === 'eliminated' && p.unit !== null && !faceUp.has(p.unit))
+      if (!out.includes(p.unit)) out.push(p.unit);
+  }
+  return out;
+}
+
+/** Units under face-up pieces in play (not eliminated). */
+function faceUpUnits(g: Pick<BarbarossaState, 'order' | 'pieces'>): Set<string> {
+  const out = new Set<string>();
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.unit !== null && p.status !== 'eliminated') out.add(p.unit);
+  }
+  return out;
+}
+
+/**
+ * The pile drawn afresh (a full state): the armies returned to it kept; the rest, as many
+ * as it holds, drawn from those it holds and those removed from the game at the draw
+ * (the pool's armies under no piece and in no identity), in a new order.
+ */
+function redrawPile(g: BarbarossaState, rng: RngState): RngState {
+  const s = rulesScenarioByKey(g.scenario);
+  const faceUp = faceUpUnits(g);
+  const returned = returnedArmies(g, faceUp).filter((u) => g.riflePile.includes(u));
+  const inPieces = new Set([...faceUp, ...returned]);
+  for (const h of Object.values(g.secret.identities)) if (h.unit !== null) inPieces.add(h.unit);
+  const unseen = s.unitIds.filter((id) => {
+    const u = s.units[id]!;
+    return u.side === 'soviet' && u.tags.includes('hidden') && !inPieces.has(id);
+  });
+  let r = shuffle(unseen, rng);
+  const pile = [...returned, ...unseen.slice(0, g.riflePile.length - returned.length)];
+  r = shuffle(pile, r);
+  g.riflePile = pile;
+  return r;
+}
+
 /** A full state from a side's view made a state (engine `knownState`): the secret made up. */
 function fromView(
   state: GameState<BarbarossaState>,
@@ -94,8 +142,8 @@ function fromView(
   rng: RngState,
 ): GameState<BarbarossaState> {
   const s = rulesScenarioByKey(seen.scenario);
-  const { known, ...open } = seen;
-  const g = structuredClone(open) as BarbarossaState;
+  const { known, riflePileSize, ...open } = seen;
+  const g: BarbarossaState = { ...structuredClone(open), riflePile: [], secret: { identities: {} } };
   const identities: Record<string, HiddenIdentity> = {};
   const faceDown = g.order.filter((id) => {
     const p = g.pieces[id]!;
@@ -125,20 +173,22 @@ function fromView(
     // The Russian player always gets to look at his tank units (B-18).
     identities[id] = { unit: mine ?? unseen[t++] ?? null, knownTo: 'soviet' };
   }
-  // Rifle armies: the re-hidden units (in no pile, under no face-up piece) over random face-down pieces.
-  const pile = new Set(g.riflePile);
+  // Rifle armies: undecided, drawn at their first combat from a pile of the view's size:
+  // the armies returned to it, then armies seen nowhere.
   const rifles = faceDown.filter((id) => g.pieces[id]!.face === 'rifle-army');
-  const rehidden: string[] = [];
+  rifles.forEach((id) => {
+    identities[id] = { unit: known[id] ?? null, knownTo: known[id] !== undefined ? side : null };
+  });
+  const returned = returnedArmies(g, visible);
+  const armies: string[] = [];
   for (const id of s.unitIds) {
     const u = s.units[id]!;
-    if (u.side === 'soviet' && u.tags.includes('hidden') && !pile.has(id) && !visible.has(id))
-      rehidden.push(id);
+    if (u.side === 'soviet' && u.tags.includes('hidden') && !visible.has(id) && !returned.includes(id))
+      armies.push(id);
   }
-  const slots: (string | null)[] = rifles.map((_, i) => rehidden[i] ?? null);
-  r = shuffle(slots, r);
-  rifles.forEach((id, i) => {
-    identities[id] = { unit: known[id] ?? slots[i] ?? null, knownTo: known[id] !== undefined ? side : null };
-  });
+  r = shuffle(armies, r);
+  g.riflePile = [...returned, ...armies].slice(0, riflePileSize);
+  r = shuffle(g.riflePile, r);
   g.secret = { identities };
   return { ...state, rng: r, state: g };
 }
