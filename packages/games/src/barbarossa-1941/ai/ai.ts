@@ -14,6 +14,7 @@ import {
   rngFromSeed,
   type Seed,
 } from '@stavka/engine';
+import { carryMovementLists } from '../movement.ts';
 import type { BarbarossaAction } from '../rules.ts';
 import type { Side } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
@@ -22,6 +23,14 @@ import { BarbarossaPolicy, DEFAULT_PARAMS, type PolicyParams } from './policy.ts
 export class BarbarossaAiPlayer implements Player {
   readonly name: string;
   private readonly policy: BarbarossaPolicy;
+  /**
+   * The last view this player chose from. Each choice makes a fresh state of the view
+   * (`knownState`), which would carry none of the movement lists already worked out; the
+   * lists of the last view are handed on to it (movement.ts `movementMemo` compares the
+   * pieces with what each list was made from, so lists of any earlier state of the same
+   * scenario serve, and nothing beyond this side's own view is ever read).
+   */
+  private lastView: BarbarossaState | null = null;
   constructor(
     readonly seed: Seed,
     params: PolicyParams = DEFAULT_PARAMS,
@@ -35,10 +44,13 @@ export class BarbarossaAiPlayer implements Player {
     if (rules.id !== 'barbarossa-1941') throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
     // Only what this side may see: its view as a state, with dice of the player's own.
     const known = knownState(rules, state, side, `${String(this.seed)}:${state.stateId}`);
+    const g = known.state as unknown as BarbarossaState;
+    if (this.lastView !== null && this.lastView.scenario === g.scenario) carryMovementLists(this.lastView, g);
+    this.lastView = g;
     const legal = rules
       .legalActions(known.state, side)
       .filter((a) => a.type !== 'undo') as BarbarossaAction[];
-    return this.policy.choose(known.state as unknown as BarbarossaState, side as Side, legal);
+    return this.policy.choose(g, side as Side, legal);
   }
 }
 
