@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  axialDistance,
   axialLine,
   axialNeighbor,
   axialToOffset,
@@ -1217,6 +1218,24 @@ for (const h of ALL) {
     surfaceOf.set(key(h), 1);
 }
 
+/**
+ * Waters narrower than a hex that the 7-sample vote gives as land, made water where the
+ * campaign turned on them (issue #42; MAP-SOURCES.md "Land, sea, lakes"): the Sivash
+ * (the "Rotten Sea" between the Perekop isthmus and the Arabat spit, 2-35 km wide, a
+ * lagoon of the Sea of Azov), so that the Crimea joins the mainland by the Perekop
+ * isthmus alone, 7 km wide, as in 1941 (Manstein's 11. Armee broke in at Perekop and
+ * Ishun, 24-28 September and 18-28 October 1941); and the Kerch Strait (4-15 km wide,
+ * with Taman Bay), which joins the Sea of Azov to the Black Sea (RULINGS B-47: a crossing
+ * there is a sea move). Each is the hex holding the named point.
+ */
+const NARROW_WATERS: { name: string; at: LonLat }[] = [
+  { name: 'the western Sivash, south of Chaplynka', at: [34.3, 46.15] },
+  { name: 'the Sivash at the Chonhar strait', at: [34.75, 46.05] },
+  { name: 'the Kerch Strait and Taman Bay', at: [36.8, 45.2] },
+];
+const narrowWater = new Set(NARROW_WATERS.map((w) => key(hexAt(w.at))));
+for (const k of narrowWater) surfaceOf.set(k, 0);
+
 // Places: one per hex, by priority; a place's hex is land.
 interface PlacedPlace extends PlaceDef {
   hex: string;
@@ -1237,13 +1256,19 @@ for (const p of PLACES) {
   }
   const k = key(h);
   if (placeHexes.has(k) && p.name === 'Taman') {
-    // The Kerch Strait is narrower than a hex: its eastern (Taman) side takes the nearest free land hex east of Kerch.
-    const alt = neighbours(h)
-      .filter((n) => !placeHexes.has(key(n)) && unproject(centre(n))[0] > p.lon - 0.1)
-      .sort(
-        (a, b) =>
-          distKmLL(unproject(centre(a)), [p.lon, p.lat]) - distKmLL(unproject(centre(b)), [p.lon, p.lat]),
-      )[0];
+    // The Kerch Strait is narrower than a hex: its eastern (Taman) side takes the nearest free
+    // land hex east of Kerch beyond the strait's water hex, so crossing it is a sea move (B-47).
+    const alt = ALL.filter(
+      (n) =>
+        axialDistance(offsetToAxial(n), offsetToAxial(h)) <= 2 &&
+        surfaceOf.get(key(n)) === 1 &&
+        !narrowWater.has(key(n)) &&
+        !placeHexes.has(key(n)) &&
+        unproject(centre(n))[0] > p.lon - 0.1,
+    ).sort(
+      (a, b) =>
+        distKmLL(unproject(centre(a)), [p.lon, p.lat]) - distKmLL(unproject(centre(b)), [p.lon, p.lat]),
+    )[0];
     if (alt) {
       placeHexes.add(key(alt));
       placed.push({ ...p, hex: key(alt) });

@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type HexMapSetup, parseHexNumber } from '@stavka/engine';
+import {
+  axialNeighbor,
+  axialToOffset,
+  type HexMapSetup,
+  makeHexNumber,
+  offsetToAxial,
+  parseHexNumber,
+} from '@stavka/engine';
 import { gridProjection, mapGeoSchema } from './scenario.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
@@ -48,6 +55,35 @@ function kmToLine(ll: LonLat, line: readonly LonLat[]): number {
   }
   return best;
 }
+const terrainOf = (hex: string): string => map.terrain?.[hex] ?? 'clear';
+const isSea = (hex: string) => terrainOf(hex) === 'sea';
+const isLand = (hex: string) => !['sea', 'lake'].includes(terrainOf(hex));
+const neighbours = (hex: string): string[] => {
+  const a = offsetToAxial(parseHexNumber(hex)!);
+  const out: string[] = [];
+  for (let d = 0; d < 6; d++) {
+    const n = axialToOffset(axialNeighbor(a, d));
+    if (n.col >= 1 && n.col <= map.columns && n.row >= 1 && n.row <= map.rows) out.push(makeHexNumber(n));
+  }
+  return out;
+};
+/** The hexes reached from `from` stepping only on hexes `through` allows. */
+function reach(from: string, through: (hex: string) => boolean): Set<string> {
+  const seen = new Set([from]);
+  const stack = [from];
+  while (stack.length > 0)
+    for (const n of neighbours(stack.pop()!))
+      if (!seen.has(n) && through(n)) {
+        seen.add(n);
+        stack.push(n);
+      }
+  return seen;
+}
+const placeHex = (name: string): string => {
+  const p = map.places?.find((q) => q.name === name);
+  assert.ok(p, `no place ${name}`);
+  return p.hex;
+};
 const midOf = (a: string, b: string): LonLat => {
   const p = grid.project(centre(a));
   const q = grid.project(centre(b));
@@ -126,5 +162,36 @@ describe('The 22 June 1941 border (data/border-1941.json: the 1939 German-Soviet
       .filter((p) => !mids.some((m) => kmBetween(m, [p.lon, p.lat]) <= 40))
       .map((p) => p.at);
     assert.deepEqual(missed, []);
+  });
+});
+
+describe('The Crimea and the Kerch Strait ("By Sea", RULINGS B-47)', () => {
+  it('reaches the Crimea from the mainland by land only through the Perekop hex (the Sivash is water)', () => {
+    const perekop = placeHex('Perekop');
+    const crimea = reach(placeHex('Simferopol'), (h) => isLand(h) && h !== perekop);
+    for (const name of ['Sevastopol', 'Dzhankoy', 'Kerch', 'Feodosiya', 'Yevpatoriya'])
+      assert.ok(crimea.has(placeHex(name)), `${name} is in the Crimea`);
+    for (const name of ['Melitopol', 'Kherson', 'Taman'])
+      assert.ok(!crimea.has(placeHex(name)), `${name} is reached from the Crimea without Perekop`);
+    const withPerekop = reach(placeHex('Simferopol'), isLand);
+    assert.ok(withPerekop.has(placeHex('Melitopol')), 'through Perekop the Crimea joins the mainland');
+  });
+
+  it('puts water between Kerch and Taman: crossing the strait is a sea move, not a land step', () => {
+    const kerch = placeHex('Kerch');
+    const taman = placeHex('Taman');
+    assert.ok(!neighbours(kerch).includes(taman), 'Kerch and Taman are not adjacent');
+    const crimea = reach(kerch, (h) => isLand(h) && h !== placeHex('Perekop'));
+    assert.ok(!crimea.has(taman), 'no land path from Kerch to Taman but round by Perekop');
+    const seaNextTo = (h: string) => new Set(neighbours(h).filter(isSea));
+    const strait = [...seaNextTo(kerch)].filter((h) => seaNextTo(taman).has(h));
+    assert.ok(strait.length > 0, 'a sea hex touches both sides of the strait');
+  });
+
+  it('joins the Sea of Azov to the Black Sea (B-47: "the Sea of Azov sails with the Black Sea")', () => {
+    const azov = neighbours(placeHex('Taganrog')).find(isSea);
+    const black = neighbours(placeHex('Sevastopol')).find(isSea);
+    assert.ok(azov && black);
+    assert.ok(reach(azov, isSea).has(black));
   });
 });
