@@ -52,8 +52,8 @@ export const neighbourSchema = z.object({
   id,
   name: z.string().min(1).optional(),
   control: z.enum(SIDES),
-  /** Capacity left on the line from the battle to this point, in units (B.4a). */
-  capacity: z.number().int().min(0).max(99),
+  /** Capacity left on the line from the battle to this point, in units, by halves (B.4a, RULINGS P-14). */
+  capacity: z.number().multipleOf(0.5).min(0).max(99),
   occupants: z.array(z.enum(OCCUPANTS)).default([]),
   /** A friendly point itself under attack this combat phase (B.4c). */
   underAttack: z.boolean().default(false),

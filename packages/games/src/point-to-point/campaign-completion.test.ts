@@ -142,10 +142,20 @@ describe('C-4.2 Rail movement', () => {
   });
 });
 
-/** XXIV Panzer Corps attacks a Sevsk held by a worn-out 13th Army, with II Fliegerkorps in range (Roslavl). */
+/**
+ * XXIV Panzer Corps attacks a Sevsk held by a worn-out 13th Army, with II Fliegerkorps in
+ * range at Roslavl, where the XIII Corps stands (A.5: German air only where Axis ground units are).
+ */
 function sevsk(weather: CampaignState['weather'] = 'good', more: Record<string, string> = {}): G {
   let s = position(
-    { 'xxiv-pz': 'glukhov', '13a': 'sevsk', 'ii-fk-1': 'roslavl', 'ii-fk-2': 'roslavl', ...more },
+    {
+      'xxiv-pz': 'glukhov',
+      xiii: 'roslavl',
+      '13a': 'sevsk',
+      'ii-fk-1': 'roslavl',
+      'ii-fk-2': 'roslavl',
+      ...more,
+    },
     {
       change: (g) => {
         g.weather = weather;

@@ -43,6 +43,7 @@ import { type BattleScenario, type BattleState, battleFromSetup, type Occupant }
 import {
   type CampaignBoard,
   type CampaignWeather,
+  halvesLeft,
   isRailway,
   lineBetween,
   type MoveOption,
@@ -51,7 +52,7 @@ import {
   supplyStatus,
 } from './campaign-board.ts';
 import { FIRE_TABLE } from './combat.ts';
-import { type Formation, lossLimit, other, retreatHalves, type Side } from './forces.ts';
+import { CITE, type Formation, lossLimit, other, retreatHalves, type Side } from './forces.ts';
 import { compileTyphoon, type Typhoon } from './typhoon.ts';
 
 export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/2';
@@ -62,6 +63,7 @@ export const CAMPAIGN_CITE = {
   move: 'completion C-4 Movement along lines',
   rail: 'completion C-4.2 Rail movement',
   air: 'completion C-5 Air units',
+  airAlone: 'completion C-5.5 German air where Axis ground units stand',
   breakthrough: 'completion C-6 Breakthrough movement and breakthrough combat',
   breakthroughAir: 'completion C-6.2 German air with one group',
   control: 'completion C-2 Control',
@@ -171,6 +173,8 @@ export interface CampaignState {
   replacements: number;
   /** Points holding Soviet partisans (C-10). */
   partisans: string[];
+  /** Points the Soviets held at the start that the Axis has taken at some time (RULINGS P-15). */
+  taken: string[];
   /** Partisans still to place this Soviet player-turn (C-10.1). */
   partisansToPlace: number;
   /** Breakthrough moves this player-turn: each group (from, to) and the German air unit with it (C-6.2). */
@@ -255,6 +259,9 @@ function takePoint(g: CampaignState, p: string, side: Side, ctx: RulesContext, h
   if (side === 'axis') axisEnters(g, p, ctx);
   if (g.control[p] === side) return;
   g.control[p] = side;
+  // RULINGS P-15: remember the Soviet start points the Axis takes; won back, they score for the Soviets.
+  if (side === 'axis' && !typhoon().scenario.control.axis.includes(p) && !g.taken.includes(p))
+    g.taken.push(p);
   ctx.log({ kind: how, text: `${pointName(p)} passes to the ${side}`, cite: [C.control] });
   if (g.fortified.includes(p)) {
     g.fortified = g.fortified.filter((x) => x !== p);
@@ -336,13 +343,15 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
     u.dispersed = false;
     ctx.log({ kind: 'phase', text: `${u.name} recovers`, cite: [C.recovery, 'P-5'] });
   }
-  // C-5.1: air units stand at points of their own side; one left on an enemy point flies back
-  // to the first of its supply sources (project: air bases are not fought over).
+  // C-5.1: air units stand at points of their own side; a Soviet one left on an enemy point
+  // flies back to the first of its supply sources (project: air bases are not fought over);
+  // a German one goes where Axis ground units stand (A.5, C-5.5).
   for (const u of g.units) {
-    if (isGround(u) || !onMap(u) || g.control[u.at] === u.side) continue;
+    if (isGround(u) || !onMap(u) || u.side === 'axis' || g.control[u.at] === u.side) continue;
     u.at = typhoon().scenario.supplySources[u.side].find((p) => g.control[p] === u.side) ?? u.at;
     ctx.log({ kind: 'move', text: `${u.name} flies back to ${pointName(u.at)}`, cite: [C.air] });
   }
+  groundGermanAir(g, ctx);
   // C-9.1: each emplaced factory at a Soviet point in supply produces a replacement point.
   if (g.player === 'soviet') {
     const made = g.factories.filter(
@@ -389,6 +398,42 @@ function startPlayerTurn(g: CampaignState, ctx: RulesContext): void {
       g.phase = 'partisans';
       settlePartisans(g, ctx);
     }
+  }
+}
+
+/** Points where an Axis ground unit stands, not attacking (A.5: where German air may be). */
+function axisGroundPoints(g: CampaignState): Set<string> {
+  return new Set(
+    g.units.filter((u) => onMap(u) && isGround(u) && u.side === 'axis' && u.from === null).map((u) => u.at),
+  );
+}
+
+/**
+ * point-to-point A.5 "nor may they occupy a point without an Axis ground unit present": a
+ * German air unit whose point holds no Axis ground unit (they moved on, retreated or were
+ * destroyed, or the Soviets took it) moves its base at once to the nearest point that holds
+ * one, by segments, the first in point order on a tie (completion C-5.5, reading). Checked
+ * at the start of each player-turn, when movement ends and after each battle.
+ */
+function groundGermanAir(g: CampaignState, ctx: RulesContext): void {
+  const ground = axisGroundPoints(g);
+  for (const u of g.units) {
+    if (isGround(u) || !onMap(u) || u.side !== 'axis' || ground.has(u.at)) continue;
+    const dist = stepDistances(mapOf().graph, [idx(u.at)], mapOf().graph.nodeCount);
+    let best: string | null = null;
+    for (const p of ground) {
+      const d = dist[idx(p)]!;
+      if (d < 0) continue;
+      const b = best === null ? -1 : dist[idx(best)]!;
+      if (best === null || d < b || (d === b && idx(p) < idx(best))) best = p;
+    }
+    if (best === null) continue; // no Axis ground unit left anywhere: nothing it could fly from
+    ctx.log({
+      kind: 'move',
+      text: `${u.name} has no Axis ground unit at ${pointName(u.at)}: its base moves to ${pointName(best)}`,
+      cite: [CITE.airAlone, C.airAlone],
+    });
+    u.at = best;
   }
 }
 
@@ -459,7 +504,11 @@ function endPlayerTurn(g: CampaignState, ctx: RulesContext): void {
   startPlayerTurn(g, ctx);
 }
 
-/** C-13.2: points taken and held, factories captured and evacuated, units destroyed. */
+/**
+ * C-13.2: points taken and held, factories captured and evacuated, units destroyed; the
+ * points the Axis took and the Soviets won back score for the Soviets as they scored for
+ * the Axis (RULINGS P-15, revising C-13.2).
+ */
 export function victoryPoints(g: CampaignState): { axis: number; soviet: number } {
   const s = typhoon().scenario;
   const axisStart = new Set(s.control.axis);
@@ -468,6 +517,7 @@ export function victoryPoints(g: CampaignState): { axis: number; soviet: number 
   for (const [p, vp] of Object.entries(s.victoryPoints)) {
     if (!axisStart.has(p) && g.control[p] === 'axis') axis += vp;
     if (axisStart.has(p) && g.control[p] === 'soviet') soviet += vp;
+    if (!axisStart.has(p) && g.taken.includes(p) && g.control[p] === 'soviet') soviet += vp;
   }
   axis += g.factories.filter((f) => f.status === 'captured').length;
   soviet += g.factories.filter((f) => f.status === 'evacuated').length;
@@ -644,17 +694,21 @@ function canRepair(g: CampaignState, u: CampaignUnit, supplied: Uint8Array): boo
 export const AIR_RANGE = 3;
 
 /**
- * C-5.1 air allocation: each of `side`'s air units based at a point of its side, not yet
- * committed this player-turn, may be committed to one battle declared within AIR_RANGE
- * segments of its base. Canonical order: by unit, then by the order of the attacks.
+ * C-5.1 air allocation: each of `side`'s air units based at a point of its side (a German
+ * one: where an Axis ground unit stands, A.5), not yet committed this player-turn, may be
+ * committed to one battle declared within AIR_RANGE segments of its base. Canonical order:
+ * by unit, then by the order of the attacks.
  */
 export function airOptions(g: CampaignState, side: Side): { unit: string; at: string }[] {
   if (g.attacks.length === 0) return [];
   const map = mapOf();
   const out: { unit: string; at: string }[] = [];
   const done = new Set(g.airCommitted.map((c) => c.unit));
+  const axisGround = axisGroundPoints(g);
   for (const u of g.units) {
     if (u.side !== side || isGround(u) || !onMap(u) || g.control[u.at] !== side || done.has(u.id)) continue;
+    // A.5: a German air unit flies only from a point where an Axis ground unit stands.
+    if (side === 'axis' && !axisGround.has(u.at)) continue;
     const range = stepDistances(map.graph, [idx(u.at)], AIR_RANGE);
     for (const at of g.attacks) if (range[idx(at)]! >= 0) out.push({ unit: u.id, at });
   }
@@ -714,7 +768,7 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   const baseOf = new Map<string, string>();
   let air: CampaignUnit[];
   if (breakthrough) {
-    // C-6.2: no new air units; the German air unit that moved with the group, from the point it left.
+    // C-6.2: no new air units committed; the German air unit that moved with the group, from the point it left.
     air = [];
     for (const grp of g.groups) {
       if (grp.to !== at || grp.air === null) continue;
@@ -722,6 +776,18 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
       baseOf.set(a.id, grp.from);
       air.push(a);
     }
+    // RULINGS P-13, A.4 "Units defending against ... breakthrough attacks gain this defensive
+    // benefit if a German air unit is present": German air based at the point attacked and not
+    // yet in a battle this player-turn defends it (flying from the first Axis point next to it).
+    if (defender === 'axis')
+      for (const a of g.units) {
+        if (isGround(a) || !onMap(a) || a.side !== 'axis' || a.at !== at || g.airUsed.includes(a.id))
+          continue;
+        const base = friendlyNext('axis');
+        if (base === null) continue;
+        baseOf.set(a.id, base);
+        air.push(a);
+      }
   } else {
     const committed = g.airCommitted.filter((c) => c.at === at).map((c) => c.unit);
     const mine = (side: Side) => g.units.filter((u) => u.side === side && committed.includes(u.id));
@@ -733,18 +799,22 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   }
   for (const a of air) g.airUsed.push(a.id);
   const neighbours: BattleScenario['points'] = [];
+  const board = boardOf(g);
   const seen = new Set<string>();
   for (let s = gr.offsets[point]!; s < gr.offsets[point + 1]!; s++) {
     const p = pid(gr.targets[s]!);
     if (seen.has(p)) continue;
     seen.add(p);
     const line = gr.edges[s]!;
-    const left = Math.max(0, 2 * map.capacity[line]! - (g.used[line] ?? 0));
+    // RULINGS P-14 (B.4a "until the capacity of the connecting lines is used up"): the line's
+    // capacity in this turn's weather (Mud halves it, C-11.2; partisans take one from the
+    // Axis, C-10.2) less what was used this player-turn, in half units.
+    const left = Math.max(0, halvesLeft(board, line, g.weather, defender, point, gr.targets[s]!));
     neighbours.push({
       id: p,
       name: pointName(p),
       control: g.control[p]!,
-      capacity: Math.floor(left / 2),
+      capacity: left / 2,
       occupants: occupantsAt(g, p, attacker),
       underAttack: g.attacks.includes(p) && p !== at && g.control[p] === defender,
       // B.4d: defenders displaced under priority b into the attackers' point of origin.
@@ -833,6 +903,7 @@ function endBattle(g: CampaignState, ctx: RulesContext): void {
   }
   if (b.holder) takePoint(g, b.point, b.holder, ctx, 'combat');
   g.battle = null;
+  groundGermanAir(g, ctx);
   if (g.attacks.length === 0) afterBattles(g, ctx);
 }
 
@@ -1066,6 +1137,7 @@ function apply(g: CampaignState, side: Side, a: CampaignAction, ctx: RulesContex
     }
     case 'end-movement':
       ctx.log({ kind: 'phase', text: `${side} movement ends`, cite: [C.sequence] });
+      groundGermanAir(g, ctx);
       g.phase = 'combat';
       if (g.attacks.length === 0) {
         afterBattles(g, ctx);
@@ -1187,6 +1259,7 @@ export function newCampaignState(): CampaignState {
     ),
     replacements: 0,
     partisans: [],
+    taken: [],
     partisansToPlace: 0,
     groups: [],
     battle: null,
@@ -1228,6 +1301,7 @@ function cloneCampaign(g: CampaignState): CampaignState {
     fortified: [...g.fortified],
     factories: g.factories.map((f) => ({ ...f })),
     partisans: [...g.partisans],
+    taken: [...g.taken],
     groups: g.groups.map((x) => ({ ...x })),
     battle: g.battle ? (battleRules.clone?.(g.battle) ?? structuredClone(g.battle)) : null,
     result: g.result ? { ...g.result } : null,
