@@ -118,6 +118,40 @@ export function returnToPile(g: BarbarossaState, s: RulesScenario, unit: string)
   if (s.units[unit]?.tags.includes('hidden') && !g.riflePile.includes(unit)) g.riflePile.push(unit);
 }
 
+/**
+ * A Russian piece lost without a combat to reveal it (sunk at sea): "Lost Russian infantry
+ * units go back into the same extra units pile for random selection" — a rifle army's
+ * unit back into the pile, unseen when face down (a re-hidden army's unit; an army never
+ * revealed was never drawn, so the pile keeps it and the piece holds no identity any
+ * more, instead of staying undecided for ever); "Lost Russian tank units go into a
+ * replacement pile to be brought back in as such, weakest units first": a face-down tank
+ * korps is turned face up (the replacement pile is taken weakest first, by its units).
+ * Call it once the piece is off the map.
+ */
+export function settleLostPiece(g: BarbarossaState, s: RulesScenario, id: string, ctx: RulesContext): void {
+  const p = g.pieces[id]!;
+  if (p.side !== 'soviet') return;
+  if (p.unit !== null) {
+    returnToPile(g, s, p.unit);
+    return;
+  }
+  const h = g.secret.identities[id];
+  delete g.secret.identities[id];
+  if (!h || h.unit === null) return;
+  if (p.face === 'tank-korps') {
+    p.unit = h.unit;
+    p.face = null;
+    const u = s.units[h.unit]!;
+    ctx.reveal();
+    ctx.log({
+      kind: 'reveal',
+      text: `${id}, lost face down, was ${u.name} (${u.factors.attack ?? 0}-${u.factors.defense ?? 0}): into the tank replacement pile`,
+      cite: [CITE_HIDDEN, 'barbarossa-1941 "Russian Reinforcements and Replacements"'],
+      data: { piece: id, unit: h.unit },
+    });
+  } else returnToPile(g, s, h.unit);
+}
+
 export const CITE_BLIND = 'barbarossa-1941 "Setup" Sorting Russian Arrays';
 
 /**

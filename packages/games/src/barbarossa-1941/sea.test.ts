@@ -4,11 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup, view } from '@stavka/engine';
+import { tankPile } from './replacements.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { positionFile } from './test-positions.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
 const col = (c: number) =>
@@ -20,7 +21,12 @@ const act = (s: G, side: string, a: BarbarossaAction): G => {
 };
 const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
 
-function sovietTurn(controlTaken: boolean): G {
+function sovietTurn(
+  controlTaken: boolean,
+  at: Pick<PositionInput, 'pieces' | 'riflePile' | 'extraUnits'> = {
+    pieces: { r: { is: 'sov-army', at: '0503' }, k: { is: 'ger-inf-korps', at: '0208' } },
+  },
+): G {
   const file = positionFile({
     map: {
       terrain: { '0601': 'sea', '0701': 'sea', '0801': 'sea', '0602': 'sea', '0702': 'sea', '0802': 'sea' },
@@ -38,7 +44,7 @@ function sovietTurn(controlTaken: boolean): G {
       { hex: '0903', sea: 'black' },
     ],
     seaControl: { black: ['0905'] },
-    pieces: { r: { is: 'sov-army', at: '0503' }, k: { is: 'ger-inf-korps', at: '0208' } },
+    ...at,
   });
   const made = setup(barbarossaRules, file, 1, {});
   if (!made.ok) throw new Error(JSON.stringify(made.error));
@@ -80,5 +86,52 @@ describe('Strategic Movment - By Sea (B-47)', () => {
     );
     assert.ok(sunk.ok);
     assert.equal(sunk.value.state.pieces.r!.status, 'eliminated');
+  });
+});
+
+describe('Strategic Movment - By Sea: a Russian unit sunk is lost ("Lost Russian infantry units go back into the same extra units pile")', () => {
+  const sink = (pieces: PositionInput['pieces']): G => {
+    const s = sovietTurn(false, {
+      pieces: { ...pieces, k: { is: 'ger-inf-korps', at: '0208' } },
+      riflePile: ['x1', 'x2'],
+      extraUnits: { x1: 'sov-rifle-54', x2: 'sov-rifle-22' },
+    });
+    const sunk = applyWithRolls(
+      barbarossaRules,
+      s,
+      'soviet',
+      { type: 'sea', piece: 'p', to: hexOf(s, '0903') },
+      [1],
+    );
+    if (!sunk.ok) throw new Error(sunk.error.message);
+    assert.equal(sunk.value.state.pieces.p!.status, 'eliminated');
+    return sunk.value;
+  };
+
+  it('a face-down army never revealed goes back to the pile unseen, not "undecided" for ever', () => {
+    const s = sink({ p: { face: 'rifle-army', at: '0503' } });
+    assert.equal(s.state.secret.identities.p, undefined, 'no undecided identity left for a lost piece');
+    assert.deepEqual(s.state.riflePile, ['x1', 'x2'], 'the pile keeps the armies never drawn');
+    assert.equal(s.state.pieces.p!.unit, null, 'not revealed: nobody sees what it was');
+  });
+
+  it('a re-hidden army goes back into the pile as what it was, unseen', () => {
+    const s = sink({ p: { face: 'rifle-army', secretly: 'sov-rifle-54', knownTo: null, at: '0503' } });
+    assert.deepEqual(s.state.riflePile, ['x1', 'x2', 'p-unit']);
+    assert.equal(s.state.secret.identities.p, undefined);
+    for (const side of ['axis', 'soviet'])
+      assert.equal(JSON.stringify(view(barbarossaRules, s, side)).includes('p-unit'), false, side);
+  });
+
+  it('a face-up army goes back into the pile', () => {
+    const s = sink({ p: { is: 'sov-rifle-54', at: '0503' } });
+    assert.deepEqual(s.state.riflePile, ['x1', 'x2', 'p']);
+  });
+
+  it('a face-down tank korps is turned face up into the tank replacement pile ("weakest units first")', () => {
+    const s = sink({ p: { face: 'tank-korps', secretly: 'sov-tank-korps-43', at: '0503' } });
+    assert.equal(s.state.pieces.p!.unit, 'p-unit');
+    assert.equal(s.state.secret.identities.p, undefined);
+    assert.deepEqual(tankPile(s.state, rulesScenarioByKey(s.state.scenario)), ['p']);
   });
 });

@@ -6,10 +6,11 @@
  * controlling Koenigsberg controls the Baltic Sea, the player controlling Sevastopol
  * controls the Black Sea, and the player controlling both sides of the Kerch Straits
  * controls the Sea of Azov.)  No combat landings." Units moved strategically "arrive
- * Disrupted" (RULINGS B-47).
+ * Disrupted" (RULINGS B-47). A Russian unit sunk is lost (hidden.ts `settleLostPiece`).
  */
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
+import { settleLostPiece } from './hidden.ts';
 import { otherSide, type RulesScenario, type Sea, type Side } from './rules-scenario.ts';
 import { type BarbarossaState, publicUnit } from './state.ts';
 import { holder } from './victory.ts';
@@ -105,6 +106,8 @@ export function sail(g: BarbarossaState, s: RulesScenario, id: string, to: numbe
       text: `${id} sunk at sea (${control === otherSide(p.side) ? 'enemy' : control === null ? 'contested' : 'friendly'} control)`,
       cite: [CITE_SEA],
     });
+    // A face-down army goes back to the pile unseen, a face-down tank korps to its replacement pile.
+    settleLostPiece(g, s, id, ctx);
     return;
   }
   p.at = to;
