@@ -7,8 +7,8 @@
 import { axialDistance, hexAxial, type OddsTable, readTable, slotBetween } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { railBound } from './railway-guns.ts';
-import { impassable, type Side, terrainIn, type Weather } from './rules-scenario.ts';
-import { isArmour, isArmy, isGerman, isKorps, isMotorized, isPureInfantry } from './unit-kinds.ts';
+import { impassable, riverAt, roadAlong, type Side, terrainIn, type Weather } from './rules-scenario.ts';
+import { isArmour, isArmy, isGerman, isKorps, isMobile, isMotorized, isPureInfantry } from './unit-kinds.ts';
 
 export const CITE_RESULTS = 'barbarossa-1941 "Combat Results Definitions"';
 export const CITE_NO_RETREAT = 'barbarossa-1941 "Surrounded/Retreat Impossible/No Retreat! Orders"';
@@ -172,10 +172,11 @@ export function armoredOverrun(
  * Tactical Retreats: every path of exactly `length` hexes a defender may take from its
  * hex, each step farther from the defended hex ("away from the hex(es) attacked") and
  * no closer to any attacking unit; not through enemy units, the sea or unfrozen lakes,
- * nor into an enemy ZOC not occupied by a friendly unit; the first step not across a
- * hexside adjacent to a hex it was attacked from, unless into a hex held by a friendly
- * unit. The last hex must take the unit under the stacking limit. Returns the final
- * hexes with one path each, canonical (lowest hexes first).
+ * nor into an enemy ZOC not occupied by a friendly unit or a fortress; the first step not
+ * across a hexside adjacent to a hex it was attacked from, unless into a hex held by a
+ * friendly unit not under an unresolved attack (a declared attack still to be resolved).
+ * The last hex must take the unit under the stacking limit. Returns the final hexes with
+ * one path each, canonical (lowest hexes first).
  */
 export function retreatPaths(
   board: Board,
@@ -206,8 +207,11 @@ export function retreatPaths(
       if (dist(start, h) !== path.length) continue;
       if (attackerHexes.some((a) => dist(a, h) < dist(a, at))) continue;
       const friend = board.hasFriend(side, h, defender);
-      if (board.inEnemyZoc(side, h) && !friend) continue;
-      if (path.length === 1 && !friend && attackerHexes.some((a) => adjacentToHexside(board, a, at, h)))
+      // "not through movement-blocking enemy ZOCs unoccupied by friendly units or fortresses"
+      if (board.inEnemyZoc(side, h) && !friend && board.s.placeKind[h] !== 'fortress-city') continue;
+      // "... unless the hex which would be moved into is occupied by a friendly unit which is not under an unresolved attack"
+      const shelter = friend && !board.g.attacks.some((x) => x.target === h);
+      if (path.length === 1 && !shelter && attackerHexes.some((a) => adjacentToHexside(board, a, at, h)))
         continue;
       walk([...path, h]);
     }
@@ -250,37 +254,62 @@ export function advanceAllowance(board: Board, attacker: string, result: string)
 }
 
 /**
- * Hexes an attacker may advance to through the vacated hex: the vacated hex itself, and
- * beyond it up to its allowance, a hex a movement factor (RULINGS B-29), stopping on
- * entering an enemy ZOC except tanks/panzers, SS, parachute and shock units on a DE or
- * BK result ("All Zone of Control movement restrictions are still in effect, but not
- * for ...").
+ * Hexes an attacker may advance to through the vacated hex: the vacated hex itself ("all
+ * units may advance a minimum 1 hex regardless of terrain"), and beyond it up to
+ * `allowance` movement factors, a hex a movement factor (RULINGS B-29). "Advancing units
+ * may use road movement after the first/vacated hex": past it a road hex costs a mobile
+ * unit half a factor ("movement is doubled on roads"), and the others' "1 extra hex"
+ * when every step past the vacated hex follows a road (B-22's reading). Panzer/tank units
+ * and German armies pay 1 more factor for each step across a river (B-69), the step into
+ * the vacated hex included. Advancing stops on entering an enemy ZOC except tanks/panzers,
+ * SS, parachute and shock units on a DE or BK result ("All Zone of Control movement
+ * restrictions are still in effect, but not for ..."). Costs are in half factors.
  */
-export function advanceHexes(board: Board, attacker: string, vacated: number, result: string): number[] {
-  const allowance = advanceAllowance(board, attacker, result);
+export function advanceHexes(
+  board: Board,
+  attacker: string,
+  vacated: number,
+  result: string,
+  allowance = advanceAllowance(board, attacker, result),
+): number[] {
+  if (allowance <= 1) return [vacated];
   const { graph } = board.s.map;
+  const s = board.s;
   const side = board.piece(attacker).side;
+  const from = board.piece(attacker).at;
   const u = board.unit(attacker);
   const w = board.weather;
+  const mobile = isMobile(u);
+  const payRiver = isArmour(u) || (isGerman(u) && isArmy(u));
   const ignoresZoc =
     (result === 'DE' || result === 'BK') &&
     (isArmour(u) || u.tags.includes('ss') || u.type === 'parachute' || u.type === 'shock');
-  const out = [vacated];
-  if (allowance <= 1) return out;
-  const seen = new Set<number>([vacated]);
-  let frontier = ignoresZoc || !board.inEnemyZoc(side, vacated) ? [vacated] : [];
-  for (let step = 2; step <= allowance; step++) {
-    const next: number[] = [];
-    for (const at of frontier) {
-      for (let k = graph.offsets[at]!; k < graph.offsets[at + 1]!; k++) {
-        const h = graph.targets[k]!;
-        if (h < 0 || seen.has(h) || impassable(board.s, h, w) || board.hasEnemyGround(side, h)) continue;
-        seen.add(h);
-        out.push(h);
-        if (ignoresZoc || !board.inEnemyZoc(side, h)) next.push(h);
-      }
+  const riverCost = (slot: number) => (payRiver && slot >= 0 && riverAt(s, slot, w) ? 2 : 0);
+  const limit = 2 * allowance;
+  const out = new Set<number>([vacated]);
+  if (!ignoresZoc && board.inEnemyZoc(side, vacated)) return [vacated];
+  // Best cost reached per hex, apart for paths that ran along roads only past the vacated hex.
+  const best = new Map<string, number>();
+  const queue: { at: number; cost: number; road: boolean }[] = [
+    { at: vacated, cost: 2 + riverCost(slotBetween(graph, from, vacated)), road: true },
+  ];
+  while (queue.length > 0) {
+    const { at, cost, road } = queue.shift()!;
+    for (let k = graph.offsets[at]!; k < graph.offsets[at + 1]!; k++) {
+      const h = graph.targets[k]!;
+      if (h < 0 || h === vacated || h === from) continue;
+      if (impassable(s, h, w) || board.hasEnemyGround(side, h)) continue;
+      const onRoad = roadAlong(s, k, w);
+      const allRoad = road && onRoad;
+      const next = cost + (mobile && onRoad ? 1 : 2) + riverCost(k);
+      if (next > limit + (!mobile && allRoad ? 2 : 0)) continue;
+      const key = `${h}:${allRoad}`;
+      const known = best.get(key);
+      if (known !== undefined && known <= next) continue;
+      best.set(key, next);
+      out.add(h);
+      if (ignoresZoc || !board.inEnemyZoc(side, h)) queue.push({ at: h, cost: next, road: allRoad });
     }
-    frontier = next;
   }
-  return out.sort((a, b) => a - b);
+  return [...out].sort((a, b) => a - b);
 }

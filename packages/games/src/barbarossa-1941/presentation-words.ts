@@ -70,11 +70,11 @@ function phaseHelp(v: View, s: RulesScenario): string {
     case 'avoid-exchange':
       return 'German defender: accept a D3 instead of the Forced Exchange (B-4), or take the exchange.';
     case 'exchange-choice':
-      return 'German attacker in Good weather: pay the exchange, or have attackers and defenders all Disrupted instead (BD, B-5).';
+      return 'German attacker in Good weather: pay the exchange, opt for nil (nothing happens, B-62), or for an X/2 or X have attackers and defenders all Disrupted instead (BD, B-5).';
     case 'losses':
       return `Attacker: eliminate attacking units (click them, or the buttons), or flip a German army to its weak side, to cover ${c.lossesOwed} more attack factor${c.lossesOwed === 1 ? '' : 's'} (B-5).`;
     case 'retreat-length':
-      return 'Attacker: choose how many hexes the defenders retreat (0-n, B-3); the defender then picks the route.';
+      return 'Attacker: choose how many hexes each defender retreats (0-n by its own result, B-3); the defender then picks the route.';
     case 'retreat': {
       const d = c.toRetreat[0];
       return `Defender: click a pink hex to retreat ${d ? pieceName(s, v, d) : 'the unit'} (or stay where the result allows).`;
@@ -223,7 +223,11 @@ export function describe(v: View, a: Action): string {
     case 'avoid-exchange':
       return a.takeD3 ? 'Take a D3 instead of the Forced Exchange (B-4)' : 'Take the Forced Exchange';
     case 'exchange-choice':
-      return a.pay ? 'Pay the exchange' : 'Both sides Disrupted instead (BD, B-5)';
+      return a.pay
+        ? 'Pay the exchange'
+        : a.nil
+          ? 'Opt for nil instead: nothing happens (B-62)'
+          : 'Both sides Disrupted instead (BD, B-5)';
     case 'lose': {
       const p = v.pieces[String(a.piece)];
       const u = p?.unit ? s.units[p.unit] : undefined;
@@ -232,7 +236,7 @@ export function describe(v: View, a: Action): string {
     case 'flip':
       return `Flip ${name(a.piece)} to its weak side to cover the exchange`;
     case 'retreat-length':
-      return `Retreat ${String(a.hexes)} hex${a.hexes === 1 ? '' : 'es'}`;
+      return `Retreat ${name(a.piece)} ${String(a.hexes)} hex${a.hexes === 1 ? '' : 'es'}`;
     case 'retreat':
       return `Retreat ${name(a.piece)} to ${at(a.to)}`;
     case 'advance':

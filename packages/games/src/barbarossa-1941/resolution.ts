@@ -15,6 +15,7 @@ import { evaluateAttack, firstTurnRiverIgnored, isRefusal, riverHexsides } from 
 import { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import {
+  advanceAllowance,
   advanceHexes,
   armoredOverrun,
   CITE_ADVANCES,
@@ -58,10 +59,10 @@ export type CombatAction =
   | { type: 'orders-done' }
   | { type: 'forced-exchange'; declare: boolean }
   | { type: 'avoid-exchange'; takeD3: boolean }
-  | { type: 'exchange-choice'; pay: boolean }
+  | { type: 'exchange-choice'; pay: boolean; nil?: true }
   | { type: 'lose'; piece: string }
   | { type: 'flip'; piece: string }
-  | { type: 'retreat-length'; hexes: number }
+  | { type: 'retreat-length'; piece: string; hexes: number }
   | { type: 'retreat'; piece: string; to: number }
   | { type: 'advance'; piece: string; to: number }
   | { type: 'end-advance' }
@@ -118,6 +119,34 @@ function edgeOfTheWorld(board: Board, c: Combat, defender: string): boolean {
     if (attackDirs.every((d) => d < 0 || [2, 3, 4].includes((d - dir + 6) % 6))) return true;
   }
   return false;
+}
+
+/** The first defender still to retreat whose Dn length the attacker has not set (B-3), or null. */
+function lengthOwed(c: Combat): string | null {
+  return c.toRetreat.find((d) => retreatOf(c.results[d]!) > 0 && c.retreatLengths[d] === undefined) ?? null;
+}
+
+/**
+ * The hexes `d` may end its retreat at: a D withdrawal "a maximum of 2 hexes"; a Dn the
+ * length the attacker set for it, plus the "3-(Dn)" the defender may add (B-3).
+ */
+function retreatRange(c: Combat, d: string): [number, number] {
+  const r = c.results[d]!;
+  if (r === 'D') return [0, 2];
+  const len = c.retreatLengths[d] ?? 0;
+  return [len, len + extraRetreat(retreatOf(r))];
+}
+
+/**
+ * How far attacker `a` may advance: its allowance on a BK, DE or D3; "All units may only
+ * advance 1 hex on a D1 result, unless the defender retreats farther" (D withdrawals and
+ * exchanges, "as for D1", alike): then as far as the defender went, within what the unit
+ * could advance on a D3 (RULINGS B-71).
+ */
+function advanceLimit(board: Board, c: Combat, a: string): number {
+  const r = c.advanceResult ?? 'D1';
+  if (r === 'BK' || r === 'DE' || r === 'D3' || r === 'D2') return advanceAllowance(board, a, r);
+  return Math.max(1, Math.min(c.retreated, advanceAllowance(board, a, 'D3')));
 }
 
 /** The side that must act in the combat now. */
@@ -299,8 +328,7 @@ export function startCombat(
     results: {},
     attackerResult: '-',
     lossesOwed: 0,
-    retreatLength: 0,
-    retreatExtra: 0,
+    retreatLengths: {},
     toRetreat: [],
     retreated: 0,
     mayAdvance: [],
@@ -331,11 +359,17 @@ export function combatActions(g: BarbarossaState, s: RulesScenario): CombatActio
         { type: 'avoid-exchange', takeD3: false },
         { type: 'avoid-exchange', takeD3: true },
       ];
-    case 'exchange-choice':
+    case 'exchange-choice': {
+      // B-62: nil for any exchange; B-5: BD only for an X/2 or X.
+      const bd = c.defenders.every(
+        (d) => !isExchange(c.results[d]!) || c.results[d] === 'X/2' || c.results[d] === 'X',
+      );
       return [
-        { type: 'exchange-choice', pay: false },
+        ...(bd ? [{ type: 'exchange-choice' as const, pay: false }] : []),
+        { type: 'exchange-choice', pay: false, nil: true },
         { type: 'exchange-choice', pay: true },
       ];
+    }
     case 'losses': {
       const out: CombatAction[] = lossCandidates(board, c.attackers, c.defenders).map((piece) => ({
         type: 'lose' as const,
@@ -356,13 +390,14 @@ export function combatActions(g: BarbarossaState, s: RulesScenario): CombatActio
       return out;
     }
     case 'retreat-length': {
-      const n = Math.max(...c.toRetreat.map((d) => retreatOf(c.results[d]!)));
-      return Array.from({ length: n + 1 }, (_, hexes) => ({ type: 'retreat-length' as const, hexes }));
+      // "Dn = Defenders RETREATED 0-n hexes as Attacker chooses": each unit by its own result.
+      const piece = lengthOwed(c)!;
+      const n = retreatOf(c.results[piece]!);
+      return Array.from({ length: n + 1 }, (_, hexes) => ({ type: 'retreat-length' as const, piece, hexes }));
     }
     case 'retreat': {
       const d = c.toRetreat[0]!;
-      const result = c.results[d]!;
-      const [min, max] = result === 'D' ? [0, 2] : [c.retreatLength, c.retreatLength + c.retreatExtra];
+      const [min, max] = retreatRange(c, d);
       const out: CombatAction[] = [];
       const seen = new Set<number>();
       for (let len = min; len <= max; len++) {
@@ -385,10 +420,7 @@ export function combatActions(g: BarbarossaState, s: RulesScenario): CombatActio
     case 'advance': {
       const out: CombatAction[] = [];
       for (const a of c.mayAdvance) {
-        const hexes =
-          c.advanceResult === 'D1' && c.retreated <= 1
-            ? [c.target]
-            : advanceHexes(board, a, c.target, c.advanceResult ?? 'D1');
+        const hexes = advanceHexes(board, a, c.target, c.advanceResult ?? 'D1', advanceLimit(board, c, a));
         const side = sideAdvanceHexes(board, c, a);
         for (const to of [...new Set([...hexes, ...side])].sort((x, y) => x - y))
           if (board.fits(to, [a], [a])) out.push({ type: 'advance', piece: a, to });
@@ -452,14 +484,15 @@ function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
       });
     }
   }
-  // Exchanges (B-5): German attackers in Good weather may take BD instead of an X/2 or X.
+  // Exchanges: "In Good weather, Exchange not mandatory for attacking Germans, who may instead
+  // opt for nil" (B-62), or take BD instead of an X/2 or X (B-5); under the expanded odds
+  // "any exchanges mandatory" (B-63).
   const exchangeDefs = c.defenders.filter((d) => isExchange(c.results[d]!));
   const optional =
     attackerSide === 'axis' &&
     board.weather === 'good' &&
     !g.options.asymmetricOdds &&
     exchangeDefs.length > 0 &&
-    exchangeDefs.every((d) => c.results[d] === 'X/2' || c.results[d] === 'X') &&
     !c.forcedExchange;
   if (optional && c.phase !== 'exchange-choice') {
     c.phase = 'exchange-choice';
@@ -522,7 +555,7 @@ function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
   }
   c.lossesOwed = Math.min(owed, attack);
   // "Surviving attackers may advance as for D1, if hex vacated" (exchanges); D: "Attacker may then be able to Tactically Advance accordingly".
-  c.advanceResult = bestAdvanceResult(c);
+  c.advanceResult = exchangeDefs.length > 0 ? 'D1' : bestAdvanceResult(c);
   next(g, s, ctx);
 }
 
@@ -546,16 +579,14 @@ function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
     c.phase = 'survivor';
     return;
   }
-  const needLength = c.toRetreat.some((d) => retreatOf(c.results[d]!) > 0) && c.phase !== 'retreat';
-  if (needLength && c.phase !== 'retreat-length') {
+  if (lengthOwed(c) !== null) {
     c.phase = 'retreat-length';
     return;
   }
   while (c.toRetreat.length > 0) {
     const d = c.toRetreat[0]!;
     const r = c.results[d]!;
-    const min = r === 'D' ? 0 : c.retreatLength;
-    const max = r === 'D' ? 2 : c.retreatLength + c.retreatExtra;
+    const [min, max] = retreatRange(c, d);
     let any = false;
     for (let len = min; len <= max && !any; len++) any = retreatPaths(board, d, c.from, len).size > 0;
     if (any) {
@@ -740,7 +771,16 @@ export function applyCombatAction(
       rollCombat(g, s, ctx);
       return;
     case 'exchange-choice':
-      if (!a.pay) {
+      if (a.nil) {
+        // B-62: "who may instead opt for nil": nothing happens to either side.
+        for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = '-';
+        c.attackerResult = '-';
+        ctx.log({
+          kind: 'combat',
+          text: 'the German attacker opts for nil instead of the exchange',
+          cite: [CITE_RESULTS, 'B-62'],
+        });
+      } else if (!a.pay) {
         // B-5: "BD (both disrupted) ... defenders and attackers Disrupted, nobody eliminated."
         for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = 'D';
         for (const x of c.attackers) g.pieces[x]!.disrupted = true;
@@ -773,11 +813,10 @@ export function applyCombatAction(
       return;
     }
     case 'retreat-length':
-      c.retreatLength = a.hexes;
-      c.retreatExtra = extraRetreat(Math.max(...c.toRetreat.map((d) => retreatOf(c.results[d]!))));
+      c.retreatLengths[a.piece] = a.hexes;
       ctx.log({
         kind: 'combat',
-        text: `the attacker sets the retreat at ${a.hexes} hex(es)`,
+        text: `the attacker sets the retreat of ${label(g, s, a.piece)} (${c.results[a.piece]}) at ${a.hexes} hex(es)`,
         cite: [CITE_RESULTS, 'B-3'],
       });
       c.phase = 'retreat';

@@ -167,7 +167,7 @@ describe('Ground Combat Resolution: results', () => {
     assert.equal(s.state.combat!.results.r, 'D1');
     assert.equal(s.state.pieces.r!.disrupted, true);
     assert.equal(s.state.combat!.phase, 'retreat-length');
-    s = act(s, 'axis', { type: 'retreat-length', hexes: 1 });
+    s = act(s, 'axis', { type: 'retreat-length', piece: 'r', hexes: 1 });
     const retreats = legalActions(barbarossaRules, s, 'soviet').filter((a) => a.type === 'retreat');
     assert.ok(
       retreats.some((a) => (a as { to: number }).to === hexOf(s, '0506')),
@@ -194,7 +194,7 @@ describe('Ground Combat Resolution: results', () => {
       });
     let s = attack(axisMovement(blocked({})), 'axis', ['a'], '0505');
     s = act(s, 'soviet', { type: 'orders-done' }, [5]);
-    s = act(s, 'axis', { type: 'retreat-length', hexes: 1 });
+    s = act(s, 'axis', { type: 'retreat-length', piece: 'r', hexes: 1 });
     assert.equal(s.state.pieces.r!.status, 'eliminated');
   });
 

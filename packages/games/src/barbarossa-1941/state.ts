@@ -128,9 +128,8 @@ export interface Combat {
   attackerResult: string;
   /** Attack factors the attacker still has to lose. */
   lossesOwed: number;
-  /** Dn retreat chosen by the attacker (B-3), and the extra the defender may add. */
-  retreatLength: number;
-  retreatExtra: number;
+  /** Each Dn defender's retreat, chosen by the attacker 0-n by its own result (B-3); the defender may add 3-n. */
+  retreatLengths: Record<string, number>;
   /** Defenders still to retreat or withdraw, with their result. */
   toRetreat: string[];
   /** Furthest any defender retreated (advances on D1 "unless the defender retreats farther"). */
@@ -222,6 +221,12 @@ export interface BarbarossaState {
   tankGroupChoice?: 'pending' | 'A' | 'B';
   /** The Moscow morale roll has been made (B-40). */
   moscowRolled: boolean;
+  /**
+   * RULINGS B-66: an Axis unit has attacked from a hex in Rumania ("The Russians may not
+   * attack Rumania unless the Axis do attack out of it"); until then no Russian unit attacks
+   * or enters a hex in Rumania. Absent: not yet.
+   */
+  rumaniaOpen?: boolean;
   /** Set once the game is over. */
   winner: Side | 'draw' | null;
   /** How the game ended, in words, once it is over (victory.ts; absent in games saved before). */

@@ -1,0 +1,291 @@
+/**
+ * Barbarossa 1941 combat, retreats and advances as the text plays them (issue #41, the
+ * audit's wrong results 1, 2, 10, 11, 12 and RULINGS B-62), played through the game
+ * contract with forced dice. Positions: a 10x10 map, column 01 an Axis country, column 10
+ * a Russian supply edge with a railroad. Provisional CRT (B-1), rolls 1-6: 2:1 reads -, X,
+ * D, X/2, D1, D1; 3:1 X, D, X/2, D1, D1, D2; 3:2 2X, -, X, D, X/2, D1.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  type Action,
+  apply,
+  applyWithRolls,
+  type GameState,
+  hexIndex,
+  legalActions,
+  setup,
+} from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+
+const col = (c: number) =>
+  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
+  const file = positionFile({
+    ...input,
+    map: {
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(10) }],
+      connections: [{ kind: 'rail', path: col(10) }],
+      ...input.map,
+    },
+  });
+  const made = setup(barbarossaRules, file, 7, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  if (tweak) tweak(made.value.state);
+  return made.value;
+}
+
+function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
+  const r = rolls
+    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
+    : apply(barbarossaRules, s, side, action);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** The legal actions, their fields read loosely. */
+type Offered = {
+  readonly type: string;
+  readonly piece?: string;
+  readonly to?: number;
+  readonly hexes?: number;
+};
+const legal = (s: G, side: string): readonly Offered[] =>
+  legalActions(barbarossaRules, s, side) as unknown as readonly Offered[];
+const has = (s: G, side: string, action: Action) =>
+  legal(s, side).some((a) => JSON.stringify(a) === JSON.stringify(action));
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+const numbers = (s: G, hexes: number[]) =>
+  hexes.map((h) => rulesScenarioByKey(s.state.scenario).hexNumbers[h]).sort();
+
+/** The hexes `piece` is offered to advance to, or to retreat to. */
+const destinations = (s: G, side: string, type: 'advance' | 'retreat', piece: string) =>
+  numbers(
+    s,
+    legal(s, side)
+      .filter((a) => a.type === type && a.piece === piece)
+      .map((a) => a.to!),
+  );
+
+/** The attacker sets `piece`'s Dn retreat at `hexes` (B-3). */
+function setLength(s: G, piece: string, hexes: number): G {
+  const a = legal(s, 'axis').find(
+    (x) => x.type === 'retreat-length' && x.hexes === hexes && (x.piece ?? piece) === piece,
+  );
+  if (!a) throw new Error(`no retreat of ${hexes} hex(es) for ${piece}`);
+  return act(s, 'axis', a as BarbarossaAction);
+}
+
+/** The Axis at its operational movement step (A.3). */
+function axisMovement(s: G): G {
+  return act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+}
+
+/** Declares the attacks (target -> attackers), ends movement and resolves the first, up to the orders. */
+function attacks(s: G, declared: Record<string, string[]>, first: string): G {
+  let t = s;
+  for (const [target, pieces] of Object.entries(declared))
+    for (const piece of pieces) t = act(t, 'axis', { type: 'allocate', piece, target: hexOf(t, target) });
+  t = act(t, 'axis', { type: 'end-movement' });
+  return act(t, 'axis', { type: 'resolve', target: hexOf(t, first) });
+}
+
+describe('Combat Results Definitions: X/2, X, 2X = eXchanges', () => {
+  it('"Surviving attackers may advance as for D1, if hex vacated": a panzer division surviving a paid X enters the vacated hex only', () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          pz: { is: 'ger-pz-div', at: '0504' },
+          k: { is: 'ger-inf-korps', at: '0504' },
+          r: { is: 'sov-rifle-22', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['pz', 'k'] }, '0505');
+    // 6 against 2 is 3:1: roll 1 reads X.
+    s = act(s, 'soviet', { type: 'orders-done' }, [1]);
+    s = act(s, 'axis', { type: 'exchange-choice', pay: true });
+    assert.equal(s.state.pieces.r!.status, 'eliminated');
+    s = act(s, 'axis', { type: 'lose', piece: 'k' });
+    assert.equal(s.state.combat!.phase, 'advance');
+    assert.deepEqual(
+      destinations(s, 'axis', 'advance', 'pz'),
+      ['0505'],
+      'as for D1: the vacated hex, not 3 MFs',
+    );
+  });
+
+  it('"In Good weather, Exchange not mandatory for attacking Germans, who may instead opt for nil" (B-62)', () => {
+    let s = axisMovement(
+      game({ pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } } }),
+    );
+    s = attacks(s, { '0505': ['a'] }, '0505');
+    // 6 against 3 is 2:1: roll 2 reads X.
+    s = act(s, 'soviet', { type: 'orders-done' }, [2]);
+    assert.ok(has(s, 'axis', { type: 'exchange-choice', pay: false, nil: true }));
+    s = act(s, 'axis', { type: 'exchange-choice', pay: false, nil: true });
+    assert.equal(s.state.combat, null, 'nothing to retreat, nothing to advance');
+    assert.equal(s.state.pieces.r!.status, 'map');
+    assert.equal(s.state.pieces.r!.disrupted, false, 'no Disruption');
+    assert.equal(s.state.pieces.a!.disrupted, false);
+    assert.equal(s.state.pieces.a!.status, 'map');
+  });
+
+  it('nil may be taken on a 2X too; the BD alternative is for X/2 and X only (B-5, B-62)', () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          k: { is: 'ger-inf-korps', at: '0504' },
+          c: { is: 'ger-cav-div', at: '0504' },
+          r: { is: 'sov-army', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['k', 'c'] }, '0505');
+    // 4 against 3 is 1:1: roll 2 reads 2X.
+    s = act(s, 'soviet', { type: 'orders-done' }, [2]);
+    assert.equal(s.state.combat!.phase, 'exchange-choice');
+    assert.equal(has(s, 'axis', { type: 'exchange-choice', pay: false }), false, 'no BD on a 2X');
+    s = act(s, 'axis', { type: 'exchange-choice', pay: false, nil: true });
+    assert.equal(s.state.pieces.k!.status, 'map');
+    assert.equal(s.state.pieces.c!.status, 'map');
+  });
+});
+
+describe('Combat Results Definitions: Dn = Defenders RETREATED 0-n hexes as Attacker chooses', () => {
+  const stack = () =>
+    axisMovement(
+      game(
+        {
+          pieces: {
+            a: { is: 'ger-army', at: '0504' },
+            k: { is: 'ger-inf-korps', at: '0404' },
+            r: { is: 'sov-army', at: '0505' },
+            d: { is: 'sov-weak-div', at: '0505' },
+          },
+        },
+        (g) => {
+          g.pieces.d!.disrupted = true;
+        },
+      ),
+    );
+
+  it('each unit of a retreating stack retreats by its own result: a D1 army beside a Disrupted mate reading D2', () => {
+    let s = attacks(stack(), { '0505': ['a', 'k'] }, '0505');
+    // 9 against 4 is 2:1: roll 6 reads D1; the Disrupted division reads 3:1's D2 (B-6).
+    s = act(s, 'soviet', { type: 'orders-done' }, [6]);
+    assert.deepEqual(s.state.combat!.results, { r: 'D1', d: 'D2' });
+    const lengths = (t: G) =>
+      legal(t, 'axis')
+        .filter((a) => a.type === 'retreat-length')
+        .map((a) => `${a.piece}:${a.hexes}`);
+    assert.deepEqual(lengths(s), ['r:0', 'r:1'], 'the army: 0-1 hexes');
+    s = setLength(s, 'r', 1);
+    assert.deepEqual(lengths(s), ['d:0', 'd:1', 'd:2'], 'the division: 0-2 hexes');
+    s = setLength(s, 'd', 2);
+    // The army: 1 hex, or 1 more as it may add (B-3); never the 3 its mate's result could take it.
+    const army = destinations(s, 'soviet', 'retreat', 'r');
+    assert.ok(army.includes('0506'), '1 hex');
+    assert.ok(army.includes('0507'), '1 + 1');
+    assert.equal(army.includes('0508'), false, 'not 3');
+    s = act(s, 'soviet', { type: 'retreat', piece: 'r', to: hexOf(s, '0506') });
+    const division = destinations(s, 'soviet', 'retreat', 'd');
+    assert.equal(division.includes('0506'), false, 'the division retreats at least its 2');
+    assert.ok(division.includes('0508'), '2 + 1');
+  });
+});
+
+describe('Tactical Advances: "All units may only advance 1 hex on a D1 result, unless the defender retreats farther"', () => {
+  const d1 = () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          pz: { is: 'ger-pz-div', at: '0504' },
+          k: { is: 'ger-inf-korps', at: '0504' },
+          r: { is: 'sov-rifle-22', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['pz', 'k'] }, '0505');
+    // 6 against 2 is 3:1: roll 4 reads D1.
+    s = act(s, 'soviet', { type: 'orders-done' }, [4]);
+    return setLength(s, 'r', 1);
+  };
+
+  it('the defender retreats 2 hexes (1 + its extra 1): the panzer division may follow 2, the infantry korps 1', () => {
+    let s = act(d1(), 'soviet', { type: 'retreat', piece: 'r', to: hexOf(d1(), '0507') });
+    assert.equal(s.state.combat!.phase, 'advance');
+    const panzer = destinations(s, 'axis', 'advance', 'pz');
+    assert.ok(panzer.includes('0505'));
+    assert.ok(panzer.includes('0506'), 'as far as the defender went');
+    assert.equal(panzer.includes('0507'), false, 'not into the defender');
+    assert.deepEqual(
+      destinations(s, 'axis', 'advance', 'k'),
+      ['0505'],
+      '"Other units may advance only 1 hex"',
+    );
+    s = act(s, 'axis', { type: 'advance', piece: 'pz', to: hexOf(s, '0506') });
+    assert.equal(s.state.pieces.pz!.at, hexOf(s, '0506'));
+  });
+
+  it('the defender retreats 1 hex: 1 hex', () => {
+    const s = act(d1(), 'soviet', { type: 'retreat', piece: 'r', to: hexOf(d1(), '0506') });
+    assert.deepEqual(destinations(s, 'axis', 'advance', 'pz'), ['0505']);
+  });
+});
+
+describe('Tactical Retreats', () => {
+  it('"unless the hex which would be moved into is occupied by a friendly unit which is not under an unresolved attack"', () => {
+    // Attacked from 0504, the army at 0505 crosses a hexside next to 0504 going to 0604.
+    const start = () =>
+      axisMovement(
+        game({
+          pieces: {
+            a: { is: 'ger-army', at: '0504' },
+            k: { is: 'ger-inf-korps', at: '0704' },
+            r: { is: 'sov-army', at: '0505' },
+            f: { is: 'sov-army', at: '0604' },
+          },
+        }),
+      );
+    const retreats = (declared: Record<string, string[]>) => {
+      let s = attacks(start(), declared, '0505');
+      // 6 against 3 is 2:1: roll 5 reads D1.
+      s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+      s = setLength(s, 'r', 1);
+      return destinations(s, 'soviet', 'retreat', 'r');
+    };
+    assert.ok(retreats({ '0505': ['a'] }).includes('0604'), 'the friend at 0604 is not attacked');
+    assert.equal(
+      retreats({ '0505': ['a'], '0604': ['k'] }).includes('0604'),
+      false,
+      'the friend at 0604 is under an attack still to be resolved',
+    );
+  });
+
+  it('"not through movement-blocking enemy ZOCs unoccupied by friendly units or fortresses": an empty fortress city in an enemy ZOC may be retreated into', () => {
+    let s = axisMovement(
+      game({
+        map: { places: [{ name: 'Brest', kind: 'fortress-city', hex: '0506' }] },
+        pieces: {
+          a: { is: 'ger-army', at: '0504' },
+          z: { is: 'ger-army', at: '0507' },
+          r: { is: 'sov-army', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['a'] }, '0505');
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    s = setLength(s, 'r', 1);
+    const to = destinations(s, 'soviet', 'retreat', 'r');
+    assert.ok(to.includes('0506'), 'the fortress in the ZOC of the army at 0507');
+    assert.equal(to.includes('0606'), false, 'an empty hex in that ZOC is still closed');
+  });
+});
