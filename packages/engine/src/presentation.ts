@@ -116,6 +116,12 @@ export interface PieceDrawing {
   readonly fortified?: boolean;
   /** Small letters drawn in a corner ("D"). */
   readonly marks?: readonly string[];
+  /**
+   * Its combat factors as this viewer knows them (absent: not a fighting unit, or face
+   * down): a stack is drawn with its fighting units on top and its total on it.
+   */
+  readonly attack?: number;
+  readonly defense?: number;
 }
 
 /** The bar at the top: the step, whose, and what to do. */

@@ -49,7 +49,10 @@ export function barbarossaUntil(seed: string, stop: Stop, limit = 1500): ReplayF
 export async function openLocal(page: Page, base: string, id: string, file: ReplayFile): Promise<void> {
   await page.goto(base);
   await page.evaluate(
-    ([key, text]) => localStorage.setItem(key!, text!),
+    ([key, text]) =>
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem(key!, text!),
     [`stavka.local.${id}`, JSON.stringify(file)],
   );
   await page.goto(`${base}/#/local/${id}`);

@@ -106,3 +106,84 @@ describe('issue #45 item 2: the prompt, the actions and the preview stay in view
     }
   });
 });
+
+/** The parts of a Barbarossa state these tests read (the game's own types stay in the game). */
+interface FrontState {
+  readonly pieces: Readonly<Record<string, { side: string; at: number; status: string }>>;
+  readonly attacks: readonly { readonly target: number; readonly attackers: readonly string[] }[];
+}
+
+/** The hexes of `side`'s stacks of at least `n` units, with the units of each (bottom to top). */
+function stacksOf(s: FrontState, side: string, n: number): Map<number, string[]> {
+  const at = new Map<number, string[]>();
+  for (const [id, p] of Object.entries(s.pieces))
+    if (p.side === side && p.status === 'map' && p.at >= 0) at.set(p.at, [...(at.get(p.at) ?? []), id]);
+  return new Map([...at].filter(([, ids]) => ids.length >= n));
+}
+
+describe('issue #45 item 3: stacks drawn offset, fighting units on top, picked without side effects', () => {
+  it('shows every unit of a German stack, opens its picker, and picking each keeps every attack as declared', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      let state: FrontState | null = null;
+      // The German's attacks allocated in turn 1, movement not yet ended.
+      const file = barbarossaUntil('front-3', (s, side, a) => {
+        const f = s.state as FrontState;
+        if (side !== 'axis' || a.type !== 'end-movement') return false;
+        const attackers = new Set(f.attacks.flatMap((x) => x.attackers));
+        const ok = [...stacksOf(f, 'axis', 2).values()].some((ids) => ids.some((id) => attackers.has(id)));
+        if (ok) state = f;
+        return ok;
+      });
+      const s = state as FrontState | null;
+      assert.ok(s, 'a German stack with a unit in an attack');
+      const attackers = new Set(s.attacks.flatMap((x) => x.attackers));
+      const [hex, ids] = [...stacksOf(s, 'axis', 2)].find(([, u]) => u.some((id) => attackers.has(id)))!;
+      await openLocal(page, e2e.server.url, 'front-3', file);
+      await page.locator('.status', { hasText: 'Operational movement' }).waitFor();
+      // Every unit of the stack is drawn, not only the top one.
+      const stack = page.locator(`svg.map g.stack[data-node="${hex}"]`);
+      for (const id of ids)
+        assert.equal(
+          await stack.locator(`g.counter[data-piece="${id}"]`).count(),
+          1,
+          `${id} drawn in its stack`,
+        );
+      // The stack's total is on it.
+      assert.match((await stack.locator('.stack-badge').textContent()) ?? '', new RegExp(`×${ids.length}`));
+      // The fighting units on top: the counter drawn last has the stack's highest attack.
+      const factors = await stack.locator('g.counter .factors').allTextContents();
+      const attack = (f: string) => Number(/^(\d+)-/.exec(f)?.[1] ?? -1);
+      assert.equal(
+        attack(factors[factors.length - 1]!),
+        Math.max(...factors.map(attack)),
+        `top of ${factors}`,
+      );
+
+      const arrows = async () => page.locator('svg.map line.arrow.attack').count();
+      const logLength = async () => {
+        await page.getByRole('tab', { name: 'Log' }).click();
+        return page.locator('.log li').count();
+      };
+      const before = { arrows: await arrows(), log: await logLength() };
+      // Click the stack (twice, as a player going down a stack would): the picker lists all its units.
+      const box = (await stack.locator('g.counter').last().boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const picker = page.getByRole('region', { name: 'stack picker' });
+      await picker.waitFor();
+      assert.equal(await picker.locator('button.pick').count(), ids.length, 'the picker lists every unit');
+      for (const id of ids) {
+        await picker.locator(`button.pick[data-piece="${id}"]`).click();
+        assert.equal(await page.locator('.game').getAttribute('data-selected'), id, `${id} picked`);
+      }
+      await shot(page, 'front-stack.png');
+      assert.deepEqual({ arrows: await arrows(), log: await logLength() }, before, 'no attack changed');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -20,6 +20,12 @@ import type {
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type Colours, symbolUrl } from './counters.ts';
 import { HEX_SIZE, hexCenter, hexsideSegment, mapSize, type Point, polygonPoints } from './geometry.ts';
+import { stackBadge, stackOrder, stackTotal } from './stacks.ts';
+
+/** How far each counter of a stack is drawn up and right of the one under it (map units). */
+const STACK_OFFSET = 3;
+/** The most counters of a stack drawn (the rest are under them, and listed by the stack picker). */
+const MAX_STACK_DRAWN = 5;
 
 export type { Highlight };
 
@@ -282,11 +288,14 @@ export function Counter({
   colours,
   at,
   count,
+  selected = false,
 }: {
   piece: PieceDrawing;
   colours: Colours;
   at: Point;
   count: number;
+  /** The selected counter: outlined. */
+  selected?: boolean;
 }) {
   const w = HEX_SIZE * 1.15;
   const x = at.x - w / 2;
@@ -295,7 +304,7 @@ export function Counter({
   return (
     // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group, not interactive: role img names the counter for screen readers
     <g
-      class={`counter ${piece.side}${piece.disrupted ? ' disrupted' : ''}${piece.sidc ? '' : ' face-down'}`}
+      class={`counter ${piece.side}${piece.disrupted ? ' disrupted' : ''}${piece.sidc ? '' : ' face-down'}${selected ? ' selected' : ''}`}
       aria-label={piece.label}
       role="img"
       data-piece={piece.id}
@@ -645,15 +654,42 @@ export function MapView(p: MapViewProps) {
         )}
         <g class="units">
           {[...stacks].map(([node, pieces]) => {
-            const top = pieces.find((x) => x.id === p.selectedPiece) ?? pieces[pieces.length - 1]!;
+            // Every counter of a stack drawn, each a little up and right of the one under it
+            // (VASSAL), the fighting units on top and the stack's total on it (issue #45 item 3).
+            const c = nodeCenter(board, node);
+            const order = stackOrder(pieces);
+            const shown = order.slice(-MAX_STACK_DRAWN);
+            const k = shown.length - 1;
+            const w = HEX_SIZE * 1.15;
+            const top = {
+              x: c.x - (k * STACK_OFFSET) / 2 + k * STACK_OFFSET,
+              y: c.y + (k * STACK_OFFSET) / 2 - k * STACK_OFFSET,
+            };
             return (
-              <Counter
-                key={`u${node}`}
-                piece={top}
-                colours={p.colours}
-                at={nodeCenter(board, node)}
-                count={pieces.length}
-              />
+              <g key={`u${node}`} class="stack" data-node={node}>
+                {shown.map((piece, i) => (
+                  <Counter
+                    key={piece.id}
+                    piece={piece}
+                    colours={p.colours}
+                    at={{
+                      x: c.x - (k * STACK_OFFSET) / 2 + i * STACK_OFFSET,
+                      y: c.y + (k * STACK_OFFSET) / 2 - i * STACK_OFFSET,
+                    }}
+                    count={1}
+                    selected={piece.id === p.selectedPiece}
+                  />
+                ))}
+                {pieces.length > 1 && (
+                  <g class="stack-badge">
+                    <title>{stackTotal(order)}</title>
+                    <rect x={top.x - w / 2} y={top.y + w / 2 - 1} width={w} height={9} rx="2" />
+                    <text x={top.x} y={top.y + w / 2 + 6}>
+                      {stackBadge(order)}
+                    </text>
+                  </g>
+                )}
+              </g>
             );
           })}
         </g>

@@ -38,6 +38,7 @@ import {
   savedServerGames,
 } from './server.ts';
 import { LocalSession, ReplaySession, type Session, type SessionView } from './session.ts';
+import { stackOrder, stackTotal } from './stacks.ts';
 import {
   ActionButtons,
   CopyButton,
@@ -47,6 +48,7 @@ import {
   type RecapStep,
   ReferencePanel,
   ResultBanner,
+  StackPicker,
   TrayPanel,
   TurnPause,
 } from './table.tsx';
@@ -699,6 +701,8 @@ function GameBoard(p: {
   const [stepShown, setStepShown] = useState<LogDrawing[]>([]);
   // The action button pointed at: the hex it names is lit.
   const [buttonShown, setButtonShown] = useState<Action | null>(null);
+  // The node whose stack picker is open (issue #45 item 3).
+  const [picker, setPicker] = useState<number | null>(null);
   const view = v.state;
   const colours = useMemo(() => coloursOf(game.meta), [game]);
   const board = useMemo(() => pres.board(view), [pres, view]);
@@ -752,6 +756,7 @@ function GameBoard(p: {
   useEffect(() => {
     setSelected(null);
     setSelectedHex(null);
+    setPicker(null);
     sidePanel.current?.scrollTo({ top: 0 });
   }, [step, side]);
 
@@ -847,11 +852,15 @@ function GameBoard(p: {
     const ids = pres.piecesAt(view, h);
     if (ids.length === 0) {
       setSelected(null);
+      setPicker(null);
       return;
     }
-    // The first click takes the counter drawn on top; clicking again goes down the stack.
-    const i = selected ? ids.indexOf(selected) : -1;
-    setSelected(i < 0 ? ids[ids.length - 1]! : ids[(i - 1 + ids.length) % ids.length]!);
+    // The counter drawn on top (a unit of the stack already selected stays so); a stack
+    // opens its picker, where any of its units is picked without side effects (issue #45 item 3).
+    const drawn = stackOrder(pieces.filter((x) => x.at === h));
+    const top = drawn[drawn.length - 1]?.id ?? ids[ids.length - 1]!;
+    setSelected(selected !== null && ids.includes(selected) ? selected : top);
+    setPicker(ids.length > 1 ? h : null);
     setTab('unit');
   };
 
@@ -872,6 +881,7 @@ function GameBoard(p: {
       else if (e.key === 'Escape') {
         setSelected(null);
         setSelectedHex(null);
+        setPicker(null);
       } else if ((e.key === 'u' || e.key === 'U') && v.canUndo) void submit({ type: 'undo' });
     };
     window.addEventListener('keydown', onKey);
@@ -973,6 +983,33 @@ function GameBoard(p: {
           focus={focus}
           reasons={reasons}
         />
+        {picker !== null &&
+          (() => {
+            const drawn = stackOrder(pieces.filter((x) => x.at === picker)).reverse();
+            if (drawn.length < 2) return null;
+            const named = new Map(pres.nodeFacts(view, picker).pieces.map((f) => [f.id, f]));
+            return (
+              <StackPicker
+                heading={pres.nodeFacts(view, picker).heading}
+                units={drawn.map((piece) => ({
+                  piece,
+                  name: named.get(piece.id)?.name ?? piece.label,
+                  facts: named.get(piece.id)?.facts ?? piece.label,
+                }))}
+                total={stackTotal(drawn)}
+                selected={selected}
+                colours={colours}
+                actionsOf={(id) => (mine ? buttons.filter((a) => pieceOf(a) === id) : [])}
+                describe={(a) => pres.describe(view, a)}
+                onPick={(id) => {
+                  setSelected(id);
+                  setTab('unit');
+                }}
+                onAction={(a) => void submit(a)}
+                onClose={() => setPicker(null)}
+              />
+            );
+          })()}
         <div class="side" ref={sidePanel}>
           {/* The work first: what to do and what it leads to stay in view (issue #45 item 2); results and summaries below, the older folded. */}
           <div class="work">

@@ -12,6 +12,7 @@ import type {
   LogDrawing,
   LogEntry,
   MissingControl,
+  PieceDrawing,
   ReferenceSheet,
   RollBanner,
   SetupTray,
@@ -416,5 +417,64 @@ export function CopyButton(p: { text: string; label: string }) {
     >
       {done ?? 'Copy'}
     </button>
+  );
+}
+
+/**
+ * The stack picker (issue #45 item 3): every unit of a clicked stack, top first, each
+ * picked with a click that only selects it; what may be done with one unit alone (take it
+ * out of its attack...) is a button of its own beside it, never a side effect of a pick.
+ */
+export function StackPicker(p: {
+  heading: string;
+  /** The stack top first, each with its name and facts as the presentation gives them. */
+  units: readonly { readonly piece: PieceDrawing; readonly name: string; readonly facts: string }[];
+  total: string;
+  selected: string | null;
+  colours: Colours;
+  /** The buttons offered about one unit (by its id). */
+  actionsOf: (id: string) => readonly Action[];
+  describe: (a: Action) => string;
+  onPick: (id: string) => void;
+  onAction: (a: Action) => void;
+  onClose: () => void;
+}) {
+  const w = HEX_SIZE * 1.4;
+  return (
+    <section class="stack-picker" aria-label="stack picker">
+      <button type="button" class="close" onClick={p.onClose} aria-label="close the stack picker">
+        ×
+      </button>
+      <h3>
+        {p.heading}: {p.total}
+      </h3>
+      <ul>
+        {p.units.map((u) => (
+          <li key={u.piece.id}>
+            <button
+              type="button"
+              class="pick"
+              data-piece={u.piece.id}
+              aria-pressed={u.piece.id === p.selected}
+              title={u.facts}
+              onClick={() => p.onPick(u.piece.id)}
+            >
+              <svg viewBox={`${-w / 2} ${-w / 2} ${w} ${w}`} width="34" height="34" aria-hidden="true">
+                <Counter piece={u.piece} colours={p.colours} at={{ x: 0, y: 0 }} count={1} />
+              </svg>
+              <span>
+                {u.name}
+                {u.piece.factors ? ` (${u.piece.factors})` : ''}
+              </span>
+            </button>
+            {p.actionsOf(u.piece.id).map((a, i) => (
+              <button type="button" key={i} data-action={a.type} onClick={() => p.onAction(a)}>
+                {p.describe(a)}
+              </button>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -304,6 +304,10 @@ export function pieceDrawing(
     label: `${side === 'axis' ? 'Axis' : 'Soviet'} ${u.name}, ${factorsText(u, p)}${strongWeak ? (p.weak ? ', weak side' : ', strong side') : ''}${state ? `, ${state}` : ''}`,
     disrupted: p.disrupted,
     fortified: p.entrenched,
+    // A ground unit's factors, for the stack's order and total on the map (issue #45 item 3).
+    ...(u.type === 'air' || u.type === 'factory'
+      ? {}
+      : { attack: attackFactor(u, p), defense: defenseFactor(u, p) }),
     ...(marks.length ? { marks } : {}),
   };
 }

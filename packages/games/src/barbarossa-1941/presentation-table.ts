@@ -213,7 +213,7 @@ export function nodeAction(
   v: View,
   actions: readonly Action[],
   node: number,
-  selected: string | null,
+  _selected: string | null,
 ): Action | null {
   const ids = [...(boardOf(v).at[node] ?? [])].reverse();
   const find = (type: string, id: string) => actions.find((a) => a.type === type && a.piece === id) ?? null;
@@ -227,8 +227,8 @@ export function nodeAction(
       const a = find('no-retreat', id);
       if (a) return a;
     }
-  // A unit of an attack clicked again while selected: taken out of its attack.
-  if (selected && ids.includes(selected)) return find('unallocate', selected);
+  // A unit of an attack is taken out of it by its own button (the stack picker's or the
+  // Actions'), never by a click on its stack, which only picks (issue #45 item 3).
   return null;
 }
 
