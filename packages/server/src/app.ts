@@ -102,6 +102,12 @@ export interface Limits {
   readonly idleTimeoutMs: number;
   /** Imports replayed at once, waiting, and each one's time and memory. */
   readonly imports: ImportLimits;
+  /**
+   * Bytes of chat text (UTF-8) one address may send in `chatWindowMs`, over all its games
+   * (issue #46: each game's own caps are CHAT_LIMITS).
+   */
+  readonly chatBytesPerWindow: number;
+  readonly chatWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -114,6 +120,8 @@ export const DEFAULT_LIMITS: Limits = {
   headersTimeoutMs: 10_000,
   idleTimeoutMs: 60_000,
   imports: { concurrent: 1, queued: 4, timeoutMs: 20_000, heapMb: 256 },
+  chatBytesPerWindow: 1024 * 1024,
+  chatWindowMs: 3_600_000,
 };
 
 /**
@@ -282,6 +290,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   const liveMessages = rate ? new WindowQuota(rate.max, rate.timeWindow) : null;
   const liveChannels = new OpenQuota(limits.connectionsPerAddress);
   const importing = new OpenQuota(1);
+  const chatBytes = new WindowQuota(limits.chatBytesPerWindow, limits.chatWindowMs);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY.small,
@@ -857,8 +866,18 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
         response: { 201: chatMessageSchema, ...errors },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send(await service.say(await auth(req), req.body.text, req.body.note)),
+    async (req, reply) => {
+      const p = await auth(req);
+      // Bytes, not characters: 1,000 characters may be 3,000 bytes (issue #46).
+      if (quotas && !chatBytes.take(clientKey(req.ip), Buffer.byteLength(req.body.text, 'utf8'))) {
+        throw new ApiError(
+          429,
+          'request/quota',
+          `an address sends at most ${limits.chatBytesPerWindow / 1024} KiB of chat in ${limits.chatWindowMs / 60_000} minutes`,
+        );
+      }
+      return reply.status(201).send(await service.say(p, req.body.text, req.body.note));
+    },
   );
 
   app.route<{ Params: { id: string } }>({

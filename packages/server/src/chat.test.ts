@@ -19,9 +19,13 @@ after(async () => {
   }
 });
 
-async function server(file = tempSqlitePath(), threads = 0) {
+async function server(
+  file = tempSqlitePath(),
+  threads = 0,
+  opts: Partial<Parameters<typeof buildApp>[0]> = {},
+) {
   const store = await openStore(file);
-  const built = await buildApp({ store, rateLimit: false, threads });
+  const built = await buildApp({ store, rateLimit: false, threads, ...opts });
   await built.app.ready();
   opened.push({ app: built.app, store });
   return { app: built.app, store, file };
@@ -174,21 +178,86 @@ describe('chat and notes between the seats', () => {
     assert.equal(long.statusCode, 201, long.body);
     const lines = await say(app, g, g.german, { text: 'a\u0007b\nc' });
     assert.equal((lines.json() as ChatMessage).text, 'ab\nc');
+    // Bidirectional controls make a line read otherwise than it is stored: refused.
+    for (const text of ['pay \u202Eevil\u202C here', 'a\u2066b\u2069', 'x\u202Ay']) {
+      const bidi = await say(app, g, g.german, { text });
+      assert.equal(bidi.statusCode, 400, bidi.body);
+      assert.equal(bidi.json().code, 'chat/bad-text');
+    }
   });
 
-  test('a game keeps at most 1,000 messages: the next is refused (409 chat/full)', async () => {
+  test('a seat keeps at most 400 chat lines and 100 notes of its own: filling its notes shuts nobody out (issue #46)', async () => {
     const { app } = await server();
     const g = await newGame(app);
-    for (let i = 0; i < 1000; i++) {
-      const r = await say(app, g, i % 2 ? g.soviet : g.german, { text: `m${i}` });
+    for (let i = 0; i < 100; i++) {
+      const r = await say(app, g, g.german, { text: `note ${i}`, note: true });
       assert.equal(r.statusCode, 201, r.body);
     }
-    const full = await say(app, g, g.german, { text: 'one more' });
+    const full = await say(app, g, g.german, { text: 'one note more', note: true });
     assert.equal(full.statusCode, 409, full.body);
     assert.equal(full.json().code, 'chat/full');
-    const shown = (await read(app, g, g.german)).messages;
+    assert.match(full.json().message, /100 notes/);
+    // The german's notes are full; his chat, and the soviet's chat and notes, are not.
+    assert.equal((await say(app, g, g.german, { text: 'still talking' })).statusCode, 201);
+    assert.equal((await say(app, g, g.soviet, { text: 'I hear you' })).statusCode, 201);
+    assert.equal((await say(app, g, g.soviet, { text: 'my own note', note: true })).statusCode, 201);
+    for (let i = 1; i < 400; i++) {
+      const r = await say(app, g, g.german, { text: `m${i}` });
+      assert.equal(r.statusCode, 201, r.body);
+    }
+    const chatFull = await say(app, g, g.german, { text: 'one line more' });
+    assert.equal(chatFull.statusCode, 409, chatFull.body);
+    assert.equal(chatFull.json().code, 'chat/full');
+    assert.equal((await say(app, g, g.soviet, { text: 'my turn to talk' })).statusCode, 201);
+    const shown = (await read(app, g, g.soviet)).messages;
     assert.equal(shown.length, 200, 'the last 200 are read back');
-    assert.equal(shown.at(-1)!.text, 'm999');
+    assert.equal(shown.at(-1)!.text, 'my turn to talk');
+  });
+
+  test('bytes, not characters: a seat keeps at most 48 KiB of chat and 16 KiB of notes; a game at most 128 KiB (issue #46)', async () => {
+    const { app, store } = await server();
+    const g = await newGame(app);
+    // 1,000 three-byte characters: 3,000 bytes a line; 16 fit in 48 KiB (49,152 bytes).
+    const line = '€'.repeat(1000);
+    const accepted = { chat: 0, notes: 0 };
+    for (const token of [g.german, g.soviet]) {
+      for (const note of [false, true]) {
+        for (let i = 0; i < 40; i++) {
+          const r = await say(app, g, token, { text: line, note });
+          if (r.statusCode === 409) {
+            assert.equal(r.json().code, 'chat/full');
+            break;
+          }
+          assert.equal(r.statusCode, 201, r.body);
+          accepted[note ? 'notes' : 'chat']++;
+        }
+      }
+    }
+    assert.deepEqual(accepted, { chat: 2 * 16, notes: 2 * 5 });
+    const rows = await store.messages(g.id, 0, 10_000);
+    const bytes = rows.reduce((n, r) => n + Buffer.byteLength(r.body, 'utf8'), 0);
+    assert.ok(bytes <= 128 * 1024, `${bytes} bytes of chat kept`);
+    // A short line still fits beside them.
+    assert.equal((await say(app, g, g.german, { text: 'gg' })).statusCode, 201);
+  });
+
+  test('an address sends at most so many bytes of chat over all its games (429 request/quota)', async () => {
+    const { app } = await server(tempSqlitePath(), 0, {
+      rateLimit: { max: 10_000, timeWindow: 60_000 },
+      limits: { chatBytesPerWindow: 10_000 },
+    });
+    const a = await newGame(app);
+    const b = await newGame(app);
+    const line = 'ж'.repeat(1000); // two bytes each: 2,000 a line
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (await say(app, i % 2 ? b : a, i % 2 ? b.german : a.soviet, { text: line })).statusCode,
+        201,
+      );
+    const over = await say(app, b, b.soviet, { text: line });
+    assert.equal(over.statusCode, 429, over.body);
+    assert.equal(over.json().code, 'request/quota');
+    assert.equal((await read(app, b, b.soviet)).messages.length, 2, 'nothing more stored');
   });
 
   test('messages outlive a restart of the server', async () => {

@@ -204,8 +204,24 @@ export interface SeatView {
 
 export type ChatMessage = LiveChatMessage;
 
-/** What a game keeps of its seats' messages, and how long one may be. */
-export const CHAT_LIMITS = { perGame: 1000, length: 1000, shown: 200 } as const;
+/**
+ * What a game keeps of its seats' messages, and how long one may be. Each seat has caps
+ * of its own for its chat lines and for its notes (a seat filling its notes shuts nobody
+ * out), counted in bytes of text as well as in messages: a seat keeps at most 64 KiB,
+ * a two-seat game 128 KiB (issue #46; docs/self-hosting.md).
+ */
+export const CHAT_LIMITS = {
+  length: 1000,
+  shown: 200,
+  chat: { count: 400, bytes: 48 * 1024 },
+  notes: { count: 100, bytes: 16 * 1024 },
+} as const;
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069):
+ * they make a line read otherwise than it is stored ("Trojan Source"); refused.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 
 /** How long a process's presence counts for the other processes without renewal (ServiceOptions.presenceTtlMs). */
 const PRESENCE_TTL_MS = 60_000;
@@ -912,16 +928,29 @@ export class GameService implements Service {
     // Control characters (but line breaks and tabs) are dropped; what is left is trimmed.
     const body = text.replace(/[^\P{Cc}\n\t]/gu, '').trim();
     if (body.length === 0) throw new ApiError(400, 'chat/empty', 'say something: the text is empty');
+    if (BIDI_CONTROLS.test(body))
+      throw new ApiError(
+        400,
+        'chat/bad-text',
+        'a message has no bidirectional control characters (U+202A-U+202E, U+2066-U+2069)',
+      );
     if (body.length > CHAT_LIMITS.length)
       throw new ApiError(400, 'chat/too-long', `a message is at most ${CHAT_LIMITS.length} characters`);
     if (note !== undefined && typeof note !== 'boolean')
       throw new ApiError(400, 'chat/bad-note', 'note is true (only you read it) or false');
     reading(await this.withLock(p.gameId, () => this.fresh(p.gameId)), p);
+    const caps = note ? CHAT_LIMITS.notes : CHAT_LIMITS.chat;
     const row = await this.store.addMessage(
       { game_id: p.gameId, side, private: note ? 1 : 0, body, created_at: now() },
-      CHAT_LIMITS.perGame,
+      caps,
     );
-    if (!row) throw new ApiError(409, 'chat/full', `a game keeps at most ${CHAT_LIMITS.perGame} messages`);
+    if (!row) {
+      throw new ApiError(
+        409,
+        'chat/full',
+        `the ${side} seat keeps at most ${caps.count} ${note ? 'notes' : 'chat lines'} of ${caps.bytes / 1024} KiB together`,
+      );
+    }
     await this.syncChat(p.gameId);
     this.store.notify(p.gameId).catch((e) => this.warn(e));
     return chatOf(row);

@@ -35,16 +35,16 @@ export class WindowQuota {
     readonly windowMs: number,
   ) {}
 
-  /** Whether `key` may take one more now (and takes it if so). */
-  take(key: string): boolean {
+  /** Whether `key` may take `n` more now (and takes them if so): requests, or bytes. */
+  take(key: string, n = 1): boolean {
     const t = Date.now();
     if (t - this.windowStart >= this.windowMs) {
       this.windowStart = t;
       this.counts = new Map();
     }
-    const n = this.counts.get(key) ?? 0;
-    if (n >= this.max) return false;
-    this.counts.set(key, n + 1);
+    const had = this.counts.get(key) ?? 0;
+    if (had + n > this.max) return false;
+    this.counts.set(key, had + n);
     return true;
   }
 

@@ -15,6 +15,8 @@ import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath, until } from '
 after(() => stopTestPostgres());
 
 const at = '2026-01-01T00:00:00.000Z';
+/** Caps of `count` messages a seat and kind, with room enough for their bytes. */
+const caps = (count: number) => ({ count, bytes: 1024 * 1024 });
 function gameRecord(id: string): GameRecord {
   return {
     id,
@@ -206,7 +208,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
       assert.equal(await store.startGame('old-started', '"seed"', at), true);
       // A seat that joined may already have said something: deleted with the game.
       const said = { side: 'german', private: 0, body: 'hello?', created_at: at };
-      assert.ok(await store.addMessage({ ...said, game_id: 'old-waiting' }, 10), 'stored');
+      assert.ok(await store.addMessage({ ...said, game_id: 'old-waiting' }, caps(10)), 'stored');
       assert.deepEqual(await store.deleteUnjoined('2025-06-01T00:00:00.000Z', 100), ['old-waiting']);
       assert.deepEqual(await store.messages('old-waiting', 0, 10), []);
       assert.equal(await store.game('old-waiting'), undefined);
@@ -225,10 +227,12 @@ function storageSuite(name: string, target: () => Promise<string>) {
         body: `m${i}`,
         created_at: at,
       });
-      for (let i = 1; i <= 3; i++) assert.equal((await store.addMessage(m(i), 100))?.seq, i);
+      for (let i = 1; i <= 3; i++) assert.equal((await store.addMessage(m(i), caps(100)))?.seq, i);
       // Thirty writers at once (more than a writer retries a lost number): each its own
       // seq, none lost.
-      const raced = await Promise.all(Array.from({ length: 30 }, (_, i) => store.addMessage(m(10 + i), 100)));
+      const raced = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => store.addMessage(m(10 + i), caps(100))),
+      );
       assert.deepEqual(
         raced.map((r) => r?.seq).sort((a, b) => a! - b!),
         Array.from({ length: 30 }, (_, i) => 4 + i),
@@ -248,8 +252,33 @@ function storageSuite(name: string, target: () => Promise<string>) {
         (await store.messages('chat', 31, 100)).map((r) => r.seq),
         [32, 33],
       );
-      assert.equal(await store.addMessage(m(99), 33), null, 'a game holding the most refuses one more');
-      assert.equal((await store.messages('chat', 0, 100)).length, 33);
+      // m(i) is a note for odd i: 17 notes and 16 chat lines are held.
+      assert.equal(
+        await store.addMessage(m(99), caps(17)),
+        null,
+        'a seat holding the most notes refuses one more',
+      );
+      assert.equal(
+        (await store.addMessage(m(98), caps(17)))?.seq,
+        34,
+        'its chat lines have caps of their own',
+      );
+      assert.equal(
+        await store.addMessage({ ...m(98), body: 'x'.repeat(5) }, { count: 100, bytes: 4 }),
+        null,
+        'nor more bytes than its caps',
+      );
+      assert.equal(
+        await store.addMessage({ ...m(98), body: 'ééé' }, { count: 100, bytes: 54 }),
+        null,
+        'bytes of UTF-8, not characters: 50 bytes of chat lines held and 6 more (3 characters)',
+      );
+      assert.equal(
+        (await store.addMessage({ ...m(98), side: 'soviet' }, caps(1)))?.seq,
+        35,
+        'another seat has caps of its own',
+      );
+      assert.equal((await store.messages('chat', 0, 100)).length, 35);
     });
 
     test("presence across processes: each store sees the others' seats, not its own; unrenewed rows expire; a closed store's go at once", async () => {

@@ -32,6 +32,13 @@ export type GameRecord = GamesTable;
 export type SeatRecord = SeatsTable;
 export type ActionRecord = ActionsTable;
 export type MessageRecord = MessagesTable;
+
+/** What one seat may keep of one kind of message in a game (Store.addMessage). */
+export interface MessageCaps {
+  readonly count: number;
+  /** The UTF-8 bytes of their text together. */
+  readonly bytes: number;
+}
 export type DeliveryRecord = WebhookDeliveriesTable;
 
 /**
@@ -141,10 +148,13 @@ export interface Store extends DeliveryQueue {
   latestSnapshot(id: string, atMostSeq: number): Promise<{ seq: number; state: string } | undefined>;
   setWebhook(id: string, side: string, url: string | null, secret: string | null): Promise<void>;
   /**
-   * Stores a seat's message as the game's next (its `seq` is given here), unless the game
-   * already holds `max`: then null. Two writers racing for a seq: the loser tries the next.
+   * Stores a seat's message as the game's next (its `seq` is given here), unless that
+   * seat's messages of that kind (its chat lines, or its notes) already hold `caps.count`
+   * or would pass `caps.bytes` of text (UTF-8) with it: then null. Each seat and kind has
+   * its own caps, so no seat fills another's (issue #46). Two writers racing for a seq:
+   * the loser tries the next.
    */
-  addMessage(m: Omit<MessageRecord, 'seq'>, max: number): Promise<MessageRecord | null>;
+  addMessage(m: Omit<MessageRecord, 'seq'>, caps: MessageCaps): Promise<MessageRecord | null>;
   /** A game's messages after `afterSeq`, in order, at most `limit` (the last ones). */
   messages(id: string, afterSeq: number, limit: number): Promise<MessageRecord[]>;
   /**
@@ -438,7 +448,9 @@ class KyselyStore implements Store {
     return row ? { seq: Number(row.seq), state: row.state } : undefined;
   }
 
-  async addMessage(m: Omit<MessageRecord, 'seq'>, max: number): Promise<MessageRecord | null> {
+  async addMessage(m: Omit<MessageRecord, 'seq'>, caps: MessageCaps): Promise<MessageRecord | null> {
+    const bytes = Buffer.byteLength(m.body, 'utf8');
+    if (bytes > caps.bytes) return null;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
@@ -453,7 +465,20 @@ class KyselyStore implements Store {
             .where('game_id', '=', m.game_id)
             .executeTakeFirst();
           const seq = Number(last?.seq ?? 0) + 1;
-          if (seq > max) return null;
+          // The seat's own messages of this kind: how many, and their bytes.
+          const byteLength =
+            this.kind === 'postgres'
+              ? sql<number>`octet_length(body)`
+              : sql<number>`length(cast(body as blob))`;
+          const held = await trx
+            .selectFrom('messages')
+            .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(byteLength).as('bytes')])
+            .where('game_id', '=', m.game_id)
+            .where('side', '=', m.side)
+            .where('private', '=', m.private)
+            .executeTakeFirst();
+          if (Number(held?.n ?? 0) >= caps.count || Number(held?.bytes ?? 0) + bytes > caps.bytes)
+            return null;
           const row: MessageRecord = { ...m, seq };
           await trx.insertInto('messages').values(row).execute();
           return row;
