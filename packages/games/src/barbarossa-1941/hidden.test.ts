@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type GameState, SPECTATOR, setup, view } from '@stavka/engine';
-import { mayRehide, rehide, returnToPile, revealPieces, viewOf } from './hidden.ts';
+import { mayRehide, nextArmyId, rehide, returnToPile, revealPieces, viewOf } from './hidden.ts';
 import { barbarossaRules } from './rules.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
 import type { BarbarossaState } from './state.ts';
@@ -52,7 +52,9 @@ describe('Setup: "42 of the 62 Russian straight rifle/infantry armies are faced 
         `${viewer} reads the draw's rolls`,
       );
     }
-    const server = view(barbarossaRules, s, '@server').log.filter((e) => e.text.startsWith('the Russian draw'));
+    const server = view(barbarossaRules, s, '@server').log.filter((e) =>
+      e.text.startsWith('the Russian draw'),
+    );
     assert.equal(server.length, 42, 'one roll for each army drawn, kept by the server');
     assert.ok(server.every((e) => Array.isArray(e.visibleTo) && e.visibleTo.length === 0));
   });
@@ -130,9 +132,9 @@ describe('Hidden and/vs. Revealed Russian units: the moment of first combat (B-1
     g.pieces.p2!.disrupted = true;
     assert.equal(mayRehide(g, s, 'p2'), false);
     g.pieces.p2!.disrupted = false;
-    rehide(g, 'p2', testContext());
-    assert.equal(viewOf(g, 'soviet').known.p2, undefined);
-    assert.equal(g.secret.identities.p2!.unit, 'p2-unit');
+    const fresh = rehide(g, 'p2', testContext());
+    assert.equal(viewOf(g, 'soviet').known[fresh], undefined);
+    assert.equal(g.secret.identities[fresh]!.unit, 'p2-unit');
     assert.equal(mayRehide(g, s, 'p1'), false, 'a face-down piece is hidden already');
   });
 
@@ -142,5 +144,60 @@ describe('Hidden and/vs. Revealed Russian units: the moment of first combat (B-1
     assert.deepEqual(g.riflePile, ['r-b', 'r-c']);
     returnToPile(g, s, 'r-a');
     assert.deepEqual(g.riflePile, ['r-b', 'r-c', 'r-a']);
+  });
+});
+
+describe('Hidden and/vs. Revealed Russian units: re-hiding hides (B-35, issue #46)', () => {
+  /** A revealed army, "sov-army-02", beside two face-down armies never revealed. */
+  function revealedArmy() {
+    const pos = position({
+      pieces: {
+        'sov-army-01': { face: 'rifle-army', at: '0505' },
+        'sov-army-02': { face: 'rifle-army', secretly: 'sov-rifle-54', knownTo: null, at: '0506' },
+        'sov-army-03': { face: 'rifle-army', at: '0507' },
+        g1: { is: 'ger-army', at: '0509' },
+      },
+      extraUnits: { 'r-a': 'sov-rifle-22', 'r-b': 'sov-rifle-22' },
+      riflePile: ['r-a', 'r-b'],
+    });
+    const ctx = testContext();
+    revealPieces(pos.g, pos.s, ['sov-army-02'], ctx);
+    assert.ok(ctx.entries.some((e) => e.kind === 'reveal' && e.text.startsWith('sov-army-02 revealed')));
+    return pos;
+  }
+
+  it('the counter turned face down is a new piece under a new opaque id: the old id, named in the log with its unit, names no piece', () => {
+    const { g } = revealedArmy();
+    const at = g.pieces['sov-army-02']!.at;
+    const ctx = testContext();
+    const fresh = rehide(g, 'sov-army-02', ctx);
+    assert.equal(fresh, 'sov-army-04', 'a number never used in this game');
+    assert.equal(g.pieces['sov-army-02'], undefined);
+    assert.equal(g.order.includes('sov-army-02'), false);
+    const p = g.pieces[fresh]!;
+    assert.deepEqual([p.unit, p.face, p.at], [null, 'rifle-army', at]);
+    assert.deepEqual(g.secret.identities[fresh], { unit: 'sov-army-02-unit', knownTo: null });
+    for (const side of ['axis', 'soviet', 'spectator'] as const) {
+      const v = JSON.stringify(viewOf(g, side));
+      assert.equal(v.includes('"sov-army-02"'), false, `${side}'s view still has the old id`);
+      assert.equal(v.includes('sov-army-02-unit'), false, `${side}'s view names the unit`);
+    }
+    // The log keeps the history (B-35) and does not tie it to the new piece.
+    assert.equal(
+      ctx.entries.some((e) => JSON.stringify(e).includes(fresh)),
+      false,
+      'a log entry names the new id',
+    );
+  });
+
+  it("armies bought or entering later never take a re-hidden army's id", () => {
+    const { g, s } = revealedArmy();
+    const fresh = rehide(g, 'sov-army-02', testContext());
+    const next = nextArmyId(g);
+    assert.equal(next, 'sov-army-05');
+    assert.notEqual(next, fresh);
+    // Re-hiding the newest piece again still gives an id never used.
+    revealPieces(g, s, [fresh], testContext());
+    assert.equal(rehide(g, fresh, testContext()), 'sov-army-05');
   });
 });

@@ -100,14 +100,48 @@ export function mayRehide(g: BarbarossaState, s: RulesScenario, id: string): boo
   return s.units[p.unit]!.tags.includes('hidden');
 }
 
-/** Re-hides a revealed rifle army: "but then can't peek" (known to nobody). */
-export function rehide(g: BarbarossaState, id: string, ctx: RulesContext): void {
+const ARMY_ID = /^sov-army-(\d+)$/;
+
+/**
+ * A new face-down army's piece id: "sov-army-" and the next number, never one used before
+ * in this game (the highest number held so far plus one; the piece with the highest
+ * number is never removed without a higher one made: see `rehide`).
+ */
+export function nextArmyId(g: BarbarossaState): string {
+  let max = 0;
+  for (const id of Object.keys(g.pieces)) {
+    const m = ARMY_ID.exec(id);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return `sov-army-${String(max + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Re-hides a revealed rifle army: "but then can't peek" (known to nobody). The counter
+ * turned face down becomes a new piece under a new opaque id (issue #46): the public log
+ * keeps the history of the old id (B-35: "sov-army-02 revealed ...: 21st Army"), but no
+ * view and no log entry ties that id to the piece now face down, which looks like any
+ * face-down army from then on. Re-hiding is the Russian B.1 step's (no attack, combat or
+ * movement refers to the piece then); the lists of the player-turn that may name it are
+ * renamed with it.
+ */
+export function rehide(g: BarbarossaState, id: string, ctx: RulesContext): string {
   const p = g.pieces[id]!;
   const unit = p.unit!;
-  p.unit = null;
-  p.face = 'rifle-army';
-  g.secret.identities[id] = { unit, knownTo: null };
-  ctx.log({ kind: 'hide', text: `${id} is turned face down again`, cite: [CITE_HIDDEN] });
+  const fresh = nextArmyId(g);
+  g.pieces[fresh] = { ...p, unit: null, face: 'rifle-army' };
+  delete g.pieces[id];
+  g.secret.identities[fresh] = { unit, knownTo: null };
+  // A new piece at the end of the canonical order, as every army bought or entering.
+  g.order = [...g.order.filter((x) => x !== id), fresh];
+  const rename = (ids: string[]) => ids.map((x) => (x === id ? fresh : x));
+  g.spent = rename(g.spent);
+  g.attackedThisPhase = rename(g.attackedThisPhase);
+  g.arrivals = rename(g.arrivals);
+  if (g.airSupplied) g.airSupplied = rename(g.airSupplied);
+  for (const a of g.attacks) a.attackers = rename(a.attackers);
+  ctx.log({ kind: 'hide', text: `${id} is turned face down again`, cite: [CITE_HIDDEN, 'B-35'] });
+  return fresh;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
+import { nextArmyId } from './hidden.ts';
 import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
 import { siberianEntryHexes } from './siberians.ts';
 import { type BarbarossaState, freshPiece } from './state.ts';
@@ -26,9 +27,8 @@ export function announceArrivals(g: BarbarossaState, s: RulesScenario, side: Sid
   }
   if (side === 'soviet' && g.armiesToEnter > 0 && s.siberia.length > 0) {
     const n = Math.min(s.sovietArmiesPerTurn, g.armiesToEnter);
-    const existing = g.order.filter((id) => id.startsWith('sov-army-')).length;
     for (let i = 1; i <= n; i++) {
-      const id = `sov-army-${String(existing + i).padStart(2, '0')}`;
+      const id = nextArmyId(g); // never an id used before, a re-hidden army's included (hidden.ts)
       g.pieces[id] = freshPiece('soviet', null, 'rifle-army', -1);
       g.secret.identities[id] = { unit: null, knownTo: null };
       g.order.push(id);

@@ -12,6 +12,7 @@
 import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import { siberianFactories } from './factories.ts';
+import { nextArmyId } from './hidden.ts';
 import type { RulesScenario } from './rules-scenario.ts';
 import { type BarbarossaState, freshPiece } from './state.ts';
 import { supplyDistances } from './supply.ts';
@@ -74,9 +75,8 @@ export function sovietReplacements(g: BarbarossaState, s: RulesScenario, ctx: Ru
   g.rifleFactors += rifle;
   g.tankFactors += tanks;
   const bought: string[] = [];
-  let n = g.order.filter((id) => id.startsWith('sov-army-')).length;
   const buyArmy = () => {
-    const id = `sov-army-${String(++n).padStart(2, '0')}`;
+    const id = nextArmyId(g); // never an id used before, a re-hidden army's included (hidden.ts)
     g.pieces[id] = freshPiece('soviet', null, 'rifle-army', -1);
     g.secret.identities[id] = { unit: null, knownTo: null };
     g.order.push(id);
