@@ -329,6 +329,11 @@ export interface Presentation<V = unknown> {
   focus?(view: V): number | null;
   /** What a click on a node does before it selects (fortify, take out, eliminate the counter clicked). */
   nodeAction?(view: V, actions: readonly Action[], node: number, selected: string | null): Action | null;
+  /**
+   * The question asked before an action is taken, when it cannot be taken back (a die is
+   * rolled at once) or may lose the game; null: none (issue #45 item 4).
+   */
+  confirm?(view: V, action: Action): string | null;
   /** The group a button belongs to ("Fortify"): big groups are collapsed; null: shown first. */
   buttonGroup?(view: V, action: Action): string | null;
   /** Arrows on the board now (attacks allocated). */

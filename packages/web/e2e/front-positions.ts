@@ -5,7 +5,15 @@
  * offline game's saved replay (localStorage `stavka.local.<id>`, what LocalSession keeps).
  * Deterministic: the same seed and stop give the same position.
  */
-import { type Action, apply, type GameState, legalActions, type ReplayFile, setup } from '@stavka/engine';
+import {
+  type Action,
+  apply,
+  type GameState,
+  legalActions,
+  type ReplayFile,
+  setup,
+  view,
+} from '@stavka/engine';
 import { findGame } from '@stavka/games';
 import type { Page } from 'playwright-core';
 
@@ -65,4 +73,26 @@ export async function showBoard(page: Page): Promise<void> {
   await page.locator('.status').or(show).first().waitFor();
   if ((await show.count()) > 0) await show.click();
   await page.locator('.status').waitFor();
+}
+
+/** The printed number of a Barbarossa hex (what the map's lit polygons carry as data-hex). */
+export async function hexNumber(state: GameState<unknown>, side: string, hex: number): Promise<string> {
+  const m = findGame('barbarossa-1941');
+  if (!m?.rules || !m.presentation) throw new Error('barbarossa-1941 has no presentation');
+  const pres = await m.presentation();
+  const v = view(m.rules, state, side).state;
+  const b = pres.board(v);
+  if (b.kind !== 'hex') throw new Error('Barbarossa is drawn on hexes');
+  return b.hexNumbers[hex]!;
+}
+
+/** The saved replay of the offline game `id` in the page (what every action taken changes). */
+export function savedGame(page: Page, id: string): Promise<string | null> {
+  return page.evaluate(
+    (key) =>
+      (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+        key,
+      ),
+    `stavka.local.${id}`,
+  );
 }

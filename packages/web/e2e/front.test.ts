@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import type { Action } from '@stavka/engine';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
-import { barbarossaUntil, openLocal, showBoard } from './front-positions.ts';
+import { barbarossaUntil, hexNumber, openLocal, savedGame, showBoard } from './front-positions.ts';
 import { SHOTS, serverAndBrowser } from './setup.ts';
 
 const e2e = serverAndBrowser();
@@ -180,6 +180,79 @@ describe('issue #45 item 3: stacks drawn offset, fighting units on top, picked w
       }
       await shot(page, 'front-stack.png');
       assert.deepEqual({ arrows: await arrows(), log: await logLength() }, before, 'no attack changed');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('issue #45 item 4: a confirm before a click that cannot be taken back', () => {
+  it('asks before the Siberian Reserve is called (not the first button), and Cancel leaves the game as it was', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      const file = barbarossaUntil(
+        'front-4',
+        (_s, side, _a, legal) => side === 'soviet' && legal.some((a) => a.type === 'call-siberians'),
+      );
+      await openLocal(page, e2e.server.url, 'front-4', file);
+      const first = page.locator('.actions button[data-action]').first();
+      assert.notEqual(await first.getAttribute('data-action'), 'call-siberians', 'not the first button');
+      const logBefore = await savedGame(page, 'front-4');
+      const groups = page.locator('.actions details.group:not([open]) summary');
+      for (let i = await groups.count(); i > 0; i--) await groups.first().click();
+      await page.locator('.actions button[data-action="call-siberians"]').click();
+      const ask = page.getByRole('alertdialog', { name: 'confirm the action' });
+      await ask.waitFor();
+      assert.match(await ask.innerText(), /1 in 9.*lose the game/s);
+      assert.match(await ask.innerText(), /cannot be taken back/);
+      await shot(page, 'front-confirm.png');
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      assert.equal(await ask.count(), 0);
+      assert.equal(await savedGame(page, 'front-4'), logBefore, 'nothing taken');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('asks before an airstrike rolls; yes takes it', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      let strike: { piece: string; target: string } | null = null;
+      let before: Parameters<typeof hexNumber>[0] | null = null;
+      const file = barbarossaUntil('front-4b', (s, side, _a, legal) => {
+        const a = legal.find((x) => x.type === 'airstrike');
+        if (side !== 'axis' || !a) return false;
+        strike = { piece: String(a.piece), target: String(a.target) };
+        before = s;
+        return true;
+      });
+      const st = strike as { piece: string; target: string } | null;
+      assert.ok(st && before, 'an airstrike offered');
+      const target = await hexNumber(before, 'axis', Number(st.target));
+      await openLocal(page, e2e.server.url, 'front-4b', file);
+      // Select the air unit (from its stack's picker if it is in one), then click the target.
+      const counter = page.locator(`svg.map g.counter[data-piece="${st.piece}"]`);
+      const box = (await counter.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const pick = page.locator(`.stack-picker button.pick[data-piece="${st.piece}"]`);
+      if ((await pick.count()) > 0) await pick.click();
+      assert.equal(await page.locator('.game').getAttribute('data-selected'), st.piece);
+      const saved = await savedGame(page, 'front-4b');
+      await page.locator(`svg.map polygon.hl[data-hex="${target}"]`).click({ force: true });
+      const ask = page.getByRole('alertdialog', { name: 'confirm the action' });
+      await ask.waitFor();
+      assert.match(await ask.innerText(), /strikes .*B-57.*cannot be taken back/s);
+      assert.equal(await savedGame(page, 'front-4b'), saved, 'not rolled yet');
+      await ask.getByRole('button', { name: /^Yes/ }).click();
+      for (let i = 0; i < 50 && (await savedGame(page, 'front-4b')) === saved; i++)
+        await page.waitForTimeout(100);
+      assert.notEqual(await savedGame(page, 'front-4b'), saved, 'the airstrike taken');
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

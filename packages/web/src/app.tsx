@@ -703,6 +703,10 @@ function GameBoard(p: {
   const [buttonShown, setButtonShown] = useState<Action | null>(null);
   // The node whose stack picker is open (issue #45 item 3).
   const [picker, setPicker] = useState<number | null>(null);
+  // An action waiting for the player's yes: it cannot be taken back (issue #45 item 4).
+  const [pending, setPending] = useState<{ action: Action; question: string; then?: () => void } | null>(
+    null,
+  );
   const view = v.state;
   const colours = useMemo(() => coloursOf(game.meta), [game]);
   const board = useMemo(() => pres.board(view), [pres, view]);
@@ -757,6 +761,7 @@ function GameBoard(p: {
     setSelected(null);
     setSelectedHex(null);
     setPicker(null);
+    setPending(null);
     sidePanel.current?.scrollTo({ top: 0 });
   }, [step, side]);
 
@@ -834,18 +839,34 @@ function GameBoard(p: {
     [pres, view, chosen, hover],
   );
 
+  /**
+   * An action the player chose (a lit node, a button, the stack picker): taken at once, or
+   * first asked about when the game says it cannot be taken back (issue #45 item 4).
+   * `then` runs once it is taken (what the click does to the selection).
+   */
+  const take = (a: Action, then?: () => void) => {
+    const question = pres.confirm ? pres.confirm(view, a) : null;
+    if (question) {
+      setPending({ action: a, question, ...(then ? { then } : {}) });
+      return;
+    }
+    setPending(null);
+    void submit(a);
+    then?.();
+  };
+
   const clickHex = (h: number) => {
     const a = byHex.get(h);
     if (a) {
-      void submit(a);
-      if (!pres.keepsSelection(a)) setSelected(null);
+      take(a, () => {
+        if (!pres.keepsSelection(a)) setSelected(null);
+      });
       return;
     }
     // A click on a counter that does something in this step (fortify, take out, eliminate).
     const direct = mine && pres.nodeAction ? pres.nodeAction(view, actions, h, selected) : null;
     if (direct) {
-      void submit(direct);
-      setSelected(null);
+      take(direct, () => setSelected(null));
       return;
     }
     setSelectedHex(h);
@@ -882,6 +903,7 @@ function GameBoard(p: {
         setSelected(null);
         setSelectedHex(null);
         setPicker(null);
+        setPending(null);
       } else if ((e.key === 'u' || e.key === 'U') && v.canUndo) void submit({ type: 'undo' });
     };
     window.addEventListener('keydown', onKey);
@@ -1005,7 +1027,7 @@ function GameBoard(p: {
                   setSelected(id);
                   setTab('unit');
                 }}
-                onAction={(a) => void submit(a)}
+                onAction={(a) => take(a)}
                 onClose={() => setPicker(null)}
               />
             );
@@ -1013,6 +1035,29 @@ function GameBoard(p: {
         <div class="side" ref={sidePanel}>
           {/* The work first: what to do and what it leads to stay in view (issue #45 item 2); results and summaries below, the older folded. */}
           <div class="work">
+            {pending && (
+              <section class="panel confirm" role="alertdialog" aria-label="confirm the action">
+                <h3>Cannot be taken back</h3>
+                <p>{pending.question}</p>
+                <div class="buttons">
+                  <button
+                    type="button"
+                    class="primary"
+                    onClick={() => {
+                      const { action, then } = pending;
+                      setPending(null);
+                      void submit(action);
+                      then?.();
+                    }}
+                  >
+                    Yes, take it
+                  </button>
+                  <button type="button" onClick={() => setPending(null)}>
+                    Cancel
+                  </button>
+                </div>
+              </section>
+            )}
             {error && (
               <p class="error" role="alert">
                 {error}
@@ -1042,9 +1087,8 @@ function GameBoard(p: {
                 describe={(a) => pres.describe(view, a)}
                 group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
                 onAction={(a) => {
-                  setSelected(null);
                   setButtonShown(null);
-                  void submit(a);
+                  take(a, () => setSelected(null));
                 }}
                 onHover={setButtonShown}
               />

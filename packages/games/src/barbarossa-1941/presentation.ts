@@ -176,6 +176,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   'rebuild-korps': 'Rebuild a korps',
   advance: 'Advance',
   cancel: 'Cancel an attack',
+  // Not the first button of the step: it may lose the game (B-43), asked before it is taken.
+  'call-siberians': 'Siberian Reserve (B-43)',
   unallocate: 'Take a unit out of its attack',
   entrench: 'Entrench',
   'flip-strong': 'Flip to the strong side (B-39)',
@@ -191,6 +193,22 @@ const GROUPS: Readonly<Record<string, string>> = {
   allocate: 'Join a Blitzkrieg! attack',
   place: 'Place an arrival',
 };
+
+/**
+ * What is asked before an action that cannot be taken back (issue #45 item 4): an airstrike
+ * rolls at once (B-57), the Siberian Reserve's call may lose the game (B-43); each is said
+ * with its price, as `describe` words it. (A sea move's risk is in its hover line.)
+ */
+function confirm(v: View, a: Action): string | null {
+  switch (a.type) {
+    case 'airstrike':
+      return `${describe(v, a)}. The die is rolled at once: this cannot be taken back.`;
+    case 'call-siberians':
+      return `${describe(v, a)}. The dice are rolled at once: this cannot be taken back.`;
+    default:
+      return null;
+  }
+}
 
 function buttonGroup(a: Action): string | null {
   if (a.type === 'resolve')
@@ -371,6 +389,7 @@ export const barbarossaPresentation: Presentation<View> = {
   focus: (v) => v.combat?.target ?? later(v).airMission?.target ?? null,
   nodeAction,
   buttonGroup: (_v, a) => buttonGroup(a),
+  confirm,
   arrows: (v) => arrows(v),
   tray,
   reference,
