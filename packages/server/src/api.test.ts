@@ -458,6 +458,38 @@ describe('compressed replies', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  test('a plain JSON body that says it is encoded is refused (415 request/unsupported-encoding) and changes nothing (issue #46)', async () => {
+    const { app } = await server();
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const token = made.seats.german!.token!;
+    const before = await viewOf(inject, made.id, token);
+    for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+      const r = await inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/actions`,
+        headers: { ...bearer(token), 'content-type': 'application/json', 'content-encoding': encoding },
+        payload: JSON.stringify({ stateId: before.stateId, action: before.legal[0] }),
+      });
+      assert.equal(r.statusCode, 415, `${encoding}: ${r.body}`);
+      assert.equal(r.json().code, 'request/unsupported-encoding');
+    }
+    assert.equal((await viewOf(inject, made.id, token)).stateId, before.stateId);
+  });
+
+  test('every reply forbids framing and type sniffing; the page runs only its own scripts (issue #46)', async () => {
+    const { app } = await server();
+    for (const url of ['/', '/play/abc', '/api/games/nosuchgame/view', '/api/health']) {
+      const r = await app.inject({ method: 'GET', url });
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(r.headers['x-frame-options'], 'DENY', url);
+      const csp = String(r.headers['content-security-policy']);
+      assert.match(csp, /script-src 'self'(;|$)/, url);
+      assert.match(csp, /frame-ancestors 'none'/, url);
+      assert.match(csp, /object-src 'none'/, url);
+    }
+  });
+
   test('a compressed request body is refused with a 4xx {code, message} and changes nothing', async () => {
     const { app } = await server();
     const inject = app.inject.bind(app);
@@ -802,6 +834,9 @@ describe("webhooks never reach the server's own network (unless allowed)", () =>
       'http://127.0.0.1:5432/',
       'http://localhost:8080/hook',
       'http://api.localhost/hook',
+      'http://localhost.:8080/hook',
+      'http://api.localhost./hook',
+      'http://LOCALHOST../hook',
       'http://[::1]/hook',
       'http://[::ffff:10.0.0.1]/hook',
       'http://10.1.2.3/hook',

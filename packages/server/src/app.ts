@@ -260,6 +260,27 @@ function bearer(req: FastifyRequest): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/**
+ * The web client's page may load and run only what this server serves: its scripts,
+ * styles, images and fonts (the counters are drawn as data: SVG images; preact sets
+ * inline styles), and talk only to this server (its API and live channel); no plugin,
+ * no <base>, no framing. The rest of the API's replies carry it too (harmless).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const DEFAULT_RATE_LIMIT = { max: 1200, timeWindow: 60_000 } as const;
 
 /** Live-channel messages held while a hello is being answered (more: the client is cut off). */
@@ -325,6 +346,27 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       socket.once('close', () => open.release(from));
     });
   }
+  // Request bodies are never decompressed (see compress below): one that says it is
+  // encoded is refused as it comes, whatever it holds (issue #46; docs/api.md).
+  app.addHook('onRequest', async (req) => {
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && String(encoding).trim().toLowerCase() !== 'identity') {
+      throw new ApiError(
+        415,
+        'request/unsupported-encoding',
+        'request bodies are plain JSON: no Content-Encoding (gzip, br...)',
+      );
+    }
+  });
+  // Every reply: no page of this server in another site's frame, no guessing of types,
+  // and the web client's page runs only its own scripts (issue #46).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('referrer-policy', 'no-referrer');
+    return payload;
+  });
   // JSON bodies as fastify parses them (prototype poisoning refused), once their nesting
   // is known to be shallow.
   const json = app.getDefaultJsonParser('error', 'error');

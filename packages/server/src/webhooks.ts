@@ -195,7 +195,12 @@ export class Webhooks {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'a webhook is an absolute http(s) URL';
     if (u.username || u.password) return 'a webhook URL carries no user name or password';
     if (this.allowPrivate) return null;
-    const host = u.hostname.replace(/^\[|\]$/g, '');
+    // A fully qualified name's trailing dot names the same host ("localhost." is
+    // localhost: issue #46).
+    const host = u.hostname
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.+$/, '')
+      .toLowerCase();
     if (
       host === 'localhost' ||
       host.endsWith('.localhost') ||
