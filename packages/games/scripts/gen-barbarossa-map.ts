@@ -1287,6 +1287,30 @@ for (const p of PLACES) {
 }
 const placeHex = (name: string): string | undefined => placed.find((p) => p.name === name)?.hex;
 
+export const BANKS = JSON.parse(
+  readFileSync(join(here, '../src/barbarossa-1941/data/river-banks.json'), 'utf8'),
+) as {
+  places: { place: string; river: string; bank: 'left' | 'right'; riverLies: string }[];
+};
+const COMPASS: Record<string, Pt> = {
+  N: { x: 0, y: -1 },
+  S: { x: 0, y: 1 },
+  E: { x: 1, y: 0 },
+  W: { x: -1, y: 0 },
+  NE: { x: Math.SQRT1_2, y: -Math.SQRT1_2 },
+  NW: { x: -Math.SQRT1_2, y: -Math.SQRT1_2 },
+  SE: { x: Math.SQRT1_2, y: Math.SQRT1_2 },
+  SW: { x: -Math.SQRT1_2, y: Math.SQRT1_2 },
+};
+/** The river courses (geo/barbarossa-rivers.geojson, each part from source to mouth) in grid km. */
+const riverFile = JSON.parse(readFileSync(join(here, 'geo/barbarossa-rivers.geojson'), 'utf8')) as {
+  features: RiverFeature[];
+};
+interface RiverFeature {
+  properties: { name: string; tributaryOf: string | null; source: string };
+  geometry: { coordinates: [number, number][][] };
+}
+
 /** The named lakes keep at least their central hex even where the 7-sample vote gives land (Lake Ilmen is smaller than a hex). */
 const NAMED_LAKES: Record<string, LonLat> = {
   'Lake Ladoga': [31.5, 60.85],
@@ -1401,7 +1425,13 @@ function distToPolyline(p: Pt, line: readonly Pt[]): number {
   return best;
 }
 /** Cheapest corner-to-corner walk along hexsides hugging a polyline (Dijkstra with a binary heap). */
-function sideChain(line: readonly Pt[], from: string, to: string): number[] {
+function sideChain(
+  line: readonly Pt[],
+  from: string,
+  to: string,
+  bank: { avoid: ReadonlySet<string>; prefer: ReadonlySet<number> } = { avoid: new Set(), prefer: new Set() },
+  banned?: number,
+): number[] {
   const xs = line.map((p) => p.x);
   const ys = line.map((p) => p.y);
   const box = {
@@ -1418,7 +1448,7 @@ function sideChain(line: readonly Pt[], from: string, to: string): number[] {
       if (m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) c = Number.POSITIVE_INFINITY;
       else {
         const d = distToPolyline(m, line) / SIZE;
-        c = SIZE * (1 + 8 * d * d);
+        c = SIZE * (1 + 8 * d * d) * (bank.prefer.has(si) ? 0.1 : 1);
       }
       cost.set(si, c);
     }
@@ -1464,9 +1494,10 @@ function sideChain(line: readonly Pt[], from: string, to: string): number[] {
     if (u === to) break;
     for (const si of vertexSides.get(u) ?? []) {
       const c = costOf(si);
-      if (!Number.isFinite(c)) continue;
+      if (!Number.isFinite(c) || si === banned) continue;
       const s = SIDES[si]!;
       const w = s.v1 === u ? s.v2 : s.v1;
+      if (bank.avoid.has(w) && w !== to) continue;
       const nd = du + c;
       if (nd < (dist.get(w) ?? Number.POSITIVE_INFINITY)) {
         dist.set(w, nd);
@@ -1486,17 +1517,103 @@ function sideChain(line: readonly Pt[], from: string, to: string): number[] {
   }
   return out.reverse();
 }
+/** Where a point lies along a polyline: the distance to it and how far along (segment index plus fraction). */
+function positionOn(line: readonly Pt[], p: Pt): { km: number; along: number } {
+  let km = Number.POSITIVE_INFINITY;
+  let along = 0;
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1]!;
+    const b = line[i]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const l2 = dx * dx + dy * dy;
+    const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
+    const d = Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+    if (d < km) {
+      km = d;
+      along = i - 1 + t;
+    }
+  }
+  return { km, along };
+}
 /** Inside the grid and not in the outermost half hex. */
 const insideMap = (p: Pt): boolean => onGrid(hexAtPt(p)) && !isRim(hexAtPt(p));
 
-// Rivers.
-interface RiverFeature {
-  properties: { name: string; tributaryOf: string | null; source: string };
-  geometry: { coordinates: [number, number][][] };
+// River banks (data/river-banks.json): a place on a named river touches that river's hexside
+// on the side its river lies and has none on its far side. The river's chain keeps off the
+// far corners of the place's hex (corners more than 0.6 of the way round from the river's
+// direction) and prefers the hexsides facing the river.
+const sideIndex = new Map<string, number>();
+SIDES.forEach((sd, i) => {
+  sideIndex.set(`${sd.a}|${sd.b}`, i);
+  sideIndex.set(`${sd.b}|${sd.a}`, i);
+});
+/** A place's hexsides toward its river (within 60 degrees) and away from it (the far half). */
+function bankSides(hex: string, riverLies: string): { toward: number[]; away: number[] } {
+  const u = COMPASS[riverLies]!;
+  const c = centre(parse(hex));
+  const toward: number[] = [];
+  const away: number[] = [];
+  for (const n of neighbours(parse(hex))) {
+    const q = centre(n);
+    const dot = ((q.x - c.x) * u.x + (q.y - c.y) * u.y) / Math.hypot(q.x - c.x, q.y - c.y);
+    const si = sideIndex.get(`${hex}|${key(n)}`)!;
+    if (dot >= 0.45) toward.push(si);
+    else if (dot <= -0.45) away.push(si);
+  }
+  return { toward, away };
 }
-const riverFile = JSON.parse(readFileSync(join(here, 'geo/barbarossa-rivers.geojson'), 'utf8')) as {
-  features: RiverFeature[];
-};
+/** Per river: corners its chain keeps off, hexsides it prefers, and the corner it passes at each place (the place's corner nearest the river). */
+const bankRules = new Map<
+  string,
+  {
+    avoid: Set<string>;
+    prefer: Set<number>;
+    through: { vertex: string; at: Pt; place: string }[];
+    /** For an avoided corner: the place hex's other corners, where a river ending there ends instead. */
+    instead: Map<string, string[]>;
+  }
+>();
+for (const b of BANKS.places) {
+  const hex = placeHex(b.place);
+  check(hex !== undefined, `river bank: no place ${b.place}`);
+  check(COMPASS[b.riverLies] !== undefined, `river bank: ${b.place}: bad direction ${b.riverLies}`);
+  if (hex === undefined || !COMPASS[b.riverLies]) continue;
+  const rule = bankRules.get(b.river) ?? {
+    avoid: new Set<string>(),
+    prefer: new Set<number>(),
+    through: [],
+    instead: new Map<string, string[]>(),
+  };
+  const corners: { v: string; dot: number }[] = [];
+  const u = COMPASS[b.riverLies]!;
+  const c = centre(parse(hex));
+  let bestDot = Number.NEGATIVE_INFINITY;
+  let nearest = '';
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    const dot = Math.cos(a) * u.x + Math.sin(a) * u.y;
+    const v = nearestVertex({ x: c.x + SIZE * Math.cos(a), y: c.y + SIZE * Math.sin(a) });
+    corners.push({ v, dot });
+    if (dot < -0.6) rule.avoid.add(v);
+    if (dot > bestDot + 1e-9) {
+      bestDot = dot;
+      nearest = v;
+    }
+  }
+  for (const c of corners)
+    if (c.dot < -0.6)
+      rule.instead.set(
+        c.v,
+        corners.filter((o) => o.dot >= -0.6).map((o) => o.v),
+      );
+  const pl = PLACES.find((q) => q.name === b.place)!;
+  rule.through.push({ vertex: nearest, at: project([pl.lon, pl.lat]), place: b.place });
+  for (const si of bankSides(hex, b.riverLies).toward) rule.prefer.add(si);
+  bankRules.set(b.river, rule);
+}
+
+// Rivers.
 const riverVertices = new Map<string, Set<string>>();
 interface RiverRun {
   name: string;
@@ -1525,7 +1642,30 @@ for (const f of riverFile.features) {
     const to = joinsParent ? onParent : nearestVertex(run.at(-1)!);
     if (joinsParent) run.push(vertexPos.get(onParent)!);
     if (from === to) continue;
-    const sides = sideChain(run, from, to);
+    // The chain passes each river place's corner toward the river, in order downstream.
+    const rule = bankRules.get(f.properties.name);
+    const stops = (rule?.through ?? [])
+      .map((t) => ({ ...t, ...positionOn(run, t.at) }))
+      .filter((t) => t.km <= 30)
+      .sort((x, y) => x.along - y.along)
+      .map((t) => t.vertex);
+    // A river rising or ending on a place's far corner starts or ends at the nearest other corner of that hex.
+    const insteadOf = (v: string, p: Pt): string =>
+      rule?.instead.has(v)
+        ? ([...rule.instead.get(v)!]
+            .filter((w) => !rule.avoid.has(w))
+            .sort(
+              (a, b) =>
+                Math.hypot(vertexPos.get(a)!.x - p.x, vertexPos.get(a)!.y - p.y) -
+                Math.hypot(vertexPos.get(b)!.x - p.x, vertexPos.get(b)!.y - p.y),
+            )[0] ?? v)
+        : v;
+    const end = joinsParent ? to : insteadOf(to, run.at(-1)!);
+    const start = insteadOf(from, run[0]!);
+    const legs = [start, ...stops, end].filter((v, i, all) => i === 0 || v !== all[i - 1]);
+    const sides: number[] = [];
+    for (let i = 1; i < legs.length; i++)
+      sides.push(...sideChain(run, legs[i - 1]!, legs[i]!, rule, sides.at(-1)));
     for (const si of sides) {
       verts.add(SIDES[si]!.v1);
       verts.add(SIDES[si]!.v2);
@@ -1877,6 +2017,19 @@ for (const r of riverRuns) {
     for (const v of [SIDES[si]!.v1, SIDES[si]!.v2]) count.set(v, (count.get(v) ?? 0) + 1);
   const ends = [...count.values()].filter((c) => c % 2 === 1).length;
   check(ends <= 2, `river ${r.name}: its hexsides do not form one chain (${ends} loose ends)`);
+}
+
+// Every place on a named river on its written bank (data/river-banks.json).
+for (const b of BANKS.places) {
+  const hex = placeHex(b.place);
+  if (hex === undefined || !COMPASS[b.riverLies]) continue;
+  const river = new Set(riverRuns.filter((r) => r.name === b.river).flatMap((r) => r.sides));
+  const { toward, away } = bankSides(hex, b.riverLies);
+  check(
+    toward.some((si) => river.has(si)) && !away.some((si) => river.has(si)),
+    `river bank: ${b.place} must be on the ${b.bank} bank of the ${b.river} (the river ${b.riverLies} of it): ` +
+      `toward ${toward.filter((si) => river.has(si)).length}, far side ${away.filter((si) => river.has(si)).length}`,
+  );
 }
 
 // Connections adjacent and on land.

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import {
   axialNeighbor,
   axialToOffset,
+  axialToPixel,
   type HexMapSetup,
   makeHexNumber,
   offsetToAxial,
@@ -193,5 +194,74 @@ describe('The Crimea and the Kerch Strait ("By Sea", RULINGS B-47)', () => {
     const black = neighbours(placeHex('Sevastopol')).find(isSea);
     assert.ok(azov && black);
     assert.ok(reach(azov, isSea).has(black));
+  });
+});
+
+describe('River cities on their banks ("Cross-River"; data/river-banks.json)', () => {
+  const banks = readJson<{
+    places: { place: string; river: string; bank: 'left' | 'right'; riverLies: string; source: string }[];
+  }>('river-banks.json');
+  const COMPASS: Record<string, readonly [number, number]> = {
+    N: [0, -1],
+    S: [0, 1],
+    E: [1, 0],
+    W: [-1, 0],
+    NE: [Math.SQRT1_2, -Math.SQRT1_2],
+    NW: [-Math.SQRT1_2, -Math.SQRT1_2],
+    SE: [Math.SQRT1_2, Math.SQRT1_2],
+    SW: [-Math.SQRT1_2, Math.SQRT1_2],
+  };
+  const riverSides = (name: string): Set<string> => {
+    const out = new Set<string>();
+    for (const g of map.hexsides ?? [])
+      if (g.feature === 'river' && g.name === name)
+        for (const [a, b] of g.between) {
+          out.add(`${a}|${b}`);
+          out.add(`${b}|${a}`);
+        }
+    return out;
+  };
+
+  it('writes a bank and its source for every place the issue names (Rostov, Voronezh, Dnepropetrovsk, Zaporozhye, Riga, Daugavpils, Polotsk, Kaunas, Gorky)', () => {
+    for (const name of [
+      'Rostov',
+      'Voronezh',
+      'Dnepropetrovsk',
+      'Zaporozhye',
+      'Riga',
+      'Daugavpils',
+      'Polotsk',
+      'Kaunas',
+      'Gorky',
+    ]) {
+      const e = banks.places.find((b) => b.place === name);
+      assert.ok(e?.source && COMPASS[e.riverLies], name);
+    }
+  });
+
+  it('puts every place on a named river on its written bank: the river on the hexsides facing it, none on the far side', () => {
+    const wrong: string[] = [];
+    for (const e of banks.places) {
+      const hex = placeHex(e.place);
+      const river = riverSides(e.river);
+      const [ux, uy] = COMPASS[e.riverLies]!;
+      const a = offsetToAxial(parseHexNumber(hex)!);
+      const c = axialToPixel(a, 1);
+      let toward = 0;
+      let away = 0;
+      for (let d = 0; d < 6; d++) {
+        const n = axialNeighbor(a, d);
+        const q = axialToPixel(n, 1);
+        const dot = ((q.x - c.x) * ux + (q.y - c.y) * uy) / Math.hypot(q.x - c.x, q.y - c.y);
+        if (!river.has(`${hex}|${makeHexNumber(axialToOffset(n))}`)) continue;
+        if (dot >= 0.45) toward++;
+        else if (dot <= -0.45) away++;
+      }
+      if (toward === 0 || away > 0)
+        wrong.push(
+          `${e.place} (${e.bank} bank, the ${e.river} ${e.riverLies} of it): ${toward} hexsides toward, ${away} on the far side`,
+        );
+    }
+    assert.deepEqual(wrong, []);
   });
 });
