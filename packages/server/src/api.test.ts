@@ -1291,6 +1291,52 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     assert.equal(act.statusCode, 403, 'the admin token holds no seat');
   });
 
+  test('the admin token never re-issues a joined seat (409 seat/joined) and reads only what a spectator reads (issue #46)', async () => {
+    const { app } = await server();
+    const r = await app.inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942' } });
+    const made = r.json() as Made & { admin: { token: string } };
+    const joined: Record<string, string> = {};
+    for (const [side, seat] of Object.entries(made.seats)) {
+      const j = await app.inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/join`,
+        headers: bearer(seat.token!),
+        payload: {},
+      });
+      joined[side] = (j.json() as { token: string }).token;
+    }
+    for (const side of ['german', 'soviet']) {
+      const byAdmin = await app.inject({
+        method: 'POST',
+        url: `/api/games/${made.id}/token`,
+        headers: bearer(made.admin.token),
+        payload: { side },
+      });
+      assert.equal(byAdmin.statusCode, 409, byAdmin.body);
+      assert.equal(byAdmin.json().code, 'seat/joined');
+      assert.equal(byAdmin.json().token, undefined, 'no token given');
+    }
+    const view = async (token: string) =>
+      (await app.inject({ url: `/api/games/${made.id}/view`, headers: bearer(token) })).json();
+    assert.equal((await view(joined.german!)).side, 'german', "the seat's token still holds it");
+    const admin = await view(made.admin.token);
+    assert.equal(admin.side, null);
+    assert.deepEqual(admin.legal, []);
+    assert.deepEqual(
+      admin.view,
+      (await view(made.spectator.token)).view,
+      "the admin reads the spectator's view",
+    );
+    // The seat itself, with its own token, still re-issues it (a link it means to move).
+    const own = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/token`,
+      headers: bearer(joined.soviet!),
+      payload: {},
+    });
+    assert.equal(own.statusCode, 200, own.body);
+  });
+
   test('per address: new games counted (creates and imports), refused past the quota with 429 request/quota', async () => {
     const { app } = await server({
       rateLimit: { max: 1000, timeWindow: 60_000 },

@@ -578,10 +578,16 @@ stopOnSignals(server);
     found.tokens.joinerView = (
       await send('127.0.0.15', 'GET', `/api/games/${g.body.id}/view`, { token: own })
     ).status;
-    // A lost link: the creator's admin token re-issues the seat's; the lost one stops working.
-    const reissued = await send('127.0.0.14', 'POST', `/api/games/${g.body.id}/token`, {
+    // The creator's admin token cannot take a joined seat back (it would read its hidden
+    // view: issue #46); the seat itself re-issues its own, and the lost one stops working.
+    const byAdmin = await send('127.0.0.14', 'POST', `/api/games/${g.body.id}/token`, {
       token: g.body.admin?.token ?? 'none',
       body: { side: 'soviet' },
+    });
+    found.tokens.adminRefused = byAdmin.status === 409 && byAdmin.body?.token === undefined;
+    const reissued = await send('127.0.0.15', 'POST', `/api/games/${g.body.id}/token`, {
+      token: own,
+      body: {},
     });
     found.tokens.reissued = reissued.status;
     found.tokens.lostAfterReissue = (
@@ -714,7 +720,7 @@ stopOnSignals(server);
     );
   });
 
-  test("7. joining issues the joiner his own token; the creator's copy (and its live channel) stop; a lost link is re-issued", (t) => {
+  test("7. joining issues the joiner his own token; the creator's copy (and its live channel) stop; only the seat re-issues its link", (t) => {
     const k = found.tokens;
     t.diagnostic(JSON.stringify(k));
     judge(
@@ -725,7 +731,8 @@ stopOnSignals(server);
         [k.creatorAfterJoin === 403, "the creator's copy no longer opens the seat"],
         [k.heldChannelClosed === 4403, "the creator's live channel on the seat is closed (4403)"],
         [k.joinerView === 200, "the joiner's own token opens it"],
-        [k.reissued === 200, "the creator's admin token re-issues a lost link"],
+        [k.adminRefused === true, "the creator's admin token cannot re-issue a joined seat (409)"],
+        [k.reissued === 200, 'the seat re-issues its own link'],
         [k.lostAfterReissue === 403, 'the lost token then stops working'],
         [k.newAfterReissue === 200, 'the re-issued one works'],
       ],

@@ -464,8 +464,10 @@ export class GameService implements Service {
 
   /**
    * A new token for a seat, the old one ending (a lost link): a seat re-issues its own;
-   * the creator's admin token re-issues any human seat's (its holder then finds his
-   * token refused, so it cannot happen unseen).
+   * the creator's admin token re-issues a human seat's only while it has not joined (a
+   * link lost before the game began). A joined seat's token is its holder's alone: the
+   * admin re-issuing it would read that seat's hidden view (issue #46), so only the seat
+   * itself, consenting with its own token, re-issues it.
    */
   async reissue(p: Principal, side?: string): Promise<{ side: string; token: string }> {
     return this.withLock(p.gameId, async () => {
@@ -476,6 +478,13 @@ export class GameService implements Service {
           422,
           'game/unknown-side',
           `no human seat "${String(side).slice(0, 64)}" here (sides: ${g.rules.sides.join(', ')})`,
+        );
+      }
+      if (p.admin && seat.contribution !== null) {
+        throw new ApiError(
+          409,
+          'seat/joined',
+          `the ${seat.side} seat has joined: only its holder re-issues its token (with his own)`,
         );
       }
       const own = token('st');

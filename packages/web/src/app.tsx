@@ -408,7 +408,7 @@ function ServerGames() {
                         onFocus={(e) => (e.target as HTMLInputElement).select()}
                       />{' '}
                       <CopyButton text={url} label={`Copy the link for ${anySideName(k, summary?.game)}`} />
-                      {k !== 'spectator' && canReissue(g.id) && (
+                      {k !== 'spectator' && canReissue(g.id) && summary?.seats[k]?.joined !== true && (
                         <button
                           type="button"
                           title="A seat's link works until the seat joins; a player who lost his gets a new one here, and the old one stops working"
@@ -857,6 +857,18 @@ function GameBoard(p: {
 
   const clickHex = (h: number) => {
     const a = byHex.get(h);
+    setNotice(null);
+    // A declared attack's ring clicked with a piece that has nothing to do there: why,
+    // and the selection kept (issue #45 item 5).
+    const lit = highlights.get(h);
+    const piece = selected !== null ? pieces.find((x) => x.id === selected) : undefined;
+    if (!a && mine && selected !== null && piece?.side === side && (lit === 'attack' || lit === 'owed')) {
+      setNotice(
+        (pres.whyNot ? pres.whyNot(view, actions, h, selected) : null) ??
+          `${piece?.label ?? selected} has nothing to do at ${board.kind === 'hex' ? board.hexLabel[h] : board.points[h]?.name}: it cannot join the attack there now.`,
+      );
+      return;
+    }
     if (a) {
       take(a, () => {
         if (!pres.keepsSelection(a)) setSelected(null);
