@@ -2,13 +2,14 @@
  * Every playable game of the registry passes the engine's conformance suite: random
  * whole games with no dead end, replays to the same hash, apply leaving its input alone,
  * stale actions refused, secrets kept (planted markers never reach a viewer they are
- * hidden from) and legal actions that depend only on what their side may see.
+ * hidden from, and no view changes with a secret hidden from its viewer) and legal
+ * actions that depend only on what their side may see.
  * STAVKA_CONFORMANCE_GAMES scales the number of playouts (default 2 a game); a game whose
  * random games are long says where to cut them (module.conformance.truncateAt).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkConformance } from '@stavka/engine';
+import { type AnyGameModule, checkConformance, registerGame } from '@stavka/engine';
 import { GAMES, playableGame } from './registry.ts';
 
 const playouts = Number(process.env.STAVKA_CONFORMANCE_GAMES ?? 2);
@@ -30,4 +31,34 @@ describe('conformance of every playable game', () => {
       assert.deepEqual(found, []);
     });
   }
+});
+
+describe('conformance: a view field that lists hidden pieces fails (issue #46)', () => {
+  it('Barbarossa with a view that lists the pile of rifle armies drawn at set-up is found leaking', () => {
+    const m = playableGame('barbarossa-1941')!;
+    const rules = m.rules!;
+    // The view as it was before issue #41: the armies of the draw listed for every viewer.
+    const listing: AnyGameModule = registerGame({
+      ...m,
+      id: 'barbarossa-1941-listing-the-pile',
+      rules: {
+        ...rules,
+        view: (g: unknown, side: string | null) => ({
+          ...(rules.view(g as never, side) as object),
+          riflePile: (g as { riflePile: string[] }).riflePile,
+        }),
+      },
+    } as AnyGameModule);
+    const found = checkConformance(listing, {
+      playouts: 1,
+      seed: 'listing',
+      truncateAt: 3,
+      sampleEvery: 1,
+      ...(m.conformance?.secrets ? { secrets: m.conformance.secrets } : {}),
+    });
+    assert.ok(
+      found.some((f) => f.check === 'leak-view'),
+      JSON.stringify(found),
+    );
+  });
 });
