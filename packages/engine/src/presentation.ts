@@ -330,6 +330,11 @@ export interface Presentation<V = unknown> {
   /** What a click on a node does before it selects (fortify, take out, eliminate the counter clicked). */
   nodeAction?(view: V, actions: readonly Action[], node: number, selected: string | null): Action | null;
   /**
+   * Why a click on a lit node does nothing for the selected piece (a declared attack it
+   * cannot join), with the rule; null: nothing to say (issue #45 item 5).
+   */
+  whyNot?(view: V, actions: readonly Action[], node: number, selected: string): string | null;
+  /**
    * The question asked before an action is taken, when it cannot be taken back (a die is
    * rolled at once) or may lose the game; null: none (issue #45 item 4).
    */

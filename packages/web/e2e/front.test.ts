@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Action } from '@stavka/engine';
+import type { Action, GameState } from '@stavka/engine';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { barbarossaUntil, hexNumber, openLocal, savedGame, showBoard } from './front-positions.ts';
@@ -253,6 +253,47 @@ describe('issue #45 item 4: a confirm before a click that cannot be taken back',
       for (let i = 0; i < 50 && (await savedGame(page, 'front-4b')) === saved; i++)
         await page.waitForTimeout(100);
       assert.notEqual(await savedGame(page, 'front-4b'), saved, 'the airstrike taken');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('issue #45 item 5: a declared attack clicked with a unit that cannot join says why', () => {
+  it('says why the selected German unit cannot join, and keeps it selected', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      let state: GameState<unknown> | null = null;
+      const file = barbarossaUntil('front-3', (s, side, a) => {
+        const f = s.state as FrontState;
+        const ok = side === 'axis' && a.type === 'end-movement' && f.attacks.length > 0;
+        if (ok) state = s;
+        return ok;
+      });
+      const s = state as GameState<unknown> | null;
+      assert.ok(s, 'attacks declared');
+      const f = s.state as FrontState;
+      const attackers = new Set(f.attacks.flatMap((x) => x.attackers));
+      // A German unit alone in its hex, in no attack; the first attack declared.
+      const alone = [...stacksOf(f, 'axis', 1)].find(
+        ([, ids]) => ids.length === 1 && !attackers.has(ids[0]!),
+      );
+      assert.ok(alone, 'a lone German unit in no attack');
+      const unit = alone[1][0]!;
+      const target = await hexNumber(s, 'axis', f.attacks[0]!.target);
+      await openLocal(page, e2e.server.url, 'front-5', file);
+      const box = (await page.locator(`svg.map g.counter[data-piece="${unit}"]`).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      assert.equal(await page.locator('.game').getAttribute('data-selected'), unit);
+      await page.locator(`svg.map polygon.hl.attack[data-hex="${target}"]`).click({ force: true });
+      const notice = page.locator('.work .notice');
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /cannot join the attack on/);
+      assert.equal(await page.locator('.game').getAttribute('data-selected'), unit, 'the selection kept');
+      await shot(page, 'front-why-not.png');
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

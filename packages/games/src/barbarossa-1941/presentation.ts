@@ -210,6 +210,37 @@ function confirm(v: View, a: Action): string | null {
   }
 }
 
+/**
+ * Why the selected unit cannot join the attack declared on `hex` (issue #45 item 5): the
+ * ring of a declared attack is clicked, and nothing is offered there for this unit.
+ */
+function whyNot(v: View, actions: readonly Action[], hex: number, selected: string): string | null {
+  const declared = v.attacks.find((a) => a.target === hex);
+  const p = v.pieces[selected];
+  if (!declared || !p || p.side !== v.player || p.status !== 'map') return null;
+  if (actions.some((a) => a.piece === selected && a.target === hex)) return null;
+  const s = scenarioOf(v);
+  const board = boardOf(v);
+  const name = pieceName(s, v, selected);
+  const at = hexName(s, hex);
+  if (declared.attackers.includes(selected)) return `${name} is already in the attack on ${at}.`;
+  const why = [
+    p.disrupted ? 'it is Disrupted: it may not move or attack in its own player-turn (B-6)' : '',
+    p.moved === 'bonus' ? 'it used its OMB (or moved by rail): it may not attack this player-turn' : '',
+    p.attacked ? 'it has attacked this player-turn' : '',
+    !canAttack(board, selected) && !p.disrupted && p.moved !== 'bonus' && !p.attacked
+      ? 'it is no unit that attacks'
+      : '',
+    canAttack(board, selected) && hexDistance(board, p.at, hex) > 1
+      ? `it is not next to ${at}: move it next to the hex first (a blue hex), then click the attack`
+      : '',
+    v.step !== 'movement' && v.step !== 'attacks-first'
+      ? 'attacks are allocated in the movement step (A.3), not now'
+      : '',
+  ].filter(Boolean);
+  return `${name} cannot join the attack on ${at}: ${why.length > 0 ? why.join('; ') : 'the attack is not open to it now'}.`;
+}
+
 function buttonGroup(a: Action): string | null {
   if (a.type === 'resolve')
     return a.gamble
@@ -390,6 +421,7 @@ export const barbarossaPresentation: Presentation<View> = {
   nodeAction,
   buttonGroup: (_v, a) => buttonGroup(a),
   confirm,
+  whyNot,
   arrows: (v) => arrows(v),
   tray,
   reference,
