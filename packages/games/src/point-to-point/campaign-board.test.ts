@@ -62,7 +62,7 @@ describe('C-4.1 Movement along lines: infantry 1 segment, motorized 2 in Good we
   it('infantry at Vyazma reaches the points one line away', () => {
     assert.deepEqual(
       dests(board(), unit('vyazma')).sort(),
-      ['dorogobuzh', 'gzhatsk', 'kaluga', 'sychevka', 'yartsevo'].sort(),
+      ['dorogobuzh', 'gzhatsk', 'kaluga', 'kholm-zhirkovsky', 'sychevka', 'yartsevo'].sort(),
     );
   });
   it('a panzer corps goes two segments in Good weather, one in Mud and in Snow', () => {

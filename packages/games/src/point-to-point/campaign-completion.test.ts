@@ -518,7 +518,17 @@ describe('C-9 Factories', () => {
 });
 
 describe('C-10 Partisans', () => {
-  const deep = ['yelnya', 'dorogobuzh', 'spas-demensk', 'kirov', 'vyazma', 'yartsevo', 'bely', 'sychevka'];
+  const deep = [
+    'yelnya',
+    'dorogobuzh',
+    'spas-demensk',
+    'kirov',
+    'vyazma',
+    'yartsevo',
+    'bely',
+    'sychevka',
+    'kholm-zhirkovsky',
+  ];
   const turn2 = (units: Record<string, string>) =>
     position(units, {
       axis: deep,

@@ -74,6 +74,61 @@ describe('Typhoon map: points and lines (completion C-1)', () => {
   });
 });
 
+describe('Typhoon map and orders of battle against the 1941 record (issue #43)', () => {
+  const joined = (a: string, b: string) => {
+    const g = typhoon.map.graph;
+    for (let s = g.offsets[point(a)]!; s < g.offsets[point(a) + 1]!; s++)
+      if (g.targets[s] === point(b)) return true;
+    return false;
+  };
+  const unitOf = (id: string) => typhoon.units.find((u) => u.id === id)!;
+  it('Guderian starts from Glukhov, Shostka and Putivl, with their roads north and east [7]', () => {
+    for (const [a, b] of [
+      ['glukhov', 'shostka'],
+      ['glukhov', 'putivl'],
+      ['shostka', 'trubchevsk'],
+      ['putivl', 'rylsk'],
+      ['rylsk', 'lgov'],
+    ])
+      assert.ok(joined(a, b), `${a} - ${b}`);
+    assert.equal(unitOf('xlvii-pz').at, 'shostka');
+    assert.equal(unitOf('xlviii-pz').at, 'putivl');
+    assert.deepEqual(
+      typhoon.units.filter((u) => u.at === 'glukhov' && u.arrives === 1).map((u) => u.id),
+      ['xxiv-pz', 'hk-xxxiv', 'gd'],
+      'no longer five corps behind one road of capacity 1',
+    );
+  });
+  it('the north is joined: Klin - Volokolamsk, Klin - Rogachevo - Dmitrov, Istra - Solnechnogorsk, Kalinin - Volokolamsk', () => {
+    for (const [a, b] of [
+      ['klin', 'volokolamsk'],
+      ['klin', 'rogachevo'],
+      ['rogachevo', 'dmitrov'],
+      ['istra', 'solnechnogorsk'],
+      ['kalinin', 'volokolamsk'],
+      ['solnechnogorsk', 'krasnaya-polyana'],
+    ])
+      assert.ok(joined(a, b), `${a} - ${b}`);
+  });
+  it('Panzer Group 3 drives Dukhovshchina - Kholm-Zhirkovsky - Vyazma [40][45][46]', () => {
+    assert.ok(joined('dukhovshchina', 'kholm-zhirkovsky') && joined('kholm-zhirkovsky', 'vyazma'));
+  });
+  it('the Savyolovo railway is counted once; Mozhaisk is two segments from Moscow (Kubinka) [17][59]', () => {
+    assert.ok(!joined('moscow', 'yakhroma') && joined('krasnaya-polyana', 'yakhroma'));
+    assert.ok(!joined('mozhaisk', 'moscow') && joined('mozhaisk', 'kubinka') && joined('kubinka', 'moscow'));
+  });
+  it('divisions are minor units; the 16th Army starts in the line, not at Vyazma', () => {
+    assert.equal(unitOf('ss-reich').class, 'minor');
+    assert.equal(unitOf('1-gds-mrd').class, 'minor');
+    assert.notEqual(unitOf('16a').at, 'vyazma');
+  });
+  it('Soviet reinforcements: Belov’s cavalry, the 26th Army and the Tula garrison, more Far Eastern divisions', () => {
+    for (const id of ['belov', '26a', 'tula-gar', 'fe-rd-nov', 'fe-rd-dec', '354-rd'])
+      assert.ok(unitOf(id)?.side === 'soviet', id);
+    assert.equal(unitOf('belov').mobile, true);
+  });
+});
+
 describe('Typhoon orders of battle', () => {
   const names = typhoon.units.map((u) => u.name).join('\n');
   it('holds Army Group Centre: Panzer Groups 2, 3, 4, 2nd, 4th and 9th Armies, Gross Deutschland, SS Reich, VIII Fliegerkorps', () => {
