@@ -302,6 +302,8 @@ export function mustAttackUnmet(board: Board, allocations: readonly Allocation[]
       for (let k = graph.offsets[at]!; k < graph.offsets[at + 1]!; k++) {
         const h = graph.targets[k]!;
         if (h < 0 || h === a.target || slotBetween(graph, h, a.target) < 0) continue;
+        // B-66: a German unit in Rumania the Russians may not attack yet is owed no attack.
+        if (board.s.rumania[h] === 1 && board.g.rumaniaOpen !== true) continue;
         const owed = board.at[h]!.some((id) => {
           const u = board.unit(id);
           const p = board.piece(id);

@@ -16,6 +16,7 @@ import {
   legalActions,
   setup,
 } from '@stavka/engine';
+import { tankPile } from './replacements.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
@@ -287,5 +288,131 @@ describe('Tactical Retreats', () => {
     const to = destinations(s, 'soviet', 'retreat', 'r');
     assert.ok(to.includes('0506'), 'the fortress in the ZOC of the army at 0507');
     assert.equal(to.includes('0606'), false, 'an empty hex in that ZOC is still closed');
+  });
+});
+
+describe('Cross-River: "Panzer/tank units and German armies attacking across a river or crossing a river to attack ... must pay 1 additional movement factor" (B-69)', () => {
+  const river = (between: [string, string]) => ({ hexsides: [{ feature: 'river', between: [between] }] });
+  const allocates = (s: G, piece: string, target: string) =>
+    has(s, 'axis', { type: 'allocate', piece, target: hexOf(s, target) });
+
+  it('a German army that spent its 3 MFs reaching a river may not attack across it; with 1 MF left it may', () => {
+    const at = (from: string) =>
+      axisMovement(
+        game({
+          map: river(['0504', '0604']),
+          pieces: { a: { is: 'ger-army', at: from }, r: { is: 'sov-army', at: '0604' } },
+        }),
+      );
+    let s = act(at('0501'), 'axis', { type: 'move', piece: 'a', to: hexOf(at('0501'), '0504') });
+    assert.equal(allocates(s, 'a', '0604'), false, '3 MFs spent: none left for the river');
+    s = act(at('0502'), 'axis', { type: 'move', piece: 'a', to: hexOf(at('0502'), '0504') });
+    assert.ok(allocates(s, 'a', '0604'), '2 MFs spent: the third pays the river');
+  });
+
+  it('crossing a river costs nothing until the unit attacks: then the MF is owed, even against a hex across no river', () => {
+    const start = () =>
+      axisMovement(
+        game({
+          map: river(['0502', '0503']),
+          pieces: {
+            a: { is: 'ger-army', at: '0501' },
+            k: { is: 'ger-inf-korps', at: '0402' },
+            r: { is: 'sov-army', at: '0604' },
+          },
+        }),
+      );
+    let s = start();
+    assert.ok(
+      has(s, 'axis', { type: 'move', piece: 'a', to: hexOf(s, '0504') }),
+      '3 hexes across the river: 3 MFs',
+    );
+    s = act(s, 'axis', { type: 'move', piece: 'a', to: hexOf(s, '0504') });
+    assert.equal(allocates(s, 'a', '0604'), false, 'crossed a river to attack: no MF left to pay');
+  });
+
+  it('advancing across a river costs 1 more MF: a panzer division advances 2 hexes where it would go 3', () => {
+    let s = axisMovement(
+      game({
+        map: river(['0504', '0505']),
+        pieces: {
+          pz: { is: 'ger-pz-div', at: '0504' },
+          a: { is: 'ger-army', at: '0404' },
+          d: { is: 'sov-weak-div', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['pz', 'a'] }, '0505');
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    assert.equal(s.state.combat!.results.d, 'DE');
+    const to = destinations(s, 'axis', 'advance', 'pz');
+    assert.ok(to.includes('0506'), 'the vacated hex (2 MFs with the river) and 1 more');
+    assert.equal(to.includes('0507'), false, 'not 3 hexes');
+  });
+});
+
+describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () => {
+  const overruns = (s: G) => legal(s, 'axis').filter((a) => a.type === 'overrun');
+
+  it('a stack that has just moved up next to the lone 1-factor unit may overrun it, each unit with the hex cost + 1 MF left', () => {
+    const from = (start: string) =>
+      axisMovement(
+        game({
+          pieces: {
+            a: { is: 'ger-army', at: start },
+            k: { is: 'ger-inf-korps', at: '0304' },
+            d: { is: 'sov-weak-div', at: '0305' },
+          },
+        }),
+      );
+    let s = from('0303');
+    s = act(s, 'axis', { type: 'move', piece: 'a', to: hexOf(s, '0304') });
+    assert.deepEqual(
+      overruns(s),
+      [{ type: 'overrun', pieces: ['a', 'k'], target: hexOf(s, '0305') }],
+      'the army moved 1 of its 3 MFs: 2 left for the hex and the overrun',
+    );
+    s = act(s, 'axis', overruns(s)[0] as BarbarossaAction);
+    assert.equal(s.state.pieces.d!.status, 'eliminated');
+    assert.equal(s.state.pieces.a!.at, hexOf(s, '0305'));
+    let t = from('0302');
+    t = act(t, 'axis', { type: 'move', piece: 'a', to: hexOf(t, '0304') });
+    assert.deepEqual(
+      overruns(t),
+      [],
+      'the army moved 2: 1 MF left is not enough, and the korps alone has 3 factors',
+    );
+  });
+
+  it('a face-down tank korps is read at its real value and revealed: a 4-3 is not overrun', () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          a: { is: 'ger-army', at: '0304' },
+          k: { is: 'ger-inf-korps', at: '0304' },
+          t: { face: 'tank-korps', secretly: 'sov-tank-korps-43', at: '0305' },
+        },
+      }),
+    );
+    assert.equal(overruns(s).length, 1, 'offered: the German sees a 2-1');
+    s = act(s, 'axis', overruns(s)[0] as BarbarossaAction);
+    assert.equal(s.state.pieces.t!.status, 'map', 'a 4-3 has 3 defense factors');
+    assert.equal(s.state.pieces.t!.unit, 't-unit', 'revealed');
+    assert.equal(s.state.pieces.a!.at, hexOf(s, '0304'), 'the group stays in its hex');
+  });
+
+  it('a face-down 2-1 tank korps overrun is revealed and goes into the replacement pile', () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          a: { is: 'ger-army', at: '0304' },
+          k: { is: 'ger-inf-korps', at: '0304' },
+          t: { face: 'tank-korps', secretly: 'sov-tank-korps-21', at: '0305' },
+        },
+      }),
+    );
+    s = act(s, 'axis', overruns(s)[0] as BarbarossaAction);
+    assert.equal(s.state.pieces.t!.status, 'eliminated');
+    assert.deepEqual(tankPile(s.state, rulesScenarioByKey(s.state.scenario)), ['t']);
   });
 });

@@ -320,12 +320,12 @@ describe('Terrain Effects on movement', () => {
     assert.equal(inf.at('0103')?.cost, 4);
   });
 
-  it('Cross-River: panzer/tank units and German armies pay 1 additional MF, others not', () => {
+  it('Cross-River: moving across a river without attacking costs nothing extra, for panzers and German armies too (B-69)', () => {
     const map = { hexsides: [{ feature: 'river', between: [['0501', '0502']] as [string, string][] }] };
     const pz = optionsOf({ map, pieces: { pz: { is: 'ger-pz-div', at: '0501' } } }, 'pz');
-    assert.equal(pz.at('0502')?.cost, 4);
+    assert.equal(pz.at('0502')?.cost, 2);
     const army = optionsOf({ map, pieces: { a: { is: 'ger-army', at: '0501' } } }, 'a');
-    assert.equal(army.at('0502')?.cost, 4);
+    assert.equal(army.at('0502')?.cost, 2);
     const korps = optionsOf({ map, pieces: { k: { is: 'ger-inf-korps', at: '0501' } } }, 'k');
     assert.equal(korps.at('0502')?.cost, 2);
   });

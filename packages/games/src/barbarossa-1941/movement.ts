@@ -87,11 +87,12 @@ interface Mover {
   readonly start: number;
   readonly mobile: boolean;
   readonly motorizedKorps: boolean;
-  readonly payRiver: boolean;
   readonly allied: boolean;
   /** B-54: a railway gun moves only along Russian rail track, 1 MF a hex whatever the terrain. */
   readonly railOnly: boolean;
   readonly startOwners: ReadonlySet<string>;
+  /** B-66: a Russian unit before the Axis has attacked out of Rumania may not enter it. */
+  readonly rumaniaClosed: boolean;
 }
 
 function mover(board: Board, id: string): Mover {
@@ -105,11 +106,10 @@ function mover(board: Board, id: string): Mover {
     start: p.at,
     mobile: isMobile(u),
     motorizedKorps: isMotorized(u) && !isSmall(u),
-    // "Panzer/tank units and German armies ... crossing a river ... must pay 1 additional movement factor"
-    payRiver: isArmour(u) || (isGerman(u) && isArmy(u)),
     allied: isAxisAllied(u),
     railOnly: u.type === 'railway-gun',
     startOwners: new Set(board.zocOwners(side, p.at)),
+    rumaniaClosed: side === 'soviet' && board.g.rumaniaOpen !== true,
   };
 }
 
@@ -122,6 +122,8 @@ function mayEnter(m: Mover, to: number): boolean {
   if (board.hasEnemyGround(m.side, to)) return false;
   // B-17: "Axis allied units must remain in the south."
   if (m.allied && s.south[to] !== 1) return false;
+  // B-66: "The Russians may not attack Rumania unless the Axis do attack out of it": nor enter it.
+  if (m.rumaniaClosed && s.rumania[to] === 1) return false;
   // "Mountain: Panzer/tank and motorized units must be at division/brigade level to transit, even via roads"
   if (m.motorizedKorps && terrainIn(s, to, w) === 'mountain') return false;
   return true;
@@ -150,8 +152,8 @@ function stepCost(
   if (m.railOnly) return russianRailSlot(board, from, slot, to) ? 2 : -1;
   const road = roadAlong(s, slot, w);
   if (roadOnly && !road) return -1;
-  const river = m.payRiver && riverAt(s, slot, w) ? 2 : 0;
-  if (road) return (m.mobile ? 1 : 2) + river;
+  // RULINGS B-69: "Moving across a river without attacking costs nothing extra" (the +1 MF is paid on attacking, riverMfOwed).
+  if (road) return m.mobile ? 1 : 2;
   const t = terrainIn(s, to, w);
   let cost = 2;
   if (t === 'forest' || t === 'hills') {
@@ -168,7 +170,50 @@ function stepCost(
     const here = terrainIn(s, from, w);
     if (here === 'swamp' || here === 'swamp-forest') return maxCost;
   }
-  return cost + river;
+  return cost;
+}
+
+/**
+ * "Panzer/tank units and German armies attacking across a river or crossing a river to
+ * attack or tactically advancing after combat across one must pay 1 additional movement
+ * factor to do so" (RULINGS B-69): does allocating `id` to an attack on `target` owe it
+ * (across a river hexside, or after crossing one in its move), and may it pay it from the
+ * MFs left within its OMF? Returns 'none' (nothing owed), 'paid' or 'short'.
+ */
+export function riverMfOwed(board: Board, id: string, target: number): 'none' | 'paid' | 'short' {
+  const u = board.unit(id);
+  if (!(isArmour(u) || (isGerman(u) && isArmy(u)))) return 'none';
+  const p = board.piece(id);
+  const slot = slotIndex(board, p.at, target);
+  const across = slot >= 0 && riverAt(board.s, slot, board.weather);
+  if (!across && p.riverCrossed !== true) return 'none';
+  return (p.mfLeft ?? 2 * omfOf(board, id)) >= 2 ? 'paid' : 'short';
+}
+
+function slotIndex(board: Board, from: number, to: number): number {
+  const { graph } = board.s.map;
+  for (let k = graph.offsets[from]!; k < graph.offsets[from + 1]!; k++) if (graph.targets[k] === to) return k;
+  return -1;
+}
+
+/**
+ * What a move leaves the piece (state.ts `mfLeft`, `riverCrossed`): the half MFs left
+ * within its OMF (B-22's extra road hex for the others counted in: a move past the OMF
+ * was along roads), none after the OMB; and whether its path crossed an unfrozen river.
+ */
+export function afterMove(
+  board: Board,
+  id: string,
+  opt: MoveOption,
+): { mfLeft: number; riverCrossed: boolean } {
+  const omf = omfOf(board, id);
+  const mfLeft = opt.bonus ? 0 : Math.max(0, (opt.cost > 2 * omf ? 2 * (omf + 1) : 2 * omf) - opt.cost);
+  let riverCrossed = false;
+  for (let i = 1; i < opt.path.length; i++) {
+    const k = slotIndex(board, opt.path[i - 1]!, opt.path[i]!);
+    if (k >= 0 && riverAt(board.s, k, board.weather)) riverCrossed = true;
+  }
+  return { mfLeft, riverCrossed };
 }
 
 function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolean }): SearchSpace {
@@ -299,7 +344,7 @@ export function carryMovementLists(g: BarbarossaState, draft: BarbarossaState): 
 
 function globalKey(board: Board): string {
   const g = board.g;
-  return `${g.player}|${g.breakthrough}|${board.weather}|${g.control.Ploesti ?? ''}|${g.control.Grozny ?? ''}|${g.converted.length}`;
+  return `${g.player}|${g.breakthrough}|${board.weather}|${g.control.Ploesti ?? ''}|${g.control.Grozny ?? ''}|${g.converted.length}|${g.rumaniaOpen === true}`;
 }
 
 function placeKey(g: BarbarossaState, id: string): string {

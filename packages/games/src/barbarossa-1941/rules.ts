@@ -39,9 +39,9 @@ import { Board } from './board.ts';
 import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from './factories.ts';
 import { chooseTankGroup, mayRehide, rehide, shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
 import { mayRebuildKorps, rebuildKorps } from './korps-steps.ts';
-import { canMove, carryMovementLists, movementLists, moveOptions } from './movement.ts';
+import { afterMove, canMove, carryMovementLists, movementLists, moveOptions, riverMfOwed } from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
-import { overrunOptions } from './overrun.ts';
+import { applyOverrun, overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
 import { announceArrivals, entryHexes, placeArrival } from './reinforcements.ts';
 import { germanReplacements, sovietReplacements } from './replacements.ts';
@@ -184,6 +184,10 @@ function attackForbidden(board: Board, id: string): boolean {
 
 function allocations(board: Board, side: Side): BarbarossaAction[] {
   const g = board.g;
+  // B.2: the Russian attacks are allocated, then resolved: "Once allocated, after resolution of
+  // other attacks has begun, Russian attacks may never be cancelled" (and none is added, so the
+  // must-attack rule, checked before the first resolution, stays met).
+  if (side === 'soviet' && g.step === 'attacks-first' && g.attackedThisPhase.length > 0) return [];
   const { graph } = board.s.map;
   const out: BarbarossaAction[] = [];
   for (const id of g.order) {
@@ -195,8 +199,8 @@ function allocations(board: Board, side: Side): BarbarossaAction[] {
       continue;
     }
     if (!mayAllocate(board, id) || attackForbidden(board, id)) continue;
-    // "(The Russians may not attack Rumania unless the Axis do attack out of it.)": the Axis may not on turn 1.
-    const rumaniaClosed = g.turn === 1 && side === 'soviet';
+    // "(The Russians may not attack Rumania unless the Axis do attack out of it.)": all game (B-66).
+    const rumaniaClosed = side === 'soviet' && g.rumaniaOpen !== true;
     const targets: number[] = [];
     for (let k = graph.offsets[p.at]!; k < graph.offsets[p.at + 1]!; k++) {
       const t = graph.targets[k]!;
@@ -204,7 +208,11 @@ function allocations(board: Board, side: Side): BarbarossaAction[] {
         targets.push(t);
     }
     targets.sort((a, b) => a - b);
-    for (const target of targets) out.push({ type: 'allocate', piece: id, target });
+    for (const target of targets) {
+      // RULINGS B-69: "An attack that cannot pay [the river's +1 MF] is not offered."
+      if (riverMfOwed(board, id, target) === 'short') continue;
+      out.push({ type: 'allocate', piece: id, target });
+    }
   }
   return out;
 }
@@ -327,7 +335,15 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
         )
           out.push({ type: 'resolve', target: a.target, ignoreRiver: true });
       }
+      // An attack that can no longer be made (its hex emptied by another combat) is dropped.
+      for (const a of g.attacks)
+        if (isRefusal(evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) })))
+          out.push({ type: 'cancel', target: a.target });
       if (g.attacks.length === 0) out.push({ type: 'end-step' });
+      // General Rule (B-14) in B.2 too: no Russian attack is resolved while an adjacent German
+      // army or korps is owed an attack at odds at least equal (as at B.3's end of allocation).
+      if (side === 'soviet' && g.attackedThisPhase.length === 0 && !allocationsComplete(board))
+        return out.filter((a) => a.type !== 'resolve');
       return out;
     }
     case 'movement': {
@@ -340,8 +356,10 @@ function legal(g: BarbarossaState, side: string): BarbarossaAction[] {
       movementLists(board, movers).forEach((list, i) => {
         for (const o of list) out.push({ type: 'move', piece: movers[i]!, to: o.to });
       });
-      // Overrun (B-42): a stack moving together eliminates a 1-factor defender for 1 more MF.
-      for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0 && canMove(board, id))) {
+      // Overrun (B-42, B-65): a stack moving together eliminates a 1-factor defender for 1 more MF.
+      for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0)) {
+        // B-66: no Russian unit enters Rumania before the Axis has attacked out of it.
+        if (g.player === 'soviet' && g.rumaniaOpen !== true && s.rumania[o.target] === 1) continue;
         if (board.fits(o.target, o.pieces, board.at[o.target]!))
           out.push({ type: 'overrun', pieces: [...o.pieces], target: o.target });
       }
@@ -471,6 +489,8 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
     if (p.side !== side) continue;
     p.moved = 'no';
     p.attacked = false;
+    delete p.mfLeft;
+    delete p.riverCrossed;
   }
   const s = scenarioOf(g);
   if (side === 'axis' && g.options.weatherRoll) {
@@ -530,6 +550,22 @@ function endPlayerTurn(g: BarbarossaState, s: RulesScenario, ctx: RulesContext):
     return;
   }
   afterGermanVictoryDetermination(g, s, ctx);
+}
+
+/**
+ * RULINGS B-66: "The Russians may not attack Rumania unless the Axis do attack out of it":
+ * the first Axis attack resolved with an attacker in a hex in Rumania opens Rumania to the
+ * Russians for the rest of the game.
+ */
+function openRumania(g: BarbarossaState, s: RulesScenario, target: number, ctx: RulesContext): void {
+  if (g.player !== 'axis' || g.rumaniaOpen === true) return;
+  const attack = g.attacks.find((x) => x.target === target);
+  if (!attack?.attackers.some((id) => s.rumania[g.pieces[id]!.at] === 1)) return;
+  g.rumaniaOpen = true;
+  log(ctx, 'combat', 'the Axis attacks out of Rumania: from now on the Russians may attack and enter it', [
+    'barbarossa-1941 "Special First Turn Rules"',
+    'B-66',
+  ]);
 }
 
 /** B.8 and the game's end at January II, or the next game-turn (after B.7). */
@@ -610,15 +646,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       return;
     }
     case 'overrun': {
-      const board = new Board(g, s);
-      for (const d of board.at[a.target]!)
-        eliminatePiece(g, s, d, ctx, 'overrun', ['barbarossa-1941 "Operational Movement" Overrun', 'B-42']);
-      for (const id of a.pieces) {
-        const p = g.pieces[id]!;
-        p.at = a.target;
-        p.moved = 'attack';
-        p.entrenched = false;
-      }
+      if (!applyOverrun(g, s, a.pieces, a.target, ctx)) return;
       enterHex(g, s, a.target, g.player, ctx);
       log(
         ctx,
@@ -704,6 +732,10 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       p.at = a.to;
       p.moved = opt.bonus ? 'bonus' : 'attack';
       p.entrenched = false;
+      // B-65, B-69: what the move leaves for an overrun or a river attack.
+      const left = afterMove(board, a.piece, opt);
+      p.mfLeft = left.mfLeft;
+      if (left.riverCrossed) p.riverCrossed = true;
       ctx.log({
         kind: 'move',
         text: `${label(g, s, a.piece)} moves ${opt.path.map((h) => s.hexNumbers[h]).join('-')}${opt.bonus ? ' (with the OMB: no attack)' : ''}`,
@@ -731,6 +763,7 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       log(ctx, 'combat', `attack on ${s.hexNumbers[a.target]} cancelled`, ['barbarossa-1941 "General Rule"']);
       return;
     case 'resolve':
+      openRumania(g, s, a.target, ctx);
       startCombat(g, s, a.target, ctx, a.gamble, a.ignoreRiver === true);
       return;
     case 'end-movement':

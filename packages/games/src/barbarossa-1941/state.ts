@@ -34,6 +34,14 @@ export interface PieceState {
   entrenched: boolean;
   /** Operational movement used in this player-turn: not, within its OMF (may attack), or with the OMB (may not). */
   moved: 'no' | 'attack' | 'bonus';
+  /**
+   * Half movement factors left within its OMF after its move this player-turn (absent: not
+   * moved, its whole OMF): the river's +1 MF for an attack (RULINGS B-69) and an overrun's
+   * hex cost + 1 (B-65) are paid from it.
+   */
+  mfLeft?: number;
+  /** Crossed an unfrozen river hexside in its move this player-turn (B-69: "crossing a river to attack"). */
+  riverCrossed?: boolean;
   /** Has attacked (or is allocated to an attack) in this player-turn. */
   attacked: boolean;
   /** Supply from the last Supply Status Determination Phase (or the moment of combat). */

@@ -147,6 +147,14 @@ const TEMPLATES: Record<string, Omit<UnitSetup, 'id' | 'name' | 'designation'>> 
     size: 'korps',
     factors: { attack: 3, defense: 2 },
   },
+  /** A 2-1 of the blind tank group (B-53: "a faced-down group of 10 more 2-1s"). */
+  'sov-tank-korps-21': {
+    side: 'soviet',
+    nationality: 'soviet',
+    type: 'tank',
+    size: 'korps',
+    factors: { attack: 2, defense: 1 },
+  },
   'sov-tank-korps-43': {
     side: 'soviet',
     nationality: 'soviet',
