@@ -30,6 +30,7 @@ import {
   offsetToAxial,
   pixelToAxial,
 } from '@stavka/engine';
+import { STANDARD_PLACE_RULES } from '../src/barbarossa-1941/scenario.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const MAP_OUT = join(here, '../src/barbarossa-1941/data/generated/map.json');
@@ -327,6 +328,7 @@ export const PLACES: PlaceDef[] = [
   pl('Botosani', 'town', 47.75, 26.66),
   pl('Cluj', 'city', 46.77, 23.6),
   pl('Helsinki', 'city', 60.17, 24.94),
+  pl('Vyborg', 'town', 60.709, 28.755), // its hex is land (the vote gave the Vyborg bay)
 ];
 
 /* ------------------------------------------------------------------------------------ */
@@ -1232,6 +1234,18 @@ const NARROW_WATERS: { name: string; at: LonLat }[] = [
   { name: 'the western Sivash, south of Chaplynka', at: [34.3, 46.15] },
   { name: 'the Sivash at the Chonhar strait', at: [34.75, 46.05] },
   { name: 'the Kerch Strait and Taman Bay', at: [36.8, 45.2] },
+  // Ports on rivers and limans whose water is narrower than a hex (issue #42: "ports with no
+  // sea next to them"): the water that joins each to its sea.
+  {
+    name: "the head of Taganrog Bay and the Don delta (Rostov's way to the Sea of Azov)",
+    at: [39.37, 46.97],
+  },
+  { name: 'Taganrog Bay south of Taganrog (25-30 km wide, one hex row)', at: [38.89, 46.9] },
+  {
+    name: "the Bug and Dnieper-Bug limans (Nikolayev's and Kherson's way to the Black Sea)",
+    at: [31.98, 46.8],
+  },
+  { name: "the Danube delta below Izmail (the Kilia arm, Izmail's way to the Black Sea)", at: [29.44, 45.3] },
 ];
 const narrowWater = new Set(NARROW_WATERS.map((w) => key(hexAt(w.at))));
 for (const k of narrowWater) surfaceOf.set(k, 0);
@@ -2017,6 +2031,44 @@ for (const r of riverRuns) {
     for (const v of [SIDES[si]!.v1, SIDES[si]!.v2]) count.set(v, (count.get(v) ?? 0) + 1);
   const ends = [...count.values()].filter((c) => c % 2 === 1).length;
   check(ends <= 2, `river ${r.name}: its hexsides do not form one chain (${ends} loose ends)`);
+}
+
+// Every port next to a sea hex of its sea (the rules' "By Sea": a coastal hex is a land hex
+// next to a sea hex; "the same sea" is one body of sea hexes, B-47), but those listed.
+const seaBasin = new Map<string, number>();
+for (const k of ALL.map(key)) {
+  if (surfaceOf.get(k) !== 0 || seaBasin.has(k)) continue;
+  const id = seaBasin.size;
+  const stack = [k];
+  seaBasin.set(k, id);
+  while (stack.length > 0)
+    for (const n of neighbours(parse(stack.pop()!)).map(key))
+      if (surfaceOf.get(n) === 0 && !seaBasin.has(n)) {
+        seaBasin.set(n, id);
+        stack.push(n);
+      }
+}
+const basinsNext = (k: string) =>
+  new Set(neighbours(parse(k)).flatMap((n) => (seaBasin.has(key(n)) ? [seaBasin.get(key(n))!] : [])));
+/** Ports the 40 km grid cannot give their sea, with the reason (data/ports-without-sea.json). */
+const PORTS_WITHOUT_SEA = (
+  JSON.parse(readFileSync(join(here, '../src/barbarossa-1941/data/ports-without-sea.json'), 'utf8')) as {
+    ports: Record<string, string>;
+  }
+).ports;
+const portSea: Record<string, string> = Object.fromEntries(
+  Object.entries(STANDARD_PLACE_RULES).flatMap(([name, r]) => (r.port ? [[name, r.port]] : [])),
+);
+const seaOf: Record<string, string> = { baltic: 'Koenigsberg', black: 'Sevastopol', azov: 'Sevastopol' };
+for (const [name, sea] of Object.entries(portSea)) {
+  const hex = placeHex(name);
+  const ref = placeHex(seaOf[sea]!);
+  if (hex === undefined || ref === undefined || PORTS_WITHOUT_SEA[name]) continue;
+  const mine = basinsNext(hex);
+  check(
+    [...basinsNext(ref)].some((b) => mine.has(b)),
+    `port ${name} (${hex}) is not next to a sea hex of the ${sea === 'azov' ? 'Black Sea / Sea of Azov' : sea}`,
+  );
 }
 
 // Every place on a named river on its written bank (data/river-banks.json).

@@ -18,7 +18,7 @@ import {
   offsetToAxial,
   parseHexNumber,
 } from '@stavka/engine';
-import { gridProjection, mapGeoSchema } from './scenario.ts';
+import { gridProjection, mapGeoSchema, STANDARD_PLACE_RULES } from './scenario.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
 const readJson = <T>(name: string): T => JSON.parse(readFileSync(join(DATA, name), 'utf8')) as T;
@@ -158,8 +158,11 @@ describe('The 22 June 1941 border (data/border-1941.json: the 1939 German-Soviet
   it('has a border hexside within one hex of every point of the source line from Memel to the Kilia mouth', () => {
     const sides = map.hexsides?.find((g) => g.feature === 'border-1941')?.between ?? [];
     const mids = sides.map(([a, b]) => midOf(a, b));
+    // where the far side is water at this scale (the Danube delta below Izmail) there is no land border to draw
+    const landAcross = (p: { lat: number; lon: number; against: string }) =>
+      [...zone(p.against)].some((h) => isLand(h) && kmBetween(centre(h), [p.lon, p.lat]) <= 40);
     const missed = border.line
-      .filter((p) => p.against !== 'hungary')
+      .filter((p) => p.against !== 'hungary' && landAcross(p))
       .filter((p) => !mids.some((m) => kmBetween(m, [p.lon, p.lat]) <= 40))
       .map((p) => p.at);
     assert.deepEqual(missed, []);
@@ -263,5 +266,31 @@ describe('River cities on their banks ("Cross-River"; data/river-banks.json)', (
         );
     }
     assert.deepEqual(wrong, []);
+  });
+});
+
+describe('Ports on their seas ("Strategic Movment - By Sea": "from any coastal hex to a friendly-controlled port within the same sea")', () => {
+  const without = readJson<{ ports: Record<string, string> }>('ports-without-sea.json').ports;
+  // one id per body of sea: the smallest hex number in it
+  const bodyOf = (h: string) => [...reach(h, isSea)].sort()[0]!;
+  const seasNext = (hex: string) => new Set(neighbours(hex).filter(isSea).map(bodyOf));
+
+  it('puts every port next to a sea hex of its sea (Leningrad listed with its reason)', () => {
+    const reference = { baltic: 'Koenigsberg', black: 'Sevastopol', azov: 'Sevastopol' } as const;
+    const wrong: string[] = [];
+    for (const [name, rule] of Object.entries(STANDARD_PLACE_RULES)) {
+      if (!rule.port || without[name]) continue;
+      const mine = seasNext(placeHex(name));
+      const theirs = seasNext(placeHex(reference[rule.port]));
+      if (![...mine].some((b) => theirs.has(b))) wrong.push(`${name} (${placeHex(name)}, ${rule.port})`);
+    }
+    assert.deepEqual(wrong, []);
+    for (const name of ['Rostov', 'Kherson', 'Nikolayev', 'Izmail']) assert.ok(!without[name], name);
+    for (const reason of Object.values(without)) assert.ok(reason.length > 20);
+  });
+
+  it("gives Vyborg's hex to the land", () => {
+    assert.ok(isLand(placeHex('Vyborg')));
+    assert.ok(isLand(hexOf([28.755, 60.709])));
   });
 });
