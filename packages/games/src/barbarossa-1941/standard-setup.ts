@@ -15,6 +15,7 @@
  */
 import type { RulesContext, SetupError } from '@stavka/engine';
 import { err, ok, type Result } from '@stavka/engine';
+import { CITE_HIDDEN } from './hidden.ts';
 import {
   onStandardScenarioMissing,
   type RulesScenario,
@@ -23,7 +24,6 @@ import {
 } from './rules-scenario.ts';
 import { compileScenario, drawArmiesWith, standardScenarioFile } from './scenario.ts';
 import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
-import { CITE_HIDDEN } from './hidden.ts';
 
 export const STANDARD_KEY = 'standard';
 
@@ -69,7 +69,12 @@ export function standardPosition(
   const g = newGameState(STANDARD_KEY, {
     railheads: [...s.railheads],
     riflePile: drawArmiesWith(bs.soviet.rifleArmyPool, bs.soviet.draw, (sides) =>
-      ctx.roll(`the Russian draw: one army of ${sides} left in the pool`, [CITE_DRAW, CITE_HIDDEN], sides, []),
+      ctx.roll(
+        `the Russian draw: one army of ${sides} left in the pool`,
+        [CITE_DRAW, CITE_HIDDEN],
+        sides,
+        [],
+      ),
     ).drawn,
     options: { asymmetricOdds, weatherRoll },
   });
