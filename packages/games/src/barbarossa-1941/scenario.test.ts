@@ -127,4 +127,14 @@ describe('Setup: Sorting Russian Arrays (the seeded 42-of-62 draw)', () => {
     drawArmies(pool, 42, rngFromSeed(3));
     assert.deepEqual(pool, copy);
   });
+
+  it("needs no historical draw in the file: each game draws its own (issue #41); an old file's draw is still checked", () => {
+    const none = standardScenarioFile();
+    delete (none.setup.standard as { sovietDraw?: unknown }).sovietDraw;
+    assert.deepEqual(checkScenario(none), []);
+    const short = standardScenarioFile();
+    const old = (short.setup.standard as { sovietDraw?: string[] }).sovietDraw ?? pool.slice(0, 42);
+    (short.setup.standard as { sovietDraw?: string[] }).sovietDraw = old.slice(1);
+    assert.ok(paths(short).includes('setup.standard.sovietDraw'), paths(short).join('; '));
+  });
 });
