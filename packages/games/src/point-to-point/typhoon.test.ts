@@ -89,7 +89,7 @@ describe('Typhoon map and orders of battle against the 1941 record (issue #43)',
       ['shostka', 'trubchevsk'],
       ['putivl', 'rylsk'],
       ['rylsk', 'lgov'],
-    ])
+    ] as const)
       assert.ok(joined(a, b), `${a} - ${b}`);
     assert.equal(unitOf('xlvii-pz').at, 'shostka');
     assert.equal(unitOf('xlviii-pz').at, 'putivl');
@@ -107,7 +107,7 @@ describe('Typhoon map and orders of battle against the 1941 record (issue #43)',
       ['istra', 'solnechnogorsk'],
       ['kalinin', 'volokolamsk'],
       ['solnechnogorsk', 'krasnaya-polyana'],
-    ])
+    ] as const)
       assert.ok(joined(a, b), `${a} - ${b}`);
   });
   it('Panzer Group 3 drives Dukhovshchina - Kholm-Zhirkovsky - Vyazma [40][45][46]', () => {
