@@ -845,6 +845,13 @@ const WAY: Record<string, LonLat> = {
   TurnuSeverin: [22.66, 44.63],
   Tecuci: [27.43, 45.85],
   Baranovichi: [26.008, 53.133],
+  Pechory: [27.61, 57.81],
+  Voru: [27.02, 57.83],
+  Volkovysk: [24.45, 53.15],
+  Slonim: [25.32, 53.09],
+  KhutorMikhailovsky: [33.97, 52.07],
+  Navlya: [34.5, 52.83],
+  TikhonovaPustyn: [36.19, 54.67],
 };
 function at(name: string): LonLat {
   const p = PLACES.find((q) => q.name === name);
@@ -966,7 +973,9 @@ const LINES: LineDef[] = [
   rail('Novgorod - Chudovo', 'Novgorod', 'Chudovo'),
   rail('Rzhev - Vyazma - Bryansk', 'Kalinin', 'Rzhev', 'Vyazma', 'Sukhinichi', 'Bryansk'),
   rail('Moscow - Kaluga - Bryansk', 'Moscow', 'Kaluga', 'Sukhinichi'),
-  rail('Tula - Kaluga - Vyazma', 'Tula', 'Kaluga'),
+  rail('Tula - Kaluga - Vyazma', 'Tula', 'Kaluga', 'TikhonovaPustyn', 'Vyazma'),
+  rail('Pskov - Valga (the Pskov - Riga line)', 'Pskov', 'Pechory', 'Voru', 'Valga'),
+  rail('Bialystok - Volkovysk - Baranovichi', 'Bialystok', 'Volkovysk', 'Slonim', 'Baranovichi'),
   rail('Minsk - Vilnius', 'Minsk', 'Molodechno', 'Vilnius'),
   rail('Polotsk - Molodechno', 'Polotsk', 'Molodechno'),
   rail(
@@ -1002,7 +1011,7 @@ const LINES: LineDef[] = [
   rail('Lvov - Chernovtsy - Iasi', 'Lvov', 'Chernovtsy', 'Suceava', 'Pascani', 'Iasi'),
   rail('Kiev - Poltava - Kharkov', 'Kiev', 'Poltava', 'Kharkov'),
   rail('Kiev - Konotop - Kursk', 'Kiev', 'Konotop', 'Kursk'),
-  rail('Konotop - Bryansk', 'Konotop', 'Unecha'),
+  rail('Konotop - Bryansk (the Moscow - Kiev line)', 'Konotop', 'KhutorMikhailovsky', 'Navlya', 'Bryansk'),
   rail('Kharkov - Kupyansk - Liski', 'Kharkov', 'Kupyansk', 'Valuyki', 'Liski'),
   rail('Kursk - Voronezh', 'Kursk', 'Kastornoye', 'Voronezh'),
   rail('Orel - Yelets - Gryazi', 'Orel', 'Yelets', 'Gryazi'),

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
+  axialDistance,
   axialNeighbor,
   axialToOffset,
   axialToPixel,
@@ -85,6 +86,8 @@ const placeHex = (name: string): string => {
   assert.ok(p, `no place ${name}`);
   return p.hex;
 };
+const hexDistance = (a: string, b: string) =>
+  axialDistance(offsetToAxial(parseHexNumber(a)!), offsetToAxial(parseHexNumber(b)!));
 const midOf = (a: string, b: string): LonLat => {
   const p = grid.project(centre(a));
   const q = grid.project(centre(b));
@@ -293,4 +296,62 @@ describe('Ports on their seas ("Strategic Movment - By Sea": "from any coastal h
     assert.ok(isLand(placeHex('Vyborg')));
     assert.ok(isLand(hexOf([28.755, 60.709])));
   });
+});
+
+describe('Railways of 1941 ("Strategic Movement", "Supply")', () => {
+  const railNext = new Map<string, Set<string>>();
+  for (const c of map.connections ?? []) {
+    if (c.kind !== 'rail' && c.kind !== 'rail-german') continue;
+    for (let i = 1; i < c.path.length; i++) {
+      const [a, b] = [c.path[i - 1]!, c.path[i]!];
+      railNext.set(a, (railNext.get(a) ?? new Set()).add(b));
+      railNext.set(b, (railNext.get(b) ?? new Set()).add(a));
+    }
+  }
+  /** The shortest run of rail hexes from one hex to another (breadth first), or [] when none. */
+  function railPath(from: string, to: string): string[] {
+    const back = new Map<string, string>([[from, '']]);
+    let frontier = [from];
+    while (frontier.length > 0 && !back.has(to)) {
+      const next: string[] = [];
+      for (const u of frontier)
+        for (const w of railNext.get(u) ?? [])
+          if (!back.has(w)) {
+            back.set(w, u);
+            next.push(w);
+          }
+      frontier = next;
+    }
+    if (!back.has(to)) return [];
+    const out = [to];
+    while (out[0] !== from) out.unshift(back.get(out[0]!)!);
+    return out;
+  }
+  const cases: [string, string, LonLat[], string, string?][] = [
+    ['Pskov', 'Riga', [[26.05, 57.78]], 'Pskov - Pechory - Valga - Riga (1889)'],
+    ['Bialystok', 'Baranovichi', [[24.45, 53.15]], 'Bialystok - Volkovysk - Slonim - Baranovichi'],
+    [
+      'Konotop',
+      'Bryansk',
+      [
+        [33.97, 52.07],
+        [34.5, 52.83],
+      ],
+      'Moscow - Kiev line by Khutor-Mikhailovsky and Navlya',
+    ],
+    ['Kaluga', 'Vyazma', [], 'Syzran - Vyazma line: Tula - Kaluga - Vyazma', 'Sukhinichi'],
+  ];
+  for (const [a, b, via, line, notBy] of cases)
+    it(`runs ${line}: the shortest rail run from ${a} to ${b} is direct and passes its stations`, () => {
+      const path = railPath(placeHex(a), placeHex(b));
+      assert.ok(path.length > 0, `no rail from ${a} to ${b}`);
+      const straight = hexDistance(placeHex(a), placeHex(b));
+      assert.ok(
+        path.length - 1 <= straight + 1,
+        `${a} - ${b}: ${path.length - 1} rail hexes for ${straight} hexes`,
+      );
+      for (const ll of via)
+        assert.ok(path.includes(hexOf(ll)), `${a} - ${b} does not pass ${hexOf(ll)} (${ll})`);
+      if (notBy) assert.ok(!path.includes(placeHex(notBy)), `${a} - ${b} goes round by ${notBy}`);
+    });
 });
