@@ -852,6 +852,17 @@ const WAY: Record<string, LonLat> = {
   KhutorMikhailovsky: [33.97, 52.07],
   Navlya: [34.5, 52.83],
   TikhonovaPustyn: [36.19, 54.67],
+  NowySacz: [20.69, 49.62],
+  Muszyna: [20.9, 49.35],
+  Presov: [21.24, 49.0],
+  Kosice: [21.26, 48.72],
+  Chop: [22.2, 48.43],
+  SatuMare: [22.88, 47.79],
+  Carei: [22.47, 47.68],
+  Oradea: [21.92, 47.05],
+  Jaroslaw: [22.68, 50.02],
+  Przeworsk: [22.49, 50.06],
+  Rozwadow: [22.05, 50.59],
 };
 function at(name: string): LonLat {
   const p = PLACES.find((q) => q.name === name);
@@ -1007,7 +1018,8 @@ const LINES: LineDef[] = [
   rail('Zdolbunov - Rovno - Kovel', 'Zdolbunov', 'Rovno', 'Kovel'),
   rail('Kazatin - Zhmerinka - Odessa', 'Kazatin', 'Vinnitsa', 'Zhmerinka', 'Razdelnaya', 'Odessa'),
   rail('Zhmerinka - Proskurov - Lvov', 'Zhmerinka', 'Proskurov', 'Tarnopol', 'Lvov'),
-  rail('Lvov - Przemysl - Krakow', 'Lvov', 'Przemysl', 'Rzeszow', 'Tarnow', 'Krakow'),
+  rail('Lvov - Przemysl - Krakow', 'Lvov', 'Przemysl', 'Jaroslaw', 'Przeworsk', 'Rzeszow', 'Tarnow', 'Krakow'),
+  rail('Lublin - Rozwadow - Przeworsk', 'Lublin', 'Rozwadow', 'Przeworsk'),
   rail('Lvov - Chernovtsy - Iasi', 'Lvov', 'Chernovtsy', 'Suceava', 'Pascani', 'Iasi'),
   rail('Kiev - Poltava - Kharkov', 'Kiev', 'Poltava', 'Kharkov'),
   rail('Kiev - Konotop - Kursk', 'Kiev', 'Konotop', 'Kursk'),
@@ -1051,7 +1063,22 @@ const LINES: LineDef[] = [
   ),
   rail('Galati - Tecuci', 'Galati', 'Tecuci'),
   rail('Bucharest - Constanta', 'Bucharest', 'Constanta'),
-  rail('Ploesti - Brasov - Cluj - Oradea', 'Ploesti', 'Brasov', 'Cluj', [21.92, 47.05], [19.5, 47.3]),
+  rail('Ploesti - Brasov - Cluj - Oradea', 'Ploesti', 'Brasov', 'Cluj', 'Oradea', [19.5, 47.3]),
+  // The standard gauge from the Generalgouvernement to Rumania in 1941 by Slovakia and
+  // Hungary (the Tarnów - Leluchów line of 1876 to Prešov and Košice, Košice - Čop -
+  // Satu Mare - Carei - Oradea), joining the Oradea - Cluj - Brasov - Ploesti line (issue #42).
+  rail(
+    'Tarnow - Kosice - Satu Mare - Oradea (the German route to Rumania)',
+    'Tarnow',
+    'NowySacz',
+    'Muszyna',
+    'Presov',
+    'Kosice',
+    'Chop',
+    'SatuMare',
+    'Carei',
+    'Oradea',
+  ),
   rail(
     'Bucharest - Craiova - Turnu Severin',
     'Bucharest',

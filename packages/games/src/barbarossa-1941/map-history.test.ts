@@ -355,3 +355,47 @@ describe('Railways of 1941 ("Strategic Movement", "Supply")', () => {
       if (notBy) assert.ok(!path.includes(placeHex(notBy)), `${a} - ${b} goes round by ${notBy}`);
     });
 });
+
+describe('Rumania in 1941 (RULINGS B-66: "no Russian unit enters or attacks a hex in Rumania until the Axis attacks out of it")', () => {
+  it('marks the 1941 kingdom as zone "rumania": Bucharest, Ploesti, Iasi, Galati, Constanta in it; Bessarabia and northern Bukovina not', () => {
+    const rumania = zone('rumania');
+    for (const name of [
+      'Bucharest',
+      'Ploesti',
+      'Iasi',
+      'Galati',
+      'Constanta',
+      'Brasov',
+      'Focsani',
+      'Botosani',
+    ])
+      assert.ok(rumania.has(placeHex(name)), `${name} is Rumanian`);
+    for (const name of ['Kishinev', 'Chernovtsy', 'Izmail', 'Cluj'])
+      assert.ok(!rumania.has(placeHex(name)), `${name} is not Rumanian in 1941`);
+    const ussr = zone('ussr-1941');
+    for (const name of ['Kishinev', 'Chernovtsy', 'Izmail'])
+      assert.ok(ussr.has(placeHex(name)), `${name} is Soviet`);
+  });
+
+  it('joins the German standard gauge to Rumania: Warsaw to Ploesti and Bucharest by standard-gauge rail alone', () => {
+    const next = new Map<string, Set<string>>();
+    for (const c of map.connections ?? []) {
+      if (c.kind !== 'rail-german') continue;
+      for (let i = 1; i < c.path.length; i++) {
+        const [a, b] = [c.path[i - 1]!, c.path[i]!];
+        next.set(a, (next.get(a) ?? new Set()).add(b));
+        next.set(b, (next.get(b) ?? new Set()).add(a));
+      }
+    }
+    const seen = new Set([placeHex('Warsaw')]);
+    const stack = [placeHex('Warsaw')];
+    while (stack.length > 0)
+      for (const w of next.get(stack.pop()!) ?? [])
+        if (!seen.has(w)) {
+          seen.add(w);
+          stack.push(w);
+        }
+    for (const name of ['Ploesti', 'Bucharest', 'Iasi', 'Constanta'])
+      assert.ok(seen.has(placeHex(name)), name);
+  });
+});
