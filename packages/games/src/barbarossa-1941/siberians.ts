@@ -91,6 +91,7 @@ export function siberianEntryHexes(g: BarbarossaState, s: RulesScenario, id: str
       (h) =>
         s.map.onMap[h] === 1 &&
         !impassable(s, h, board.weather) &&
+        (s.rumania[h] !== 1 || g.rumaniaOpen === true) && // B-66: not into Rumania before it is opened
         !board.hasEnemy('soviet', h) &&
         board.fits(h, [id]),
     )

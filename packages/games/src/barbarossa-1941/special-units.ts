@@ -33,7 +33,9 @@ export function katyushaTargets(g: BarbarossaState, s: RulesScenario): { piece: 
     const targets: number[] = [];
     for (let k = graph.offsets[p.at]!; k < graph.offsets[p.at + 1]!; k++) {
       const t = graph.targets[k]!;
-      if (t >= 0 && board.hasEnemyGround('soviet', t)) targets.push(t);
+      // B-66: not a hex in Rumania before the Axis has attacked out of it.
+      if (t >= 0 && board.hasEnemyGround('soviet', t) && (s.rumania[t] !== 1 || g.rumaniaOpen === true))
+        targets.push(t);
     }
     for (const target of targets.sort((a, b) => a - b)) out.push({ piece: id, target });
   }

@@ -1,0 +1,245 @@
+/**
+ * barbarossa-1941 "GAME-TURN SEQUENCE" steps played through the contract: the must-attack
+ * rule in B.2 (Russian attacks before operational movement), Rumania closed to the Russians
+ * until the Axis attacks out of it (B-66), and the recovery of Axis allied units at B.4 and
+ * B.5. Positions: a 10x10 map whose column 01 is an Axis country and column 10 a Russian
+ * supply edge with a railroad along it. Provisional CRT (B-1): 1:1 rolls 1-6 read AD, 2X,
+ * -, X, D, X/2.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey, type Side } from './rules-scenario.ts';
+import type { BarbarossaState } from './state.ts';
+import { type PositionInput, positionFile } from './test-positions.ts';
+
+type G = GameState<BarbarossaState>;
+
+const col = (c: number, rows = 10) =>
+  Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+
+function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
+  const columns = input.columns ?? 10;
+  const file = positionFile({
+    turns: ['Jul I 41', 'Jul II 41', 'Aug I 41'].map((label) => ({ label, weather: 'good' as const })),
+    ...input,
+    map: {
+      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+      edges: [{ id: 'soviet-supply', hexes: col(columns) }],
+      connections: [{ kind: 'rail', path: col(columns) }],
+      ...input.map,
+    },
+  });
+  const made = setup(barbarossaRules, file, 11, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  if (tweak) tweak(made.value.state);
+  return made.value;
+}
+
+function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
+  const r = rolls
+    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
+    : apply(barbarossaRules, s, side, action);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+const has = (s: G, side: string, action: BarbarossaAction) =>
+  legalActions(barbarossaRules, s, side).some((a) => JSON.stringify(a) === JSON.stringify(action));
+const kinds = (s: G, side: string) => new Set(legalActions(barbarossaRules, s, side).map((a) => a.type));
+
+const STEPS = ['end-step', 'end-step', 'end-movement', 'end-combat', 'end-movement', 'end-combat'] as const;
+/** The rest of a player-turn from its step `from` (0: reinforcements) with nothing done. */
+function pass(s: G, side: Side, from = 0): G {
+  let t = s;
+  for (const type of STEPS.slice(from)) t = act(t, side, { type });
+  return t;
+}
+/** The Russian player at B.2, the attacks before operational movement. */
+const russianAttacksFirst = (s: G) => act(pass(s, 'axis'), 'soviet', { type: 'end-step' });
+
+describe('General Rule: must-attack in B.2, the Russian attacks before operational movement (B-14)', () => {
+  // r attacks the korps k (3 against 3, 1:1); the German army g is next to both: owed an attack at 1:1 or better.
+  // An 8-column map: everyone in Full supply (the Germans within 4 hexes of column 01, the
+  // Russians within 6 of the railroad on column 08).
+  const input: PositionInput = {
+    columns: 8,
+    pieces: {
+      r: { is: 'sov-army', at: '0305' },
+      r2: { is: 'sov-shock', at: '0505' },
+      r3: { is: 'sov-army', at: '0405' },
+      k: { is: 'ger-inf-korps', at: '0304' },
+      g: { is: 'ger-army', at: '0404' },
+    },
+  };
+
+  it('no attack is resolved while an adjacent German army is owed an attack at odds at least equal', () => {
+    let s = russianAttacksFirst(game(input));
+    assert.equal(s.state.step, 'attacks-first');
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0304') });
+    assert.equal(kinds(s, 'soviet').has('resolve'), false, 'g is owed a 1:1 attack');
+    // r2 (5) alone against g (6) is 1:2: still not enough.
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r2', target: hexOf(s, '0404') });
+    assert.equal(kinds(s, 'soviet').has('resolve'), false, '1:2 is less than 1:1');
+    // With r3: 8 against 6, 1:1: both attacks may be resolved.
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r3', target: hexOf(s, '0404') });
+    assert.ok(has(s, 'soviet', { type: 'resolve', target: hexOf(s, '0304') }));
+    assert.ok(has(s, 'soviet', { type: 'resolve', target: hexOf(s, '0404') }));
+  });
+
+  it('"Once allocated, after resolution of other attacks has begun, Russian attacks may never be cancelled"', () => {
+    let s = russianAttacksFirst(game(input));
+    for (const [piece, target] of [
+      ['r', '0304'],
+      ['r2', '0404'],
+      ['r3', '0404'],
+    ] as const)
+      s = act(s, 'soviet', { type: 'allocate', piece, target: hexOf(s, target) });
+    assert.ok(has(s, 'soviet', { type: 'unallocate', piece: 'r' }), 'before any resolution');
+    s = act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0404') });
+    s = act(s, 'axis', { type: 'orders-done' }, [1]); // 1:1, roll 1: AD
+    assert.equal(s.state.combat, null);
+    assert.equal(has(s, 'soviet', { type: 'unallocate', piece: 'r' }), false);
+    assert.equal(kinds(s, 'soviet').has('allocate'), false, 'no attack is added once resolution has begun');
+    assert.ok(has(s, 'soviet', { type: 'resolve', target: hexOf(s, '0304') }), 'the obligation was met');
+  });
+});
+
+describe('Special First Turn Rules: Rumania closed to the Russians until the Axis attacks out of it (B-66)', () => {
+  // Rumania: 0306-0310 and 0206-0210; the German korps k in it at 0306; Soviet land elsewhere.
+  const rumania = [...col(3).slice(5), ...col(2).slice(5)];
+  const input: PositionInput = {
+    map: { zones: [{ id: 'rumania', kind: 'axis-country', hexes: rumania }] },
+    pieces: {
+      k: { is: 'ger-inf-korps', at: '0306' },
+      r: { is: 'sov-army', at: '0406' },
+      r2: { is: 'sov-army', at: '0409' },
+      kat: { is: 'sov-katyusha', at: '0405' },
+    },
+  };
+  const atMovement = (s: G) => act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+
+  it('on turn 2 still: no Russian attack on a hex in Rumania, no Russian move into one, no Katyusha strike', () => {
+    let s = pass(pass(game(input), 'axis'), 'soviet');
+    assert.equal(s.state.turn, 2);
+    s = atMovement(pass(s, 'axis'));
+    assert.equal(has(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0306') }), false);
+    assert.equal(
+      has(s, 'soviet', { type: 'move', piece: 'r2', to: hexOf(s, '0309') }),
+      false,
+      'an empty hex in Rumania',
+    );
+    assert.ok(
+      has(s, 'soviet', { type: 'move', piece: 'r2', to: hexOf(s, '0410') }),
+      'Soviet land (Bessarabia) as usual',
+    );
+    s = act(s, 'soviet', { type: 'end-movement' });
+    assert.equal(kinds(s, 'soviet').has('katyusha'), false);
+  });
+
+  it('once an Axis unit has attacked from a hex in Rumania, the Russians may attack and enter it', () => {
+    let s = pass(pass(game(input), 'axis'), 'soviet');
+    // Turn 2: the korps attacks out of Rumania (1:1, roll 3: "-").
+    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
+    s = act(s, 'axis', { type: 'allocate', piece: 'k', target: hexOf(s, '0406') });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0406') });
+    s = act(s, 'soviet', { type: 'orders-done' }, [3]);
+    assert.equal(s.state.rumaniaOpen, true);
+    s = atMovement(pass(s, 'axis', 3));
+    assert.ok(has(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0306') }));
+    assert.ok(has(s, 'soviet', { type: 'move', piece: 'r2', to: hexOf(s, '0309') }));
+  });
+
+  it('a German unit in closed Rumania is owed no must-attack (B.3: the allocation may end)', () => {
+    // r attacks the korps k2 at 0405 (Soviet land); k in Rumania (0306) is next to both.
+    let s = pass(
+      game({
+        ...input,
+        pieces: {
+          ...input.pieces,
+          kat: { is: 'sov-katyusha', at: '0909' },
+          k2: { is: 'ger-inf-korps', at: '0405' },
+        },
+      }),
+      'axis',
+    );
+    s = atMovement(s);
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0405') });
+    assert.ok(has(s, 'soviet', { type: 'end-movement' }));
+  });
+});
+
+describe('Recovery from Disruption: Axis allied units (B.4, B.5)', () => {
+  it('B.4: Disrupted Axis allied units not being attacked recover if in Full or Limited supply; German units wait for A.9', () => {
+    const s0 = game(
+      {
+        pieces: {
+          rum: { is: 'rum-army', at: '0305' },
+          hun: { is: 'hun-korps', at: '0208' },
+          k: { is: 'ger-inf-korps', at: '0302' },
+          r: { is: 'sov-army', at: '0909' },
+        },
+      },
+      (g) => {
+        for (const id of ['rum', 'hun', 'k']) g.pieces[id]!.disrupted = true;
+      },
+    );
+    // Through the Axis turn: the German korps recovers at A.9; the allies stay Disrupted.
+    let s = pass(s0, 'axis');
+    assert.equal(s.state.pieces.k!.disrupted, false, 'A.9');
+    assert.equal(s.state.pieces.rum!.disrupted, true, 'not at A.9');
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s.state.pieces.k!.disrupted = true;
+    s = act(s, 'soviet', { type: 'end-movement' });
+    assert.equal(s.state.pieces.rum!.disrupted, false, 'B.4');
+    assert.equal(s.state.pieces.hun!.disrupted, false, 'B.4');
+    assert.equal(s.state.pieces.k!.disrupted, true, 'a German unit does not recover at B.4');
+  });
+
+  it('B.4: an Isolated allied unit does not recover; one being attacked waits for its combat', () => {
+    const s0 = game(
+      {
+        columns: 16,
+        pieces: {
+          far: { is: 'rum-army', at: '1505' },
+          rum: { is: 'rum-army', at: '0305' },
+          r: { is: 'sov-army', at: '0405' },
+        },
+      },
+      (g) => {
+        g.pieces.far!.disrupted = true;
+        g.pieces.rum!.disrupted = true;
+      },
+    );
+    let s = act(act(pass(s0, 'axis'), 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0305') });
+    s = act(s, 'soviet', { type: 'end-movement' });
+    assert.equal(s.state.pieces.far!.disrupted, true, '14 hexes from the Axis country: Isolated');
+    assert.equal(s.state.pieces.rum!.disrupted, true, 'being attacked');
+  });
+
+  it('B.5: an attacked allied unit not re-Disrupted by the result recovers after the attack; re-Disrupted, it stays', () => {
+    const start = () => {
+      const s0 = game(
+        { pieces: { rum: { is: 'rum-army', at: '0305' }, r: { is: 'sov-army', at: '0405' } } },
+        (g) => {
+          g.pieces.rum!.disrupted = true;
+        },
+      );
+      let s = act(act(pass(s0, 'axis'), 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+      s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0305') });
+      s = act(s, 'soviet', { type: 'end-movement' });
+      return act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0305') });
+    };
+    // 3 against 3 is 1:1; the Disrupted Rumanian reads 3:2 (B-6): roll 2 reads "-" for it.
+    const held = act(start(), 'axis', { type: 'orders-done' }, [2]);
+    assert.equal(held.state.combat, null, 'the combat is over');
+    assert.equal(held.state.pieces.rum!.disrupted, false, 'recovered after the attack (B.5)');
+    // Roll 4 reads D at 3:2: Disrupted again.
+    const hit = act(start(), 'axis', { type: 'orders-done' }, [4]);
+    assert.equal(hit.state.pieces.rum!.disrupted, true);
+  });
+});
