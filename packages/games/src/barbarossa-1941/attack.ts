@@ -222,8 +222,13 @@ export function evaluateAttack(
       shifts.push({ by: 1, reason: 'Snow: Russian attacks', cite: 'barbarossa-1941 "Weather"' });
   }
   // "The odds of attacks by attackers including any Limited Supplied units are reduced by 1 odds column"
-  if (attackers.some((a) => opts.supply[a] === 'limited'))
-    shifts.push({ by: -1, reason: 'attackers in Limited supply', cite: 'barbarossa-1941 "Supply"' });
+  // RULINGS B-68: an Isolated attacker attacks at least as badly as a Limited one (once per attack).
+  if (attackers.some((a) => opts.supply[a] === 'limited' || opts.supply[a] === 'isolated'))
+    shifts.push({
+      by: -1,
+      reason: 'attackers in Limited supply or Isolated',
+      cite: 'barbarossa-1941 "Supply"; B-68',
+    });
   // "Attacks on Limited Supply or Isolated units are raised one (further) combat odds column."
   const dIds = board.at[target]!;
   if (dIds.some((d) => opts.supply[d] === 'limited' || opts.supply[d] === 'isolated'))

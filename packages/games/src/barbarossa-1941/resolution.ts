@@ -670,12 +670,13 @@ function finishCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
   // "after the combat is resolved and any tactical advance, those units are Disrupted"
   for (const a of c.attackers) {
     const p = g.pieces[a]!;
-    if (p.status === 'map' && p.supply === 'limited' && !p.disrupted) {
+    // RULINGS B-68: an Isolated attacker too.
+    if (p.status === 'map' && p.supply !== 'full' && !p.disrupted) {
       p.disrupted = true;
       ctx.log({
         kind: 'supply',
-        text: `${label(g, s, a)} Disrupted after attacking in Limited supply`,
-        cite: ['barbarossa-1941 "Supply"'],
+        text: `${label(g, s, a)} Disrupted after attacking ${p.supply === 'limited' ? 'in Limited supply' : 'Isolated'}`,
+        cite: ['barbarossa-1941 "Supply"', 'B-68'],
       });
     }
   }

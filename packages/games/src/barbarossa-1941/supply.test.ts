@@ -4,10 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { apply, applyWithRolls, hexIndex, setup } from '@stavka/engine';
+import { evaluateAttack, isRefusal } from './attack.ts';
 import { Board } from './board.ts';
-import type { Weather } from './rules-scenario.ts';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { rulesScenarioByKey, type Weather } from './rules-scenario.ts';
+import type { Supply } from './state.ts';
 import { supplyStatuses } from './supply.ts';
-import { type Placed, position } from './test-positions.ts';
+import { type Placed, position, positionFile } from './test-positions.ts';
 
 const col = (c: number, rows = 16) =>
   Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
@@ -109,5 +113,73 @@ describe('Supply: Russian, 6 hexes to a railroad running to the eastern edges', 
     });
     // The korps' ZOC covers the rail hex 1308: the railroad carries supply to 1408 only, 10 hexes from 0408.
     assert.equal(st.a, 'limited');
+  });
+});
+
+describe('Supply: Limited and Isolated attackers (B-68)', () => {
+  // "The odds of attacks by attackers including any Limited Supplied units are reduced by 1
+  // odds column, and after the combat is resolved and any tactical advance, those units are
+  // Disrupted." An Isolated attacker attacks at least as badly (RULINGS B-68).
+  const file = () =>
+    positionFile({
+      columns: 16,
+      turns: [{ label: 'Jul I 41', weather: 'good' }],
+      map: {
+        zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1, 10) }],
+        edges: [{ id: 'soviet-supply', hexes: col(16, 10) }],
+        connections: [{ kind: 'rail', path: col(16, 10) }],
+      },
+      pieces: {
+        // 14 hexes from the Axis country: Isolated, and not yet Disrupted (it became so in the Russian turn).
+        k: { is: 'ger-inf-korps', at: '1505' },
+        r: { is: 'sov-army', at: '1605' },
+      },
+    });
+  const atMovement = () => {
+    const made = setup(barbarossaRules, file(), 2, {});
+    if (!made.ok) throw new Error(JSON.stringify(made.error));
+    let s = made.value;
+    for (const type of ['end-step', 'end-step'] as const) {
+      const r = apply(barbarossaRules, s, 'axis', { type });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value;
+    }
+    return s;
+  };
+
+  it('an Isolated attacker: the attack 1 column lower, as for a Limited one', () => {
+    const s = atMovement();
+    const board = new Board(s.state, rulesScenarioByKey(s.state.scenario));
+    const target = hexIndex(board.s.map, '1605');
+    const at = (supply: Record<string, Supply>) => {
+      const ev = evaluateAttack(board, ['k'], target, { supply: { r: 'full', ...supply } });
+      if (isRefusal(ev)) assert.fail(ev.message);
+      return ev.shifts.filter((x) => x.by < 0 && x.reason.startsWith('attackers')).length;
+    };
+    assert.equal(at({ k: 'full' }), 0);
+    assert.equal(at({ k: 'limited' }), 1);
+    assert.equal(at({ k: 'isolated' }), 1, 'Isolated: as Limited (B-68)');
+  });
+
+  it('an Isolated attacker is Disrupted after the combat', () => {
+    let s = atMovement();
+    assert.equal(s.state.pieces.k!.supply, 'isolated');
+    assert.equal(s.state.pieces.k!.disrupted, false);
+    const target = hexIndex(rulesScenarioByKey(s.state.scenario).map, '1605');
+    for (const [side, action, rolls] of [
+      ['axis', { type: 'allocate', piece: 'k', target }, undefined],
+      ['axis', { type: 'end-movement' }, undefined],
+      ['axis', { type: 'resolve', target }, undefined],
+      // 3 against 3 is 1:1, read 1:2 for the Isolated attacker: roll 4, "-".
+      ['soviet', { type: 'orders-done' }, [4]],
+    ] as const) {
+      const r = rolls
+        ? applyWithRolls(barbarossaRules, s, side, action as BarbarossaAction, [...rolls])
+        : apply(barbarossaRules, s, side, action as BarbarossaAction);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value;
+    }
+    assert.equal(s.state.combat, null);
+    assert.equal(s.state.pieces.k!.disrupted, true, 'Disrupted after attacking Isolated (B-68)');
   });
 });
