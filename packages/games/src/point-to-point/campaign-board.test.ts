@@ -8,6 +8,7 @@ import {
   type CampaignBoard,
   capacityHalves,
   lineBetween,
+  lineLengths,
   moveOptions,
   supplyStatus,
 } from './campaign-board.ts';
@@ -58,17 +59,35 @@ const unit = (
 const dests = (b: CampaignBoard, u: ReturnType<typeof unit>, weather: 'good' | 'mud' | 'snow' = 'good') =>
   moveOptions(b, u, weather).map((o) => `${name(o.to)}${o.attack ? '!' : ''}`);
 
-describe('C-4.1 Movement along lines: infantry 1 segment, motorized 2 in Good weather, 1 in Mud and Snow', () => {
-  it('infantry at Vyazma reaches the points one line away', () => {
-    assert.deepEqual(
-      dests(board(), unit('vyazma')).sort(),
-      ['dorogobuzh', 'gzhatsk', 'kaluga', 'kholm-zhirkovsky', 'sychevka', 'yartsevo'].sort(),
-    );
+describe('C-4.1 and C-4.6 Movement by distance: a half-month’s march is the same everywhere', () => {
+  it('infantry marches 100 km along the lines: from Mozhaisk through Borodino (13 km) on to Gzhatsk (65)', () => {
+    const to = dests(board(), unit('mozhaisk'));
+    for (const p of ['borodino', 'gzhatsk', 'kubinka', 'ruza', 'vereya', 'borovsk', 'volokolamsk'])
+      assert.ok(to.includes(p), p);
+    assert.ok(!to.includes('moscow'), 'Moscow is 101 km by Kubinka');
+    assert.ok(!to.includes('vyazma'), 'Vyazma is 123 km by Gzhatsk');
   });
-  it('a panzer corps goes two segments in Good weather, one in Mud and in Snow', () => {
-    assert.ok(dests(board(), unit('vyazma', { mobile: true })).includes('borodino'));
-    assert.ok(!dests(board(), unit('vyazma', { mobile: true }), 'mud').includes('borodino'));
-    assert.ok(!dests(board(), unit('vyazma', { mobile: true }), 'snow').includes('borodino'));
+  it('the first line is always open, however long; it ends the move (Roslavl - Yukhnov, 179 km)', () => {
+    const to = dests(board(), unit('roslavl'));
+    assert.ok(to.includes('yukhnov') && !to.includes('medyn'));
+  });
+  it('a panzer corps marches 200 km in Good weather, 100 in Mud and in Snow', () => {
+    const good = dests(board(), unit('vyazma', { mobile: true }));
+    assert.ok(good.includes('mozhaisk'), 'Vyazma - Gzhatsk - Borodino - Mozhaisk, 123 km');
+    assert.ok(!good.includes('moscow'));
+    for (const w of ['mud', 'snow'] as const) {
+      const bad = dests(board(), unit('vyazma', { mobile: true }), w);
+      assert.ok(bad.includes('gzhatsk') && !bad.includes('borodino'), w);
+    }
+  });
+  it('lengths are the great-circle distances between the points, in whole km', () => {
+    const km = lineLengths(map);
+    assert.equal(
+      km[lineBetween(map, P('borodino'), P('mozhaisk'))],
+      13,
+      'Borodino 12-13 km west of Mozhaisk [2]',
+    );
+    assert.equal(km[lineBetween(map, P('roslavl'), P('yukhnov'))], 179);
   });
 });
 

@@ -51,9 +51,44 @@ export interface MoveOption {
   readonly attack: boolean;
 }
 
-/** Line segments a unit may move in a player-turn (C-4.1). */
+/**
+ * How far a unit marches in a player-turn, in km (completion C-4.1 with C-4.6, the
+ * project's): infantry, cavalry and militia 100; motorized, panzer and tank units (the
+ * scenario's `mobile`) 200 in Good weather, 100 in Mud and Snow.
+ */
+export const MARCH_KM = { foot: 100, mobile: 200, mobileBadWeather: 100 } as const;
+
 export function allowance(u: Pick<MovingUnit, 'mobile'>, weather: CampaignWeather): number {
-  return u.mobile && weather === 'good' ? 2 : 1;
+  if (!u.mobile) return MARCH_KM.foot;
+  return weather === 'good' ? MARCH_KM.mobile : MARCH_KM.mobileBadWeather;
+}
+
+const EARTH_KM = 6371;
+const lengths = new WeakMap<PointMap, Int32Array>();
+
+/**
+ * The length of each line in whole km (C-4.6): the great-circle distance between its two
+ * points, from their latitudes and longitudes (the map gives no road lengths; roads wind, so
+ * this is the least the march covers). A point without coordinates makes its lines 0 km.
+ */
+export function lineLengths(map: PointMap): Int32Array {
+  let out = lengths.get(map);
+  if (out) return out;
+  out = new Int32Array(map.capacity.length);
+  const g = map.graph;
+  for (let p = 0; p < g.nodeCount; p++)
+    for (let s = g.offsets[p]!; s < g.offsets[p + 1]!; s++) {
+      const a = map.coords[p];
+      const b = map.coords[g.targets[s]!];
+      if (!a || !b) continue;
+      const rad = Math.PI / 180;
+      const cos =
+        Math.sin(a.lat * rad) * Math.sin(b.lat * rad) +
+        Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.cos((b.lon - a.lon) * rad);
+      out[g.edges[s]!] = Math.round(EARTH_KM * Math.acos(Math.min(1, Math.max(-1, cos))));
+    }
+  lengths.set(map, out);
+  return out;
 }
 
 const spaces = new WeakMap<PointMap, SearchSpace>();
@@ -67,29 +102,32 @@ const spaceOf = (map: PointMap): SearchSpace => {
 };
 
 /**
- * Where a unit may move this player-turn, one line segment at a time along lines with room
- * for its weight (C-1.2, C-4.1); entering a point held by enemy ground units ends the move
- * as an attack there (C-4.4); dispersed units do not move (B.2, C-4.3). Canonical order:
- * by point index.
+ * Where a unit may move this player-turn along lines with room for its weight (C-1.2): as
+ * far as its march in km (C-4.1, C-4.6), the first line always, however long (it ends the
+ * move there); or, given `segments`, that many lines whatever their length (breakthrough
+ * movement, C-6.1). Entering a point held by enemy ground units ends the move as an attack
+ * there (C-4.4); dispersed units do not move (B.2, C-4.3). Canonical order: by point index.
  */
 export function moveOptions(
   board: CampaignBoard,
   u: MovingUnit,
   weather: CampaignWeather,
-  segments: number = allowance(u, weather),
+  segments?: number,
 ): MoveOption[] {
   if (u.dispersed) return [];
   const { map } = board;
   const enemy = (p: number) => board.occupant[p] !== null && board.occupant[p] !== u.side;
+  const km = lineLengths(map);
+  const room = (from: number, slot: number, to: number) =>
+    halvesLeft(board, map.graph.edges[slot]!, weather, u.side, from, to) >= u.halves;
   const space = spaceOf(map).run(
     {
-      stepCost: (from, slot, to) => {
-        const line = map.graph.edges[slot]!;
-        return halvesLeft(board, line, weather, u.side, from, to) >= u.halves ? 1 : -1;
-      },
+      stepCost: (from, slot, to) =>
+        room(from, slot, to) ? (segments === undefined ? km[map.graph.edges[slot]!]! : 1) : -1,
       stopsAt: enemy,
+      alwaysAllowed: room,
     },
-    { sources: [u.at], maxCost: segments },
+    { sources: [u.at], maxCost: segments ?? allowance(u, weather) },
   );
   const out: MoveOption[] = [];
   for (let p = 0; p < map.graph.nodeCount; p++) {

@@ -9,7 +9,7 @@
  *     a. recovery of dispersed units in supply (C-7.3); the Axis winter attrition in Snow
  *        (C-7.2); the Soviet factories produce (C-9.1)
  *     b. withdrawals and reinforcements (C-12); Soviet partisans placed (C-10.1)
- *     c. movement along lines with capacities (C-4.1; into an enemy-held point: an attack,
+ *     c. movement along lines with capacities, a march in km (C-4.1, C-4.6; into an enemy-held point: an attack,
  *        C-4.4), rail movement (C-4.2), air bases (C-5.3), Soviet factories entrained and moved (C-9.2),
  *        replacement points spent (C-9.1)
  *     d. air allocation: the phasing player, then the other, commits air units to the
@@ -55,7 +55,12 @@ import { FIRE_TABLE } from './combat.ts';
 import { CITE, type Formation, lossLimit, other, retreatHalves, type Side } from './forces.ts';
 import { compileTyphoon, type Typhoon } from './typhoon.ts';
 
-export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/2';
+/**
+ * Version 3 (issue #43): A.5 German air where Axis ground units stand (C-5.5), P-13, P-14,
+ * P-15, movement by distance (C-4.6) and the 1941 map and orders of battle; a replay of
+ * version 2 does not replay here.
+ */
+export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/3';
 
 /** Citations of the completion rules (docs/rules/point-to-point-completion.md). */
 export const CAMPAIGN_CITE = {

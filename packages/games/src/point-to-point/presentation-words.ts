@@ -64,7 +64,7 @@ function stepHelp(v: View, b: CampaignBoardView): string {
     case 'partisans':
       return `Place ${b.partisansToPlace} partisan${b.partisansToPlace === 1 ? '' : 's'}: click a lit point behind the Axis lines (C-10.1).`;
     case 'movement':
-      return `Select a unit: the points it may reach light up (one segment a line, capacities counted, C-4.1; rail C-4.2). Moving into an enemy-held point attacks it (C-4.4).${v.player === 'soviet' && b.replacements > 0 ? ` ${b.replacements} replacement point${b.replacements === 1 ? '' : 's'} to spend (C-9.1).` : ''} End movement when done.`;
+      return `Select a unit: the points it may reach light up (its march in km along the lines, capacities counted, C-4.1, C-4.6; rail C-4.2). Moving into an enemy-held point attacks it (C-4.4).${v.player === 'soviet' && b.replacements > 0 ? ` ${b.replacements} replacement point${b.replacements === 1 ? '' : 's'} to spend (C-9.1).` : ''} End movement when done.`;
     case 'air':
       return `${sideWord(v.airSide ?? v.player)} air allocation: select an air unit and click a lit battle within ${3} segments of its base (C-5.1), or end the allocation.`;
     case 'combat':
