@@ -60,6 +60,7 @@ describe('stavka calc --json (the contract)', () => {
       '5:1',
       '--fall-back',
       '2:1',
+      '--expanded-odds',
     );
     assert.deepEqual(j.gamble, { chanceInSix: 3, success: '5:1', failure: '2:1' });
   });

@@ -1,6 +1,7 @@
 /**
- * The barbarossa-1941 odds gambles, both optional rules that both players must agree
- * to: the German round-up roll (RULINGS B-7) and pressing the attack (B-8).
+ * The barbarossa-1941 odds gambles: the German round-up roll (RULINGS B-7) and pressing
+ * the attack (B-8), standard rules (B-63: on unless the players choose "classic odds"),
+ * and the expanded odds both players must agree to (B-63, B-64).
  */
 import { type Distribution, fromCases, mix } from './distribution.ts';
 import { attackNeeded, columnDistribution } from './odds.ts';
@@ -59,6 +60,44 @@ export function roundUpChance(
     };
   }
   return { chanceInSix, exact, success: target, failure: fallBack };
+}
+
+/**
+ * How far a round-up may aim above the raw odds column and fall back below it: to the
+ * next column, falling back to the raw one (the 17:5 example, B-63); with the expanded
+ * odds, up to 3 columns up and 2 down (B-64: "15:4 ... 6:1, risking the 2:1 ... or 3:2").
+ */
+export const ROUND_UP_LIMITS = {
+  standard: { up: 1, down: 0 },
+  expanded: { up: 3, down: 2 },
+} as const;
+
+/**
+ * Whether aiming at `target` with `fallBack` is within the limits from raw column `raw`
+ * (B-63, B-64); a refusal names the limit. The chance is `roundUpChance`'s business.
+ */
+export function roundUpWithinLimits(
+  raw: number,
+  target: number,
+  fallBack: number,
+  expanded: boolean,
+): GambleRefusal | null {
+  const limits = expanded ? ROUND_UP_LIMITS.expanded : ROUND_UP_LIMITS.standard;
+  if (target <= raw || target > raw + limits.up)
+    return {
+      code: 'gamble/target-out-of-reach',
+      message: expanded
+        ? 'the expanded odds aim 1 to 3 columns above the odds (B-64)'
+        : 'the round-up roll aims at the next column (B-63; the expanded odds, agreed, aim higher)',
+    };
+  if (fallBack > raw || fallBack < raw - limits.down)
+    return {
+      code: 'gamble/fall-back-out-of-reach',
+      message: expanded
+        ? 'the expanded odds fall back at most 2 columns below the odds (B-64)'
+        : 'the round-up roll falls back to the odds (B-63; the expanded odds, agreed, risk lower)',
+    };
+  return null;
 }
 
 /** The outcome distribution of a declared round-up: the gamble roll, then the combat roll. */

@@ -53,18 +53,19 @@ describe('provisional CRT (B-1)', () => {
 });
 
 describe('German round-up roll (B-7): every worked example', () => {
-  const examples: [number, number, string, string, number][] = [
-    [17, 5, '4:1', '3:1', 2], // 2/5 -> 2 in 6
-    [15, 4, '4:1', '3:1', 4], // 3/4 -> 4 in 6
-    [15, 4, '5:1', '3:1', 2], // 3/8 -> 2 in 6
-    [15, 4, '5:1', '2:1', 3], // 7/12 -> 3 in 6
+  // The last two need the expanded odds: "everything following requires both players' agreement" (B-63).
+  const examples: [number, number, string, string, number, boolean][] = [
+    [17, 5, '4:1', '3:1', 2, false], // 2/5 -> 2 in 6
+    [15, 4, '4:1', '3:1', 4, false], // 3/4 -> 4 in 6
+    [15, 4, '5:1', '3:1', 2, true], // 3/8 -> 2 in 6
+    [15, 4, '5:1', '2:1', 3, true], // 7/12 -> 3 in 6
   ];
-  for (const [a, d, target, fallBack, inSix] of examples) {
+  for (const [a, d, target, fallBack, inSix, expandedOdds] of examples) {
     it(`${a}:${d} aiming at ${target}, falling back to ${fallBack}: ${inSix} in 6`, () => {
       const g = roundUpChance(BARBAROSSA_CRT, a, d, col(target), col(fallBack));
       assert.ok(!('code' in g));
       assert.equal(g.chanceInSix, inSix);
-      const r = calc({ attack: a, defense: d, roundUp: { target, fallBack } });
+      const r = calc({ attack: a, defense: d, roundUp: { target, fallBack }, expandedOdds });
       assert.deepEqual(r.gamble, { chanceInSix: inSix, success: target, failure: fallBack });
     });
   }
@@ -74,6 +75,52 @@ describe('German round-up roll (B-7): every worked example', () => {
       return 'code' in g ? null : `${g.exact.num}/${g.exact.den}`;
     });
     assert.deepEqual(exact, ['2/5', '3/4', '3/8', '7/12']);
+  });
+  it("B-64: the expanded odds declare the text's 15:4 at 6:1 risking 2:1 (7/16, 2 in 6) or risking 3:2 (9/18, 3 in 6)", () => {
+    const at2 = calc({
+      attack: 15,
+      defense: 4,
+      roundUp: { target: '6:1', fallBack: '2:1' },
+      expandedOdds: true,
+    });
+    assert.deepEqual(at2.gamble, { chanceInSix: 2, success: '6:1', failure: '2:1' });
+    const at32 = calc({
+      attack: 15,
+      defense: 4,
+      roundUp: { target: '6:1', fallBack: '3:2' },
+      expandedOdds: true,
+    });
+    assert.deepEqual(at32.gamble, { chanceInSix: 3, success: '6:1', failure: '3:2' });
+  });
+  it('B-63, B-64: the limits: the next column without the expanded odds; 3 up and 2 down with them', () => {
+    const refused = (input: Parameters<typeof barbarossaCalc>[0]) => {
+      const r = barbarossaCalc(input);
+      return r.ok ? null : r.refusal.code;
+    };
+    assert.equal(
+      refused({ attack: 15, defense: 4, roundUp: { target: '5:1' } }),
+      'combat/round-up-target-out-of-reach',
+    );
+    assert.equal(
+      refused({ attack: 15, defense: 4, roundUp: { target: '4:1', fallBack: '2:1' } }),
+      'combat/round-up-fall-back-out-of-reach',
+    );
+    assert.equal(
+      refused({ attack: 15, defense: 4, roundUp: { target: '7:1' }, expandedOdds: true }),
+      'combat/round-up-target-out-of-reach',
+    );
+    assert.equal(
+      refused({ attack: 15, defense: 4, roundUp: { target: '6:1', fallBack: '1:1' }, expandedOdds: true }),
+      'combat/round-up-fall-back-out-of-reach',
+    );
+    assert.equal(
+      refused({ attack: 17, defense: 5, roundUp: { target: '4:1' }, classicOdds: true }),
+      'combat/classic-odds',
+    );
+    assert.equal(
+      refused({ attack: 17, defense: 5, roundUp: { target: '4:1' }, attacker: 'soviet' }),
+      'combat/round-up-german',
+    );
   });
   it('falls back to the computed column by default', () => {
     assert.deepEqual(calc({ attack: 17, defense: 5, roundUp: { target: '4:1' } }).gamble, {

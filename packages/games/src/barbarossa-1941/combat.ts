@@ -19,6 +19,7 @@ import {
   pressDistribution,
   roundUpChance,
   roundUpDistribution,
+  roundUpWithinLimits,
   type Shift,
   shiftColumn,
 } from '@stavka/engine';
@@ -53,6 +54,12 @@ export interface BarbarossaCalcInput {
     readonly side: BarbarossaSide;
   };
   readonly table?: OddsTable;
+  /** B-63: "classic odds" agreed: no round-up roll, no pressing. */
+  readonly classicOdds?: boolean;
+  /** B-63, B-64: the expanded odds agreed (aim up to 3 columns up, fall back up to 2 down; exchanges mandatory). */
+  readonly expandedOdds?: boolean;
+  /** Who attacks: "Russian attacks ...: The usual" (no round-up roll). */
+  readonly attacker?: BarbarossaSide;
 }
 
 type Calc = { ok: true; report: CombatReport } | { ok: false; refusal: CombatRefusal };
@@ -100,6 +107,22 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
   if (input.roundUp && input.press) {
     return refuse('combat/one-gamble', 'round up or press the attack, not both', PRESS_RULE, 'B-7, B-8');
   }
+  if ((input.roundUp || input.press) && input.classicOdds) {
+    return refuse(
+      'combat/classic-odds',
+      'with "classic odds" agreed there is no round-up roll and no pressing (B-63)',
+      ROUND_UP_RULE,
+      'B-63',
+    );
+  }
+  if (input.roundUp && input.attacker === 'soviet') {
+    return refuse(
+      'combat/round-up-german',
+      'Russian attacks: "The usual" (only the Germans roll to round up)',
+      ROUND_UP_RULE,
+      'B-7',
+    );
+  }
   if (input.roundUp) {
     const target = columnIndex(table, input.roundUp.target);
     const fallBack = input.roundUp.fallBack === undefined ? raw : columnIndex(table, input.roundUp.fallBack);
@@ -117,6 +140,14 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
         ROUND_UP_RULE,
         'B-7',
       );
+    const limit = roundUpWithinLimits(raw, target, fallBack, input.expandedOdds === true);
+    if (limit)
+      return refuse(
+        `combat/${limit.code.replace('gamble/', 'round-up-')}`,
+        limit.message,
+        ROUND_UP_RULE,
+        'B-63, B-64',
+      );
     const g = roundUpChance(table, input.attack, input.defense, target, fallBack);
     if ('code' in g)
       return refuse(`combat/${g.code.replace('gamble/', 'round-up-')}`, g.message, ROUND_UP_RULE, 'B-7');
@@ -131,7 +162,7 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
     }
     gamble = { chanceInSix: g.chanceInSix, success: label(target + total), failure: label(fallBack + total) };
     notes.push(
-      `round-up roll: ${input.attack - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} spare of ${(table.columns[target]!.attack * input.defense) / table.columns[target]!.defense - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} needed = ${g.exact.num}/${g.exact.den}, success on 1-${g.chanceInSix} (B-7); any exchange is mandatory`,
+      `round-up roll: ${input.attack - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} spare of ${(table.columns[target]!.attack * input.defense) / table.columns[target]!.defense - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} needed = ${g.exact.num}/${g.exact.den}, success on 1-${g.chanceInSix} (B-7)${input.expandedOdds ? '; the expanded odds make any exchange mandatory (B-63)' : ''}`,
     );
     dist = roundUpDistribution(table, g, total);
     column = Math.min(top, target + total);

@@ -199,7 +199,7 @@ const calculator: GameCalculator = {
       kind: 'column',
       key: 'roundUp',
       label: 'Round up to',
-      help: 'German round-up roll aiming at this column (B-7)',
+      help: 'German round-up roll aiming at this column (B-7): the next column; up to 3 with the expanded odds',
       columns,
     },
     {
@@ -218,6 +218,20 @@ const calculator: GameCalculator = {
       choices: ['roll', 'split'],
     },
     { kind: 'choice', key: 'side', label: 'Who presses', help: 'who presses', choices: ['axis', 'soviet'] },
+    {
+      kind: 'flag',
+      key: 'expandedOdds',
+      label: 'Expanded odds agreed',
+      help: 'round up to 3 columns, falling back up to 2 below; exchanges mandatory (B-63, B-64)',
+      cite: 'B-64',
+    },
+    {
+      kind: 'flag',
+      key: 'classicOdds',
+      label: 'Classic odds agreed',
+      help: 'no round-up roll and no pressing (B-63)',
+      cite: 'B-63',
+    },
     { kind: 'table', key: 'crt', label: 'Combat table', help: 'load a replacement combat table (JSON)' },
   ],
   run(input) {
@@ -268,6 +282,9 @@ const calculator: GameCalculator = {
       defense,
       shifts: barbarossaShifts(table?.ok ? table.value : BARBAROSSA_CRT, attack, defense, input),
       disrupted: input.disrupted === true,
+      expandedOdds: input.expandedOdds === true,
+      classicOdds: input.classicOdds === true,
+      ...(input.attacker === 'axis' || input.attacker === 'soviet' ? { attacker: input.attacker } : {}),
       ...(roundUp !== undefined
         ? { roundUp: { target: roundUp, ...(fallBack !== undefined ? { fallBack } : {}) } }
         : {}),

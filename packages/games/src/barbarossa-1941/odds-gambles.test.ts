@@ -1,6 +1,7 @@
 /**
- * "Asymmetric Combat Odds Calculations" in play (RULINGS B-7, B-8), the optional rule
- * both players agree to at game creation, with the text's own examples.
+ * "Asymmetric Combat Odds Calculations" in play (RULINGS B-7, B-8, B-63, B-64): the
+ * round-up roll to the next column and pressing standard, "classic odds" without them, the
+ * expanded odds both players agree to at game creation; with the text's own examples.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -14,7 +15,9 @@ type G = GameState<BarbarossaState>;
 const col = (c: number) =>
   Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 
-function game(input: PositionInput, asymmetricOdds = true): G {
+type Options = { asymmetricOdds?: boolean; classicOdds?: boolean };
+
+function game(input: PositionInput, options: Options = { asymmetricOdds: true }): G {
   const file = positionFile({
     ...input,
     map: {
@@ -23,7 +26,7 @@ function game(input: PositionInput, asymmetricOdds = true): G {
       connections: [{ kind: 'rail', path: col(10) }],
     },
   });
-  const made = setup(barbarossaRules, file, 3, { asymmetricOdds });
+  const made = setup(barbarossaRules, file, 3, options);
   if (!made.ok) throw new Error(JSON.stringify(made.error));
   return made.value;
 }
@@ -39,7 +42,7 @@ function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G 
 const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
 
 /** 15 against 4: two German armies and an infantry korps against a 4-3 tank korps and a weak division, all in full supply. */
-function fifteenToFour(asymmetricOdds = true): G {
+function fifteenToFour(options: Options = { asymmetricOdds: true }): G {
   let s = game(
     {
       pieces: {
@@ -50,7 +53,7 @@ function fifteenToFour(asymmetricOdds = true): G {
         d: { is: 'sov-weak-div', at: '0505' },
       },
     },
-    asymmetricOdds,
+    options,
   );
   s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
   for (const piece of ['a1', 'a2', 'k'])
@@ -65,8 +68,28 @@ const resolves = (s: G) =>
   >[];
 
 describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
-  it('only when both players agreed at game creation', () => {
-    assert.equal(resolves(fifteenToFour(false)).length, 1);
+  const roundUpsOf = (s: G) =>
+    resolves(s)
+      .map((a) => a.gamble)
+      .filter((g) => g?.kind === 'round-up')
+      .map((g) => g && 'target' in g && `${g.target}/${g.fallBack}`);
+
+  it('B-63: standard rules: the round-up to the next column only, and pressing; none with "classic odds"', () => {
+    const standard = fifteenToFour({});
+    assert.deepEqual(roundUpsOf(standard), ['8/7'], "4:1 from 3:1, the 17:5 example's roll");
+    assert.ok(resolves(standard).some((a) => a.gamble?.kind === 'press'));
+    assert.equal(resolves(fifteenToFour({ classicOdds: true })).length, 1, 'the plain resolve only');
+  });
+
+  it("B-64: the expanded odds declare the text's 15:4 at 6:1 risking 2:1 or 3:2, nothing 4 up or 3 down", () => {
+    const offered = roundUpsOf(fifteenToFour());
+    // Columns: 5 = 3:2, 6 = 2:1, 7 = 3:1, 10 = 6:1, 11 = 7:1.
+    assert.ok(offered.includes('10/6'), '6:1 risking 2:1');
+    assert.ok(offered.includes('10/5'), '6:1 risking 3:2');
+    assert.equal(
+      offered.some((x) => x !== false && (x.startsWith('11/') || x.endsWith('/4'))),
+      false,
+    );
   });
 
   it('"15:4 is 3:1 odds": the round-up to 4:1, to 5:1, and to 5:1 falling back to 2:1 are offered', () => {

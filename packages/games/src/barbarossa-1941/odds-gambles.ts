@@ -1,11 +1,13 @@
 /**
- * barbarossa-1941 "Asymmetric Combat Odds Calculations" in play, the optional rule both
- * players agree to at game creation (RULINGS B-7, B-8; it "makes any exchanges
- * mandatory"): the German round-up roll and pressing the attack, offered as variants of
- * resolving an attack, and the column each ends on. The arithmetic is the kernel's
- * (`combat/gamble.ts`), the same the calculator shows.
+ * barbarossa-1941 "Asymmetric Combat Odds Calculations" in play: the German round-up roll
+ * to the next column and pressing the attack are standard rules (RULINGS B-63: on unless
+ * the players choose "classic odds"); the expanded odds ("everything following requires
+ * both players' agreement") aim up to 3 columns up and fall back up to 2 down (B-64) and
+ * make "any exchanges mandatory". Offered as variants of resolving an attack, with the
+ * column each ends on. The arithmetic and the limits are the kernel's
+ * (`combat/gamble.ts`), the same the calculator applies.
  */
-import { roundUpChance, type Shift } from '@stavka/engine';
+import { ROUND_UP_LIMITS, roundUpChance, roundUpWithinLimits, type Shift } from '@stavka/engine';
 import type { AttackEvaluation } from './attack.ts';
 import type { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
@@ -24,13 +26,15 @@ function shiftTotal(shifts: readonly Shift[]): number {
 /**
  * The gambles the attacker may declare on this attack: "Russian attacks and any Axis
  * attacks involving Axis allied units: The usual"; German attacks: the round-up roll
- * (aiming 1 or 2 columns above the raw odds, falling back to them or 1 below; a 0 in 6
- * chance may not be declared, B-7) and pressing 1-3 columns; Russians press 1 column at
- * the risk of 2. A risk column below 1:5 may not be declared; pressing past 9:1 gains
- * nothing.
+ * (aiming at the next column above the raw odds, falling back to them; with the expanded
+ * odds 1-3 columns up, falling back 0-2 below, B-64; a 0 in 6 chance may not be declared,
+ * B-7) and pressing 1-3 columns; Russians press 1 column at the risk of 2. A risk column
+ * below 1:5 may not be declared; pressing past 9:1 gains nothing. None with "classic odds".
  */
 export function gamblesFor(board: Board, attackers: readonly string[], ev: AttackEvaluation): Gamble[] {
-  if (!board.g.options.asymmetricOdds) return [];
+  if (board.g.options.classicOdds === true) return [];
+  const expanded = board.g.options.asymmetricOdds;
+  const limits = expanded ? ROUND_UP_LIMITS.expanded : ROUND_UP_LIMITS.standard;
   const table = BARBAROSSA_CRT;
   const top = table.columns.length - 1;
   const side = board.g.player;
@@ -39,9 +43,9 @@ export function gamblesFor(board: Board, attackers: readonly string[], ev: Attac
   if (side === 'axis' && !german) return [];
   const total = shiftTotal(ev.shifts);
   if (german && ev.raw >= 0) {
-    for (let target = ev.raw + 1; target <= Math.min(top, ev.raw + 2); target++) {
-      for (let fallBack = Math.max(0, ev.raw - 1); fallBack <= ev.raw; fallBack++) {
-        if (fallBack + total < 0) continue;
+    for (let target = ev.raw + 1; target <= Math.min(top, ev.raw + limits.up); target++) {
+      for (let fallBack = Math.max(0, ev.raw - limits.down); fallBack <= ev.raw; fallBack++) {
+        if (fallBack + total < 0 || roundUpWithinLimits(ev.raw, target, fallBack, expanded)) continue;
         const g = roundUpChance(table, ev.attack, ev.defense, target, fallBack);
         if ('code' in g) continue;
         out.push({ kind: 'round-up', target, fallBack });

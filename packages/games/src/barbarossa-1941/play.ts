@@ -27,12 +27,18 @@ export const STEP_NAMES: Readonly<Record<string, string>> = {
   over: 'Game over',
 };
 
-/** Barbarossa's optional rules, both off unless the players agree (the rules' defaults: rules.ts setup). */
+/** Barbarossa's optional rules, all off unless the players agree (the rules' defaults: rules.ts setup). */
 const BARBAROSSA_OPTIONS = [
   {
+    key: 'classicOdds',
+    label: 'Classic odds: no German round-up roll, no pressing the attack (both standard otherwise)',
+    rule: 'B-63',
+    default: false,
+  },
+  {
     key: 'asymmetricOdds',
-    label: 'The German round-up roll and pressing the attack',
-    rule: 'B-7, B-8',
+    label: 'Expanded odds: round up to 3 columns, risking 2 below; exchanges mandatory',
+    rule: 'B-63, B-64',
     default: false,
   },
   {

@@ -137,7 +137,7 @@ export function combatPreview(
     .filter((a) => a.type === 'resolve' && a.target === target && a.gamble)
     .map(
       (a) =>
-        `${gambleWords(a.gamble as Gamble)}: ${gambleChances(ev.attack, ev.defense, ev.shifts, a.gamble as Gamble, v.player)}`,
+        `${gambleWords(a.gamble as Gamble)}: ${gambleChances(ev.attack, ev.defense, ev.shifts, a.gamble as Gamble, v.player, v.options.asymmetricOdds)}`,
     );
   return {
     title,
@@ -154,7 +154,9 @@ export function combatPreview(
     notes: [
       ...notes,
       ...(someDisrupted ? ['Disrupted defenders read the next column, individually (B-6).'] : []),
-      ...gambles.map((x) => `Gamble offered (optional rule): ${x}.`),
+      ...gambles.map(
+        (x) => `Gamble offered (${v.options.asymmetricOdds ? 'expanded odds, B-64' : 'B-63'}): ${x}.`,
+      ),
     ],
     meanings: RESULT_MEANINGS,
     names: RESULT_NAMES,
@@ -168,6 +170,7 @@ function gambleChances(
   shifts: readonly Shift[],
   g: Gamble,
   side: Side,
+  expandedOdds: boolean,
 ): string {
   const cols = BARBAROSSA_CRT.columnLabels;
   const calc =
@@ -177,6 +180,8 @@ function gambleChances(
           defense,
           shifts,
           roundUp: { target: cols[g.target]!, fallBack: cols[g.fallBack]! },
+          expandedOdds,
+          attacker: side,
         })
       : barbarossaCalc({
           attack,

@@ -39,7 +39,14 @@ import { Board } from './board.ts';
 import { advanceEvacuations, CITE_FACTORIES, mayEntrench, mayLoadFactory } from './factories.ts';
 import { chooseTankGroup, mayRehide, rehide, shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
 import { mayRebuildKorps, rebuildKorps } from './korps-steps.ts';
-import { afterMove, canMove, carryMovementLists, movementLists, moveOptions, riverMfOwed } from './movement.ts';
+import {
+  afterMove,
+  canMove,
+  carryMovementLists,
+  movementLists,
+  moveOptions,
+  riverMfOwed,
+} from './movement.ts';
 import { type Gamble, gamblesFor } from './odds-gambles.ts';
 import { applyOverrun, overrunOptions } from './overrun.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from './rail.ts';
@@ -129,8 +136,13 @@ export type BarbarossaAction =
   | { type: 'play-on' };
 
 export interface BarbarossaOptions {
-  /** B-7/B-8 asymmetric odds (both players agree; exchanges become mandatory). */
+  /**
+   * The expanded odds (RULINGS B-63, B-64: both players agree; a round-up may aim up to 3
+   * columns above the odds and fall back up to 2 below; exchanges become mandatory).
+   */
   readonly asymmetricOdds?: boolean;
+  /** "Classic odds" (B-63): no round-up roll and no pressing, which are otherwise standard. */
+  readonly classicOdds?: boolean;
   /** B-11: roll the weather each turn on the scenario's table instead of the historical schedule. */
   readonly weatherRoll?: boolean;
 }
@@ -886,6 +898,7 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
       : fromPositionFile(scenario as PositionFile, options);
     if (made.ok) {
       const g = made.value;
+      if (options.classicOdds === true) g.options.classicOdds = true; // B-63
       shuffleTankGroups(g, ctx); // B-53: a roll the server alone sees
       const supplyBoard = new Board(g, scenarioOf(g));
       for (const side of SIDES)

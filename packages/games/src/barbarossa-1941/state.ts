@@ -246,7 +246,11 @@ export interface BarbarossaState {
    */
   suddenDeath?: 'offered' | 'declined';
   /** Optional rules both players agreed to at creation (B-7, B-8; the weather roll of B-11). */
-  options: { asymmetricOdds: boolean; weatherRoll?: boolean };
+  /**
+   * The optional rules: `asymmetricOdds` the expanded odds (B-63, B-64: agreed, exchanges
+   * mandatory); `classicOdds` no round-up roll and no pressing (B-63); `weatherRoll` (B-11).
+   */
+  options: { asymmetricOdds: boolean; weatherRoll?: boolean; classicOdds?: boolean };
   /** This turn's weather when rolled (B-11's optional roll); null: the scenario's schedule. */
   weather?: Weather | null;
   secret: Secret;
