@@ -14,6 +14,7 @@ import { boardOf, hexName, pieceName, scenarioOf } from './presentation-board.ts
 import type { RulesScenario } from './rules-scenario.ts';
 import { seaController } from './sea.ts';
 import { attackFactor, type BarbarossaState } from './state.ts';
+import { victoryTally } from './victory.ts';
 
 export type View = BarbarossaView;
 
@@ -96,6 +97,13 @@ function interlude(v: View, s: RulesScenario): { step: string; help: string } | 
       step: 'Interception',
       help: `The enemy flies ${MISSION_WORDS[m.kind] ?? m.kind} with ${pieceName(s, v, m.piece)} to ${hexName(s, m.target)}: intercept it with one of your air units in range (B-58), or let it fly.`,
     };
+  if (v.suddenDeath === 'offered') {
+    const t = victoryTally(boardOf(v), 'axis');
+    return {
+      step: 'German Victory Determination (B.7)',
+      help: `The Axis holds ${t.points} victory points in supply (${t.cities.join(', ')}), including Leningrad, Moscow or Stalingrad: claim the win now, or play on to January II (B-70). Playing on, 10 or more points then are a Strategic, Smashing Victory worth 2 games; otherwise the usual end decides (a draw at 6, a Russian win at 5 or less), and there is no second offer.`,
+    };
+  }
   if (later(v).tankGroupChoice === 'pending')
     return {
       step: 'Set-up: the extra tank group',
@@ -180,7 +188,7 @@ export function describe(v: View, a: Action): string {
     case 'flip-strong':
       return `Flip ${name(a.piece)} to its strong side (B-39)`;
     case 'call-siberians':
-      return 'Call the Siberian Reserve (B-43): one shock army a turn; before December, two dice of 1-2 (1 in 9) each turn lose the game';
+      return 'Call the Siberian Reserve (B-43, B-67): one shock army a turn; each arriving before December II, two dice of 1-2 (1 in 9) lose the game';
     case 'load-factory':
       return `Evacuate ${name(a.piece)} (B-51)`;
     case 'entrench':
@@ -275,6 +283,10 @@ export function describe(v: View, a: Action): string {
       return `Intercept with ${name(a.piece)} (B-58)`;
     case 'no-intercept':
       return 'No interception: let it fly';
+    case 'claim-victory':
+      return 'Claim the sudden death victory now (B-70)';
+    case 'play-on':
+      return 'Play on to January II: 10 points then are a Smashing Victory worth 2 games (B-70)';
     case 'undo':
       return 'Undo';
     default:

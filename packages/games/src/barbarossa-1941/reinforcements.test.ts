@@ -8,7 +8,9 @@ import { describe, it } from 'node:test';
 import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
+import { siberianArrival } from './siberians.ts';
 import type { BarbarossaState } from './state.ts';
+import { testContext } from './test-context.ts';
 import { positionFile } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
@@ -149,5 +151,46 @@ describe('Siberian Reserve units and the Siberian Reserve Gamble (B-43)', () => 
     const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, []);
     assert.ok(r.ok);
     assert.deepEqual(r.value.state.arrivals, ['s1']);
+  });
+});
+
+describe('The Siberian safe turn is December II 1941 (B-67)', () => {
+  // "The Siberians can be brought in safely starting in Dec41 ... which means not getting the last one"
+  const made = setup(barbarossaRules, null, 1, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  const s = rulesScenarioByKey(made.value.state.scenario);
+  const calledOn = (turn: number, dice: number[]) => {
+    const g = structuredClone(made.value.state);
+    g.player = 'soviet';
+    g.siberiansFrom = turn;
+    const ctx = testContext(dice);
+    const arrived: string[] = [];
+    for (let t = turn; t <= s.turns.length; t++) {
+      g.turn = t;
+      siberianArrival(g, s, ctx);
+      if (g.winner !== null) break;
+      arrived.push(...g.arrivals.filter((id) => !arrived.includes(id)));
+    }
+    return { arrived, rolls: ctx.rolls.length, g };
+  };
+
+  it('the data: safe from turn 13, December II 1941, of 15 turns; four shock armies', () => {
+    assert.equal(s.siberianReserve.safeFromTurn, 13);
+    assert.equal(s.turns[12]!.label, 'December II 1941');
+    assert.equal(s.turns.length, 15);
+    assert.equal(s.siberianReserve.units.length, 4);
+  });
+  it('called on December II: three arrive before the game ends, no dice ("not getting the last one")', () => {
+    const r = calledOn(13, []);
+    assert.equal(r.arrived.length, 3);
+    assert.equal(r.rolls, 0);
+  });
+  it('called on December I: all four arrive, the first after the two dice of the gamble', () => {
+    const r = calledOn(12, [3, 1]);
+    assert.equal(r.arrived.length, 4);
+    assert.equal(r.rolls, 2);
+    const lost = calledOn(12, [2, 1]);
+    assert.equal(lost.g.winner, 'axis');
+    assert.equal(lost.g.result?.kind, 'siberian-gamble');
   });
 });

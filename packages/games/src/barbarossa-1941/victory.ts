@@ -162,7 +162,12 @@ export function finalResult(t: VictoryTally): GameResult {
   if (t.points >= SUDDEN_DEATH_POINTS)
     return { winner: 'axis', kind: 'axis-win', games: 1, words: `Axis victory at game's end: ${held}` };
   if (t.points === 6)
-    return { winner: 'draw', kind: 'draw', games: 1, words: `a draw at game's end: ${held}, only 6` };
+    return {
+      winner: 'draw',
+      kind: 'draw',
+      games: 1,
+      words: `at game's end ${held.replace('holds', 'holds only')} (B-12)`,
+    };
   return {
     winner: 'soviet',
     kind: 'soviet-win',
