@@ -96,7 +96,7 @@ import {
   victoryTally,
 } from './victory.ts';
 
-export const RULES_VERSION = 'barbarossa-1941/1';
+export const RULES_VERSION = 'barbarossa-1941/2';
 
 export const CITE_SEQUENCE = 'barbarossa-1941 "GAME-TURN SEQUENCE"';
 const CITE_RECOVERY = 'barbarossa-1941 "Recovery from Disruption"';
