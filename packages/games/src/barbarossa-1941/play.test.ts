@@ -35,4 +35,14 @@ describe('Game module: options and progress', () => {
       date: 'Jun II 41',
     });
   });
+  it('progress while the Axis player chooses to claim the sudden death or play on (B-70)', () => {
+    const made = setup(barbarossaRules, positionFile(SMALL_FRONT), 1, {});
+    assert.ok(made.ok);
+    made.value.state.suddenDeath = 'offered';
+    const v = view(barbarossaRules, made.value, 'soviet').state as BarbarossaView;
+    assert.equal(
+      barbarossaPlay.progress!(v).phase,
+      'German Victory Determination (B.7): the Axis player claims the win or plays on (B-70)',
+    );
+  });
 });

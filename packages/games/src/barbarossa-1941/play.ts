@@ -60,7 +60,10 @@ export const barbarossaPlay: Pick<Module, 'rules' | 'options' | 'progress' | 'pl
     return {
       turn: view.turn,
       turns: s.turns.length,
-      phase: `${view.player === 'axis' ? 'German' : 'Russian'} ${STEP_NAMES[view.step] ?? view.step}${view.breakthrough ? ' (breakthrough, B-9)' : ''}`,
+      phase:
+        view.suddenDeath === 'offered'
+          ? 'German Victory Determination (B.7): the Axis player claims the win or plays on (B-70)'
+          : `${view.player === 'axis' ? 'German' : 'Russian'} ${STEP_NAMES[view.step] ?? view.step}${view.breakthrough ? ' (breakthrough, B-9)' : ''}`,
       weather: view.weather ?? t?.weather ?? 'good',
       ...(t ? { date: t.label } : {}),
     };
