@@ -70,9 +70,10 @@ export async function openLocal(page: Page, base: string, id: string, file: Repl
 /** Hot-seat of a hidden-information game: the board is hidden while the seat changes hands. */
 export async function showBoard(page: Page): Promise<void> {
   const show = page.getByRole('button', { name: /show my board/ });
-  await page.locator('.status').or(show).first().waitFor();
+  // The board is kept (hidden) under a handover: wait for either to be seen.
+  await page.locator('.status:visible').or(show).first().waitFor();
   if ((await show.count()) > 0) await show.click();
-  await page.locator('.status').waitFor();
+  await page.locator('.status:visible').waitFor();
 }
 
 /** The printed number of a Barbarossa hex (what the map's lit polygons carry as data-hex). */

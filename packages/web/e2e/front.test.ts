@@ -60,7 +60,7 @@ async function playOn(page: Page, done: () => Promise<boolean>, limit = 120): Pr
     if (await done()) return;
     const end = page.locator(
       ['end-advance', 'orders-done', 'no-intercept', 'end-combat', 'end-step', 'resolve']
-        .map((t) => `.actions button[data-action="${t}"]`)
+        .map((t) => `.actions button[data-action="${t}"]:visible`)
         .join(', '),
     );
     const any = page.locator('.actions button[data-action]:visible');
@@ -85,7 +85,7 @@ describe('issue #45 item 2: the prompt, the actions and the preview stay in view
       );
       await openLocal(page, e2e.server.url, 'front-2', file);
       await page.locator('.actions button[data-action="resolve"]').first().click();
-      await playOn(page, async () => /Russian/.test(await status(page)));
+      await playOn(page, async () => /Russian Reinforcements/.test(await status(page)));
       // The roll's banner and the end of the German player-turn are both up.
       await page.locator('.banner').first().waitFor();
       await page.locator('.pause').waitFor();
@@ -294,6 +294,30 @@ describe('issue #45 item 5: a declared attack clicked with a unit that cannot jo
       assert.match(await notice.innerText(), /cannot join the attack on/);
       assert.equal(await page.locator('.game').getAttribute('data-selected'), unit, 'the selection kept');
       await shot(page, 'front-why-not.png');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('issue #45 item 6: a result banner says what followed', () => {
+  it("a D result's banner adds the retreat that followed it", async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      // The German's first attack of turn 1 (high odds: D results, retreats), about to be resolved.
+      const file = barbarossaUntil('front-6', (_s, side, a) => side === 'axis' && a.type === 'resolve');
+      await openLocal(page, e2e.server.url, 'front-6', file);
+      let seen = '';
+      await playOn(page, async () => {
+        const next = page.locator('.banner .next');
+        if ((await next.count()) > 0) seen = await next.first().innerText();
+        return /retreats \d{4}/.test(seen) || /Russian Reinforcements/.test(await status(page));
+      });
+      assert.match(seen, /Then: .*retreats \d{4}/, `the banner: ${seen}`);
+      await shot(page, 'front-result-retreat.png');
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

@@ -687,11 +687,14 @@ function GameBoard(p: {
   }, [tab, lastChat]);
   const [showNumbers, setShowNumbers] = useState(false);
   const [sound, setSound] = useState(false);
-  // The last result, and the player's own last result, shown until dismissed.
-  const [banners, setBanners] = useState<{ latest: RollBanner | null; own: RollBanner | null }>({
+  // The last result, and the player's own last result, shown until dismissed: kept as
+  // their rolls' places in the log and drawn from the log as it is now, so a banner says
+  // what its result led to as it happens (the retreat after a D; issue #45 item 6).
+  const [bannerAt, setBanners] = useState<{ latest: number | null; own: number | null }>({
     latest: null,
     own: null,
   });
+
   // Player-turns that ended since the player last pressed Continue.
   const [pause, setPause] = useState<FinishedTurn[]>([]);
   const [recap, setRecap] = useState<{ label: string; steps: RecapStep[]; at: number } | null>(null);
@@ -708,6 +711,9 @@ function GameBoard(p: {
     null,
   );
   const view = v.state;
+  const bannerOf = (i: number | null): RollBanner | null =>
+    i !== null && i < v.log.length && pres.rollBanner ? pres.rollBanner(view, v.log, i) : null;
+  const banners = { latest: bannerOf(bannerAt.latest), own: bannerOf(bannerAt.own) };
   const colours = useMemo(() => coloursOf(game.meta), [game]);
   const board = useMemo(() => pres.board(view), [pres, view]);
   const pieces = useMemo(() => pres.pieces(view), [pres, view]);
@@ -734,16 +740,16 @@ function GameBoard(p: {
       return;
     }
     if (log.length <= from) return;
-    const found: RollBanner[] = [];
+    const found: { at: number; banner: RollBanner }[] = [];
     if (pres.rollBanner)
       for (let i = from; i < log.length; i++) {
         const b = pres.rollBanner(view, log, i);
-        if (b) found.push(b);
+        if (b) found.push({ at: i, banner: b });
       }
     if (found.length > 0) {
-      const latest = found[found.length - 1]!;
-      const own = [...found].reverse().find((b) => b.side !== null && v.seats.includes(b.side));
-      setBanners((was) => ({ latest, own: own ?? was.own }));
+      const latest = found[found.length - 1]!.at;
+      const own = [...found].reverse().find((b) => b.banner.side !== null && v.seats.includes(b.banner.side));
+      setBanners((was) => ({ latest, own: own?.at ?? was.own }));
       if (sound) tick();
     }
     const turns = playerTurns(pres, log);
@@ -1111,13 +1117,13 @@ function GameBoard(p: {
           {banners.latest && (
             <ResultBanner
               banner={banners.latest}
-              heading={banners.own === banners.latest ? 'Your last result' : 'Last result'}
+              heading={bannerAt.own === bannerAt.latest ? 'Your last result' : 'Last result'}
               sideName={sideName}
               onDismiss={() => setBanners({ latest: null, own: null })}
               onCite={setCite}
             />
           )}
-          {banners.own && banners.own !== banners.latest && (
+          {banners.own && bannerAt.own !== bannerAt.latest && (
             <ResultBanner
               banner={banners.own}
               heading="Your last result"

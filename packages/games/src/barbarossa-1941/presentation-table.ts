@@ -61,6 +61,7 @@ export function rollBanner(v: View, log: readonly LogEntry[], index: number): Ro
   }
   const results = Object.values(d.results as Record<string, string>);
   const codes = [...new Set(results)];
+  const then = aftermath(log, index);
   return {
     title,
     side,
@@ -69,9 +70,27 @@ export function rollBanner(v: View, log: readonly LogEntry[], index: number): Ro
     row: String(d.roll),
     result: codes.join(' / '),
     meaning: codes.map((c) => `${c}: ${BARBAROSSA_CRT.resultInfo[c]?.name ?? c}`).join('; '),
-    next: e.text.replace(/^rolled \d+ on [^:]+:[^:]+: /, 'Per defender: '),
+    next: `${e.text.replace(/^rolled \d+ on [^:]+:[^:]+: /, 'Per defender: ')}${then.length > 0 ? `. Then: ${then.join('; ')}` : ''}`,
     cite: 'barbarossa-1941 "Combat Results Definitions"',
   };
+}
+
+/**
+ * What a combat's result led to, as far as the log goes yet (issue #45 item 6): the
+ * retreats, eliminations, exchanges and advances after the roll, up to the next combat or
+ * player-turn ("D" banners then say the two-hex retreat that followed).
+ */
+function aftermath(log: readonly LogEntry[], index: number): string[] {
+  const out: string[] = [];
+  for (let i = index + 1; i < log.length; i++) {
+    const e = log[i]!;
+    if (e.kind === 'roll' || e.kind === 'phase' || turnMarker(e)) break;
+    if (e.kind === 'combat' && (typeof e.data?.roll === 'number' || typeof e.data?.target === 'number'))
+      break;
+    if (['retreat', 'eliminated', 'advance'].includes(e.kind) || /^exchange |overrun by armour/.test(e.text))
+      out.push(e.text);
+  }
+  return out;
 }
 
 function dieBanner(log: readonly LogEntry[], index: number): RollBanner | null {

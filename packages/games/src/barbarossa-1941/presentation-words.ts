@@ -7,6 +7,7 @@
 import type { Action, GameOutcome, Prompt } from '@stavka/engine';
 import { AIR_TABLE, beyondHalfRange, strikeChances } from './air.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
+import { EXCHANGE_RATE, exchangeOutcome, isExchange } from './combat-results.ts';
 import type { BarbarossaView } from './hidden.ts';
 import type { Gamble } from './odds-gambles.ts';
 import { STEP_NAMES } from './play.ts';
@@ -232,7 +233,7 @@ export function describe(v: View, a: Action): string {
       return a.takeD3 ? 'Take a D3 instead of the Forced Exchange (B-4)' : 'Take the Forced Exchange';
     case 'exchange-choice':
       return a.pay
-        ? 'Pay the exchange'
+        ? `Pay the exchange${exchangePrice(v, s)}`
         : a.nil
           ? 'Opt for nil instead: nothing happens (B-62)'
           : 'Both sides Disrupted instead (BD, B-5)';
@@ -297,4 +298,34 @@ export function describe(v: View, a: Action): string {
 export function result(o: GameOutcome): string {
   if (o.winner === null) return `A draw: ${o.summary}.`;
   return `${sideName(o.winner)} wins: ${o.summary}.`;
+}
+
+/**
+ * What paying the exchange of the combat being resolved costs (issue #45 item 6), as
+ * resolution.ts reckons it: each rate's defenders against the attack factors left,
+ * "Defending units surviving eXchange suffer D result" (B-5).
+ */
+function exchangePrice(v: View, s: RulesScenario): string {
+  const c = v.combat;
+  if (!c) return '';
+  let attack = 0;
+  for (const id of c.attackers) {
+    const p = v.pieces[id];
+    const u = p?.unit ? s.units[p.unit] : undefined;
+    if (!p || !u) return '';
+    attack += attackFactor(u, p);
+  }
+  const exchanged = c.defenders.filter((d) => isExchange(c.results[d] ?? ''));
+  let owed = 0;
+  let eliminated = 0;
+  for (const r of [...new Set(exchanged.map((d) => c.results[d]!))]) {
+    const group = exchanged
+      .filter((d) => c.results[d] === r)
+      .map((id) => ({ id, modified: c.defense[id] ?? 0 }));
+    const o = exchangeOutcome(EXCHANGE_RATE[r]!, Math.max(0, attack - owed), group);
+    owed += o.cost;
+    eliminated += o.eliminated.length;
+  }
+  const left = exchanged.length - eliminated;
+  return `: lose ${owed} of ${attack} attack factor${attack === 1 ? '' : 's'}; ${eliminated} defender${eliminated === 1 ? '' : 's'} eliminated${left > 0 ? `, ${left} D` : ''} (B-5)`;
 }
