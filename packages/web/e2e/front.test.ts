@@ -325,3 +325,62 @@ describe('issue #45 item 6: a result banner says what followed', () => {
     }
   });
 });
+
+describe('issue #45 item 10: a keyboard cursor naming each hex or point, on the whole front and the point map', () => {
+  it('Barbarossa: arrows move a named cursor hex by hex; Enter clicks it', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
+      await openLocal(page, e2e.server.url, 'front-10', file);
+      const line = page.getByRole('status', { name: 'keyboard cursor' });
+      await page.keyboard.press('ArrowDown');
+      await line.waitFor();
+      const first = await line.innerText();
+      assert.match(first, /^hex \d{4}/, first);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      const second = await line.innerText();
+      assert.match(second, /^hex \d{4}/);
+      assert.notEqual(second, first, 'the cursor moved');
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('region', { name: 'unit panel' })
+        .or(page.locator('.panel.unit'))
+        .first()
+        .waitFor();
+      assert.match(
+        await page.locator('.panel.unit').innerText(),
+        new RegExp(`Hex ${/^hex (\d{4})/.exec(second)![1]}`),
+      );
+      await shot(page, 'front-keyboard.png');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('point-to-point: arrows move a named cursor from point to point', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      await page.goto(`${e2e.server.url}/#/new-local/front-10p/point-to-point`);
+      await showBoard(page);
+      const line = page.getByRole('status', { name: 'keyboard cursor' });
+      await page.keyboard.press('ArrowRight');
+      await line.waitFor();
+      const names = new Set<string>([await line.innerText()]);
+      for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'ArrowRight']) {
+        await page.keyboard.press(key);
+        names.add(await line.innerText());
+      }
+      assert.ok(names.size >= 3, `the cursor visits points: ${[...names].join(' | ')}`);
+      for (const n of names) assert.match(n, /^[A-Z][^()]*\(/, `a point named with its kind: ${n}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

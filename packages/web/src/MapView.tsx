@@ -89,6 +89,35 @@ function nodeLabel(board: BoardDrawing, n: number): string {
   return board.kind === 'hex' ? board.hexLabel[n]! : `${board.points[n]!.name} (${board.points[n]!.kind})`;
 }
 
+/**
+ * The node an arrow key moves the keyboard cursor to on a point board (issue #45 item 10):
+ * the nearest point within 60 degrees either side of the arrow's direction; `from` if none.
+ */
+export function pointStep(
+  b: PointBoard,
+  from: number,
+  key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight',
+): number {
+  const at = b.points[from];
+  if (!at) return b.home;
+  const dir = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[key];
+  let best = from;
+  let bd = Number.POSITIVE_INFINITY;
+  b.points.forEach((q, i) => {
+    const dx = q.x - at.x;
+    const dy = q.y - at.y;
+    const d = Math.hypot(dx, dy);
+    if (i === from || d === 0) return;
+    // Within 60 degrees of the direction; nearer along it first.
+    if ((dx * dir[0]! + dy * dir[1]!) / d < 0.5) return;
+    if (d < bd) {
+      bd = d;
+      best = i;
+    }
+  });
+  return best;
+}
+
 /** A node's outline for highlights: a hex, or a circle round a point. */
 function NodeShape(p: {
   board: BoardDrawing;
@@ -748,6 +777,23 @@ export function MapView(p: MapViewProps) {
         onJump={(x, y) => setVb((v) => ({ ...v, x: x - v.w / 2, y: y - v.h / 2 }))}
         stacks={stacks}
       />
+      {p.cursor >= 0 && (
+        // The keyboard cursor's node named for screen readers and shown (issue #45 item 10):
+        // what it is, its counters, why it is lit.
+        <div class="cursor-line" role="status" aria-live="polite" aria-label="keyboard cursor">
+          {nodeLabel(board, p.cursor)}
+          {(() => {
+            const here = stacks.get(p.cursor);
+            return here
+              ? `: ${stackOrder(here)
+                  .reverse()
+                  .map((x) => x.label)
+                  .join('; ')}`
+              : '';
+          })()}
+          {p.reasons?.has(p.cursor) ? ` — ${p.reasons.get(p.cursor)}` : ''}
+        </div>
+      )}
       {hovered !== null && (
         <div class="hover-hex" aria-hidden="true">
           {nodeLabel(board, hovered)}

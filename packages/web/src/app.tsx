@@ -21,7 +21,7 @@ import { findGame, GAMES } from '@stavka/games';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
-import { MapView } from './MapView.tsx';
+import { MapView, pointStep } from './MapView.tsx';
 import { CombatPreview, LogPanel, OptionsLine, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import {
   canReissue,
@@ -909,12 +909,14 @@ function GameBoard(p: {
       const tag = (e.target as HTMLElement).tagName;
       if (p.hidden || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       const dirs: Record<string, number> = { ArrowUp: 0, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
-      if (e.key in dirs && board.kind === 'hex' && tag !== 'BUTTON') {
+      if (e.key in dirs && tag !== 'BUTTON') {
+        // The same keyboard cursor on a hex board and a point board (issue #45 item 10).
         e.preventDefault();
         setCursor((c) => {
-          const from = c >= 0 ? c : board.home;
-          const t = board.map.graph.targets[from * 6 + dirs[e.key]!]!;
-          return t >= 0 ? t : from;
+          if (c < 0) return board.home;
+          if (board.kind === 'points') return pointStep(board, c, e.key as 'ArrowUp');
+          const t = board.map.graph.targets[c * 6 + dirs[e.key]!]!;
+          return t >= 0 ? t : c;
         });
       } else if (e.key === 'Enter' && cursor >= 0 && tag !== 'BUTTON') clickHex(cursor);
       else if (e.key === 'Escape') {
