@@ -204,6 +204,20 @@ const createdSeatsSchema = {
     },
   },
 } as const;
+const diceSchema = {
+  type: 'object',
+  required: ['commitment', 'secret', 'contributions'],
+  properties: {
+    scheme: { type: 'string' },
+    commitment: { type: 'string' },
+    secret: { type: 'string' },
+    contributions: {
+      type: 'object',
+      maxProperties: 16,
+      additionalProperties: { type: 'string', maxLength: 256 },
+    },
+  },
+} as const;
 const replayFileSchema = {
   type: 'object',
   required: ['game', 'rulesVersion', 'seed', 'actions'],
@@ -225,21 +239,17 @@ const replayFileSchema = {
     },
     hashes: { type: 'array', maxItems: 20000, items: { type: 'string', maxLength: 128 } },
     finalHash: { type: ['string', 'null'] },
-    dice: {
+    dice: diceSchema,
+    server: { type: 'object' },
+    resumed: {
       type: 'object',
-      required: ['commitment', 'secret', 'contributions'],
+      required: ['action', 'seed'],
       properties: {
-        scheme: { type: 'string' },
-        commitment: { type: 'string' },
-        secret: { type: 'string' },
-        contributions: {
-          type: 'object',
-          maxProperties: 16,
-          additionalProperties: { type: 'string', maxLength: 256 },
-        },
+        action: { type: 'integer', minimum: 1, maximum: 20000 },
+        seed: { type: ['string', 'integer'] },
+        dice: diceSchema,
       },
     },
-    server: { type: 'object' },
   },
 } as const;
 
@@ -631,6 +641,22 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               },
               options: { type: 'object', additionalProperties: { type: 'boolean' } },
               createdAt: { type: 'string' },
+              imported: {
+                type: 'object',
+                properties: {
+                  actions: { type: 'integer' },
+                  from: {
+                    type: ['object', 'null'],
+                    properties: {
+                      gameId: { type: 'string' },
+                      origin: { type: 'string' },
+                      createdAt: { type: 'string' },
+                    },
+                  },
+                  verifiedDice: { type: 'boolean' },
+                  playedOnHere: { type: 'boolean' },
+                },
+              },
             },
           },
           ...errors,
@@ -811,6 +837,7 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
               actions: { type: 'integer' },
               finalHash: { type: 'string' },
               verifiedDice: { type: 'boolean' },
+              commitment: { type: ['string', 'null'] },
               seats: createdSeatsSchema,
               spectator: tokenLinkSchema,
               admin: tokenLinkSchema,

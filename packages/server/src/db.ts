@@ -45,6 +45,13 @@ export interface GamesTable {
   admin_token_hash?: string | null;
   /** 'created' or 'imported' (an imported game's dice were fixed before it came here). */
   origin: string;
+  /**
+   * An imported game's file, as far as it came (migration 0008; null for a game made
+   * here): JSON `ImportedPart` (games.ts): the seed and dice its actions were played
+   * with, how many, and the game it was exported from. The game played on here rolls
+   * from its own secret (`secret`, `seed`) after them (issue #46).
+   */
+  imported?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -295,6 +302,15 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('presence').execute();
+    },
+  },
+  '0008_imports': {
+    async up(db: Kysely<unknown>) {
+      // What an imported game kept of its file (issue #46): GamesTable.imported.
+      await db.schema.alterTable('games').addColumn('imported', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('games').dropColumn('imported').execute();
     },
   },
 };

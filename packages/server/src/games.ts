@@ -18,6 +18,7 @@ import {
   legalActions,
   type ReplayFile,
   replay,
+  rngFromSeed,
   type Seed,
   SPECTATOR,
   setup,
@@ -131,6 +132,75 @@ export interface ExportedGame extends ReplayFile {
   readonly finalHash: string | null;
   readonly dice?: DiceRecord;
   readonly server?: { readonly gameId: string; readonly origin: string; readonly createdAt: string };
+  /**
+   * An imported game played on here: after its first `action` actions (the file's, rolled
+   * from `seed` above) it rolled from this seed, derived from this server's secret and
+   * the seats' contributions (`dice`). `replay` of the engine does not know it; the
+   * server's import (verifyImport) does (issue #46).
+   */
+  readonly resumed?: { readonly action: number; readonly seed: Seed; readonly dice?: DiceRecord };
+}
+
+/** What an imported game keeps of its file (games.imported, JSON; issue #46). */
+export interface ImportedPart {
+  /** The seed the file's actions were rolled with, and how many there were. */
+  readonly seed: Seed;
+  readonly actions: number;
+  /** The file's dice record, when it had one (checked at import). */
+  readonly dice: DiceRecord | null;
+  /** The game it was exported from, as the file says (a server's id, origin and date). */
+  readonly from: ExportedGame['server'] | null;
+  /** It is played on here (it was not over): after its actions, it rolls from `seed` of the record. */
+  readonly resumes: boolean;
+}
+
+/** The imported part of a game, or null for one made here. */
+export function importedPart(record: GameRecord): ImportedPart | null {
+  return record.imported ? (JSON.parse(record.imported) as ImportedPart) : null;
+}
+
+/** The state going on from an imported game's last action, rolling from `seed` (issue #46). */
+function resumed(s: State, seed: Seed): State {
+  return { ...s, rng: rngFromSeed(seed), undo: null };
+}
+
+/** What the public summary says of an imported game: where it came from and how far. */
+function importedSummary(record: GameRecord) {
+  const part = importedPart(record);
+  if (!part) return {};
+  return {
+    imported: {
+      actions: part.actions,
+      from: part.from
+        ? {
+            gameId: String(part.from.gameId),
+            origin: String(part.from.origin),
+            createdAt: String(part.from.createdAt),
+          }
+        : null,
+      verifiedDice: part.dice !== null,
+      playedOnHere: part.resumes,
+    },
+  };
+}
+
+/**
+ * An export's seed and dice: a game made here, or a finished import, as it was set up;
+ * an import played on here, its file's seed and dice, then `resumed` with its own.
+ */
+function exportedSeed(
+  record: GameRecord,
+  dice: DiceRecord | null,
+): Pick<ExportedGame, 'seed' | 'dice' | 'resumed'> {
+  const part = importedPart(record);
+  if (part?.resumes && part.actions > 0) {
+    return {
+      seed: part.seed,
+      ...(part.dice ? { dice: part.dice } : {}),
+      resumed: { action: part.actions, seed: JSON.parse(record.seed!) as Seed, ...(dice ? { dice } : {}) },
+    };
+  }
+  return { seed: JSON.parse(record.seed!) as Seed, ...(dice ? { dice } : {}) };
 }
 
 export interface ServiceOptions {
@@ -515,15 +585,17 @@ export class GameService implements Service {
     if (g.record.status !== 'waiting' || g.seats.some((s) => s.contribution === null)) return false;
     const contributions = Object.fromEntries(g.seats.map((s) => [s.side, s.contribution!]));
     const seed = deriveSeed(g.record.secret!, contributions);
-    const made = setup(g.rules, JSON.parse(g.record.scenario), seed, JSON.parse(g.record.options));
-    if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
+    // An imported game goes on from its file's last action, rolling from this seed
+    // (issue #46); a game made here, or imported with no actions, is set up with it.
+    const started: GameRecord = { ...g.record, status: 'active', seed: JSON.stringify(seed) };
+    const state = await this.rebuild(g, started, g.record.seq);
     const at = now();
-    const active = g.rules.activeSides(made.value.state);
-    const notices = this.noticesFor(g, [], active, 0);
+    const active = g.rules.activeSides(state.state);
+    const notices = this.noticesFor(g, [], active, g.record.seq);
     if (await this.store.startGame(g.id, JSON.stringify(seed), at, notices)) {
-      g.record = { ...g.record, status: 'active', seed: JSON.stringify(seed), updated_at: at };
-      g.state = made.value;
-      g.seq = 0;
+      g.record = { ...started, updated_at: at };
+      g.state = state;
+      g.seq = g.record.seq;
       this.afterChange(g, active, notices.length > 0);
       await this.store.notify(g.id);
       return true;
@@ -582,6 +654,7 @@ export class GameService implements Service {
         // The optional rules the game was made with (a key left out is at its default).
         options: JSON.parse(g.record.options) as Record<string, boolean>,
         createdAt: g.record.created_at,
+        ...importedSummary(g.record),
       };
     });
   }
@@ -631,12 +704,11 @@ export class GameService implements Service {
       game: g.record.game,
       rulesVersion: g.record.rules_version,
       scenario: JSON.parse(g.record.scenario),
-      seed: JSON.parse(g.record.seed!) as Seed,
+      ...exportedSeed(g.record, dice),
       options: JSON.parse(g.record.options),
       actions: rows.map((r) => ({ side: r.side, action: JSON.parse(r.action) as Action })),
       hashes: rows.map((r) => r.hash),
       finalHash: g.record.final_hash,
-      ...(dice ? { dice } : {}),
       server: { gameId: g.id, origin: g.record.origin, createdAt: g.record.created_at },
     };
   }
@@ -747,17 +819,30 @@ export class GameService implements Service {
     const { hashes, finalHash, over, snapshot } = verified ?? verifyImport(file);
     const at = now();
     const n = file.actions.length;
+    // A finished game is kept as it ended. One to play on is a new game (issue #46): its
+    // seats join as a made game's do, each with a token of its own, so the importer holds
+    // no seat he does not join; its rolls after the file's last action come from a new
+    // server secret and the seats' contributions, never from the seed the file chose.
+    const secret = over ? null : newSecret();
+    const part: ImportedPart = {
+      seed: file.seed,
+      actions: n,
+      dice: file.dice ?? null,
+      from: file.server ?? null,
+      resumes: !over,
+    };
     const { record, spectator, admin } = newGameRecord(id, rules, at, {
       scenario: file.scenario ?? null,
       options: file.options ?? {},
-      status: over ? 'over' : 'active',
+      status: over ? 'over' : 'waiting',
       seq: n,
-      commitment: file.dice?.commitment ?? null,
-      secret: file.dice?.secret ?? null,
-      seed: JSON.stringify(file.seed),
+      commitment: secret ? commitmentOf(secret) : (file.dice?.commitment ?? null),
+      secret: secret ?? file.dice?.secret ?? null,
+      seed: over ? JSON.stringify(file.seed) : null,
       final_hash: over ? finalHash : null,
       origin: 'imported',
     });
+    record.imported = JSON.stringify(part);
     const tokens: Record<string, string> = {};
     const seats: SeatRecord[] = rules.sides.map((side) => {
       const t = token('st');
@@ -767,8 +852,8 @@ export class GameService implements Service {
         side,
         player: 'human',
         token_hash: tokenHash(t),
-        contribution: file.dice?.contributions[side] ?? 'imported',
-        joined_at: at,
+        contribution: over ? (file.dice?.contributions[side] ?? 'imported') : null,
+        joined_at: over ? at : null,
         webhook_url: null,
         webhook_secret: null,
       };
@@ -795,6 +880,7 @@ export class GameService implements Service {
       actions: n,
       finalHash,
       verifiedDice: Boolean(file.dice),
+      commitment: record.commitment,
       seats: Object.fromEntries(rules.sides.map((s) => [s, { player: 'human', token: tokens[s]! }])),
       spectator: { token: spectator },
       admin: { token: admin },
@@ -1218,16 +1304,29 @@ export class GameService implements Service {
     g.views.clear();
     if (record.status === 'waiting' || record.seed === null) {
       g.state = null;
-      g.seq = 0;
+      // An imported game waits with the file's actions stored (issue #46).
+      g.seq = record.seq;
       return;
     }
     const target = Math.min(record.seq, upTo ?? record.seq);
+    g.state = await this.rebuild(g, record, target);
+    g.seq = target;
+  }
+
+  /**
+   * The state of game `record` at action `target`: its latest snapshot up to there, then
+   * the actions after it. An imported game played on here is set up from its file's seed,
+   * and rolls from its own seed after the file's last action (issue #46: `resumed`).
+   */
+  private async rebuild(g: Live, record: GameRecord, target: number): Promise<State> {
     const snap = await this.store.latestSnapshot(g.id, target);
+    const imported = importedPart(record);
+    const resumeAt = imported?.resumes && imported.actions > 0 ? imported.actions : null;
     const setUp = () => {
       const made = setup(
         g.rules,
         JSON.parse(record.scenario),
-        JSON.parse(record.seed!) as Seed,
+        resumeAt !== null ? imported!.seed : (JSON.parse(record.seed!) as Seed),
         JSON.parse(record.options),
       );
       if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
@@ -1242,14 +1341,19 @@ export class GameService implements Service {
       s = stateFromSnapshot(snap.state);
       from = snap.seq;
     } else s = setUp();
+    // The import's snapshot, at its last action, was taken before it was played on here.
+    if (from === resumeAt && record.seed !== null) s = resumed(s, JSON.parse(record.seed) as Seed);
     const rows = (await this.store.actions(g.id, from)).filter((r) => r.seq <= target);
-    for (const row of rows) s = this.applyStored(g, s, row);
-    const last = rows[rows.length - 1];
-    if (last && stateHash(s) !== last.hash) {
-      throw new Error(`game ${g.id}: the state rebuilt at action ${last.seq} does not match its stored hash`);
+    for (const row of rows) {
+      s = this.applyStored(g, s, row);
+      if (row.seq === target && stateHash(s) !== row.hash) {
+        throw new Error(
+          `game ${g.id}: the state rebuilt at action ${row.seq} does not match its stored hash`,
+        );
+      }
+      if (row.seq === resumeAt && record.seed !== null) s = resumed(s, JSON.parse(record.seed) as Seed);
     }
-    g.state = s;
-    g.seq = target;
+    return s;
   }
 
   private applyStored(g: Live, s: State, row: ActionRecord): State {
@@ -1331,15 +1435,44 @@ export function verifyImport(file: ExportedGame): VerifiedImport {
   if (file.hashes && file.hashes.length !== file.actions.length) {
     throw new ApiError(422, 'replay/hash-mismatch', 'a replay file has one hash per action');
   }
+  // An import played on where it was exported: its first actions roll from `seed`, the
+  // rest from `resumed.seed` (issue #46).
+  const resume = file.resumed;
+  if (resume) {
+    if (!Number.isInteger(resume.action) || resume.action < 1 || resume.action > file.actions.length)
+      throw new ApiError(422, 'replay/invalid', 'resumed.action is the number of an action of the file');
+    if (resume.dice) {
+      const why = checkDice(resume.dice, resume.seed);
+      if (why) throw new ApiError(422, 'replay/dice-mismatch', `resumed: ${why}`);
+    }
+  }
   const hashes: string[] = [];
   const mismatch = new Error('hash mismatch');
+  const check = (s: State, i: number) => {
+    const h = stateHash(s);
+    if (file.hashes && file.hashes[i] !== h) throw mismatch;
+    hashes.push(h);
+  };
   let r: ReturnType<typeof replay>;
   try {
-    r = replay(rules, file, (s, i) => {
-      const h = stateHash(s);
-      if (file.hashes && file.hashes[i] !== h) throw mismatch;
-      hashes.push(h);
-    });
+    r = replay(rules, resume ? { ...file, actions: file.actions.slice(0, resume.action) } : file, check);
+    if (r.ok && resume) {
+      let s = resumed(r.value, resume.seed);
+      for (let i = resume.action; i < file.actions.length; i++) {
+        const step = file.actions[i]!;
+        const next = apply(rules, s, step.side, step.action);
+        if (!next.ok) {
+          throw new ApiError(
+            422,
+            'replay/invalid',
+            `actions[${i}]: ${next.error.message} [${next.error.code}]`,
+          );
+        }
+        s = next.value;
+        check(s, i);
+      }
+      r = { ok: true, value: s };
+    }
   } catch (e) {
     if (e !== mismatch) throw e;
     throw new ApiError(
@@ -1467,6 +1600,7 @@ function newGameRecord(
     spectator_token_hash: tokenHash(spectator),
     admin_token_hash: tokenHash(admin),
     origin: f.origin,
+    imported: null,
     created_at: at,
     updated_at: at,
   };

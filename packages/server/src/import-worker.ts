@@ -71,9 +71,16 @@ export interface ImportLimits {
   readonly queued?: number;
   /**
    * A file not replayed this long after it came is refused: 503 server/busy if it is still
-   * waiting its turn, 422 replay/too-long if it is being replayed. Default 20 s.
+   * waiting its turn, 422 replay/too-long if it is being replayed. Default 20 s, and
+   * `msPerAction` more for each of its actions, up to `maxTimeoutMs`: a long game is
+   * given the time its length needs (a 4,193-action Barbarossa game replays in ~13 s on
+   * an idle core, far longer at the lowest priority beside busy players: issue #46).
    */
   readonly timeoutMs?: number;
+  /** Default 8 ms. */
+  readonly msPerAction?: number;
+  /** Default 55 s: under the idle-connection limit (60 s), so the answer still reaches the client. */
+  readonly maxTimeoutMs?: number;
   /** The worker's heap (MB); a file needing more is refused. Default 256. */
   readonly heapMb?: number;
 }
@@ -97,6 +104,8 @@ export class ImportWorkers {
   private readonly queue: Pending[] = [];
   private readonly queued: number;
   private readonly timeoutMs: number;
+  private readonly msPerAction: number;
+  private readonly maxTimeoutMs: number;
   private readonly heapMb: number;
   private next = 1;
   private closed = false;
@@ -108,6 +117,8 @@ export class ImportWorkers {
     }));
     this.queued = limits.queued ?? 4;
     this.timeoutMs = limits.timeoutMs ?? 20_000;
+    this.msPerAction = limits.msPerAction ?? 8;
+    this.maxTimeoutMs = Math.max(this.timeoutMs, limits.maxTimeoutMs ?? 55_000);
     this.heapMb = limits.heapMb ?? 256;
   }
 
@@ -121,10 +132,16 @@ export class ImportWorkers {
       );
     }
     return new Promise((resolve, reject) => {
-      const pending = { file, resolve, reject, deadline: performance.now() + this.timeoutMs };
+      const pending = { file, resolve, reject, deadline: performance.now() + this.timeLimitMs(file) };
       if (free) this.run(free, pending);
       else this.queue.push(pending);
     });
+  }
+
+  /** How long a file may take, waiting and replayed: more for more actions (ImportLimits.timeoutMs). */
+  timeLimitMs(file: ExportedGame): number {
+    const actions = Array.isArray(file.actions) ? file.actions.length : 0;
+    return Math.min(this.maxTimeoutMs, this.timeoutMs + actions * this.msPerAction);
   }
 
   /** Starts the workers now (at the server's start), so the first import does not wait for one. */
@@ -174,7 +191,7 @@ export class ImportWorkers {
           new ApiError(
             422,
             'replay/too-long',
-            `the file took more than ${this.timeoutMs / 1000} s to replay`,
+            `the file took more than ${Math.round(this.timeLimitMs(job.pending.file) / 100) / 10} s to replay`,
           ),
         );
         void w?.terminate();

@@ -85,6 +85,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0005_ai_players', true],
           ['0006_messages', true],
           ['0007_presence', true],
+          ['0008_imports', true],
         ],
       );
     });

@@ -636,6 +636,9 @@ class KyselyStore implements Store {
       if (ids.length === 0) return [];
       await trx.deleteFrom('webhook_deliveries').where('game_id', 'in', ids).execute();
       await trx.deleteFrom('messages').where('game_id', 'in', ids).execute();
+      // An imported game waits for its seats with the file's actions stored (issue #46).
+      await trx.deleteFrom('snapshots').where('game_id', 'in', ids).execute();
+      await trx.deleteFrom('actions').where('game_id', 'in', ids).execute();
       await trx.deleteFrom('seats').where('game_id', 'in', ids).execute();
       await trx.deleteFrom('games').where('id', 'in', ids).execute();
       return ids;
@@ -814,9 +817,9 @@ class SqliteAppender {
     );
     const insertGame = database.prepare(
       `insert into games (id, game, rules_version, scenario, options, status, seq, commitment, secret, seed,
-         final_hash, spectator_token_hash, admin_token_hash, origin, created_at, updated_at)
+         final_hash, spectator_token_hash, admin_token_hash, origin, imported, created_at, updated_at)
        values (@id, @game, @rules_version, @scenario, @options, @status, @seq, @commitment, @secret, @seed,
-         @final_hash, @spectator_token_hash, @admin_token_hash, @origin, @created_at, @updated_at)`,
+         @final_hash, @spectator_token_hash, @admin_token_hash, @origin, @imported, @created_at, @updated_at)`,
     );
     const insertSeat = database.prepare(
       `insert into seats (game_id, side, player, token_hash, contribution, joined_at, webhook_url, webhook_secret, ai_player)
@@ -829,7 +832,11 @@ class SqliteAppender {
         actions: readonly ActionRecord[],
         snapshot: { seq: number; state: string } | undefined,
       ) => {
-        insertGame.run({ ...game, admin_token_hash: game.admin_token_hash ?? null });
+        insertGame.run({
+          ...game,
+          admin_token_hash: game.admin_token_hash ?? null,
+          imported: game.imported ?? null,
+        });
         for (const seat of seats) insertSeat.run({ ...seat, ai_player: seat.ai_player ?? null });
         for (const a of actions)
           this.insertAction.run(a.game_id, a.seq, a.side, a.action, a.state_id, a.hash, a.created_at);
