@@ -12,7 +12,7 @@ import {
 import { ok } from '../result.ts';
 import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
 import { determinizeSecret, type SecretState, secretModule, secretRules } from '../secret-game.ts';
-import { IsmctsPlayer, ismcts, type SearchDomain } from './ismcts.ts';
+import { IsmctsPlayer, ismcts, type Macro, type SearchDomain } from './ismcts.ts';
 
 /* A toy game with a known best move: Nim, one heap, take 1-3, who takes the last wins. */
 interface Nim {
@@ -224,4 +224,78 @@ describe('sequential halving at the root', () => {
     // Not one fixed die: the shared roll differs from search to search.
     assert.ok(outcomes.size >= 3, [...outcomes].join(' | '));
   });
+});
+
+/*
+ * A march, then a fight: side 'a' chooses a plan (bold or careful), marches three times
+ * (no die), then fights (one die: bold wins on 1-4, careful on 1-2).
+ */
+interface March {
+  marched: number;
+  won: boolean | null;
+}
+const marchRules: GameRules<March, Action> = {
+  id: 'march',
+  rulesVersion: 'march/1',
+  sides: ['a', 'b'],
+  setup: () => ok({ marched: 0, won: null }),
+  activeSides: (g) => (g.won === null ? ['a'] : []),
+  legalActions: (g, side) =>
+    side !== 'a' || g.won !== null
+      ? []
+      : g.marched < 3
+        ? [{ type: 'march' }]
+        : [
+            { type: 'fight', odds: 2 },
+            { type: 'fight', odds: 4 },
+          ],
+  applyAction(g, _side, a, ctx) {
+    if (a.type === 'march') g.marched++;
+    else g.won = ctx.roll('the fight') <= (a as unknown as { odds: number }).odds;
+  },
+  view: (g) => g,
+  outcome: (g) => (g.won === null ? null : { winner: g.won ? 'a' : 'b', score: {}, summary: '' }),
+};
+
+/** The march domain; `marches` counts the march actions its plans work out. */
+function marchDomain(restartable: boolean): { domain: SearchDomain<March>; marches: () => number } {
+  let marches = 0;
+  const plan = (key: string, odds: number, prior: number): Macro<March> => ({
+    key,
+    prior,
+    start: () => (s) => {
+      if (s.state.marched < 3) {
+        marches++;
+        return { type: 'march' };
+      }
+      return { type: 'fight', odds };
+    },
+  });
+  const plans = [plan('bold', 4, 1), plan('careful', 2, 0)];
+  const domain: SearchDomain<March> = {
+    rules: marchRules as GameRules<March, Action, unknown>,
+    determinize: (state, _viewer, rng) => ({ ...state, rng }),
+    choices: (s) => (s.state.marched === 0 ? plans : null),
+    policy: (rng) => randomPolicy(rng)(marchRules as GameRules<March, Action, unknown>),
+    evaluate: () => 0.5,
+    ...(restartable ? { restartable: () => true } : {}),
+  };
+  return { domain, marches: () => marches };
+}
+
+describe('a root plan up to its first die roll is played once per root choice (restartable)', () => {
+  for (const root of ['ucb', 'halving'] as const) {
+    it(`${root}: the marches are worked out once per plan, and the search's result is the same`, () => {
+      const s = start(marchRules, null, 3);
+      const budget = { iterations: 40, horizon: 0, root };
+      const once = marchDomain(true);
+      const every = marchDomain(false);
+      const r1 = ismcts(once.domain, s, 'a', budget, 'm');
+      const r2 = ismcts(every.domain, s, 'a', budget, 'm');
+      assert.equal(once.marches(), 2 * 3);
+      assert.equal(every.marches(), 40 * 3);
+      assert.deepEqual(r1.stats, r2.stats);
+      assert.equal(r1.macro.key, 'bold');
+    });
+  }
 });

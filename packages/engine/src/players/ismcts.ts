@@ -35,7 +35,7 @@ import {
   sameJson,
 } from '../game.ts';
 import type { Player, Viewer } from '../module.ts';
-import { type RngState, rngFromSeed, rollDie, type Seed } from '../rng.ts';
+import { type RngState, rngFromSeed, rollDie, type Seed, sameRng } from '../rng.ts';
 import { knownState } from './known.ts';
 
 /** One choice at a decision point: a plan that plays its side's actions until done. */
@@ -68,6 +68,16 @@ export interface SearchDomain<G> {
   policy(rng: RngState): (state: GameState<G>, side: string) => Action;
   /** How good `state` is for `side`, as a chance of winning in [0, 1] (rollouts cut short). */
   evaluate(state: GameState<G>, side: string): number;
+  /**
+   * Set by a game whose `determinize` draws nothing but the dice to come (no hidden
+   * pieces): whether a fresh instance of a plan of `side`, started at `state`, plays on
+   * exactly as a running one would (no plan half played). Then a root choice's actions up
+   * to its first die roll, or the first action of another side, are the same in every
+   * iteration: they are played once per root choice, and later iterations start from the
+   * last such state where the plan could be restarted, with their own dice. The search's
+   * result is the same with it as without it, only cheaper.
+   */
+  restartable?(state: GameState<G>, side: string): boolean;
 }
 
 export interface SearchBudget {
@@ -181,6 +191,11 @@ export function ismcts<G>(
   const started = budget.maxMs !== undefined ? performance.now() : 0;
   let done = 0;
   const timeUp = () => budget.maxMs !== undefined && done > 0 && performance.now() - started > budget.maxMs;
+  /**
+   * Per root choice, the last state of its dice-free prefix at which its plan may be
+   * restarted (`domain.restartable`), and the actions taken to reach it.
+   */
+  const prefixes = new Map<string, { state: GameState<G>; actions: number }>();
   /** The choices still in at the root (sequential halving), best first once it is over. */
   let arms: Macro<G>[] | null = null;
   if (rootOrder.length > 1 && budget.root === 'halving') {
@@ -245,6 +260,8 @@ export function ismcts<G>(
     const path: TreeNode[] = [root];
     let current = root;
     let first = true;
+    /** The next macro played is the root's choice. */
+    let rootMacro = true;
     let inTree = true;
     let rolloutDecisions = 0;
     for (;;) {
@@ -310,11 +327,28 @@ export function ismcts<G>(
         macro = ordered(choices)[0]!;
       }
       // Play the macro: its actions for `who`, the policy for anyone else in between.
-      const plan = macro.start();
+      let plan = macro.start();
+      // A root choice's dice-free prefix: taken from an earlier iteration, or recorded.
+      const atRoot = rootMacro && domain.restartable !== undefined;
+      rootMacro = false;
+      let recording = false;
+      const dice = s.rng;
+      if (atRoot) {
+        const prefix = prefixes.get(macro.key);
+        if (prefix) {
+          s = { ...prefix.state, rng: s.rng };
+          actions += prefix.actions;
+        } else {
+          recording = true;
+          prefixes.set(macro.key, { state: s, actions: 0 });
+        }
+      }
+      const prefixStart = actions;
       for (let guard = 0; guard < maxActions; guard++) {
         const w = rules.activeSides(s.state)[0];
         if (w === undefined) break;
         if (w !== who) {
+          recording = false;
           s = applyUnlogged(rules, s, w, policyOf(w)(s, w));
           actions++;
           continue;
@@ -323,6 +357,11 @@ export function ismcts<G>(
         if (a === null) break;
         s = applyUnlogged(rules, s, who, a);
         actions++;
+        if (recording && s.rng !== dice && !sameRng(s.rng, dice)) recording = false;
+        if (recording && domain.restartable!(s, who)) {
+          prefixes.set(macro.key, { state: s, actions: actions - prefixStart });
+          plan = macro.start(); // the rest as a later iteration plays it: a fresh plan
+        }
       }
     }
     const outcome = rules.outcome(s.state);

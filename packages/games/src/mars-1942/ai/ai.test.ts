@@ -120,6 +120,23 @@ describe('the search over plans (ismcts with the Mars domain)', () => {
     );
     assert.deepEqual(run().stats, a.stats);
   });
+  it('a root plan played once up to its first combat (restartable) gives the search the same values as played every iteration', () => {
+    // The plan's fortification, movement and allocation are the same in every iteration
+    // (the dice are all Mars hides); a plan restarted where it may plays on as it would.
+    const { restartable, ...everyIteration } = marsDomain();
+    assert.ok(restartable);
+    for (const [seed, side] of [
+      [4, 'german'],
+      [6, 'soviet'],
+    ] as const) {
+      const s = planPoint(seed, 2, side);
+      const budget = { iterations: 8, horizon: 2, root: 'halving' } as const;
+      const once = ismcts(marsDomain(), s, side, budget, 'prefix');
+      const every = ismcts(everyIteration, s, side, budget, 'prefix');
+      assert.deepEqual(once.stats, every.stats);
+      assert.equal(once.macro.key, every.macro.key);
+    }
+  });
   it('its choice is unchanged in a state determinized for its side (module.determinize)', () => {
     const s = planPoint(6, 1, 'soviet');
     const choose = (st: GameState<MarsState>) =>

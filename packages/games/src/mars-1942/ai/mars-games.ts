@@ -4,6 +4,6 @@ export { canAttack, evaluateAttack, mustAttack } from '../attack.ts';
 export { Board, isInfantry, isMobile, sideUnits, stackingOk } from '../board.ts';
 export { MARS_CRT } from '../combat.ts';
 export { moveOptions } from '../movement.ts';
-export type { MarsAction } from '../rules.ts';
+export { type MarsAction, marsBoard } from '../rules.ts';
 export { type Scenario, type Side, scenarioByKey } from '../scenario.ts';
 export type { Attack, MarsState } from '../state.ts';

@@ -19,6 +19,7 @@ import {
   MARS_CRT,
   type MarsAction,
   type MarsState,
+  marsBoard,
   moveOptions,
   mustAttack,
   type Scenario,
@@ -145,7 +146,7 @@ export class MarsPolicy {
     const first = (type: string) => legalNow().find((a) => a.type === type);
     const key = `${g.turn}:${g.player}:${g.step}`;
     if (!this.plan || this.plan.key !== key) {
-      const board = new Board(s, g);
+      const board = marsBoard(g);
       this.plan = {
         key,
         actions:
@@ -167,8 +168,7 @@ export class MarsPolicy {
     const first = (type: string) => legal.find((a) => a.type === type);
     switch (g.step) {
       case 'setup':
-        if (this.params.setup)
-          return setupChoice(new Board(s, g), side, legal, this.params.setup) ?? legal[0]!;
+        if (this.params.setup) return setupChoice(marsBoard(g), side, legal, this.params.setup) ?? legal[0]!;
         return first('historical-setup') ?? first('end-setup') ?? legal[0]!;
       case 'fortify':
         return this.fortify(s, g, side, legal) ?? first('end-fortify') ?? legal[0]!;
@@ -188,7 +188,7 @@ export class MarsPolicy {
     legal: readonly MarsAction[],
   ): MarsAction | undefined {
     if (this.params.style === 'greedy') return undefined;
-    const board = new Board(s, g);
+    const board = marsBoard(g);
     for (const a of legal) {
       if (a.type !== 'fortify') continue;
       const at = g.units[a.unit]!.at;
@@ -220,12 +220,16 @@ function quickKey(a: MarsAction): string {
   return `${r.type}|${r.unit ?? ''}|${r.to ?? r.target ?? ''}`;
 }
 
-/** Rollouts only: is a planned move or assignment still open to the unit? */
+/**
+ * Rollouts only: is a planned move or assignment still open to the unit? Read off the
+ * state's own board (the one its supply was traced on), the move searched to its one
+ * destination without paths.
+ */
 function quickLegal(s: Scenario, g: MarsState, side: Side, a: MarsAction): boolean {
-  const board = new Board(s, g);
+  const board = marsBoard(g);
   if (a.type === 'move') {
     const to = hexIndex(s.map, a.to);
-    return moveOptions(board, a.unit).some((m) => m.to === to);
+    return moveOptions(board, a.unit, { to, paths: false }).length > 0;
   }
   if (a.type === 'assign') {
     if (g.attacks.some((x) => x.units.includes(a.unit)) || !canAttack(board, a.unit)) return false;
@@ -420,7 +424,7 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
   if (params.cuts) {
     const units = unitsOnMap(board, side).filter((id) => !isGarrison(board, id));
     const options = new Map<string, ReturnType<typeof moveOptions>>();
-    for (const id of units) options.set(id, moveOptions(board, id));
+    for (const id of units) options.set(id, moveOptions(board, id, { paths: false }));
     const pressure = pressureOf(board, side === 'german' ? 'soviet' : 'german');
     const pre = supplyCuts(
       board,
@@ -451,7 +455,7 @@ function planMovementOf(
   const { s, state } = board;
   const units = unitsOnMap(board, side).filter((id) => !done.has(id));
   const options = new Map<string, ReturnType<typeof moveOptions>>();
-  for (const id of units) options.set(id, moveOptions(board, id));
+  for (const id of units) options.set(id, moveOptions(board, id, { paths: false }));
 
   // Where each unit could attack from: its own hex, and hexes within its attack range.
   const from = new Map<string, number[]>();
@@ -701,7 +705,7 @@ export function combatChoice(
   legal: readonly MarsAction[],
   params: PolicyParams = PLANNER_PARAMS[side],
 ): MarsAction {
-  const board = new Board(s, g);
+  const board = marsBoard(g);
   const c = g.combat;
   if (!c) {
     // Resolve the best odds first: their advances may open retreat paths and ZOCs.

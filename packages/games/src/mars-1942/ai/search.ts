@@ -15,7 +15,7 @@
  */
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
 import { winChance } from './evaluate.ts';
-import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
+import { type MarsAction, type MarsState, marsBoard, type Side, scenarioByKey } from './mars-games.ts';
 import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './policy.ts';
 import { parseSetupPlan, type SetupPlan } from './setups.ts';
 
@@ -225,11 +225,22 @@ export function marsSearchDomain(
         return p.choose(state, side as Side, () => rules.legalActions(state.state, side));
       };
     },
+    // A plan (`planMacro`, `setupMacro`) carries from one action to the next only its
+    // policy's movement and allocation plans (MarsPolicy.plan) and the player-turn it
+    // plays (set on its first call): started afresh in its own player-turn, with its side
+    // to act and outside those two steps, it plays as it would have. With the dice the
+    // only hidden thing, a root plan's fortification, movement and allocation are then
+    // played once per search (up to its first combat).
+    restartable: (state, side) =>
+      state.state.player === side &&
+      rules.activeSides(state.state)[0] === side &&
+      state.state.step !== 'movement' &&
+      state.state.step !== 'allocation',
     // The fitted model's chance of winning (evaluate.ts): a rollout cut short is scored
     // on the same scale as one played to the end.
     evaluate(state, side) {
       const g = state.state;
-      return winChance(new Board(scenarioByKey(g.scenario), g), side as Side);
+      return winChance(marsBoard(g), side as Side);
     },
   };
 }
