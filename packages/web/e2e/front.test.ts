@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Action, GameState } from '@stavka/engine';
+import { findGame } from '@stavka/games';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { barbarossaUntil, hexNumber, openLocal, savedGame, showBoard } from './front-positions.ts';
@@ -377,6 +378,52 @@ describe('issue #45 item 10: a keyboard cursor naming each hex or point, on the 
       }
       assert.ok(names.size >= 3, `the cursor visits points: ${[...names].join(' | ')}`);
       for (const n of names) assert.match(n, /^[A-Z][^()]*\(/, `a point named with its kind: ${n}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('issue #45 item 7: the whole front reads at a glance', () => {
+  it("draws face-down Soviet armies in the Soviet colour, and zooms in on the front, not the map's middle", async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
+      await openLocal(page, e2e.server.url, 'front-7', file);
+      const soviet = findGame('barbarossa-1941')!.meta.sides.find((x) => x.id === 'soviet')!.colour!;
+      const faceDown = page.locator('g.counter.soviet.face-down');
+      assert.ok((await faceDown.count()) > 10, 'face-down armies');
+      const fill = String(
+        await page.evaluate(
+          "getComputedStyle(document.querySelector('g.counter.soviet.face-down > rect:last-of-type')).fill",
+        ),
+      );
+      const hex = (rgb: string) =>
+        `#${(rgb.match(/\d+/g) ?? []).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+      assert.equal(hex(fill), soviet.toUpperCase(), 'face down in the Soviet colour');
+      // The +: the view's middle moves toward the pieces (the front is in the west of the map).
+      const box = async () => (await page.locator('svg.map').getAttribute('viewBox'))!.split(' ').map(Number);
+      const [x0, , w0] = await box();
+      await page.getByRole('button', { name: 'zoom in' }).click();
+      await page.getByRole('button', { name: 'zoom in' }).click();
+      await page.waitForTimeout(400);
+      const [x1, , w1] = await box();
+      assert.ok(w1! < w0!, 'zoomed in');
+      // Each stack's middle on the map (its bounding box in map units).
+      const pieces = (await page.evaluate(
+        "[...document.querySelectorAll('svg.map g.stack')].map((g) => { const b = g.getBBox(); return b.x + b.width / 2; })",
+      )) as number[];
+      const front = pieces.reduce((t, x) => t + x, 0) / pieces.length;
+      const middle0 = x0! + w0! / 2;
+      const middle1 = x1! + w1! / 2;
+      assert.ok(
+        Math.abs(middle1 - front) < Math.abs(middle0 - front) / 2,
+        `the view's middle ${middle1} near the front ${front} (was ${middle0})`,
+      );
+      await shot(page, 'front-zoomed.png');
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

@@ -360,6 +360,13 @@ export function Counter({
         stroke={piece.fortified ? '#000' : '#333'}
         stroke-width={piece.fortified ? 2.4 : 0.8}
       />
+      {!piece.sidc && (
+        // Face down: the side's colour and a question mark, read as that side's unit at any
+        // zoom, its identity unknown (issue #45 item 7).
+        <text x={at.x} y={y + w * 0.62} class="unknown" fill={c.ink}>
+          ?
+        </text>
+      )}
       {piece.sidc && (
         <image
           href={symbolUrl(piece.sidc, piece.disrupted ? '#bbbbbb' : c.fill)}
@@ -460,11 +467,47 @@ export function MapView(p: MapViewProps) {
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ d: number; vb: ViewBox } | null>(null);
 
+  /**
+   * Where the +/- buttons and keys zoom about (issue #45 item 7): the selected counter or
+   * the keyboard cursor if there is one, else the pieces' middle (the front) when it is in
+   * view, else the view's centre.
+   */
+  const zoomCentre = (): { x: number; y: number } => {
+    const v = vbNow.current;
+    const inView = (c: Point) => c.x >= v.x && c.x <= v.x + v.w && c.y >= v.y && c.y <= v.y + v.h;
+    const sel = p.selectedPiece ? p.pieces.find((x) => x.id === p.selectedPiece) : undefined;
+    if (sel && sel.at >= 0 && inView(nodeCenter(board, sel.at))) return nodeCenter(board, sel.at);
+    if (p.cursor >= 0 && inView(nodeCenter(board, p.cursor))) return nodeCenter(board, p.cursor);
+    const shown = p.pieces
+      .filter((x) => x.at >= 0)
+      .map((x) => nodeCenter(board, x.at))
+      .filter(inView);
+    if (shown.length > 0)
+      return {
+        x: shown.reduce((t, c) => t + c.x, 0) / shown.length,
+        y: shown.reduce((t, c) => t + c.y, 0) / shown.length,
+      };
+    return { x: v.x + v.w / 2, y: v.y + v.h / 2 };
+  };
+  const zoomAbout = (factor: number) => {
+    const c = zoomCentre();
+    zoom(factor, c.x, c.y, true);
+  };
   const zoom = (
     factor: number,
     cx = vbNow.current.x + vbNow.current.w / 2,
     cy = vbNow.current.y + vbNow.current.h / 2,
+    /** The point brought to the middle of the view (the buttons), not kept under the mouse (the wheel). */
+    centre = false,
   ) => {
+    if (centre) {
+      setVb((v) => {
+        const w = Math.max(size.width / 8, Math.min(size.width * 1.5, v.w * factor));
+        const h = (w / v.w) * v.h;
+        return { x: cx - w / 2, y: cy - h / 2, w, h };
+      });
+      return;
+    }
     setVb((v) => {
       const w = Math.max(size.width / 8, Math.min(size.width * 1.5, v.w * factor));
       const h = (w / v.w) * v.h;
@@ -490,8 +533,8 @@ export function MapView(p: MapViewProps) {
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement).tagName === 'INPUT') return;
       const step = vbNow.current.w / 10;
-      if (e.key === '+' || e.key === '=') zoom(0.8);
-      else if (e.key === '-') zoom(1.25);
+      if (e.key === '+' || e.key === '=') zoomAbout(0.8);
+      else if (e.key === '-') zoomAbout(1.25);
       else if (e.key === 'w' || e.key === 'W') setVb((v) => ({ ...v, y: v.y - step }));
       else if (e.key === 's' || e.key === 'S') setVb((v) => ({ ...v, y: v.y + step }));
       else if (e.key === 'a' || e.key === 'A') setVb((v) => ({ ...v, x: v.x - step }));
@@ -801,10 +844,10 @@ export function MapView(p: MapViewProps) {
         </div>
       )}
       <div class="zoom-buttons">
-        <button type="button" aria-label="zoom in" onClick={() => zoom(0.8)}>
+        <button type="button" aria-label="zoom in" onClick={() => zoomAbout(0.8)}>
           +
         </button>
-        <button type="button" aria-label="zoom out" onClick={() => zoom(1.25)}>
+        <button type="button" aria-label="zoom out" onClick={() => zoomAbout(1.25)}>
           −
         </button>
         <button
