@@ -1,10 +1,16 @@
 /**
- * AI seats think in a worker thread, so no request and no other game waits for them.
- * One worker serves every game; it keeps one AiPlayer per game and side (the AI plans
+ * AI seats think in worker threads, so no request and no other game waits for them.
+ * A few workers (sized to the machine: `defaultAiWorkers`) serve every game; each game
+ * always goes to the same one, which keeps one AiPlayer per game and side (the AI plans
  * a step once and plays it out action by action) and answers each position with the
  * action the AI chooses. The worker sees the position exactly as the AI would in-process:
  * the AI itself reduces it to its side's view.
+ *
+ * The positions wait their turn here, in the main thread, not in a worker's message
+ * queue, so the next one is chosen fairly when a worker is free (issue #46): a game with
+ * a human at the table first, then the games of AI against AI, one creator after another.
  */
+import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { type Action, type GameState, type Player, setup } from '@stavka/engine';
 import { playableGame } from '@stavka/games';
@@ -65,37 +71,131 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   });
 }
 
-/** The main thread's side: one worker, jobs answered in order. */
-export class AiWorker {
-  private worker: Worker | null = null;
-  private next = 1;
-  private waiting = new Map<number, { resolve: (a: Action) => void; reject: (e: Error) => void }>();
+/**
+ * AI workers for this machine: one core is left to serve the players (and the import
+ * worker); at most 4.
+ */
+export function defaultAiWorkers(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
+/** Who is waiting for an AI move, for the order the positions are taken in. */
+export interface AiTurn {
+  /** The game (its positions always go to the same worker). */
+  readonly gameId: string;
+  /** A person plays in it: its positions go before those of the games of AI against AI. */
+  readonly human: boolean;
+  /** Who made it (a client address): the games of AI against AI take turns by creator. */
+  readonly owner: string;
+}
+
+interface Queued {
+  readonly job: Job;
+  readonly turn: AiTurn;
+  readonly resolve: (a: Action) => void;
+  readonly reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  /** The job it is thinking about. */
+  busy: Queued | null;
+  readonly queue: Queued[];
+}
+
+/** FNV-1a: a game's worker. */
+function slotOf(gameId: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < gameId.length; i++) {
+    h ^= gameId.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % n;
+}
+
+/** The main thread's side: `size` workers, each with its queue of positions, taken fairly. */
+export class AiWorker {
+  private readonly slots: Slot[];
+  private next = 1;
+  /** The tick each creator was last served at (the least recently served goes next). */
+  private readonly served = new Map<string, number>();
+  private tick = 0;
+  private closed = false;
+
+  constructor(readonly size = defaultAiWorkers()) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ worker: null, busy: null, queue: [] }));
+  }
+
+  /** Positions waiting (not being thought about), of every worker. */
+  waiting(): number {
+    return this.slots.reduce((n, s) => n + s.queue.length, 0);
+  }
+
+  private start(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
     const w = tsWorker(import.meta.url, { workerData: { stavkaAi: true } });
     w.unref();
     w.on('message', (a: Answer) => {
-      const p = this.waiting.get(a.id);
-      if (!p) return;
-      this.waiting.delete(a.id);
-      if ('action' in a) p.resolve(a.action);
-      else p.reject(new Error(a.error));
+      const q = slot.busy;
+      if (!q || q.job.id !== a.id) return;
+      slot.busy = null;
+      if ('action' in a) q.resolve(a.action);
+      else q.reject(new Error(a.error));
+      this.pump(slot);
     });
     const fail = (e: Error) => {
-      for (const p of this.waiting.values()) p.reject(e);
-      this.waiting.clear();
-      this.worker = null;
+      if (slot.worker !== w) return;
+      slot.worker = null;
+      const q = slot.busy;
+      slot.busy = null;
+      q?.reject(e);
+      this.pump(slot);
     };
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`the AI worker stopped (${code})`)));
-    this.worker = w;
+    slot.worker = w;
     return w;
   }
 
   /**
+   * The next position a free worker takes: the first of a game with a person in it;
+   * else that of the creator served least recently (the first of his).
+   */
+  static pick(queue: readonly { readonly turn: AiTurn }[], served: ReadonlyMap<string, number>): number {
+    const human = queue.findIndex((q) => q.turn.human);
+    if (human >= 0) return human;
+    let best = -1;
+    let bestTick = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < queue.length; i++) {
+      const t = served.get(queue[i]!.turn.owner) ?? -1;
+      if (t < bestTick) {
+        best = i;
+        bestTick = t;
+      }
+    }
+    return best;
+  }
+
+  private pump(slot: Slot): void {
+    if (this.closed || slot.busy || slot.queue.length === 0) return;
+    const i = AiWorker.pick(slot.queue, this.served);
+    const [q] = slot.queue.splice(i, 1);
+    if (!q) return;
+    if (!q.turn.human) this.served.set(q.turn.owner, ++this.tick);
+    slot.busy = q;
+    try {
+      this.start(slot).postMessage(q.job);
+    } catch (e) {
+      slot.busy = null;
+      q.reject(e as Error);
+      this.pump(slot);
+    }
+  }
+
+  /**
    * The AI's action for `side` of game `key` in this position; `scenario`: the game's own
-   * scenario file (JSON), if it was not set up from a standard one.
+   * scenario file (JSON), if it was not set up from a standard one; `turn`: whose game it
+   * is, for the order it waits in.
    */
   choose(
     game: string,
@@ -104,12 +204,13 @@ export class AiWorker {
     side: string,
     player = 'ai',
     scenario?: string,
+    turn: AiTurn = { gameId: key, human: true, owner: '' },
   ): Promise<Action> {
-    const w = this.start();
+    if (this.closed) return Promise.reject(new Error('the AI workers are stopped'));
+    const slot = this.slots[slotOf(turn.gameId, this.slots.length)]!;
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      w.postMessage({
+      const job: Job = {
         id,
         key,
         game,
@@ -117,13 +218,24 @@ export class AiWorker {
         player,
         state,
         ...(scenario !== undefined ? { scenario } : {}),
-      } satisfies Job);
+      };
+      slot.queue.push({ job, turn, resolve, reject });
+      this.pump(slot);
     });
   }
 
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = null;
-    if (w) await w.terminate();
+    this.closed = true;
+    const stopped = new Error('the AI workers are stopped');
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        for (const q of slot.queue.splice(0)) q.reject(stopped);
+        const w = slot.worker;
+        slot.worker = null;
+        slot.busy?.reject(stopped);
+        slot.busy = null;
+        if (w) await w.terminate();
+      }),
+    );
   }
 }

@@ -607,7 +607,9 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       // the standard's size): set up in the import worker, off the serving thread.
       const custom = req.body.scenario !== undefined && req.body.scenario !== null;
       if (custom) await checkSetup(req.body);
-      const made = await service.create(req.body, custom);
+      // The creator's address, never the client's word for it: games of AI against AI are
+      // bounded per creator (issue #46).
+      const made = await service.create({ ...req.body, owner: clientKey(req.ip) }, custom);
       return reply.status(201).send(withLinks(made, linkBase(req)));
     },
   );
@@ -696,6 +698,17 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       const joined = await service.join(await auth(req), req.body.contribution);
       return { ...joined, link: `${linkBase(req)}/play/${req.params.id}#${joined.token}` };
     },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/games/:id/stop',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: { type: 'object', properties: { stopped: { type: 'boolean' } } }, ...errors },
+      },
+    },
+    async (req) => service.stop(await auth(req)),
   );
 
   app.post<{ Params: { id: string }; Body: { side?: string } }>(

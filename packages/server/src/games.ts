@@ -28,7 +28,7 @@ import {
   visibleLog,
 } from '@stavka/engine';
 import { findGame, GAMES, playableGame } from '@stavka/games';
-import { AiWorker } from './ai-worker.ts';
+import { AiWorker, defaultAiWorkers } from './ai-worker.ts';
 import {
   checkDice,
   commitmentOf,
@@ -109,6 +109,11 @@ export interface CreateGame {
   readonly scenario?: unknown;
   readonly options?: Record<string, unknown>;
   readonly seats?: Readonly<Record<string, SeatSpec>>;
+  /**
+   * Who asks (the client's address, as the quotas count it): the games of AI against AI
+   * are bounded per creator, and take turns at the AI workers by creator (issue #46).
+   */
+  readonly owner?: string;
 }
 
 /** Who is asking: a seat (its side) or a spectator (side null). */
@@ -230,8 +235,29 @@ export interface ServiceOptions {
    * it): a process that dies drops out of its games' presence within this. 60 s by default.
    */
   readonly presenceTtlMs?: number;
+  /** AI workers (threads): defaultAiWorkers() by default. */
+  readonly aiWorkers?: number;
+  /** Where the AI's positions go instead of the AI workers (tests: an AI that answers when told). */
+  readonly aiWorker?: Pick<AiWorker, 'choose' | 'close'>;
+  /** Games of AI against AI: how many at once, per creator and in all, and when they pause. */
+  readonly aiOnly?: Partial<AiOnlyLimits>;
   readonly log?: (msg: string) => void;
 }
+
+/**
+ * Games of AI against AI (every seat an AI) cost the server an AI's thinking without end
+ * and without anybody playing (issue #46): at most `perOwner` of one creator's and
+ * `total` in all move at once; a game nobody has looked at (its view, log or summary, or
+ * a live channel open on it) for `idleMs` pauses, and moves on when somebody looks again
+ * (also after a restart); its creator stops it (`stop`).
+ */
+export interface AiOnlyLimits {
+  readonly perOwner: number;
+  readonly total: number;
+  readonly idleMs: number;
+}
+
+export const AI_ONLY_LIMITS: AiOnlyLimits = { perOwner: 3, total: 12, idleMs: 120_000 };
 
 interface Watcher {
   readonly side: string | null;
@@ -337,6 +363,7 @@ export interface Service {
    */
   watch(p: Principal, send: (message: string) => void, lost?: LostClient): Promise<() => void>;
   reissue: GameService['reissue'];
+  stop: GameService['stop'];
   say: GameService['say'];
   messages: GameService['messages'];
   /** Deletes the games created before `before` (ISO) that still wait for a seat; how many. */
@@ -369,12 +396,19 @@ export class GameService implements Service {
   private readonly aiPending = new Set<string>();
   private readonly remotePending = new Set<string>();
   private closed = false;
-  private readonly aiWorker = new AiWorker();
+  private readonly aiWorker: Pick<AiWorker, 'choose' | 'close'>;
+  /** Games of AI against AI moving here: their creator, and when somebody last looked. */
+  private readonly aiOnly = new Map<string, { owner: string; seen: number }>();
+  /** Games of AI against AI paused for want of anybody looking (a look moves them on). */
+  private readonly aiPaused = new Set<string>();
+  private readonly aiOnlyLimits: AiOnlyLimits;
 
   constructor(store: Store, opts: ServiceOptions = {}) {
     useNodeSha256();
     this.store = store;
     this.opts = opts;
+    this.aiWorker = opts.aiWorker ?? new AiWorker(opts.aiWorkers ?? defaultAiWorkers());
+    this.aiOnlyLimits = { ...AI_ONLY_LIMITS, ...opts.aiOnly };
   }
 
   /** Starts listening for other processes' changes and resumes AI seats to move. */
@@ -384,6 +418,7 @@ export class GameService implements Service {
       else for (const watched of this.watchers.keys()) this.remoteChange(watched);
     });
     const owns = this.opts.owns ?? (() => true);
+    // A game of AI against AI moves on once somebody looks at it (aiMove pauses it).
     for (const id of await this.store.activeGamesWithAi()) if (owns(id)) this.scheduleAi(id);
     this.presenceBeat = setInterval(() => this.renewPresence(), this.presenceTtl() / 3);
     this.presenceBeat.unref();
@@ -434,6 +469,8 @@ export class GameService implements Service {
       const badLevel = aiLevelProblem(rules.id, spec.level);
       if (badLevel) throw new ApiError(422, 'game/bad-level', badLevel);
     }
+    const aiOnly = rules.sides.every((side) => specs[side]?.player === 'ai');
+    if (aiOnly) this.checkAiOnlyRoom(req.owner ?? '');
     // The scenario and options are checked once, before anything is stored.
     if (!setupChecked) {
       const trial = setup(rules, scenario, 'trial', options);
@@ -474,6 +511,7 @@ export class GameService implements Service {
       };
     });
     await this.store.createGame(record, seats);
+    if (aiOnly) this.aiOnly.set(id, { owner: req.owner ?? '', seen: Date.now() });
     if (seats.every((s) => s.contribution !== null)) {
       await this.withLock(id, async () => this.startIfReady(await this.fresh(id)));
     }
@@ -633,6 +671,7 @@ export class GameService implements Service {
   async summary(gameId: string) {
     return this.withLock(gameId, async () => {
       const g = await this.fresh(gameId);
+      this.looked(g);
       const over = g.record.status === 'over';
       const dice = this.diceRecord(g);
       return {
@@ -660,12 +699,17 @@ export class GameService implements Service {
   }
 
   async seatView(p: Principal): Promise<SeatView> {
-    return this.withLock(p.gameId, async () => this.viewOf(reading(await this.fresh(p.gameId), p), p.side));
+    return this.withLock(p.gameId, async () => {
+      const g = reading(await this.fresh(p.gameId), p);
+      this.looked(g);
+      return this.viewOf(g, p.side);
+    });
   }
 
   async log(p: Principal): Promise<{ stateId: number; log: readonly LogEntry[] }> {
     return this.withLock(p.gameId, async () => {
       const g = reading(await this.fresh(p.gameId), p);
+      this.looked(g);
       if (!g.state) return { stateId: 0, log: [] };
       return { stateId: g.seq, log: logFor(g, p.side) };
     });
@@ -780,6 +824,7 @@ export class GameService implements Service {
       final_hash: over ? hash : null,
       updated_at: at,
     };
+    if (over) this.aiOnly.delete(g.id);
     this.afterChange(g, active, notices.length > 0);
     return { seq, stateId: next.stateId, hash, status: g.record.status, activeSides: [...active] };
   }
@@ -896,7 +941,9 @@ export class GameService implements Service {
     this.watchers.set(p.gameId, set);
     set.add(w);
     await this.withLock(p.gameId, async () => {
-      this.push(await this.fresh(p.gameId));
+      const g = await this.fresh(p.gameId);
+      this.looked(g);
+      this.push(g);
       // Then what the seat was told while away (the last CHAT_LIMITS.shown), and who is here.
       if (p.side !== null) {
         const rows = await this.store.messages(p.gameId, 0, CHAT_LIMITS.shown);
@@ -1177,37 +1224,130 @@ export class GameService implements Service {
     });
   }
 
+  /**
+   * The AI's move in game `id`, if an AI seat has one. The position is taken under the
+   * game's lock, the lock let go while the AI thinks (and waits its turn for a worker:
+   * issue #46), and the action applied under the lock again if the game is still there.
+   */
   private async aiMove(id: string): Promise<void> {
-    await this.withLock(id, async () => {
+    const asked = await this.withLock(id, async () => {
       const g = await this.fresh(id);
-      if (g.record.status !== 'active' || !g.state) return;
+      if (g.record.status !== 'active' || !g.state) return null;
       const side = g.rules
         .activeSides(g.state.state)
         .find((x) => g.seats.find((s) => s.side === x)?.player === 'ai');
-      if (!side) return;
-      // A player given in the options plays inline (tests); otherwise the Stavka AI
-      // thinks in its worker thread while this process serves everything else.
-      const custom = this.opts.aiPlayer?.(id, side, g.seq);
-      const level = g.seats.find((s) => s.side === side)?.ai_player ?? 'ai';
-      const action = custom
-        ? custom.choose(g.rules as GameRules<unknown, Action, unknown>, g.state, side)
-        : await this.aiWorker.choose(
-            g.rules.id,
-            `${id}:${side}:${level}`,
-            g.state as GameState<unknown>,
-            side,
-            level,
-            ownScenario(g.record),
-          );
-      if (this.closed) return;
-      const r = apply(g.rules, g.state, side, action, g.state.stateId);
+      if (!side) return null;
+      const human = g.seats.some((s) => s.player === 'human');
+      if (!human && !this.aiOnlyMayMove(g)) return null;
+      return { g, side, human, seq: g.seq, state: g.state };
+    });
+    if (!asked) return;
+    const { g, side, human, seq, state } = asked;
+    // A player given in the options plays inline (tests); otherwise the Stavka AI
+    // thinks in a worker thread while this process serves everything else.
+    const custom = this.opts.aiPlayer?.(id, side, seq);
+    const level = g.seats.find((s) => s.side === side)?.ai_player ?? 'ai';
+    const action = custom
+      ? custom.choose(g.rules as GameRules<unknown, Action, unknown>, state, side)
+      : await this.aiWorker.choose(
+          g.rules.id,
+          `${id}:${side}:${level}`,
+          state as GameState<unknown>,
+          side,
+          level,
+          ownScenario(g.record),
+          { gameId: id, human, owner: this.aiOnly.get(id)?.owner ?? '' },
+        );
+    if (this.closed) return;
+    await this.withLock(id, async () => {
+      const now = await this.fresh(id);
+      // Moved on meanwhile (another process's AI, or the game was stopped): its own turn
+      // comes from that change.
+      if (now.seq !== seq || now.state !== state || now.record.status !== 'active') return;
+      const r = apply(now.rules, state, side, action, state.stateId);
       if (!r.ok) throw new Error(`the AI chose an illegal action: ${r.error.message}`);
       try {
-        await this.commit(g, side, action, r.value);
+        await this.commit(now, side, action, r.value);
       } catch (e) {
         if (!(e instanceof ApiError)) throw e; // lost a race to another process: it moves instead
       }
     });
+  }
+
+  /**
+   * Whether a game of AI against AI moves on now: somebody looked at it within idleMs (or
+   * watches it live), and it is within the bounds; else it pauses until somebody looks.
+   */
+  private aiOnlyMayMove(g: Live): boolean {
+    const entry = this.aiOnly.get(g.id);
+    const watched = this.watchers.has(g.id);
+    if (!entry || (!watched && Date.now() - entry.seen > this.aiOnlyLimits.idleMs)) {
+      this.aiOnly.delete(g.id);
+      this.aiPaused.add(g.id);
+      return false;
+    }
+    return true;
+  }
+
+  /** Somebody looked at game `g`: a paused game of AI against AI moves on, if there is room. */
+  private looked(g: Live): void {
+    if (g.record.status !== 'active' || g.seats.some((s) => s.player !== 'ai')) return;
+    const entry = this.aiOnly.get(g.id);
+    if (entry) {
+      entry.seen = Date.now();
+      return;
+    }
+    if (this.aiOnly.size >= this.aiOnlyLimits.total) return; // stays paused while the others move
+    this.aiOnly.set(g.id, { owner: '', seen: Date.now() });
+    this.aiPaused.delete(g.id);
+    this.scheduleAi(g.id);
+  }
+
+  /** Refuses a new game of AI against AI past the bounds (429 request/quota). */
+  private checkAiOnlyRoom(owner: string): void {
+    const { perOwner, total } = this.aiOnlyLimits;
+    const idle = Date.now() - this.aiOnlyLimits.idleMs;
+    for (const [id, e] of this.aiOnly) if (e.seen < idle && !this.watchers.has(id)) this.aiOnly.delete(id);
+    const mine = [...this.aiOnly.values()].filter((e) => e.owner === owner).length;
+    if (mine >= perOwner) {
+      throw new ApiError(
+        429,
+        'request/quota',
+        `at most ${perOwner} games of AI against AI of one address move at once: stop one, or let one end or pause`,
+      );
+    }
+    if (this.aiOnly.size >= total) {
+      throw new ApiError(
+        429,
+        'request/quota',
+        `this server moves at most ${total} games of AI against AI at once: try again later`,
+      );
+    }
+  }
+
+  /**
+   * The creator stops a game of AI against AI (its admin token): the game and all it
+   * holds are deleted, its live clients told (4404). A game with a person in it is not
+   * the creator's to stop (409 game/has-players).
+   */
+  async stop(p: Principal): Promise<{ stopped: true }> {
+    if (!p.admin)
+      throw new ApiError(403, 'seat/not-admin', "only the game's creator (its admin token) stops it");
+    await this.withLock(p.gameId, async () => {
+      const g = await this.fresh(p.gameId);
+      if (g.seats.some((s) => s.player !== 'ai')) {
+        throw new ApiError(
+          409,
+          'game/has-players',
+          'a game with a person at the table is not stopped by its creator',
+        );
+      }
+      await this.store.deleteGame(g.id);
+    });
+    this.aiOnly.delete(p.gameId);
+    this.aiPaused.delete(p.gameId);
+    await this.forget([p.gameId]);
+    return { stopped: true };
   }
 
   // ---- the cache -----------------------------------------------------------------

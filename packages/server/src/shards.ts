@@ -33,6 +33,7 @@ import {
 } from './games.ts';
 import { openStore, type Store } from './store.ts';
 import { Webhooks } from './webhooks.ts';
+import { defaultAiWorkers } from './ai-worker.ts';
 import { tsWorker } from './worker-boot.ts';
 
 /** The shard that owns a game: FNV-1a of its id, modulo the number of shards. */
@@ -54,6 +55,7 @@ const STORE_CALLS = [
   'joinSeat',
   'setSeatToken',
   'deleteUnjoined',
+  'deleteGame',
   'startGame',
   'appendAction',
   'actions',
@@ -92,6 +94,7 @@ const SERVICE_CALL_LIST = [
   'setWebhook',
   'importFile',
   'reissue',
+  'stop',
   'say',
   'messages',
   'forget',
@@ -164,7 +167,7 @@ interface ShardData {
   readonly where: string;
   /** PostgreSQL: the shard connects on its own; SQLite (null): through the main thread. */
   readonly url: string | null;
-  readonly service: Pick<ServiceOptions, 'publicUrl' | 'snapshotEvery' | 'cacheSize'>;
+  readonly service: Pick<ServiceOptions, 'publicUrl' | 'snapshotEvery' | 'cacheSize' | 'aiWorkers'>;
   readonly allowPrivate: boolean;
   readonly webhooks: boolean;
 }
@@ -366,6 +369,8 @@ export class ShardedService implements Service {
           ? { snapshotEvery: this.opts.service.snapshotEvery }
           : {}),
         ...(this.opts.service?.cacheSize !== undefined ? { cacheSize: this.opts.service.cacheSize } : {}),
+        // The machine's AI workers shared out among the shards (issue #46).
+        aiWorkers: Math.max(1, Math.floor(defaultAiWorkers() / this.shards.length)),
       },
       allowPrivate: this.opts.webhooks?.allowPrivate ?? false,
       webhooks: Boolean(this.opts.webhooks),
@@ -544,6 +549,7 @@ export class ShardedService implements Service {
   }
 
   reissue: GameService['reissue'] = (p, side) => this.on(p.gameId, 'reissue', [p, side]);
+  stop: GameService['stop'] = (p) => this.on(p.gameId, 'stop', [p]);
 
   /**
    * Deleted through the main thread's store; each shard forgets its own (its cache, and

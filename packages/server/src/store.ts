@@ -169,6 +169,8 @@ export interface Store extends DeliveryQueue {
    * rows; answers what other processes serve, by game (as `presence` would, for all).
    */
   renewPresence(ttlMs: number): Promise<Record<string, string[]>>;
+  /** Deletes game `id` and everything it holds (a game of AI against AI its creator stops). */
+  deleteGame(id: string): Promise<void>;
   /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
   activeGamesWithAi(): Promise<string[]>;
   gameIds(): Promise<string[]>;
@@ -642,6 +644,21 @@ class KyselyStore implements Store {
       await trx.deleteFrom('seats').where('game_id', 'in', ids).execute();
       await trx.deleteFrom('games').where('id', 'in', ids).execute();
       return ids;
+    });
+  }
+
+  async deleteGame(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of [
+        'webhook_deliveries',
+        'messages',
+        'presence',
+        'snapshots',
+        'actions',
+        'seats',
+      ] as const)
+        await trx.deleteFrom(table).where('game_id', '=', id).execute();
+      await trx.deleteFrom('games').where('id', '=', id).execute();
     });
   }
 

@@ -1,0 +1,182 @@
+/**
+ * AI seats under load (issue #46): the AI's positions wait their turn without holding
+ * their game, a game with a person in it goes first, the games of AI against AI take
+ * turns by creator, are bounded, pause when nobody looks and are stopped by their creator.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { Action, GameState } from '@stavka/engine';
+import { legalActions } from '@stavka/engine';
+import { marsRules } from '@stavka/games';
+import type { FastifyInstance } from 'fastify';
+import { type AiTurn, AiWorker, defaultAiWorkers } from './ai-worker.ts';
+import { buildApp } from './app.ts';
+import type { AiOnlyLimits } from './games.ts';
+import { openStore, type Store } from './store.ts';
+import { tempSqlitePath, until } from './test-support.ts';
+
+const opened: { app: FastifyInstance; store: Store }[] = [];
+after(async () => {
+  for (const o of opened) {
+    await o.app.close();
+    await o.store.close();
+  }
+});
+
+/** An AI that answers only when the test says so: each position it is asked waits in `asked`. */
+function heldAi() {
+  const asked: { gameId: string; state: GameState<unknown>; side: string; answer: () => void }[] = [];
+  return {
+    asked,
+    choose(
+      _game: string,
+      _key: string,
+      state: GameState<unknown>,
+      side: string,
+      _player?: string,
+      _scenario?: string,
+      turn?: AiTurn,
+    ): Promise<Action> {
+      return new Promise((resolve) => {
+        asked.push({
+          gameId: turn?.gameId ?? '',
+          state,
+          side,
+          answer: () => resolve(legalActions(marsRules, state as never, side)[0]!),
+        });
+      });
+    },
+    async close() {},
+  };
+}
+
+async function server(ai: ReturnType<typeof heldAi>, aiOnly: Partial<AiOnlyLimits> = {}) {
+  const store = await openStore(tempSqlitePath());
+  const built = await buildApp({ store, rateLimit: false, service: { aiWorker: ai, aiOnly } });
+  await built.app.ready();
+  opened.push({ app: built.app, store });
+  return built.app;
+}
+
+const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+const aiVsAi = { german: { player: 'ai', level: 'ai1' }, soviet: { player: 'ai', level: 'ai1' } };
+
+async function create(app: FastifyInstance, seats: object, ip = '127.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/games',
+    payload: { game: 'mars-1942', seats },
+    remoteAddress: ip,
+  });
+}
+
+describe('the AI workers take positions fairly', () => {
+  test('a game with a person in it first; then the games of AI against AI, one creator after another', () => {
+    const q = (gameId: string, human: boolean, owner: string) => ({ turn: { gameId, human, owner } });
+    const queue = [q('a1', false, 'A'), q('a2', false, 'A'), q('b1', false, 'B'), q('h', true, 'C')];
+    assert.equal(AiWorker.pick(queue, new Map()), 3, 'the human game first, though it came last');
+    const served = new Map([['A', 5]]);
+    assert.equal(AiWorker.pick(queue.slice(0, 3), served), 2, 'B, served less lately than A, before A');
+    assert.equal(AiWorker.pick(queue.slice(0, 2), served), 0, "A's own in the order they came");
+  });
+
+  test('sized to the machine: a core left to serve the players, at most 4', () => {
+    assert.equal(defaultAiWorkers(1), 1);
+    assert.equal(defaultAiWorkers(2), 1);
+    assert.equal(defaultAiWorkers(4), 3);
+    assert.equal(defaultAiWorkers(32), 4);
+  });
+});
+
+describe('an AI move waiting its turn holds up nobody', () => {
+  test("the human seat reads its view at once while its AI opponent's move waits for a worker", async () => {
+    const ai = heldAi();
+    const app = await server(ai);
+    // The german is the AI here, and moves first.
+    const made = (await create(app, { german: { player: 'ai', level: 'ai1' } })).json();
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/join`,
+      headers: bearer(made.seats.soviet.token),
+      payload: {},
+    });
+    assert.equal(joined.statusCode, 200, joined.body);
+    const soviet = joined.json().token as string;
+    await until('the AI asked for its move', async () => ai.asked.length === 1, 10_000);
+    const started = performance.now();
+    const view = await Promise.race([
+      app.inject({ url: `/api/games/${made.id}/view`, headers: bearer(soviet) }),
+      new Promise<null>((r) => setTimeout(() => r(null), 3000)),
+    ]);
+    assert.ok(view, 'the view came while the AI move waited (no lock held)');
+    assert.equal(view.statusCode, 200);
+    assert.ok(performance.now() - started < 3000);
+    assert.equal(view.json().stateId, 0);
+    ai.asked[0]!.answer();
+    await until(
+      'the AI move applied',
+      async () =>
+        (await app.inject({ url: `/api/games/${made.id}/view`, headers: bearer(soviet) })).json().stateId ===
+        1,
+      10_000,
+    );
+  });
+});
+
+describe('games of AI against AI', () => {
+  test('bounded per creator and in all (429 request/quota); stopped by their creator, and no other', async () => {
+    const ai = heldAi();
+    const app = await server(ai, { perOwner: 2, total: 3 });
+    const a1 = await create(app, aiVsAi, '10.0.0.1');
+    const a2 = await create(app, aiVsAi, '10.0.0.1');
+    assert.equal(a1.statusCode, 201, a1.body);
+    assert.equal(a2.statusCode, 201, a2.body);
+    const a3 = await create(app, aiVsAi, '10.0.0.1');
+    assert.equal(a3.statusCode, 429, a3.body);
+    assert.equal(a3.json().code, 'request/quota');
+    assert.equal((await create(app, aiVsAi, '10.0.0.2')).statusCode, 201, 'another creator still may');
+    const full = await create(app, aiVsAi, '10.0.0.3');
+    assert.equal(full.statusCode, 429, 'three in all');
+    // A game with a person in it is not counted, nor bounded.
+    assert.equal((await create(app, { german: { player: 'ai', level: 'ai1' } }, '10.0.0.1')).statusCode, 201);
+    // Its creator stops one: it is gone, and there is room for another.
+    const first = a1.json();
+    const bySeat = await app.inject({
+      method: 'POST',
+      url: `/api/games/${first.id}/stop`,
+      headers: bearer(first.spectator.token),
+    });
+    assert.equal(bySeat.statusCode, 403, 'the spectator does not stop it');
+    const stop = await app.inject({
+      method: 'POST',
+      url: `/api/games/${first.id}/stop`,
+      headers: bearer(first.admin.token),
+    });
+    assert.equal(stop.statusCode, 200, stop.body);
+    assert.equal((await app.inject({ url: `/api/games/${first.id}` })).statusCode, 404);
+    assert.equal((await create(app, aiVsAi, '10.0.0.1')).statusCode, 201);
+    // A game with a person at the table is not its creator's to stop.
+    const human = (await create(app, {})).json();
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/games/${human.id}/stop`,
+      headers: bearer(human.admin.token),
+    });
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(refused.json().code, 'game/has-players');
+  });
+
+  test('a game nobody looks at pauses, and moves on when somebody looks', async () => {
+    const ai = heldAi();
+    const app = await server(ai, { idleMs: 300 });
+    const made = (await create(app, aiVsAi)).json();
+    await until('its first move asked', async () => ai.asked.length === 1, 10_000);
+    await new Promise((r) => setTimeout(r, 400)); // nobody looks
+    ai.asked[0]!.answer();
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(ai.asked.length, 1, 'paused: no move asked while nobody looks');
+    const summary = (await app.inject({ url: `/api/games/${made.id}` })).json();
+    assert.equal(summary.stateId, 1, 'the move thought about was made');
+    await until('moving on once looked at', async () => ai.asked.length === 2, 10_000);
+  });
+});
