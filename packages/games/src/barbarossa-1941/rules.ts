@@ -610,6 +610,8 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
         ]);
       } else {
         g.step = 'movement';
+        // The attacks of A.2/B.2 are another phase's: the Katyushas still strike before B.5's first (B-41).
+        g.attackedThisPhase = [];
         log(ctx, 'phase', `${side === 'axis' ? 'A.3' : 'B.3'}: operational movement and attack allocations`, [
           CITE_SEQUENCE,
         ]);

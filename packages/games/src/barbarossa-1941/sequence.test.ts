@@ -243,3 +243,28 @@ describe('Recovery from Disruption: Axis allied units (B.4, B.5)', () => {
     assert.equal(hit.state.pieces.rum!.disrupted, true);
   });
 });
+
+describe('Special Units: Katyushas strike in B.5 after the attacks of B.2 (B-41)', () => {
+  it('"before standard ground attacks are resolved" counts the attacks of the combat step, not those of B.2', () => {
+    let s = russianAttacksFirst(
+      game({
+        columns: 8,
+        pieces: {
+          r: { is: 'sov-army', at: '0305' },
+          kat: { is: 'sov-katyusha', at: '0404' },
+          k: { is: 'ger-inf-korps', at: '0304' },
+        },
+      }),
+    );
+    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0304') });
+    s = act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0304') });
+    s = act(s, 'axis', { type: 'orders-done' }, [3]); // 1:1, roll 3: "-"
+    assert.equal(s.state.combat, null);
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-movement' });
+    assert.equal(s.state.step, 'combat');
+    assert.ok(
+      has(s, 'soviet', { type: 'katyusha', piece: 'kat', target: hexOf(s, '0304') }),
+      'the Katyusha may strike before the first attack of B.5',
+    );
+  });
+});
