@@ -40,6 +40,19 @@ export function operational(g: BarbarossaState, id: string): boolean {
   return p.status === 'map' && !p.disrupted && !outOfGame(g, id) && p.supply === 'full';
 }
 
+/**
+ * "they can further accompany the attacking units with Close Air Support (not bombing) in
+ * one (of the) Blitzkrieg! attack(s)": may `air`, spent on an attack that ended in
+ * Blitzkrieg!, support the attack on `target`, made by some of those attackers?
+ */
+export function accompaniesBlitz(g: BarbarossaState, air: string, target: number): boolean {
+  const attack = g.attacks.find((a) => a.target === target);
+  if (!attack) return false;
+  return (g.blitzAir ?? []).some(
+    (b) => b.air === air && b.attackers.some((x) => attack.attackers.includes(x)),
+  );
+}
+
 /** Air units of the side to move that may support an attack on `target` now. */
 export function airSupporters(board: Board, target: number, already: readonly string[]): string[] {
   const { g } = board;
@@ -48,7 +61,8 @@ export function airSupporters(board: Board, target: number, already: readonly st
   const out: string[] = [];
   for (const id of g.order) {
     const p = g.pieces[id]!;
-    if (p.side !== side || p.status !== 'map' || already.includes(id) || g.airUsed.includes(id)) continue;
+    if (p.side !== side || p.status !== 'map' || already.includes(id)) continue;
+    if (g.airUsed.includes(id) && !accompaniesBlitz(g, id, target)) continue;
     const u = board.unit(id);
     if (u.type !== 'air' || (u.factors.shifts ?? 0) <= 0) continue;
     if (!operational(g, id)) continue; // non-operational out of full supply (B-56)
@@ -307,7 +321,11 @@ export function declareMission(
   label: (g: BarbarossaState, s: RulesScenario, id: string) => string,
 ): void {
   const n = names(g, s, label);
-  g.airUsed.push(mission.piece);
+  if (mission.kind === 'support' && g.airUsed.includes(mission.piece)) {
+    // Its one Blitzkrieg! attack (accompaniesBlitz): spent now.
+    g.blitzAir = (g.blitzAir ?? []).filter((b) => b.air !== mission.piece);
+    if (g.blitzAir.length === 0) delete g.blitzAir;
+  } else g.airUsed.push(mission.piece);
   if (mission.kind === 'strike' && g.player === 'soviet')
     g.airStruck = [...(g.airStruck ?? []), mission.target];
   const board = new Board(g, s);

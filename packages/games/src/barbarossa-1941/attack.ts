@@ -125,7 +125,9 @@ export function modifiedDefense(board: Board, hex: number, attackers: readonly s
 /** May this piece attack now? ("Disrupted Units ... may not move or attack"; the OMB: "does not get the OMB if ... going to attack"). */
 export function canAttack(board: Board, id: string): boolean {
   const p = board.piece(id);
-  if (p.status !== 'map' || p.disrupted || p.attacked || p.moved === 'bonus') return false;
+  if (p.status !== 'map' || p.disrupted || p.moved === 'bonus') return false;
+  // BK: "German units can attack one additional time" (g.blitz until that attack is resolved).
+  if (p.attacked && !board.g.blitz.includes(id)) return false;
   if (p.side !== board.g.player) return false;
   const u = board.unit(id);
   return (

@@ -416,3 +416,82 @@ describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () 
     assert.deepEqual(tankPile(s.state, rulesScenarioByKey(s.state.scenario)), ['t']);
   });
 });
+
+describe('Tactical Advances: "Advancing units may use road movement after the first/vacated hex"', () => {
+  const advance = (road: boolean) => {
+    let s = axisMovement(
+      game({
+        map: road ? { connections: [{ kind: 'road', path: ['0505', '0506', '0507', '0508', '0509'] }] } : {},
+        pieces: {
+          pz: { is: 'ger-pz-div', at: '0504' },
+          a: { is: 'ger-army', at: '0404' },
+          d: { is: 'sov-weak-div', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['pz', 'a'] }, '0505');
+    // 9 against 1 is 9:1: roll 4 reads DE.
+    s = act(s, 'soviet', { type: 'orders-done' }, [4]);
+    assert.equal(s.state.combat!.results.d, 'DE');
+    return destinations(s, 'axis', 'advance', 'pz');
+  };
+
+  it('a panzer division (3 MFs) goes 2 hexes past the vacated hex off the road, 4 along it ("movement is doubled on roads")', () => {
+    const off = advance(false);
+    assert.ok(off.includes('0507'));
+    assert.equal(off.includes('0508'), false);
+    const on = advance(true);
+    assert.ok(on.includes('0509'), 'the vacated hex (1 MF), then 4 road hexes at half a factor');
+    assert.equal(on.includes('0510'), false);
+  });
+});
+
+describe('Close Air Support: "they can further accompany the attacking units ... in one (of the) Blitzkrieg! attack(s)"', () => {
+  it('the Fliegerkorps that supported the attack ending in Blitzkrieg! may support one attack by those attackers', () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          a: { is: 'ger-army', at: '0504' },
+          a2: { is: 'ger-army', at: '0404' },
+          k: { is: 'ger-inf-korps', at: '0706' },
+          fk: { is: 'ger-fk', at: '0403' },
+          d: { is: 'sov-weak-div', at: '0505' },
+          r: { is: 'sov-army', at: '0506' },
+          r2: { is: 'sov-army', at: '0707' },
+        },
+      }),
+    );
+    for (const [piece, target] of [
+      ['a', '0505'],
+      ['a2', '0505'],
+      ['k', '0707'],
+    ] as const)
+      s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, target) });
+    s = act(s, 'axis', { type: 'end-movement' });
+    s = act(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
+    // 12 against 1 is 9:1: roll 6 reads BK.
+    s = act(s, 'soviet', { type: 'orders-done' }, [6]);
+    s = act(s, 'axis', { type: 'advance', piece: 'a', to: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'end-advance' });
+    assert.equal(s.state.combat, null);
+    assert.equal(
+      has(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0707') }),
+      false,
+      'not with the korps, which was not in the Blitzkrieg! attack',
+    );
+    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0506') });
+    assert.ok(has(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0506') }));
+    s = act(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0506') });
+    assert.deepEqual(s.state.attacks.find((x) => x.target === hexOf(s, '0506'))?.air, ['fk']);
+    assert.equal(s.state.blitzAir, undefined, 'once: "in one (of the) Blitzkrieg! attack(s)"');
+    // The additional attack itself is made (it could be allocated but not resolved before).
+    assert.ok(
+      has(s, 'axis', { type: 'resolve', target: hexOf(s, '0506') }),
+      '"can attack one additional time"',
+    );
+    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0506') });
+    assert.equal(s.state.combat?.target, hexOf(s, '0506'));
+    assert.deepEqual(s.state.blitz, ['a2'], 'the army has used its additional attack');
+  });
+});

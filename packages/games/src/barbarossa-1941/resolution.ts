@@ -308,6 +308,8 @@ export function startCombat(
       data: { target, attackers: attack.attackers, column: ev.label },
     });
   }
+  // BK: the additional attack is made now (resolution of an attack by units in g.blitz).
+  g.blitz = g.blitz.filter((x) => !attack.attackers.includes(x));
   for (const a of attack.attackers) {
     g.pieces[a]!.attacked = true;
     g.pieces[a]!.entrenched = false; // entrenchment is lost by attacking (B-51)
@@ -320,6 +322,7 @@ export function startCombat(
     column,
     split,
     defense,
+    ...(attack.air && attack.air.length > 0 ? { air: [...attack.air] } : {}),
     phase: 'orders',
     noRetreat: [],
     forcedExchange: null,
@@ -539,6 +542,10 @@ function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
     for (const a of c.attackers) {
       if (isGerman(board.unit(a)) && !g.blitz.includes(a)) g.blitz.push(a);
     }
+    // "... and they can further accompany the attacking units with Close Air Support (not bombing) in one (of the) Blitzkrieg! attack(s)".
+    const germans = c.attackers.filter((a) => g.pieces[a]!.status === 'map' && isGerman(board.unit(a)));
+    for (const air of c.air ?? [])
+      if (g.pieces[air]?.status === 'map') (g.blitzAir ??= []).push({ air, attackers: germans });
     ctx.log({
       kind: 'combat',
       text: 'Blitzkrieg! the German attackers may attack one additional time',

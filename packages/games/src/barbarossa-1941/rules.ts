@@ -483,6 +483,7 @@ function startPlayerTurn(g: BarbarossaState, side: Side, ctx: RulesContext): voi
   g.step = 'reinforce';
   g.breakthrough = false;
   g.blitz = [];
+  delete g.blitzAir;
   g.spent = [];
   g.railMoves = 0;
   g.seaMoves = 0;
@@ -764,7 +765,6 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
       const at = g.attacks.find((x) => x.target === a.target);
       if (at) at.attackers.push(a.piece);
       else g.attacks.push({ target: a.target, attackers: [a.piece] });
-      if (g.blitz.includes(a.piece)) g.blitz = g.blitz.filter((x) => x !== a.piece);
       return;
     }
     case 'unallocate': {

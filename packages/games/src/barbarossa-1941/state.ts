@@ -123,6 +123,8 @@ export interface Combat {
   split: { high: number; low: number } | null;
   /** Factor-modified defense per defender at the moment of combat. */
   defense: Record<string, number>;
+  /** Air units supporting the attack (B-46); absent when none. */
+  air?: string[];
   phase: CombatPhase;
   noRetreat: string[];
   /** Forced Exchange declared (B-4); null while not asked. */
@@ -183,6 +185,12 @@ export interface BarbarossaState {
   combat: Combat | null;
   /** German pieces granted the Blitzkrieg! extra attack this player-turn (BK). */
   blitz: string[];
+  /**
+   * German air units that supported an attack ending in Blitzkrieg!, with the attackers
+   * given the extra attack: "they can further accompany the attacking units with Close Air
+   * Support (not bombing) in one (of the) Blitzkrieg! attack(s)". Absent: none.
+   */
+  blitzAir?: { air: string; attackers: string[] }[];
   /** Pieces that moved or attacked before the breakthrough / Proriv phase (B-9): not used again in it. */
   spent: string[];
   /** Pieces whose attack this phase re-Disrupted nothing (A.5/B.5 recovery bookkeeping): attacked defenders. */
