@@ -6,7 +6,8 @@
  *  - movement (C-4, C-4.2): attack a point only when the strength that is attacking it or
  *    can still reach it beats its defence by a margin (German air within 3 segments
  *    counted as A.4 multiplies, C-5.1); take empty enemy points, the victory points
- *    (C-13.2) first; hold the victory points it has; the Axis drives on Moscow and keeps
+ *    (C-13.2) first; hold the victory points it has; the Axis drives along the axes of
+ *    1941 (Kalinin then Klin, Orel then Tula: AXIS_OBJECTIVES) and on Moscow, and keeps
  *    within reach of its railheads (C-7.1); the Soviets fill threatened victory points and
  *    retake lost ones;
  *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; every air unit to a battle in range, the attacker's where the defence is
@@ -39,6 +40,20 @@ import { FIRE_TABLE } from '../combat.ts';
 import { lossLimit, other, type Role, type Side } from '../forces.ts';
 
 type Scored = { action: CampaignAction; score: number };
+
+/**
+ * The Axis's axes of advance of 1941 (research 3.2, 5.1), by the point a unit starts at:
+ * Panzer Group 3 and the 9th Army from Dukhovshchina on Kalinin, then Klin (14 Oct,
+ * 23 Nov); Panzer Group 2 from Glukhov, Shostka and Putivl' on Orel, then Tula (3 Oct,
+ * 29 Oct); everyone else on Moscow. A unit makes for the first point of its axis the Axis
+ * does not hold yet, then for Moscow.
+ */
+export const AXIS_OBJECTIVES: Readonly<Record<string, readonly string[]>> = {
+  dukhovshchina: ['kalinin', 'klin'],
+  glukhov: ['orel', 'tula'],
+  shostka: ['orel', 'tula'],
+  putivl: ['orel', 'tula'],
+};
 
 /** Graph distances (segments) from a set of points, by point index (unreached: 99). */
 function distances(map: PointMap, sources: readonly number[]): Int32Array {
@@ -133,7 +148,6 @@ class Planner {
   private readonly enemyAt = new Set<string>();
   private readonly mineAt = new Map<string, number>();
   private readonly distEnemy: Int32Array;
-  private readonly distMoscow: Int32Array;
   private readonly distRail: Int32Array;
   /** Strength attacking each point already, and able to reach it still. */
   private readonly committed = new Map<string, number>();
@@ -157,7 +171,6 @@ class Planner {
     }
     const ix = (p: string) => this.index.get(p)!;
     this.distEnemy = distances(this.map, [...this.enemyAt].map(ix));
-    this.distMoscow = distances(this.map, [ix(typhoon().scenario.suddenDeath)]);
     this.distRail = distances(this.map, g.railheads.map(ix));
     const unit = (id: string) => g.units.find((u) => u.id === id)!;
     for (const a of legal)
@@ -201,12 +214,30 @@ class Planner {
   }
 
   /** What standing at `p` is worth to the side (victory points, Moscow, supply). */
-  private placeValue(p: string, leaving: string | null): number {
+  /** Where an Axis unit makes for (AXIS_OBJECTIVES): the first point of its axis not held, else Moscow. */
+  private objectiveOf(unitId: string): string {
+    const start = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
+    const axis = AXIS_OBJECTIVES[start] ?? [];
+    return axis.find((p) => this.g.control[p] !== 'axis') ?? typhoon().scenario.suddenDeath;
+  }
+
+  private readonly distTo = new Map<string, Int32Array>();
+  private distanceTo(p: string): Int32Array {
+    let d = this.distTo.get(p);
+    if (!d) {
+      d = distances(this.map, [this.ix(p)]);
+      this.distTo.set(p, d);
+    }
+    return d;
+  }
+
+  private placeValue(p: string, leaving: string | null, unitId: string | null = null): number {
     const i = this.ix(p);
     let v = 0;
     const vp = this.vp[p] ?? 0;
     if (this.me === 'axis') {
-      v -= 2 * this.distMoscow[i]!;
+      const goal = unitId === null ? typhoon().scenario.suddenDeath : this.objectiveOf(unitId);
+      v -= 2 * this.distanceTo(goal)[i]!;
       if (this.distRail[i]! > 4) v -= 6 * (this.distRail[i]! - 4);
       if (this.g.control[p] === 'soviet') v += 6 + 12 * vp;
     } else {
@@ -228,8 +259,8 @@ class Planner {
     return v;
   }
 
-  private stayValue(p: string): number {
-    return this.placeValue(p, null);
+  private stayValue(p: string, unitId: string | null = null): number {
+    return this.placeValue(p, null, unitId);
   }
 
   scoreAll(): Scored[] {
@@ -254,7 +285,7 @@ class Planner {
               : -50;
             if (breakthrough && (this.enemyFire.get(a.to) ?? 0) > 0) score = -50;
           } else {
-            score = this.placeValue(a.to, u.at) - this.stayValue(u.at);
+            score = this.placeValue(a.to, u.at, u.id) - this.stayValue(u.at, u.id);
           }
           break;
         }
@@ -268,7 +299,7 @@ class Planner {
         }
         case 'rail': {
           const u = unit(a.unit);
-          score = this.placeValue(a.to, u.at) - this.stayValue(u.at) - 3;
+          score = this.placeValue(a.to, u.at, u.id) - this.stayValue(u.at, u.id) - 3;
           break;
         }
         case 'commit-air': {
