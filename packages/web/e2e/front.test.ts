@@ -431,3 +431,44 @@ describe('issue #45 item 7: the whole front reads at a glance', () => {
     }
   });
 });
+
+describe("issue #45 item 8: words a player reads, not the program's", () => {
+  it('turn 1: no empty arrivals in the prompt; no internal piece ids in the log or the summary; armies by name', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      // The German's turn-1 A.1, where no arrival waits.
+      const start = barbarossaUntil(
+        'front-8',
+        (s, side, a) =>
+          side === 'axis' &&
+          a.type !== 'choose-tank-group' &&
+          (s.state as { step: string }).step === 'reinforce',
+      );
+      await openLocal(page, e2e.server.url, 'front-8a', start);
+      await page.locator('.status', { hasText: 'A.1' }).waitFor();
+      assert.doesNotMatch(await status(page), /place the arrivals/);
+      // The German's last attack of turn 1; then on to the Russian turn.
+      const file = barbarossaUntil(
+        'front-8',
+        (_s, side, a, legal) => side === 'axis' && a.type === 'resolve' && attacksLeft(legal) === 1,
+      );
+      await openLocal(page, e2e.server.url, 'front-8', file);
+      await page.locator('.actions button[data-action="resolve"]').first().click();
+      await playOn(page, async () => /Russian Reinforcements/.test(await status(page)));
+      const summary = await page.locator('.pause').innerText();
+      await page.getByRole('tab', { name: 'Log' }).click();
+      const log = await page.locator('.log').innerText();
+      const ids = /\b(sov|ger|axis|rom|fin|hun|ita)-[a-z]*-?\d+\b|\((rifle-army|tank-korps)\)/;
+      assert.doesNotMatch(summary, ids, `the summary: ${summary}`);
+      assert.doesNotMatch(log, ids, 'the log');
+      // An army's counter number is never left bare ("6." for 6. Armee) in a button.
+      const buttons = await page.locator('.actions button').allInnerTexts();
+      for (const b of buttons) assert.doesNotMatch(b, /(^|[ :,])\d+\.(,|$| \()/, b);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -263,8 +263,9 @@ export function ActionButtons(p: {
     <>
       {loose.length > 0 && <div class="buttons">{loose.map(button)}</div>}
       {[...groups].map(([name, list]) => {
-        // Collapsed when long and something else is on offer (the map does it quicker).
-        const collapse = list.length > 6 && (loose.length > 0 || groups.size > 1);
+        // Collapsed when long and something else is on offer (the map does it quicker), and
+        // always when very long (70 Entrench buttons, issue #45 item 8).
+        const collapse = (list.length > 6 && (loose.length > 0 || groups.size > 1)) || list.length > 12;
         return collapse ? (
           <details key={name} class="group">
             <summary>

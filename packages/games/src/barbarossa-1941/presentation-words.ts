@@ -45,6 +45,11 @@ function stepHelp(v: View): string {
   const axis = v.player === 'axis';
   switch (v.step) {
     case 'reinforce':
+      // No word of arrivals when none waits (issue #45 item 8: the tray is empty on turn 1).
+      if (!v.arrivals.some((id) => v.pieces[id]?.side === v.player))
+        return axis
+          ? 'A.1: no arrivals this turn. Select a unit to light its rail net (rail moves arrive Disrupted, B-38); advance the railheads and the rail conversion markers; flip armies to their strong side (B-39). Then continue.'
+          : 'B.1: no arrivals this turn. Rail and sea moves (select a unit: its rail net and ports light up); re-hide revealed armies (B-18), call the Siberian Reserve (B-43), evacuate factories, entrench. Then continue.';
       return axis
         ? 'A.1: place the arrivals (click one in the tray, then a green hex); select a unit to light its rail net (rail moves arrive Disrupted, B-38); advance the railheads and the rail conversion markers; flip armies to their strong side (B-39). Then continue.'
         : 'B.1: place the arrivals on the eastern edge (green); rail and sea moves (select a unit: its rail net and ports light up); re-hide revealed armies (B-18), call the Siberian Reserve (B-43), evacuate factories, entrench. Then continue.';
@@ -170,7 +175,9 @@ export function describe(v: View, a: Action): string {
   const name = (id: unknown) => pieceName(s, v, String(id));
   const designation = (id: unknown) => {
     const p = v.pieces[String(id)];
-    return p?.unit ? (s.units[p.unit]?.designation ?? String(id)) : name(id);
+    const d = p?.unit ? s.units[p.unit]?.designation : undefined;
+    // An army's bare number ("6.") is said as its name ("6. Armee"), issue #45 item 8.
+    return d && !/^\d+\.$/.test(d) ? d : name(id);
   };
   const at = (h: unknown) => (typeof h === 'number' ? hexName(s, h) : String(h));
   switch (a.type) {
@@ -328,4 +335,17 @@ function exchangePrice(v: View, s: RulesScenario): string {
   }
   const left = exchanged.length - eliminated;
   return `: lose ${owed} of ${attack} attack factor${attack === 1 ? '' : 's'}; ${eliminated} defender${eliminated === 1 ? '' : 's'} eliminated${left > 0 ? `, ${left} D` : ''} (B-5)`;
+}
+
+/**
+ * A log line or summary as players read it (issue #45 item 8): the rules' internal piece
+ * ids ("sov-army-05 (rifle-army)", "sov-tank-04") said as this viewer may know the piece
+ * ("21st Army", "rifle army (face down)"); nothing hidden is named that the view does not hold.
+ */
+export function plainWords(v: View, text: string): string {
+  const s = scenarioOf(v);
+  return text.replace(
+    /\b([a-z]{2,5}-[a-z0-9-]*\d[a-z0-9-]*)(?: \((?:rifle-army|tank-korps)\))?/g,
+    (all, id: string) => (v.pieces[id] ? pieceName(s, v, id) : all),
+  );
 }

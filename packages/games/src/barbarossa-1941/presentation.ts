@@ -38,7 +38,7 @@ import {
   turnMarker,
   turnSummary,
 } from './presentation-table.ts';
-import { describe, later, prompt, result, sideName, type View } from './presentation-words.ts';
+import { describe, later, plainWords, prompt, result, sideName, type View } from './presentation-words.ts';
 import type { Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 import { supplyStatuses } from './supply.ts';
@@ -412,9 +412,16 @@ export const barbarossaPresentation: Presentation<View> = {
   result,
   sideName,
   logDetail: (e) => (e.data && typeof e.data.roll === 'number' ? ` [rolled ${e.data.roll}]` : ''),
-  rollBanner,
+  // Piece ids said as names in the log, the banners and the summaries (issue #45 item 8).
+  logText: (v, e) => plainWords(v, e.text),
+  rollBanner: (v, log, i) => {
+    const b = rollBanner(v, log, i);
+    return (
+      b && { ...b, ...(b.next ? { next: plainWords(v, b.next) } : {}), meaning: plainWords(v, b.meaning) }
+    );
+  },
   turnMarker,
-  turnSummary,
+  turnSummary: (v, entries) => turnSummary(v, entries).map((line) => plainWords(v, line)),
   logDrawing,
   missing,
   focus: (v) => v.combat?.target ?? later(v).airMission?.target ?? null,
