@@ -495,3 +495,87 @@ describe('Close Air Support: "they can further accompany the attacking units ...
     assert.deepEqual(s.state.blitz, ['a2'], 'the army has used its additional attack');
   });
 });
+
+describe('Surrounded/Retreat Impossible/"No Retreat!" Orders: "Defending Germans (only) may avoid a Forced Exchange, if accepting a D3 result instead"', () => {
+  /** The Russian attack on the German army at 0505 under No Retreat!, the Forced Exchange declared. */
+  const forced = (german: 'ger-army' | 'rum-army') => {
+    let s = game({
+      pieces: {
+        g: { is: german, at: '0505' },
+        r: { is: 'sov-army', at: '0506' },
+        r2: { is: 'sov-army', at: '0605' },
+      },
+    });
+    for (const step of [
+      'end-step',
+      'end-step',
+      'end-movement',
+      'end-combat',
+      'end-movement',
+      'end-combat',
+    ] as const)
+      s = act(s, 'axis', { type: step });
+    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    for (const piece of ['r', 'r2'])
+      s = act(s, 'soviet', { type: 'allocate', piece, target: hexOf(s, '0505') });
+    s = act(s, 'soviet', { type: 'end-movement' });
+    s = act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0505') });
+    s = act(s, 'axis', { type: 'no-retreat', piece: 'g' });
+    s = act(s, 'axis', { type: 'orders-done' });
+    assert.equal(
+      s.state.combat!.phase,
+      'forced-exchange',
+      '"The Russian player must declare a Forced Exchange before the die is rolled"',
+    );
+    return act(s, 'soviet', { type: 'forced-exchange', declare: true });
+  };
+
+  it('the German army takes the D3: no die, Disrupted, the Russian sets its retreat 0-3', () => {
+    let s = forced('ger-army');
+    assert.equal(s.state.combat!.phase, 'avoid-exchange');
+    s = act(s, 'axis', { type: 'avoid-exchange', takeD3: true });
+    assert.equal(s.state.combat!.results.g, 'D3');
+    assert.equal(s.state.pieces.g!.disrupted, true);
+    assert.equal(s.state.pieces.g!.status, 'map', 'no exchange');
+    assert.deepEqual(
+      legal(s, 'soviet')
+        .filter((a) => a.type === 'retreat-length')
+        .map((a) => a.hexes),
+      [0, 1, 2, 3],
+    );
+  });
+
+  it('an Axis allied army may not: the Forced Exchange is rolled', () => {
+    const s = forced('rum-army');
+    assert.notEqual(s.state.combat?.phase, 'avoid-exchange');
+    assert.equal(
+      legal(s, 'axis').some((a) => a.type === 'avoid-exchange'),
+      false,
+    );
+  });
+});
+
+describe('Combat Results Definitions: D = "Units retreated if hex overstacked"', () => {
+  it('three armies in a hex that holds two: one must withdraw on a D, the others may stay', () => {
+    let s = axisMovement(
+      game({
+        pieces: {
+          a: { is: 'ger-army', at: '0504' },
+          a2: { is: 'ger-army', at: '0404' },
+          r1: { is: 'sov-army', at: '0505' },
+          r2: { is: 'sov-army', at: '0505' },
+          r3: { is: 'sov-army', at: '0505' },
+        },
+      }),
+    );
+    s = attacks(s, { '0505': ['a', 'a2'] }, '0505');
+    // 12 against 9 is 1:1: roll 5 reads D.
+    s = act(s, 'soviet', { type: 'orders-done' }, [5]);
+    assert.deepEqual(s.state.combat!.results, { r1: 'D', r2: 'D', r3: 'D' });
+    const first = destinations(s, 'soviet', 'retreat', 'r1');
+    assert.equal(first.includes('0505'), false, 'the hex is overstacked: r1 may not stay');
+    assert.ok(first.includes('0506'));
+    s = act(s, 'soviet', { type: 'retreat', piece: 'r1', to: hexOf(s, '0506') });
+    assert.ok(destinations(s, 'soviet', 'retreat', 'r2').includes('0505'), 'two armies may stay');
+  });
+});

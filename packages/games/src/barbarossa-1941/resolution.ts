@@ -127,12 +127,14 @@ function lengthOwed(c: Combat): string | null {
 }
 
 /**
- * The hexes `d` may end its retreat at: a D withdrawal "a maximum of 2 hexes"; a Dn the
- * length the attacker set for it, plus the "3-(Dn)" the defender may add (B-3).
+ * The hexes `d` may end its retreat at: a D withdrawal "a maximum of 2 hexes", at least 1
+ * while the defended hex is over the stacking limit ("Units retreated if hex
+ * overstacked"); a Dn the length the attacker set for it, plus the "3-(Dn)" the defender
+ * may add (B-3).
  */
-function retreatRange(c: Combat, d: string): [number, number] {
+function retreatRange(c: Combat, d: string, board: Board): [number, number] {
   const r = c.results[d]!;
-  if (r === 'D') return [0, 2];
+  if (r === 'D') return [board.fits(c.target, []) ? 0 : 1, 2];
   const len = c.retreatLengths[d] ?? 0;
   return [len, len + extraRetreat(retreatOf(r))];
 }
@@ -400,7 +402,7 @@ export function combatActions(g: BarbarossaState, s: RulesScenario): CombatActio
     }
     case 'retreat': {
       const d = c.toRetreat[0]!;
-      const [min, max] = retreatRange(c, d);
+      const [min, max] = retreatRange(c, d, board);
       const out: CombatAction[] = [];
       const seen = new Set<number>();
       for (let len = min; len <= max; len++) {
@@ -593,7 +595,7 @@ function next(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): void {
   while (c.toRetreat.length > 0) {
     const d = c.toRetreat[0]!;
     const r = c.results[d]!;
-    const [min, max] = retreatRange(c, d);
+    const [min, max] = retreatRange(c, d, board);
     let any = false;
     for (let len = min; len <= max && !any; len++) any = retreatPaths(board, d, c.from, len).size > 0;
     if (any) {
