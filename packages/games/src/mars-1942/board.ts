@@ -2,7 +2,7 @@
  * What the rules read off the board: who is where, stacking, zones of control and
  * supply. A Board is derived from the state (never stored) and built once per query.
  */
-import { type Graph, SearchSpace, searchSpaceFor, type UnitData } from '@stavka/engine';
+import type { Graph, UnitData } from '@stavka/engine';
 import { type Scenario, SIDES, type Side } from './scenario.ts';
 import { type MarsState, other, type Supply } from './state.ts';
 
@@ -63,14 +63,17 @@ export function sideUnits(s: Scenario, side: Side): readonly string[] {
 
 /**
  * The road and rail net of a scenario as a graph of its own (the slots along a road or
- * a railway, in the map's order), with its work space and a scratch table of entry
- * costs: the first stage of a supply trace runs on it.
+ * a railway, in the map's order), with the queue a supply trace works in: the first
+ * stage of a trace runs on it.
  */
 interface RoadNet {
-  readonly space: SearchSpace;
-  /** Entry costs, written and read by one trace at a time. */
-  readonly cost: Int8Array;
+  readonly roads: Graph;
+  /** The breadth-first queue of a supply trace, written and read by one trace at a time. */
+  readonly queue: Int32Array;
 }
+
+/** How far a supply trace goes, in hexes (the rules read it up to 8: "isolated" beyond). */
+const MAX_SUPPLY_TRACE = 64;
 
 const roadNets = new WeakMap<Scenario, RoadNet>();
 
@@ -97,7 +100,7 @@ function roadNet(s: Scenario): RoadNet {
     targets: Int32Array.from(targets),
     edges: Int32Array.from(edges),
   };
-  net = { space: new SearchSpace(roads), cost: new Int8Array(n) };
+  net = { roads, queue: new Int32Array(n) };
   roadNets.set(s, net);
   return net;
 }
@@ -384,25 +387,45 @@ export class Board {
     this.zocCache[side] = zoc;
   }
 
+  /**
+   * The two stages of a supply trace as breadth-first searches: every step costs 0 (along
+   * the road and rail net) or 1 (a hex), so a queue gives the distances a Dijkstra would,
+   * with no bucket queue, no policy and no per-step calls (a trace runs after every
+   * action and for every position the AI weighs).
+   */
   private traceSupply(side: Side, blocked: Uint8Array): Int32Array {
-    const map = this.s.map;
-    const n = map.graph.nodeCount;
+    const { offsets, targets } = this.s.map.graph;
     const net = roadNet(this.s);
-    const edge = this.s.edges[side].filter((h) => blocked[h] === 0);
+    const roads = net.roads;
+    const queue = net.queue;
+    const dist = new Int32Array(blocked.length).fill(-1);
+    let tail = 0;
     // Stage 1: the road/rail net from the edge, at no cost, into no blocked hex.
-    const cost = net.cost;
-    for (let h = 0; h < n; h++) cost[h] = -blocked[h]!;
-    net.space.run({ enterCost: cost }, { sources: edge, maxCost: 0 });
+    for (const h of this.s.edges[side]) {
+      if (blocked[h] !== 0 || dist[h] === 0) continue;
+      dist[h] = 0;
+      queue[tail++] = h;
+    }
+    for (let head = 0; head < tail; head++) {
+      const h = queue[head]!;
+      for (let slot = roads.offsets[h]!, end = roads.offsets[h + 1]!; slot < end; slot++) {
+        const t = roads.targets[slot]!;
+        if (t < 0 || blocked[t] !== 0 || dist[t]! >= 0) continue;
+        dist[t] = 0;
+        queue[tail++] = t;
+      }
+    }
     // Stage 2: hexes from the nearest source, a hex a step, into no blocked hex.
-    for (let h = 0; h < n; h++) cost[h] = 1 - 2 * blocked[h]!;
-    const space = searchSpaceFor(map.graph).run(
-      { enterCost: cost },
-      { sources: net.space.reached.subarray(0, net.space.reachedCount), maxCost: 64 },
-    );
-    const dist = new Int32Array(n).fill(-1);
-    for (let i = 0; i < space.reachedCount; i++) {
-      const h = space.reached[i]!;
-      dist[h] = space.cost[h]!;
+    for (let head = 0; head < tail; head++) {
+      const h = queue[head]!;
+      const d = dist[h]! + 1;
+      if (d > MAX_SUPPLY_TRACE) continue;
+      for (let slot = offsets[h]!, end = offsets[h + 1]!; slot < end; slot++) {
+        const t = targets[slot]!;
+        if (t < 0 || blocked[t] !== 0 || dist[t]! >= 0) continue;
+        dist[t] = d;
+        queue[tail++] = t;
+      }
     }
     // A hex blocked for supply may still hold a friendly unit tracing out of it: its
     // own hex is friendly-occupied, so the trace starts there. Occupied enemy-ZOC hexes
