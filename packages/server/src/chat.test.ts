@@ -274,6 +274,36 @@ describe('chat and notes between the seats', () => {
 });
 
 describe('the live channel carries the chat and who is at the table', () => {
+  test('a seat opening and closing channels as fast as it can pushes the other seat a few frames, not one each (issue #46)', async () => {
+    const { app } = await server();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const g = await newGame(app);
+    const german = watch(port, g, g.german);
+    await until('the german at the table', async () => german.presence().includes('german'));
+    const before = german.presence().length;
+    const started = performance.now();
+    const cycles = 40;
+    for (let i = 0; i < cycles; i++) {
+      const soviet = watch(port, g, g.soviet);
+      await until('the soviet told who is here', async () => soviet.presence().length > 0);
+      soviet.ws.close();
+      await new Promise((r) => soviet.ws.once('close', r));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // It ends as it began (the german alone): told so once things settle, if at all.
+    await new Promise((r) => setTimeout(r, 1200));
+    const frames = german.presence().length - before;
+    // At most one frame per 500 ms of churn, and one to end on.
+    assert.ok(
+      frames <= Math.ceil(seconds / 0.5) + 1,
+      `${frames} presence frames in ${seconds.toFixed(1)} s of ${cycles} cycles`,
+    );
+    assert.ok(frames < cycles, `${frames} frames for ${cycles} open/close cycles`);
+    assert.equal(german.presence().at(-1) ?? 'german', 'german');
+    german.ws.close();
+  });
+
   for (const threads of [0, 2]) {
     test(`${threads ? 'on 2 threads' : 'in one thread'}: each line reaches the seats that may read it, at once; presence follows the channels`, async () => {
       const { app } = await server(tempSqlitePath(), threads);

@@ -319,6 +319,9 @@ export const CHAT_LIMITS = {
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 
+/** Presence changes pushed to a game's watchers at most this often (issue #46: churn). */
+const PRESENCE_SETTLE_MS = 500;
+
 /** How long a process's presence counts for the other processes without renewal (ServiceOptions.presenceTtlMs). */
 const PRESENCE_TTL_MS = 60_000;
 
@@ -386,6 +389,8 @@ export class GameService implements Service {
   private readonly chatSeen = new Map<string, number>();
   /** Per watched game: the presence message last sent its watchers. */
   private readonly presenceSent = new Map<string, string>();
+  /** Per watched game: a presence change waiting for the channels to settle (pushPresence). */
+  private readonly presenceTimers = new Map<string, NodeJS.Timeout>();
   /** Per watched game: the seats whose live channels other processes serve (last read). */
   private readonly remoteOnline = new Map<string, readonly string[]>();
   /** Per game: the seats with a live channel here, as last stored for the other processes. */
@@ -427,6 +432,8 @@ export class GameService implements Service {
   async close(): Promise<void> {
     this.closed = true;
     if (this.presenceBeat) clearInterval(this.presenceBeat);
+    for (const t of this.presenceTimers.values()) clearTimeout(t);
+    this.presenceTimers.clear();
     await this.aiWorker.close();
     await Promise.allSettled([...this.locks.values()]);
   }
@@ -980,14 +987,34 @@ export class GameService implements Service {
   private pushPresence(id: string): void {
     const set = this.watchers.get(id);
     if (!set) return;
-    const online = [...new Set([...this.localOnline(id), ...(this.remoteOnline.get(id) ?? [])])].sort();
-    const m = JSON.stringify({ type: 'presence', online });
-    if (this.presenceSent.get(id) === m && ![...set].some((w) => !w.presence)) return;
-    this.presenceSent.set(id, m);
+    // A new watcher is told at once, it alone.
     for (const w of set) {
+      if (w.presence) continue;
       w.presence = true;
-      safeSend(w, m);
+      safeSend(w, this.presenceMessage(id));
     }
+    if (!this.presenceSent.has(id)) this.presenceSent.set(id, this.presenceMessage(id));
+    // The others, once the channels have settled: a client opening and closing channels
+    // as fast as it can pushes the other seat one frame per PRESENCE_SETTLE_MS at most,
+    // and none if it ends as it began (issue #46).
+    if (this.presenceTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      this.presenceTimers.delete(id);
+      const now = this.watchers.get(id);
+      if (!now || this.closed) return;
+      const m = this.presenceMessage(id);
+      if (this.presenceSent.get(id) === m) return;
+      this.presenceSent.set(id, m);
+      for (const w of now) safeSend(w, m);
+    }, PRESENCE_SETTLE_MS);
+    timer.unref();
+    this.presenceTimers.set(id, timer);
+  }
+
+  /** The presence message of game `id` now: the seats with a live channel open here or elsewhere. */
+  private presenceMessage(id: string): string {
+    const online = [...new Set([...this.localOnline(id), ...(this.remoteOnline.get(id) ?? [])])].sort();
+    return JSON.stringify({ type: 'presence', online });
   }
 
   private presenceTtl(): number {
