@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { viewOf } from './hidden.ts';
+import { barbarossaPresentation } from './presentation.ts';
 import { threats } from './presentation-threats.ts';
 import { describe as describeAction, prompt } from './presentation-words.ts';
 import type { Side } from './rules-scenario.ts';
@@ -126,6 +127,16 @@ describe("Victory Conditions in words: the Axis player's choice (B-70), the Sibe
     assert.match(asked.help, /Smashing Victory worth 2 games/);
     assert.equal(describeAction(v, { type: 'claim-victory' }), 'Claim the sudden death victory now (B-70)');
     assert.match(describeAction(v, { type: 'play-on' }), /^Play on to January II/);
+  });
+
+  it('the score sheet says what it takes to win: the choice in 1941, the Smashing Victory at January II', () => {
+    const p = at({});
+    const toWin = barbarossaPresentation.score(viewOf(p.g, 'axis'), false).toWin ?? [];
+    assert.match(toWin[0] ?? '', /may claim the win at once, or play on to January II \(B-12, B-70\)/);
+    assert.match(
+      toWin[2] ?? '',
+      /10 or more points wins a Strategic, Smashing Victory worth 2 games \(B-70\)/,
+    );
   });
 
   it('the Siberian Reserve: the gamble for each arrival before December II', () => {

@@ -313,9 +313,9 @@ function nodeFacts(v: View, hex: number): NodeFacts {
 /* Score and result                                                                     */
 
 const TO_WIN = [
-  'The Axis wins at once (end of a Russian player-turn in 1941) holding 7 victory points in supply, including Leningrad, Moscow or Stalingrad (B-12).',
-  'The Russian player wins at once holding Warsaw, or Bucharest and Ploesti, in supply at the end of an Axis player-turn (Strategic Smashing Victory).',
-  'At the end: the Axis with 7 or more points wins, 6 is a draw, 5 or fewer a Russian win (B-12, B-33: cities held in supply).',
+  'At the end of a Russian player-turn in 1941, holding 7 victory points in supply including Leningrad, Moscow or Stalingrad, the Axis player may claim the win at once, or play on to January II (B-12, B-70).',
+  'The Russian player wins at once holding Warsaw, or Bucharest and Ploesti, in supply at the end of an Axis player-turn: a Strategic, Smashing Victory worth 2 games (B-12).',
+  'At the end (January II): the Axis with 10 or more points wins a Strategic, Smashing Victory worth 2 games (B-70), with 7 to 9 an ordinary win; 6 is a draw, 5 or fewer a Russian win (B-12, B-33: cities held in supply).',
 ];
 
 function score(v: View, over: boolean) {
