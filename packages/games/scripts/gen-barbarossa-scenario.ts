@@ -964,47 +964,34 @@ function placeAxis(id: string, placement: Placement, prefer: (h: string) => numb
   stdAxis[id] = h;
   axisStack.set(h, [...(axisStack.get(h) ?? []), id]);
 }
-const toBorder = (h: string) => Math.min(...sovietBorder.map((b) => dist(b, h)));
-for (const [n, pos] of Object.entries(ARMY_POS)) placeAxis(`ger-${n}a`, { near: [pos], within: 0 }, () => 0);
-for (const m of mobile) {
-  const korpsHex = m.korps ? stdAxis[m.korps] : undefined;
-  placeAxis(m.id, { near: [m.group], within: 2 }, (h) =>
-    korpsHex ? (h === korpsHex ? -100 : dist(h, korpsHex)) : dist(h, posHex[m.group]!) + toBorder(h) / 10,
-  );
-}
-for (const k of infantryKorps)
-  placeAxis(
-    k.id,
-    { near: AG_ARMY_POS[k.ag], within: 2 },
-    (h) => toBorder(h) * 2 + Math.min(...AG_ARMY_POS[k.ag].map((p) => dist(p === '' ? h : posHex[p]!, h))),
-  );
-for (const id of rmUnits)
-  placeAxis(
-    id,
-    { zone: 'rumania' },
-    (h) => toBorder(h) * 3 + grid.kmFromCentre(parseHexNumber(h)!, [27.2, 47.3]) / 40,
-  );
-for (const id of ['rum-3a', 'rum-mtn', 'rum-cav'])
-  placeAxis(
-    id,
-    { zone: 'rumania' },
-    (h) => toBorder(h) * 3 + grid.kmFromCentre(parseHexNumber(h)!, [26.5, 47.8]) / 40,
-  );
-for (const id of ['rum-4a', 'rum-1tk'])
-  placeAxis(
-    id,
-    { zone: 'rumania' },
-    (h) => toBorder(h) * 3 + grid.kmFromCentre(parseHexNumber(h)!, [28.0, 46.0]) / 40,
-  );
-const FK_AT: Record<string, LL> = {
-  i: [21.2, 54.6],
-  ii: [22.0, 53.3],
-  viii: [22.3, 53.9],
-  iv: [22.6, 50.9],
-  v: [22.2, 50.3],
+/**
+ * Every counter's position on 22 June 1941 (data/setup-1941.json: place, latitude/longitude,
+ * source): each counter of the standard set-up goes to the legal hex nearest its position.
+ */
+const SETUP_1941 = JSON.parse(readFileSync(join(DATA, 'setup-1941.json'), 'utf8')) as {
+  counters: { unit: string; place: string; lat: number; lon: number; source: string; why?: string }[];
 };
-for (const [n, ll] of Object.entries(FK_AT))
-  placeAxis(`ger-fk-${n}`, { zone: 'germany' }, (h) => grid.kmFromCentre(parseHexNumber(h)!, ll));
+const tableLL = new Map<string, LL>(SETUP_1941.counters.map((c) => [c.unit, [c.lon, c.lat] as const]));
+for (const c of SETUP_1941.counters) check(unitById.has(c.unit), `setup-1941.json: no unit ${c.unit}`);
+/** Hexes from a counter's table position (0 in the hex holding it), then km as a tie-break. */
+const fromTable = (id: string, h: string): number => {
+  const ll = tableLL.get(id);
+  if (!ll) return 0;
+  const at = grid.hexAt(ll);
+  return dist(h, makeHexNumber(at)) + grid.kmFromCentre(parseHexNumber(h)!, ll) / 1000;
+};
+for (const [n, pos] of Object.entries(ARMY_POS)) placeAxis(`ger-${n}a`, { near: [pos], within: 0 }, () => 0);
+// The text's set-up rules bound each placement; the table position chooses within them:
+// "German panzer and SS divisions and motorized korps must start within 2 hexes of their
+// group's indicated position", "German infantry korps start within 2 hexes of the armies in
+// their army groups", "The 3 German units with Rm on them may start anywhere in Rumania".
+for (const m of mobile) placeAxis(m.id, { near: [m.group], within: 2 }, (h) => fromTable(m.id, h));
+for (const k of infantryKorps)
+  placeAxis(k.id, { near: AG_ARMY_POS[k.ag], within: 2 }, (h) => fromTable(k.id, h));
+for (const id of [...rmUnits, 'rum-3a', 'rum-mtn', 'rum-cav', 'rum-4a', 'rum-1tk'])
+  placeAxis(id, { zone: 'rumania' }, (h) => fromTable(id, h));
+for (const n of ['i', 'ii', 'viii', 'iv', 'v'])
+  placeAxis(`ger-fk-${n}`, { zone: 'germany' }, (h) => fromTable(`ger-fk-${n}`, h));
 
 /* ------------------------------------------------------------------------------------ */
 /* Railheads and conversion units: the last standard-gauge hex of each line into the USSR */
@@ -1078,14 +1065,15 @@ const standardDraw = pool.slice(0, 42);
 const onBoard = standardDraw.slice(0, 21);
 // Border cover: 10 frontier armies and 10 tank korps, north to south (research 3.1, 3.3).
 const borderArmies = ['8', '11', '3', '10', '4', '5', '6', '26', '12', '9'].map((n) => `sov-${n}a`);
-const borderTanks = ['12', '3', '11', '6', '13', '14', '22', '4', '8', '2'].map((n) => `sov-mk-${n}`);
+const borderTanks = ['12', '3', '11', '6', '13', '14', '4', '16', '2', '18'].map((n) => `sov-mk-${n}`);
 const coverUnits = borderArmies.flatMap((a, i) => [a, borderTanks[i]!]);
 const covered = new Set<string>();
 const borderSet = new Set(sovietBorder);
 const zocOf = (h: string) => [h, ...neighbours(h)];
+// The fewest cover positions, greedily north to south (each border hex in the zone of control
+// of one); then each position takes, cheapest first over all pairs, the covering unit nearest
+// its 22 June position; the other units stand on the border-side hex nearest their own.
 const borderOrder = [...sovietBorder].sort((a, b) => latOf(b) - latOf(a));
-// First the fewest cover positions, greedily north to south; then the 20 units share them in
-// north-to-south order (two a hex at most), so each army stands in its own sector.
 const coverHexes: string[] = [];
 for (const b of borderOrder) {
   if (covered.has(b)) continue;
@@ -1099,17 +1087,33 @@ for (const b of borderOrder) {
   for (const k of zocOf(h)) covered.add(k);
 }
 check(
-  coverHexes.length * 2 >= coverUnits.length && coverHexes.length <= coverUnits.length,
+  coverHexes.length <= coverUnits.length,
   `the border needs ${coverHexes.length} cover hexes for ${coverUnits.length} units`,
 );
-coverUnits.forEach((id, i) => {
-  const h =
-    coverHexes[Math.min(coverHexes.length - 1, Math.floor((i * coverHexes.length) / coverUnits.length))]!;
-  putSoviet(id, h);
-});
+const coverCandidates = allHexes.filter(
+  (h) => ussr.has(h) && isLand(h) && sovietBorder.some((b) => dist(b, h) <= 1),
+);
+const coverAt = new Map<string, string>();
+const coverCount = (h: string) => [...coverAt.values()].filter((x) => x === h).length;
+const pairs = coverHexes
+  .flatMap((h) => coverUnits.map((id) => ({ h, id, cost: fromTable(id, h) })))
+  .sort((x, y) => x.cost - y.cost || x.id.localeCompare(y.id) || x.h.localeCompare(y.h));
+for (const { h, id } of pairs) if (!coverAt.has(id) && coverCount(h) === 0) coverAt.set(id, h);
+for (const id of coverUnits) {
+  if (coverAt.has(id)) continue;
+  const h = [...coverCandidates]
+    .filter((c) => coverCount(c) < 2)
+    .sort((x, y) => fromTable(id, x) - fromTable(id, y) || x.localeCompare(y))[0]!;
+  coverAt.set(id, h);
+}
+covered.clear();
+for (const id of coverUnits) {
+  putSoviet(id, coverAt.get(id)!);
+  for (const k of zocOf(coverAt.get(id)!)) covered.add(k);
+}
 check(
   sovietBorder.every((b) => covered.has(b)),
-  'the border is not covered',
+  `the border is not covered: ${sovietBorder.filter((b) => !covered.has(b)).join(' ')}`,
 );
 // Extras: one on each city or fortress back from the border, near their historical place.
 const cityHexes = places
@@ -1122,34 +1126,12 @@ const cityHexes = places
   )
   .map((p) => p.hex);
 const extraUsed = new Set<string>();
-const EXTRA_AT: [string, LL][] = [
-  ['sov-27a', [28.3, 57.8]],
-  ['sov-13a', [30.3, 53.9]],
-  ['sov-7a', [33.5, 61.0]],
-  ['sov-23a', [29.0, 60.5]],
-  ['sov-14a', [33.0, 60.0]],
-  ['sov-18a', [36.2, 50.0]],
-  ['sov-16a', [27.06, 50.18]],
-  ['sov-19a', [32.0, 49.4]],
-  ['sov-20a', [36.08, 52.97]],
-  ['sov-21a', [30.98, 52.43]],
-  ['sov-22a', [30.5, 56.3]],
-  ['sov-mk-1', [28.3, 57.8]],
-  ['sov-mk-15', [25.15, 50.08]],
-  ['sov-mk-9', [27.6, 50.6]],
-  ['sov-mk-19', [28.58, 49.89]],
-  ['sov-mk-16', [26.6, 48.7]],
-  ['sov-mk-24', [27.0, 49.4]],
-  ['sov-mk-17', [26.0, 53.13]],
-  ['sov-mk-20', [28.5, 54.23]],
-  ['sov-mk-18', [29.5, 47.0]],
-  ['sov-mk-10', [30.3, 59.9]],
-  ['sov-mk-5', [27.06, 50.18]],
-  ['sov-mk-7', [37.6, 55.75]],
-  ['sov-mk-21', [26.5, 55.9]],
-  ['sov-mk-25', [31.0, 52.4]],
-];
-for (const [id, ll] of EXTRA_AT) {
+/** The extras, in priority order: the table's second-echelon counters (source "extra"). */
+const EXTRA_AT = SETUP_1941.counters.filter((c) => c.source === 'extra').map((c) => [c.unit] as const);
+for (const [id] of EXTRA_AT) {
+  const ll = tableLL.get(id);
+  check(ll !== undefined, `setup-1941.json has no position for ${id}`);
+  if (!ll) continue;
   const h = nearestHex(ll, (k) => cityHexes.includes(k) && !extraUsed.has(k) && sovFits(k, id));
   check(h !== '', `no city left for ${id}`);
   extraUsed.add(h);
