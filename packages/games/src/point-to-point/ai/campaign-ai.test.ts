@@ -14,8 +14,9 @@ import {
   playout,
   RandomPlayer,
   setup,
+  stepDistances,
 } from '@stavka/engine';
-import { type CampaignState, campaignRules } from '../campaign.ts';
+import { type CampaignState, campaignRules, typhoon } from '../campaign.ts';
 import { pointToPointModule } from '../module.ts';
 import { CampaignAiPlayer } from './campaign-ai.ts';
 
@@ -57,5 +58,35 @@ describe('the campaign AI against random play (C-13 victory)', () => {
       legalActions(rules, made.value, 'axis').some((a) => JSON.stringify(a) === JSON.stringify(choice)),
       JSON.stringify(choice),
     );
+  });
+});
+
+describe('the Axis AI’s axes of advance of 1941 (AXIS_OBJECTIVES, issue #43)', () => {
+  /** Only the units named, at the points given; every other unit out of play. */
+  function alone(units: Record<string, string>) {
+    const made = setup(rules, null, 'axes', {});
+    assert.ok(made.ok, 'setup');
+    const state = structuredClone(made.value.state);
+    for (const u of state.units) {
+      if (Object.hasOwn(units, u.id)) {
+        u.place = 'map';
+        u.at = units[u.id]!;
+      } else u.place = 'withdrawn';
+    }
+    return { ...made.value, state };
+  }
+  const segments = (from: string, to: string) => {
+    const map = typhoon().map;
+    return stepDistances(map.graph, [map.pointIds.indexOf(from)], 99)[map.pointIds.indexOf(to)]!;
+  };
+  it('Panzer Group 2 (from Glukhov) makes for Orel', () => {
+    const s = alone({ 'xxiv-pz': 'glukhov', xii: 'smolensk' });
+    const a = new CampaignAiPlayer('axes').choose(rules, s, 'axis') as {
+      type: string;
+      unit?: string;
+      to?: string;
+    };
+    assert.equal(a.type, 'move');
+    assert.ok(segments(a.to!, 'orel') < segments('glukhov', 'orel'), `${a.unit} to ${a.to}: nearer Orel`);
   });
 });
