@@ -267,6 +267,15 @@ export interface OverlayData {
   readonly nodes: readonly { readonly at: number; readonly className: string }[];
 }
 
+/** A sudden ending that threatens a side, said to its player before it happens (issue #45 item 1). */
+export interface ThreatLine {
+  /** "The Russians win if they still hold Bucharest and Ploesti at the end of your player-turn". */
+  readonly words: string;
+  /** The nodes it is about (victory cities), lit on the map. */
+  readonly nodes: readonly number[];
+  readonly cite?: string;
+}
+
 /** What the game page needs from a game, given its view (the engine `view`'s `state`). */
 export interface Presentation<V = unknown> {
   board(view: V): BoardDrawing;
@@ -329,6 +338,11 @@ export interface Presentation<V = unknown> {
   focus?(view: V): number | null;
   /** What a click on a node does before it selects (fortify, take out, eliminate the counter clicked). */
   nodeAction?(view: V, actions: readonly Action[], node: number, selected: string | null): Action | null;
+  /**
+   * The sudden endings threatening `side` now, most pressing first: a line in the prompt
+   * bar and the turn summary, their nodes lit (issue #45 item 1).
+   */
+  threats?(view: V, side: string): readonly ThreatLine[];
   /**
    * Why a click on a lit node does nothing for the selected piece (a declared attack it
    * cannot join), with the rule; null: nothing to say (issue #45 item 5).

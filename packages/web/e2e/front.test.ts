@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Action, GameState } from '@stavka/engine';
+import { type Action, type GameState, view } from '@stavka/engine';
 import { findGame } from '@stavka/games';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
@@ -465,6 +465,34 @@ describe("issue #45 item 8: words a player reads, not the program's", () => {
       // An army's counter number is never left bare ("6." for 6. Armee) in a button.
       const buttons = await page.locator('.actions button').allInnerTexts();
       for (const b of buttons) assert.doesNotMatch(b, /(^|[ :,])\d+\.(,|$| \()/, b);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('issue #45 item 1: a sudden ending is said before it happens', () => {
+  it("says in the prompt bar what the Russians need to win at the end of the German's turn, and lights the cities", async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      const m = findGame('barbarossa-1941')!;
+      const pres = await m.presentation!();
+      // The AI's game until the German player is threatened by a Russian sudden victory.
+      const file = barbarossaUntil(
+        'front-1c',
+        (s, side) =>
+          side === 'axis' && (pres.threats?.(view(m.rules!, s, side).state, side) ?? []).length > 0,
+        3000,
+      );
+      await openLocal(page, e2e.server.url, 'front-1', file);
+      const threat = page.locator('.status').getByRole('alert', { name: 'threat' });
+      await threat.waitFor();
+      assert.match(await threat.innerText(), /The Russians .*(Bucharest|Ploesti).*win/s);
+      assert.ok((await page.locator('svg.map polygon.hl.owed').count()) >= 1, 'the cities lit');
+      await shot(page, 'front-threat.png');
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

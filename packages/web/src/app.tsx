@@ -780,6 +780,13 @@ function GameBoard(p: {
 
   const recapStep = recap ? recap.steps[recap.at] : undefined;
   const marks = useMemo(() => pres.marks(view, side), [pres, view, side]);
+  // What threatens the player (the side to move if it is this browser's, else its one seat),
+  // said in the prompt bar and the turn summary, its cities lit (issue #45 item 1).
+  const me = side !== null && mine ? side : v.seats.length === 1 ? v.seats[0]! : null;
+  const threats = useMemo(
+    () => (me !== null && pres.threats && v.outcome === null ? pres.threats(view, me) : []),
+    [pres, view, me, v.outcome],
+  );
   const missing = useMemo(
     () => [
       ...(mine && pres.missing ? pres.missing(view, side, actions) : []),
@@ -820,6 +827,7 @@ function GameBoard(p: {
       act.set(t.at, t.action);
     }
     for (const m of marks) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
+    for (const t of threats) for (const n of t.nodes) if (!hl.has(n)) hl.set(n, 'owed');
     const named = recapStep
       ? recapStep.drawing.nodes
       : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes));
@@ -832,13 +840,27 @@ function GameBoard(p: {
     if (buttonShown) for (const t of pres.targets(view, [buttonShown], shownPiece)) hl.set(t.at, 'named');
     if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
     return { highlights: hl, byHex: act };
-  }, [pres, view, actions, chosen, selectedHex, marks, recapStep, logShown, stepShown, buttonShown, pieceOf]);
+  }, [
+    pres,
+    view,
+    actions,
+    chosen,
+    selectedHex,
+    marks,
+    threats,
+    recapStep,
+    logShown,
+    stepShown,
+    buttonShown,
+    pieceOf,
+  ]);
 
   const reasons = useMemo(() => {
     const r = new Map<number, string>();
     for (const m of marks) if (m.reason) r.set(m.at, m.reason);
+    for (const t of threats) for (const n of t.nodes) if (!r.has(n)) r.set(n, t.words);
     return r;
-  }, [marks]);
+  }, [marks, threats]);
 
   const move = useMemo(
     () => (chosen && hover !== null ? pres.movePreview(view, chosen, hover) : null),
@@ -1005,6 +1027,7 @@ function GameBoard(p: {
         over={v.outcome !== null || v.activeSides.length === 0}
         canUndo={v.canUndo}
         onUndo={() => submit({ type: 'undo' })}
+        threats={threats}
       />
       <div class="board-area">
         <MapView
@@ -1144,6 +1167,7 @@ function GameBoard(p: {
                 openRecap(t);
               }}
               onContinue={() => setPause([])}
+              threats={threats}
             />
           )}
           {recap && (

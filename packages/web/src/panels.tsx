@@ -15,6 +15,7 @@ import {
   optionsInForce,
   type Prompt,
   type ScoreSheet,
+  type ThreatLine,
 } from '@stavka/engine';
 import { ruleExcerpt } from '@stavka/games/rules-text';
 import type { Colours } from './counters.ts';
@@ -29,6 +30,8 @@ export function StatusBar(p: {
   over: boolean;
   canUndo: boolean;
   onUndo: () => void;
+  /** The sudden endings threatening the player, in words (issue #45 item 1). */
+  threats?: readonly ThreatLine[];
 }) {
   const { progress, prompt, side } = p;
   return (
@@ -54,6 +57,13 @@ export function StatusBar(p: {
         )}
       </div>
       <div class="help">{prompt.help}</div>
+      {(p.threats ?? []).length > 0 && (
+        <div class="threat" role="alert" aria-label="threat">
+          {(p.threats ?? []).map((t, i) => (
+            <p key={i}>⚠ {t.words}</p>
+          ))}
+        </div>
+      )}
       {p.canUndo && (
         <button type="button" onClick={p.onUndo} title="Take back the last action (until a die roll)">
           Undo

@@ -16,6 +16,7 @@ import type {
   ReferenceSheet,
   RollBanner,
   SetupTray,
+  ThreatLine,
 } from '@stavka/engine';
 import { useState } from 'preact/hooks';
 import type { Colours } from './counters.ts';
@@ -137,9 +138,16 @@ export function TurnPause(p: {
   mine: (side: string) => boolean;
   onRecap: (t: FinishedTurn) => void;
   onContinue: () => void;
+  /** What threatens the player now (issue #45 item 1), said after the summaries. */
+  threats?: readonly ThreatLine[];
 }) {
   return (
     <section class="panel pause" role="status" aria-label="end of player-turn">
+      {(p.threats ?? []).map((t, i) => (
+        <p key={`t${i}`} class="threat">
+          ⚠ {t.words}
+        </p>
+      ))}
       {p.turns.map((t, i) => (
         // Only the last turn's summary open: the earlier ones fold (issue #45 item 2).
         <details key={i} open={i === p.turns.length - 1}>

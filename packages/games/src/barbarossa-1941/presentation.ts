@@ -38,6 +38,7 @@ import {
   turnMarker,
   turnSummary,
 } from './presentation-table.ts';
+import { threats as sideThreats } from './presentation-threats.ts';
 import { describe, later, plainWords, prompt, result, sideName, type View } from './presentation-words.ts';
 import type { Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
@@ -429,6 +430,11 @@ export const barbarossaPresentation: Presentation<View> = {
   buttonGroup: (_v, a) => buttonGroup(a),
   confirm,
   whyNot,
+  // The sudden endings (B-12, B-70) said to the threatened side (issue #45 item 1).
+  threats: (v, side) =>
+    side === 'axis' || side === 'soviet'
+      ? sideThreats(v, side).map((t) => ({ words: t.words, nodes: t.hexes, cite: t.cite[0]! }))
+      : [],
   arrows: (v) => arrows(v),
   tray,
   reference,
