@@ -643,6 +643,8 @@ function applyAction(g: BarbarossaState, side: string, a: BarbarossaAction, ctx:
         `${label(g, s, a.piece)} moves by rail ${s.hexNumbers[from]} to ${s.hexNumbers[a.to]}, arriving Disrupted`,
         [CITE_RAIL],
       );
+      // B-40: "The instant the Axis player takes Moscow, in supply": by a rail move too.
+      if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
       return;
     }
     case 'convert': {

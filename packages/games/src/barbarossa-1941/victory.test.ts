@@ -312,6 +312,29 @@ describe('Victory Conditions: the Moscow morale roll (B-40) in each way of enter
     assert.equal(s.state.winner, 'axis');
   });
 
+  it('by a rail move (A.1) into an empty Moscow', () => {
+    const made = setup(
+      barbarossaRules,
+      positionFile({
+        map: {
+          ...moscowMap,
+          connections: [
+            ...moscowMap.connections,
+            { kind: 'rail-german' as const, path: ['0102', '0202', '0303'] },
+          ],
+        },
+        victoryPoints: { Moscow: 3 },
+        pieces: { k: { is: 'ger-inf-korps', at: '0102' }, r: { is: 'sov-army', at: '0909' } },
+      }),
+      5,
+      {},
+    );
+    if (!made.ok) throw new Error(JSON.stringify(made.error));
+    const s = act(made.value, 'axis', { type: 'rail', piece: 'k', to: hexOf(made.value, '0303') }, [1]);
+    assert.equal(s.state.moscowRolled, true, 'the roll is made');
+    assert.equal(s.state.winner, 'axis');
+  });
+
   it('by an overrun (a 3-6: the game goes on)', () => {
     let s = start({
       a: { is: 'ger-army', at: '0302' },
