@@ -318,12 +318,20 @@ function chooseAttacks(
     return opts.sort((a, b) => b.rank - a.rank || (a.unit < b.unit ? -1 : 1) || a.hex - b.hex);
   };
 
+  // The board with the planned moves, built once per change of `positions` (a board
+  // keeps its zones of control and supply traces for every outlook read off it).
+  let planned: Board | null = board;
+  const plannedBoard = () => {
+    planned ??= boardWith(board, positions);
+    return planned;
+  };
   const move = (id: string, h: number) => {
     const cur = positions.get(id) ?? board.state.units[id]!.at;
     const o = occ(cur);
     o.splice(o.indexOf(id), 1);
     occ(h).push(id);
     positions.set(id, h);
+    planned = null;
   };
   const unmove = (id: string) => {
     const h = positions.get(id);
@@ -332,6 +340,7 @@ function chooseAttacks(
     o.splice(o.indexOf(id), 1);
     occ(board.state.units[id]!.at).push(id);
     positions.delete(id);
+    planned = null;
   };
 
   // Rank targets by the outlook with everything that could join in.
@@ -356,17 +365,12 @@ function chooseAttacks(
       if (cur !== o.hex && !stackingOk(s, [...occ(o.hex), o.unit])) continue;
       if (cur !== o.hex) move(o.unit, o.hex);
       units.push(o.unit);
-      column = attackOutlook(
-        boardWith(board, positions),
-        side,
-        { target: t, units, probe: false },
-        bonus(t),
-      ).column;
+      column = attackOutlook(plannedBoard(), side, { target: t, units, probe: false }, bonus(t)).column;
       if (column >= params.goalColumn) break;
     }
     const outlook =
       units.length > 0
-        ? attackOutlook(boardWith(board, positions), side, { target: t, units, probe: false }, bonus(t))
+        ? attackOutlook(plannedBoard(), side, { target: t, units, probe: false }, bonus(t))
         : null;
     if (!outlook || outlook.column < minColumn || (params.style === 'planner' && outlook.value <= 0)) {
       for (const id of units) unmove(id);
@@ -383,7 +387,7 @@ function chooseAttacks(
 
   // The must-attack rule: attack what is owed, or give up the attack that owes it.
   for (let round = 0; round < 8; round++) {
-    const b = boardWith(board, positions);
+    const b = plannedBoard();
     const owed = mustAttack(b, side, attacks.map(toAttack));
     if (owed.length === 0) break;
     for (const h of owed) {
@@ -400,7 +404,7 @@ function chooseAttacks(
       break;
     }
   }
-  const b = boardWith(board, positions);
+  const b = plannedBoard();
   while (attacks.length > 0 && mustAttack(b, side, attacks.map(toAttack)).length > 0) {
     const gone = attacks.pop()!;
     for (const id of gone.units) {
