@@ -1018,7 +1018,16 @@ const LINES: LineDef[] = [
   rail('Zdolbunov - Rovno - Kovel', 'Zdolbunov', 'Rovno', 'Kovel'),
   rail('Kazatin - Zhmerinka - Odessa', 'Kazatin', 'Vinnitsa', 'Zhmerinka', 'Razdelnaya', 'Odessa'),
   rail('Zhmerinka - Proskurov - Lvov', 'Zhmerinka', 'Proskurov', 'Tarnopol', 'Lvov'),
-  rail('Lvov - Przemysl - Krakow', 'Lvov', 'Przemysl', 'Jaroslaw', 'Przeworsk', 'Rzeszow', 'Tarnow', 'Krakow'),
+  rail(
+    'Lvov - Przemysl - Krakow',
+    'Lvov',
+    'Przemysl',
+    'Jaroslaw',
+    'Przeworsk',
+    'Rzeszow',
+    'Tarnow',
+    'Krakow',
+  ),
   rail('Lublin - Rozwadow - Przeworsk', 'Lublin', 'Rozwadow', 'Przeworsk'),
   rail('Lvov - Chernovtsy - Iasi', 'Lvov', 'Chernovtsy', 'Suceava', 'Pascani', 'Iasi'),
   rail('Kiev - Poltava - Kharkov', 'Kiev', 'Poltava', 'Kharkov'),
@@ -1663,6 +1672,12 @@ for (const b of BANKS.places) {
   bankRules.set(b.river, rule);
 }
 
+/** Whether a hexside corner touches a sea hex. */
+const touchesSea = (v: string): boolean =>
+  (vertexSides.get(v) ?? []).some(
+    (si) => surfaceOf.get(SIDES[si]!.a) === 0 || surfaceOf.get(SIDES[si]!.b) === 0,
+  );
+
 // Rivers.
 const riverVertices = new Map<string, Set<string>>();
 interface RiverRun {
@@ -1716,6 +1731,34 @@ for (const f of riverFile.features) {
     const sides: number[] = [];
     for (let i = 1; i < legs.length; i++)
       sides.push(...sideChain(run, legs[i - 1]!, legs[i]!, rule, sides.at(-1)));
+    // A river that ends in the sea reaches it: a course ending a hexside or two short of a sea
+    // hex goes on along the shortest walk of hexsides to a corner touching one (the Mius,
+    // issue #42).
+    if (!f.properties.tributaryOf && mouthIsReal && !touchesSea(end)) {
+      const back = new Map<string, number>([[end, -1]]);
+      let frontier = [end];
+      let reached = '';
+      for (let step = 0; step < 2 && !reached; step++) {
+        const next: string[] = [];
+        for (const u of frontier)
+          for (const si of vertexSides.get(u) ?? []) {
+            const sd = SIDES[si]!;
+            const w = sd.v1 === u ? sd.v2 : sd.v1;
+            if (back.has(w) || sides.includes(si) || rule?.avoid.has(w)) continue;
+            back.set(w, si);
+            next.push(w);
+            if (!reached && touchesSea(w)) reached = w;
+          }
+        frontier = next;
+      }
+      const more: number[] = [];
+      for (let v = reached; v && v !== end; ) {
+        const si = back.get(v)!;
+        more.unshift(si);
+        v = SIDES[si]!.v1 === v ? SIDES[si]!.v2 : SIDES[si]!.v1;
+      }
+      sides.push(...more);
+    }
     for (const si of sides) {
       verts.add(SIDES[si]!.v1);
       verts.add(SIDES[si]!.v2);

@@ -399,3 +399,32 @@ describe('Rumania in 1941 (RULINGS B-66: "no Russian unit enters or attacks a he
       assert.ok(seen.has(placeHex(name)), name);
   });
 });
+
+describe('Rivers that end in the sea reach it ("Cross-River")', () => {
+  it('runs the Mius, the Neva, the Don, the Dnieper, the Southern Bug, the Dniester, the Kuban, the Neman, the Western Dvina, the Narva and the Luga to a corner touching a sea hex', () => {
+    const short: string[] = [];
+    for (const name of [
+      'Mius',
+      'Neva',
+      'Don',
+      'Dnieper',
+      'Southern Bug',
+      'Dniester',
+      'Kuban',
+      'Neman',
+      'Western Dvina',
+      'Narva',
+      'Luga',
+    ]) {
+      const sides = (map.hexsides ?? [])
+        .filter((g) => g.feature === 'river' && g.name === name)
+        .flatMap((g) => g.between);
+      // a hexside's corners touch its two hexes and the hexes next to both
+      const atSea = sides.some(([a, b]) =>
+        [a, b, ...neighbours(a).filter((n) => neighbours(b).includes(n))].some(isSea),
+      );
+      if (!atSea) short.push(name);
+    }
+    assert.deepEqual(short, []);
+  });
+});
