@@ -9,8 +9,12 @@
  * The positions wait their turn here, in the main thread, not in a worker's message
  * queue, so the next one is chosen fairly when a worker is free (issue #46): a game with
  * a human at the table first, then the games of AI against AI, one creator after another.
+ * The games of AI against AI have a worker of their own besides, at the lowest CPU
+ * priority: however many there are, a person's AI opponent never waits behind them, nor
+ * shares a core with them on equal terms.
  */
-import { availableParallelism } from 'node:os';
+import { readlinkSync } from 'node:fs';
+import { availableParallelism, setPriority } from 'node:os';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { type Action, type GameState, type Player, setup } from '@stavka/engine';
 import { playableGame } from '@stavka/games';
@@ -43,6 +47,14 @@ export const AI_THINK_MS = 5000;
 
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
+  if ((workerData as { background?: boolean }).background) {
+    try {
+      const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
+    } catch {
+      // not Linux: the thread keeps the process's priority
+    }
+  }
   const players = new Map<string, Player>();
   parentPort!.on('message', (job: Job) => {
     let answer: Answer;
@@ -97,6 +109,8 @@ interface Queued {
 }
 
 interface Slot {
+  /** The worker for the games of AI against AI (lowest priority). */
+  readonly background: boolean;
   worker: Worker | null;
   /** The job it is thinking about. */
   busy: Queued | null;
@@ -116,6 +130,8 @@ function slotOf(gameId: string, n: number): number {
 /** The main thread's side: `size` workers, each with its queue of positions, taken fairly. */
 export class AiWorker {
   private readonly slots: Slot[];
+  /** The games of AI against AI: their own worker, at the lowest priority. */
+  private readonly background: Slot = { background: true, worker: null, busy: null, queue: [] };
   private next = 1;
   /** The tick each creator was last served at (the least recently served goes next). */
   private readonly served = new Map<string, number>();
@@ -123,17 +139,22 @@ export class AiWorker {
   private closed = false;
 
   constructor(readonly size = defaultAiWorkers()) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ worker: null, busy: null, queue: [] }));
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({
+      background: false,
+      worker: null,
+      busy: null,
+      queue: [],
+    }));
   }
 
   /** Positions waiting (not being thought about), of every worker. */
   waiting(): number {
-    return this.slots.reduce((n, s) => n + s.queue.length, 0);
+    return this.slots.reduce((n, s) => n + s.queue.length, this.background.queue.length);
   }
 
   private start(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const w = tsWorker(import.meta.url, { workerData: { stavkaAi: true } });
+    const w = tsWorker(import.meta.url, { workerData: { stavkaAi: true, background: slot.background } });
     w.unref();
     w.on('message', (a: Answer) => {
       const q = slot.busy;
@@ -207,7 +228,7 @@ export class AiWorker {
     turn: AiTurn = { gameId: key, human: true, owner: '' },
   ): Promise<Action> {
     if (this.closed) return Promise.reject(new Error('the AI workers are stopped'));
-    const slot = this.slots[slotOf(turn.gameId, this.slots.length)]!;
+    const slot = turn.human ? this.slots[slotOf(turn.gameId, this.slots.length)]! : this.background;
     const id = this.next++;
     return new Promise((resolve, reject) => {
       const job: Job = {
@@ -228,7 +249,7 @@ export class AiWorker {
     this.closed = true;
     const stopped = new Error('the AI workers are stopped');
     await Promise.all(
-      this.slots.map(async (slot) => {
+      [...this.slots, this.background].map(async (slot) => {
         for (const q of slot.queue.splice(0)) q.reject(stopped);
         const w = slot.worker;
         slot.worker = null;
