@@ -500,3 +500,40 @@ describe('issue #45 item 1: a sudden ending is said before it happens', () => {
     }
   });
 });
+
+describe('issue #45 item 9: fewer clicks', () => {
+  it('a unit stays selected after its move: its attacks are lit at once (move then attack in 3 clicks, not 4)', async () => {
+    const browser = await launch(DESK);
+    try {
+      const { page, errors } = await open(browser);
+      let move: { piece: string; to: number } | null = null;
+      let before: GameState<unknown> | null = null;
+      const file = barbarossaUntil('front-9', (s, side, a) => {
+        if (side !== 'axis' || a.type !== 'move') return false;
+        move = { piece: String(a.piece), to: Number(a.to) };
+        before = s;
+        return true;
+      });
+      const mv = move as { piece: string; to: number } | null;
+      assert.ok(mv && before, 'a German move');
+      const to = await hexNumber(before, 'axis', mv.to);
+      await openLocal(page, e2e.server.url, 'front-9', file);
+      const box = (await page.locator(`svg.map g.counter[data-piece="${mv.piece}"]`).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const pick = page.locator(`.stack-picker button.pick[data-piece="${mv.piece}"]`);
+      if ((await pick.count()) > 0) await pick.click();
+      await page.locator(`svg.map polygon.hl[data-hex="${to}"]`).click({ force: true });
+      await page.getByRole('tab', { name: 'Log' }).click();
+      await page.locator('.log', { hasText: new RegExp(`moves \\d{4}-.*${to}`) }).waitFor();
+      assert.equal(
+        await page.locator('.game').getAttribute('data-selected'),
+        mv.piece,
+        'still selected after its move',
+      );
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

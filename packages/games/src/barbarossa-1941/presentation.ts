@@ -349,7 +349,8 @@ export const barbarossaPresentation: Presentation<View> = {
   targets,
   marks,
   buttons,
-  keepsSelection: (a) => a.type === 'allocate' || a.type === 'air-support',
+  // A unit that moved stays selected: its attacks are lit at once (move then attack, issue #45 item 9).
+  keepsSelection: (a) => a.type === 'allocate' || a.type === 'air-support' || a.type === 'move',
   // Barbarossa's actions name their piece `piece`.
   actionPiece: (a) => (typeof a.piece === 'string' ? a.piece : null),
   movePreview,
