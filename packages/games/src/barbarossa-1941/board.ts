@@ -151,6 +151,15 @@ export class Board {
     return this.zocCount[otherSide(side)][hex]! > 0;
   }
 
+  /**
+   * RULINGS B-66: "The Russians may not attack Rumania unless the Axis do attack out of
+   * it": until an Axis unit has attacked from a hex in Rumania, no Russian unit attacks or
+   * enters one (by move, retreat or advance). Bessarabia and northern Bukovina are not Rumania.
+   */
+  closedRumania(side: Side, hex: number): boolean {
+    return side === 'soviet' && this.g.rumaniaOpen !== true && this.s.rumania[hex] === 1;
+  }
+
   /** The enemy pieces whose ZOC covers `hex` (B-15: Disrupted Russian korps have none). */
   zocOwners(side: Side, hex: number): string[] {
     if (!this.inEnemyZoc(side, hex)) return [];

@@ -203,6 +203,7 @@ export function retreatPaths(
       const h = graph.targets[k]!;
       if (h < 0 || path.includes(h)) continue;
       if (impassable(board.s, h, w) || board.hasEnemyGround(side, h)) continue;
+      if (board.closedRumania(side, h)) continue; // B-66
       if (railOnly && (board.s.map.links[k]! & board.s.railBit) === 0) continue;
       if (dist(start, h) !== path.length) continue;
       if (attackerHexes.some((a) => dist(a, h) < dist(a, at))) continue;
@@ -299,6 +300,7 @@ export function advanceHexes(
       const h = graph.targets[k]!;
       if (h < 0 || h === vacated || h === from) continue;
       if (impassable(s, h, w) || board.hasEnemyGround(side, h)) continue;
+      if (board.closedRumania(side, h)) continue; // B-66
       const onRoad = roadAlong(s, k, w);
       const allRoad = road && onRoad;
       const next = cost + (mobile && onRoad ? 1 : 2) + riverCost(k);

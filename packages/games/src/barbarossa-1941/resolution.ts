@@ -91,7 +91,7 @@ function sideAdvanceHexes(board: Board, c: Combat, attacker: string): number[] {
   for (let k = graph.offsets[c.target]!; k < graph.offsets[c.target + 1]!; k++) {
     const h = graph.targets[k]!;
     if (h < 0 || h === from || board.at[h]!.length > 0 || slotBetween(graph, from, h) < 0) continue;
-    if (impassable(board.s, h, board.weather)) continue;
+    if (impassable(board.s, h, board.weather) || board.closedRumania(side, h)) continue; // B-66
     if (board.zocOwners(side, h).some((o) => fromOwners.has(o))) continue;
     out.push(h);
   }

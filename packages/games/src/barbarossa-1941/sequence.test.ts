@@ -9,10 +9,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { Board } from './board.ts';
+import { advanceHexes, retreatPaths } from './combat-results.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey, type Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { type PositionInput, position, positionFile } from './test-positions.ts';
 
 type G = GameState<BarbarossaState>;
 
@@ -266,5 +268,35 @@ describe('Special Units: Katyushas strike in B.5 after the attacks of B.2 (B-41)
       has(s, 'soviet', { type: 'katyusha', piece: 'kat', target: hexOf(s, '0304') }),
       'the Katyusha may strike before the first attack of B.5',
     );
+  });
+});
+
+describe('Rumania closed to the Russians: no retreat or advance into it either (B-66)', () => {
+  // Rumania: columns 02-03, rows 06-10; Soviet land (Bessarabia) from column 04 east.
+  const rumania = [...col(3).slice(5), ...col(2).slice(5)];
+  const map = { zones: [{ id: 'rumania', kind: 'axis-country' as const, hexes: rumania }] };
+
+  it('a Russian unit retreats (Dn) into Rumania only once it is open', () => {
+    const p = position({
+      map,
+      pieces: { r: { is: 'sov-army', at: '0407' }, a: { is: 'ger-army', at: '0507' } },
+    });
+    const closed = [...retreatPaths(new Board(p.g, p.s), 'r', [p.hx('0507')], 1).keys()];
+    assert.deepEqual(closed, [p.hx('0408')], 'west into Rumania (0307, 0308) closed');
+    p.g.rumaniaOpen = true;
+    const open = [...retreatPaths(new Board(p.g, p.s), 'r', [p.hx('0507')], 1).keys()];
+    assert.deepEqual(
+      open,
+      [p.hx('0307'), p.hx('0308'), p.hx('0408')].sort((x, y) => x - y),
+    );
+  });
+
+  it('a Russian cavalry korps advancing 3 MFs after a DE stops at the Rumanian border while it is closed', () => {
+    const p = position({ map, pieces: { c: { is: 'sov-cav', at: '0508' } } });
+    const closed = advanceHexes(new Board(p.g, p.s), 'c', p.hx('0407'), 'DE');
+    assert.ok(closed.includes(p.hx('0406')), 'Soviet land');
+    assert.equal(closed.includes(p.hx('0307')), false, 'Rumania closed');
+    p.g.rumaniaOpen = true;
+    assert.ok(advanceHexes(new Board(p.g, p.s), 'c', p.hx('0407'), 'DE').includes(p.hx('0307')));
   });
 });
