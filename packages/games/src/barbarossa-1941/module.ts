@@ -154,9 +154,9 @@ const calculator: GameCalculator = {
     {
       kind: 'flag',
       key: 'attackerLimited',
-      label: 'Attacker in limited supply',
-      help: 'an attacking unit is in Limited Supply (-1 column, Disrupted after)',
-      cite: 'barbarossa-1941 Supply',
+      label: 'Attacker limited or isolated',
+      help: 'an attacking unit is in Limited Supply or Isolated (-1 column, Disrupted after; B-68)',
+      cite: 'barbarossa-1941 Supply; B-68',
     },
     {
       kind: 'flag',
