@@ -258,7 +258,7 @@ const marchRules: GameRules<March, Action> = {
 };
 
 /** The march domain; `marches` counts the march actions its plans work out. */
-function marchDomain(restartable: boolean): { domain: SearchDomain<March>; marches: () => number } {
+function marchDomain(replay: boolean): { domain: SearchDomain<March>; marches: () => number } {
   let marches = 0;
   const plan = (key: string, odds: number, prior: number): Macro<March> => ({
     key,
@@ -278,12 +278,12 @@ function marchDomain(restartable: boolean): { domain: SearchDomain<March>; march
     choices: (s) => (s.state.marched === 0 ? plans : null),
     policy: (rng) => randomPolicy(rng)(marchRules as GameRules<March, Action, unknown>),
     evaluate: () => 0.5,
-    ...(restartable ? { restartable: () => true } : {}),
+    ...(replay ? { planAt: () => 'restart' as const } : {}),
   };
   return { domain, marches: () => marches };
 }
 
-describe('a root plan up to its first die roll is played once per root choice (restartable)', () => {
+describe('a root plan up to its first die roll is played once per root choice (planAt)', () => {
   for (const root of ['ucb', 'halving'] as const) {
     it(`${root}: the marches are worked out once per plan, and the search's result is the same`, () => {
       const s = start(marchRules, null, 3);

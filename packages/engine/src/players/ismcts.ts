@@ -70,14 +70,16 @@ export interface SearchDomain<G> {
   evaluate(state: GameState<G>, side: string): number;
   /**
    * Set by a game whose `determinize` draws nothing but the dice to come (no hidden
-   * pieces): whether a fresh instance of a plan of `side`, started at `state`, plays on
-   * exactly as a running one would (no plan half played). Then a root choice's actions up
-   * to its first die roll, or the first action of another side, are the same in every
-   * iteration: they are played once per root choice, and later iterations start from the
-   * last such state where the plan could be restarted, with their own dice. The search's
-   * result is the same with it as without it, only cheaper.
+   * pieces): what a plan of `side` would do from `state`, reached by its own actions.
+   * `restart`: a fresh instance started here plays on exactly as the running one would
+   * (no plan half played); `done`: the running one would play nothing more (its next
+   * call answers null); null: neither. Then a root choice's actions up to its first die
+   * roll, or the first action of another side, are the same in every iteration: they are
+   * played once per root choice, and later iterations start from the last state where
+   * the plan could be restarted or was done, with their own dice. The search's result is
+   * the same with it as without it, only cheaper.
    */
-  restartable?(state: GameState<G>, side: string): boolean;
+  planAt?(state: GameState<G>, side: string): 'restart' | 'done' | null;
 }
 
 export interface SearchBudget {
@@ -193,9 +195,9 @@ export function ismcts<G>(
   const timeUp = () => budget.maxMs !== undefined && done > 0 && performance.now() - started > budget.maxMs;
   /**
    * Per root choice, the last state of its dice-free prefix at which its plan may be
-   * restarted (`domain.restartable`), and the actions taken to reach it.
+   * restarted or is done (`domain.planAt`), and the actions taken to reach it.
    */
-  const prefixes = new Map<string, { state: GameState<G>; actions: number }>();
+  const prefixes = new Map<string, { state: GameState<G>; actions: number; done: boolean }>();
   /** The choices still in at the root (sequential halving), best first once it is over. */
   let arms: Macro<G>[] | null = null;
   if (rootOrder.length > 1 && budget.root === 'halving') {
@@ -329,7 +331,7 @@ export function ismcts<G>(
       // Play the macro: its actions for `who`, the policy for anyone else in between.
       let plan = macro.start();
       // A root choice's dice-free prefix: taken from an earlier iteration, or recorded.
-      const atRoot = rootMacro && domain.restartable !== undefined;
+      const atRoot = rootMacro && domain.planAt !== undefined;
       rootMacro = false;
       let recording = false;
       const dice = s.rng;
@@ -338,9 +340,10 @@ export function ismcts<G>(
         if (prefix) {
           s = { ...prefix.state, rng: s.rng };
           actions += prefix.actions;
+          if (prefix.done) plan = () => null;
         } else {
           recording = true;
-          prefixes.set(macro.key, { state: s, actions: 0 });
+          prefixes.set(macro.key, { state: s, actions: 0, done: false });
         }
       }
       const prefixStart = actions;
@@ -358,9 +361,13 @@ export function ismcts<G>(
         s = applyUnlogged(rules, s, who, a);
         actions++;
         if (recording && s.rng !== dice && !sameRng(s.rng, dice)) recording = false;
-        if (recording && domain.restartable!(s, who)) {
-          prefixes.set(macro.key, { state: s, actions: actions - prefixStart });
-          plan = macro.start(); // the rest as a later iteration plays it: a fresh plan
+        const at = recording ? domain.planAt!(s, who) : null;
+        if (at !== null) {
+          const done = at === 'done';
+          prefixes.set(macro.key, { state: s, actions: actions - prefixStart, done });
+          // The rest as a later iteration plays it: a fresh plan, or none.
+          plan = done ? () => null : macro.start();
+          if (done) recording = false;
         }
       }
     }

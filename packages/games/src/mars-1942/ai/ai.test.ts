@@ -120,11 +120,11 @@ describe('the search over plans (ismcts with the Mars domain)', () => {
     );
     assert.deepEqual(run().stats, a.stats);
   });
-  it('a root plan played once up to its first combat (restartable) gives the search the same values as played every iteration', () => {
+  it('a root plan played once up to its first combat (planAt) gives the search the same values as played every iteration', () => {
     // The plan's fortification, movement and allocation are the same in every iteration
     // (the dice are all Mars hides); a plan restarted where it may plays on as it would.
-    const { restartable, ...everyIteration } = marsDomain();
-    assert.ok(restartable);
+    const { planAt, ...everyIteration } = marsDomain();
+    assert.ok(planAt);
     for (const [seed, side] of [
       [4, 'german'],
       [6, 'soviet'],

@@ -228,14 +228,18 @@ export function marsSearchDomain(
     // A plan (`planMacro`, `setupMacro`) carries from one action to the next only its
     // policy's movement and allocation plans (MarsPolicy.plan) and the player-turn it
     // plays (set on its first call): started afresh in its own player-turn, with its side
-    // to act and outside those two steps, it plays as it would have. With the dice the
+    // to act and outside those two steps, it plays as it would have; once its side's
+    // player-turn is over (after the set-up), it plays nothing more. With the dice the
     // only hidden thing, a root plan's fortification, movement and allocation are then
-    // played once per search (up to its first combat).
-    restartable: (state, side) =>
-      state.state.player === side &&
-      rules.activeSides(state.state)[0] === side &&
-      state.state.step !== 'movement' &&
-      state.state.step !== 'allocation',
+    // played once per search (up to its first combat, or the end of its player-turn).
+    planAt(state, side) {
+      const g = state.state;
+      if (g.step === 'setup') return null;
+      if (g.player !== side) return 'done';
+      return rules.activeSides(g)[0] === side && g.step !== 'movement' && g.step !== 'allocation'
+        ? 'restart'
+        : null;
+    },
     // The fitted model's chance of winning (evaluate.ts): a rollout cut short is scored
     // on the same scale as one played to the end.
     evaluate(state, side) {
