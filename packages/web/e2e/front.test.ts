@@ -537,3 +537,30 @@ describe('issue #45 item 9: fewer clicks', () => {
     }
   });
 });
+
+describe('issue #45 item 11: a phone (390x844)', () => {
+  it('keeps the prompt short, the mini-map small, the actions on the first screen and the panel no small window', async () => {
+    const browser = await launch({ width: 390, height: 844 });
+    try {
+      const { page, errors } = await open(browser);
+      const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
+      await openLocal(page, e2e.server.url, 'front-11', file);
+      const status = (await page.locator('.status').boundingBox())!;
+      assert.ok(status.height <= 130, `the prompt takes ${status.height} px`);
+      const map = (await page.locator('svg.map').boundingBox())!;
+      const mini = (await page.locator('svg.minimap').boundingBox())!;
+      assert.ok(mini.width * mini.height <= (map.width * map.height) / 12, 'the mini-map small');
+      assert.ok(await inView(page, page.locator('section.actions h3')), 'the Actions on the first screen');
+      // The panel is the page (it scrolls with it), not a window over its content.
+      const inner = (await page.evaluate(
+        "(() => { const s = document.querySelector('.side'); return s.scrollHeight - s.clientHeight; })()",
+      )) as number;
+      assert.ok(inner <= 1, `the side panel scrolls inside itself by ${inner} px`);
+      await shot(page, 'front-phone.png');
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

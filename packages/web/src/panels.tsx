@@ -18,6 +18,7 @@ import {
   type ThreatLine,
 } from '@stavka/engine';
 import { ruleExcerpt } from '@stavka/games/rules-text';
+import { useState } from 'preact/hooks';
 import type { Colours } from './counters.ts';
 
 export function StatusBar(p: {
@@ -34,6 +35,7 @@ export function StatusBar(p: {
   threats?: readonly ThreatLine[];
 }) {
   const { progress, prompt, side } = p;
+  const [helpOpen, setHelpOpen] = useState(false);
   return (
     <header class="status" aria-live="polite">
       {progress && (
@@ -56,7 +58,12 @@ export function StatusBar(p: {
           </>
         )}
       </div>
-      <div class="help">{prompt.help}</div>
+      {/* On a phone the help is clamped to two lines: a tap shows it whole (issue #45 item 11). */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the whole text is there for screen readers and keyboards; the tap only unclamps it */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: as above */}
+      <div class={helpOpen ? 'help open' : 'help'} onClick={() => setHelpOpen(!helpOpen)}>
+        {prompt.help}
+      </div>
       {(p.threats ?? []).length > 0 && (
         <div class="threat" role="alert" aria-label="threat">
           {(p.threats ?? []).map((t, i) => (
