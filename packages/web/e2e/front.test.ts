@@ -32,9 +32,17 @@ async function open(browser: BrowserContext): Promise<{ page: Page; errors: stri
   return { page, errors };
 }
 
+/** A screenshot at the page's size, and the same page at a phone's (name-phone.png). */
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(SHOTS, name) });
+  const was = page.viewportSize();
+  if (!was || was.width <= 400) return;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SHOTS, name.replace(/\.png$/, '-phone.png')) });
+  await page.setViewportSize(was);
+  await page.waitForTimeout(200);
 }
 
 const status = (page: Page) => page.locator('.status').innerText();
@@ -562,5 +570,36 @@ describe('issue #45 item 11: a phone (390x844)', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('issue #45 item 17: Enter on an empty chat box', () => {
+  it('sends nothing: no request the server refuses, no console error', async () => {
+    const { page, errors } = await open(e2e.browser);
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/messages')) requests.push(r.url());
+    });
+    await page.goto(e2e.server.url);
+    await page.getByRole('button', { name: 'New online game' }).first().click();
+    const link = await page.getByLabel('soviet link').inputValue();
+    const other = await page.getByLabel('german link').inputValue();
+    // Both seats join (another browser holds the German's), so the game starts.
+    const second = await launch();
+    try {
+      await (await second.newPage()).goto(other);
+      await page.goto(link);
+      await page.getByRole('tab', { name: /^Chat/ }).click();
+    } finally {
+      await second.close();
+    }
+    await page.getByLabel('message').fill('');
+    await page.getByLabel('message').press('Enter');
+    await page.getByLabel('message').fill('   ');
+    await page.getByLabel('message').press('Enter');
+    await page.waitForTimeout(500);
+    assert.deepEqual(requests, [], 'no message posted');
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 });

@@ -89,7 +89,8 @@ export function ChatPanel(p: {
   const [as, setAs] = useState<string | null>(null);
   const writer = as && p.mine.includes(as) ? as : (p.mine[0] ?? null);
   const send = async () => {
-    if (!writer || sending) return;
+    // Nothing typed, nothing sent: the server refuses an empty line (issue #45 item 17).
+    if (!writer || sending || text.trim() === '') return;
     setSending(true);
     setError(null);
     try {

@@ -185,8 +185,11 @@ export function CombatPreview(p: { data: CombatPreviewData }) {
               </span>
               {data.names?.[c.result] && <span class="result-name">{data.names[c.result]}</span>}
               <span class="bar" style={{ width: `${Math.round(c.probability * 120)}px` }} />
-              <span class="chance">
-                {c.chance} ({Math.round(c.probability * 100)}%)
+              {/* A short fraction is said ("2 in 6"); a long one is a per cent, the fraction on hover (issue #45 item 13). */}
+              <span class="chance" title={c.chance}>
+                {c.chance.length <= 12
+                  ? `${c.chance} (${Math.round(c.probability * 100)}%)`
+                  : `${c.probability < 0.1 ? (c.probability * 100).toFixed(1) : Math.round(c.probability * 100)}%`}
                 {c.rolls ? ` · roll ${c.rolls.join(', ')}` : ''}
               </span>
             </li>
