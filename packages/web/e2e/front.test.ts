@@ -603,3 +603,30 @@ describe('issue #45 item 17: Enter on an empty chat box', () => {
     await page.close();
   });
 });
+
+describe('issue #45 item 14: the point map says points, and has one undo', () => {
+  it('says "Select a point", and offers Undo once (the prompt bar), never again among the actions', async () => {
+    const { page, errors } = await open(e2e.browser);
+    await page.goto(`${e2e.server.url}/#/new-local/front-14/point-to-point`);
+    await showBoard(page);
+    await page.getByRole('tab', { name: 'Unit' }).click();
+    assert.match(await page.locator('.panel.unit').innerText(), /Select a point or a unit/);
+    // Some actions taken, until one can be undone.
+    for (
+      let i = 0;
+      i < 12 && (await page.locator('.status button', { hasText: 'Undo' }).count()) === 0;
+      i++
+    ) {
+      await page.locator('.actions button[data-action]:visible').first().click();
+      await showBoard(page);
+    }
+    assert.equal(
+      await page.locator('.status button', { hasText: 'Undo' }).count(),
+      1,
+      'Undo in the prompt bar',
+    );
+    assert.equal(await page.getByRole('button', { name: /^Undo/ }).count(), 1, 'one Undo button');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -969,7 +969,8 @@ function GameBoard(p: {
       : null;
   }, [pres, view, side, hover, selectedHex, selected, actions]);
 
-  const buttons = pres.buttons(view, actions);
+  // Undo is the prompt bar's button: never a second one among the actions (issue #45 item 14).
+  const buttons = pres.buttons(view, actions).filter((a) => a.type !== 'undo');
   const overlayData = overlay === 'none' ? null : pres.overlay(view, overlay, side);
   const facts = (() => {
     const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
@@ -1260,7 +1261,13 @@ function GameBoard(p: {
             />
           )}
           {tab === 'unit' && (
-            <UnitPanel facts={facts} selected={selected} colours={colours} onSelect={setSelected} />
+            <UnitPanel
+              facts={facts}
+              selected={selected}
+              colours={colours}
+              onSelect={setSelected}
+              node={board.kind === 'hex' ? 'hex' : 'point'}
+            />
           )}
           {tab === 'log' && (
             <LogPanel

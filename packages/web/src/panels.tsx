@@ -85,9 +85,11 @@ export function UnitPanel(p: {
   selected: string | null;
   colours: Colours;
   onSelect: (id: string) => void;
+  /** What the board's nodes are called ("hex", "point"). */
+  node?: string;
 }) {
   const { facts } = p;
-  if (!facts) return <section class="panel unit">Select a hex or a unit.</section>;
+  if (!facts) return <section class="panel unit">Select a {p.node ?? 'hex'} or a unit.</section>;
   return (
     <section class="panel unit" aria-label="unit panel">
       <h3>{facts.heading}</h3>
