@@ -518,6 +518,11 @@ describe('issue #45 item 9: fewer clicks', () => {
       let before: GameState<unknown> | null = null;
       const file = barbarossaUntil('front-9', (s, side, a) => {
         if (side !== 'axis' || a.type !== 'move') return false;
+        // A unit alone in its hex (its counter the one drawn there).
+        const f = s.state as FrontState;
+        const at = f.pieces[String(a.piece)]?.at;
+        if (Object.values(f.pieces).filter((p) => p.status === 'map' && p.at === at).length !== 1)
+          return false;
         move = { piece: String(a.piece), to: Number(a.to) };
         before = s;
         return true;
