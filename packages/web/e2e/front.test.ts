@@ -635,3 +635,29 @@ describe('issue #45 item 14: the point map says points, and has one undo', () =>
     await page.close();
   });
 });
+
+describe('issue #45 item 16: the replay viewer', () => {
+  it('offers only the turns the game reached, and says the step shown in words', async () => {
+    const { page, errors } = await open(e2e.browser);
+    // A replay that stops in turn 2 (the German's first move of turn 2).
+    const file = barbarossaUntil(
+      'front-16',
+      (s, side, a) => side === 'axis' && a.type === 'move' && (s.state as { turn: number }).turn === 2,
+    );
+    await page.goto(e2e.server.url);
+    await page.getByLabel(/Replay file/).setInputFiles({
+      name: 'front-16.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    const vcr = page.getByRole('region', { name: 'replay controls' });
+    await vcr.waitFor();
+    const turns = await vcr.locator('select option').allInnerTexts();
+    assert.deepEqual(turns, ['1', '2'], 'the turns the replay reaches');
+    await vcr.getByRole('button', { name: 'back' }).click();
+    const words = await vcr.locator('.replay-step').innerText();
+    assert.ok(words.length > 5 && !/^\s*$/.test(words), `the step in words: ${words}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1287,7 +1287,16 @@ function GameBoard(p: {
             <ReferencePanel sheets={pres.reference(view)} onCite={setCite} />
           )}
           <RulePanel cite={cite} onClose={() => setCite(null)} />
-          {session instanceof ReplaySession && <ReplayControls session={session} game={game} />}
+          {session instanceof ReplaySession && (
+            <ReplayControls
+              session={session}
+              game={game}
+              words={(() => {
+                const e = v.log.at(-1);
+                return e ? (pres.logText ? pres.logText(view, e) : e.text) : 'The start of the game.';
+              })()}
+            />
+          )}
           <p class="export">
             {canExport ? (
               <button
@@ -1332,7 +1341,12 @@ function GameBoard(p: {
   );
 }
 
-function ReplayControls(p: { session: ReplaySession; game: AnyGameModule }) {
+function ReplayControls(p: {
+  session: ReplaySession;
+  game: AnyGameModule;
+  /** The step shown, in words (its last log line), issue #45 item 16. */
+  words: string;
+}) {
   const { session, game } = p;
   const [, force] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -1380,7 +1394,7 @@ function ReplayControls(p: { session: ReplaySession; game: AnyGameModule }) {
             value={String(now.turn)}
             onChange={(e) => go(session.turnStart(Number((e.target as HTMLSelectElement).value), turnOf))}
           >
-            {Array.from({ length: now.turns }, (_, i) => (
+            {Array.from({ length: Math.max(1, Math.min(now.turns, session.lastTurn(turnOf))) }, (_, i) => (
               <option key={i} value={i + 1}>
                 {i + 1}
               </option>
@@ -1388,6 +1402,9 @@ function ReplayControls(p: { session: ReplaySession; game: AnyGameModule }) {
           </select>
         </label>
       )}
+      <p class="replay-step" aria-live="polite">
+        {p.words}
+      </p>
     </section>
   );
 }

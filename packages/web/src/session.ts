@@ -243,6 +243,12 @@ export class ReplaySession implements Session {
     return i < 0 ? this.at : i;
   }
 
+  /** The last game-turn the replay reaches (its turn select offers no later one, issue #45 item 16). */
+  lastTurn(turnOf: (state: unknown) => { turn: number; setup: boolean }): number {
+    const last = this.states[this.states.length - 1];
+    return last ? turnOf(last.state).turn : 0;
+  }
+
   current(): SessionView {
     return makeView('replay', this.rules, this.states[this.at]!, [], 'replay', this.file.options ?? {});
   }
