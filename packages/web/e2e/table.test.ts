@@ -252,11 +252,11 @@ describe("against the AI: the other side's turn recapped", () => {
         // step's next answer once the one clicked is gone).
         await page
           .waitForFunction(
-            (prev) => {
-              const now = (document.querySelector('.status .step') as HTMLElement | null)?.innerText ?? '';
-              return now !== prev || document.querySelector('.actions button[data-action]') === null;
-            },
-            s,
+            `(() => {
+              const now = document.querySelector('.status .step')?.innerText ?? '';
+              return now !== ${JSON.stringify(s)} || document.querySelector('.actions button[data-action]') === null;
+            })()`,
+            undefined,
             { timeout: 10_000, polling: 50 },
           )
           .catch(() => {}); // the same step again, with a new answer: taken next round
@@ -265,10 +265,9 @@ describe("against the AI: the other side's turn recapped", () => {
       // The AI's move, or the German's step not drawn yet: wait for the step to change.
       await page
         .waitForFunction(
-          (prev) =>
-            ((document.querySelector('.status .step') as HTMLElement | null)?.innerText ?? '') !== prev ||
-            document.querySelector('.actions button[data-action]') !== null,
-          s,
+          `(document.querySelector('.status .step')?.innerText ?? '') !== ${JSON.stringify(s)} ||
+            document.querySelector('.actions button[data-action]') !== null`,
+          undefined,
           { timeout: 30_000, polling: 50 },
         )
         .catch(() => {}); // checked again at the top, until the deadline
