@@ -46,6 +46,18 @@ function activeZoc(u: UnitData, fortified: boolean): boolean {
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
+/** Each unit's place in the scenario's order (a hex lists its units in it). */
+const unitOrders = new WeakMap<Scenario, ReadonlyMap<string, number>>();
+
+function unitOrder(s: Scenario): ReadonlyMap<string, number> {
+  let order = unitOrders.get(s);
+  if (!order) {
+    order = new Map(s.unitIds.map((id, i) => [id, i]));
+    unitOrders.set(s, order);
+  }
+  return order;
+}
+
 /** Each side's units, in the scenario's order. */
 const sideUnitIds = new WeakMap<Scenario, Record<Side, readonly string[]>>();
 
@@ -137,9 +149,15 @@ export class Board {
   private blockedCache: Partial<Record<Side, Uint8Array>> = {};
   private supplyCache: Partial<Record<Side, Int32Array>> = {};
 
-  constructor(s: Scenario, state: MarsState) {
+  /** `hexes`: the units on each hex and their owner, already worked out (`Board.moved`). */
+  constructor(s: Scenario, state: MarsState, hexes?: { at: string[][]; owner: Uint8Array }) {
     this.s = s;
     this.state = state;
+    if (hexes) {
+      this.at = hexes.at;
+      this.owner = hexes.owner;
+      return;
+    }
     const n = s.map.graph.nodeCount;
     // Empty hexes share one frozen array: a board is built for every query.
     this.at = new Array<string[]>(n).fill(EMPTY as string[]);
@@ -155,6 +173,42 @@ export class Board {
         this.owner[u.at] = code;
       }
     }
+  }
+
+  /**
+   * The board of `state`, whose units stand where they stand in `base`'s state but for a
+   * few (the AI's planned moves, a draft's action): `base`'s hexes with those units moved
+   * instead of every hex built again. The same board as `new Board(s, state)`: where a
+   * unit would join the other side's units in a hex, it is built in full.
+   */
+  static moved(base: Board, state: MarsState): Board {
+    const s = base.s;
+    const before = base.state.units;
+    const at = base.at.slice();
+    const owner = base.owner.slice();
+    const order = unitOrder(s);
+    for (const id of s.unitIds) {
+      const a = before[id]!;
+      const b = state.units[id]!;
+      if (a === b) continue;
+      const was = a.status === 'map' && a.at >= 0 ? a.at : -1;
+      const now = b.status === 'map' && b.at >= 0 ? b.at : -1;
+      if (was === now) continue;
+      if (was >= 0) {
+        const left = at[was]!.filter((x) => x !== id);
+        at[was] = left.length === 0 ? (EMPTY as string[]) : left;
+        if (left.length === 0) owner[was] = 0;
+      }
+      if (now >= 0) {
+        const code = s.units[id]!.side === 'german' ? 1 : 2;
+        if (owner[now] !== 0 && owner[now] !== code) return new Board(s, state);
+        const here = at[now]!;
+        const i = here.findIndex((x) => order.get(x)! > order.get(id)!);
+        at[now] = i < 0 ? [...here, id] : [...here.slice(0, i), id, ...here.slice(i)];
+        owner[now] = code;
+      }
+    }
+    return new Board(s, state, { at, owner });
   }
 
   unit(id: string): UnitData {

@@ -13,8 +13,9 @@ import { CITE, eliminate, log } from './steps/step.ts';
 
 /** Supply status of every unit on the map, from a fresh trace. */
 export function refreshSupply(g: MarsState, s: Scenario): Board {
-  const board = new Board(s, g);
-  board.takeTraces(parentBoard(g));
+  const parent = parentBoard(g);
+  const board = parent ? Board.moved(parent, g) : new Board(s, g);
+  board.takeTraces(parent);
   for (const side of SIDES) {
     for (const id of sideUnits(s, side)) {
       const st = g.units[id]!;

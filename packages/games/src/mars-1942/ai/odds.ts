@@ -48,7 +48,7 @@ export function supplyGain(board: Board, side: Side, hex: number): number {
   const { s, state } = board;
   const units = { ...state.units };
   for (const id of board.at[hex]!) units[id] = { ...units[id]!, at: -1, status: 'eliminated' };
-  const after = new Board(s, { ...state, units });
+  const after = Board.moved(board, { ...state, units });
   const before = board.supplyDistance(side);
   const now = after.supplyDistance(side);
   const cut = (d: number) => d < 0 || d > 8;

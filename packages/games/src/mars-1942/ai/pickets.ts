@@ -13,15 +13,7 @@
  */
 
 import { hexDistances as hexDistancesFrom } from './map.ts';
-import {
-  Board,
-  isInfantry,
-  type MarsState,
-  type moveOptions,
-  type Scenario,
-  type Side,
-  sideUnits,
-} from './mars-games.ts';
+import { Board, isInfantry, type moveOptions, type Side, sideUnits } from './mars-games.ts';
 import { unitWorth } from './odds.ts';
 
 type MoveOptions = ReturnType<typeof moveOptions>;
@@ -67,8 +59,9 @@ export function supplyCost(board: Board, side: Side): number {
   return cost;
 }
 
-function withUnitAt(s: Scenario, state: MarsState, id: string, at: number): Board {
-  return new Board(s, { ...state, units: { ...state.units, [id]: { ...state.units[id]!, at } } });
+function withUnitAt(board: Board, id: string, at: number): Board {
+  const { state } = board;
+  return Board.moved(board, { ...state, units: { ...state.units, [id]: { ...state.units[id]!, at } } });
 }
 
 /**
@@ -84,7 +77,6 @@ export function supplyPickets(
   options: ReadonlyMap<string, MoveOptions>,
   stackingOk: (id: string, hex: number) => boolean,
 ): [string, number][] {
-  const { s } = start;
   let board = start;
   let cost = supplyCost(board, side);
   const posted: [string, number][] = [];
@@ -108,7 +100,7 @@ export function supplyPickets(
     }
     let best: { id: string; hex: number; after: Board; cost: number } | null = null;
     for (const [hex, id] of [...byHex].sort((a, b) => a[0] - b[0])) {
-      const after = withUnitAt(s, board.state, id, hex);
+      const after = withUnitAt(board, id, hex);
       const c = supplyCost(after, side);
       if (!best || c < best.cost) best = { id, hex, after, cost: c };
     }
@@ -247,7 +239,7 @@ export function supplyCuts(
   const gainOf = (board: Board, loss: number, id: string, hex: number) => {
     // Its move may only open lines where it leaves: no cut unless it lengthens one.
     if (!lengthensLine(board, enemy, hex)) return { after: board, gain: -Infinity };
-    const after = withUnitAt(s, board.state, id, hex);
+    const after = withUnitAt(board, id, hex);
     const odds = pressure(hex) / Math.max(1, strength(id));
     const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
     const own = zoc[board.state.units[id]!.at] === 1 ? supplyCost(after, side) - ownCostOf(board) : 0;

@@ -253,7 +253,7 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
   if (positions.size === 0) return board;
   const units = { ...board.state.units };
   for (const [id, at] of positions) units[id] = { ...units[id]!, at };
-  return new Board(board.s, { ...board.state, units });
+  return Board.moved(board, { ...board.state, units });
 }
 
 function unitsOnMap(board: Board, side: Side): string[] {
