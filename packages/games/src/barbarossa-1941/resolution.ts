@@ -546,8 +546,11 @@ function applyResults(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
     }
     // "... and they can further accompany the attacking units with Close Air Support (not bombing) in one (of the) Blitzkrieg! attack(s)".
     const germans = c.attackers.filter((a) => g.pieces[a]!.status === 'map' && isGerman(board.unit(a)));
-    for (const air of c.air ?? [])
-      if (g.pieces[air]?.status === 'map') (g.blitzAir ??= []).push({ air, attackers: germans });
+    for (const air of c.air ?? []) {
+      if (g.pieces[air]?.status !== 'map') continue;
+      g.blitzAir ??= [];
+      g.blitzAir.push({ air, attackers: germans });
+    }
     ctx.log({
       kind: 'combat',
       text: 'Blitzkrieg! the German attackers may attack one additional time',
