@@ -47,7 +47,8 @@ export const AI_THINK_MS = 5000;
 
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
-  if ((workerData as { background?: boolean }).background) {
+  const background = (workerData as { background?: boolean }).background === true;
+  if (background) {
     try {
       const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
       if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
@@ -73,7 +74,8 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
         }
         p = ai.make(job.key, { thinkMs: AI_THINK_MS });
         players.set(job.key, p);
-        if (players.size > 500) players.delete(players.keys().next().value!);
+        // The background worker serves at most AI_ONLY_LIMITS.total games of two seats.
+        if (players.size > (background ? 2 * 12 : 500)) players.delete(players.keys().next().value!);
       }
       answer = { id: job.id, action: p.choose(game.rules, job.state, job.side) };
     } catch (e) {
@@ -90,6 +92,9 @@ if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
 export function defaultAiWorkers(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
+
+/** The heap of the worker for the games of AI against AI, MB. */
+const BACKGROUND_HEAP_MB = 96;
 
 /** Who is waiting for an AI move, for the order the positions are taken in. */
 export interface AiTurn {
@@ -154,7 +159,12 @@ export class AiWorker {
 
   private start(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const w = tsWorker(import.meta.url, { workerData: { stavkaAi: true, background: slot.background } });
+    const w = tsWorker(import.meta.url, {
+      workerData: { stavkaAi: true, background: slot.background },
+      // The games of AI against AI hold no more of the server's memory than this (their
+      // worker starts again if they need more: issue #46, the server's 400 MB).
+      ...(slot.background ? { resourceLimits: { maxOldGenerationSizeMb: BACKGROUND_HEAP_MB } } : {}),
+    });
     w.unref();
     w.on('message', (a: Answer) => {
       const q = slot.busy;

@@ -1274,17 +1274,28 @@ export class GameService implements Service {
     // thinks in a worker thread while this process serves everything else.
     const custom = this.opts.aiPlayer?.(id, side, seq);
     const level = g.seats.find((s) => s.side === side)?.ai_player ?? 'ai';
-    const action = custom
-      ? custom.choose(g.rules as GameRules<unknown, Action, unknown>, state, side)
-      : await this.aiWorker.choose(
-          g.rules.id,
-          `${id}:${side}:${level}`,
-          state as GameState<unknown>,
-          side,
-          level,
-          ownScenario(g.record),
-          { gameId: id, human, owner: this.aiOnly.get(id)?.owner ?? '' },
-        );
+    let action: Action;
+    try {
+      action = custom
+        ? custom.choose(g.rules as GameRules<unknown, Action, unknown>, state, side)
+        : await this.aiWorker.choose(
+            g.rules.id,
+            `${id}:${side}:${level}`,
+            state as GameState<unknown>,
+            side,
+            level,
+            ownScenario(g.record),
+            { gameId: id, human, owner: this.aiOnly.get(id)?.owner ?? '' },
+          );
+    } catch (e) {
+      if (human || this.closed) throw e;
+      // A game of AI against AI its worker could not think for (its memory): paused
+      // until somebody looks at it again.
+      this.aiOnly.delete(id);
+      this.aiPaused.add(id);
+      this.opts.log?.(`stavka server: game ${id} of AI against AI paused: ${(e as Error).message}`);
+      return;
+    }
     if (this.closed) return;
     await this.withLock(id, async () => {
       const now = await this.fresh(id);
