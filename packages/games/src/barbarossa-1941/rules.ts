@@ -57,7 +57,6 @@ import {
   type CombatAction,
   combatActions,
   combatActor,
-  eliminatePiece,
   enterHex,
   label,
   startCombat,
