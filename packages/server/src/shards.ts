@@ -19,6 +19,7 @@
  * the calls it had not answered fail (nothing is acknowledged before it is committed).
  */
 import { isMainThread, type MessagePort, parentPort, type Worker, workerData } from 'node:worker_threads';
+import { defaultAiWorkers } from './ai-worker.ts';
 import { ApiError } from './errors.ts';
 import {
   type CreateGame,
@@ -33,7 +34,6 @@ import {
 } from './games.ts';
 import { openStore, type Store } from './store.ts';
 import { Webhooks } from './webhooks.ts';
-import { defaultAiWorkers } from './ai-worker.ts';
 import { tsWorker } from './worker-boot.ts';
 
 /** The shard that owns a game: FNV-1a of its id, modulo the number of shards. */
