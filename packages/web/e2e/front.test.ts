@@ -661,3 +661,19 @@ describe('issue #45 item 16: the replay viewer', () => {
     await page.close();
   });
 });
+
+describe('issue #45 item 15: the calculator opens without a red error', () => {
+  it('an empty form says what to enter, with no field marked wrong; a value gives the result', async () => {
+    const { page, errors } = await open(e2e.browser);
+    await page.goto(`${e2e.server.url}/calc.html?game=barbarossa-1941`);
+    await page.locator('.input-waiting').waitFor();
+    assert.match(await page.locator('.input-waiting').innerText(), /^Enter the .* to see the result\.$/);
+    assert.equal(await page.locator('.field-error, .input-error, .field.invalid').count(), 0, 'nothing red');
+    await page.locator('[data-field="attack"] input').fill('12');
+    await page.locator('[data-field="defense"] input').fill('3');
+    await page.locator('.input-waiting').waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.field-error').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -590,6 +590,12 @@ export function CalculatorPage(p: CalculatorPageProps) {
   const { input, drawn } = useMemo(() => tablesInUse(p.loaded, p.catalogue), [p.loaded, p.catalogue]);
   const answer = useMemo(() => calculate(game.calculator, form, input), [game, form, input]);
   const error = !answer.ok && 'input' in answer ? answer.input : null;
+  // A required field not yet filled in is no error (a page just opened is not wrong): the
+  // result says what to enter, without red (issue #45 item 15).
+  const waiting =
+    error && (form[error.field] ?? '').trim() === '' && /required/.test(error.message)
+      ? fields.find((f) => f.key === error.field)
+      : undefined;
   const loadedColumns = Object.values(p.loaded)
     .map((t) => readTableData(t.file))
     .find((d) => d && !d.losses)?.columns;
@@ -608,7 +614,7 @@ export function CalculatorPage(p: CalculatorPageProps) {
         {fields.map((f) => {
           const props = {
             value: form[f.key] ?? '',
-            error: error?.field === f.key ? error.message : null,
+            error: error?.field === f.key && !waiting ? error.message : null,
             onChange: set(f.key),
             columns: loadedColumns ?? null,
           };
@@ -642,7 +648,13 @@ export function CalculatorPage(p: CalculatorPageProps) {
         <p class="summary" aria-live="polite" aria-atomic="true" data-ok={String(answer.ok)}>
           {summaryOf(answer, fields, answer.ok ? drawn[answer.report.table] : undefined)}
         </p>
-        <AnswerView answer={answer} tables={drawn} />
+        {waiting ? (
+          <p class="input-waiting" data-waiting={waiting.key}>
+            Enter the {waiting.label.toLowerCase()} to see the result.
+          </p>
+        ) : (
+          <AnswerView answer={answer} tables={drawn} />
+        )}
       </section>
     </main>
   );
