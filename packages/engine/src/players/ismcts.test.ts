@@ -161,8 +161,17 @@ describe('progressive widening and the clock cap', () => {
   });
   it('maxMs stops the search early, after at least one iteration', () => {
     const s = start(nimRules, 30, 1);
-    const r = ismcts(nimDomain, s, 'a', { iterations: 1e9, horizon: 0, maxMs: 30 }, 't');
+    const clock = () => performance.now();
+    const r = ismcts(nimDomain, s, 'a', { iterations: 1e9, horizon: 0, maxMs: 30, clock }, 't');
     assert.ok(r.iterations >= 1 && r.iterations < 1e9);
+  });
+  it('reads the clock it is given, none of its own (issue #47: the engine reads no clock)', () => {
+    const s = start(nimRules, 30, 1);
+    let now = 0;
+    const clock = () => now++ * 1000; // a second passes at every reading
+    const r = ismcts(nimDomain, s, 'a', { iterations: 50, horizon: 0, maxMs: 500, clock }, 'c');
+    assert.equal(r.iterations, 1);
+    assert.throws(() => ismcts(nimDomain, s, 'a', { iterations: 5, horizon: 0, maxMs: 10 }, 'c'), /clock/);
   });
 });
 

@@ -21,8 +21,8 @@
  * was a tenth of an iteration's time.
  *
  * The budget is counted in iterations, so the same seed and budget give the same choice
- * on any machine; `maxMs` caps it by the clock for play (then it is no longer
- * reproducible). The search reads only the side's view (`knownState`), never the
+ * on any machine; `maxMs` caps it by the clock the caller passes in (`clock`: the engine
+ * reads none) for play, and then it is no longer reproducible. The search reads only the side's view (`knownState`), never the
  * game's dice or anything hidden from it.
  */
 import {
@@ -92,8 +92,10 @@ export interface SearchBudget {
   /** Progressive widening: a node visited n times considers ceil(k * n^alpha) children. */
   readonly widenK?: number;
   readonly widenAlpha?: number;
-  /** A clock cap for play (ms): the search stops early once over it (not reproducible). */
+  /** A clock cap for play (ms, by `clock`): the search stops early once over it (not reproducible). */
   readonly maxMs?: number;
+  /** The clock `maxMs` is read on, ms from any origin (the player's: the engine reads no clock). */
+  readonly clock?: () => number;
   /** Safety net: actions a rollout may take before it is scored anyway. */
   readonly maxRolloutActions?: number;
   /**
@@ -190,9 +192,12 @@ export function ismcts<G>(
   const alpha = budget.widenAlpha ?? 0.5;
   const maxActions = budget.maxRolloutActions ?? 5000;
   const root = node('');
-  const started = budget.maxMs !== undefined ? performance.now() : 0;
+  const clock = budget.clock;
+  if (budget.maxMs !== undefined && !clock)
+    throw new Error('ismcts: a maxMs cap needs the clock to read it on');
+  const started = budget.maxMs !== undefined ? clock!() : 0;
   let done = 0;
-  const timeUp = () => budget.maxMs !== undefined && done > 0 && performance.now() - started > budget.maxMs;
+  const timeUp = () => budget.maxMs !== undefined && done > 0 && clock!() - started > budget.maxMs;
   /**
    * Per root choice, the last state of its dice-free prefix at which its plan may be
    * restarted or is done (`domain.planAt`), and the actions taken to reach it.

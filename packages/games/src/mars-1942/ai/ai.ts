@@ -81,7 +81,8 @@ export class AiPlayer implements Player {
       budget: {
         ...level.budget,
         ...(opts.iterations !== undefined ? { iterations: opts.iterations } : {}),
-        ...(opts.maxMs !== undefined ? { maxMs: opts.maxMs } : {}),
+        // The clock is the player's to read, not the engine's (issue #47).
+        ...(opts.maxMs !== undefined ? { maxMs: opts.maxMs, clock: () => performance.now() } : {}),
       },
     };
     this.name = `ai${opts.level ?? DEFAULT_AI_LEVEL}`;
