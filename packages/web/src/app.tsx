@@ -1049,36 +1049,36 @@ function GameBoard(p: {
           focus={focus}
           reasons={reasons}
         />
-        {picker !== null &&
-          (() => {
-            const drawn = stackOrder(pieces.filter((x) => x.at === picker)).reverse();
-            if (drawn.length < 2) return null;
-            const named = new Map(pres.nodeFacts(view, picker).pieces.map((f) => [f.id, f]));
-            return (
-              <StackPicker
-                heading={pres.nodeFacts(view, picker).heading}
-                units={drawn.map((piece) => ({
-                  piece,
-                  name: named.get(piece.id)?.name ?? piece.label,
-                  facts: named.get(piece.id)?.facts ?? piece.label,
-                }))}
-                total={stackTotal(drawn)}
-                selected={selected}
-                colours={colours}
-                actionsOf={(id) => (mine ? buttons.filter((a) => pieceOf(a) === id) : [])}
-                describe={(a) => pres.describe(view, a)}
-                onPick={(id) => {
-                  setSelected(id);
-                  setTab('unit');
-                }}
-                onAction={(a) => take(a)}
-                onClose={() => setPicker(null)}
-              />
-            );
-          })()}
         <div class="side" ref={sidePanel}>
           {/* The work first: what to do and what it leads to stay in view (issue #45 item 2); results and summaries below, the older folded. */}
           <div class="work">
+            {picker !== null &&
+              (() => {
+                const drawn = stackOrder(pieces.filter((x) => x.at === picker)).reverse();
+                if (drawn.length < 2) return null;
+                const named = new Map(pres.nodeFacts(view, picker).pieces.map((f) => [f.id, f]));
+                return (
+                  <StackPicker
+                    heading={pres.nodeFacts(view, picker).heading}
+                    units={drawn.map((piece) => ({
+                      piece,
+                      name: named.get(piece.id)?.name ?? piece.label,
+                      facts: named.get(piece.id)?.facts ?? piece.label,
+                    }))}
+                    total={stackTotal(drawn)}
+                    selected={selected}
+                    colours={colours}
+                    actionsOf={(id) => (mine ? buttons.filter((a) => pieceOf(a) === id) : [])}
+                    describe={(a) => pres.describe(view, a)}
+                    onPick={(id) => {
+                      setSelected(id);
+                      setTab('unit');
+                    }}
+                    onAction={(a) => take(a)}
+                    onClose={() => setPicker(null)}
+                  />
+                );
+              })()}
             {pending && (
               <section class="panel confirm" role="alertdialog" aria-label="confirm the action">
                 <h3>Cannot be taken back</h3>

@@ -345,7 +345,7 @@ function exchangePrice(v: View, s: RulesScenario): string {
 export function plainWords(v: View, text: string): string {
   const s = scenarioOf(v);
   return text.replace(
-    /\b([a-z]{2,5}-[a-z0-9-]*\d[a-z0-9-]*)(?: \((?:rifle-army|tank-korps)\))?/g,
+    /\b([a-z]{2,5}-[a-z0-9-]*\d[a-z0-9-]*)(?: \((?:rifle-army|tank-korps|face down)\))?/g,
     (all, id: string) => (v.pieces[id] ? pieceName(s, v, id) : all),
   );
 }
