@@ -1065,7 +1065,7 @@ const standardDraw = pool.slice(0, 42);
 const onBoard = standardDraw.slice(0, 21);
 // Border cover: 10 frontier armies and 10 tank korps, north to south (research 3.1, 3.3).
 const borderArmies = ['8', '11', '3', '10', '4', '5', '6', '26', '12', '9'].map((n) => `sov-${n}a`);
-const borderTanks = ['12', '3', '11', '6', '13', '14', '4', '16', '2', '18'].map((n) => `sov-mk-${n}`);
+const borderTanks = ['12', '3', '11', '6', '13', '14', '4', '9', '2', '19'].map((n) => `sov-mk-${n}`);
 const coverUnits = borderArmies.flatMap((a, i) => [a, borderTanks[i]!]);
 const covered = new Set<string>();
 const borderSet = new Set(sovietBorder);
