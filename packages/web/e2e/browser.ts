@@ -10,7 +10,16 @@ import { type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.STAVKA_CHROMIUM ?? '/usr/bin/chromium';
 
-export async function launch(viewport = { width: 1400, height: 900 }): Promise<BrowserContext> {
+/**
+ * A fresh headless Chromium. The tests' own page checks (`waitForFunction` polling a
+ * string) are evaluated in the page, which the server's Content-Security-Policy forbids
+ * (no 'unsafe-eval'), so the tests' browser bypasses the policy; `csp.test.ts` loads the
+ * client with the policy enforced (`enforceCsp`) and fails on any violation.
+ */
+export async function launch(
+  viewport = { width: 1400, height: 900 },
+  { enforceCsp = false }: { enforceCsp?: boolean } = {},
+): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install chromium), as .ci/run does`,
@@ -20,6 +29,7 @@ export async function launch(viewport = { width: 1400, height: 900 }): Promise<B
     executablePath: CHROMIUM,
     headless: true,
     viewport,
+    bypassCSP: !enforceCsp,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -408,7 +408,7 @@ function ServerGames() {
                         onFocus={(e) => (e.target as HTMLInputElement).select()}
                       />{' '}
                       <CopyButton text={url} label={`Copy the link for ${anySideName(k, summary?.game)}`} />
-                      {k !== 'spectator' && canReissue(g.id) && summary?.seats[k]?.joined !== true && (
+                      {k !== 'spectator' && canReissue(g.id) && summary?.seats[k]?.joined === false && (
                         <button
                           type="button"
                           title="A seat's link works until the seat joins; a player who lost his gets a new one here, and the old one stops working"
