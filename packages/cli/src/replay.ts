@@ -19,6 +19,11 @@ export const replaySchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   actions: z.array(z.object({ side: z.string(), action: z.object({ type: z.string() }).passthrough() })),
   finalHash: z.string().optional(),
+  // An import played on where it was exported (issue #46): the dice from this action on.
+  resumed: z
+    .object({ action: z.number().int(), seed: z.union([z.number().int(), z.string()]), dice: z.unknown() })
+    .partial({ dice: true })
+    .optional(),
 });
 
 export function addReplayCommands(

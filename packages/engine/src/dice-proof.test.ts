@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commitmentOf, deriveSeed, type ProvableGame, proveDice } from './dice-proof.ts';
-import { stateHash } from './game.ts';
+import { type Action, applyUnchecked, replay, resumeWithSeed, setup, stateHash } from './game.ts';
 import { playout } from './players/playout.ts';
 import { RandomPlayer } from './players/random.ts';
 import { secretRules } from './secret-game.ts';
@@ -63,5 +63,73 @@ describe("proving a finished game's dice (commit and reveal)", () => {
         p.failures.join('; '),
       );
     }
+  });
+});
+
+describe('an imported game played on (ReplayFile.resumed, issue #46)', () => {
+  // The file's first half rolled from `seed`; from action `k` on, from the server's new
+  // secret and the seats' new contributions.
+  const secret2 = 'c'.repeat(64);
+  const contributions2 = { blue: 'b2', red: 'r2' };
+  const seed2 = deriveSeed(secret2, contributions2);
+  const k = Math.max(1, Math.floor(game.replay.actions.length / 2));
+  const played = (() => {
+    const made = setup(rules, game.replay.scenario, seed, {});
+    assert.ok(made.ok);
+    let s = made.value;
+    const hs: string[] = [];
+    const actions: { side: string; action: Action }[] = [];
+    const players = { red: new RandomPlayer('r'), blue: new RandomPlayer('b') } as Record<
+      string,
+      RandomPlayer
+    >;
+    for (let i = 0; ; i++) {
+      if (i === k) s = resumeWithSeed(s, seed2);
+      const side = rules.activeSides(s.state)[0];
+      if (side === undefined) break;
+      const action = players[side]!.choose(rules, s, side);
+      s = applyUnchecked(rules, s, side, action);
+      actions.push({ side, action });
+      hs.push(stateHash(s));
+    }
+    return { s, hs, actions };
+  })();
+  const resumedFile: ProvableGame = {
+    ...game.replay,
+    actions: played.actions,
+    dice: { commitment: commitmentOf(secret), secret, contributions },
+    resumed: {
+      action: k,
+      seed: seed2,
+      dice: { commitment: commitmentOf(secret2), secret: secret2, contributions: contributions2 },
+    },
+    hashes: played.hs,
+    finalHash: stateHash(played.s),
+  };
+
+  it('replays to the same hash: the dice reseeded at the resumed action', () => {
+    const r = replay(rules, resumedFile);
+    assert.ok(r.ok);
+    assert.equal(stateHash(r.value), stateHash(played.s));
+    // Without it, the rolls after the import come from the file's seed: another game.
+    const { resumed: _, ...plain } = resumedFile;
+    const other = replay(rules, plain);
+    assert.ok(!other.ok || stateHash(other.value) !== stateHash(played.s));
+  });
+  it('proves both parts: each secret, each seed, every roll', () => {
+    assert.deepEqual(proveDice(rules, resumedFile).failures, []);
+  });
+  it('fails a second part whose revealed secret is not its own', () => {
+    const forged = {
+      ...resumedFile,
+      resumed: { ...resumedFile.resumed!, dice: { ...resumedFile.resumed!.dice!, secret: 'd'.repeat(64) } },
+    };
+    assert.ok(!proveDice(rules, forged).ok);
+  });
+  it('refuses a resumed action outside the file, naming the field', () => {
+    const r = replay(rules, { ...resumedFile, resumed: { action: played.actions.length + 1, seed: seed2 } });
+    assert.ok(!r.ok);
+    assert.equal(r.error[0]!.code, 'setup/replay-resumed');
+    assert.equal(r.error[0]!.path, 'resumed');
   });
 });

@@ -42,6 +42,10 @@ export function checkDice(dice: DiceRecord, seed: string | number): string | nul
 /** A finished game as the server exports it: its replay, its revealed dice, its hashes. */
 export interface ProvableGame extends ReplayFile {
   readonly dice?: Pick<DiceRecord, 'commitment' | 'secret' | 'contributions'> | null;
+  /** An import played on (`ReplayFile.resumed`): the dice it rolled from then on, revealed at its end. */
+  readonly resumed?: ReplayFile['resumed'] & {
+    readonly dice?: Pick<DiceRecord, 'commitment' | 'secret' | 'contributions'> | null;
+  };
   /** stateHash after each action, if recorded. */
   readonly hashes?: readonly string[];
   readonly finalHash?: string | null;
@@ -79,6 +83,21 @@ export function proveDice(rules: GameRules<unknown, Action, unknown>, file: Prov
   const seed = deriveSeed(dice.secret, dice.contributions);
   if (seed !== file.seed)
     failures.push('the seed is not the one derived from the secret and the contributions');
+  // An import played on: the second part's dice proved the same way (issue #46).
+  const resumed = file.resumed;
+  let resumedSeed: string | null = null;
+  if (resumed) {
+    const d = resumed.dice;
+    if (!d?.secret || !d.commitment)
+      failures.push('the secret of the dice after the import is not revealed: it is, once the game is over');
+    else {
+      if (commitmentOf(d.secret) !== d.commitment)
+        failures.push(`the revealed secret after the import does not hash to the commitment ${d.commitment}`);
+      resumedSeed = deriveSeed(d.secret, d.contributions);
+      if (resumedSeed !== resumed.seed)
+        failures.push('the seed after the import is not the one derived from its secret and contributions');
+    }
+  }
   if (file.hashes && file.hashes.length !== file.actions.length)
     failures.push('the file does not have one hash per action');
   let rolls = 0;
@@ -86,7 +105,14 @@ export function proveDice(rules: GameRules<unknown, Action, unknown>, file: Prov
     let badStep = -1;
     const mismatch = new Error('mismatch');
     try {
-      const r = replay(rules, { ...file, seed }, (s, i) => {
+      const proved: ReplayFile = {
+        ...file,
+        seed,
+        ...(resumed && resumedSeed !== null
+          ? { resumed: { action: resumed.action, seed: resumedSeed } }
+          : {}),
+      };
+      const r = replay(rules, proved, (s, i) => {
         if (file.hashes && stateHash(s) !== file.hashes[i]) {
           badStep = i;
           throw mismatch;

@@ -128,6 +128,17 @@ export interface ReplayFile {
   readonly seed: Seed;
   readonly options?: Record<string, unknown>;
   readonly actions: readonly { readonly side: string; readonly action: Action }[];
+  /**
+   * A game imported and played on elsewhere (the server's imports, issue #46): the first
+   * `action` actions roll from `seed` above, and from that action on the dice roll from
+   * this `seed`, undo starting afresh.
+   */
+  readonly resumed?: { readonly action: number; readonly seed: Seed };
+}
+
+/** The state going on from an imported game's last action, rolling from `seed` (`ReplayFile.resumed`). */
+export function resumeWithSeed<G>(s: GameState<G>, seed: Seed): GameState<G> {
+  return { ...s, rng: rngFromSeed(seed), undo: null };
 }
 
 class Context implements RulesContext {
@@ -555,10 +566,32 @@ export function replay<G, A extends Action, O>(
   if (!Array.isArray(actions)) {
     return err([setupError('setup/replay-action', 'actions', 'the actions are not a list')]);
   }
+  const resumed: unknown = file.resumed;
+  if (resumed !== undefined) {
+    const r = resumed as { action?: unknown; seed?: unknown } | null;
+    if (
+      !r ||
+      typeof r !== 'object' ||
+      typeof r.action !== 'number' ||
+      !Number.isInteger(r.action) ||
+      r.action < 1 ||
+      r.action > actions.length ||
+      (typeof r.seed !== 'string' && typeof r.seed !== 'number')
+    ) {
+      return err([
+        setupError(
+          'setup/replay-resumed',
+          'resumed',
+          'resumed is {"action": the number of an action of the file, "seed": a seed}',
+        ),
+      ]);
+    }
+  }
   const made = setup(rules, file.scenario, file.seed, (file.options ?? {}) as O);
   if (!made.ok) return made;
   let s = made.value;
   for (let i = 0; i < actions.length; i++) {
+    if (file.resumed && i === file.resumed.action) s = resumeWithSeed(s, file.resumed.seed);
     const step = actions[i] as { side?: unknown; action?: unknown } | null;
     if (!step || typeof step !== 'object' || typeof step.side !== 'string' || !('action' in step)) {
       return err([

@@ -18,7 +18,7 @@ import {
   legalActions,
   type ReplayFile,
   replay,
-  rngFromSeed,
+  resumeWithSeed,
   type Seed,
   SPECTATOR,
   setup,
@@ -162,11 +162,6 @@ export interface ImportedPart {
 /** The imported part of a game, or null for one made here. */
 export function importedPart(record: GameRecord): ImportedPart | null {
   return record.imported ? (JSON.parse(record.imported) as ImportedPart) : null;
-}
-
-/** The state going on from an imported game's last action, rolling from `seed` (issue #46). */
-function resumed(s: State, seed: Seed): State {
-  return { ...s, rng: rngFromSeed(seed), undo: null };
 }
 
 /** What the public summary says of an imported game: where it came from and how far. */
@@ -1520,7 +1515,7 @@ export class GameService implements Service {
       from = snap.seq;
     } else s = setUp();
     // The import's snapshot, at its last action, was taken before it was played on here.
-    if (from === resumeAt && record.seed !== null) s = resumed(s, JSON.parse(record.seed) as Seed);
+    if (from === resumeAt && record.seed !== null) s = resumeWithSeed(s, JSON.parse(record.seed) as Seed);
     const rows = (await this.store.actions(g.id, from)).filter((r) => r.seq <= target);
     for (const row of rows) {
       s = this.applyStored(g, s, row);
@@ -1529,7 +1524,8 @@ export class GameService implements Service {
           `game ${g.id}: the state rebuilt at action ${row.seq} does not match its stored hash`,
         );
       }
-      if (row.seq === resumeAt && record.seed !== null) s = resumed(s, JSON.parse(record.seed) as Seed);
+      if (row.seq === resumeAt && record.seed !== null)
+        s = resumeWithSeed(s, JSON.parse(record.seed) as Seed);
     }
     return s;
   }
@@ -1635,7 +1631,7 @@ export function verifyImport(file: ExportedGame): VerifiedImport {
   try {
     r = replay(rules, resume ? { ...file, actions: file.actions.slice(0, resume.action) } : file, check);
     if (r.ok && resume) {
-      let s = resumed(r.value, resume.seed);
+      let s = resumeWithSeed(r.value, resume.seed);
       for (let i = resume.action; i < file.actions.length; i++) {
         const step = file.actions[i]!;
         const next = apply(rules, s, step.side, step.action);
