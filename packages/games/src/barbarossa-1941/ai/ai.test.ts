@@ -166,9 +166,12 @@ describe('determinize draws what the viewer cannot see, consistently with what i
   );
   it('a re-hidden rifle army is dealt to any face-down rifle army piece, the same units in play', () => {
     assert.ok(rehidden.length > 0, 'the fixture has a re-hidden army');
+    // The rifle armies under face-down rifle-army pieces (the tank korps' units may come from
+    // either blind group, B-53: the Axis does not know which group its label holds).
     const units = (g: BarbarossaState) =>
-      Object.values(g.secret.identities)
-        .map((h) => h.unit ?? '-')
+      Object.entries(g.secret.identities)
+        .filter(([id]) => g.pieces[id]?.face === 'rifle-army')
+        .map(([, h]) => h.unit ?? '-')
         .sort();
     const where = new Set<string>();
     for (let i = 0; i < 12; i++) {
