@@ -1128,7 +1128,7 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     const wrong = await barbarossa({ firstTurnDoubling: true });
     assert.equal(wrong.statusCode, 422);
     assert.match(wrong.json().message, /options\.firstTurnDoubling/);
-    assert.match(wrong.json().message, /its options: asymmetricOdds, weatherRoll/);
+    assert.match(wrong.json().message, /its options: classicOdds, asymmetricOdds, weatherRoll/);
   });
 
   test("the catalogue lists each game's optional rules with their defaults, and a game made with one switched shows it", async () => {
@@ -1146,6 +1146,7 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
     assert.deepEqual(
       barbarossa.options.map((o) => [o.key, o.default]),
       [
+        ['classicOdds', false],
         ['asymmetricOdds', false],
         ['weatherRoll', false],
       ],
