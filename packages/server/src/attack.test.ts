@@ -45,7 +45,9 @@ const LIMITS = {
   expirySweepMs: 300,
   requestTimeoutMs: 2500,
   headersTimeoutMs: 2000,
-  idleTimeoutMs: 10_000,
+  // The production default: an import (a few seconds on a quiet machine, 15 s and more
+  // beside two CPU hogs) must not be cut off as idle before it answers.
+  idleTimeoutMs: 60_000,
 };
 const PROXY = '127.0.0.9';
 
