@@ -120,7 +120,9 @@ describe('the calculator page on a phone', () => {
     await fitsTheScreen(page);
     await page.screenshot({ path: join(SHOTS, 'calculator-barbarossa-1941.png'), fullPage: true });
 
-    // 15 against 4 aiming at 5:1, falling back to 2:1; the defense stepped down by one.
+    // 15 against 4 aiming at 5:1, falling back to 2:1 (two columns up and one down: the
+    // expanded odds, agreed, B-64); the defense stepped down by one.
+    await page.getByLabel('Expanded odds agreed').check();
     await page.getByLabel('Attack', { exact: true }).fill('15');
     await page.getByRole('button', { name: 'Defense: one less' }).click();
     assert.equal(await page.getByLabel('Defense', { exact: true }).inputValue(), '4');
@@ -128,7 +130,8 @@ describe('the calculator page on a phone', () => {
     await page.getByLabel('Fall back to').selectOption('2:1');
     await page.locator('.gamble .chance-in-six', { hasText: '3 in 6' }).waitFor();
     assert.match(await page.locator('.gamble').innerText(), /for 5:1, else 2:1/);
-    await page.waitForURL(/\?game=barbarossa-1941&attack=15&defense=4&roundUp=5:1&fallBack=2:1$/);
+    await page.waitForURL(/\?game=barbarossa-1941&attack=15&defense=4&roundUp=5:1&fallBack=2:1/);
+    assert.match(page.url(), /expandedOdds/);
 
     await page.reload();
     await page.locator('.gamble .chance-in-six', { hasText: '3 in 6' }).waitFor();
