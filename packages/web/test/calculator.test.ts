@@ -124,6 +124,9 @@ function shownJson(html: string): unknown {
   if (refusal) return { error: refusal.attrs['data-refusal'] };
   const bad = one(ts, 'data-input-error');
   if (bad) return { input: bad.attrs['data-input-error'] };
+  // A required field left empty: the page asks for it (issue #45 item 15) where the CLI names it.
+  const waiting = one(ts, 'data-waiting');
+  if (waiting) return { input: waiting.attrs['data-waiting'] };
   const report = one(ts, 'data-provisional');
   assert.ok(report, 'a report on the page');
   const r = report.attrs;
@@ -376,7 +379,14 @@ describe('the page: what a player at the table reads', () => {
     assert.match(summary, /^17:5 reads 3:1, shifted to 4:1; round-up roll 2 in 6 for 4:1, else 3:1\. /);
   });
   it('Barbarossa 15 against 4 aiming at 5:1, falling back to 2:1: 3 in 6', () => {
-    const html = page(BARBAROSSA, { attack: 15, defense: 4, roundUp: '5:1', fallBack: '2:1' });
+    // Two columns up and one down: the expanded odds, agreed (B-64).
+    const html = page(BARBAROSSA, {
+      attack: 15,
+      defense: 4,
+      roundUp: '5:1',
+      fallBack: '2:1',
+      expandedOdds: true,
+    });
     assert.match(html, /<strong class="chance-in-six">3 in 6<\/strong>/);
     assert.match(html, /for <strong>5:1<\/strong>, else <strong>2:1<\/strong>/);
   });
