@@ -26,6 +26,8 @@ import { tempSqlitePath } from './test-support.ts';
 
 interface Identities {
   secret: { identities: Record<string, { unit: string | null; knownTo: string | null }> };
+  /** Set once the game is over: then everything is public (every viewer sees the server's view). */
+  result?: unknown;
   pieces: Record<string, { unit: string | null }>;
   riflePile: string[];
 }
@@ -72,7 +74,8 @@ describe('hidden information never leaves the server: live frames', () => {
       assert.ok(frames[viewer]!.length > 20, `${viewer}: ${frames[viewer]!.length} frames`);
       for (const f of frames[viewer]!) {
         const at = stateOf(f);
-        if (at === undefined) continue;
+        // Once the game is over, every viewer sees everything (hidden information ends).
+        if (at === undefined || (states.get(at)?.result ?? null) !== null) continue;
         for (const unit of hiddenFromAxis.get(at) ?? []) {
           assert.ok(
             !f.includes(`"${unit}"`),
@@ -95,7 +98,9 @@ describe('hidden information never leaves the server: live frames', () => {
 
   test('Barbarossa: over a 300-action game no frame to the German seat or a spectator names an army of the draw not yet revealed (issue #41)', async () => {
     const { frames, states, actions } = await playedGame();
-    assert.ok(actions >= 300, `${actions} actions played`);
+    // 300 actions, or the whole game if it ended sooner (its dice come from a fresh server secret).
+    const ended = [...states.values()].some((st) => (st.result ?? null) !== null);
+    assert.ok(actions >= 300 || (ended && actions >= 100), `${actions} actions played`);
     const file = findGame('barbarossa-1941')!.scenarios!.standardFile!() as {
       setup: { soviet: { rifleArmyPool: string[] } };
     };
@@ -119,7 +124,8 @@ describe('hidden information never leaves the server: live frames', () => {
     for (const viewer of ['axis', 'spectator']) {
       for (const f of frames[viewer]!) {
         const at = stateOf(f);
-        if (at === undefined) continue;
+        // Once the game is over, every viewer sees everything (hidden information ends).
+        if (at === undefined || (states.get(at)?.result ?? null) !== null) continue;
         for (const unit of unseenAt.get(at) ?? []) {
           assert.ok(
             !f.includes(`"${unit}"`),
