@@ -27,3 +27,4 @@ export * from './search.ts';
 export * from './secret-game.ts';
 export * from './units.ts';
 export * from './weather.ts';
+export * from './steps.ts';

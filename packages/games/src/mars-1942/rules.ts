@@ -23,11 +23,20 @@ import {
   type Result,
   type RulesContext,
   type SetupError,
+  type StepEffects,
+  sequenceOf,
 } from '@stavka/engine';
 import type { MarsAction, MarsOptions } from './actions.ts';
 import { Board } from './board.ts';
 import { beginDraft, boardOf, scenarioOf, settleDraft } from './drafts.ts';
-import { compileScenario, registerScenario, type Side, STANDARD, scenarioByKey } from './scenario.ts';
+import {
+  compileScenario,
+  registerScenario,
+  type Scenario,
+  type Side,
+  STANDARD,
+  scenarioByKey,
+} from './scenario.ts';
 import { cloneMarsState, type MarsState, other, type Step } from './state.ts';
 import { allocationStep } from './steps/allocation.ts';
 import { combatStep } from './steps/combat.ts';
@@ -35,7 +44,7 @@ import { fortifyStep } from './steps/fortify.ts';
 import { inheritMoves, movementStep } from './steps/movement.ts';
 import { reinforceStep } from './steps/reinforce.ts';
 import { initialState, setupStep } from './steps/setup.ts';
-import { CITE, type Effect, type Legal, log, type StepRules } from './steps/step.ts';
+import { CITE, log } from './steps/step.ts';
 import { supplyStep } from './steps/supply.ts';
 import { refreshSupply } from './supply.ts';
 import { updateTaken } from './taken.ts';
@@ -48,19 +57,8 @@ export { updateTaken } from './taken.ts';
 /** Bumped with every change that could change a stored replay (rules or the standard scenario). */
 export const RULES_VERSION = 'mars-1942/6';
 
-/** The legal actions of each step of the sequence of play (the game over offers none). */
-const LEGAL: Readonly<Record<Exclude<Step, 'over'>, Legal>> = {
-  setup: setupStep.legal,
-  fortify: fortifyStep.legal,
-  reinforce: reinforceStep.legal,
-  movement: movementStep.legal,
-  allocation: allocationStep.legal,
-  combat: combatStep.legal,
-  supply: supplyStep.legal,
-};
-
-/** The effect of every action, from the step that offers it. */
-const EFFECTS: StepRules<MarsAction['type']>['effects'] = {
+/** The sequence of play: each step's legal actions, and the effect of every action from the step that offers it. */
+const EFFECTS: StepEffects<MarsState, MarsAction, MarsAction['type'], Side, Scenario> = {
   ...setupStep.effects,
   ...fortifyStep.effects,
   ...reinforceStep.effects,
@@ -69,6 +67,18 @@ const EFFECTS: StepRules<MarsAction['type']>['effects'] = {
   ...combatStep.effects,
   ...supplyStep.effects,
 };
+const SEQUENCE = sequenceOf<MarsState, MarsAction, Exclude<Step, 'over'>, Side, Board, Scenario>(
+  {
+    setup: setupStep,
+    fortify: fortifyStep,
+    reinforce: reinforceStep,
+    movement: movementStep,
+    allocation: allocationStep,
+    combat: combatStep,
+    supply: supplyStep,
+  },
+  EFFECTS,
+);
 
 function activeSide(g: MarsState): Side | null {
   if (g.step === 'over') return null;
@@ -82,7 +92,7 @@ function activeSide(g: MarsState): Side | null {
 
 function legal(g: MarsState, side: string): MarsAction[] {
   if (activeSide(g) !== side || g.step === 'over') return [];
-  return LEGAL[g.step](g, side as Side, boardOf(g));
+  return SEQUENCE.legal(g.step, g, side as Side, boardOf(g));
 }
 
 /** Actions that move, place and remove no unit and pass no phase: supply cannot change. */
@@ -99,8 +109,7 @@ const SUPPLY_NEUTRAL = new Set<MarsAction['type']>([
 
 function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesContext): void {
   const s = scenarioOf(g);
-  const effect = EFFECTS[action.type] as Effect<MarsAction['type']>;
-  effect(g, s, side as Side, action, ctx);
+  SEQUENCE.apply(g, s, side as Side, action, ctx);
   // Who entered which city or town (M-19): every unit's hex, once the action is done.
   if (!SUPPLY_NEUTRAL.has(action.type) && g.step !== 'setup') updateTaken(g, s);
   // The state is settled: keep its board for the legalActions that follow. Supply

@@ -4,31 +4,34 @@
  * to one file; and what the steps share: the rule citations, the log, placing and
  * eliminating units.
  */
-import { hexIndex, type LogEntry, type RulesContext } from '@stavka/engine';
+import {
+  type StepRules as EngineStepRules,
+  hexIndex,
+  type LogEntry,
+  type RulesContext,
+  type StepEffect,
+  type StepLegal,
+} from '@stavka/engine';
 import type { ActionOf, MarsAction } from '../actions.ts';
 import type { Board } from '../board.ts';
 import type { Scenario, Side } from '../scenario.ts';
 import { changeUnit, type MarsState } from '../state.ts';
 
-/** What `side` may do now, in a canonical order. */
-export type Legal = (g: MarsState, side: Side, board: Board) => MarsAction[];
+/** What `side` may do now, in a canonical order (the engine's step shape, steps.ts). */
+export type Legal = StepLegal<MarsState, MarsAction, Side, Board>;
 
 /** What one action does to the engine's private copy of the state, logging why. */
-export type Effect<T extends MarsAction['type']> = (
-  g: MarsState,
-  s: Scenario,
-  side: Side,
-  action: ActionOf<T>,
-  ctx: RulesContext,
-) => void;
+export type Effect<T extends MarsAction['type']> = StepEffect<MarsState, ActionOf<T>, Side, Scenario>;
 
 /** One step of the sequence of play: its legal actions and the effect of each of them. */
-export interface StepRules<K extends MarsAction['type']> {
-  /** What `side` (the side to act) may do now, in a canonical order. */
-  readonly legal: Legal;
-  /** What each action the step offers does. */
-  readonly effects: { readonly [T in K]: Effect<T> };
-}
+export type StepRules<K extends MarsAction['type']> = EngineStepRules<
+  MarsState,
+  MarsAction,
+  K,
+  Side,
+  Board,
+  Scenario
+>;
 
 /** The rules sections the code and the log cite. */
 export const CITE = {
