@@ -70,7 +70,14 @@ async function serviceOf(name: string, root: string): Promise<Side> {
     const file = { ...whole, actions: whole.actions.slice(0, cut) };
     const made = await svc.importFile(file as unknown as Parameters<typeof svc.importFile>[0]);
     for (const s of ['german', 'soviet']) {
-      const p = await svc.authenticate(made.id, made.seats[s]!.token);
+      let p = await svc.authenticate(made.id, made.seats[s]!.token);
+      // An imported game to play on waits for its seats to join (issue #46), each then
+      // holding a token of its own; a revision before that started it at once.
+      const joined = await svc.join(p, undefined).catch((e: { code?: string }) => {
+        if (e.code === 'seat/already-joined') return null;
+        throw e;
+      });
+      if (joined) p = await svc.authenticate(made.id, joined.token);
       const seat: Seat = { p, legal: [], stateId: 0 };
       side.seats.push(seat);
       await svc.watch(p, (m: string) => {

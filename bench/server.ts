@@ -26,6 +26,7 @@ import {
   legalActions,
   playout,
   RandomPlayer,
+  type ReplayFile,
   type RngState,
   rngFromSeed,
   rollDie,
@@ -46,14 +47,27 @@ import {
 } from '../packages/server/src/test-support.ts';
 import type { RecordedGame, RecordedStep, Recording } from './reference-server.ts';
 
-const GAMES = Number(process.env.STAVKA_BENCH_GAMES ?? 8);
-const SECONDS = Number(process.env.STAVKA_BENCH_SECONDS ?? 8);
-/**
- * Seconds played before the timed SECONDS, not counted: each server is a fresh process,
- * and its first moves run on code not yet optimized (measured: at 400 moves/s offered,
- * 25 of the 32 slowest moves of a run came in its first 0.11 s).
- */
-const WARMUP = Number(process.env.STAVKA_BENCH_WARMUP ?? 2);
+/** How big and how long a load run is. */
+export interface LoadShape {
+  /** Games played at once. */
+  readonly games: number;
+  /** Seconds timed. */
+  readonly seconds: number;
+  /**
+   * Seconds played before the timed ones, not counted: each server is a fresh process,
+   * and its first moves run on code not yet optimized (measured: at 400 moves/s offered,
+   * 25 of the 32 slowest moves of a run came in its first 0.11 s).
+   */
+  readonly warmup: number;
+}
+
+/** The bench's shape: 8 games, 8 s after 2 s of warm-up (STAVKA_BENCH_GAMES, _SECONDS, _WARMUP). */
+export const BENCH_SHAPE: LoadShape = {
+  games: Number(process.env.STAVKA_BENCH_GAMES ?? 8),
+  seconds: Number(process.env.STAVKA_BENCH_SECONDS ?? 8),
+  warmup: Number(process.env.STAVKA_BENCH_WARMUP ?? 2),
+};
+const { games: GAMES, seconds: SECONDS, warmup: WARMUP } = BENCH_SHAPE;
 const TRANSPORTS: readonly Transport[] = ['HTTP', 'WebSocket'];
 /**
  * Spare games, new ones at their set-up, to replace those that end: enough for every
@@ -63,7 +77,7 @@ const TRANSPORTS: readonly Transport[] = ['HTTP', 'WebSocket'];
  * moves/s and more ran out of them and offered less than they were asked to.
  */
 const FASTEST = 1.5;
-const SPARES = GAMES * Math.ceil((WARMUP + SECONDS) / FASTEST);
+const sparesOf = (shape: LoadShape) => shape.games * Math.ceil((shape.warmup + shape.seconds) / FASTEST);
 
 interface SeatView {
   readonly stateId: number;
@@ -71,9 +85,9 @@ interface SeatView {
 }
 
 /** How the players send their actions: HTTP requests, or `act` messages on the live channel. */
-type Transport = 'HTTP' | 'WebSocket';
+export type Transport = 'HTTP' | 'WebSocket';
 
-interface LoadResult {
+export interface LoadResult {
   backend: string;
   transport: Transport;
   moves: number;
@@ -137,6 +151,7 @@ async function play(
   seed: string,
   record?: Recorder,
   pace?: number,
+  shape: LoadShape = BENCH_SHAPE,
 ): Promise<Omit<LoadResult, 'backend' | 'transport'>> {
   const latencies: number[] = [];
   // The players' HTTP connections, kept open (a browser keeps its own too).
@@ -266,14 +281,14 @@ async function play(
       });
     for (const game of playing.values()) for (const drive of game.drivers) void drive();
     // The warm-up: played, then forgotten.
-    await new Promise((r) => setTimeout(r, WARMUP * 1000));
+    await new Promise((r) => setTimeout(r, shape.warmup * 1000));
     latencies.length = 0;
     refused = 0;
     const t0 = performance.now();
     const server0 = cpuSeconds(pid);
     const main0 = cpuSeconds(pid, pid); // the main thread's id is the process's
     const client0 = process.cpuUsage();
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    await new Promise((r) => setTimeout(r, shape.seconds * 1000));
     stop = true;
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = (cpuSeconds(pid) - server0) / seconds;
@@ -451,40 +466,54 @@ export class Recorder {
 }
 
 /**
- * GAMES games at every stage of a game, imported into the server at `url`, then
- * SPARES spares, new games started at their set-up, to replace those that end.
+ * shape.games games at every stage of a game, imported into the server at `url`, then
+ * sparesOf(shape) spares, new games started at their set-up, to replace those that end.
  */
-async function makeGames(url: string, backend: string): Promise<BenchGame[]> {
+async function makeGames(url: string, backend: string, shape: LoadShape): Promise<BenchGame[]> {
   // Games at every stage at once, as on a real server: game i starts i/N of the way
   // through a random game (imported as a replay), from the set-up to turn 11. All made
   // before any player moves: nothing else runs here while they are timed.
   const games: BenchGame[] = [];
   const tokensOf = (made: { body: { seats: Record<string, { token: string }> } }) =>
     Object.fromEntries(['german', 'soviet'].map((side) => [side, made.body.seats[side]!.token]));
-  for (let i = 0; i < GAMES; i++) {
-    const whole = playout(marsRules, `bench:${backend}:${i}`, {
-      soviet: new RandomPlayer(`s${i}`),
-      german: new RandomPlayer(`g${i}`),
-    }).replay;
-    const cut = Math.floor((i / GAMES) * whole.actions.length);
+  for (let i = 0; i < shape.games; i++) {
+    const seed = `bench:${backend}:${i}`;
+    // The first game starts at the set-up: no game to play out for it.
+    const whole: ReplayFile =
+      i === 0
+        ? { game: marsRules.id, rulesVersion: marsRules.rulesVersion, scenario: null, seed, actions: [] }
+        : playout(marsRules, seed, { soviet: new RandomPlayer(`s${i}`), german: new RandomPlayer(`g${i}`) })
+            .replay;
+    const cut = Math.floor((i / shape.games) * whole.actions.length);
     const made = await call(url, 'POST', '/api/games/import', undefined, {
       ...whole,
       actions: whole.actions.slice(0, cut),
     });
     if (made.status !== 201) throw new Error(`import: ${JSON.stringify(made.body)}`);
-    games.push({ id: made.body.id, tokens: tokensOf(made), spare: false });
+    // An imported game to play on waits for its seats to join, as a new one (issue #46).
+    games.push({ id: made.body.id, tokens: await joinAll(url, made.body.id, tokensOf(made)), spare: false });
   }
-  for (let i = 0; i < SPARES; i++) {
+  for (let i = 0; i < sparesOf(shape); i++) {
     const made = await call(url, 'POST', '/api/games', undefined, { game: 'mars-1942' });
     if (made.status !== 201) throw new Error(`create: ${JSON.stringify(made.body)}`);
-    const tokens = tokensOf(made);
-    for (const side of Object.keys(tokens)) {
-      const j = await call(url, 'POST', `/api/games/${made.body.id}/join`, tokens[side], {});
-      tokens[side] = j.body.token; // joining issues the seat its own token (issue #22)
-    }
-    games.push({ id: made.body.id, tokens, spare: true });
+    games.push({ id: made.body.id, tokens: await joinAll(url, made.body.id, tokensOf(made)), spare: true });
   }
   return games;
+}
+
+/** Every seat of game `id` joins; the tokens joining issued them (issue #22), by side. */
+async function joinAll(
+  url: string,
+  id: string,
+  tokens: Record<string, string>,
+): Promise<Record<string, string>> {
+  const own: Record<string, string> = {};
+  for (const [side, token] of Object.entries(tokens)) {
+    const j = await call(url, 'POST', `/api/games/${id}/join`, token, {});
+    if (j.status !== 200) throw new Error(`join ${id} ${side}: ${JSON.stringify(j.body)}`);
+    own[side] = j.body.token;
+  }
+  return own;
 }
 
 /** The real server (a child process) under the players; with `record`, keeps what they got. */
@@ -495,12 +524,22 @@ export async function load(
   record?: Recorder,
   label = backend,
   pace?: number,
+  shape: LoadShape = BENCH_SHAPE,
 ): Promise<LoadResult> {
   // In one thread unless env says otherwise (STAVKA_THREADS: shards.ts).
   const server = await startChildServer({ STAVKA_THREADS: '0', ...env });
   try {
-    const games = await makeGames(server.url, backend);
-    const r = await play(server.url, server.child.pid!, games, transport, `bench:${backend}`, record, pace);
+    const games = await makeGames(server.url, backend, shape);
+    const r = await play(
+      server.url,
+      server.child.pid!,
+      games,
+      transport,
+      `bench:${backend}`,
+      record,
+      pace,
+      shape,
+    );
     // The reference replays the games being played at the start (its games never end).
     record?.keep(games.filter((g) => !g.spare).map((g) => g.id));
     return { backend: label, transport, ...r };
@@ -515,6 +554,7 @@ export async function reference(
   recording: Recording,
   transport: Transport,
   pace?: number,
+  shape: LoadShape = BENCH_SHAPE,
 ): Promise<LoadResult> {
   const file = join(mkdtempSync(join(tmpdir(), 'stavka-bench-ref-')), 'recording.json');
   writeFileSync(file, JSON.stringify(recording));
@@ -525,7 +565,16 @@ export async function reference(
   );
   try {
     const games = recording.games.map((g) => ({ id: g.id, tokens: g.tokens, spare: false }));
-    const r = await play(server.url, server.child.pid!, games, transport, 'bench:reference', undefined, pace);
+    const r = await play(
+      server.url,
+      server.child.pid!,
+      games,
+      transport,
+      'bench:reference',
+      undefined,
+      pace,
+      shape,
+    );
     return { backend: 'reference', transport, ...r };
   } finally {
     server.child.kill('SIGTERM');

@@ -1,0 +1,67 @@
+/**
+ * The load benchmark's harness (bench/server.ts) plays moves: a short run of each of its
+ * rows, each asked for more than nothing. On main once every row measured 0 moves/s
+ * (the imported games waited for their seats to join, issue #46, and the players never
+ * joined them), and nothing failed but the figures.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { type LoadResult, type LoadShape, load, Recorder, reference } from '../../../bench/server.ts';
+import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
+
+after(() => stopTestPostgres());
+
+/**
+ * One game (imported at its set-up, its seats joining; the spares new games), half a
+ * second timed after a short warm-up: long enough to move, short enough for a test.
+ */
+const SHAPE: LoadShape = { games: 1, seconds: 0.5, warmup: 0.2 };
+
+function played(r: LoadResult): void {
+  const what = `${r.backend} ${r.transport}`;
+  assert.ok(r.moves > 0, `${what}: no move answered in ${r.seconds.toFixed(1)} s (${r.refused} refused)`);
+  assert.equal(r.refused, 0, `${what}: ${r.refused} moves refused`);
+  assert.ok(Number.isFinite(r.p50) && Number.isFinite(r.p99), `${what}: no latency measured`);
+}
+
+for (const transport of ['HTTP', 'WebSocket'] as const) {
+  test(`the load run on SQLite over ${transport}, and its reference replaying it, play moves`, async () => {
+    const recorder = new Recorder();
+    played(
+      await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport, recorder, 'SQLite', undefined, SHAPE),
+    );
+    const recording = recorder.recording();
+    assert.ok(recording.games.length > 0, 'nothing recorded for the reference to replay');
+    played(await reference(recording, transport, undefined, SHAPE));
+  });
+}
+
+test('the paced load run and the threaded server play moves', async () => {
+  played(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, 'WebSocket', undefined, 'SQLite', 400, SHAPE));
+  played(
+    await load(
+      'SQLite',
+      { STAVKA_DB: tempSqlitePath(), STAVKA_THREADS: '2' },
+      'WebSocket',
+      undefined,
+      'SQLite 2thr',
+      undefined,
+      SHAPE,
+    ),
+  );
+});
+
+test('the load run on PostgreSQL plays moves', async () => {
+  const url = await freshPostgresDatabase();
+  played(
+    await load(
+      'PostgreSQL',
+      { DATABASE_URL: url, STAVKA_DB: '' },
+      'WebSocket',
+      undefined,
+      'PostgreSQL',
+      undefined,
+      SHAPE,
+    ),
+  );
+});
