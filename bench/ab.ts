@@ -5,12 +5,13 @@
  * a shared 2-core machine, too much to see a change of 10%; two services in one process,
  * taking turns, see the same machine.
  *
- * The revision is checked out in a temporary git worktree (with `npm ci`, a minute or
- * two) and removed after. It must have the same module layout (packages/<name>/src) and
+ * The revision is checked out in a temporary git worktree and removed after; with the
+ * same package-lock.json as this tree it uses this tree's installed packages (linked),
+ * otherwise its own (`npm ci`, a minute or two). It must have the same module layout (packages/<name>/src) and
  * service API (GameService, openStore, importFile, watch, act).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Action, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
@@ -121,12 +122,16 @@ async function main(revision: string): Promise<void> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'stavka-ab-'));
   try {
-    console.log(`checking out ${commit.slice(0, 10)} in ${dir} (npm ci)...`);
     execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-      cwd: dir,
-      stdio: 'inherit',
-    });
+    if (sameLockfile(dir)) {
+      console.log(
+        `checked out ${commit.slice(0, 10)} in ${dir} (the same lockfile: this tree's packages, linked)`,
+      );
+      linkModules(dir);
+    } else {
+      console.log(`checking out ${commit.slice(0, 10)} in ${dir} (npm ci)...`);
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    }
     const old = await serviceOf(commit.slice(0, 10), dir);
     const now = await serviceOf('this tree', ROOT);
     // Warm-up (the JIT, the caches), not counted.
@@ -155,6 +160,37 @@ async function main(revision: string): Promise<void> {
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the checkout at `dir` locks the same packages as this tree. */
+function sameLockfile(dir: string): boolean {
+  const lock = (root: string) => readFileSync(join(root, 'package-lock.json'), 'utf8');
+  try {
+    return lock(dir) === lock(ROOT);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * This tree's installed packages linked into the checkout at `dir` (its lockfile is the
+ * same: see sameLockfile), but for the workspace's own, which are the checkout's: no
+ * `npm ci` (a minute or two on a loaded machine).
+ */
+function linkModules(dir: string): void {
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@stavka'), { recursive: true });
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name !== '@stavka') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
+  }
+  for (const name of readdirSync(join(ROOT, 'node_modules', '@stavka'))) {
+    symlinkSync(join('..', '..', 'packages', name), join(modules, '@stavka', name));
+  }
+  for (const pkg of readdirSync(join(ROOT, 'packages'))) {
+    const own = join(ROOT, 'packages', pkg, 'node_modules');
+    if (existsSync(own) && existsSync(join(dir, 'packages', pkg)))
+      symlinkSync(own, join(dir, 'packages', pkg, 'node_modules'));
   }
 }
 
