@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { findGame, standardScenarioFile } from '@stavka/games';
 import { stavka } from './run-cli.ts';
-import { fitElo, type LadderGame, rungHolds } from './simulate.ts';
 
 describe('stavka simulate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-'));
@@ -221,101 +220,6 @@ describe('stavka simulate --ladder', () => {
     const bare = await stavka('simulate', '--game', 'mars-1942', '--rungs', '--players', 'random,greedy');
     assert.equal(bare.code, 1, 'without --ladder');
     assert.match(bare.err, /--rungs goes with --ladder/);
-  });
-});
-
-describe('whether a rung holds', () => {
-  const pairing = (german: [number, number], soviet: [number, number]) => ({
-    a: 'low',
-    b: 'high',
-    asSide: {
-      soviet: {
-        games: soviet[0],
-        wins: soviet[1],
-        draws: 0,
-        winRate: 0,
-        ci95: [0, 0] as [number, number],
-        meanMargin: 0,
-      },
-      german: {
-        games: german[0],
-        wins: german[1],
-        draws: 0,
-        winRate: 0,
-        ci95: [0, 0] as [number, number],
-        meanMargin: 0,
-      },
-    },
-  });
-  it("holds when the higher player wins 60% of its games on each side, the lower one's wins counted against it", () => {
-    assert.equal(rungHolds(pairing([10, 4], [10, 4])), true, '6 of 10 on each side');
-    assert.equal(rungHolds(pairing([10, 4], [10, 5])), false, '5 of 10 as one side is short');
-    assert.equal(rungHolds(pairing([0, 0], [10, 0])), false, 'a side never played');
-  });
-});
-
-describe('Elo from a round robin', () => {
-  const games = (a: string, b: string, n: number, winner: (i: number) => string): LadderGame[] =>
-    Array.from({ length: n }, (_, i) => ({ kinds: [a, b], seed: i, winner: winner(i), vp: {} }));
-  const sides = ['soviet', 'german'];
-  it('a player who wins three games in four as each side is rated about 190 above', () => {
-    const g = [
-      ...games('x', 'y', 40, (i) => (i % 4 === 0 ? 'german' : 'soviet')),
-      ...games('y', 'x', 40, (i) => (i % 4 === 0 ? 'soviet' : 'german')),
-    ];
-    const { elo, sideAdvantage } = fitElo(g, ['y', 'x'], sides);
-    assert.ok(Math.abs(elo.x! - 191) < 15, JSON.stringify(elo)); // 400 log10(3) = 191
-    assert.ok(Math.abs(sideAdvantage.german!) < 5);
-  });
-  it('a ladder of a hundred games a pairing: each rung about 184-191 above the last (the fit converges)', () => {
-    // w beats v, x beats w, y beats x, z beats y, each three games in four on each side
-    // (400 log10(3) = 191; the weak prior pulls a long ladder in by a few points a rung).
-    const names = ['v', 'w', 'x', 'y', 'z'];
-    const g: LadderGame[] = [];
-    for (let i = 0; i + 1 < names.length; i++) {
-      const [lo, hi] = [names[i]!, names[i + 1]!];
-      g.push(...games(hi, lo, 100, (j) => (j % 4 === 0 ? 'german' : 'soviet')));
-      g.push(...games(lo, hi, 100, (j) => (j % 4 === 0 ? 'soviet' : 'german')));
-    }
-    const { elo, sideAdvantage } = fitElo(g, names, sides);
-    for (const [i, p] of names.entries())
-      assert.ok(elo[p]! > 184 * i - 1 && elo[p]! < 191 * i + 1, `${p}: ${JSON.stringify(elo)}`);
-    assert.ok(Math.abs(sideAdvantage.german!) < 2, JSON.stringify(sideAdvantage));
-  });
-  it('rates a level above the one it beat on both sides (the Mars ladder of 27 Nov 2026, 100 games a side)', () => {
-    // Wins of the higher player as Soviet and as German, and draws, in each pairing's 100
-    // games a side: greedy v random, ai1 v greedy, ai2 v ai1, ai3 v ai2 (seeds 30000-30099).
-    const rungs = [
-      ['random', 'greedy', 100, 96, 1],
-      ['greedy', 'ai1', 80, 49, 3],
-      ['ai1', 'ai2', 73, 59, 1],
-      ['ai2', 'ai3', 68, 48, 0],
-    ] as const;
-    const g: LadderGame[] = [];
-    for (const [lo, hi, asSoviet, asGerman, draws] of rungs) {
-      g.push(
-        ...games(hi, lo, 100, (j) =>
-          j < asSoviet ? 'soviet' : j < 100 - (draws > 0 ? 1 : 0) ? 'german' : 'draw',
-        ),
-      );
-      g.push(
-        ...games(lo, hi, 100, (j) =>
-          j < asGerman ? 'german' : j < 100 - (draws > 1 ? draws - 1 : 0) ? 'soviet' : 'draw',
-        ),
-      );
-    }
-    const { elo } = fitElo(g, ['random', 'greedy', 'ai1', 'ai2', 'ai3'], sides);
-    assert.ok(elo.ai2! > elo.ai1! + 50, `ai2 won 73% and 59% against ai1: ${JSON.stringify(elo)}`);
-    assert.ok(
-      elo.ai1! > elo.greedy! && elo.greedy! > elo.random! && elo.ai3! > elo.ai2!,
-      JSON.stringify(elo),
-    );
-  });
-  it('a side that wins whoever plays it shows as the side advantage, not as rating', () => {
-    const g = [...games('x', 'y', 30, () => 'soviet'), ...games('y', 'x', 30, () => 'soviet')];
-    const { elo, sideAdvantage } = fitElo(g, ['y', 'x'], sides);
-    assert.ok(Math.abs(elo.x!) < 5, JSON.stringify(elo));
-    assert.ok(sideAdvantage.german! < -300, JSON.stringify(sideAdvantage));
   });
 });
 
