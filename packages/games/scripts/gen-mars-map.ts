@@ -5,6 +5,7 @@
  * judgement call is documented in src/mars-1942/data/MAP-SOURCES.md.
  *
  *   npx tsx packages/games/scripts/gen-mars-map.ts            # writes map.json
+ *   npx tsx packages/games/scripts/gen-mars-map.ts --check    # exits 1 if map.json would change
  *   npx tsx packages/games/scripts/gen-mars-map.ts --svg F    # also writes a preview SVG
  *
  * The script checks its own output (territory partition, front line = territory boundary,
@@ -17,16 +18,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   axialLine,
-  axialNeighbor,
   axialToOffset,
   axialToPixel,
   compileHexMap,
-  directionTo,
   type HexMapSetup,
-  makeHexNumber,
   offsetToAxial,
-  pixelToAxial,
 } from '@stavka/engine';
+import { type Hex, hexGrid, hexsideGraph, type LonLat, onMapRuns, type Pt } from './hex-grid.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, '../src/mars-1942/data/map.json');
@@ -47,12 +45,6 @@ const LAT0 = 55.84;
 const KX = ((EARTH_RADIUS_KM * Math.PI) / 180) * Math.cos((LAT0 * Math.PI) / 180);
 const KY = (EARTH_RADIUS_KM * Math.PI) / 180;
 
-type LonLat = readonly [number, number];
-interface Pt {
-  x: number;
-  y: number;
-}
-
 // Grid extent in km relative to hex 0101's centre, used to centre the grid on (LON0, LAT0).
 const last = axialToPixel(offsetToAxial({ col: COLUMNS, row: ROWS }), SIZE);
 const GRID_CX = last.x / 2;
@@ -66,29 +58,10 @@ function unproject(p: Pt): LonLat {
   return [LON0 + (p.x - GRID_CX) / KX, LAT0 - (p.y - GRID_CY) / KY];
 }
 
-interface Hex {
-  col: number;
-  row: number;
-}
-const key = (h: Hex): string => makeHexNumber(h);
-const onGrid = (h: Hex): boolean => h.col >= 1 && h.col <= COLUMNS && h.row >= 1 && h.row <= ROWS;
-const centre = (h: Hex): Pt => axialToPixel(offsetToAxial(h), SIZE);
-const hexAtPt = (p: Pt): Hex => axialToOffset(pixelToAxial(p.x, p.y, SIZE));
+const grid = hexGrid(COLUMNS, ROWS, SIZE);
+const { key, onGrid, centre, hexAtPt, parse, neighbours, adjacent, isRim, insideMap } = grid;
+const ALL = grid.all;
 const hexAt = (ll: LonLat): Hex => hexAtPt(project(ll));
-const parse = (k: string): Hex => ({ col: Number(k.slice(0, 2)), row: Number(k.slice(2)) });
-function neighbours(h: Hex): Hex[] {
-  const a = offsetToAxial(h);
-  const out: Hex[] = [];
-  for (let d = 0; d < 6; d++) {
-    const n = axialToOffset(axialNeighbor(a, d));
-    if (onGrid(n)) out.push(n);
-  }
-  return out;
-}
-const adjacent = (a: Hex, b: Hex): boolean => directionTo(offsetToAxial(a), offsetToAxial(b)) >= 0;
-const ALL: Hex[] = [];
-for (let col = 1; col <= COLUMNS; col++) for (let row = 1; row <= ROWS; row++) ALL.push({ col, row });
-const isRim = (h: Hex): boolean => neighbours(h).length < 6;
 
 /* ------------------------------------------------------------------------------------ */
 /* Places (lat/lon of the town centre; the hex is the one containing it)                 */
@@ -467,20 +440,6 @@ function components(hexes: Iterable<string>): string[][] {
   return out;
 }
 
-function distToPolyline(p: Pt, line: readonly Pt[]): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i + 1 < line.length; i++) {
-    const a = line[i]!;
-    const b = line[i + 1]!;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const len2 = dx * dx + dy * dy;
-    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
-  }
-  return best;
-}
-
 /** Densify a lat/lon course into projected points about `step` km apart. */
 function densify(via: readonly LonLat[], step = 0.5): Pt[] {
   const out: Pt[] = [];
@@ -539,107 +498,8 @@ function hexPath(via: readonly LonLat[]): string[] {
 /* ------------------------------------------------------------------------------------ */
 /* Hexside (corner) graph for rivers                                                     */
 
-interface Side {
-  a: string;
-  b: string;
-  v1: string;
-  v2: string;
-  mid: Pt;
-  len: number;
-}
-const vkey = (p: Pt): string => `${Math.round(p.x * 100)},${Math.round(p.y * 100)}`;
-const SIDES: Side[] = [];
-const vertexPos = new Map<string, Pt>();
-const vertexSides = new Map<string, number[]>();
-for (const h of ALL) {
-  const a = offsetToAxial(h);
-  for (let d = 0; d < 3; d++) {
-    const n = axialToOffset(axialNeighbor(a, d));
-    if (!onGrid(n)) continue;
-    const ca = centre(h);
-    const cb = centre(n);
-    const mid = { x: (ca.x + cb.x) / 2, y: (ca.y + cb.y) / 2 };
-    const dist = Math.hypot(cb.x - ca.x, cb.y - ca.y);
-    const px = -(cb.y - ca.y) / dist;
-    const py = (cb.x - ca.x) / dist;
-    const p1 = { x: mid.x + (px * SIZE) / 2, y: mid.y + (py * SIZE) / 2 };
-    const p2 = { x: mid.x - (px * SIZE) / 2, y: mid.y - (py * SIZE) / 2 };
-    const v1 = vkey(p1);
-    const v2 = vkey(p2);
-    vertexPos.set(v1, p1);
-    vertexPos.set(v2, p2);
-    const i = SIDES.push({ a: key(h), b: key(n), v1, v2, mid, len: SIZE }) - 1;
-    for (const v of [v1, v2]) {
-      const list = vertexSides.get(v) ?? [];
-      list.push(i);
-      vertexSides.set(v, list);
-    }
-  }
-}
-const sideByHexes = new Map<string, number>();
-SIDES.forEach((s, i) => {
-  sideByHexes.set(`${s.a}|${s.b}`, i);
-  sideByHexes.set(`${s.b}|${s.a}`, i);
-});
-
-function nearestVertex(p: Pt, among?: Iterable<string>): string {
-  let best = '';
-  let bd = Number.POSITIVE_INFINITY;
-  for (const v of among ?? vertexPos.keys()) {
-    const q = vertexPos.get(v)!;
-    const d = Math.hypot(q.x - p.x, q.y - p.y);
-    if (d < bd) {
-      bd = d;
-      best = v;
-    }
-  }
-  return best;
-}
-
-/** Cheapest corner-to-corner walk along hexsides hugging a polyline (Dijkstra). */
-function sideChain(line: readonly Pt[], from: string, to: string): number[] {
-  const cost = SIDES.map((s) => {
-    const d = distToPolyline(s.mid, line) / SIZE;
-    return s.len * (1 + 8 * d * d);
-  });
-  const dist = new Map<string, number>([[from, 0]]);
-  const via = new Map<string, number>();
-  const done = new Set<string>();
-  for (;;) {
-    let u = '';
-    let du = Number.POSITIVE_INFINITY;
-    for (const [v, d] of dist) {
-      if (!done.has(v) && d < du) {
-        du = d;
-        u = v;
-      }
-    }
-    if (u === '' || u === to) break;
-    done.add(u);
-    for (const si of vertexSides.get(u) ?? []) {
-      const s = SIDES[si]!;
-      const w = s.v1 === u ? s.v2 : s.v1;
-      const nd = du + cost[si]!;
-      if (nd < (dist.get(w) ?? Number.POSITIVE_INFINITY)) {
-        dist.set(w, nd);
-        via.set(w, si);
-      }
-    }
-  }
-  if (!dist.has(to)) throw new Error('river chain: no route');
-  const out: number[] = [];
-  let v = to;
-  while (v !== from) {
-    const si = via.get(v)!;
-    out.push(si);
-    const s = SIDES[si]!;
-    v = s.v1 === v ? s.v2 : s.v1;
-  }
-  return out.reverse();
-}
-
-/** Is a projected point inside the hex grid (and not in the outermost half hex)? */
-const insideMap = (p: Pt): boolean => onGrid(hexAtPt(p)) && !isRim(hexAtPt(p));
+// Corners keyed to 1/100 km.
+const { sides: SIDES, vertexPos, vertexSides, nearestVertex, sideChain } = hexsideGraph(grid, 100);
 
 interface RiverFeature {
   properties: { name: string; tributaryOf?: string | null };
@@ -671,21 +531,13 @@ for (const name of RIVER_ORDER) {
   const lines: Pt[][] = [];
   for (const f of feats) {
     const pts = f.geometry.coordinates.map((c) => project(c));
-    // on-map stretches of the course
-    const runs: Pt[][] = [[]];
-    for (const p of pts) {
-      if (insideMap(p)) runs[runs.length - 1]!.push(p);
-      else if (runs[runs.length - 1]!.length > 0) runs.push([]);
-    }
     const parent = f.properties.tributaryOf ? riverVertices.get(f.properties.tributaryOf) : undefined;
-    for (const run of runs) {
-      if (run.length < 2) continue;
+    // the on-map stretches of the course
+    for (const { run, mouth: isLastRun } of onMapRuns(pts, insideMap)) {
       lines.push(run);
       const from = nearestVertex(run[0]!);
       const mouth = run[run.length - 1]!;
-      // (only when the confluence itself is on the map)
-      const isLastRun = run === runs.filter((r) => r.length >= 2).at(-1) && run.at(-1) === pts.at(-1);
-      // a tributary ends on its parent river's hexsides
+      // a tributary ends on its parent river's hexsides (only when the confluence itself is on the map)
       const to = parent && isLastRun ? nearestVertex(mouth, parent) : nearestVertex(mouth);
       for (const si of sideChain(run, from, to)) {
         if (!sides.includes(si)) sides.push(si);
@@ -1114,17 +966,28 @@ if (errors.length > 0) {
   process.exit(1);
 }
 
-writeFileSync(OUT, `${JSON.stringify(map, null, 2)}\n`);
-// Keep the committed file in the repository's formatting (biome), so regenerating is a no-op.
-try {
-  execFileSync(join(here, '../../../node_modules/.bin/biome'), ['format', '--write', OUT], {
-    stdio: 'ignore',
-  });
-} catch {
-  console.warn('gen-mars-map: biome not available; map.json left unformatted');
-}
+// The committed file is in the repository's formatting (biome), so regenerating is a no-op.
+const text = execFileSync(
+  join(here, '../../../node_modules/.bin/biome'),
+  ['format', `--stdin-file-path=${OUT}`],
+  {
+    input: `${JSON.stringify(map, null, 2)}\n`,
+    encoding: 'utf8',
+  },
+);
+if (process.argv.includes('--check')) {
+  let old = '';
+  try {
+    old = readFileSync(OUT, 'utf8');
+  } catch {}
+  if (old !== text) {
+    console.error(`gen-mars-map: ${OUT} is not what the generator makes; run it without --check`);
+    process.exit(1);
+  }
+  console.log(`gen-mars-map: ${OUT} is up to date (${text.length} bytes)`);
+} else writeFileSync(OUT, text);
 console.log(
-  `wrote ${OUT}: ${COLUMNS}x${ROWS}, German ${german.size}, Soviet ${soviet.size} ` +
+  `${process.argv.includes('--check') ? 'checked' : 'wrote'} ${OUT}: ${COLUMNS}x${ROWS}, German ${german.size}, Soviet ${soviet.size} ` +
     `(Kalinin ${kalinin.size}, Western ${western.size}), front ${frontOrder.length} hexsides, ` +
     `${frontHexes.length} German front-line hexes in ${zoneGroups.length} zones`,
 );
