@@ -25,7 +25,7 @@ export async function launch(
       `no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install chromium), as .ci/run does`,
     );
   }
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'stavka-chromium-')), {
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'stavka-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
@@ -40,4 +40,9 @@ export async function launch(
       '--disable-sync',
     ],
   });
+  // Every wait is on the page's state; how long the page may take to get there is the
+  // machine's business: a loaded 2-core machine draws the whole front in well over the
+  // default 30 s (STAVKA_E2E_TIMEOUT_MS to change it).
+  context.setDefaultTimeout(Number(process.env.STAVKA_E2E_TIMEOUT_MS ?? 120_000));
+  return context;
 }

@@ -34,15 +34,31 @@ async function open(browser: BrowserContext): Promise<{ page: Page; errors: stri
 
 /** A screenshot at the page's size, and the same page at a phone's (name-phone.png). */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await painted(page);
   await page.screenshot({ path: join(SHOTS, name) });
   const was = page.viewportSize();
   if (!was || was.width <= 400) return;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(400);
+  await painted(page);
   await page.screenshot({ path: join(SHOTS, name.replace(/\.png$/, '-phone.png')) });
   await page.setViewportSize(was);
-  await page.waitForTimeout(200);
+  await painted(page);
+}
+
+/** Once the page's fonts are in and it has drawn two frames since (what a screenshot shows is settled). */
+const painted = (page: Page) =>
+  page.evaluate(
+    'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
+  );
+
+/**
+ * Runs `act` (a click), then waits until the page shows its answer: the game's part of
+ * the page (prompt, actions, board, banners) differs from what it was before.
+ */
+async function answered(page: Page, act: () => Promise<void>): Promise<void> {
+  await page.evaluate('globalThis.__before = document.body.innerHTML');
+  await act();
+  await page.waitForFunction('document.body.innerHTML !== globalThis.__before');
 }
 
 const status = (page: Page) => page.locator('.status').innerText();
@@ -74,10 +90,11 @@ async function playOn(page: Page, done: () => Promise<boolean>, limit = 120): Pr
     );
     const any = page.locator('.actions button[data-action]:visible');
     const group = page.locator('.actions details.group:not([open]) summary');
-    if ((await end.count()) > 0) await end.first().click();
-    else if ((await any.count()) > 0) await any.first().click();
-    else if ((await group.count()) > 0) await group.first().click();
-    await page.waitForTimeout(120);
+    const next =
+      (await end.count()) > 0 ? end.first() : (await any.count()) > 0 ? any.first() : group.first();
+    // Nothing to click yet (a banner, a seat being handed over): wait for the page to change.
+    const offered = (await end.count()) + (await any.count()) + (await group.count()) > 0;
+    await answered(page, () => (offered ? next.click() : Promise.resolve()));
   }
   throw new Error(`not done after ${limit} clicks: ${await status(page)}`);
 }
@@ -259,8 +276,9 @@ describe('issue #45 item 4: a confirm before a click that cannot be taken back',
       assert.match(await ask.innerText(), /strikes .*B-57.*cannot be taken back/s);
       assert.equal(await savedGame(page, 'front-4b'), saved, 'not rolled yet');
       await ask.getByRole('button', { name: /^Yes/ }).click();
-      for (let i = 0; i < 50 && (await savedGame(page, 'front-4b')) === saved; i++)
-        await page.waitForTimeout(100);
+      await page.waitForFunction(
+        `localStorage.getItem('stavka.local.front-4b') !== ${JSON.stringify(saved)}`,
+      );
       assert.notEqual(await savedGame(page, 'front-4b'), saved, 'the airstrike taken');
       assert.deepEqual(errors, []);
       await page.close();
@@ -412,7 +430,10 @@ describe('issue #45 item 7: the whole front reads at a glance', () => {
       const [x0, , w0] = await box();
       await page.getByRole('button', { name: 'zoom in' }).click();
       await page.getByRole('button', { name: 'zoom in' }).click();
-      await page.waitForTimeout(400);
+      // Each click zooms to 0.8 of the width: wait for the second to be drawn.
+      await page.waitForFunction(
+        `Number(document.querySelector('svg.map').getAttribute('viewBox').split(' ')[2]) < ${w0! * 0.7}`,
+      );
       const [x1, , w1] = await box();
       assert.ok(w1! < w0!, 'zoomed in');
       // Each stack's middle on the map (its bounding box in map units).
@@ -597,8 +618,11 @@ describe('issue #45 item 17: Enter on an empty chat box', () => {
     await page.getByLabel('message').press('Enter');
     await page.getByLabel('message').fill('   ');
     await page.getByLabel('message').press('Enter');
-    await page.waitForTimeout(500);
-    assert.deepEqual(requests, [], 'no message posted');
+    // A real message after them: once it is in the chat, the blank ones had their turn.
+    await page.getByLabel('message').fill('Ready on the Dvina');
+    await page.getByLabel('message').press('Enter');
+    await page.getByText('Ready on the Dvina').last().waitFor();
+    assert.equal(requests.length, 1, 'only the real message posted');
     assert.deepEqual(errors, []);
     await page.close();
   });
