@@ -5,8 +5,9 @@
  * (hot-seat: both); tokens stay in the URL fragment and localStorage, never in a query.
  */
 import { type Action, type ProvableGame, proveDice, type ReplayFile } from '@stavka/engine';
-import { findGame, playableGame } from '@stavka/games';
 import { type LiveChatMessage, type LiveMessage, receive } from '@stavka/server/live';
+import { openedGame, openGame, rulesOf } from './games.ts';
+import { call, contribution, gameSummary, SEEN, TOKENS } from './server-games.ts';
 import type { Session, SessionView } from './session.ts';
 
 interface SeatView {
@@ -25,243 +26,6 @@ interface SeatView {
     outcome: SessionView['outcome'];
   } | null;
   legal: Action[];
-}
-
-export interface CreatedGame {
-  id: string;
-  /** Tokens of the seats this browser keeps, joined by ",". */
-  token: string;
-  /** Each side's seat link by side id, and the spectator's. */
-  links: Readonly<Record<string, string>>;
-}
-
-/** How a new server game is played: hot-seat, online (links), or against the AI for one side. */
-export type NewGameMode =
-  | { kind: 'hotseat' }
-  | { kind: 'online' }
-  | {
-      kind: 'ai';
-      human: string;
-      /** The AI's player, by its name in the game module's players (default: its `ai`). */
-      level?: string;
-    };
-
-async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const data = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
-  if (!res.ok) throw new Error(data.message ?? `${method} ${url}: HTTP ${res.status}`);
-  return data;
-}
-
-function contribution(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-const TOKENS = 'stavka.tokens.';
-/** What the home page lists of a server game this browser holds tokens of (SavedServerGame). */
-const SEEN = 'stavka.seen.';
-/** The seat links of an online game created in this browser, to send again if one is lost. */
-const LINKS = 'stavka.links.';
-/** The creator's admin token of a game created here: it issues a seat a new link. */
-const ADMIN = 'stavka.admin.';
-
-/** What this browser remembers of a server game it holds seat or spectator tokens of. */
-export interface SavedServerGame {
-  readonly id: string;
-  /** The sides its tokens play, as the game said when last opened here ([]: not opened yet, or watching). */
-  readonly sides: readonly string[];
-  /** Whether a token is a spectator's. */
-  readonly watching: boolean;
-  /** The turn when last seen here, if known. */
-  readonly turn: number | null;
-  /** When last seen here (ms since the epoch), if ever. */
-  readonly seenAt: number | null;
-  /** The seat and spectator links, for an online game created here; else null. */
-  readonly links: Readonly<Record<string, string>> | null;
-}
-
-/**
- * Whether a seat link opens on this computer only (localhost, 127.x, [::1]): the server
- * links to the address a game was made at, so a game made at http://localhost:8080
- * gives links a player on another machine cannot open.
- */
-export function linkForThisMachineOnly(link: string): boolean {
-  let host: string;
-  try {
-    host = new URL(link).hostname;
-  } catch {
-    return false;
-  }
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/**
- * The server games this browser holds tokens of (a seat link opened, a hot-seat or AI
- * game started here) or created online, the most recently seen first. Tokens and links
- * stay in localStorage only.
- */
-export function savedServerGames(storage: Storage = localStorage): SavedServerGame[] {
-  const ids = new Set<string>();
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    for (const prefix of [TOKENS, LINKS]) {
-      if (key?.startsWith(prefix) && storage.getItem(key)) ids.add(key.slice(prefix.length));
-    }
-  }
-  const out = [...ids].map((id) => ({
-    id,
-    ...readSeen(storage.getItem(SEEN + id)),
-    links: readLinks(storage.getItem(LINKS + id)),
-  }));
-  return out.sort((a, b) => (b.seenAt ?? 0) - (a.seenAt ?? 0) || a.id.localeCompare(b.id));
-}
-
-function readLinks(text: string | null): Record<string, string> | null {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
-    const links = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string');
-    return links.length > 0 ? Object.fromEntries(links) : null;
-  } catch {
-    return null;
-  }
-}
-
-function readSeen(text: string | null): Omit<SavedServerGame, 'id' | 'links'> {
-  const none = { sides: [], watching: false, turn: null, seenAt: null };
-  if (!text) return none;
-  try {
-    const v = JSON.parse(text) as Partial<Record<keyof SavedServerGame, unknown>>;
-    return {
-      sides: Array.isArray(v.sides) ? v.sides.filter((x): x is string => typeof x === 'string') : [],
-      watching: v.watching === true,
-      turn: typeof v.turn === 'number' ? v.turn : null,
-      seenAt: typeof v.seenAt === 'number' ? v.seenAt : null,
-    };
-  } catch {
-    return none; // written by another version: shown as not opened yet
-  }
-}
-
-/** Forgets a server game in this browser: its tokens, links and what was seen of it (the game stays on the server). */
-export function forgetServerGame(id: string, storage: Storage = localStorage): void {
-  storage.removeItem(TOKENS + id);
-  storage.removeItem(SEEN + id);
-  storage.removeItem(LINKS + id);
-  storage.removeItem(ADMIN + id);
-}
-
-/** Whether this browser created the game and may issue a seat a new link. */
-export function canReissue(id: string, storage: Storage = localStorage): boolean {
-  return !!storage.getItem(ADMIN + id);
-}
-
-/**
- * A new link for a seat of a game created here (POST /api/games/{id}/token with the
- * creator's admin token): the seat's old token, and its old link, stop working. The new
- * link replaces the old among the game's kept links.
- */
-export async function reissueSeatLink(
-  id: string,
-  side: string,
-  storage: Storage = localStorage,
-): Promise<string> {
-  const admin = storage.getItem(ADMIN + id);
-  if (!admin) throw new Error('only the browser that created the game can issue a seat a new link');
-  const made = await call<{ link: string }>('POST', `/api/games/${id}/token`, admin, { side });
-  const links = readLinks(storage.getItem(LINKS + id)) ?? {};
-  storage.setItem(LINKS + id, JSON.stringify({ ...links, [side]: made.link }));
-  return made.link;
-}
-
-/** The server's public summary of a game (`GET /api/games/{id}`, docs/api.md). */
-export interface GameSummary {
-  readonly id: string;
-  readonly game: string;
-  readonly status: 'waiting' | 'active' | 'over';
-  readonly stateId: number;
-  readonly activeSides: readonly string[];
-  readonly outcome: { readonly winner: string | null; readonly summary: string } | null;
-  readonly seats: Readonly<Record<string, { readonly player: string; readonly joined: boolean }>>;
-  /** The optional rules switched when it was made (a key left out is at its default). */
-  readonly options?: Readonly<Record<string, boolean>>;
-  readonly createdAt: string;
-}
-
-/** A game's public summary; null when the server no longer has it. */
-export async function gameSummary(id: string): Promise<GameSummary | null> {
-  const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
-  if (res.status === 404) return null;
-  const data = (await res.json().catch(() => ({}))) as GameSummary & { message?: string };
-  if (!res.ok) throw new Error(data.message ?? `GET /api/games/${id}: HTTP ${res.status}`);
-  return data;
-}
-
-/**
- * Creates a game on the server, with the optional rules `options` switched. Hot-seat:
- * every seat here; AI: the sides other than `human` are the AI's; online: no seat here, a
- * link for each.
- */
-export async function createServerGame(
-  game: string,
-  mode: NewGameMode,
-  options: Readonly<Record<string, boolean>> = {},
-): Promise<CreatedGame> {
-  const m = findGame(game);
-  if (!m?.rules) throw new Error(`${game} cannot be played yet`);
-  const seats = Object.fromEntries(
-    m.rules.sides.map((side) => [
-      side,
-      mode.kind === 'ai' && mode.human !== side
-        ? { player: 'ai', ...(mode.level ? { level: mode.level } : {}) }
-        : { player: 'human' },
-    ]),
-  );
-  const made = await call<{
-    id: string;
-    seats: Record<string, { token?: string; link?: string }>;
-    spectator: { token: string; link: string };
-    admin?: { token: string };
-  }>('POST', '/api/games', null, {
-    game,
-    seats,
-    ...(Object.keys(options).length > 0 ? { options } : {}),
-  });
-  if (made.admin) {
-    try {
-      localStorage.setItem(ADMIN + made.id, made.admin.token);
-    } catch {
-      // storage refused: no new links can be issued from here
-    }
-  }
-  const mine = Object.entries(made.seats)
-    .filter(
-      ([side, s]) => s.token && (mode.kind === 'hotseat' || (mode.kind === 'ai' && side === mode.human)),
-    )
-    .map(([, s]) => s.token!);
-  const links: Record<string, string> = Object.fromEntries(
-    m.rules.sides.map((side) => [side, made.seats[side]?.link ?? '']),
-  );
-  links.spectator = made.spectator.link;
-  // An online game's links are shown once: kept, so that one lost can be sent again.
-  if (mode.kind === 'online') {
-    try {
-      localStorage.setItem(LINKS + made.id, JSON.stringify(links));
-    } catch {
-      // storage full or refused: the links are still shown now
-    }
-  }
-  return { id: made.id, token: mine.join(','), links };
 }
 
 /** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */
@@ -348,6 +112,9 @@ export class ServerSession implements Session {
       this.listen(token);
     }
     if (this.tokens.some((t, i) => t !== before[i])) this.rememberTokens(before);
+    // The game's module and presentation, loaded before its first view is shown.
+    const game = [...this.views.values()].find((v) => v.view)?.view?.game;
+    if (game) await openGame(game).catch(() => {});
     this.refresh();
   }
 
@@ -441,7 +208,7 @@ export class ServerSession implements Session {
       seatViews.find(
         (v) => v.stateId === latest.stateId && v.side !== null && latest.view?.activeSides.includes(v.side),
       ) ?? latest;
-    const progress = newest.view ? findGame(newest.view.game)?.progress : undefined;
+    const progress = newest.view ? openedGame(newest.view.game)?.module.progress : undefined;
     this.remember(newest.view && progress ? progress(newest.view.state).turn : null);
     if (!newest.view) {
       // Still waiting for a seat: no view to hand the listeners, only word of the change.
@@ -591,7 +358,7 @@ export class ServerSession implements Session {
   /** Proves every roll of a finished game: commitment, seed derivation and replay. */
   async verify(): Promise<string> {
     const file = (await this.exportFile()) as ProvableGame;
-    const rules = playableGame(file.game)?.rules;
+    const rules = await rulesOf(file.game).catch(() => null);
     if (!rules) return `FAILED: "${file.game}" is no game this version plays.`;
     const proof = proveDice(rules, file);
     if (!proof.ok) return `FAILED: ${proof.failures.join('; ')}.`;

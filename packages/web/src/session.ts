@@ -9,7 +9,6 @@ import {
   type Action,
   apply,
   type GameOutcome,
-  type GameRules,
   type GameState,
   type LogEntry,
   legalActions,
@@ -19,7 +18,8 @@ import {
   stateHash,
   view,
 } from '@stavka/engine';
-import { GAMES, playableGame } from '@stavka/games';
+import { CARDS, type Rules, rulesOf } from './games.ts';
+import { LOCAL_STORE } from './local-games.ts';
 
 export interface SessionView {
   readonly id: string;
@@ -46,15 +46,10 @@ export interface Session {
   submit(side: string, action: Action): Promise<{ ok: true } | { ok: false; message: string }>;
   subscribe(listener: (v: SessionView) => void): () => void;
   exportReplay(): ReplayFile;
-}
-
-type Rules = GameRules<unknown, Action, Record<string, unknown>>;
-
-/** The rules of a game this browser can play, or an error saying it cannot. */
-export function rulesOf(game: unknown): Rules {
-  const m = playableGame(game);
-  if (!m) throw new Error(`game: "${String(game).slice(0, 40)}" is no game this version plays`);
-  return m.rules;
+  /** Stops listening (a server game's live channels); absent for a game in this page. */
+  close?(): void;
+  /** A server game still waiting for seats to join: the seats so far; else null. */
+  waiting?(): { seats: Readonly<Record<string, { player: string; joined: boolean }>> } | null;
 }
 
 function makeView(
@@ -87,8 +82,6 @@ function makeView(
   };
 }
 
-const STORE = 'stavka.local.';
-
 /** Hot-seat in the browser: both seats, persisted as a replay in localStorage. */
 export class LocalSession implements Session {
   private s: GameState<unknown>;
@@ -110,8 +103,12 @@ export class LocalSession implements Session {
    * A new offline game of `game` (by default the registry's first playable game), with
    * the optional rules `options` switched (its module's `options`, checked by the rules).
    */
-  static create(seed: string, game?: string, options: Readonly<Record<string, boolean>> = {}): LocalSession {
-    const rules = rulesOf(game ?? Object.keys(GAMES).find((id) => playableGame(id)));
+  static async create(
+    seed: string,
+    game?: string,
+    options: Readonly<Record<string, boolean>> = {},
+  ): Promise<LocalSession> {
+    const rules = await rulesOf(game ?? CARDS.find((c) => c.meta.playable)?.id);
     const made = setup(rules, null, seed, options);
     if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
     const id = `local-${seed}`;
@@ -128,38 +125,20 @@ export class LocalSession implements Session {
     return session;
   }
 
-  static load(id: string): LocalSession | null {
-    const text = localStorage.getItem(STORE + id);
+  /** A saved offline game (null: none here, or no game this version plays). */
+  static async load(id: string): Promise<LocalSession | null> {
+    const text = localStorage.getItem(LOCAL_STORE + id);
     if (!text) return null;
     const file = JSON.parse(text) as ReplayFile;
-    const m = playableGame(file.game);
-    if (!m) return null;
-    const r = replay(m.rules, file);
+    const rules = await rulesOf(file.game).catch(() => null);
+    if (!rules) return null;
+    const r = replay(rules, file);
     if (!r.ok) return null;
-    return new LocalSession(id, m.rules, r.value, file);
-  }
-
-  /** The game a saved offline game plays (null: unreadable). */
-  static gameOf(id: string): string | null {
-    try {
-      const file = JSON.parse(localStorage.getItem(STORE + id) ?? 'null') as { game?: unknown } | null;
-      return typeof file?.game === 'string' ? file.game : null;
-    } catch {
-      return null;
-    }
-  }
-
-  static list(): string[] {
-    const out: string[] = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const k = localStorage.key(i);
-      if (k?.startsWith(STORE)) out.push(k.slice(STORE.length));
-    }
-    return out.sort();
+    return new LocalSession(id, rules, r.value, file);
   }
 
   private save(): void {
-    localStorage.setItem(STORE + this.id, JSON.stringify(this.file));
+    localStorage.setItem(LOCAL_STORE + this.id, JSON.stringify(this.file));
   }
 
   current(): SessionView {
@@ -195,15 +174,19 @@ export class ReplaySession implements Session {
   readonly file: ReplayFile;
   private readonly rules: Rules;
 
-  constructor(file: ReplayFile) {
-    this.file = file;
+  /** A replay of a file (its game loaded first); refused with the reason if it is none. */
+  static async open(file: ReplayFile): Promise<ReplaySession> {
     if (typeof file !== 'object' || file === null) throw new Error('a replay file holds a JSON object');
-    const m = playableGame(file.game);
-    if (!m)
+    const rules = await rulesOf(file.game).catch(() => {
       throw new Error(
         `game: replay is of "${String(file.game).slice(0, 40)}", not a game this version plays`,
       );
-    const rules = m.rules;
+    });
+    return new ReplaySession(file, rules);
+  }
+
+  private constructor(file: ReplayFile, rules: Rules) {
+    this.file = file;
     this.rules = rules;
     // The whole replay first: a file of another game or rules version is told so before
     // its scenario is read as this game's.

@@ -18,7 +18,6 @@ import type {
   SetupTray,
   ThreatLine,
 } from '@stavka/engine';
-import { useState } from 'preact/hooks';
 import type { Colours } from './counters.ts';
 import { HEX_SIZE } from './geometry.ts';
 import { Counter } from './MapView.tsx';
@@ -407,27 +406,7 @@ function Swatch(p: { swatch: string }) {
 }
 
 /** Copies a link (the clipboard, or the text selected when the clipboard is refused). */
-export function CopyButton(p: { text: string; label: string }) {
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <button
-      type="button"
-      class="copy"
-      aria-label={p.label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(p.text);
-          setDone('Copied');
-        } catch {
-          setDone('Select the link and copy it (the browser refused the clipboard)');
-        }
-        setTimeout(() => setDone(null), 2500);
-      }}
-    >
-      {done ?? 'Copy'}
-    </button>
-  );
-}
+export { CopyButton } from './copy-button.tsx';
 
 /**
  * The stack picker (issue #45 item 3): every unit of a clicked stack, top first, each

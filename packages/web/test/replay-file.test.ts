@@ -13,8 +13,8 @@ describe('a replay file opened in the browser', () => {
   const game = playout(marsRules, 5, { soviet: new RandomPlayer('a'), german: new RandomPlayer('b') });
   const good = game.replay;
 
-  it('steps through a whole game: every position from the set-up to the end', () => {
-    const s = new ReplaySession(good);
+  it('steps through a whole game: every position from the set-up to the end', async () => {
+    const s = await ReplaySession.open(good);
     assert.equal(s.length, good.actions.length + 1);
     assert.equal(s.position, good.actions.length);
     assert.equal((s.current().state as { step: string }).step, 'over');
@@ -22,7 +22,7 @@ describe('a replay file opened in the browser', () => {
     assert.equal((s.current().state as { step: string }).step, 'setup');
   });
 
-  it('refuses another game, another rules version, or actions that are no list, saying which', () => {
+  it('refuses another game, another rules version, or actions that are no list, saying which', async () => {
     const cases: [unknown, RegExp][] = [
       [{ ...good, game: 'chess' }, /game: replay is of "chess", not a game this version plays/],
       [
@@ -38,7 +38,7 @@ describe('a replay file opened in the browser', () => {
       [null, /a replay file holds a JSON object/],
     ];
     for (const [file, said] of cases) {
-      assert.throws(() => new ReplaySession(file as ReplayFile), said, JSON.stringify(file)?.slice(0, 60));
+      await assert.rejects(ReplaySession.open(file as ReplayFile), said, JSON.stringify(file)?.slice(0, 60));
     }
   });
 });

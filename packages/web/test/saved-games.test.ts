@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { forgetServerGame, linkForThisMachineOnly, savedServerGames } from '../src/server.ts';
+import { forgetServerGame, linkForThisMachineOnly, savedServerGames } from '../src/server-games.ts';
 
 /** localStorage's interface over a Map, keys in insertion order as browsers keep them. */
 function memoryStorage(entries: Record<string, string>): Storage {

@@ -8,7 +8,14 @@
  * gives) and from the tables' data: this file names no game and no rule. The report's
  * numbers are shown as they are; nothing here computes a chance.
  */
-import type { AnyGameModule, CalcAnswer, CalcField, CombatReport, GameCalculator } from '@stavka/engine';
+import type {
+  AnyGameModule,
+  CalcAnswer,
+  CalcField,
+  CombatReport,
+  GameCalculator,
+  GameMeta,
+} from '@stavka/engine';
 import { ruleExcerpt } from '@stavka/games/rules-text';
 import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -661,7 +668,7 @@ export function CalculatorPage(p: CalculatorPageProps) {
 }
 
 /** The list of games with a calculator (the page with no game chosen). */
-export function GameList(p: { games: readonly CalcGame[] }) {
+export function GameList(p: { games: readonly { readonly id: string; readonly meta: GameMeta }[] }) {
   return (
     <main class="calculator">
       <header>

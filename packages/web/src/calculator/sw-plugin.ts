@@ -1,8 +1,9 @@
 /**
  * Writes the calculator page's service worker (dist/sw.js) at build time from
  * service-worker.js, with the exact list of files the page needs offline: its HTML, the
- * scripts and styles its entry loads (its static imports: the page loads nothing lazily,
- * and a game's lazy browser side is the game client's), the files its HTML links
+ * scripts and styles its entry loads, all the way down, the chunks it loads lazily (each
+ * game's module and tables: the page loads only the game it shows, and keeps every
+ * game's for offline use), the files its HTML links
  * (icon, manifest, home-screen icons). The worker's VERSION is a hash of that list and
  * the HTML, so a new build brings a new worker and drops the old cache.
  */
@@ -22,6 +23,7 @@ type Chunkish = {
   type: 'chunk';
   fileName: string;
   imports: readonly string[];
+  dynamicImports: readonly string[];
   viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> };
 };
 
@@ -39,7 +41,7 @@ export function calculatorServiceWorker(o: CalculatorWorkerOptions): Plugin {
       const files = new Set<string>([`/${o.page}`, ...o.publicFiles]);
       // What the HTML links: its script and styles, the icon.
       for (const m of source.matchAll(/(?:href|src)="(\/[^"#?]+)"/g)) files.add(m[1]!);
-      // What its scripts import, all the way down.
+      // What its scripts import, statically or lazily, all the way down.
       const seen = new Set<string>();
       const walk = (fileName: string) => {
         if (seen.has(fileName)) return;
@@ -49,7 +51,7 @@ export function calculatorServiceWorker(o: CalculatorWorkerOptions): Plugin {
         files.add(`/${c.fileName}`);
         for (const css of c.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
         for (const a of c.viteMetadata?.importedAssets ?? []) files.add(`/${a}`);
-        for (const i of c.imports) walk(i);
+        for (const i of [...c.imports, ...c.dynamicImports]) walk(i);
       };
       for (const f of [...files]) if (f.endsWith('.js')) walk(f.slice(1));
       const list = [...files].sort();

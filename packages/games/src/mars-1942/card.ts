@@ -1,0 +1,39 @@
+/**
+ * Operation Mars as the browser first sees it (`../catalog.ts`): what the home page
+ * shows, and the module and presentation loaded when a game is opened.
+ */
+import type { GameCard } from '../catalog.ts';
+
+export const marsCard: GameCard = {
+  id: 'mars-1942',
+  meta: {
+    title: 'Operation Mars, 1942',
+    blurb:
+      "Zhukov's offensive against the Rzhev salient: 11 two-day turns, 25 Nov - 16 Dec 1942, 7 mi / 11 km a hex, about 35 units a side.",
+    sides: [
+      { id: 'soviet', name: 'Soviet', commander: 'Zhukov', colour: '#E69F00', ink: '#6b3a00' },
+      { id: 'german', name: 'German', commander: 'von Kluge', colour: '#56B4E9', ink: '#0b3c5d' },
+    ],
+    playable: true,
+    hiddenInformation: false,
+    rulesText: 'mars-1942',
+  },
+  options: [
+    {
+      key: 'firstTurnDoubling',
+      label: 'Russian attack factors doubled on the first turn',
+      rule: 'M-16',
+      default: true,
+    },
+  ],
+  players: {
+    random: { label: 'Random (baseline)', rank: 0 },
+    greedy: { label: 'Greedy (baseline)', rank: 1 },
+    ai1: { label: 'AI, level 1', rank: 2 },
+    ai2: { label: 'AI, level 2', rank: 3 },
+    ai: { label: 'AI (level 2)', rank: 3 },
+  },
+  calculator: true,
+  module: () => import('./module.ts').then((m) => m.marsModule as never),
+  presentation: () => import('./presentation.ts').then((m) => m.marsPresentation as never),
+};

@@ -1,0 +1,776 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
+/**
+ * A game's board and table: the map, the side panel's work (prompt, actions, previews),
+ * results, summaries, the log, the reference and the chat, all drawn from the game's
+ * presentation and the session's view.
+ */
+import type {
+  Action,
+  AnyGameModule,
+  Highlight,
+  LogDrawing,
+  LogEntry,
+  Presentation,
+  RollBanner,
+} from '@stavka/engine';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
+import { coloursOf } from './counters.ts';
+import { MapView, pointStep } from './MapView.tsx';
+import { CombatPreview, LogPanel, OptionsLine, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
+import { download, ReplayControls } from './replay.tsx';
+import { ServerSession } from './server.ts';
+import { ReplaySession, type Session, type SessionView } from './session.ts';
+import { sideNameIn } from './sides.ts';
+import { stackOrder, stackTotal } from './stacks.ts';
+import {
+  ActionButtons,
+  type FinishedTurn,
+  MissingList,
+  RecapPanel,
+  type RecapStep,
+  ReferencePanel,
+  ResultBanner,
+  StackPicker,
+  TrayPanel,
+  TurnPause,
+} from './table.tsx';
+
+/** The player-turns of a log: where each starts (its marker) and whose it is. */
+function playerTurns(
+  pres: Presentation,
+  log: readonly LogEntry[],
+): { at: number; side: string; label: string }[] {
+  const out: { at: number; side: string; label: string }[] = [];
+  if (!pres.turnMarker) return out;
+  for (let i = 0; i < log.length; i++) {
+    const m = pres.turnMarker(log[i]!);
+    if (m) out.push({ at: i, ...m });
+  }
+  return out;
+}
+
+/** A finished player-turn, from its marker to the next one. */
+function finishedTurn(
+  pres: Presentation,
+  view: unknown,
+  log: readonly LogEntry[],
+  start: { at: number; side: string; label: string },
+  end: number,
+): FinishedTurn {
+  const entries = log.slice(start.at, end);
+  return {
+    label: start.label,
+    side: start.side,
+    lines: pres.turnSummary ? pres.turnSummary(view, entries) : [],
+    entries,
+  };
+}
+
+/** Whether a die was rolled among the log's last entries (undo stops at a roll). */
+function rolledLast(log: readonly LogEntry[]): boolean {
+  for (let i = log.length - 1; i >= Math.max(0, log.length - 12); i--)
+    if (log[i]!.kind === 'roll') return true;
+  return false;
+}
+
+/** A short tick when a result comes in (optional: off until the player turns it on). */
+function tick(): void {
+  try {
+    const Ctx = window.AudioContext;
+    const ctx = new Ctx();
+    const o = ctx.createOscillator();
+    const gain = ctx.createGain();
+    o.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.18);
+    o.connect(gain).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.2);
+  } catch {
+    // no audio here: the banner says it all
+  }
+}
+
+export function GameBoard(p: {
+  session: Session;
+  v: SessionView;
+  game: AnyGameModule;
+  pres: Presentation;
+  /** Hidden while a hot-seat changes hands: drawn nowhere, keys ignored. */
+  hidden?: boolean;
+}) {
+  const { session, v, game, pres } = p;
+  const [selectedHex, setSelectedHex] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [cursor, setCursor] = useState(-1);
+  const [cite, setCite] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [overlay, setOverlay] = useState<string>('none');
+  const [tab, setTab] = useState<'unit' | 'log' | 'vp' | 'ref' | 'chat'>('unit');
+  // An online game's chat and who is at the table (chat.tsx); the last line seen in the Chat tab.
+  const online = session instanceof ServerSession ? session : null;
+  const social = useSocial(online);
+  const [chatSeen, setChatSeen] = useState(0);
+  const lastChat = social?.messages.at(-1)?.seq ?? 0;
+  useEffect(() => {
+    if (tab === 'chat') setChatSeen(lastChat);
+  }, [tab, lastChat]);
+  const [showNumbers, setShowNumbers] = useState(false);
+  const [sound, setSound] = useState(false);
+  // The last result, and the player's own last result, shown until dismissed: kept as
+  // their rolls' places in the log and drawn from the log as it is now, so a banner says
+  // what its result led to as it happens (the retreat after a D; issue #45 item 6).
+  const [bannerAt, setBanners] = useState<{ latest: number | null; own: number | null }>({
+    latest: null,
+    own: null,
+  });
+
+  // Player-turns that ended since the player last pressed Continue.
+  const [pause, setPause] = useState<FinishedTurn[]>([]);
+  const [recap, setRecap] = useState<{ label: string; steps: RecapStep[]; at: number } | null>(null);
+  // Where a hovered (or clicked) log line happened; in a replay, the last step's change.
+  const [logShown, setLogShown] = useState<LogDrawing | null>(null);
+  const [logFocus, setLogFocus] = useState<number | null>(null);
+  const [stepShown, setStepShown] = useState<LogDrawing[]>([]);
+  // The action button pointed at: the hex it names is lit.
+  const [buttonShown, setButtonShown] = useState<Action | null>(null);
+  // The node whose stack picker is open (issue #45 item 3).
+  const [picker, setPicker] = useState<number | null>(null);
+  // An action waiting for the player's yes: it cannot be taken back (issue #45 item 4).
+  const [pending, setPending] = useState<{ action: Action; question: string; then?: () => void } | null>(
+    null,
+  );
+  const view = v.state;
+  const bannerOf = (i: number | null): RollBanner | null =>
+    i !== null && i < v.log.length && pres.rollBanner ? pres.rollBanner(view, v.log, i) : null;
+  const banners = { latest: bannerOf(bannerAt.latest), own: bannerOf(bannerAt.own) };
+  const colours = useMemo(() => coloursOf(game.meta), [game]);
+  const board = useMemo(() => pres.board(view), [pres, view]);
+  const pieces = useMemo(() => pres.pieces(view), [pres, view]);
+  const side = v.activeSides[0] ?? null;
+  const mine = side !== null && v.seats.includes(side);
+  const actions: readonly Action[] = side ? (v.legal[side] ?? []) : [];
+  const sideName = (x: string) => sideNameIn(game.meta, x);
+  const isMine = (x: string) => v.seats.includes(x);
+
+  // New log entries: a banner for each roll, a pause for each player-turn ended.
+  const seenLog = useRef(v.log.length);
+  useEffect(() => {
+    const log = v.log;
+    const from = seenLog.current;
+    seenLog.current = log.length;
+    if (v.mode === 'replay') {
+      const drawn: LogDrawing[] = [];
+      if (pres.logDrawing && log.length > from)
+        for (let i = from; i < log.length; i++) {
+          const d = pres.logDrawing(view, log[i]!);
+          if (d) drawn.push(d);
+        }
+      setStepShown(drawn);
+      return;
+    }
+    if (log.length <= from) return;
+    const found: { at: number; banner: RollBanner }[] = [];
+    if (pres.rollBanner)
+      for (let i = from; i < log.length; i++) {
+        const b = pres.rollBanner(view, log, i);
+        if (b) found.push({ at: i, banner: b });
+      }
+    if (found.length > 0) {
+      const latest = found[found.length - 1]!.at;
+      const own = [...found].reverse().find((b) => b.banner.side !== null && v.seats.includes(b.banner.side));
+      setBanners((was) => ({ latest, own: own?.at ?? was.own }));
+      if (sound) tick();
+    }
+    const turns = playerTurns(pres, log);
+    const ended: FinishedTurn[] = [];
+    for (let k = 1; k < turns.length; k++)
+      if (turns[k]!.at >= from) ended.push(finishedTurn(pres, view, log, turns[k - 1]!, turns[k]!.at));
+    if (ended.length > 0) setPause((was) => [...was, ...ended]);
+  }, [v.log]);
+
+  // A new step or side: nothing stays selected (a click meant to select never moves it).
+  const step = pres.prompt(view, side, mine, v.outcome).step;
+  // The side panel back to its top: the new step's work is there (issue #45 item 2).
+  const sidePanel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setSelected(null);
+    setSelectedHex(null);
+    setPicker(null);
+    setPending(null);
+    sidePanel.current?.scrollTo({ top: 0 });
+  }, [step, side]);
+
+  const submit = async (a: Action) => {
+    if (!side) return;
+    setError(null);
+    const r = await session.submit(side, a);
+    if (!r.ok) setError(r.message);
+  };
+
+  const recapStep = recap ? recap.steps[recap.at] : undefined;
+  const marks = useMemo(() => pres.marks(view, side), [pres, view, side]);
+  // What threatens the player (the side to move if it is this browser's, else its one seat),
+  // said in the prompt bar and the turn summary, its cities lit (issue #45 item 1).
+  const me = side !== null && mine ? side : v.seats.length === 1 ? v.seats[0]! : null;
+  const threats = useMemo(
+    () => (me !== null && pres.threats && v.outcome === null ? pres.threats(view, me) : []),
+    [pres, view, me, v.outcome],
+  );
+  const missing = useMemo(
+    () => [
+      ...(mine && pres.missing ? pres.missing(view, side, actions) : []),
+      // The engine's own rule, the same in every game.
+      ...(mine && !v.canUndo && v.mode !== 'replay' && rolledLast(v.log)
+        ? [{ control: 'Undo', why: 'a die was rolled: nothing before a roll can be taken back' }]
+        : []),
+    ],
+    [pres, view, side, actions, mine, v.canUndo, v.mode, v.log],
+  );
+
+  // The one piece every action is about (the one unit to retreat, to advance): lit
+  // without being selected first, so the prompt's "pink hexes" are there to see.
+  // The piece an action is about: as the presentation says, else the action's `unit`.
+  const pieceOf = useCallback(
+    (a: Action): string | null =>
+      pres.actionPiece ? pres.actionPiece(a) : typeof a.unit === 'string' ? a.unit : null,
+    [pres],
+  );
+  const sole = useMemo(() => {
+    let unit: string | null = null;
+    for (const a of actions) {
+      const u = pieceOf(a);
+      if (u === null) continue;
+      if (unit === null) unit = u;
+      else if (unit !== u) return null;
+    }
+    return unit;
+  }, [actions, pieceOf]);
+  const chosen = selected ?? sole;
+
+  // Highlights for the selected piece, from the legal actions only.
+  const { highlights, byHex } = useMemo(() => {
+    const hl = new Map<number, Highlight>();
+    const act = new Map<number, Action>();
+    for (const t of pres.targets(view, actions, chosen)) {
+      hl.set(t.at, t.kind);
+      act.set(t.at, t.action);
+    }
+    for (const m of marks) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
+    for (const t of threats) for (const n of t.nodes) if (!hl.has(n)) hl.set(n, 'owed');
+    const named = recapStep
+      ? recapStep.drawing.nodes
+      : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes));
+    for (const n of named) if (!act.has(n)) hl.set(n, 'named');
+    const shownPiece = buttonShown ? pieceOf(buttonShown) : null;
+    if (shownPiece !== null) {
+      const at = pres.pieceAt(view, shownPiece);
+      if (at >= 0) hl.set(at, 'named');
+    }
+    if (buttonShown) for (const t of pres.targets(view, [buttonShown], shownPiece)) hl.set(t.at, 'named');
+    if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
+    return { highlights: hl, byHex: act };
+  }, [
+    pres,
+    view,
+    actions,
+    chosen,
+    selectedHex,
+    marks,
+    threats,
+    recapStep,
+    logShown,
+    stepShown,
+    buttonShown,
+    pieceOf,
+  ]);
+
+  const reasons = useMemo(() => {
+    const r = new Map<number, string>();
+    for (const m of marks) if (m.reason) r.set(m.at, m.reason);
+    for (const t of threats) for (const n of t.nodes) if (!r.has(n)) r.set(n, t.words);
+    return r;
+  }, [marks, threats]);
+
+  const move = useMemo(
+    () => (chosen && hover !== null ? pres.movePreview(view, chosen, hover) : null),
+    [pres, view, chosen, hover],
+  );
+
+  /**
+   * An action the player chose (a lit node, a button, the stack picker): taken at once, or
+   * first asked about when the game says it cannot be taken back (issue #45 item 4).
+   * `then` runs once it is taken (what the click does to the selection).
+   */
+  const take = (a: Action, then?: () => void) => {
+    const question = pres.confirm ? pres.confirm(view, a) : null;
+    if (question) {
+      setPending({ action: a, question, ...(then ? { then } : {}) });
+      return;
+    }
+    setPending(null);
+    void submit(a);
+    then?.();
+  };
+
+  const clickHex = (h: number) => {
+    const a = byHex.get(h);
+    setNotice(null);
+    // A declared attack's ring clicked with a piece that has nothing to do there: why,
+    // and the selection kept (issue #45 item 5).
+    const lit = highlights.get(h);
+    const piece = selected !== null ? pieces.find((x) => x.id === selected) : undefined;
+    if (!a && mine && selected !== null && piece?.side === side && (lit === 'attack' || lit === 'owed')) {
+      setNotice(
+        (pres.whyNot ? pres.whyNot(view, actions, h, selected) : null) ??
+          `${piece?.label ?? selected} has nothing to do at ${board.kind === 'hex' ? board.hexLabel[h] : board.points[h]?.name}: it cannot join the attack there now.`,
+      );
+      return;
+    }
+    if (a) {
+      take(a, () => {
+        if (!pres.keepsSelection(a)) setSelected(null);
+      });
+      return;
+    }
+    // A click on a counter that does something in this step (fortify, take out, eliminate).
+    const direct = mine && pres.nodeAction ? pres.nodeAction(view, actions, h, selected) : null;
+    if (direct) {
+      take(direct, () => setSelected(null));
+      return;
+    }
+    setSelectedHex(h);
+    const ids = pres.piecesAt(view, h);
+    if (ids.length === 0) {
+      setSelected(null);
+      setPicker(null);
+      return;
+    }
+    // The counter drawn on top (a unit of the stack already selected stays so); a stack
+    // opens its picker, where any of its units is picked without side effects (issue #45 item 3).
+    const drawn = stackOrder(pieces.filter((x) => x.at === h));
+    const top = drawn[drawn.length - 1]?.id ?? ids[ids.length - 1]!;
+    setSelected(selected !== null && ids.includes(selected) ? selected : top);
+    setPicker(ids.length > 1 ? h : null);
+    setTab('unit');
+  };
+
+  // Keyboard: arrows move the cursor, Enter clicks it, Escape clears, u undoes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const tag = (e.target as HTMLElement).tagName;
+      if (p.hidden || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      const dirs: Record<string, number> = { ArrowUp: 0, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
+      if (e.key in dirs && tag !== 'BUTTON') {
+        // The same keyboard cursor on a hex board and a point board (issue #45 item 10).
+        e.preventDefault();
+        setCursor((c) => {
+          if (c < 0) return board.home;
+          if (board.kind === 'points') return pointStep(board, c, e.key as 'ArrowUp');
+          const t = board.map.graph.targets[c * 6 + dirs[e.key]!]!;
+          return t >= 0 ? t : c;
+        });
+      } else if (e.key === 'Enter' && cursor >= 0 && tag !== 'BUTTON') clickHex(cursor);
+      else if (e.key === 'Escape') {
+        setSelected(null);
+        setSelectedHex(null);
+        setPicker(null);
+        setPending(null);
+      } else if ((e.key === 'u' || e.key === 'U') && v.canUndo) void submit({ type: 'undo' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const focus = recapStep
+    ? (recapStep.drawing.nodes[recapStep.drawing.nodes.length - 1] ?? null)
+    : (logFocus ?? (pres.focus ? pres.focus(view) : null));
+
+  // Combat preview: the attack on the hovered (else selected) node, with the selected piece
+  // added; else the attack being resolved (the defender sees it as the attacker did).
+  const preview = useMemo(() => {
+    const target = hover ?? selectedHex;
+    const at =
+      target !== null && target >= 0 ? pres.combatPreview(view, side, { target, selected, actions }) : null;
+    if (at) return at;
+    const f = pres.focus ? pres.focus(view) : null;
+    return f !== null && f >= 0
+      ? pres.combatPreview(view, side, { target: f, selected: null, actions })
+      : null;
+  }, [pres, view, side, hover, selectedHex, selected, actions]);
+
+  // Undo is the prompt bar's button: never a second one among the actions (issue #45 item 14).
+  const buttons = pres.buttons(view, actions).filter((a) => a.type !== 'undo');
+  const overlayData = overlay === 'none' ? null : pres.overlay(view, overlay, side);
+  const facts = (() => {
+    const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
+    return at !== null && at >= 0 ? pres.nodeFacts(view, at) : null;
+  })();
+  const tray = mine && pres.tray ? pres.tray(view, side, actions) : null;
+  const recapTrails = recap
+    ? recap.steps
+        .slice(0, recap.at + 1)
+        .filter((s) => s.drawing.path && s.drawing.path.length > 1)
+        .map((s) => ({ path: s.drawing.path!, current: s === recapStep }))
+    : [];
+  const recapArrows = recap ? recap.steps.slice(0, recap.at + 1).flatMap((s) => s.drawing.arrows ?? []) : [];
+  const trails = recap
+    ? recapTrails
+    : [...(logShown ? [logShown] : stepShown)]
+        .filter((d) => d.path && d.path.length > 1)
+        .map((d) => ({ path: d.path!, current: true }));
+  const arrows = recap
+    ? recapArrows
+    : [
+        ...(pres.arrows ? pres.arrows(view, side) : []),
+        ...(logShown?.arrows ?? stepShown.flatMap((d) => d.arrows ?? [])),
+      ];
+
+  const openRecap = (t: FinishedTurn) => {
+    const steps: RecapStep[] = [];
+    for (const e of t.entries) {
+      const d = pres.logDrawing ? pres.logDrawing(view, e) : null;
+      if (d) steps.push({ text: pres.logText ? pres.logText(view, e) : e.text, drawing: d });
+    }
+    setRecap({ label: t.label, steps, at: 0 });
+  };
+  // The last player-turn of another side (else the last one), for "Recap".
+  const turns = useMemo(() => playerTurns(pres, v.log), [pres, v.log]);
+  const lastOther = (() => {
+    for (let k = turns.length - 2; k >= 0; k--) if (!isMine(turns[k]!.side) || v.mode === 'hotseat') return k;
+    return -1;
+  })();
+  const prompt = pres.prompt(view, side, mine, v.outcome);
+  const shownPrompt =
+    v.mode === 'replay' && side && !v.outcome
+      ? { ...prompt, help: `Replay: ${sideName(side)} to move.` }
+      : prompt;
+  const canExport = !(session instanceof ServerSession) || v.outcome !== null;
+
+  return (
+    <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''} hidden={p.hidden}>
+      <StatusBar
+        progress={game.progress ? game.progress(view) : null}
+        prompt={shownPrompt}
+        side={side}
+        sideName={sideName}
+        colours={colours}
+        over={v.outcome !== null || v.activeSides.length === 0}
+        canUndo={v.canUndo}
+        onUndo={() => submit({ type: 'undo' })}
+        threats={threats}
+      />
+      <div class="board-area">
+        <MapView
+          board={board}
+          pieces={pieces}
+          colours={colours}
+          highlights={highlights}
+          path={move?.path ?? []}
+          {...(move ? { pathCost: move.cost } : {})}
+          selectedPiece={selected}
+          cursor={cursor}
+          overlay={overlayData}
+          onHex={clickHex}
+          onHover={(h) => setHover(h)}
+          arrows={arrows}
+          trails={trails}
+          hexNumbers={showNumbers}
+          focus={focus}
+          reasons={reasons}
+        />
+        <div class="side" ref={sidePanel}>
+          {/* The work first: what to do and what it leads to stay in view (issue #45 item 2); results and summaries below, the older folded. */}
+          <div class="work">
+            {picker !== null &&
+              (() => {
+                const drawn = stackOrder(pieces.filter((x) => x.at === picker)).reverse();
+                if (drawn.length < 2) return null;
+                const named = new Map(pres.nodeFacts(view, picker).pieces.map((f) => [f.id, f]));
+                return (
+                  <StackPicker
+                    heading={pres.nodeFacts(view, picker).heading}
+                    units={drawn.map((piece) => ({
+                      piece,
+                      name: named.get(piece.id)?.name ?? piece.label,
+                      facts: named.get(piece.id)?.facts ?? piece.label,
+                    }))}
+                    total={stackTotal(drawn)}
+                    selected={selected}
+                    colours={colours}
+                    actionsOf={(id) => (mine ? buttons.filter((a) => pieceOf(a) === id) : [])}
+                    describe={(a) => pres.describe(view, a)}
+                    onPick={(id) => {
+                      setSelected(id);
+                      setTab('unit');
+                    }}
+                    onAction={(a) => take(a)}
+                    onClose={() => setPicker(null)}
+                  />
+                );
+              })()}
+            {pending && (
+              <section class="panel confirm" role="alertdialog" aria-label="confirm the action">
+                <h3>Cannot be taken back</h3>
+                <p>{pending.question}</p>
+                <div class="buttons">
+                  <button
+                    type="button"
+                    class="primary"
+                    onClick={() => {
+                      const { action, then } = pending;
+                      setPending(null);
+                      void submit(action);
+                      then?.();
+                    }}
+                  >
+                    Yes, take it
+                  </button>
+                  <button type="button" onClick={() => setPending(null)}>
+                    Cancel
+                  </button>
+                </div>
+              </section>
+            )}
+            {error && (
+              <p class="error" role="alert">
+                {error}
+              </p>
+            )}
+            {notice && (
+              <p class="notice" role="status">
+                {notice}
+              </p>
+            )}
+            {tray && <TrayPanel tray={tray} colours={colours} selected={selected} onSelect={setSelected} />}
+            <section class="panel actions" aria-label="actions">
+              <h3>Actions</h3>
+              {buttons.length === 0 && (
+                <p>
+                  {mine
+                    ? 'Use the map.'
+                    : v.mode === 'replay'
+                      ? 'A replay: step through it below.'
+                      : side
+                        ? `Waiting for ${sideName(side)}.`
+                        : 'Nothing to do now.'}
+                </p>
+              )}
+              <ActionButtons
+                actions={buttons}
+                describe={(a) => pres.describe(view, a)}
+                group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
+                onAction={(a) => {
+                  setButtonShown(null);
+                  take(a, () => setSelected(null));
+                }}
+                onHover={setButtonShown}
+              />
+              <MissingList items={missing} onCite={setCite} />
+            </section>
+            {preview && <CombatPreview data={preview} />}
+          </div>
+          {banners.latest && (
+            <ResultBanner
+              banner={banners.latest}
+              heading={bannerAt.own === bannerAt.latest ? 'Your last result' : 'Last result'}
+              sideName={sideName}
+              onDismiss={() => setBanners({ latest: null, own: null })}
+              onCite={setCite}
+            />
+          )}
+          {banners.own && bannerAt.own !== bannerAt.latest && (
+            <ResultBanner
+              banner={banners.own}
+              heading="Your last result"
+              sideName={sideName}
+              onDismiss={() => setBanners((b) => ({ ...b, own: null }))}
+              onCite={setCite}
+              folded
+            />
+          )}
+          {pause.length > 0 && (
+            <TurnPause
+              turns={pause}
+              mine={isMine}
+              onRecap={(t) => {
+                setPause([]);
+                openRecap(t);
+              }}
+              onContinue={() => setPause([])}
+              threats={threats}
+            />
+          )}
+          {recap && (
+            <RecapPanel
+              label={recap.label}
+              steps={recap.steps}
+              at={recap.at}
+              onStep={(i) => setRecap({ ...recap, at: Math.max(0, Math.min(recap.steps.length - 1, i)) })}
+              onClose={() => setRecap(null)}
+            />
+          )}
+          <div class="toolbar">
+            {pres.overlays.length > 0 && (
+              <fieldset class="overlays">
+                <legend>Overlays</legend>
+                {[{ id: 'none', label: 'No overlay' }, ...pres.overlays].map((o) => (
+                  <button
+                    type="button"
+                    key={o.id}
+                    aria-pressed={overlay === o.id}
+                    onClick={() => setOverlay(o.id)}
+                  >
+                    {o.label}
+                  </button>
+                ))}
+              </fieldset>
+            )}
+            <fieldset class="view-options">
+              <legend>Show</legend>
+              {board.kind === 'hex' && (
+                <button type="button" aria-pressed={showNumbers} onClick={() => setShowNumbers(!showNumbers)}>
+                  Hex numbers
+                </button>
+              )}
+              {lastOther >= 0 && !recap && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    openRecap(finishedTurn(pres, view, v.log, turns[lastOther]!, turns[lastOther + 1]!.at))
+                  }
+                >
+                  Recap: {turns[lastOther]!.label}
+                </button>
+              )}
+              <button type="button" aria-pressed={sound} onClick={() => setSound(!sound)}>
+                Sound
+              </button>
+            </fieldset>
+          </div>
+          <OptionsLine declared={game.options} options={v.options} onCite={setCite} />
+          <div class="tabs" role="tablist">
+            {(
+              [
+                'unit',
+                'log',
+                'vp',
+                ...(pres.reference ? (['ref'] as const) : []),
+                ...(online ? (['chat'] as const) : []),
+              ] as const
+            ).map((t) => (
+              <button type="button" role="tab" key={t} aria-selected={tab === t} onClick={() => setTab(t)}>
+                {t === 'unit'
+                  ? 'Unit'
+                  : t === 'log'
+                    ? 'Log'
+                    : t === 'vp'
+                      ? 'Victory'
+                      : t === 'ref'
+                        ? 'Reference'
+                        : chatLabel(social, chatSeen, v.seats)}
+              </button>
+            ))}
+          </div>
+          {social && (
+            <PresenceLine
+              social={social}
+              sides={game.meta.sides.map((s) => s.id)}
+              mine={v.seats}
+              sideName={(s) => sideNameIn(game.meta, s)}
+              colours={colours}
+            />
+          )}
+          {tab === 'chat' && online && social && (
+            <ChatPanel
+              session={online}
+              social={social}
+              mine={v.seats}
+              sideName={(s) => sideNameIn(game.meta, s)}
+              colours={colours}
+            />
+          )}
+          {tab === 'unit' && (
+            <UnitPanel
+              facts={facts}
+              selected={selected}
+              colours={colours}
+              onSelect={setSelected}
+              node={board.kind === 'hex' ? 'hex' : 'point'}
+            />
+          )}
+          {tab === 'log' && (
+            <LogPanel
+              log={v.log}
+              detail={pres.logDetail}
+              text={(e) => (pres.logText ? pres.logText(view, e) : e.text)}
+              onHover={(e) => setLogShown(e && pres.logDrawing ? pres.logDrawing(view, e) : null)}
+              onShow={(e) => {
+                const d = pres.logDrawing ? pres.logDrawing(view, e) : null;
+                setLogFocus(d ? (d.nodes[d.nodes.length - 1] ?? null) : null);
+              }}
+              onCite={setCite}
+            />
+          )}
+          {tab === 'vp' && <VpPanel score={pres.score(view, v.outcome !== null)} colours={colours} />}
+          {tab === 'ref' && pres.reference && (
+            <ReferencePanel sheets={pres.reference(view)} onCite={setCite} />
+          )}
+          <RulePanel cite={cite} onClose={() => setCite(null)} />
+          {session instanceof ReplaySession && (
+            <ReplayControls
+              session={session}
+              game={game}
+              words={(() => {
+                const e = v.log.at(-1);
+                return e ? (pres.logText ? pres.logText(view, e) : e.text) : 'The start of the game.';
+              })()}
+            />
+          )}
+          <p class="export">
+            {canExport ? (
+              <button
+                type="button"
+                onClick={async () => {
+                  try {
+                    download(
+                      session instanceof ServerSession ? await session.exportFile() : session.exportReplay(),
+                      v,
+                    );
+                  } catch (e) {
+                    setError(`Export failed: ${(e as Error).message}`);
+                  }
+                }}
+              >
+                Export replay
+              </button>
+            ) : (
+              <span class="why-not">
+                Export replay: once the game is over (the server keeps the dice seed secret until then, so
+                nobody can foresee a roll).
+              </span>
+            )}
+            {session instanceof ServerSession && v.outcome && (
+              <button
+                type="button"
+                onClick={() =>
+                  session.verify().then(
+                    (m) => (m.startsWith('FAILED') ? setError(m) : setNotice(m)),
+                    (e: Error) => setError(e.message),
+                  )
+                }
+              >
+                Verify dice
+              </button>
+            )}{' '}
+            <a href={`/calc.html?game=${encodeURIComponent(game.id)}`}>Calculator</a> <a href="/">Home</a>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
