@@ -553,15 +553,25 @@ export async function load(
 export async function reference(
   recording: Recording,
   transport: Transport,
-  pace?: number,
-  shape: LoadShape = BENCH_SHAPE,
+  {
+    pace,
+    shape = BENCH_SHAPE,
+    store = tempSqlitePath(),
+    label = 'reference',
+  }: {
+    pace?: number;
+    shape?: LoadShape;
+    /** A SQLite file (by default a new one) or a PostgreSQL URL. */
+    store?: string;
+    label?: string;
+  } = {},
 ): Promise<LoadResult> {
   const file = join(mkdtempSync(join(tmpdir(), 'stavka-bench-ref-')), 'recording.json');
   writeFileSync(file, JSON.stringify(recording));
   const server = await startChildServer(
     {},
     fileURLToPath(new URL('./reference-server.ts', import.meta.url)),
-    [file, tempSqlitePath()],
+    [file, store],
   );
   try {
     const games = recording.games.map((g) => ({ id: g.id, tokens: g.tokens, spare: false }));
@@ -575,7 +585,7 @@ export async function reference(
       pace,
       shape,
     );
-    return { backend: 'reference', transport, ...r };
+    return { backend: label, transport, ...r };
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
@@ -649,13 +659,22 @@ export async function serverLoad(): Promise<void> {
   );
   const paced = await pacedLoad(results.find((r) => r.backend === 'SQLite' && r.transport === 'WebSocket')!);
   // The control: the same players offering the goal's rate to the reference (no rules).
-  const pacedReference = await reference(recordings.get('WebSocket')!, 'WebSocket', GOAL);
+  const pacedReference = await reference(recordings.get('WebSocket')!, 'WebSocket', { pace: GOAL });
+  // PostgreSQL: each run followed by its reference on PostgreSQL (a fresh database each).
+  const pgReferences = new Map<Transport, LoadResult>();
   let pgNote = '';
   try {
-    const url = await freshPostgresDatabase();
     for (const transport of TRANSPORTS) {
-      const fresh = transport === TRANSPORTS[0] ? url : await freshPostgresDatabase();
-      results.push(await load('PostgreSQL', { DATABASE_URL: fresh, STAVKA_DB: '' }, transport));
+      const recorder = new Recorder();
+      const url = await freshPostgresDatabase();
+      results.push(await load('PostgreSQL', { DATABASE_URL: url, STAVKA_DB: '' }, transport, recorder));
+      pgReferences.set(
+        transport,
+        await reference(recorder.recording(), transport, {
+          store: await freshPostgresDatabase(),
+          label: 'reference',
+        }),
+      );
     }
   } catch (e) {
     pgNote = `PostgreSQL skipped: ${(e as Error).message}`;
@@ -671,9 +690,9 @@ export async function serverLoad(): Promise<void> {
     );
   for (const r of results) {
     // The threaded run plays the same games as the one-thread run: the same reference.
-    const ref = r.backend.startsWith('SQLite') ? references.get(r.transport) : undefined;
+    const ref = (r.backend.startsWith('SQLite') ? references : pgReferences).get(r.transport);
     line(r, ref ? `  ${(rateOf(r) / rateOf(ref)).toFixed(2)}x the reference's moves/s` : '');
-    if (ref && r.backend === 'SQLite') line(ref, '');
+    if (ref && (r.backend === 'SQLite' || r.backend === 'PostgreSQL')) line(ref, ` (on ${r.backend})`);
   }
   if (pgNote) console.log(`  ${pgNote}`);
   console.log(
@@ -683,7 +702,7 @@ export async function serverLoad(): Promise<void> {
     "  main thread: the server's main thread's share of its CPU; the rest is V8's helper threads (garbage collection, the optimizing compiler) and, in SQLite 2thr, the shards",
   );
   console.log(
-    "  reference: the same players, sent the same messages byte for byte by a rule-less server that only checks, stores (SQLite) and pushes (reference-server.ts): this machine's ceiling for the load",
+    "  reference: the same players, sent the same messages byte for byte by a rule-less server that only checks, stores (in the same database as the row above it: SQLite, or PostgreSQL one statement an action) and pushes (reference-server.ts): this machine's ceiling for the load",
   );
   // What these rules leave of the machine: the rules' own work, plus the least a server
   // and the players need a move (the reference's run), against the goal.

@@ -32,7 +32,7 @@ for (const transport of ['HTTP', 'WebSocket'] as const) {
     );
     const recording = recorder.recording();
     assert.ok(recording.games.length > 0, 'nothing recorded for the reference to replay');
-    played(await reference(recording, transport, undefined, SHAPE));
+    played(await reference(recording, transport, { shape: SHAPE }));
   });
 }
 
@@ -51,17 +51,24 @@ test('the paced load run and the threaded server play moves', async () => {
   );
 });
 
-test('the load run on PostgreSQL plays moves', async () => {
+test('the load run on PostgreSQL, and its reference on PostgreSQL, play moves', async () => {
   const url = await freshPostgresDatabase();
+  const recorder = new Recorder();
   played(
     await load(
       'PostgreSQL',
       { DATABASE_URL: url, STAVKA_DB: '' },
       'WebSocket',
-      undefined,
+      recorder,
       'PostgreSQL',
       undefined,
       SHAPE,
     ),
+  );
+  played(
+    await reference(recorder.recording(), 'WebSocket', {
+      shape: SHAPE,
+      store: await freshPostgresDatabase(),
+    }),
   );
 });
