@@ -14,36 +14,32 @@
  * hexsides, rail paths adjacent and on land, each side's rail net reaching its edges) and
  * exits non-zero without writing anything when a check fails.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   axialDistance,
   axialLine,
-  axialNeighbor,
   axialToOffset,
-  axialToPixel,
   compileHexMap,
-  directionTo,
   type HexMapSetup,
-  makeHexNumber,
   offsetToAxial,
-  pixelToAxial,
 } from '@stavka/engine';
 import { STANDARD_PLACE_RULES } from '../src/barbarossa-1941/scenario.ts';
+import { generatorMode, leaveGenerated } from './generated-file.ts';
+import {
+  type Hex,
+  hexGrid,
+  hexsideGraph,
+  inPolygon,
+  type LonLat,
+  onMapRuns,
+  type Pt,
+  positionOn,
+} from './hex-grid.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const MAP_OUT = join(here, '../src/barbarossa-1941/data/generated/map.json');
-
-type LonLat = readonly [number, number];
-interface Pt {
-  x: number;
-  y: number;
-}
-interface Hex {
-  col: number;
-  row: number;
-}
 
 /* ------------------------------------------------------------------------------------ */
 /* Projection and grid                                                                   */
@@ -101,25 +97,10 @@ function project(ll: LonLat): Pt {
 function unproject(p: Pt): LonLat {
   return lccInverse(p.x + X0, Y1 - p.y);
 }
-const key = (h: Hex): string => makeHexNumber(h);
-const parse = (k: string): Hex => ({ col: Number(k.slice(0, 2)), row: Number(k.slice(2)) });
-const onGrid = (h: Hex): boolean => h.col >= 1 && h.col <= COLUMNS && h.row >= 1 && h.row <= ROWS;
-const centre = (h: Hex): Pt => axialToPixel(offsetToAxial(h), SIZE);
-const hexAtPt = (p: Pt): Hex => axialToOffset(pixelToAxial(p.x, p.y, SIZE));
+const grid = hexGrid(COLUMNS, ROWS, SIZE);
+const { key, parse, onGrid, centre, hexAtPt, neighbours, adjacent, isRim, insideMap } = grid;
 const hexAt = (ll: LonLat): Hex => hexAtPt(project(ll));
-function neighbours(h: Hex): Hex[] {
-  const a = offsetToAxial(h);
-  const out: Hex[] = [];
-  for (let d = 0; d < 6; d++) {
-    const n = axialToOffset(axialNeighbor(a, d));
-    if (onGrid(n)) out.push(n);
-  }
-  return out;
-}
-const adjacent = (a: Hex, b: Hex): boolean => directionTo(offsetToAxial(a), offsetToAxial(b)) >= 0;
-const ALL: Hex[] = [];
-for (let col = 1; col <= COLUMNS; col++) for (let row = 1; row <= ROWS; row++) ALL.push({ col, row });
-const isRim = (h: Hex): boolean => neighbours(h).length < 6;
+const ALL = grid.all;
 
 /* ------------------------------------------------------------------------------------ */
 /* Land mask                                                                             */
@@ -465,15 +446,6 @@ const RUMANIA: LonLat[] = [
   [20.3, 45.5],
 ];
 
-function inPolygon([lon, lat]: LonLat, poly: readonly LonLat[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!;
-    const [xj, yj] = poly[j]!;
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 type Country = 'ussr' | 'germany' | 'rumania' | 'hungary' | 'slovakia' | 'finland' | 'neutral';
 function countryAt(ll: LonLat): Country {
   if (inPolygon(ll, SOVIET_BORDER) && !inPolygon(ll, FINLAND)) return 'ussr';
@@ -1424,189 +1396,13 @@ for (const h of ALL) {
   if (t !== 'clear') terrain[k] = t;
 }
 
-// Hexsides and their corners.
-interface Side {
-  a: string;
-  b: string;
-  v1: string;
-  v2: string;
-  mid: Pt;
-}
-const vkey = (p: Pt): string => `${Math.round(p.x * 10)},${Math.round(p.y * 10)}`;
-const SIDES: Side[] = [];
-const vertexPos = new Map<string, Pt>();
-const vertexSides = new Map<string, number[]>();
-for (const h of ALL) {
-  const a = offsetToAxial(h);
-  for (let d = 0; d < 3; d++) {
-    const n = axialToOffset(axialNeighbor(a, d));
-    if (!onGrid(n)) continue;
-    const ca = centre(h);
-    const cb = centre(n);
-    const mid = { x: (ca.x + cb.x) / 2, y: (ca.y + cb.y) / 2 };
-    const dist = Math.hypot(cb.x - ca.x, cb.y - ca.y);
-    const px = -(cb.y - ca.y) / dist;
-    const py = (cb.x - ca.x) / dist;
-    const p1 = { x: mid.x + (px * SIZE) / 2, y: mid.y + (py * SIZE) / 2 };
-    const p2 = { x: mid.x - (px * SIZE) / 2, y: mid.y - (py * SIZE) / 2 };
-    const v1 = vkey(p1);
-    const v2 = vkey(p2);
-    vertexPos.set(v1, p1);
-    vertexPos.set(v2, p2);
-    const i = SIDES.push({ a: key(h), b: key(n), v1, v2, mid }) - 1;
-    for (const v of [v1, v2]) vertexSides.set(v, [...(vertexSides.get(v) ?? []), i]);
-  }
-}
-function nearestVertex(p: Pt, among?: Iterable<string>): string {
-  let best = '';
-  let bd = Number.POSITIVE_INFINITY;
-  for (const v of among ?? vertexPos.keys()) {
-    const q = vertexPos.get(v)!;
-    const d = Math.hypot(q.x - p.x, q.y - p.y);
-    if (d < bd) {
-      bd = d;
-      best = v;
-    }
-  }
-  return best;
-}
-function distToPolyline(p: Pt, line: readonly Pt[]): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 1; i < line.length; i++) {
-    const a = line[i - 1]!;
-    const b = line[i]!;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const l2 = dx * dx + dy * dy;
-    const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
-    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
-  }
-  return best;
-}
-/** Cheapest corner-to-corner walk along hexsides hugging a polyline (Dijkstra with a binary heap). */
-function sideChain(
-  line: readonly Pt[],
-  from: string,
-  to: string,
-  bank: { avoid: ReadonlySet<string>; prefer: ReadonlySet<number> } = { avoid: new Set(), prefer: new Set() },
-  banned?: number,
-): number[] {
-  const xs = line.map((p) => p.x);
-  const ys = line.map((p) => p.y);
-  const box = {
-    x0: Math.min(...xs) - 3 * HEX_KM,
-    x1: Math.max(...xs) + 3 * HEX_KM,
-    y0: Math.min(...ys) - 3 * HEX_KM,
-    y1: Math.max(...ys) + 3 * HEX_KM,
-  };
-  const cost = new Map<number, number>();
-  const costOf = (si: number): number => {
-    let c = cost.get(si);
-    if (c === undefined) {
-      const m = SIDES[si]!.mid;
-      if (m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) c = Number.POSITIVE_INFINITY;
-      else {
-        const d = distToPolyline(m, line) / SIZE;
-        c = SIZE * (1 + 8 * d * d) * (bank.prefer.has(si) ? 0.1 : 1);
-      }
-      cost.set(si, c);
-    }
-    return c;
-  };
-  const dist = new Map<string, number>([[from, 0]]);
-  const via = new Map<string, number>();
-  const heap: [number, string][] = [[0, from]];
-  const push = (item: [number, string]) => {
-    heap.push(item);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (heap[p]![0] <= heap[i]![0]) break;
-      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
-      i = p;
-    }
-  };
-  const pop = (): [number, string] => {
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && heap[l]![0] < heap[m]![0]) m = l;
-        if (r < heap.length && heap[r]![0] < heap[m]![0]) m = r;
-        if (m === i) break;
-        [heap[m], heap[i]] = [heap[i]!, heap[m]!];
-        i = m;
-      }
-    }
-    return top;
-  };
-  const done = new Set<string>();
-  while (heap.length > 0) {
-    const [du, u] = pop();
-    if (done.has(u)) continue;
-    done.add(u);
-    if (u === to) break;
-    for (const si of vertexSides.get(u) ?? []) {
-      const c = costOf(si);
-      if (!Number.isFinite(c) || si === banned) continue;
-      const s = SIDES[si]!;
-      const w = s.v1 === u ? s.v2 : s.v1;
-      if (bank.avoid.has(w) && w !== to) continue;
-      const nd = du + c;
-      if (nd < (dist.get(w) ?? Number.POSITIVE_INFINITY)) {
-        dist.set(w, nd);
-        via.set(w, si);
-        push([nd, w]);
-      }
-    }
-  }
-  if (!done.has(to)) throw new Error('river chain: no route');
-  const out: number[] = [];
-  let v = to;
-  while (v !== from) {
-    const si = via.get(v)!;
-    out.push(si);
-    const s = SIDES[si]!;
-    v = s.v1 === v ? s.v2 : s.v1;
-  }
-  return out.reverse();
-}
-/** Where a point lies along a polyline: the distance to it and how far along (segment index plus fraction). */
-function positionOn(line: readonly Pt[], p: Pt): { km: number; along: number } {
-  let km = Number.POSITIVE_INFINITY;
-  let along = 0;
-  for (let i = 1; i < line.length; i++) {
-    const a = line[i - 1]!;
-    const b = line[i]!;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const l2 = dx * dx + dy * dy;
-    const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
-    const d = Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
-    if (d < km) {
-      km = d;
-      along = i - 1 + t;
-    }
-  }
-  return { km, along };
-}
-/** Inside the grid and not in the outermost half hex. */
-const insideMap = (p: Pt): boolean => onGrid(hexAtPt(p)) && !isRim(hexAtPt(p));
+// Hexsides and their corners (keyed to 1/10 km).
+const { sides: SIDES, vertexPos, vertexSides, sideIndex, nearestVertex, sideChain } = hexsideGraph(grid, 10);
 
 // River banks (data/river-banks.json): a place on a named river touches that river's hexside
 // on the side its river lies and has none on its far side. The river's chain keeps off the
 // far corners of the place's hex (corners more than 0.6 of the way round from the river's
 // direction) and prefers the hexsides facing the river.
-const sideIndex = new Map<string, number>();
-SIDES.forEach((sd, i) => {
-  sideIndex.set(`${sd.a}|${sd.b}`, i);
-  sideIndex.set(`${sd.b}|${sd.a}`, i);
-});
 /** A place's hexsides toward its river (within 60 degrees) and away from it (the far half). */
 function bankSides(hex: string, riverLies: string): { toward: number[]; away: number[] } {
   const u = COMPASS[riverLies]!;
@@ -1688,16 +1484,9 @@ interface RiverRun {
 const riverRuns: RiverRun[] = [];
 for (const f of riverFile.features) {
   const pts = f.geometry.coordinates.flat().map((c) => project(c));
-  const runs: Pt[][] = [[]];
-  for (const p of pts) {
-    if (insideMap(p)) runs[runs.length - 1]!.push(p);
-    else if (runs[runs.length - 1]!.length > 0) runs.push([]);
-  }
   const parent = f.properties.tributaryOf ? riverVertices.get(f.properties.tributaryOf) : undefined;
   const verts = riverVertices.get(f.properties.name) ?? new Set<string>();
-  const real = runs.filter((r) => r.length >= 2);
-  for (const run of real) {
-    const mouthIsReal = run === real.at(-1) && run.at(-1) === pts.at(-1);
+  for (const { run, mouth: mouthIsReal } of onMapRuns(pts, insideMap)) {
     const from = nearestVertex(run[0]!);
     const onParent = parent && mouthIsReal ? nearestVertex(run.at(-1)!, parent) : '';
     const joinsParent =
@@ -1730,7 +1519,9 @@ for (const f of riverFile.features) {
     const legs = [start, ...stops, end].filter((v, i, all) => i === 0 || v !== all[i - 1]);
     const sides: number[] = [];
     for (let i = 1; i < legs.length; i++)
-      sides.push(...sideChain(run, legs[i - 1]!, legs[i]!, rule, sides.at(-1)));
+      sides.push(
+        ...sideChain(run, legs[i - 1]!, legs[i]!, { margin: 3 * HEX_KM, bank: rule, banned: sides.at(-1) }),
+      );
     // A river that ends in the sea reaches it: a course ending a hexside or two short of a sea
     // hex goes on along the shortest walk of hexsides to a corner touching one (the Mius,
     // issue #42).
@@ -2245,21 +2036,8 @@ export function compactJson(value: unknown, indent = ''): string {
   return JSON.stringify(value);
 }
 
-const text = `${compactJson(map)}\n`;
-if (process.argv.includes('--check')) {
-  let old = '';
-  try {
-    old = readFileSync(MAP_OUT, 'utf8');
-  } catch {}
-  if (old !== text) {
-    console.error(`gen-barbarossa-map: ${MAP_OUT} is not what the generator makes; run it without --check`);
-    process.exit(1);
-  }
-  console.log(`gen-barbarossa-map: ${MAP_OUT} is up to date (${text.length} bytes)`);
-} else if (!process.argv.includes('--dry-run')) {
-  writeFileSync(MAP_OUT, text);
-  console.log(`wrote ${MAP_OUT}: ${COLUMNS}x${ROWS} hexes, ${text.length} bytes`);
-}
+if (!leaveGenerated('gen-barbarossa-map', MAP_OUT, `${compactJson(map)}\n`, generatorMode())) process.exit(1);
+console.log(`  ${COLUMNS}x${ROWS} hexes`);
 console.log(
   `  land ${landHexes.length}, USSR ${inCountry('ussr').length}, places ${placed.length}, rivers ${riverRuns.length} runs ` +
     `(${riverRuns.reduce((s, r) => s + r.sides.length, 0)} hexsides), border ${borderSides.length} hexsides, ` +

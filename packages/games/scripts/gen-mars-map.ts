@@ -24,7 +24,8 @@ import {
   type HexMapSetup,
   offsetToAxial,
 } from '@stavka/engine';
-import { type Hex, hexGrid, hexsideGraph, type LonLat, onMapRuns, type Pt } from './hex-grid.ts';
+import { generatorMode, leaveGenerated } from './generated-file.ts';
+import { type Hex, hexGrid, hexsideGraph, inPolygon, type LonLat, onMapRuns, type Pt } from './hex-grid.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, '../src/mars-1942/data/map.json');
@@ -163,16 +164,6 @@ const FRONT: LonLat[] = [
   [35.28, 54.5], // beyond the south edge, toward Yukhnov (Soviet) and the Ugra
   [31.8, 54.5],
 ];
-
-function inPolygon([lon, lat]: LonLat, poly: readonly LonLat[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!;
-    const [xj, yj] = poly[j]!;
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
 /** Kalinin Front / Western Front boundary: the meridian meeting the Volga NW of Rzhev. */
 const FRONT_BOUNDARY_LON = 34.1;
@@ -975,19 +966,9 @@ const text = execFileSync(
     encoding: 'utf8',
   },
 );
-if (process.argv.includes('--check')) {
-  let old = '';
-  try {
-    old = readFileSync(OUT, 'utf8');
-  } catch {}
-  if (old !== text) {
-    console.error(`gen-mars-map: ${OUT} is not what the generator makes; run it without --check`);
-    process.exit(1);
-  }
-  console.log(`gen-mars-map: ${OUT} is up to date (${text.length} bytes)`);
-} else writeFileSync(OUT, text);
+if (!leaveGenerated('gen-mars-map', OUT, text, generatorMode())) process.exit(1);
 console.log(
-  `${process.argv.includes('--check') ? 'checked' : 'wrote'} ${OUT}: ${COLUMNS}x${ROWS}, German ${german.size}, Soviet ${soviet.size} ` +
+  `  ${COLUMNS}x${ROWS}, German ${german.size}, Soviet ${soviet.size} ` +
     `(Kalinin ${kalinin.size}, Western ${western.size}), front ${frontOrder.length} hexsides, ` +
     `${frontHexes.length} German front-line hexes in ${zoneGroups.length} zones`,
 );

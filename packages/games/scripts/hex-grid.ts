@@ -117,6 +117,17 @@ export function positionOn(line: readonly Pt[], p: Pt): { km: number; along: num
   return { km, along };
 }
 
+/** Whether a point lies inside a polygon of longitudes and latitudes (even-odd rule). */
+export function inPolygon([lon, lat]: LonLat, poly: readonly LonLat[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i]!;
+    const [xj, yj] = poly[j]!;
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
 /** The distance from a point to a polyline (infinite for a line of fewer than two points). */
 export const distToPolyline = (p: Pt, line: readonly Pt[]): number => positionOn(line, p).km;
 
