@@ -5,7 +5,7 @@
  * of battle as the view shows them (face-down armies as their face), the eliminated
  * units and the replacement piles.
  */
-import { type ReferenceSheet, readTable } from '@stavka/engine';
+import { type ReferenceSheet, readTable, terrainSheet } from '@stavka/engine';
 import { BARBAROSSA_CRT } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { boardOf, factorsText, hexName, pieceName, scenarioOf, TERRAIN_FILL } from './presentation-board.ts';
@@ -85,15 +85,10 @@ export function reference(v: BarbarossaView): ReferenceSheet[] {
       items: Object.entries(crt.resultInfo).map(([k, x]) => ({ term: k, text: `${x.name}. ${x.text}` })),
       cite: 'barbarossa-1941 "Combat Results Definitions", B-1',
     },
-    {
-      id: 'terrain',
-      title: 'Terrain effects',
-      items: [
-        ...Object.entries(TERRAIN_FILL).map(([t, fill]) => ({
-          term: t,
-          text: TERRAIN_EFFECTS[t] ?? '',
-          swatch: fill,
-        })),
+    terrainSheet(
+      TERRAIN_FILL,
+      TERRAIN_EFFECTS,
+      [
         {
           term: 'river',
           text: "Attacks across: -1 column unless more than half the attack factors are on the defenders' side; frozen in Snow.",
@@ -115,8 +110,8 @@ export function reference(v: BarbarossaView): ReferenceSheet[] {
           text: 'Victory city: every infantry-type unit doubled; major or fortress city: one; city: +1 to one.',
         },
       ],
-      cite: 'barbarossa-1941 "Fortresses, Entrenchment, Defense Lines, and Terrain Effects"',
-    },
+      'barbarossa-1941 "Fortresses, Entrenchment, Defense Lines, and Terrain Effects"',
+    ),
     {
       id: 'legend',
       title: 'Map legend',

@@ -10,7 +10,7 @@
  *   presentation-table.ts      roll banners, turn markers and summaries, reasons, arrows, the arrivals tray
  *   presentation-reference.ts  the CRT, terrain, legend, victory cities, turn record track, orders of battle
  */
-import type { Action, Highlight, NodeFacts, Presentation } from '@stavka/engine';
+import { type Action, type Highlight, type NodeFacts, type Presentation, soleSubject } from '@stavka/engine';
 import { canAttack } from './attack.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import { hexDistance } from './combat-results.ts';
@@ -50,17 +50,6 @@ export { sideName };
 /* ---------------------------------------------------------------------------------- */
 /* What the map lights                                                                  */
 
-/** The piece every action is about when nothing is selected (the one unit to retreat...). */
-function solePiece(actions: readonly Action[]): string | null {
-  let one: string | null = null;
-  for (const a of actions) {
-    if (typeof a.piece !== 'string') continue;
-    if (one === null) one = a.piece;
-    else if (one !== a.piece) return null;
-  }
-  return one;
-}
-
 function targets(
   v: View,
   actions: readonly Action[],
@@ -73,7 +62,8 @@ function targets(
   };
   // An arrival waits off the map: with nothing selected, the first one's entry hexes are lit.
   const firstArrival = v.arrivals.find((id) => actions.some((a) => a.type === 'place' && a.piece === id));
-  const sel = selected ?? solePiece(actions) ?? (v.step === 'reinforce' ? (firstArrival ?? null) : null);
+  const sel =
+    selected ?? soleSubject(actions, 'piece') ?? (v.step === 'reinforce' ? (firstArrival ?? null) : null);
   let bonus: Set<number> | null = null;
   if (
     sel &&

@@ -10,17 +10,18 @@
  *   presentation-words.ts  each step's prompt, every action in words
  *   presentation-table.ts  the log in words, player-turn markers, log drawings, reference sheets
  */
-import type {
-  Action,
-  CombatPreviewData,
-  GameOutcome,
-  Highlight,
-  MovePreview,
-  NodeFacts,
-  PieceFacts,
-  Presentation,
-  RulesContext,
-  ScoreSheet,
+import {
+  type Action,
+  type CombatPreviewData,
+  type GameOutcome,
+  type Highlight,
+  type MovePreview,
+  type NodeFacts,
+  type PieceFacts,
+  type Presentation,
+  type RulesContext,
+  type ScoreSheet,
+  soleSubject,
 } from '@stavka/engine';
 import { analyzeState, type BattleAnalysis } from './analysis.ts';
 import { firingValue } from './battle.ts';
@@ -60,17 +61,6 @@ export { sideName };
 /** Actions chosen on the board, not offered as buttons. */
 const ON_BOARD = new Set(['move', 'rail', 'rebase', 'breakthrough', 'breakthrough-air', 'place-partisan']);
 
-/** The one unit every unit-action is about, when nothing is selected (the one unit to route...). */
-function solePiece(actions: readonly Action[]): string | null {
-  let one: string | null = null;
-  for (const a of actions) {
-    if (typeof a.unit !== 'string') continue;
-    if (one === null) one = a.unit;
-    else if (one !== a.unit) return null;
-  }
-  return one;
-}
-
 function targets(
   v: View,
   actions: readonly Action[],
@@ -82,7 +72,7 @@ function targets(
   const mark = (n: number, kind: Highlight, action: Action) => {
     if (n >= 0) out.push({ at: n, kind, action });
   };
-  const sel = selected ?? solePiece(actions);
+  const sel = selected ?? soleSubject(actions, 'unit');
   const enemyHeld = (to: unknown, side: string) => {
     const p = b.points[at(to)];
     return !!p && p.units.some((u) => u.side !== side && u.unitClass !== 'air' && !u.attackingFrom);
