@@ -25,7 +25,6 @@ export interface Offset {
  * part of the contract: hexside and connection bit masks are built on it.
  */
 export const DIRECTIONS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
 
 const AXIAL_DIRECTIONS: readonly Axial[] = [
   { q: 0, r: -1 }, // N

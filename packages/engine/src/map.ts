@@ -362,10 +362,6 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
   });
 }
 
-export function zoneById(map: { zones: readonly Zone[] }, id: string): Zone | undefined {
-  return map.zones.find((z) => z.id === id);
-}
-
 /* ------------------------------------------------------------------------------------ */
 /* Point-to-point maps: points joined by lines with capacities (point-to-point.txt).    */
 

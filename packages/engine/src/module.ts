@@ -32,11 +32,6 @@ export const SPECTATOR: Viewer = '@spectator';
 /** The server (and anyone once a game is over and its secrets revealed) sees everything. */
 export const SERVER: Viewer = '@server';
 
-/** Whether `viewer` is one of the game's sides (not a spectator or the server). */
-export function isSide(viewer: Viewer): boolean {
-  return viewer !== SPECTATOR && viewer !== SERVER;
-}
-
 export interface SideMeta {
   /** The side's id in actions and views: "german". */
   readonly id: string;

@@ -9,7 +9,7 @@
  */
 
 import type { SecretPlanter } from './conformance.ts';
-import { type Action, type GameOutcome, type GameRules, type GameState, view } from './game.ts';
+import type { Action, GameOutcome, GameRules, GameState } from './game.ts';
 import { type GameModule, SERVER, SPECTATOR, type Viewer } from './module.ts';
 import { ok } from './result.ts';
 import { type RngState, rollDie } from './rng.ts';
@@ -183,11 +183,6 @@ export function secretModule(
     rules: rules as GameRules<SecretState, SecretAction, Record<string, unknown>>,
     determinize: determinizeSecret,
   };
-}
-
-/** For tests: a side's view of a state, as the engine gives it. */
-export function secretView(s: GameState<SecretState>, viewer: Viewer) {
-  return view(secretRules(), s, viewer);
 }
 
 export type { Action };

@@ -109,7 +109,3 @@ export type UnitData = z.output<typeof unitSchema>;
 export function factor(unit: Pick<UnitData, 'factors'>, name: string): number {
   return unit.factors[name] ?? 0;
 }
-
-export function hasTag(unit: Pick<UnitData, 'tags'>, tag: string): boolean {
-  return unit.tags.includes(tag);
-}

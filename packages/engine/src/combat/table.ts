@@ -24,10 +24,6 @@ export function parseRatio(text: string): Ratio | null {
   return { attack, defense };
 }
 
-export function makeRatio(r: Ratio): string {
-  return `${r.attack}:${r.defense}`;
-}
-
 const ratioText = z.string().refine((s) => parseRatio(s) !== null, 'an odds ratio like "3:2"');
 const dieRolls = (sides: number) => Array.from({ length: sides }, (_, i) => String(i + 1));
 
@@ -47,7 +43,6 @@ export const oddsTableSchema = z.object({
   rows: z.record(z.string(), z.array(z.string().min(1))),
   sources: z.string().min(1),
 });
-export type OddsTableFile = z.input<typeof oddsTableSchema>;
 
 export interface OddsTable {
   readonly id: string;
@@ -167,7 +162,6 @@ export const fireTableSchema = z.object({
   rows: z.record(z.string(), z.array(z.number().int().min(0))),
   sources: z.string().min(1),
 });
-export type FireTableFile = z.input<typeof fireTableSchema>;
 
 export interface FireTable {
   readonly id: string;

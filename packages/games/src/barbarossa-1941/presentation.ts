@@ -434,5 +434,5 @@ export const barbarossaPresentation: Presentation<View> = {
 // The sudden endings threatening a side (B-12, B-70), for the web to warn the player.
 export { type Threat, threats } from './presentation-threats.ts';
 export type { BarbarossaState };
-export { describe as describeAction, prompt as promptOf, targets as targetsOf };
+export { describe as describeAction };
 export default barbarossaPresentation;

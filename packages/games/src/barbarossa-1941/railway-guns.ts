@@ -14,8 +14,6 @@ import type { Shift } from '@stavka/engine';
 import type { Board } from './board.ts';
 import type { Supply } from './state.ts';
 
-export const CITE_RAILWAY_GUNS = 'barbarossa-1941 "Special Units" Russian Leningrad Railway Guns';
-
 /** Units that move and retreat only along rail lines: railway guns and rail conversion units (B-54). */
 export function railBound(type: string): boolean {
   return type === 'railway-gun' || type === 'rail-conversion';

@@ -89,11 +89,6 @@ export type Weather = (typeof WEATHERS)[number];
 export const ARMY_GROUPS = ['north', 'center', 'south'] as const;
 export type ArmyGroup = (typeof ARMY_GROUPS)[number];
 
-/** Hexside features in map.hexsides. */
-export const HEXSIDE_FEATURES = ['river', 'border-1941'] as const;
-/** Connection kinds in map.connections: Russian-gauge rail, German (standard-gauge) rail to the border, roads. */
-export const CONNECTION_KINDS = ['rail', 'rail-german', 'road', 'brown-road'] as const;
-
 /** Zone ids map.json must define. */
 export const REQUIRED_ZONES = [
   'ussr-1941', // Soviet territory on 22 June 1941

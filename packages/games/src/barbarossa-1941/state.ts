@@ -401,14 +401,6 @@ export function freshPiece(side: Side, unit: string | null, face: Face | null, a
   };
 }
 
-/** Pieces of a side on the map, canonical order. */
-export function piecesOnMap(g: BarbarossaState, side?: Side): string[] {
-  return g.order.filter((id) => {
-    const p = g.pieces[id]!;
-    return p.status === 'map' && (side === undefined || p.side === side);
-  });
-}
-
 export function turnInfo(s: RulesScenario, g: BarbarossaState): TurnInfo {
   const t = s.turns[Math.min(g.turn, s.turns.length) - 1]!;
   return g.weather ? { ...t, weather: g.weather } : t;

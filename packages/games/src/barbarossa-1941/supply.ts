@@ -20,8 +20,6 @@ import { isArmy } from './unit-kinds.ts';
 
 export const LIMITED_RANGE = 12;
 
-export const CITE_SUPPLY = 'barbarossa-1941 "Supply"';
-
 /** Full supply range in hexes for a side in this weather. */
 export function fullRange(board: Board, side: Side): number {
   if (side === 'soviet') return 6;
@@ -129,10 +127,4 @@ export function supplyStatuses(board: Board, side: Side): Record<string, Supply>
     for (const id of ids) if (out[id] === 'full' && !near.has(board.g.pieces[id]!.at)) out[id] = 'limited';
   }
   return out;
-}
-
-/** One piece's supply now. */
-export function supplyOf(board: Board, id: string): Supply {
-  const p = board.g.pieces[id]!;
-  return supplyStatuses(board, p.side)[id] ?? 'isolated';
 }

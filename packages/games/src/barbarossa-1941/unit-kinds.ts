@@ -67,18 +67,6 @@ export function isGuards(u: UnitData): boolean {
 }
 
 /**
- * "Zones of Control": "a hex adjacent to an enemy army or korps - Disrupted or not";
- * "Divisions have no ZOCs other than their own hex"; "Only all armies and German korps
- * still have movement stopping Zones of Control (ZOCs) if Disrupted" (B-15: a
- * Disrupted Russian korps has none).
- */
-export function hasZoc(u: UnitData, disrupted: boolean): boolean {
-  if (isArmy(u)) return true;
-  if (!isKorps(u)) return false;
-  return !disrupted || u.side === 'axis';
-}
-
-/**
  * "Stacking" Limits: "Airfields, Katyusha regiments, rail conversion units, and
  * cavalry units do not count against stacking."
  */

@@ -10,7 +10,7 @@ import { analyzeState, type BattleAnalysis, type BattleInput } from './analysis.
 import { type BattleAction, battleRules, firingValue, retreatOptions, sideOf } from './battle.ts';
 import type { BattleState, BattleUnit } from './battle-scenario.ts';
 import { FIRE_TABLE } from './combat.ts';
-import { lossLimit, type Role, retreatHalves, type Side } from './forces.ts';
+import { lossLimit, type Role, type Side } from './forces.ts';
 import { STAND_FAST } from './policy.ts';
 
 export interface UnitView {
@@ -185,6 +185,3 @@ export function battleView(
     holder: g.holder,
   };
 }
-
-/** A unit's weight on a line for retreat (B.4a), in units: 2, 1 or 1/2. */
-export const retreatWeight = (u: Pick<BattleUnit, 'formation'>): number => retreatHalves(u) / 2;

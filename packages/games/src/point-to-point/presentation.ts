@@ -47,7 +47,6 @@ import {
   pointIndexer,
   pointNamer,
   sideWord,
-  unitsById,
   type View,
 } from './presentation-board.ts';
 import { logDrawing, logText, reference, turnMarker } from './presentation-table.ts';
@@ -460,7 +459,3 @@ export const pointToPointPresentation: Presentation<View> = {
     return out.filter((a) => a.from >= 0 && a.to >= 0);
   },
 };
-
-/** Every unit's name by id (the log and the tests read it). */
-export const unitNames = (v: View): Map<string, string> =>
-  new Map([...unitsById(boardView(v))].map(([id, u]) => [id, u.name]));
