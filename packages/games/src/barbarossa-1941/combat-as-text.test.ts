@@ -7,100 +7,37 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  applyWithRolls,
-  type GameState,
-  hexIndex,
-  legalActions,
-  setup,
-} from '@stavka/engine';
 import { tankPile } from './replacements.ts';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { act, allocate, type G, game, has, hexOf, legal, offered, toMovement } from './test-games.ts';
 
-type G = GameState<BarbarossaState>;
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-      ...input.map,
-    },
-  });
-  const made = setup(barbarossaRules, file, 7, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  if (tweak) tweak(made.value.state);
-  return made.value;
-}
-
-function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
-  const r = rolls
-    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
-    : apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-/** The legal actions, their fields read loosely. */
-type Offered = {
-  readonly type: string;
-  readonly piece?: string;
-  readonly to?: number;
-  readonly hexes?: number;
-};
-const legal = (s: G, side: string): readonly Offered[] =>
-  legalActions(barbarossaRules, s, side) as unknown as readonly Offered[];
-const has = (s: G, side: string, action: Action) =>
-  legal(s, side).some((a) => JSON.stringify(a) === JSON.stringify(action));
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
 const numbers = (s: G, hexes: number[]) =>
   hexes.map((h) => rulesScenarioByKey(s.state.scenario).hexNumbers[h]).sort();
 
-/** The hexes `piece` is offered to advance to, or to retreat to. */
 const destinations = (s: G, side: string, type: 'advance' | 'retreat', piece: string) =>
   numbers(
     s,
-    legal(s, side)
-      .filter((a) => a.type === type && a.piece === piece)
-      .map((a) => a.to!),
+    offered(s, side, type)
+      .filter((a) => a.piece === piece)
+      .map((a) => a.to),
   );
 
-/** The attacker sets `piece`'s Dn retreat at `hexes` (B-3). */
 function setLength(s: G, piece: string, hexes: number): G {
-  const a = legal(s, 'axis').find(
-    (x) => x.type === 'retreat-length' && x.hexes === hexes && (x.piece ?? piece) === piece,
-  );
+  const a = offered(s, 'axis', 'retreat-length').find((x) => x.hexes === hexes && x.piece === piece);
   if (!a) throw new Error(`no retreat of ${hexes} hex(es) for ${piece}`);
-  return act(s, 'axis', a as BarbarossaAction);
+  return act(s, 'axis', a);
 }
 
-/** The Axis at its operational movement step (A.3). */
-function axisMovement(s: G): G {
-  return act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-}
-
-/** Declares the attacks (target -> attackers), ends movement and resolves the first, up to the orders. */
 function attacks(s: G, declared: Record<string, string[]>, first: string): G {
   let t = s;
-  for (const [target, pieces] of Object.entries(declared))
-    for (const piece of pieces) t = act(t, 'axis', { type: 'allocate', piece, target: hexOf(t, target) });
+  for (const [target, pieces] of Object.entries(declared)) t = allocate(t, 'axis', pieces, target);
   t = act(t, 'axis', { type: 'end-movement' });
   return act(t, 'axis', { type: 'resolve', target: hexOf(t, first) });
 }
 
 describe('Combat Results Definitions: X/2, X, 2X = eXchanges', () => {
   it('"Surviving attackers may advance as for D1, if hex vacated": a panzer division surviving a paid X enters the vacated hex only', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           pz: { is: 'ger-pz-div', at: '0504' },
@@ -124,7 +61,7 @@ describe('Combat Results Definitions: X/2, X, 2X = eXchanges', () => {
   });
 
   it('"In Good weather, Exchange not mandatory for attacking Germans, who may instead opt for nil" (B-62)', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({ pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } } }),
     );
     s = attacks(s, { '0505': ['a'] }, '0505');
@@ -140,7 +77,7 @@ describe('Combat Results Definitions: X/2, X, 2X = eXchanges', () => {
   });
 
   it('nil may be taken on a 2X too; the BD alternative is for X/2 and X only (B-5, B-62)', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           k: { is: 'ger-inf-korps', at: '0504' },
@@ -162,7 +99,7 @@ describe('Combat Results Definitions: X/2, X, 2X = eXchanges', () => {
 
 describe('Combat Results Definitions: Dn = Defenders RETREATED 0-n hexes as Attacker chooses', () => {
   const stack = () =>
-    axisMovement(
+    toMovement(
       game(
         {
           pieces: {
@@ -172,8 +109,10 @@ describe('Combat Results Definitions: Dn = Defenders RETREATED 0-n hexes as Atta
             d: { is: 'sov-weak-div', at: '0505' },
           },
         },
-        (g) => {
-          g.pieces.d!.disrupted = true;
+        {
+          tweak: (g) => {
+            g.pieces.d!.disrupted = true;
+          },
         },
       ),
     );
@@ -183,10 +122,7 @@ describe('Combat Results Definitions: Dn = Defenders RETREATED 0-n hexes as Atta
     // 9 against 4 is 2:1: roll 6 reads D1; the Disrupted division reads 3:1's D2 (B-6).
     s = act(s, 'soviet', { type: 'orders-done' }, [6]);
     assert.deepEqual(s.state.combat!.results, { r: 'D1', d: 'D2' });
-    const lengths = (t: G) =>
-      legal(t, 'axis')
-        .filter((a) => a.type === 'retreat-length')
-        .map((a) => `${a.piece}:${a.hexes}`);
+    const lengths = (t: G) => offered(t, 'axis', 'retreat-length').map((a) => `${a.piece}:${a.hexes}`);
     assert.deepEqual(lengths(s), ['r:0', 'r:1'], 'the army: 0-1 hexes');
     s = setLength(s, 'r', 1);
     assert.deepEqual(lengths(s), ['d:0', 'd:1', 'd:2'], 'the division: 0-2 hexes');
@@ -205,7 +141,7 @@ describe('Combat Results Definitions: Dn = Defenders RETREATED 0-n hexes as Atta
 
 describe('Tactical Advances: "All units may only advance 1 hex on a D1 result, unless the defender retreats farther"', () => {
   const d1 = () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           pz: { is: 'ger-pz-div', at: '0504' },
@@ -246,7 +182,7 @@ describe('Tactical Retreats', () => {
   it('"unless the hex which would be moved into is occupied by a friendly unit which is not under an unresolved attack"', () => {
     // Attacked from 0504, the army at 0505 crosses a hexside next to 0504 going to 0604.
     const start = () =>
-      axisMovement(
+      toMovement(
         game({
           pieces: {
             a: { is: 'ger-army', at: '0504' },
@@ -272,7 +208,7 @@ describe('Tactical Retreats', () => {
   });
 
   it('"not through movement-blocking enemy ZOCs unoccupied by friendly units or fortresses": an empty fortress city in an enemy ZOC may be retreated into', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         map: { places: [{ name: 'Brest', kind: 'fortress-city', hex: '0506' }] },
         pieces: {
@@ -298,7 +234,7 @@ describe('Cross-River: "Panzer/tank units and German armies attacking across a r
 
   it('a German army that spent its 3 MFs reaching a river may not attack across it; with 1 MF left it may', () => {
     const at = (from: string) =>
-      axisMovement(
+      toMovement(
         game({
           map: river(['0504', '0604']),
           pieces: { a: { is: 'ger-army', at: from }, r: { is: 'sov-army', at: '0604' } },
@@ -312,7 +248,7 @@ describe('Cross-River: "Panzer/tank units and German armies attacking across a r
 
   it('crossing a river costs nothing until the unit attacks: then the MF is owed, even against a hex across no river', () => {
     const start = () =>
-      axisMovement(
+      toMovement(
         game({
           map: river(['0502', '0503']),
           pieces: {
@@ -332,7 +268,7 @@ describe('Cross-River: "Panzer/tank units and German armies attacking across a r
   });
 
   it('advancing across a river costs 1 more MF: a panzer division advances 2 hexes where it would go 3', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         map: river(['0504', '0505']),
         pieces: {
@@ -352,11 +288,11 @@ describe('Cross-River: "Panzer/tank units and German armies attacking across a r
 });
 
 describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () => {
-  const overruns = (s: G) => legal(s, 'axis').filter((a) => a.type === 'overrun');
+  const overruns = (s: G) => offered(s, 'axis', 'overrun');
 
   it('a stack that has just moved up next to the lone 1-factor unit may overrun it, each unit with the hex cost + 1 MF left', () => {
     const from = (start: string) =>
-      axisMovement(
+      toMovement(
         game({
           pieces: {
             a: { is: 'ger-army', at: start },
@@ -372,7 +308,7 @@ describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () 
       [{ type: 'overrun', pieces: ['a', 'k'], target: hexOf(s, '0305') }],
       'the army moved 1 of its 3 MFs: 2 left for the hex and the overrun',
     );
-    s = act(s, 'axis', overruns(s)[0] as BarbarossaAction);
+    s = act(s, 'axis', overruns(s)[0]!);
     assert.equal(s.state.pieces.d!.status, 'eliminated');
     assert.equal(s.state.pieces.a!.at, hexOf(s, '0305'));
     let t = from('0302');
@@ -385,7 +321,7 @@ describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () 
   });
 
   it('a face-down tank korps is read at its real value and revealed: a 4-3 is not overrun', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           a: { is: 'ger-army', at: '0304' },
@@ -395,14 +331,14 @@ describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () 
       }),
     );
     assert.equal(overruns(s).length, 1, 'offered: the German sees a 2-1');
-    s = act(s, 'axis', overruns(s)[0] as BarbarossaAction);
+    s = act(s, 'axis', overruns(s)[0]!);
     assert.equal(s.state.pieces.t!.status, 'map', 'a 4-3 has 3 defense factors');
     assert.equal(s.state.pieces.t!.unit, 't-unit', 'revealed');
     assert.equal(s.state.pieces.a!.at, hexOf(s, '0304'), 'the group stays in its hex');
   });
 
   it('a face-down 2-1 tank korps overrun is revealed and goes into the replacement pile', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           a: { is: 'ger-army', at: '0304' },
@@ -411,7 +347,7 @@ describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () 
         },
       }),
     );
-    s = act(s, 'axis', overruns(s)[0] as BarbarossaAction);
+    s = act(s, 'axis', overruns(s)[0]!);
     assert.equal(s.state.pieces.t!.status, 'eliminated');
     assert.deepEqual(tankPile(s.state, rulesScenarioByKey(s.state.scenario)), ['t']);
   });
@@ -419,7 +355,7 @@ describe('Operational Movement: Overrun (B-65, and a face-down tank korps)', () 
 
 describe('Tactical Advances: "Advancing units may use road movement after the first/vacated hex"', () => {
   const advance = (road: boolean) => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         map: road ? { connections: [{ kind: 'road', path: ['0505', '0506', '0507', '0508', '0509'] }] } : {},
         pieces: {
@@ -448,7 +384,7 @@ describe('Tactical Advances: "Advancing units may use road movement after the fi
 
 describe('Close Air Support: "they can further accompany the attacking units ... in one (of the) Blitzkrieg! attack(s)"', () => {
   it('the Fliegerkorps that supported the attack ending in Blitzkrieg! may support one attack by those attackers', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           a: { is: 'ger-army', at: '0504' },
@@ -538,9 +474,7 @@ describe('Surrounded/Retreat Impossible/"No Retreat!" Orders: "Defending Germans
     assert.equal(s.state.pieces.g!.disrupted, true);
     assert.equal(s.state.pieces.g!.status, 'map', 'no exchange');
     assert.deepEqual(
-      legal(s, 'soviet')
-        .filter((a) => a.type === 'retreat-length')
-        .map((a) => a.hexes),
+      offered(s, 'soviet', 'retreat-length').map((a) => a.hexes),
       [0, 1, 2, 3],
     );
   });
@@ -557,7 +491,7 @@ describe('Surrounded/Retreat Impossible/"No Retreat!" Orders: "Defending Germans
 
 describe('Combat Results Definitions: D = "Units retreated if hex overstacked"', () => {
   it('three armies in a hex that holds two: one must withdraw on a D, the others may stay', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: {
           a: { is: 'ger-army', at: '0504' },

@@ -8,67 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  applyWithRolls,
-  type GameState,
-  hexIndex,
-  legalActions,
-  setup,
-  view,
-} from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
+import { setup, view } from '@stavka/engine';
+import { barbarossaRules } from './rules.ts';
+import { act, attack, game, has, hexOf, offered, toMovement } from './test-games.ts';
 import { type PositionInput, positionFile } from './test-positions.ts';
-
-type G = GameState<BarbarossaState>;
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-      ...input.map,
-    },
-  });
-  const made = setup(barbarossaRules, file, 7, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  if (tweak) tweak(made.value.state);
-  return made.value;
-}
-
-function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
-  const r = rolls
-    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
-    : apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-const has = (s: G, side: string, action: Action) =>
-  legalActions(barbarossaRules, s, side).some((a) => JSON.stringify(a) === JSON.stringify(action));
-
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-
-/** The Axis at its operational movement step (A.3). */
-function axisMovement(s: G): G {
-  return act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-}
-
-/** Declares one attack and goes to the combat step, resolving it up to the orders. */
-function attack(s: G, side: string, pieces: string[], target: string, rolls?: number[]): G {
-  let t = s;
-  for (const piece of pieces) t = act(t, side, { type: 'allocate', piece, target: hexOf(t, target) });
-  t = act(t, side, { type: 'end-movement' });
-  return act(t, side, { type: 'resolve', target: hexOf(t, target) }, rolls);
-}
 
 describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
   it('the Axis player-turn: reinforce, attacks first, movement, combat, breakthrough; then the Russian player-turn; then turn 2', () => {
@@ -128,7 +71,7 @@ describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
   });
 
   it('Blitzkrieg/Proriv (B-9): units that moved or attacked before are not used again in the breakthrough', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         rows: 12,
         pieces: { pz: { is: 'ger-pz-div', at: '0302' }, k: { is: 'ger-inf-korps', at: '0202' } },
@@ -136,7 +79,7 @@ describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
     );
     s = act(s, 'axis', { type: 'move', piece: 'pz', to: hexOf(s, '0304') });
     s = act(act(s, 'axis', { type: 'end-movement' }), 'axis', { type: 'end-combat' });
-    const moves = legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'move');
+    const moves = offered(s, 'axis', 'move');
     assert.ok(moves.every((a) => (a as { piece: string }).piece === 'k'));
     assert.ok(moves.length > 0);
   });
@@ -144,7 +87,7 @@ describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
 
 describe('Operational Movement through the contract', () => {
   it('a move with the OMB is logged and the unit may not attack afterwards', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({ rows: 12, pieces: { pz: { is: 'ger-pz-div', at: '0301' }, r: { is: 'sov-army', at: '0511' } } }),
     );
     s = act(s, 'axis', { type: 'move', piece: 'pz', to: hexOf(s, '0309') });
@@ -161,14 +104,14 @@ describe('Ground Combat Resolution: results', () => {
     });
 
   it('2:1, roll 5: D1 — the attacker sets 0-1 hexes, the defender retreats and may add 1 (B-3), Disrupted; the attacker advances', () => {
-    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    let s = attack(toMovement(duel()), 'axis', ['a'], '0505');
     assert.equal(s.state.combat!.phase, 'orders');
     s = act(s, 'soviet', { type: 'orders-done' }, [5]);
     assert.equal(s.state.combat!.results.r, 'D1');
     assert.equal(s.state.pieces.r!.disrupted, true);
     assert.equal(s.state.combat!.phase, 'retreat-length');
     s = act(s, 'axis', { type: 'retreat-length', piece: 'r', hexes: 1 });
-    const retreats = legalActions(barbarossaRules, s, 'soviet').filter((a) => a.type === 'retreat');
+    const retreats = offered(s, 'soviet', 'retreat');
     assert.ok(
       retreats.some((a) => (a as { to: number }).to === hexOf(s, '0506')),
       '1 hex',
@@ -192,14 +135,14 @@ describe('Ground Combat Resolution: results', () => {
         map: sea,
         pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' }, ...extra },
       });
-    let s = attack(axisMovement(blocked({})), 'axis', ['a'], '0505');
+    let s = attack(toMovement(blocked({})), 'axis', ['a'], '0505');
     s = act(s, 'soviet', { type: 'orders-done' }, [5]);
     s = act(s, 'axis', { type: 'retreat-length', piece: 'r', hexes: 1 });
     assert.equal(s.state.pieces.r!.status, 'eliminated');
   });
 
   it('No Retreat! (B-4): D1 -> D, the defender stays Disrupted', () => {
-    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    let s = attack(toMovement(duel()), 'axis', ['a'], '0505');
     s = act(s, 'soviet', { type: 'no-retreat', piece: 'r' });
     s = act(s, 'soviet', { type: 'orders-done' }, [5]);
     // The German attacker is asked about the Forced Exchange after the roll.
@@ -211,7 +154,7 @@ describe('Ground Combat Resolution: results', () => {
   });
 
   it('Forced Exchange declared by the German after the roll: D1 = equal exchange (B-4)', () => {
-    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    let s = attack(toMovement(duel()), 'axis', ['a'], '0505');
     s = act(s, 'soviet', { type: 'no-retreat', piece: 'r' });
     s = act(s, 'soviet', { type: 'orders-done' }, [5]);
     s = act(s, 'axis', { type: 'forced-exchange', declare: true });
@@ -222,7 +165,7 @@ describe('Ground Combat Resolution: results', () => {
   });
 
   it('X in Good weather: the German attacker may take BD instead (B-5)', () => {
-    let s = attack(axisMovement(duel()), 'axis', ['a'], '0505');
+    let s = attack(toMovement(duel()), 'axis', ['a'], '0505');
     s = act(s, 'soviet', { type: 'orders-done' }, [2]);
     assert.equal(s.state.combat!.phase, 'exchange-choice');
     s = act(s, 'axis', { type: 'exchange-choice', pay: false });
@@ -232,12 +175,7 @@ describe('Ground Combat Resolution: results', () => {
   });
 
   it('X paid: the defender eliminated, the attacker loses at least its modified defense', () => {
-    let s = attack(
-      axisMovement(duel({ k: { is: 'ger-inf-korps', at: '0404' } })),
-      'axis',
-      ['a', 'k'],
-      '0505',
-    );
+    let s = attack(toMovement(duel({ k: { is: 'ger-inf-korps', at: '0404' } })), 'axis', ['a', 'k'], '0505');
     // 9 against 3 is 3:1 — roll 1 reads X.
     s = act(s, 'soviet', { type: 'orders-done' }, [1]);
     s = act(s, 'axis', { type: 'exchange-choice', pay: true });
@@ -258,12 +196,14 @@ describe('Ground Combat Resolution: results', () => {
           d: { is: 'sov-weak-div', at: '0505' },
         },
       },
-      (g) => {
-        g.pieces.d!.disrupted = true;
+      {
+        tweak: (g) => {
+          g.pieces.d!.disrupted = true;
+        },
       },
     );
     // 12 against 4 = 3:1; roll 1: X for the army, 4:1's D for the Disrupted division.
-    let s = attack(axisMovement(s0), 'axis', ['a', 'a2'], '0505');
+    let s = attack(toMovement(s0), 'axis', ['a', 'a2'], '0505');
     s = act(s, 'soviet', { type: 'orders-done' }, [1]);
     assert.equal(s.state.combat!.results.d, 'D');
   });
@@ -277,7 +217,7 @@ describe('Ground Combat Resolution: results', () => {
         r: { is: 'sov-army', at: '0506' },
       },
     });
-    let s = attack(axisMovement(s0), 'axis', ['a', 'a2'], '0505');
+    let s = attack(toMovement(s0), 'axis', ['a', 'a2'], '0505');
     // 12 against 1 reads 9:1; roll 6: BK.
     s = act(s, 'soviet', { type: 'orders-done' }, [6]);
     assert.equal(s.state.pieces.d!.status, 'eliminated');
@@ -318,7 +258,7 @@ describe('Ground Combat Resolution: results', () => {
 describe('Tactical Advances: the 1-hex side advance (B-45)', () => {
   it("once the vacated hex is entered by attackers at least equal to the defenders' modified strength, others may advance 1 hex into an empty hex adjacent to the defended one", () => {
     let s = attack(
-      axisMovement(
+      toMovement(
         game({
           pieces: {
             a: { is: 'ger-army', at: '0504' },
@@ -349,13 +289,15 @@ describe('Recovery from Disruption', () => {
           gd: { is: 'sov-guards-army', at: '0809' },
         },
       },
-      (g) => {
-        g.pieces.g!.disrupted = true;
-        g.pieces.r!.disrupted = true;
-        g.pieces.gd!.disrupted = true;
+      {
+        tweak: (g) => {
+          g.pieces.g!.disrupted = true;
+          g.pieces.r!.disrupted = true;
+          g.pieces.gd!.disrupted = true;
+        },
       },
     );
-    let s = act(axisMovement(s0), 'axis', { type: 'end-movement' });
+    let s = act(toMovement(s0), 'axis', { type: 'end-movement' });
     assert.equal(s.state.pieces.r!.disrupted, false, 'A.4');
     assert.equal(s.state.pieces.gd!.disrupted, true, 'red-labelled: at B.8');
     s = act(act(act(s, 'axis', { type: 'end-combat' }), 'axis', { type: 'end-movement' }), 'axis', {
@@ -402,7 +344,7 @@ describe('General Rule: must-attack (B-14) through the contract', () => {
 
 describe('Special First Turn Rules', () => {
   it('"The Axis may not attack out of Rumania on the first turn."', () => {
-    const s = axisMovement(
+    const s = toMovement(
       game({
         map: { zones: [{ id: 'rumania', kind: 'axis-country', hexes: ['0504'] }] },
         pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
@@ -414,7 +356,7 @@ describe('Special First Turn Rules', () => {
 
 describe('Special First Turn Rules: one river hexside and Rumania (B-44)', () => {
   it('"Against any one river hex-side, the Russian defense shift is ignored"', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         map: { hexsides: [{ feature: 'river', between: [['0504', '0505']] }] },
         pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
@@ -449,7 +391,7 @@ describe('Special First Turn Rules: one river hexside and Rumania (B-44)', () =>
 
 describe('Hidden and/vs. Revealed Russian units through the contract', () => {
   it('a face-down army is revealed at its first combat; the views never carry the secret', () => {
-    let s = axisMovement(
+    let s = toMovement(
       game({
         pieces: { a: { is: 'ger-army', at: '0504' }, p: { face: 'rifle-army', at: '0505' } },
         extraUnits: { 'army-x': 'sov-rifle-54', 'army-y': 'sov-rifle-22' },
