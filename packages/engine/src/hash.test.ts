@@ -124,6 +124,50 @@ describe('canonicalJson', () => {
     assert.equal(canonicalJson(live), '{"a":2}');
   });
 
+  it('writes a record of frozen pieces (16 keys or more) the same, written afresh or against the last record of its keys', () => {
+    // Each record a state's pieces by id: most shared with the record before, some
+    // changed, some of a JSON that could change (never reused), some with no JSON at all.
+    const piece = fc.oneof(
+      fc.jsonValue().map((v) => (v !== null && typeof v === 'object' ? Object.freeze(v) : v)),
+      fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.string(), fc.boolean())).map(Object.freeze),
+      fc.record({ at: fc.integer(), side: fc.string() }),
+      fc.constantFrom(undefined, Number.NaN, -0, [1, 2]),
+    );
+    const keys = fc.uniqueArray(awkwardKey, { minLength: 16, maxLength: 40 });
+    fc.assert(
+      fc.property(keys, fc.array(fc.array(piece, { maxLength: 6 }), { maxLength: 8 }), (ks, changes) => {
+        const base = Object.freeze({ at: 1, side: 'soviet' });
+        let record: Record<string, unknown> = {};
+        for (const k of ks)
+          Object.defineProperty(record, k, { value: base, enumerable: true, writable: true });
+        sameAsReplacer(record);
+        for (const [i, change] of changes.entries()) {
+          record = { ...record };
+          change.forEach((v, j) => {
+            Object.defineProperty(record, ks[(i * 7 + j * 5) % ks.length]!, {
+              value: v,
+              enumerable: true,
+              writable: true,
+            });
+          });
+          sameAsReplacer(record);
+          sameAsReplacer({ units: record, turn: i });
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    const unit = (at: number) => Object.freeze({ status: 'map', at });
+    const units: Record<string, unknown> = {};
+    for (let i = 0; i < 20; i++) units[`u${i}`] = unit(i);
+    const first = canonicalJson(units);
+    const next = { ...units, u3: unit(30), u17: unit(-1) };
+    assert.equal(
+      canonicalJson(next),
+      first.replace('"u3":{"at":3,', '"u3":{"at":30,').replace('"u17":{"at":17,', '"u17":{"at":-1,'),
+    );
+    assert.equal(canonicalJson(units), first);
+  });
+
   it('sorts keys at every level and drops undefined fields', () => {
     assert.equal(
       canonicalJson({ b: 1, a: { d: [3, undefined], c: undefined } }),

@@ -4,7 +4,7 @@
  * factors (M-16) is in results.ts (losses) and attack.ts (odds).
  */
 import type { MarsAction, MarsOptions } from '../actions.ts';
-import { type Board, fitsStack, isInfantry } from '../board.ts';
+import { type Board, fitsStack, isInfantry, sideUnits } from '../board.ts';
 import { hexName, type Scenario, type Side } from '../scenario.ts';
 import { changeUnit, type MarsState, type UnitState } from '../state.ts';
 import { refreshSupply } from '../supply.ts';
@@ -47,61 +47,51 @@ export function initialState(key: string, s: Scenario, options: MarsOptions): Ma
 }
 
 /**
- * Where the units of `side` may deploy, worked out once for a whole legal list: the
- * hexes of its own territory free of the enemy, and what limits them (the zones German
- * infantry already garrison; the units already in the Kalinin Front zone).
+ * What limits where the units of `side` may deploy, worked out once for a whole legal
+ * list: the zones German infantry already garrison; the units already in the Kalinin
+ * Front zone.
  */
 interface DeployLimits {
-  readonly hexes: readonly number[];
-  readonly garrisoned: ReadonlySet<number>;
+  /** 1 for a defense zone a German infantry unit already garrisons. */
+  readonly garrisoned: Uint8Array;
   readonly kalinin: { korps: number; brigades: number; divisions: number };
 }
 
 function deployLimits(board: Board, side: Side): DeployLimits {
   const { s, state } = board;
-  const own = side === 'german' ? 1 : 0;
-  const hexes: number[] = [];
-  for (let h = 0; h < s.map.graph.nodeCount; h++)
-    if (s.germanTerritory[h] === own && !board.isEnemyHex(side, h)) hexes.push(h);
-  const garrisoned = new Set<number>();
+  const garrisoned = new Uint8Array(s.defenseZones.length);
   if (side === 'german') {
-    for (const other of s.unitIds) {
+    for (const other of sideUnits(s, 'german')) {
       const st = state.units[other]!;
-      const ou = s.units[other]!;
-      if (st.status === 'map' && ou.side === 'german' && isInfantry(ou) && s.zoneOf[st.at]! >= 0)
-        garrisoned.add(s.zoneOf[st.at]!);
+      if (st.status === 'map' && st.at >= 0 && isInfantry(s.units[other]!) && s.zoneOf[st.at]! >= 0)
+        garrisoned[s.zoneOf[st.at]!] = 1;
     }
   }
-  return { hexes, garrisoned, kalinin: kalininCounts(board) };
+  return { garrisoned, kalinin: kalininCounts(board) };
 }
 
 /**
- * Each unit's deploy actions by hex, made once per scenario and frozen: the set-up's
- * lists (~3,000 actions) share them from one state to the next, and the live channel
- * finds them in the list before by identity.
+ * A unit's deploy actions, one a hex of its side's own territory, in hex order: made
+ * once per scenario and frozen, so the set-up's lists (~3,000 actions) share them from
+ * one state to the next, and the live channel finds them in the list before by identity.
  */
-const deployActionsOf = new WeakMap<Scenario, Map<string, MarsAction[]>>();
-
-function deployActions(s: Scenario, id: string): MarsAction[] {
-  return perUnit(deployActionsOf, s, id, () => []);
+interface DeployActions {
+  readonly hexes: Int32Array;
+  readonly actions: readonly MarsAction[];
 }
 
-function germanDeployHexes(board: Board, id: string, limits: DeployLimits): number[] {
-  const { s } = board;
-  const u = s.units[id]!;
-  const out: number[] = [];
-  const garrison = isInfantry(u) && u.size === 'division';
-  for (const h of limits.hexes) {
-    // "One German infantry division is set up ... in each of the 21 defense zones":
-    // infantry divisions garrison the zones, one each; kampfgruppen go anywhere in the salient.
-    if (garrison) {
-      const z = s.zoneOf[h]!;
-      if (z < 0 || limits.garrisoned.has(z)) continue;
-    }
-    if (!fitsStack(board, h, id)) continue;
-    out.push(h);
-  }
-  return out;
+const deployActionsOf = new WeakMap<Scenario, Map<string, DeployActions>>();
+
+function deployActions(s: Scenario, id: string): DeployActions {
+  return perUnit(deployActionsOf, s, id, () => {
+    const own = s.units[id]!.side === 'german' ? 1 : 0;
+    const hexes: number[] = [];
+    for (let h = 0; h < s.map.graph.nodeCount; h++) if (s.germanTerritory[h] === own) hexes.push(h);
+    return {
+      hexes: Int32Array.from(hexes),
+      actions: hexes.map((h) => Object.freeze({ type: 'deploy', unit: id, hex: hexNum(s, h) }) as MarsAction),
+    };
+  });
 }
 
 function kalininCounts(board: Board): { korps: number; brigades: number; divisions: number } {
@@ -133,22 +123,49 @@ function kalininAllows(board: Board, id: string, c: DeployLimits['kalinin']): bo
   return true;
 }
 
-function sovietDeployHexes(board: Board, id: string, limits: DeployLimits): number[] {
+/**
+ * The deploy actions of unit `id` (number `k` of the list), in hex order: each hex of
+ * its side's own territory free of the enemy, where it stacks (M-13, M-17), and
+ * - German: "One German infantry division is set up ... in each of the 21 defense
+ *   zones": infantry divisions garrison the zones, one each; kampfgruppen go anywhere
+ *   in the salient;
+ * - Russian: within the Kalinin Front zone's limits.
+ * `refused` marks (with k + 1) the occupied hexes the unit may not join, found among
+ * `occupied` only: an empty hex always takes a unit.
+ */
+function pushDeployActions(
+  out: MarsAction[],
+  board: Board,
+  me: Side,
+  id: string,
+  k: number,
+  limits: DeployLimits,
+  occupied: readonly number[],
+  refused: Int32Array,
+): void {
   const { s } = board;
-  const out: number[] = [];
-  const kalOk = kalininAllows(board, id, limits.kalinin);
-  for (const h of limits.hexes) {
-    if (s.kalinin.membership[h] === 1 && !kalOk) continue;
-    if (!fitsStack(board, h, id)) continue;
-    out.push(h);
+  const mark = k + 1;
+  for (const h of occupied) if (board.isEnemyHex(me, h) || !fitsStack(board, h, id)) refused[h] = mark;
+  const u = s.units[id]!;
+  const garrison = me === 'german' && isInfantry(u) && u.size === 'division';
+  const kalinin = me === 'soviet' && !kalininAllows(board, id, limits.kalinin) ? s.kalinin.membership : null;
+  const { hexes, actions } = deployActions(s, id);
+  const { zoneOf } = s;
+  const { garrisoned } = limits;
+  for (let i = 0; i < hexes.length; i++) {
+    const h = hexes[i]!;
+    if (refused[h] === mark) continue;
+    if (garrison) {
+      const z = zoneOf[h]!;
+      if (z < 0 || garrisoned[z] === 1) continue;
+    }
+    if (kalinin !== null && kalinin[h] === 1) continue;
+    out.push(actions[i]!);
   }
-  return out;
 }
 
 function undeployed(g: MarsState, s: Scenario, side: Side): string[] {
-  return s.unitIds.filter(
-    (id) => s.units[id]!.side === side && g.units[id]!.status === 'map' && g.units[id]!.at < 0,
-  );
+  return sideUnits(s, side).filter((id) => g.units[id]!.status === 'map' && g.units[id]!.at < 0);
 }
 
 export const setupStep: StepRules<'historical-setup' | 'deploy' | 'end-setup'> = {
@@ -157,26 +174,15 @@ export const setupStep: StepRules<'historical-setup' | 'deploy' | 'end-setup'> =
     const out: MarsAction[] = [];
     const left = undeployed(g, s, me);
     if (left.length === 0) return [{ type: 'end-setup' }];
-    if (
-      left.length ===
-      s.unitIds.filter((id) => s.units[id]!.side === me && g.units[id]!.status === 'map').length
-    ) {
+    if (left.length === sideUnits(s, me).filter((id) => g.units[id]!.status === 'map').length) {
       out.push({ type: 'historical-setup' });
     }
     const limits = deployLimits(board, me);
-    for (const id of left) {
-      const hexes =
-        me === 'german' ? germanDeployHexes(board, id, limits) : sovietDeployHexes(board, id, limits);
-      const actions = deployActions(s, id);
-      for (const h of hexes) {
-        let a = actions[h];
-        if (!a) {
-          a = Object.freeze({ type: 'deploy', unit: id, hex: hexNum(s, h) });
-          actions[h] = a;
-        }
-        out.push(a);
-      }
-    }
+    const occupied: number[] = [];
+    for (let h = 0; h < board.owner.length; h++) if (board.owner[h] !== 0) occupied.push(h);
+    const refused = new Int32Array(board.owner.length);
+    for (let k = 0; k < left.length; k++)
+      pushDeployActions(out, board, me, left[k]!, k, limits, occupied, refused);
     return out;
   },
 
