@@ -194,7 +194,7 @@ async function runGames(opts: SimulateFlags, options: Record<string, boolean>, o
 }
 
 /** A run in words: a line a game, the totals, each side's record and VP, the AI's time. */
-export function gamesText(
+function gamesText(
   games: readonly GameSummary[],
   s: SimulateSummary,
   sideMeta: readonly { id: string; name: string }[],
