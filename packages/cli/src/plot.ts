@@ -4,11 +4,12 @@
  * offline to SVG or PNG.
  */
 import { writeFileSync } from 'node:fs';
+import type { TopLevelSpec } from 'vega-lite';
 import type { GameSummary } from './simulate-play.ts';
 import type { SimulateSummary } from './statistics.ts';
 
 /** The vega-lite chart: VP distribution per side, and each side's win rate with its 95% interval. */
-export function plotSpec(games: readonly GameSummary[], summary: SimulateSummary): Record<string, unknown> {
+export function plotSpec(games: readonly GameSummary[], summary: SimulateSummary): TopLevelSpec {
   const vp = games.flatMap((g) =>
     Object.entries(g.vp).map(([side, points]) => ({ side: `${side} (${summary.players[side]})`, points })),
   );
@@ -67,10 +68,10 @@ export function plotSpec(games: readonly GameSummary[], summary: SimulateSummary
 }
 
 /** Renders the chart to SVG or PNG (by the file's extension), with no network. */
-export async function renderPlot(spec: Record<string, unknown>, file: string): Promise<void> {
+export async function renderPlot(spec: TopLevelSpec, file: string): Promise<void> {
   const vl = await import('vega-lite');
   const vega = await import('vega');
-  const compiled = vl.compile(spec as unknown as Parameters<typeof vl.compile>[0]).spec;
+  const compiled = vl.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();
   view.finalize();
