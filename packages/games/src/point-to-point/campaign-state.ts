@@ -126,6 +126,39 @@ export function typhoon(): Typhoon {
   return typhoonCache;
 }
 
+/** A unit of the order of battle as it starts: on the map if it arrives on turn 1, else waiting (C-12). */
+function openingUnit(u: Typhoon['units'][number]): CampaignUnit {
+  return {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    unitClass: u.class,
+    value: u.value ?? 0,
+    formation: u.formation ?? 'line',
+    mobile: u.mobile ?? false,
+    arrives: u.arrives,
+    withdraws: u.withdraws ?? null,
+    at: u.at,
+    losses: 0,
+    dispersed: false,
+    place: u.arrives === 1 ? 'map' : 'waiting',
+    moved: false,
+    from: null,
+    advanced: false,
+    sheltering: false,
+  };
+}
+
+/** A factory marker of the scenario's, emplaced (C-9): one for each of `count` at its point. */
+function openingFactories(f: Typhoon['scenario']['factories'][number]): CampaignFactory[] {
+  return Array.from({ length: f.count }, (_, i) => ({
+    id: `factory-${f.at}-${i + 1}`,
+    at: f.at,
+    status: 'emplaced',
+    moved: false,
+  }));
+}
+
 /** The opening state of the Typhoon scenario (C-2.1, C-8.1, C-9.1). */
 export function newCampaignState(): CampaignState {
   const t = typhoon();
@@ -136,25 +169,7 @@ export function newCampaignState(): CampaignState {
     player: 'axis',
     phase: 'movement',
     weather: t.scenario.turns[0]!.weather,
-    units: t.units.map((u) => ({
-      id: u.id,
-      name: u.name,
-      side: u.side,
-      unitClass: u.class,
-      value: u.value ?? 0,
-      formation: u.formation ?? 'line',
-      mobile: u.mobile ?? false,
-      arrives: u.arrives,
-      withdraws: u.withdraws ?? null,
-      at: u.at,
-      losses: 0,
-      dispersed: false,
-      place: u.arrives === 1 ? 'map' : 'waiting',
-      moved: false,
-      from: null,
-      advanced: false,
-      sheltering: false,
-    })),
+    units: t.units.map(openingUnit),
     control: Object.fromEntries(t.map.pointIds.map((p) => [p, axis.has(p) ? 'axis' : 'soviet'])),
     used: Array.from({ length: t.map.capacity.length }, () => 0),
     attacks: [],
@@ -163,14 +178,7 @@ export function newCampaignState(): CampaignState {
     airCommitted: [],
     railheads: [...t.scenario.supplySources.axis],
     fortified: [],
-    factories: t.scenario.factories.flatMap((f) =>
-      Array.from({ length: f.count }, (_, i) => ({
-        id: `factory-${f.at}-${i + 1}`,
-        at: f.at,
-        status: 'emplaced' as const,
-        moved: false,
-      })),
-    ),
+    factories: t.scenario.factories.flatMap(openingFactories),
     replacements: 0,
     partisans: [],
     taken: [],

@@ -77,15 +77,10 @@ export type {
   CampaignState,
   CampaignUnit,
 } from './campaign-state.ts';
-export { newCampaignState, typhoon } from './campaign-state.ts';
-export { AIR_RANGE, airOptions } from './steps/air.ts';
-export { breakthroughsOf } from './steps/breakthrough.ts';
-export { evacuationPoints, FACTORY_RAIL, factoryMoves } from './steps/factories.ts';
-export { fortifiablePoints } from './steps/fortify.ts';
-export { movesOf, railsOf, rebaseOptions } from './steps/movement.ts';
-export { partisanPoints } from './steps/partisans.ts';
-export { boardOf, CAMPAIGN_CITE, inSupply } from './steps/step.ts';
-export { GAUGE_PER_TURN } from './steps/turn.ts';
+export { typhoon } from './campaign-state.ts';
+export { evacuationPoints } from './steps/factories.ts';
+export { movesOf, railsOf } from './steps/movement.ts';
+export { boardOf, inSupply } from './steps/step.ts';
 export { victoryPoints } from './steps/victory.ts';
 
 /**

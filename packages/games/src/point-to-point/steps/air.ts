@@ -5,8 +5,7 @@
  * that could be committed is passed over. German air flies only from a point where an
  * Axis ground unit stands (point-to-point A.5).
  */
-import type { RulesContext } from '@stavka/engine';
-import { stepDistances } from '@stavka/engine';
+import { type RulesContext, stepDistances } from '@stavka/engine';
 import type { CampaignState } from '../campaign-state.ts';
 import { other, type Side } from '../forces.ts';
 import {
@@ -30,7 +29,7 @@ export const AIR_RANGE = 3;
  * committed to one battle declared within AIR_RANGE segments of its base. Canonical order:
  * by unit, then by the order of the attacks.
  */
-export function airOptions(g: CampaignState, side: Side): { unit: string; at: string }[] {
+function airOptions(g: CampaignState, side: Side): { unit: string; at: string }[] {
   if (g.attacks.length === 0) return [];
   const map = mapOf();
   const out: { unit: string; at: string }[] = [];

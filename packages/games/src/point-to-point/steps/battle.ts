@@ -50,8 +50,10 @@ function endBattle(g: CampaignState, ctx: RulesContext): void {
 
 /** Every battle action: the battle rules apply it; a battle it ends goes back into the campaign. */
 const fought: Effect<BattleAction['type']> = (g, _e, side, a, ctx) => {
-  battleRules.applyAction(g.battle!, side, a, ctx);
-  if (g.battle!.stage === 'over') endBattle(g, ctx);
+  // The engine applies only what a step offered, and only this step offers battle actions.
+  if (!g.battle) throw new Error(`campaign: ${a.type} outside a battle`);
+  battleRules.applyAction(g.battle, side, a, ctx);
+  if (g.battle.stage === 'over') endBattle(g, ctx);
 };
 
 export const battleStep: StepRules<BattleAction['type']> = {

@@ -8,12 +8,11 @@
  * and B.4d (defenders displaced into the attackers' point of origin) carry over.
  */
 import type { RulesContext } from '@stavka/engine';
-import type { BattleScenario, Occupant } from '../battle-scenario.ts';
-import { battleFromSetup } from '../battle-scenario.ts';
+import { type BattleScenario, battleFromSetup, type Occupant } from '../battle-scenario.ts';
 import { halvesLeft } from '../campaign-board.ts';
 import type { CampaignState, CampaignUnit } from '../campaign-state.ts';
 import { FIRE_TABLE } from '../combat.ts';
-import { other, type Side } from '../forces.ts';
+import { other, type Role, type Side } from '../forces.ts';
 import { breakthroughsOf, breakthroughUnits } from './breakthrough.ts';
 import { startFortify } from './fortify.ts';
 import { boardOf, C, idx, inSupply, isGround, mapOf, onMap, pid, pointName, type StepRules } from './step.ts';
@@ -147,6 +146,36 @@ function battlePoints(
   return neighbours;
 }
 
+/**
+ * A campaign unit as the battle at `at` sees it: an air unit with the point it flies from,
+ * an attacker with its point of origin (B.4), each in supply or not (an attacker where it
+ * came from; C-7.1), a defender sheltering from an earlier battle (B.4c) only when others
+ * fight there (`shelter`).
+ */
+function battleUnit(
+  u: CampaignUnit,
+  role: Role,
+  at: string,
+  supplied: Uint8Array,
+  baseOf: ReadonlyMap<string, string>,
+  shelter: boolean,
+): BattleScenario['units'][number] {
+  return {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    role,
+    class: u.unitClass,
+    ...(isGround(u) ? { value: u.value } : { from: baseOf.get(u.id)! }),
+    formation: u.formation,
+    inSupply: supplied[idx(!isGround(u) ? at : role === 'attacker' ? u.from! : at)] === 1,
+    ...(role === 'attacker' && isGround(u) ? { from: u.from! } : {}),
+    losses: u.losses,
+    dispersed: u.dispersed,
+    ...(role === 'defender' && shelter && u.sheltering ? { sheltering: true } : {}),
+  };
+}
+
 /** The battle at `at` set up from the campaign and begun (C-3 e; C-6 in breakthrough combat). */
 function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   const breakthrough = g.phase === 'breakthrough-combat';
@@ -163,20 +192,7 @@ function startBattle(g: CampaignState, at: string, ctx: RulesContext): void {
   const { air, baseOf } = airs;
   for (const a of air) g.airUsed.push(a.id);
   const neighbours = battlePoints(g, at, attackers, airs);
-  const unit = (u: CampaignUnit, role: 'attacker' | 'defender') => ({
-    id: u.id,
-    name: u.name,
-    side: u.side,
-    role,
-    class: u.unitClass,
-    ...(isGround(u) ? { value: u.value } : { from: baseOf.get(u.id)! }),
-    formation: u.formation,
-    inSupply: supplied[u.side][idx(!isGround(u) ? at : role === 'attacker' ? u.from! : at)] === 1,
-    ...(role === 'attacker' && isGround(u) ? { from: u.from! } : {}),
-    losses: u.losses,
-    dispersed: u.dispersed,
-    ...(role === 'defender' && shelter && u.sheltering ? { sheltering: true } : {}),
-  });
+  const unit = (u: CampaignUnit, role: Role) => battleUnit(u, role, at, supplied[u.side], baseOf, shelter);
   const fortified = g.fortified.includes(at) && g.control[at] === defender;
   const scenario: BattleScenario = {
     point: at,

@@ -19,7 +19,7 @@ import type { Side } from '../forces.ts';
 import { boardOf, C, enemyGroundAt, idx, isGround, onMap, pid, pointName, spend, unitOf } from './step.ts';
 
 /** Railway segments an entrained factory moves a turn (C-9.2). */
-export const FACTORY_RAIL = 2;
+const FACTORY_RAIL = 2;
 
 /** The east of the map where an entrained factory is evacuated (C-9.2): Soviet supply sources east of Moscow. */
 export function evacuationPoints(): string[] {
@@ -29,7 +29,7 @@ export function evacuationPoints(): string[] {
 }
 
 /** Where an entrained factory may go by rail this turn (C-9.2): 2 railway segments through Soviet points free of Axis units, one unit of capacity. */
-export function factoryMoves(g: CampaignState, f: CampaignFactory, board = boardOf(g)): MoveOption[] {
+function factoryMoves(g: CampaignState, f: CampaignFactory, board = boardOf(g)): MoveOption[] {
   if (f.status !== 'entrained' || f.moved || g.control[f.at] !== 'soviet') return [];
   return railOptions(
     board,

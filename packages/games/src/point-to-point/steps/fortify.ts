@@ -10,7 +10,7 @@ import { C, idx, isGround, onMap, pointName, type StepRules } from './step.ts';
 import { endPlayerTurn } from './turn.ts';
 
 /** C-8.1: points where the phasing side has an undispersed infantry unit that did not move, unfortified. */
-export function fortifiablePoints(g: CampaignState): string[] {
+function fortifiablePoints(g: CampaignState): string[] {
   const out = new Set<string>();
   for (const u of g.units)
     if (

@@ -6,8 +6,7 @@
  * Points passed through and reached change control (C-2.2). When movement ends, the
  * battles declared go to air allocation (steps/air.ts), or, with none, straight on.
  */
-import type { RulesContext } from '@stavka/engine';
-import { stepDistances } from '@stavka/engine';
+import { type RulesContext, stepDistances } from '@stavka/engine';
 import { type MoveOption, moveOptions, railOptions } from '../campaign-board.ts';
 import type { CampaignAction, CampaignState, CampaignUnit } from '../campaign-state.ts';
 import { typhoon } from '../campaign-state.ts';
@@ -80,7 +79,7 @@ export function railsOf(
  * flying over any point, to a point of its side; German air only where an Axis ground unit
  * stands (A.5). Air units take no line capacity (P-9). Canonical order: by point index.
  */
-export function rebaseOptions(g: CampaignState, u: CampaignUnit): string[] {
+function rebaseOptions(g: CampaignState, u: CampaignUnit): string[] {
   if (isGround(u) || !onMap(u) || u.side !== g.player || u.moved || g.control[u.at] !== u.side) return [];
   const map = mapOf();
   const range = stepDistances(map.graph, [idx(u.at)], AIR_RANGE);

@@ -5,13 +5,12 @@
  * campaign-board.ts's (C-10.2); Axis ground units entering remove them (C-10.3, step.ts).
  */
 
-import type { RulesContext } from '@stavka/engine';
-import { stepDistances } from '@stavka/engine';
+import { type RulesContext, stepDistances } from '@stavka/engine';
 import { type CampaignState, typhoon } from '../campaign-state.ts';
 import { C, idx, isGround, mapOf, onMap, pid, pointName, type StepRules } from './step.ts';
 
 /** Points where a partisan may be placed (C-10.1): Axis, no Axis ground unit, 2+ segments from any Soviet point. */
-export function partisanPoints(g: CampaignState): string[] {
+function partisanPoints(g: CampaignState): string[] {
   const map = mapOf();
   const soviet = map.pointIds.map(idx).filter((p) => g.control[pid(p)] === 'soviet');
   const near = stepDistances(map.graph, soviet, 1);

@@ -11,15 +11,11 @@ import {
   type PointMap,
   type RulesContext,
   type StepEffect,
-  type StepLegal,
   stepDistances,
 } from '@stavka/engine';
 import { type CampaignBoard, supplyStatus } from '../campaign-board.ts';
 import { type CampaignAction, type CampaignState, type CampaignUnit, typhoon } from '../campaign-state.ts';
 import { CITE, retreatHalves, type Side } from '../forces.ts';
-
-/** What `side` (the side to act) may do now, in a canonical order. */
-export type Legal = StepLegal<CampaignState, CampaignAction, Side>;
 
 /** What one action does to the engine's private copy of the state, logging why. */
 export type Effect<T extends CampaignAction['type']> = StepEffect<
@@ -37,7 +33,7 @@ export type StepRules<K extends CampaignAction['type']> = EngineStepRules<
 >;
 
 /** Citations of the completion rules (docs/rules/point-to-point-completion.md). */
-export const CAMPAIGN_CITE = {
+const CAMPAIGN_CITE = {
   sequence: 'completion C-3 Sequence of play',
   move: 'completion C-4 Movement along lines',
   rail: 'completion C-4.2 Rail movement',

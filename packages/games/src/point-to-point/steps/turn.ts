@@ -19,7 +19,7 @@ import { boardOf, C, idx, inSupply, mapOf, pointName } from './step.ts';
 import { finalCount, finishGame } from './victory.ts';
 
 /** Railway segments the Axis converts to its gauge in a turn (project, C-7.1). */
-export const GAUGE_PER_TURN = 2;
+const GAUGE_PER_TURN = 2;
 
 /**
  * C-7.1 railheads: at the start of each Axis player-turn the converted railway runs on up
