@@ -6,42 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import { attackFactor, type BarbarossaState, defenseFactor } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
-
-type G = GameState<BarbarossaState>;
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-    },
-  });
-  const made = setup(barbarossaRules, file, 7, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  if (tweak) tweak(made.value.state);
-  return made.value;
-}
-
-function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
-  const r = rolls
-    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
-    : apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-const legal = (s: G, side: string) => legalActions(barbarossaRules, s, side) as BarbarossaAction[];
+import { act, attack, type G, game, legal, offered, toMovement } from './test-games.ts';
 
 describe('Motorized korps steps: the reduced side covering an exchange (B-55)', () => {
   it('a full motorized korps may be reduced to pay an X; an infantry korps has no step to give', () => {
@@ -52,20 +19,17 @@ describe('Motorized korps steps: the reduced side covering an exchange (B-55)', 
         r: { is: 'sov-army', at: '0505' },
       },
     });
-    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-    for (const piece of ['m', 'k']) s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0505') });
-    s = act(s, 'axis', { type: 'end-movement' });
-    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
+    s = attack(toMovement(s), 'axis', ['m', 'k'], '0505');
     s = act(s, 'soviet', { type: 'orders-done' }, [2]);
     assert.equal(s.state.combat!.phase, 'exchange-choice', '7 against 3 is 2:1: X on a 2');
     s = act(s, 'axis', { type: 'exchange-choice', pay: true });
     assert.equal(s.state.combat!.phase, 'losses');
-    const offered = legal(s, 'axis');
+    const flips = legal(s, 'axis');
     assert.ok(
-      offered.some((a) => a.type === 'flip' && a.piece === 'm'),
+      flips.some((a) => a.type === 'flip' && a.piece === 'm'),
       'the korps may give its step',
     );
-    assert.ok(!offered.some((a) => a.type === 'flip' && a.piece === 'k'), 'not the infantry korps');
+    assert.ok(!flips.some((a) => a.type === 'flip' && a.piece === 'k'), 'not the infantry korps');
     s = act(s, 'axis', { type: 'flip', piece: 'm' });
     const m = s.state.pieces.m!;
     const u = rulesScenarioByKey(s.state.scenario).units.m!;
@@ -88,17 +52,18 @@ describe('Axis Reinforcements and Replacements Panzers: a motorized korps built 
           f: { is: 'ger-mot-korps-steps', at: '0305' },
         },
       },
-      (g) => {
-        g.panzerFactors = factors;
-        Object.assign(g.pieces.m!, { weak: true, ...extra });
+      {
+        tweak: (g) => {
+          g.panzerFactors = factors;
+          Object.assign(g.pieces.m!, { weak: true, ...extra });
+        },
       },
     );
 
   it('at A.1, 2 panzer replacement factors rebuild an UnDisrupted, un-moved reduced korps', () => {
     let s = reduced(3);
-    const offered = legal(s, 'axis').filter((a) => a.type === 'rebuild-korps');
     assert.deepEqual(
-      offered,
+      offered(s, 'axis', 'rebuild-korps'),
       [{ type: 'rebuild-korps', piece: 'm' }],
       'the reduced korps only, not the full one',
     );

@@ -5,41 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
-
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
+import { act, allocate, game as frontGame, type G, hexOf, offered, pass, toMovement } from './test-games.ts';
+import type { PositionInput } from './test-positions.ts';
 
 type Options = { asymmetricOdds?: boolean; classicOdds?: boolean };
-
-function game(input: PositionInput, options: Options = { asymmetricOdds: true }): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-    },
-  });
-  const made = setup(barbarossaRules, file, 3, options);
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
-}
-
-function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
-  const r = rolls
-    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
-    : apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+/** A game with the expanded odds (B-63, B-64) unless said. */
+const game = (input: PositionInput, options: Options = { asymmetricOdds: true }) =>
+  frontGame(input, { options });
 
 /** 15 against 4: two German armies and an infantry korps against a 4-3 tank korps and a weak division, all in full supply. */
 function fifteenToFour(options: Options = { asymmetricOdds: true }): G {
@@ -55,17 +27,12 @@ function fifteenToFour(options: Options = { asymmetricOdds: true }): G {
     },
     options,
   );
-  s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-  for (const piece of ['a1', 'a2', 'k'])
-    s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0505') });
+  s = toMovement(s);
+  s = allocate(s, 'axis', ['a1', 'a2', 'k'], '0505');
   return act(s, 'axis', { type: 'end-movement' });
 }
 
-const resolves = (s: G) =>
-  legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'resolve') as Extract<
-    BarbarossaAction,
-    { type: 'resolve' }
-  >[];
+const resolves = (s: G) => offered(s, 'axis', 'resolve');
 
 describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
   const roundUpsOf = (s: G) =>
@@ -123,9 +90,8 @@ describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
         t2: { is: 'sov-tank-korps', at: '0505' },
       },
     });
-    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-    for (const piece of ['a1', 'a2', 'm', 'c'])
-      s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0505') });
+    s = toMovement(s);
+    s = allocate(s, 'axis', ['a1', 'a2', 'm', 'c'], '0505');
     s = act(s, 'axis', { type: 'end-movement' });
     const gamble = { kind: 'round-up', target: 8, fallBack: 7 } as const;
     assert.ok(resolves(s).some((a) => JSON.stringify(a.gamble) === JSON.stringify(gamble)));
@@ -177,22 +143,12 @@ describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
         k: { is: 'ger-inf-korps', at: '0504' },
       },
     });
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'axis', { type: step });
-    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
-    for (const piece of ['r1', 'r2'])
-      s = act(s, 'soviet', { type: 'allocate', piece, target: hexOf(s, '0504') });
+    s = pass(s, 'axis');
+    s = toMovement(s, 'soviet');
+    s = allocate(s, 'soviet', ['r1', 'r2'], '0504');
     s = act(s, 'soviet', { type: 'end-movement' });
-    const gambles = legalActions(barbarossaRules, s, 'soviet')
-      .filter((a) => a.type === 'resolve')
-      .map((a) => (a as Extract<BarbarossaAction, { type: 'resolve' }>).gamble)
+    const gambles = offered(s, 'soviet', 'resolve')
+      .map((a) => a.gamble)
       .filter((g) => g !== undefined);
     assert.ok(gambles.length > 0);
     assert.ok(gambles.every((g) => g.kind === 'press' && g.columns === 1));
@@ -200,8 +156,8 @@ describe('Asymmetric Combat Odds Calculations (B-7, B-8)', () => {
 
   it('"Using this enhanced/optional combat odds expansion system makes any exchanges mandatory": no BD option', () => {
     let s = game({ pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } } });
-    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
+    s = toMovement(s);
+    s = allocate(s, 'axis', ['a'], '0505');
     s = act(s, 'axis', { type: 'end-movement' });
     s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
     // 2:1, roll 2: X.

@@ -4,60 +4,20 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { evaluateAttack, isRefusal } from './attack.ts';
 import { Board } from './board.ts';
 import { retreatPaths } from './combat-results.ts';
 import { moveOptions } from './movement.ts';
 import { gunLine } from './railway-guns.ts';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
+import { barbarossaRules } from './rules.ts';
+import type { Side } from './rules-scenario.ts';
+import type { BarbarossaAction } from './steps/actions.ts';
+import { act, type G, game, hexOf, kinds, legal, offered, pass, started, toMovement } from './test-games.ts';
 import { type PositionInput, position, positionFile } from './test-positions.ts';
 
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-function game(input: PositionInput, tweak?: (g: BarbarossaState) => void): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-      ...input.map,
-    },
-  });
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  if (tweak) tweak(made.value.state);
-  return made.value;
-}
-const act = (s: G, side: string, a: BarbarossaAction, rolls?: number[]): G => {
-  const r = rolls ? applyWithRolls(barbarossaRules, s, side, a, rolls) : apply(barbarossaRules, s, side, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-const has = (s: G, side: string, type: string) =>
-  legalActions(barbarossaRules, s, side).some((a) => a.type === type);
-
-function sovietCombat(s: G): G {
-  let t = s;
-  for (const step of [
-    'end-step',
-    'end-step',
-    'end-movement',
-    'end-combat',
-    'end-movement',
-    'end-combat',
-  ] as const)
-    t = act(t, 'axis', { type: step });
-  return act(act(act(t, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' }), 'soviet', {
-    type: 'end-movement',
-  });
-}
+const has = (s: G, side: string, type: BarbarossaAction['type']) => kinds(s, side).includes(type);
+/** The Russian player at his combat step, the Axis player-turn passed. */
+const sovietCombat = (s: G) => act(toMovement(pass(s, 'axis'), 'soviet'), 'soviet', { type: 'end-movement' });
 
 describe('Special Units: Russian Katyushas (B-10)', () => {
   const pieces = {
@@ -87,12 +47,14 @@ describe('A.1: Flipping of German Armies to Strong Side (B-39)', () => {
   it('an UnDisrupted German army in Full supply on its weak side may flip back', () => {
     const s = game(
       { pieces: { a: { is: 'ger-army', at: '0303' }, b: { is: 'ger-army', at: '0803' } } },
-      (g) => {
-        g.pieces.a!.weak = true;
-        g.pieces.b!.weak = true;
+      {
+        tweak: (g) => {
+          g.pieces.a!.weak = true;
+          g.pieces.b!.weak = true;
+        },
       },
     );
-    const flips = legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'flip-strong');
+    const flips = offered(s, 'axis', 'flip-strong');
     assert.deepEqual(flips, [{ type: 'flip-strong', piece: 'a' }], 'b is beyond full supply');
     assert.equal(act(s, 'axis', { type: 'flip-strong', piece: 'a' }).state.pieces.a!.weak, false);
   });
@@ -219,22 +181,10 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
   const railCol5 = {
     connections: [{ kind: 'rail' as const, path: ['0502', '0503', '0504', '0505', '0506', '0507', '0508'] }],
   };
-  const start = (pieces: PositionInput['pieces'], player: 'axis' | 'soviet') => {
-    const made = setup(barbarossaRules, positionFile({ map: railCol5, player, pieces }), 1, {});
-    if (!made.ok) throw new Error(JSON.stringify(made.error));
-    // A position file starts its player-turn at the reinforcement step: on to movement.
-    let g = made.value;
-    while (g.state.step !== 'movement') {
-      const r = apply(barbarossaRules, g, player, { type: 'end-step' });
-      if (!r.ok) throw new Error(r.error.message);
-      g = r.value;
-    }
-    return g;
-  };
-  const hx = (g: GameState<BarbarossaState>, n: string) =>
-    hexIndex(rulesScenarioByKey(g.state.scenario).map, n);
-  const offered = (g: GameState<BarbarossaState>, side: string, pred: (a: BarbarossaAction) => boolean) =>
-    (legalActions(barbarossaRules, g, side) as BarbarossaAction[]).some(pred);
+  // A position file starts its player-turn at the reinforcement step: on to movement.
+  const start = (pieces: PositionInput['pieces'], player: Side) =>
+    toMovement(started(positionFile({ map: railCol5, player, pieces })), player);
+  const offers = (g: G, side: string, pred: (a: BarbarossaAction) => boolean) => legal(g, side).some(pred);
 
   /** The gun stacked with a rifle army at 0505, a German army next to it, the Axis to move. */
   const defendedGun = () =>
@@ -256,25 +206,24 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
       },
       'axis',
     );
-    const to = hx(g, '0505');
+    const to = hexOf(g, '0505');
     assert.ok(
-      !offered(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
+      !offers(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
       'not attacked: undefended',
     );
     assert.ok(
-      offered(g, 'axis', (a) => a.type === 'move' && a.piece === 'a' && a.to === to),
+      offers(g, 'axis', (a) => a.type === 'move' && a.piece === 'a' && a.to === to),
       'entered',
     );
-    const r = apply(barbarossaRules, g, 'axis', { type: 'move', piece: 'a', to });
-    if (!r.ok) throw new Error(r.error.message);
-    assert.equal(r.value.state.pieces.gun!.status, 'eliminated');
-    const line = r.value.log.find((e) => e.text.includes('undefended'));
+    const r = act(g, 'axis', { type: 'move', piece: 'a', to });
+    assert.equal(r.state.pieces.gun!.status, 'eliminated');
+    const line = r.log.find((e) => e.text.includes('undefended'));
     assert.ok(line?.cite?.includes('B-61'), 'logged, citing B-61');
   });
 
   it('a board made before a combat eliminated the gun and its army still answers (the combat reads one)', () => {
     const g = defendedGun();
-    const to = hx(g, '0505');
+    const to = hexOf(g, '0505');
     const state = structuredClone(g.state);
     const before = new Board(state);
     for (const id of ['gun', 'r']) {
@@ -288,12 +237,12 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
 
   it('forbidden: with a rifle army stacked it is defended (attacked, not entered); a rail conversion unit alike', () => {
     const g = defendedGun();
-    const to = hx(g, '0505');
+    const to = hexOf(g, '0505');
     assert.ok(
-      offered(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
+      offers(g, 'axis', (a) => a.type === 'allocate' && a.target === to),
       'attacked',
     );
-    assert.ok(!offered(g, 'axis', (a) => a.type === 'move' && a.to === to), 'not entered');
+    assert.ok(!offers(g, 'axis', (a) => a.type === 'move' && a.to === to), 'not entered');
     // A German rail conversion unit alone is no defender either; with a German army it is.
     const alone = start(
       {
@@ -303,7 +252,7 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
       },
       'axis',
     );
-    assert.equal(new Board(alone.state).hasEnemyGround('soviet', hx(alone, '0505')), false, 'undefended');
+    assert.equal(new Board(alone.state).hasEnemyGround('soviet', hexOf(alone, '0505')), false, 'undefended');
     const guarded = start(
       {
         conv: { is: 'ger-rail-conversion', at: '0505' },
@@ -312,6 +261,6 @@ describe('"A rail conversion unit can be destroyed if it is undefended ... (Same
       },
       'axis',
     );
-    assert.equal(new Board(guarded.state).hasEnemyGround('soviet', hx(guarded, '0505')), true, 'defended');
+    assert.equal(new Board(guarded.state).hasEnemyGround('soviet', hexOf(guarded, '0505')), true, 'defended');
   });
 });

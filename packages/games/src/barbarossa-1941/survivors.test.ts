@@ -6,44 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { barbarossaRules } from './rules.ts';
+import { act, attack, type G, game, hexOf, legal, toMovement } from './test-games.ts';
+import type { PositionInput } from './test-positions.ts';
 
-type G = GameState<BarbarossaState>;
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-function game(input: PositionInput): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-    },
-  });
-  const made = setup(barbarossaRules, file, 7, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
-}
-
-function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
-  const r = rolls
-    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
-    : apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-
-/** Three German armies (18 factors) attack the hex 0505 at 9:1 (8:1: the attackers at 0404 and 0604 are in Limited supply) against a 2-defense unit, up to the orders. */
 function ninetoOne(defender: PositionInput['pieces'][string]): G {
-  let s = game({
+  const s = game({
     pieces: {
       a: { is: 'ger-army', at: '0504' },
       b: { is: 'ger-army', at: '0404' },
@@ -52,11 +20,7 @@ function ninetoOne(defender: PositionInput['pieces'][string]): G {
     },
     extraUnits: { 'sov-weak-1': 'sov-weak-div', 'sov-weak-2': 'sov-weak-div' },
   });
-  s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-  for (const piece of ['a', 'b', 'c'])
-    s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0505') });
-  s = act(s, 'axis', { type: 'end-movement' });
-  return act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
+  return attack(toMovement(s), 'axis', ['a', 'b', 'c'], '0505');
 }
 
 describe('DE: the surviving weak division (B-52)', () => {
@@ -66,7 +30,7 @@ describe('DE: the surviving weak division (B-52)', () => {
     assert.equal(s.state.pieces.r!.status, 'eliminated');
     assert.equal(s.state.combat!.phase, 'survivor');
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['soviet'], 'the owner chooses');
-    const offered = legalActions(barbarossaRules, s, 'soviet') as BarbarossaAction[];
+    const offered = legal(s, 'soviet');
     assert.ok(
       offered.some((a) => a.type === 'survivor' && a.to === -1),
       'the division may also not be taken',
