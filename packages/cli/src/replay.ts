@@ -3,7 +3,7 @@
  * legality), prints its result and final hash, and checks the hash the file records.
  * `stavka validate FILE`: checks a scenario file; every error names its field.
  */
-import { checkGameOptions, formatSetupErrors, type ReplayFile, replay, stateHash } from '@stavka/engine';
+import { checkGameOptions, formatSetupErrors, replay, stateHash } from '@stavka/engine';
 import { findGame, GAMES, playableGame } from '@stavka/games';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export function addReplayCommands(
         io.exit(1);
         return;
       }
-      const r = replay(rules, data as unknown as ReplayFile);
+      const r = replay(rules, data);
       if (!r.ok) {
         io.err(`${file} does not replay:\n${formatSetupErrors(r.error)}`);
         io.exit(1);

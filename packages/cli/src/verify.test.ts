@@ -75,4 +75,13 @@ describe('stavka verify', () => {
     assert.equal(r.code, 1);
     assert.match(r.err, /rulesVersion/);
   });
+
+  it("an import's resumed dice of the wrong shape is bad input naming the field", async () => {
+    const r = await stavka(
+      'verify',
+      write('r.json', { ...file, resumed: { action: 3, seed: 'x', dice: 'lost' } }),
+    );
+    assert.equal(r.code, 1);
+    assert.match(r.err, /resumed\.dice/);
+  });
 });

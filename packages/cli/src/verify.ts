@@ -6,7 +6,7 @@
  * replaying every action from that seed gives each stored state hash: so every roll
  * in the game came from that seed.
  */
-import { type ProvableGame, proveDice } from '@stavka/engine';
+import { proveDice } from '@stavka/engine';
 import { playableGame } from '@stavka/games';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -14,14 +14,19 @@ import { UsageError } from './calc.ts';
 import { readJsonAs } from './files.ts';
 import { replaySchema } from './replay.ts';
 
+/** The dice a game revealed at its end: the secret, its commitment, each seat's contribution. */
+const diceSchema = z.object({
+  commitment: z.string(),
+  secret: z.string(),
+  contributions: z.record(z.string(), z.string()),
+});
+
 const exportSchema = replaySchema.extend({
   hashes: z.array(z.string()),
   finalHash: z.string().nullable().optional(),
-  dice: z.object({
-    commitment: z.string(),
-    secret: z.string(),
-    contributions: z.record(z.string(), z.string()),
-  }),
+  dice: diceSchema,
+  // An import played on: the dice it rolled from then on (issue #46).
+  resumed: replaySchema.shape.resumed.unwrap().extend({ dice: diceSchema.nullable().optional() }).optional(),
 });
 
 export function addVerifyCommand(
@@ -36,7 +41,7 @@ export function addVerifyCommand(
       const f = readJsonAs(file, 'export', exportSchema);
       const rules = playableGame(f.game)?.rules;
       if (!rules) throw new UsageError(`${file}: games of "${f.game}" cannot be verified here`);
-      const proof = proveDice(rules, f as unknown as ProvableGame);
+      const proof = proveDice(rules, f);
       const { failures, rolls, seed } = proof;
       const ok = failures.length === 0;
       if (opts.json) {
