@@ -4,37 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
+import { act, col, type G, hexOf, offered, started, toMovement } from './test-games.ts';
 import { type PositionInput, positionFile } from './test-positions.ts';
 
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-function movement(pieces: PositionInput['pieces']): G {
-  const file = positionFile({
-    map: { zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }] },
-    pieces,
-  });
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  let s = made.value;
-  for (let i = 0; i < 2; i++) {
-    const r = apply(barbarossaRules, s, 'axis', { type: 'end-step' });
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-  }
-  return s;
-}
-const overruns = (s: G) =>
-  legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'overrun') as Extract<
-    BarbarossaAction,
-    { type: 'overrun' }
-  >[];
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+/** The Axis at its operational movement, column 01 an Axis country (no supply edge, no railroad). */
+const movement = (pieces: PositionInput['pieces']): G =>
+  toMovement(
+    started(
+      positionFile({ map: { zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }] }, pieces }),
+    ),
+  );
+const overruns = (s: G) => offered(s, 'axis', 'overrun');
 
 describe('Operational Movement: Overrun (B-42)', () => {
   it('a stack with at least 7 attack factors moving together eliminates a 1-factor defender for 1 more MF', () => {
@@ -45,10 +25,9 @@ describe('Operational Movement: Overrun (B-42)', () => {
     });
     const o = overruns(s);
     assert.deepEqual(o, [{ type: 'overrun', pieces: ['a', 'k'], target: hexOf(s, '0305') }]);
-    const r = apply(barbarossaRules, s, 'axis', o[0]!);
-    assert.ok(r.ok);
-    assert.equal(r.value.state.pieces.d!.status, 'eliminated');
-    assert.equal(r.value.state.pieces.a!.at, hexOf(s, '0305'));
+    const t = act(s, 'axis', o[0]!);
+    assert.equal(t.state.pieces.d!.status, 'eliminated');
+    assert.equal(t.state.pieces.a!.at, hexOf(s, '0305'));
   });
   it('not with fewer than 7 factors, nor against 2 defense factors', () => {
     assert.deepEqual(

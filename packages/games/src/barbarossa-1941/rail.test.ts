@@ -5,23 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
+import { act, game as frontGame, type G, hexOf, offered, pass } from './test-games.ts';
+import type { PositionInput } from './test-positions.ts';
 
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 const ROW5 = ['1005', '0905', '0805', '0705', '0605', '0505', '0405', '0305'];
 
 function game(pieces: PositionInput['pieces'], turns = 1): G {
-  const file = positionFile({
+  return frontGame({
     turns: Array.from({ length: turns }, (_, i) => ({ label: `T${i + 1}`, weather: 'good' as const })),
     map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
       connections: [
         { kind: 'rail', path: ROW5 },
         { kind: 'rail-german', path: ['0101', '0102', '0103', '0104', '0105', '0205', '0305'] },
@@ -32,41 +25,14 @@ function game(pieces: PositionInput['pieces'], turns = 1): G {
     railheads: ['0105'],
     pieces,
   });
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
 }
 
-const act = (s: G, side: string, a: BarbarossaAction): G => {
-  const r = apply(barbarossaRules, s, side, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-const of = <T extends BarbarossaAction['type']>(s: G, side: string, type: T) =>
-  legalActions(barbarossaRules, s, side).filter((a) => a.type === type) as Extract<
-    BarbarossaAction,
-    { type: T }
-  >[];
-
-function toSovietTurn(s: G): G {
-  let t = s;
-  for (const step of [
-    'end-step',
-    'end-step',
-    'end-movement',
-    'end-combat',
-    'end-movement',
-    'end-combat',
-  ] as const)
-    t = act(t, 'axis', { type: step });
-  return t;
-}
+const toSovietTurn = (s: G) => pass(s, 'axis');
 
 describe('Strategic Movment - By Rail', () => {
   it('Russian units move freely along a railroad traced back to their edge, and arrive Disrupted', () => {
     let s = toSovietTurn(game({ r: { is: 'sov-army', at: '0905' }, k: { is: 'ger-inf-korps', at: '0202' } }));
-    const dests = of(s, 'soviet', 'rail').map(
+    const dests = offered(s, 'soviet', 'rail').map(
       (a) => s.state.scenario && rulesScenarioByKey(s.state.scenario).hexNumbers[a.to],
     );
     assert.deepEqual(dests, ['0305', '0405', '0505', '0605', '0705', '0805', '1005']);
@@ -78,7 +44,9 @@ describe('Strategic Movment - By Rail', () => {
     const s = toSovietTurn(
       game({ r: { is: 'sov-army', at: '0905' }, k: { is: 'ger-inf-korps', at: '0604' } }),
     );
-    const dests = of(s, 'soviet', 'rail').map((a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to]);
+    const dests = offered(s, 'soviet', 'rail').map(
+      (a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to],
+    );
     assert.deepEqual(dests, ['0805', '1005'], 'the korps at 0604 covers 0705 and 0605');
   });
 
@@ -92,7 +60,7 @@ describe('Strategic Movment - By Rail', () => {
     let s = toSovietTurn(game(pieces));
     s = act(s, 'soviet', { type: 'rail', piece: 'r1', to: hexOf(s, '0305') });
     s = act(s, 'soviet', { type: 'rail', piece: 'r2', to: hexOf(s, '0405') });
-    assert.deepEqual(of(s, 'soviet', 'rail'), [], 'two on the first turn');
+    assert.deepEqual(offered(s, 'soviet', 'rail'), [], 'two on the first turn');
     // Turn 2: Moscow (3) + 1.
     let t = game(pieces, 2);
     t = toSovietTurn(t);
@@ -107,7 +75,7 @@ describe('Strategic Movment - By Rail', () => {
       t = act(t, 'soviet', { type: step });
     t = toSovietTurn(t);
     assert.equal(t.state.turn, 2);
-    assert.ok(of(t, 'soviet', 'rail').length > 0);
+    assert.ok(offered(t, 'soviet', 'rail').length > 0);
   });
 
   it('1 UnDisrupted Axis unit, on Axis rail lines only', () => {
@@ -116,12 +84,12 @@ describe('Strategic Movment - By Rail', () => {
       b: { is: 'ger-inf-korps', at: '0103' },
       r: { is: 'sov-army', at: '0909' },
     });
-    const dests = of(s, 'axis', 'rail')
+    const dests = offered(s, 'axis', 'rail')
       .filter((a) => a.piece === 'a')
       .map((a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to]);
     assert.deepEqual(dests, ['0101', '0103', '0104', '0105', '0205', '0305'], 'not onto the Russian gauge');
     s = act(s, 'axis', { type: 'rail', piece: 'a', to: hexOf(s, '0305') });
-    assert.deepEqual(of(s, 'axis', 'rail'), [], 'one a turn');
+    assert.deepEqual(offered(s, 'axis', 'rail'), [], 'one a turn');
   });
 });
 
@@ -132,14 +100,18 @@ describe('Rail conversion units and railheads (B-38)', () => {
       k: { is: 'ger-inf-korps', at: '0205' },
       r: { is: 'sov-army', at: '0909' },
     });
-    const reach = of(s, 'axis', 'convert').map((a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to]);
+    const reach = offered(s, 'axis', 'convert').map(
+      (a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to],
+    );
     assert.deepEqual(reach, ['0405', '0505', '0605']);
     s = act(s, 'axis', { type: 'convert', piece: 'rc', to: hexOf(s, '0605') });
-    const rail = of(s, 'axis', 'rail')
+    const rail = offered(s, 'axis', 'rail')
       .filter((a) => a.piece === 'k')
       .map((a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to]);
     assert.ok(rail.includes('0605'));
-    const heads = of(s, 'axis', 'railhead').map((a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to]);
+    const heads = offered(s, 'axis', 'railhead').map(
+      (a) => rulesScenarioByKey(s.state.scenario).hexNumbers[a.to],
+    );
     assert.deepEqual(heads, ['0103', '0104', '0205', '0305'], 'up to two rail hexes from 0105');
   });
 });

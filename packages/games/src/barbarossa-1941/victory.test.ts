@@ -7,20 +7,24 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { Board } from './board.ts';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey, type Side, type TurnInfo } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
-import { type PositionInput, position, positionFile } from './test-positions.ts';
+import { barbarossaRules } from './rules.ts';
+import type { Side, TurnInfo } from './rules-scenario.ts';
+import {
+  act,
+  attack,
+  col,
+  game as frontGame,
+  type G,
+  hexOf,
+  kinds,
+  offered,
+  pass,
+  toMovement,
+} from './test-games.ts';
+import { type PositionInput, position } from './test-positions.ts';
 import { suddenDeathOpen, turnYear, victoryTally } from './victory.ts';
 
-type G = GameState<BarbarossaState>;
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-
-/** The victory cities of the text, on the small map (Warsaw and Bucharest in the Axis country, column 01). */
 const CITIES = {
   Warsaw: '0102',
   Bucharest: '0108',
@@ -39,47 +43,25 @@ const turns = (...labels: string[]): TurnInfo[] => labels.map((label) => ({ labe
 
 /** A game whose named cities are held by the Axis (all others by their owner at the start). */
 function game(input: Omit<PositionInput, 'map'>, axisHolds: readonly (keyof typeof CITIES)[]): G {
-  const file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-      places: [
-        ...Object.entries(CITIES).map(([name, hex]) => ({ name, hex, kind: 'victory-city' as const })),
-        { name: 'Ploesti', hex: '0109', kind: 'town' as const },
-      ],
+  const places = [
+    ...Object.entries(CITIES).map(([name, hex]) => ({ name, hex, kind: 'victory-city' as const })),
+    { name: 'Ploesti', hex: '0109', kind: 'town' as const },
+  ];
+  const victoryPoints = Object.fromEntries(Object.keys(CITIES).map((c) => [c, POINTS[c] ?? 1]));
+  return frontGame(
+    { ...input, map: { places }, victoryPoints },
+    {
+      seed: 3,
+      tweak: (g) => {
+        for (const c of axisHolds) if (c !== 'Warsaw' && c !== 'Bucharest') g.control[c] = 'axis';
+      },
     },
-    victoryPoints: Object.fromEntries(Object.keys(CITIES).map((c) => [c, POINTS[c] ?? 1])),
-  });
-  const made = setup(barbarossaRules, file, 3, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  for (const c of axisHolds) if (c !== 'Warsaw' && c !== 'Bucharest') made.value.state.control[c] = 'axis';
-  return made.value;
+  );
 }
-
-function act(s: G, side: string, action: BarbarossaAction, rolls?: number[]): G {
-  const r = rolls
-    ? applyWithRolls(barbarossaRules, s, side, action, rolls)
-    : apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-const STEPS = ['end-step', 'end-step', 'end-movement', 'end-combat', 'end-movement', 'end-combat'] as const;
 
 /** One player-turn with nothing done; `during` runs at the operational movement step. */
-function playerTurn(s: G, side: Side, during?: (s: G) => G): G {
-  let t = s;
-  for (const [i, type] of STEPS.entries()) {
-    if (i === 2 && during) t = during(t);
-    t = act(t, side, { type });
-  }
-  return t;
-}
-
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-const types = (s: G, side: string) => legalActions(barbarossaRules, s, side).map((a) => a.type);
+const playerTurn = (s: G, side: Side, during?: (s: G) => G): G =>
+  pass((during ?? ((t: G) => t))(pass(s, side, 0, 2)), side, 2);
 
 /** A German korps far from the cities (a game needs a piece of each side to be interesting, not to run). */
 const QUIET = { k: { is: 'ger-inf-korps', at: '0205' } } as const;
@@ -92,8 +74,8 @@ describe("Victory Conditions: the Axis sudden death in 1941 is the Axis player's
     s = playerTurn(playerTurn(s, 'axis'), 'soviet');
     assert.equal(s.state.winner, null, 'not over before the Axis player chooses');
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
-    assert.deepEqual(types(s, 'axis'), ['claim-victory', 'play-on']);
-    assert.deepEqual(types(s, 'soviet'), []);
+    assert.deepEqual(kinds(s, 'axis'), ['claim-victory', 'play-on']);
+    assert.deepEqual(kinds(s, 'soviet'), []);
     const claimed = act(s, 'axis', { type: 'claim-victory' });
     assert.equal(claimed.state.winner, 'axis');
     assert.equal(claimed.state.result?.kind, 'axis-sudden-death');
@@ -267,23 +249,11 @@ describe('Victory Conditions: victory cities in supply (B-33)', () => {
 });
 
 describe('Victory Conditions: the Moscow morale roll (B-40) in each way of entering', () => {
-  const moscowMap = {
-    zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-    edges: [{ id: 'soviet-supply', hexes: col(10) }],
-    connections: [{ kind: 'rail' as const, path: col(10) }],
-    places: [{ name: 'Moscow', kind: 'victory-city' as const, hex: '0303' }],
-  };
-  const start = (pieces: PositionInput['pieces']): G => {
-    const made = setup(
-      barbarossaRules,
-      positionFile({ map: moscowMap, victoryPoints: { Moscow: 3 }, pieces }),
-      5,
-      {},
-    );
-    if (!made.ok) throw new Error(JSON.stringify(made.error));
-    // The Axis at its operational movement step (A.3).
-    return act(act(made.value, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-  };
+  const places = [{ name: 'Moscow', kind: 'victory-city' as const, hex: '0303' }];
+  const moscow = (pieces: PositionInput['pieces'], map: PositionInput['map'] = {}): G =>
+    frontGame({ map: { places, ...map }, victoryPoints: { Moscow: 3 }, pieces }, { seed: 5 });
+  /** The Axis at its operational movement step (A.3). */
+  const start = (pieces: PositionInput['pieces']): G => toMovement(moscow(pieces));
 
   it('by a move next to a Russian army: the supply is traced with the mover in Moscow, and the die is rolled', () => {
     let s = start({ k: { is: 'ger-inf-korps', at: '0302' }, r: { is: 'sov-army', at: '0304' } });
@@ -300,10 +270,7 @@ describe('Victory Conditions: the Moscow morale roll (B-40) in each way of enter
       k: { is: 'ger-inf-korps', at: '0203' },
       d: { is: 'sov-weak-div', at: '0303' },
     });
-    for (const piece of ['a', 'a2', 'k'])
-      s = act(s, 'axis', { type: 'allocate', piece, target: hexOf(s, '0303') });
-    s = act(s, 'axis', { type: 'end-movement' });
-    s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0303') });
+    s = attack(s, 'axis', ['a', 'a2', 'k'], '0303');
     // 15 against 2 (the division doubled in a victory city): 7:1, roll 6 reads DE.
     s = act(s, 'soviet', { type: 'orders-done' }, [6]);
     assert.equal(s.state.pieces.d!.status, 'eliminated');
@@ -313,24 +280,16 @@ describe('Victory Conditions: the Moscow morale roll (B-40) in each way of enter
   });
 
   it('by a rail move (A.1) into an empty Moscow', () => {
-    const made = setup(
-      barbarossaRules,
-      positionFile({
-        map: {
-          ...moscowMap,
-          connections: [
-            ...moscowMap.connections,
-            { kind: 'rail-german' as const, path: ['0102', '0202', '0303'] },
-          ],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: { k: { is: 'ger-inf-korps', at: '0102' }, r: { is: 'sov-army', at: '0909' } },
-      }),
-      5,
-      {},
+    const s0 = moscow(
+      { k: { is: 'ger-inf-korps', at: '0102' }, r: { is: 'sov-army', at: '0909' } },
+      {
+        connections: [
+          { kind: 'rail', path: col(10) },
+          { kind: 'rail-german', path: ['0102', '0202', '0303'] },
+        ],
+      },
     );
-    if (!made.ok) throw new Error(JSON.stringify(made.error));
-    const s = act(made.value, 'axis', { type: 'rail', piece: 'k', to: hexOf(made.value, '0303') }, [1]);
+    const s = act(s0, 'axis', { type: 'rail', piece: 'k', to: hexOf(s0, '0303') }, [1]);
     assert.equal(s.state.moscowRolled, true, 'the roll is made');
     assert.equal(s.state.winner, 'axis');
   });
@@ -342,11 +301,9 @@ describe('Victory Conditions: the Moscow morale roll (B-40) in each way of enter
       d: { is: 'sov-weak-div', at: '0303' },
       r: { is: 'sov-army', at: '0909' },
     });
-    const overrun = legalActions(barbarossaRules, s, 'axis').find(
-      (a) => a.type === 'overrun' && a.target === hexOf(s, '0303'),
-    );
+    const overrun = offered(s, 'axis', 'overrun').find((a) => a.target === hexOf(s, '0303'));
     assert.ok(overrun, 'the army and the motorized korps (10) overrun the 1-factor division');
-    s = act(s, 'axis', overrun as BarbarossaAction, [4]);
+    s = act(s, 'axis', overrun, [4]);
     assert.equal(s.state.pieces.d!.status, 'eliminated');
     assert.equal(s.state.moscowRolled, true);
     assert.equal(s.state.winner, null, 'a 4: the Russian morale holds');
