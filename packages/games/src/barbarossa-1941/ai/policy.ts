@@ -51,13 +51,14 @@ import { moveOptions } from '../movement.ts';
 import { railAllowance } from '../rail.ts';
 import { railBound } from '../railway-guns.ts';
 import type { BarbarossaAction } from '../rules.ts';
-import { impassable, type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
+import { type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
 import { seaController } from '../sea.ts';
 import { attackFactor, type BarbarossaState } from '../state.ts';
 import { supplyDistances } from '../supply.ts';
 import { isGerman, isGroundUnit, isGuards, isMobile } from '../unit-kinds.ts';
 import { holder, sovietSuddenVictory } from '../victory.ts';
 import { EnemyReach, planGarrison, type Threat } from './defence.ts';
+import { AxisPlan, field, sovietLine } from './plan.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
 const COL: Readonly<Record<string, number>> = {
@@ -87,7 +88,7 @@ export const DEFAULT_PARAMS: PolicyParams = {
   minColumn: { axis: COL['3:1']!, soviet: COL['4:1']! },
   goalColumn: { axis: COL['6:1']!, soviet: COL['6:1']! },
   // At 3:1 the defenders of a city lose it on five rolls in six (X, X/2, D1, D1, D2).
-  holdColumn: { axis: COL['3:1']! },
+  holdColumn: { axis: COL['3:1']!, soviet: COL['3:1']! },
 };
 
 /** A city with the enemy within this many hexes is guarded by two units in the movement step. */
@@ -99,6 +100,8 @@ const GUARD_THREAT = 5;
 const RAIL_THREAT = 8;
 /** How far (hexes) a unit may be from a city it could march into this turn: an OMF of 6 and the OMB of 3, doubled on roads. */
 const MARCH_RANGE = 18;
+/** How far behind their line (hexes) the Russian mobile units wait as its reserve. */
+const RESERVE_DEPTH = 2;
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
 
@@ -110,9 +113,6 @@ const RAIL_GAIN = 3;
 function needsCover(type: string): boolean {
   return type === 'katyusha' || railBound(type);
 }
-
-/** Victory cities' pull for the Axis (beyond their points): the three that give sudden death first (B-12). */
-const AXIS_PULL: Readonly<Record<string, number>> = { Leningrad: 6, Moscow: 5, Stalingrad: 2 };
 
 /** Actions that close a step or a choice ("done"), in the order they are preferred as a fallback. */
 const DONE = ['end-advance', 'orders-done', 'end-step', 'end-movement', 'end-combat'];
@@ -148,58 +148,40 @@ const OPTIONAL = new Set([
 
 type Act = BarbarossaAction;
 
-/** A multi-source shortest path (hexes, 1 per hex) over passable hexes, with a start value per source. */
-function field(s: RulesScenario, g: BarbarossaState, sources: ReadonlyMap<number, number>): Float64Array {
-  const n = s.map.graph.nodeCount;
-  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-  const weather = new Board(g, s).weather;
-  let frontier: number[] = [];
-  for (const [h, v] of sources) {
-    dist[h] = Math.min(dist[h]!, v);
-    frontier.push(h);
-  }
-  const { offsets, targets } = s.map.graph;
-  // Bellman-Ford by rounds (start values differ): converges in a few dozen rounds on this map.
-  while (frontier.length > 0) {
-    const next: number[] = [];
-    for (const h of frontier) {
-      const d = dist[h]! + 1;
-      for (let k = offsets[h]!; k < offsets[h + 1]!; k++) {
-        const t = targets[k]!;
-        if (t < 0 || s.map.onMap[t] !== 1 || impassable(s, t, weather)) continue;
-        if (d < dist[t]!) {
-          dist[t] = d;
-          next.push(t);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return dist;
+/**
+ * Where a side wants to go, lower is better (`plan.ts`): the Axis toward its army groups'
+ * objectives (`AxisPlan.overall`; each unit's own group: `AxisPlan.fieldAt`), the Russians
+ * toward their line (`sovietLine`).
+ */
+function objectives(s: RulesScenario, g: BarbarossaState, side: Side): Float64Array {
+  const board = new Board(g, s);
+  return side === 'axis' ? new AxisPlan(board, g).overall : sovietLine(board, g).line;
 }
 
-/** Where a side wants to go: lower is better. */
-function objectives(s: RulesScenario, g: BarbarossaState, side: Side): Float64Array {
-  const src = new Map<number, number>();
-  for (let h = 0; h < s.victoryPoints.length; h++) {
-    const vp = s.victoryPoints[h]!;
-    if (vp <= 0 || holder(g, s, h) === side) continue;
-    const name = s.placeName[h] ?? '';
-    src.set(h, side === 'axis' ? -(vp + (AXIS_PULL[name] ?? 0)) : -2 * vp);
+/**
+ * A unit's own field: for the Axis its army group's (`AxisPlan.fieldAt`), else the side's.
+ */
+function unitFields(
+  board: Board,
+  g: BarbarossaState,
+  side: Side,
+): { all: Float64Array; of: (id: string) => Float64Array } {
+  if (side === 'axis') {
+    const plan = new AxisPlan(board, g);
+    return { all: plan.overall, of: (id) => plan.fieldAt(g.pieces[id]!.at) };
   }
-  if (side === 'soviet') {
-    // B-12 Strategic Smashing Victory: Bucharest and Ploesti (with Warsaw among the cities).
-    const ploesti = s.placeHex.Ploesti;
-    if (ploesti !== undefined && ploesti >= 0 && holder(g, s, ploesti) !== 'soviet') src.set(ploesti, -2);
-  }
-  if (src.size === 0) {
-    // Nothing left to take: toward the enemy's units.
-    for (const id of g.order) {
-      const p = g.pieces[id]!;
-      if (p.side !== side && p.status === 'map' && p.at >= 0) src.set(p.at, 0);
-    }
-  }
-  return field(s, g, src);
+  const all = sovietLine(board, g).line;
+  return { all, of: () => all };
+}
+
+/**
+ * The enemy's reach a side's garrisons are planned against (`EnemyReach`): for the Axis, as
+ * if Rumania were open already (B-66: one attack out of it lets the Russians in), so that its
+ * cities there are held before the Axis attacks out of it.
+ */
+function enemyReachFor(g: BarbarossaState, side: Side, s: RulesScenario): EnemyReach {
+  const seen = side === 'axis' && g.rumaniaOpen !== true ? { ...g, rumaniaOpen: true } : g;
+  return new EnemyReach(seen, side, railExposed(s, side));
 }
 
 /** Hexes a side keeps a unit in: its victory cities (and the Axis its oil, Ploesti). */
@@ -215,6 +197,13 @@ function guardHexes(s: RulesScenario, g: BarbarossaState, side: Side): number[] 
 
 /** The Axis cities whose loss gives the Russian sudden victory (B-12: Warsaw, or Bucharest and Ploesti). */
 const AXIS_VITAL: readonly string[] = ['Warsaw', 'Bucharest', 'Ploesti'];
+
+/** The Axis's vital cities in Rumania it holds (Bucharest, Ploesti: B-12, B-66). */
+function rumaniaCities(s: RulesScenario, g: BarbarossaState): number[] {
+  return AXIS_VITAL.map((n) => s.placeHex[n] ?? -1).filter(
+    (h) => h >= 0 && s.rumania[h] === 1 && holder(g, s, h) === 'axis',
+  );
+}
 
 /**
  * The hexes whose garrisons also reckon with the enemy's trains (`EnemyReach` `byRail`): the
@@ -465,7 +454,7 @@ export class BarbarossaPolicy {
     const board = new Board(g);
     const s = board.s;
     const layout = new Layout(board);
-    const f = objectives(s, g, side);
+    const fields = unitFields(board, g, side);
     const supply = supplyDistances(board, side);
     const enemyAt = new Map<number, number>();
     for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround(side, h)) enemyAt.set(h, 0);
@@ -505,6 +494,7 @@ export class BarbarossaPolicy {
       let m = marches.get(id);
       if (!m) {
         const reach = new Set(moveOptions(board, id, { paths: false }).map((o) => o.to));
+        const f = fields.of(id);
         let best = f[g.pieces[id]!.at]!;
         for (const h of reach) best = Math.min(best, f[h]!);
         m = { reach, best };
@@ -575,6 +565,7 @@ export class BarbarossaPolicy {
     const bestRail = (id: string, cover = true): number => {
       const u = board.unit(id);
       const recovers = isGerman(u) || isGuards(u); // A.9, B.8
+      const f = fields.of(id);
       let best = -1;
       for (const h of rails.get(id)!) {
         if ((!recovers && front[h]! <= 1) || supply[h]! < 0 || !layout.fits(h, id)) continue;
@@ -583,7 +574,8 @@ export class BarbarossaPolicy {
       }
       return best;
     };
-    const gain = (id: string, to: number) => (to < 0 ? Number.NEGATIVE_INFINITY : march(id).best - f[to]!);
+    const gain = (id: string, to: number) =>
+      to < 0 ? Number.NEGATIVE_INFINITY : march(id).best - fields.of(id)[to]!;
     const reserves = [...rails.keys()]
       .filter(free)
       .map((id) => ({ id, gain: gain(id, bestRail(id, false)) }))
@@ -627,7 +619,7 @@ export class BarbarossaPolicy {
     },
   ): void {
     const s = board.s;
-    const reach = new EnemyReach(g, side, railExposed(board.s, side));
+    const reach = enemyReachFor(g, side, board.s);
     const opts = (h: number) => ({
       ...this.garrisonOptions(board, g, hold, h),
       fits: (add: readonly string[]) => board.fits(h, add),
@@ -696,7 +688,8 @@ export class BarbarossaPolicy {
     const board = new Board(g);
     const s = board.s;
     const layout = new Layout(board);
-    const f = objectives(s, g, side);
+    const fields = unitFields(board, g, side);
+    const f = fields.all;
     const supply = supplyDistances(board, side);
     const dests = new Map<string, Set<number>>();
     const allocs = new Map<number, string[]>();
@@ -730,9 +723,18 @@ export class BarbarossaPolicy {
     let urgent = nearVital;
     /** Enemy hexes attacked at any column: the vital cities whose loss ends the game at A.7 (B-12). */
     let anyOdds = (_t: number) => false;
+    /**
+     * B-66: the Axis attacks out of Rumania (from a hex in it) once its cities there hold
+     * with Rumania open (their garrisons are planned against the Russians as if it were,
+     * `enemyReachFor`): the attack lets the Russians in, and Bucharest with Ploesti lost is
+     * their sudden victory (B-12).
+     */
+    let rumaniaHeld = side !== 'axis' || g.rumaniaOpen === true;
     if (hold !== undefined) {
       // 1. Garrisons (in the attacks before movement, only what endangers the cities).
-      const danger = this.holdCities(g, side, board, layout, dests, moves, hold, moving);
+      const held = this.holdCities(g, side, board, layout, dests, moves, hold, moving);
+      const danger = held.danger;
+      rumaniaHeld = rumaniaCities(s, g).every((h) => (held.threats.get(h) ?? -1) < hold);
       const lost = lostVital(s, g, side);
       const doomed = side === 'axis' && sovietSuddenVictory(board);
       urgent = (t) => danger.has(t) || lost.includes(t);
@@ -783,16 +785,19 @@ export class BarbarossaPolicy {
     }
     const candidates = (t: number): Cand[] => {
       const out: Cand[] = [];
-      for (const id of allocs.get(t) ?? []) if (!layout.used.has(id)) out.push({ id, to: null });
+      /** B-66: not from a hex in Rumania while its cities would not hold with it open. */
+      const fromRumania = (h: number) => !rumaniaHeld && s.rumania[h] === 1;
+      for (const id of allocs.get(t) ?? [])
+        if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
       for (const [id, r] of reach) {
         if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
         let best = -1;
         let bestScore = Number.NEGATIVE_INFINITY;
         for (const h of neighbours(s, t)) {
-          if (!r.has(h) || board.hasEnemy(side, h) || !layout.fits(h, id)) continue;
+          if (!r.has(h) || board.hasEnemy(side, h) || fromRumania(h) || !layout.fits(h, id)) continue;
           const slot = slotBetween(s.map.graph, h, t);
           const river = slot >= 0 && riverAt(s, slot, board.weather) ? 1 : 0;
-          const score = -3 * river - f[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0);
+          const score = -3 * river - fields.of(id)[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0);
           if (score > bestScore) {
             bestScore = score;
             best = h;
@@ -882,15 +887,18 @@ export class BarbarossaPolicy {
         .sort(
           (a, b) =>
             (isMobile(board.unit(b)) ? 1 : 0) - (isMobile(board.unit(a)) ? 1 : 0) ||
-            f[g.pieces[a]!.at]! - f[g.pieces[b]!.at]!,
+            fields.of(a)[g.pieces[a]!.at]! - fields.of(b)[g.pieces[b]!.at]!,
         );
       for (const id of order) {
         const from = g.pieces[id]!.at;
-        if (side === 'soviet' && contact(from) && !isMobile(board.unit(id))) continue;
+        const mobile = isMobile(board.unit(id));
+        if (side === 'soviet' && contact(from) && !mobile) continue;
+        const fu = fields.of(id);
         const score = (h: number) => {
-          let v = -f[h]!;
+          // The Russian mobile units are the line's reserve: two hexes behind it, out of contact.
+          let v = side === 'soviet' && mobile ? -Math.abs(fu[h]! - RESERVE_DEPTH) : -fu[h]!;
           if (supply[h]! < 0) v -= 6; // beyond supply range: Isolated (A.8/B.6)
-          if (side === 'soviet' && contact(h)) v += 1.5; // a line in contact
+          if (side === 'soviet' && contact(h)) v += mobile ? -1 : 1.5; // a line in contact
           return v;
         };
         let best = from;
@@ -938,9 +946,10 @@ export class BarbarossaPolicy {
     moves: Act[],
     hold: number,
     moving: boolean,
-  ): Set<number> {
-    const reach = new EnemyReach(g, side, railExposed(board.s, side));
+  ): { danger: Set<number>; threats: Map<number, number> } {
+    const reach = enemyReachFor(g, side, board.s);
     const danger = new Set<number>();
+    const threats = new Map<number, number>();
     /** The garrisons' moves so far, in order: each may change what the next can reach. */
     const marched: [string, number][] = [];
     const boards = new Map<string, Board>();
@@ -999,8 +1008,9 @@ export class BarbarossaPolicy {
         marched.push([id, h]);
       }
       if (plan.threat.column >= hold) for (const id of plan.threat.attackers) danger.add(g.pieces[id]!.at);
+      threats.set(h, plan.threat.column);
     }
-    return danger;
+    return { danger, threats };
   }
 
   /** What `planGarrison` needs of this policy to hold `h` (its `fits` is the caller's). */

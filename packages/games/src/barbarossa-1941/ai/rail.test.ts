@@ -312,12 +312,13 @@ describe('rail moves in AI games', () => {
     return { rails, reinforcements };
   };
 
-  it('the Russians bring reserves by rail in their first player-turns, never a unit in contact; deterministic', () => {
+  it('the Russians bring reserves by rail in their first player-turn, never a unit in contact; deterministic', () => {
     const { rails, reinforcements } = firstTurns(1);
     const soviet = rails.filter((r) => r.side === 'soviet');
+    // (On turn 2 their reserves may already stand within a march of their line: no train then.)
     assert.ok(
-      soviet.some((r) => r.turn === 1) && soviet.some((r) => r.turn === 2),
-      'the Russian AI moved units by rail on turn 1 (2 allowed) and on turn 2',
+      soviet.filter((r) => r.turn === 1).length === 2,
+      'the Russian AI moved two units by rail on turn 1 (2 allowed)',
     );
     assert.deepEqual(
       rails.filter((r) => r.inContact),

@@ -1,0 +1,167 @@
+/**
+ * The operational plan the rule-based policy (`policy.ts`) walks its units along (issue #44):
+ *   - the Axis in army groups, each with its own objectives in order (barbarossa-1941
+ *     "Victory Conditions"; the 1941 plan, research notes): North on Leningrad; Centre on
+ *     Minsk, Smolensk, Moscow; South on Kiev, Kharkov, Rostov; the Rumanian front on Odessa
+ *     and Sevastopol. A unit belongs to the group whose route it stands nearest, so each
+ *     army group keeps its own front instead of every unit making for Leningrad and Moscow;
+ *   - the Russians toward their front: the hexes next to the enemy (the line), those nearer
+ *     their own victory cities first, never marching on a city the Axis holds (`sovietLine`).
+ * Each is a field of hex distances over passable hexes (lower is better).
+ */
+import { Board } from '../board.ts';
+import { hexDistance } from '../combat-results.ts';
+import { impassable, type RulesScenario } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { isGroundUnit } from '../unit-kinds.ts';
+import { holder } from '../victory.ts';
+
+/** A multi-source shortest path (hexes, 1 per hex) over passable hexes, with a start value per source. */
+export function field(
+  s: RulesScenario,
+  g: BarbarossaState,
+  sources: ReadonlyMap<number, number>,
+): Float64Array {
+  const n = s.map.graph.nodeCount;
+  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const weather = new Board(g, s).weather;
+  let frontier: number[] = [];
+  for (const [h, v] of sources) {
+    dist[h] = Math.min(dist[h]!, v);
+    frontier.push(h);
+  }
+  const { offsets, targets } = s.map.graph;
+  // Bellman-Ford by rounds (start values differ): converges in a few dozen rounds on this map.
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const h of frontier) {
+      const d = dist[h]! + 1;
+      for (let k = offsets[h]!; k < offsets[h + 1]!; k++) {
+        const t = targets[k]!;
+        if (t < 0 || s.map.onMap[t] !== 1 || impassable(s, t, weather)) continue;
+        if (d < dist[t]!) {
+          dist[t] = d;
+          next.push(t);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+export interface ArmyGroup {
+  readonly name: string;
+  /** Places along its axis of advance, from its start line: a unit belongs to the group whose route it is nearest. */
+  readonly route: readonly string[];
+  /** Its objectives, in the order it takes them. */
+  readonly objectives: readonly string[];
+}
+
+/** The Axis army groups of 22 June 1941 and their objectives (the places of the standard map). */
+export const ARMY_GROUPS: readonly ArmyGroup[] = [
+  {
+    name: 'north',
+    route: ['Koenigsberg', 'Kaunas', 'Riga', 'Pskov', 'Novgorod', 'Leningrad'],
+    objectives: ['Pskov', 'Leningrad'],
+  },
+  {
+    name: 'centre',
+    route: ['Warsaw', 'Brest-Litovsk', 'Minsk', 'Vitebsk', 'Orsha', 'Smolensk', 'Vyazma', 'Moscow'],
+    objectives: ['Minsk', 'Smolensk', 'Moscow'],
+  },
+  {
+    name: 'south',
+    route: ['Lvov', 'Kiev', 'Kharkov', 'Stalino', 'Rostov'],
+    objectives: ['Kiev', 'Kharkov', 'Rostov'],
+  },
+  {
+    name: 'rumania',
+    route: ['Bucharest', 'Odessa', 'Sevastopol'],
+    objectives: ['Odessa', 'Sevastopol', 'Rostov'],
+  },
+];
+
+/** Hexes a later objective of a group counts as farther than the one before it. */
+const NEXT_OBJECTIVE = 3;
+
+/**
+ * The Axis's operational plan in `g`: per army group, the field toward its next objectives
+ * (those it does not hold, in order; once all are held, every victory city it does not
+ * hold), and which group a unit belongs to. A map without the groups' places (a test
+ * position) has one group: the victory cities not held.
+ */
+export class AxisPlan {
+  private readonly groups: { routes: number[]; field: Float64Array }[] = [];
+  /** The field toward every group's objectives: arrivals, railheads, gauge conversion. */
+  readonly overall: Float64Array;
+
+  constructor(
+    readonly board: Board,
+    g: BarbarossaState,
+  ) {
+    const s = board.s;
+    const hexOf = (name: string) => s.placeHex[name] ?? -1;
+    const rest = new Map<number, number>();
+    for (let h = 0; h < s.victoryPoints.length; h++)
+      if (s.victoryPoints[h]! > 0 && holder(g, s, h) !== 'axis') rest.set(h, -s.victoryPoints[h]!);
+    const all = new Map<number, number>();
+    for (const group of ARMY_GROUPS) {
+      const routes = group.route.map(hexOf).filter((h) => h >= 0);
+      if (routes.length < 2) continue;
+      const src = new Map<number, number>();
+      let k = 0;
+      for (const name of group.objectives) {
+        const h = hexOf(name);
+        if (h < 0 || holder(g, s, h) === 'axis') continue;
+        src.set(h, NEXT_OBJECTIVE * k++);
+      }
+      const from = src.size > 0 ? src : rest;
+      for (const [h, v] of from) all.set(h, Math.min(all.get(h) ?? v, v));
+      this.groups.push({ routes, field: field(s, g, from) });
+    }
+    this.overall = field(s, g, all.size > 0 ? all : rest);
+    if (this.groups.length === 0) this.groups.push({ routes: [], field: this.overall });
+  }
+
+  /** The field of the army group of a unit at `hex`: the group whose route passes nearest. */
+  fieldAt(hex: number): Float64Array {
+    if (this.groups.length === 1 || hex < 0) return this.groups[0]!.field;
+    let best = this.groups[0]!;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const gr of this.groups) {
+      const d = Math.min(...gr.routes.map((r) => hexDistance(this.board, r, hex)));
+      if (d < bestD) {
+        bestD = d;
+        best = gr;
+      }
+    }
+    return best.field;
+  }
+}
+
+/**
+ * The Russian line: distance from the hexes next to an enemy ground unit (those the
+ * Russians may enter: not Rumania while it is closed, B-66), each starting at a tenth of its
+ * distance to the nearest Russian-held victory city, so the line forms first where it
+ * covers the cities. Its reserves march here, not on a city the Axis holds (issue #44 item 3).
+ */
+export function sovietLine(board: Board, g: BarbarossaState): { line: Float64Array; enemy: Float64Array } {
+  const s = board.s;
+  const enemyAt = new Map<number, number>();
+  for (let h = 0; h < board.at.length; h++)
+    if (board.at[h]!.some((id) => board.piece(id).side === 'axis' && isGroundUnit(board.unit(id))))
+      enemyAt.set(h, 0);
+  const enemy = field(s, g, enemyAt);
+  const cities = new Map<number, number>();
+  for (let h = 0; h < s.victoryPoints.length; h++)
+    if (s.victoryPoints[h]! > 0 && holder(g, s, h) === 'soviet') cities.set(h, -s.victoryPoints[h]!);
+  const toCity = field(s, g, cities);
+  const contact = new Map<number, number>();
+  for (let h = 0; h < board.at.length; h++) {
+    if (enemy[h] !== 1 || board.closedRumania('soviet', h)) continue;
+    contact.set(h, Number.isFinite(toCity[h]!) ? 0.1 * toCity[h]! : 5);
+  }
+  if (contact.size === 0) return { line: toCity, enemy };
+  return { line: field(s, g, contact), enemy };
+}
