@@ -5,22 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import { siberianArrival } from './siberians.ts';
-import type { BarbarossaState } from './state.ts';
 import { testContext } from './test-context.ts';
+import { act, col, hexOf, kinds, offered, pass, started } from './test-games.ts';
 import { positionFile } from './test-positions.ts';
-
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-const act = (s: G, side: string, a: BarbarossaAction): G => {
-  const r = apply(barbarossaRules, s, side, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 describe('Reinforcements and Replacements (B-37)', () => {
   it('"German reinforcement units have their month of entry on them": they enter on their turn at their place, each placed by its owner', () => {
@@ -34,36 +23,19 @@ describe('Reinforcements and Replacements (B-37)', () => {
       extraUnits: { 'pz-new': 'ger-pz-div' },
       reinforcements: [{ turn: 2, side: 'axis', units: ['pz-new'], hexes: ['0105', '0106'] }],
     });
-    const made = setup(barbarossaRules, file, 1, {});
-    assert.ok(made.ok);
-    let s = made.value;
+    let s = started(file);
     assert.deepEqual(s.state.arrivals, [], 'not on turn 1');
-    for (const side of ['axis', 'soviet'])
-      for (const step of [
-        'end-step',
-        'end-step',
-        'end-movement',
-        'end-combat',
-        'end-movement',
-        'end-combat',
-      ] as const)
-        s = act(s, side, { type: step });
+    s = pass(pass(s, 'axis'), 'soviet');
     assert.equal(s.state.turn, 2);
     assert.deepEqual(s.state.arrivals, ['pz-new']);
-    const legal = legalActions(barbarossaRules, s, 'axis');
-    assert.equal(
-      legal.some((a) => a.type === 'end-step'),
-      false,
-      'an arrival that can enter must be placed',
-    );
-    const map = rulesScenarioByKey(s.state.scenario).map;
+    assert.equal(kinds(s, 'axis').includes('end-step'), false, 'an arrival that can enter must be placed');
     assert.deepEqual(
-      legal.filter((a) => a.type === 'place').map((a) => (a as { hex: number }).hex),
-      [hexIndex(map, '0105'), hexIndex(map, '0106')],
+      offered(s, 'axis', 'place').map((a) => a.hex),
+      [hexOf(s, '0105'), hexOf(s, '0106')],
     );
-    s = act(s, 'axis', { type: 'place', piece: 'pz-new', hex: hexIndex(map, '0106') });
+    s = act(s, 'axis', { type: 'place', piece: 'pz-new', hex: hexOf(s, '0106') });
     assert.equal(s.state.pieces['pz-new']!.status, 'map');
-    assert.ok(legalActions(barbarossaRules, s, 'axis').some((a) => a.type === 'end-step'));
+    assert.ok(kinds(s, 'axis').includes('end-step'));
   });
 
   it('"Leftover Russian armies enter ... from the eastern mapboard edge ... 3 per turn, including on the first turn", face down', () => {
@@ -73,10 +45,11 @@ describe('Reinforcements and Replacements (B-37)', () => {
       extraUnits: { x1: 'sov-rifle-54', x2: 'sov-rifle-22', x3: 'sov-rifle-22', x4: 'sov-rifle-54' },
       riflePile: ['x1', 'x2', 'x3', 'x4'],
     });
-    const made = setup(barbarossaRules, file, 1, {});
-    assert.ok(made.ok);
-    let s = made.value;
-    s.state.armiesToEnter = 4;
+    let s = started(file, {
+      tweak: (g) => {
+        g.armiesToEnter = 4;
+      },
+    });
     for (const step of [
       'end-step',
       'end-step',
@@ -109,58 +82,37 @@ describe('Siberian Reserve units and the Siberian Reserve Gamble (B-43)', () => 
       extraUnits: { s1: 'sov-shock', s2: 'sov-shock' },
       siberianReserve: { units: ['s1', 's2'], safeFromTurn },
     });
-  const sovietReinforce = (f: ReturnType<typeof file>) => {
-    const made = setup(barbarossaRules, f, 1, {});
-    assert.ok(made.ok);
-    let s = made.value;
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'axis', { type: step });
-    return s;
-  };
+  const sovietReinforce = (f: ReturnType<typeof file>) => pass(started(f), 'axis');
   it('brought in sooner than the safe turn: two dice, both 1-2, and the Russian player loses the game', () => {
     const s = sovietReinforce(file(13));
-    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, [1, 2]);
-    assert.ok(r.ok);
-    assert.equal(r.value.state.winner, 'axis');
+    assert.equal(act(s, 'soviet', { type: 'call-siberians' }, [1, 2]).state.winner, 'axis');
   });
   it('otherwise the shock army arrives, to be placed on the eastern edge or by a Russian unit in supply', () => {
     const s = sovietReinforce(file(13));
-    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, [3, 1]);
-    assert.ok(r.ok);
-    assert.deepEqual(r.value.state.arrivals, ['s1']);
-    const places = legalActions(barbarossaRules, r.value, 'soviet').filter((a) => a.type === 'place');
-    const map = rulesScenarioByKey(r.value.state.scenario).map;
+    const t = act(s, 'soviet', { type: 'call-siberians' }, [3, 1]);
+    assert.deepEqual(t.state.arrivals, ['s1']);
+    const places = offered(t, 'soviet', 'place');
     assert.ok(
-      places.some((a) => (a as { hex: number }).hex === hexIndex(map, '0807')),
+      places.some((a) => a.hex === hexOf(t, '0807')),
       'next to the army',
     );
     assert.ok(
-      places.some((a) => (a as { hex: number }).hex === hexIndex(map, '1001')),
+      places.some((a) => a.hex === hexOf(t, '1001')),
       'the eastern edge',
     );
   });
   it('from the safe turn on, no gamble', () => {
     const s = sovietReinforce(file(1));
-    const r = applyWithRolls(barbarossaRules, s, 'soviet', { type: 'call-siberians' }, []);
-    assert.ok(r.ok);
-    assert.deepEqual(r.value.state.arrivals, ['s1']);
+    assert.deepEqual(act(s, 'soviet', { type: 'call-siberians' }, []).state.arrivals, ['s1']);
   });
 });
 
 describe('The Siberian safe turn is December II 1941 (B-67)', () => {
   // "The Siberians can be brought in safely starting in Dec41 ... which means not getting the last one"
-  const made = setup(barbarossaRules, null, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  const s = rulesScenarioByKey(made.value.state.scenario);
+  const standard = started(null);
+  const s = rulesScenarioByKey(standard.state.scenario);
   const calledOn = (turn: number, dice: number[]) => {
-    const g = structuredClone(made.value.state);
+    const g = structuredClone(standard.state);
     g.player = 'soviet';
     g.siberiansFrom = turn;
     const ctx = testContext(dice);

@@ -4,22 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup, view } from '@stavka/engine';
+import { view } from '@stavka/engine';
 import { tankPile } from './replacements.ts';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
+import { barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
-import { type PositionInput, positionFile } from './test-positions.ts';
-
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-const act = (s: G, side: string, a: BarbarossaAction): G => {
-  const r = apply(barbarossaRules, s, side, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
+import { act, type G, game, hexOf, offered, pass } from './test-games.ts';
+import type { PositionInput } from './test-positions.ts';
 
 function sovietTurn(
   controlTaken: boolean,
@@ -27,7 +17,7 @@ function sovietTurn(
     pieces: { r: { is: 'sov-army', at: '0503' }, k: { is: 'ger-inf-korps', at: '0208' } },
   },
 ): G {
-  const file = positionFile({
+  const s = game({
     map: {
       terrain: { '0601': 'sea', '0701': 'sea', '0801': 'sea', '0602': 'sea', '0702': 'sea', '0802': 'sea' },
       places: [
@@ -35,9 +25,6 @@ function sovietTurn(
         { name: 'East Port', kind: 'town', hex: '0903' },
         { name: 'Sevastopol', kind: 'city', hex: '0905' },
       ],
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
     },
     ports: [
       { hex: '0503', sea: 'black' },
@@ -46,46 +33,25 @@ function sovietTurn(
     seaControl: { black: ['0905'] },
     ...at,
   });
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  let s = made.value;
   if (controlTaken) s.state.control.Sevastopol = 'axis';
-  for (const step of [
-    'end-step',
-    'end-step',
-    'end-movement',
-    'end-combat',
-    'end-movement',
-    'end-combat',
-  ] as const)
-    s = act(s, 'axis', { type: step });
-  return s;
+  return pass(s, 'axis');
 }
 
 describe('Strategic Movment - By Sea (B-47)', () => {
   it('from a coastal hex to a friendly port of the same sea; under friendly control sunk only on a 1', () => {
     const s = sovietTurn(false);
-    const sea = legalActions(barbarossaRules, s, 'soviet').filter((a) => a.type === 'sea');
+    const sea = offered(s, 'soviet', 'sea');
     assert.deepEqual(sea, [{ type: 'sea', piece: 'r', to: hexOf(s, '0903') }]);
-    const sunk = applyWithRolls(barbarossaRules, s, 'soviet', sea[0]!, [1]);
-    assert.ok(sunk.ok);
-    assert.equal(sunk.value.state.pieces.r!.status, 'eliminated');
-    const landed = applyWithRolls(barbarossaRules, s, 'soviet', sea[0]!, [2]);
-    assert.ok(landed.ok);
-    assert.equal(landed.value.state.pieces.r!.at, hexOf(s, '0903'));
-    assert.equal(landed.value.state.pieces.r!.disrupted, true, 'arrives Disrupted');
+    const sunk = act(s, 'soviet', sea[0]!, [1]);
+    assert.equal(sunk.state.pieces.r!.status, 'eliminated');
+    const landed = act(s, 'soviet', sea[0]!, [2]);
+    assert.equal(landed.state.pieces.r!.at, hexOf(s, '0903'));
+    assert.equal(landed.state.pieces.r!.disrupted, true, 'arrives Disrupted');
   });
   it('under enemy control: a 3/6s chance of being sunk', () => {
     const s = sovietTurn(true);
-    const sunk = applyWithRolls(
-      barbarossaRules,
-      s,
-      'soviet',
-      { type: 'sea', piece: 'r', to: hexOf(s, '0903') },
-      [3],
-    );
-    assert.ok(sunk.ok);
-    assert.equal(sunk.value.state.pieces.r!.status, 'eliminated');
+    const sunk = act(s, 'soviet', { type: 'sea', piece: 'r', to: hexOf(s, '0903') }, [3]);
+    assert.equal(sunk.state.pieces.r!.status, 'eliminated');
   });
 });
 
@@ -96,16 +62,9 @@ describe('Strategic Movment - By Sea: a Russian unit sunk is lost ("Lost Russian
       riflePile: ['x1', 'x2'],
       extraUnits: { x1: 'sov-rifle-54', x2: 'sov-rifle-22' },
     });
-    const sunk = applyWithRolls(
-      barbarossaRules,
-      s,
-      'soviet',
-      { type: 'sea', piece: 'p', to: hexOf(s, '0903') },
-      [1],
-    );
-    if (!sunk.ok) throw new Error(sunk.error.message);
-    assert.equal(sunk.value.state.pieces.p!.status, 'eliminated');
-    return sunk.value;
+    const sunk = act(s, 'soviet', { type: 'sea', piece: 'p', to: hexOf(s, '0903') }, [1]);
+    assert.equal(sunk.state.pieces.p!.status, 'eliminated');
+    return sunk;
   };
 
   it('a face-down army never revealed goes back to the pile unseen, not "undecided" for ever', () => {
