@@ -238,86 +238,96 @@ export function hexsideGraph(grid: HexGrid, cornerScale: number): HexsideGraph {
     sideIndex.set(`${s.b}|${s.a}`, i);
   });
 
-  function nearestVertex(p: Pt, among?: Iterable<string>): string {
-    let best = '';
-    let bd = Number.POSITIVE_INFINITY;
-    for (const v of among ?? vertexPos.keys()) {
-      const q = vertexPos.get(v)!;
-      const d = Math.hypot(q.x - p.x, q.y - p.y);
-      if (d < bd) {
-        bd = d;
-        best = v;
-      }
-    }
-    return best;
-  }
+  const graph = { sides, vertexPos, vertexSides, sideIndex };
+  return {
+    ...graph,
+    nearestVertex: (p, among) => nearestVertex(vertexPos, p, among),
+    sideChain: (line, from, to, options) => sideChain(graph, size, line, from, to, options),
+  };
+}
 
-  function sideChain(
-    line: readonly Pt[],
-    from: string,
-    to: string,
-    options: SideChainOptions = {},
-  ): number[] {
-    const { margin = Number.POSITIVE_INFINITY, bank, banned } = options;
-    const xs = line.map((p) => p.x);
-    const ys = line.map((p) => p.y);
-    const box = {
-      x0: Math.min(...xs) - margin,
-      x1: Math.max(...xs) + margin,
-      y0: Math.min(...ys) - margin,
-      y1: Math.max(...ys) + margin,
-    };
-    const cost = new Map<number, number>();
-    const costOf = (si: number): number => {
-      let c = cost.get(si);
-      if (c === undefined) {
-        const m = sides[si]!.mid;
-        if (m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) c = Number.POSITIVE_INFINITY;
-        else {
-          const d = distToPolyline(m, line) / size;
-          c = size * (1 + 8 * d * d) * (bank?.prefer.has(si) ? 0.1 : 1);
-        }
-        cost.set(si, c);
-      }
-      return c;
-    };
-    const dist = new Map<string, number>([[from, 0]]);
-    const via = new Map<string, number>();
-    const heap = new MinHeap();
-    heap.push(0, from);
-    const done = new Set<string>();
-    while (heap.size > 0) {
-      const [du, u] = heap.pop();
-      if (done.has(u)) continue;
-      done.add(u);
-      if (u === to) break;
-      for (const si of vertexSides.get(u) ?? []) {
-        const c = costOf(si);
-        if (!Number.isFinite(c) || si === banned) continue;
-        const s = sides[si]!;
-        const w = s.v1 === u ? s.v2 : s.v1;
-        if (bank?.avoid.has(w) && w !== to) continue;
-        const nd = du + c;
-        if (nd < (dist.get(w) ?? Number.POSITIVE_INFINITY)) {
-          dist.set(w, nd);
-          via.set(w, si);
-          heap.push(nd, w);
-        }
-      }
+/** The corner nearest a point, of all corners or of those given (the first of equals). */
+function nearestVertex(vertexPos: ReadonlyMap<string, Pt>, p: Pt, among?: Iterable<string>): string {
+  let best = '';
+  let bd = Number.POSITIVE_INFINITY;
+  for (const v of among ?? vertexPos.keys()) {
+    const q = vertexPos.get(v)!;
+    const d = Math.hypot(q.x - p.x, q.y - p.y);
+    if (d < bd) {
+      bd = d;
+      best = v;
     }
-    if (!done.has(to)) throw new Error('river chain: no route');
-    const out: number[] = [];
-    let v = to;
-    while (v !== from) {
-      const si = via.get(v)!;
-      out.push(si);
+  }
+  return best;
+}
+
+/** The cheapest walk along hexsides hugging a polyline (`HexsideGraph.sideChain`), by Dijkstra on a binary heap. */
+function sideChain(
+  graph: Pick<HexsideGraph, 'sides' | 'vertexSides'>,
+  size: number,
+  line: readonly Pt[],
+  from: string,
+  to: string,
+  options: SideChainOptions = {},
+): number[] {
+  const { sides, vertexSides } = graph;
+  const { margin = Number.POSITIVE_INFINITY, bank, banned } = options;
+  const xs = line.map((p) => p.x);
+  const ys = line.map((p) => p.y);
+  const box = {
+    x0: Math.min(...xs) - margin,
+    x1: Math.max(...xs) + margin,
+    y0: Math.min(...ys) - margin,
+    y1: Math.max(...ys) + margin,
+  };
+  const cost = new Map<number, number>();
+  const costOf = (si: number): number => {
+    let c = cost.get(si);
+    if (c === undefined) {
+      const m = sides[si]!.mid;
+      if (m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) c = Number.POSITIVE_INFINITY;
+      else {
+        const d = distToPolyline(m, line) / size;
+        c = size * (1 + 8 * d * d) * (bank?.prefer.has(si) ? 0.1 : 1);
+      }
+      cost.set(si, c);
+    }
+    return c;
+  };
+  const dist = new Map<string, number>([[from, 0]]);
+  const via = new Map<string, number>();
+  const heap = new MinHeap();
+  heap.push(0, from);
+  const done = new Set<string>();
+  while (heap.size > 0) {
+    const [du, u] = heap.pop();
+    if (done.has(u)) continue;
+    done.add(u);
+    if (u === to) break;
+    for (const si of vertexSides.get(u) ?? []) {
+      const c = costOf(si);
+      if (!Number.isFinite(c) || si === banned) continue;
       const s = sides[si]!;
-      v = s.v1 === v ? s.v2 : s.v1;
+      const w = s.v1 === u ? s.v2 : s.v1;
+      if (bank?.avoid.has(w) && w !== to) continue;
+      const nd = du + c;
+      if (nd < (dist.get(w) ?? Number.POSITIVE_INFINITY)) {
+        dist.set(w, nd);
+        via.set(w, si);
+        heap.push(nd, w);
+      }
     }
-    return out.reverse();
   }
-
-  return { sides, vertexPos, vertexSides, sideIndex, nearestVertex, sideChain };
+  if (!done.has(to)) throw new Error('river chain: no route');
+  const out: number[] = [];
+  let v = to;
+  while (v !== from) {
+    const si = via.get(v)!;
+    out.push(si);
+    const s = sides[si]!;
+    v = s.v1 === v ? s.v2 : s.v1;
+  }
+  return out.reverse();
 }
 
 /** A binary min-heap of (cost, corner) pairs, for the walk's Dijkstra. */
