@@ -170,6 +170,39 @@ function ordered<G>(ms: readonly Macro<G>[]): Macro<G>[] {
   return [...ms].sort((a, b) => b.prior - a.prior || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/** One search under way: what its iterations read, and the tree they grow. */
+interface Search<G> {
+  readonly domain: SearchDomain<G>;
+  readonly rules: GameRules<G, Action, unknown>;
+  readonly budget: SearchBudget;
+  readonly side: string;
+  readonly seed: Seed;
+  /** The searcher's view of the state: where every iteration starts. */
+  readonly known: GameState<G>;
+  readonly rootChoices: readonly Macro<G>[];
+  /** The root's choices in the order they are opened. */
+  readonly rootOrder: readonly Macro<G>[];
+  readonly root: TreeNode;
+  /** UCB1's exploration constant. */
+  readonly c: number;
+  /** Progressive widening: a node visited n times considers ceil(k * n^alpha) children. */
+  readonly k: number;
+  readonly alpha: number;
+  /** A rollout's safety net (actions). */
+  readonly maxActions: number;
+  /**
+   * Per root choice, the last state of its dice-free prefix at which its plan may be
+   * restarted or is done (`domain.planAt`), and the actions taken to reach it.
+   */
+  readonly prefixes: Map<string, { state: GameState<G>; actions: number; done: boolean }>;
+}
+
+/** Iterations played so far, and whether the clock's cap (if any) is over. */
+interface Progress {
+  done: number;
+  timeUp(): boolean;
+}
+
 /**
  * Searches from `side`'s view of `state` (which must be a decision point for it) and
  * returns the choice to play. `seed` fixes every draw of the search.
@@ -186,224 +219,306 @@ export function ismcts<G>(
   const rootChoices = choicesAt(domain, known, side);
   if (!rootChoices || rootChoices.length === 0)
     throw new Error(`ismcts: ${side} has no choice to search here`);
-  const rootOrder = ordered(rootChoices);
-  const c = budget.exploration ?? 0.7;
-  const k = budget.widenK ?? 2;
-  const alpha = budget.widenAlpha ?? 0.5;
-  const maxActions = budget.maxRolloutActions ?? 5000;
-  const root = node('');
+  const search: Search<G> = {
+    domain,
+    rules,
+    budget,
+    side,
+    seed,
+    known,
+    rootChoices,
+    rootOrder: ordered(rootChoices),
+    root: node(''),
+    c: budget.exploration ?? 0.7,
+    k: budget.widenK ?? 2,
+    alpha: budget.widenAlpha ?? 0.5,
+    maxActions: budget.maxRolloutActions ?? 5000,
+    prefixes: new Map(),
+  };
   const clock = budget.clock;
   if (budget.maxMs !== undefined && !clock)
     throw new Error('ismcts: a maxMs cap needs the clock to read it on');
   const started = budget.maxMs !== undefined ? clock!() : 0;
-  let done = 0;
-  const timeUp = () => budget.maxMs !== undefined && done > 0 && clock!() - started > budget.maxMs;
-  /**
-   * Per root choice, the last state of its dice-free prefix at which its plan may be
-   * restarted or is done (`domain.planAt`), and the actions taken to reach it.
-   */
-  const prefixes = new Map<string, { state: GameState<G>; actions: number; done: boolean }>();
-  /** The choices still in at the root (sequential halving), best first once it is over. */
-  let arms: Macro<G>[] | null = null;
-  if (rootOrder.length > 1 && budget.root === 'halving') {
-    arms = [...rootOrder];
-    const rounds = Math.ceil(Math.log2(arms.length));
-    let left = budget.iterations;
-    for (let r = 0; r < rounds && arms.length > 1 && left > 0 && !timeUp(); r++) {
-      const per = Math.max(1, Math.floor(left / ((rounds - r) * arms.length)));
-      for (let j = 0; j < per && left > 0 && !timeUp(); j++) {
-        for (const m of arms) {
-          if (left === 0 || timeUp()) break;
-          iterate(`h${r}:${j}`, m);
-          done++;
-          left--;
-        }
-      }
-      arms = byMean(arms).slice(0, r === rounds - 1 ? arms.length : Math.ceil(arms.length / 2));
-    }
-    arms = byMean(arms);
-  } else if (rootOrder.length > 1) {
-    for (let i = 0; i < budget.iterations; i++) {
-      if (timeUp()) break;
-      iterate(String(i));
-      done++;
-    }
+  const progress: Progress = {
+    done: 0,
+    timeUp: () => budget.maxMs !== undefined && progress.done > 0 && clock!() - started > budget.maxMs,
+  };
+  if (search.rootOrder.length > 1 && budget.root === 'halving') {
+    const arms = searchByHalving(search, progress);
+    return { macro: arms[0]!, iterations: progress.done, stats: rootStats(search) };
   }
+  if (search.rootOrder.length > 1) searchByUcb(search, progress);
+  const stats = rootStats(search);
+  return { macro: search.rootOrder[mostVisited(stats)]!, iterations: progress.done, stats };
+}
 
-  /** A root choice's mean reward so far (0 when unvisited). */
-  function meanOf(key: string): number {
-    const ch = root.children.get(key);
-    return ch?.visits ? ch.reward / ch.visits : 0;
+/** UCB1 at the root as everywhere: the budget's iterations, or fewer if the clock runs out. */
+function searchByUcb<G>(search: Search<G>, progress: Progress): void {
+  for (let i = 0; i < search.budget.iterations; i++) {
+    if (progress.timeUp()) break;
+    iterate(search, String(i));
+    progress.done++;
   }
+}
 
-  /** `ms` by mean reward so far, best first (ties and the unvisited: prior order). */
-  function byMean(ms: readonly Macro<G>[]): Macro<G>[] {
-    return ms
-      .map((m, i) => ({ m, i, v: root.children.get(m.key)?.visits ? meanOf(m.key) : -1 }))
-      .sort((a, b) => b.v - a.v || a.i - b.i)
-      .map((x) => x.m);
-  }
-
-  /**
-   * One iteration. `sample` names its draws (world, dice, policies); `forced` is the
-   * root's choice when sequential halving makes it.
-   */
-  function iterate(sample: string, forced?: Macro<G>): void {
-    const iterSeed = `${seed}:${known.stateId}:${sample}`;
-    let s = domain.determinize ? domain.determinize(known, side, rngFromSeed(`${iterSeed}:world`)) : known;
-    let policyRng = rngFromSeed(`${iterSeed}:policy`);
-    const policies = new Map<string, (st: GameState<G>, sd: string) => Action>();
-    const policyOf = (sd: string) => {
-      let p = policies.get(sd);
-      if (!p) {
-        const r = rollDie(policyRng, 1 << 30);
-        policyRng = r.next;
-        p = domain.policy(rngFromSeed(`${iterSeed}:${sd}:${r.value}`));
-        policies.set(sd, p);
-      }
-      return p;
-    };
-    let actions = 0;
-    const path: TreeNode[] = [root];
-    let current = root;
-    let first = true;
-    /** The next macro played is the root's choice. */
-    let rootMacro = true;
-    let inTree = true;
-    let rolloutDecisions = 0;
-    for (;;) {
-      const who = rules.activeSides(s.state)[0];
-      if (who === undefined || actions >= maxActions) break;
-      // At the root the side to move is the searcher, at a decision point by construction.
-      // In the rollout a game without choices of its own is played by its policy alone.
-      const choices = first ? rootChoices : inTree || domain.choices ? choicesAt(domain, s, who) : null;
-      first = false;
-      if (!inTree && budget.horizon > 0 && rolloutDecisions >= budget.horizon) break;
-      if (!choices || choices.length === 0) {
-        s = applyUnlogged(rules, s, who, policyOf(who)(s, who));
-        actions++;
-        continue;
-      }
-      let macro: Macro<G>;
-      if (inTree && forced && current === root) {
-        macro = forced;
-        let ch = root.children.get(forced.key);
-        if (!ch) {
-          ch = node(who);
-          root.children.set(forced.key, ch);
-          inTree = false; // expanded: the rest is rollout
-        }
-        ch.available++;
-        current = ch;
-        path.push(ch);
-      } else if (inTree) {
-        const order = current === root ? rootOrder : ordered(choices);
-        const allowed = order.slice(0, Math.max(1, Math.ceil(k * Math.max(1, current.visits) ** alpha)));
-        for (const m of allowed) {
-          const ch = current.children.get(m.key);
-          if (ch) ch.available++;
-        }
-        const untried = allowed.find((m) => !current.children.has(m.key));
-        if (untried) {
-          macro = untried;
-          const ch = node(who);
-          ch.available = 1;
-          current.children.set(untried.key, ch);
-          current = ch;
-          path.push(ch);
-          inTree = false; // expanded: the rest is rollout
-        } else {
-          let best = allowed[0]!;
-          let bestUcb = -Infinity;
-          for (const m of allowed) {
-            const ch = current.children.get(m.key)!;
-            const ucb =
-              ch.reward / ch.visits + c * Math.sqrt(Math.log(Math.max(1, ch.available)) / ch.visits);
-            if (ucb > bestUcb) {
-              bestUcb = ucb;
-              best = m;
-            }
-          }
-          macro = best;
-          current = current.children.get(best.key)!;
-          path.push(current);
-        }
-      } else {
-        rolloutDecisions++;
-        // Rollout: the policy's own preference among the choices (the first by prior).
-        macro = ordered(choices)[0]!;
-      }
-      // Play the macro: its actions for `who`, the policy for anyone else in between.
-      let plan = macro.start();
-      // A root choice's dice-free prefix: taken from an earlier iteration, or recorded.
-      const atRoot = rootMacro && domain.planAt !== undefined;
-      rootMacro = false;
-      let recording = false;
-      const dice = s.rng;
-      if (atRoot) {
-        const prefix = prefixes.get(macro.key);
-        if (prefix) {
-          s = { ...prefix.state, rng: s.rng };
-          actions += prefix.actions;
-          if (prefix.done) plan = () => null;
-        } else {
-          recording = true;
-          prefixes.set(macro.key, { state: s, actions: 0, done: false });
-        }
-      }
-      const prefixStart = actions;
-      for (let guard = 0; guard < maxActions; guard++) {
-        const w = rules.activeSides(s.state)[0];
-        if (w === undefined) break;
-        if (w !== who) {
-          recording = false;
-          s = applyUnlogged(rules, s, w, policyOf(w)(s, w));
-          actions++;
-          continue;
-        }
-        const a = plan(s, who);
-        if (a === null) break;
-        s = applyUnlogged(rules, s, who, a);
-        actions++;
-        if (recording && s.rng !== dice && !sameRng(s.rng, dice)) recording = false;
-        const at = recording ? domain.planAt!(s, who) : null;
-        if (at !== null) {
-          const done = at === 'done';
-          prefixes.set(macro.key, { state: s, actions: actions - prefixStart, done });
-          // The rest as a later iteration plays it: a fresh plan, or none.
-          plan = done ? () => null : macro.start();
-          if (done) recording = false;
-        }
+/**
+ * Sequential halving at the root: rounds in which every choice still in gets the same
+ * iterations (the k-th of each sharing its sample's draws), the worse half dropped after
+ * each. Returns the choices still in, best mean first.
+ */
+function searchByHalving<G>(search: Search<G>, progress: Progress): Macro<G>[] {
+  let arms = [...search.rootOrder];
+  const rounds = Math.ceil(Math.log2(arms.length));
+  let left = search.budget.iterations;
+  for (let r = 0; r < rounds && arms.length > 1 && left > 0 && !progress.timeUp(); r++) {
+    const per = Math.max(1, Math.floor(left / ((rounds - r) * arms.length)));
+    for (let j = 0; j < per && left > 0 && !progress.timeUp(); j++) {
+      for (const m of arms) {
+        if (left === 0 || progress.timeUp()) break;
+        iterate(search, `h${r}:${j}`, m);
+        progress.done++;
+        left--;
       }
     }
-    const outcome = rules.outcome(s.state);
-    const rewardFor = (sd: string) =>
-      outcome ? (outcome.winner === sd ? 1 : outcome.winner === null ? 0.5 : 0) : domain.evaluate(s, sd);
-    const cache = new Map<string, number>();
-    for (const n of path) {
-      n.visits++;
-      if (n.mover === '') continue;
-      let r = cache.get(n.mover);
-      if (r === undefined) {
-        r = rewardFor(n.mover);
-        cache.set(n.mover, r);
-      }
-      n.reward += r;
-    }
+    arms = byMean(search.root, arms).slice(0, r === rounds - 1 ? arms.length : Math.ceil(arms.length / 2));
   }
+  return byMean(search.root, arms);
+}
 
-  const stats = rootOrder.map((m) => ({
+/** Per root choice: visits and mean reward. */
+function rootStats<G>(search: Search<G>): { key: string; visits: number; mean: number }[] {
+  return search.rootOrder.map((m) => ({
     key: m.key,
-    visits: root.children.get(m.key)?.visits ?? 0,
-    mean: meanOf(m.key),
+    visits: search.root.children.get(m.key)?.visits ?? 0,
+    mean: meanOf(search.root, m.key),
   }));
-  if (arms) return { macro: arms[0]!, iterations: done, stats };
+}
+
+/** The index of the most visited root choice, ties to the higher mean, then the earlier. */
+function mostVisited(stats: readonly { visits: number; mean: number }[]): number {
   let best = 0;
   stats.forEach((st, i) => {
     const b = stats[best]!;
     if (st.visits > b.visits || (st.visits === b.visits && st.mean > b.mean + 1e-12)) best = i;
   });
-  return { macro: rootOrder[best]!, iterations: done, stats };
+  return best;
+}
+
+/** A root choice's mean reward so far (0 when unvisited). */
+function meanOf(root: TreeNode, key: string): number {
+  const ch = root.children.get(key);
+  return ch?.visits ? ch.reward / ch.visits : 0;
+}
+
+/** `ms` by mean reward so far, best first (ties and the unvisited: prior order). */
+function byMean<G>(root: TreeNode, ms: readonly Macro<G>[]): Macro<G>[] {
+  return ms
+    .map((m, i) => ({ m, i, v: root.children.get(m.key)?.visits ? meanOf(root, m.key) : -1 }))
+    .sort((a, b) => b.v - a.v || a.i - b.i)
+    .map((x) => x.m);
+}
+
+/**
+ * One iteration: a world drawn, the tree walked down to a new node, a rollout by the
+ * policy to the horizon, the reward carried back up. `sample` names its draws (world,
+ * dice, policies); `forced` is the root's choice when sequential halving makes it.
+ */
+function iterate<G>(search: Search<G>, sample: string, forced?: Macro<G>): void {
+  const { domain, rules, budget, root, maxActions } = search;
+  const iterSeed = `${search.seed}:${search.known.stateId}:${sample}`;
+  let s = domain.determinize
+    ? domain.determinize(search.known, search.side, rngFromSeed(`${iterSeed}:world`))
+    : search.known;
+  const policyOf = rolloutPolicies(domain, iterSeed);
+  let actions = 0;
+  const path: TreeNode[] = [root];
+  let current = root;
+  let first = true;
+  /** The next macro played is the root's choice. */
+  let rootMacro = true;
+  let inTree = true;
+  let rolloutDecisions = 0;
+  for (;;) {
+    const who = rules.activeSides(s.state)[0];
+    if (who === undefined || actions >= maxActions) break;
+    // At the root the side to move is the searcher, at a decision point by construction.
+    // In the rollout a game without choices of its own is played by its policy alone.
+    const choices = first ? search.rootChoices : inTree || domain.choices ? choicesAt(domain, s, who) : null;
+    first = false;
+    if (!inTree && budget.horizon > 0 && rolloutDecisions >= budget.horizon) break;
+    if (!choices || choices.length === 0) {
+      s = applyUnlogged(rules, s, who, policyOf(who)(s, who));
+      actions++;
+      continue;
+    }
+    let macro: Macro<G>;
+    if (inTree) {
+      const step = descend(search, current, choices, who, forced);
+      macro = step.macro;
+      current = step.node;
+      path.push(current);
+      if (step.expanded) inTree = false; // the rest is rollout
+    } else {
+      rolloutDecisions++;
+      // Rollout: the policy's own preference among the choices (the first by prior).
+      macro = ordered(choices)[0]!;
+    }
+    const atRoot = rootMacro && domain.planAt !== undefined;
+    rootMacro = false;
+    ({ s, actions } = playMacro(search, macro, who, s, actions, atRoot, policyOf));
+  }
+  backpropagate(search, path, s);
+}
+
+/**
+ * The game's policy for each side in one iteration, each a fresh instance with its own
+ * draws, made when the side first needs it.
+ */
+function rolloutPolicies<G>(
+  domain: SearchDomain<G>,
+  iterSeed: string,
+): (side: string) => (st: GameState<G>, sd: string) => Action {
+  let policyRng = rngFromSeed(`${iterSeed}:policy`);
+  const policies = new Map<string, (st: GameState<G>, sd: string) => Action>();
+  return (sd) => {
+    let p = policies.get(sd);
+    if (!p) {
+      const r = rollDie(policyRng, 1 << 30);
+      policyRng = r.next;
+      p = domain.policy(rngFromSeed(`${iterSeed}:${sd}:${r.value}`));
+      policies.set(sd, p);
+    }
+    return p;
+  };
+}
+
+/**
+ * One step down the tree from `current`: the choice halving forces at the root, else the
+ * first untried of the choices progressive widening allows (a new node: `expanded`), else
+ * the best by UCB1 over availability counts.
+ */
+function descend<G>(
+  search: Search<G>,
+  current: TreeNode,
+  choices: readonly Macro<G>[],
+  who: string,
+  forced: Macro<G> | undefined,
+): { macro: Macro<G>; node: TreeNode; expanded: boolean } {
+  const { root } = search;
+  if (forced && current === root) {
+    let ch = root.children.get(forced.key);
+    let expanded = false;
+    if (!ch) {
+      ch = node(who);
+      root.children.set(forced.key, ch);
+      expanded = true;
+    }
+    ch.available++;
+    return { macro: forced, node: ch, expanded };
+  }
+  const order = current === root ? search.rootOrder : ordered(choices);
+  const allowed = order.slice(
+    0,
+    Math.max(1, Math.ceil(search.k * Math.max(1, current.visits) ** search.alpha)),
+  );
+  for (const m of allowed) {
+    const ch = current.children.get(m.key);
+    if (ch) ch.available++;
+  }
+  const untried = allowed.find((m) => !current.children.has(m.key));
+  if (untried) {
+    const ch = node(who);
+    ch.available = 1;
+    current.children.set(untried.key, ch);
+    return { macro: untried, node: ch, expanded: true };
+  }
+  let best = allowed[0]!;
+  let bestUcb = -Infinity;
+  for (const m of allowed) {
+    const ch = current.children.get(m.key)!;
+    const ucb = ch.reward / ch.visits + search.c * Math.sqrt(Math.log(Math.max(1, ch.available)) / ch.visits);
+    if (ucb > bestUcb) {
+      bestUcb = ucb;
+      best = m;
+    }
+  }
+  return { macro: best, node: current.children.get(best.key)!, expanded: false };
+}
+
+/**
+ * Plays a macro: its actions for `who`, the policy for anyone else in between. A root
+ * choice's dice-free prefix (`atRoot`, with `domain.planAt`) is taken from an earlier
+ * iteration, or recorded for later ones.
+ */
+function playMacro<G>(
+  search: Search<G>,
+  macro: Macro<G>,
+  who: string,
+  from: GameState<G>,
+  actionsSoFar: number,
+  atRoot: boolean,
+  policyOf: (side: string) => (st: GameState<G>, sd: string) => Action,
+): { s: GameState<G>; actions: number } {
+  const { domain, rules, prefixes, maxActions } = search;
+  let s = from;
+  let actions = actionsSoFar;
+  let plan = macro.start();
+  let recording = false;
+  const dice = s.rng;
+  if (atRoot) {
+    const prefix = prefixes.get(macro.key);
+    if (prefix) {
+      s = { ...prefix.state, rng: s.rng };
+      actions += prefix.actions;
+      if (prefix.done) plan = () => null;
+    } else {
+      recording = true;
+      prefixes.set(macro.key, { state: s, actions: 0, done: false });
+    }
+  }
+  const prefixStart = actions;
+  for (let guard = 0; guard < maxActions; guard++) {
+    const w = rules.activeSides(s.state)[0];
+    if (w === undefined) break;
+    if (w !== who) {
+      recording = false;
+      s = applyUnlogged(rules, s, w, policyOf(w)(s, w));
+      actions++;
+      continue;
+    }
+    const a = plan(s, who);
+    if (a === null) break;
+    s = applyUnlogged(rules, s, who, a);
+    actions++;
+    if (recording && s.rng !== dice && !sameRng(s.rng, dice)) recording = false;
+    const at = recording ? domain.planAt!(s, who) : null;
+    if (at !== null) {
+      const done = at === 'done';
+      prefixes.set(macro.key, { state: s, actions: actions - prefixStart, done });
+      // The rest as a later iteration plays it: a fresh plan, or none.
+      plan = done ? () => null : macro.start();
+      if (done) recording = false;
+    }
+  }
+  return { s, actions };
+}
+
+/** Scores where the iteration ended for each mover on its path (the result, or the evaluation) and counts the visit. */
+function backpropagate<G>(search: Search<G>, path: readonly TreeNode[], s: GameState<G>): void {
+  const outcome = search.rules.outcome(s.state);
+  const rewardFor = (sd: string) =>
+    outcome ? (outcome.winner === sd ? 1 : outcome.winner === null ? 0.5 : 0) : search.domain.evaluate(s, sd);
+  const cache = new Map<string, number>();
+  for (const n of path) {
+    n.visits++;
+    if (n.mover === '') continue;
+    let r = cache.get(n.mover);
+    if (r === undefined) {
+      r = rewardFor(n.mover);
+      cache.set(n.mover, r);
+    }
+    n.reward += r;
+  }
 }
 
 /**
