@@ -12,7 +12,7 @@
  * unit's hex is its airfield (the scenario places each air unit on its airfield, so the
  * data need no second list).
  */
-import { type RulesContext, search } from '@stavka/engine';
+import { type RulesContext, searchSpaceFor } from '@stavka/engine';
 import { Board } from './board.ts';
 import { railNet } from './rail.ts';
 import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
@@ -251,15 +251,45 @@ export function airfieldDestinations(
   const side = p.side;
   const w = board.weather;
   const { graph } = board.s.map;
-  const enter = new Int8Array(graph.nodeCount);
-  for (let h = 0; h < graph.nodeCount; h++)
-    enter[h] = board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemy(side, h) ? -1 : 1;
-  const reach = search(graph, { enterCost: enter }, { sources: [p.at], maxCost: airfieldMove(board, side) });
-  const ground = new Set(reach.nodes);
+  const enter = groundEntry(board, side, w);
+  const space = searchSpaceFor(graph).run(
+    { enterCost: enter },
+    { sources: [p.at], maxCost: airfieldMove(board, side) },
+  );
+  // Copied out of the shared search space before railNet may search again.
+  const ground = space.reached.slice(0, space.reachedCount);
+  const byGround = new Set(ground);
   const out: AirfieldDestination[] = [];
-  for (const h of reach.nodes) if (h !== p.at && front(h)) out.push({ to: h, rail: false });
-  for (const h of railNet(board, side, p.at)) if (!ground.has(h) && front(h)) out.push({ to: h, rail: true });
+  for (const h of ground) if (h !== p.at && front(h)) out.push({ to: h, rail: false });
+  for (const h of railNet(board, side, p.at))
+    if (!byGround.has(h) && front(h)) out.push({ to: h, rail: true });
   return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
+}
+
+/** The hexes an airfield's ground move may enter, per board and side (every air unit of a listing asks). */
+const groundEntries = new WeakMap<Board, Partial<Record<Side, Int8Array>>>();
+
+/** 1 for a land hex free of enemy units, -1 elsewhere (B-56's ground move). */
+function groundEntry(board: Board, side: Side, w: Board['weather']): Int8Array {
+  let bySide = groundEntries.get(board);
+  if (!bySide) {
+    bySide = {};
+    groundEntries.set(board, bySide);
+  }
+  let enter = bySide[side];
+  if (!enter) {
+    const n = board.s.map.graph.nodeCount;
+    enter = new Int8Array(n);
+    for (let h = 0; h < n; h++)
+      enter[h] =
+        board.s.map.onMap[h] !== 1 ||
+        impassable(board.s, h, w) ||
+        (board.at[h]!.length > 0 && board.hasEnemy(side, h))
+          ? -1
+          : 1;
+    bySide[side] = enter;
+  }
+  return enter;
 }
 
 /**

@@ -184,6 +184,13 @@ export class Board {
 
   /** Would `hex` be legally stacked with `add` moved in (and `remove` out)? */
   fits(hex: number, add: readonly string[], remove: readonly string[] = []): boolean {
+    const here = this.at[hex]!;
+    // One unit alone (an empty hex, or one holding only itself: rail, sea and move lists
+    // ask this of thousands of hexes): stackingOk passes it but for the Mountain rule.
+    if (add.length === 1 && (here.length === 0 || (here.length === 1 && here[0] === add[0]))) {
+      const u = this.unit(add[0]!);
+      return !(isMotorized(u) && !isSmall(u) && terrainIn(this.s, hex, this.weather) === 'mountain');
+    }
     return stackingOk(this.stackWith(hex, add, remove), terrainIn(this.s, hex, this.weather)).ok;
   }
 }

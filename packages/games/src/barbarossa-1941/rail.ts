@@ -13,7 +13,8 @@
  */
 import { search } from '@stavka/engine';
 import type { Board } from './board.ts';
-import type { Side } from './rules-scenario.ts';
+import { type Side, terrainIn } from './rules-scenario.ts';
+import { isMotorized, isSmall } from './unit-kinds.ts';
 import { holder } from './victory.ts';
 
 export const CITE_RAIL = 'barbarossa-1941 "Strategic Movment - By Rail"';
@@ -77,29 +78,63 @@ function traceNet(board: Board, side: Side, start: number): { nodes: readonly nu
   return { nodes, result: nodes.some((h) => home[h] === 1) ? nodes : [] };
 }
 
+/** The Russian rail allowance per Board (every unit of a listing asks it). */
+const sovietAllowances = new WeakMap<Board, number>();
+
 /** How many units the side may move by rail this turn. */
 export function railAllowance(board: Board, side: Side): number {
   if (side === 'axis') return 1;
   if (board.g.turn === 1) return 2;
+  const known = sovietAllowances.get(board);
+  if (known !== undefined) return known;
   const { s, g } = board;
   let vp = 0;
   for (let h = 0; h < s.victoryPoints.length; h++) {
     if (s.victoryPoints[h]! > 0 && s.axisCountry[h] !== 1 && holder(g, s, h) === 'soviet')
       vp += s.victoryPoints[h]!;
   }
+  sovietAllowances.set(board, vp + 1);
   return vp + 1;
 }
 
-/** Destinations of one unit by rail now (its own hex excluded), stacking checked. */
+/** The hexes of a rail net in order, by the net (nets are never changed). */
+const sortedNets = new WeakMap<readonly number[], Int32Array>();
+
+function sortedNet(net: readonly number[]): Int32Array {
+  let sorted = sortedNets.get(net);
+  if (!sorted) {
+    sorted = Int32Array.from(net).sort();
+    sortedNets.set(net, sorted);
+  }
+  return sorted;
+}
+
+/** Destinations of one unit by rail now (its own hex excluded), stacking checked, in hex order. */
 export function railDestinations(board: Board, id: string): number[] {
   const p = board.piece(id);
   const u = board.unit(id);
   if (p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return [];
   if (u.type === 'air' || u.type === 'factory' || u.type === 'rail-conversion') return [];
   if (board.g.railMoves >= railAllowance(board, p.side)) return [];
-  return railNet(board, p.side, p.at)
-    .filter((h) => h !== p.at && board.fits(h, [id], [id]))
-    .sort((a, b) => a - b);
+  // The net is shared by every unit on it (railNet): sorted once, then filtered in order.
+  const net = sortedNet(railNet(board, p.side, p.at));
+  // Alone in a hex, a unit stacks but for the Mountain rule (Board.fits): asked here of
+  // the unit once, not of every hex of the net.
+  const mountainBound = isMotorized(u) && !isSmall(u);
+  const out: number[] = [];
+  for (let i = 0; i < net.length; i++) {
+    const h = net[i]!;
+    if (h === p.at) continue;
+    const here = board.at[h]!;
+    const alone = here.length === 0 || (here.length === 1 && here[0] === id);
+    if (
+      alone
+        ? !mountainBound || terrainIn(board.s, h, board.weather) !== 'mountain'
+        : board.fits(h, [id], [id])
+    )
+      out.push(h);
+  }
+  return out;
 }
 
 /** Hexes a rail conversion unit may move to along Russian track, up to 3, converting as it goes. */

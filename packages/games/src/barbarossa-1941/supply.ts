@@ -12,7 +12,7 @@
  * "In Snow weather turns, Axis units farther than 3 hexes away from an Axis army unit in
  * supply are considered to be out of supply, unless air-supplied" (RULINGS B-24).
  */
-import { search } from '@stavka/engine';
+import { searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { impassable, type Side } from './rules-scenario.ts';
 import type { Supply } from './state.ts';
@@ -37,9 +37,12 @@ export function supplyBlocked(board: Board, side: Side, standing = -1): Uint8Arr
   const n = board.s.map.graph.nodeCount;
   const out = new Uint8Array(n);
   const w = board.weather;
+  const { onMap } = board.s.map;
   for (let h = 0; h < n; h++) {
-    if (board.s.map.onMap[h] !== 1 || impassable(board.s, h, w) || board.hasEnemyGround(side, h)) out[h] = 1;
-    else if (board.inEnemyZoc(side, h) && h !== standing && !board.hasFriend(side, h)) out[h] = 1;
+    // Most hexes hold no unit: only the map, the terrain and the enemy's ZOC are asked there.
+    const empty = board.at[h]!.length === 0;
+    if (onMap[h] !== 1 || impassable(board.s, h, w) || (!empty && board.hasEnemyGround(side, h))) out[h] = 1;
+    else if (board.inEnemyZoc(side, h) && h !== standing && (empty || !board.hasFriend(side, h))) out[h] = 1;
   }
   return out;
 }
@@ -58,12 +61,12 @@ export function supplySources(board: Board, side: Side, blocked: Uint8Array): nu
   const edges: number[] = [];
   for (let h = 0; h < n; h++) if (s.sovietSupplyEdge[h] === 1 && blocked[h] === 0) edges.push(h);
   if (edges.length === 0) return out;
-  const rail = search(
-    s.map.graph,
+  const rail = searchSpaceFor(s.map.graph).run(
     { stepCost: (_from, slot, to) => ((s.map.links[slot]! & s.railBit) !== 0 && blocked[to] === 0 ? 0 : -1) },
     { sources: edges, maxCost: 0 },
   );
-  for (const h of rail.nodes) {
+  for (let i = 0; i < rail.reachedCount; i++) {
+    const h = rail.reached[i]!;
     // A source is a rail hex (an edge hex counts only where the railroad reaches it).
     if (hasRail(board, h)) out.push(h);
   }
@@ -88,8 +91,15 @@ export function supplyDistances(board: Board, side: Side, standing = -1): Int32A
   if (sources.length === 0) return dist;
   const enter = new Int8Array(n);
   for (let h = 0; h < n; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
-  const reach = search(board.s.map.graph, { enterCost: enter }, { sources, maxCost: LIMITED_RANGE });
-  for (const h of reach.nodes) dist[h] = reach.cost.get(h)!;
+  // The shared search space read at once (no copy of the result into maps).
+  const reach = searchSpaceFor(board.s.map.graph).run(
+    { enterCost: enter },
+    { sources, maxCost: LIMITED_RANGE },
+  );
+  for (let i = 0; i < reach.reachedCount; i++) {
+    const h = reach.reached[i]!;
+    dist[h] = reach.cost[h]!;
+  }
   return dist;
 }
 
@@ -120,10 +130,14 @@ export function supplyStatuses(board: Board, side: Side): Record<string, Supply>
     const blocked = supplyBlocked(board, side);
     const enter = new Int8Array(blocked.length);
     for (let h = 0; h < blocked.length; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
-    const near =
-      armies.length > 0
-        ? new Set(search(board.s.map.graph, { enterCost: enter }, { sources: armies, maxCost: 3 }).nodes)
-        : new Set<number>();
+    const near = new Set<number>();
+    if (armies.length > 0) {
+      const reach = searchSpaceFor(board.s.map.graph).run(
+        { enterCost: enter },
+        { sources: armies, maxCost: 3 },
+      );
+      for (let i = 0; i < reach.reachedCount; i++) near.add(reach.reached[i]!);
+    }
     for (const id of ids) if (out[id] === 'full' && !near.has(board.g.pieces[id]!.at)) out[id] = 'limited';
   }
   return out;
