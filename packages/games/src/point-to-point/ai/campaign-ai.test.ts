@@ -1,5 +1,5 @@
 /**
- * The heuristic campaign AI (campaign-ai.ts, the module's `ai`) against the random
+ * The campaign AI's rules of thumb (policy.ts, level 1 of campaign-ai.ts) against the random
  * baseline over whole Typhoon campaigns (issue #27: "beats random >= 95% over 100 games as
  * each side"): seeded games, the same seeds for the AI and for a random player in its seat.
  * STAVKA_AI_GAMES sets the number of games a side (default 20 in npm test; the closing figures used 100 and 200).
@@ -38,7 +38,7 @@ describe('the campaign AI against random play (C-13 victory)', () => {
     it(`as the ${side}, wins at least 95% of ${GAMES} campaigns against random play, more than a random player in its seat`, (t) => {
       const other = side === 'axis' ? 'soviet' : 'axis';
       const ai = wins(side, (i) => ({
-        [side]: new CampaignAiPlayer(`ai-${i}`),
+        [side]: new CampaignAiPlayer(`ai-${i}`, { level: 1 }),
         [other]: new RandomPlayer(`r-${other}-${i}`),
       }));
       const random = wins(side, (i) => ({
@@ -81,7 +81,7 @@ describe('the Axis AI’s axes of advance of 1941 (AXIS_OBJECTIVES, issue #43)',
   };
   it('Panzer Group 2 (from Glukhov) makes for Orel', () => {
     const s = alone({ 'xxiv-pz': 'glukhov', xii: 'smolensk' });
-    const a = new CampaignAiPlayer('axes').choose(rules, s, 'axis') as {
+    const a = new CampaignAiPlayer('axes', { level: 1 }).choose(rules, s, 'axis') as {
       type: string;
       unit?: string;
       to?: string;

@@ -1,0 +1,542 @@
+/**
+ * The rules of thumb of the Typhoon campaign (campaign.ts) over a side's own view: each
+ * call scores every legal action and takes the best; a step ends when nothing left scores
+ * above zero. `campaignPolicy(params)` is one such player for a plan's parameters
+ * (`PolicyParams`); the AI levels (level 1 this policy alone, level 2 the search over plans
+ * of search.ts on top of it) are `CampaignAiPlayer`.
+ *
+ *  - movement (C-4, C-4.2): attack a point only when the strength that is attacking it or
+ *    can still reach it beats its defence by a margin (German air within 3 segments
+ *    counted as A.4 multiplies, C-5.1); take empty enemy points, the victory points
+ *    (C-13.2) first; hold the victory points it has; the Axis drives along the axes of
+ *    1941 (Kalinin then Klin, Orel then Tula: AXIS_OBJECTIVES) and on Moscow, counting a
+ *    line of capacity 1 as two (C-1.2), keeps within reach of its railheads (C-7.1) and
+ *    holds its supply sources; it closes pockets: an empty point next to a Soviet-held one
+ *    is worth the more the fewer open ways out that point has left (B.4a: defenders retreat
+ *    along a line to a friendly point or an empty enemy one), and an attack on a point
+ *    with no way out is worth more; an attack counts only the strength that can still reach
+ *    the point through the capacity left on its lines (C-1.2); the Soviets fill threatened
+ *    victory points, retake lost ones and never leave Moscow empty;
+ *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; every air unit to a battle in range, the attacker's where the defence is
+ *    strongest, the defender's where its units and victory points are;
+ *  - factories (C-9): the Soviets entrain a factory the Axis comes within 2 segments of
+ *    and run it east; replacement points rebuild and repair at once;
+ *  - partisans (C-10): behind the Axis units, on the lines to its railheads;
+ *  - breakthrough (C-6): onto empty enemy points or dispersed defenders, German air with
+ *    a group that attacks;
+ *  - fortifications (C-8): every point it may;
+ *  - battles (A, B): losses on units already dispersed that can carry them, never
+ *    destroying a unit while another can take the loss; the attacker fights on while its
+ *    fire holds against the defender's, the defender holds victory points and its ground.
+ */
+import {
+  type Action,
+  type GameRules,
+  type GameState,
+  legalActions,
+  type PointMap,
+  stepDistances,
+  UNDO,
+} from '@stavka/engine';
+import { absorbers, type BattleAction, canInflict, firingValue, sideOf } from '../battle.ts';
+import type { BattleState } from '../battle-scenario.ts';
+import {
+  type CampaignAction,
+  type CampaignState,
+  type CampaignUnit,
+  evacuationPoints,
+  typhoon,
+} from '../campaign.ts';
+import { capacityHalves } from '../campaign-board.ts';
+import { FIRE_TABLE } from '../combat.ts';
+import { lossLimit, other, type Role, retreatHalves, type Side } from '../forces.ts';
+
+type Scored = { action: CampaignAction; score: number };
+
+/**
+ * The Axis's axes of advance of 1941 (research 3.2, 5.1), by the point a unit starts at:
+ * Panzer Group 3 and the 9th Army from Dukhovshchina and Yartsevo on Kalinin, then Klin
+ * (14 Oct, 23 Nov); Panzer Group 2 from Glukhov, Shostka and Putivl' on Orel, then Tula
+ * (3 Oct, 29 Oct); everyone else on Moscow. A unit makes for the first point of its axis
+ * the Axis does not hold yet, then for Moscow.
+ */
+export const AXIS_OBJECTIVES: Readonly<Record<string, readonly string[]>> = {
+  dukhovshchina: ['kalinin', 'klin'],
+  yartsevo: ['kalinin', 'klin'],
+  glukhov: ['orel', 'tula'],
+  shostka: ['orel', 'tula'],
+  putivl: ['orel', 'tula'],
+};
+
+/** What a plan changes in the rules of thumb (search.ts chooses between plans). */
+export interface PolicyParams {
+  /** Axis: the pull toward a unit's axis objective (AXIS_OBJECTIVES), a point a line (a line of capacity 1 counting two). */
+  readonly axisPull: number;
+  /** Axis: the pull toward Moscow of a unit with no axis of its own, a point a line. */
+  readonly moscowPull: number;
+  /** Axis: the strength (German air multiplying, C-5.1) an attack needs, times the defence. */
+  readonly axisMargin: number;
+  /** Soviet: the strength a counter-attack needs, times the defence (German air multiplying it). */
+  readonly sovietMargin: number;
+  /** Axis: the worth of closing one of a Soviet point's ways out, a point of its defenders' value. */
+  readonly pocket: number;
+  /** Axis: the axes of advance, by start point. */
+  readonly axes: Readonly<Record<string, readonly string[]>>;
+  /** Soviet: the pull toward the enemy, a point a line (up to 6 lines). */
+  readonly sovietForward: number;
+  /** Axis: what a point off a unit's axis is worth to it when taken, as a share of its worth on the axis. */
+  readonly offAxis: number;
+  /** Axis: the share of its pull a unit with an axis loses for each line an attack takes it away from its objective. */
+  readonly attackOffAxis: number;
+  /** Axis: the cost of standing a line further than 4 from the railheads (C-7.1), a point a line. */
+  readonly supplyPenalty: number;
+}
+
+/** The rules of thumb as level 1 plays them, and the search's default plan. */
+export const DEFAULT_PARAMS: PolicyParams = {
+  axisPull: 6,
+  moscowPull: 2,
+  axisMargin: 1.3,
+  sovietMargin: 1.5,
+  pocket: 1,
+  axes: AXIS_OBJECTIVES,
+  sovietForward: 0.5,
+  offAxis: 0.25,
+  attackOffAxis: 1,
+  supplyPenalty: 2,
+};
+
+/** Graph distances (segments) from a set of points, by point index (unreached: 99). */
+function distances(map: PointMap, sources: readonly number[]): Int32Array {
+  return stepDistances(map.graph, sources, 99).map((d) => (d < 0 ? 99 : d));
+}
+
+const marchCache = new Map<number, Float64Array>();
+/**
+ * Distances to a point in lines, a line of capacity 1 counting two (C-1.2: one unit a
+ * player-turn gets down it), by point index: how far an axis of advance really is.
+ */
+export function marchDistances(map: PointMap, target: number): Float64Array {
+  let d = marchCache.get(target);
+  if (d) return d;
+  const g = map.graph;
+  d = new Float64Array(g.nodeCount).fill(99);
+  const done = new Uint8Array(g.nodeCount);
+  d[target] = 0;
+  for (;;) {
+    let p = -1;
+    for (let i = 0; i < g.nodeCount; i++) if (!done[i] && (p < 0 || d[i]! < d[p]!)) p = i;
+    if (p < 0 || d[p]! >= 99) break;
+    done[p] = 1;
+    for (let s = g.offsets[p]!; s < g.offsets[p + 1]!; s++) {
+      const q = g.targets[s]!;
+      const cost = map.capacity[g.edges[s]!]! <= 1 ? 2 : 1;
+      if (d[p]! + cost < d[q]!) d[q] = d[p]! + cost;
+    }
+  }
+  marchCache.set(target, d);
+  return d;
+}
+
+/** The rules of thumb for a plan's parameters: a pure function of the side's view. */
+export function campaignPolicy(
+  params: PolicyParams = DEFAULT_PARAMS,
+): <G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string) => Action {
+  return (rules, state, side) => {
+    const legal = legalActions(rules, state, side).filter((a) => a.type !== UNDO.type) as CampaignAction[];
+    if (legal.length === 0) throw new Error(`campaign AI: nothing to do for ${side}`);
+    const g = rules.view(state.state, side) as CampaignState;
+    const me = side as Side;
+    if (g.battle) return battleChoice(g.battle, me, legal as BattleAction[], g);
+    const scored = new Planner(g, me, legal, params).scoreAll();
+    let best: Scored | null = null;
+    for (const s of scored) if (!best || s.score > best.score) best = s;
+    return best!.action;
+  };
+}
+
+/* ----------------------------------------------------------------------------- */
+/* Battles                                                                          */
+
+function battleChoice(
+  b: BattleState,
+  me: Side,
+  legal: readonly BattleAction[],
+  g: CampaignState,
+): BattleAction {
+  const first = legal[0]!;
+  const role: Role = sideOf(b, 'attacker') === me ? 'attacker' : 'defender';
+  switch (first.type) {
+    case 'absorb': {
+      // Losses on a unit that can carry them, already dispersed first, the weakest fire first.
+      const units = absorbers(b, role);
+      let best = units[0]!;
+      let key: number[] | null = null;
+      for (const u of units) {
+        const k = [u.losses + 1 > lossLimit(u) ? 1 : 0, u.dispersed ? 0 : 1, u.fire, -u.losses];
+        if (!key || lessThan(k, key)) {
+          key = k;
+          best = u;
+        }
+      }
+      return { type: 'absorb', unit: best.id };
+    }
+    case 'continue':
+    case 'retreat': {
+      const mine = firingValue(b, role);
+      const theirs = firingValue(b, role === 'attacker' ? 'defender' : 'attacker');
+      if (role === 'attacker')
+        return mine > 0 && mine >= 0.8 * theirs && canInflict(b, 'attacker', FIRE_TABLE) && b.round < 30
+          ? { type: 'continue' }
+          : { type: 'retreat' };
+      // The defender holds victory points and any ground while it can still fire.
+      const vp = typhoon().scenario.victoryPoints[b.point] ?? 0;
+      const moscow = b.point === typhoon().scenario.suddenDeath;
+      if (moscow || mine > 0 || (vp > 0 && me === 'soviet' && g.turn < 8)) return { type: 'continue' };
+      return theirs > 0 ? { type: 'retreat' } : { type: 'continue' };
+    }
+    case 'advance':
+      return legal.reduce((a, x) =>
+        (x as { air: string[] }).air.length > (a as { air: string[] }).air.length ? x : a,
+      );
+    case 'retreat-to': {
+      // Own points first (the offered list has priority a before b); the heaviest unit first.
+      return first;
+    }
+    default:
+      return first;
+  }
+}
+
+function lessThan(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+
+/* ----------------------------------------------------------------------------- */
+/* The campaign                                                                     */
+
+class Planner {
+  private readonly map = typhoon().map;
+  private readonly vp = typhoon().scenario.victoryPoints;
+  private readonly moscow = typhoon().scenario.suddenDeath;
+  private readonly index = new Map(this.map.pointIds.map((p, i) => [p, i]));
+  private readonly enemy: Side;
+  /** Undispersed strength of the enemy's ground units at each point, and any strength at all. */
+  private readonly enemyFire = new Map<string, number>();
+  private readonly enemyValue = new Map<string, number>();
+  private readonly mineAt = new Map<string, number>();
+  private readonly distEnemy: Int32Array;
+  private readonly distRail: Int32Array;
+  /** Strength attacking each point already, and able to reach it still through the lines' capacity left. */
+  private readonly committed = new Map<string, number>();
+  private readonly reachable = new Map<string, number>();
+  /** Axis: the ways out of each Soviet-held point (neighbours with no Axis ground unit; B.4a). */
+  private readonly exits = new Map<string, number>();
+
+  constructor(
+    private readonly g: CampaignState,
+    private readonly me: Side,
+    private readonly legal: readonly CampaignAction[],
+    private readonly params: PolicyParams,
+  ) {
+    this.enemy = other(me);
+    for (const u of g.units) {
+      if (u.place !== 'map' || u.unitClass === 'air') continue;
+      if (u.side === this.enemy && u.from === null) {
+        this.enemyValue.set(u.at, (this.enemyValue.get(u.at) ?? 0) + u.value);
+        this.enemyFire.set(u.at, (this.enemyFire.get(u.at) ?? 0) + (u.dispersed ? 0 : u.value));
+      }
+      if (u.side === me && u.from === null) this.mineAt.set(u.at, (this.mineAt.get(u.at) ?? 0) + 1);
+      if (u.side === me && u.from !== null)
+        this.committed.set(u.at, (this.committed.get(u.at) ?? 0) + (u.dispersed ? 0 : u.value));
+    }
+    this.distEnemy = distances(
+      this.map,
+      [...this.enemyValue.keys()].map((p) => this.ix(p)),
+    );
+    this.distRail = distances(
+      this.map,
+      g.railheads.map((p) => this.ix(p)),
+    );
+    const graph = this.map.graph;
+    // The strongest units that can attack a point, as many as the capacity left on its lines
+    // from points the enemy does not hold lets through (C-1.2).
+    const candidates = new Map<string, CampaignUnit[]>();
+    for (const a of legal)
+      if ((a.type === 'move' || a.type === 'breakthrough') && this.enemyValue.has(a.to)) {
+        const list = candidates.get(a.to) ?? [];
+        list.push(this.unit(a.unit));
+        candidates.set(a.to, list);
+      }
+    for (const [p, units] of candidates) {
+      const i = this.ix(p);
+      let room = 0;
+      for (let s = graph.offsets[i]!; s < graph.offsets[i + 1]!; s++) {
+        const line = graph.edges[s]!;
+        if (this.enemyValue.has(this.map.pointIds[graph.targets[s]!]!)) continue;
+        room += Math.max(0, capacityHalves(this.map, line, g.weather) - (g.used[line] ?? 0));
+      }
+      let strength = 0;
+      for (const u of [...units].sort((a, b) => b.value - a.value)) {
+        const halves = retreatHalves(u);
+        if (halves > room) continue;
+        room -= halves;
+        strength += u.value;
+      }
+      this.reachable.set(p, strength);
+    }
+    if (me === 'axis') {
+      const axisGround = new Set<string>();
+      for (const u of g.units)
+        if (u.place === 'map' && u.unitClass !== 'air' && u.side === 'axis' && u.from === null)
+          axisGround.add(u.at);
+      for (const p of this.enemyValue.keys()) {
+        const i = this.ix(p);
+        let n = 0;
+        for (let s = graph.offsets[i]!; s < graph.offsets[i + 1]!; s++)
+          if (!axisGround.has(this.map.pointIds[graph.targets[s]!]!)) n++;
+        this.exits.set(p, n);
+      }
+    }
+  }
+
+  private unit(id: string): CampaignUnit {
+    return this.g.units.find((u) => u.id === id)!;
+  }
+
+  private ix(p: string): number {
+    return this.index.get(p)!;
+  }
+
+  /** Air units of a side within 3 segments of a point, not yet used this player-turn (C-5.1). */
+  private airNear(side: Side, p: string): number {
+    const d = this.distanceTo(p);
+    return this.g.units.filter(
+      (u) =>
+        u.unitClass === 'air' &&
+        u.side === side &&
+        u.place === 'map' &&
+        !this.g.airUsed.includes(u.id) &&
+        d[this.ix(u.at)]! <= 3,
+    ).length;
+  }
+
+  /** Whether the strength that can attack `p` beats its defence by the side's margin. */
+  private attackPays(p: string, extra: number, breakthrough: boolean): boolean {
+    const defence = this.enemyFire.get(p) ?? 0;
+    if (defence === 0) return true;
+    const germanAir = breakthrough ? 0 : this.airNear('axis', p);
+    const sovietAir = breakthrough ? 0 : this.airNear('soviet', p);
+    const strength =
+      (this.committed.get(p) ?? 0) + (breakthrough ? extra : Math.max(extra, this.reachable.get(p) ?? 0));
+    if (this.me === 'axis') {
+      const mult = 1 + Math.min(germanAir, 4);
+      return strength * mult >= this.params.axisMargin * (defence + sovietAir) + 1;
+    }
+    const defMult = 1 + Math.min(germanAir, 4);
+    return strength + sovietAir >= this.params.sovietMargin * defence * defMult + 1;
+  }
+
+  /** Where an Axis unit makes for (the plan's axes): the first point of its axis not held, else Moscow. */
+  private objectiveOf(unitId: string): { goal: string; pull: number; axis: boolean } {
+    const start = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
+    const axis = this.params.axes[start] ?? [];
+    const goal = axis.find((p) => this.g.control[p] !== 'axis');
+    return goal
+      ? { goal, pull: this.params.axisPull, axis: true }
+      : { goal: this.moscow, pull: this.params.moscowPull, axis: false };
+  }
+
+  private readonly distTo = new Map<string, Int32Array>();
+  private distanceTo(p: string): Int32Array {
+    let d = this.distTo.get(p);
+    if (!d) {
+      d = distances(this.map, [this.ix(p)]);
+      this.distTo.set(p, d);
+    }
+    return d;
+  }
+
+  /** Axis: what a unit with an axis of advance loses by going from `from` to `to` off it (its pull a line further from its objective). */
+  private offAxisCost(unitId: string, from: string, to: string): number {
+    if (this.me !== 'axis') return 0;
+    const { goal, pull, axis } = this.objectiveOf(unitId);
+    if (!axis) return 0;
+    const d = marchDistances(this.map, this.ix(goal));
+    return Math.max(0, pull * this.params.attackOffAxis * (d[this.ix(to)]! - d[this.ix(from)]!));
+  }
+
+  /**
+   * Axis: what the last Axis unit leaving `p` costs the pockets around it: each Soviet-held
+   * neighbour gains a way out (B.4a: an empty enemy point is one), the more costly the fewer it had.
+   */
+  private pocketOpened(p: string): number {
+    if (this.me !== 'axis' || (this.mineAt.get(p) ?? 0) > 1) return 0;
+    const graph = this.map.graph;
+    const i = this.ix(p);
+    let v = 0;
+    for (let s = graph.offsets[i]!; s < graph.offsets[i + 1]!; s++) {
+      const q = this.map.pointIds[graph.targets[s]!]!;
+      const value = this.enemyValue.get(q);
+      if (value !== undefined) v += (this.params.pocket * value) / ((this.exits.get(q) ?? 0) + 1);
+    }
+    return v;
+  }
+
+  /** Axis: what standing at empty `p` adds to closing the pockets around it (B.4a). */
+  private pocketValue(p: string): number {
+    if (this.me !== 'axis' || this.mineAt.has(p) || this.enemyValue.has(p)) return 0;
+    const graph = this.map.graph;
+    const i = this.ix(p);
+    let v = 0;
+    for (let s = graph.offsets[i]!; s < graph.offsets[i + 1]!; s++) {
+      const q = this.map.pointIds[graph.targets[s]!]!;
+      const value = this.enemyValue.get(q);
+      if (value === undefined) continue;
+      v += (this.params.pocket * value) / Math.max(1, this.exits.get(q) ?? 1);
+    }
+    return v;
+  }
+
+  /** What standing at `p` is worth to the side (victory points, Moscow, supply, its axis). */
+  private placeValue(p: string, leaving: string | null, unitId: string | null = null): number {
+    const i = this.ix(p);
+    let v = 0;
+    const vp = this.vp[p] ?? 0;
+    if (this.me === 'axis') {
+      const { goal, pull, axis } =
+        unitId === null ? { goal: this.moscow, pull: 2, axis: false } : this.objectiveOf(unitId);
+      const toGoal = marchDistances(this.map, this.ix(goal));
+      v -= pull * toGoal[i]!;
+      if (this.distRail[i]! > 4) v -= this.params.supplyPenalty * (this.distRail[i]! - 4);
+      // A point taken off the unit's axis (not nearer its objective than where it stands) is worth less to it.
+      const onAxis = !axis || leaving === null || toGoal[i]! < toGoal[this.ix(leaving)]!;
+      if (this.g.control[p] === 'soviet') v += (onAxis ? 1 : this.params.offAxis) * (6 + 12 * vp);
+      if (leaving !== null) v += this.pocketValue(p) - this.pocketOpened(leaving);
+    } else {
+      if (this.g.control[p] === 'axis') v += 6 + 12 * vp;
+      // Fill a threatened victory point held by no one of ours; Moscow whenever it is empty.
+      if (vp > 0 && !this.mineAt.has(p) && this.distEnemy[i]! <= 2) v += 10 * vp;
+      if (p === this.moscow && !this.mineAt.has(p)) v += 30;
+      v -= this.params.sovietForward * Math.min(this.distEnemy[i]!, 6);
+    }
+    if (leaving !== null) {
+      const here = this.vp[leaving] ?? 0;
+      const alone = (this.mineAt.get(leaving) ?? 0) <= 1;
+      const near = this.distEnemy[this.ix(leaving)]!;
+      if (alone && leaving === this.moscow && this.me === 'soviet') v -= 100;
+      else if (alone && (here > 0 || leaving === this.moscow) && near <= 3) v -= 14 * Math.max(here, 1);
+      // The Axis holds its supply sources and railheads the enemy is near (C-7.1).
+      else if (alone && this.me === 'axis' && near <= 2 && this.g.railheads.includes(leaving)) v -= 14;
+    }
+    return v;
+  }
+
+  private stayValue(p: string, unitId: string | null = null): number {
+    return this.placeValue(p, null, unitId);
+  }
+
+  scoreAll(): Scored[] {
+    const g = this.g;
+    const unit = (id: string) => this.unit(id);
+    const out: Scored[] = [];
+    for (const a of this.legal) {
+      let score = 0;
+      switch (a.type) {
+        case 'place-partisan': {
+          // Behind the Axis units, near the railheads its supply runs from.
+          score = 10 - this.distRail[this.ix(a.at)]!;
+          break;
+        }
+        case 'move':
+        case 'breakthrough': {
+          const u = unit(a.unit);
+          const breakthrough = a.type === 'breakthrough';
+          if (this.enemyValue.has(a.to)) {
+            // A pocket closed (no way out left, B.4a) is worth more.
+            const closed = this.me === 'axis' && this.exits.get(a.to) === 0;
+            score = this.attackPays(a.to, u.value, breakthrough)
+              ? 40 +
+                10 * (this.vp[a.to] ?? 0) +
+                u.value +
+                (closed ? 5 * this.params.pocket : 0) -
+                this.offAxisCost(u.id, u.at, a.to) -
+                3 * this.pocketOpened(u.at)
+              : -50;
+            if (breakthrough && (this.enemyFire.get(a.to) ?? 0) > 0) score = -50;
+          } else {
+            score = this.placeValue(a.to, u.at, u.id) - this.stayValue(u.at, u.id);
+          }
+          break;
+        }
+        case 'rebase': {
+          // Air within reach of the front (3 segments, C-5.1), not on it.
+          const u = unit(a.unit);
+          const from = this.distEnemy[this.ix(u.at)]!;
+          const to = this.distEnemy[this.ix(a.to)]!;
+          score = from <= 3 || to < 1 ? -1 : 3 * (from - to);
+          break;
+        }
+        case 'rail': {
+          const u = unit(a.unit);
+          score = this.placeValue(a.to, u.at, u.id) - this.stayValue(u.at, u.id) - 3;
+          break;
+        }
+        case 'commit-air': {
+          // Air to every battle in range (C-5.1): attacking, where the defence is strongest;
+          // defending, where our units and victory points are.
+          const here =
+            this.me === g.player
+              ? (this.enemyFire.get(a.at) ?? 0)
+              : g.units
+                  .filter(
+                    (u) => u.side === this.me && u.place === 'map' && u.at === a.at && u.unitClass !== 'air',
+                  )
+                  .reduce((t, u) => t + u.value, 0);
+          score = 25 + here + 5 * (this.vp[a.at] ?? 0);
+          break;
+        }
+        case 'breakthrough-air':
+          score = this.enemyValue.has(a.to) ? 30 : -1;
+          break;
+        case 'entrain': {
+          const f = g.factories.find((x) => x.id === a.factory)!;
+          score = this.distEnemy[this.ix(f.at)]! <= 2 ? 35 : -1;
+          break;
+        }
+        case 'factory-move': {
+          const f = g.factories.find((x) => x.id === a.factory)!;
+          const east = distances(
+            this.map,
+            evacuationPoints().map((p) => this.ix(p)),
+          );
+          score = 30 + 5 * (east[this.ix(f.at)]! - east[this.ix(a.to)]!);
+          break;
+        }
+        case 'rebuild':
+          score = 50 + unit(a.unit).value;
+          break;
+        case 'repair':
+          score = 45 + unit(a.unit).value;
+          break;
+        case 'fight':
+          score = 1 + (this.vp[a.at] ?? 0);
+          break;
+        case 'fortify':
+          score = 20 + (this.vp[a.at] ?? 0);
+          break;
+        case 'end-movement':
+        case 'end-air':
+        case 'end-breakthrough':
+        case 'end-turn':
+          score = 0;
+          break;
+        default:
+          score = 0;
+      }
+      out.push({ action: a, score });
+    }
+    return out;
+  }
+}
