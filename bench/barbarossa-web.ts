@@ -1,9 +1,14 @@
 /**
  * Barbarossa 1941 in the browser: the time from a click on a counter to its legal moves
  * lit, on the whole front (the full map in view, every counter of the opening set-up), in
- * Debian's Chromium. Two figures per click: until the highlights are in the page's DOM
- * (a MutationObserver sees them), and until the frame that draws them starts (its
- * requestAnimationFrame callback; the wait for the display's next frame included). Goal: p95 < 16 ms. Also the pan/zoom frame time over the whole front.
+ * Debian's Chromium. Three figures per click: until the highlights are in the page's DOM
+ * (a MutationObserver sees them); until the frame that draws them is painted (the page's
+ * next task after the DOM change: the click comes at the start of a frame, in its
+ * animation callbacks, so the DOM changes before that frame's style, layout, paint and
+ * commit, which run in the same task; goal p95 < 16 ms); and until the next frame's
+ * animation callback (the wait for the display's next frame, 16.7 ms at 60 Hz, included:
+ * a click at a frame's start never reaches it sooner). Also the pan/zoom frame time over
+ * the whole front.
  *
  *   node --import tsx bench/barbarossa-web.ts
  */
@@ -17,6 +22,7 @@ import { ensureBuilt } from '../packages/web/e2e/build.ts';
 interface Figures {
   readonly clicks: number;
   readonly dom: { median: number; p95: number };
+  readonly painted: { median: number; p95: number };
   readonly frame: { median: number; p95: number };
   readonly lit: number;
 }
@@ -51,7 +57,12 @@ export async function barbarossaWebFigures(): Promise<void> {
       const nextFrame = () => new Promise((res) => requestAnimationFrame(() => res(null)));
       const lit = () => document.querySelectorAll('polygon.hl.move, polygon.hl.move-bonus').length;
       const dom = [];
+      const painted = [];
       const frame = [];
+      // A task after the current one: the frame's rendering, which runs in it, done.
+      const channel = new MessageChannel();
+      let afterTask = null;
+      channel.port1.onmessage = () => afterTask?.();
       let litTotal = 0;
       const clickAt = (x, y) => {
         for (const type of ['pointerdown', 'pointerup'])
@@ -66,11 +77,14 @@ export async function barbarossaWebFigures(): Promise<void> {
           await nextFrame();
           if (lit() > 0) continue;
           let seen = -1;
+          let done = -1;
           let drawn = -1;
           // The highlights in the DOM, then the frame that draws them (its animation callback).
           const obs = new MutationObserver(() => {
             if (seen < 0 && lit() > 0) {
               seen = performance.now();
+              afterTask = () => { done = performance.now(); };
+              channel.port2.postMessage(null);
               requestAnimationFrame(() => { drawn = performance.now(); });
             }
           });
@@ -78,10 +92,11 @@ export async function barbarossaWebFigures(): Promise<void> {
           const t0 = performance.now();
           clickAt(r.left + r.width / 2, r.top + r.height / 2);
           // Up to 20 frames for the highlights (a counter with no move lights nothing).
-          for (let k = 0; k < 20 && (seen < 0 || drawn < 0); k++) await nextFrame();
+          for (let k = 0; k < 20 && (seen < 0 || drawn < 0 || done < 0); k++) await nextFrame();
           obs.disconnect();
-          if (seen < 0 || drawn < 0) continue;
+          if (seen < 0 || drawn < 0 || done < 0) continue;
           dom.push(seen - t0);
+          painted.push(done - t0);
           frame.push(drawn - t0);
           litTotal += lit();
         }
@@ -90,7 +105,7 @@ export async function barbarossaWebFigures(): Promise<void> {
         const s = [...xs].sort((a, b) => a - b);
         return { median: s[Math.floor(s.length / 2)] ?? NaN, p95: s[Math.floor(s.length * 0.95)] ?? NaN };
       };
-      return { clicks: dom.length, dom: stat(dom), frame: stat(frame), lit: dom.length ? litTotal / dom.length : 0 };
+      return { clicks: dom.length, dom: stat(dom), painted: stat(painted), frame: stat(frame), lit: dom.length ? litTotal / dom.length : 0 };
     })()`);
     const zoom = await page.evaluate<{ median: number; p95: number }>(`(async () => {
       const svg = document.querySelector('svg.map');
@@ -142,13 +157,13 @@ export async function barbarossaWebFigures(): Promise<void> {
     console.log('\nBarbarossa 1941 in the browser (Chromium, the whole front in view):');
     console.log(
       `  first load of a game (navigation to the whole front drawn, median of 5): ${loads[2]!.toFixed(0)} ms` +
-        ` (the home page: ${home[2]!.toFixed(0)} ms; goal < 1 s)`,
+        ` (the home page: ${home[2]!.toFixed(0)} ms; goal < 500 ms)`,
     );
     console.log(
       `  click -> legal moves lit: ${figures.clicks} clicks on German counters (${figures.lit.toFixed(0)} hexes lit on average)`,
     );
     console.log(
-      `    in the DOM: median ${figures.dom.median.toFixed(1)} ms, p95 ${figures.dom.p95.toFixed(1)} ms; drawn (next frame): median ${figures.frame.median.toFixed(1)} ms, p95 ${figures.frame.p95.toFixed(1)} ms (goal p95 < 16 ms)`,
+      `    in the DOM: median ${figures.dom.median.toFixed(1)} ms, p95 ${figures.dom.p95.toFixed(1)} ms; painted: median ${figures.painted.median.toFixed(1)} ms, p95 ${figures.painted.p95.toFixed(1)} ms (goal p95 < 16 ms); next frame: median ${figures.frame.median.toFixed(1)} ms, p95 ${figures.frame.p95.toFixed(1)} ms`,
     );
     console.log(
       `  pan/zoom over the whole front: frame median ${zoom.median.toFixed(1)} ms, p95 ${zoom.p95.toFixed(1)} ms (goal 16.7 ms)`,

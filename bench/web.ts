@@ -1,7 +1,8 @@
 /**
- * The web client's figures: production bundle size (gzipped, and as sent), first load
- * on loopback, and the frame time of pan/zoom over the whole Mars map, in Debian's
- * Chromium. The reference is the same page's idle frame (requestAnimationFrame with
+ * The web client's figures: production bundle size (gzipped, and as sent), what the home
+ * page's first load brings (its HTML's script, preloads and styles: each game's chunks
+ * come only when it is opened, issue #49) and the calculator page's, first load on
+ * loopback, and the frame time of pan/zoom over the whole Mars map, in Debian's Chromium. The reference is the same page's idle frame (requestAnimationFrame with
  * nothing to draw), measured in the same run.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,9 +13,21 @@ import { startServer } from '@stavka/server';
 import { launch } from '../packages/web/e2e/browser.ts';
 import { ensureBuilt } from '../packages/web/e2e/build.ts';
 
+/** The gzipped bytes a page's HTML loads before anything else: its scripts, module preloads and styles. */
+function initialGzip(dist: string, page: string): number {
+  const html = readFileSync(join(dist, page), 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g))
+    files.add(m[1]!);
+  let gz = 0;
+  for (const f of files) gz += gzipSync(readFileSync(join(dist, f))).length;
+  return gz;
+}
+
 export async function webFigures(): Promise<void> {
   ensureBuilt();
-  const assets = join(import.meta.dirname, '../packages/web/dist/assets');
+  const dist = join(import.meta.dirname, '../packages/web/dist');
+  const assets = join(dist, 'assets');
   let raw = 0;
   let gz = 0;
   let sent = 0; // what a browser that takes brotli is sent: the build's .br where there is one
@@ -73,6 +86,9 @@ export async function webFigures(): Promise<void> {
     console.log('\nweb client (Chromium, loopback):');
     console.log(
       `  bundle: ${(raw / 1024).toFixed(0)} KiB, ${(gz / 1024).toFixed(0)} KiB gzipped; sent as ${(sent / 1024).toFixed(0)} KiB (the build's brotli copies)`,
+    );
+    console.log(
+      `  first load's bytes: the home page ${(initialGzip(dist, 'index.html') / 1024).toFixed(0)} KiB gzipped, the calculator page ${(initialGzip(dist, 'calc.html') / 1024).toFixed(0)} KiB (goal: the home page <= 200 KiB)`,
     );
     console.log(`  first load (navigation to load event, median of 5): ${loads[2]!.toFixed(0)} ms`);
     console.log(

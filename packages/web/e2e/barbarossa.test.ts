@@ -122,10 +122,10 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     await newBarbarossa(page, 'New hot-seat game');
     await showBoard(page);
     // The whole front, drawn by the generic board: hexes, rivers, rails, the 1941 border, victory cities.
-    assert.ok((await page.locator('svg.map g.static polygon').count()) > 2500, 'the whole-front hexes');
+    assert.ok((await page.locator('svg.map-board g.static polygon').count()) > 2500, 'the whole-front hexes');
     for (const cls of ['line.river', 'line.rail', 'line.road', 'line.border-1941'])
-      assert.ok((await page.locator(`svg.map ${cls}`).count()) > 0, `the map draws ${cls}`);
-    assert.ok((await page.locator('svg.map g.place text', { hasText: 'Moscow ★3' }).count()) === 1);
+      assert.ok((await page.locator(`svg.map-board ${cls}`).count()) > 0, `the map draws ${cls}`);
+    assert.ok((await page.locator('svg.map-board g.place text', { hasText: 'Moscow ★3' }).count()) === 1);
     // Hidden Russian armies face down, with nothing on them but a question mark.
     const faceDown = page.locator('g.counter.soviet.face-down');
     assert.ok((await faceDown.count()) > 10, 'face-down Russian armies');

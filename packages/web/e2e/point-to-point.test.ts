@@ -48,13 +48,16 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
     await showBoard(page);
 
     // The board: points (not hexes) named with their victory points, lines with capacities, counters.
-    await page.locator('svg.map g.static.points').waitFor();
-    assert.ok((await page.locator('svg.map g.point').count()) > 30, 'the Typhoon points');
-    assert.equal(await page.locator('svg.map g.static polygon').count(), 0, 'no hexes');
-    assert.ok((await page.locator('svg.map .line .capacity').count()) > 30, 'every line with its capacity');
-    assert.ok((await page.locator('svg.map g.point text', { hasText: 'Tula ★3' }).count()) === 1, 'Tula ★3');
+    await page.locator('svg.map-board g.static.points').waitFor();
+    assert.ok((await page.locator('svg.map-board g.point').count()) > 30, 'the Typhoon points');
+    assert.equal(await page.locator('svg.map-board g.static polygon').count(), 0, 'no hexes');
+    assert.ok((await page.locator('svg.map-board .line .capacity').count()) > 30, 'every line with its capacity');
     assert.ok(
-      (await page.locator('svg.map g.point text', { hasText: /^Moscow ⚙3/ }).count()) === 1,
+      (await page.locator('svg.map-board g.point text', { hasText: 'Tula ★3' }).count()) === 1,
+      'Tula ★3',
+    );
+    assert.ok(
+      (await page.locator('svg.map-board g.point text', { hasText: /^Moscow ⚙3/ }).count()) === 1,
       'Moscow ⚙3',
     );
     assert.ok((await page.locator('g.counter.axis').count()) >= 4, 'Axis stacks');

@@ -8,7 +8,9 @@
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { openGame } from './games.ts';
 import { Home } from './home.tsx';
+import { localGameOf } from './local-games.ts';
 import type { ServerSession } from './server.ts';
 import type { Session } from './session.ts';
 
@@ -48,6 +50,9 @@ async function openRoute(route: string, seatLink: boolean): Promise<Session | nu
     return null;
   }
   if (parts[0] === 'local' && parts[1]) {
+    // The game's presentation and styles on their way beside its rules and the replay.
+    const game = localGameOf(decodeURIComponent(parts[1]));
+    if (game) openGame(game).catch(() => {});
     const { LocalSession } = await import('./session.ts');
     const s = await LocalSession.load(decodeURIComponent(parts[1]));
     if (!s) throw new Error(`No saved game ${parts[1]} in this browser.`);

@@ -5,24 +5,18 @@
  * results, summaries, the log, the reference and the chat, all drawn from the game's
  * presentation and the session's view.
  */
-import type {
-  Action,
-  AnyGameModule,
-  Highlight,
-  LogDrawing,
-  LogEntry,
-  Presentation,
-  RollBanner,
-} from '@stavka/engine';
+import type { Action, AnyGameModule, LogDrawing, Presentation, RollBanner } from '@stavka/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
+import { litNodes, reasonsOf } from './lit-nodes.ts';
 import { MapView, pointStep } from './MapView.tsx';
 import { CombatPreview, LogPanel, OptionsLine, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import { download, ReplayControls } from './replay.tsx';
 import { ServerSession } from './server.ts';
 import { ReplaySession, type Session, type SessionView } from './session.ts';
 import { sideNameIn } from './sides.ts';
+import { tick } from './sound.ts';
 import { stackOrder, stackTotal } from './stacks.ts';
 import {
   ActionButtons,
@@ -36,62 +30,7 @@ import {
   TrayPanel,
   TurnPause,
 } from './table.tsx';
-
-/** The player-turns of a log: where each starts (its marker) and whose it is. */
-function playerTurns(
-  pres: Presentation,
-  log: readonly LogEntry[],
-): { at: number; side: string; label: string }[] {
-  const out: { at: number; side: string; label: string }[] = [];
-  if (!pres.turnMarker) return out;
-  for (let i = 0; i < log.length; i++) {
-    const m = pres.turnMarker(log[i]!);
-    if (m) out.push({ at: i, ...m });
-  }
-  return out;
-}
-
-/** A finished player-turn, from its marker to the next one. */
-function finishedTurn(
-  pres: Presentation,
-  view: unknown,
-  log: readonly LogEntry[],
-  start: { at: number; side: string; label: string },
-  end: number,
-): FinishedTurn {
-  const entries = log.slice(start.at, end);
-  return {
-    label: start.label,
-    side: start.side,
-    lines: pres.turnSummary ? pres.turnSummary(view, entries) : [],
-    entries,
-  };
-}
-
-/** Whether a die was rolled among the log's last entries (undo stops at a roll). */
-function rolledLast(log: readonly LogEntry[]): boolean {
-  for (let i = log.length - 1; i >= Math.max(0, log.length - 12); i--)
-    if (log[i]!.kind === 'roll') return true;
-  return false;
-}
-
-/** A short tick when a result comes in (optional: off until the player turns it on). */
-function tick(): void {
-  try {
-    const Ctx = window.AudioContext;
-    const ctx = new Ctx();
-    const o = ctx.createOscillator();
-    const gain = ctx.createGain();
-    o.frequency.value = 660;
-    gain.gain.setValueAtTime(0.08, ctx.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.18);
-    o.connect(gain).connect(ctx.destination);
-    o.start();
-    o.stop(ctx.currentTime + 0.2);
-  } catch {
-    // no audio here: the banner says it all
-  }
-}
+import { finishedTurn, playerTurns, rolledLast } from './turns.ts';
 
 export function GameBoard(p: {
   session: Session;
@@ -194,7 +133,9 @@ export function GameBoard(p: {
   }, [v.log]);
 
   // A new step or side: nothing stays selected (a click meant to select never moves it).
-  const step = pres.prompt(view, side, mine, v.outcome).step;
+  // The prompt changes with the view only: a click that selects leaves it (issue #49).
+  const prompt = useMemo(() => pres.prompt(view, side, mine, v.outcome), [pres, view, side, mine, v.outcome]);
+  const step = prompt.step;
   // The side panel back to its top: the new step's work is there (issue #45 item 2).
   const sidePanel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -252,49 +193,35 @@ export function GameBoard(p: {
   }, [actions, pieceOf]);
   const chosen = selected ?? sole;
 
-  // Highlights for the selected piece, from the legal actions only.
-  const { highlights, byHex } = useMemo(() => {
-    const hl = new Map<number, Highlight>();
-    const act = new Map<number, Action>();
-    for (const t of pres.targets(view, actions, chosen)) {
-      hl.set(t.at, t.kind);
-      act.set(t.at, t.action);
-    }
-    for (const m of marks) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
-    for (const t of threats) for (const n of t.nodes) if (!hl.has(n)) hl.set(n, 'owed');
-    const named = recapStep
-      ? recapStep.drawing.nodes
-      : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes));
-    for (const n of named) if (!act.has(n)) hl.set(n, 'named');
-    const shownPiece = buttonShown ? pieceOf(buttonShown) : null;
-    if (shownPiece !== null) {
-      const at = pres.pieceAt(view, shownPiece);
-      if (at >= 0) hl.set(at, 'named');
-    }
-    if (buttonShown) for (const t of pres.targets(view, [buttonShown], shownPiece)) hl.set(t.at, 'named');
-    if (selectedHex !== null && selectedHex >= 0 && !hl.has(selectedHex)) hl.set(selectedHex, 'selected');
-    return { highlights: hl, byHex: act };
-  }, [
-    pres,
-    view,
-    actions,
-    chosen,
-    selectedHex,
-    marks,
-    threats,
-    recapStep,
-    logShown,
-    stepShown,
-    buttonShown,
-    pieceOf,
-  ]);
-
-  const reasons = useMemo(() => {
-    const r = new Map<number, string>();
-    for (const m of marks) if (m.reason) r.set(m.at, m.reason);
-    for (const t of threats) for (const n of t.nodes) if (!r.has(n)) r.set(n, t.words);
-    return r;
-  }, [marks, threats]);
+  // Highlights for the selected piece, from the legal actions only (lit-nodes.ts).
+  const { highlights, byHex } = useMemo(
+    () =>
+      litNodes(pres, view, {
+        actions,
+        chosen,
+        selectedHex,
+        marks,
+        threats,
+        named: recapStep ? recapStep.drawing.nodes : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes)),
+        buttonShown,
+        pieceOf,
+      }),
+    [
+      pres,
+      view,
+      actions,
+      chosen,
+      selectedHex,
+      marks,
+      threats,
+      recapStep,
+      logShown,
+      stepShown,
+      buttonShown,
+      pieceOf,
+    ],
+  );
+  const reasons = useMemo(() => reasonsOf(marks, threats), [marks, threats]);
 
   const move = useMemo(
     () => (chosen && hover !== null ? pres.movePreview(view, chosen, hover) : null),
@@ -404,13 +331,22 @@ export function GameBoard(p: {
   }, [pres, view, side, hover, selectedHex, selected, actions]);
 
   // Undo is the prompt bar's button: never a second one among the actions (issue #45 item 14).
-  const buttons = pres.buttons(view, actions).filter((a) => a.type !== 'undo');
-  const overlayData = overlay === 'none' ? null : pres.overlay(view, overlay, side);
+  const buttons = useMemo(
+    () => pres.buttons(view, actions).filter((a) => a.type !== 'undo'),
+    [pres, view, actions],
+  );
+  const overlayData = useMemo(
+    () => (overlay === 'none' ? null : pres.overlay(view, overlay, side)),
+    [pres, view, overlay, side],
+  );
   const facts = (() => {
     const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
     return at !== null && at >= 0 ? pres.nodeFacts(view, at) : null;
   })();
-  const tray = mine && pres.tray ? pres.tray(view, side, actions) : null;
+  const tray = useMemo(
+    () => (mine && pres.tray ? pres.tray(view, side, actions) : null),
+    [pres, view, side, actions, mine],
+  );
   const recapTrails = recap
     ? recap.steps
         .slice(0, recap.at + 1)
@@ -423,12 +359,10 @@ export function GameBoard(p: {
     : [...(logShown ? [logShown] : stepShown)]
         .filter((d) => d.path && d.path.length > 1)
         .map((d) => ({ path: d.path!, current: true }));
+  const gameArrows = useMemo(() => (pres.arrows ? pres.arrows(view, side) : []), [pres, view, side]);
   const arrows = recap
     ? recapArrows
-    : [
-        ...(pres.arrows ? pres.arrows(view, side) : []),
-        ...(logShown?.arrows ?? stepShown.flatMap((d) => d.arrows ?? [])),
-      ];
+    : [...gameArrows, ...(logShown?.arrows ?? stepShown.flatMap((d) => d.arrows ?? []))];
 
   const openRecap = (t: FinishedTurn) => {
     const steps: RecapStep[] = [];
@@ -444,7 +378,6 @@ export function GameBoard(p: {
     for (let k = turns.length - 2; k >= 0; k--) if (!isMine(turns[k]!.side) || v.mode === 'hotseat') return k;
     return -1;
   })();
-  const prompt = pres.prompt(view, side, mine, v.outcome);
   const shownPrompt =
     v.mode === 'replay' && side && !v.outcome
       ? { ...prompt, help: `Replay: ${sideName(side)} to move.` }

@@ -4,7 +4,7 @@
  * each game a chunk of its own, once per page. The web speaks only these (the game module's
  * contract); it never names a game's rules.
  */
-import type { AnyGameModule, GameRules, Presentation } from '@stavka/engine';
+import type { Action, AnyGameModule, GameRules, Presentation } from '@stavka/engine';
 // The browser-side registry: cards only, the modules behind dynamic imports (a subpath of
 // @stavka/games once its package exports it).
 import { CARDS, cardOf, type GameCard } from '../../games/src/catalog.ts';
@@ -51,7 +51,8 @@ export function openedGame(id: unknown): OpenedGame | undefined {
   return typeof id === 'string' ? opened.get(id) : undefined;
 }
 
-export type Rules = GameRules<unknown, import('@stavka/engine').Action, Record<string, unknown>>;
+/** A game's rules as the web plays them (its types erased by the card). */
+export type Rules = GameRules<unknown, Action, Record<string, unknown>>;
 
 /** The rules of a game this browser can play, or an error saying it cannot. */
 export async function rulesOf(id: unknown): Promise<Rules> {

@@ -2,7 +2,7 @@
  * Barbarossa 1941 as the browser first sees it (`../catalog.ts`): what the home page
  * shows, and the module, presentation and board styles loaded when a game is opened.
  */
-import type { GameCard } from '../catalog.ts';
+import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
 
 export const barbarossaCard: GameCard = {
   id: 'barbarossa-1941',
@@ -44,7 +44,7 @@ export const barbarossaCard: GameCard = {
     ai: { label: 'AI (default: level 1)', rank: 1 },
   },
   calculator: true,
-  module: () => import('./module.ts').then((m) => m.barbarossaModule),
-  presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),
+  module: () => import('./module.ts').then((m) => loadedModule(m.barbarossaModule)),
+  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.barbarossaPresentation)),
   styles: () => import('./presentation-styles.ts').then((m) => m.BARBAROSSA_STYLES),
 };

@@ -2,7 +2,7 @@
  * Operation Mars as the browser first sees it (`../catalog.ts`): what the home page
  * shows, and the module and presentation loaded when a game is opened.
  */
-import type { GameCard } from '../catalog.ts';
+import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
 
 export const marsCard: GameCard = {
   id: 'mars-1942',
@@ -34,6 +34,6 @@ export const marsCard: GameCard = {
     ai: { label: 'AI (level 2)', rank: 3 },
   },
   calculator: true,
-  module: () => import('./module.ts').then((m) => m.marsModule as never),
-  presentation: () => import('./presentation.ts').then((m) => m.marsPresentation as never),
+  module: () => import('./module.ts').then((m) => loadedModule(m.marsModule)),
+  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.marsPresentation)),
 };

@@ -2,7 +2,7 @@
  * Moscow 1941 (point-to-point) as the browser first sees it (`../catalog.ts`): what the
  * home page shows, and the module and presentation loaded when a game is opened.
  */
-import type { GameCard } from '../catalog.ts';
+import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
 
 export const pointToPointCard: GameCard = {
   id: 'point-to-point',
@@ -24,6 +24,6 @@ export const pointToPointCard: GameCard = {
     ai: { label: 'AI (heuristic)', rank: 2 },
   },
   calculator: true,
-  module: () => import('./module.ts').then((m) => m.pointToPointModule as never),
-  presentation: () => import('./presentation.ts').then((m) => m.pointToPointPresentation as never),
+  module: () => import('./module.ts').then((m) => loadedModule(m.pointToPointModule)),
+  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.pointToPointPresentation)),
 };

@@ -1,0 +1,127 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
+/**
+ * The counters on the board, stack by stack: every counter of a stack drawn, each a
+ * little up and right of the one under it (VASSAL), the fighting units on top and the
+ * stack's total on it (issue #45 item 3). A stack is drawn again only when its pieces or
+ * its selection change: a click redraws the stacks it selects and unselects, not the
+ * whole front (issue #49).
+ */
+import type { BoardDrawing, PieceDrawing } from '@stavka/engine';
+import { useMemo } from 'preact/hooks';
+import type { Colours } from '../counters.ts';
+import { HEX_SIZE } from '../geometry.ts';
+import { stackBadge, stackOrder, stackTotal } from '../stacks.ts';
+import { Counter } from './counter.tsx';
+import { nodeCenter } from './nodes.ts';
+
+/** How far each counter of a stack is drawn up and right of the one under it (map units). */
+const STACK_OFFSET = 3;
+/** The most counters of a stack drawn (the rest are under them, and listed by the stack picker). */
+const MAX_STACK_DRAWN = 5;
+
+/** The pieces by the node they stand on, in the presentation's order. */
+export function stacksOf(pieces: readonly PieceDrawing[]): Map<number, PieceDrawing[]> {
+  const at = new Map<number, PieceDrawing[]>();
+  for (const piece of pieces) {
+    const here = at.get(piece.at);
+    if (here) here.push(piece);
+    else at.set(piece.at, [piece]);
+  }
+  return at;
+}
+
+function Stack(p: {
+  board: BoardDrawing;
+  node: number;
+  pieces: readonly PieceDrawing[];
+  colours: Colours;
+  selectedPiece: string | null;
+}) {
+  const c = nodeCenter(p.board, p.node);
+  const order = stackOrder(p.pieces);
+  const shown = order.slice(-MAX_STACK_DRAWN);
+  const k = shown.length - 1;
+  const w = HEX_SIZE * 1.15;
+  const top = {
+    x: c.x - (k * STACK_OFFSET) / 2 + k * STACK_OFFSET,
+    y: c.y + (k * STACK_OFFSET) / 2 - k * STACK_OFFSET,
+  };
+  return (
+    <g class="stack" data-node={p.node}>
+      {shown.map((piece, i) => (
+        <Counter
+          key={piece.id}
+          piece={piece}
+          colours={p.colours}
+          at={{
+            x: c.x - (k * STACK_OFFSET) / 2 + i * STACK_OFFSET,
+            y: c.y + (k * STACK_OFFSET) / 2 - i * STACK_OFFSET,
+          }}
+          count={1}
+          selected={piece.id === p.selectedPiece}
+        />
+      ))}
+      {p.pieces.length > 1 && (
+        <g class="stack-badge">
+          <title>{stackTotal(order)}</title>
+          <rect x={top.x - w / 2} y={top.y + w / 2 - 1} width={w} height={9} rx="2" />
+          <text x={top.x} y={top.y + w / 2 + 6}>
+            {stackBadge(order)}
+          </text>
+        </g>
+      )}
+    </g>
+  );
+}
+
+export function UnitsLayer(p: {
+  board: BoardDrawing;
+  stacks: ReadonlyMap<number, readonly PieceDrawing[]>;
+  colours: Colours;
+  selectedPiece: string | null;
+}) {
+  const { board, stacks, colours } = p;
+  // Each stack's drawing with nothing selected, made once per set of pieces; the stack
+  // holding the selected piece is drawn apart. The same element again is one preact
+  // does not compare again.
+  const plain = useMemo(() => {
+    const out = new Map<number, preact.JSX.Element>();
+    for (const [node, pieces] of stacks)
+      out.set(
+        node,
+        <Stack
+          key={`u${node}`}
+          board={board}
+          node={node}
+          pieces={pieces}
+          colours={colours}
+          selectedPiece={null}
+        />,
+      );
+    return out;
+  }, [board, stacks, colours]);
+  const at = useMemo(() => {
+    if (p.selectedPiece === null) return -1;
+    for (const [node, pieces] of stacks) if (pieces.some((x) => x.id === p.selectedPiece)) return node;
+    return -1;
+  }, [stacks, p.selectedPiece]);
+  return (
+    <g class="units">
+      {[...stacks.keys()].map((node) =>
+        node === at ? (
+          <Stack
+            key={`u${node}`}
+            board={board}
+            node={node}
+            pieces={stacks.get(node)!}
+            colours={colours}
+            selectedPiece={p.selectedPiece}
+          />
+        ) : (
+          plain.get(node)
+        ),
+      )}
+    </g>
+  );
+}
