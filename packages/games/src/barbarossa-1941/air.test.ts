@@ -9,54 +9,32 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  applyWithRolls,
-  type GameState,
-  hexIndex,
-  legalActions,
-  replay,
-  setup,
-  stateHash,
-  view,
-} from '@stavka/engine';
+import { type Action, apply, legalActions, replay, setup, stateHash, view } from '@stavka/engine';
 import { strikeChances } from './air.ts';
 import { outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
-import { hexDistance } from './combat-results.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
+import {
+  act,
+  allocate,
+  distance,
+  type G,
+  game,
+  has,
+  hexOf,
+  mulberry,
+  onFront,
+  started,
+  toMovement,
+} from './test-games.ts';
 import { type PositionInput, positionFile, SMALL_FRONT, withPvo } from './test-positions.ts';
-
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-const act = (s: G, side: string, a: BarbarossaAction): G => {
-  const r = apply(barbarossaRules, s, side, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-const has = (s: G, side: string, a: BarbarossaAction) =>
-  legalActions(barbarossaRules, s, side).some((x) => JSON.stringify(x) === JSON.stringify(a));
 
 /** A German army attacks the Russian army at 0505 from 0504: 6 against 3, 2:1. */
 function germanAttack(extra: PositionInput['pieces']): G {
-  const file = positionFile({
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-    },
+  const s = game({
     pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' }, ...extra },
   });
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  let s = act(act(made.value, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-  s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
-  return act(s, 'axis', { type: 'end-movement' });
+  return act(allocate(toMovement(s), 'axis', ['a'], '0505'), 'axis', { type: 'end-movement' });
 }
 
 describe('Bombing and Close Air Support (B-13, B-46)', () => {
@@ -96,28 +74,14 @@ const TURNS = [
   { label: 'Jul I 41', weather: 'good' as const },
   { label: 'Jul II 41', weather: 'good' as const },
 ];
-const MAP = {
-  zones: [{ id: 'germany', kind: 'axis-country' as const, hexes: col(1) }],
-  edges: [{ id: 'soviet-supply', hexes: col(10) }],
-  connections: [{ kind: 'rail' as const, path: col(10) }],
-};
 
 function airGame(
   pieces: PositionInput['pieces'],
   opts: { pvoAt?: string; map?: PositionInput['map'] } = {},
 ): G {
-  let file = positionFile({ map: { ...MAP, ...opts.map }, turns: TURNS, pieces });
-  if (opts.pvoAt) file = withPvo(file, 'pvo', opts.pvoAt);
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
+  const file = positionFile(onFront({ ...(opts.map ? { map: opts.map } : {}), turns: TURNS, pieces }));
+  return started(opts.pvoAt ? withPvo(file, 'pvo', opts.pvoAt) : file);
 }
-const rolled = (s: G, side: string, a: BarbarossaAction, rolls: number[]): G => {
-  const r = applyWithRolls(barbarossaRules, s, side, a, rolls);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const dist = (s: G, a: string, b: string) => hexDistance(new Board(s.state), hexOf(s, a), hexOf(s, b));
 const airLog = (s: G) => s.log.filter((e) => e.kind === 'air').map((e) => e.text);
 /** From the German reinforcement step to A.2. */
 const toAttacksFirst = (s: G) => act(s, 'axis', { type: 'end-step' });
@@ -144,10 +108,10 @@ function toNextGermanTurn(s: G): G {
 describe('Airstrike (B-57): each unit of the hex, on the provisional air table', () => {
   it('a Fliegerkorps in range strikes a Russian army: D Disrupts it in place, logged with the roll', () => {
     let s = toAttacksFirst(airGame({ fk: { is: 'ger-fk', at: '0403' }, r: { is: 'sov-army', at: '0505' } }));
-    assert.equal(dist(s, '0403', '0505'), 2);
+    assert.equal(distance(s, '0403', '0505'), 2);
     const strike: BarbarossaAction = { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') };
     assert.equal(has(s, 'axis', strike), true);
-    s = rolled(s, 'axis', strike, [1]);
+    s = act(s, 'axis', strike, [1]);
     assert.equal(s.state.pieces.r!.disrupted, true, 'D');
     assert.equal(s.state.pieces.r!.at, hexOf(s, '0505'), '"do so in place"');
     assert.ok(
@@ -171,14 +135,14 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
         q: { is: 'sov-army', at: '0505' },
       }),
     );
-    assert.equal(dist(s, '0101', '0808') > 6, true);
+    assert.equal(distance(s, '0101', '0808') > 6, true);
     assert.equal(has(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0808') }), false);
     assert.equal(
       has(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0606') }),
       false,
       'empty hex',
     );
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [5]);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [5]);
     assert.equal(
       legalActions(barbarossaRules, s, 'axis').some((a) => 'piece' in a && a.piece === 'fk'),
       false,
@@ -201,7 +165,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
       }),
     );
     s = act(s, 'soviet', { type: 'end-step' });
-    s = rolled(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [4, 4]);
+    s = act(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [4, 4]);
     const strikes = airLog(s).filter((x) => x.startsWith('sa against'));
     assert.deepEqual(
       strikes.map((x) => x.split(':')[0]),
@@ -218,7 +182,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
       }),
     );
     s = act(s, 'soviet', { type: 'end-step' });
-    s = rolled(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [5]);
+    s = act(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [5]);
     assert.equal(airLog(s).filter((x) => x.startsWith('sa against')).length, 1, 'the korps is not attacked');
     assert.equal(outOfGame(s.state, 'sa'), true, 'shot down');
     assert.equal(s.state.pieces.a!.disrupted, false);
@@ -230,7 +194,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
   });
   it('AA against a unit that is not anti-aircraft capable has no effect', () => {
     let s = toAttacksFirst(airGame({ fk: { is: 'ger-fk', at: '0403' }, r: { is: 'sov-army', at: '0505' } }));
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [6]);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [6]);
     assert.equal(outOfGame(s.state, 'fk'), false, 'no Russian victory city: no AA');
   });
   it('"D* = "-" result if attacking panzer/armor": a tank korps is not Disrupted, an army is', () => {
@@ -241,7 +205,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
         r: { is: 'sov-army', at: '0505' },
       }),
     );
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [3, 3]);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [3, 3]);
     assert.equal(s.state.pieces.t!.disrupted, false, 'armour: D* reads -');
     assert.equal(s.state.pieces.r!.disrupted, true, 'an army in the open: D* reads D');
   });
@@ -270,7 +234,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
   it('"Shift die roll 1 better, if attacking an already Disrupted unit"', () => {
     let s = toAttacksFirst(airGame({ fk: { is: 'ger-fk', at: '0403' }, r: { is: 'sov-army', at: '0505' } }));
     s.state.pieces.r!.disrupted = true;
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [6]);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [6]);
     assert.equal(outOfGame(s.state, 'fk'), false);
     assert.ok(
       airLog(s).some((x) => x.includes('roll 6 (-1 against an already Disrupted unit), -')),
@@ -287,10 +251,10 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
       }),
     );
     s = act(s, 'soviet', { type: 'end-step' });
-    s = rolled(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [1]);
+    s = act(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }, [1]);
     assert.equal(s.state.pieces.m!.disrupted, true);
     assert.equal(s.state.pieces.m!.weak, true, 'a motorized korps with a reduced side: broken down');
-    s = rolled(s, 'soviet', { type: 'airstrike', piece: 'sb', target: hexOf(s, '0506') }, [1]);
+    s = act(s, 'soviet', { type: 'airstrike', piece: 'sb', target: hexOf(s, '0506') }, [1]);
     assert.equal(s.state.pieces.n!.disrupted, true);
     assert.equal(s.state.pieces.n!.weak, false, 'no reduced side: it cannot be broken down');
   });
@@ -304,7 +268,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
       }),
     );
     s = act(s, 'soviet', { type: 'end-step' });
-    s = rolled(s, 'soviet', { type: 'airstrike', piece: 's1', target: hexOf(s, '0505') }, [4]);
+    s = act(s, 'soviet', { type: 'airstrike', piece: 's1', target: hexOf(s, '0505') }, [4]);
     assert.equal(has(s, 'soviet', { type: 'airstrike', piece: 's2', target: hexOf(s, '0505') }), false);
     assert.equal(
       has(s, 'soviet', { type: 'airstrike', piece: 's2', target: hexOf(s, '0502') }),
@@ -320,7 +284,7 @@ describe('Airstrike (B-57): each unit of the hex, on the provisional air table',
         r: { is: 'sov-army', at: '0505' },
       }),
     );
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'f1', target: hexOf(s, '0505') }, [5]);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'f1', target: hexOf(s, '0505') }, [5]);
     assert.equal(has(s, 'axis', { type: 'airstrike', piece: 'f2', target: hexOf(s, '0505') }), true);
   });
 });
@@ -334,7 +298,7 @@ describe('Interception (B-58): once defensively a game-turn', () => {
   } as const;
   it('the defender may intercept with an air unit in range: the mission reads the intercepted column', () => {
     let s = toAttacksFirst(airGame(pieces));
-    assert.equal(dist(s, '0905', '0505'), 4, 'the Russian range');
+    assert.equal(distance(s, '0905', '0505'), 4, 'the Russian range');
     s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') });
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['soviet'], 'the Russian answers');
     assert.deepEqual(legalActions(barbarossaRules, s, 'axis'), []);
@@ -343,7 +307,7 @@ describe('Interception (B-58): once defensively a game-turn', () => {
       { type: 'no-intercept' },
     ]);
     // A roll of 5, -1 (the interceptor at 4 hexes is beyond half its range): 4 on "Luftwaffe, intercepted": I.
-    s = rolled(s, 'soviet', { type: 'intercept', piece: 'sa' }, [5]);
+    s = act(s, 'soviet', { type: 'intercept', piece: 'sa' }, [5]);
     assert.equal(s.state.pieces.r!.disrupted, false);
     assert.equal(outOfGame(s.state, 'fk'), true, 'Intercepted: out of the game until the next player-turn');
     assert.ok(
@@ -359,14 +323,14 @@ describe('Interception (B-58): once defensively a game-turn', () => {
   it('intercepted, a low roll still strikes home: the intercepted column’s D', () => {
     let s = toAttacksFirst(airGame(pieces));
     s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') });
-    s = rolled(s, 'soviet', { type: 'intercept', piece: 'sa' }, [2]);
+    s = act(s, 'soviet', { type: 'intercept', piece: 'sa' }, [2]);
     assert.equal(outOfGame(s.state, 'fk'), false, '2 - 1 = 1 on "Luftwaffe, intercepted": D');
     assert.equal(s.state.pieces.r!.disrupted, true);
   });
   it('declining: "no-intercept" reads the not-intercepted column', () => {
     let s = toAttacksFirst(airGame(pieces));
     s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') });
-    s = rolled(s, 'soviet', { type: 'no-intercept' }, [4]);
+    s = act(s, 'soviet', { type: 'no-intercept' }, [4]);
     assert.equal(
       s.state.pieces.r!.disrupted,
       true,
@@ -377,8 +341,8 @@ describe('Interception (B-58): once defensively a game-turn', () => {
   it('an interceptor used once is not asked again this game-turn', () => {
     let s = toAttacksFirst(airGame(pieces));
     s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') });
-    s = rolled(s, 'soviet', { type: 'intercept', piece: 'sa' }, [3]);
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'f2', target: hexOf(s, '0505') }, [5]);
+    s = act(s, 'soviet', { type: 'intercept', piece: 'sa' }, [3]);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'f2', target: hexOf(s, '0505') }, [5]);
     assert.equal(s.state.airMission ?? null, null, 'resolved at once: no interceptor left');
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
   });
@@ -394,14 +358,14 @@ describe('Interception (B-58): once defensively a game-turn', () => {
     s = act(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') });
     assert.deepEqual(barbarossaRules.activeSides(s.state), ['axis']);
     // 0303 to 0505: 3 hexes, not beyond half of 6. A 3 on "Soviet air, intercepted": I.
-    s = rolled(s, 'axis', { type: 'intercept', piece: 'fk' }, [3]);
+    s = act(s, 'axis', { type: 'intercept', piece: 'fk' }, [3]);
     assert.equal(outOfGame(s.state, 'sa'), true);
     assert.equal(s.state.pieces.k!.disrupted, false, 'mission prevented');
   });
   it('close air support may be intercepted: on I or SD it does not join the attack', () => {
     let s = germanAttack({ fk: { is: 'ger-fk', at: '0403' }, sa: { is: 'sov-air', at: '0905' } });
     s = act(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0505') });
-    s = rolled(s, 'soviet', { type: 'intercept', piece: 'sa' }, [6]);
+    s = act(s, 'soviet', { type: 'intercept', piece: 'sa' }, [6]);
     assert.deepEqual(
       s.state.attacks[0]!.air ?? [],
       [],
@@ -409,7 +373,7 @@ describe('Interception (B-58): once defensively a game-turn', () => {
     );
     let t = germanAttack({ fk: { is: 'ger-fk', at: '0403' }, sa: { is: 'sov-air', at: '0905' } });
     t = act(t, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(t, '0505') });
-    t = rolled(t, 'soviet', { type: 'intercept', piece: 'sa' }, [2]);
+    t = act(t, 'soviet', { type: 'intercept', piece: 'sa' }, [2]);
     assert.deepEqual(t.state.attacks[0]!.air, ['fk'], 'a 1 (read) lets it through');
   });
 });
@@ -423,7 +387,7 @@ describe('Range (B-60): German 6, Russian 4, PVO korps 3; beyond half range wors
         q: { is: 'sov-army', at: '0506' },
       }),
     );
-    assert.equal(dist(s, '0101', '0506'), 7);
+    assert.equal(distance(s, '0101', '0506'), 7);
     assert.equal(has(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }), true);
     assert.equal(has(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0506') }), false);
   });
@@ -436,7 +400,7 @@ describe('Range (B-60): German 6, Russian 4, PVO korps 3; beyond half range wors
       }),
     );
     s = act(s, 'soviet', { type: 'end-step' });
-    assert.equal(dist(s, '0905', '0502'), 5);
+    assert.equal(distance(s, '0905', '0502'), 5);
     assert.equal(has(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0505') }), true);
     assert.equal(has(s, 'soviet', { type: 'airstrike', piece: 'sa', target: hexOf(s, '0502') }), false);
   });
@@ -444,19 +408,19 @@ describe('Range (B-60): German 6, Russian 4, PVO korps 3; beyond half range wors
     const near = toAttacksFirst(
       airGame({ fk: { is: 'ger-fk', at: '0403' }, r: { is: 'sov-army', at: '0505' } }, { pvoAt: '0805' }),
     );
-    assert.equal(dist(near, '0805', '0505'), 3);
+    assert.equal(distance(near, '0805', '0505'), 3);
     const n = act(near, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(near, '0505') });
     assert.deepEqual(legalActions(barbarossaRules, n, 'soviet')[0], { type: 'intercept', piece: 'pvo' });
     const far = toAttacksFirst(
       airGame({ fk: { is: 'ger-fk', at: '0403' }, r: { is: 'sov-army', at: '0505' } }, { pvoAt: '0905' }),
     );
-    const f = rolled(far, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(far, '0505') }, [5]);
+    const f = act(far, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(far, '0505') }, [5]);
     assert.equal(f.state.airMission ?? null, null, '4 hexes: beyond the PVO range, no interception');
   });
   it('"Bombing ... at more than half these ranges ... increases enemy interception by 1 on the die roll"', () => {
     let s = toAttacksFirst(airGame({ fk: { is: 'ger-fk', at: '0101' }, r: { is: 'sov-army', at: '0505' } }));
-    assert.equal(dist(s, '0101', '0505'), 6);
-    s = rolled(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [4]);
+    assert.equal(distance(s, '0101', '0505'), 6);
+    s = act(s, 'axis', { type: 'airstrike', piece: 'fk', target: hexOf(s, '0505') }, [4]);
     assert.equal(s.state.pieces.r!.disrupted, false, '4 + 1 = 5 on "Luftwaffe, not intercepted": -');
     assert.ok(airLog(s).some((x) => x.includes('+1 beyond half range')));
   });
@@ -487,7 +451,7 @@ describe('Air Supply (B-59): "all the otherwise out of supply units in any one h
       k: { is: 'ger-inf-korps', at: '0909' },
       j: { is: 'ger-inf-korps', at: '0303' },
     });
-    assert.equal(dist(s, '0101', '0909') > 6, true);
+    assert.equal(distance(s, '0101', '0909') > 6, true);
     assert.equal(
       has(s, 'axis', { type: 'air-supply', piece: 'fk', target: hexOf(s, '0909') }),
       false,
@@ -506,26 +470,16 @@ describe('Air Supply (B-59): "all the otherwise out of supply units in any one h
       r: { is: 'sov-army', at: '0209' },
     } as const;
     let s = airGame(base);
-    assert.equal(dist(s, '0305', '0805'), 5);
-    s = rolled(s, 'axis', { type: 'air-supply', piece: 'fk', target: hexOf(s, '0805') }, [4]);
+    assert.equal(distance(s, '0305', '0805'), 5);
+    s = act(s, 'axis', { type: 'air-supply', piece: 'fk', target: hexOf(s, '0805') }, [4]);
     assert.equal(s.state.pieces.k!.supply, 'limited', '4: not supplied');
     let t = airGame(base);
-    t = rolled(t, 'axis', { type: 'air-supply', piece: 'fk', target: hexOf(t, '0805') }, [3]);
+    t = act(t, 'axis', { type: 'air-supply', piece: 'fk', target: hexOf(t, '0805') }, [3]);
     assert.equal(t.state.pieces.k!.supply, 'full', '3: supplied');
   });
 });
 
 describe('Air in random whole games (B-56..B-60)', () => {
-  function mulberry(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let x = a;
-      x = Math.imul(x ^ (x >>> 15), x | 1);
-      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const AIR_TYPES = new Set([
     'airfield',
     'airstrike',

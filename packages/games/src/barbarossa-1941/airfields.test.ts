@@ -6,46 +6,34 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { behindFront, outOfGame } from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
-import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
+import { barbarossaRules } from './rules.ts';
+import {
+  act,
+  col,
+  distance,
+  type G,
+  hexOf,
+  kinds,
+  legal,
+  offered,
+  onFront,
+  pass,
+  started,
+  toMovement,
+} from './test-games.ts';
 import { type PositionInput, positionFile, withPvo } from './test-positions.ts';
 
-type G = GameState<BarbarossaState>;
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
-const act = (s: G, side: string, a: BarbarossaAction): G => {
-  const r = apply(barbarossaRules, s, side, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-const dist = (s: G, a: string, b: string) => hexDistance(new Board(s.state), hexOf(s, a), hexOf(s, b));
 const airfieldMoves = (s: G, piece: string) =>
-  legalActions(barbarossaRules, s, s.state.player).filter(
-    (a): a is Extract<BarbarossaAction, { type: 'airfield' }> => a.type === 'airfield' && a.piece === piece,
-  );
-const offered = (s: G, piece: string, to: string, rail = false) =>
+  offered(s, s.state.player, 'airfield').filter((a) => a.piece === piece);
+const mayMoveTo = (s: G, piece: string, to: string, rail = false) =>
   airfieldMoves(s, piece).some((a) => a.to === hexOf(s, to) && (a.rail === true) === rail);
 
-function game(input: Partial<PositionInput> & Pick<PositionInput, 'pieces'>, pvoAt?: string): G {
-  let file = positionFile({
-    ...input,
-    map: {
-      zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-      edges: [{ id: 'soviet-supply', hexes: col(10) }],
-      connections: [{ kind: 'rail', path: col(10) }],
-      ...input.map,
-    },
-  });
-  if (pvoAt) file = withPvo(file, 'pvo', pvoAt);
-  const made = setup(barbarossaRules, file, 1, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
+function game(input: PositionInput, pvoAt?: string): G {
+  const file = positionFile(onFront(input));
+  return started(pvoAt ? withPvo(file, 'pvo', pvoAt) : file);
 }
 
 /** A German front on 0505, the Russians on 0805, a Fliegerkorps behind the front. */
@@ -59,7 +47,7 @@ describe('Airfields: positioned at the start of the player-turn (A.1, B.1; B-56)
   it('at A.1 the airfield moves within the side’s maximum ground movement and stays UnDisrupted', () => {
     let s = game({ pieces: FRONT });
     assert.equal(s.state.step, 'reinforce');
-    assert.equal(offered(s, 'fk', '0404'), true, 'a hex behind the front, 2-3 hexes away, is offered');
+    assert.equal(mayMoveTo(s, 'fk', '0404'), true, 'a hex behind the front, 2-3 hexes away, is offered');
     s = act(s, 'axis', { type: 'airfield', piece: 'fk', to: hexOf(s, '0404') });
     assert.equal(s.state.pieces.fk!.at, hexOf(s, '0404'));
     assert.equal(s.state.pieces.fk!.disrupted, false, 'moved within the ground movement: UnDisrupted');
@@ -76,13 +64,13 @@ describe('Airfields: positioned at the start of the player-turn (A.1, B.1; B-56)
   });
   it('the side’s maximum ground movement: 6 hexes for the Germans, halved in Mud (3)', () => {
     const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' } } });
-    assert.equal(dist(s, '0101', '0107'), 6);
-    assert.equal(dist(s, '0101', '0108'), 7);
-    assert.equal(offered(s, 'fk', '0107'), true, '6 hexes');
-    assert.equal(offered(s, 'fk', '0108'), false, '7 hexes: too far (and no railway)');
+    assert.equal(distance(s, '0101', '0107'), 6);
+    assert.equal(distance(s, '0101', '0108'), 7);
+    assert.equal(mayMoveTo(s, 'fk', '0107'), true, '6 hexes');
+    assert.equal(mayMoveTo(s, 'fk', '0108'), false, '7 hexes: too far (and no railway)');
     const mud = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' } }, weather: 'mud' });
-    assert.equal(offered(mud, 'fk', '0104'), true, '3 hexes in Mud');
-    assert.equal(offered(mud, 'fk', '0105'), false, '4 hexes in Mud: too far');
+    assert.equal(mayMoveTo(mud, 'fk', '0104'), true, '3 hexes in Mud');
+    assert.equal(mayMoveTo(mud, 'fk', '0105'), false, '4 hexes in Mud: too far');
   });
 });
 
@@ -96,10 +84,10 @@ describe('Airfields: "not beyond the front line, even if the enemy has evacuated
   });
   it('the empty hexes between the own front and the enemy are beyond it', () => {
     const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0404' } } });
-    assert.ok(dist(s, '0605', '0805') < dist(s, '0505', '0805'), 'nearer the enemy than the army');
-    assert.equal(offered(s, 'fk', '0605'), false, 'ahead of the army: beyond the front');
-    assert.equal(offered(s, 'fk', '0705'), false, 'next to the enemy');
-    assert.equal(offered(s, 'fk', '0805'), false, 'on the enemy');
+    assert.ok(distance(s, '0605', '0805') < distance(s, '0505', '0805'), 'nearer the enemy than the army');
+    assert.equal(mayMoveTo(s, 'fk', '0605'), false, 'ahead of the army: beyond the front');
+    assert.equal(mayMoveTo(s, 'fk', '0705'), false, 'next to the enemy');
+    assert.equal(mayMoveTo(s, 'fk', '0805'), false, 'on the enemy');
   });
 });
 
@@ -115,17 +103,17 @@ describe('Airfields: moved by rail, Disrupted (B-56)', () => {
       pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' }, r: { is: 'sov-army', at: '0809' } },
       map: railway,
     });
-    assert.equal(offered(s, 'fk', '0110', true), true, 'by rail to the end of the line');
-    assert.equal(offered(s, 'fk', '0110', false), false, '9 hexes: not by ground');
+    assert.equal(mayMoveTo(s, 'fk', '0110', true), true, 'by rail to the end of the line');
+    assert.equal(mayMoveTo(s, 'fk', '0110', false), false, '9 hexes: not by ground');
     s = act(s, 'axis', { type: 'airfield', piece: 'fk', to: hexOf(s, '0110'), rail: true });
     assert.equal(s.state.pieces.fk!.disrupted, true, 'arrives Disrupted');
     s = act(s, 'axis', { type: 'end-step' });
-    const strikes = legalActions(barbarossaRules, s, 'axis').filter((a) => a.type === 'airstrike');
+    const strikes = offered(s, 'axis', 'airstrike');
     assert.equal(strikes.length, 0, 'a Disrupted airfield: its air unit does not fly');
   });
   it('a hex its trains cannot reach is not offered by rail', () => {
     const s = game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0101' } } });
-    assert.equal(offered(s, 'fk', '0110', true), false, 'no railway');
+    assert.equal(mayMoveTo(s, 'fk', '0110', true), false, 'no railway');
   });
 });
 
@@ -134,19 +122,12 @@ describe('Airfields: "If its hex is not in full supply, it and its air unit are 
     const inSupply = act(game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0405' } } }), 'axis', {
       type: 'end-step',
     });
-    assert.ok(
-      legalActions(barbarossaRules, inSupply, 'axis').some((a) => a.type === 'airstrike'),
-      'Full supply: the airstrike is offered',
-    );
+    assert.ok(kinds(inSupply, 'axis').includes('airstrike'), 'Full supply: the airstrike is offered');
     const out = act(game({ pieces: { ...FRONT, fk: { is: 'ger-fk', at: '0705' } } }), 'axis', {
       type: 'end-step',
     });
     assert.equal(out.state.pieces.fk!.supply, 'limited', 'column 7 is beyond 4 hexes of Germany');
-    assert.equal(
-      legalActions(barbarossaRules, out, 'axis').some((a) => a.type === 'airstrike'),
-      false,
-      'non-operational',
-    );
+    assert.equal(kinds(out, 'axis').includes('airstrike'), false, 'non-operational');
   });
 });
 
@@ -186,10 +167,10 @@ describe('"Shot Down (or overrun on the ground)": an airfield taken by the enemy
       },
       turns,
     });
-    for (const type of ['end-step', 'end-step'] as const) s = act(s, 'axis', { type });
+    s = toMovement(s);
     // An air unit alone on its airfield is no defender: it is not attacked, it is entered.
     const target = hexOf(s, '0505');
-    const mine = legalActions(barbarossaRules, s, 'axis') as BarbarossaAction[];
+    const mine = legal(s, 'axis');
     assert.ok(
       !mine.some((a) => a.type === 'allocate' && a.target === target),
       'no attack on a hex holding only an air unit',
@@ -207,23 +188,13 @@ describe('"Shot Down (or overrun on the ground)": an airfield taken by the enemy
       'logged as overrun on the ground',
     );
     while (s.state.player === 'axis') {
-      const end = legalActions(barbarossaRules, s, barbarossaRules.activeSides(s.state)[0]!).find(
-        (a): a is BarbarossaAction => a.type.startsWith('end-'),
-      );
+      const end = legal(s, barbarossaRules.activeSides(s.state)[0]!).find((a) => a.type.startsWith('end-'));
       assert.ok(end, `an end action at ${s.state.step} ${s.state.combat?.phase ?? ''}`);
       s = act(s, barbarossaRules.activeSides(s.state)[0]!, end);
     }
     assert.equal(s.state.player, 'soviet');
     assert.equal(s.state.pieces.sa!.status, 'pool', 'out for the Russian player-turn');
-    for (const type of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'soviet', { type });
+    s = pass(s, 'soviet');
     assert.equal(s.state.pieces.sa!.status, 'map', 'back 2 player-turns later (the next German player-turn)');
     assert.equal(
       s.state.pieces.sa!.at,

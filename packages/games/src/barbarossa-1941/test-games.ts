@@ -5,6 +5,8 @@
  * offered, and the ends of steps that carry a game to the step a test is about.
  */
 import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import { Board } from './board.ts';
+import { hexDistance } from './combat-results.ts';
 import type { BarbarossaOptions, PositionFile } from './rules.ts';
 import { barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey, type Side } from './rules-scenario.ts';
@@ -85,6 +87,10 @@ export const kinds = (s: G, side: string): BarbarossaAction['type'][] => legal(s
 /** The index of hex number `n` on the game's map. */
 export const hexOf = (s: G, n: string): number => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
 
+/** How many hexes apart the hexes numbered `a` and `b` are. */
+export const distance = (s: G, a: string, b: string): number =>
+  hexDistance(new Board(s.state), hexOf(s, a), hexOf(s, b));
+
 /** The ends of a player-turn's steps, from the reinforcements to the breakthrough's combat. */
 export const TURN_ENDS = [
   'end-step', // A.1 / B.1 reinforcements
@@ -122,4 +128,16 @@ export function attack(
 ): G {
   const t = act(allocate(s, side, pieces, target), side, { type: 'end-movement' });
   return act(t, side, { type: 'resolve', target: hexOf(t, target) }, rolls);
+}
+
+/** Mulberry32: a seeded draw in [0, 1) for the random whole games' choices (fuzz, air), apart from the game's dice. */
+export function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
