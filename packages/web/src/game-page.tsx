@@ -54,8 +54,10 @@ function useOpenedGame(id: string): OpenedGame | Error | null {
   const [, loaded] = useState(0);
   const [failed, setFailed] = useState<Error | null>(null);
   const known = openedGame(id);
+  // Opened since this render or not: the effect asks, and renders again once it is (a
+  // game opened between the render and the effect would otherwise stay "Loading").
   useEffect(() => {
-    if (openedGame(id)) return;
+    if (known) return;
     let live = true;
     openGame(id).then(
       () => live && loaded((x) => x + 1),
@@ -64,7 +66,7 @@ function useOpenedGame(id: string): OpenedGame | Error | null {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, known]);
   return known ?? failed;
 }
 
