@@ -7,23 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, legalActions, rngFromSeed, rollDie, setup, view } from '@stavka/engine';
+import { apply, legalActions, rngFromSeed, rollDie, view } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
-import type { BarbarossaState } from './state.ts';
+import { act, type G, started } from './test-games.ts';
 
-type G = GameState<BarbarossaState>;
-
-function standard(seed: number): G {
-  const made = setup(barbarossaRules, null, seed, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
-}
-
-function act(s: G, side: string, action: BarbarossaAction): G {
-  const r = apply(barbarossaRules, s, side, action);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
+const standard = (seed: number): G => started(null, { seed });
 
 /** Group A is the 4-3 group ("-b" counters) in one game, the 2-1 group in the other. */
 function twoShuffles(): [G, G] {

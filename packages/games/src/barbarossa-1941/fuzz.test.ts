@@ -22,18 +22,8 @@ import { Board, stackingOk } from './board.ts';
 import { barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey, terrainIn } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
+import { mulberry } from './test-games.ts';
 import { SMALL_FRONT as FRONT, positionFile } from './test-positions.ts';
-
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function checkInvariants(g: BarbarossaState): void {
   const s = rulesScenarioByKey(g.scenario);

@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type GameState, SPECTATOR, setup, view } from '@stavka/engine';
+import { SPECTATOR, view } from '@stavka/engine';
 import { mayRehide, nextArmyId, rehide, returnToPile, revealPieces, viewOf } from './hidden.ts';
 import { barbarossaRules } from './rules.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
-import type { BarbarossaState } from './state.ts';
 import { testContext } from './test-context.ts';
+import { started } from './test-games.ts';
 import { position } from './test-positions.ts';
 
 const standard = (() => {
@@ -18,11 +18,7 @@ const standard = (() => {
   return c.value;
 })();
 
-function standardGame(seed: string): GameState<BarbarossaState> {
-  const made = setup(barbarossaRules, null, seed, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  return made.value;
-}
+const standardGame = (seed: string) => started(null, { seed });
 
 describe('Setup: "42 of the 62 Russian straight rifle/infantry armies are faced down and randomly selected" (issue #41)', () => {
   it('each game draws its own 42 of the pool: two seeds, two different draws', () => {

@@ -10,10 +10,8 @@ import { barbarossaPresentation } from './presentation.ts';
 import { threats } from './presentation-threats.ts';
 import { describe as describeAction, prompt } from './presentation-words.ts';
 import type { Side } from './rules-scenario.ts';
+import { col } from './test-games.ts';
 import { type PositionInput, position } from './test-positions.ts';
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 
 const CITIES = { Warsaw: '0102', Bucharest: '0108', Moscow: '0805', Leningrad: '0502', Kiev: '0506' };
 

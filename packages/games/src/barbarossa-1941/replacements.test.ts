@@ -8,10 +8,8 @@ import { describe, it } from 'node:test';
 import { advanceEvacuations, siberianFactories } from './factories.ts';
 import { germanReplacements, sovietReplacements, tankPile } from './replacements.ts';
 import { testContext } from './test-context.ts';
+import { col } from './test-games.ts';
 import { position } from './test-positions.ts';
-
-const col = (c: number) =>
-  Array.from({ length: 10 }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 
 function moscowPosition() {
   return position({

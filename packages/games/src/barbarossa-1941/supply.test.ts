@@ -11,10 +11,8 @@ import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey, type Weather } from './rules-scenario.ts';
 import type { Supply } from './state.ts';
 import { supplyStatuses } from './supply.ts';
+import { col } from './test-games.ts';
 import { type Placed, position, positionFile } from './test-positions.ts';
-
-const col = (c: number, rows = 16) =>
-  Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 
 function axisSupply(pieces: Record<string, Placed>, opts: { weather?: Weather; railheads?: string[] } = {}) {
   const p = position({
@@ -22,7 +20,7 @@ function axisSupply(pieces: Record<string, Placed>, opts: { weather?: Weather; r
     rows: 16,
     ...(opts.weather ? { weather: opts.weather } : {}),
     ...(opts.railheads ? { railheads: opts.railheads } : {}),
-    map: { zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }] },
+    map: { zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1, 16) }] },
     pieces,
   });
   return supplyStatuses(new Board(p.g, p.s), 'axis');
@@ -90,7 +88,7 @@ describe('Supply: Russian, 6 hexes to a railroad running to the eastern edges', 
       rows: 16,
       player: 'soviet',
       map: {
-        edges: [{ id: 'soviet-supply', hexes: col(18) }],
+        edges: [{ id: 'soviet-supply', hexes: col(18, 16) }],
         // A railroad from the eastern edge west along row 8: 1808 .. 1008 (even columns shifted down: a straight row zigzags).
         connections: [
           { kind: 'rail', path: ['1808', '1708', '1608', '1508', '1408', '1308', '1208', '1108', '1008'] },

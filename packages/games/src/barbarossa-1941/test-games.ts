@@ -4,11 +4,18 @@
  * `test-positions.ts` set up as a whole game, an action taken or refused loudly, what is
  * offered, and the ends of steps that carry a game to the step a test is about.
  */
-import { apply, applyWithRolls, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
+import {
+  apply,
+  applyWithRolls,
+  type GameState,
+  hexIndex,
+  legalActions,
+  type Seed,
+  setup,
+} from '@stavka/engine';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
-import type { BarbarossaOptions, PositionFile } from './rules.ts';
-import { barbarossaRules } from './rules.ts';
+import { type BarbarossaOptions, barbarossaRules, type PositionFile } from './rules.ts';
 import { rulesScenarioByKey, type Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 import type { ActionOf, BarbarossaAction } from './steps/actions.ts';
@@ -42,7 +49,7 @@ export function onFront(input: PositionInput): PositionInput {
 /** How a test game starts besides its position. */
 export interface Start {
   /** The game's seed, its dice where a test gives none (1 unless said). */
-  readonly seed?: number;
+  readonly seed?: Seed;
   readonly options?: BarbarossaOptions;
   /** A change to the state as set up (a hex's control, a piece's supply). */
   readonly tweak?: (g: BarbarossaState) => void;
