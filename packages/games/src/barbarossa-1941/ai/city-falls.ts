@@ -36,6 +36,8 @@ export interface CityFalls {
   readonly seed: string | number;
   readonly winner: string | null;
   readonly result: string;
+  /** How it ended (state.ts `GameResult` kind), or null when unfinished. */
+  readonly kind: string | null;
   /** The turn at whose end the Axis first held each timeline city, or null. */
   readonly taken: Record<string, number | null>;
   /** The timeline cities the Axis held at the end. */
@@ -83,6 +85,7 @@ export function cityFallsOf(file: ReplayFile): CityFalls {
     seed: file.seed as string | number,
     winner: end.winner,
     result: end.result?.words ?? '',
+    kind: end.result?.kind ?? null,
     taken,
     heldAtEnd: TIMELINE_CITIES.map(([c]) => c).filter((c) => end.control[c] === 'axis'),
     rumaniaOpened,
@@ -118,12 +121,14 @@ export function summarize(games: readonly CityFalls[]): string {
   const sovietWins = games.filter((g) => g.winner === 'soviet').length;
   const lost = AXIS_CITIES.map((c) => `${c} ${games.filter((g) => g.axisLost[c] !== undefined).length}`);
   const peaks = games.map((g) => g.axisIsolatedPeak);
+  const kinds = new Map<string, number>();
+  for (const g of games) kinds.set(g.kind ?? 'unfinished', (kinds.get(g.kind ?? 'unfinished') ?? 0) + 1);
   lines.push(
     '',
     `- Rumania opened (an Axis attack out of it, B-66): ${pct(opened.length)} games, median turn ${median(opened)}.`,
     `- Axis cities entered by the Russians: ${lost.join(', ')} (of ${n}).`,
     `- Axis units Isolated at the start of an Axis player-turn, the peak of each game: median ${median(peaks)}, max ${Math.max(0, ...peaks)}.`,
-    `- Result: Axis ${axisWins}, Soviet ${sovietWins}, drawn ${n - axisWins - sovietWins}; turns played median ${median(games.map((g) => g.turns))}.`,
+    `- Result: Axis ${axisWins}, Soviet ${sovietWins}, drawn ${n - axisWins - sovietWins} (${[...kinds].map(([k, c]) => `${k} ${c}`).join(', ')}); turns played median ${median(games.map((g) => g.turns))}.`,
   );
   return lines.join('\n');
 }
