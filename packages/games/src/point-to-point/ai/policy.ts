@@ -88,22 +88,25 @@ export interface PolicyParams {
   readonly offAxis: number;
   /** Axis: the share of its pull a unit with an axis loses for each line an attack takes it away from its objective. */
   readonly attackOffAxis: number;
+  /** Whether an attack counts only the strength the capacity left on the target's lines lets through (C-1.2). */
+  readonly capacityAware: boolean;
   /** Axis: the cost of standing a line further than 4 from the railheads (C-7.1), a point a line. */
   readonly supplyPenalty: number;
 }
 
 /** The rules of thumb as level 1 plays them, and the search's default plan. */
 export const DEFAULT_PARAMS: PolicyParams = {
-  axisPull: 6,
+  axisPull: 4,
   moscowPull: 2,
   axisMargin: 1.3,
   sovietMargin: 1.5,
-  pocket: 1,
+  pocket: 0,
   axes: AXIS_OBJECTIVES,
   sovietForward: 0.5,
-  offAxis: 0.25,
-  attackOffAxis: 1,
-  supplyPenalty: 2,
+  offAxis: 0.5,
+  attackOffAxis: 0,
+  supplyPenalty: 4,
+  capacityAware: false,
 };
 
 /** Graph distances (segments) from a set of points, by point index (unreached: 99). */
@@ -280,7 +283,7 @@ class Planner {
       let strength = 0;
       for (const u of [...units].sort((a, b) => b.value - a.value)) {
         const halves = retreatHalves(u);
-        if (halves > room) continue;
+        if (params.capacityAware && halves > room) continue;
         room -= halves;
         strength += u.value;
       }

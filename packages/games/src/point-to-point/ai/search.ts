@@ -30,10 +30,19 @@ export interface CampaignPlan {
 export const CAMPAIGN_PLANS: Readonly<Record<Side, readonly CampaignPlan[]>> = {
   axis: [
     { key: 'planned', params: DEFAULT_PARAMS, prior: 4 },
-    // The pincers first: the axes of 1941 pulled hard, pockets closed before the attack.
+    // The pincers: the axes of 1941 pulled hard, pockets closed before the attack, attacks
+    // counting only the strength the lines can carry (C-1.2).
     {
       key: 'pincers',
-      params: { ...DEFAULT_PARAMS, axisPull: 10, pocket: 2, offAxis: 0, attackOffAxis: 3 },
+      params: {
+        ...DEFAULT_PARAMS,
+        axisPull: 10,
+        pocket: 2,
+        offAxis: 0,
+        attackOffAxis: 3,
+        supplyPenalty: 2,
+        capacityAware: true,
+      },
       prior: 3,
     },
     // Attack only where the odds are long (the winter's losses count for the Soviets, C-13.2).
@@ -43,8 +52,6 @@ export const CAMPAIGN_PLANS: Readonly<Record<Side, readonly CampaignPlan[]>> = {
     { key: 'planned', params: DEFAULT_PARAMS, prior: 3 },
     // Counter-attack wherever the odds are fair.
     { key: 'counter', params: { ...DEFAULT_PARAMS, sovietMargin: 1 }, prior: 2 },
-    // Hold: no counter-attack but a sure one, the line kept back.
-    { key: 'hold', params: { ...DEFAULT_PARAMS, sovietMargin: 2.5, sovietForward: 0 }, prior: 1 },
   ],
 };
 
