@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { tankPile } from './replacements.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
-import { act, allocate, type G, game, has, hexOf, legal, offered, toMovement } from './test-games.ts';
+import { act, allocate, type G, game, has, hexOf, legal, offered, pass, toMovement } from './test-games.ts';
 
 const numbers = (s: G, hexes: number[]) =>
   hexes.map((h) => rulesScenarioByKey(s.state.scenario).hexNumbers[h]).sort();
@@ -416,7 +416,7 @@ describe('Close Air Support: "they can further accompany the attacking units ...
       false,
       'not with the korps, which was not in the Blitzkrieg! attack',
     );
-    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0506') });
+    s = allocate(s, 'axis', ['a'], '0506');
     assert.ok(has(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0506') }));
     s = act(s, 'axis', { type: 'air-support', piece: 'fk', target: hexOf(s, '0506') });
     assert.deepEqual(s.state.attacks.find((x) => x.target === hexOf(s, '0506'))?.air, ['fk']);
@@ -442,18 +442,9 @@ describe('Surrounded/Retreat Impossible/"No Retreat!" Orders: "Defending Germans
         r2: { is: 'sov-army', at: '0605' },
       },
     });
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'axis', { type: step });
-    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
-    for (const piece of ['r', 'r2'])
-      s = act(s, 'soviet', { type: 'allocate', piece, target: hexOf(s, '0505') });
+    s = pass(s, 'axis');
+    s = toMovement(s, 'soviet');
+    s = allocate(s, 'soviet', ['r', 'r2'], '0505');
     s = act(s, 'soviet', { type: 'end-movement' });
     s = act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0505') });
     s = act(s, 'axis', { type: 'no-retreat', piece: 'g' });

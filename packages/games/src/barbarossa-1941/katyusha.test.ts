@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { act, type G, game, hexOf, offered, pass, toMovement } from './test-games.ts';
+import { act, allocate, type G, game, hexOf, offered, pass, toMovement } from './test-games.ts';
 
 const strikes = (s: G) => offered(s, 'soviet', 'katyusha');
 /** The Russian player at his operational movement, the Axis player-turn passed. */
@@ -22,7 +22,7 @@ describe('Special Units: Russian Katyushas at the edges', () => {
 
   it('"before standard ground attacks are resolved": none once a ground attack of the phase is resolved', () => {
     let s = sovietMovement(game({ pieces: front }));
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r2', target: hexOf(s, '0604') });
+    s = allocate(s, 'soviet', ['r2'], '0604');
     s = act(s, 'soviet', { type: 'end-movement' });
     assert.equal(strikes(s).length, 2, 'before the first resolution: on 0504 or 0604');
     s = act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0604') });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setup, view } from '@stavka/engine';
 import { barbarossaRules } from './rules.ts';
-import { act, attack, game, has, hexOf, offered, toMovement } from './test-games.ts';
+import { act, allocate, attack, game, has, hexOf, offered, pass, toMovement } from './test-games.ts';
 import { type PositionInput, positionFile } from './test-positions.ts';
 
 describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
@@ -35,15 +35,7 @@ describe('GAME-TURN SEQUENCE (A.1-A.9, B.1-B.8, B-9)', () => {
     s = act(act(s, 'axis', { type: 'end-movement' }), 'axis', { type: 'end-combat' });
     assert.equal(s.state.player, 'soviet');
     assert.equal(s.state.step, 'reinforce');
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'soviet', { type: step });
+    s = pass(s, 'soviet');
     assert.equal(s.state.turn, 2);
     assert.equal(s.state.player, 'axis');
   });
@@ -238,16 +230,8 @@ describe('Ground Combat Resolution: results', () => {
   it('AE: attackers equal to the modified defense eliminated (a Russian attack at 1:2)', () => {
     const s0 = game({ pieces: { k: { is: 'ger-army', at: '0505' }, r: { is: 'sov-army', at: '0506' } } });
     let s = s0;
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'axis', { type: step });
-    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s = pass(s, 'axis');
+    s = toMovement(s, 'soviet');
     s = attack(s, 'soviet', ['r'], '0505');
     s = act(s, 'axis', { type: 'orders-done' }, [1]);
     // 3 against 6 = 1:2: roll 1 reads AD.
@@ -304,15 +288,7 @@ describe('Recovery from Disruption', () => {
       type: 'end-combat',
     });
     assert.equal(s.state.pieces.g!.disrupted, false, 'A.9');
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'soviet', { type: step });
+    s = pass(s, 'soviet');
     assert.equal(s.state.pieces.gd!.disrupted, false, 'B.8');
   });
 });
@@ -327,17 +303,9 @@ describe('General Rule: must-attack (B-14) through the contract', () => {
         g: { is: 'ger-army', at: '0604' },
       },
     });
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'axis', { type: step });
-    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0504') });
+    s = pass(s, 'axis');
+    s = toMovement(s, 'soviet');
+    s = allocate(s, 'soviet', ['r'], '0504');
     assert.equal(has(s, 'soviet', { type: 'end-movement' }), false);
   });
 });
@@ -362,7 +330,7 @@ describe('Special First Turn Rules: one river hexside and Rumania (B-44)', () =>
         pieces: { a: { is: 'ger-army', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
       }),
     );
-    s = act(s, 'axis', { type: 'allocate', piece: 'a', target: hexOf(s, '0505') });
+    s = allocate(s, 'axis', ['a'], '0505');
     s = act(s, 'axis', { type: 'end-movement' });
     assert.ok(has(s, 'axis', { type: 'resolve', target: hexOf(s, '0505'), ignoreRiver: true }));
     const plain = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0505') });
@@ -375,16 +343,8 @@ describe('Special First Turn Rules: one river hexside and Rumania (B-44)', () =>
       map: { zones: [{ id: 'rumania', kind: 'axis-country', hexes: ['0504'] }] },
       pieces: { k: { is: 'ger-inf-korps', at: '0504' }, r: { is: 'sov-army', at: '0505' } },
     });
-    for (const step of [
-      'end-step',
-      'end-step',
-      'end-movement',
-      'end-combat',
-      'end-movement',
-      'end-combat',
-    ] as const)
-      s = act(s, 'axis', { type: step });
-    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s = pass(s, 'axis');
+    s = toMovement(s, 'soviet');
     assert.equal(has(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0504') }), false);
   });
 });

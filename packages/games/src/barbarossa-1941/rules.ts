@@ -206,7 +206,9 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   setup(scenario, options, ctx) {
     // No file, or {"standard": true}: the standard game (standard-setup.ts); else a position file.
     const standard =
-      scenario === null || scenario === undefined || (scenario as { standard?: unknown }).standard === true;
+      scenario === null ||
+      scenario === undefined ||
+      (typeof scenario === 'object' && 'standard' in scenario && scenario.standard === true);
     const made = standard
       ? standardPosition(options.asymmetricOdds ?? false, options.weatherRoll ?? false, ctx)
       : fromPositionFile(scenario as PositionFile, options);

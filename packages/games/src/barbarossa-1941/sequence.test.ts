@@ -12,6 +12,7 @@ import { Board } from './board.ts';
 import { advanceHexes, retreatPaths } from './combat-results.ts';
 import {
   act,
+  allocate,
   col,
   game as frontGame,
   type G,
@@ -48,13 +49,13 @@ describe('General Rule: must-attack in B.2, the Russian attacks before operation
   it('no attack is resolved while an adjacent German army is owed an attack at odds at least equal', () => {
     let s = russianAttacksFirst(game(input));
     assert.equal(s.state.step, 'attacks-first');
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0304') });
+    s = allocate(s, 'soviet', ['r'], '0304');
     assert.equal(kinds(s, 'soviet').includes('resolve'), false, 'g is owed a 1:1 attack');
     // r2 (5) alone against g (6) is 1:2: still not enough.
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r2', target: hexOf(s, '0404') });
+    s = allocate(s, 'soviet', ['r2'], '0404');
     assert.equal(kinds(s, 'soviet').includes('resolve'), false, '1:2 is less than 1:1');
     // With r3: 8 against 6, 1:1: both attacks may be resolved.
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r3', target: hexOf(s, '0404') });
+    s = allocate(s, 'soviet', ['r3'], '0404');
     assert.ok(has(s, 'soviet', { type: 'resolve', target: hexOf(s, '0304') }));
     assert.ok(has(s, 'soviet', { type: 'resolve', target: hexOf(s, '0404') }));
   });
@@ -115,8 +116,8 @@ describe('Special First Turn Rules: Rumania closed to the Russians until the Axi
   it('once an Axis unit has attacked from a hex in Rumania, the Russians may attack and enter it', () => {
     let s = pass(pass(game(input), 'axis'), 'soviet');
     // Turn 2: the korps attacks out of Rumania (1:1, roll 3: "-").
-    s = act(act(s, 'axis', { type: 'end-step' }), 'axis', { type: 'end-step' });
-    s = act(s, 'axis', { type: 'allocate', piece: 'k', target: hexOf(s, '0406') });
+    s = toMovement(s);
+    s = allocate(s, 'axis', ['k'], '0406');
     s = act(s, 'axis', { type: 'end-movement' });
     s = act(s, 'axis', { type: 'resolve', target: hexOf(s, '0406') });
     s = act(s, 'soviet', { type: 'orders-done' }, [3]);
@@ -140,7 +141,7 @@ describe('Special First Turn Rules: Rumania closed to the Russians until the Axi
       'axis',
     );
     s = toMovement(s, 'soviet');
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0405') });
+    s = allocate(s, 'soviet', ['r'], '0405');
     assert.ok(has(s, 'soviet', { type: 'end-movement' }));
   });
 });
@@ -166,7 +167,7 @@ describe('Recovery from Disruption: Axis allied units (B.4, B.5)', () => {
     let s = pass(s0, 'axis');
     assert.equal(s.state.pieces.k!.disrupted, false, 'A.9');
     assert.equal(s.state.pieces.rum!.disrupted, true, 'not at A.9');
-    s = act(act(s, 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
+    s = toMovement(s, 'soviet');
     s.state.pieces.k!.disrupted = true;
     s = act(s, 'soviet', { type: 'end-movement' });
     assert.equal(s.state.pieces.rum!.disrupted, false, 'B.4');
@@ -192,7 +193,7 @@ describe('Recovery from Disruption: Axis allied units (B.4, B.5)', () => {
       },
     );
     let s = act(act(pass(s0, 'axis'), 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0305') });
+    s = allocate(s, 'soviet', ['r'], '0305');
     s = act(s, 'soviet', { type: 'end-movement' });
     assert.equal(s.state.pieces.far!.disrupted, true, '14 hexes from the Axis country: Isolated');
     assert.equal(s.state.pieces.rum!.disrupted, true, 'being attacked');
@@ -209,7 +210,7 @@ describe('Recovery from Disruption: Axis allied units (B.4, B.5)', () => {
         },
       );
       let s = act(act(pass(s0, 'axis'), 'soviet', { type: 'end-step' }), 'soviet', { type: 'end-step' });
-      s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0305') });
+      s = allocate(s, 'soviet', ['r'], '0305');
       s = act(s, 'soviet', { type: 'end-movement' });
       return act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0305') });
     };
@@ -235,7 +236,7 @@ describe('Special Units: Katyushas strike in B.5 after the attacks of B.2 (B-41)
         },
       }),
     );
-    s = act(s, 'soviet', { type: 'allocate', piece: 'r', target: hexOf(s, '0304') });
+    s = allocate(s, 'soviet', ['r'], '0304');
     s = act(s, 'soviet', { type: 'resolve', target: hexOf(s, '0304') });
     s = act(s, 'axis', { type: 'orders-done' }, [3]); // 1:1, roll 3: "-"
     assert.equal(s.state.combat, null);
