@@ -11,14 +11,17 @@
  *    (C-13.2) first; hold the victory points it has; the Axis drives along the axes of
  *    1941 (Kalinin then Klin, Orel then Tula: AXIS_OBJECTIVES) and on Moscow, counting a
  *    line of capacity 1 as two (C-1.2), keeps within reach of its railheads (C-7.1) and
- *    holds its supply sources; it closes pockets: an empty point next to a Soviet-held one
- *    is worth the more the fewer open ways out that point has left (B.4a: defenders retreat
- *    along a line to a friendly point or an empty enemy one), and an attack on a point
- *    with no way out is worth more; an attack counts only the strength that can still reach
- *    the point through the capacity left on its lines (C-1.2); the Soviets fill threatened
- *    victory points, retake lost ones and never leave Moscow empty;
- *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; every air unit to a battle in range, the attacker's where the defence is
- *    strongest, the defender's where its units and victory points are;
+ *    holds its railheads the enemy is near; the Soviets fill threatened victory points,
+ *    retake lost ones and never leave Moscow empty (C-13.1);
+ *  - pockets, a plan's (`pocket`; level 1 plays without): an empty point next to a
+ *    Soviet-held one is worth the more the fewer open ways out that point has left (B.4a:
+ *    defenders retreat along a line to a friendly point or an empty enemy one), the last
+ *    Axis unit leaving such a neighbour costs as much, and an attack on a point with no way
+ *    out is worth more; with `capacityAware` an attack counts only the strength the
+ *    capacity left on the target's lines lets through (C-1.2);
+ *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; every air unit
+ *    to a battle in range, the attacker's where the defence is strongest, the defender's
+ *    where its units and victory points are;
  *  - factories (C-9): the Soviets entrain a factory the Axis comes within 2 segments of
  *    and run it east; replacement points rebuild and repair at once;
  *  - partisans (C-10): behind the Axis units, on the lines to its railheads;
