@@ -180,3 +180,64 @@ describe('games of AI against AI', () => {
     await until('moving on once looked at', async () => ai.asked.length === 2, 10_000);
   });
 });
+
+describe('games of AI against AI expire when nobody wants them', () => {
+  test('one neither moved nor looked at for expireMs is deleted; one looked at, or with a person, stays (an injected clock)', async () => {
+    const ai = heldAi();
+    let ahead = 0; // how far the service's clock is ahead of the wall's, ms
+    const store = await openStore(tempSqlitePath());
+    const built = await buildApp({
+      store,
+      rateLimit: false,
+      service: {
+        aiWorker: ai,
+        aiOnly: { idleMs: 60_000, expireMs: 3_600_000 },
+        clock: () => Date.now() + ahead,
+      },
+    });
+    await built.app.ready();
+    opened.push({ app: built.app, store });
+    const { app, service } = built;
+    const idle = (await create(app, aiVsAi, '10.0.1.1')).json();
+    const looked = (await create(app, aiVsAi, '10.0.1.2')).json();
+    const human = (await create(app, { german: { player: 'ai', level: 'ai1' } }, '10.0.1.3')).json();
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/games/${human.id}/join`,
+      headers: bearer(human.seats.soviet.token),
+      payload: {},
+    });
+    assert.equal(joined.statusCode, 200, joined.body);
+    await until('the three AIs asked for their first moves', async () => ai.asked.length === 3, 10_000);
+
+    ahead = 30 * 60_000; // half an hour: paused (past idleMs), not yet past expireMs
+    assert.equal(await service.expireIdleAiOnly(), 0, 'nothing expires before its time');
+    ahead = 2 * 3_600_000; // two hours, nobody at the tables
+    assert.equal(
+      (await app.inject({ url: `/api/games/${looked.id}` })).statusCode,
+      200,
+      'somebody looks at one',
+    );
+    assert.equal(await service.expireIdleAiOnly(), 1, 'the one nobody looked at expires');
+    const gone = await app.inject({ url: `/api/games/${idle.id}` });
+    assert.equal(gone.statusCode, 404);
+    assert.equal(gone.json().code, 'game/not-found');
+    assert.equal(
+      (await app.inject({ url: `/api/games/${looked.id}` })).statusCode,
+      200,
+      'looked at: it stays',
+    );
+    assert.equal(
+      (await app.inject({ url: `/api/games/${human.id}` })).statusCode,
+      200,
+      'a person plays: it stays',
+    );
+    // Its AI's answer, thought about before it expired, changes nothing; the others move on.
+    for (const a of ai.asked) a.answer();
+    const stateOf = async (id: string) => (await app.inject({ url: `/api/games/${id}` })).json().stateId;
+    await until('the game looked at moved on', async () => (await stateOf(looked.id)) === 1, 10_000);
+    await until('the game with a person moved on', async () => (await stateOf(human.id)) === 1, 10_000);
+    assert.equal((await app.inject({ url: `/api/games/${idle.id}` })).statusCode, 404, 'still gone');
+    assert.equal(await service.expireIdleAiOnly(), 0, 'the rest are wanted');
+  });
+});

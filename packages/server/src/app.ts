@@ -1133,13 +1133,17 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     },
   });
 
-  // Games nobody joined are deleted once they are unjoinedTtlMs old.
+  // Games nobody joined are deleted once they are unjoinedTtlMs old; games of AI against
+  // AI paused past their time (the service's AiOnlyLimits.expireMs) too.
   let sweeper: NodeJS.Timeout | null = null;
   const sweep = () => {
     const before = new Date(Date.now() - limits.unjoinedTtlMs).toISOString();
     service
       .expireUnjoined(before)
       .catch((e: unknown) => opts.service?.log?.(`stavka server: expiring unjoined games: ${e}`));
+    service
+      .expireIdleAiOnly()
+      .catch((e: unknown) => opts.service?.log?.(`stavka server: expiring paused AI games: ${e}`));
   };
   app.addHook('onReady', async () => {
     await service.start();

@@ -234,8 +234,13 @@ export interface ServiceOptions {
   readonly aiWorkers?: number;
   /** Where the AI's positions go instead of the AI workers (tests: an AI that answers when told). */
   readonly aiWorker?: Pick<AiWorker, 'choose' | 'close'>;
-  /** Games of AI against AI: how many at once, per creator and in all, and when they pause. */
+  /** Games of AI against AI: how many at once, per creator and in all, when they pause and expire. */
   readonly aiOnly?: Partial<AiOnlyLimits>;
+  /**
+   * The clock (ms since the epoch) the games of AI against AI are timed by: when they were
+   * last looked at, when they pause and expire. Date.now by default (tests: one they move).
+   */
+  readonly clock?: () => number;
   readonly log?: (msg: string) => void;
 }
 
@@ -244,15 +249,22 @@ export interface ServiceOptions {
  * and without anybody playing (issue #46): at most `perOwner` of one creator's and
  * `total` in all move at once; a game nobody has looked at (its view, log or summary, or
  * a live channel open on it) for `idleMs` pauses, and moves on when somebody looks again
- * (also after a restart); its creator stops it (`stop`).
+ * (also after a restart); its creator stops it (`stop`). One that has neither moved nor
+ * been looked at for `expireMs` (paused all that time) is deleted (`expireIdleAiOnly`).
  */
 export interface AiOnlyLimits {
   readonly perOwner: number;
   readonly total: number;
   readonly idleMs: number;
+  readonly expireMs: number;
 }
 
-export const AI_ONLY_LIMITS: AiOnlyLimits = { perOwner: 3, total: 12, idleMs: 120_000 };
+export const AI_ONLY_LIMITS: AiOnlyLimits = {
+  perOwner: 3,
+  total: 12,
+  idleMs: 120_000,
+  expireMs: 24 * 3_600_000,
+};
 
 interface Watcher {
   readonly side: string | null;
@@ -366,6 +378,8 @@ export interface Service {
   messages: GameService['messages'];
   /** Deletes the games created before `before` (ISO) that still wait for a seat; how many. */
   expireUnjoined(before: string): Promise<number>;
+  /** Deletes the games of AI against AI paused past their time (AiOnlyLimits.expireMs); how many. */
+  expireIdleAiOnly(): Promise<number>;
 }
 
 /**
@@ -399,8 +413,11 @@ export class GameService implements Service {
   private readonly aiWorker: Pick<AiWorker, 'choose' | 'close'>;
   /** Games of AI against AI moving here: their creator, and when somebody last looked. */
   private readonly aiOnly = new Map<string, { owner: string; seen: number }>();
-  /** Games of AI against AI paused for want of anybody looking (a look moves them on). */
-  private readonly aiPaused = new Set<string>();
+  /**
+   * Games of AI against AI paused for want of anybody looking (a look moves them on), and
+   * when somebody last looked at one here (one paused for want of room is looked at still).
+   */
+  private readonly aiPaused = new Map<string, number>();
   private readonly aiOnlyLimits: AiOnlyLimits;
 
   constructor(store: Store, opts: ServiceOptions = {}) {
@@ -513,7 +530,7 @@ export class GameService implements Service {
       };
     });
     await this.store.createGame(record, seats);
-    if (aiOnly) this.aiOnly.set(id, { owner: req.owner ?? '', seen: Date.now() });
+    if (aiOnly) this.aiOnly.set(id, { owner: req.owner ?? '', seen: this.now() });
     if (seats.every((s) => s.contribution !== null)) {
       await this.withLock(id, async () => this.startIfReady(await this.fresh(id)));
     }
@@ -1286,14 +1303,18 @@ export class GameService implements Service {
       if (human || this.closed) throw e;
       // A game of AI against AI its worker could not think for (its memory): paused
       // until somebody looks at it again.
-      this.aiOnly.delete(id);
-      this.aiPaused.add(id);
+      this.pauseAiOnly(id);
       this.opts.log?.(`stavka server: game ${id} of AI against AI paused: ${(e as Error).message}`);
       return;
     }
     if (this.closed) return;
     await this.withLock(id, async () => {
-      const now = await this.fresh(id);
+      // Stopped or expired while its AI thought: nothing to apply.
+      const now = await this.fresh(id).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      });
+      if (!now) return;
       // Moved on meanwhile (another process's AI, or the game was stopped): its own turn
       // comes from that change.
       if (now.seq !== seq || now.state !== state || now.record.status !== 'active') return;
@@ -1314,12 +1335,22 @@ export class GameService implements Service {
   private aiOnlyMayMove(g: Live): boolean {
     const entry = this.aiOnly.get(g.id);
     const watched = this.watchers.has(g.id);
-    if (!entry || (!watched && Date.now() - entry.seen > this.aiOnlyLimits.idleMs)) {
-      this.aiOnly.delete(g.id);
-      this.aiPaused.add(g.id);
+    if (!entry || (!watched && this.now() - entry.seen > this.aiOnlyLimits.idleMs)) {
+      this.pauseAiOnly(g.id);
       return false;
     }
     return true;
+  }
+
+  /** A game of AI against AI stops moving until somebody looks (when they last did kept). */
+  private pauseAiOnly(id: string): void {
+    const entry = this.aiOnly.get(id);
+    this.aiOnly.delete(id);
+    this.aiPaused.set(id, Math.max(this.aiPaused.get(id) ?? 0, entry?.seen ?? 0));
+  }
+
+  private now(): number {
+    return this.opts.clock?.() ?? Date.now();
   }
 
   /** Somebody looked at game `g`: a paused game of AI against AI moves on, if there is room. */
@@ -1327,11 +1358,14 @@ export class GameService implements Service {
     if (g.record.status !== 'active' || g.seats.some((s) => s.player !== 'ai')) return;
     const entry = this.aiOnly.get(g.id);
     if (entry) {
-      entry.seen = Date.now();
+      entry.seen = this.now();
       return;
     }
-    if (this.aiOnly.size >= this.aiOnlyLimits.total) return; // stays paused while the others move
-    this.aiOnly.set(g.id, { owner: '', seen: Date.now() });
+    if (this.aiOnly.size >= this.aiOnlyLimits.total) {
+      this.aiPaused.set(g.id, this.now()); // stays paused while the others move, looked at
+      return;
+    }
+    this.aiOnly.set(g.id, { owner: '', seen: this.now() });
     this.aiPaused.delete(g.id);
     this.scheduleAi(g.id);
   }
@@ -1339,8 +1373,8 @@ export class GameService implements Service {
   /** Refuses a new game of AI against AI past the bounds (429 request/quota). */
   private checkAiOnlyRoom(owner: string): void {
     const { perOwner, total } = this.aiOnlyLimits;
-    const idle = Date.now() - this.aiOnlyLimits.idleMs;
-    for (const [id, e] of this.aiOnly) if (e.seen < idle && !this.watchers.has(id)) this.aiOnly.delete(id);
+    const idle = this.now() - this.aiOnlyLimits.idleMs;
+    for (const [id, e] of this.aiOnly) if (e.seen < idle && !this.watchers.has(id)) this.pauseAiOnly(id);
     const mine = [...this.aiOnly.values()].filter((e) => e.owner === owner).length;
     if (mine >= perOwner) {
       throw new ApiError(
@@ -1377,10 +1411,44 @@ export class GameService implements Service {
       }
       await this.store.deleteGame(g.id);
     });
-    this.aiOnly.delete(p.gameId);
-    this.aiPaused.delete(p.gameId);
-    await this.forget([p.gameId]);
+    await this.droppedAiOnly(p.gameId);
     return { stopped: true };
+  }
+
+  /**
+   * Deletes the games of AI against AI (of this service's) that have neither moved (the
+   * store's last change) nor been looked at here (a view, log or summary; a live channel
+   * open keeps one) for AiOnlyLimits.expireMs: paused all that time, nobody wants them.
+   */
+  async expireIdleAiOnly(): Promise<number> {
+    const now = this.now();
+    const before = now - this.aiOnlyLimits.expireMs;
+    const owns = this.opts.owns ?? (() => true);
+    let expired = 0;
+    for (const id of await this.store.idleAiOnlyGames(new Date(before).toISOString(), 1000)) {
+      const seen = this.aiOnly.get(id)?.seen ?? this.aiPaused.get(id) ?? Number.NEGATIVE_INFINITY;
+      if (!owns(id) || this.watchers.has(id) || seen >= before) continue;
+      const deleted = await this.withLock(id, async () => {
+        const g = await this.fresh(id).catch(() => null);
+        // Moved or watched since it was found: it stays.
+        if (g?.record.status !== 'active' || g.seats.some((s) => s.player !== 'ai')) return false;
+        if (Date.parse(g.record.updated_at) >= before || this.watchers.has(id)) return false;
+        await this.store.deleteGame(id);
+        return true;
+      });
+      if (!deleted) continue;
+      await this.droppedAiOnly(id);
+      expired++;
+    }
+    if (expired > 0) this.opts.log?.(`stavka server: ${expired} paused games of AI against AI expired`);
+    return expired;
+  }
+
+  /** A game of AI against AI deleted: out of the bounds, the cache, and its live clients told. */
+  private async droppedAiOnly(id: string): Promise<void> {
+    this.aiOnly.delete(id);
+    this.aiPaused.delete(id);
+    await this.forget([id]);
   }
 
   // ---- the cache -----------------------------------------------------------------

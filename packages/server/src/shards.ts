@@ -49,6 +49,7 @@ export function shardOf(id: string, shards: number): number {
 /** The store's methods a shard calls through the main thread (all of Store's but these). */
 const STORE_CALLS = [
   'createGame',
+  'idleAiOnlyGames',
   'game',
   'gameSeq',
   'seats',
@@ -98,6 +99,7 @@ const SERVICE_CALL_LIST = [
   'say',
   'messages',
   'forget',
+  'expireIdleAiOnly',
 ] as const satisfies readonly (keyof GameService)[];
 type ServiceCall = (typeof SERVICE_CALL_LIST)[number];
 const SERVICE_CALLS: ReadonlySet<string> = new Set(SERVICE_CALL_LIST);
@@ -563,6 +565,14 @@ export class ShardedService implements Service {
       [...byShard].filter(([s]) => s.worker).map(([s, list]) => this.call(s, 'forget', [list])),
     );
     return ids.length;
+  }
+
+  /** Each shard expires its own paused games of AI against AI (it knows who looked at them). */
+  async expireIdleAiOnly(): Promise<number> {
+    const counts = await Promise.all(
+      this.shards.filter((s) => s.worker).map((s) => this.call<number>(s, 'expireIdleAiOnly', [])),
+    );
+    return counts.reduce((n, x) => n + x, 0);
   }
 
   join: GameService['join'] = (p, contribution) => this.on(p.gameId, 'join', [p, contribution]);

@@ -173,6 +173,11 @@ export interface Store extends DeliveryQueue {
   deleteGame(id: string): Promise<void>;
   /** Games that are being played, with an AI seat (to resume AI moves after a restart). */
   activeGamesWithAi(): Promise<string[]>;
+  /**
+   * Games of AI against AI (every seat an AI) being played that last changed before
+   * `before` (ISO): at most `limit` of them, the longest unchanged first.
+   */
+  idleAiOnlyGames(before: string, limit: number): Promise<string[]>;
   gameIds(): Promise<string[]>;
   /**
    * A mark that changes whenever another process may have written game `id`: while it
@@ -670,6 +675,28 @@ class KyselyStore implements Store {
       .distinct()
       .where('games.status', '=', 'active')
       .where('seats.player', '=', 'ai')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async idleAiOnlyGames(before: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .select('games.id')
+      .where('games.status', '=', 'active')
+      .where('games.updated_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('seats')
+              .select('seats.game_id')
+              .whereRef('seats.game_id', '=', 'games.id')
+              .where('seats.player', '<>', 'ai'),
+          ),
+        ),
+      )
+      .orderBy('games.updated_at')
+      .limit(limit)
       .execute();
     return rows.map((r) => r.id);
   }
