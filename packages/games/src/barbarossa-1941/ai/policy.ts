@@ -724,17 +724,20 @@ export class BarbarossaPolicy {
     /** Enemy hexes attacked at any column: the vital cities whose loss ends the game at A.7 (B-12). */
     let anyOdds = (_t: number) => false;
     /**
-     * B-66: the Axis attacks out of Rumania (from a hex in it) once its cities there hold
-     * with Rumania open (their garrisons are planned against the Russians as if it were,
-     * `enemyReachFor`): the attack lets the Russians in, and Bucharest with Ploesti lost is
-     * their sudden victory (B-12).
+     * B-66: the Axis attacks out of Rumania (from a hex in it) once one of its cities there,
+     * Bucharest or Ploesti, holds with Rumania open (their garrisons are planned against the
+     * Russians as if it were, `enemyReachFor`): the attack lets the Russians in, and the two
+     * lost together are their sudden victory (B-12); where one is lost already, the other
+     * must hold.
      */
     let rumaniaHeld = side !== 'axis' || g.rumaniaOpen === true;
     if (hold !== undefined) {
       // 1. Garrisons (in the attacks before movement, only what endangers the cities).
       const held = this.holdCities(g, side, board, layout, dests, moves, hold, moving);
       const danger = held.danger;
-      rumaniaHeld = rumaniaCities(s, g).every((h) => (held.threats.get(h) ?? -1) < hold);
+      const cities = rumaniaCities(s, g);
+      const holds = cities.filter((h) => (held.threats.get(h) ?? -1) < hold).length;
+      rumaniaHeld ||= cities.length === 0 || holds >= 1;
       const lost = lostVital(s, g, side);
       const doomed = side === 'axis' && sovietSuddenVictory(board);
       urgent = (t) => danger.has(t) || lost.includes(t);
