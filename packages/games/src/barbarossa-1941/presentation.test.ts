@@ -4,30 +4,27 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameState, legalActions, setup, view } from '@stavka/engine';
+import { type Action, apply, type GameState, legalActions, view } from '@stavka/engine';
 import { evaluateAttack, isRefusal } from './attack.ts';
 import { BARBAROSSA_CRT, barbarossaCalc } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { barbarossaPresentation as P } from './presentation.ts';
 import { boardOf, scenarioOf } from './presentation-board.ts';
-import { barbarossaRules } from './rules.ts';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import type { BarbarossaState } from './state.ts';
+import { act, type G, legal, started } from './test-games.ts';
 
-function standardGame(options: { asymmetricOdds?: boolean } = {}): GameState<BarbarossaState> {
-  const made = setup(barbarossaRules, null, 'presentation-test', options);
-  assert.ok(made.ok, 'the standard game sets up');
-  return made.value;
-}
+const standardGame = (options: { asymmetricOdds?: boolean } = {}): G =>
+  started(null, { seed: 'presentation-test', options });
 
 const viewOf = (g: GameState<BarbarossaState>, side: string) =>
   view(barbarossaRules, g, side).state as BarbarossaView;
 
-function play(g: GameState<BarbarossaState>, side: string, pick: (a: Action) => boolean) {
-  const a = (legalActions(barbarossaRules, g, side) as Action[]).find(pick);
+/** `side` takes the first action offered that `pick` chooses. */
+function play(g: G, side: string, pick: (a: BarbarossaAction) => boolean): G {
+  const a = legal(g, side).find(pick);
   assert.ok(a, `an action of ${side} is offered`);
-  const r = apply(barbarossaRules, g, side, a);
-  assert.ok(r.ok, 'the action applies');
-  return r.value;
+  return act(g, side, a);
 }
 
 /** The standard game at the German movement step (past the B-53 choice, A.1 and A.2). */
