@@ -119,7 +119,7 @@ function mayEnter(m: Mover, to: number): boolean {
   const s = board.s;
   const w = board.weather;
   if (impassable(s, to, w)) return false;
-  if (board.hasEnemyGround(m.side, to)) return false;
+  if (board.at[to]!.length > 0 && board.hasEnemyGround(m.side, to)) return false;
   // B-17: "Axis allied units must remain in the south."
   if (m.allied && s.south[to] !== 1) return false;
   // B-66: "The Russians may not attack Rumania unless the Axis do attack out of it": nor enter it.
@@ -218,11 +218,13 @@ export function afterMove(
 
 function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolean }): SearchSpace {
   const { board } = m;
-  const friendOthers = (h: number) => board.hasFriend(m.side, h, m.id);
+  const friendOthers = (h: number) => board.at[h]!.length > 0 && board.hasFriend(m.side, h, m.id);
+  // OMB rule 2's ZOCs, read once a search (bonusForbiddenZoc's map).
+  const forbidden = opts.bonus ? board.bonusZocOf(m.side, (h) => bonusZocAt(board, m.side, h)) : null;
   const policy: SearchPolicy = {
     stepCost(from, slot, to) {
       // OMB rule 2: the bonus is lost by entering such a ZOC not already occupied by a friendly unit.
-      if (opts.bonus && bonusForbiddenZoc(board, m.side, to) && !friendOthers(to)) return -1;
+      if (forbidden !== null && forbidden[to] === 1 && !friendOthers(to)) return -1;
       return stepCost(m, from, slot, to, maxCost, opts.roadOnly);
     },
     // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
@@ -425,6 +427,15 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     }
   }
   const pieces = new Map<string, PieceMoves>();
+  // The hexes friendly units came to or left, as a map; and a stamp per piece for the
+  // hexes its searches settled (each listed once).
+  let friendAt: Uint8Array | null = null;
+  if (friends.size > 0) {
+    friendAt = new Uint8Array(n);
+    for (const h of friends) friendAt[h] = 1;
+  }
+  const seen = new Int32Array(n);
+  let stamp = 0;
   const out = ids.map((id) => {
     const own = ownKey(g, id, place.get(id)!);
     const was = usable ? parent.pieces.get(id) : undefined;
@@ -440,10 +451,17 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
             break;
           }
       if (!touched) {
-        if (friends.size > 0 && was.all.some((o) => friends.has(o.to))) {
-          // Only the stacking at a destination may differ: checked again there.
-          const fit = new Set(was.list.map((o) => o.to));
-          const list = was.all.filter((o) => (friends.has(o.to) ? board.fits(o.to, [id]) : fit.has(o.to)));
+        const fa = friendAt as Uint8Array | null;
+        if (fa !== null && was.all.some((o) => fa[o.to] === 1)) {
+          // Only the stacking at a destination may differ: checked again there. The list
+          // is the destinations (`all`, the same objects in the same order) that fit.
+          const list: MoveOption[] = [];
+          let j = 0;
+          for (const o of was.all) {
+            const listed = was.list[j] === o;
+            if (listed) j++;
+            if (fa[o.to] === 1 ? board.fits(o.to, [id]) : listed) list.push(o);
+          }
           pieces.set(id, { ...was, list });
           return list;
         }
@@ -455,7 +473,14 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     const reached: number[] = [start];
     const all: MoveOption[] = [];
     const list = moveOptions(board, id, { paths: false, reached, all });
-    pieces.set(id, { own, start, reached: Int32Array.from(new Set(reached)), all, list });
+    stamp++;
+    const settled: number[] = [];
+    for (const h of reached) {
+      if (seen[h] === stamp) continue;
+      seen[h] = stamp;
+      settled.push(h);
+    }
+    pieces.set(id, { own, start, reached: Int32Array.from(settled), all, list });
     return list;
   });
   const keep = Object.keys(memos ?? {})
