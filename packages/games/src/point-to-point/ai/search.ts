@@ -12,10 +12,11 @@
  * (the other side's choices inside a battle or its air allocation) is the default plan's.
  *
  * The evaluation is the victory points as they stand (C-13.2, with P-15), the units worn
- * down on each side and the sudden death (C-13.1) as a chance of winning.
+ * down on each side, the Axis units out of supply and the sudden death (C-13.1) as a
+ * chance of winning.
  */
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
-import { type CampaignState, campaignRules, victoryPoints } from '../campaign.ts';
+import { type CampaignState, campaignRules, inSupply, typhoon, victoryPoints } from '../campaign.ts';
 import type { Side } from '../forces.ts';
 import { AXIS_OBJECTIVES, campaignPolicy, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 
@@ -94,14 +95,21 @@ const VP_SCALE = 3;
 
 /**
  * A chance of winning for `side` (C-13): the victory points as they stand, a quarter point
- * a loss step each side's ground units carry, and the sudden death of Moscow (C-13.1).
+ * a loss step each side's ground units carry, half a point each Axis ground unit out of
+ * supply (C-7.1: it does not recover, C-7.3, and the winter wears it down, C-7.2), and the
+ * sudden death of Moscow (C-13.1).
  */
 export function winChance(g: CampaignState, side: Side): number {
   if (g.result) return g.result.winner === side ? 1 : g.result.winner === null ? 0.5 : 0;
   const vp = victoryPoints(g);
   let lead = vp.axis - vp.soviet;
-  for (const u of g.units)
-    if (u.place === 'map' && u.unitClass !== 'air') lead += (u.side === 'axis' ? -0.25 : 0.25) * u.losses;
+  const supplied = inSupply(g, 'axis');
+  const index = typhoon().map.pointIds;
+  for (const u of g.units) {
+    if (u.place !== 'map' || u.unitClass === 'air') continue;
+    lead += (u.side === 'axis' ? -0.25 : 0.25) * u.losses;
+    if (u.side === 'axis' && !supplied[index.indexOf(u.at)]) lead -= 0.5;
+  }
   if (g.control.moscow === 'axis') lead += 10;
   const axis = 1 / (1 + Math.exp(-lead / VP_SCALE));
   return side === 'axis' ? axis : 1 - axis;
