@@ -7,6 +7,7 @@
  */
 import type { Action, AnyGameModule, LogDrawing, Presentation, RollBanner } from '@stavka/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ConfirmPanel, ExportLine, type Tab, TabBar, Toolbar } from './board-side.tsx';
 import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
 import { litNodes, reasonsOf } from './lit-nodes.ts';
@@ -49,7 +50,7 @@ export function GameBoard(p: {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<string>('none');
-  const [tab, setTab] = useState<'unit' | 'log' | 'vp' | 'ref' | 'chat'>('unit');
+  const [tab, setTab] = useState<Tab>('unit');
   // An online game's chat and who is at the table (chat.tsx); the last line seen in the Chat tab.
   const online = session instanceof ServerSession ? session : null;
   const social = useSocial(online);
@@ -447,27 +448,16 @@ export function GameBoard(p: {
                 );
               })()}
             {pending && (
-              <section class="panel confirm" role="alertdialog" aria-label="confirm the action">
-                <h3>Cannot be taken back</h3>
-                <p>{pending.question}</p>
-                <div class="buttons">
-                  <button
-                    type="button"
-                    class="primary"
-                    onClick={() => {
-                      const { action, then } = pending;
-                      setPending(null);
-                      void submit(action);
-                      then?.();
-                    }}
-                  >
-                    Yes, take it
-                  </button>
-                  <button type="button" onClick={() => setPending(null)}>
-                    Cancel
-                  </button>
-                </div>
-              </section>
+              <ConfirmPanel
+                question={pending.question}
+                onYes={() => {
+                  const { action, then } = pending;
+                  setPending(null);
+                  void submit(action);
+                  then?.();
+                }}
+                onCancel={() => setPending(null)}
+              />
             )}
             {error && (
               <p class="error" role="alert">
@@ -547,68 +537,37 @@ export function GameBoard(p: {
               onClose={() => setRecap(null)}
             />
           )}
-          <div class="toolbar">
-            {pres.overlays.length > 0 && (
-              <fieldset class="overlays">
-                <legend>Overlays</legend>
-                {[{ id: 'none', label: 'No overlay' }, ...pres.overlays].map((o) => (
-                  <button
-                    type="button"
-                    key={o.id}
-                    aria-pressed={overlay === o.id}
-                    onClick={() => setOverlay(o.id)}
-                  >
-                    {o.label}
-                  </button>
-                ))}
-              </fieldset>
-            )}
-            <fieldset class="view-options">
-              <legend>Show</legend>
-              {board.kind === 'hex' && (
-                <button type="button" aria-pressed={showNumbers} onClick={() => setShowNumbers(!showNumbers)}>
-                  Hex numbers
-                </button>
-              )}
-              {lastOther >= 0 && !recap && (
-                <button
-                  type="button"
-                  onClick={() =>
-                    openRecap(finishedTurn(pres, view, v.log, turns[lastOther]!, turns[lastOther + 1]!.at))
+          <Toolbar
+            overlays={pres.overlays}
+            overlay={overlay}
+            onOverlay={setOverlay}
+            hexNumbers={board.kind === 'hex' ? showNumbers : null}
+            onHexNumbers={setShowNumbers}
+            recap={
+              lastOther >= 0 && !recap
+                ? {
+                    label: turns[lastOther]!.label,
+                    open: () =>
+                      openRecap(finishedTurn(pres, view, v.log, turns[lastOther]!, turns[lastOther + 1]!.at)),
                   }
-                >
-                  Recap: {turns[lastOther]!.label}
-                </button>
-              )}
-              <button type="button" aria-pressed={sound} onClick={() => setSound(!sound)}>
-                Sound
-              </button>
-            </fieldset>
-          </div>
+                : null
+            }
+            sound={sound}
+            onSound={setSound}
+          />
           <OptionsLine declared={game.options} options={v.options} onCite={setCite} />
-          <div class="tabs" role="tablist">
-            {(
-              [
-                'unit',
-                'log',
-                'vp',
-                ...(pres.reference ? (['ref'] as const) : []),
-                ...(online ? (['chat'] as const) : []),
-              ] as const
-            ).map((t) => (
-              <button type="button" role="tab" key={t} aria-selected={tab === t} onClick={() => setTab(t)}>
-                {t === 'unit'
-                  ? 'Unit'
-                  : t === 'log'
-                    ? 'Log'
-                    : t === 'vp'
-                      ? 'Victory'
-                      : t === 'ref'
-                        ? 'Reference'
-                        : chatLabel(social, chatSeen, v.seats)}
-              </button>
-            ))}
-          </div>
+          <TabBar
+            tabs={[
+              'unit',
+              'log',
+              'vp',
+              ...(pres.reference ? (['ref'] as const) : []),
+              ...(online ? (['chat'] as const) : []),
+            ]}
+            tab={tab}
+            onTab={setTab}
+            chat={chatLabel(social, chatSeen, v.seats)}
+          />
           {social && (
             <PresenceLine
               social={social}
@@ -664,44 +623,29 @@ export function GameBoard(p: {
               })()}
             />
           )}
-          <p class="export">
-            {canExport ? (
-              <button
-                type="button"
-                onClick={async () => {
-                  try {
-                    download(
-                      session instanceof ServerSession ? await session.exportFile() : session.exportReplay(),
-                      v,
-                    );
-                  } catch (e) {
-                    setError(`Export failed: ${(e as Error).message}`);
-                  }
-                }}
-              >
-                Export replay
-              </button>
-            ) : (
-              <span class="why-not">
-                Export replay: once the game is over (the server keeps the dice seed secret until then, so
-                nobody can foresee a roll).
-              </span>
-            )}
-            {session instanceof ServerSession && v.outcome && (
-              <button
-                type="button"
-                onClick={() =>
-                  session.verify().then(
-                    (m) => (m.startsWith('FAILED') ? setError(m) : setNotice(m)),
-                    (e: Error) => setError(e.message),
-                  )
-                }
-              >
-                Verify dice
-              </button>
-            )}{' '}
-            <a href={`/calc.html?game=${encodeURIComponent(game.id)}`}>Calculator</a> <a href="/">Home</a>
-          </p>
+          <ExportLine
+            game={game.id}
+            canExport={canExport}
+            onExport={async () => {
+              try {
+                download(
+                  session instanceof ServerSession ? await session.exportFile() : session.exportReplay(),
+                  v,
+                );
+              } catch (e) {
+                setError(`Export failed: ${(e as Error).message}`);
+              }
+            }}
+            onVerify={
+              session instanceof ServerSession && v.outcome
+                ? () =>
+                    session.verify().then(
+                      (m) => (m.startsWith('FAILED') ? setError(m) : setNotice(m)),
+                      (e: Error) => setError(e.message),
+                    )
+                : null
+            }
+          />
         </div>
       </div>
     </div>

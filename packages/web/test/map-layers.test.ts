@@ -1,0 +1,136 @@
+/**
+ * The map's parts (issue #49): the board drawn in an SVG of its own, under the one a click
+ * changes; a click that selects a counter redraws that stack only; what the map lights
+ * comes from the presentation and the legal actions (lit-nodes.ts).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply, type Highlight, legalActions, registerGame, setup } from '@stavka/engine';
+import { marsModule, marsRules } from '@stavka/games';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { coloursOf } from '../src/counters.ts';
+import { litNodes } from '../src/lit-nodes.ts';
+import { MapView } from '../src/MapView.tsx';
+import { stacksOf, UnitsLayer } from '../src/map/units.tsx';
+
+function deployed() {
+  const made = setup(marsRules, null, 1, {});
+  assert.ok(made.ok);
+  let s = made.value;
+  for (const side of ['german', 'soviet'])
+    for (const type of ['historical-setup', 'end-setup']) {
+      const r = apply(marsRules, s, side, { type });
+      assert.ok(r.ok);
+      s = r.value;
+    }
+  return s;
+}
+
+const state = deployed();
+const g = state.state;
+const pres = await registerGame(marsModule).presentation!();
+const colours = coloursOf(marsModule.meta);
+const noop = () => {};
+
+describe('the map in two SVGs', () => {
+  const html = renderToString(
+    h(MapView, {
+      board: pres.board(g),
+      pieces: pres.pieces(g),
+      colours,
+      highlights: new Map<number, Highlight>([[0, 'move']]),
+      path: [],
+      selectedPiece: null,
+      cursor: -1,
+      overlay: null,
+      onHex: noop,
+      onHover: noop,
+    }),
+  );
+  const board = html.slice(html.indexOf('<svg class="map-board'), html.indexOf('</svg>') + 6);
+  const at = html.indexOf('<svg class="map"');
+  const map = html.slice(at, html.indexOf('</svg>', at));
+  it('draws the board (hexes, places) in its own SVG, hidden from screen readers', () => {
+    assert.match(board, /aria-hidden="true"/);
+    assert.ok(board.includes('<g class="static">'));
+    assert.ok(board.includes('>Rzhev<'));
+    assert.ok(!board.includes('class="counter'), 'no counter on the board layer');
+    assert.ok(!board.includes('class="hl '), 'no highlight on the board layer');
+  });
+  it('draws lit nodes and counters in the map SVG, over the board', () => {
+    assert.ok(map.includes('class="hl move"'));
+    assert.ok(map.includes('class="counter '));
+    assert.ok(!map.includes('<g class="static">'));
+    assert.ok(html.indexOf('class="map-board') < at, 'the board first, under');
+  });
+});
+
+describe('the counters, stack by stack', () => {
+  const board = pres.board(g);
+  const pieces = pres.pieces(g);
+  const stacks = stacksOf(pieces);
+  it('groups every piece under the node it stands on', () => {
+    assert.equal(
+      [...stacks.values()].reduce((n, s) => n + s.length, 0),
+      pieces.length,
+    );
+    for (const [node, here] of stacks) for (const piece of here) assert.equal(piece.at, node);
+  });
+  it('draws the selected counter selected, and no other', () => {
+    const first = [...stacks.values()][0]![0]!.id;
+    const html = renderToString(h(UnitsLayer, { board, stacks, colours, selectedPiece: first }));
+    assert.equal((html.match(/class="counter [^"]*selected"/g) ?? []).length, 1);
+    assert.ok(html.includes(`data-piece="${first}"`));
+    const none = renderToString(h(UnitsLayer, { board, stacks, colours, selectedPiece: null }));
+    assert.equal((none.match(/selected"/g) ?? []).length, 0);
+    assert.equal((none.match(/class="stack"/g) ?? []).length, stacks.size);
+  });
+});
+
+describe('what the map lights (lit-nodes.ts)', () => {
+  // On to the first step with moves: each step ended as it is offered.
+  let moving = state;
+  for (let i = 0; i < 10; i++) {
+    const side = marsRules.activeSides(moving.state)[0]!;
+    const offered = legalActions(marsRules, moving, side);
+    if (offered.some((a) => a.type === 'move')) break;
+    const end = offered.find((a) => a.type.startsWith('end'));
+    assert.ok(end, JSON.stringify(offered.slice(0, 3)));
+    const r = apply(marsRules, moving, side, end);
+    assert.ok(r.ok);
+    moving = r.value;
+  }
+  const view = moving.state;
+  const side = marsRules.activeSides(view)[0]!;
+  const actions = legalActions(marsRules, moving, side);
+  const base = {
+    actions,
+    chosen: null,
+    selectedHex: null,
+    marks: [],
+    threats: [],
+    named: [],
+    buttonShown: null,
+    pieceOf: (a: Action) => (typeof a.unit === 'string' ? a.unit : null),
+  };
+  it("lights a selected piece's targets, each the action a click there takes", () => {
+    const unit = actions
+      .map((a) => ('unit' in a && typeof a.unit === 'string' ? a.unit : null))
+      .find((u): u is string => u !== null && pres.targets(view, actions, u).length > 0);
+    assert.ok(unit, `a ${side} unit whose actions light the map`);
+    const { highlights, byHex } = litNodes(pres, view, { ...base, chosen: unit });
+    assert.ok(highlights.size > 0);
+    for (const [hex, a] of byHex) {
+      assert.ok(highlights.has(hex));
+      assert.equal('unit' in a ? a.unit : null, unit);
+    }
+  });
+  it('lights the selected node and the nodes a log line names, none taking an action', () => {
+    const { highlights, byHex } = litNodes(pres, view, { ...base, selectedHex: 5, named: [7, 9] });
+    assert.equal(highlights.get(5), 'selected');
+    assert.equal(highlights.get(7), 'named');
+    assert.equal(highlights.get(9), 'named');
+    assert.equal(byHex.size, 0);
+  });
+});
