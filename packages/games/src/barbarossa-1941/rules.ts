@@ -52,7 +52,6 @@ import { supplyStatuses } from './supply.ts';
 import { victoryTally } from './victory.ts';
 
 export type { BarbarossaAction } from './steps/actions.ts';
-export { CITE_SEQUENCE } from './steps/step.ts';
 
 export const RULES_VERSION = 'barbarossa-1941/2';
 
