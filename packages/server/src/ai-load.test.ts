@@ -9,7 +9,7 @@ import type { Action, GameState } from '@stavka/engine';
 import { legalActions } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import type { FastifyInstance } from 'fastify';
-import { type AiTurn, AiWorker, defaultAiWorkers } from './ai-worker.ts';
+import { AiJobCancelled, type AiTurn, AiWorker, defaultAiWorkers } from './ai-worker.ts';
 import { buildApp } from './app.ts';
 import type { AiOnlyLimits } from './games.ts';
 import { openStore, type Store } from './store.ts';
@@ -26,8 +26,13 @@ after(async () => {
 /** An AI that answers only when the test says so: each position it is asked waits in `asked`. */
 function heldAi() {
   const asked: { gameId: string; state: GameState<unknown>; side: string; answer: () => void }[] = [];
+  const cancelled: string[] = [];
   return {
     asked,
+    cancelled,
+    cancel(gameId: string) {
+      cancelled.push(gameId);
+    },
     choose(
       _game: string,
       _key: string,
@@ -78,6 +83,25 @@ describe('the AI workers take positions fairly', () => {
     const served = new Map([['A', 5]]);
     assert.equal(AiWorker.pick(queue.slice(0, 3), served), 2, 'B, served less lately than A, before A');
     assert.equal(AiWorker.pick(queue.slice(0, 2), served), 0, "A's own in the order they came");
+  });
+
+  test("a game gone: its positions still waiting are dropped, the others' kept", async () => {
+    const workers = new AiWorker(1);
+    try {
+      const state = { stateId: 0 } as unknown as GameState<unknown>;
+      const turn = (gameId: string): AiTurn => ({ gameId, human: false, owner: 'A' });
+      // The first is taken by the (starting) worker; the next two wait.
+      const busy = workers.choose('mars-1942', 'a:german', state, 'german', 'ai', undefined, turn('a'));
+      const gone = workers.choose('mars-1942', 'b:german', state, 'german', 'ai', undefined, turn('b'));
+      const kept = workers.choose('mars-1942', 'c:german', state, 'german', 'ai', undefined, turn('c'));
+      for (const p of [busy, kept]) p.catch(() => {});
+      assert.equal(workers.waiting(), 2);
+      workers.cancel('b');
+      await assert.rejects(gone, AiJobCancelled);
+      assert.equal(workers.waiting(), 1, "c's still waits");
+    } finally {
+      await workers.close();
+    }
   });
 
   test('sized to the machine: a core left to serve the players, at most 4', () => {
@@ -154,6 +178,7 @@ describe('games of AI against AI', () => {
     });
     assert.equal(stop.statusCode, 200, stop.body);
     assert.equal((await app.inject({ url: `/api/games/${first.id}` })).statusCode, 404);
+    assert.deepEqual(ai.cancelled, [first.id], 'its positions waiting for the AI dropped');
     assert.equal((await create(app, aiVsAi, '10.0.0.1')).statusCode, 201);
     // A game with a person at the table is not its creator's to stop.
     const human = (await create(app, {})).json();

@@ -95,6 +95,14 @@ export function defaultAiWorkers(cores = availableParallelism()): number {
 
 /** The heap of the worker for the games of AI against AI, MB. */
 const BACKGROUND_HEAP_MB = 96;
+/**
+ * The worker for the games of AI against AI stops after this long with nothing to do
+ * (its memory given back; it starts again with the next position).
+ */
+const BACKGROUND_IDLE_MS = 30_000;
+
+/** A position dropped because its game is gone (AiWorker.cancel). */
+export class AiJobCancelled extends Error {}
 
 /** Who is waiting for an AI move, for the order the positions are taken in. */
 export interface AiTurn {
@@ -120,6 +128,8 @@ interface Slot {
   /** The job it is thinking about. */
   busy: Queued | null;
   readonly queue: Queued[];
+  /** The background worker's stop once idle (BACKGROUND_IDLE_MS). */
+  idle?: NodeJS.Timeout;
 }
 
 /** FNV-1a: a game's worker. */
@@ -159,12 +169,17 @@ export class AiWorker {
 
   private start(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const w = tsWorker(import.meta.url, {
-      workerData: { stavkaAi: true, background: slot.background },
-      // The games of AI against AI hold no more of the server's memory than this (their
-      // worker starts again if they need more: issue #46, the server's 400 MB).
-      ...(slot.background ? { resourceLimits: { maxOldGenerationSizeMb: BACKGROUND_HEAP_MB } } : {}),
-    });
+    const w = tsWorker(
+      import.meta.url,
+      {
+        workerData: { stavkaAi: true, background: slot.background },
+        // The games of AI against AI hold no more of the server's memory than this (their
+        // worker starts again if they need more: issue #46, the server's 400 MB).
+        ...(slot.background ? { resourceLimits: { maxOldGenerationSizeMb: BACKGROUND_HEAP_MB } } : {}),
+      },
+      // Its start (the games loaded) at the lowest priority too.
+      slot.background ? { nice: 19 } : {},
+    );
     w.unref();
     w.on('message', (a: Answer) => {
       const q = slot.busy;
@@ -208,7 +223,20 @@ export class AiWorker {
   }
 
   private pump(slot: Slot): void {
-    if (this.closed || slot.busy || slot.queue.length === 0) return;
+    if (slot.idle) clearTimeout(slot.idle);
+    if (this.closed || slot.busy) return;
+    if (slot.queue.length === 0) {
+      if (slot.background && slot.worker) {
+        slot.idle = setTimeout(() => {
+          const w = slot.worker;
+          if (slot.busy || slot.queue.length > 0 || !w) return;
+          slot.worker = null;
+          void w.terminate();
+        }, BACKGROUND_IDLE_MS);
+        slot.idle.unref();
+      }
+      return;
+    }
     const i = AiWorker.pick(slot.queue, this.served);
     const [q] = slot.queue.splice(i, 1);
     if (!q) return;
@@ -255,11 +283,28 @@ export class AiWorker {
     });
   }
 
+  /**
+   * Game `gameId` is gone (stopped, expired): its positions still waiting are dropped
+   * (rejected), so no worker thinks for it.
+   */
+  cancel(gameId: string): void {
+    const gone = new AiJobCancelled('the game is gone');
+    for (const slot of [...this.slots, this.background]) {
+      for (let i = slot.queue.length - 1; i >= 0; i--) {
+        const q = slot.queue[i]!;
+        if (q.turn.gameId !== gameId) continue;
+        slot.queue.splice(i, 1);
+        q.reject(gone);
+      }
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const stopped = new Error('the AI workers are stopped');
     await Promise.all(
       [...this.slots, this.background].map(async (slot) => {
+        if (slot.idle) clearTimeout(slot.idle);
         for (const q of slot.queue.splice(0)) q.reject(stopped);
         const w = slot.worker;
         slot.worker = null;

@@ -28,7 +28,7 @@ import {
   visibleLog,
 } from '@stavka/engine';
 import { findGame, GAMES, playableGame } from '@stavka/games';
-import { AiWorker, defaultAiWorkers } from './ai-worker.ts';
+import { AiJobCancelled, AiWorker, defaultAiWorkers } from './ai-worker.ts';
 import {
   checkDice,
   commitmentOf,
@@ -233,7 +233,7 @@ export interface ServiceOptions {
   /** AI workers (threads): defaultAiWorkers() by default. */
   readonly aiWorkers?: number;
   /** Where the AI's positions go instead of the AI workers (tests: an AI that answers when told). */
-  readonly aiWorker?: Pick<AiWorker, 'choose' | 'close'>;
+  readonly aiWorker?: Pick<AiWorker, 'choose' | 'close'> & Partial<Pick<AiWorker, 'cancel'>>;
   /** Games of AI against AI: how many at once, per creator and in all, when they pause and expire. */
   readonly aiOnly?: Partial<AiOnlyLimits>;
   /**
@@ -410,7 +410,7 @@ export class GameService implements Service {
   private readonly aiPending = new Set<string>();
   private readonly remotePending = new Set<string>();
   private closed = false;
-  private readonly aiWorker: Pick<AiWorker, 'choose' | 'close'>;
+  private readonly aiWorker: Pick<AiWorker, 'choose' | 'close'> & Partial<Pick<AiWorker, 'cancel'>>;
   /** Games of AI against AI moving here: their creator, and when somebody last looked. */
   private readonly aiOnly = new Map<string, { owner: string; seen: number }>();
   /**
@@ -1300,6 +1300,7 @@ export class GameService implements Service {
             { gameId: id, human, owner: this.aiOnly.get(id)?.owner ?? '' },
           );
     } catch (e) {
+      if (e instanceof AiJobCancelled) return; // its game is gone
       if (human || this.closed) throw e;
       // A game of AI against AI its worker could not think for (its memory): paused
       // until somebody looks at it again.
@@ -1446,6 +1447,7 @@ export class GameService implements Service {
 
   /** A game of AI against AI deleted: out of the bounds, the cache, and its live clients told. */
   private async droppedAiOnly(id: string): Promise<void> {
+    this.aiWorker.cancel?.(id);
     this.aiOnly.delete(id);
     this.aiPaused.delete(id);
     await this.forget([id]);

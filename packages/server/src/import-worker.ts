@@ -83,6 +83,11 @@ export interface ImportLimits {
   readonly maxTimeoutMs?: number;
   /** The worker's heap (MB); a file needing more is refused. Default 256. */
   readonly heapMb?: number;
+  /**
+   * A worker with nothing to replay for this long stops, giving its memory back (~90 MB:
+   * the server's 400 MB, issue #46); the next file starts it again. Default 15 s.
+   */
+  readonly idleMs?: number;
 }
 
 interface Pending {
@@ -96,6 +101,8 @@ interface Pending {
 interface Slot {
   worker: Worker | null;
   job: { id: number; pending: Pending; timer: NodeJS.Timeout } | null;
+  /** Its worker's stop once idle (ImportLimits.idleMs). */
+  idle?: NodeJS.Timeout;
 }
 
 /** The main thread's side: a few workers, and the files waiting for one. */
@@ -107,6 +114,7 @@ export class ImportWorkers {
   private readonly msPerAction: number;
   private readonly maxTimeoutMs: number;
   private readonly heapMb: number;
+  private readonly idleMs: number;
   private next = 1;
   private closed = false;
 
@@ -120,6 +128,7 @@ export class ImportWorkers {
     this.msPerAction = limits.msPerAction ?? 8;
     this.maxTimeoutMs = Math.max(this.timeoutMs, limits.maxTimeoutMs ?? 55_000);
     this.heapMb = limits.heapMb ?? 256;
+    this.idleMs = limits.idleMs ?? 15_000;
   }
 
   /** The file checked by replaying it in a worker; refused with an ApiError. */
@@ -146,7 +155,29 @@ export class ImportWorkers {
 
   /** Starts the workers now (at the server's start), so the first import does not wait for one. */
   start(): void {
-    if (!this.closed) for (const s of this.slots) this.workerOf(s);
+    if (this.closed) return;
+    for (const s of this.slots) {
+      this.workerOf(s);
+      this.stopWhenIdle(s);
+    }
+  }
+
+  /** Whether a slot's worker is running (tests). */
+  running(): number {
+    return this.slots.filter((s) => s.worker !== null).length;
+  }
+
+  /** The slot's worker stops if it is given nothing to replay within idleMs. */
+  private stopWhenIdle(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    if (this.closed || slot.job || !slot.worker) return;
+    slot.idle = setTimeout(() => {
+      const w = slot.worker;
+      if (slot.job || !w) return;
+      slot.worker = null;
+      void w.terminate();
+    }, this.idleMs);
+    slot.idle.unref();
   }
 
   private workerOf(slot: Slot): Worker {
@@ -179,6 +210,7 @@ export class ImportWorkers {
   }
 
   private run(slot: Slot, pending: Pending): void {
+    if (slot.idle) clearTimeout(slot.idle);
     const id = this.next++;
     const timer = setTimeout(
       () => {
@@ -213,7 +245,10 @@ export class ImportWorkers {
     slot.job = null;
     for (;;) {
       const next = this.queue.shift();
-      if (!next || this.closed) return;
+      if (!next || this.closed) {
+        this.stopWhenIdle(slot);
+        return;
+      }
       if (next.deadline > performance.now()) {
         this.run(slot, next);
         return;
@@ -230,6 +265,7 @@ export class ImportWorkers {
       p.reject(new ApiError(503, 'server/busy', 'the server is stopping'));
     await Promise.all(
       this.slots.map(async (s) => {
+        if (s.idle) clearTimeout(s.idle);
         const w = s.worker;
         s.worker = null;
         if (s.job) {

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ImportWorkers } from './import-worker.ts';
 import { openStore, type Store } from './store.ts';
-import { tempSqlitePath } from './test-support.ts';
+import { tempSqlitePath, until } from './test-support.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
 after(async () => {
@@ -202,6 +202,26 @@ describe('an imported game to play on is a new game', () => {
 });
 
 describe('the time an import may take grows with its length', () => {
+  test('an import worker with nothing to replay stops (its memory given back), and starts again for the next file', async () => {
+    const { file, hashes } = fileOf(3);
+    const workers = new ImportWorkers({ idleMs: 200 });
+    try {
+      workers.start();
+      assert.equal(workers.running(), 1, 'started with the server');
+      await until('stopped, idle', async () => workers.running() === 0, 20_000);
+      const verified = await workers.verify({
+        ...file,
+        format: 'stavka-replay/1' as const,
+        hashes,
+        finalHash: hashes[hashes.length - 1] ?? null,
+      });
+      assert.deepEqual(verified.hashes, hashes, 'the next file replayed by a worker started again');
+      await until('stopped again once idle', async () => workers.running() === 0, 20_000);
+    } finally {
+      await workers.close();
+    }
+  });
+
   test('a long file is given time for each of its actions (a 4,193-action game is not refused at 20 s), never past 55 s', async () => {
     const { file } = fileOf(1);
     const of = (n: number) => ({
