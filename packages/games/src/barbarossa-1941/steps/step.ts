@@ -4,23 +4,10 @@
  * "GAME-TURN SEQUENCE" maps to one file; and what the steps share: the citations, the
  * log, the scenario of a state.
  */
-import type {
-  StepRules as EngineStepRules,
-  RulesContext,
-  StepEffect,
-  StepEffects,
-  StepLegal,
-} from '@stavka/engine';
+import type { StepRules as EngineStepRules, RulesContext, StepEffect, StepEffects } from '@stavka/engine';
 import { type RulesScenario, rulesScenarioByKey, type Side } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import type { ActionOf, BarbarossaAction } from './actions.ts';
-
-/**
- * What `side` (the side to act) may do now, in a canonical order (the engine's step
- * shape, steps.ts). A step builds the board it needs itself: most do, some (the combat's,
- * the victory claim) need none.
- */
-export type Legal = StepLegal<BarbarossaState, BarbarossaAction, Side, RulesScenario>;
 
 /** What one action does to the engine's private copy of the state, logging why. */
 export type Effect<T extends BarbarossaAction['type']> = StepEffect<
@@ -39,7 +26,11 @@ export type Effects<K extends BarbarossaAction['type']> = StepEffects<
   RulesScenario
 >;
 
-/** One step of the sequence of play: its legal actions and the effect of each of them. */
+/**
+ * One step of the sequence of play: its legal actions (what the side to act may do now,
+ * in a canonical order, given the scenario: a step builds the board it needs itself) and
+ * the effect of each of them.
+ */
 export type StepRules<K extends BarbarossaAction['type']> = EngineStepRules<
   BarbarossaState,
   BarbarossaAction,
