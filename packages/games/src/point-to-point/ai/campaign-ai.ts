@@ -41,14 +41,14 @@ export interface AiLevel {
 }
 
 /**
- * Level 1 the rules of thumb; level 2 a search of 8 iterations a player-turn, the plans
+ * Level 1 the rules of thumb; level 2 a search of 6 iterations a player-turn, the plans
  * compared by sequential halving on common dice, each iteration to a horizon of one
  * decision past its plan, another plan than the rules of thumb's own played only when it
  * scores 5 points of chance of winning better.
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 1 }, margin: 0 },
-  2: { budget: { iterations: 8, horizon: 1, root: 'halving' }, margin: 0.05 },
+  2: { budget: { iterations: 6, horizon: 1, root: 'halving' }, margin: 0.05 },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
