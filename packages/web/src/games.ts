@@ -7,7 +7,7 @@
 import type { Action, AnyGameModule, GameRules, Presentation } from '@stavka/engine';
 // The browser-side registry: cards only, the modules behind dynamic imports (a subpath of
 // @stavka/games once its package exports it).
-import { CARDS, cardOf, type GameCard } from '../../games/src/catalog.ts';
+import { CARDS, cardOf, type GameCard } from '@stavka/games/catalog';
 
 export { CARDS, cardOf, type GameCard };
 
