@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { playout, RandomPlayer, type RngState, rngFromSeed, rollDie } from '@stavka/engine';
-import { Board } from './board.ts';
+import {
+  type Action,
+  applyUnchecked,
+  type GameState,
+  legalActions,
+  playout,
+  RandomPlayer,
+  type RngState,
+  rngFromSeed,
+  rollDie,
+  stateHash,
+} from '@stavka/engine';
+import { Board, fitsStack, stackingOk } from './board.ts';
 import { marsRules } from './rules.ts';
 import { scenarioByKey } from './scenario.ts';
-import type { MarsState } from './state.ts';
+import { cloneMarsState, type MarsState } from './state.ts';
 
 /** The hexes a board reads its units from: each hex's units, in order, and its owner. */
 const hexes = (b: Board) => ({ at: b.at.map((h) => [...h]), owner: [...b.owner] });
@@ -44,5 +55,93 @@ describe('a board with a few units moved (Board.moved) is the board built afresh
       assert.deepEqual(hexes(Board.moved(base, next)), hexes(new Board(s, next)));
     }
     assert.ok(mixed > 0, 'a unit was also moved into an enemy-held hex');
+  });
+});
+
+describe('mars-1942 "Supply": a trace taken over from the board before is the trace worked out afresh', () => {
+  it('over the states of a random game, each board built from the one before (as after every action)', () => {
+    const states: MarsState[] = [];
+    playout(
+      marsRules as never,
+      33,
+      { soviet: new RandomPlayer('t1'), german: new RandomPlayer('t2') },
+      { onAction: (s) => void (states.length < 700 && states.push(s.state as MarsState)) },
+    );
+    let prev: Board | undefined;
+    let kept = 0;
+    for (const g of states) {
+      const s = scenarioByKey(g.scenario);
+      const board = prev ? Board.moved(prev, g) : new Board(s, g);
+      board.takeTraces(prev);
+      // A copy of the scenario has no trace of its own to take over: a fresh search.
+      const fresh = new Board({ ...s }, g);
+      for (const side of ['german', 'soviet'] as const) {
+        assert.deepEqual(board.supplyDistance(side), fresh.supplyDistance(side));
+        const blocked = board.supplyBlocked(side);
+        if (
+          prev &&
+          prev.supplyDistance(side) === board.supplyDistance(side) &&
+          prev.supplyBlocked(side).some((b, h) => b !== blocked[h])
+        )
+          kept++;
+      }
+      prev = board;
+    }
+    assert.ok(kept > 0, 'a trace was taken over where the blocked hexes differ');
+  });
+});
+
+describe('mars-1942 "Operational Movement": a move carried out from the search kept with the legal list is the move searched afresh', () => {
+  it('moves of the movement-phase states of a random game: the same state, log and hash either way', () => {
+    const rules = marsRules as never as Parameters<typeof legalActions<MarsState, Action>>[0];
+    const states: GameState<MarsState>[] = [];
+    playout(
+      marsRules as never,
+      44,
+      { soviet: new RandomPlayer('m1'), german: new RandomPlayer('m2') },
+      { onAction: (s) => void (states.length < 900 && states.push(s as GameState<MarsState>)) },
+    );
+    let compared = 0;
+    for (const s of states.filter((x, i) => i % 3 === 0 && x.state.step === 'movement')) {
+      const side = s.state.player;
+      const moves = legalActions(rules, s, side).filter((a) => a.type === 'move');
+      for (let k = 0; k < moves.length; k += Math.max(1, Math.floor(moves.length / 4))) {
+        const listed = applyUnchecked(rules, s, side, moves[k]!);
+        // The same position as a state never listed: no kept search, the move searched again.
+        const unlisted = applyUnchecked(rules, { ...s, state: cloneMarsState(s.state) }, side, moves[k]!);
+        assert.deepEqual(listed.log.at(-1), unlisted.log.at(-1));
+        assert.equal(stateHash(listed), stateHash(unlisted));
+        compared++;
+      }
+    }
+    assert.ok(compared > 50, `${compared} moves compared`);
+  });
+});
+
+describe('mars-1942 "Stacking limit": fitsStack is the stacking test of the stack with the unit added', () => {
+  it('every unit on every occupied hex, over the states of a random game (M-13, M-17, M-18)', () => {
+    const states: MarsState[] = [];
+    playout(
+      marsRules as never,
+      55,
+      { soviet: new RandomPlayer('f1'), german: new RandomPlayer('f2') },
+      { onAction: (s) => void (states.length < 400 && states.push(s.state as MarsState)) },
+    );
+    let refused = 0;
+    for (const g of states.filter((_, i) => i % 10 === 0)) {
+      const s = scenarioByKey(g.scenario);
+      const board = new Board(s, g);
+      for (let h = 0; h < board.at.length; h++) {
+        const here = board.at[h]!;
+        if (here.length === 0) continue;
+        for (const id of s.unitIds) {
+          if (here.includes(id)) continue;
+          const fits = fitsStack(board, h, id);
+          assert.equal(fits, stackingOk(s, [...here, id]), `${id} onto ${here.join(', ')}`);
+          if (!fits) refused++;
+        }
+      }
+    }
+    assert.ok(refused > 0, 'some stacks refused');
   });
 });

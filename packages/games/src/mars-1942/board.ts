@@ -130,9 +130,52 @@ interface SupplyTrace {
   readonly dist: Int32Array;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** Each side's supply edge hexes as a map of the scenario: 1 on an edge. */
+const edgeMaps = new WeakMap<Scenario, Record<Side, Uint8Array>>();
+
+function edgeMap(s: Scenario, side: Side): Uint8Array {
+  let maps = edgeMaps.get(s);
+  if (!maps) {
+    const n = s.map.graph.nodeCount;
+    maps = { german: new Uint8Array(n), soviet: new Uint8Array(n) };
+    for (const x of SIDES) for (const h of s.edges[x]) maps[x][h] = 1;
+    edgeMaps.set(s, maps);
+  }
+  return maps[side];
+}
+
+/**
+ * Whether the trace `dist` of the hexes `was` blocked is also the trace of `now`: every
+ * hex blocked since was out of reach, and every hex opened since is no edge hex and
+ * touches no hex in reach. Then nothing in reach changed and nothing new comes in reach
+ * (a hex first reached would have to be an opened one next to a hex in reach, or an
+ * edge): the breadth-first search gives the same distances. A position often differs
+ * from the one before only behind a side's own lines, where the other side's supply
+ * never reaches (a move far from the front).
+ */
+function sameTrace(
+  s: Scenario,
+  side: Side,
+  was: Uint8Array,
+  dist: Int32Array,
+  now: Uint8Array,
+  graph: Graph,
+): boolean {
+  if (was.length !== now.length) return false;
+  let edges: Uint8Array | null = null;
+  for (let h = 0; h < was.length; h++) {
+    if (was[h] === now[h]) continue;
+    if (now[h] === 1) {
+      if (dist[h] !== -1) return false; // blocked where a line ran
+      continue;
+    }
+    edges ??= edgeMap(s, side);
+    if (edges[h] === 1) return false; // a new source
+    for (let slot = graph.offsets[h]!, end = graph.offsets[h + 1]!; slot < end; slot++) {
+      const t = graph.targets[slot]!;
+      if (t >= 0 && dist[t]! >= 0) return false; // opened next to a line
+    }
+  }
   return true;
 }
 
@@ -213,6 +256,28 @@ export class Board {
 
   unit(id: string): UnitData {
     return this.s.units[id]!;
+  }
+
+  /** Per hex, once counted: a Russian stack's units, korps and tank brigades (fitsStack), packed; -1 not yet. */
+  private russianStacks: Int32Array | null = null;
+
+  /** The units on `hex` (Russian), its korps and its tank brigades (M-18: mechanized ones too), packed by bytes. */
+  russianStack(hex: number): number {
+    this.russianStacks ??= new Int32Array(this.owner.length).fill(-1);
+    let packed = this.russianStacks[hex]!;
+    if (packed < 0) {
+      let korps = 0;
+      let brigades = 0;
+      const here = this.at[hex]!;
+      for (const id of here) {
+        const u = this.s.units[id]!;
+        if (u.size === 'korps') korps++;
+        if (isTankBrigade(u)) brigades++;
+      }
+      packed = here.length | (korps << 8) | (brigades << 16);
+      this.russianStacks[hex] = packed;
+    }
+    return packed;
   }
 
   sideCode(side: Side): number {
@@ -401,7 +466,10 @@ export class Board {
       lastTraces.set(this.s, traces);
     }
     const last = traces[side];
-    const dist = last && sameBytes(last.blocked, blocked) ? last.dist : this.traceSupply(side, blocked);
+    const dist =
+      last && sameTrace(this.s, side, last.blocked, last.dist, blocked, this.s.map.graph)
+        ? last.dist
+        : this.traceSupply(side, blocked);
     traces[side] = { blocked, dist };
     this.supplyCache[side] = dist;
     return dist;
@@ -418,7 +486,12 @@ export class Board {
       this.takeZoc(earlier, side);
       const dist = earlier.supplyCache[side];
       const was = earlier.blockedCache[side];
-      if (dist && was && !this.supplyCache[side] && sameBytes(was, this.supplyBlocked(side)))
+      if (
+        dist &&
+        was &&
+        !this.supplyCache[side] &&
+        sameTrace(this.s, side, was, dist, this.supplyBlocked(side), this.s.map.graph)
+      )
         this.supplyCache[side] = dist;
     }
   }
@@ -548,7 +621,17 @@ export class Board {
 /** Stacking (M-13): may unit `id` join the units on `hex` (none: always)? */
 export function fitsStack(board: Board, hex: number, id: string): boolean {
   const here = board.at[hex]!;
-  return here.length === 0 || stacks(board.s, here, id);
+  if (here.length === 0) return true;
+  const s = board.s;
+  const u = s.units[id]!;
+  if (u.side !== 'soviet' || s.units[here[0]!]!.side !== 'soviet') return stacks(s, here, id);
+  // A Russian stack's counts, worked out once a hex (a legal list asks every move onto
+  // friends): stacks' M-13 / M-18 test with the unit added.
+  const counted = board.russianStack(hex);
+  const n = (counted & 0xff) + 1;
+  const korps = ((counted >> 8) & 0xff) + (u.size === 'korps' ? 1 : 0);
+  const brigades = (counted >> 16) + (isTankBrigade(u) ? 1 : 0);
+  return korps <= 1 && (n <= 2 || (n === 3 && brigades >= 1));
 }
 
 /** Stacking (M-13): may these units of one side share a hex? */

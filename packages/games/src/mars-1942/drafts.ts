@@ -31,6 +31,10 @@ const parentBoards = new WeakMap<MarsState, Board>();
 /** The units of the state a draft was cloned from, while the action is applied to it. */
 const parentUnits = new WeakMap<MarsState, Readonly<Record<string, UnitState>>>();
 
+/** The units of the state a draft was cloned from, while an action is applied to it. */
+export const parentUnitsOf = (g: MarsState): Readonly<Record<string, UnitState>> | undefined =>
+  parentUnits.get(g);
+
 /** The parent's board while an action is applied to its draft `g`, if it had one. */
 export const parentBoard = (g: MarsState): Board | undefined => parentBoards.get(g);
 

@@ -47,12 +47,20 @@ export function canMove(board: Board, id: string): boolean {
  * next to it, and only through the minimum 1-hex move, for a neighbour the search did
  * not reach; `uses.friends` is set when that was looked at (else friendly units do not
  * matter at all). The search reads only the enemy's units and ZOCs, the map and the
- * unit's own state.
+ * unit's own state. With `tree`, the search's tree is handed back (a move's path from it:
+ * `pathInTree`).
  */
 export function moveOptions(
   board: Board,
   id: string,
-  opts: { paths?: boolean; to?: number; stacking?: boolean; uses?: { friends: boolean } } = {},
+  opts: {
+    paths?: boolean;
+    to?: number;
+    stacking?: boolean;
+    uses?: { friends: boolean };
+    /** Filled with the search's tree: each hex reached and the hex it was reached from (-1: the start), in pairs. */
+    tree?: number[];
+  } = {},
 ): MoveOption[] {
   const withPaths = opts.paths ?? true;
   if (!canMove(board, id)) return [];
@@ -95,8 +103,10 @@ export function moveOptions(
   const stacking = opts.stacking ?? true;
   const isolatedInfantry = st.supply === 'isolated';
   const out: MoveOption[] = [];
+  const tree = opts.tree;
   for (let i = 0; i < space.reachedCount; i++) {
     const to = space.reached[i]!;
+    tree?.push(to, space.parent[to]!);
     if (to === start || (opts.to !== undefined && to !== opts.to)) continue;
     if (stacking && !fitsStack(board, to, id)) continue;
     // "Minimum 1-hex movement": a one-hex move made under it (reached at the search's
@@ -111,4 +121,18 @@ export function moveOptions(
     });
   }
   return out;
+}
+
+/** The path to `to` in a tree handed back by moveOptions (start first), or [] if it was not reached. */
+export function pathInTree(tree: ArrayLike<number>, to: number): number[] {
+  const path: number[] = [];
+  let at = to;
+  while (at >= 0) {
+    let i = 0;
+    while (i < tree.length && tree[i] !== at) i += 2;
+    if (i >= tree.length) return [];
+    path.push(at);
+    at = tree[i + 1]!;
+  }
+  return path.reverse();
 }

@@ -7,8 +7,8 @@
 import { CarriedCache } from '@stavka/engine';
 import type { MarsAction } from '../actions.ts';
 import { type Board, fitsStack, sideUnits } from '../board.ts';
-import { boardOf, parentBoard, sameUnitState } from '../drafts.ts';
-import { moveOptions } from '../movement.ts';
+import { boardOf, parentBoard, parentUnitsOf, sameUnitState } from '../drafts.ts';
+import { type MoveOption, moveOptions, pathInTree } from '../movement.ts';
 import type { Scenario, Side } from '../scenario.ts';
 import { changeUnit, type MarsState, type UnitState } from '../state.ts';
 import { updateTaken } from '../taken.ts';
@@ -26,8 +26,18 @@ import { CITE, hexAt, hexNum, log, onMap, perUnit, type StepRules } from './step
  * state. The fuzzer checks every list against one worked out from scratch.
  */
 interface UnitMoves {
-  /** Destinations as far as the search goes, stacking aside: checked on each state. */
-  readonly moves: readonly { readonly to: number; readonly action: MarsAction }[];
+  /**
+   * Destinations as far as the search goes, stacking aside: checked on each state; each
+   * with its cost and bonus (moveOptions).
+   */
+  readonly moves: readonly {
+    readonly to: number;
+    readonly action: MarsAction;
+    readonly cost: number;
+    readonly bonus: boolean;
+  }[];
+  /** The search's tree (moveOptions `tree`): the path of the move chosen. */
+  readonly tree: Int32Array;
   /**
    * The unit's hex and those next to it, when friendly units there can change its moves
    * (its search looked at a minimum 1-hex move: see moveOptions); else none.
@@ -97,6 +107,21 @@ function withdrawAction(s: Scenario, id: string): MarsAction {
 
 const END_MOVEMENT: MarsAction = Object.freeze({ type: 'end-movement' });
 
+/**
+ * The move of `unit` to `to` as the legal list of the state the draft `g` was cloned
+ * from found it (its cost, bonus and path, from the search kept with the list), or
+ * undefined when that state's list was not worked out: then the move is searched again.
+ * The same search either way (see MovementCache): a move is not searched twice.
+ */
+function listedMove(g: MarsState, me: Side, unit: string, to: number): MoveOption | undefined {
+  const listed = movementCaches.inherited(g);
+  if (!listed || listed.player !== me || listed.units !== parentUnitsOf(g)) return undefined;
+  const m = listed.byUnit.get(unit);
+  const move = m?.moves.find((x) => x.to === to);
+  if (!m || !move) return undefined;
+  return { to, cost: move.cost, bonus: move.bonus, path: pathInTree(m.tree, to) };
+}
+
 /** A panzer unit on the southern edge may leave the game for good (M-14). */
 function canWithdraw(board: Board, id: string): boolean {
   const u = board.unit(id);
@@ -119,11 +144,14 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
       if (!m || !sameUnitState(prev!.units[id]!, g.units[id]!) || touches(m.near, changed!)) {
         const at = g.units[id]!.at;
         const uses = { friends: false };
-        const moves = moveOptions(board, id, { paths: false, stacking: false, uses }).map((o) => ({
+        const tree: number[] = [];
+        const moves = moveOptions(board, id, { paths: false, stacking: false, uses, tree }).map((o) => ({
           to: o.to,
           action: Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }) as MarsAction,
+          cost: o.cost,
+          bonus: o.bonus,
         }));
-        m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves };
+        m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves, tree: Int32Array.from(tree) };
       }
       byUnit.set(id, m);
       most += m.moves.length + 1;
@@ -149,7 +177,7 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
       // The draft is still its parent here: the parent's board, if it has one.
       const board = parentBoard(g) ?? boardOf(g);
       const to = hexAt(s, action.to);
-      const opt = moveOptions(board, action.unit, { to })[0]!;
+      const opt = listedMove(g, me, action.unit, to) ?? moveOptions(board, action.unit, { to })[0]!;
       const st = changeUnit(g, action.unit);
       st.at = to;
       st.moved = opt.bonus ? 'bonus' : 'attack';
