@@ -85,7 +85,7 @@ describe('the AI workers take positions fairly', () => {
     assert.equal(AiWorker.pick(queue.slice(0, 2), served), 0, "A's own in the order they came");
   });
 
-  test("a game gone: its positions still waiting are dropped, the others' kept", async () => {
+  test("a game gone: its positions still waiting are dropped, the others' kept; the one thought about too, if it is the last", async () => {
     const workers = new AiWorker(1);
     try {
       const state = { stateId: 0 } as unknown as GameState<unknown>;
@@ -99,6 +99,12 @@ describe('the AI workers take positions fairly', () => {
       workers.cancel('b');
       await assert.rejects(gone, AiJobCancelled);
       assert.equal(workers.waiting(), 1, "c's still waits");
+      workers.cancel('c');
+      await assert.rejects(kept, AiJobCancelled);
+      // The one being thought about, nothing else to do: the worker stops thinking for nobody.
+      workers.cancel('a');
+      await assert.rejects(busy, AiJobCancelled);
+      assert.equal(workers.waiting(), 0);
     } finally {
       await workers.close();
     }

@@ -297,6 +297,17 @@ export class AiWorker {
         q.reject(gone);
       }
     }
+    // The games of AI against AI's worker thinking for it, with nothing else to do: it
+    // stops now (its memory given back) rather than think on for nobody.
+    const bg = this.background;
+    if (bg.busy?.turn.gameId === gameId && bg.queue.length === 0 && bg.worker) {
+      const w = bg.worker;
+      const q = bg.busy;
+      bg.worker = null;
+      bg.busy = null;
+      q.reject(gone);
+      void w.terminate();
+    }
   }
 
   async close(): Promise<void> {

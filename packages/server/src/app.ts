@@ -868,6 +868,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
       }
       try {
         newGameFrom(req);
+        // A game this server does not have is refused here, with no worker started for it.
+        if (!rulesFor(req.body.game)) {
+          const game = String(req.body.game).slice(0, 64);
+          throw new ApiError(422, 'replay/unknown-game', `no game "${game}" here`);
+        }
         const verified = await importer.verify(req.body);
         return reply.status(201).send(withLinks(await service.importFile(req.body, verified), linkBase(req)));
       } finally {
