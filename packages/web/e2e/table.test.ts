@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { SHOTS, serverAndBrowser } from './setup.ts';
+import { answered, answeredIf, mapSettled, painted } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -41,7 +42,7 @@ async function open(): Promise<{
 
 /** A screenshot once the map has settled (text is hidden while it pans). */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await mapSettled(page);
   await page.screenshot({ path: join(SHOTS, name) });
 }
 
@@ -68,8 +69,10 @@ async function clickCounterUntil(
   const buttons = page.locator(`.actions button[data-action="${action}"]`);
   const before = await buttons.count();
   for (let k = 0; k < (await counters.count()); k++) {
+    // A click on a counter that may not fortify changes nothing: the buttons are counted
+    // once the page has painted what the click made of it (nothing, or one fewer).
     await click(counters.nth(k));
-    await page.waitForTimeout(60);
+    await painted(page);
     if ((await buttons.count()) !== before) return true;
   }
   return false;
@@ -100,16 +103,17 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
       await click(soviet.nth(k));
       const targets = page.locator('polygon.hl.target');
       if ((await targets.count()) === 0) continue;
-      await click(targets.first());
-      await page.waitForTimeout(80);
+      await answered(page, () => click(targets.first()));
       if ((await owed.count()) > 0) break;
       // Taken out again by clicking the unit twice (select, click again).
       const unit = (await soviet.nth(k).getAttribute('data-piece')) ?? '';
       const assigned = page.locator(`.actions button[data-action="unassign"][data-unit="${unit}"]`);
       if ((await assigned.count()) > 0) {
-        await click(soviet.nth(k));
-        await click(soviet.nth(k));
-        await page.waitForTimeout(60);
+        // The two clicks answered: the attack taken out (whatever is selected after them).
+        await answered(page, async () => {
+          await click(soviet.nth(k));
+          await click(soviet.nth(k));
+        });
         assert.equal(await assigned.count(), 0, 'a second click on a selected attacker takes it out');
       }
     }
@@ -130,8 +134,7 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     ) {
       const closed = page.locator('.actions details.group:not([open]) summary');
       if ((await closed.count()) > 0) await click(closed.first());
-      await click(page.locator('.actions button[data-action="unassign"]').first());
-      await page.waitForTimeout(60);
+      await answered(page, () => click(page.locator('.actions button[data-action="unassign"]').first()));
     }
     const end = page.locator('.actions button[data-action="end-allocation"]');
     let declared = false;
@@ -139,14 +142,15 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
       await click(soviet.nth(k));
       const targets = page.locator('polygon.hl.target');
       for (let t = 0; t < (await targets.count()) && !declared; t++) {
-        await click(targets.nth(t));
-        await page.waitForTimeout(80);
+        await answered(page, () => click(targets.nth(t)));
         if ((await end.count()) > 0) declared = true;
         else {
-          await click(soviet.nth(k));
-          await click(soviet.nth(k));
-          await page.waitForTimeout(60);
-          await click(soviet.nth(k));
+          // Taken out again (the attack gone, so the page differs), then selected for the next target.
+          await answered(page, async () => {
+            await click(soviet.nth(k));
+            await click(soviet.nth(k));
+          });
+          await answered(page, () => click(soviet.nth(k)));
         }
       }
     }
@@ -335,14 +339,20 @@ async function scriptedTurns(
       const own = page.locator(`g.counter.${cls}`);
       // Fortify three units.
       for (let n = 0; n < 3 && (await button('fortify').count()) > 0; n++) {
-        if (mode === 'map') {
+        // Each fortification answered (the page changed) before the next.
+        const fortified = await answeredIf(page, async () => {
+          if (mode === 'buttons') {
+            await press(button('fortify'));
+            return true;
+          }
           // The counter of a unit that may fortify, as a player sees it (else try them in turn).
           const unit = await button('fortify').first().getAttribute('data-unit');
           const counter = page.locator(`g.counter[data-piece="${unit}"]`);
-          if ((await counter.count()) > 0) await click(counter);
-          else if (!(await clickCounterUntil(page, click, own, 'fortify'))) break;
-        } else await press(button('fortify'));
-        await page.waitForTimeout(40);
+          if ((await counter.count()) === 0) return clickCounterUntil(page, click, own, 'fortify');
+          await click(counter);
+          return true;
+        });
+        if (!fortified) break;
       }
       await click(button('end-fortify'));
       if (cls === 'german') {
@@ -357,21 +367,22 @@ async function scriptedTurns(
         await click(own.nth(k));
         const targets = page.locator('polygon.hl.target');
         if ((await targets.count()) === 0) continue;
-        await click(targets.first());
-        await page.waitForTimeout(60);
+        await answered(page, () => click(targets.first()));
         if ((await button('end-allocation').count()) > 0) continue;
         const unit = (await own.nth(k).getAttribute('data-piece')) ?? '';
         const out = page.locator(`.actions button[data-action="unassign"][data-unit="${unit}"]`);
         // The unit is still selected: one more click on it takes it out.
-        if (mode === 'map') await click(own.nth(k));
-        else if ((await out.count()) > 0) await press(out);
-        await page.waitForTimeout(40);
+        await answeredIf(page, async () => {
+          if (mode === 'map') await click(own.nth(k));
+          else if ((await out.count()) > 0) await press(out);
+          else return false;
+          return true;
+        });
         // Whatever else is still declared and stands in the way (taken out with its button).
         for (let i = 0; i < 20 && (await button('end-allocation').count()) === 0; i++)
-          await press(button('unassign'));
+          await answered(page, () => press(button('unassign')));
       }
-      await click(button('end-allocation'));
-      await page.waitForTimeout(100);
+      await answered(page, () => click(button('end-allocation')));
       // Combat: every attack resolved, every choice the first offered, each result read.
       for (let i = 0; i < 300; i++) {
         const st = await step(page);
@@ -379,10 +390,11 @@ async function scriptedTurns(
         const before = await page.locator('.banner').count();
         const any = page.locator('.actions button[data-action]:visible');
         const adv = button('end-advance');
-        if ((await adv.count()) > 0) await click(adv);
-        else if ((await any.count()) > 0) await click(any.first());
-        else await press(page.locator('.actions button[data-action]'));
-        await page.waitForTimeout(80);
+        await answered(page, async () => {
+          if ((await adv.count()) > 0) await click(adv);
+          else if ((await any.count()) > 0) await click(any.first());
+          else await press(page.locator('.actions button[data-action]'));
+        });
         if (
           (await page.locator('.log-result, .banner').count()) > before ||
           (await page.locator('.banner').count()) > 0
@@ -395,14 +407,22 @@ async function scriptedTurns(
               await click(page.getByRole('tab', { name: 'Log' }));
               await click(page.getByRole('tab', { name: 'Unit' }));
             }
-            for (let c = 0; c < (await fresh.count()); c++) await fresh.first().dispatchEvent('click');
-            await page.waitForTimeout(40);
+            await answered(page, async () => {
+              for (let c = 0; c < (await fresh.count()); c++) await fresh.first().dispatchEvent('click');
+            });
           }
         }
       }
-      // The pause at the end of the player-turn: map mode continues with one click.
+      // The pause at the end of the player-turn, if there is one (else the next player-turn
+      // has begun): map mode continues with one click.
       const pause = page.locator('.pause');
-      await pause.waitFor({ timeout: 5000 }).catch(() => {});
+      const next =
+        cls === 'soviet'
+          ? page.locator('.status', { hasText: 'fortify' })
+          : page.locator('.status .turn', { hasText: 'Turn 2' });
+      await pause.or(next).first().waitFor();
+      // The pause is set by an effect once the new step is painted.
+      await painted(page);
       if ((await pause.count()) > 0) {
         if (mode === 'map') await click(pause.getByRole('button', { name: 'Continue' }));
         else await pause.getByRole('button', { name: 'Continue' }).dispatchEvent('click');
