@@ -8,25 +8,26 @@
  *
  * The plan of an operational movement step (A.3 / B.3, and the breakthrough / Proriv
  * movement of B-9):
- *   1. guards: the Axis (a side with a hold column, `PolicyParams.holdColumn`) holds each
- *      of its victory cities and Ploesti (Warsaw, Bucharest and Ploesti first, B-12) so
- *      that the best attack the Russians could make on it next player-turn reads below 3:1
+ *   1. guards: each side (with a hold column, `PolicyParams.holdColumn`) holds each of its
+ *      victory cities (the Axis also Ploesti; Warsaw, Bucharest and Ploesti first, B-12) so
+ *      that the best attack the enemy could make on it next player-turn reads below 3:1
  *      (`defence.ts`: the units that can be next to it after their next move, the odds by
- *      the rules' `evaluateAttack`): one unit, the lightest, where nothing threatens it; else
- *      those in it stay and the free units that can move in come, the one leaving the enemy
- *      the lowest column first; and walks back into a vital city the enemy took and left.
- *      The Russians keep one unit in each of their victory cities, two (the strongest) with
- *      the enemy within 5 hexes;
+ *      the rules' `evaluateAttack`; for the Axis as if Rumania were open, B-66): one ground
+ *      combat unit, the lightest, where nothing threatens it; else those in it stay and the
+ *      free units that can move in come, the one leaving the enemy the lowest column first;
+ *      and the Axis walks back into a vital city the enemy took and left. (A side without a
+ *      hold column keeps one unit in each, two, the strongest, with the enemy within 5 hexes.);
  *   2. attacks: enemy hexes in reach, easiest first (those near a city whose loss ends the
  *      game, B-12, or for the Axis those whose units still endanger a city after step 1 and
  *      those in a vital city lost, first of all and at a column less; those in a vital city
  *      whose loss ends the game at this player-turn's A.7, at any column), each given the
  *      fewest attackers (those already adjacent, then those that can move next to it within
  *      their OMF) that reach the goal column, kept only at the minimum column or better (Russian
- *      attacks also only where the must-attack rule, B-14, is met);
- *   3. every other unit moves to the reachable hex nearest its objectives (the Axis: the
- *      victory cities it does not hold, Leningrad and Moscow first; the Russians: hold the
- *      line where it touches the enemy, else toward Axis-held victory cities), keeping
+ *      attacks also only where the must-attack rule, B-14, is met; Axis attacks from a hex in
+ *      Rumania only once Bucharest or Ploesti holds with Rumania open, B-66);
+ *   3. every other unit moves to the reachable hex nearest its objectives (`plan.ts`: the
+ *      Axis its army group's next objectives; the Russians their line, the hexes next to the
+ *      enemy, those in contact holding and the mobile units two hexes behind it), keeping
  *      within supply range (barbarossa-1941 "Supply").
  * Reinforcement steps place arrivals nearest the objectives, advance the Axis railheads and
  * gauge conversion toward them (B-38), flip German armies strong (B-39), and entrench
@@ -38,7 +39,7 @@
  * train beats their own march by RAIL_GAIN hexes or more. Combats: attacks resolved with
  * any air support offered, the attacker's losses from its weakest units (a German army's
  * strong side first), retreats as long as allowed and away from the enemy, advances into
- * the vacated hex.
+ * the vacated hex (and the Axis's mobile attackers on toward their objectives, B-71).
  *
  * It reads only the state it is given (a side's view made a state: engine `knownState`)
  * and helpers of the rules that read what both sides see (`publicUnit`).
