@@ -15,6 +15,7 @@ import { describe, it } from 'node:test';
 import type { Page, WebSocket as Socket } from 'playwright-core';
 import { launch } from './browser.ts';
 import { SHOTS, serverAndBrowser } from './setup.ts';
+import { answered } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -52,9 +53,10 @@ async function settleCombat(page: Page): Promise<void> {
     if (!/\bcombat\b/.test(step)) return;
     const end = page.locator('.actions button[data-action="end-advance"]');
     const any = page.locator('.actions button[data-action]:visible');
-    if ((await end.count()) > 0) await end.first().click();
-    else if ((await any.count()) > 0) await any.first().click();
-    await page.waitForTimeout(100);
+    await answered(page, async () => {
+      if ((await end.count()) > 0) await end.first().click();
+      else if ((await any.count()) > 0) await any.first().click();
+    });
   }
   throw new Error('the combat did not end');
 }
@@ -97,17 +99,15 @@ describe('hot-seat Operation Mars in the browser', () => {
       const dest = page.locator('polygon.hl.move');
       if ((await dest.count()) > 0) {
         await page.screenshot({ path: join(SHOTS, 'movement.png') });
-        await dest.first().click({ force: true });
+        await answered(page, () => dest.first().click({ force: true }));
         moved = true;
       }
     }
     assert.ok(moved, 'some Soviet unit can move');
-    await page.waitForTimeout(300);
     assert.match(await logText(page), /moves \d{4}-\d{4}/);
 
     // Undo it (no die was rolled), then move again.
-    await clickButton(page, 'Undo');
-    await page.waitForTimeout(300);
+    await answered(page, () => clickButton(page, 'Undo'));
     assert.match(await logText(page), /Zhukov \(Soviet\) takes back a move/);
     await clickButton(page, 'End movement');
     await page.locator('.status', { hasText: 'allocation' }).waitFor();
@@ -119,11 +119,10 @@ describe('hot-seat Operation Mars in the browser', () => {
       const targets = page.locator('polygon.hl.target');
       if ((await targets.count()) === 0) continue;
       await targets.first().hover({ force: true });
-      await page.locator('.combat', { hasText: 'Column' }).waitFor({ timeout: 5000 });
+      await page.locator('.combat', { hasText: 'Column' }).waitFor();
       const preview = await page.locator('.combat').innerText();
       assert.match(preview, /Odds/);
-      await targets.first().click({ force: true });
-      await page.waitForTimeout(200);
+      await answered(page, () => targets.first().click({ force: true }));
       declared = true;
     }
     assert.ok(declared, 'some Soviet unit can attack');
@@ -149,8 +148,7 @@ describe('hot-seat Operation Mars in the browser', () => {
       while ((await page.locator('.actions button[data-action="unassign"]').count()) > 0) {
         const group = page.locator('.actions details.group:not([open]) summary');
         if ((await group.count()) > 0) await group.first().click();
-        await page.locator('.actions button[data-action="unassign"]').first().click();
-        await page.waitForTimeout(100);
+        await answered(page, () => page.locator('.actions button[data-action="unassign"]').first().click());
       }
     }
     const declaredHexes = page.locator('polygon.hl.attack, polygon.hl.target');
@@ -159,12 +157,12 @@ describe('hot-seat Operation Mars in the browser', () => {
       await page.locator('.combat', { hasText: 'Column' }).waitFor();
       await page.screenshot({ path: join(SHOTS, 'combat-preview.png') });
     }
-    await page.locator('.actions button[data-action="end-allocation"]').click();
-    await page.waitForTimeout(300);
+    await answered(page, () => page.locator('.actions button[data-action="end-allocation"]').click());
     if ((await page.locator('.actions button[data-action="resolve"]').count()) > 0) {
       await page.locator('.actions button[data-action="resolve"]').first().click();
-      await page.locator('.actions button[data-action="no-retreat"]', { hasText: 'No orders' }).click();
-      await page.waitForTimeout(300);
+      await answered(page, () =>
+        page.locator('.actions button[data-action="no-retreat"]', { hasText: 'No orders' }).click(),
+      );
       assert.match(await logText(page), /Roll \d on \d:\d/);
       await page.screenshot({ path: join(SHOTS, 'combat-result.png') });
       // The result's choices, then every other declared attack, to the end of the phase.
@@ -339,11 +337,19 @@ describe('online Operation Mars: two players, two browsers', () => {
       await a.locator('.actions button[data-action="fortify"]').first().waitFor({ state: 'attached' });
       assert.equal(channels.length, 1);
       // Back home in the same page: the game's channel closes and does not come back
-      // (a dropped connection is reopened after 1.5 s; a game left is not).
+      // (a dropped connection is reopened after 1.5 s; a game left is not). The page's
+      // 1.5 s timers are counted as they fire: once the closed channel's has, the page
+      // has decided whether to reopen it (server.ts's onclose, its only 1.5 s timer).
+      await a.evaluate(`(() => {
+        globalThis.__reconnectTimers = 0;
+        const set = globalThis.setTimeout;
+        globalThis.setTimeout = (f, ms, ...args) =>
+          ms === 1500 ? set(() => { f(...args); globalThis.__reconnectTimers++; }, ms) : set(f, ms, ...args);
+      })()`);
       await a.evaluate(`location.hash = '#/'`);
       await a.locator(row).waitFor();
       if (!channels[0]!.isClosed()) await channels[0]!.waitForEvent('close');
-      await a.waitForTimeout(2500);
+      await a.waitForFunction('globalThis.__reconnectTimers >= 1');
       assert.equal(channels.length, 1, 'the channel of a game left was opened again');
       // Forgotten: off the list, and the seat with it. The seat link stopped working when
       // the seat joined (the server gave b a token of its own): it says so.
