@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { SHOTS, serverAndBrowser } from './setup.ts';
+import { answered, painted } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -25,8 +26,7 @@ async function showBoard(page: Page): Promise<void> {
 async function act(page: Page, type: string): Promise<void> {
   const groups = page.locator('.actions details.group:not([open]) summary');
   for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
-  await page.locator(`.actions button[data-action="${type}"]`).first().click();
-  await page.waitForTimeout(200);
+  await answered(page, () => page.locator(`.actions button[data-action="${type}"]`).first().click());
 }
 
 async function logText(page: Page): Promise<string> {
@@ -51,7 +51,10 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
     await page.locator('svg.map-board g.static.points').waitFor();
     assert.ok((await page.locator('svg.map-board g.point').count()) > 30, 'the Typhoon points');
     assert.equal(await page.locator('svg.map-board g.static polygon').count(), 0, 'no hexes');
-    assert.ok((await page.locator('svg.map-board .line .capacity').count()) > 30, 'every line with its capacity');
+    assert.ok(
+      (await page.locator('svg.map-board .line .capacity').count()) > 30,
+      'every line with its capacity',
+    );
     assert.ok(
       (await page.locator('svg.map-board g.point text', { hasText: 'Tula ★3' }).count()) === 1,
       'Tula ★3',
@@ -69,16 +72,16 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
     const axis = page.locator('g.counter.axis');
     let attacked = false;
     for (let k = 0; k < (await axis.count()) && !attacked; k++) {
+      // Selected, or nothing (a unit that may not move): the targets counted once that is painted.
       await axis.nth(k).click({ force: true });
-      await page.waitForTimeout(100);
+      await painted(page);
       const targets = page.locator('circle.hl.attack');
       if ((await targets.count()) === 0) continue;
       // The attack being planned, previewed exactly before the move is made.
       await targets.first().hover({ force: true });
-      await page.locator('.combat', { hasText: 'Battle at' }).waitFor({ timeout: 5000 });
+      await page.locator('.combat', { hasText: 'Battle at' }).waitFor();
       assert.match(await page.locator('.combat').innerText(), /\(if .* attacks /);
-      await targets.first().click({ force: true });
-      await page.waitForTimeout(300);
+      await answered(page, () => targets.first().click({ force: true }));
       attacked = /attacks/.test(await logText(page));
     }
     assert.ok(attacked, 'some Axis unit can attack along a line (C-4.4)');
@@ -96,7 +99,7 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
     const fight = page.locator('circle.hl.attack');
     await fight.first().hover({ force: true });
     const preview = page.locator('.combat', { hasText: 'Battle at' });
-    await preview.waitFor({ timeout: 5000 });
+    await preview.waitFor();
     const text = await preview.innerText();
     assert.match(text, /\d+\/\d+ \(\d+%\)/, 'each ending with its exact chance');
     assert.match(text, /expected losses absorbed/, 'the expected losses');
@@ -115,8 +118,7 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
       const button = page.locator('.actions button[data-action]:visible').first();
       if ((await button.count()) === 0) break;
       decided.add((await button.getAttribute('data-action')) ?? '');
-      await button.click();
-      await page.waitForTimeout(200);
+      await answered(page, () => button.click());
     }
     assert.ok(decided.size > 0, 'a battle decision made with a button');
     assert.doesNotMatch(await page.locator('.status').innerText(), /battle at/, 'the battle is over');
