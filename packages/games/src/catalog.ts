@@ -7,6 +7,7 @@
  * `catalog.test.ts` proves every card says what its module says.
  */
 import { barbarossaCard } from './barbarossa-1941/card.ts';
+import { couriersCard } from './couriers/card.ts';
 import type { GameCard } from './game-card.ts';
 import { marsCard } from './mars-1942/card.ts';
 import { pointToPointCard } from './point-to-point/card.ts';
@@ -14,7 +15,7 @@ import { pointToPointCard } from './point-to-point/card.ts';
 export type { GameCard, PlayerCard } from './game-card.ts';
 
 /** Every game's card, in the registry's order. */
-export const CARDS: readonly GameCard[] = [marsCard, barbarossaCard, pointToPointCard];
+export const CARDS: readonly GameCard[] = [marsCard, barbarossaCard, pointToPointCard, couriersCard];
 
 /** The card of a game id from outside (an address, a file, a server's answer). */
 export function cardOf(id: unknown): GameCard | undefined {

@@ -5,6 +5,7 @@
  */
 import { type AnyGameModule, findGame as find, playableGame as playable, registerGame } from '@stavka/engine';
 import { barbarossaModule } from './barbarossa-1941/module.ts';
+import { couriersModule } from './couriers/module.ts';
 import { marsModule } from './mars-1942/module.ts';
 import { pointToPointModule } from './point-to-point/module.ts';
 
@@ -12,6 +13,7 @@ export const GAMES: Readonly<Record<string, AnyGameModule>> = Object.freeze({
   [marsModule.id]: registerGame(marsModule),
   [barbarossaModule.id]: registerGame(barbarossaModule),
   [pointToPointModule.id]: registerGame(pointToPointModule),
+  [couriersModule.id]: registerGame(couriersModule),
 });
 
 /** The game of an id from outside (a request, a file, a flag): own entries only. */
