@@ -18,6 +18,7 @@ import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { SHOTS, serverAndBrowser } from './setup.ts';
+import { answered, answeredIf, mapMoved, mapSettled } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -49,9 +50,9 @@ async function showBoard(page: Page): Promise<void> {
   await page.locator('.status').waitFor();
 }
 
+/** Clicks the action's first button and waits for the page's answer. */
 async function act(page: Page, type: string): Promise<void> {
-  await page.locator(`.actions button[data-action="${type}"]`).first().click();
-  await page.waitForTimeout(150);
+  await answered(page, () => page.locator(`.actions button[data-action="${type}"]`).first().click());
 }
 
 /** Zooms the map in around a counter or a hex (the wheel under the mouse), for a screenshot that reads. */
@@ -59,8 +60,9 @@ async function zoomAt(page: Page, target: Locator): Promise<void> {
   const box = await target.boundingBox();
   if (!box) return;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -120);
-  await page.waitForTimeout(500);
+  await mapMoved(page, async () => {
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -120);
+  });
 }
 
 /** Clicks the first of `nodes` shown on the map and not under the mini-map; false if none is. */
@@ -82,9 +84,10 @@ async function clickShown(page: Page, nodes: Locator): Promise<boolean> {
   return false;
 }
 
+/** The whole map in view: a no-op when it is already (the view box then stays as it is). */
 async function wholeMap(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'whole map' }).click();
-  await page.waitForTimeout(400);
+  await mapSettled(page);
 }
 
 async function logText(page: Page): Promise<string> {
@@ -100,13 +103,13 @@ async function settleCombat(page: Page): Promise<void> {
     if (!/combat at/.test(step)) return;
     const end = page.locator('.actions button[data-action="end-advance"]');
     const any = page.locator('.actions button[data-action]:visible');
-    if ((await end.count()) > 0) await end.first().click();
-    else if ((await any.count()) > 0) await any.first().click();
-    else {
-      const group = page.locator('.actions details.group:not([open]) summary');
-      if ((await group.count()) > 0) await group.first().click();
-    }
-    await page.waitForTimeout(150);
+    const group = page.locator('.actions details.group:not([open]) summary');
+    // Nothing to click (a seat being handed over): wait for the page to change.
+    await answered(page, async () => {
+      if ((await end.count()) > 0) await end.first().click();
+      else if ((await any.count()) > 0) await any.first().click();
+      else if ((await group.count()) > 0) await group.first().click();
+    });
   }
   throw new Error('the combat did not end');
 }
@@ -153,12 +156,11 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
         await dest.last().hover({ force: true });
         await page.locator('.path-cost').waitFor({ state: 'attached' });
         await page.screenshot({ path: join(SHOTS, 'barbarossa-movement.png') });
-        await dest.last().click({ force: true });
+        await answered(page, () => dest.last().click({ force: true }));
         moved = true;
       }
     }
     assert.ok(moved, 'some German unit can move');
-    await page.waitForTimeout(300);
     await wholeMap(page);
     assert.match(await logText(page), /moves \d{4}-\d{4}/);
 
@@ -169,13 +171,12 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
       const targets = page.locator('polygon.hl.target');
       if ((await targets.count()) === 0) continue;
       await targets.first().hover({ force: true });
-      await page.locator('.combat', { hasText: 'Column' }).waitFor({ timeout: 5000 });
+      await page.locator('.combat', { hasText: 'Column' }).waitFor();
       const preview = await page.locator('.combat').innerText();
       assert.match(preview, /Odds/);
       assert.match(preview, /in 6/, 'each result with its exact chance');
       assert.match(preview, /face down/, 'the defender as the German sees it: face down');
-      await targets.first().click({ force: true });
-      await page.waitForTimeout(300);
+      await answered(page, () => targets.first().click({ force: true }));
       declared = (await page.locator('.actions button[data-action="end-movement"]').count()) > 0;
       if (!declared) await act(page, 'unallocate');
     }
@@ -192,8 +193,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
     const air = page.locator('.actions button[data-action="air-support"]');
     assert.ok((await air.count()) > 0, 'a German air unit may support the attack');
-    await air.first().click();
-    await page.waitForTimeout(500);
+    await answered(page, () => air.first().click());
     // With a Russian air unit in range, the Russian answers first (the seat handed over and back).
     if ((await page.getByRole('heading', { name: /Hand over to Stavka/ }).count()) > 0) {
       await showBoard(page);
@@ -236,8 +236,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
         '.actions button[data-action="end-combat"], .actions button[data-action="end-movement"], .actions button[data-action="end-step"]',
       );
       if ((await next.count()) === 0) await settleCombat(page);
-      else await next.first().click();
-      await page.waitForTimeout(200);
+      else await answered(page, () => next.first().click());
     }
     // The Russian player-turn: the seat handed over, the arrivals placed, a rail move (B-38).
     await showBoard(page);
@@ -246,8 +245,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     // Each arrival's entry hexes are lit in turn (the first waiting one, nothing selected).
     for (let i = 0; i < 40; i++) {
       await wholeMap(page);
-      if (!(await clickShown(page, page.locator('polygon.hl.deploy')))) break;
-      await page.waitForTimeout(300);
+      if (!(await answeredIf(page, () => clickShown(page, page.locator('polygon.hl.deploy'))))) break;
     }
     assert.match(await logText(page), /enters at \d{4}/);
     // Every arrival that could enter did: the step may end.
@@ -262,11 +260,10 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
       await soviet.nth(k).click({ force: true });
       if ((await page.locator('polygon.hl.move-bonus').count()) > 0) {
         await page.screenshot({ path: join(SHOTS, 'barbarossa-rail.png') });
-        railed = await clickShown(page, page.locator('polygon.hl.move-bonus'));
+        railed = await answeredIf(page, () => clickShown(page, page.locator('polygon.hl.move-bonus')));
       }
     }
     assert.ok(railed, 'some Russian unit can move by rail or sea');
-    await page.waitForTimeout(300);
     assert.match(await logText(page), /by rail|lands at|sunk at sea/);
     assert.deepEqual(errors, []);
     await page.close();
@@ -304,7 +301,7 @@ describe('online Barbarossa 1941: the German never sees a hidden army', () => {
       await b.screenshot({ path: join(SHOTS, 'barbarossa-soviet-peek.png') });
       // The German page, its reference sheets open too.
       await a.getByRole('tab', { name: 'Reference' }).click();
-      await a.waitForTimeout(300);
+      await a.locator('.side', { hasText: 'Turn record track' }).waitFor();
       const html = await a.content();
       for (const name of secret.names) assert.ok(!html.includes(name), `the German page names ${name}`);
       assert.ok(germanFrames.length > 0, 'the German page got live frames');
