@@ -219,6 +219,23 @@ function storageSuite(name: string, target: () => Promise<string>) {
       assert.deepEqual(await store.deleteUnjoined('2025-06-01T00:00:00.000Z', 100), []);
     });
 
+    test('games of AI against AI unchanged since a time are found (their expiry), the longest unchanged first; none with a person, or over', async () => {
+      const aiSeats = (id: string, human = false) =>
+        seats(id).map((x, i) => ({ ...x, player: human && i === 0 ? ('human' as const) : ('ai' as const) }));
+      const made = async (id: string, updated: string, status: 'active' | 'over', human = false) =>
+        store.createGame({ ...gameRecord(id), status, updated_at: updated }, aiSeats(id, human));
+      await made('ai-old', '2025-01-02T00:00:00.000Z', 'active');
+      await made('ai-older', '2025-01-01T00:00:00.000Z', 'active');
+      await made('ai-new', '2025-07-01T00:00:00.000Z', 'active');
+      await made('ai-human', '2025-01-01T00:00:00.000Z', 'active', true);
+      await made('ai-over', '2025-01-01T00:00:00.000Z', 'over');
+      const cut = '2025-06-01T00:00:00.000Z';
+      assert.deepEqual(await store.idleAiOnlyGames(cut, 10), ['ai-older', 'ai-old']);
+      assert.deepEqual(await store.idleAiOnlyGames(cut, 1), ['ai-older']);
+      await store.deleteGame('ai-older');
+      assert.deepEqual(await store.idleAiOnlyGames(cut, 10), ['ai-old']);
+    });
+
     test("the seats' messages: numbered in order, the last ones read, racing writers all kept, a full game refuses", async () => {
       await store.createGame(gameRecord('chat'), seats('chat'));
       const m = (i: number) => ({
