@@ -534,11 +534,6 @@ export function stateHash<G>(s: GameState<G>): string {
   });
 }
 
-export interface ReplayStep {
-  readonly stateId: number;
-  readonly hash: string;
-}
-
 /**
  * Rebuilds a game from its replay file. Every action must be legal where it stands;
  * the first that is not is reported with its index.

@@ -14,15 +14,7 @@ import {
   type Weather,
 } from './rules-scenario.ts';
 import { type BarbarossaState, type PieceState, publicUnit, turnInfo } from './state.ts';
-import {
-  countsForStacking,
-  isArmour,
-  isArmy,
-  isGerman,
-  isKorps,
-  isMotorized,
-  isSmall,
-} from './unit-kinds.ts';
+import { countsForStacking, isArmy, isGerman, isKorps, isMotorized, isSmall } from './unit-kinds.ts';
 
 /**
  * Whether a unit has a movement-stopping ZOC. "Zones of Control": "a hex adjacent to an
@@ -247,11 +239,4 @@ export function stackingOk(stack: readonly StackEntry[], terrain: string): Stack
   const big = counting.filter((e) => !e.unit.tags.includes('moscow-motor-rifle')).length;
   if (big > 2) return { ok: false, reason: SOVIET_LIMIT };
   return { ok: true };
-}
-
-/** Attack factors of panzer/tank units ("pure" panzer or tank factors, Armored Overrun). */
-export function armourFactors(entries: readonly StackEntry[]): number {
-  let t = 0;
-  for (const e of entries) if (isArmour(e.unit)) t += e.unit.factors.attack ?? 0;
-  return t;
 }

@@ -29,6 +29,7 @@ import {
   readTable,
   type SetupTray,
   type TurnMarker,
+  terrainSheet,
   type UnitData,
 } from '@stavka/engine';
 import { canAttack, evaluateAttack, mustAttack } from './attack.ts';
@@ -955,15 +956,10 @@ function reference(g: MarsState): ReferenceSheet[] {
       items: Object.entries(crt.resultInfo).map(([k, v]) => ({ term: k, text: `${v.name}. ${v.text}` })),
       cite: CITE_CRT,
     },
-    {
-      id: 'terrain',
-      title: 'Terrain effects',
-      items: [
-        ...Object.entries(TERRAIN_FILL).map(([t, fill]) => ({
-          term: t,
-          text: TERRAIN_EFFECTS[t] ?? '',
-          swatch: fill,
-        })),
+    terrainSheet(
+      TERRAIN_FILL,
+      TERRAIN_EFFECTS,
+      [
         {
           term: 'river',
           text: 'Defenders behind a river: 1 column down if more than half the attack factors attack across it.',
@@ -994,8 +990,8 @@ function reference(g: MarsState): ReferenceSheet[] {
           text: 'In a city each rifle/infantry unit (and the complete 14. PGD) gets +1 defense; in a town one such unit does.',
         },
       ],
-      cite: 'mars-1942 Defensive Terrain Bonuses - cumulative',
-    },
+      'mars-1942 Defensive Terrain Bonuses - cumulative',
+    ),
     {
       id: 'legend',
       title: 'Map legend',

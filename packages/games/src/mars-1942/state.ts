@@ -129,8 +129,6 @@ export interface MarsState {
   taken: number[];
 }
 
-export const SIDE_NAME: Record<Side, string> = { soviet: 'Zhukov (Soviet)', german: 'von Kluge (German)' };
-
 export function other(side: Side): Side {
   return side === 'german' ? 'soviet' : 'german';
 }

@@ -1,7 +1,7 @@
 /**
  * What the Mars AI derives once per scenario from the map: hex distances (the engine's
  * search at one a step) to the deep objectives, Rzhev and Gzhatsk and the towns and
- * cities of the salient, to the defense zones and to the front line, and which way each
+ * cities of the salient, and to the front line, and which way each
  * hex faces from the salient's centre.
  */
 import { axialToPixel, hexAxial, stepDistances } from '@stavka/engine';
@@ -11,7 +11,6 @@ const cache = new WeakMap<
   Scenario,
   {
     deep: Int32Array;
-    zones: Int32Array;
     front: Record<'german' | 'soviet', Int32Array>;
     bearing: Float64Array;
   }
@@ -45,10 +44,6 @@ function derived(s: Scenario) {
     );
     d = {
       deep: hexDistances(s, [s.rzhev, s.gzhatsk, ...places]),
-      zones: hexDistances(
-        s,
-        s.defenseZones.flatMap((z) => z.hexes),
-      ),
       front: { german: hexDistances(s, side(0)), soviet: hexDistances(s, german) },
       bearing,
     };
@@ -60,11 +55,6 @@ function derived(s: Scenario) {
 /** Distance to Rzhev, Gzhatsk or a town or city of the salient. */
 export function objectiveDistance(s: Scenario): Int32Array {
   return derived(s).deep;
-}
-
-/** Distance to the nearest defense-zone hex. */
-export function zoneDistance(s: Scenario): Int32Array {
-  return derived(s).zones;
 }
 
 /** For `side`'s units: hexes from the other side's ground as it was at the start (1: the front line). */
