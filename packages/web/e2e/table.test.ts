@@ -243,38 +243,24 @@ describe("against the AI: the other side's turn recapped", () => {
     await click(page.getByRole('button', { name: 'Accept the standard historical set-up' }));
     await click(page.getByRole('button', { name: 'End set-up' }));
     // The AI plays the Soviet turn; the German answers its attacks (orders, retreats).
-    // Each round waits for the page to change (its step, or an answer offered): never a
-    // fixed time, whatever the machine's load (issue #46).
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
+    // Each round waits for the page's answer (its step changed, or an answer offered):
+    // never a fixed time, whatever the machine's load (issue #46).
+    for (let i = 0; i < 300; i++) {
       const s = await step(page);
       if (/von Kluge/.test(s) && /fortify/.test(s)) break;
       const answer = page.locator('.actions button[data-action]:visible');
       if (/von Kluge/.test(s) && (await answer.count()) > 0) {
-        await click(answer.first());
         // The answer taken: the page shows what comes of it (another step, or the same
-        // step's next answer once the one clicked is gone).
-        await page
-          .waitForFunction(
-            `(() => {
-              const now = document.querySelector('.status .step')?.innerText ?? '';
-              return now !== ${JSON.stringify(s)} || document.querySelector('.actions button[data-action]') === null;
-            })()`,
-            undefined,
-            { timeout: 10_000, polling: 50 },
-          )
-          .catch(() => {}); // the same step again, with a new answer: taken next round
+        // step's next answer).
+        await answered(page, () => click(answer.first()));
         continue;
       }
-      // The AI's move, or the German's step not drawn yet: wait for the step to change.
-      await page
-        .waitForFunction(
-          `(document.querySelector('.status .step')?.innerText ?? '') !== ${JSON.stringify(s)} ||
-            document.querySelector('.actions button[data-action]') !== null`,
-          undefined,
-          { timeout: 30_000, polling: 50 },
-        )
-        .catch(() => {}); // checked again at the top, until the deadline
+      // The AI's move, or the German's step not drawn yet: wait until the step changes or
+      // an answer is offered.
+      await page.waitForFunction(
+        `(document.querySelector('.status .step')?.innerText ?? '') !== ${JSON.stringify(s)} ||
+          [...document.querySelectorAll('.actions button[data-action]')].some((b) => b.checkVisibility())`,
+      );
     }
     assert.match(await step(page), /von Kluge[\s\S]*fortify/);
     const pause = page.locator('.pause');
