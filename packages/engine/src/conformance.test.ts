@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkConformance } from './conformance.ts';
+import { fromCases, mix } from './combat/distribution.ts';
+import { chancesOf } from './combat/report.ts';
+import { checkChances, checkConformance } from './conformance.ts';
 import { apply, setup, view } from './game.ts';
-import { type AnyGameModule, registerGame, SERVER, SPECTATOR } from './module.ts';
-import { secretModule, secretPlanter, secretRules } from './secret-game.ts';
+import { type AnyGameModule, type GameCalculator, registerGame, SERVER, SPECTATOR } from './module.ts';
+import { type SecretState, secretModule, secretPlanter, secretRules } from './secret-game.ts';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -131,5 +133,140 @@ describe('the conformance suite', () => {
     assert.match(found[0]!.message, /option fog set to its declared default \(true\)/);
     const right = registerGame({ ...base, rules, options: [{ ...option, default: false }] });
     assert.deepEqual(checkConformance(right, { playouts: 1, sampleEvery: 1 }), []);
+  });
+});
+
+describe("the conformance suite: OpenSpiel's checks (issue #47)", () => {
+  /** A counter raised by reversible steps to 6, then over: undo is offered after each raise. */
+  interface Counter {
+    n: number;
+  }
+  const counter = (raise: (g: Counter) => number): AnyGameModule =>
+    registerGame<Counter, { type: 'raise' }, Counter>({
+      id: 'counter',
+      meta: { ...secretModule().meta, title: 'Counter', hiddenInformation: false },
+      rules: {
+        id: 'counter',
+        rulesVersion: 'counter/1',
+        sides: ['red'],
+        setup: () => ({ ok: true, value: { n: 0 } }),
+        activeSides: (g) => (g.n >= 6 ? [] : ['red']),
+        legalActions: (g) => (g.n >= 6 ? [] : [{ type: 'raise' }]),
+        applyAction(g) {
+          g.n = raise(g);
+        },
+        view: (g) => g,
+        outcome: (g) => (g.n >= 6 ? { winner: 'red', score: { red: g.n }, summary: `${g.n}` } : null),
+      },
+    });
+
+  it('passes a game whose undo gives back the position before', () => {
+    assert.deepEqual(
+      checkConformance(
+        counter((g) => g.n + 1),
+        { playouts: 1, sampleEvery: 1 },
+      ),
+      [],
+    );
+  });
+  it('fails a game whose undo does not (an effect that reads something outside its state)', () => {
+    let calls = 0;
+    const found = checkConformance(
+      counter((g) => g.n + ++calls),
+      { playouts: 1, sampleEvery: 1 },
+    );
+    assert.ok(
+      found.some((f) => f.check === 'undo'),
+      JSON.stringify(found),
+    );
+  });
+  it('fails a game with a state that is not over and where no side is to act', () => {
+    const base = secretModule();
+    const rules = base.rules!;
+    const stuck = registerGame({
+      ...base,
+      rules: {
+        ...rules,
+        // Nobody to act once two dispatches are open, though the game is not over.
+        activeSides: (g: SecretState) =>
+          Object.values(g.pieces).filter((p) => p.open).length >= 2 ? [] : rules.activeSides(g),
+      },
+    });
+    const found = checkConformance(stuck, { playouts: 1, sampleEvery: 1 });
+    assert.deepEqual(
+      found.map((f) => f.check),
+      ['no-legal-action'],
+      JSON.stringify(found),
+    );
+  });
+  it('fails a game whose side to act has no action', () => {
+    const base = secretModule();
+    const rules = base.rules!;
+    const empty = registerGame({
+      ...base,
+      rules: {
+        ...rules,
+        legalActions: (g: SecretState, side: string) => (g.recountAsked ? [] : rules.legalActions(g, side)),
+      },
+    });
+    const found = checkConformance(empty, { playouts: 2, sampleEvery: 1 });
+    assert.ok(
+      found.some((f) => f.check === 'no-legal-action'),
+      JSON.stringify(found),
+    );
+  });
+
+  describe('chances that sum to 1', () => {
+    const report = (chances: { result: string; chance: string; probability: number }[]) => ({
+      game: 'toy',
+      table: 'toy',
+      provisional: false,
+      shifts: [],
+      outcomes: Object.fromEntries(chances.map((c) => [c.result, c.probability])),
+      chances,
+      notes: [],
+    });
+    const calculator = (
+      chances: { result: string; chance: string; probability: number }[],
+    ): GameCalculator => ({
+      fields: [{ kind: 'count', key: 'attack', label: 'Attack', help: '', min: 0, required: true }],
+      run: () => ({ ok: true, report: report(chances) }),
+    });
+    it('passes a report read off an exact distribution (engine combat/distribution.ts)', () => {
+      const d = mix([
+        { weight: 1, dist: fromCases(['DE', 'DR', 'DR', '-', '-', 'AE']) },
+        { weight: 2, dist: fromCases(['DE', 'DE', 'DR', 'DR', '-', '-']) },
+      ]);
+      assert.deepEqual(checkChances(calculator(chancesOf(d))), []);
+    });
+    it('fails a report whose chances sum to 5 in 6, or whose probability is not its fraction', () => {
+      const short = checkChances(
+        calculator([
+          { result: 'DE', chance: '2 in 6', probability: 2 / 6 },
+          { result: '-', chance: '3 in 6', probability: 3 / 6 },
+        ]),
+      );
+      assert.equal(short[0]?.check, 'chances');
+      assert.match(short[0]!.message, /summing to 30\/36, not 1/);
+      const wrong = checkChances(
+        calculator([
+          { result: 'DE', chance: '3 in 6', probability: 0.4 },
+          { result: '-', chance: '3 in 6', probability: 0.6 },
+        ]),
+      );
+      assert.match(wrong[0]!.message, /probability of 0.4, not its 3 in 6/);
+    });
+    it('is run on a module with a calculator', () => {
+      const base = secretModule();
+      const broken = registerGame({
+        ...base,
+        calculator: calculator([{ result: 'DE', chance: '1 in 6', probability: 1 / 6 }]),
+      });
+      const found = checkConformance(broken, { playouts: 1, sampleEvery: 5 });
+      assert.deepEqual(
+        found.map((f) => f.check),
+        ['chances'],
+      );
+    });
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The conformance suite every game module passes (OpenSpiel's basic_tests, with
- * boardgame.io's playerView in mind): random playouts with no dead end, replays that give
- * the same hash, `apply` that never changes its input, stale actions refused, and hidden
+ * boardgame.io's playerView in mind): random playouts with no dead end (a state with no
+ * outcome always has a side to act with a legal action), replays that give the same hash,
+ * `apply` that never changes its input, undo that gives back the position before
+ * (OpenSpiel's undo round-trip), a calculator's chances that sum to exactly 1 (its
+ * chance outcomes), stale actions refused, and hidden
  * information that stays hidden, optional rules whose declared default is the rules' own — no view, log entry, legal-action list or error message
  * of a viewer carries a secret planted where it may not look, no view changes at all when
  * only a secret hidden from its viewer does, and a side's legal actions do not change
@@ -24,8 +27,9 @@ import {
   UNDO,
   view,
 } from './game.ts';
-import { canonicalJson } from './hash.ts';
-import { type AnyGameModule, SPECTATOR, type Viewer } from './module.ts';
+import { canonicalJson, hashValue } from './hash.ts';
+import type { AnyGameModule, CalcField, CalcInput, GameCalculator } from './module.ts';
+import { SPECTATOR, type Viewer } from './module.ts';
 import { type RngState, rngFromSeed, rollDie, type Seed } from './rng.ts';
 
 /**
@@ -58,6 +62,9 @@ export interface ConformanceOptions {
 export interface Finding {
   readonly check:
     | 'dead-end'
+    | 'no-legal-action'
+    | 'undo'
+    | 'chances'
     | 'replay'
     | 'mutates-input'
     | 'stale-accepted'
@@ -93,6 +100,7 @@ export function checkConformance(module: AnyGameModule, opts: ConformanceOptions
     findings.push(f);
   };
   checkOptions(module, rules, opts, found);
+  if (module.calculator) for (const f of checkChances(module.calculator)) found(f);
   const playouts = opts.playouts ?? 2;
   const every = opts.sampleEvery ?? 25;
   for (let game = 0; game < playouts; game++) {
@@ -108,6 +116,12 @@ export function checkConformance(module: AnyGameModule, opts: ConformanceOptions
     const max = opts.maxActions ?? 20_000;
     for (let n = 0; ; n++) {
       const active = rules.activeSides(s.state);
+      // OpenSpiel: a state that is not terminal has a legal action (for some side to act).
+      if (rules.outcome(s.state) === null && !active.some((side) => hasAction(rules, s, side)))
+        found({
+          check: 'no-legal-action',
+          message: `game ${seed}, action ${n}: the game is not over and no side to act (${active.join(', ') || 'none'}) has an action`,
+        });
       if (active.length === 0) break;
       if (opts.truncateAt !== undefined && n >= opts.truncateAt) break;
       if (n >= max) {
@@ -155,6 +169,130 @@ export function checkConformance(module: AnyGameModule, opts: ConformanceOptions
   return findings;
 }
 
+const hasAction = (rules: GameRules<unknown, Action, unknown>, s: GameState<unknown>, side: string) =>
+  legalActions(rules, s, side).some((a) => a.type !== UNDO.type);
+
+/**
+ * A position as undo must give it back: the game's state, its dice and what may still be
+ * taken back (the engine's counters and the log, which records the undo, go on).
+ */
+export function positionHash(s: GameState<unknown>): string {
+  return hashValue({ state: s.state, rng: s.rng, canUndo: s.undo?.actions.length ?? 0 });
+}
+
+/**
+ * OpenSpiel's undo round-trip: a reversible action (one after which undo is offered)
+ * taken back gives the position before it; two in a row, the second taken back gives the
+ * position after the first (undo replays the first from the record's base).
+ */
+function checkUndo(
+  rules: GameRules<unknown, Action, unknown>,
+  s: GameState<unknown>,
+  side: string,
+  found: (f: Finding) => void,
+): void {
+  const reversible = (at: GameState<unknown>) => {
+    for (const a of legalActions(rules, at, side).slice(0, 4)) {
+      if (a.type === UNDO.type) continue;
+      const next = apply(rules, at, side, a, at.stateId);
+      if (next.ok && next.value.undo?.side === side) return { action: a, state: next.value };
+    }
+    return null;
+  };
+  const first = reversible(s);
+  if (!first) return;
+  const roundTrip = (from: GameState<unknown>, to: GameState<unknown>, what: string) => {
+    const back = apply(rules, from, side, UNDO, from.stateId);
+    if (!back.ok)
+      found({ check: 'undo', message: `undo offered after ${what} was refused: ${back.error.message}` });
+    else if (positionHash(back.value) !== positionHash(to))
+      found({ check: 'undo', message: `undoing ${what} does not give back the position before it` });
+  };
+  roundTrip(first.state, s, first.action.type);
+  const second = reversible(first.state);
+  if (second) roundTrip(second.state, first.state, `${first.action.type} then ${second.action.type}`);
+}
+
+/**
+ * The inputs the chance check tries on a calculator: its required counts and choices at a
+ * spread of values, then each flag, column, choice and optional count in turn.
+ */
+export function calculatorInputs(fields: readonly CalcField[]): CalcInput[] {
+  const counts = fields.filter((f) => f.kind === 'count' && f.required);
+  const base: Record<string, unknown> = {};
+  for (const f of fields) if (f.kind === 'choice' && f.required) base[f.key] = f.choices[0];
+  const at = (lead: number, rest: number) => {
+    const input: Record<string, unknown> = { ...base };
+    counts.forEach((f, i) => {
+      if (f.kind === 'count')
+        input[f.key] = Math.max(f.min, Math.min(f.max ?? Infinity, i === 0 ? lead : rest));
+    });
+    return input;
+  };
+  const out: CalcInput[] = [];
+  for (const lead of [1, 2, 3, 5, 8, 13, 20]) for (const rest of [1, 3]) out.push(at(lead, rest));
+  for (const f of fields) {
+    if (f.kind === 'flag') out.push({ ...at(6, 2), [f.key]: true });
+    if (f.kind === 'column') for (const c of f.columns) out.push({ ...at(6, 2), [f.key]: c });
+    if (f.kind === 'choice') for (const c of f.choices) out.push({ ...at(6, 2), [f.key]: c });
+    if (f.kind === 'count' && !f.required)
+      for (const v of [f.min, f.min + 1, f.min + 2]) out.push({ ...at(6, 2), [f.key]: v });
+  }
+  return out;
+}
+
+/** "7 in 36" as a fraction; null if it is not one. */
+function fraction(chance: string): { num: number; den: number } | null {
+  const m = /^(\d+) in (\d+)$/.exec(chance);
+  return m ? { num: Number(m[1]), den: Number(m[2]) } : null;
+}
+
+/**
+ * OpenSpiel's chance outcomes summing to 1: each report a calculator gives (for the
+ * inputs of `calculatorInputs`, or those given) has chances that sum to exactly 1 as the
+ * exact fractions printed ("2 in 6"), each probability its fraction, and outcomes that
+ * sum to 1. A report with no chances at all fails too.
+ */
+export function checkChances(calculator: GameCalculator, inputs?: readonly CalcInput[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const input of inputs ?? calculatorInputs(calculator.fields)) {
+    let answer: ReturnType<GameCalculator['run']>;
+    try {
+      answer = calculator.run(input);
+    } catch {
+      continue; // an input the calculator cannot take says nothing of its chances
+    }
+    if (!answer.ok) continue;
+    const r = answer.report;
+    const where = `the report for ${canonicalJson(input)}`;
+    let num = 0n;
+    let den = 1n;
+    let bad = r.chances.length === 0 ? 'has no chances' : '';
+    for (const c of r.chances) {
+      const f = fraction(c.chance);
+      if (!f || f.den === 0) {
+        bad = `prints "${c.chance}" for ${c.result}, no fraction`;
+        break;
+      }
+      if (Math.abs(c.probability - f.num / f.den) > 1e-12) {
+        bad = `gives ${c.result} a probability of ${c.probability}, not its ${c.chance}`;
+        break;
+      }
+      // num/den + f.num/f.den, exactly.
+      num = num * BigInt(f.den) + BigInt(f.num) * den;
+      den *= BigInt(f.den);
+    }
+    if (!bad && num !== den) bad = `has chances summing to ${num}/${den}, not 1`;
+    const total = Object.values(r.outcomes).reduce((a, p) => a + p, 0);
+    if (!bad && Math.abs(total - 1) > 1e-9) bad = `has outcomes summing to ${total}, not 1`;
+    if (bad) {
+      findings.push({ check: 'chances', message: `${where} ${bad}` });
+      break;
+    }
+  }
+  return findings;
+}
+
 function checkState(
   module: AnyGameModule,
   rules: GameRules<unknown, Action, unknown>,
@@ -170,6 +308,7 @@ function checkState(
   for (const a of legalActions(rules, s, side).slice(0, 3)) apply(rules, s, side, a, s.stateId);
   if (canonicalJson(s) !== before)
     found({ check: 'mutates-input', message: `apply changed its input state` });
+  checkUndo(rules, s, side, found);
   // A stale state id is refused.
   const someAction = legalActions(rules, s, side)[0];
   if (someAction) {

@@ -1,6 +1,8 @@
 /**
  * Every playable game of the registry passes the engine's conformance suite: random
- * whole games with no dead end, replays to the same hash, apply leaving its input alone,
+ * whole games with no dead end (a state not over has a side to act with an action),
+ * replays to the same hash, apply leaving its input alone, undo giving back the position
+ * before, its calculator's chances summing to exactly 1,
  * stale actions refused, secrets kept (planted markers never reach a viewer they are
  * hidden from, and no view changes with a secret hidden from its viewer) and legal
  * actions that depend only on what their side may see.
@@ -9,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AnyGameModule, checkConformance, registerGame } from '@stavka/engine';
+import { type AnyGameModule, calculatorInputs, checkConformance, registerGame } from '@stavka/engine';
 import { GAMES, playableGame } from './registry.ts';
 
 const playouts = Number(process.env.STAVKA_CONFORMANCE_GAMES ?? 2);
@@ -29,6 +31,17 @@ describe('conformance of every playable game', () => {
         ...(c?.truncateAt !== undefined ? { truncateAt: c.truncateAt } : {}),
       });
       assert.deepEqual(found, []);
+    });
+  }
+});
+
+describe("conformance: each calculator's chances sum to exactly 1 (issue #47)", () => {
+  for (const [id, m] of Object.entries(GAMES)) {
+    if (!m.calculator) continue;
+    it(`${id}: the chance check reads reports, not only refusals`, () => {
+      const calc = m.calculator!;
+      const reports = calculatorInputs(calc.fields).filter((input) => calc.run(input).ok);
+      assert.ok(reports.length >= 3, `${reports.length} reports`);
     });
   }
 });
