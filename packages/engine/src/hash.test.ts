@@ -168,6 +168,36 @@ describe('canonicalJson', () => {
     assert.equal(canonicalJson(units), first);
   });
 
+  it('writes records of games hashed in turn (a server) as the replacer does, each against its closest kept record', () => {
+    // Up to 12 games with the same piece ids, more than the records kept for one set of
+    // keys, each changing a piece or two a state, hashed in turn in a random order.
+    const ids = Array.from({ length: 24 }, (_, i) => `p${i}`);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer()), { minLength: 1, maxLength: 60 }),
+        (count, moves) => {
+          const games = Array.from({ length: count }, (_, g) => {
+            const r: Record<string, unknown> = {};
+            for (const [i, id] of ids.entries()) r[id] = Object.freeze({ at: g * 100 + i, side: 'axis' });
+            return r;
+          });
+          for (const [g, piece, at] of moves) {
+            const game = g % count;
+            const next = {
+              ...games[game]!,
+              [ids[piece % ids.length]!]: Object.freeze({ at, side: 'soviet' }),
+            };
+            games[game] = next;
+            sameAsReplacer(next);
+          }
+          for (const r of games) sameAsReplacer(r);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it('sorts keys at every level and drops undefined fields', () => {
     assert.equal(
       canonicalJson({ b: 1, a: { d: [3, undefined], c: undefined } }),
