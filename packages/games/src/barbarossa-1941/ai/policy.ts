@@ -39,7 +39,7 @@
  * train beats their own march by RAIL_GAIN hexes or more. Combats: attacks resolved with
  * any air support offered, the attacker's losses from its weakest units (a German army's
  * strong side first), retreats as long as allowed and away from the enemy, advances into
- * the vacated hex (and the Axis's mobile attackers on toward their objectives, B-71).
+ * the vacated hex.
  *
  * It reads only the state it is given (a side's view made a state: engine `knownState`)
  * and helpers of the rules that read what both sides see (`publicUnit`).
@@ -292,8 +292,6 @@ export class BarbarossaPolicy {
   private planKey = '';
   /** The combat this policy last advanced in (one advance a combat). */
   private advancedIn = '';
-  /** The pieces that advanced in that combat. */
-  private advanced = new Set<string>();
   /** The step whose strategic moves (rail, sea) are planned already. */
   private strategicKey = '';
   constructor(
@@ -1139,28 +1137,25 @@ export class BarbarossaPolicy {
         return best ?? legal[0]!;
       }
       case 'advance': {
-        // One unit into the vacated hex (or the hex nearest its objectives); the Axis's mobile
-        // attackers after it too (B-71: as far as the defender went), the spearheads' way
-        // through the gap; then done.
+        // One unit into the vacated hex (or the hex nearest the objectives), then done.
         const key = `${g.turn}:${g.player}:${g.breakthrough}:${c.target}:${c.attackers.join(',')}`;
         if (this.advancedIn !== key) {
-          this.advancedIn = key;
-          this.advanced = new Set();
-        }
-        const mayGo = (id: string) =>
-          !this.advanced.has(id) &&
-          (this.advanced.size === 0 || (side === 'axis' && isMobile(board.unit(id))));
-        const fields = unitFields(board, g, side);
-        const value = (a: Act) =>
-          a.type === 'advance'
-            ? (a.to === c.target ? 100 : 0) - fields.of(a.piece)[a.to]!
-            : Number.NEGATIVE_INFINITY;
-        let best: Act | undefined;
-        for (const a of legal)
-          if (a.type === 'advance' && mayGo(a.piece) && (!best || value(a) > value(best))) best = a;
-        if (best?.type === 'advance') {
-          this.advanced.add(best.piece);
-          return best;
+          const f = this.field(g, side);
+          let best: Act | undefined;
+          for (const a of legal) {
+            if (a.type !== 'advance') continue;
+            if (
+              !best ||
+              (best.type === 'advance' &&
+                (a.to === c.target ? 1 : 0) * 100 - f[a.to]! >
+                  (best.to === c.target ? 1 : 0) * 100 - f[best.to]!)
+            )
+              best = a;
+          }
+          if (best) {
+            this.advancedIn = key;
+            return best;
+          }
         }
         return pick('end-advance') ?? legal[0]!;
       }
