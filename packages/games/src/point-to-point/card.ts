@@ -21,7 +21,9 @@ export const pointToPointCard: GameCard = {
   options: [],
   players: {
     random: { label: 'Random (baseline)', rank: 0 },
-    ai: { label: 'AI (heuristic)', rank: 2 },
+    ai1: { label: 'AI, level 1', rank: 1 },
+    ai2: { label: 'AI, level 2', rank: 2 },
+    ai: { label: 'AI (level 2)', rank: 2 },
   },
   calculator: true,
   module: () => import('./module.ts').then((m) => loadedModule(m.pointToPointModule)),

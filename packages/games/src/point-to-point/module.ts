@@ -17,7 +17,7 @@ import {
   type RngState,
   setupError,
 } from '@stavka/engine';
-import { CampaignAiPlayer } from './ai/campaign-ai.ts';
+import { type AiOptions, CampaignAiPlayer, DEFAULT_AI_LEVEL } from './ai/campaign-ai.ts';
 import { battleCalc } from './battle-calc.ts';
 import { type CampaignAction, type CampaignState, campaignRules } from './campaign.ts';
 import { fireCalc } from './combat.ts';
@@ -127,7 +127,21 @@ export const pointToPointModule: Module = {
   presentation: () => import('./presentation.ts').then((m) => m.pointToPointPresentation),
   players: {
     random: { label: 'Random (baseline)', rank: 0, make: (seed) => new RandomPlayer(seed) },
-    ai: { label: 'AI (heuristic)', rank: 2, make: (seed) => new CampaignAiPlayer(seed) },
+    ai1: {
+      label: 'AI, level 1',
+      rank: 1,
+      make: (seed, play) => new CampaignAiPlayer(seed, aiOptions(1, play)),
+    },
+    ai2: {
+      label: 'AI, level 2',
+      rank: 2,
+      make: (seed, play) => new CampaignAiPlayer(seed, aiOptions(2, play)),
+    },
+    ai: {
+      label: `AI (level ${DEFAULT_AI_LEVEL})`,
+      rank: DEFAULT_AI_LEVEL,
+      make: (seed, play) => new CampaignAiPlayer(seed, aiOptions(DEFAULT_AI_LEVEL, play)),
+    },
   },
   // Nothing is hidden but the dice to come: a determinized state is the state with dice of
   // the searcher's own.
@@ -139,4 +153,9 @@ function compileTyphoonOnce() {
   compiled ??= compileTyphoon();
   if (!compiled.ok) throw new Error('the Typhoon data is invalid');
   return compiled.value;
+}
+
+/** A level's options; a served seat's `thinkMs` caps each search on the clock. */
+function aiOptions(level: number, play?: { readonly thinkMs?: number }): AiOptions {
+  return { level, ...(play?.thinkMs ? { maxMs: play.thinkMs } : {}) };
 }
