@@ -3,7 +3,14 @@
  * section citation ("mars-1942 Retreats and Advances after Combat", optionally with a
  * step such as "B.4") gives that paragraph of the rules text.
  */
-import texts from './texts.json' with { type: 'json' };
+import packed from './texts.json' with { type: 'json' };
+
+/**
+ * Each game's rules text by its `meta.rulesText` key, and `rulings`: packed by
+ * scripts/gen-rules-text.ts from the declarations in the games' own folders
+ * (`<game>/rules-text.ts`); nothing here names a game.
+ */
+const texts: Readonly<Record<string, string>> & { readonly rulings: string } = packed;
 
 export interface RuleExcerpt {
   readonly cite: string;
@@ -11,7 +18,8 @@ export interface RuleExcerpt {
   readonly text: string;
 }
 
-const RULING = /^[MBP]-\d+$/;
+/** A ruling id: a game's prefix (its `rules-text.ts`) and a number. */
+const RULING = /^[A-Z]-\d+$/;
 /** A heading alone on its line: "2) **German Air Units:**", "Firing Procedure:". */
 const HEADING = /^(\d+\)\s*)?(\*\*)?[^\n.:]{1,80}:(\*\*)?\s*$/;
 /** A lettered part of the text: "B. GROUND COMBAT". */
@@ -31,9 +39,9 @@ export function ruleExcerpt(cite: string): RuleExcerpt | null {
     for (let j = i + 1; j < lines.length && lines[j]!.startsWith('  '); j++) body.push(lines[j]!);
     return { cite: c, source: 'RULINGS.md', text: body.join('\n').replace(/\*\*/g, '') };
   }
-  const m = /^(mars-1942|barbarossa-1941|point-to-point)\s+(.*)$/.exec(c);
-  if (!m) return null;
-  const text = texts[m[1] as 'mars-1942' | 'barbarossa-1941' | 'point-to-point'];
+  const m = /^(\S+)\s+(.*)$/.exec(c);
+  if (!m || m[1] === 'rulings' || !Object.hasOwn(texts, m[1]!)) return null;
+  const text = texts[m[1]!]!;
   const words = m[2]!
     .replace(/\s+[A-B]\.\d+$/, '')
     .replace(/;.*$/, '')

@@ -48,3 +48,38 @@ describe('the rule behind a citation', () => {
     assert.equal(ruleExcerpt('chess Castling'), null);
   });
 });
+
+describe("rules texts registered from each game's folder (issue #47)", () => {
+  it('texts.json is exactly what the games declare (in the registry order), then the rulings', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { packedRulesTexts } = await import('./sources.ts');
+    const packed = await packedRulesTexts();
+    const file = JSON.parse(readFileSync(new URL('./texts.json', import.meta.url), 'utf8')) as Record<
+      string,
+      string
+    >;
+    assert.deepEqual(Object.keys(file), Object.keys(packed));
+    assert.deepEqual(file, packed);
+  });
+  it('every registered game with a rules text declares it in its folder, under its own id', async () => {
+    const { GAMES } = await import('../registry.ts');
+    const { declaredRulesTexts } = await import('./sources.ts');
+    const declared = await declaredRulesTexts();
+    for (const d of declared) assert.equal(d.key, d.game);
+    const withText = Object.values(GAMES)
+      .filter((m) => m.meta.rulesText !== 'none')
+      .map((m) => m.id);
+    assert.deepEqual(
+      declared.map((d) => d.game),
+      withText,
+    );
+    assert.deepEqual(
+      declared.map((d) => d.rulings),
+      ['M', 'B', 'P'],
+    );
+  });
+  it('a citation of a game with no rules text, or of the rulings as a text, quotes nothing', () => {
+    assert.equal(ruleExcerpt('rulings M-6'), null);
+    assert.equal(ruleExcerpt('toString Retreats'), null);
+  });
+});

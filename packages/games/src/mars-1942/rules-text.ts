@@ -1,0 +1,4 @@
+/** This game's rules text and rulings, read by scripts/gen-rules-text.ts (rules-text/source.ts). */
+import type { RulesTextSource } from '../rules-text/source.ts';
+
+export const rulesText: RulesTextSource = { text: 'mars-1942.txt', rulings: 'M' };
