@@ -169,7 +169,16 @@ function unitFields(
 ): { all: Float64Array; of: (id: string) => Float64Array } {
   if (side === 'axis') {
     const plan = new AxisPlan(board, g);
-    return { all: plan.overall, of: (id) => plan.fieldAt(g.pieces[id]!.at) };
+    const byUnit = new Map<string, Float64Array>();
+    const of = (id: string) => {
+      let f = byUnit.get(id);
+      if (!f) {
+        f = plan.fieldAt(g.pieces[id]!.at);
+        byUnit.set(id, f);
+      }
+      return f;
+    };
+    return { all: plan.overall, of };
   }
   const all = sovietLine(board, g).line;
   return { all, of: () => all };
