@@ -176,7 +176,7 @@ const hasAction = (rules: GameRules<unknown, Action, unknown>, s: GameState<unkn
  * A position as undo must give it back: the game's state, its dice and what may still be
  * taken back (the engine's counters and the log, which records the undo, go on).
  */
-export function positionHash(s: GameState<unknown>): string {
+function positionHash(s: GameState<unknown>): string {
   return hashValue({ state: s.state, rng: s.rng, canUndo: s.undo?.actions.length ?? 0 });
 }
 

@@ -34,10 +34,7 @@ const EFFECTS: StepEffects<CouriersState, CouriersAction, CouriersAction['type']
 };
 
 /** The sequence of play: pick, then open (couriers.txt "Sequence of play"). */
-export const sequence = sequenceOf<CouriersState, CouriersAction, 'pick' | 'open', Side>(
-  { pick, open },
-  EFFECTS,
-);
+const sequence = sequenceOf<CouriersState, CouriersAction, 'pick' | 'open', Side>({ pick, open }, EFFECTS);
 
 const isSide = (s: string): s is Side => (SIDES as readonly string[]).includes(s);
 
