@@ -26,18 +26,29 @@ export type Stop = (
 ) => boolean;
 
 /**
- * A Barbarossa game played by its AI from `seed` until `stop` says so (the action it
- * stops at is not made), at most `limit` actions. Throws if `stop` never holds.
+ * A Barbarossa game played from `seed` until `stop` says so (the action it stops at is
+ * not made), at most `limit` actions, each side by the module's player named in `by`
+ * (its AI unless said). Throws if `stop` never holds.
  */
-export function barbarossaUntil(seed: string, stop: Stop, limit = 1500): ReplayFile {
+export function barbarossaUntil(
+  seed: string,
+  stop: Stop,
+  limit = 1500,
+  by: Readonly<Record<string, string>> = {},
+): ReplayFile {
   const m = findGame('barbarossa-1941');
   const rules = m?.rules;
-  const ai = m?.players?.ai;
-  if (!rules || !ai) throw new Error('barbarossa-1941 has no rules or AI');
+  if (!rules || !m.players) throw new Error('barbarossa-1941 has no rules or players');
   const made = setup(rules, null, seed, {});
   if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
   let state = made.value;
-  const players = Object.fromEntries(rules.sides.map((s) => [s, ai.make(`${seed}-${s}`)]));
+  const players = Object.fromEntries(
+    rules.sides.map((s) => {
+      const player = m.players?.[by[s] ?? 'ai'];
+      if (!player) throw new Error(`barbarossa-1941 has no player ${by[s] ?? 'ai'}`);
+      return [s, player.make(`${seed}-${s}`)];
+    }),
+  );
   const actions: { side: string; action: Action }[] = [];
   for (let i = 0; i < limit; i++) {
     const side = rules.activeSides(state.state)[0];
