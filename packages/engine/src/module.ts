@@ -55,6 +55,8 @@ export interface GameMeta {
   readonly playable: boolean;
   /** Whether some of the game is hidden from a side (hot-seat hands over between sides). */
   readonly hiddenInformation: boolean;
+  /** False: a toy or test game the home page does not list (still played by its link, the CLI and the API). */
+  readonly listed?: boolean;
   /** The rules text's key in `@stavka/games/rules-text`. */
   readonly rulesText: string;
 }

@@ -699,3 +699,19 @@ describe('issue #45 item 15: the calculator opens without a red error', () => {
     await page.close();
   });
 });
+
+describe('a game is its folder: the toy game (Couriers) plays by its link, the home page lists the wargames', () => {
+  it('shows the three wargames and not the toy game', async () => {
+    const { page, errors } = await open(e2e.browser);
+    await page.goto(e2e.server.url);
+    await page.getByRole('heading', { name: /Operation Mars/ }).waitFor();
+    const titles = await page.locator('h2').allInnerTexts();
+    assert.ok(
+      titles.some((t) => /Barbarossa/.test(t)) && titles.some((t) => /Moscow|point/i.test(t)),
+      titles.join(' | '),
+    );
+    assert.ok(!titles.some((t) => /Couriers/.test(t)), `no toy game listed: ${titles.join(' | ')}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -98,7 +98,7 @@ export function Home(p: { onReplay: (s: Session) => void }) {
         </section>
       )}
       <ul class="games">
-        {CARDS.map((g) => (
+        {CARDS.filter((g) => g.meta.listed !== false).map((g) => (
           <li key={g.id}>
             <h2>{g.meta.title}</h2>
             <p>{g.meta.blurb}</p>

@@ -11,5 +11,6 @@ export const couriersMeta: GameMeta = {
   ],
   playable: true,
   hiddenInformation: true,
+  listed: false,
   rulesText: 'none',
 };
