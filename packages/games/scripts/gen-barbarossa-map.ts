@@ -1279,6 +1279,11 @@ function distKmLL(a: LonLat, b: LonLat): number {
   return Math.hypot((a[0] - b[0]) * k, a[1] - b[1]) * 111.2;
 }
 const placeHexes = new Set<string>();
+// Lake Ilmen (issue #42 item 7) is smaller than a hex; the hex of its centre is the lake's. The
+// town there (Staraya Russa, on the south shore) takes the nearest free land hex to its own
+// coordinates instead.
+const LAKE_ILMEN_CENTRE: LonLat = [31.28, 58.27];
+const ilmenHex = key(hexAt(LAKE_ILMEN_CENTRE));
 for (const p of PLACES) {
   const h = hexAt([p.lon, p.lat]);
   if (!onGrid(h)) {
@@ -1286,6 +1291,20 @@ for (const p of PLACES) {
     continue;
   }
   const k = key(h);
+  if (k === ilmenHex) {
+    const alt = neighbours(h)
+      .filter((n) => onGrid(n) && surfaceOf.get(key(n)) === 1 && !placeHexes.has(key(n)))
+      .sort(
+        (a, b) =>
+          distKmLL(unproject(centre(a)), [p.lon, p.lat]) - distKmLL(unproject(centre(b)), [p.lon, p.lat]),
+      )[0];
+    if (alt) {
+      placeHexes.add(key(alt));
+      placed.push({ ...p, hex: key(alt) });
+      displaced.push(`${p.name} -> ${key(alt)} (Lake Ilmen's hex)`);
+      continue;
+    }
+  }
   if (placeHexes.has(k) && p.name === 'Taman') {
     // The Kerch Strait is narrower than a hex: its eastern (Taman) side takes the nearest free
     // land hex east of Kerch beyond the strait's water hex, so crossing it is a sea move (B-47).
@@ -1420,7 +1439,7 @@ const NAMED_LAKES: Record<string, LonLat> = {
   'Lake Ladoga': [31.5, 60.85],
   'Lake Onega': [35.4, 61.45],
   'Lake Peipus': [27.5, 58.75],
-  'Lake Ilmen': [31.3, 58.27],
+  'Lake Ilmen': LAKE_ILMEN_CENTRE,
 };
 for (const ll of Object.values(NAMED_LAKES)) {
   // the hex of the lake's centre, or the nearest neighbour holding no place (Ilmen lies between Novgorod and Staraya Russa)

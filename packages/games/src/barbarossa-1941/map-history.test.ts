@@ -476,3 +476,20 @@ describe('Rivers on their real courses ("Cross-River"; data/river-checkpoints.js
     assert.ok(kmToRiver('Psel', [34.799, 50.917]) < 10, 'the Psel by Sumy');
   });
 });
+
+describe('Lake Ilmen (issue #42 item 7: "Ilmen is one hex, 30 km east of the lake")', () => {
+  it("puts the lake's hex on its centre (58.27 N 31.28 E, within 20 km), with Novgorod and Staraya Russa on its shores", () => {
+    const centreOfLake: LonLat = [31.28, 58.27];
+    const lake = Object.entries(map.terrain ?? {})
+      .filter(([h, t]) => t === 'lake' && kmBetween(centre(h), centreOfLake) < 80)
+      .map(([h]) => h);
+    assert.equal(lake.length, 1, `lake hexes near Ilmen: ${lake.join(', ')}`);
+    const [hex] = lake as [string];
+    assert.ok(
+      kmBetween(centre(hex), centreOfLake) < 20,
+      `${hex} is ${kmBetween(centre(hex), centreOfLake).toFixed(1)} km off`,
+    );
+    for (const town of ['Novgorod', 'Staraya Russa'])
+      assert.ok(neighbours(hex).includes(placeHex(town)), town);
+  });
+});
