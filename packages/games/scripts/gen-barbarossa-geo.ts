@@ -71,7 +71,11 @@ writeFileSync(
 /* ------------------------------------------------------------------------------------ */
 /* Rivers                                                                                */
 
-/** Reference courses, source to mouth (lon, lat); `of` = the river it flows into. */
+/**
+ * Reference courses, source to mouth (lon, lat); `of` = the river it flows into. The Desna,
+ * Psel, Khoper and Kuban pass the towns of gen-barbarossa-map.ts `COURSE_FIXES` (issue #42
+ * item 7; not re-run since: the map generator applies the same towns to the extract).
+ */
 const REFS: { name: string; of?: string; via: LL[] }[] = [
   {
     name: 'Vistula',
@@ -288,8 +292,9 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
     via: [
       [33.2, 54.5],
       [34.35, 53.25],
-      [33.0, 52.58],
-      [33.27, 52.0],
+      [34.07, 53.09],
+      [33.77, 52.58],
+      [33.26, 52.0],
       [32.9, 51.6],
       [31.3, 51.5],
       [30.6, 50.55],
@@ -311,8 +316,11 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
     of: 'Dnieper',
     via: [
       [36.4, 51.1],
-      [35.5, 50.9],
-      [34.0, 50.3],
+      [36.28, 51.21],
+      [35.27, 51.19],
+      [34.8, 50.92],
+      [33.99, 50.37],
+      [33.74, 49.78],
       [33.6, 49.05],
     ],
   },
@@ -426,7 +434,12 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
     of: 'Don',
     via: [
       [43.5, 52.9],
-      [42.1, 51.35],
+      [43.78, 52.26],
+      [43.5, 51.94],
+      [43.17, 51.55],
+      [42.12, 51.32],
+      [41.62, 51.1],
+      [42.0, 50.8],
       [42.0, 50.4],
       [42.1, 49.6],
     ],
@@ -506,6 +519,10 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
       [42.05, 44.23],
       [41.93, 44.63],
       [41.1, 45.0],
+      [41.03, 45.11],
+      [40.58, 45.44],
+      [40.19, 45.36],
+      [39.69, 45.21],
       [38.98, 45.03],
       [38.1, 45.25],
       [37.4, 45.3],

@@ -1279,6 +1279,11 @@ function distKmLL(a: LonLat, b: LonLat): number {
   return Math.hypot((a[0] - b[0]) * k, a[1] - b[1]) * 111.2;
 }
 const placeHexes = new Set<string>();
+// Lake Ilmen (issue #42 item 7) is smaller than a hex; the hex of its centre is the lake's. The
+// town there (Staraya Russa, on the south shore) takes the nearest free land hex to its own
+// coordinates instead.
+const LAKE_ILMEN_CENTRE: LonLat = [31.28, 58.27];
+const ilmenHex = key(hexAt(LAKE_ILMEN_CENTRE));
 for (const p of PLACES) {
   const h = hexAt([p.lon, p.lat]);
   if (!onGrid(h)) {
@@ -1286,6 +1291,20 @@ for (const p of PLACES) {
     continue;
   }
   const k = key(h);
+  if (k === ilmenHex) {
+    const alt = neighbours(h)
+      .filter((n) => onGrid(n) && surfaceOf.get(key(n)) === 1 && !placeHexes.has(key(n)))
+      .sort(
+        (a, b) =>
+          distKmLL(unproject(centre(a)), [p.lon, p.lat]) - distKmLL(unproject(centre(b)), [p.lon, p.lat]),
+      )[0];
+    if (alt) {
+      placeHexes.add(key(alt));
+      placed.push({ ...p, hex: key(alt) });
+      displaced.push(`${p.name} -> ${key(alt)} (Lake Ilmen's hex)`);
+      continue;
+    }
+  }
   if (placeHexes.has(k) && p.name === 'Taman') {
     // The Kerch Strait is narrower than a hex: its eastern (Taman) side takes the nearest free
     // land hex east of Kerch beyond the strait's water hex, so crossing it is a sea move (B-47).
@@ -1342,12 +1361,85 @@ interface RiverFeature {
   geometry: { coordinates: [number, number][][] };
 }
 
+/**
+ * Stretches of river where the extract (geo/barbarossa-rivers.geojson) runs more than half a hex
+ * from the real course (issue #42 item 7): GSHHG pieces out of order, or a gap filled from a
+ * reference course traced too coarsely. Each replaces the course from its point nearest
+ * `via[0]` to its point nearest the last with a line through towns on the river, source to
+ * mouth (data/river-checkpoints.json holds the same towns; map-history.test.ts checks them).
+ */
+const COURSE_FIXES: Record<string, { via: LonLat[]; towns: string }> = {
+  // Bryansk - Vygonichi - Trubchevsk - Novgorod-Seversky (the extract ran 30 km west of Trubchevsk)
+  Desna: {
+    via: [
+      [34.32, 53.27],
+      [34.07, 53.09],
+      [33.77, 52.58],
+      [33.26, 52.0],
+    ],
+    towns: 'Bryansk, Vygonichi, Trubchevsk, Novgorod-Seversky',
+  },
+  // the upper Khoper by Rtishchevo, Arkadak and Balashov, past Borisoglebsk (the Vorona's mouth) to
+  // Novokhopyorsk (the fill ran 40 km west of Balashov)
+  Khoper: {
+    via: [
+      [43.5, 52.9],
+      [43.78, 52.26],
+      [43.5, 51.94],
+      [43.17, 51.55],
+      [42.12, 51.32],
+      [41.62, 51.1],
+    ],
+    towns: 'Rtishchevo, Arkadak, Balashov, Borisoglebsk, Novokhopyorsk',
+  },
+  // the Kuban's northward bend: Armavir - Novokubansk - Kropotkin - Tbilisskaya - Ust-Labinsk
+  // (the extract cut straight from Armavir to Ust-Labinsk, 40 km south of Kropotkin)
+  Kuban: {
+    via: [
+      [41.12, 45.0],
+      [41.03, 45.11],
+      [40.58, 45.44],
+      [40.19, 45.36],
+      [39.69, 45.21],
+    ],
+    towns: 'Armavir, Novokubansk, Kropotkin, Tbilisskaya, Ust-Labinsk',
+  },
+  // the Psel (traced, not in GSHHG classes 1-3): Oboyan - Sudzha - Sumy - Hadiach - Velyka
+  // Bahachka to the Dnieper above Kremenchug (the old trace passed 38 km south of Sumy)
+  Psel: {
+    via: [
+      [36.4, 51.1],
+      [36.28, 51.21],
+      [35.27, 51.19],
+      [34.8, 50.92],
+      [33.99, 50.37],
+      [33.74, 49.78],
+      [33.6, 49.05],
+    ],
+    towns: 'Oboyan, Sudzha, Sumy, Hadiach, Velyka Bahachka',
+  },
+};
+/** A river's course with its fixed stretch (COURSE_FIXES) in place of the extract's. */
+function fixedCourse(name: string, course: readonly LonLat[]): LonLat[] {
+  const fix = COURSE_FIXES[name];
+  if (!fix) return [...course];
+  const nearest = (ll: LonLat, from: number): number => {
+    let best = from;
+    for (let i = from; i < course.length; i++)
+      if (distKmLL(course[i]!, ll) < distKmLL(course[best]!, ll)) best = i;
+    return best;
+  };
+  const i0 = nearest(fix.via[0]!, 0);
+  const i1 = nearest(fix.via.at(-1)!, i0);
+  return [...course.slice(0, i0), ...fix.via, ...course.slice(i1 + 1)];
+}
+
 /** The named lakes keep at least their central hex even where the 7-sample vote gives land (Lake Ilmen is smaller than a hex). */
 const NAMED_LAKES: Record<string, LonLat> = {
   'Lake Ladoga': [31.5, 60.85],
   'Lake Onega': [35.4, 61.45],
   'Lake Peipus': [27.5, 58.75],
-  'Lake Ilmen': [31.3, 58.27],
+  'Lake Ilmen': LAKE_ILMEN_CENTRE,
 };
 for (const ll of Object.values(NAMED_LAKES)) {
   // the hex of the lake's centre, or the nearest neighbour holding no place (Ilmen lies between Novgorod and Staraya Russa)
@@ -1483,7 +1575,7 @@ interface RiverRun {
 }
 const riverRuns: RiverRun[] = [];
 for (const f of riverFile.features) {
-  const pts = f.geometry.coordinates.flat().map((c) => project(c));
+  const pts = fixedCourse(f.properties.name, f.geometry.coordinates.flat()).map((c) => project(c));
   const parent = f.properties.tributaryOf ? riverVertices.get(f.properties.tributaryOf) : undefined;
   const verts = riverVertices.get(f.properties.name) ?? new Set<string>();
   for (const { run, mouth: mouthIsReal } of onMapRuns(pts, insideMap)) {

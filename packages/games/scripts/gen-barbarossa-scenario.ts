@@ -334,7 +334,7 @@ const PZGROUPS: {
       },
       {
         n: 'xxxxviii',
-        name: 'XXXXVIII. AK (mot.) (Kempf)',
+        name: 'XXXXVIII. AK (mot.) (Kempf): 60 ID (mot.)',
         divs: [
           ['11pz', '11. Panzer-Division', 'panzer'],
           ['16pz', '16. Panzer-Division', 'panzer'],
@@ -678,7 +678,12 @@ const WEAK = [
   ['9', 'Novograd-Volynsky (Rokossovsky)'],
   ['19', 'Berdichev (Feklenko)'],
 ] as const;
-const ord = (n: string) => `${n}${n === '1' ? 'st' : n === '2' ? 'nd' : n === '3' ? 'rd' : 'th'}`;
+/** An English ordinal: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd, 23rd. */
+const ord = (n: string): string => {
+  const k = Number(n);
+  const suffix = k % 100 >= 11 && k % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
 const tankKorps = [
   ...STRONG.map(([n, why]) => mk(`sov-mk-${n}`, ord(n), 3, 2, ` (${why})`)),
   ...WEAK.map(([n, why]) => mk(`sov-mk-${n}`, ord(n), 2, 1, ` (${why})`)),
@@ -760,15 +765,32 @@ add({
   factors: f(2, 2, 5),
   tags: ['moscow-motor-rifle', 'provisional'],
 });
-const siberians = ['1', '2', '3', '4'].map((n) =>
+// The Siberian Reserve's four shock armies (research 3.7). The 1st Shock Army (formed at
+// Zagorsk in November 1941 from the reserve 19th Army, not in the pool; its rifle brigades
+// raised from Pacific Fleet sailors [64][75]) and three counters for the 12 rifle, 5 tank and 1
+// motorized divisions moved west from the Trans-Baikal and Far East [99]. Not the 2nd, 3rd and
+// 4th Shock Armies: those were the pool's 26th (2nd formation), 60th and 27th Armies renamed in
+// December 1941 [66][73], and a counter for each would count one headquarters twice.
+// 5-4: about 4 1/2 of those divisions a counter, one of them a tank division [99] (OOB-SOURCES.md).
+const SIBERIANS: [string, string, string][] = [
+  [
+    '1',
+    '1st Shock Army (Siberian Reserve: Zagorsk, November 1941; brigades of Pacific Fleet sailors)',
+    '1 Shock',
+  ],
+  ['2', 'Siberian Reserve shock army 2 (Far Eastern and Trans-Baikal divisions sent west)', '2 Sib'],
+  ['3', 'Siberian Reserve shock army 3 (Far Eastern and Trans-Baikal divisions sent west)', '3 Sib'],
+  ['4', 'Siberian Reserve shock army 4 (Far Eastern and Trans-Baikal divisions sent west)', '4 Sib'],
+];
+const siberians = SIBERIANS.map(([n, name, designation]) =>
   add({
     id: `sov-shock-${n}`,
     side: 'soviet',
     nationality: 'soviet',
     type: 'shock',
     size: 'army',
-    name: `${ord(n)} Shock Army (Siberian Reserve)`,
-    designation: `${n} Shock`,
+    name,
+    designation,
     factors: f(5, 4, 3),
     tags: ['siberian', 'provisional'],
   }),
@@ -1060,9 +1082,11 @@ for (const [n, , place] of FRONT_AIR) putSoviet(`sov-air-${n}`, placeHex(place))
 putSoviet('sov-pvo-6', placeHex('Moscow'));
 putSoviet('sov-pvo-7', placeHex('Leningrad'));
 
-// The 42 drawn armies of the standard game: the historical ones of June - September 1941.
-const standardDraw = pool.slice(0, 42);
-const onBoard = standardDraw.slice(0, 21);
+// The 21 armies on the board in the standard set-up: the first of the pool, those of 22 June 1941.
+// Which 42 armies a game draws is made at its set-up on the game's dice ("42 ... randomly
+// selected", standard-setup.ts, B-80), so the file names no draw; the counters on the board
+// name places only (B-18).
+const onBoard = pool.slice(0, 21);
 // Border cover: 10 frontier armies and 10 tank korps, north to south (research 3.1, 3.3).
 const borderArmies = ['8', '11', '3', '10', '4', '5', '6', '26', '12', '9'].map((n) => `sov-${n}a`);
 const borderTanks = ['12', '3', '11', '6', '13', '14', '4', '9', '2', '19'].map((n) => `sov-mk-${n}`);
@@ -1372,7 +1396,7 @@ const setup = {
     extraArmyPlaceKinds: ['victory-city', 'major-city', 'fortress-city', 'city'],
   },
   railheads,
-  standard: { axis: stdAxis, sovietDraw: standardDraw, hiddenTankGroup: 'a', soviet: stdSoviet },
+  standard: { axis: stdAxis, hiddenTankGroup: 'a', soviet: stdSoviet },
 };
 const turnsFile = {
   sources:

@@ -391,6 +391,43 @@ describe('Orders of battle', () => {
     assert.deepEqual(s.panzerReplacements, { factorsPerMonth: 2, fromTurn: 4 });
     assert.equal(s.turns[3]!.label, 'August I 1941');
   });
+  it('writes English ordinals in every unit name: 1st, 2nd, 3rd, 11th-13th, 21st, 22nd, 23rd (issue #42)', () => {
+    const bad = all.flatMap((u) =>
+      [...u.name.matchAll(/\b(\d+)(st|nd|rd|th)\b/g)]
+        .filter(([, n, suffix]) => {
+          const k = Number(n);
+          const want = k % 100 >= 11 && k % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th');
+          return suffix !== want;
+        })
+        .map(([w]) => `${u.id}: ${w}`),
+    );
+    assert.deepEqual(bad, []);
+    assert.match(unit('sov-mk-22').name, /^22nd Mechanized Corps/);
+    assert.match(unit('sov-mk-21').name, /^21st Mechanized Corps/);
+    assert.match(unit('sov-mk-12').name, /^12th Mechanized Corps/);
+  });
+  it('gives every German motorized korps its motorized infantry (OOB-SOURCES: 4-3 for its ID (mot.) and korps troops); the 60 ID (mot.) with Panzergruppe 1', () => {
+    const korps = all.filter(
+      (u) => u.nationality === 'german' && u.type === 'motorized' && u.size === 'korps',
+    );
+    assert.equal(korps.length, 10);
+    for (const k of korps) assert.match(k.name, /: .*(ID \(mot\.\)|IR "Grossdeutschland")/, k.id);
+    assert.match(unit('ger-xxxxviii-mot').name, /60 ID \(mot\.\)/);
+  });
+  it("counts no headquarters twice: the Siberian shock armies are not the 2nd-4th Shock, which were the pool's 26th (2nd formation), 60th and 27th Armies renamed", () => {
+    for (const id of ['sov-26-iia', 'sov-60a', 'sov-27a']) assert.ok(s.soviet.rifleArmyPool.includes(id), id);
+    for (const id of s.siberianReserve.units) {
+      assert.doesNotMatch(unit(id).name, /\b(2nd|3rd|4th) Shock\b/, id);
+      assert.deepEqual(
+        [unit(id).factors.attack, unit(id).factors.defense, unit(id).factors.movement],
+        [5, 4, 3],
+      );
+    }
+    assert.ok(
+      !s.soviet.rifleArmyPool.some((id) => /19th Army \(2nd/.test(unit(id).name)),
+      'the 1st Shock was the reserve 19th',
+    );
+  });
 });
 
 describe('Setup', () => {

@@ -428,3 +428,68 @@ describe('Rivers that end in the sea reach it ("Cross-River")', () => {
     assert.deepEqual(short, []);
   });
 });
+
+describe('Rivers on their real courses ("Cross-River"; data/river-checkpoints.json)', () => {
+  const file = readJson<{
+    thresholdKm: number;
+    checkpoints: { river: string; at: string; lat: number; lon: number; source: string }[];
+  }>('river-checkpoints.json');
+  /** Grid km from a point to the nearest hexside of the named river (the hexside as the segment between its two corners). */
+  const kmToRiver = (river: string, ll: LonLat): number => {
+    let best = Number.POSITIVE_INFINITY;
+    for (const g of map.hexsides ?? []) {
+      if (g.feature !== 'river' || g.name !== river) continue;
+      for (const [a, b] of g.between) {
+        const pa = grid.project(centre(a));
+        const pb = grid.project(centre(b));
+        const d = Math.hypot(pb.x - pa.x, pb.y - pa.y);
+        // the shared side: perpendicular to the centres' line at its middle, one circumradius long
+        const half = d / Math.sqrt(3) / 2;
+        const ux = -(pb.y - pa.y) / d;
+        const uy = (pb.x - pa.x) / d;
+        const m = { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 };
+        const ends: LonLat[] = [
+          grid.unproject({ x: m.x + ux * half, y: m.y + uy * half }),
+          grid.unproject({ x: m.x - ux * half, y: m.y - uy * half }),
+        ];
+        best = Math.min(best, kmToLine(ll, ends));
+      }
+    }
+    return best;
+  };
+
+  it('writes a source for every checkpoint and covers the six rivers the issue measured 33-40 km off', () => {
+    for (const c of file.checkpoints) assert.match(c.source, /\[(113|map|gaz)\]/, `${c.river} at ${c.at}`);
+    const rivers = new Set(file.checkpoints.map((c) => c.river));
+    for (const r of ['Desna', 'Oka', 'Northern Donets', 'Khoper', 'Kuban', 'Psel'])
+      assert.ok(rivers.has(r), r);
+    assert.ok(file.thresholdKm <= 21);
+  });
+
+  it('runs each river within half a hex of its checkpoints: the Desna at Trubchevsk, the Khoper at Balashov, the Kuban at Kropotkin, the Psel at Sumy', () => {
+    const off = file.checkpoints
+      .map((c) => ({ c, km: kmToRiver(c.river, [c.lon, c.lat]) }))
+      .filter(({ km }) => km > file.thresholdKm)
+      .map(({ c, km }) => `${c.river} at ${c.at}: ${km.toFixed(1)} km`);
+    assert.deepEqual(off, []);
+    assert.ok(kmToRiver('Desna', [33.77, 52.58]) < 10, 'the Desna by Trubchevsk');
+    assert.ok(kmToRiver('Psel', [34.799, 50.917]) < 10, 'the Psel by Sumy');
+  });
+});
+
+describe('Lake Ilmen (issue #42 item 7: "Ilmen is one hex, 30 km east of the lake")', () => {
+  it("puts the lake's hex on its centre (58.27 N 31.28 E, within 20 km), with Novgorod and Staraya Russa on its shores", () => {
+    const centreOfLake: LonLat = [31.28, 58.27];
+    const lake = Object.entries(map.terrain ?? {})
+      .filter(([h, t]) => t === 'lake' && kmBetween(centre(h), centreOfLake) < 80)
+      .map(([h]) => h);
+    assert.equal(lake.length, 1, `lake hexes near Ilmen: ${lake.join(', ')}`);
+    const [hex] = lake as [string];
+    assert.ok(
+      kmBetween(centre(hex), centreOfLake) < 20,
+      `${hex} is ${kmBetween(centre(hex), centreOfLake).toFixed(1)} km off`,
+    );
+    for (const town of ['Novgorod', 'Staraya Russa'])
+      assert.ok(neighbours(hex).includes(placeHex(town)), town);
+  });
+});
