@@ -234,6 +234,9 @@ function storageSuite(name: string, target: () => Promise<string>) {
       assert.deepEqual(await store.idleAiOnlyGames(cut, 1), ['ai-older']);
       await store.deleteGame('ai-older');
       assert.deepEqual(await store.idleAiOnlyGames(cut, 10), ['ai-old']);
+      // Gone again, as the expiry deletes them: the suite's later tests count the games left.
+      for (const id of ['ai-old', 'ai-new', 'ai-human', 'ai-over']) await store.deleteGame(id);
+      assert.deepEqual(await store.idleAiOnlyGames('2026-01-01T00:00:00.000Z', 10), []);
     });
 
     test("the seats' messages: numbered in order, the last ones read, racing writers all kept, a full game refuses", async () => {
