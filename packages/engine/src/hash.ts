@@ -192,32 +192,7 @@ interface RecordJson {
   readonly starts: Int32Array;
 }
 
-/**
- * The last records written with each set of keys, newest first: a server hashes the
- * states of many games in turn, and each game's record is best written against its own
- * game's last one (the one sharing the most values), not whichever game came last.
- */
-const lastRecords = new WeakMap<Fields, RecordJson[]>();
-const RECORDS_KEPT = 8;
-
-/** Of the records kept for some keys, the one sharing the most values with `values`. */
-function closestRecord(
-  kept: readonly RecordJson[] | undefined,
-  values: readonly unknown[],
-): RecordJson | undefined {
-  if (kept === undefined) return undefined;
-  let best: RecordJson | undefined;
-  let most = 0;
-  for (const r of kept) {
-    let same = 0;
-    for (let i = 0; i < values.length; i++) if (values[i] === r.values[i]) same++;
-    if (same > most) {
-      most = same;
-      best = r;
-    }
-  }
-  return best;
-}
+const lastRecords = new WeakMap<Fields, RecordJson>();
 
 /**
  * Whether a value's JSON can never change: a JSON primitive, or a frozen plain object of
@@ -252,13 +227,13 @@ function writeRecord(out: string[], o: object, f: Fields): boolean {
   if (all.length !== f.unsorted.length) return false;
   const n = order.length;
   const values = new Array<unknown>(n);
-  for (let i = 0; i < n; i++) values[i] = all[order[i]!];
-  const kept = lastRecords.get(f);
-  const last = closestRecord(kept, values);
+  const last = lastRecords.get(f);
   let immutable = true;
-  for (let i = 0; i < n && immutable; i++) {
+  for (let i = 0; i < n; i++) {
+    const v = all[order[i]!];
+    values[i] = v;
     // A value of the last record was checked when it was written.
-    if ((last === undefined || values[i] !== last.values[i]) && !immutableJson(values[i])) immutable = false;
+    if (immutable && (last === undefined || v !== last.values[i]) && !immutableJson(v)) immutable = false;
   }
   if (!immutable) {
     writeValues(out, f, values); // each value read once, as JSON.stringify reads it
@@ -291,14 +266,7 @@ function writeRecord(out: string[], o: object, f: Fields): boolean {
   starts[n] = at;
   pieces.push('}');
   const json = pieces.join('');
-  const record = { values, json, starts };
-  if (kept === undefined) lastRecords.set(f, [record]);
-  else {
-    if (last !== undefined && kept[0] !== last) kept.splice(kept.indexOf(last), 1);
-    else if (last === kept[0]) kept.shift();
-    kept.unshift(record);
-    if (kept.length > RECORDS_KEPT) kept.pop();
-  }
+  lastRecords.set(f, { values, json, starts });
   out.push(json);
   return true;
 }
