@@ -133,7 +133,14 @@ describe('canonicalJson', () => {
       fc.record({ at: fc.integer(), side: fc.string() }),
       fc.constantFrom(undefined, Number.NaN, -0, [1, 2]),
     );
-    const keys = fc.uniqueArray(awkwardKey, { minLength: 16, maxLength: 40 });
+    // No "__proto__": such an object is never a record, and the reference replacer cannot
+    // write one whose "__proto__" is a frozen array followed by a "length" key (assigning
+    // "__proto__" on its plain object sets the prototype, whose read-only "length" then
+    // throws): CI's seed -947011572 found it.
+    const keys = fc.uniqueArray(
+      awkwardKey.filter((k) => k !== '__proto__'),
+      { minLength: 16, maxLength: 40 },
+    );
     fc.assert(
       fc.property(keys, fc.array(fc.array(piece, { maxLength: 6 }), { maxLength: 8 }), (ks, changes) => {
         const base = Object.freeze({ at: 1, side: 'soviet' });

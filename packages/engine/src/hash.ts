@@ -192,7 +192,32 @@ interface RecordJson {
   readonly starts: Int32Array;
 }
 
-const lastRecords = new WeakMap<Fields, RecordJson>();
+/**
+ * The last records written with each set of keys, newest first: a server hashes the
+ * states of many games in turn, and each game's record is best written against its own
+ * game's last one (the one sharing the most values), not whichever game came last.
+ */
+const lastRecords = new WeakMap<Fields, RecordJson[]>();
+const RECORDS_KEPT = 8;
+
+/** Of the records kept for some keys, the one sharing the most values with `values`. */
+function closestRecord(
+  kept: readonly RecordJson[] | undefined,
+  values: readonly unknown[],
+): RecordJson | undefined {
+  if (kept === undefined) return undefined;
+  let best: RecordJson | undefined;
+  let most = 0;
+  for (const r of kept) {
+    let same = 0;
+    for (let i = 0; i < values.length; i++) if (values[i] === r.values[i]) same++;
+    if (same > most) {
+      most = same;
+      best = r;
+    }
+  }
+  return best;
+}
 
 /**
  * Whether a value's JSON can never change: a JSON primitive, or a frozen plain object of
@@ -227,13 +252,13 @@ function writeRecord(out: string[], o: object, f: Fields): boolean {
   if (all.length !== f.unsorted.length) return false;
   const n = order.length;
   const values = new Array<unknown>(n);
-  const last = lastRecords.get(f);
+  for (let i = 0; i < n; i++) values[i] = all[order[i]!];
+  const kept = lastRecords.get(f);
+  const last = closestRecord(kept, values);
   let immutable = true;
-  for (let i = 0; i < n; i++) {
-    const v = all[order[i]!];
-    values[i] = v;
+  for (let i = 0; i < n && immutable; i++) {
     // A value of the last record was checked when it was written.
-    if (immutable && (last === undefined || v !== last.values[i]) && !immutableJson(v)) immutable = false;
+    if ((last === undefined || values[i] !== last.values[i]) && !immutableJson(values[i])) immutable = false;
   }
   if (!immutable) {
     writeValues(out, f, values); // each value read once, as JSON.stringify reads it
@@ -266,7 +291,14 @@ function writeRecord(out: string[], o: object, f: Fields): boolean {
   starts[n] = at;
   pieces.push('}');
   const json = pieces.join('');
-  lastRecords.set(f, { values, json, starts });
+  const record = { values, json, starts };
+  if (kept === undefined) lastRecords.set(f, [record]);
+  else {
+    if (last !== undefined && kept[0] !== last) kept.splice(kept.indexOf(last), 1);
+    else if (last === kept[0]) kept.shift();
+    kept.unshift(record);
+    if (kept.length > RECORDS_KEPT) kept.pop();
+  }
   out.push(json);
   return true;
 }
