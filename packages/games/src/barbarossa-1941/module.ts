@@ -12,6 +12,7 @@ import {
   type Shift,
 } from '@stavka/engine';
 import { barbarossaAiPlayers, determinizeBarbarossa } from './ai/index.ts';
+import { barbarossaCard } from './card.ts';
 import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts';
 import { barbarossaPlay } from './play.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
@@ -300,18 +301,7 @@ export const barbarossaModule: GameModule = {
   // The AI for either side, and determinize drawing every hidden identity (ai/).
   players: { ...barbarossaPlay.players, ...barbarossaAiPlayers },
   determinize: determinizeBarbarossa as GameModule['determinize'],
-  meta: {
-    title: 'Barbarossa 1941',
-    blurb:
-      'The whole front, June 1941 - January 1942, on the provisional table (B-1); Russian armies hidden until their first combat. Playable in the browser (hot-seat, online, by turns), from the command line and on the server.',
-    sides: [
-      { id: 'axis', name: 'Axis', commander: 'OKH', colour: '#56B4E9', ink: '#0b3c5d' },
-      { id: 'soviet', name: 'Soviet', commander: 'Stavka', colour: '#E69F00', ink: '#6b3a00' },
-    ],
-    playable: true,
-    hiddenInformation: true,
-    rulesText: 'barbarossa-1941',
-  },
+  meta: barbarossaCard.meta, // one source: the card the home page reads
   calculator,
   presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),
   // A whole random game is ~2,800 actions and a minute: the suite plays its first 400

@@ -17,6 +17,7 @@ import {
 } from '@stavka/engine';
 import { AI_LEVELS, AiPlayer, DEFAULT_AI_LEVEL } from './ai/ai.ts';
 import { GreedyPlayer } from './ai/greedy.ts';
+import { marsCard } from './card.ts';
 import { marsCalc } from './combat.ts';
 import { type MarsAction, type MarsOptions, marsRules } from './rules.ts';
 import { compileScenario, STANDARD, scenarioByKey, standardScenarioFile } from './scenario.ts';
@@ -142,18 +143,7 @@ const MARS_OPTIONS = [
 
 export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
   id: 'mars-1942',
-  meta: {
-    title: 'Operation Mars, 1942',
-    blurb:
-      "Zhukov's offensive against the Rzhev salient: 11 two-day turns, 25 Nov - 16 Dec 1942, 7 mi / 11 km a hex, about 35 units a side.",
-    sides: [
-      { id: 'soviet', name: 'Soviet', commander: 'Zhukov', colour: '#E69F00', ink: '#6b3a00' },
-      { id: 'german', name: 'German', commander: 'von Kluge', colour: '#56B4E9', ink: '#0b3c5d' },
-    ],
-    playable: true,
-    hiddenInformation: false,
-    rulesText: 'mars-1942',
-  },
+  meta: marsCard.meta, // one source: the card the home page reads
   rules: marsRules as GameModule<MarsState, MarsAction, MarsState>['rules'],
   scenarios: {
     list: [{ key: STANDARD, title: 'Operation Mars, 25 November - 16 December 1942' }],

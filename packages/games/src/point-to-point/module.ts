@@ -20,6 +20,7 @@ import {
 import { type AiOptions, CampaignAiPlayer, DEFAULT_AI_LEVEL } from './ai/campaign-ai.ts';
 import { battleCalc } from './battle-calc.ts';
 import { type CampaignAction, type CampaignState, campaignRules } from './campaign.ts';
+import { pointToPointCard } from './card.ts';
 import { fireCalc } from './combat.ts';
 import mapFile from './data/typhoon-map.json' with { type: 'json' };
 import oobFile from './data/typhoon-oob.json' with { type: 'json' };
@@ -79,18 +80,7 @@ type Module = GameModule<CampaignState, CampaignAction, CampaignState>;
 
 export const pointToPointModule: Module = {
   id: 'point-to-point',
-  meta: {
-    title: 'Moscow 1941 (point-to-point)',
-    blurb:
-      'Operation Typhoon, October 1941 - January 1942, on points and lines: the surviving air and fire combat rules in full, the rest completed by the project (provisional table and data).',
-    sides: [
-      { id: 'axis', name: 'Axis', commander: 'von Bock', colour: '#56B4E9', ink: '#0b3c5d' },
-      { id: 'soviet', name: 'Soviet', commander: 'Zhukov', colour: '#E69F00', ink: '#6b3a00' },
-    ],
-    playable: true,
-    hiddenInformation: false,
-    rulesText: 'point-to-point',
-  },
+  meta: pointToPointCard.meta, // one source: the card the home page reads
   rules: campaignRules as Module['rules'],
   scenarios: {
     list: [{ key: 'typhoon', title: 'Operation Typhoon, 1 October 1941 - 31 January 1942' }],
