@@ -2,7 +2,31 @@
  * Barbarossa 1941 as the browser first sees it (`../catalog.ts`): what the home page
  * shows, and the module, presentation and board styles loaded when a game is opened.
  */
+import type { GameOption } from '@stavka/engine';
 import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
+import type { BarbarossaOptions } from './rules.ts';
+
+/** Barbarossa's optional rules, all off unless the players agree (the rules' defaults: rules.ts setup). */
+export const BARBAROSSA_OPTIONS = [
+  {
+    key: 'classicOdds',
+    label: 'Classic odds: no German round-up roll, no pressing the attack (both standard otherwise)',
+    rule: 'B-63',
+    default: false,
+  },
+  {
+    key: 'asymmetricOdds',
+    label: 'Expanded odds: round up to 3 columns, risking 2 below; exchanges mandatory',
+    rule: 'B-63, B-64',
+    default: false,
+  },
+  {
+    key: 'weatherRoll',
+    label: 'Weather rolled each turn, not the historical schedule',
+    rule: 'B-11',
+    default: false,
+  },
+] as const satisfies readonly (GameOption & { key: keyof BarbarossaOptions })[];
 
 export const barbarossaCard: GameCard = {
   id: 'barbarossa-1941',
@@ -18,26 +42,7 @@ export const barbarossaCard: GameCard = {
     hiddenInformation: true,
     rulesText: 'barbarossa-1941',
   },
-  options: [
-    {
-      key: 'classicOdds',
-      label: 'Classic odds: no German round-up roll, no pressing the attack (both standard otherwise)',
-      rule: 'B-63',
-      default: false,
-    },
-    {
-      key: 'asymmetricOdds',
-      label: 'Expanded odds: round up to 3 columns, risking 2 below; exchanges mandatory',
-      rule: 'B-63, B-64',
-      default: false,
-    },
-    {
-      key: 'weatherRoll',
-      label: 'Weather rolled each turn, not the historical schedule',
-      rule: 'B-11',
-      default: false,
-    },
-  ],
+  options: BARBAROSSA_OPTIONS,
   players: {
     random: { label: 'Random (baseline)', rank: 0 },
     ai1: { label: 'AI, level 1 (rules of thumb)', rank: 1 },

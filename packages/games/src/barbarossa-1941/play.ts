@@ -6,15 +6,15 @@
  */
 import {
   type GameModule,
-  type GameOption,
   type GameProgress,
   type GameState,
   RandomPlayer,
   type RngState,
   rollDie,
 } from '@stavka/engine';
+import { BARBAROSSA_OPTIONS } from './card.ts';
 import type { BarbarossaView } from './hidden.ts';
-import { type BarbarossaAction, type BarbarossaOptions, barbarossaRules } from './rules.ts';
+import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 
@@ -26,28 +26,6 @@ export const STEP_NAMES: Readonly<Record<string, string>> = {
   combat: 'Ground combat resolution',
   over: 'Game over',
 };
-
-/** Barbarossa's optional rules, all off unless the players agree (the rules' defaults: rules.ts setup). */
-const BARBAROSSA_OPTIONS = [
-  {
-    key: 'classicOdds',
-    label: 'Classic odds: no German round-up roll, no pressing the attack (both standard otherwise)',
-    rule: 'B-63',
-    default: false,
-  },
-  {
-    key: 'asymmetricOdds',
-    label: 'Expanded odds: round up to 3 columns, risking 2 below; exchanges mandatory',
-    rule: 'B-63, B-64',
-    default: false,
-  },
-  {
-    key: 'weatherRoll',
-    label: 'Weather rolled each turn, not the historical schedule',
-    rule: 'B-11',
-    default: false,
-  },
-] as const satisfies readonly (GameOption & { key: keyof BarbarossaOptions })[];
 
 type Module = GameModule<BarbarossaState, BarbarossaAction, BarbarossaView>;
 

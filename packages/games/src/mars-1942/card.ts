@@ -2,7 +2,19 @@
  * Operation Mars as the browser first sees it (`../catalog.ts`): what the home page
  * shows, and the module and presentation loaded when a game is opened.
  */
+import type { GameOption } from '@stavka/engine';
 import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
+import type { MarsOptions } from './actions.ts';
+
+/** Mars's optional rules (the rules' own defaults: steps/setup.ts). */
+export const MARS_OPTIONS = [
+  {
+    key: 'firstTurnDoubling',
+    label: 'Russian attack factors doubled on the first turn',
+    rule: 'M-16',
+    default: true,
+  },
+] as const satisfies readonly (GameOption & { key: keyof MarsOptions })[];
 
 export const marsCard: GameCard = {
   id: 'mars-1942',
@@ -18,14 +30,7 @@ export const marsCard: GameCard = {
     hiddenInformation: false,
     rulesText: 'mars-1942',
   },
-  options: [
-    {
-      key: 'firstTurnDoubling',
-      label: 'Russian attack factors doubled on the first turn',
-      rule: 'M-16',
-      default: true,
-    },
-  ],
+  options: MARS_OPTIONS,
   players: {
     random: { label: 'Random (baseline)', rank: 0 },
     greedy: { label: 'Greedy (baseline)', rank: 1 },

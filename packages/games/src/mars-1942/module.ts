@@ -7,7 +7,6 @@ import {
   formatSetupErrors,
   type GameCalculator,
   type GameModule,
-  type GameOption,
   type GameProgress,
   ok,
   RandomPlayer,
@@ -17,9 +16,9 @@ import {
 } from '@stavka/engine';
 import { AI_LEVELS, AiPlayer, DEFAULT_AI_LEVEL } from './ai/ai.ts';
 import { GreedyPlayer } from './ai/greedy.ts';
-import { marsCard } from './card.ts';
+import { MARS_OPTIONS, marsCard } from './card.ts';
 import { marsCalc } from './combat.ts';
-import { type MarsAction, type MarsOptions, marsRules } from './rules.ts';
+import { type MarsAction, marsRules } from './rules.ts';
 import { compileScenario, STANDARD, scenarioByKey, standardScenarioFile } from './scenario.ts';
 import type { MarsState } from './state.ts';
 
@@ -130,16 +129,6 @@ const calculator: GameCalculator = {
     });
   },
 };
-
-/** Mars's optional rules (the rules' own defaults: steps/setup.ts). */
-const MARS_OPTIONS = [
-  {
-    key: 'firstTurnDoubling',
-    label: 'Russian attack factors doubled on the first turn',
-    rule: 'M-16',
-    default: true,
-  },
-] as const satisfies readonly (GameOption & { key: keyof MarsOptions })[];
 
 export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
   id: 'mars-1942',
