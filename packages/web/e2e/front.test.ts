@@ -367,16 +367,13 @@ describe('issue #45 item 10: a keyboard cursor naming each hex or point, on the 
       assert.match(first, /^hex \d{4}/, first);
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('Enter');
-      // Once the unit panel names the hex the cursor line names (the keys land in turn: the
-      // line read between them may still show the first move's hex).
-      await page.waitForFunction(
-        `(() => { const m = /^hex (\\d{4})/.exec(document.querySelector('.cursor-line')?.textContent ?? ''); return m !== null && (document.querySelector('.panel.unit')?.textContent ?? '').includes('Hex ' + m[1]); })()`,
-      );
       const second = await line.innerText();
       assert.match(second, /^hex \d{4}/);
       assert.notEqual(second, first, 'the cursor moved');
+      await page.keyboard.press('Enter');
+      // The panel once it shows the hex under the cursor (it may show another before the key lands).
       const hex = /^hex (\d{4})/.exec(second)![1];
+      await page.locator('.panel.unit', { hasText: `Hex ${hex}` }).waitFor();
       assert.match(await page.locator('.panel.unit').innerText(), new RegExp(`Hex ${hex}`));
       await shot(page, 'front-keyboard.png');
       assert.deepEqual(errors, []);
