@@ -122,22 +122,36 @@ export function secretRules(variant: SecretVariant = {}): GameRules<SecretState,
   };
 }
 
-/** Draws what `viewer` cannot see afresh: the sealed dispatches of others, and the recount. */
-export function determinizeSecret(
-  s: GameState<SecretState>,
+/**
+ * The hidden part of a game of sealed dispatches (this test game, and any game built the
+ * same way, as Couriers is): pieces by opaque id, each sealed to all but its owner until
+ * opened, and a recount nobody but the server sees until the end.
+ */
+export interface SealedDispatches<P extends Dispatch = Dispatch> {
+  pieces: Record<string, P>;
+  recount: number | null;
+}
+
+/**
+ * Draws what `viewer` cannot see afresh from `rng`: the sealed dispatches of others (a
+ * name from `names` and a value, a die each) and the recount.
+ */
+export function determinizeDispatches<P extends Dispatch, G extends SealedDispatches<P>>(
+  s: GameState<G>,
   viewer: Viewer,
   rng: RngState,
-): GameState<SecretState> {
+  names: readonly string[],
+): GameState<G> {
   let r = rng;
   const draw = (n: number) => {
     const { value, next } = rollDie(r, n);
     r = next;
     return value;
   };
-  const pieces: Record<string, Dispatch> = {};
+  const pieces: Record<string, P> = {};
   for (const [id, p] of Object.entries(s.state.pieces)) {
     const hidden = !p.open && p.side !== viewer && viewer !== SERVER;
-    pieces[id] = hidden ? { ...p, name: NAMES[draw(6) - 1]!, value: draw(6) } : p;
+    pieces[id] = hidden ? { ...p, name: names[draw(names.length) - 1]!, value: draw(6) } : p;
   }
   const recount = s.state.recount === null ? null : viewer === SERVER ? s.state.recount : draw(6);
   return { ...s, rng, state: { ...s.state, pieces, recount } };
@@ -145,22 +159,32 @@ export function determinizeSecret(
 
 /**
  * Plants a marker in the names of one side's sealed dispatches at a time: hidden from the
- * other side and from spectators. A recount not yet revealed is hidden from all but the
- * server: its marker goes in a copy of its own (as a name: the recount is a number).
+ * other sides and from spectators. (A recount is a number, so it takes no marker.)
  */
-export const secretPlanter: SecretPlanter<SecretState> = {
-  plant(g, marker) {
-    const out: { state: SecretState; hiddenFrom: Viewer[] }[] = [];
-    for (const side of SIDES) {
-      if (!Object.values(g.pieces).some((p) => p.side === side && !p.open)) continue;
-      const pieces: Record<string, Dispatch> = {};
-      for (const [id, p] of Object.entries(g.pieces))
-        pieces[id] = p.side === side && !p.open ? { ...p, name: marker } : p;
-      out.push({ state: { ...g, pieces }, hiddenFrom: [SPECTATOR, ...SIDES.filter((x) => x !== side)] });
-    }
-    return out;
-  },
-};
+export function dispatchesPlanter<P extends Dispatch, G extends SealedDispatches<P>>(
+  sides: readonly string[],
+): SecretPlanter<G> {
+  return {
+    plant(g, marker) {
+      const out: { state: G; hiddenFrom: Viewer[] }[] = [];
+      for (const side of sides) {
+        if (!Object.values(g.pieces).some((p) => p.side === side && !p.open)) continue;
+        const pieces: Record<string, P> = {};
+        for (const [id, p] of Object.entries(g.pieces))
+          pieces[id] = p.side === side && !p.open ? { ...p, name: marker } : p;
+        out.push({ state: { ...g, pieces }, hiddenFrom: [SPECTATOR, ...sides.filter((x) => x !== side)] });
+      }
+      return out;
+    },
+  };
+}
+
+/** Draws what `viewer` cannot see afresh: the sealed dispatches of others, and the recount. */
+export const determinizeSecret = (s: GameState<SecretState>, viewer: Viewer, rng: RngState) =>
+  determinizeDispatches<Dispatch, SecretState>(s, viewer, rng, NAMES);
+
+/** The conformance suite's marker in each side's sealed dispatches in turn. */
+export const secretPlanter: SecretPlanter<SecretState> = dispatchesPlanter<Dispatch, SecretState>(SIDES);
 
 /** The game as a module, for the conformance suite's own tests. */
 export function secretModule(
