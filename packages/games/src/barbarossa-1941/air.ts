@@ -20,7 +20,7 @@ import airTableFile from './data/generated/air-table.provisional.json' with { ty
 import { hasKorpsSteps } from './korps-steps.ts';
 import { otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import type { AirMission, BarbarossaState, Supply } from './state.ts';
-import { supplyStatuses } from './supply.ts';
+import { boardSupplyDistances, supplyStatuses } from './supply.ts';
 import { isArmour, isArmy, isGerman, isGroundUnit } from './unit-kinds.ts';
 
 export const CITE_AIR = 'barbarossa-1941 "Bombing and Close Air Support"';
@@ -253,7 +253,7 @@ export function supplyTargets(board: Board): { piece: string; target: number }[]
   const { g } = board;
   const flyers = offensiveFlyers(board);
   if (flyers.length === 0) return [];
-  const supply = withAirSupply(g, supplyStatuses(board, g.player));
+  const supply = withAirSupply(g, supplyStatuses(board, g.player, boardSupplyDistances(board, g.player)));
   const hexes = new Set<number>();
   for (const id of g.order) {
     const p = g.pieces[id]!;

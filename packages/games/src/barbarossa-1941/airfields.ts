@@ -145,20 +145,23 @@ function gridDistances(board: Board, sources: readonly number[]): Int32Array {
   const { graph } = board.s.map;
   const n = graph.nodeCount;
   const dist = new Int32Array(n).fill(-1);
-  const queue: number[] = [];
+  const queue = new Int32Array(n);
+  let tail = 0;
   for (const h of sources) {
     if (dist[h] === -1) {
       dist[h] = 0;
-      queue.push(h);
+      queue[tail++] = h;
     }
   }
-  for (let i = 0; i < queue.length; i++) {
+  const { offsets, targets } = graph;
+  for (let i = 0; i < tail; i++) {
     const h = queue[i]!;
-    for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
-      const t = graph.targets[k]!;
+    const d = dist[h]! + 1;
+    for (let k = offsets[h]!, end = offsets[h + 1]!; k < end; k++) {
+      const t = targets[k]!;
       if (t < 0 || dist[t] !== -1) continue;
-      dist[t] = dist[h]! + 1;
-      queue.push(t);
+      dist[t] = d;
+      queue[tail++] = t;
     }
   }
   return dist;
@@ -185,38 +188,46 @@ export function behindFront(board: Board, side: Side): (hex: number) => boolean 
   }
   if (own.length === 0) return () => false;
   const toEnemy = enemy.length > 0 ? gridDistances(board, enemy) : null;
-  // Nearest own unit to each hex, carrying the largest enemy distance among the equally near (a BFS by layers).
-  const { graph } = board.s.map;
+  // Nearest own unit to each hex, carrying the largest enemy distance among the equally near
+  // (a BFS: a hex's layer is done before the next layer's hexes are taken from the queue).
+  const { offsets, targets } = board.s.map.graph;
   const dist = new Int32Array(n).fill(-1);
   const front = new Int32Array(n).fill(-1);
-  let layer: number[] = [];
+  const queue = new Int32Array(n);
+  let tail = 0;
   for (const h of own) {
     const e = toEnemy ? toEnemy[h]! : 0;
     if (dist[h] === -1) {
       dist[h] = 0;
-      layer.push(h);
+      queue[tail++] = h;
     }
     front[h] = Math.max(front[h]!, e);
   }
-  while (layer.length > 0) {
-    const next: number[] = [];
-    for (const h of layer) {
-      for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
-        const t = graph.targets[k]!;
-        if (t < 0) continue;
-        if (dist[t] === -1) {
-          dist[t] = dist[h]! + 1;
-          next.push(t);
-        }
-        if (dist[t] === dist[h]! + 1) front[t] = Math.max(front[t]!, front[h]!);
+  for (let i = 0; i < tail; i++) {
+    const h = queue[i]!;
+    const d = dist[h]! + 1;
+    const f = front[h]!;
+    for (let k = offsets[h]!, end = offsets[h + 1]!; k < end; k++) {
+      const t = targets[k]!;
+      if (t < 0) continue;
+      if (dist[t] === -1) {
+        dist[t] = d;
+        queue[tail++] = t;
       }
+      if (dist[t] === d && front[t]! < f) front[t] = f;
     }
-    layer = next;
   }
+  // Each hex judged once (every air unit of a listing asks of the hexes it reaches): 1 behind, 2 not.
+  const judged = new Uint8Array(n);
   return (h) => {
-    if (board.s.map.onMap[h] !== 1 || dist[h]! < 0) return false;
-    if (board.hasEnemy(side, h) || (board.inEnemyZoc(side, h) && !board.hasFriend(side, h))) return false;
-    return toEnemy === null || toEnemy[h]! >= front[h]!;
+    const known = judged[h]!;
+    if (known !== 0) return known === 1;
+    let behind = board.s.map.onMap[h] === 1 && dist[h]! >= 0;
+    if (behind && (board.hasEnemy(side, h) || (board.inEnemyZoc(side, h) && !board.hasFriend(side, h))))
+      behind = false;
+    if (behind) behind = toEnemy === null || toEnemy[h]! >= front[h]!;
+    judged[h] = behind ? 1 : 2;
+    return behind;
   };
 }
 

@@ -82,18 +82,25 @@ export class Board {
 
   /** This turn's weather (read once: every step cost asks). */
   readonly weather: Weather;
-  /** Per side, lazily: 1 where an UnDisrupted enemy army (Axis movers) or German korps/army (Russian movers) has its ZOC (the OMB rule). */
+  /**
+   * Per side, lazily, hex by hex: 1 where an UnDisrupted enemy army (Axis movers) or German
+   * korps/army (Russian movers) has its ZOC (the OMB rule), 2 where none has; 0 not yet asked.
+   */
   private readonly bonusZoc: Partial<Record<Side, Uint8Array>> = {};
 
-  /** OMB rule 2's ZOCs for a mover of `side` (see movement.ts bonusForbiddenZoc). */
-  bonusZocOf(side: Side, compute: (hex: number) => boolean): Uint8Array {
+  /** OMB rule 2's ZOC at `hex` for a mover of `side` (see movement.ts bonusForbiddenZoc), `compute`d once a hex. */
+  bonusZocAt(side: Side, hex: number, compute: (hex: number) => boolean): boolean {
     let z = this.bonusZoc[side];
     if (!z) {
       z = new Uint8Array(this.at.length);
-      for (let h = 0; h < z.length; h++) if (this.inEnemyZoc(side, h) && compute(h)) z[h] = 1;
       this.bonusZoc[side] = z;
     }
-    return z;
+    let known = z[hex]!;
+    if (known === 0) {
+      known = this.inEnemyZoc(side, hex) && compute(hex) ? 1 : 2;
+      z[hex] = known;
+    }
+    return known === 1;
   }
 
   /** Pieces of `side` in `hex`. */
@@ -132,6 +139,25 @@ export class Board {
       const t = this.unit(o).type;
       return t !== 'air' && !railBound(t);
     });
+  }
+
+  /** Per side, lazily: 1 where hasEnemyGround (a movement search asks it of every step it tries). */
+  private readonly enemyGround: Partial<Record<Side, Uint8Array>> = {};
+
+  /** `hasEnemyGround(side, hex)` for every hex, worked out once a board: read it, never change it. */
+  enemyGroundOf(side: Side): Uint8Array {
+    let z = this.enemyGround[side];
+    if (!z) {
+      z = new Uint8Array(this.at.length);
+      for (let h = 0; h < z.length; h++) if (this.at[h]!.length > 0 && this.hasEnemyGround(side, h)) z[h] = 1;
+      this.enemyGround[side] = z;
+    }
+    return z;
+  }
+
+  /** The number of `side`'s ZOC-exerting pieces next to each hex (inEnemyZoc's): read it, never change it. */
+  zocCountOf(side: Side): Uint16Array {
+    return this.zocCount[side];
   }
 
   hasFriend(side: Side, hex: number, except?: string): boolean {
@@ -185,6 +211,142 @@ export class Board {
     }
     return stackingOk(this.stackWith(hex, add, remove), terrainIn(this.s, hex, this.weather)).ok;
   }
+
+  /** Per hex, lazily: what stackingOk reads of the units in it (fitsOne). */
+  private readonly stacks = new Map<number, StackSummary>();
+
+  /**
+   * `fits(hex, [id])` for a piece not in `hex` (a move, rail or sea destination), from the
+   * hex's stack summed up once a board: legal lists ask it of every piece and every hex
+   * holding friendly units. Only while the state is not changed under the board.
+   */
+  fitsOne(hex: number, id: string): boolean {
+    const here = this.at[hex]!;
+    if (here.length === 0 || here.includes(id)) return this.fits(hex, [id]);
+    return this.fitsUnit(hex, this.unit(id));
+  }
+
+  /**
+   * `fitsOne` for a piece of unit `u` not in `hex`: the same for every unit of its
+   * stacking class (`stackClass`).
+   */
+  fitsUnit(hex: number, u: UnitData): boolean {
+    const here = this.at[hex]!;
+    const terrain = terrainIn(this.s, hex, this.weather);
+    if (here.length === 0) return !(unitSummary(u).motorizedLarge && terrain === 'mountain');
+    let sum = this.stacks.get(hex);
+    if (!sum) {
+      sum = summarize(here.map((x) => this.unit(x)));
+      this.stacks.set(hex, sum);
+    }
+    return fitsWith(sum, u, terrain);
+  }
+}
+
+/** A key shared by the units that stack alike: `fitsUnit` reads nothing else of a unit. */
+export function stackClass(u: UnitData): string {
+  const x = unitSummary(u);
+  return `${x.motorized}${x.motorizedLarge ? 1 : 0}${x.rumanian ? 1 : 0}${x.hungarian ? 1 : 0}${x.counting}${x.armies}${x.motKorps}${x.attachable ? 1 : 0}${x.big}`;
+}
+
+/** What stackingOk reads of a stack: its first unit's side, counts and flags (see fitsWith). */
+interface StackSummary {
+  readonly side: string;
+  readonly motorized: number;
+  readonly motorizedLarge: boolean;
+  readonly rumanian: boolean;
+  readonly hungarian: boolean;
+  readonly counting: number;
+  readonly armies: number;
+  readonly motKorps: number;
+  readonly attachable: boolean;
+  readonly big: number;
+}
+
+function summarize(units: readonly UnitData[]): StackSummary {
+  let motorized = 0;
+  let motorizedLarge = false;
+  let rumanian = false;
+  let hungarian = false;
+  let counting = 0;
+  let armies = 0;
+  let motKorps = 0;
+  let attachable = false;
+  let big = 0;
+  for (const u of units) {
+    const one = unitSummary(u);
+    motorized += one.motorized;
+    motorizedLarge ||= one.motorizedLarge;
+    rumanian ||= one.rumanian;
+    hungarian ||= one.hungarian;
+    counting += one.counting;
+    armies += one.armies;
+    motKorps += one.motKorps;
+    attachable ||= one.attachable;
+    big += one.big;
+  }
+  const side = units[0]!.side;
+  return {
+    side,
+    motorized,
+    motorizedLarge,
+    rumanian,
+    hungarian,
+    counting,
+    armies,
+    motKorps,
+    attachable,
+    big,
+  };
+}
+
+/** Each unit's share of a summary (units are the scenario's, never changed). */
+const unitSummaries = new WeakMap<UnitData, StackSummary>();
+
+/** One unit's share of a summary. */
+function unitSummary(u: UnitData): StackSummary {
+  let known = unitSummaries.get(u);
+  if (!known) {
+    known = summaryOf(u);
+    unitSummaries.set(u, known);
+  }
+  return known;
+}
+
+function summaryOf(u: UnitData): StackSummary {
+  const motorized = isMotorized(u);
+  const counts = countsForStacking(u);
+  return {
+    side: u.side,
+    motorized: motorized ? 1 : 0,
+    motorizedLarge: motorized && !isSmall(u),
+    rumanian: u.nationality === 'rumanian',
+    hungarian: u.nationality === 'hungarian',
+    counting: counts ? 1 : 0,
+    armies: counts && isArmy(u) ? 1 : 0,
+    motKorps: counts && isKorps(u) && motorized ? 1 : 0,
+    attachable: counts && u.size === 'division' && (u.type === 'panzer' || u.tags.includes('ss')),
+    big: counts && !u.tags.includes('moscow-motor-rifle') ? 1 : 0,
+  };
+}
+
+/** `stackingOk` of the stack summed up in `sum` with `u` added after it: the same verdict. */
+function fitsWith(sum: StackSummary, u: UnitData, terrain: string): boolean {
+  const one = unitSummary(u);
+  if (terrain === 'mountain') {
+    if (sum.motorizedLarge || one.motorizedLarge) return false;
+    if (sum.motorized + one.motorized > 1) return false;
+  }
+  const counting = sum.counting + one.counting;
+  if (sum.side === 'axis') {
+    if ((sum.rumanian || one.rumanian) && (sum.hungarian || one.hungarian)) return false;
+    const armies = sum.armies + one.armies;
+    const motKorps = sum.motKorps + one.motKorps;
+    if (armies > 1 || motKorps > 1) return false;
+    const extra = (sum.attachable || one.attachable) && armies + motKorps > 0 ? 1 : 0;
+    return counting <= 3 + extra;
+  }
+  return sum.big + one.big <= 2;
 }
 
 export interface StackingVerdict {

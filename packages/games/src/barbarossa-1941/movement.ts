@@ -13,7 +13,15 @@
 import { CarriedCache, type SearchPolicy, type SearchSpace, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { russianRailSlot } from './railway-guns.ts';
-import { impassable, riverAt, roadAlong, type Side, terrainIn } from './rules-scenario.ts';
+import {
+  impassable,
+  otherSide,
+  type RulesScenario,
+  riverAt,
+  roadAlong,
+  type Side,
+  terrainIn,
+} from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 import {
   baseOmf,
@@ -67,7 +75,7 @@ export function canMove(board: Board, id: string): boolean {
 
 /** Does an Undisrupted enemy army (for Axis movers) or German korps/army (for Russian movers) cover `hex`? (OMB rule 2.) */
 export function bonusForbiddenZoc(board: Board, side: Side, hex: number): boolean {
-  return board.bonusZocOf(side, (h) => bonusZocAt(board, side, h))[hex] === 1;
+  return board.bonusZocAt(side, hex, (h) => bonusZocAt(board, side, h));
 }
 
 function bonusZocAt(board: Board, side: Side, hex: number): boolean {
@@ -173,6 +181,49 @@ function stepCost(
   return cost;
 }
 
+/** stepCost's `t` for a motorized korps' swamp hex: entered off-road only as its whole move, from its start (B-21). */
+const KORPS_SWAMP = 100;
+
+/**
+ * Per scenario, weather and class of mover (movers alike in all `mayEnter` and the
+ * terrain costs read of a hex): what entering each hex off-road costs in half MFs, -1
+ * where the unit may not enter it whatever its units (mayEnter's terrain, B-17, B-66 and
+ * the Mountain rule), KORPS_SWAMP for a motorized korps' swamp. Made once: every step a
+ * search tries reads it (stepCost's sum for every start but the mover's own hex).
+ */
+const entryTables = new WeakMap<RulesScenario, Map<string, Int8Array>>();
+
+function entryTable(board: Board, m: Mover): Int8Array {
+  const s = board.s;
+  const w = board.weather;
+  let tables = entryTables.get(s);
+  if (!tables) {
+    tables = new Map();
+    entryTables.set(s, tables);
+  }
+  const key = `${w}|${m.allied ? 1 : 0}${m.rumaniaClosed ? 1 : 0}${m.motorizedKorps ? 1 : 0}${m.mobile ? 1 : 0}`;
+  let table = tables.get(key);
+  if (table) return table;
+  const n = s.map.graph.nodeCount;
+  table = new Int8Array(n);
+  for (let to = 0; to < n; to++) {
+    const t = terrainIn(s, to, w);
+    if (
+      impassable(s, to, w) ||
+      (m.allied && s.south[to] !== 1) ||
+      (m.rumaniaClosed && s.rumania[to] === 1) ||
+      (m.motorizedKorps && t === 'mountain')
+    )
+      table[to] = -1;
+    else if (t === 'forest' || t === 'hills') table[to] = m.motorizedKorps ? 4 : 2;
+    else if (t === 'swamp' || t === 'swamp-forest')
+      table[to] = m.motorizedKorps ? KORPS_SWAMP : m.mobile ? 4 : 2;
+    else table[to] = 2;
+  }
+  tables.set(key, table);
+  return table;
+}
+
 /**
  * "Panzer/tank units and German armies attacking across a river or crossing a river to
  * attack or tactically advancing after combat across one must pay 1 additional movement
@@ -216,19 +267,47 @@ export function afterMove(
   return { mfLeft, riverCrossed };
 }
 
-function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolean }): SearchSpace {
+/**
+ * One search. `friendReads` is given every hex where the OMB's rule 2 asked whether a
+ * friendly unit was there (a step into a forbidden ZOC): the only hexes where friendly
+ * units change what the search does, but for its start (movementLists).
+ */
+function run(
+  m: Mover,
+  maxCost: number,
+  opts: { roadOnly: boolean; bonus: boolean },
+  friendReads?: number[],
+): SearchSpace {
   const { board } = m;
   const friendOthers = (h: number) => board.at[h]!.length > 0 && board.hasFriend(m.side, h, m.id);
-  // OMB rule 2's ZOCs, read once a search (bonusForbiddenZoc's map).
-  const forbidden = opts.bonus ? board.bonusZocOf(m.side, (h) => bonusZocAt(board, m.side, h)) : null;
+  // OMB rule 2's ZOCs (bonusForbiddenZoc), judged once a hex and board.
+  const bonus = opts.bonus;
+  const side = m.side;
+  const judge = (h: number) => bonusZocAt(board, side, h);
+  // stepCost from any hex but the start, read off tables (the same sum: see entryTable).
+  const { start, mobile, railOnly } = m;
+  const roadOnly = opts.roadOnly;
+  const table = entryTable(board, m);
+  const enemyGround = board.enemyGroundOf(m.side);
+  const { s, weather } = board;
+  const enemyZoc = board.zocCountOf(otherSide(m.side));
   const policy: SearchPolicy = {
     stepCost(from, slot, to) {
       // OMB rule 2: the bonus is lost by entering such a ZOC not already occupied by a friendly unit.
-      if (forbidden !== null && forbidden[to] === 1 && !friendOthers(to)) return -1;
-      return stepCost(m, from, slot, to, maxCost, opts.roadOnly);
+      if (bonus && board.bonusZocAt(side, to, judge)) {
+        friendReads?.push(to);
+        if (!friendOthers(to)) return -1;
+      }
+      if (from === start || railOnly) return stepCost(m, from, slot, to, maxCost, roadOnly);
+      const t = table[to]!;
+      if (t < 0 || enemyGround[to] === 1) return -1;
+      const road = roadAlong(s, slot, weather);
+      if (road) return mobile ? 1 : 2;
+      if (roadOnly) return -1;
+      return t === KORPS_SWAMP ? -1 : t;
     },
     // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
-    stopsAt: (node) => board.inEnemyZoc(m.side, node),
+    stopsAt: (node) => enemyZoc[node]! > 0,
     alwaysAllowed(from, slot, to) {
       if (opts.bonus || opts.roadOnly) return false;
       if (!mayEnter(m, to)) return false;
@@ -253,14 +332,28 @@ function run(m: Mover, maxCost: number, opts: { roadOnly: boolean; bonus: boolea
 export function moveOptions(
   board: Board,
   id: string,
-  opts: { paths?: boolean; reached?: number[]; all?: MoveOption[] } = {},
+  opts: {
+    paths?: boolean;
+    /** Only the move to this hex (none if it is not legal), its path the only one worked out. */
+    to?: number;
+    reached?: number[];
+    all?: MoveOption[];
+    friendReads?: number[];
+  } = {},
 ): MoveOption[] {
   if (!canMove(board, id)) return [];
   const withPaths = opts.paths ?? true;
+  const only = opts.to;
+  const friendReads = opts.friendReads;
   const m = mover(board, id);
   const omf = omfOf(board, id);
   const bonusMf = omb(m.side, board.g.breakthrough);
-  const best = new Map<number, MoveOption>();
+  // The best offer per destination so far, by hex (stamped), and the destinations in the
+  // order first offered.
+  const b = bestSpace(board.s.map.graph.nodeCount);
+  const gen = ++b.generation;
+  const dests: number[] = [];
+  const paths = withPaths ? new Map<number, number[]>() : null;
   const reached = opts.reached;
   const offer = (space: SearchSpace, bonus: boolean, limit: number) => {
     for (let i = 0; i < space.reachedCount; i++) {
@@ -269,28 +362,74 @@ export function moveOptions(
       if (to === m.start) continue;
       const cost = space.cost[to]!;
       if (cost > limit) continue;
-      const known = best.get(to);
-      if (known && (!known.bonus || bonus)) continue;
-      best.set(to, { to, cost, bonus, path: withPaths ? space.pathTo(to) : [] });
+      if (b.stamp[to] === gen) {
+        if (b.bonus[to] === 0 || bonus) continue;
+      } else {
+        b.stamp[to] = gen;
+        dests.push(to);
+      }
+      b.cost[to] = cost;
+      b.bonus[to] = bonus ? 1 : 0;
+      if (paths !== null && (only === undefined || only === to)) paths.set(to, space.pathTo(to));
     }
   };
+  const option = (to: number): MoveOption => ({
+    to,
+    cost: b.cost[to]!,
+    bonus: b.bonus[to] === 1,
+    path: paths?.get(to) ?? [],
+  });
   // Within the OMF: the unit may still attack.
-  offer(run(m, 2 * omf, { roadOnly: false, bonus: false }), false, 2 * omf);
+  offer(run(m, 2 * omf, { roadOnly: false, bonus: false }, friendReads), false, 2 * omf);
   if (!m.mobile && !m.railOnly) {
     // RULINGS B-22: "All other units' movement is increased 1 extra hex" when the whole move runs along roads.
-    offer(run(m, 2 * (omf + 1), { roadOnly: true, bonus: false }), false, 2 * (omf + 1));
+    offer(run(m, 2 * (omf + 1), { roadOnly: true, bonus: false }, friendReads), false, 2 * (omf + 1));
   }
   // OMB rule 2: "It enters or vacates a ZOC of an UnDisrupted Russian army or German korps or army not already occupied by a friendly unit."
   const vacates = bonusForbiddenZoc(board, m.side, m.start) && !board.hasFriend(m.side, m.start, id);
   if (!vacates && bonusMf > 0) {
     const total = omf + bonusMf;
-    offer(run(m, 2 * total, { roadOnly: false, bonus: true }), true, 2 * total);
+    offer(run(m, 2 * total, { roadOnly: false, bonus: true }, friendReads), true, 2 * total);
     if (!m.mobile && !m.railOnly)
-      offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }), true, 2 * (total + 2));
+      offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }, friendReads), true, 2 * (total + 2));
   }
-  const all = [...best.values()].sort((a, b) => a.cost - b.cost || a.to - b.to);
+  if (only !== undefined) return b.stamp[only] === gen && board.fitsOne(only, id) ? [option(only)] : [];
+  // Cheapest first, then by hex: sorted as one number each (cost, then hex).
+  const n = board.s.map.graph.nodeCount;
+  const order = new Float64Array(dests.length);
+  for (let i = 0; i < dests.length; i++) order[i] = b.cost[dests[i]!]! * n + dests[i]!;
+  order.sort();
+  const all: MoveOption[] = [];
+  for (let i = 0; i < order.length; i++) all.push(option(order[i]! % n));
   opts.all?.push(...all);
-  return all.filter((o) => board.fits(o.to, [id]));
+  // Alone in a hex, the unit stacks but for the Mountain rule (Board.fits): asked here of
+  // the unit once, not of every destination.
+  const u = board.unit(id);
+  const mountainBound = isMotorized(u) && !isSmall(u);
+  const { s, weather } = board;
+  return all.filter((o) =>
+    board.at[o.to]!.length === 0
+      ? !mountainBound || terrainIn(s, o.to, weather) !== 'mountain'
+      : board.fitsOne(o.to, id),
+  );
+}
+
+/** moveOptions' best offers per hex, stamped (a search's, the same way): one per map size, reused. */
+interface BestSpace {
+  generation: number;
+  readonly stamp: Uint32Array;
+  readonly cost: Int32Array;
+  readonly bonus: Uint8Array;
+}
+const bestSpaces = new Map<number, BestSpace>();
+
+function bestSpace(n: number): BestSpace {
+  let b = bestSpaces.get(n);
+  if (!b || b.generation >= 0xfffffff0) {
+    b = { generation: 0, stamp: new Uint32Array(n), cost: new Int32Array(n), bonus: new Uint8Array(n) };
+    bestSpaces.set(n, b);
+  }
+  return b;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -298,17 +437,23 @@ export function moveOptions(
 
 /**
  * What one piece's moves were worked out from: the list (without paths) and every hex its
- * searches settled. Its moves read only the units on those hexes, on the hexes next to
- * them (the steps tried, their ZOCs) and on the hexes next to those (whose ZOCs cover the
- * steps tried); so a change of units farther than 2 hexes from all of them cannot change
- * the list.
+ * searches settled. Its moves read only the enemy units on those hexes, on the hexes next
+ * to them (the steps tried, their ZOCs) and on the hexes next to those (whose ZOCs cover
+ * the steps tried); so a change of enemy units farther than 2 hexes from all of them
+ * cannot change the list. Friendly units are read only next to its start (the special
+ * 1-hex moves, leaving the start hex), where the OMB's rule 2 asked (`friendReads`) and
+ * at the destinations (stacking).
  */
 interface PieceMoves {
   readonly own: string;
   readonly start: number;
   readonly reached: Int32Array;
+  /** The hexes where a search asked whether a friendly unit was there (OMB rule 2). */
+  readonly friendReads: Int32Array;
   /** Every destination before the stacking check, and those that pass it. */
   readonly all: readonly MoveOption[];
+  /** The hexes of `all`, in order (a binary search finds a hex among them). */
+  readonly tos: Int32Array;
   readonly list: readonly MoveOption[];
 }
 
@@ -359,6 +504,20 @@ function ownKey(g: BarbarossaState, id: string, place: string): string {
   return `${place}|${p.moved}|${p.attacked ? 1 : 0}`;
 }
 
+/** Whether the sorted `hexes` hold `h`. */
+function hasHex(hexes: Int32Array, h: number): boolean {
+  let lo = 0;
+  let hi = hexes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = hexes[mid]!;
+    if (x === h) return true;
+    if (x < h) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 /**
  * `moveOptions(board, id, { paths: false })` for each of `ids` (in their order), the same
  * lists, reusing the parent state's where nothing it read has changed (movementMemo).
@@ -378,12 +537,11 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
   // settled (its ZOC covers the hexes next to it) means working them out again. A change
   // of the movers' own side is read only where a friendly unit matters: the special 1-hex
   // moves and leaving the start hex (next to the start), the OMB's "not already occupied by
-  // a friendly unit" (the hexes of the OMB's ZOCs tried), and the stacking at a destination
-  // (checked again, the searches kept).
+  // a friendly unit" (the hexes where the searches asked it), and the stacking at a
+  // destination (checked again, the searches kept).
   const n = graph.nodeCount;
   let enemyNear: Uint8Array | null = null;
   let friendNear: Uint8Array | null = null;
-  let friendBonus: Uint8Array | null = null;
   const friends = new Set<number>();
   const side = g.player;
   const mark = (into: Uint8Array, h: number, radius: number) => {
@@ -410,10 +568,6 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     friends.add(h);
     friendNear ??= new Uint8Array(n);
     mark(friendNear, h, 1);
-    if (bonusForbiddenZoc(board, side, h)) {
-      friendBonus ??= new Uint8Array(n);
-      mark(friendBonus, h, 1);
-    }
   };
   for (const id of g.order) {
     const key = placeKey(g, id);
@@ -429,30 +583,61 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
   const pieces = new Map<string, PieceMoves>();
   // The hexes friendly units came to or left, as a map; and a stamp per piece for the
   // hexes its searches settled (each listed once).
+  // Of those, the hexes that held a friendly unit and hold none now, or the other way
+  // round: the OMB's rule 2 asks only whether one is there.
   let friendAt: Uint8Array | null = null;
+  let friendFlip: Uint8Array | null = null;
+  const friendList = [...friends];
   if (friends.size > 0) {
     friendAt = new Uint8Array(n);
     for (const h of friends) friendAt[h] = 1;
+    const held = new Set<number>();
+    for (const id of g.order) {
+      const h = parent!.at.get(id) ?? -1;
+      if (h >= 0 && friendAt[h] === 1 && g.pieces[id]!.side === side) held.add(h);
+    }
+    for (const h of friends) {
+      if (held.has(h) === board.hasFriend(side, h)) continue;
+      friendFlip ??= new Uint8Array(n);
+      friendFlip[h] = 1;
+    }
   }
   const seen = new Int32Array(n);
   let stamp = 0;
+  /** The hexes of `hexes`, each once. */
+  const distinct = (hexes: readonly number[]): Int32Array => {
+    stamp++;
+    const out: number[] = [];
+    for (const h of hexes) {
+      if (seen[h] === stamp) continue;
+      seen[h] = stamp;
+      out.push(h);
+    }
+    return Int32Array.from(out);
+  };
   const out = ids.map((id) => {
     const own = ownKey(g, id, place.get(id)!);
     const was = usable ? parent.pieces.get(id) : undefined;
     if (was && was.own === own) {
       const e = enemyNear as Uint8Array | null;
-      const fb = friendBonus as Uint8Array | null;
       const fn = friendNear as Uint8Array | null;
+      const fa = friendAt as Uint8Array | null;
+      const ff = friendFlip as Uint8Array | null;
       let touched = fn !== null && fn[was.start] === 1;
-      if (!touched && (e || fb))
+      if (!touched && e !== null)
         for (const h of was.reached)
-          if (e?.[h] === 1 || fb?.[h] === 1) {
+          if (e[h] === 1) {
+            touched = true;
+            break;
+          }
+      if (!touched && ff !== null)
+        for (const h of was.friendReads)
+          if (ff[h] === 1) {
             touched = true;
             break;
           }
       if (!touched) {
-        const fa = friendAt as Uint8Array | null;
-        if (fa !== null && was.all.some((o) => fa[o.to] === 1)) {
+        if (fa !== null && friendList.some((h) => hasHex(was.tos, h))) {
           // Only the stacking at a destination may differ: checked again there. The list
           // is the destinations (`all`, the same objects in the same order) that fit.
           const list: MoveOption[] = [];
@@ -460,10 +645,13 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
           for (const o of was.all) {
             const listed = was.list[j] === o;
             if (listed) j++;
-            if (fa[o.to] === 1 ? board.fits(o.to, [id]) : listed) list.push(o);
+            if (fa[o.to] === 1 ? board.fitsOne(o.to, id) : listed) list.push(o);
           }
-          pieces.set(id, { ...was, list });
-          return list;
+          // The same list (most often): the same array, for what is made of it (the actions).
+          if (list.length !== was.list.length || list.some((o, i) => o !== was.list[i])) {
+            pieces.set(id, { ...was, list });
+            return list;
+          }
         }
         pieces.set(id, was);
         return was.list as MoveOption[];
@@ -471,16 +659,13 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     }
     const start = g.pieces[id]!.at;
     const reached: number[] = [start];
+    const reads: number[] = [];
     const all: MoveOption[] = [];
-    const list = moveOptions(board, id, { paths: false, reached, all });
-    stamp++;
-    const settled: number[] = [];
-    for (const h of reached) {
-      if (seen[h] === stamp) continue;
-      seen[h] = stamp;
-      settled.push(h);
-    }
-    pieces.set(id, { own, start, reached: Int32Array.from(settled), all, list });
+    const list = moveOptions(board, id, { paths: false, reached, all, friendReads: reads });
+    const tos = new Int32Array(all.length);
+    for (let i = 0; i < all.length; i++) tos[i] = all[i]!.to;
+    tos.sort();
+    pieces.set(id, { own, start, reached: distinct(reached), friendReads: distinct(reads), all, tos, list });
     return list;
   });
   const keep = Object.keys(memos ?? {})

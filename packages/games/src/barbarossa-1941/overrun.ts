@@ -68,16 +68,26 @@ export function overrunOptions(board: Board, free: (id: string) => boolean): Ove
   const side = g.player;
   const out: OverrunOption[] = [];
   const { graph } = s.map;
-  for (let h = 0; h < board.at.length; h++) {
-    if (!board.at[h]!.some((id) => g.pieces[id]!.side === side)) continue;
+  const enemyGround = board.enemyGroundOf(side);
+  // The hexes holding the side's units, in order.
+  const hexes: number[] = [];
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side === side && p.status === 'map' && p.at >= 0) hexes.push(p.at);
+  }
+  hexes.sort((a, b) => a - b);
+  for (let i = 0; i < hexes.length; i++) {
+    const h = hexes[i]!;
+    if (i > 0 && hexes[i - 1] === h) continue;
     for (let k = graph.offsets[h]!; k < graph.offsets[h + 1]!; k++) {
       const target = graph.targets[k]!;
-      if (target < 0 || !board.hasEnemyGround(side, target) || impassable(s, target, board.weather)) continue;
+      if (target < 0 || enemyGround[target] !== 1 || impassable(s, target, board.weather)) continue;
       const defenders = board.at[target]!;
       const lone = defenders.length === 1 ? defenders[0]! : null;
       const katyusha = side === 'axis' && lone !== null && board.unit(lone).type === 'katyusha';
       // "a terrain-unmodified total of 1 defense factor": face-down pieces count as the 2 the text assumes.
       const defense = defenders.reduce((t, d) => t + defenseFactor(board.unit(d), g.pieces[d]!), 0);
+      if (!katyusha && defense !== 1) continue;
       const group = board.at[h]!.filter((id) => mayOverrun(board, id, target, free));
       if (katyusha) {
         // "moved through": any German unit of the hex that may still move.
@@ -86,7 +96,7 @@ export function overrunOptions(board: Board, free: (id: string) => boolean): Ove
         continue;
       }
       const attack = group.reduce((t, id) => t + attackFactor(board.unit(id), g.pieces[id]!), 0);
-      if (defense !== 1 || attack < 7) continue;
+      if (attack < 7) continue;
       out.push({ pieces: group, target });
     }
   }

@@ -11,10 +11,9 @@
  * "Only 2 Russian units may move by rail." Railheads "advance 2 rail hexes per turn"
  * (RULINGS B-38).
  */
-import { search } from '@stavka/engine';
-import type { Board } from './board.ts';
-import { type Side, terrainIn } from './rules-scenario.ts';
-import { isMotorized, isSmall } from './unit-kinds.ts';
+import { search, type UnitData } from '@stavka/engine';
+import { type Board, stackClass } from './board.ts';
+import type { Side } from './rules-scenario.ts';
 import { holder } from './victory.ts';
 
 export const CITE_RAIL = 'barbarossa-1941 "Strategic Movment - By Rail"';
@@ -116,25 +115,39 @@ export function railDestinations(board: Board, id: string): number[] {
   if (p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return [];
   if (u.type === 'air' || u.type === 'factory' || u.type === 'rail-conversion') return [];
   if (board.g.railMoves >= railAllowance(board, p.side)) return [];
-  // The net is shared by every unit on it (railNet): sorted once, then filtered in order.
+  // The net is shared by every unit on it (railNet): sorted once, then filtered in order,
+  // once for all the units on it that stack alike (the unit's own hex aside, no hex of the
+  // net holds it: Board.fitsUnit).
   const net = sortedNet(railNet(board, p.side, p.at));
-  // Alone in a hex, a unit stacks but for the Mountain rule (Board.fits): asked here of
-  // the unit once, not of every hex of the net.
-  const mountainBound = isMotorized(u) && !isSmall(u);
+  const fit = fittingHexes(board, net, u);
   const out: number[] = [];
-  for (let i = 0; i < net.length; i++) {
-    const h = net[i]!;
-    if (h === p.at) continue;
-    const here = board.at[h]!;
-    const alone = here.length === 0 || (here.length === 1 && here[0] === id);
-    if (
-      alone
-        ? !mountainBound || terrainIn(board.s, h, board.weather) !== 'mountain'
-        : board.fits(h, [id], [id])
-    )
-      out.push(h);
-  }
+  for (let i = 0; i < fit.length; i++) if (fit[i] !== p.at) out.push(fit[i]!);
   return out;
+}
+
+/** Per board, net and stacking class: the hexes of the net a unit of that class fits in. */
+const fittings = new WeakMap<Board, Map<Int32Array, Map<string, Int32Array>>>();
+
+function fittingHexes(board: Board, net: Int32Array, u: UnitData): Int32Array {
+  let byNet = fittings.get(board);
+  if (!byNet) {
+    byNet = new Map();
+    fittings.set(board, byNet);
+  }
+  let byClass = byNet.get(net);
+  if (!byClass) {
+    byClass = new Map();
+    byNet.set(net, byClass);
+  }
+  const key = stackClass(u);
+  let fit = byClass.get(key);
+  if (!fit) {
+    const out: number[] = [];
+    for (let i = 0; i < net.length; i++) if (board.fitsUnit(net[i]!, u)) out.push(net[i]!);
+    fit = Int32Array.from(out);
+    byClass.set(key, fit);
+  }
+  return fit;
 }
 
 /** Hexes a rail conversion unit may move to along Russian track, up to 3, converting as it goes. */

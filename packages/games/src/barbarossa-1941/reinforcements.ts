@@ -45,9 +45,16 @@ export function announceArrivals(g: BarbarossaState, s: RulesScenario, side: Sid
     });
 }
 
-/** Where an arrival may be placed now: its scheduled hexes (or any railhead; Russian armies: the eastern edge), free of enemies, within stacking. */
-export function entryHexes(g: BarbarossaState, s: RulesScenario, id: string): number[] {
-  const board = new Board(g, s);
+/**
+ * Where an arrival may be placed now: its scheduled hexes (or any railhead; Russian armies:
+ * the eastern edge), free of enemies, within stacking. `board`: the state's, if made.
+ */
+export function entryHexes(
+  g: BarbarossaState,
+  s: RulesScenario,
+  id: string,
+  board: Board = new Board(g, s),
+): number[] {
   const p = g.pieces[id]!;
   let hexes: readonly number[];
   if (
@@ -55,7 +62,7 @@ export function entryHexes(g: BarbarossaState, s: RulesScenario, id: string): nu
     (p.side === 'soviet' && s.units[p.unit ?? '']?.type === 'tank')
   )
     hexes = s.siberia; // leftover and replacement armies, rebuilt tank units: the eastern edge (B-48)
-  else if (s.siberianReserve.units.includes(p.unit ?? '')) return siberianEntryHexes(g, s, id);
+  else if (s.siberianReserve.units.includes(p.unit ?? '')) return siberianEntryHexes(g, s, id, board);
   else {
     // A scheduled unit at its listed hexes; anything else (a rebuilt panzer division) at any railhead.
     const r = s.reinforcements.find((x) => x.units.includes(p.unit ?? ''));

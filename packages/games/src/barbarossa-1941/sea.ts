@@ -72,6 +72,7 @@ export function seaDestinations(
   g: BarbarossaState,
   s: RulesScenario,
   id: string,
+  given?: Board,
 ): { to: number; sea: Sea }[] {
   const p = g.pieces[id]!;
   if (g.seaMoves >= 1 || p.status !== 'map' || p.disrupted || p.moved !== 'no' || p.attacked) return [];
@@ -79,7 +80,7 @@ export function seaDestinations(
   if (u.type === 'air' || u.type === 'factory' || u.type === 'rail-conversion') return [];
   const here = basinsAt(s, p.at);
   if (here.size === 0) return [];
-  const board = new Board(g, s); // after the coast test: most units stand on none
+  const board = given ?? new Board(g, s); // after the coast test: most units stand on none
   const out: { to: number; sea: Sea }[] = [];
   for (const port of s.ports) {
     if (port.hex === p.at || holder(g, s, port.hex) !== p.side || board.hasEnemy(p.side, port.hex)) continue;

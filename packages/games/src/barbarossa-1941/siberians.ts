@@ -14,7 +14,7 @@ import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import { impassable, type RulesScenario } from './rules-scenario.ts';
 import { type BarbarossaState, freshPiece } from './state.ts';
-import { supplyDistances } from './supply.ts';
+import { boardSupplyDistances } from './supply.ts';
 
 export const CITE_SIBERIANS = 'barbarossa-1941 "Siberian Reserve units and the Siberian Reserve Gamble"';
 
@@ -64,10 +64,27 @@ export function siberianArrival(g: BarbarossaState, s: RulesScenario, ctx: Rules
   });
 }
 
-/** Where a Siberian army may enter: the eastern edge, on or next to a Russian unit in supply, a Russian city or town in supply. */
-export function siberianEntryHexes(g: BarbarossaState, s: RulesScenario, id: string): number[] {
-  const board = new Board(g, s);
-  const dist = supplyDistances(board, 'soviet');
+/**
+ * Where a Siberian army may enter: the eastern edge, on or next to a Russian unit in
+ * supply, a Russian city or town in supply. `board`: the state's, if made.
+ */
+export function siberianEntryHexes(
+  g: BarbarossaState,
+  s: RulesScenario,
+  id: string,
+  board: Board = new Board(g, s),
+): number[] {
+  return siberianHexes(board).filter((h) => board.fits(h, [id]));
+}
+
+/** Per board: the hexes a Siberian army may enter but for stacking, in order (every arrival asks). */
+const siberianCandidates = new WeakMap<Board, readonly number[]>();
+
+function siberianHexes(board: Board): readonly number[] {
+  const known = siberianCandidates.get(board);
+  if (known) return known;
+  const { g, s } = board;
+  const dist = boardSupplyDistances(board, 'soviet');
   const out = new Set<number>(s.siberia);
   const { graph } = s.map;
   for (const other of g.order) {
@@ -86,14 +103,15 @@ export function siberianEntryHexes(g: BarbarossaState, s: RulesScenario, id: str
     )
       out.add(h);
   }
-  return [...out]
+  const hexes = [...out]
     .filter(
       (h) =>
         s.map.onMap[h] === 1 &&
         !impassable(s, h, board.weather) &&
         (s.rumania[h] !== 1 || g.rumaniaOpen === true) && // B-66: not into Rumania before it is opened
-        !board.hasEnemy('soviet', h) &&
-        board.fits(h, [id]),
+        !board.hasEnemy('soviet', h),
     )
     .sort((a, b) => a - b);
+  siberianCandidates.set(board, hexes);
+  return hexes;
 }

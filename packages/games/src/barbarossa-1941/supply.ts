@@ -103,6 +103,26 @@ export function supplyDistances(board: Board, side: Side, standing = -1): Int32A
   return dist;
 }
 
+/**
+ * `supplyDistances(board, side)` traced once a board, for the legal lists that each ask it
+ * (the Siberians' entry hexes, the air supply targets): read it, never change it.
+ */
+export function boardSupplyDistances(board: Board, side: Side): Int32Array {
+  let bySide = boardDistances.get(board);
+  if (!bySide) {
+    bySide = {};
+    boardDistances.set(board, bySide);
+  }
+  let dist = bySide[side];
+  if (!dist) {
+    dist = supplyDistances(board, side);
+    bySide[side] = dist;
+  }
+  return dist;
+}
+
+const boardDistances = new WeakMap<Board, Partial<Record<Side, Int32Array>>>();
+
 /** Supply status of a hex at a given distance ("Full", "Limited" up to 12, "Isolated" beyond). */
 export function supplyAtDistance(board: Board, side: Side, distance: number): Supply {
   if (distance < 0 || distance > LIMITED_RANGE) return 'isolated';
@@ -114,8 +134,11 @@ export function supplyAtDistance(board: Board, side: Side, distance: number): Su
  * Determination Phase, or "The supply status for combat is determined at the moment of
  * attack/defense").
  */
-export function supplyStatuses(board: Board, side: Side): Record<string, Supply> {
-  const dist = supplyDistances(board, side);
+export function supplyStatuses(
+  board: Board,
+  side: Side,
+  dist: Int32Array = supplyDistances(board, side),
+): Record<string, Supply> {
   const out: Record<string, Supply> = {};
   const ids = board.g.order.filter((id) => {
     const p = board.g.pieces[id]!;

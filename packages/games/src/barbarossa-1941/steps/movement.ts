@@ -6,7 +6,7 @@
  * once every declared attack can be made and the must-attack rule is met (B-14).
  */
 import { Board } from '../board.ts';
-import { afterMove, canMove, movementLists, moveOptions } from '../movement.ts';
+import { afterMove, canMove, type MoveOption, movementLists, moveOptions } from '../movement.ts';
 import { applyOverrun, overrunOptions } from '../overrun.ts';
 import { enterHex, label } from '../resolution.ts';
 import { moscowMoraleRoll } from '../special-units.ts';
@@ -17,18 +17,32 @@ import { recoverBeforeCombat } from './turn.ts';
 
 const CITE_MOVEMENT = 'barbarossa-1941 "Operational Movement"';
 
+/**
+ * The move actions of a piece's list (movementLists'), made once a list: a list carried
+ * from the state before is the same array, and so are its actions (legal lists share
+ * them: never changed, as no legal action is).
+ */
+const moveActions = new WeakMap<readonly MoveOption[], readonly BarbarossaAction[]>();
+
+function actionsOf(piece: string, list: readonly MoveOption[]): readonly BarbarossaAction[] {
+  let actions = moveActions.get(list);
+  if (!actions) {
+    actions = list.map((o): BarbarossaAction => ({ type: 'move', piece, to: o.to }));
+    moveActions.set(list, actions);
+  }
+  return actions;
+}
+
 export const movementStep: StepRules<'move' | 'overrun' | 'allocate' | 'unallocate' | 'end-movement'> = {
   legal(g, side, s) {
     const board = new Board(g, s);
-    const out: BarbarossaAction[] = [];
     const movers = g.order.filter((id) => {
       const p = g.pieces[id]!;
       return p.side === side && p.status === 'map' && allocatedTo(g, id) < 0 && canMove(board, id);
     });
     // The same lists as moveOptions piece by piece, the parent state's kept where nothing near changed.
-    movementLists(board, movers).forEach((list, i) => {
-      for (const o of list) out.push({ type: 'move', piece: movers[i]!, to: o.to });
-    });
+    const lists = movementLists(board, movers);
+    const out = ([] as BarbarossaAction[]).concat(...lists.map((list, i) => actionsOf(movers[i]!, list)));
     // Overrun (B-42, B-65): a stack moving together eliminates a 1-factor defender for 1 more MF.
     for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0)) {
       // B-66: no Russian unit enters Rumania before the Axis has attacked out of it.
@@ -44,7 +58,7 @@ export const movementStep: StepRules<'move' | 'overrun' | 'allocate' | 'unalloca
   effects: {
     move(g, s, _side, a, ctx) {
       const board = new Board(g, s);
-      const opt = moveOptions(board, a.piece).find((o) => o.to === a.to)!;
+      const opt = moveOptions(board, a.piece, { to: a.to })[0]!;
       const p = g.pieces[a.piece]!;
       for (const h of opt.path.slice(1)) enterHex(g, s, h, p.side, ctx);
       p.at = a.to;

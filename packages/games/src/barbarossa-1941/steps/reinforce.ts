@@ -28,7 +28,7 @@ function arrivals(board: Board, side: Side): { placements: BarbarossaAction[]; w
   const placements: BarbarossaAction[] = [];
   for (const piece of g.arrivals) {
     if (g.pieces[piece]!.side !== side) continue;
-    for (const hex of entryHexes(g, s, piece)) placements.push({ type: 'place', piece, hex });
+    for (const hex of entryHexes(g, s, piece, board)) placements.push({ type: 'place', piece, hex });
   }
   return { placements, waiting: placements.length > 0 };
 }

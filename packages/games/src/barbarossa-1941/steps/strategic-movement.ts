@@ -21,7 +21,7 @@ export function strategicMoves(board: Board, side: Side): BarbarossaAction[] {
     const p = g.pieces[id]!;
     if (p.side !== side || p.status !== 'map') continue;
     for (const to of railDestinations(board, id)) out.push({ type: 'rail', piece: id, to });
-    for (const d of seaDestinations(g, s, id)) out.push({ type: 'sea', piece: id, to: d.to });
+    for (const d of seaDestinations(g, s, id, board)) out.push({ type: 'sea', piece: id, to: d.to });
     if (side === 'axis' && board.unit(id).type === 'rail-conversion')
       for (const to of conversionMoves(board, id).keys()) out.push({ type: 'convert', piece: id, to });
   }
