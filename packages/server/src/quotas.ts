@@ -3,7 +3,8 @@
  * connections open at once, live-channel messages across all its connections. Kept in
  * memory, per process (several processes on one database each count their own).
  */
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type Server, type Socket } from 'node:net';
+import { ApiError } from './errors.ts';
 
 /**
  * Whom a quota counts: an IPv4 address, or an IPv6 address's /64 network (one host is
@@ -153,4 +154,113 @@ export function trustedProxy(trust: TrustProxy): (address: string) => boolean {
 /** The setting as fastify's `trustProxy` takes it. */
 export function fastifyTrustProxy(trust: TrustProxy): false | string {
   return trust === false ? false : trust.join(',');
+}
+
+/**
+ * Connections one address holds open at once, HTTP and live: one more is closed as it
+ * comes. A trusted proxy's are its clients', counted on the live channel by the address
+ * it forwards.
+ */
+export function limitConnections(server: Server, max: number, trust: TrustProxy): void {
+  const open = new OpenQuota(max);
+  const proxy = trustedProxy(trust);
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (proxy(address)) return;
+    const from = clientKey(address);
+    if (!open.acquire(from)) {
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => open.release(from));
+  });
+}
+
+/** The per-address quotas the API's routes keep (docs/api.md "Limits and quotas"). */
+export interface AddressLimits {
+  readonly gamesPerWindow: number;
+  readonly gamesWindowMs: number;
+  readonly connectionsPerAddress: number;
+  readonly chatBytesPerWindow: number;
+  readonly chatWindowMs: number;
+}
+
+/**
+ * What each client address (`clientKey`) may take through the routes: new games, one
+ * import at a time, chat bytes, live channels and their messages. Off (`rate` null: the
+ * rate limit turned off, for benchmarks and tests), every check passes.
+ */
+export class AddressQuotas {
+  private readonly games: WindowQuota;
+  private readonly importing = new OpenQuota(1);
+  private readonly chatBytes: WindowQuota;
+  private readonly liveChannels: OpenQuota;
+  /** One budget for all of an address's channels: reconnecting buys no new one. */
+  private readonly liveMessages: WindowQuota | null;
+  private readonly on: boolean;
+
+  constructor(limits: AddressLimits, rate: { max: number; timeWindow: number } | null) {
+    this.on = rate !== null;
+    this.games = new WindowQuota(limits.gamesPerWindow, limits.gamesWindowMs);
+    this.chatBytes = new WindowQuota(limits.chatBytesPerWindow, limits.chatWindowMs);
+    this.liveChannels = new OpenQuota(limits.connectionsPerAddress);
+    this.liveMessages = rate ? new WindowQuota(rate.max, rate.timeWindow) : null;
+  }
+
+  /** A new game (made or imported) from `from`: within its quota, else 429 request/quota. */
+  newGame(from: string): void {
+    if (this.on && !this.games.take(from)) throw this.gamesSpent();
+  }
+
+  /** Refuses a new game from an address whose quota is spent (before its body is read). */
+  gamesLeft(from: string): void {
+    if (this.on && this.games.spent(from)) throw this.gamesSpent();
+  }
+
+  private gamesSpent(): ApiError {
+    const { max, windowMs } = this.games;
+    return new ApiError(
+      429,
+      'request/quota',
+      `at most ${max} new games from one address in ${Math.round(windowMs / 60_000)} minutes: try again in ${Math.ceil(this.games.retryAfterMs() / 60_000)} minutes`,
+    );
+  }
+
+  /** Runs `replay`, the one import of `from` under way at a time (else 429 request/quota). */
+  async oneImport<T>(from: string, replay: () => Promise<T>): Promise<T> {
+    if (this.on && !this.importing.acquire(from)) {
+      throw new ApiError(429, 'request/quota', 'one import at a time from one address');
+    }
+    try {
+      return await replay();
+    } finally {
+      if (this.on) this.importing.release(from);
+    }
+  }
+
+  /** Chat text from `from`, counted in bytes, not characters: 1,000 characters may be 3,000 bytes (issue #46). */
+  chat(from: string, text: string): void {
+    if (this.on && !this.chatBytes.take(from, Buffer.byteLength(text, 'utf8'))) {
+      const { max, windowMs } = this.chatBytes;
+      throw new ApiError(
+        429,
+        'request/quota',
+        `an address sends at most ${max / 1024} KiB of chat in ${windowMs / 60_000} minutes`,
+      );
+    }
+  }
+
+  /** Whether `from` may open one more live channel (each true closed once by `closeLive`). */
+  openLive(from: string): boolean {
+    return !this.on || this.liveChannels.acquire(from);
+  }
+
+  closeLive(from: string): void {
+    if (this.on) this.liveChannels.release(from);
+  }
+
+  /** Whether `from` may send one more live message now. */
+  liveMessage(from: string): boolean {
+    return !this.liveMessages || this.liveMessages.take(from);
+  }
 }

@@ -2,17 +2,57 @@
  * Serves the built web client (packages/web/dist) from the game server: the app at /,
  * seat links at /play/<id>#<token>, hashed assets cached for a year and sent as the
  * build compressed them (brotli, gzip) to browsers that accept it. Without a build, /
- * says how to make one instead of failing.
+ * says how to make one instead of failing. Also the headers every reply carries for the
+ * page's sake (its Content-Security-Policy).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 
 export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function registerWeb(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
+/**
+ * The web client's page may load and run only what this server serves: its scripts,
+ * styles, images and fonts (the counters are drawn as data: SVG images; preact sets
+ * inline styles), and talk only to this server (its API and live channel); no plugin,
+ * no <base>, no framing. The rest of the API's replies carry it too (harmless).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Every reply: no page of this server in another site's frame, no guessing of types,
+ * and the web client's page runs only its own scripts (issue #46).
+ */
+export function securityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('referrer-policy', 'no-referrer');
+    return payload;
+  });
+}
+
+/** The web client's routes, a fastify plugin: `dist` the build to serve (default WEB_DIST). */
+export const webClient: FastifyPluginAsync<{ dist?: string | undefined }> = async (
+  app,
+  { dist = WEB_DIST },
+) => {
   const index = join(dist, 'index.html');
   const page = (): string =>
     existsSync(index)
@@ -67,4 +107,4 @@ The API is under <code>/api</code> (docs/api.md).</p>`;
     },
     async (_req, reply) => reply.type('text/html').send(page()),
   );
-}
+};

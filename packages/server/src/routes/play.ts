@@ -1,0 +1,35 @@
+/**
+ * Playing a game: `GET /api/games/:id/view` (what a seat or the spectators see, with the
+ * seat's legal actions), `POST /api/games/:id/actions` (a seat's action, against the state
+ * it was chosen at) and `GET /api/games/:id/log` (the log as that viewer may read it). The
+ * live channel (live.ts) does the same over a WebSocket.
+ */
+import type { Action } from '@stavka/engine';
+import type { FastifyPluginAsync } from 'fastify';
+import { auth, type RouteContext } from './context.ts';
+import { actionSchema, INTEGER, object, onGame, only, STRING, STRINGS, seatViewSchema } from './schemas.ts';
+
+const actSchema = onGame(
+  object({ seq: INTEGER, stateId: INTEGER, hash: STRING, status: STRING, activeSides: STRINGS }),
+  only({ stateId: { type: 'integer', minimum: 0 }, action: actionSchema }, ['stateId', 'action']),
+);
+
+export const playRoutes: FastifyPluginAsync<RouteContext> = async (app, ctx) => {
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/view',
+    { schema: onGame(seatViewSchema) },
+    async (req) => ctx.service.seatView(await auth(ctx, req)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { stateId: number; action: Action } }>(
+    '/api/games/:id/actions',
+    { schema: actSchema },
+    async (req) => ctx.service.act(await auth(ctx, req), req.body.stateId, req.body.action),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/log',
+    { schema: onGame(object({ stateId: INTEGER, log: { type: 'array', items: {} } })) },
+    async (req) => ctx.service.log(await auth(ctx, req)),
+  );
+};
