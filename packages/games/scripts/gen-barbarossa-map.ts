@@ -933,7 +933,9 @@ const LINES: LineDef[] = [
   rail('Moscow - Gorky', 'Moscow', 'Vladimir', 'Gorky'),
   rail('Moscow - Yaroslavl - Vologda', 'Moscow', 'Yaroslavl', 'Vologda'),
   rail('Leningrad - Tikhvin - Vologda', 'Leningrad', 'Mga', 'Volkhov', 'Tikhvin', 'Vologda'),
-  rail('Leningrad - Tallinn', 'Leningrad', 'Narva', 'Tallinn'),
+  // the Baltic railway by Gatchina and Kingisepp (Yamburg), south of the Gulf's shore (it ran through
+  // Kronstadt's hex, an island since issue #42 item 5)
+  rail('Leningrad - Tallinn', 'Leningrad', [30.128, 59.565], [28.613, 59.373], 'Narva', 'Tallinn'),
   rail('Tallinn - Tartu - Riga', 'Tallinn', 'Tartu', 'Valga', 'Riga'),
   rail('Pernau - Valga', 'Pernau', 'Valga'),
   rail(
@@ -1909,6 +1911,33 @@ const places = placed.map((p) => ({ name: p.name, hex: p.hex, kind: p.kind, lat:
 const side = (si: number): [string, string] => [SIDES[si]!.a, SIDES[si]!.b];
 const riverGroups = riverRuns.map((r) => ({ feature: 'river', name: r.name, between: r.sides.map(side) }));
 
+/**
+ * Water narrower than a hex, on hexsides (issue #42 item 5; the engine's `separates`): an
+ * island's hex parted from every land hex around it by sea hexsides. Kotlin island, with
+ * the naval base and fortress of Kronstadt, lies 5-8 km off both shores of the Gulf of
+ * Finland's head; east of it the Neva Bay (Nevskaya guba, 15-20 km wide, 21 km long) runs
+ * to Leningrad's port at the Neva's mouth (MAP-SOURCES.md "Ports' water"). At 40 km a hex
+ * neither can be a sea hex: the island keeps its hex, and the water round it is its five
+ * land hexsides, Leningrad's among them. No land move, supply line or zone of control
+ * crosses them; a sea move reaches Kronstadt and Leningrad ("By Sea", RULINGS B-47).
+ */
+const ISLANDS: { name: string; at: LonLat; water: string }[] = [
+  { name: 'Kotlin island (Kronstadt)', at: [29.776, 59.992], water: 'the Neva Bay and the Kronstadt roads' },
+];
+const seaSideGroups = ISLANDS.map((isl) => {
+  const h = hexAt(isl.at);
+  const between = neighbours(h)
+    .filter((n) => surfaceOf.get(key(n)) !== 0)
+    .map((n) => sideIndex.get(`${key(h)}|${key(n)}`)!)
+    .sort((a, b) => a - b)
+    .map(side);
+  return { feature: 'sea', name: isl.water, between, separates: true };
+});
+/** Hexside indices of the water hexsides. */
+const seaSides = new Set(
+  seaSideGroups.flatMap((g) => g.between.map(([a, b]) => sideIndex.get(`${a}|${b}`)!)),
+);
+
 export const map: HexMapSetup = {
   kind: 'hex',
   name: 'Barbarossa 1941: the Eastern Front, Baltic to Black Sea and Caucasus',
@@ -1920,6 +1949,7 @@ export const map: HexMapSetup = {
   hexsides: [
     ...riverGroups,
     { feature: 'border-1941', name: 'USSR border, 22 June 1941', between: borderSides.map(side) },
+    ...seaSideGroups,
   ],
   connections,
   places,
@@ -2010,14 +2040,33 @@ for (const k of ALL.map(key)) {
         stack.push(n);
       }
 }
-const basinsNext = (k: string) =>
-  new Set(neighbours(parse(k)).flatMap((n) => (seaBasin.has(key(n)) ? [seaBasin.get(key(n))!] : [])));
-/** Ports the 40 km grid cannot give their sea, with the reason (data/ports-without-sea.json). */
-const PORTS_WITHOUT_SEA = (
-  JSON.parse(readFileSync(join(here, '../src/barbarossa-1941/data/ports-without-sea.json'), 'utf8')) as {
-    ports: Record<string, string>;
+// A water hexside is of the seas of the sea hexes at its corners, and of the water hexsides
+// it shares a corner with (the Neva Bay joins the Gulf at Kronstadt's corners).
+const sideBasins = new Map<number, Set<number>>();
+for (const si of seaSides) {
+  if (sideBasins.has(si)) continue;
+  const chain = new Set([si]);
+  const stack = [si];
+  const basins = new Set<number>();
+  while (stack.length > 0) {
+    const cur = SIDES[stack.pop()!]!;
+    for (const v of [cur.v1, cur.v2])
+      for (const other of vertexSides.get(v) ?? []) {
+        for (const hk of [SIDES[other]!.a, SIDES[other]!.b])
+          if (seaBasin.has(hk)) basins.add(seaBasin.get(hk)!);
+        if (seaSides.has(other) && !chain.has(other)) {
+          chain.add(other);
+          stack.push(other);
+        }
+      }
   }
-).ports;
+  for (const c of chain) sideBasins.set(c, basins);
+}
+const basinsNext = (k: string) =>
+  new Set([
+    ...neighbours(parse(k)).flatMap((n) => (seaBasin.has(key(n)) ? [seaBasin.get(key(n))!] : [])),
+    ...neighbours(parse(k)).flatMap((n) => [...(sideBasins.get(sideIndex.get(`${k}|${key(n)}`)!) ?? [])]),
+  ]);
 const portSea: Record<string, string> = Object.fromEntries(
   Object.entries(STANDARD_PLACE_RULES).flatMap(([name, r]) => (r.port ? [[name, r.port]] : [])),
 );
@@ -2025,13 +2074,24 @@ const seaOf: Record<string, string> = { baltic: 'Koenigsberg', black: 'Sevastopo
 for (const [name, sea] of Object.entries(portSea)) {
   const hex = placeHex(name);
   const ref = placeHex(seaOf[sea]!);
-  if (hex === undefined || ref === undefined || PORTS_WITHOUT_SEA[name]) continue;
+  if (hex === undefined || ref === undefined) continue;
   const mine = basinsNext(hex);
   check(
     [...basinsNext(ref)].some((b) => mine.has(b)),
-    `port ${name} (${hex}) is not next to a sea hex of the ${sea === 'azov' ? 'Black Sea / Sea of Azov' : sea}`,
+    `port ${name} (${hex}) is not next to a sea hex or sea hexside of the ${sea === 'azov' ? 'Black Sea / Sea of Azov' : sea}`,
   );
 }
+// An island: its place on it, land, parted by water from every land hex around it.
+for (const isl of ISLANDS) {
+  const h = hexAt(isl.at);
+  check(isLand(key(h)), `${isl.name}: ${key(h)} is not land`);
+  for (const n of neighbours(h))
+    check(
+      surfaceOf.get(key(n)) === 0 || seaSides.has(sideIndex.get(`${key(h)}|${key(n)}`)!),
+      `${isl.name}: ${key(h)} is joined by land to ${key(n)}`,
+    );
+}
+check(placeHex('Kronstadt') === key(hexAt(ISLANDS[0]!.at)), 'Kronstadt is not on its island');
 
 // Every place on a named river on its written bank (data/river-banks.json).
 for (const b of BANKS.places) {
@@ -2046,15 +2106,20 @@ for (const b of BANKS.places) {
   );
 }
 
-// Connections adjacent and on land.
+// Connections adjacent, on land, never across water.
 for (const c of connections) {
   c.path.forEach((k, i) => {
     check(isLand(k), `${c.kind} ${c.name}: ${k} is not land`);
-    if (i > 0)
+    if (i > 0) {
       check(
         adjacent(parse(c.path[i - 1]!), parse(k)),
         `${c.kind} ${c.name}: ${c.path[i - 1]} and ${k} not adjacent`,
       );
+      check(
+        !seaSides.has(sideIndex.get(`${c.path[i - 1]}|${k}`) ?? -1),
+        `${c.kind} ${c.name}: ${c.path[i - 1]}-${k} crosses water`,
+      );
+    }
   });
 }
 
