@@ -1364,64 +1364,17 @@ interface RiverFeature {
 }
 
 /**
- * Stretches of river where the extract (geo/barbarossa-rivers.geojson) runs more than half a hex
- * from the real course (issue #42 item 7): GSHHG pieces out of order, or a gap filled from a
- * reference course traced too coarsely. Each replaces the course from its point nearest
- * `via[0]` to its point nearest the last with a line through towns on the river, source to
- * mouth (data/river-checkpoints.json holds the same towns; map-history.test.ts checks them).
+ * Stretches of river where the extract (geo/barbarossa-rivers.geojson) runs more than half a
+ * hex from the real course (issue #42 item 7), each a line through towns on the river,
+ * source to mouth: data/river-course-fixes.json, the table gen-barbarossa-geo.ts traces too
+ * (data/river-checkpoints.json holds the same towns; map-history.test.ts checks them).
  */
-const COURSE_FIXES: Record<string, { via: LonLat[]; towns: string }> = {
-  // Bryansk - Vygonichi - Trubchevsk - Novgorod-Seversky (the extract ran 30 km west of Trubchevsk)
-  Desna: {
-    via: [
-      [34.32, 53.27],
-      [34.07, 53.09],
-      [33.77, 52.58],
-      [33.26, 52.0],
-    ],
-    towns: 'Bryansk, Vygonichi, Trubchevsk, Novgorod-Seversky',
-  },
-  // the upper Khoper by Rtishchevo, Arkadak and Balashov, past Borisoglebsk (the Vorona's mouth) to
-  // Novokhopyorsk (the fill ran 40 km west of Balashov)
-  Khoper: {
-    via: [
-      [43.5, 52.9],
-      [43.78, 52.26],
-      [43.5, 51.94],
-      [43.17, 51.55],
-      [42.12, 51.32],
-      [41.62, 51.1],
-    ],
-    towns: 'Rtishchevo, Arkadak, Balashov, Borisoglebsk, Novokhopyorsk',
-  },
-  // the Kuban's northward bend: Armavir - Novokubansk - Kropotkin - Tbilisskaya - Ust-Labinsk
-  // (the extract cut straight from Armavir to Ust-Labinsk, 40 km south of Kropotkin)
-  Kuban: {
-    via: [
-      [41.12, 45.0],
-      [41.03, 45.11],
-      [40.58, 45.44],
-      [40.19, 45.36],
-      [39.69, 45.21],
-    ],
-    towns: 'Armavir, Novokubansk, Kropotkin, Tbilisskaya, Ust-Labinsk',
-  },
-  // the Psel (traced, not in GSHHG classes 1-3): Oboyan - Sudzha - Sumy - Hadiach - Velyka
-  // Bahachka to the Dnieper above Kremenchug (the old trace passed 38 km south of Sumy)
-  Psel: {
-    via: [
-      [36.4, 51.1],
-      [36.28, 51.21],
-      [35.27, 51.19],
-      [34.8, 50.92],
-      [33.99, 50.37],
-      [33.74, 49.78],
-      [33.6, 49.05],
-    ],
-    towns: 'Oboyan, Sudzha, Sumy, Hadiach, Velyka Bahachka',
-  },
-};
-/** A river's course with its fixed stretch (COURSE_FIXES) in place of the extract's. */
+const COURSE_FIXES = (
+  JSON.parse(readFileSync(join(here, '../src/barbarossa-1941/data/river-course-fixes.json'), 'utf8')) as {
+    fixes: Record<string, { via: LonLat[]; towns: string; why: string }>;
+  }
+).fixes;
+/** A river's course with its fixed stretch (COURSE_FIXES) in place of the extract's: from its point nearest `via[0]` to its point nearest the last. */
 function fixedCourse(name: string, course: readonly LonLat[]): LonLat[] {
   const fix = COURSE_FIXES[name];
   if (!fix) return [...course];
