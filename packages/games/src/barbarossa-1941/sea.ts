@@ -7,6 +7,8 @@
  * controls the Black Sea, and the player controlling both sides of the Kerch Straits
  * controls the Sea of Azov.)  No combat landings." Units moved strategically "arrive
  * Disrupted" (RULINGS B-47). A Russian unit sunk is lost (hidden.ts `settleLostPiece`).
+ * A coastal hex is a land hex next to a sea hex or on a water hexside (the Neva Bay round
+ * Kronstadt: RULINGS B-82 proposed, issue #42 item 5), of the sea that water belongs to.
  */
 import { hexsideEndDirections, hexsideEnds, type RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
