@@ -55,6 +55,8 @@ export interface GameSummary {
 export interface RunSettings {
   readonly save?: string;
   readonly options?: Readonly<Record<string, boolean>>;
+  /** A scenario file of the game (`stavka scenario` writes one) instead of its standard scenario. */
+  readonly scenario?: unknown;
 }
 
 function makePlayer(game: string, kind: string, seed: string): Player {
@@ -87,7 +89,7 @@ export function playGame(
   kinds: readonly string[],
   seed: number,
   game: string,
-  { save, options }: RunSettings = {},
+  { save, options, scenario }: RunSettings = {},
 ): GameSummary {
   const m = moduleOf(game);
   const rules = m.rules;
@@ -101,7 +103,10 @@ export function playGame(
       players[side] = timed(m, p, times[side]);
     } else players[side] = p;
   });
-  const r = playout(rules, seed, players, options ? { options: { ...options } } : {});
+  const r = playout(rules, seed, players, {
+    ...(options ? { options: { ...options } } : {}),
+    ...(scenario !== undefined ? { scenario } : {}),
+  });
   const o = r.outcome;
   if (save) {
     writeFileSync(

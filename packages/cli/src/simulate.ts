@@ -17,9 +17,11 @@
  *   plot.ts           --plot: the vega-lite chart
  */
 import { mkdirSync } from 'node:fs';
-import { checkGameOptions } from '@stavka/engine';
+import { checkGameOptions, formatSetupErrors } from '@stavka/engine';
+import { findGame } from '@stavka/games';
 import { type Command, Option } from 'commander';
 import { UsageError, wholeNumber } from './calc.ts';
+import { readJson } from './files.ts';
 import { ladder, ladderPairs, ladderText, RUNG_TARGET } from './ladder.ts';
 import { plotSpec, renderPlot } from './plot.ts';
 import {
@@ -41,6 +43,8 @@ export interface SimulateOptions {
   workers?: number;
   /** The game's optional rules switched (its module's `options`), the same in every game. */
   options?: Readonly<Record<string, boolean>>;
+  /** A scenario file of the game instead of its standard scenario (`--scenario FILE`, checked by `readScenarioFlag`). */
+  scenario?: unknown;
   /** Called after each finished game (the progress bar). */
   onGame?: (done: number, total: number) => void;
 }
@@ -61,6 +65,26 @@ export function parseOptionFlags(game: string, flags: readonly string[]): Record
   return r.value;
 }
 
+/**
+ * Reads `--scenario FILE`: a scenario file of the game (`stavka scenario --game ID` writes
+ * its standard one), checked as `stavka validate` checks it; a usage error names the file
+ * and every field wrong.
+ */
+export function readScenarioFlag(game: string, path: string): unknown {
+  const file = readJson(path, 'scenario');
+  const scenarios = findGame(game)?.scenarios;
+  if (!scenarios) throw new UsageError(`--scenario: ${game} takes no scenario files`);
+  const of = file && typeof file === 'object' ? (file as { game?: unknown }).game : undefined;
+  if (of !== game)
+    throw new UsageError(
+      `--scenario: ${path} is not a ${game} scenario (its "game" is ${JSON.stringify(of) ?? 'missing'})`,
+    );
+  const r = scenarios.check(file);
+  if (!r.ok)
+    throw new UsageError(`--scenario: ${path} is not a valid scenario:\n${formatSetupErrors(r.error)}`);
+  return file;
+}
+
 /** Plays `opts.games` games on consecutive seeds between the same players, and sums them up. */
 export async function simulate(
   opts: SimulateOptions,
@@ -79,7 +103,11 @@ export async function simulate(
     jobs,
     opts.game,
     opts.workers ?? 1,
-    { ...(opts.save ? { save: opts.save } : {}), ...(opts.options ? { options: opts.options } : {}) },
+    {
+      ...(opts.save ? { save: opts.save } : {}),
+      ...(opts.options ? { options: opts.options } : {}),
+      ...(opts.scenario !== undefined ? { scenario: opts.scenario } : {}),
+    },
     opts.onGame,
   );
   return { games, summary: summarize(opts.game, rules.sides, kinds, games) };
@@ -95,6 +123,7 @@ interface SimulateFlags {
   seed: number;
   workers: number;
   option: string[];
+  scenario?: string;
   save?: string;
   plot?: string;
   json?: boolean;
@@ -133,6 +162,10 @@ export function addSimulateCommand(program: Command, io: { out: Out }): void {
       (v: string, all: string[]) => [...all, v],
       [] as string[],
     )
+    .option(
+      '--scenario <file>',
+      'play a scenario file of the game (stavka scenario writes its standard one to edit) instead of its standard scenario',
+    )
     .option('--save <dir>', 'write each game as a replay file into DIR')
     .option('--plot <file>', 'draw VP distributions and win rates into FILE.png or FILE.svg')
     .option('--json', 'print one JSON object')
@@ -141,6 +174,8 @@ export function addSimulateCommand(program: Command, io: { out: Out }): void {
       if (opts.plot && !/\.(png|svg)$/i.test(opts.plot))
         throw new UsageError(`--plot writes a .png or .svg file, not "${opts.plot}"`);
       if (opts.rungs && !opts.ladder) throw new UsageError('--rungs goes with --ladder');
+      if (opts.scenario !== undefined && opts.ladder)
+        throw new UsageError('--ladder plays the standard scenario only');
       if (opts.ladder) await runLadder(opts, options, io.out);
       else await runGames(opts, options, io.out);
     });
@@ -175,6 +210,7 @@ async function runGames(opts: SimulateFlags, options: Record<string, boolean>, o
     simulate({
       ...opts,
       options,
+      scenario: opts.scenario !== undefined ? readScenarioFlag(opts.game, opts.scenario) : undefined,
       players: opts.players ?? 'random,random',
       ...(onGame ? { onGame } : {}),
     }),

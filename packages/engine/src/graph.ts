@@ -8,7 +8,7 @@ export interface Graph {
   readonly nodeCount: number;
   /** Slots of node n are offsets[n] .. offsets[n+1]-1. */
   readonly offsets: Int32Array;
-  /** The node a slot leads to, or -1 where a hex map's edge has no neighbour. */
+  /** The node a slot leads to, or -1 where a hex map's edge has no neighbour or a hexside `separates` (map.ts). */
   readonly targets: Int32Array;
   /**
    * What the slot crosses: on a hex map the hexside id (shared by both hexes), on a

@@ -10,6 +10,7 @@ import {
   axialToPixel,
   DIRECTIONS,
   directionTo,
+  hexsideEndDirections,
   makeHexNumber,
   offsetToAxial,
   opposite,
@@ -62,6 +63,22 @@ describe('distance, neighbours, lines', () => {
         });
       }),
     );
+  });
+  it("gives a hexside's ends: the two hexes next to both the hex and its neighbour across it", () => {
+    fc.assert(
+      fc.property(axial, fc.integer({ min: 0, max: 5 }), (h, d) => {
+        const across = axialNeighbor(h, d);
+        const ends = hexsideEndDirections(d).map((e) => axialNeighbor(h, e));
+        for (const e of ends) {
+          assert.equal(axialDistance(e, h), 1);
+          assert.equal(axialDistance(e, across), 1);
+        }
+        const common = axialNeighbors(h).filter((n) => axialDistance(n, across) === 1);
+        assert.equal(common.length, 2);
+      }),
+    );
+    assert.deepEqual(hexsideEndDirections(0), [5, 1], "N's ends are NW and NE");
+    assert.throws(() => hexsideEndDirections(6), RangeError);
   });
   it('is a metric: symmetric and obeys the triangle inequality', () => {
     fc.assert(

@@ -50,6 +50,17 @@ export function axialNeighbors(hex: Axial): Axial[] {
   return AXIAL_DIRECTIONS.map((d) => ({ q: hex.q + d.q, r: hex.r + d.r }));
 }
 
+/**
+ * The directions, from a hex, of the two hexes at the ends of its hexside `direction`:
+ * each corner of a hexside is shared by three hexes, the two it parts and one that
+ * touches both (N's ends are NW and NE). Water running along hexsides joins at corners.
+ */
+export function hexsideEndDirections(direction: number): [number, number] {
+  if (!Number.isInteger(direction) || direction < 0 || direction > 5)
+    throw new RangeError(`hex direction ${direction} is not 0..5`);
+  return [(direction + 5) % 6, (direction + 1) % 6];
+}
+
 /** Hex distance: the number of hex steps between two hexes. */
 export function axialDistance(a: Axial, b: Axial): number {
   const dq = a.q - b.q;

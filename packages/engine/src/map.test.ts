@@ -11,6 +11,7 @@ import {
   type HexMapSetup,
   hexIndex,
   hexNumberOf,
+  hexsideEnds,
   hexsideId,
   hexsideName,
   lineLoad,
@@ -66,6 +67,40 @@ describe('hex map model', () => {
       assert.equal(hexsideId(m, a, d), hexsideId(m, b, back));
     }
     assert.match(hexsideName(m, hexsideId(m, a, 0)), /^0303\/N$/);
+  });
+  it('parts the hexes of a hexside that separates (water narrower than a hex): no graph step across, the feature kept', () => {
+    const r = compileHexMap({
+      ...small,
+      hexsides: [
+        ...small.hexsides!,
+        { feature: 'sea', name: 'a strait', between: [['0303', '0304']], separates: true },
+      ],
+    });
+    assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+    const m = r.value;
+    const a = hexIndex(m, '0303');
+    const b = hexIndex(m, '0304');
+    assert.ok(!neighborsOf(m.graph, a).includes(b));
+    assert.ok(!neighborsOf(m.graph, b).includes(a));
+    assert.equal(slotBetween(m.graph, a, b), -1);
+    assert.equal(neighborsOf(m.graph, a).length, 5, 'the other five hexsides still join');
+    const sea = featureBit(m, 'sea');
+    assert.equal(m.sideFeatures[a * 6 + 3]! & sea, sea, '0304 is S of 0303');
+    assert.equal(m.sideFeatures[b * 6 + 0]! & sea, sea);
+    // a river does not part its hexes
+    assert.ok(neighborsOf(compiled().graph, hexIndex(m, '0202')).includes(hexIndex(m, '0302')));
+  });
+  it("gives a hexside's two ends: the hexes touching both hexes it parts", () => {
+    const m = compiled();
+    const a = hexIndex(m, '0303');
+    for (let d = 0; d < 6; d++) {
+      const b = m.graph.targets[a * 6 + d]!;
+      const ends = hexsideEnds(m, a, d);
+      const common = neighborsOf(m.graph, a).filter((x) => neighborsOf(m.graph, b).includes(x));
+      assert.deepEqual([...ends].sort(), common.sort(), DIRECTIONS[d]);
+    }
+    // at the grid's edge an end may be off it
+    assert.ok(hexsideEnds(m, hexIndex(m, '0101'), 3).includes(-1));
   });
   it('puts a river on both sides of its hexsides and nowhere else', () => {
     const m = compiled();

@@ -13,6 +13,7 @@ import {
   axialToOffset,
   DIRECTIONS,
   directionTo,
+  hexsideEndDirections,
   makeHexNumber,
   offsetToAxial,
   opposite,
@@ -51,6 +52,12 @@ export const hexMapSchema = z.object({
         feature: name,
         name: name.optional(),
         between: z.array(z.tuple([hexNumber, hexNumber])).min(1),
+        /**
+         * The feature parts the two hexes: they are not neighbours in the map's graph, so
+         * no search (movement, supply, retreat, zones of control) steps across it. For
+         * water narrower than a hex (a strait, a bay between an island and the shore).
+         */
+        separates: z.boolean().optional(),
       }),
     )
     .default([]),
@@ -146,6 +153,25 @@ export function hexAxial(map: Pick<HexMap, 'rows'>, index: number): Axial {
 /** The hexside id of (hex, direction): the same number seen from either side. */
 export function hexsideId(map: HexMap, hex: number, direction: number): number {
   return map.graph.edges[hex * 6 + direction]!;
+}
+
+/**
+ * The hexes at the two ends of the hexside of (hex, direction), -1 where off the grid: the
+ * hexes touching both hexes it parts (hex.ts `hexsideEndDirections`). By the grid's
+ * geometry, so also across a hexside that `separates` its hexes.
+ */
+export function hexsideEnds(
+  map: Pick<HexMap, 'columns' | 'rows'>,
+  hex: number,
+  direction: number,
+): [number, number] {
+  const a = hexAxial(map, hex);
+  const at = (d: number): number => {
+    const o = axialToOffset(axialNeighbor(a, d));
+    return hexIndexOf(map, o.col, o.row);
+  };
+  const [d1, d2] = hexsideEndDirections(direction);
+  return [at(d1), at(d2)];
 }
 
 /** Printed name of a hexside: "1207/NE". */
@@ -258,6 +284,10 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
       }
       sideFeatures[a * 6 + d]! |= 1 << k;
       sideFeatures[b * 6 + opposite(d)]! |= 1 << k;
+      if (group.separates === true) {
+        graph.targets[a * 6 + d] = -1;
+        graph.targets[b * 6 + opposite(d)] = -1;
+      }
     });
   });
 

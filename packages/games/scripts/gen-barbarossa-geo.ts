@@ -16,7 +16,7 @@
  * within REF_KM of on average; pieces near no reference course are dropped (small streams).
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,10 +72,26 @@ writeFileSync(
 /* Rivers                                                                                */
 
 /**
- * Reference courses, source to mouth (lon, lat); `of` = the river it flows into. The Desna,
- * Psel, Khoper and Kuban pass the towns of gen-barbarossa-map.ts `COURSE_FIXES` (issue #42
- * item 7; not re-run since: the map generator applies the same towns to the extract).
+ * The stretches of river through towns on them (issue #42 item 7), one table with
+ * gen-barbarossa-map.ts (data/river-course-fixes.json): the Desna, Psel, Khoper and Kuban
+ * reference courses below run through them. Not re-run since the table was made (GMT is
+ * not on every machine): the extract was traced with the Desna from 34.35 E 53.25 N and the
+ * Kuban from 41.1 E 45.0 N, the table's first points 2-3 km off those; the map generator
+ * puts the table's stretch in place of the extract's either way.
  */
+const COURSE_FIXES = (
+  JSON.parse(readFileSync(join(here, '../src/barbarossa-1941/data/river-course-fixes.json'), 'utf8')) as {
+    fixes: Record<string, { via: LL[] }>;
+  }
+).fixes;
+/** A reference course: its upstream points, the table's stretch of `name`, its downstream points. */
+function throughFix(name: string, upstream: LL[], downstream: LL[]): LL[] {
+  const fix = COURSE_FIXES[name];
+  if (!fix) throw new Error(`river-course-fixes.json has no ${name}`);
+  return [...upstream, ...fix.via, ...downstream];
+}
+
+/** Reference courses, source to mouth (lon, lat); `of` = the river it flows into. */
 const REFS: { name: string; of?: string; via: LL[] }[] = [
   {
     name: 'Vistula',
@@ -289,16 +305,15 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
   {
     name: 'Desna',
     of: 'Dnieper',
-    via: [
-      [33.2, 54.5],
-      [34.35, 53.25],
-      [34.07, 53.09],
-      [33.77, 52.58],
-      [33.26, 52.0],
-      [32.9, 51.6],
-      [31.3, 51.5],
-      [30.6, 50.55],
-    ],
+    via: throughFix(
+      'Desna',
+      [[33.2, 54.5]],
+      [
+        [32.9, 51.6],
+        [31.3, 51.5],
+        [30.6, 50.55],
+      ],
+    ),
   },
   {
     name: 'Seym',
@@ -314,15 +329,7 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
   {
     name: 'Psel',
     of: 'Dnieper',
-    via: [
-      [36.4, 51.1],
-      [36.28, 51.21],
-      [35.27, 51.19],
-      [34.8, 50.92],
-      [33.99, 50.37],
-      [33.74, 49.78],
-      [33.6, 49.05],
-    ],
+    via: throughFix('Psel', [], []),
   },
   {
     name: 'Vorskla',
@@ -432,17 +439,15 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
   {
     name: 'Khoper',
     of: 'Don',
-    via: [
-      [43.5, 52.9],
-      [43.78, 52.26],
-      [43.5, 51.94],
-      [43.17, 51.55],
-      [42.12, 51.32],
-      [41.62, 51.1],
-      [42.0, 50.8],
-      [42.0, 50.4],
-      [42.1, 49.6],
-    ],
+    via: throughFix(
+      'Khoper',
+      [],
+      [
+        [42.0, 50.8],
+        [42.0, 50.4],
+        [42.1, 49.6],
+      ],
+    ),
   },
   {
     name: 'Mius',
@@ -515,18 +520,18 @@ const REFS: { name: string; of?: string; via: LL[] }[] = [
   },
   {
     name: 'Kuban',
-    via: [
-      [42.05, 44.23],
-      [41.93, 44.63],
-      [41.1, 45.0],
-      [41.03, 45.11],
-      [40.58, 45.44],
-      [40.19, 45.36],
-      [39.69, 45.21],
-      [38.98, 45.03],
-      [38.1, 45.25],
-      [37.4, 45.3],
-    ],
+    via: throughFix(
+      'Kuban',
+      [
+        [42.05, 44.23],
+        [41.93, 44.63],
+      ],
+      [
+        [38.98, 45.03],
+        [38.1, 45.25],
+        [37.4, 45.3],
+      ],
+    ),
   },
   {
     name: 'Terek',

@@ -933,7 +933,9 @@ const LINES: LineDef[] = [
   rail('Moscow - Gorky', 'Moscow', 'Vladimir', 'Gorky'),
   rail('Moscow - Yaroslavl - Vologda', 'Moscow', 'Yaroslavl', 'Vologda'),
   rail('Leningrad - Tikhvin - Vologda', 'Leningrad', 'Mga', 'Volkhov', 'Tikhvin', 'Vologda'),
-  rail('Leningrad - Tallinn', 'Leningrad', 'Narva', 'Tallinn'),
+  // the Baltic railway by Gatchina and Kingisepp (Yamburg), south of the Gulf's shore (it ran through
+  // Kronstadt's hex, an island since issue #42 item 5)
+  rail('Leningrad - Tallinn', 'Leningrad', [30.128, 59.565], [28.613, 59.373], 'Narva', 'Tallinn'),
   rail('Tallinn - Tartu - Riga', 'Tallinn', 'Tartu', 'Valga', 'Riga'),
   rail('Pernau - Valga', 'Pernau', 'Valga'),
   rail(
@@ -1362,64 +1364,17 @@ interface RiverFeature {
 }
 
 /**
- * Stretches of river where the extract (geo/barbarossa-rivers.geojson) runs more than half a hex
- * from the real course (issue #42 item 7): GSHHG pieces out of order, or a gap filled from a
- * reference course traced too coarsely. Each replaces the course from its point nearest
- * `via[0]` to its point nearest the last with a line through towns on the river, source to
- * mouth (data/river-checkpoints.json holds the same towns; map-history.test.ts checks them).
+ * Stretches of river where the extract (geo/barbarossa-rivers.geojson) runs more than half a
+ * hex from the real course (issue #42 item 7), each a line through towns on the river,
+ * source to mouth: data/river-course-fixes.json, the table gen-barbarossa-geo.ts traces too
+ * (data/river-checkpoints.json holds the same towns; map-history.test.ts checks them).
  */
-const COURSE_FIXES: Record<string, { via: LonLat[]; towns: string }> = {
-  // Bryansk - Vygonichi - Trubchevsk - Novgorod-Seversky (the extract ran 30 km west of Trubchevsk)
-  Desna: {
-    via: [
-      [34.32, 53.27],
-      [34.07, 53.09],
-      [33.77, 52.58],
-      [33.26, 52.0],
-    ],
-    towns: 'Bryansk, Vygonichi, Trubchevsk, Novgorod-Seversky',
-  },
-  // the upper Khoper by Rtishchevo, Arkadak and Balashov, past Borisoglebsk (the Vorona's mouth) to
-  // Novokhopyorsk (the fill ran 40 km west of Balashov)
-  Khoper: {
-    via: [
-      [43.5, 52.9],
-      [43.78, 52.26],
-      [43.5, 51.94],
-      [43.17, 51.55],
-      [42.12, 51.32],
-      [41.62, 51.1],
-    ],
-    towns: 'Rtishchevo, Arkadak, Balashov, Borisoglebsk, Novokhopyorsk',
-  },
-  // the Kuban's northward bend: Armavir - Novokubansk - Kropotkin - Tbilisskaya - Ust-Labinsk
-  // (the extract cut straight from Armavir to Ust-Labinsk, 40 km south of Kropotkin)
-  Kuban: {
-    via: [
-      [41.12, 45.0],
-      [41.03, 45.11],
-      [40.58, 45.44],
-      [40.19, 45.36],
-      [39.69, 45.21],
-    ],
-    towns: 'Armavir, Novokubansk, Kropotkin, Tbilisskaya, Ust-Labinsk',
-  },
-  // the Psel (traced, not in GSHHG classes 1-3): Oboyan - Sudzha - Sumy - Hadiach - Velyka
-  // Bahachka to the Dnieper above Kremenchug (the old trace passed 38 km south of Sumy)
-  Psel: {
-    via: [
-      [36.4, 51.1],
-      [36.28, 51.21],
-      [35.27, 51.19],
-      [34.8, 50.92],
-      [33.99, 50.37],
-      [33.74, 49.78],
-      [33.6, 49.05],
-    ],
-    towns: 'Oboyan, Sudzha, Sumy, Hadiach, Velyka Bahachka',
-  },
-};
-/** A river's course with its fixed stretch (COURSE_FIXES) in place of the extract's. */
+const COURSE_FIXES = (
+  JSON.parse(readFileSync(join(here, '../src/barbarossa-1941/data/river-course-fixes.json'), 'utf8')) as {
+    fixes: Record<string, { via: LonLat[]; towns: string; why: string }>;
+  }
+).fixes;
+/** A river's course with its fixed stretch (COURSE_FIXES) in place of the extract's: from its point nearest `via[0]` to its point nearest the last. */
 function fixedCourse(name: string, course: readonly LonLat[]): LonLat[] {
   const fix = COURSE_FIXES[name];
   if (!fix) return [...course];
@@ -1909,6 +1864,33 @@ const places = placed.map((p) => ({ name: p.name, hex: p.hex, kind: p.kind, lat:
 const side = (si: number): [string, string] => [SIDES[si]!.a, SIDES[si]!.b];
 const riverGroups = riverRuns.map((r) => ({ feature: 'river', name: r.name, between: r.sides.map(side) }));
 
+/**
+ * Water narrower than a hex, on hexsides (issue #42 item 5; the engine's `separates`): an
+ * island's hex parted from every land hex around it by sea hexsides. Kotlin island, with
+ * the naval base and fortress of Kronstadt, lies 5-8 km off both shores of the Gulf of
+ * Finland's head; east of it the Neva Bay (Nevskaya guba, 15-20 km wide, 21 km long) runs
+ * to Leningrad's port at the Neva's mouth (MAP-SOURCES.md "Ports' water"). At 40 km a hex
+ * neither can be a sea hex: the island keeps its hex, and the water round it is its five
+ * land hexsides, Leningrad's among them. No land move, supply line or zone of control
+ * crosses them; a sea move reaches Kronstadt and Leningrad ("By Sea", RULINGS B-47).
+ */
+const ISLANDS: { name: string; at: LonLat; water: string }[] = [
+  { name: 'Kotlin island (Kronstadt)', at: [29.776, 59.992], water: 'the Neva Bay and the Kronstadt roads' },
+];
+const seaSideGroups = ISLANDS.map((isl) => {
+  const h = hexAt(isl.at);
+  const between = neighbours(h)
+    .filter((n) => surfaceOf.get(key(n)) !== 0)
+    .map((n) => sideIndex.get(`${key(h)}|${key(n)}`)!)
+    .sort((a, b) => a - b)
+    .map(side);
+  return { feature: 'sea', name: isl.water, between, separates: true };
+});
+/** Hexside indices of the water hexsides. */
+const seaSides = new Set(
+  seaSideGroups.flatMap((g) => g.between.map(([a, b]) => sideIndex.get(`${a}|${b}`)!)),
+);
+
 export const map: HexMapSetup = {
   kind: 'hex',
   name: 'Barbarossa 1941: the Eastern Front, Baltic to Black Sea and Caucasus',
@@ -1920,6 +1902,7 @@ export const map: HexMapSetup = {
   hexsides: [
     ...riverGroups,
     { feature: 'border-1941', name: 'USSR border, 22 June 1941', between: borderSides.map(side) },
+    ...seaSideGroups,
   ],
   connections,
   places,
@@ -2010,14 +1993,33 @@ for (const k of ALL.map(key)) {
         stack.push(n);
       }
 }
-const basinsNext = (k: string) =>
-  new Set(neighbours(parse(k)).flatMap((n) => (seaBasin.has(key(n)) ? [seaBasin.get(key(n))!] : [])));
-/** Ports the 40 km grid cannot give their sea, with the reason (data/ports-without-sea.json). */
-const PORTS_WITHOUT_SEA = (
-  JSON.parse(readFileSync(join(here, '../src/barbarossa-1941/data/ports-without-sea.json'), 'utf8')) as {
-    ports: Record<string, string>;
+// A water hexside is of the seas of the sea hexes at its corners, and of the water hexsides
+// it shares a corner with (the Neva Bay joins the Gulf at Kronstadt's corners).
+const sideBasins = new Map<number, Set<number>>();
+for (const si of seaSides) {
+  if (sideBasins.has(si)) continue;
+  const chain = new Set([si]);
+  const stack = [si];
+  const basins = new Set<number>();
+  while (stack.length > 0) {
+    const cur = SIDES[stack.pop()!]!;
+    for (const v of [cur.v1, cur.v2])
+      for (const other of vertexSides.get(v) ?? []) {
+        for (const hk of [SIDES[other]!.a, SIDES[other]!.b])
+          if (seaBasin.has(hk)) basins.add(seaBasin.get(hk)!);
+        if (seaSides.has(other) && !chain.has(other)) {
+          chain.add(other);
+          stack.push(other);
+        }
+      }
   }
-).ports;
+  for (const c of chain) sideBasins.set(c, basins);
+}
+const basinsNext = (k: string) =>
+  new Set([
+    ...neighbours(parse(k)).flatMap((n) => (seaBasin.has(key(n)) ? [seaBasin.get(key(n))!] : [])),
+    ...neighbours(parse(k)).flatMap((n) => [...(sideBasins.get(sideIndex.get(`${k}|${key(n)}`)!) ?? [])]),
+  ]);
 const portSea: Record<string, string> = Object.fromEntries(
   Object.entries(STANDARD_PLACE_RULES).flatMap(([name, r]) => (r.port ? [[name, r.port]] : [])),
 );
@@ -2025,13 +2027,24 @@ const seaOf: Record<string, string> = { baltic: 'Koenigsberg', black: 'Sevastopo
 for (const [name, sea] of Object.entries(portSea)) {
   const hex = placeHex(name);
   const ref = placeHex(seaOf[sea]!);
-  if (hex === undefined || ref === undefined || PORTS_WITHOUT_SEA[name]) continue;
+  if (hex === undefined || ref === undefined) continue;
   const mine = basinsNext(hex);
   check(
     [...basinsNext(ref)].some((b) => mine.has(b)),
-    `port ${name} (${hex}) is not next to a sea hex of the ${sea === 'azov' ? 'Black Sea / Sea of Azov' : sea}`,
+    `port ${name} (${hex}) is not next to a sea hex or sea hexside of the ${sea === 'azov' ? 'Black Sea / Sea of Azov' : sea}`,
   );
 }
+// An island: its place on it, land, parted by water from every land hex around it.
+for (const isl of ISLANDS) {
+  const h = hexAt(isl.at);
+  check(isLand(key(h)), `${isl.name}: ${key(h)} is not land`);
+  for (const n of neighbours(h))
+    check(
+      surfaceOf.get(key(n)) === 0 || seaSides.has(sideIndex.get(`${key(h)}|${key(n)}`)!),
+      `${isl.name}: ${key(h)} is joined by land to ${key(n)}`,
+    );
+}
+check(placeHex('Kronstadt') === key(hexAt(ISLANDS[0]!.at)), 'Kronstadt is not on its island');
 
 // Every place on a named river on its written bank (data/river-banks.json).
 for (const b of BANKS.places) {
@@ -2046,15 +2059,20 @@ for (const b of BANKS.places) {
   );
 }
 
-// Connections adjacent and on land.
+// Connections adjacent, on land, never across water.
 for (const c of connections) {
   c.path.forEach((k, i) => {
     check(isLand(k), `${c.kind} ${c.name}: ${k} is not land`);
-    if (i > 0)
+    if (i > 0) {
       check(
         adjacent(parse(c.path[i - 1]!), parse(k)),
         `${c.kind} ${c.name}: ${c.path[i - 1]} and ${k} not adjacent`,
       );
+      check(
+        !seaSides.has(sideIndex.get(`${c.path[i - 1]}|${k}`) ?? -1),
+        `${c.kind} ${c.name}: ${c.path[i - 1]}-${k} crosses water`,
+      );
+    }
   });
 }
 

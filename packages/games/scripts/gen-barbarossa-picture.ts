@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import { DIRECTIONS, hexAxial } from '@stavka/engine';
+import { DIRECTIONS, featureBit, hexAxial } from '@stavka/engine';
 import { compileScenario, standardScenarioFile } from '../src/barbarossa-1941/scenario.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,6 +117,8 @@ for (let h = 0; h < n; h++) {
     );
   }
 }
+// Water narrower than a hex (the Neva Bay round Kronstadt, issue #42 item 5): sea-blue and wide.
+drawSides(featureBit(m, 'sea'), FILL.sea!, 6);
 drawSides(s.riverBit, '#1f5fd0', 2.4);
 drawSides(s.borderBit, '#d00000', 3.2, '7 3');
 const STYLE: Record<string, string> = {
@@ -191,7 +193,7 @@ legend.forEach(([c, t], i) => {
   o.push(`<text x="${pad + i * 110 + 18}" y="${ly + 11}" font-size="11">${t}</text>`);
 });
 o.push(
-  `<text x="${pad}" y="${ly + 32}" font-size="11">blue: rivers · red dashed: border 22 June 1941 · black: railways (dashed grey: standard gauge) · red / brown dotted: roads / brown roads</text>`,
+  `<text x="${pad}" y="${ly + 32}" font-size="11">blue: rivers · wide sea-blue hexsides: water narrower than a hex (Neva Bay) · red dashed: border 22 June 1941 · black: railways (dashed grey: standard gauge) · red / brown dotted: roads / brown roads</text>`,
 );
 o.push(
   `<text x="${pad}" y="${ly + 50}" font-size="11">purple dashed: army group boundaries · counters: the standard set-up (red Soviet, grey German, ochre allies) · red names: victory cities · square: fortress · grey tab: tank factory</text>`,

@@ -1139,14 +1139,23 @@ check(
   sovietBorder.every((b) => covered.has(b)),
   `the border is not covered: ${sovietBorder.filter((b) => !covered.has(b)).join(' ')}`,
 );
-// Extras: one on each city or fortress back from the border, near their historical place.
+// Extras: one on each city or fortress back from the border, near their historical place;
+// none on an island (Kronstadt: water parts it from every land hex, issue #42 item 5), which
+// an army could leave only by sea.
+const parted = new Set(
+  (mapFile.hexsides ?? [])
+    .filter((g) => g.separates === true)
+    .flatMap((g) => g.between.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`])),
+);
+const joinedByLand = (h: string) => neighbours(h).some((n) => isLand(n) && !parted.has(`${h}|${n}`));
 const cityHexes = places
   .filter(
     (p) =>
       ['victory-city', 'major-city', 'fortress-city', 'city'].includes(p.kind) &&
       ussr.has(p.hex) &&
       !borderSet.has(p.hex) &&
-      !neighbours(p.hex).some((n) => borderSet.has(n)),
+      !neighbours(p.hex).some((n) => borderSet.has(n)) &&
+      joinedByLand(p.hex),
   )
   .map((p) => p.hex);
 const extraUsed = new Set<string>();

@@ -273,23 +273,88 @@ describe('River cities on their banks ("Cross-River"; data/river-banks.json)', (
 });
 
 describe('Ports on their seas ("Strategic Movment - By Sea": "from any coastal hex to a friendly-controlled port within the same sea")', () => {
-  const without = readJson<{ ports: Record<string, string> }>('ports-without-sea.json').ports;
   // one id per body of sea: the smallest hex number in it
   const bodyOf = (h: string) => [...reach(h, isSea)].sort()[0]!;
-  const seasNext = (hex: string) => new Set(neighbours(hex).filter(isSea).map(bodyOf));
+  // Water narrower than a hex (issue #42 item 5): hexsides of feature "sea" that part their hexes.
+  const waterGroups = (map.hexsides ?? []).filter((g) => g.feature === 'sea');
+  const water = new Set(
+    waterGroups.flatMap((g) => g.between.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`])),
+  );
+  const corners = (a: string, b: string) => neighbours(a).filter((x) => neighbours(b).includes(x));
+  /** The seas of a water hexside: of the sea hexes at its corners, and of the water hexsides it shares a corner with. */
+  const sideSeas = (a: string, b: string): Set<string> => {
+    const out = new Set<string>();
+    const seen = new Set([`${a}|${b}`]);
+    const stack: [string, string][] = [[a, b]];
+    while (stack.length > 0) {
+      const [x, y] = stack.pop()!;
+      for (const c of corners(x, y)) {
+        if (isSea(c)) out.add(bodyOf(c));
+        for (const [p, q] of [
+          [x, c],
+          [y, c],
+        ] as const)
+          if (water.has(`${p}|${q}`) && !seen.has(`${p}|${q}`)) {
+            seen.add(`${p}|${q}`).add(`${q}|${p}`);
+            stack.push([p, q]);
+          }
+      }
+    }
+    return out;
+  };
+  const seasNext = (hex: string) =>
+    new Set([
+      ...neighbours(hex).filter(isSea).map(bodyOf),
+      ...neighbours(hex)
+        .filter((n) => water.has(`${hex}|${n}`))
+        .flatMap((n) => [...sideSeas(hex, n)]),
+    ]);
 
-  it('puts every port next to a sea hex of its sea (Leningrad listed with its reason)', () => {
+  it('puts every port next to a sea hex or a water hexside of its sea (Leningrad on the Neva Bay)', () => {
     const reference = { baltic: 'Koenigsberg', black: 'Sevastopol', azov: 'Sevastopol' } as const;
     const wrong: string[] = [];
     for (const [name, rule] of Object.entries(STANDARD_PLACE_RULES)) {
-      if (!rule.port || without[name]) continue;
+      if (!rule.port) continue;
       const mine = seasNext(placeHex(name));
       const theirs = seasNext(placeHex(reference[rule.port]));
       if (![...mine].some((b) => theirs.has(b))) wrong.push(`${name} (${placeHex(name)}, ${rule.port})`);
     }
     assert.deepEqual(wrong, []);
-    for (const name of ['Rostov', 'Kherson', 'Nikolayev', 'Izmail']) assert.ok(!without[name], name);
-    for (const reason of Object.values(without)) assert.ok(reason.length > 20);
+    assert.ok(
+      !neighbours(placeHex('Leningrad')).some(isSea),
+      "Leningrad has no sea hex next to it: its sea is the Neva Bay's hexside",
+    );
+    assert.ok(seasNext(placeHex('Leningrad')).has(bodyOf(neighbours(placeHex('Tallinn')).find(isSea)!)));
+  });
+
+  it('makes Kronstadt an island: water on every hexside it shares with land, no land path to it', () => {
+    const kronstadt = placeHex('Kronstadt');
+    assert.ok(isLand(kronstadt));
+    for (const n of neighbours(kronstadt))
+      assert.ok(isSea(n) || water.has(`${kronstadt}|${n}`), `${kronstadt}-${n} is land to land`);
+    assert.ok(waterGroups.every((g) => g.separates === true));
+    const byLand = (from: string): Set<string> => {
+      const seen = new Set([from]);
+      const stack = [from];
+      while (stack.length > 0) {
+        const x = stack.pop()!;
+        for (const n of neighbours(x))
+          if (!seen.has(n) && isLand(n) && !water.has(`${x}|${n}`)) {
+            seen.add(n);
+            stack.push(n);
+          }
+      }
+      return seen;
+    };
+    assert.ok(!byLand(placeHex('Leningrad')).has(kronstadt));
+    assert.deepEqual([...byLand(kronstadt)], [kronstadt]);
+  });
+
+  it('runs no road or railway across the water', () => {
+    const across = (map.connections ?? []).flatMap((c) =>
+      c.path.slice(1).flatMap((h, i) => (water.has(`${c.path[i]}|${h}`) ? [`${c.kind} ${c.name}`] : [])),
+    );
+    assert.deepEqual(across, []);
   });
 
   it("gives Vyborg's hex to the land", () => {

@@ -76,6 +76,8 @@ export interface RulesScenario {
   /** Victory points per hex (B-12: Moscow 3, Leningrad 2, other victory cities 1), 0 elsewhere. */
   readonly victoryPoints: readonly number[];
   readonly riverBit: number;
+  /** Water narrower than a hex on a hexside (the Neva Bay): sea for "By Sea", and it parts its hexes (map.ts `separates`). */
+  readonly seaSideBit: number;
   readonly roadBit: number;
   readonly brownRoadBit: number;
   readonly railBit: number;
@@ -216,6 +218,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     placeName,
     victoryPoints,
     riverBit: featureBit(map, 'river'),
+    seaSideBit: featureBit(map, 'sea'),
     roadBit: connectionBit(map, 'road'),
     brownRoadBit: connectionBit(map, 'brown-road'),
     railBit: connectionBit(map, 'rail'),
@@ -341,6 +344,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     placeName,
     victoryPoints,
     riverBit: bs.riverBit,
+    seaSideBit: featureBit(bs.map, 'sea'),
     roadBit: bs.roadBit,
     brownRoadBit: bs.brownRoadBit,
     railBit: bs.railBit,

@@ -35,7 +35,7 @@ import {
   SIDES,
   type Side,
 } from './rules-scenario.ts';
-import { standardPosition } from './standard-setup.ts';
+import { scenarioPosition, standardPosition } from './standard-setup.ts';
 import { type BarbarossaState, type Face, freshPiece, newGameState, type Step } from './state.ts';
 import type { BarbarossaAction } from './steps/actions.ts';
 import { attacksFirstStep } from './steps/attacks-first.ts';
@@ -53,7 +53,7 @@ import { victoryTally } from './victory.ts';
 
 export type { BarbarossaAction } from './steps/actions.ts';
 
-export const RULES_VERSION = 'barbarossa-1941/3';
+export const RULES_VERSION = 'barbarossa-1941/4';
 
 export interface BarbarossaOptions {
   /**
@@ -203,14 +203,18 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   rulesVersion: RULES_VERSION,
   sides: SIDES,
   setup(scenario, options, ctx) {
-    // No file, or {"standard": true}: the standard game (standard-setup.ts); else a position file.
+    // No file, or {"standard": true}: the standard game (standard-setup.ts); a position
+    // file (a test position: `pieces`); else a scenario file (`stavka scenario`), checked.
     const standard =
       scenario === null ||
       scenario === undefined ||
       (typeof scenario === 'object' && 'standard' in scenario && scenario.standard === true);
+    const position = typeof scenario === 'object' && scenario !== null && 'pieces' in scenario;
     const made = standard
       ? standardPosition(options.asymmetricOdds ?? false, options.weatherRoll ?? false, ctx)
-      : fromPositionFile(scenario as PositionFile, options);
+      : position
+        ? fromPositionFile(scenario as PositionFile, options)
+        : scenarioPosition(scenario, options.asymmetricOdds ?? false, options.weatherRoll ?? false, ctx);
     if (made.ok) {
       const g = made.value;
       if (options.classicOdds === true) g.options.classicOdds = true; // B-63

@@ -7,8 +7,10 @@
  * controls the Black Sea, and the player controlling both sides of the Kerch Straits
  * controls the Sea of Azov.)  No combat landings." Units moved strategically "arrive
  * Disrupted" (RULINGS B-47). A Russian unit sunk is lost (hidden.ts `settleLostPiece`).
+ * A coastal hex is a land hex next to a sea hex or on a water hexside (the Neva Bay round
+ * Kronstadt: RULINGS B-82 proposed, issue #42 item 5), of the sea that water belongs to.
  */
-import type { RulesContext } from '@stavka/engine';
+import { hexsideEndDirections, hexsideEnds, type RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import { settleLostPiece } from './hidden.ts';
 import { otherSide, type RulesScenario, type Sea, type Side } from './rules-scenario.ts';
@@ -17,45 +19,71 @@ import { holder } from './victory.ts';
 
 export const CITE_SEA = 'barbarossa-1941 "Strategic Movment - By Sea"';
 
-/** The sea hexes' basins: a number per sea hex (its connected body of water), -1 elsewhere. */
-const basins = new WeakMap<RulesScenario, Int32Array>();
+/**
+ * The seas' basins: a number per connected body of sea, for each sea hex and each water
+ * hexside (the Neva Bay: `seaSideBit`, issue #42 item 5), -1 elsewhere. Sea hexes join
+ * their sea neighbours; a water hexside joins the sea hexes at its two corners (map.ts
+ * `hexsideEnds`) and the water hexsides it shares a corner with.
+ */
+interface Basins {
+  /** Per hex. */
+  readonly hex: Int32Array;
+  /** Per (hex * 6 + direction) slot: the basin of the water on that hexside. */
+  readonly side: Int32Array;
+}
+const basins = new WeakMap<RulesScenario, Basins>();
 
-function basinOf(s: RulesScenario): Int32Array {
-  let b = basins.get(s);
-  if (b) return b;
-  const n = s.map.graph.nodeCount;
-  b = new Int32Array(n).fill(-1);
-  const { offsets, targets } = s.map.graph;
-  let next = 0;
-  for (let h = 0; h < n; h++) {
-    if (s.terrain[h] !== 'sea' || b[h] !== -1) continue;
-    const stack = [h];
-    b[h] = next;
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      for (let k = offsets[x]!; k < offsets[x + 1]!; k++) {
-        const y = targets[k]!;
-        if (y >= 0 && s.terrain[y] === 'sea' && b[y] === -1) {
-          b[y] = next;
-          stack.push(y);
-        }
-      }
+function basinOf(s: RulesScenario): Basins {
+  const known = basins.get(s);
+  if (known) return known;
+  const { map } = s;
+  const n = map.graph.nodeCount;
+  // Union-find over hexes (0..n-1) and hexside slots (n + slot).
+  const parent = Int32Array.from({ length: n * 7 }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
     }
-    next++;
+    return x;
+  };
+  const join = (a: number, b: number) => {
+    parent[find(a)] = find(b);
+  };
+  const isSea = (h: number) => h >= 0 && s.terrain[h] === 'sea';
+  const water = (slot: number) => s.seaSideBit !== 0 && (map.sideFeatures[slot]! & s.seaSideBit) !== 0;
+  const { offsets, targets } = map.graph;
+  for (let h = 0; h < n; h++) {
+    if (isSea(h))
+      for (let k = offsets[h]!; k < offsets[h + 1]!; k++) if (isSea(targets[k]!)) join(h, targets[k]!);
+    for (let d = 0; d < 6; d++) {
+      const slot = h * 6 + d;
+      if (!water(slot)) continue;
+      // Both sides of a hexside are one water: the other side's slot has the same hexside id.
+      join(n + slot, n + map.graph.edges[slot]!);
+      for (const e of hexsideEnds(map, h, d)) if (isSea(e)) join(n + slot, e);
+      for (const nd of hexsideEndDirections(d)) if (water(h * 6 + nd)) join(n + slot, n + h * 6 + nd);
+    }
   }
-  basins.set(s, b);
-  return b;
+  const hex = new Int32Array(n).fill(-1);
+  const side = new Int32Array(n * 6).fill(-1);
+  for (let h = 0; h < n; h++) if (isSea(h)) hex[h] = find(h);
+  for (let slot = 0; slot < n * 6; slot++) if (water(slot)) side[slot] = find(n + slot);
+  const made = { hex, side };
+  basins.set(s, made);
+  return made;
 }
 
-/** The basins a land hex touches. */
+/** The basins a land hex touches: of the sea hexes and the water hexsides next to it ("coastal"). */
 function basinsAt(s: RulesScenario, hex: number): Set<number> {
   const b = basinOf(s);
   const out = new Set<number>();
   const { offsets, targets } = s.map.graph;
   for (let k = offsets[hex]!; k < offsets[hex + 1]!; k++) {
     const y = targets[k]!;
-    if (y >= 0 && b[y]! >= 0) out.add(b[y]!);
+    if (y >= 0 && b.hex[y]! >= 0) out.add(b.hex[y]!);
   }
+  for (let d = 0; d < 6; d++) if (b.side[hex * 6 + d]! >= 0) out.add(b.side[hex * 6 + d]!);
   return out;
 }
 

@@ -14,7 +14,7 @@
  * and stay in the state's pile, which no view lists (hidden.ts `viewOf` gives its size).
  */
 import type { RulesContext, SetupError } from '@stavka/engine';
-import { err, ok, type Result } from '@stavka/engine';
+import { hashValue, ok, type Result } from '@stavka/engine';
 import { CITE_HIDDEN } from './hidden.ts';
 import {
   onStandardScenarioMissing,
@@ -22,21 +22,62 @@ import {
   registerRulesScenario,
   rulesScenarioFromCompiled,
 } from './rules-scenario.ts';
-import { compileScenario, drawArmiesWith, standardScenarioFile } from './scenario.ts';
+import {
+  type BarbarossaScenario,
+  compileScenario,
+  drawArmiesWith,
+  standardScenarioFile,
+} from './scenario.ts';
 import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
 
 export const STANDARD_KEY = 'standard';
 
-let standard: RulesScenario | null = null;
+let standard: {
+  readonly rules: RulesScenario;
+  readonly compiled: BarbarossaScenario;
+  readonly hash: string;
+} | null = null;
+
+function loadStandard(): Result<NonNullable<typeof standard>, SetupError[]> {
+  if (standard) return ok(standard);
+  const file = standardScenarioFile();
+  const compiled = compileScenario(file);
+  if (!compiled.ok) return compiled;
+  standard = {
+    rules: rulesScenarioFromCompiled(STANDARD_KEY, compiled.value),
+    compiled: compiled.value,
+    hash: hashValue(file),
+  };
+  registerRulesScenario(standard.rules);
+  return ok(standard);
+}
 
 /** The standard scenario under the rules' contract (compiled once, registered as "standard"). */
 export function standardRulesScenario(): Result<RulesScenario, SetupError[]> {
-  if (standard) return ok(standard);
-  const compiled = compileScenario(standardScenarioFile());
+  const made = loadStandard();
+  return made.ok ? ok(made.value.rules) : made;
+}
+
+/**
+ * A scenario file (`stavka scenario --game barbarossa-1941` writes the standard one) as
+ * the rules read it: validated once (`compileScenario`: a broken file is refused, every
+ * error naming its field) and registered under its key. The standard file itself is the
+ * standard scenario ("standard": the same game, the same hashes); any other file is
+ * `custom:` and the hash of its canonical JSON, as Mars's (a state names its scenario by
+ * key: whoever reads the state sets the game up from the file first, as the server does).
+ */
+export function scenarioFromFile(
+  file: unknown,
+): Result<{ readonly rules: RulesScenario; readonly compiled: BarbarossaScenario }, SetupError[]> {
+  const std = loadStandard();
+  if (!std.ok) return std;
+  const hash = hashValue(file);
+  if (hash === std.value.hash) return std;
+  const compiled = compileScenario(file);
   if (!compiled.ok) return compiled;
-  standard = rulesScenarioFromCompiled(STANDARD_KEY, compiled.value);
-  registerRulesScenario(standard);
-  return ok(standard);
+  const rules = rulesScenarioFromCompiled(`custom:${hash}`, compiled.value);
+  registerRulesScenario(rules);
+  return ok({ rules, compiled: compiled.value });
 }
 
 onStandardScenarioMissing((key) => {
@@ -60,13 +101,31 @@ export function standardPosition(
   weatherRoll: boolean,
   ctx: RulesContext,
 ): Result<BarbarossaState, SetupError[]> {
-  const made = standardRulesScenario();
+  const made = loadStandard();
   if (!made.ok) return made;
-  const s = made.value;
-  const compiled = compileScenario(standardScenarioFile());
-  if (!compiled.ok) return err(compiled.error);
-  const bs = compiled.value;
-  const g = newGameState(STANDARD_KEY, {
+  return ok(openingPosition(made.value.rules, made.value.compiled, asymmetricOdds, weatherRoll, ctx));
+}
+
+/** The opening position of a scenario file's set-up (`scenarioFromFile`), as `standardPosition` of the standard one. */
+export function scenarioPosition(
+  file: unknown,
+  asymmetricOdds: boolean,
+  weatherRoll: boolean,
+  ctx: RulesContext,
+): Result<BarbarossaState, SetupError[]> {
+  const made = scenarioFromFile(file);
+  if (!made.ok) return made;
+  return ok(openingPosition(made.value.rules, made.value.compiled, asymmetricOdds, weatherRoll, ctx));
+}
+
+function openingPosition(
+  s: RulesScenario,
+  bs: BarbarossaScenario,
+  asymmetricOdds: boolean,
+  weatherRoll: boolean,
+  ctx: RulesContext,
+): BarbarossaState {
+  const g = newGameState(s.key, {
     railheads: [...s.railheads],
     riflePile: drawArmiesWith(bs.soviet.rifleArmyPool, bs.soviet.draw, (sides) =>
       ctx.roll(
@@ -113,5 +172,5 @@ export function standardPosition(
   g.tankGroupChoice = 'pending';
   // "Leftover Russian armies enter the game as reinforcements from the eastern mapboard edge ... 3 per turn".
   g.armiesToEnter = g.riflePile.length - hiddenArmies;
-  return ok(g);
+  return g;
 }
