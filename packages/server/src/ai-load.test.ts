@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { Action, GameState } from '@stavka/engine';
-import { legalActions } from '@stavka/engine';
+import { apply, legalActions, setup } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import type { FastifyInstance } from 'fastify';
 import { AiJobCancelled, type AiTurn, AiWorker, defaultAiWorkers } from './ai-worker.ts';
@@ -14,6 +14,7 @@ import { buildApp } from './app.ts';
 import type { AiOnlyLimits } from './games.ts';
 import { openStore, type Store } from './store.ts';
 import { tempSqlitePath, until } from './test-support.ts';
+import { gameModule } from './worker-boot.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
 after(async () => {
@@ -108,6 +109,48 @@ describe('the AI workers take positions fairly', () => {
     } finally {
       await workers.close();
     }
+  });
+
+  test("a person's AI worker holds its game and its work: 120 actions of Mars grow the process by under 90 MB", async (t) => {
+    // Issue #46: each AI worker loaded every game's modules and data and let V8 size its
+    // heap for the machine: this grew the process by 175 MB (the attack suite's server
+    // reached 446-518 MB against its 400); loading Mars alone, with a heap sized to the
+    // work (worker-boot.ts workerHeap), 54 MB.
+    const workers = new AiWorker(1);
+    try {
+      const made = setup(marsRules, null, 'worker-memory', {});
+      assert.ok(made.ok);
+      let s = made.value;
+      await new Promise((r) => setTimeout(r, 500));
+      const rss = () => process.memoryUsage().rss / 2 ** 20;
+      const base = rss() - process.memoryUsage().heapTotal / 2 ** 20;
+      let grew = 0;
+      for (let i = 0; i < 120; i++) {
+        const side = marsRules.activeSides(s.state)[0];
+        if (!side) break;
+        const mine = legalActions(marsRules, s, side).filter((a) => a.type !== 'undo');
+        const action =
+          side === 'german'
+            ? await workers.choose('mars-1942', 'm:german', s, side, 'ai')
+            : (mine.find((a) => a.type === 'historical-setup' || a.type.startsWith('end-')) ?? mine[0]!);
+        const next = apply(marsRules, s, side, action);
+        assert.ok(next.ok, next.ok ? '' : next.error.message);
+        s = next.value;
+        // This thread's own heap is not the worker's.
+        grew = Math.max(grew, rss() - process.memoryUsage().heapTotal / 2 ** 20 - base);
+      }
+      t.diagnostic(`the process grew ${grew.toFixed(0)} MB over ${s.stateId} actions`);
+      assert.ok(s.stateId >= 100, `the game went on (${s.stateId} actions)`);
+      assert.ok(grew < 90, `the process grew ${grew.toFixed(0)} MB`);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  test('a worker loads a game by its card alone: the same module, and no game for "toString" or "__proto__"', async () => {
+    assert.equal((await gameModule('mars-1942'))?.rules, marsRules);
+    for (const id of ['toString', '__proto__', 'constructor', 'nope', 42, null])
+      assert.equal(await gameModule(id), undefined, String(id));
   });
 
   test('sized to the machine: a core left to serve the players, at most 4', () => {

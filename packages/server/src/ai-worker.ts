@@ -13,13 +13,11 @@
  * priority: however many there are, a person's AI opponent never waits behind them, nor
  * shares a core with them on equal terms.
  */
-import { readlinkSync } from 'node:fs';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { type Action, type GameState, type Player, setup } from '@stavka/engine';
-import { playableGame } from '@stavka/games';
 import { useNodeSha256 } from './node-sha256.ts';
-import { tsWorker } from './worker-boot.ts';
+import { gameModule, tsWorker, workerHeap } from './worker-boot.ts';
 
 interface Job {
   readonly id: number;
@@ -47,20 +45,15 @@ export const AI_THINK_MS = 5000;
 
 if (!isMainThread && (workerData as { stavkaAi?: boolean } | null)?.stavkaAi) {
   useNodeSha256();
+  // The background worker runs at the lowest CPU priority (tsWorker's `nice`).
   const background = (workerData as { background?: boolean }).background === true;
-  if (background) {
-    try {
-      const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-      if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
-    } catch {
-      // not Linux: the thread keeps the process's priority
-    }
-  }
   const players = new Map<string, Player>();
-  parentPort!.on('message', (job: Job) => {
+  // One position at a time: the main thread sends the next once this one is answered.
+  parentPort!.on('message', async (job: Job) => {
     let answer: Answer;
     try {
-      const game = playableGame(job.game);
+      // Only the games this worker is asked to play are loaded, each at its first position.
+      const game = await gameModule(job.game);
       const kinds = game?.players ?? {};
       const ai = Object.hasOwn(kinds, job.player) ? kinds[job.player] : kinds.ai;
       if (!game || !ai) throw new Error(`no AI for ${job.game}`);
@@ -93,6 +86,12 @@ export function defaultAiWorkers(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 
+/**
+ * The old generation of an AI worker's heap, MB: ~20x what the AI keeps alive (Mars ~20
+ * MB after a collection, Barbarossa ~23, all games loaded), so no game is refused its
+ * AI, while the heap's growth is sized to the work (`workerHeap`).
+ */
+const HEAP_MB = 512;
 /** The heap of the worker for the games of AI against AI, MB. */
 const BACKGROUND_HEAP_MB = 96;
 /**
@@ -173,9 +172,10 @@ export class AiWorker {
       import.meta.url,
       {
         workerData: { stavkaAi: true, background: slot.background },
+        name: slot.background ? 'stavka AI (AI against AI)' : 'stavka AI',
         // The games of AI against AI hold no more of the server's memory than this (their
         // worker starts again if they need more: issue #46, the server's 400 MB).
-        ...(slot.background ? { resourceLimits: { maxOldGenerationSizeMb: BACKGROUND_HEAP_MB } } : {}),
+        resourceLimits: workerHeap(slot.background ? BACKGROUND_HEAP_MB : HEAP_MB),
       },
       // Its start (the games loaded) at the lowest priority too.
       slot.background ? { nice: 19 } : {},

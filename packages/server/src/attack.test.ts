@@ -5,16 +5,17 @@
  * the other player's p99 under 50 ms through every attack, the server's RSS under
  * RSS_BOUND_MB, the database growing by at most DB_BOUND_MB, and each of the issue's
  * seven findings answered (a 4xx, a closed socket, a quota) instead of a stall, a 500,
- * a full disk or a stolen seat.
+ * a full disk or a stolen seat; and (issue #46) a person's game against the AI keeping
+ * its pace while anonymous clients ask for games of AI against AI.
  *
- * The attacks are kept small (two cores are shared): ~35 s in all. Every figure is
+ * The attacks are kept small (two cores are shared): ~60 s in all. Every figure is
  * printed (`t.diagnostic`) so a run before and after a change can be compared.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { setPriority, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
@@ -50,6 +51,16 @@ const LIMITS = {
   idleTimeoutMs: 60_000,
 };
 const PROXY = '127.0.0.9';
+/**
+ * The AI flood (issue #46): how long the person's game against the AI is measured quiet,
+ * then flooded; each flooding address's games of AI against AI asked for (the server
+ * moves at most 3 of an address's and 12 in all: five addresses ask 20, 12 are made and
+ * the rest refused).
+ */
+const AI_PHASE_MS = 8000;
+const AI_FLOOD_PER_ADDRESS = 4;
+/** The AI's pace in the person's game, flooded, at least this share of its quiet pace. */
+const AI_PACE_SHARE = 0.5;
 
 // ---- clients from chosen loopback addresses ---------------------------------------
 
@@ -149,6 +160,104 @@ const player = async (address) => {
 Promise.all(from.map(player)).then(() => parentPort.postMessage(samples));
 `;
 
+// ---- the owner of a game against the AI: a worker thread of its own, like the other player
+// (started beside him, at the same CPU priority: told his game when it is made)
+
+const AI_OWNER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, from } = workerData;
+// The game he plays ({ id, token }), and the one he goes on to once it is his move here.
+let game = null;
+let next = null;
+let phase = 'warm-up';
+let stopped = false;
+const phases = {};
+const at = (p) => (phases[p] ??= { views: [], aiActions: 0, ownActions: 0, aiMs: 0, failed: 0, startedAt: performance.now(), ms: 0 });
+parentPort.on('message', (m) => {
+  if (m.phase) { at(phase).ms = performance.now() - at(phase).startedAt; phase = m.phase; at(phase); }
+  if (m.start) { if (game) next = m.start; else { game = m.start; play(); } }
+  if (m.stop) stopped = true;
+});
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: from });
+const call = (method, path, body) => new Promise((resolve) => {
+  const t = performance.now();
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: {
+    authorization: 'Bearer ' + game.token, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => {
+      let json = null;
+      try { json = JSON.parse(Buffer.concat(chunks).toString()); } catch {}
+      resolve({ ms: performance.now() - t, status: res.statusCode, json });
+    });
+  });
+  req.setTimeout(10000, () => req.destroy());
+  req.on('error', () => resolve({ ms: performance.now() - t, status: 0, json: null }));
+  req.end(payload);
+});
+// He reads his view every 50 ms (as his page would, and to see whose turn it is), and
+// moves when it is his: the moves between are his AI opponent's, and the AI's pace is its
+// moves over the time he waited for them (aiMs). He plays as a person would, not as a
+// flood: a move at most every 150 ms (his page's requests stay within the server's rate
+// limit, 1,200 a minute an address, or its 429s would be counted as his AI's time), and
+// after 3 moves in a row he ends his step when he may, so the time measured is mostly
+// his AI opponent's (a random player's 60 moves of a movement step left it none). Each
+// game he plays the same way (the same choices from the same list), so two games' first
+// moves are the same positions for his AI, until the dice differ.
+const play = async () => {
+  let last = null;
+  let k = 1;
+  let mine = 0;
+  // The pause after his move: his AI's time if the next view finds the AI to move or moved.
+  let pause = 0;
+  while (!stopped) {
+    const p = phase;
+    const t0 = performance.now();
+    const r = await call('GET', '/api/games/' + game.id + '/view');
+    at(p).views.push(r.status === 200 ? r.ms : 10000);
+    if (r.status !== 200) at(p).failed++;
+    const v = r.json;
+    if (r.status === 200 && v) {
+      const legal = (v.legal || []).filter((a) => a.type !== 'undo');
+      const aiMoved = last !== null && v.stateId > last;
+      if (aiMoved || legal.length === 0) at(p).aiMs += pause;
+      pause = 0;
+      if (aiMoved) { at(p).aiActions += v.stateId - last; mine = 0; }
+      last = v.stateId;
+      if (legal.length > 0 && next) {
+        // His move here: this game waits for him, not for its AI; on to the next.
+        game = next;
+        next = null;
+        last = null;
+        k = 1;
+        mine = 0;
+        continue;
+      }
+      if (legal.length > 0) {
+        k = (k * 7919 + 13) % 100003;
+        const action =
+          legal.find((a) => a.type === 'historical-setup') ||
+          (mine >= 3 && legal.find((a) => a.type.startsWith('end-'))) ||
+          legal[k % legal.length];
+        const posted = await call('POST', '/api/games/' + game.id + '/actions', { stateId: v.stateId, action });
+        if (posted.status === 200) { at(p).ownActions++; last = v.stateId + 1; mine++; }
+        else at(p).failed++;
+        const t1 = performance.now();
+        await new Promise((r) => setTimeout(r, 150));
+        pause = performance.now() - t1;
+        continue;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    at(p).aiMs += performance.now() - t0;
+  }
+  at(phase).ms = performance.now() - at(phase).startedAt;
+  parentPort.postMessage(phases);
+};
+`;
+
 const pct = (xs: readonly number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : Number.NaN;
@@ -209,13 +318,29 @@ async function joinedGame(
   return { id: made.body.id, tokens, made };
 }
 
-function rssMb(pid: number): number {
+/** A process's resident memory (MB) and its threads (the serving thread, its workers, Node's own). */
+function rssMb(pid: number): { mb: number; threads: number } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const m = /VmRSS:\s+(\d+) kB/.exec(status);
-    return m ? Number(m[1]) / 1024 : 0;
+    const t = /Threads:\s+(\d+)/.exec(status);
+    return { mb: m ? Number(m[1]) / 1024 : 0, threads: t ? Number(t[1]) : 0 };
   } catch {
-    return 0;
+    return { mb: 0, threads: 0 };
+  }
+}
+
+/**
+ * The serving thread's time on a CPU and waiting for one (ms, Linux's schedstat of the
+ * server's main thread): a phase's event-loop stall is the server's own work if the
+ * first grew, the machine's other work if the second did (two cores shared with others).
+ */
+function servingThreadMs(pid: number): { ran: number; waited: number } | null {
+  try {
+    const [ran, waited] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return ran !== undefined && waited !== undefined ? { ran: ran / 1e6, waited: waited / 1e6 } : null;
+  } catch {
+    return null;
   }
 }
 
@@ -232,7 +357,11 @@ const dbBytes = (file: string) =>
 const found = {
   latency: {} as Record<string, { p50: number; p99: number; n: number }>,
   loopDelay: {} as Record<string, { max: number; p99: number }>,
+  /** The serving thread's CPU time and its wait for a CPU over each phase, and the machine's load. */
+  cpu: {} as Record<string, { ran: number; waited: number; load: number }>,
   rssMaxMb: 0,
+  rssByPhase: {} as Record<string, number>,
+  threadsByPhase: {} as Record<string, number>,
   imports: { accepted: 0, refused: new Map<number, number>(), deep: null as Reply | null },
   slow: { opened: 0, closedWithinMs: [] as number[], stillOpen: 0, answers: [] as string[] },
   disk: { grewMb: 0, bigOptions: null as Reply | null, created: 0, quota: 0, expired: null as Reply | null },
@@ -246,10 +375,24 @@ const found = {
   fiveHundreds: [] as string[],
   webhooks: [] as { url: string; status: number }[],
   tokens: {} as Record<string, unknown>,
+  aiFlood: {
+    created: 0,
+    refused: new Map<number, number>(),
+    floodActions: 0,
+    strangerStop: 0,
+    stopped: 0,
+    goneAfterStop: 0,
+    owner: {} as Record<
+      string,
+      { views: number[]; aiActions: number; ownActions: number; aiMs: number; failed: number; ms: number }
+    >,
+  },
 };
 
 let server: ChildServer;
 let victim: Worker;
+let aiOwner: Worker | undefined;
+let currentPhase = 'quiet';
 const rssTimer: { t: NodeJS.Timeout | null } = { t: null };
 
 describe('the server under attack (issue #22)', () => {
@@ -281,7 +424,10 @@ stopOnSignals(server);
     );
     port = Number(new URL(server.url).port);
     rssTimer.t = setInterval(() => {
-      found.rssMaxMb = Math.max(found.rssMaxMb, rssMb(server.child.pid!));
+      const { mb, threads } = rssMb(server.child.pid!);
+      found.rssMaxMb = Math.max(found.rssMaxMb, mb);
+      found.rssByPhase[currentPhase] = Math.max(found.rssByPhase[currentPhase] ?? 0, mb);
+      found.threadsByPhase[currentPhase] = Math.max(found.threadsByPhase[currentPhase] ?? 0, threads);
     }, 100);
 
     const mine = await joinedGame('127.0.0.1');
@@ -297,15 +443,26 @@ stopOnSignals(server);
         from: ['127.0.0.1', '127.0.1.1', '127.0.1.2', '127.0.1.3'],
       },
     });
+    aiOwner = new Worker(AI_OWNER, { eval: true, workerData: { port, from: '127.0.3.1' } });
     let current = 'quiet';
+    let ranBefore = servingThreadMs(server.child.pid!);
     const phase = async (p: string) => {
       // The server's own event-loop delay over the phase that ends.
       server.child.kill('SIGUSR2');
+      const ran = servingThreadMs(server.child.pid!);
+      if (ran && ranBefore)
+        found.cpu[current] = {
+          ran: ran.ran - ranBefore.ran,
+          waited: ran.waited - ranBefore.waited,
+          load: loadavg()[0]!,
+        };
+      ranBefore = ran;
       await sleep(100);
       try {
         found.loopDelay[current] = JSON.parse(readFileSync(join(dir, 'delay.json'), 'utf8'));
       } catch {}
       current = p;
+      currentPhase = p;
       victim.postMessage({ phase: p });
     };
     await sleep(100);
@@ -469,6 +626,90 @@ stopOnSignals(server);
     };
     await Promise.all(Array.from({ length: 40 }, channel));
 
+    // 8. The AI flood (issue #46): a person plays the AI (his own address) in two games,
+    // each measured from the same point of its opening (its first moves made: the AI's
+    // worker started) for the same time, the first quiet, the second while anonymous
+    // clients at five addresses each ask for AI_FLOOD_PER_ADDRESS games of AI against AI
+    // (the search level), within their games quota, and look at them twice a second; then
+    // each stops its own. Two games, not two stretches of one: the AI's pace is its
+    // position's (a searched decision takes seconds, its plan's next moves a few ms), and
+    // a game's later stretch is slower than its first with no flood at all.
+    const personsGame = async () => {
+      const made = await send('127.0.3.1', 'POST', '/api/games', {
+        body: { game: 'mars-1942', seats: { german: { player: 'ai', level: 'ai' } } },
+      });
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      const joined = await send('127.0.3.1', 'POST', `/api/games/${made.body.id}/join`, {
+        token: made.body.seats.soviet.token,
+        body: {},
+      });
+      assert.equal(joined.status, 200, JSON.stringify(joined.body));
+      aiOwner!.postMessage({ start: { id: made.body.id as string, token: joined.body.token as string } });
+      const warmUntil = Date.now() + 15_000;
+      for (;;) {
+        const s = await send('127.0.0.20', 'GET', `/api/games/${made.body.id}`);
+        if ((s.body?.stateId ?? 0) >= 4 || Date.now() > warmUntil) break;
+        await sleep(200);
+      }
+      return made.body;
+    };
+    const human = await personsGame();
+    await phase('ai-quiet');
+    aiOwner.postMessage({ phase: 'ai-quiet' });
+    await sleep(AI_PHASE_MS);
+    // His second game (he leaves the first at his own move: its AI has nothing to do).
+    await phase('ai-second');
+    aiOwner.postMessage({ phase: 'ai-second' });
+    await personsGame();
+    await phase('ai-flood');
+    aiOwner.postMessage({ phase: 'ai-flood' });
+    const floodUntil = Date.now() + AI_PHASE_MS;
+    const floodGames: { id: string; admin: string; from: string }[] = [];
+    const flooder = async (from: string) => {
+      const mine: typeof floodGames = [];
+      for (let i = 0; i < AI_FLOOD_PER_ADDRESS; i++) {
+        const r = await send(from, 'POST', '/api/games', {
+          body: {
+            game: 'mars-1942',
+            seats: { german: { player: 'ai', level: 'ai2' }, soviet: { player: 'ai', level: 'ai2' } },
+          },
+        });
+        if (r.status === 201) mine.push({ id: r.body.id, admin: r.body.admin.token, from });
+        else found.aiFlood.refused.set(r.status, (found.aiFlood.refused.get(r.status) ?? 0) + 1);
+      }
+      floodGames.push(...mine);
+      while (Date.now() < floodUntil) {
+        await Promise.all(mine.map((g) => send(from, 'GET', `/api/games/${g.id}`)));
+        await sleep(500);
+      }
+    };
+    await Promise.all(['127.0.3.2', '127.0.3.3', '127.0.3.4', '127.0.3.5', '127.0.3.6'].map(flooder));
+    found.aiFlood.created = floodGames.length;
+    const states = await Promise.all(
+      floodGames.map((g) => send(g.from, 'GET', `/api/games/${g.id}`).then((r) => r.body?.stateId ?? 0)),
+    );
+    found.aiFlood.floodActions = states.reduce((n, x) => n + x, 0);
+    await phase('ai-stop');
+    aiOwner.postMessage({ phase: 'ai-stop' });
+    // A stranger's admin token stops none of them; each creator stops his own.
+    const stranger = floodGames[0]
+      ? await send('127.0.3.7', 'POST', `/api/games/${floodGames[0].id}/stop`, {
+          token: human.admin.token,
+        })
+      : null;
+    found.aiFlood.strangerStop = stranger?.status ?? 0;
+    for (const g of floodGames) {
+      const r = await send(g.from, 'POST', `/api/games/${g.id}/stop`, { token: g.admin });
+      if (r.status === 200) found.aiFlood.stopped++;
+    }
+    found.aiFlood.goneAfterStop = (
+      await Promise.all(floodGames.map((g) => send(g.from, 'GET', `/api/games/${g.id}`)))
+    ).filter((r) => r.status === 404).length;
+    aiOwner.postMessage({ stop: true });
+    found.aiFlood.owner = (await new Promise((r) =>
+      aiOwner!.once('message', r),
+    )) as typeof found.aiFlood.owner;
+
     await phase('done');
     victim.postMessage({ stop: true });
     const samples = (await new Promise((r) => victim.once('message', r))) as Record<string, number[]>;
@@ -605,6 +846,7 @@ stopOnSignals(server);
   after(async () => {
     if (rssTimer.t) clearInterval(rssTimer.t);
     await victim?.terminate();
+    await aiOwner?.terminate();
     for (const a of agents.values()) a.destroy();
     server?.child.kill('SIGKILL');
   });
@@ -612,24 +854,28 @@ stopOnSignals(server);
   /**
    * Says the figures of `phases` (the other player's latency, the server's event-loop
    * delay), then checks them and `checks` together: every figure is printed, pass or fail.
+   * A phase is judged against the quiet phase (its p99: the machine's own noise), or, as
+   * [phase, baseline], against another: the same server without the attack.
    */
   const judge = (
     t: { diagnostic(m: string): void },
-    phases: readonly string[],
+    phases: readonly (string | readonly [string, string])[],
     checks: readonly (readonly [boolean, string])[] = [],
   ) => {
     const failed: string[] = [];
-    const quiet = found.latency.quiet?.p99 ?? 0;
-    const bound = quiet < P99_BOUND_MS / 2 ? P99_BOUND_MS : quiet + P99_BOUND_MS;
-    for (const phase of phases) {
+    for (const entry of phases) {
+      const [phase, baseline] = typeof entry === 'string' ? [entry, 'quiet'] : entry;
+      const quiet = found.latency[baseline]?.p99 ?? 0;
+      const bound = quiet < P99_BOUND_MS / 2 ? P99_BOUND_MS : quiet + P99_BOUND_MS;
       const l = found.latency[phase];
       const d = found.loopDelay[phase];
+      const c = found.cpu[phase];
       if (!l) {
         failed.push(`the other player played during ${phase}`);
         continue;
       }
       t.diagnostic(
-        `${phase}: other player's p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (${l.n} requests; bound ${bound.toFixed(0)} ms${bound > P99_BOUND_MS ? `: a busy machine, quiet p99 ${quiet.toFixed(0)} ms` : ''}); server event-loop delay max ${d ? d.max.toFixed(0) : '?'} ms`,
+        `${phase}: other player's p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (${l.n} requests; bound ${bound.toFixed(0)} ms${bound > P99_BOUND_MS ? `: a busy machine, ${baseline} p99 ${quiet.toFixed(0)} ms` : ''}); server event-loop delay max ${d ? d.max.toFixed(0) : '?'} ms${c ? `; its thread ran ${c.ran.toFixed(0)} ms and waited ${c.waited.toFixed(0)} ms for a CPU (machine load ${c.load.toFixed(1)})` : ''}`,
       );
       if (!(l.p99 < bound))
         failed.push(`${phase}: the other player's p99 ${l.p99.toFixed(1)} ms is over ${bound.toFixed(0)} ms`);
@@ -741,8 +987,69 @@ stopOnSignals(server);
     );
   });
 
+  test("8. the AI flood: a person's game against the AI keeps its pace, his view its p99 within 2x of quiet; the flood's games are bounded and stopped by their creators", (t) => {
+    const f = found.aiFlood;
+    const quiet = f.owner['ai-quiet'];
+    const flooded = f.owner['ai-flood'];
+    const pace = (x: typeof quiet) => (x && x.aiMs > 0 ? (x.aiActions / x.aiMs) * 1000 : 0);
+    const q99 = quiet ? pct(quiet.views, 99) : Number.NaN;
+    const f99 = flooded ? pct(flooded.views, 99) : Number.NaN;
+    // Within 2x of quiet; a quiet p99 of a few ms doubles by the machine's noise alone, so
+    // the suite's own bound (P99_BOUND_MS) is the floor.
+    const bound = Math.max(2 * q99, P99_BOUND_MS);
+    for (const [name, x] of [
+      ['quiet', quiet],
+      ['flooded', flooded],
+    ] as const) {
+      if (x)
+        t.diagnostic(
+          `${name}: the AI's pace ${pace(x).toFixed(2)} actions/s (${x.aiActions} in the ${(x.aiMs / 1000).toFixed(1)} s of ${(x.ms / 1000).toFixed(1)} he waited for it; his own moves ${x.ownActions}; ${x.failed} requests failed); his view p50 ${pct(x.views, 50).toFixed(1)} ms, p99 ${pct(x.views, 99).toFixed(1)} ms (${x.views.length} requests)`,
+        );
+    }
+    t.diagnostic(
+      `flood: ${f.created} games of AI against AI made, refused ${JSON.stringify([...f.refused])}, ${f.floodActions} actions played in them; a stranger's stop ${f.strangerStop}; ${f.stopped} stopped by their creators, ${f.goneAfterStop} gone`,
+    );
+    // The other player beside the person's game alone, not judged: the flood's baseline
+    // (his AI's thinking is the machine's work then, not an attack's).
+    const l = found.latency['ai-quiet'];
+    const c = found.cpu['ai-quiet'];
+    if (l)
+      t.diagnostic(
+        `ai-quiet: other player's p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (${l.n} requests); server event-loop delay max ${found.loopDelay['ai-quiet']?.max.toFixed(0) ?? '?'} ms${c ? `; its thread ran ${c.ran.toFixed(0)} ms and waited ${c.waited.toFixed(0)} ms for a CPU (machine load ${c.load.toFixed(1)})` : ''}`,
+      );
+    // Flooded, against the person's game alone: the same server without the attack.
+    judge(
+      t,
+      [['ai-flood', 'ai-quiet']],
+      [
+        [quiet !== undefined && flooded !== undefined, 'the person played through both phases'],
+        [
+          (quiet?.aiMs ?? 0) >= 2000 && (flooded?.aiMs ?? 0) >= 2000,
+          'his AI opponent had the move at least 2 s of each phase (its pace measured)',
+        ],
+        [pace(quiet) > 0, 'his AI opponent moves when the server is quiet'],
+        [
+          pace(flooded) >= AI_PACE_SHARE * pace(quiet),
+          `flooded, his AI's pace ${pace(flooded).toFixed(2)} actions/s is under ${AI_PACE_SHARE} of quiet (${pace(quiet).toFixed(2)})`,
+        ],
+        [
+          f99 < bound,
+          `flooded, his view's p99 ${f99.toFixed(1)} ms is over ${bound.toFixed(0)} ms (quiet ${q99.toFixed(1)})`,
+        ],
+        [f.created === 12, `12 games of AI against AI move at once (${f.created} made)`],
+        [(f.refused.get(429) ?? 0) === 5 * AI_FLOOD_PER_ADDRESS - 12, 'the rest refused by the quota (429)'],
+        [f.strangerStop === 403, `another game's admin token stops none (${f.strangerStop})`],
+        [f.stopped === f.created && f.goneAfterStop === f.created, 'each creator stops his own: gone'],
+      ],
+    );
+  });
+
   test(`the server's memory stays under ${RSS_BOUND_MB} MB throughout`, (t) => {
-    t.diagnostic(`RSS at most ${found.rssMaxMb.toFixed(0)} MB`);
+    t.diagnostic(
+      `RSS at most ${found.rssMaxMb.toFixed(0)} MB; by phase ${Object.entries(found.rssByPhase)
+        .map(([p, mb]) => `${p} ${mb.toFixed(0)} (${found.threadsByPhase[p]} threads)`)
+        .join(', ')}`,
+    );
     assert.ok(found.rssMaxMb > 0 && found.rssMaxMb < RSS_BOUND_MB, `RSS ${found.rssMaxMb.toFixed(0)} MB`);
   });
 });

@@ -10,14 +10,12 @@ import type { Player } from '@stavka/engine';
 import {
   type Action,
   apply,
-  checkGameOptions,
   formatSetupErrors,
   type GameRules,
   type GameState,
   type LogEntry,
   legalActions,
   type ReplayFile,
-  replay,
   resumeWithSeed,
   type Seed,
   SPECTATOR,
@@ -30,7 +28,6 @@ import {
 import { findGame, GAMES, playableGame } from '@stavka/games';
 import { AiJobCancelled, AiWorker, defaultAiWorkers } from './ai-worker.ts';
 import {
-  checkDice,
   commitmentOf,
   DICE_SCHEME,
   type DiceRecord,
@@ -43,7 +40,10 @@ import { type DiffCache, type LiveChatMessage, liveMessage, type Sent, sentOf } 
 import { useNodeSha256 } from './node-sha256.ts';
 import { snapshotJson, stateFromSnapshot } from './snapshot.ts';
 import type { ActionRecord, GameRecord, MessageRecord, SeatNotice, SeatRecord, Store } from './store.ts';
+import { optionsProblemOf, type VerifiedImport, verifyImportOf } from './verify-import.ts';
 import { newWebhookSecret, type WebhookNotice, Webhooks } from './webhooks.ts';
+
+export type { VerifiedImport } from './verify-import.ts';
 
 type AnyRules = GameRules<unknown, Action, Record<string, unknown>>;
 type State = GameState<unknown>;
@@ -69,10 +69,7 @@ export function rulesFor(id: string): AnyRules | undefined {
  * each true or false: engine `checkGameOptions`), or null if they are.
  */
 export function optionsProblem(id: string, options: unknown): string | null {
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    return 'options is an object';
-  const r = checkGameOptions(id, findGame(id)?.options ?? [], options);
-  return r.ok ? null : formatSetupErrors(r.error);
+  return optionsProblemOf(id, findGame(id)?.options ?? [], options);
 }
 
 /** Why a seat of game `id` may not be played by the AI, or null if it may (`find`: the registry). */
@@ -1652,91 +1649,13 @@ export class GameService implements Service {
   }
 }
 
-/** A replay file checked: its hash after each action, its final hash and state (a snapshot's JSON). */
-export interface VerifiedImport {
-  readonly hashes: readonly string[];
-  readonly finalHash: string;
-  readonly over: boolean;
-  /** snapshotJson of the final state; null with no actions. */
-  readonly snapshot: string | null;
-}
-
 /**
- * Replays a file to import and checks it: its game and options, its dice, every state
- * hash it carries. A refusal is an ApiError (422 replay/...). The work is the file's
+ * Replays a file to import and checks it (`verifyImportOf` with the registry's module of
+ * the file's game). A refusal is an ApiError (422 replay/...). The work is the file's
  * length in moves, so a server runs it in a worker thread (import-worker.ts).
  */
 export function verifyImport(file: ExportedGame): VerifiedImport {
-  const rules = rulesFor(file.game);
-  if (!rules)
-    throw new ApiError(422, 'replay/unknown-game', `no game "${String(file.game).slice(0, 64)}" here`);
-  const bad = optionsProblem(rules.id, file.options ?? {});
-  if (bad) throw new ApiError(422, 'replay/invalid', bad);
-  if (file.dice) {
-    const why = checkDice(file.dice, file.seed);
-    if (why) throw new ApiError(422, 'replay/dice-mismatch', why);
-  }
-  if (file.hashes && file.hashes.length !== file.actions.length) {
-    throw new ApiError(422, 'replay/hash-mismatch', 'a replay file has one hash per action');
-  }
-  // An import played on where it was exported: its first actions roll from `seed`, the
-  // rest from `resumed.seed` (issue #46).
-  const resume = file.resumed;
-  if (resume) {
-    if (!Number.isInteger(resume.action) || resume.action < 1 || resume.action > file.actions.length)
-      throw new ApiError(422, 'replay/invalid', 'resumed.action is the number of an action of the file');
-    if (resume.dice) {
-      const why = checkDice(resume.dice, resume.seed);
-      if (why) throw new ApiError(422, 'replay/dice-mismatch', `resumed: ${why}`);
-    }
-  }
-  const hashes: string[] = [];
-  const mismatch = new Error('hash mismatch');
-  const check = (s: State, i: number) => {
-    const h = stateHash(s);
-    if (file.hashes && file.hashes[i] !== h) throw mismatch;
-    hashes.push(h);
-  };
-  let r: ReturnType<typeof replay>;
-  try {
-    r = replay(rules, resume ? { ...file, actions: file.actions.slice(0, resume.action) } : file, check);
-    if (r.ok && resume) {
-      let s = resumeWithSeed(r.value, resume.seed);
-      for (let i = resume.action; i < file.actions.length; i++) {
-        const step = file.actions[i]!;
-        const next = apply(rules, s, step.side, step.action);
-        if (!next.ok) {
-          throw new ApiError(
-            422,
-            'replay/invalid',
-            `actions[${i}]: ${next.error.message} [${next.error.code}]`,
-          );
-        }
-        s = next.value;
-        check(s, i);
-      }
-      r = { ok: true, value: s };
-    }
-  } catch (e) {
-    if (e !== mismatch) throw e;
-    throw new ApiError(
-      422,
-      'replay/hash-mismatch',
-      `the state after action ${hashes.length} does not match the file's hash`,
-    );
-  }
-  if (!r.ok) throw new ApiError(422, 'replay/invalid', formatSetupErrors(r.error));
-  const final = r.value;
-  const finalHash = hashes[hashes.length - 1] ?? stateHash(final);
-  if (file.finalHash && file.finalHash !== finalHash) {
-    throw new ApiError(422, 'replay/hash-mismatch', "the final state does not match the file's finalHash");
-  }
-  return {
-    hashes,
-    finalHash,
-    over: rules.activeSides(final.state).length === 0,
-    snapshot: file.actions.length > 0 ? snapshotJson(final) : null,
-  };
+  return verifyImportOf(playableGame(file.game), file);
 }
 
 /**

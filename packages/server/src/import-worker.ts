@@ -8,13 +8,12 @@
  * limit, or more memory than the worker may have, is refused (422) and its worker
  * replaced.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
-import { type ExportedGame, type VerifiedImport, verifyImport } from './games.ts';
+import type { ExportedGame } from './games.ts';
 import { useNodeSha256 } from './node-sha256.ts';
-import { tsWorker } from './worker-boot.ts';
+import { type VerifiedImport, verifyImportOf } from './verify-import.ts';
+import { gameModule, tsWorker, workerHeap } from './worker-boot.ts';
 
 interface Job {
   readonly id: number;
@@ -27,11 +26,12 @@ type Answer =
 
 if (!isMainThread && (workerData as { stavkaImport?: boolean } | null)?.stavkaImport) {
   useNodeSha256();
-  lowerThreadPriority();
-  parentPort!.on('message', (job: Job) => {
+  // One file at a time: the main thread sends the next once this one is answered.
+  parentPort!.on('message', async (job: Job) => {
     let answer: Answer;
     try {
-      answer = { id: job.id, verified: verifyImport(job.file) };
+      // Only the file's game is loaded (at its first file here), not every game.
+      answer = { id: job.id, verified: verifyImportOf(await gameModule(job.file.game), job.file) };
     } catch (e) {
       // Whatever a file makes the rules throw is the file's fault: it does not replay.
       answer =
@@ -48,20 +48,6 @@ if (!isMainThread && (workerData as { stavkaImport?: boolean } | null)?.stavkaIm
     }
     parentPort!.postMessage(answer);
   });
-}
-
-/**
- * This thread runs at the lowest CPU priority: a replay takes the CPU the players leave
- * (Linux gives each thread its own nice value, set through its thread id). Elsewhere, or
- * where it cannot be read, it runs as it is.
- */
-function lowerThreadPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
-  } catch {
-    // not Linux: the thread keeps the process's priority
-  }
 }
 
 export interface ImportLimits {
@@ -182,11 +168,17 @@ export class ImportWorkers {
 
   private workerOf(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const w = tsWorker(import.meta.url, {
-      workerData: { stavkaImport: true },
-      name: 'stavka import',
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, stackSizeMb: 4 },
-    });
+    const w = tsWorker(
+      import.meta.url,
+      {
+        workerData: { stavkaImport: true },
+        name: 'stavka import',
+        resourceLimits: { ...workerHeap(this.heapMb), stackSizeMb: 4 },
+      },
+      // The lowest CPU priority from its first instruction: its start (tsx, the engine)
+      // already yields to the serving thread, and so does every replay.
+      { nice: 19 },
+    );
     w.unref();
     w.on('message', (a: Answer) => {
       const job = slot.job;

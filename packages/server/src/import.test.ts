@@ -222,6 +222,60 @@ describe('the time an import may take grows with its length', () => {
     }
   });
 
+  test('an import worker holds the game of its files alone: three whole Mars games replayed grow the process by under 90 MB', async (t) => {
+    // Issue #46: the import worker loaded every game's modules and data and let V8 size its
+    // heap for the machine (the process grew 114 MB over these files); Mars alone, with a
+    // heap sized to the work (worker-boot.ts workerHeap), 57 MB.
+    const made = setup(marsRules, null, 'whole', {});
+    assert.ok(made.ok);
+    let s = made.value;
+    const actions: { side: string; action: Action }[] = [];
+    const hashes: string[] = [];
+    for (let k = 1; actions.length < 3000; ) {
+      const side = marsRules.activeSides(s.state)[0];
+      if (!side) break;
+      const legal = legalActions(marsRules, s, side).filter((a) => a.type !== 'undo');
+      k = (k * 7919 + 13) % 100_003;
+      const action = legal.find((a) => a.type === 'historical-setup') ?? legal[k % legal.length]!;
+      const r = apply(marsRules, s, side, action);
+      assert.ok(r.ok);
+      s = r.value;
+      actions.push({ side, action });
+      hashes.push(stateHash(s));
+    }
+    const file = {
+      format: 'stavka-replay/1' as const,
+      game: 'mars-1942',
+      rulesVersion: marsRules.rulesVersion,
+      scenario: null,
+      seed: 'whole',
+      options: {},
+      actions,
+      hashes,
+      finalHash: hashes[hashes.length - 1] ?? null,
+    };
+    const workers = new ImportWorkers();
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      // This thread's own heap is not the worker's.
+      const outside = () => (process.memoryUsage().rss - process.memoryUsage().heapTotal) / 2 ** 20;
+      const base = outside();
+      let grew = 0;
+      const sample = setInterval(() => {
+        grew = Math.max(grew, outside() - base);
+      }, 50);
+      try {
+        for (let i = 0; i < 3; i++) assert.equal((await workers.verify(file)).finalHash, file.finalHash);
+      } finally {
+        clearInterval(sample);
+      }
+      t.diagnostic(`the process grew ${grew.toFixed(0)} MB replaying 3 files of ${actions.length} actions`);
+      assert.ok(grew < 90, `the process grew ${grew.toFixed(0)} MB`);
+    } finally {
+      await workers.close();
+    }
+  });
+
   test('a long file is given time for each of its actions (a 4,193-action game is not refused at 20 s), never past 55 s', async () => {
     const { file } = fileOf(1);
     const of = (n: number) => ({
