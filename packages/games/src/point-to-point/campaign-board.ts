@@ -39,6 +39,8 @@ export interface MovingUnit {
   readonly dispersed: boolean;
   /** Its weight on a line in half units (B.4a extended by C-1.2): 4, 2 or 1. */
   readonly halves: number;
+  /** Its march this player-turn in km, where not `allowance(u, weather)` (the turn's own, C-4.1; breakthrough, C-6.1). */
+  readonly march?: number;
 }
 
 export interface MoveOption {
@@ -54,12 +56,18 @@ export interface MoveOption {
 /**
  * How far a unit marches in a player-turn, in km (completion C-4.1 with C-4.6, the
  * project's): infantry, cavalry and militia 100; motorized, panzer and tank units (the
- * scenario's `mobile`) 200 in Good weather, 100 in Mud and Snow.
+ * scenario's `mobile`) 200 in Good weather, 100 in Mud and Snow, or the turn's own march
+ * where the scenario gives one (`mobileMarch`: Typhoon's turn 1, 300 km).
  */
 export const MARCH_KM = { foot: 100, mobile: 200, mobileBadWeather: 100 } as const;
 
-export function allowance(u: Pick<MovingUnit, 'mobile'>, weather: CampaignWeather): number {
+export function allowance(
+  u: Pick<MovingUnit, 'mobile'>,
+  weather: CampaignWeather,
+  mobileMarch?: number,
+): number {
   if (!u.mobile) return MARCH_KM.foot;
+  if (mobileMarch !== undefined) return mobileMarch;
   return weather === 'good' ? MARCH_KM.mobile : MARCH_KM.mobileBadWeather;
 }
 
@@ -103,10 +111,11 @@ const spaceOf = (map: PointMap): SearchSpace => {
 
 /**
  * Where a unit may move this player-turn along lines with room for its weight (C-1.2): as
- * far as its march in km (C-4.1, C-4.6), the first line always, however long (it ends the
- * move there); or, given `segments`, that many lines whatever their length (breakthrough
- * movement, C-6.1). Entering a point held by enemy ground units ends the move as an attack
- * there (C-4.4); dispersed units do not move (B.2, C-4.3). Canonical order: by point index.
+ * far as its march in km (C-4.1, C-4.6; `u.march` where given, as for breakthrough
+ * movement, C-6.1), the first line always, however long (it ends the move there); or,
+ * given `segments`, that many lines whatever their length. Entering a point held by enemy
+ * ground units ends the move as an attack there (C-4.4); dispersed units do not move (B.2,
+ * C-4.3). Canonical order: by point index.
  */
 export function moveOptions(
   board: CampaignBoard,
@@ -127,7 +136,7 @@ export function moveOptions(
       stopsAt: enemy,
       alwaysAllowed: room,
     },
-    { sources: [u.at], maxCost: segments ?? allowance(u, weather) },
+    { sources: [u.at], maxCost: segments ?? u.march ?? allowance(u, weather) },
   );
   const out: MoveOption[] = [];
   for (let p = 0; p < map.graph.nodeCount; p++) {

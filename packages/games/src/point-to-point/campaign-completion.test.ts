@@ -206,19 +206,48 @@ describe('C-5.3 Air bases', () => {
   });
 });
 
+describe("C-4.1 The turn's own march (rules /4): Typhoon's turn 1, 300 km for mobile units", () => {
+  const moves = (s: G, id: string) =>
+    legal(s, 'axis')
+      .filter((a) => a.type === 'move' && a.unit === id)
+      .map((a) => (a as { to: string }).to);
+  // Dukhovshchina - Kholm-Zhirkovsky - Sychevka - Rzhev - Staritsa: 75 + 64 + 48 + 47 = 234 km.
+  it('on turn 1 XLI Corps marches from Dukhovshchina to Staritsa (234 km), an infantry corps 100 km', () => {
+    const s = position({ 'xli-pz': 'dukhovshchina', vi: 'dukhovshchina' });
+    assert.equal(s.state.turn, 1);
+    assert.ok(moves(s, 'xli-pz').includes('staritsa'), moves(s, 'xli-pz').join(' '));
+    assert.ok(!moves(s, 'xli-pz').includes('klin'), 'Klin is beyond 300 km');
+    assert.ok(!moves(s, 'vi').includes('sychevka'), 'infantry: 139 km is beyond its 100');
+  });
+  it('in the Good weather of another turn the march is 200 km (C-4.1)', () => {
+    const s = position({ 'xli-pz': 'dukhovshchina' }, { change: (g) => (g.turn = 4) });
+    assert.ok(moves(s, 'xli-pz').includes('rzhev'), '187 km');
+    assert.ok(!moves(s, 'xli-pz').includes('staritsa'), '234 km');
+  });
+});
+
 describe('C-6 Breakthrough movement and breakthrough combat', () => {
-  it('a panzer unit that advanced after combat in Good weather may move one more segment (C-6.1)', () => {
+  it('a panzer unit that advanced after combat in Good weather moves on as far as half its march (C-6.1, rules /4)', () => {
     const s = sevsk();
     assert.equal(s.state.control.sevsk, 'axis');
     assert.equal(s.state.phase, 'breakthrough');
     const to = legal(s, 'axis')
       .filter((a) => a.type === 'breakthrough')
-      .map((a) => (a as { to: string }).to)
-      .sort();
-    assert.deepEqual(
-      to,
-      ['dmitriev', 'dmitrovsk', 'trubchevsk'],
-      'one segment from Sevsk (the Glukhov road is full)',
+      .map((a) => (a as { to: string }).to);
+    // Turn 1: a march of 300 km, so 150: Sevsk - Dmitrovsk - Orel is 59 + 81 = 140 km.
+    assert.ok(to.includes('orel'), `Orel, two lines on: ${to.join(' ')}`);
+    assert.ok(to.includes('dmitrovsk') && to.includes('trubchevsk'), 'and the points one line on');
+    assert.ok(!to.includes('mtsensk'), 'Mtsensk is 188 km');
+  });
+  it('a breakthrough move that passes an empty enemy point takes it and attacks from the last point passed (C-2.2, B.4)', () => {
+    let s = sevsk('good', { '5-abc': 'orel' });
+    s = act(s, 'axis', { type: 'breakthrough', unit: 'xxiv-pz', to: 'orel' });
+    assert.equal(s.state.control.dmitrovsk, 'axis');
+    assert.deepEqual(s.state.attacks, ['orel']);
+    assert.equal(unit(s, 'xxiv-pz').from, 'dmitrovsk', 'its point of origin is the point it came from');
+    assert.ok(
+      !legal(s, 'axis').some((a) => a.type === 'breakthrough-air'),
+      'a German air unit goes with a group up one line segment only (A.4)',
     );
   });
   it('in Mud (and in Snow, C-11.3) the Axis makes no breakthrough movement', () => {
@@ -566,11 +595,17 @@ describe('C-10 Partisans', () => {
     assert.equal(inSupply(g, 'axis')[P('spas-demensk')], 1, 'Smolensk - Yelnya - Spas-Demensk');
     g.partisans = ['yelnya'];
     assert.equal(inSupply(g, 'axis')[P('spas-demensk')], 0, 'not through the partisans at Yelnya');
-    // Dukhovshchina - Yartsevo is a road of capacity 1: none left for the Axis to a partisans' point;
-    // the highway from Smolensk (4) still has 3.
+    // Dukhovshchina - Yartsevo is a road of capacity 2, one unit of it used: none left for the
+    // Axis to a partisans' point; the highway from Smolensk (4) still has 3.
     const h = position(
       { ix: 'dukhovshchina', xii: 'smolensk' },
-      { axis: deep, change: (x) => (x.partisans = ['yartsevo']) },
+      {
+        axis: deep,
+        change: (x) => {
+          x.partisans = ['yartsevo'];
+          x.used[lineBetween(typhoon().map, P('dukhovshchina'), P('yartsevo'))] = 2;
+        },
+      },
     );
     assert.ok(!has(h, 'axis', { type: 'move', unit: 'ix', to: 'yartsevo' }));
     assert.ok(has(h, 'axis', { type: 'move', unit: 'xii', to: 'yartsevo' }));
@@ -584,7 +619,7 @@ describe('C-10 Partisans', () => {
           g.partisans = ['yartsevo'];
           // The road by Dorogobuzh full: the way to Vyazma is through Yartsevo.
           const map = typhoon().map;
-          g.used[lineBetween(map, map.pointIds.indexOf('smolensk'), map.pointIds.indexOf('dorogobuzh'))] = 2;
+          g.used[lineBetween(map, map.pointIds.indexOf('smolensk'), map.pointIds.indexOf('dorogobuzh'))] = 4;
         },
       },
     );

@@ -125,7 +125,7 @@ describe('B.4a Retreat from combat and RULINGS P-14: the capacity of the connect
     s = act(s, 'axis', { type: 'fight', at: 'vyazma' });
     const cap = (id: string) => s.state.battle!.neighbours.find((n) => n.id === id)!.capacity;
     assert.equal(cap('gzhatsk'), 2, 'highway and railway: 4, halved in Mud (C-11.2)');
-    assert.equal(cap('sychevka'), 1, 'railway and road: 3, halved and rounded down');
+    assert.equal(cap('sychevka'), 2, 'railway and road: 4 (C-1.3, rules /4), halved');
     assert.equal(cap('kaluga'), 1, 'railway: 2, halved');
     assert.equal(
       cap('yartsevo'),

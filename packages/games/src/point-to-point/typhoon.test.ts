@@ -62,8 +62,10 @@ describe('Typhoon map: points and lines (completion C-1)', () => {
       g.nodeCount,
     );
   });
-  it('gives each line the capacity of C-1.3: highway 2 + railway 2 + secondary road 1, at most 4', () => {
-    const part: Record<string, number> = { hw: 2, rr: 2, rd: 1 };
+  it('gives each line the capacity of C-1.3 (rules /4): highway 2 + railway 2 + secondary road 2, at most 4', () => {
+    // Until rules /3 a secondary road was 1: one corps a half-month down the Glukhov - Orel
+    // or the Kholm-Zhirkovsky road, where two and three went in 1941 (C-1.3).
+    const part: Record<string, number> = { hw: 2, rr: 2, rd: 2 };
     for (const l of mapFile.lines) {
       const want = Math.min(
         4,
@@ -97,6 +99,20 @@ describe('Typhoon map and orders of battle against the 1941 record (issue #43)',
       typhoon.units.filter((u) => u.at === 'glukhov' && u.arrives === 1).map((u) => u.id),
       ['xxiv-pz', 'hk-xxxiv', 'gd'],
       'no longer five corps behind one road of capacity 1',
+    );
+  });
+  it('Panzer Group 4 reaches Vyazma from the Roslavl - Moscow road: the Yukhnov - Vyazma road (10th PzD, 7 Oct) [10][69][12]', () => {
+    assert.ok(joined('yukhnov', 'vyazma'));
+    const line = mapFile.lines.find((l) => l.from === 'yukhnov' && l.to === 'vyazma')!;
+    assert.equal(line.kind, 'rd');
+  });
+  it("turn 1 gives mobile units a march of 300 km, a sourced datum (C-4.1; Guderian's tempo [15])", () => {
+    const turns = typhoon.scenario.turns;
+    assert.equal(turns[0]!.mobileMarch, 300);
+    assert.match(turns[0]!.basis, /\[15\]/);
+    assert.ok(
+      turns.slice(1).every((t) => t.mobileMarch === undefined),
+      'the other turns march by their weather',
     );
   });
   it('the north is joined: Klin - Volokolamsk, Klin - Rogachevo - Dmitrov, Istra - Solnechnogorsk, Kalinin - Volokolamsk', () => {

@@ -61,7 +61,16 @@ export const typhoonScenarioSchema = z.object({
   map: z.string(),
   oob: z.string(),
   turns: z
-    .array(z.object({ turn, dates: z.string(), weather: z.enum(['good', 'mud', 'snow']), basis: z.string() }))
+    .array(
+      z.object({
+        turn,
+        dates: z.string(),
+        weather: z.enum(['good', 'mud', 'snow']),
+        /** The march of mobile units this turn in km, where not C-4.1's for its weather (C-4.1, a sourced datum). */
+        mobileMarch: z.number().int().min(100).max(600).optional(),
+        basis: z.string(),
+      }),
+    )
     .length(TURNS),
   control: z.object({ axis: z.array(id), soviet: z.literal('every other point') }),
   supplySources: z.object({ axis: z.array(id).min(1), soviet: z.array(id).min(1) }),

@@ -1,8 +1,9 @@
 /**
- * What the campaign AI does, not what it scores: the Axis's turn-1 orders (the northern
- * pincer of Panzer Group 3 and the 9th Army on Kalinin, research 3.2, 5.1), the Soviets'
- * Moscow never left empty, the search choosing among plans (search.ts) and playing only
- * what the rules offer, within its budget.
+ * What the campaign AI does, not what it scores: the Axis's turn-1 orders (the axes of
+ * 1941, research 3.2, 5.1: Orel's road, the Warsaw highway onto Vyazma, the road to
+ * Kalinin; German air spread over the battles), breakthrough and retreat (C-6.1, B.4a),
+ * the Soviets' Moscow never left empty, the search choosing among plans (search.ts) and
+ * playing only what the rules offer, within its budget.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -43,33 +44,128 @@ function playWhile(
 const map = typhoon().map;
 const toKalinin = marchDistances(map, map.pointIds.indexOf('kalinin'));
 const lines = (p: string) => toKalinin[map.pointIds.indexOf(p)]!;
-/** Panzer Group 3 and the 9th Army: the units that start at Dukhovshchina and Yartsevo. */
-const northern = typhoon()
-  .units.filter((u) => u.side === 'axis' && (u.at === 'dukhovshchina' || u.at === 'yartsevo'))
-  .map((u) => u.id);
 
-describe('the Axis AI’s turn-1 orders (the northern pincer, AXIS_OBJECTIVES)', () => {
-  for (const level of [1, 2]) {
-    it(`at level ${level}, Panzer Group 3 and the 9th Army march toward Kalinin, none away from it`, () => {
-      const players = {
-        axis: new CampaignAiPlayer(`north-${level}`, { level }),
-        soviet: new CampaignAiPlayer('north-s', { level: 1 }),
-      };
-      const start = opening();
-      const end = playWhile(start, players, (g) => g.turn === 1 && g.player === 'axis');
-      const before = new Map(start.state.units.map((u) => [u.id, u.at]));
-      let nearer = 0;
-      for (const u of end.state.units) {
-        if (!northern.includes(u.id) || u.place !== 'map') continue;
-        const from = lines(before.get(u.id)!);
-        // An attacker stands at the point it attacked; it goes back there if it lost (B.4).
-        const to = lines(u.at);
-        assert.ok(to <= from, `${u.id}: ${before.get(u.id)} (${from} lines) to ${u.at} (${to} lines)`);
-        if (to < from) nearer++;
+/** The Axis's turn-1 movement at a level: each unit's move (or attack) and the air committed, by battle. */
+function axisTurn1(level: number): {
+  moves: Map<string, string>;
+  attacks: Map<string, string>;
+  air: Map<string, number>;
+} {
+  const players = {
+    axis: new CampaignAiPlayer(`t1-${level}`, { level }),
+    soviet: new CampaignAiPlayer('t1-s', { level: 1 }),
+  };
+  const moves = new Map<string, string>();
+  const attacks = new Map<string, string>();
+  const air = new Map<string, number>();
+  playWhile(
+    opening(),
+    players,
+    (g) => g.turn === 1 && g.player === 'axis' && (g.phase === 'movement' || g.phase === 'air'),
+    (before, side, a, after) => {
+      if (side !== 'axis') return;
+      if (a.type === 'move') {
+        const m = a as unknown as { unit: string; to: string };
+        moves.set(m.unit, m.to);
+        const u = after.units.find((x) => x.id === m.unit)!;
+        if (u.from !== null) attacks.set(m.unit, `${m.to} from ${u.from}`);
       }
-      assert.ok(nearer >= 3, `${nearer} of the ${northern.length} northern units nearer Kalinin`);
+      if (a.type === 'commit-air' && before.player === 'axis') {
+        const at = (a as unknown as { at: string }).at;
+        air.set(at, (air.get(at) ?? 0) + 1);
+      }
+    },
+  );
+  return { moves, attacks, air };
+}
+
+describe('the Axis AI’s turn-1 orders: the axes of 1941 (AXIS_OBJECTIVES, research 3.2, 5.1)', () => {
+  for (const level of [1, 2]) {
+    it(`at level ${level}, XXIV Corps attacks Sevsk on Orel's road, XL Corps Vyazma from the Warsaw highway, XLI Corps on the road to Kalinin`, () => {
+      const { attacks, moves } = axisTurn1(level);
+      // Until issue #43's fourth rules XXIV Corps went by Shostka on Trubchevsk, XL Corps on
+      // Bryansk or Maloyaroslavets, and the northern group stayed on Vyazma.
+      assert.equal(attacks.get('xxiv-pz'), 'sevsk from glukhov', JSON.stringify([...attacks]));
+      assert.equal(attacks.get('xl-pz'), 'vyazma from yukhnov', JSON.stringify([...attacks]));
+      const xli = moves.get('xli-pz')!;
+      assert.ok(['sychevka', 'vyazma'].includes(xli), `XLI Corps to ${xli}`);
+      for (const id of ['xli-pz', 'vi', 'xxvii']) {
+        const to = moves.get(id);
+        if (to)
+          assert.ok(
+            lines(to) <= lines(typhoon().units.find((u) => u.id === id)!.at),
+            `${id} to ${to}: no farther from Kalinin`,
+          );
+      }
     });
   }
+  it('spreads German air over the battles where it adds most to the odds: not all four to one battle (C-5.1, A.4)', () => {
+    const { air } = axisTurn1(1);
+    assert.ok(air.size >= 2, `air committed to ${JSON.stringify([...air])}`);
+    assert.ok(Math.max(...air.values()) < 4, 'the rules of thumb of rules /3 sent all four to Dorogobuzh');
+  });
+});
+
+/** A position: only the units named stay on the map, at the points given. */
+function alone(units: Record<string, string>, change?: (g: CampaignState) => void): GameState<CampaignState> {
+  const made = opening('alone');
+  const g = structuredClone(made.state);
+  for (const u of g.units) {
+    if (Object.hasOwn(units, u.id)) {
+      u.place = 'map';
+      u.at = units[u.id]!;
+    } else u.place = 'withdrawn';
+  }
+  change?.(g);
+  return { ...made, state: g };
+}
+
+describe('the rules of thumb in breakthrough and retreat (C-6.1, B.4a)', () => {
+  it('a panzer corps that took Sevsk on turn 1 breaks through to Orel, 140 km on, against the airborne corps there', () => {
+    let s = alone(
+      { 'xxiv-pz': 'glukhov', '13a': 'sevsk', '5-abc': 'orel', xiii: 'roslavl', 'ii-fk-1': 'roslavl' },
+      (g) => {
+        const d = g.units.find((u) => u.id === '13a')!;
+        d.losses = 3;
+        d.dispersed = true;
+      },
+    );
+    const ai = new CampaignAiPlayer('bt', { level: 1 });
+    const soviet = new CampaignAiPlayer('bt-s', { level: 1 });
+    s = playWhile(
+      s,
+      { axis: ai, soviet },
+      (g) => g.phase !== 'breakthrough' && g.turn === 1 && g.player === 'axis',
+    );
+    assert.equal(s.state.phase, 'breakthrough', 'Sevsk taken: breakthrough movement');
+    const a = ai.choose(rules, s, 'axis') as { type: string; to?: string };
+    // Until rules /4 a breakthrough went one line, and the rules of thumb never attacked a defended point in it.
+    assert.deepEqual([a.type, a.to], ['breakthrough', 'orel']);
+  });
+
+  it('a Soviet army falls back on its friends, not into an empty point on the enemy’s road (B.4a)', () => {
+    // XXIV Corps attacks the 13th Army at Sevsk; Yermakov's group stands at Dmitriev, Dmitrovsk is empty.
+    let s = alone({
+      'xxiv-pz': 'glukhov',
+      gd: 'glukhov',
+      '13a': 'sevsk',
+      yermakov: 'dmitriev',
+      xiii: 'roslavl',
+    });
+    s = playWhile(
+      s,
+      { axis: new CampaignAiPlayer('r', { level: 1 }), soviet: new CampaignAiPlayer('r-s', { level: 1 }) },
+      (g) => !(g.battle?.stage === 'route') && g.turn === 1 && g.player === 'axis',
+    );
+    if (s.state.battle?.stage === 'route') {
+      const a = new CampaignAiPlayer('r-s', { level: 1 }).choose(rules, s, 'soviet') as {
+        type: string;
+        to?: string;
+      };
+      // The rules of thumb of rules /3 took the first point offered, Dmitrovsk.
+      assert.deepEqual([a.type, a.to], ['retreat-to', 'dmitriev']);
+    } else assert.fail('the 13th Army did not retreat from Sevsk with these dice');
+  });
 });
 
 describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => {

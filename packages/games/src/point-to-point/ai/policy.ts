@@ -7,30 +7,36 @@
  *
  *  - movement (C-4, C-4.2): attack a point only when the strength that is attacking it or
  *    can still reach it beats its defence by a margin (German air within 3 segments
- *    counted as A.4 multiplies, C-5.1); take empty enemy points, the victory points
- *    (C-13.2) first; hold the victory points it has; the Axis drives along the axes of
- *    1941 (Kalinin then Klin, Orel then Tula: AXIS_OBJECTIVES) and on Moscow, counting a
- *    line of capacity 1 as two (C-1.2), keeps within reach of its railheads (C-7.1) and
- *    holds its railheads the enemy is near; the Soviets fill threatened victory points,
- *    retake lost ones and never leave Moscow empty (C-13.1);
+ *    counted as A.4 multiplies, C-5.1, shared with the battles already declared near it);
+ *    take empty enemy points, the victory points (C-13.2) first; hold the victory points
+ *    it has; the Axis drives each unit along its axis of 1941 (AXIS_OBJECTIVES: XLI Corps
+ *    by Sychevka on Kalinin, XL Corps up the Warsaw highway onto Vyazma, XXIV Corps on Orel
+ *    and Tula, ...) and then on Moscow, counting a line of capacity 1 as two (C-1.2): an
+ *    attack or a point taken that brings a unit no nearer the end of its axis is worth
+ *    less to it, one that takes it further away nothing; it keeps within reach of its
+ *    railheads (C-7.1) and holds its railheads the enemy is near; the Soviets fill
+ *    threatened victory points, retake lost ones and never leave Moscow empty (C-13.1);
  *  - pockets, a plan's (`pocket`; level 1 plays without): an empty point next to a
  *    Soviet-held one is worth the more the fewer open ways out that point has left (B.4a:
  *    defenders retreat along a line to a friendly point or an empty enemy one), the last
  *    Axis unit leaving such a neighbour costs as much, and an attack on a point with no way
  *    out is worth more; with `capacityAware` an attack counts only the strength the
  *    capacity left on the target's lines lets through (C-1.2);
- *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; every air unit
- *    to a battle in range, the attacker's where the defence is strongest, the defender's
- *    where its units and victory points are;
+ *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; German air to the
+ *    battles where one more unit adds most to the odds (up to 4 to 1), Soviet air where
+ *    its units and victory points are, the first at a battle counting most;
  *  - factories (C-9): the Soviets entrain a factory the Axis comes within 2 segments of
  *    and run it east; replacement points rebuild and repair at once;
  *  - partisans (C-10): behind the Axis units, on the lines to its railheads;
- *  - breakthrough (C-6): onto empty enemy points or dispersed defenders, German air with
- *    a group that attacks;
+ *  - breakthrough (C-6): along a unit's axis, onto empty enemy points or defenders it
+ *    beats 2 to 1 (no air is committed to a breakthrough combat), German air with a group
+ *    that attacks;
  *  - fortifications (C-8): every point it may;
  *  - battles (A, B): losses on units already dispersed that can carry them, never
  *    destroying a unit while another can take the loss; the attacker fights on while its
- *    fire holds against the defender's, the defender holds victory points and its ground.
+ *    fire holds against the defender's, the defender holds victory points and its ground;
+ *    a retreat (B.4a) goes where the most of the side's undispersed strength stands, not
+ *    into another battle.
  */
 import {
   type Action,
@@ -57,13 +63,48 @@ import { lossLimit, other, type Role, retreatHalves, type Side } from '../forces
 type Scored = { action: CampaignAction; score: number };
 
 /**
- * The Axis's axes of advance of 1941 (research 3.2, 5.1), by the point a unit starts at:
- * Panzer Group 3 and the 9th Army from Dukhovshchina and Yartsevo on Kalinin, then Klin
- * (14 Oct, 23 Nov); Panzer Group 2 from Glukhov, Shostka and Putivl' on Orel, then Tula
- * (3 Oct, 29 Oct); everyone else on Moscow. A unit makes for the first point of its axis
- * the Axis does not hold yet, then for Moscow.
+ * The Axis's axes of advance of 1941 (research 3.2, 5.1), by unit (and, for a unit not
+ * named, by the point it starts at): each makes for the first point of its axis the Axis
+ * does not hold yet, then for Moscow.
+ *  - Panzer Group 3 and the 9th Army: XLI Corps by Sychevka (10 Oct) on Kalinin (14 Oct)
+ *    [40][45][53], then Klin (23 Nov) [18]; LVI Corps and V Corps on Vyazma (closed from
+ *    the north, 7 Oct) [46][12][40], then Volokolamsk and Klin; VI and XXVII Corps on the
+ *    Kalinin axis [14] by Rzhev (14 Oct) [79]; VIII and XXIII Corps on Bely and Rzhev
+ *    (the Rzhev-Olenino sector) [39].
+ *  - Panzer Group 4 and the 4th Army: XL Corps up the Roslavl-Moscow road onto Vyazma
+ *    (10th PzD, 7 Oct), then Gzhatsk and Mozhaisk (9 and 18 Oct) [10][69][7][54], SS
+ *    "Reich" with it; XLVI Corps on Vyazma; LVII Corps by Medyn on Maloyaroslavets and
+ *    Naro-Fominsk [10][29]; XIII Corps on Kaluga (12 Oct) [7]; XX Corps on Naro-Fominsk
+ *    [54]; VII, IX and XII Corps on the Vyazma pocket (Dorogobuzh) [14][50].
+ *  - Panzer Group 2 and the 2nd Army: XXIV Corps and Grossdeutschland on Orel (3 Oct), then
+ *    Tula (29 Oct) [12][8]; XLVII Corps on Karachev and Bryansk (5-6 Oct) [12]; XLVIII Corps
+ *    toward Kursk (from 9 Oct) [7]; XXXV Corps on Trubchevsk [7][8]; XLIII and LIII Corps on
+ *    Bryansk from the west, then the Oka toward Tula [51][8].
  */
 export const AXIS_OBJECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'xli-pz': ['sychevka', 'kalinin', 'klin'],
+  'lvi-pz': ['vyazma', 'volokolamsk', 'klin'],
+  v: ['vyazma', 'volokolamsk'],
+  vi: ['rzhev', 'kalinin'],
+  xxvii: ['rzhev', 'kalinin'],
+  viii: ['bely', 'rzhev'],
+  xxiii: ['bely', 'rzhev'],
+  'xl-pz': ['vyazma', 'gzhatsk', 'mozhaisk'],
+  'ss-reich': ['vyazma', 'gzhatsk', 'mozhaisk'],
+  'xlvi-pz': ['vyazma', 'mozhaisk'],
+  'lvii-pz': ['medyn', 'maloyaroslavets', 'naro-fominsk'],
+  xiii: ['kaluga'],
+  xx: ['naro-fominsk'],
+  vii: ['dorogobuzh'],
+  ix: ['dorogobuzh'],
+  xii: ['dorogobuzh'],
+  'xxiv-pz': ['orel', 'tula'],
+  gd: ['orel', 'tula'],
+  'xlvii-pz': ['karachev', 'bryansk'],
+  'xlviii-pz': ['kursk'],
+  'hk-xxxv': ['trubchevsk', 'bryansk'],
+  xliii: ['bryansk', 'aleksin'],
+  liii: ['bryansk', 'aleksin'],
   dukhovshchina: ['kalinin', 'klin'],
   yartsevo: ['kalinin', 'klin'],
   glukhov: ['orel', 'tula'],
@@ -83,7 +124,7 @@ export interface PolicyParams {
   readonly sovietMargin: number;
   /** Axis: the worth of closing one of a Soviet point's ways out, a point of its defenders' value. */
   readonly pocket: number;
-  /** Axis: the axes of advance, by start point. */
+  /** Axis: the axes of advance, by unit, else by start point. */
   readonly axes: Readonly<Record<string, readonly string[]>>;
   /** Soviet: the pull toward the enemy, a point a line (up to 6 lines). */
   readonly sovietForward: number;
@@ -91,6 +132,10 @@ export interface PolicyParams {
   readonly offAxis: number;
   /** Axis: the share of its pull a unit with an axis loses for each line an attack takes it away from its objective. */
   readonly attackOffAxis: number;
+  /** Axis: how far the German air an attack counts on is shared with the battles already declared near it (0: not at all). */
+  readonly airShare: number;
+  /** Axis: what an attack that takes a unit with an axis no nearer the end of its route is worth, as a share. */
+  readonly offAxisAttack: number;
   /** Whether an attack counts only the strength the capacity left on the target's lines lets through (C-1.2). */
   readonly capacityAware: boolean;
   /** Axis: the cost of standing a line further than 4 from the railheads (C-7.1), a point a line. */
@@ -108,6 +153,8 @@ export const DEFAULT_PARAMS: PolicyParams = {
   sovietForward: 0.5,
   offAxis: 0.5,
   attackOffAxis: 0,
+  offAxisAttack: 0.3,
+  airShare: 0.5,
   supplyPenalty: 4,
   capacityAware: false,
 };
@@ -206,8 +253,26 @@ function battleChoice(
         (x as { air: string[] }).air.length > (a as { air: string[] }).air.length ? x : a,
       );
     case 'retreat-to': {
-      // Own points first (the offered list has priority a before b); the heaviest unit first.
-      return first;
+      // The first unit offered; own points first (the list has priority a before b); among
+      // them, not into another battle (B.4c: it survives only if that point holds), then to
+      // where the most of its side's undispersed strength stands: the army falls back on its
+      // friends rather than into an empty point on the enemy's road.
+      const unit = (first as { unit: string }).unit;
+      const mine = legal.filter((a) => a.type === 'retreat-to' && a.unit === unit) as {
+        type: 'retreat-to';
+        unit: string;
+        to: string;
+      }[];
+      const strength = (p: string) =>
+        g.units
+          .filter(
+            (u) => u.side === me && u.place === 'map' && u.at === p && u.unitClass !== 'air' && !u.dispersed,
+          )
+          .reduce((t, u) => t + u.value, 0);
+      const key = (p: string) => [g.attacks.includes(p) ? 1 : 0, -strength(p)];
+      let best = mine[0]!;
+      for (const a of mine) if (lessThan(key(a.to), key(best.to))) best = a;
+      return best;
     }
     default:
       return first;
@@ -332,26 +397,66 @@ class Planner {
   private attackPays(p: string, extra: number, breakthrough: boolean): boolean {
     const defence = this.enemyFire.get(p) ?? 0;
     if (defence === 0) return true;
-    const germanAir = breakthrough ? 0 : this.airNear('axis', p);
+    // German air is shared among the battles declared near it (C-5.1: one battle each).
+    const d = this.distanceTo(p);
+    const others = this.g.attacks.filter((q) => q !== p && d[this.ix(q)]! <= 6).length;
+    const germanAir = breakthrough
+      ? 0
+      : Math.floor(this.airNear('axis', p) / (this.me === 'axis' ? 1 + this.params.airShare * others : 1));
     const sovietAir = breakthrough ? 0 : this.airNear('soviet', p);
-    const strength =
-      (this.committed.get(p) ?? 0) + (breakthrough ? extra : Math.max(extra, this.reachable.get(p) ?? 0));
+    const strength = (this.committed.get(p) ?? 0) + Math.max(extra, this.reachable.get(p) ?? 0);
+    // A breakthrough combat has no air committed and no retreat into a point under attack
+    // (C-6.2, B.4c): it is fought only at long odds.
+    const long = (m: number) => (breakthrough ? Math.max(m, 2) : m);
     if (this.me === 'axis') {
       const mult = 1 + Math.min(germanAir, 4);
-      return strength * mult >= this.params.axisMargin * (defence + sovietAir) + 1;
+      return strength * mult >= long(this.params.axisMargin) * (defence + sovietAir) + 1;
     }
     const defMult = 1 + Math.min(germanAir, 4);
-    return strength + sovietAir >= this.params.sovietMargin * defence * defMult + 1;
+    return strength + sovietAir >= long(this.params.sovietMargin) * defence * defMult + 1;
   }
 
-  /** Where an Axis unit makes for (the plan's axes): the first point of its axis not held, else Moscow. */
-  private objectiveOf(unitId: string): { goal: string; pull: number; axis: boolean } {
+  /**
+   * Where an Axis unit makes for (the plan's axes): the points of its axis not held yet, in
+   * order, else Moscow; and how far each point is from the end of that route, in lines (a
+   * line of capacity 1 counting two): the least, over the route's points still to take, of
+   * the way to that point and the route on from it, and a line for each point of the route
+   * it would pass by: a unit may so join its route further on, not cut across to its end.
+   */
+  private objectiveOf(unitId: string): { route: Float64Array; pull: number; axis: boolean } {
+    let o = this.objectives.get(unitId);
+    if (o) return o;
     const start = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
-    const axis = this.params.axes[start] ?? [];
-    const goal = axis.find((p) => this.g.control[p] !== 'axis');
-    return goal
-      ? { goal, pull: this.params.axisPull, axis: true }
-      : { goal: this.moscow, pull: this.params.moscowPull, axis: false };
+    const axis = this.params.axes[unitId] ?? this.params.axes[start] ?? [];
+    const first = axis.findIndex((p) => this.g.control[p] !== 'axis');
+    if (first < 0)
+      o = {
+        route: marchDistances(this.map, this.ix(this.moscow)),
+        pull: this.params.moscowPull,
+        axis: false,
+      };
+    else {
+      const legs = axis.slice(first).map((p) => marchDistances(this.map, this.ix(p)));
+      const route = new Float64Array(this.map.graph.nodeCount).fill(99);
+      let rest = 0;
+      for (let j = legs.length - 1; j >= 0; j--) {
+        const d = legs[j]!;
+        // Joining the route further on, past points still to take, costs a line each.
+        for (let p = 0; p < route.length; p++) route[p] = Math.min(route[p]!, d[p]! + rest + j);
+        if (j > 0) rest += d[this.ix(axis[first + j - 1]!)]!;
+      }
+      o = { route, pull: this.params.axisPull, axis: true };
+    }
+    this.objectives.set(unitId, o);
+    return o;
+  }
+  private readonly objectives = new Map<string, { route: Float64Array; pull: number; axis: boolean }>();
+
+  /** Axis: whether going from `from` to `to` brings a unit with an axis no nearer the end of its route. */
+  private offAxis(unitId: string, from: string, to: string): boolean {
+    if (this.me !== 'axis') return false;
+    const { route, axis } = this.objectiveOf(unitId);
+    return axis && route[this.ix(to)]! >= route[this.ix(from)]!;
   }
 
   private readonly distTo = new Map<string, Int32Array>();
@@ -364,13 +469,22 @@ class Planner {
     return d;
   }
 
+  /** Axis: what an attack gains a unit with an axis: twice its pull a line nearer its route's end, and 10 on a point of its axis. */
+  private axisGain(unitId: string, from: string, to: string): number {
+    if (this.me !== 'axis') return 0;
+    const { route, pull, axis } = this.objectiveOf(unitId);
+    if (!axis) return 0;
+    const start = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
+    const named = (this.params.axes[unitId] ?? this.params.axes[start] ?? []).includes(to);
+    return 2 * pull * Math.max(0, route[this.ix(from)]! - route[this.ix(to)]!) + (named ? 10 : 0);
+  }
+
   /** Axis: what a unit with an axis of advance loses by going from `from` to `to` off it (its pull a line further from its objective). */
   private offAxisCost(unitId: string, from: string, to: string): number {
     if (this.me !== 'axis') return 0;
-    const { goal, pull, axis } = this.objectiveOf(unitId);
+    const { route, pull, axis } = this.objectiveOf(unitId);
     if (!axis) return 0;
-    const d = marchDistances(this.map, this.ix(goal));
-    return Math.max(0, pull * this.params.attackOffAxis * (d[this.ix(to)]! - d[this.ix(from)]!));
+    return Math.max(0, pull * this.params.attackOffAxis * (route[this.ix(to)]! - route[this.ix(from)]!));
   }
 
   /**
@@ -411,14 +525,22 @@ class Planner {
     let v = 0;
     const vp = this.vp[p] ?? 0;
     if (this.me === 'axis') {
-      const { goal, pull, axis } =
-        unitId === null ? { goal: this.moscow, pull: 2, axis: false } : this.objectiveOf(unitId);
-      const toGoal = marchDistances(this.map, this.ix(goal));
+      const {
+        route: toGoal,
+        pull,
+        axis,
+      } = unitId === null
+        ? { route: marchDistances(this.map, this.ix(this.moscow)), pull: 2, axis: false }
+        : this.objectiveOf(unitId);
       v -= pull * toGoal[i]!;
       if (this.distRail[i]! > 4) v -= this.params.supplyPenalty * (this.distRail[i]! - 4);
       // A point taken off the unit's axis (not nearer its objective than where it stands) is worth less to it.
-      const onAxis = !axis || leaving === null || toGoal[i]! < toGoal[this.ix(leaving)]!;
-      if (this.g.control[p] === 'soviet') v += (onAxis ? 1 : this.params.offAxis) * (6 + 12 * vp);
+      // A point taken that takes the unit no nearer its route's end is worth less to it, one
+      // that takes it further away nothing.
+      const from = leaving === null ? 0 : toGoal[this.ix(leaving)]!;
+      const share =
+        !axis || leaving === null || toGoal[i]! < from ? 1 : toGoal[i]! > from ? 0 : this.params.offAxis;
+      if (this.g.control[p] === 'soviet') v += share * (6 + 12 * vp);
       if (leaving !== null) v += this.pocketValue(p) - this.pocketOpened(leaving);
     } else {
       if (this.g.control[p] === 'axis') v += 6 + 12 * vp;
@@ -443,6 +565,32 @@ class Planner {
     return this.placeValue(p, null, unitId);
   }
 
+  /**
+   * What one more air unit is worth at the battle at `p` (C-5.1): German air multiplies the
+   * Axis units there (A.4), so its worth is what it adds to the odds, which stop counting
+   * past 4 to 1 (a battle already won needs no more); Soviet air adds one to the fire and
+   * takes away the simultaneous combat of B.1a, so the first at a battle counts most.
+   */
+  private airWorth(p: string): number {
+    const g = this.g;
+    const vp = 5 * (this.vp[p] ?? 0);
+    const mineThere = g.airCommitted.filter((c) => c.at === p && this.unit(c.unit).side === this.me).length;
+    const ground = (side: Side) =>
+      g.units
+        .filter(
+          (u) => u.side === side && u.place === 'map' && u.at === p && u.unitClass !== 'air' && !u.dispersed,
+        )
+        .reduce((t, u) => t + u.value, 0);
+    if (this.me === 'axis') {
+      const axis = ground('axis');
+      const soviet = Math.max(1, ground('soviet'));
+      const odds = (k: number) => Math.min(4, (axis * (1 + k)) / soviet);
+      return 25 + vp + 10 * (odds(mineThere + 1) - odds(mineThere));
+    }
+    const own = g.player === 'soviet' ? (this.committed.get(p) ?? 0) : ground('soviet');
+    return 25 + vp + Math.min(own, 10) - 8 * mineThere;
+  }
+
   scoreAll(): Scored[] {
     const g = this.g;
     const unit = (id: string) => this.unit(id);
@@ -462,15 +610,16 @@ class Planner {
           if (this.enemyValue.has(a.to)) {
             // A pocket closed (no way out left, B.4a) is worth more.
             const closed = this.me === 'axis' && this.exits.get(a.to) === 0;
+            // An attack that takes a unit no nearer the end of its axis is worth less to it; one
+            // along it is worth its pull for each line it gains, more on a point the axis names.
+            const worth = this.offAxis(u.id, u.at, a.to) ? (breakthrough ? 0 : this.params.offAxisAttack) : 1;
             score = this.attackPays(a.to, u.value, breakthrough)
-              ? 40 +
-                10 * (this.vp[a.to] ?? 0) +
-                u.value +
+              ? worth * (40 + 10 * (this.vp[a.to] ?? 0) + u.value) +
+                this.axisGain(u.id, u.at, a.to) +
                 (closed ? 5 * this.params.pocket : 0) -
                 this.offAxisCost(u.id, u.at, a.to) -
                 3 * this.pocketOpened(u.at)
               : -50;
-            if (breakthrough && (this.enemyFire.get(a.to) ?? 0) > 0) score = -50;
           } else {
             score = this.placeValue(a.to, u.at, u.id) - this.stayValue(u.at, u.id);
           }
@@ -490,17 +639,7 @@ class Planner {
           break;
         }
         case 'commit-air': {
-          // Air to every battle in range (C-5.1): attacking, where the defence is strongest;
-          // defending, where our units and victory points are.
-          const here =
-            this.me === g.player
-              ? (this.enemyFire.get(a.at) ?? 0)
-              : g.units
-                  .filter(
-                    (u) => u.side === this.me && u.place === 'map' && u.at === a.at && u.unitClass !== 'air',
-                  )
-                  .reduce((t, u) => t + u.value, 0);
-          score = 25 + here + 5 * (this.vp[a.at] ?? 0);
+          score = this.airWorth(a.at);
           break;
         }
         case 'breakthrough-air':

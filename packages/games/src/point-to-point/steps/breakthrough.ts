@@ -1,8 +1,9 @@
 /**
  * Breakthrough movement (completion C-6): after the regular battles, the phasing side's
- * undispersed mobile units that advanced after a regular combat may move one line segment
- * (the Axis only in Good weather, C-11.3), into an enemy-held point: a breakthrough combat
- * there (steps/combat.ts); one German air unit may go with each group up its line (C-6.2,
+ * undispersed mobile units that advanced after a regular combat may move on as far as half
+ * their march this turn (C-6.1, C-4.6; the first line always), the Axis only in Good
+ * weather (C-11.3); entering an enemy-held point ends it with a breakthrough combat there
+ * (steps/combat.ts); one German air unit may go with a group up its one line (C-6.2,
  * point-to-point A.4). The step ends when nothing is left to move.
  */
 import type { RulesContext } from '@stavka/engine';
@@ -14,6 +15,7 @@ import {
   boardOf,
   C,
   isGround,
+  marchOf,
   moving,
   onMap,
   pid,
@@ -35,7 +37,8 @@ export function breakthroughUnits(g: CampaignState): CampaignUnit[] {
 export function breakthroughsOf(g: CampaignState, u: CampaignUnit, board = boardOf(g)): MoveOption[] {
   if (!u.advanced || !u.mobile || u.dispersed || !isGround(u) || u.side !== g.player) return [];
   if (g.player === 'axis' && g.weather !== 'good') return [];
-  return moveOptions(board, moving(u), g.weather, 1);
+  // C-6.1 (rules /4): half the unit's march this turn, along lines, the first always open.
+  return moveOptions(board, { ...moving(u), march: Math.floor(marchOf(g, u) / 2) }, g.weather);
 }
 
 /** German air units that advanced with the attackers of a battle at `from` (C-6.2, A.4). */
@@ -56,8 +59,14 @@ function breakthroughMove(g: CampaignState, u: CampaignUnit, to: string, ctx: Ru
   spend(g, option.lines, retreatHalves(u));
   u.advanced = false;
   u.moved = true;
-  const from = u.at;
-  if (!g.groups.some((x) => x.from === from && x.to === to)) g.groups.push({ from, to, air: null });
+  const start = u.at;
+  const path = option.path.map(pid);
+  // A German air unit goes with a group up one line segment only (A.4): a group of one line.
+  if (path.length === 2 && !g.groups.some((x) => x.from === start && x.to === to))
+    g.groups.push({ from: start, to, air: null });
+  // Points passed through change control (C-2.2), as in movement.
+  for (const p of path.slice(1, -1)) takePoint(g, p, u.side, ctx, 'move');
+  const from = path[path.length - 2]!;
   if (option.attack) {
     u.from = from;
     if (!g.attacks.includes(to)) g.attacks.push(to);

@@ -39,7 +39,7 @@ function canMove(g: CampaignState, u: CampaignUnit): boolean {
 
 export function movesOf(g: CampaignState, u: CampaignUnit, board = boardOf(g)): MoveOption[] {
   if (!canMove(g, u)) return [];
-  return moveOptions(board, moving(u), g.weather);
+  return moveOptions(board, moving(u, g), g.weather);
 }
 
 /** C-4.2: the Axis rails at half capacity east of its 30 September front (a line with an end it did not hold). */

@@ -13,7 +13,7 @@ import {
   type StepEffect,
   stepDistances,
 } from '@stavka/engine';
-import { type CampaignBoard, supplyStatus } from '../campaign-board.ts';
+import { allowance, type CampaignBoard, supplyStatus } from '../campaign-board.ts';
 import { type CampaignAction, type CampaignState, type CampaignUnit, typhoon } from '../campaign-state.ts';
 import { CITE, retreatHalves, type Side } from '../forces.ts';
 
@@ -109,14 +109,23 @@ export function axisGroundPoints(g: CampaignState): Set<string> {
 /** The unit of the campaign named `id` (one the step offered). */
 export const unitOf = (g: CampaignState, id: string): CampaignUnit => g.units.find((u) => u.id === id)!;
 
-/** A unit as the movement searches read it (campaign-board.ts). */
-export const moving = (u: CampaignUnit) => ({
+/** A unit as the movement searches read it (campaign-board.ts), with its march this turn (C-4.1). */
+export const moving = (u: CampaignUnit, g?: CampaignState) => ({
   at: idx(u.at),
   side: u.side,
   mobile: u.mobile,
   dispersed: u.dispersed,
   halves: retreatHalves(u),
+  ...(g ? { march: marchOf(g, u) } : {}),
 });
+
+/**
+ * A unit's march this player-turn in km (C-4.1, C-4.6): its weather's, or the turn's own
+ * for mobile units where the scenario gives one (Typhoon turn 1: 300 km).
+ */
+export function marchOf(g: CampaignState, u: CampaignUnit): number {
+  return allowance(u, g.weather, typhoon().scenario.turns[g.turn - 1]?.mobileMarch);
+}
 
 /** Line capacity used this player-turn (C-1.2), in half units. */
 export function spend(g: CampaignState, lines: readonly number[], halves: number): void {
