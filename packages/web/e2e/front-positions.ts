@@ -26,26 +26,27 @@ export type Stop = (
 ) => boolean;
 
 /**
- * A Barbarossa game played from `seed` until `stop` says so (the action it stops at is
- * not made), at most `limit` actions, each side by the module's player named in `by`
- * (its AI unless said). Throws if `stop` never holds.
+ * A game of `game` played from `seed` until `stop` says so (the action it stops at is not
+ * made), at most `limit` actions, each side by the module's player named in `by` (its AI
+ * unless said). Throws if `stop` never holds.
  */
-export function barbarossaUntil(
+export function gameUntil(
+  game: string,
   seed: string,
   stop: Stop,
   limit = 1500,
   by: Readonly<Record<string, string>> = {},
 ): ReplayFile {
-  const m = findGame('barbarossa-1941');
+  const m = findGame(game);
   const rules = m?.rules;
-  if (!rules || !m.players) throw new Error('barbarossa-1941 has no rules or players');
+  if (!rules || !m.players) throw new Error(`${game} has no rules or players`);
   const made = setup(rules, null, seed, {});
   if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
   let state = made.value;
   const players = Object.fromEntries(
     rules.sides.map((s) => {
       const player = m.players?.[by[s] ?? 'ai'];
-      if (!player) throw new Error(`barbarossa-1941 has no player ${by[s] ?? 'ai'}`);
+      if (!player) throw new Error(`${game} has no player ${by[s] ?? 'ai'}`);
       return [s, player.make(`${seed}-${s}`)];
     }),
   );
@@ -62,6 +63,16 @@ export function barbarossaUntil(
     actions.push({ side, action });
   }
   throw new Error(`the stop was not reached in ${limit} actions`);
+}
+
+/** A Barbarossa game played until `stop` (gameUntil). */
+export function barbarossaUntil(
+  seed: string,
+  stop: Stop,
+  limit = 1500,
+  by: Readonly<Record<string, string>> = {},
+): ReplayFile {
+  return gameUntil('barbarossa-1941', seed, stop, limit, by);
 }
 
 /** Opens `file` in the page as an offline hot-seat game named `id`, the board shown. */

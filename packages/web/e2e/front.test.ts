@@ -674,6 +674,9 @@ describe('issue #45 item 16: the replay viewer', () => {
     });
     const vcr = page.getByRole('region', { name: 'replay controls' });
     await vcr.waitFor();
+    // Read to its end (it opens at its start and reads on), then shown at its end.
+    await vcr.locator('.replay-check', { hasText: /Checking|Every action/ }).waitFor();
+    await vcr.getByRole('button', { name: 'last' }).click();
     const turns = await vcr.locator('select option').allInnerTexts();
     assert.deepEqual(turns, ['1', '2'], 'the turns the replay reaches');
     await vcr.getByRole('button', { name: 'back' }).click();

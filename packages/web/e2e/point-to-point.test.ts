@@ -101,7 +101,13 @@ describe('hot-seat Moscow 1941 (point-to-point) in the browser', () => {
     const preview = page.locator('.combat', { hasText: 'Battle at' });
     await preview.waitFor();
     const text = await preview.innerText();
-    assert.match(text, /\d+\/\d+ \(\d+%\)/, 'each ending with its exact chance');
+    // Each ending's chance in per cent, the exact fraction on hover (issue #45 item 13).
+    assert.match(text, /\d+(\.\d)?%/, 'each ending with its chance');
+    assert.match(
+      (await preview.locator('.chances .chance').first().getAttribute('title')) ?? '',
+      /^\d+\/\d+$/,
+      'the exact fraction on hover',
+    );
     assert.match(text, /expected losses absorbed/, 'the expected losses');
     await act(page, 'fight');
     await page.locator('.status', { hasText: 'battle at' }).waitFor();

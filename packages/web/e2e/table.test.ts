@@ -101,6 +101,11 @@ describe('map-first controls and the reasons behind missing ones (hot-seat)', ()
     const owed = page.locator('polygon.hl.owed');
     for (let k = 0; k < (await soviet.count()) && (await owed.count()) === 0; k++) {
       await click(soviet.nth(k));
+      // The unit alone, not its whole stack (a click on a stack selects it whole, issue #45 item 9).
+      const alone = page.locator(
+        `.stack-picker button.pick[data-piece="${await soviet.nth(k).getAttribute('data-piece')}"]`,
+      );
+      if (Number(await page.locator('.game').getAttribute('data-group')) > 0) await click(alone);
       const targets = page.locator('polygon.hl.target');
       if ((await targets.count()) === 0) continue;
       await answered(page, () => click(targets.first()));

@@ -14,6 +14,7 @@ import type { Colours } from './counters.ts';
 import { HEX_SIZE, type Point } from './geometry.ts';
 import { Arrows, HexNumbers, OverlayLayer, PathLine, Trails } from './map/annotations.tsx';
 import { HexLayer, LARGE_BOARD_HEXES, PointLayer } from './map/board-layers.tsx';
+import { ControlLayer } from './map/control.tsx';
 import { HighlightLayer, NodeShape } from './map/highlights.tsx';
 import { MiniMap } from './map/minimap.tsx';
 import { boardSize, nodeCenter, nodeCount, nodeLabel, POINT_R } from './map/nodes.ts';
@@ -35,6 +36,8 @@ export interface MapViewProps {
   /** What the previewed path costs, in words. */
   pathCost?: string;
   selectedPiece: string | null;
+  /** The whole stack selected (every counter of it outlined), if one is. */
+  selectedGroup?: readonly string[] | null;
   cursor: number;
   overlay: OverlayData | null;
   onHex: (node: number) => void;
@@ -48,6 +51,10 @@ export interface MapViewProps {
   focus?: number | null;
   /** Why a lit node is lit (a hex owed an attack), shown on it as a tooltip. */
   reasons?: ReadonlyMap<number, string>;
+  /** Each side's ground shaded and the front line drawn (a hex board; issue #45 item 7). */
+  control?: boolean;
+  /** Which strength each side's stacks show when the counters are too small to read: its attack or its defence. */
+  strength?: (side: string) => 'attack' | 'defense';
 }
 
 export function MapView(p: MapViewProps) {
@@ -56,6 +63,8 @@ export function MapView(p: MapViewProps) {
   const svg = useRef<SVGSVGElement>(null);
   /** The board's own SVG, under the map's: a layer of its own the browser paints once (issue #49). */
   const boardSvg = useRef<SVGSVGElement>(null);
+  /** Who holds the ground (a layer of its own, redrawn when the pieces move). */
+  const controlSvg = useRef<SVGSVGElement>(null);
   const miniRect = useRef<SVGRectElement>(null);
   const {
     vb,
@@ -64,7 +73,7 @@ export function MapView(p: MapViewProps) {
     zoom,
     toMap,
     unitsPerPixel,
-  } = usePanZoom(size, () => [boardSvg.current, svg.current], miniRect);
+  } = usePanZoom(size, () => [boardSvg.current, controlSvg.current, svg.current], miniRect);
   const drag = useRef<{ x: number; y: number; vb: ViewBox; moved: boolean } | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ d: number; vb: ViewBox } | null>(null);
@@ -135,6 +144,19 @@ export function MapView(p: MapViewProps) {
   const [hovered, setHovered] = useState<number | null>(null);
 
   const zoomedIn = board.kind === 'hex' && (vb.w < size.width / 2.2 || !!p.hexNumbers);
+  // Counters too small to read (the whole front: about 12 px, 5 on a phone): each stack's
+  // strength is written over it at a size that reads (issue #45 item 7), in map units.
+  const perPixel = svg.current ? unitsPerPixel() : vb.w / 1000;
+  const counterPx = (HEX_SIZE * 1.15) / perPixel;
+  // The number sized to sit on the counter (never under 10 px on the screen): the side's colour stays seen.
+  const far = counterPx < 24 ? Math.max(10, Math.min(14, counterPx * 0.85)) * perPixel : null;
+  const control = useMemo(
+    () =>
+      p.control && board.kind === 'hex' ? (
+        <ControlLayer board={board} pieces={p.pieces} colours={p.colours} />
+      ) : null,
+    [p.control, board, p.pieces, p.colours],
+  );
   const count = nodeCount(board);
   const reach = board.kind === 'hex' ? HEX_SIZE : POINT_R * 1.6;
   const hexFromPoint = (x: number, y: number): number => {
@@ -167,6 +189,14 @@ export function MapView(p: MapViewProps) {
         aria-hidden="true"
       >
         {board.kind === 'hex' ? <HexLayer b={board} /> : <PointLayer b={board} />}
+      </svg>
+      <svg
+        ref={controlSvg}
+        class="map-control"
+        viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
+        aria-hidden="true"
+      >
+        {control}
       </svg>
       <svg
         ref={svg}
@@ -252,7 +282,15 @@ export function MapView(p: MapViewProps) {
         {p.overlay && <OverlayLayer board={board} overlay={p.overlay} />}
         <PathLine board={board} path={p.path} cost={p.pathCost} />
         <Trails board={board} trails={p.trails ?? []} />
-        <UnitsLayer board={board} stacks={stacks} colours={p.colours} selectedPiece={p.selectedPiece} />
+        <UnitsLayer
+          board={board}
+          stacks={stacks}
+          colours={p.colours}
+          selectedPiece={p.selectedPiece}
+          selectedGroup={p.selectedGroup ?? null}
+          far={far}
+          strength={p.strength}
+        />
         {zoomedIn && board.kind === 'hex' && <HexNumbers b={board} />}
         <Arrows board={board} arrows={p.arrows ?? []} />
         {p.cursor >= 0 && <NodeShape board={board} n={p.cursor} inset={0.5} cls="cursor" />}

@@ -33,6 +33,9 @@ export function Toolbar(p: {
   /** Whether hex numbers are shown; null on a board without hexes. */
   hexNumbers: boolean | null;
   onHexNumbers: (on: boolean) => void;
+  /** Whether who holds the ground and the front line are drawn; null on a board without hexes. */
+  front: boolean | null;
+  onFront: (on: boolean) => void;
   /** The last player-turn of another side, to recap; null when there is none or a recap is open. */
   recap: { label: string; open: () => void } | null;
   sound: boolean;
@@ -60,6 +63,16 @@ export function Toolbar(p: {
         {p.hexNumbers !== null && (
           <button type="button" aria-pressed={p.hexNumbers} onClick={() => p.onHexNumbers(!p.hexNumbers)}>
             Hex numbers
+          </button>
+        )}
+        {p.front !== null && (
+          <button
+            type="button"
+            aria-pressed={p.front}
+            onClick={() => p.onFront(!p.front)}
+            title="Each hex shaded by the side whose units are nearest; the line where the two meet"
+          >
+            Front line
           </button>
         )}
         {p.recap && (

@@ -15,6 +15,7 @@ import { MapView, pointStep } from './MapView.tsx';
 import { CombatPreview, LogPanel, OptionsLine, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import { download, ReplayControls } from './replay.tsx';
 import { ServerSession } from './server.ts';
+import { importedWords } from './server-games.ts';
 import { ReplaySession, type Session, type SessionView } from './session.ts';
 import { sideNameIn } from './sides.ts';
 import { tick } from './sound.ts';
@@ -44,6 +45,19 @@ export function GameBoard(p: {
   const { session, v, game, pres } = p;
   const [selectedHex, setSelectedHex] = useState<number | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  // The whole stack selected (the player's units of a clicked stack, top first; the first is
+  // `selected`): a click on a lit node takes every unit of it that may go there (issue #45 item 9).
+  const [group, setGroup] = useState<readonly string[] | null>(null);
+  /** Each selection made, counted: a stack's actions still going out leave a newer one as it is. */
+  const selections = useRef(0);
+  /** Selects one piece (or none), or a whole stack led by its first. */
+  const select = useCallback((id: string | null, stack: readonly string[] | null = null) => {
+    selections.current++;
+    setSelected(id);
+    setGroup(stack && stack.length > 1 ? stack : null);
+  }, []);
+  /** A whole stack's actions going out one by one (an online game waits on each): the map waits. */
+  const sending = useRef(false);
   const [hover, setHover] = useState<number | null>(null);
   const [cursor, setCursor] = useState(-1);
   const [cite, setCite] = useState<string | null>(null);
@@ -60,6 +74,8 @@ export function GameBoard(p: {
     if (tab === 'chat') setChatSeen(lastChat);
   }, [tab, lastChat]);
   const [showNumbers, setShowNumbers] = useState(false);
+  // Who holds the ground and the front line, on by default (issue #45 item 7).
+  const [showFront, setShowFront] = useState(true);
   const [sound, setSound] = useState(false);
   // The last result, and the player's own last result, shown until dismissed: kept as
   // their rolls' places in the log and drawn from the log as it is now, so a banner says
@@ -75,6 +91,9 @@ export function GameBoard(p: {
   // Where a hovered (or clicked) log line happened; in a replay, the last step's change.
   const [logShown, setLogShown] = useState<LogDrawing | null>(null);
   const [logFocus, setLogFocus] = useState<number | null>(null);
+  // Where the last result happened (an overrun, a battle's end): the map shows it until the
+  // banner is dismissed or something else asks for the map (issue #45).
+  const [resultFocus, setResultFocus] = useState<number | null>(null);
   const [stepShown, setStepShown] = useState<LogDrawing[]>([]);
   // The action button pointed at: the hex it names is lit.
   const [buttonShown, setButtonShown] = useState<Action | null>(null);
@@ -124,6 +143,8 @@ export function GameBoard(p: {
       const latest = found[found.length - 1]!.at;
       const own = [...found].reverse().find((b) => b.banner.side !== null && v.seats.includes(b.banner.side));
       setBanners((was) => ({ latest, own: own?.at ?? was.own }));
+      const where = pres.logDrawing ? pres.logDrawing(view, log[latest]!) : null;
+      setResultFocus(where ? (where.nodes[where.nodes.length - 1] ?? null) : null);
       if (sound) tick();
     }
     const turns = playerTurns(pres, log);
@@ -140,7 +161,7 @@ export function GameBoard(p: {
   // The side panel back to its top: the new step's work is there (issue #45 item 2).
   const sidePanel = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    setSelected(null);
+    select(null);
     setSelectedHex(null);
     setPicker(null);
     setPending(null);
@@ -206,12 +227,14 @@ export function GameBoard(p: {
         named: recapStep ? recapStep.drawing.nodes : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes)),
         buttonShown,
         pieceOf,
+        group,
       }),
     [
       pres,
       view,
       actions,
       chosen,
+      group,
       selectedHex,
       marks,
       threats,
@@ -224,10 +247,15 @@ export function GameBoard(p: {
   );
   const reasons = useMemo(() => reasonsOf(marks, threats), [marks, threats]);
 
-  const move = useMemo(
-    () => (chosen && hover !== null ? pres.movePreview(view, chosen, hover) : null),
-    [pres, view, chosen, hover],
-  );
+  // The path previewed: the selected piece's, or that of the first unit of the stack selected that may go there.
+  const move = useMemo(() => {
+    if (!chosen || hover === null) return null;
+    for (const id of group ?? [chosen]) {
+      const m = pres.movePreview(view, id, hover);
+      if (m) return m;
+    }
+    return null;
+  }, [pres, view, chosen, group, hover]);
 
   /**
    * An action the player chose (a lit node, a button, the stack picker): taken at once, or
@@ -245,7 +273,82 @@ export function GameBoard(p: {
     then?.();
   };
 
+  /**
+   * The actions a click on `h` takes for the stack selected: for each of its units (top
+   * first), its action there, of the same kind as the first unit's; none that asks first.
+   */
+  const groupActions = (h: number): { id: string; action: Action }[] => {
+    if (!group || !mine) return [];
+    const out: { id: string; action: Action }[] = [];
+    for (const id of group) {
+      // The unit's action there as a click with it alone would take it (the last one lit there).
+      const t = pres
+        .targets(view, actions, id)
+        .filter((x) => x.at === h)
+        .at(-1);
+      if (!t || (out.length > 0 && t.action.type !== out[0]!.action.type)) continue;
+      if (pres.confirm?.(view, t.action)) continue;
+      out.push({ id, action: t.action });
+    }
+    return out;
+  };
+
+  /**
+   * A whole stack sent to `h` (issue #45 item 9): each unit's action taken in turn, each read
+   * from the game as it is after the one before (a unit the rules no longer let go there,
+   * a stack full, is left where it is, and said); the units that went stay selected.
+   */
+  const takeGroup = async (h: number, first: { id: string; action: Action }) => {
+    if (!side) return;
+    setError(null);
+    setNotice(null);
+    const type = first.action.type;
+    const keep = pres.keepsSelection(first.action);
+    const went: string[] = [];
+    const left: string[] = [];
+    const chosenAt = selections.current;
+    sending.current = true;
+    try {
+      for (const id of group ?? [first.id]) {
+        const now = session.current();
+        const acting = now.activeSides[0];
+        const t =
+          acting === side
+            ? pres
+                .targets(now.state, now.legal[side] ?? [], id)
+                .filter((x) => x.at === h && x.action.type === type)
+                .at(-1)
+            : undefined;
+        if (!t) {
+          left.push(id);
+          continue;
+        }
+        const r = await session.submit(side, t.action);
+        if (!r.ok) {
+          setError(r.message);
+          break;
+        }
+        went.push(id);
+      }
+    } finally {
+      sending.current = false;
+    }
+    // The units that went stay selected, unless the player has chosen something else since.
+    if (selections.current === chosenAt) {
+      if (keep && went.length > 0) select(went[0]!, went);
+      else select(null);
+    }
+    if (left.length > 0 && went.length > 0) {
+      const name = (id: string) => pieces.find((x) => x.id === id)?.label.replace(/,.*$/, '') ?? id;
+      setNotice(
+        `${went.length} of ${went.length + left.length} units went; not offered there now: ${left.map(name).join('; ')}.`,
+      );
+    }
+  };
+
   const clickHex = (h: number) => {
+    // A stack's actions still going out: nothing else is taken meanwhile.
+    if (sending.current) return;
     const a = byHex.get(h);
     setNotice(null);
     // A declared attack's ring clicked with a piece that has nothing to do there: why,
@@ -259,30 +362,57 @@ export function GameBoard(p: {
       );
       return;
     }
+    // A click on a node the selected piece may not go to: why, when the game says (a line
+    // full this player-turn, issue #45 item 14); the selection kept unless the player's own
+    // units are there to select.
+    if (!a && mine && selected !== null && piece?.side === side && pres.whyNot) {
+      const why = pres.whyNot(view, actions, h, selected);
+      if (why) {
+        setNotice(why);
+        if (!pieces.some((x) => x.at === h && x.side === side)) return;
+      }
+    }
     if (a) {
+      // The whole stack selected: every unit of it that may go there (issue #45 item 9).
+      const all = groupActions(h);
+      if (all.length > 0) {
+        void takeGroup(h, all[0]!);
+        return;
+      }
       take(a, () => {
-        if (!pres.keepsSelection(a)) setSelected(null);
+        if (!pres.keepsSelection(a)) select(null);
       });
       return;
     }
     // A click on a counter that does something in this step (fortify, take out, eliminate).
     const direct = mine && pres.nodeAction ? pres.nodeAction(view, actions, h, selected) : null;
     if (direct) {
-      take(direct, () => setSelected(null));
+      take(direct, () => select(null));
       return;
     }
     setSelectedHex(h);
     const ids = pres.piecesAt(view, h);
     if (ids.length === 0) {
-      setSelected(null);
+      select(null);
       setPicker(null);
       return;
     }
-    // The counter drawn on top (a unit of the stack already selected stays so); a stack
-    // opens its picker, where any of its units is picked without side effects (issue #45 item 3).
+    // A stack of the player's units is selected whole (as on VASSAL: one click then moves or
+    // commits it, issue #45 item 9); else the counter drawn on top. A unit (or the stack)
+    // already selected stays so. A stack opens its picker, where any one of its units is
+    // picked without side effects (issue #45 item 3).
     const drawn = stackOrder(pieces.filter((x) => x.at === h));
     const top = drawn[drawn.length - 1]?.id ?? ids[ids.length - 1]!;
-    setSelected(selected !== null && ids.includes(selected) ? selected : top);
+    const own = mine
+      ? drawn
+          .filter((x) => x.side === side)
+          .reverse()
+          .map((x) => x.id)
+      : [];
+    if (selected !== null && ids.includes(selected)) {
+      // Kept as it is.
+    } else if (own.length > 1) select(own[0]!, own);
+    else select(top);
     setPicker(ids.length > 1 ? h : null);
     setTab('unit');
   };
@@ -307,7 +437,7 @@ export function GameBoard(p: {
       });
     } else if (e.key === 'Enter' && cursor >= 0 && tag !== 'BUTTON') clickHex(cursor);
     else if (e.key === 'Escape') {
-      setSelected(null);
+      select(null);
       setSelectedHex(null);
       setPicker(null);
       setPending(null);
@@ -321,7 +451,7 @@ export function GameBoard(p: {
 
   const focus = recapStep
     ? (recapStep.drawing.nodes[recapStep.drawing.nodes.length - 1] ?? null)
-    : (logFocus ?? (pres.focus ? pres.focus(view) : null));
+    : (logFocus ?? (pres.focus ? pres.focus(view) : null) ?? resultFocus);
 
   // Combat preview: the attack on the hovered (else selected) node, with the selected piece
   // added; else the attack being resolved (the defender sees it as the attacker did).
@@ -389,9 +519,20 @@ export function GameBoard(p: {
       ? { ...prompt, help: `Replay: ${sideName(side)} to move.` }
       : prompt;
   const canExport = !(session instanceof ServerSession) || v.outcome !== null;
+  // At the whole front a stack shows one number: the player's own its attack, the enemy's its defence.
+  const strengthOf = useCallback(
+    (x: string): 'attack' | 'defense' => ((me ?? side) === null || x === (me ?? side) ? 'attack' : 'defense'),
+    [me, side],
+  );
 
   return (
-    <div class="game" data-hover={hover ?? -1} data-selected={selected ?? ''} hidden={p.hidden}>
+    <div
+      class="game"
+      data-hover={hover ?? -1}
+      data-selected={selected ?? ''}
+      data-group={group?.length ?? 0}
+      hidden={p.hidden}
+    >
       <StatusBar
         progress={game.progress ? game.progress(view) : null}
         prompt={shownPrompt}
@@ -412,6 +553,7 @@ export function GameBoard(p: {
           path={move?.path ?? []}
           {...(move ? { pathCost: move.cost } : {})}
           selectedPiece={selected}
+          selectedGroup={group}
           cursor={cursor}
           overlay={overlayData}
           onHex={clickHex}
@@ -421,6 +563,8 @@ export function GameBoard(p: {
           hexNumbers={showNumbers}
           focus={focus}
           reasons={reasons}
+          control={showFront}
+          strength={strengthOf}
         />
         <div class="side" ref={sidePanel}>
           {/* The work first: what to do and what it leads to stay in view (issue #45 item 2); results and summaries below, the older folded. */}
@@ -440,11 +584,18 @@ export function GameBoard(p: {
                     }))}
                     total={stackTotal(drawn)}
                     selected={selected}
+                    group={group}
+                    node={board.kind === 'hex' ? 'hex' : 'point'}
+                    own={mine ? drawn.filter((x) => x.side === side).map((x) => x.id) : []}
                     colours={colours}
                     actionsOf={(id) => (mine ? buttons.filter((a) => pieceOf(a) === id) : [])}
                     describe={(a) => pres.describe(view, a)}
                     onPick={(id) => {
-                      setSelected(id);
+                      select(id);
+                      setTab('unit');
+                    }}
+                    onPickAll={(ids) => {
+                      select(ids[0] ?? null, ids);
                       setTab('unit');
                     }}
                     onAction={(a) => take(a)}
@@ -474,7 +625,9 @@ export function GameBoard(p: {
                 {notice}
               </p>
             )}
-            {tray && <TrayPanel tray={tray} colours={colours} selected={selected} onSelect={setSelected} />}
+            {tray && (
+              <TrayPanel tray={tray} colours={colours} selected={selected} onSelect={(id) => select(id)} />
+            )}
             <section class="panel actions" aria-label="actions">
               <h3>Actions</h3>
               {buttons.length === 0 && (
@@ -494,7 +647,7 @@ export function GameBoard(p: {
                 group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
                 onAction={(a) => {
                   setButtonShown(null);
-                  take(a, () => setSelected(null));
+                  take(a, () => select(null));
                 }}
                 onHover={setButtonShown}
               />
@@ -507,7 +660,10 @@ export function GameBoard(p: {
               banner={banners.latest}
               heading={bannerAt.own === bannerAt.latest ? 'Your last result' : 'Last result'}
               sideName={sideName}
-              onDismiss={() => setBanners({ latest: null, own: null })}
+              onDismiss={() => {
+                setBanners({ latest: null, own: null });
+                setResultFocus(null);
+              }}
               onCite={setCite}
             />
           )}
@@ -548,6 +704,8 @@ export function GameBoard(p: {
             onOverlay={setOverlay}
             hexNumbers={board.kind === 'hex' ? showNumbers : null}
             onHexNumbers={setShowNumbers}
+            front={board.kind === 'hex' ? showFront : null}
+            onFront={setShowFront}
             recap={
               lastOther >= 0 && !recap
                 ? {
@@ -561,6 +719,10 @@ export function GameBoard(p: {
             onSound={setSound}
           />
           <OptionsLine declared={game.options} options={v.options} onCite={setCite} />
+          {online?.imported() && (
+            // An imported game says where it came from (issue #46).
+            <p class="imported-from">{importedWords(online.imported()!)}</p>
+          )}
           <TabBar
             tabs={[
               'unit',
@@ -596,7 +758,7 @@ export function GameBoard(p: {
               facts={facts}
               selected={selected}
               colours={colours}
-              onSelect={setSelected}
+              onSelect={(id) => select(id)}
               node={board.kind === 'hex' ? 'hex' : 'point'}
             />
           )}

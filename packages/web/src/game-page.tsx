@@ -9,6 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { GameBoard } from './game-board.tsx';
 import { cardOf, type OpenedGame, openedGame, openGame } from './games.ts';
 import type { ServerSession } from './server.ts';
+import { importedWords } from './server-games.ts';
 import type { Session, SessionView } from './session.ts';
 import { anySideName, sideList, sideNameIn } from './sides.ts';
 
@@ -28,6 +29,7 @@ export function Waiting(p: { session: ServerSession }) {
         ))}
       </ul>
       <p>The game starts when every seat has joined (each adds its own share of the dice seed).</p>
+      {p.session.imported() && <p class="imported-from">{importedWords(p.session.imported()!)}</p>}
       <a href="/">Home</a>
     </main>
   );

@@ -8,7 +8,7 @@
 import type { ReplayFile } from '@stavka/engine';
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from './copy-button.tsx';
-import { CARDS, cardOf } from './games.ts';
+import { CARDS, cardOf, openGame } from './games.ts';
 import { localGameOf, localGames } from './local-games.ts';
 import {
   canReissue,
@@ -197,8 +197,12 @@ export function Home(p: { onReplay: (s: Session) => void }) {
               const f = (e.target as HTMLInputElement).files?.[0];
               if (!f) return;
               try {
+                const file = JSON.parse(await f.text()) as ReplayFile;
+                // The game page and the game's presentation on their way while the replay opens.
+                import('./game-page.tsx').catch(() => {});
+                if (cardOf(file?.game)) openGame(file.game).catch(() => {});
                 const { ReplaySession } = await import('./session.ts');
-                const s = await ReplaySession.open(JSON.parse(await f.text()) as ReplayFile);
+                const s = await ReplaySession.open(file);
                 p.onReplay(s);
                 location.hash = '#/replay';
               } catch (err) {

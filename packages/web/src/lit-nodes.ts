@@ -18,6 +18,8 @@ export interface LitInput {
   /** The action button pointed at: its piece and targets named. */
   readonly buttonShown: Action | null;
   readonly pieceOf: (a: Action) => string | null;
+  /** The whole stack selected (its first is `chosen`): every node any of its units may go to is lit. */
+  readonly group?: readonly string[] | null;
 }
 
 export function litNodes(
@@ -31,6 +33,14 @@ export function litNodes(
     hl.set(t.at, t.kind);
     act.set(t.at, t.action);
   }
+  // The stack's other units: the nodes they may go to that its first may not.
+  for (const id of p.group ?? [])
+    if (id !== p.chosen)
+      for (const t of pres.targets(view, p.actions, id))
+        if (!act.has(t.at)) {
+          hl.set(t.at, t.kind);
+          act.set(t.at, t.action);
+        }
   for (const m of p.marks) if (!hl.has(m.at) || m.kind === 'owed') hl.set(m.at, m.kind);
   for (const t of p.threats) for (const n of t.nodes) if (!hl.has(n)) hl.set(n, 'owed');
   for (const n of p.named) if (!act.has(n)) hl.set(n, 'named');

@@ -187,11 +187,11 @@ export function CombatPreview(p: { data: CombatPreviewData }) {
               </span>
               {data.names?.[c.result] && <span class="result-name">{data.names[c.result]}</span>}
               <span class="bar" style={{ width: `${Math.round(c.probability * 120)}px` }} />
-              {/* A short fraction is said ("2 in 6"); a long one is a per cent, the fraction on hover (issue #45 item 13). */}
+              {/* A chance in sixths is said ("2 in 6"); any other is a per cent, the exact fraction on hover (issue #45 item 13). */}
               <span class="chance" title={c.chance}>
-                {c.chance.length <= 12
+                {/^\d+ in \d+$/.test(c.chance)
                   ? `${c.chance} (${Math.round(c.probability * 100)}%)`
-                  : `${c.probability < 0.1 ? (c.probability * 100).toFixed(1) : Math.round(c.probability * 100)}%`}
+                  : `${c.probability < 0.1 && c.probability > 0 ? (c.probability * 100).toFixed(1) : Math.round(c.probability * 100)}%`}
                 {c.rolls ? ` · roll ${c.rolls.join(', ')}` : ''}
               </span>
             </li>

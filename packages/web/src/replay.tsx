@@ -3,7 +3,7 @@
 /** A replay's controls (step, play, a turn chosen) and a game's replay file downloaded. */
 import type { AnyGameModule, ReplayFile } from '@stavka/engine';
 import { useEffect, useState } from 'preact/hooks';
-import type { ReplaySession, SessionView } from './session.ts';
+import type { ReplayCheck, ReplaySession, SessionView } from './session.ts';
 
 export function ReplayControls(p: {
   session: ReplaySession;
@@ -14,7 +14,9 @@ export function ReplayControls(p: {
   const { session, game } = p;
   const [, force] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [check, setCheck] = useState<ReplayCheck>(() => session.check());
   useEffect(() => session.subscribe(() => force((x) => x + 1)), [session]);
+  useEffect(() => session.onCheck(setCheck), [session]);
   useEffect(() => {
     if (!playing) return;
     const every = setInterval(() => {
@@ -40,7 +42,7 @@ export function ReplayControls(p: {
         ◀
       </button>
       <span>
-        {session.position} / {session.length - 1}
+        {session.position} / {session.total}
       </span>
       <button type="button" onClick={() => go(session.position + 1)} aria-label="forward">
         ▶
@@ -68,6 +70,16 @@ export function ReplayControls(p: {
       )}
       <p class="replay-step" aria-live="polite">
         {p.words}
+      </p>
+      {/* The file's actions checked legal while it is already shown (issue #45 item 16). */}
+      <p class={`replay-check${check.problem ? ' error' : ''}`} role="status">
+        {check.problem
+          ? `Not a legal game from ${check.problem}: the replay stops before it.`
+          : check.read < check.of
+            ? `Reading the replay: ${check.read} of ${check.of} actions…`
+            : check.checked < check.of
+              ? `Checking the replay's actions: ${check.checked} of ${check.of}…`
+              : `Every action checked legal (${check.of}).`}
       </p>
     </section>
   );

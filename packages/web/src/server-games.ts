@@ -175,6 +175,29 @@ export interface GameSummary {
   /** The optional rules switched when it was made (a key left out is at its default). */
   readonly options?: Readonly<Record<string, boolean>>;
   readonly createdAt: string;
+  /** An imported game: how far its file went, the game it was exported from, whether it is played on here (issue #46). */
+  readonly imported?: ImportedFrom;
+}
+
+/** Where an imported game came from, as the server's summary says it (issue #46). */
+export interface ImportedFrom {
+  /** The file's actions (the game goes on after them). */
+  readonly actions: number;
+  /** The game it was exported from, as the file names it; null: a file that names none. */
+  readonly from: { readonly gameId: string; readonly origin: string; readonly createdAt: string } | null;
+  /** Whether the file's dice record was checked at the import. */
+  readonly verifiedDice: boolean;
+  /** Whether it is played on here (it was not over). */
+  readonly playedOnHere: boolean;
+}
+
+/** An imported game in a line: "Imported from game … on …, its first N actions; played on here since." */
+export function importedWords(i: ImportedFrom): string {
+  const from = i.from
+    ? `game ${i.from.gameId} on ${i.from.origin}${i.from.createdAt ? ` (made ${i.from.createdAt.slice(0, 10)})` : ''}`
+    : 'a replay file that names no server';
+  const dice = i.verifiedDice ? ', its dice proven' : '';
+  return `Imported from ${from}: its first ${i.actions} action${i.actions === 1 ? '' : 's'}${dice}${i.playedOnHere ? '; played on here since' : ''}.`;
 }
 
 /** A game's public summary; null when the server no longer has it. */

@@ -7,7 +7,7 @@
 import { type Action, type ProvableGame, proveDice, type ReplayFile } from '@stavka/engine';
 import { type LiveChatMessage, type LiveMessage, receive } from '@stavka/server/live';
 import { openedGame, openGame, rulesOf } from './games.ts';
-import { call, contribution, gameSummary, SEEN, TOKENS } from './server-games.ts';
+import { call, contribution, gameSummary, type ImportedFrom, SEEN, TOKENS } from './server-games.ts';
 import type { Session, SessionView } from './session.ts';
 
 interface SeatView {
@@ -51,7 +51,10 @@ export async function joinServerGame(id: string, tokens: string | null): Promise
   localStorage.setItem(TOKENS + id, session.heldTokens().join(','));
   // The optional rules in force, for the game page to show; the game plays without them.
   gameSummary(id)
-    .then((s) => session.knowOptions(s?.options ?? {}))
+    .then((s) => {
+      if (s?.imported) session.knowImported(s.imported);
+      session.knowOptions(s?.options ?? {});
+    })
     .catch(() => {});
   return session;
 }
@@ -77,6 +80,8 @@ export class ServerSession implements Session {
   private cached: SessionView | null = null;
   /** The optional rules the game was made with, once the summary told them. */
   private options: Readonly<Record<string, boolean>> | undefined;
+  /** Where an imported game came from, once the summary told it (issue #46). */
+  private importedFrom: ImportedFrom | null = null;
   /** The seats' chat and this browser's seats' notes, by seq (each channel brings what its seat may read). */
   private chat = new Map<number, LiveChatMessage>();
   /** The sides with a live channel open, as the server last said. */
@@ -192,6 +197,17 @@ export class ServerSession implements Session {
       }, 1500);
     };
     this.sockets.push(ws);
+  }
+
+  /** Where an imported game came from (its summary, issue #46); null for a game made here. */
+  imported(): ImportedFrom | null {
+    return this.importedFrom;
+  }
+
+  /** An imported game's origin, from its summary (shown once the options are known too). */
+  knowImported(imported: ImportedFrom): void {
+    this.importedFrom = imported;
+    for (const l of this.changes) l();
   }
 
   /** The optional rules the game was made with (from its summary): shown from the next view on. */

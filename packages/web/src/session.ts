@@ -8,12 +8,14 @@
 import {
   type Action,
   apply,
+  applyUnchecked,
   type GameOutcome,
   type GameState,
   type LogEntry,
   legalActions,
   type ReplayFile,
   replay,
+  resumeWithSeed,
   setup,
   stateHash,
   view,
@@ -166,13 +168,56 @@ export class LocalSession implements Session {
   }
 }
 
-/** Steps through a finished (or any) game from its replay file: VCR controls. */
+/** How far a replay file has been read and its actions checked (issue #45 item 16). */
+export interface ReplayCheck {
+  /** Actions read (applied) so far, of `of`. */
+  readonly read: number;
+  /** Actions checked legal so far, of `of`. */
+  readonly checked: number;
+  readonly of: number;
+  /** The first action found not legal (1-based) and why; null: none so far. */
+  readonly problem: string | null;
+}
+
+/** The actions of a replay file, each a {side, action} with a string type, or why not. */
+function fileActions(file: ReplayFile): { side: string; action: Action }[] | string {
+  const actions: unknown = file.actions;
+  if (!Array.isArray(actions)) return 'actions: the actions are not a list';
+  for (let i = 0; i < actions.length; i++) {
+    const step = actions[i] as { side?: unknown; action?: { type?: unknown } } | null;
+    if (
+      !step ||
+      typeof step !== 'object' ||
+      typeof step.side !== 'string' ||
+      !step.action ||
+      typeof step.action !== 'object' ||
+      typeof step.action.type !== 'string'
+    )
+      return `actions[${i}]: an action is {"side": ..., "action": {"type": ...}}`;
+  }
+  return actions as { side: string; action: Action }[];
+}
+
+/**
+ * Steps through a finished (or any) game from its replay file: VCR controls. It opens at
+ * once, at the start of the game (issue #45 item 16: a 263-action Barbarossa game took
+ * 4.3 s to open at its end): the file's actions are then read a slice of a frame at a
+ * time, each applied as the file gives it (without first listing every legal action of
+ * its position, which was most of the time), the controls reaching further as they come;
+ * then checked legal one by one, the page told as it goes (`check`). A file of another
+ * game or rules version, or whose set-up fails, is refused at once with its reason.
+ */
 export class ReplaySession implements Session {
   private states: GameState<unknown>[] = [];
   private at = 0;
   private listeners = new Set<(v: SessionView) => void>();
   readonly file: ReplayFile;
   private readonly rules: Rules;
+  private readonly actions: { side: string; action: Action }[];
+  private checked = 0;
+  private problem: string | null = null;
+  private stopped = false;
+  private checkListeners = new Set<(c: ReplayCheck) => void>();
 
   /** A replay of a file (its game loaded first); refused with the reason if it is none. */
   static async open(file: ReplayFile): Promise<ReplaySession> {
@@ -188,10 +233,23 @@ export class ReplaySession implements Session {
   private constructor(file: ReplayFile, rules: Rules) {
     this.file = file;
     this.rules = rules;
-    // The whole replay first: a file of another game or rules version is told so before
-    // its scenario is read as this game's.
-    const r = replay(rules, file, (s) => this.states.push(s));
-    if (!r.ok) throw new Error(r.error.map((e) => `${e.path}: ${e.message}`).join('; '));
+    const actions = fileActions(file);
+    const resumed = file.resumed;
+    if (
+      file.game !== rules.id ||
+      file.rulesVersion !== rules.rulesVersion ||
+      typeof actions === 'string' ||
+      (resumed !== undefined &&
+        (typeof resumed?.action !== 'number' || resumed.action < 1 || resumed.action > actions.length))
+    ) {
+      // The engine's own reading says what is wrong with it (another game, rules version...).
+      const r = replay(rules, file);
+      throw new Error(
+        r.ok
+          ? 'not a replay file this version reads'
+          : r.error.map((e) => `${e.path}: ${e.message}`).join('; '),
+      );
+    }
     const first = setup(
       rules,
       file.scenario ?? null,
@@ -199,8 +257,88 @@ export class ReplaySession implements Session {
       (file.options ?? {}) as Record<string, unknown>,
     );
     if (!first.ok) throw new Error(first.error.map((e) => `${e.path}: ${e.message}`).join('; '));
-    this.states.unshift(first.value);
-    this.at = this.states.length - 1;
+    this.actions = actions;
+    this.states = [first.value];
+    setTimeout(() => this.readSome(), 0);
+  }
+
+  /** Tells the controls how far the reading and the check have come (not the board: its view is the same). */
+  private tell(): void {
+    for (const l of this.checkListeners) l(this.check());
+  }
+
+  /** Applies the next actions as the file gives them (a slice of a frame), then carries on later. */
+  private readSome(): void {
+    if (this.stopped) return;
+    const resumed = this.file.resumed;
+    const until = performance.now() + 20;
+    while (this.states.length <= this.actions.length && this.problem === null && performance.now() < until) {
+      const i = this.states.length - 1;
+      let s = this.states[i]!;
+      if (resumed && i === resumed.action) s = resumeWithSeed(s, resumed.seed);
+      const { side, action } = this.actions[i]!;
+      try {
+        if (!this.rules.activeSides(s.state).includes(side)) throw new Error(`${side} has nothing to do now`);
+        this.states.push(applyUnchecked(this.rules, s, side, action));
+      } catch (e) {
+        // Checked the engine's way, it says why.
+        const r = apply(this.rules, s, side, action);
+        this.problem = `action ${i + 1}: ${r.ok ? (e as Error).message : r.error.message}`;
+      }
+    }
+    const done = this.states.length > this.actions.length || this.problem !== null;
+    if (done || this.states.length % 25 < 3) this.tell();
+    if (!done) setTimeout(() => this.readSome(), 0);
+    else if (this.problem === null) setTimeout(() => this.checkSome(), 0);
+  }
+
+  /** Checks the next few actions legal (a slice of a frame each time), then carries on later. */
+  private checkSome(): void {
+    if (this.stopped) return;
+    const resumed = this.file.resumed;
+    const until = performance.now() + 12;
+    while (this.checked < this.actions.length && this.problem === null && performance.now() < until) {
+      const i = this.checked;
+      const before =
+        resumed && i === resumed.action ? resumeWithSeed(this.states[i]!, resumed.seed) : this.states[i]!;
+      const r = apply(this.rules, before, this.actions[i]!.side, this.actions[i]!.action);
+      if (r.ok) this.checked++;
+      else {
+        // The replay stops before it: what follows may not be what was played.
+        this.problem = `action ${i + 1}: ${r.error.message}`;
+        this.states.length = i + 1;
+        if (this.at > i) this.seek(i);
+      }
+    }
+    const going = this.checked < this.actions.length && this.problem === null;
+    // Told when it ends (or finds a problem), and every 50 actions on the way.
+    if (!going || this.checked % 50 < 5) this.tell();
+    if (going) setTimeout(() => this.checkSome(), 0);
+  }
+
+  /** Listens to the reading and the check of the file's actions. */
+  onCheck(listener: (c: ReplayCheck) => void): () => void {
+    this.checkListeners.add(listener);
+    return () => this.checkListeners.delete(listener);
+  }
+
+  /** How far the file's actions are read and checked (issue #45 item 16). */
+  check(): ReplayCheck {
+    return {
+      read: this.states.length - 1,
+      checked: this.checked,
+      of: this.actions.length,
+      problem: this.problem,
+    };
+  }
+
+  /** The actions of the file (the positions once it is all read, less one). */
+  get total(): number {
+    return this.actions.length;
+  }
+
+  close(): void {
+    this.stopped = true;
   }
 
   get length(): number {

@@ -36,3 +36,15 @@ export function stackBadge(pieces: readonly PieceDrawing[]): string {
   const at = total.indexOf(' · ');
   return at < 0 ? `×${pieces.length}` : `×${pieces.length} ${total.slice(at + 3)}`;
 }
+
+/**
+ * A stack's strength in one number, for a map zoomed out too far to read its counters
+ * (issue #45 item 7): its fighting units' attack (or defence) added up; "?" when a counter
+ * is face down to this viewer; empty when no unit of it fights.
+ */
+export function stackStrength(pieces: readonly PieceDrawing[], which: 'attack' | 'defense'): string {
+  if (pieces.some((p) => p.sidc === null)) return '?';
+  const fighting = pieces.filter((p) => p[which] !== undefined);
+  if (fighting.length === 0) return '';
+  return String(fighting.reduce((t, p) => t + (p[which] ?? 0), 0));
+}

@@ -52,20 +52,27 @@ export function ResultBanner(p: {
         {b.title}
         {b.side ? ` (${p.sideName(b.side)} attacking)` : ''}
       </h3>
-      <p class="roll-line">
-        <Die value={b.roll} /> Rolled <strong>{b.row}</strong>
-        {b.column ? (
-          <>
-            {' '}
-            on the <strong>{b.column}</strong> column
-          </>
-        ) : null}
-        {b.result ? (
-          <>
-            : <strong class="result-code">{b.result}</strong>
-          </>
-        ) : null}
-      </p>
+      {b.roll < 1 ? (
+        // A result of many rolls (a whole battle): what it came to, no die (issue #45 item 12).
+        <p class="roll-line">
+          {b.row}: <strong class="result-code">{b.result}</strong>
+        </p>
+      ) : (
+        <p class="roll-line">
+          <Die value={b.roll} /> Rolled <strong>{b.row}</strong>
+          {b.column ? (
+            <>
+              {' '}
+              on the <strong>{b.column}</strong> column
+            </>
+          ) : null}
+          {b.result ? (
+            <>
+              : <strong class="result-code">{b.result}</strong>
+            </>
+          ) : null}
+        </p>
+      )}
       {b.meaning && <p class="meaning">{b.meaning}</p>}
       {b.next && <p class="next">{b.next}</p>}
       {b.cite && (
@@ -419,15 +426,23 @@ export function StackPicker(p: {
   units: readonly { readonly piece: PieceDrawing; readonly name: string; readonly facts: string }[];
   total: string;
   selected: string | null;
+  /** The whole stack selected, if it is (issue #45 item 9). */
+  group: readonly string[] | null;
+  /** The player's units of the stack, top first (what "Whole stack" selects); none when it is not their move. */
+  own: readonly string[];
+  /** What the board's nodes are called ("hex", "point"). */
+  node?: string;
   colours: Colours;
   /** The buttons offered about one unit (by its id). */
   actionsOf: (id: string) => readonly Action[];
   describe: (a: Action) => string;
   onPick: (id: string) => void;
+  onPickAll: (ids: readonly string[]) => void;
   onAction: (a: Action) => void;
   onClose: () => void;
 }) {
   const w = HEX_SIZE * 1.4;
+  const whole = p.group !== null && p.group.length > 1;
   return (
     <section class="stack-picker" aria-label="stack picker">
       <button type="button" class="close" onClick={p.onClose} aria-label="close the stack picker">
@@ -436,6 +451,16 @@ export function StackPicker(p: {
       <h3>
         {p.heading}: {p.total}
       </h3>
+      {p.own.length > 1 && (
+        <p class="whole-stack">
+          <button type="button" class="pick-all" aria-pressed={whole} onClick={() => p.onPickAll(p.own)}>
+            Whole stack ({p.own.length} units)
+          </button>{' '}
+          {whole
+            ? `selected: a click on a lit ${p.node ?? 'hex'} moves or commits every unit that may go there. Pick one unit below to move it alone.`
+            : 'or pick one unit:'}
+        </p>
+      )}
       <ul>
         {p.units.map((u) => (
           <li key={u.piece.id}>
@@ -443,7 +468,7 @@ export function StackPicker(p: {
               type="button"
               class="pick"
               data-piece={u.piece.id}
-              aria-pressed={u.piece.id === p.selected}
+              aria-pressed={whole ? p.group!.includes(u.piece.id) : u.piece.id === p.selected}
               title={u.facts}
               onClick={() => p.onPick(u.piece.id)}
             >

@@ -205,6 +205,21 @@ export function boardDrawing(v: BarbarossaView): HexBoard {
       colour: '#0b3c5d',
       title: `Axis railhead ${i + 1} at ${hexName(s, h)}: an Axis full supply source (B-38)`,
     })),
+    // Each victory city outlined in its holder's colour (issue #45): seen at the whole-front
+    // zoom, where the place names (with their points, above) are too small to read.
+    ...map.places
+      .filter((p) => (s.victoryPoints[p.hex] ?? 0) > 0)
+      .map((p) => {
+        const who = holder(v as unknown as BarbarossaState, s, p.hex);
+        const vp = s.victoryPoints[p.hex]!;
+        return {
+          id: `victory-${p.hex}`,
+          hexes: [p.hex],
+          className: `victory-city held-${who}`,
+          colour: who === 'axis' ? '#0072b2' : '#c45f00',
+          title: `${p.name} ${s.hexNumbers[p.hex]}: ${vp} victory point${vp === 1 ? '' : 's'}, held by the ${who === 'axis' ? 'Axis' : 'Russians'} (B-12)`,
+        };
+      }),
   ];
   const bit = (name: string, kind: 'side' | 'link') => {
     const i = (kind === 'side' ? map.featureNames : map.connectionNames).indexOf(name);

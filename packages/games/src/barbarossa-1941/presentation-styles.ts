@@ -26,4 +26,9 @@ export const BARBAROSSA_STYLES = `
   opacity: 0.9;
   font-size: 9px;
 }
+.victory-city path {
+  stroke-width: 3.5;
+  stroke-dasharray: none;
+  fill: none;
+}
 `;

@@ -43,6 +43,8 @@ export function turnMarker(e: LogEntry): TurnMarker | null {
 export function rollBanner(v: View, log: readonly LogEntry[], index: number): RollBanner | null {
   const e = log[index];
   if (e?.kind === 'roll') return dieBanner(log, index);
+  if (e?.kind === 'move' && (OVERRUN.test(e.text) || NO_OVERRUN.test(e.text)))
+    return overrunBanner(v, log, index);
   const d = e?.data;
   if (e?.kind !== 'combat' || !d || typeof d.roll !== 'number' || typeof d.results !== 'object') return null;
   const s = scenarioOf(v);
@@ -72,6 +74,40 @@ export function rollBanner(v: View, log: readonly LogEntry[], index: number): Ro
     meaning: codes.map((c) => `${c}: ${BARBAROSSA_CRT.resultInfo[c]?.name ?? c}`).join('; '),
     next: `${e.text.replace(/^rolled \d+ on [^:]+:[^:]+: /, 'Per defender: ')}${then.length > 0 ? `. Then: ${then.join('; ')}` : ''}`,
     cite: 'barbarossa-1941 "Combat Results Definitions"',
+  };
+}
+
+const OVERRUN = / overrun (\d{4})$/;
+const NO_OVERRUN = /^no overrun of (\d{4}): (.*)$/;
+
+/**
+ * An overrun's banner (B-42, B-65; issue #45): no die, its result said as a combat's is,
+ * with the units it eliminated and where the group ends its move.
+ */
+function overrunBanner(v: View, log: readonly LogEntry[], index: number): RollBanner | null {
+  const e = log[index]!;
+  const s = scenarioOf(v);
+  const hex = (OVERRUN.exec(e.text) ?? NO_OVERRUN.exec(e.text))![1]!;
+  const h = s.hexNumbers.indexOf(hex);
+  let side: string | null = null;
+  for (let i = index - 1; i >= 0 && side === null; i--) side = turnMarker(log[i]!)?.side ?? null;
+  const failed = NO_OVERRUN.exec(e.text);
+  // The units eliminated by it: the entries just before its own.
+  const gone: string[] = [];
+  for (let i = index - 1; i >= 0 && log[i]!.kind !== 'move' && !turnMarker(log[i]!); i--)
+    if (log[i]!.kind === 'eliminated') gone.unshift(log[i]!.text.replace(/ eliminated:.*$/, ''));
+  const group = OVERRUN.exec(e.text) ? e.text.replace(OVERRUN, '') : '';
+  return {
+    title: `Overrun of ${h >= 0 ? hexName(s, h) : hex}`,
+    side,
+    roll: 0,
+    column: '',
+    row: 'no die (B-42)',
+    result: failed ? 'No overrun' : 'Overrun',
+    meaning: failed
+      ? `${failed[2]}.`
+      : `${gone.length > 0 ? `${gone.join(', ')} eliminated` : 'The defender eliminated'}; ${group} end${group.includes(',') ? '' : 's'} the move in ${hex}, 1 MF more spent (B-65).`,
+    cite: 'B-42',
   };
 }
 

@@ -306,6 +306,9 @@ export const marsPresentation: Presentation<MarsState> = {
         disrupted: st.disrupted,
         fortified: st.fortified,
         ...(st.disrupted ? { marks: ['D'] } : {}),
+        // Its printed factors: a stack's strength written when the map is too small to read (issue #45 item 7).
+        attack: u.factors.attack ?? 0,
+        defense: u.factors.defense ?? 0,
       });
     }
     return out;

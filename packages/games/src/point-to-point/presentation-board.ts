@@ -116,15 +116,16 @@ export function boardDrawing(v: View): PointBoard {
       control: p.control,
     };
   });
+  // A line at capacity this player-turn is drawn so (issue #45 item 14): "full" in its kind.
   const lines = b.lines.map((l) => ({
     from: index.get(l.from) ?? 0,
     to: index.get(l.to) ?? 0,
     capacity: l.capacity,
-    kind: lineClass(l.kind),
+    kind: `${lineClass(l.kind)}${l.used >= l.capacity ? ' full' : ''}`,
   }));
-  const state = b.points
+  const state = `${b.points
     .map((p) => `${p.control[0]}${p.fortified ? 'f' : ''}${p.partisans ? 'p' : ''}${p.factories.length}`)
-    .join('');
+    .join('')}:${b.lines.map((l) => (l.used >= l.capacity ? 'x' : '')).join(',')}`;
   return {
     kind: 'points',
     key: `typhoon:${b.weather}:${state}`,
@@ -192,6 +193,10 @@ export function pieceDrawings(v: View): PieceDrawing[] {
         disrupted: u.dispersed,
         fortified: p.fortified && !u.attackingFrom,
         ...(marks.length > 0 ? { marks } : {}),
+        // Its strength as it fires now (a dispersed unit does not, B.2): the stack's number at the whole-map zoom.
+        ...(u.unitClass === 'air'
+          ? {}
+          : { attack: u.dispersed ? 0 : u.value, defense: u.dispersed ? 0 : u.value }),
       });
     }
   });

@@ -38,6 +38,7 @@ import {
   victoryPoints,
 } from './campaign.ts';
 import { FIRE_TABLE } from './combat.ts';
+import { retreatHalves } from './forces.ts';
 import { STAND_FAST } from './policy.ts';
 import {
   boardDrawing,
@@ -49,6 +50,7 @@ import {
   sideWord,
   type View,
 } from './presentation-board.ts';
+import { rollBanner, turnSummary } from './presentation-results.ts';
 import { logDrawing, logText, reference, turnMarker } from './presentation-table.ts';
 import { describe, prompt, result, sideName } from './presentation-words.ts';
 
@@ -198,6 +200,21 @@ const NO_DICE: RulesContext = {
  * after `first` (a move into the point, while planning an attack), or null.
  */
 export function battleIfFought(v: View, point: string, first?: Action): BattleState | null {
+  // The same battle object for the same view, point and move: its preview is then worked out once.
+  const key = `${point} ${first ? JSON.stringify(first) : ''}`;
+  let known = fought.get(v);
+  if (!known) {
+    known = new Map();
+    fought.set(v, known);
+  }
+  if (known.has(key)) return known.get(key)!;
+  const g = fight(v, point, first);
+  known.set(key, g);
+  return g;
+}
+const fought = new WeakMap<View, Map<string, BattleState | null>>();
+
+function fight(v: View, point: string, first?: Action): BattleState | null {
   try {
     const copy = campaignRules.clone!(v);
     if (first) campaignRules.applyAction(copy, v.player, first as CampaignAction, NO_DICE);
@@ -228,27 +245,72 @@ function summaryWords(a: BattleAnalysis): string {
  * outcome in the notes.
  */
 export function battlePreview(v: View, g: BattleState): CombatPreviewData | null {
+  // Worked out once per battle state (a hover over the map asks again and again).
+  const known = previews.get(g);
+  if (known !== undefined) return known;
+  const made = battlePreviewOf(v, g);
+  previews.set(g, made);
+  return made;
+}
+const previews = new WeakMap<BattleState, CombatPreviewData | null>();
+
+/**
+ * A force's firing value item by item, adding up to it (issue #45 item 13): each undispersed
+ * ground unit at its own value; each German air unit as what it adds, the ground units with
+ * it multiplied (A.4: x2 with one, x3 with two, up to x5); each surviving Soviet air unit +1
+ * (A.3); a dispersed unit 0 (B.2).
+ */
+function forceItems(g: BattleState, role: 'attacker' | 'defender'): CombatPreviewData['attackItems'] {
+  const units = g.units.filter((u) => u.role === role && u.status === 'fighting');
+  const ground = units.filter((u) => u.unitClass !== 'air');
+  if (ground.length === 0)
+    return units.map((u) => ({
+      value: 0,
+      reason: `${u.name}: no ground unit with it, it does not fire (A.3, A.5)`,
+    }));
+  const firing = ground.filter((u) => !u.dispersed);
+  const losses = (u: BattleState['units'][number]) =>
+    u.losses > 0 ? ` (${u.losses} loss${u.losses === 1 ? '' : 'es'})` : '';
+  const out: { value: number; reason: string; cite?: string }[] = ground.map((u) => ({
+    value: u.dispersed ? 0 : Math.min(u.value, u.fire),
+    reason: `${u.name}${u.dispersed ? ' (dispersed: does not fire)' : ''}${losses(u)}`,
+    cite: 'B.2',
+  }));
+  let k = 0;
+  for (const u of units) {
+    if (u.unitClass !== 'air') continue;
+    if (u.side === 'soviet') {
+      out.push({ value: 1, reason: `${u.name}: +1, a surviving Soviet air unit`, cite: 'A.3, P-4' });
+      continue;
+    }
+    k++;
+    // What this German air unit adds: the value of each undispersed ground unit it multiplies.
+    const adds = firing.filter((x) => x.value > 0 && x.fire >= x.value * (k + 1));
+    const value = adds.reduce((t, x) => t + x.value, 0);
+    out.push({
+      value,
+      reason:
+        value > 0
+          ? `${u.name}: ×${k + 1} on the ground units with it (${adds.map((x) => x.value).join(' + ')} more)`
+          : `${u.name}: ${k > 4 ? 'no more: ×5 at most' : 'no undispersed ground unit it multiplies'}`,
+      cite: 'A.4',
+    });
+  }
+  return out;
+}
+
+function battlePreviewOf(v: View, g: BattleState): CombatPreviewData | null {
   const names = pointNamer(boardView(v));
   const analysed = analyzeState(g, { attacker: STAND_FAST, defender: STAND_FAST }, FIRE_TABLE);
-  const items = (role: 'attacker' | 'defender') =>
-    g.units
-      .filter((u) => u.role === role && u.status === 'fighting')
-      .map((u) => ({
-        value: u.unitClass === 'air' || u.dispersed ? 0 : u.fire,
-        reason: `${u.name}${u.dispersed ? ' (dispersed: does not fire)' : ''}${u.losses > 0 ? ` (${u.losses} loss${u.losses === 1 ? '' : 'es'})` : ''}`,
-        // Air units fire with nothing of their own: they act in air combat and multiply or add (A.1-A.4).
-        cite: u.unitClass === 'air' ? 'A.1-A.4' : u.fire !== u.value ? 'B.2, A.4' : 'B.2',
-      }));
   const bv = g.stage === 'over' ? null : battleView(g);
+  // Where each choice offered now leads, every one of them (the buttons), issue #45 item 13.
   const decisionNotes =
     bv?.decisions
-      .filter(
+      .filter((d) => d.action.type !== 'attack')
+      .map(
         (d) =>
-          d.preview &&
-          d.action.type !== 'attack' &&
-          (bv.decisions.length <= 8 || d.action.type === 'continue' || d.action.type === 'retreat'),
-      )
-      .map((d) => `If “${describe(v, d.action)}”: ${summaryWords(d.preview!)}`) ?? [];
+          `If “${describe(v, d.action)}”: ${d.preview ? summaryWords(d.preview) : 'no exact outcome can be worked out from there'}`,
+      ) ?? [];
   const attacker = sideWord(g.attacker);
   const report = analysed.ok
     ? {
@@ -263,9 +325,9 @@ export function battlePreview(v: View, g: BattleState): CombatPreviewData | null
   return {
     title: `Battle at ${names(g.point)}: ${attacker} attacks${g.fortified ? ' a field fortification (C-8.2)' : ''}${g.mode ? `, ${g.mode} combat` : ''}`,
     attack: firingValue(g, 'attacker'),
-    attackItems: items('attacker'),
+    attackItems: forceItems(g, 'attacker'),
     defense: firingValue(g, 'defender'),
-    defenseItems: items('defender'),
+    defenseItems: forceItems(g, 'defender'),
     report,
     refusal: analysed.ok ? null : analysed.error.map((e) => e.message).join('; '),
     notes: [
@@ -388,7 +450,8 @@ function score(v: View, over: boolean): ScoreSheet {
   const vp = victoryPoints(v);
   const b = boardView(v);
   return {
-    heading: over ? 'Final victory points' : 'Victory points now',
+    // The numbers in the heading (issue #45 item 14).
+    heading: `${over ? 'Final victory points' : 'Victory points now'}: Axis ${vp.axis}, Soviet ${vp.soviet}`,
     items: [
       {
         side: 'axis',
@@ -408,6 +471,32 @@ function score(v: View, over: boolean): ScoreSheet {
   };
 }
 
+/**
+ * Why a click on a point does nothing for the selected unit (issue #45 item 14): a line to
+ * it is full this player-turn (C-1.2), or the unit may not move now; null when there is
+ * nothing particular to say (the point is simply out of its reach, or it is no move).
+ */
+function whyNot(v: View, actions: readonly Action[], at: number, selected: string): string | null {
+  if (v.phase !== 'movement' && v.phase !== 'breakthrough') return null;
+  const b = boardView(v);
+  const to = b.points[at];
+  const from = b.points.find((p) => p.units.some((u) => u.id === selected));
+  const u = from?.units.find((x) => x.id === selected);
+  if (!to || !from || !u || u.side !== v.player || u.unitClass === 'air' || from.id === to.id) return null;
+  if (actions.some((a) => a.unit === selected && (a.to === to.id || a.at === to.id))) return null;
+  const full = b.lines.find(
+    (l) =>
+      ((l.from === from.id && l.to === to.id) || (l.to === from.id && l.from === to.id)) &&
+      l.used + retreatHalves(u) / 2 > l.capacity,
+  );
+  if (full)
+    return `${u.name} cannot go to ${to.name}: the ${full.kind.includes('rr') ? 'railway' : 'road'} from ${from.name} is full this player-turn (${full.used} of ${full.capacity} unit${full.capacity === 1 ? '' : 's'} ${full.used === 1 ? 'has' : 'have'} used it, C-1.2, C-11.2).`;
+  if (u.moved) return `${u.name} has moved this player-turn (C-4.1).`;
+  if (u.dispersed) return `${u.name} is dispersed: it may not move until it recovers (B.2, C-7.3).`;
+  if (u.attackingFrom) return `${u.name} is attacking ${from.name}: it stays for the battle (C-4.4).`;
+  return null;
+}
+
 export const pointToPointPresentation: Presentation<View> = {
   board: boardDrawing,
   pieces: pieceDrawings,
@@ -418,6 +507,7 @@ export const pointToPointPresentation: Presentation<View> = {
   buttons,
   buttonGroup,
   keepsSelection: () => false,
+  whyNot,
   actionPiece: (a) => (typeof a.unit === 'string' ? a.unit : null),
   movePreview,
   combatPreview,
@@ -442,6 +532,8 @@ export const pointToPointPresentation: Presentation<View> = {
   logDetail: () => '',
   logText,
   turnMarker,
+  rollBanner,
+  turnSummary,
   logDrawing,
   reference,
   focus: (v) => (v.battle ? pointIndexer(boardView(v))(v.battle.point) : null),

@@ -607,6 +607,7 @@ export function CalculatorPage(p: CalculatorPageProps) {
     .map((t) => readTableData(t.file))
     .find((d) => d && !d.losses)?.columns;
   const set = (key: string) => (value: string) => p.onForm({ ...form, [key]: value });
+  const summary = summaryOf(answer, fields, answer.ok ? drawn[answer.report.table] : undefined);
   return (
     <main class="calculator" data-game={game.id}>
       <header>
@@ -650,10 +651,21 @@ export function CalculatorPage(p: CalculatorPageProps) {
           }
         })}
       </form>
+      {/*
+       * On a phone the result is one line kept at the foot of the screen beside the inputs
+       * (the whole result is far below a long form: Barbarossa's began 2,330 px down, issue
+       * #45 item 15); the live region a screen reader hears is the result's own line.
+       */}
+      <p class="summary-bar" aria-hidden="true" data-ok={String(answer.ok)}>
+        <span>{waiting ? `Enter the ${waiting.label.toLowerCase()} to see the result.` : summary}</span>{' '}
+        <a href="#calc-result-heading" tabIndex={-1}>
+          Full result ↓
+        </a>
+      </p>
       <section class="result" aria-labelledby="calc-result-heading">
         <h2 id="calc-result-heading">Result</h2>
         <p class="summary" aria-live="polite" aria-atomic="true" data-ok={String(answer.ok)}>
-          {summaryOf(answer, fields, answer.ok ? drawn[answer.report.table] : undefined)}
+          {summary}
         </p>
         {waiting ? (
           <p class="input-waiting" data-waiting={waiting.key}>

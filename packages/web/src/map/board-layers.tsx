@@ -158,6 +158,7 @@ export function PointLayer({ b }: { b: PointBoard }) {
           const e = b.points[l.to]!;
           return (
             <g key={`l${i}`} class={`line ${l.kind}`}>
+              <title>{`${a.name} – ${e.name}: ${l.kind.replace(/ full$/, ', full this player-turn')}, capacity ${l.capacity}`}</title>
               <line x1={a.x} y1={a.y} x2={e.x} y2={e.y} />
               <text x={(a.x + e.x) / 2} y={(a.y + e.y) / 2} class="capacity">
                 {l.capacity}
@@ -166,7 +167,7 @@ export function PointLayer({ b }: { b: PointBoard }) {
           );
         })}
         {b.points.map((p) => (
-          <g key={p.id} class={`place point ${p.kind}`}>
+          <g key={p.id} class={`place point ${p.kind}`} data-point={p.id}>
             <circle cx={p.x} cy={p.y} r={POINT_R} style={pointFill(p)}>
               <title>{`${p.name} (${p.kind})`}</title>
             </circle>

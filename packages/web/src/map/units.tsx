@@ -11,7 +11,7 @@ import type { BoardDrawing, PieceDrawing } from '@stavka/engine';
 import { useMemo } from 'preact/hooks';
 import type { Colours } from '../counters.ts';
 import { HEX_SIZE } from '../geometry.ts';
-import { stackBadge, stackOrder, stackTotal } from '../stacks.ts';
+import { stackBadge, stackOrder, stackStrength, stackTotal } from '../stacks.ts';
 import { Counter } from './counter.tsx';
 import { nodeCenter } from './nodes.ts';
 
@@ -36,7 +36,11 @@ function Stack(p: {
   node: number;
   pieces: readonly PieceDrawing[];
   colours: Colours;
-  selectedPiece: string | null;
+  /** The counters drawn selected. */
+  selected: readonly string[];
+  /** Counters too small to read: the stack's strength written over it at this size (map units). */
+  far: number | null;
+  strength: ((side: string) => 'attack' | 'defense') | undefined;
 }) {
   const c = nodeCenter(p.board, p.node);
   const order = stackOrder(p.pieces);
@@ -47,8 +51,12 @@ function Stack(p: {
     x: c.x - (k * STACK_OFFSET) / 2 + k * STACK_OFFSET,
     y: c.y + (k * STACK_OFFSET) / 2 - k * STACK_OFFSET,
   };
+  // Too small to read: the stack's strength written over it instead of its counters' print
+  // (a stack with no strength to write keeps its print).
+  const far = p.far ?? 0;
+  const strength = p.far === null ? '' : stackStrength(order, p.strength?.(shown[k]!.side) ?? 'attack');
   return (
-    <g class="stack" data-node={p.node}>
+    <g class={strength === '' ? 'stack' : 'stack far'} data-node={p.node}>
       {shown.map((piece, i) => (
         <Counter
           key={piece.id}
@@ -59,9 +67,21 @@ function Stack(p: {
             y: c.y + (k * STACK_OFFSET) / 2 - i * STACK_OFFSET,
           }}
           count={1}
-          selected={piece.id === p.selectedPiece}
+          selected={p.selected.includes(piece.id)}
         />
       ))}
+      {strength !== '' && (
+        // The stack's strength, big enough to read at the whole-front zoom (issue #45 item 7).
+        <text
+          class={`strength ${shown[k]!.side}`}
+          x={top.x}
+          y={top.y + far * 0.36}
+          font-size={far}
+          fill={p.colours[shown[k]!.side]?.ink ?? '#111'}
+        >
+          {strength}
+        </text>
+      )}
       {p.pieces.length > 1 && (
         <g class="stack-badge">
           <title>{stackTotal(order)}</title>
@@ -80,6 +100,11 @@ export function UnitsLayer(p: {
   stacks: ReadonlyMap<number, readonly PieceDrawing[]>;
   colours: Colours;
   selectedPiece: string | null;
+  /** The whole stack selected, if one is (its counters all outlined). */
+  selectedGroup?: readonly string[] | null;
+  /** Counters too small to read: each stack's strength written at this size (map units); null: they read. */
+  far?: number | null;
+  strength?: ((side: string) => 'attack' | 'defense') | undefined;
 }) {
   const { board, stacks, colours } = p;
   // Each stack's drawing with nothing selected, made once per set of pieces; the stack
@@ -96,11 +121,13 @@ export function UnitsLayer(p: {
           node={node}
           pieces={pieces}
           colours={colours}
-          selectedPiece={null}
+          selected={[]}
+          far={p.far ?? null}
+          strength={p.strength}
         />,
       );
     return out;
-  }, [board, stacks, colours]);
+  }, [board, stacks, colours, p.far, p.strength]);
   const at = useMemo(() => {
     if (p.selectedPiece === null) return -1;
     for (const [node, pieces] of stacks) if (pieces.some((x) => x.id === p.selectedPiece)) return node;
@@ -116,7 +143,9 @@ export function UnitsLayer(p: {
             node={node}
             pieces={stacks.get(node)!}
             colours={colours}
-            selectedPiece={p.selectedPiece}
+            selected={p.selectedGroup ?? (p.selectedPiece ? [p.selectedPiece] : [])}
+            far={p.far ?? null}
+            strength={p.strength}
           />
         ) : (
           plain.get(node)
