@@ -37,6 +37,9 @@ export interface Threat {
   readonly defense: number;
 }
 
+/** Hexes the German airfields are counted nearer a hex than they stand (they move up first: B-56). */
+const AIR_REACH = 3;
+
 /** The column of a hex an enemy unit may simply walk into. */
 export const TAKEN = 99;
 const NONE: Threat = { column: -1, attackers: [], defense: 0 };
@@ -107,7 +110,7 @@ export class EnemyReach {
   private readonly side: Side;
   private readonly reach = new Map<string, ReadonlySet<number>>();
   private readonly supply: Record<string, Supply> = {};
-  /** The enemy's close air support, one air unit (B-13: the Russian bonus is 1 column shift). */
+  /** The enemy's air units on the map (his close air support: B-13, B-46; `attack` picks those in range). */
   private readonly air: readonly string[];
 
   /** The enemy's next player-turn (`enemyTurn`). */
@@ -174,7 +177,8 @@ export class EnemyReach {
    * can reach that keeps it on the defenders' side of a river where it can, within the
    * stacking limits ("Stacking" Limits); all of them, or those not across a river when that
    * reads a better column ("Cross-River"); with close air support where an enemy air unit has
-   * the range (B-13, B-60); for a hex in `railTargets`, also the units his trains could bring
+   * the range (B-13, B-60): one Russian, the two strongest German (theirs combine, and their
+   * airfields move up first); for a hex in `railTargets`, also the units his trains could bring
    * within a march of it (`byRail`), next to it wherever the stacking allows. Defenders in
    * `railed` arrive by rail ("Units moved strategically arrive Disrupted": an Axis ally is
    * still so when attacked, B.4).
@@ -285,9 +289,21 @@ export class EnemyReach {
     }
     for (const id of ids) pieces[id] = { ...pieces[id]!, at: at.get(id)! };
     const board = new Board({ ...g, pieces }, this.board.s);
+    // The Luftwaffe's units combine ("Luftwaffe units may be freely combined against any target
+    // hex"), the Russians' do not; the German airfields move up before their attacks (B-56:
+    // an airfield moves up to 6 hexes), counted as AIR_REACH hexes nearer.
+    const axisAir = this.side === 'soviet';
     const air = this.air
-      .filter((id) => hexDistance(board, board.piece(id).at, hex) <= (board.unit(id).factors.range ?? 0))
-      .slice(0, 1);
+      .filter(
+        (id) =>
+          hexDistance(board, board.piece(id).at, hex) <=
+          (board.unit(id).factors.range ?? 0) + (axisAir ? AIR_REACH : 0),
+      )
+      .sort(
+        (a, b) =>
+          (board.unit(b).factors.shifts ?? 0) - (board.unit(a).factors.shifts ?? 0) || (a < b ? -1 : 1),
+      )
+      .slice(0, axisAir ? 2 : 1);
     const ev = evaluateAttack(board, ids, hex, { supply: this.supply, air });
     if (isRefusal(ev)) return NONE;
     const disrupted = defenders.some((d) => pieces[d]!.disrupted);

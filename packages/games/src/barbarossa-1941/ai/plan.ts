@@ -82,6 +82,13 @@ export const ARMY_GROUPS: readonly ArmyGroup[] = [
   },
 ];
 
+/** The fronts (`ARMY_GROUPS`) of each army group a counter names (`scenario.ts` `armyGroup`). */
+const OWN_FRONTS: Readonly<Record<string, readonly string[]>> = {
+  north: ['north'],
+  center: ['centre'],
+  south: ['south', 'rumania'],
+};
+
 /** Hexes a later objective of a group counts as farther than the one before it. */
 const NEXT_OBJECTIVE = 3;
 
@@ -92,7 +99,7 @@ const NEXT_OBJECTIVE = 3;
  * position) has one group: the victory cities not held.
  */
 export class AxisPlan {
-  private readonly groups: { routes: number[]; field: Float64Array }[] = [];
+  private readonly groups: { name: string; routes: number[]; field: Float64Array }[] = [];
   /** The field toward every group's objectives: arrivals, railheads, gauge conversion. */
   readonly overall: Float64Array;
 
@@ -118,18 +125,26 @@ export class AxisPlan {
       }
       const from = src.size > 0 ? src : rest;
       for (const [h, v] of from) all.set(h, Math.min(all.get(h) ?? v, v));
-      this.groups.push({ routes, field: field(s, g, from) });
+      this.groups.push({ name: group.name, routes, field: field(s, g, from) });
     }
     this.overall = field(s, g, all.size > 0 ? all : rest);
-    if (this.groups.length === 0) this.groups.push({ routes: [], field: this.overall });
+    if (this.groups.length === 0) this.groups.push({ name: '', routes: [], field: this.overall });
   }
 
-  /** The field of the army group of a unit at `hex`: the group whose route passes nearest. */
-  fieldAt(hex: number): Float64Array {
+  /**
+   * The field of the army group of a unit at `hex`: the group whose route passes nearest;
+   * with `armyGroup` (the counter's own, `scenario.ts` `armyGroup`), among that army group's
+   * fronts only (the south's are Army Group South's and the Rumanian front), so that the
+   * panzer groups keep to their own army group's axis wherever they drive (3. Panzergruppe,
+   * of the centre, starts nearer the northern route than the Minsk one).
+   */
+  fieldAt(hex: number, armyGroup?: string): Float64Array {
     if (this.groups.length === 1 || hex < 0) return this.groups[0]!.field;
+    const own =
+      armyGroup === undefined ? [] : this.groups.filter((gr) => OWN_FRONTS[armyGroup]?.includes(gr.name));
     let best = this.groups[0]!;
     let bestD = Number.POSITIVE_INFINITY;
-    for (const gr of this.groups) {
+    for (const gr of own.length > 0 ? own : this.groups) {
       const d = Math.min(...gr.routes.map((r) => hexDistance(this.board, r, hex)));
       if (d < bestD) {
         bestD = d;

@@ -17,34 +17,53 @@
  *      free units that can move in come, the one leaving the enemy the lowest column first;
  *      and the Axis walks back into a vital city the enemy took and left. (A side without a
  *      hold column keeps one unit in each, two, the strongest, with the enemy within 5 hexes.);
- *   2. attacks: enemy hexes in reach, easiest first (those near a city whose loss ends the
+ *   2. (the Axis: `operations.ts`) supply discipline: a unit whose hex alone holds the
+ *      supply net open through a Russian ZOC stays in it;
+ *   3. attacks: enemy hexes in reach, easiest first (those near a city whose loss ends the
  *      game, B-12, or for the Axis those whose units still endanger a city after step 1 and
  *      those in a vital city lost, first of all and at a column less; those in a vital city
- *      whose loss ends the game at this player-turn's A.7, at any column), each given the
+ *      whose loss ends the game at this player-turn's A.7, at any column; for the Axis also
+ *      first the pockets, Russian units cut off from their supply, and the Russian units next
+ *      to a railhead or to a hex that would reconnect Isolated Axis units), each given the
  *      fewest attackers (those already adjacent, then those that can move next to it within
- *      their OMF) that reach the goal column, kept only at the minimum column or better (Russian
- *      attacks also only where the must-attack rule, B-14, is met; Axis attacks from a hex in
- *      Rumania only once Bucharest or Ploesti holds with Rumania open, B-66);
- *   3. every other unit moves to the reachable hex nearest its objectives (`plan.ts`: the
- *      Axis its army group's next objectives; the Russians their line, the hexes next to the
- *      enemy, those in contact holding and the mobile units two hexes behind it), keeping
- *      within supply range (barbarossa-1941 "Supply").
- * Reinforcement steps place arrivals nearest the objectives, advance the Axis railheads and
- * gauge conversion toward them (B-38), flip German armies strong (B-39), and entrench
- * Russian units in contact (B-51); then, the arrivals placed, they plan the strategic moves
- * (`planStrategic`; barbarossa-1941 "Strategic Movment", B-38, B-47): guards by rail (or by
- * sea, at the friendly risk only) into threatened victory cities short of them (for the Axis:
- * where the units that can stay or march in still leave the Russians 3:1 or more), then the
- * reserves out of contact by rail to the offered hex nearest their objectives, where the
- * train beats their own march by RAIL_GAIN hexes or more. Combats: attacks resolved with
- * any air support offered, the attacker's losses from its weakest units (a German army's
- * strong side first), retreats as long as allowed and away from the enemy, advances into
- * the vacated hex.
+ *      their OMF, each from the next hex where the first is full) that reach the goal column,
+ *      kept only at the minimum column or better (Russian attacks also only where the
+ *      must-attack rule, B-14, is met; Axis attacks from a hex in Rumania only once Bucharest
+ *      or Ploesti holds with Rumania open, B-66; Axis attackers never from a hex out of supply
+ *      but to take a city). The Axis plans them in three passes: (a) its army groups'
+ *      objective cities and the hexes next to them, the cities first, to 5:1, counting on the
+ *      close air support that reaches them; (b) then the cities left empty are walked into
+ *      and the spearheads drive through the gaps (`operations.ts` `planExploitation`: a mobile
+ *      unit that gains EXPLOIT_GAIN hexes toward its objective, stopping in supply; the
+ *      korps among them weighed one by one and in pairs for the hexes that cut Russian units
+ *      off: the pincers); (c) then the other attacks, by the infantry only but in the
+ *      breakthrough (A.6): the mobile units at the front wait for the gaps those open;
+ *   4. every other unit moves to the reachable hex nearest its objectives (`plan.ts`: the
+ *      Axis its army group's next objectives, a counter its own army group's; the Russians
+ *      their line, the hexes next to the enemy, those in contact holding and the mobile units
+ *      two hexes behind it), keeping within supply range (barbarossa-1941 "Supply": a hex in
+ *      an enemy ZOC counted in supply when a neighbour is, the line traced through the unit
+ *      itself); the Axis first puts a unit into each hex that reconnects Isolated units, and
+ *      never goes out of supply.
+ * Reinforcement steps place arrivals nearest the objectives, advance gauge conversion toward
+ * them (B-38), flip German armies strong (B-39), entrench Russian units in contact (B-51) and
+ * move the airfields up (B-56: in Full Supply, out of the enemy's reach); then, the arrivals
+ * placed, they advance the Axis railheads along the track just converted, never next to the
+ * Russians, and plan the strategic moves (`planStrategic`; barbarossa-1941 "Strategic
+ * Movment", B-38, B-47): guards by rail (or by sea, at the friendly risk only) into
+ * threatened victory cities short of them (for the Axis: where the units that can stay or
+ * march in still leave the Russians 3:1 or more), then the reserves out of contact by rail to
+ * the offered hex nearest their objectives, where the train beats their own march by
+ * RAIL_GAIN hexes or more. Combats: close air support where it raises a column below the
+ * goal, cities first (`chooseAir`); the defenders of Leningrad, Moscow and the Axis's vital
+ * cities ordered No Retreat! at up to 5:1 (B-4); the attacker's losses from its weakest units (a German army's strong side
+ * first), retreats as long as allowed and away from the enemy, advances into the vacated hex.
  *
  * It reads only the state it is given (a side's view made a state: engine `knownState`)
  * and helpers of the rules that read what both sides see (`publicUnit`).
  */
 import { type RngState, sameJson, slotBetween } from '@stavka/engine';
+import { airSupporters } from '../air.ts';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
@@ -55,10 +74,18 @@ import type { BarbarossaAction } from '../rules.ts';
 import { type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
 import { seaController } from '../sea.ts';
 import { attackFactor, type BarbarossaState } from '../state.ts';
-import { supplyDistances } from '../supply.ts';
+import { fullRange, supplyBlocked, supplyDistances } from '../supply.ts';
 import { isGerman, isGroundUnit, isGuards, isMobile } from '../unit-kinds.ts';
 import { holder, sovietSuddenVictory } from '../victory.ts';
 import { EnemyReach, planGarrison, type Threat } from './defence.ts';
+import {
+  bridgeHexes,
+  corridorKeepers,
+  objectiveCities,
+  planExploitation,
+  supplyIfThere,
+  takeEmptyCities,
+} from './operations.ts';
 import { AxisPlan, field, sovietLine } from './plan.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
@@ -103,6 +130,18 @@ const RAIL_THREAT = 8;
 const MARCH_RANGE = 18;
 /** How far behind their line (hexes) the Russian mobile units wait as its reserve. */
 const RESERVE_DEPTH = 2;
+/** An Axis mobile unit this near the enemy with no gap to exploit waits for the breakthrough phase (A.6). */
+const BREAKTHROUGH_WAIT = 3;
+/** The column (5:1) the Axis attacks on and next to its objectives are given attackers up to. */
+const OBJECTIVE_GOAL = COL['5:1']!;
+/** The victory points of a city (Leningrad 2, Moscow 3) whose defenders take No Retreat! orders. */
+const NO_RETREAT_POINTS = 2;
+/** The highest column (5:1) at which a city's defenders take No Retreat! orders (`noRetreat`). */
+const NO_RETREAT_MAX = COL['5:1']!;
+/** An airfield is placed at least this many hexes from the nearest enemy ground unit (B-56: overrun on the ground). */
+const AIR_CLEAR = 3;
+/** A railhead advances only to a hex at least this many hexes from the nearest Russian ground unit (B-38, "Supply"). */
+const RAILHEAD_CLEAR = 2;
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
 
@@ -173,7 +212,7 @@ function unitFields(
     const of = (id: string) => {
       let f = byUnit.get(id);
       if (!f) {
-        f = plan.fieldAt(g.pieces[id]!.at);
+        f = plan.fieldAt(g.pieces[id]!.at, (board.unit(id) as { armyGroup?: string }).armyGroup);
         byUnit.set(id, f);
       }
       return f;
@@ -281,7 +320,7 @@ function neighbours(s: RulesScenario, h: number): number[] {
 }
 
 /** The planner's working copy: where each piece will be, so later choices see earlier ones. */
-class Layout {
+export class Layout {
   readonly added = new Map<number, string[]>();
   readonly removed = new Map<number, string[]>();
   readonly used = new Set<string>();
@@ -293,6 +332,18 @@ class Layout {
     this.added.set(to, [...(this.added.get(to) ?? []), id]);
     this.removed.set(from, [...(this.removed.get(from) ?? []), id]);
     this.used.add(id);
+  }
+  /** Takes back a move planned with `move`. */
+  unmove(id: string, from: number, to: number): void {
+    this.added.set(
+      to,
+      (this.added.get(to) ?? []).filter((x) => x !== id),
+    );
+    this.removed.set(
+      from,
+      (this.removed.get(from) ?? []).filter((x) => x !== id),
+    );
+    this.used.delete(id);
   }
 }
 
@@ -352,8 +403,8 @@ export class BarbarossaPolicy {
 
   /** What to do once the plan is played out: resolve attacks, then the step's "done". */
   private afterPlan(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
-    // Air support for a declared attack, the first offered (B-13, B-46).
-    const air = legal.find((a) => a.type === 'air-support');
+    // Air support for a declared attack (B-13, B-46): where it adds most (`chooseAir`).
+    const air = this.chooseAir(g, side, legal);
     if (air) return air;
     // B-44 (turn 1): ignore the river shift where offered; else the plain resolution.
     const resolves = legal.filter((a) => a.type === 'resolve');
@@ -380,6 +431,48 @@ export class BarbarossaPolicy {
     return legal.find((a) => !OPTIONAL.has(a.type)) ?? legal[0]!;
   }
 
+  /**
+   * Close air support (B-13, B-46) where it helps most: an air unit goes to the declared
+   * attack whose column it raises (`evaluateAttack` with and without it: "not more than
+   * doubling the odds", 1 less beyond half range), those on or next to an objective city
+   * first (the Axis: `objectiveCities`; every side: a victory city); none to an attack at the
+   * goal column already, nor where it adds no column (it may still support a later attack,
+   * A.6: "Air units may be saved to be used offensively in the breakthrough").
+   */
+  private chooseAir(g: BarbarossaState, side: Side, legal: readonly Act[]): Act | undefined {
+    const offers = legal.filter((a) => a.type === 'air-support');
+    if (offers.length === 0) return undefined;
+    const board = new Board(g);
+    const s = board.s;
+    const key = new Set<number>();
+    if (side === 'axis')
+      for (const h of objectiveCities(s, g)) for (const n of [h, ...neighbours(s, h)]) key.add(n);
+    const supply: Record<string, 'full' | 'limited' | 'isolated'> = {};
+    for (const id of g.order) supply[id] = g.pieces[id]!.supply;
+    const col = (target: number, air: readonly string[]) => {
+      const a = g.attacks.find((x) => x.target === target);
+      if (!a) return -99;
+      const ev = evaluateAttack(board, a.attackers, target, { supply, air });
+      return isRefusal(ev) ? -99 : ev.column;
+    };
+    let best: Act | undefined;
+    let bestV = 0;
+    for (const a of offers) {
+      if (a.type !== 'air-support') continue;
+      const have = g.attacks.find((x) => x.target === a.target)?.air ?? [];
+      const before = col(a.target, have);
+      const gain = col(a.target, [...have, a.piece]) - before;
+      // Not on an attack at the goal column already: the air is kept for one below it.
+      if (gain <= 0 || before >= this.params.goalColumn[side]) continue;
+      const v = gain + (key.has(a.target) || s.victoryPoints[a.target]! > 0 ? 10 : 0);
+      if (v > bestV) {
+        bestV = v;
+        best = a;
+      }
+    }
+    return best;
+  }
+
   private field(g: BarbarossaState, side: Side): Float64Array {
     return objectives(new Board(g).s, g, side);
   }
@@ -401,22 +494,18 @@ export class BarbarossaPolicy {
     const board = new Board(g);
     const f = objectives(board.s, g, side);
     const out: Act[] = [];
-    // Railheads (B-38) and gauge conversion toward the objectives: each to its best hex.
-    const railheads = new Map<number, Act>();
+    // Gauge conversion toward the objectives (B-38): each unit to its best hex.
     const converts = new Map<string, Act>();
     for (const a of legal) {
-      if (a.type === 'railhead') {
-        const b = railheads.get(a.index);
-        if (!b || (b.type === 'railhead' && f[a.to]! < f[b.to]!)) railheads.set(a.index, a);
-      } else if (a.type === 'convert') {
+      if (a.type === 'convert') {
         const b = converts.get(a.piece);
         if (!b || (b.type === 'convert' && f[a.to]! < f[b.to]!)) converts.set(a.piece, a);
       } else if (a.type === 'flip-strong' || a.type === 'rebuild-korps') out.push(a); // B-39; A.1 korps rebuilt
     }
     for (const a of converts.values())
       if (a.type === 'convert' && f[a.to]! < f[g.pieces[a.piece]!.at]!) out.push(a);
-    for (const a of railheads.values())
-      if (a.type === 'railhead' && f[a.to]! < f[g.railheads[a.index]!]!) out.push(a);
+    // (The Axis railheads follow once the conversion units have moved: `planStrategic`.)
+    out.push(...this.airfieldMoves(g, side, board, legal, f));
     if (side === 'soviet') {
       // Units in contact hold and dig in (B-51).
       for (const a of legal) {
@@ -424,6 +513,81 @@ export class BarbarossaPolicy {
         const p = g.pieces[a.piece]!;
         if (p.side === side && neighbours(board.s, p.at).some((h) => board.hasEnemy(side, h))) out.push(a);
       }
+    }
+    return out;
+  }
+
+  /**
+   * The railheads (B-38: "advance 2 rail hexes per turn"), the Axis's Full Supply sources
+   * ("Supply"): each toward the objectives, but only to a hex out of the Russians' reach
+   * (RAILHEAD_CLEAR hexes or more from their nearest ground unit): a railhead in a Russian
+   * ZOC no Axis unit stands in supplies nothing ("A supply line cannot be traced through (or
+   * from) ... a hex adjacent to and accessible by an enemy unit with a Zone of Control"),
+   * and every unit that drew on it may be Isolated at once. One that stands that near them
+   * already goes back to the nearest hex that is not.
+   */
+  private railheadMoves(g: BarbarossaState, board: Board, legal: readonly Act[], f: Float64Array): Act[] {
+    const enemyAt = new Map<number, number>();
+    for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround('axis', h)) enemyAt.set(h, 0);
+    const near = field(board.s, g, enemyAt);
+    const clear = (h: number) => near[h]! >= RAILHEAD_CLEAR;
+    const best = new Map<number, Act>();
+    for (const a of legal) {
+      if (a.type !== 'railhead') continue;
+      const from = g.railheads[a.index]!;
+      const b = best.get(a.index);
+      const score = (h: number) =>
+        clear(from) ? (clear(h) ? -f[h]! : Number.NEGATIVE_INFINITY) : clear(h) ? 1000 - f[h]! : near[h]!;
+      if (!b || (b.type === 'railhead' && score(a.to) > score(b.to))) best.set(a.index, a);
+    }
+    const out: Act[] = [];
+    for (const [index, a] of best) {
+      if (a.type !== 'railhead') continue;
+      const from = g.railheads[index]!;
+      const better = clear(from)
+        ? clear(a.to) && f[a.to]! < f[from]!
+        : clear(a.to) || near[a.to]! > near[from]!;
+      if (better) out.push(a);
+    }
+    return out;
+  }
+
+  /**
+   * The airfields (B-56: "It has its side's maximum ground movement to move to a new
+   * position and stay UnDisrupted ... If its hex is not in full supply, it and its air unit
+   * are non-operational"): each air unit's airfield moves by ground (never by rail: it would
+   * arrive Disrupted) to the hex nearest the side's objectives (`objectives`: the Axis its
+   * army groups', the Russians their line) that is in Full Supply now and AIR_CLEAR hexes or
+   * more from the nearest enemy ground unit (an enemy entering it overruns it on the ground),
+   * when that is nearer than where it stands: its range (6 hexes, 4 for the Russians; half
+   * of it at full effect, B-60) then reaches the battles.
+   */
+  private airfieldMoves(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    legal: readonly Act[],
+    f: Float64Array,
+  ): Act[] {
+    const offers = legal.filter((a) => a.type === 'airfield' && a.rail !== true);
+    if (offers.length === 0) return [];
+    const enemyAt = new Map<number, number>();
+    for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround(side, h)) enemyAt.set(h, 0);
+    const near = field(board.s, g, enemyAt);
+    const supply = supplyDistances(board, side);
+    const full = fullRange(board, side);
+    const ok = (h: number) => near[h]! >= AIR_CLEAR && supply[h]! >= 0 && supply[h]! <= full;
+    const best = new Map<string, Act>();
+    for (const a of offers) {
+      if (a.type !== 'airfield' || !ok(a.to)) continue;
+      const b = best.get(a.piece);
+      if (!b || (b.type === 'airfield' && (f[a.to]! < f[b.to]! || (f[a.to] === f[b.to] && a.to < b.to))))
+        best.set(a.piece, a);
+    }
+    const out: Act[] = [];
+    for (const [id, a] of best) {
+      const at = g.pieces[id]!.at;
+      if (a.type === 'airfield' && (!ok(at) || f[a.to]! < f[at]!)) out.push(a);
     }
     return out;
   }
@@ -451,6 +615,13 @@ export class BarbarossaPolicy {
    *      railway gun only into a hex with a unit that covers it (B-42, B-61).
    */
   private planStrategic(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
+    // The railheads advance along the track the conversion units have just converted (B-38).
+    const railheads =
+      side === 'axis' ? this.railheadMoves(g, new Board(g), legal, objectives(new Board(g).s, g, side)) : [];
+    return [...railheads, ...this.planRail(g, side, legal)];
+  }
+
+  private planRail(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
     const rails = new Map<string, number[]>();
     const seas = new Map<string, number[]>();
     for (const a of legal) {
@@ -700,7 +871,9 @@ export class BarbarossaPolicy {
     const layout = new Layout(board);
     const fields = unitFields(board, g, side);
     const f = fields.all;
-    const supply = supplyDistances(board, side);
+    const supplyNet = supplyDistances(board, side);
+    /** The supply distance of a unit that ends its move in each hex (-1: out of supply). */
+    const supply = supplyIfThere(board, supplyNet, side);
     const dests = new Map<string, Set<number>>();
     const allocs = new Map<number, string[]>();
     for (const a of legal) {
@@ -774,6 +947,20 @@ export class BarbarossaPolicy {
       }
     }
 
+    // 1b. Supply discipline (operations.ts): an Axis unit that alone holds a supply line open
+    // through a Russian ZOC stays there; then the spearheads drive deep through the gaps,
+    // before the attacks take them.
+    const spear: Act[] = [];
+    const axisOps = side === 'axis';
+    const blocked = axisOps ? supplyBlocked(board, side) : null;
+    if (moving && blocked) {
+      for (const h of corridorKeepers(board, blocked, supplyNet).keys()) {
+        const here = board.sideAt(side, h).filter((id) => garrisons(board, id) && dests.has(id));
+        if (here.length === 0 || here.some((id) => layout.used.has(id))) continue;
+        stay([...here].sort(this.guardRank(board, false))[0]!);
+      }
+    }
+
     // 2. Attacks.
     const reach = new Map<string, Set<number>>();
     if (moving)
@@ -795,7 +982,11 @@ export class BarbarossaPolicy {
     interface Cand {
       id: string;
       to: number | null;
+      /** The other hexes next to the target it can attack from, next best first (the Axis). */
+      alt?: number[];
     }
+    /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
+    const cityTargets = new Set(axisOps ? objectiveCities(s, g) : []);
     const candidates = (t: number): Cand[] => {
       const out: Cand[] = [];
       /** B-66: not from a hex in Rumania while its cities would not hold with it open. */
@@ -804,69 +995,111 @@ export class BarbarossaPolicy {
         if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
       for (const [id, r] of reach) {
         if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
-        let best = -1;
-        let bestScore = Number.NEGATIVE_INFINITY;
+        const from: { h: number; score: number }[] = [];
         for (const h of neighbours(s, t)) {
           if (!r.has(h) || board.hasEnemy(side, h) || fromRumania(h) || !layout.fits(h, id)) continue;
+          // Supply discipline: the Axis attacks from a hex out of supply only to take a city.
+          if (axisOps && supply[h]! < 0 && !cityTargets.has(t)) continue;
           const slot = slotBetween(s.map.graph, h, t);
           const river = slot >= 0 && riverAt(s, slot, board.weather) ? 1 : 0;
-          const score = -3 * river - fields.of(id)[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0);
-          if (score > bestScore) {
-            bestScore = score;
-            best = h;
-          }
+          from.push({ h, score: -3 * river - fields.of(id)[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0) });
         }
-        if (best >= 0) out.push({ id, to: best });
+        if (from.length === 0) continue;
+        from.sort((a, b) => b.score - a.score || a.h - b.h);
+        out.push({ id, to: from[0]!.h, ...(axisOps ? { alt: from.slice(1).map((x) => x.h) } : {}) });
       }
       return out;
     };
+    /**
+     * The Axis reduces first the pockets (Russian units cut off from their supply: attacked a
+     * column higher, and often unable to retreat) and the Russian units whose ZOC cuts its own
+     * supply (next to a railhead or to a hex that would reconnect Isolated Axis units).
+     */
+    let rear = (_t: number) => false;
+    if (blocked) {
+      const theirs = supplyDistances(board, 'soviet');
+      const cutting = new Set<number>();
+      for (const h of [...g.railheads, ...bridgeHexes(board, blocked, supplyNet).keys()])
+        for (const n of neighbours(s, h)) cutting.add(n);
+      rear = (t) => theirs[t]! < 0 || cutting.has(t);
+    }
     const potential = targets
       .map((t) => {
         const c = candidates(t);
         const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
         const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
-        const vp = (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0);
+        const vp =
+          (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + (rear(t) ? 3 : 0);
         return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
       })
       .filter((x) => x.ratio > 1)
       .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
     const committed: { target: number; attackers: string[]; column: number }[] = [];
     const min = this.params.minColumn[side];
-    const goal = this.params.goalColumn[side];
-    for (const { t } of potential) {
-      const cands = candidates(t).sort(
-        (a, b) =>
-          (a.to === null ? 0 : 1) - (b.to === null ? 0 : 1) ||
-          (isMobile(board.unit(a.id)) ? 1 : 0) - (isMobile(board.unit(b.id)) ? 1 : 0) ||
-          attackFactor(board.unit(b.id), board.piece(b.id)) -
-            attackFactor(board.unit(a.id), board.piece(a.id)),
-      );
+    const goalColumn = this.params.goalColumn[side];
+    /** Air units counted on for an attack planned already (`chooseAir` gives them to it). */
+    const reservedAir = new Set<string>();
+    /**
+     * Plans the attack on `t` if it reaches its column; `mobile` false: without mobile units;
+     * `withAir`: counting on the close air support that can reach it (B-13, B-46), the
+     * strongest two air units not counted on for another attack.
+     */
+    const attackOn = (t: number, mobile: boolean, withAir = false, goal = goalColumn): void => {
+      const air = withAir
+        ? airSupporters(board, t, [])
+            .filter((id) => !reservedAir.has(id))
+            .sort(
+              (a, b) =>
+                (board.unit(b).factors.shifts ?? 0) - (board.unit(a).factors.shifts ?? 0) || (a < b ? -1 : 1),
+            )
+            .slice(0, 2)
+        : [];
+      const cands = candidates(t)
+        .filter((c) => mobile || !isMobile(board.unit(c.id)))
+        .sort(
+          (a, b) =>
+            (a.to === null ? 0 : 1) - (b.to === null ? 0 : 1) ||
+            (isMobile(board.unit(a.id)) ? 1 : 0) - (isMobile(board.unit(b.id)) ? 1 : 0) ||
+            attackFactor(board.unit(b.id), board.piece(b.id)) -
+              attackFactor(board.unit(a.id), board.piece(a.id)),
+        );
       const chosen: Cand[] = [];
       let column = -99;
-      for (const c of cands) {
-        if (c.to !== null && !layout.fits(c.to, c.id)) continue;
-        chosen.push(c);
-        // Stacking of several movers into one hex: check them together.
-        if (c.to !== null) {
-          const same = chosen.filter((k) => k.to === c.to).map((k) => k.id);
-          if (
-            !board.fits(c.to, [...(layout.added.get(c.to) ?? []), ...same], layout.removed.get(c.to) ?? [])
-          ) {
-            chosen.pop();
-            continue;
-          }
+      /** Would `c` fit in its hex with the movers chosen so far ("Stacking" Limits)? */
+      const fitsWith = (c: Cand) => {
+        if (c.to === null) return true;
+        if (!layout.fits(c.to, c.id)) return false;
+        const same = [...chosen.filter((k) => k.to === c.to).map((k) => k.id), c.id];
+        return board.fits(c.to, [...(layout.added.get(c.to) ?? []), ...same], layout.removed.get(c.to) ?? []);
+      };
+      for (const first of cands) {
+        // Stacking of several movers into one hex: checked together; else its next hex.
+        let c: Cand | null = first;
+        if (!fitsWith(c)) {
+          const other: number | undefined = (first.alt ?? []).find((h) => fitsWith({ ...first, to: h }));
+          c = other === undefined ? null : { id: first.id, to: other };
         }
-        column = this.column(g, board, chosen, t, supplyNow);
+        if (c === null) continue;
+        chosen.push(c);
+        column = this.column(g, board, chosen, t, supplyNow, air);
         if (column >= goal) break;
       }
       // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
       // vital city whose loss ends the game this turn, at any column the CRT has.
-      const floor = anyOdds(t) ? 0 : min - (urgent(t) ? 1 : 0);
-      if (column < floor || chosen.length === 0) continue;
-      // Drop attackers not needed for the column reached (the last added first kept).
-      for (let i = chosen.length - 2; i >= 0; i--) {
-        const without = chosen.filter((_, j) => j !== i);
-        if (this.column(g, board, without, t, supplyNow) >= Math.min(column, goal)) chosen.splice(i, 1);
+      // (And the Axis attacks an objective city itself at one column less: nothing else takes it.)
+      const floor = anyOdds(t) ? 0 : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0);
+      if (column < floor || chosen.length === 0) return;
+      // Drop attackers not needed for the column reached (the last added first kept; the Axis
+      // keeps its mobile units out of the attacks first: the breakthrough is theirs).
+      const tryDrop = axisOps
+        ? [...chosen].sort(
+            (a, b) => (isMobile(board.unit(b.id)) ? 1 : 0) - (isMobile(board.unit(a.id)) ? 1 : 0),
+          )
+        : chosen.slice(0, -1).reverse();
+      for (const c of tryDrop) {
+        const without = chosen.filter((k) => k !== c);
+        if (without.length > 0 && this.column(g, board, without, t, supplyNow, air) >= Math.min(column, goal))
+          chosen.splice(chosen.indexOf(c), 1);
       }
       const attackers = chosen.map((c) => c.id);
       if (side === 'soviet') {
@@ -877,9 +1110,10 @@ export class BarbarossaPolicy {
           ...committed,
           { target: t, attackers, column: col },
         ]);
-        if (owed.length > 0) continue;
+        if (owed.length > 0) return;
       }
       committed.push({ target: t, attackers, column });
+      for (const id of air) reservedAir.add(id);
       for (const c of chosen) {
         if (c.to !== null) {
           layout.move(c.id, g.pieces[c.id]!.at, c.to);
@@ -889,10 +1123,51 @@ export class BarbarossaPolicy {
           stationary.push({ type: 'allocate', piece: c.id, target: t });
         }
       }
+    };
+    if (!axisOps) for (const { t } of potential) attackOn(t, true);
+    else {
+      // The Axis (operations.ts): first the attacks on and next to its army groups'
+      // objectives, every unit that can help taking part; then the cities left empty are
+      // walked into and the spearheads drive through the gaps; then the other attacks, without
+      // the mobile units but in the breakthrough (A.6): they wait for the gaps those attacks
+      // open.
+      // (At 5:1, not 6:1: attackers in Limited Supply are Disrupted by their attack, "Supply",
+      // so the fewer the more are left for the next attack on the city.)
+      // The cities themselves first: the attacks next to them take the units those need.
+      const near = potential.filter(({ t }) => f[t]! <= 1);
+      for (const { t } of [
+        ...near.filter((x) => cityTargets.has(x.t)),
+        ...near.filter((x) => !cityTargets.has(x.t)),
+      ])
+        attackOn(t, true, true, OBJECTIVE_GOAL);
+      if (moving)
+        for (const e of [
+          ...takeEmptyCities({ g, layout, dests, supply, targets: objectiveCities(s, g) }),
+          ...planExploitation({ g, layout, dests, fieldOf: fields.of, supply }),
+        ])
+          spear.push({ type: 'move', piece: e.id, to: e.to });
+      for (const { t } of potential) if (f[t]! > 1) attackOn(t, g.breakthrough);
     }
 
-    // 3. Everyone else: toward the objectives (the Russians in contact hold).
+    // 3. Everyone else: first (the Axis) into the hexes that reconnect Isolated units, the
+    // most reconnected first, each the nearest infantry that can get there (operations.ts);
+    // then toward the objectives (the Russians in contact hold).
     const free: Act[] = [];
+    if (moving && blocked) {
+      const bridges = [...bridgeHexes(board, blocked, supplyNet)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      for (const [h] of bridges) {
+        let pick: string | null = null;
+        for (const [id, d] of dests) {
+          if (layout.used.has(id) || !d.has(h) || !garrisons(board, id) || !layout.fits(h, id)) continue;
+          const rank = (x: string) =>
+            (isMobile(board.unit(x)) ? 100 : 0) + hexDistance(board, g.pieces[x]!.at, h);
+          if (pick === null || rank(id) < rank(pick) || (rank(id) === rank(pick) && id < pick)) pick = id;
+        }
+        if (pick === null) continue;
+        layout.move(pick, g.pieces[pick]!.at, h);
+        free.push({ type: 'move', piece: pick, to: h });
+      }
+    }
     if (moving) {
       const contact = (h: number) => neighbours(s, h).some((n) => board.hasEnemy(side, n));
       const order = [...dests.keys()]
@@ -906,11 +1181,16 @@ export class BarbarossaPolicy {
         const from = g.pieces[id]!.at;
         const mobile = isMobile(board.unit(id));
         if (side === 'soviet' && contact(from) && !mobile) continue;
+        // The Axis mobile units at the front that have no gap to drive through (operations.ts)
+        // wait for the breakthrough (A.6, B-9): the attacks may open one.
+        if (axisOps && mobile && !g.breakthrough && near(from, BREAKTHROUGH_WAIT)) continue;
         const fu = fields.of(id);
         const score = (h: number) => {
           // The Russian mobile units are the line's reserve: two hexes behind it, out of contact.
           let v = side === 'soviet' && mobile ? -Math.abs(fu[h]! - RESERVE_DEPTH) : -fu[h]!;
-          if (supply[h]! < 0) v -= 6; // beyond supply range: Isolated (A.8/B.6)
+          // Beyond supply range: Isolated (A.8/B.6), Disrupted and unable to recover; the Axis
+          // never goes there unless it is there already (supply discipline).
+          if (supply[h]! < 0) v -= axisOps && h !== from ? 50 : 6;
           if (side === 'soviet' && contact(h)) v += mobile ? -1 : 1.5; // a line in contact
           return v;
         };
@@ -936,7 +1216,7 @@ export class BarbarossaPolicy {
     const overruns = moving
       ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
       : [];
-    return [...overruns, ...stationary, ...moves, ...out, ...free];
+    return [...overruns, ...stationary, ...moves, ...spear, ...out, ...free];
   }
 
   /**
@@ -1054,6 +1334,27 @@ export class BarbarossaPolicy {
       .slice(0, threatened ? 2 : 1);
   }
 
+  /**
+   * "No Retreat!" (barbarossa-1941 "Surrounded/Retreat Impossible/No Retreat! Orders": "D1->D
+   * and D2 ->DE, DE ->BK"; B-4) for the defenders of a hex whose loss costs the game: Moscow
+   * and Leningrad (NO_RETREAT_POINTS victory points or more: B-12, the cities an Axis sudden
+   * victory needs one of), the Axis's Warsaw, Bucharest and Ploesti (B-12), at odds up to
+   * NO_RETREAT_MAX. There a retreat gives the city up (the attacker advances into the vacated
+   * hex); with the order a D1 holds it (the defenders Disrupted in place) and only a D2 or
+   * worse loses it, with the defenders; above those odds most results are a D2 or worse, and
+   * the defenders are saved by retreating instead. A city of one point is not worth the
+   * armies a D2 destroys there: they retreat to fight on.
+   */
+  private noRetreat(g: BarbarossaState, board: Board, side: Side): boolean {
+    const c = g.combat!;
+    const s = board.s;
+    if (c.column > NO_RETREAT_MAX) return false;
+    const city =
+      s.victoryPoints[c.target]! >= NO_RETREAT_POINTS ||
+      (side === 'axis' && AXIS_VITAL.includes(s.placeName[c.target] ?? ''));
+    return city && holder(g, s, c.target) === side;
+  }
+
   /** A unit's worth for choosing who guards and who is lost: its attack plus defense. */
   private worth(board: Board, id: string): number {
     const u = board.unit(id);
@@ -1077,13 +1378,14 @@ export class BarbarossaPolicy {
     chosen: readonly { id: string; to: number | null }[],
     target: number,
     supply: Readonly<Record<string, 'full' | 'limited' | 'isolated'>>,
+    air: readonly string[] = [],
   ): number {
     const b = chosen.some((c) => c.to !== null) ? new Board(this.hypothetical(g, chosen), board.s) : board;
     const ev = evaluateAttack(
       b,
       chosen.map((c) => c.id),
       target,
-      { supply },
+      { supply, air },
     );
     return isRefusal(ev) ? -99 : ev.column;
   }
@@ -1097,8 +1399,12 @@ export class BarbarossaPolicy {
     const pick = (t: string, pred: (a: Act) => boolean = () => true) =>
       legal.find((a) => a.type === t && pred(a));
     switch (c.phase) {
-      case 'orders':
+      case 'orders': {
+        // The defender's No Retreat! orders for a city it must hold (`noRetreat`).
+        const order = legal.find((a) => a.type === 'no-retreat');
+        if (order && side !== g.player && this.noRetreat(g, board, side)) return order;
         return pick('orders-done') ?? legal[0]!;
+      }
       case 'forced-exchange':
         return pick('forced-exchange', (a) => a.type === 'forced-exchange' && !a.declare) ?? legal[0]!;
       case 'avoid-exchange':
