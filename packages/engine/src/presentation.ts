@@ -276,6 +276,51 @@ export interface ThreatLine {
   readonly cite?: string;
 }
 
+/**
+ * What one action did, as the after-action report counts it (issue #48): a side's losses
+ * (units eliminated, steps or losses absorbed), or a battle's roll with the exact chances
+ * of every result before it.
+ */
+export type AfterActionEvent =
+  | {
+      readonly kind: 'loss';
+      readonly side: string;
+      /** Units eliminated (0 for a step or a loss absorbed). */
+      readonly units: number;
+      /** Steps lost (an eliminated unit counts the steps it had, at least 1). */
+      readonly steps: number;
+      /** The unit, in words. */
+      readonly unit: string;
+      /** Its node, or -1. */
+      readonly at: number;
+    }
+  | {
+      readonly kind: 'battle';
+      /** "Attack on 1507 (Rzhev)". */
+      readonly title: string;
+      readonly at: number;
+      readonly attacker: string;
+      /** The result read ("DR"), and its odds column, if any. */
+      readonly result: string;
+      readonly column?: string;
+      /** Every result's chance before the roll, from worst to best for the attacker (summing to 1). */
+      readonly chances: readonly { readonly result: string; readonly probability: number }[];
+    };
+
+/** The after-action report's reading of a game (issue #48): who holds what, and what each action did. */
+export interface AfterActionReading<V = unknown> {
+  /** The side holding each node (hex or point index) now by the game's own rule, or null. */
+  holders(view: V): readonly (string | null)[];
+  /** What one action did: the views (the server's) before and after it, and the entries it logged. */
+  events(before: V, after: V, entries: readonly LogEntry[]): readonly AfterActionEvent[];
+  /** The history the game's data cites (1941/1942): what happened when, and the game-turn of that date if known. */
+  readonly history?: readonly {
+    readonly when: string;
+    readonly text: string;
+    readonly turn?: number | null;
+  }[];
+}
+
 /** What the game page needs from a game, given its view (the engine `view`'s `state`). */
 export interface Presentation<V = unknown> {
   board(view: V): BoardDrawing;
@@ -361,4 +406,6 @@ export interface Presentation<V = unknown> {
   tray?(view: V, side: string | null, actions: readonly Action[]): SetupTray | null;
   /** The reference sheets: CRT, terrain effects, legend, victory conditions, turn track, order of battle. */
   reference?(view: V): readonly ReferenceSheet[];
+  /** What the after-action report reads of the game (issue #48): holders, losses, battles, history. */
+  readonly afterAction?: AfterActionReading<V>;
 }

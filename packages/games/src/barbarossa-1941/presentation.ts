@@ -11,6 +11,7 @@
  *   presentation-reference.ts  the CRT, terrain, legend, victory cities, turn record track, orders of battle
  */
 import { type Action, type Highlight, type NodeFacts, type Presentation, soleSubject } from '@stavka/engine';
+import { barbarossaAfterAction } from './after-action.ts';
 import { canAttack } from './attack.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import { hexDistance } from './combat-results.ts';
@@ -333,6 +334,7 @@ function score(v: View, over: boolean) {
 
 export const barbarossaPresentation: Presentation<View> = {
   board: boardDrawing,
+  afterAction: barbarossaAfterAction,
   pieces: pieceDrawings,
   prompt,
   describe,

@@ -122,6 +122,8 @@ function nodeFacts(view: CouriersState, at: number): NodeFacts {
 
 export const couriersPresentation: Presentation<CouriersState> = {
   board,
+  // The after-action report (issue #48): each desk is its dispatch's side's; nothing is lost.
+  afterAction: { holders: (view) => ids(view).map((id) => view.pieces[id]!.side), events: () => [] },
   pieces,
   prompt,
   describe,

@@ -32,6 +32,7 @@ import {
   terrainSheet,
   type UnitData,
 } from '@stavka/engine';
+import { marsAfterAction } from './after-action.ts';
 import { canAttack, evaluateAttack, mustAttack } from './attack.ts';
 import { Board, isInfantry, isMobile, sideUnits } from './board.ts';
 import { MARS_CRT, marsCalc } from './combat.ts';
@@ -287,6 +288,7 @@ const UNIT_BUTTONS = new Set(['lose', 'stand', 'unassign', 'fortify', 'withdraw'
 
 export const marsPresentation: Presentation<MarsState> = {
   board: (g) => marsBoardDrawing(scenarioByKey(g.scenario)),
+  afterAction: marsAfterAction,
 
   pieces(g) {
     const s = scenarioByKey(g.scenario);

@@ -23,6 +23,7 @@ import {
   type ScoreSheet,
   soleSubject,
 } from '@stavka/engine';
+import { pointToPointAfterAction } from './after-action.ts';
 import { analyzeState, type BattleAnalysis } from './analysis.ts';
 import { firingValue } from './battle.ts';
 import { battleReport } from './battle-calc.ts';
@@ -499,6 +500,7 @@ function whyNot(v: View, actions: readonly Action[], at: number, selected: strin
 
 export const pointToPointPresentation: Presentation<View> = {
   board: boardDrawing,
+  afterAction: pointToPointAfterAction,
   pieces: pieceDrawings,
   prompt,
   describe,

@@ -1,0 +1,3 @@
+export * from './build.ts';
+export * from './chances.ts';
+export * from './html.ts';
