@@ -6,6 +6,7 @@ import { useNodeSha256 } from '@stavka/server/node-sha256';
 import { Command, CommanderError } from 'commander';
 import { addCalcCommand, UsageError } from './calc.ts';
 import { addReplayCommands } from './replay.ts';
+import { addReportCommand } from './report.ts';
 import { addScenarioCommand } from './scenario.ts';
 import { addServerCommands } from './serve.ts';
 import { addSimulateCommand } from './simulate.ts';
@@ -25,6 +26,7 @@ export function buildProgram(io: Io): Command {
   addCalcCommand(program, io);
   addSimulateCommand(program, io);
   addReplayCommands(program, io);
+  addReportCommand(program, io);
   addScenarioCommand(program, io);
   addServerCommands(program, io);
   for (const c of program.commands) c.exitOverride();
