@@ -7,64 +7,24 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, hexIndex } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
-import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
-import { rulesScenarioByKey } from '../rules-scenario.ts';
-import type { BarbarossaState } from '../state.ts';
 import { supplyDistances } from '../supply.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
-import { col, game } from './test-games.ts';
-
-type G = GameState<BarbarossaState>;
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
-
-/** The AI plays both sides until `stop` holds. */
-function until(s: G, stop: (g: BarbarossaState) => boolean): { end: G; actions: BarbarossaAction[] } {
-  const ai: Record<string, BarbarossaAiPlayer> = {
-    axis: new BarbarossaAiPlayer('air:axis'),
-    soviet: new BarbarossaAiPlayer('air:soviet'),
-  };
-  const actions: BarbarossaAction[] = [];
-  let t = s;
-  for (let n = 0; n < 500 && !stop(t.state); n++) {
-    const active = rules.activeSides(t.state)[0];
-    if (active === undefined) break;
-    const a = ai[active]!.choose(rules, t, active) as BarbarossaAction;
-    actions.push(a);
-    const r = apply(barbarossaRules, t, active, a, t.stateId);
-    if (!r.ok) throw new Error(r.error.message);
-    t = r.value;
-  }
-  return { end: t, actions };
-}
-
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
-
-const MAP = {
-  zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-  edges: [{ id: 'soviet-supply', hexes: col(20) }],
-  connections: [{ kind: 'rail', path: col(20) }],
-  places: [{ name: 'Moscow', kind: 'victory-city', hex: '0905' }],
-};
+import { hexOf } from '../test-games.ts';
+import { moscowFront, playUntil, row } from './test-games.ts';
 
 describe("the Luftwaffe's airfields move up (B-56)", () => {
   it("a Fliegerkorps in Germany moves its airfield east, in Full Supply and out of the Russians' reach", () => {
-    const s = game(
+    const s = moscowFront(
       {
-        map: MAP,
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          fk: { is: 'ger-fk', at: '0105' },
-          k: { is: 'ger-inf-korps', at: '0305' },
-          r: { is: 'sov-army', at: '0805' },
-          m: { is: 'sov-army', at: '0905' },
-        },
+        fk: { is: 'ger-fk', at: '0105' },
+        k: { is: 'ger-inf-korps', at: '0305' },
+        r: { is: 'sov-army', at: '0805' },
+        m: { is: 'sov-army', at: '0905' },
       },
-      { Moscow: 'soviet' },
+      { moscow: '0905' },
     );
-    const { end } = until(s, (g) => g.step !== 'reinforce');
+    const { end } = playUntil(s, (g) => g.step !== 'reinforce', 'air');
     const at = end.state.pieces.fk!.at;
     const b = new Board(end.state);
     assert.notEqual(at, hexOf(s, '0105'), 'the airfield moved');
@@ -84,33 +44,20 @@ describe('close air support counted on for the attack on a city (B-13, B-46)', (
     // Moscow at 0505 held by a Russian army (3, doubled in a victory city: 6), in Full Supply
     // by a railroad along row 05 from the eastern edge; three German infantry korps next to it,
     // in Full Supply too: 9 against 6, 3:2; a Fliegerkorps 3 hexes off raises it to 3:1.
-    const s = game(
+    const s = moscowFront(
       {
-        map: {
-          ...MAP,
-          connections: [
-            { kind: 'rail', path: col(20) },
-            {
-              kind: 'rail',
-              path: Array.from({ length: 15 }, (_, i) => `${String(20 - i).padStart(2, '0')}05`),
-            },
-          ],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '0505' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          fk: { is: 'ger-fk', at: '0205' },
-          g1: { is: 'ger-inf-korps', at: '0404' },
-          g2: { is: 'ger-inf-korps', at: '0504' },
-          g3: { is: 'ger-inf-korps', at: '0405' },
-          m: { is: 'sov-army', at: '0505' },
-        },
+        fk: { is: 'ger-fk', at: '0205' },
+        g1: { is: 'ger-inf-korps', at: '0404' },
+        g2: { is: 'ger-inf-korps', at: '0504' },
+        g3: { is: 'ger-inf-korps', at: '0405' },
+        m: { is: 'sov-army', at: '0505' },
       },
-      { Moscow: 'soviet' },
+      { moscow: '0505', connections: [{ kind: 'rail', path: row(5, 20, 6) }] },
     );
-    const { actions } = until(
+    const { actions } = playUntil(
       s,
       (g) => g.player !== 'axis' || (g.step === 'combat' && g.combat === null && g.attacks.length === 0),
+      'air',
     );
     const moscow = hexOf(s, '0505');
     assert.ok(

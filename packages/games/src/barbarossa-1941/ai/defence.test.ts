@@ -13,16 +13,10 @@ import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
-import { col, game } from './test-games.ts';
+import { col, game, row } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
 const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
-
-const row = (r: number, from: number, to: number) =>
-  Array.from(
-    { length: to - from + 1 },
-    (_, k) => `${String(from + k).padStart(2, '0')}${String(r).padStart(2, '0')}`,
-  );
 
 const act = (s: G, side: string, a: BarbarossaAction): G => {
   const r = apply(barbarossaRules, s, side, a, s.stateId);

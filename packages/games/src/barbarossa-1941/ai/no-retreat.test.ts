@@ -6,16 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Action, GameRules } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
-import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
-import type { BarbarossaState } from '../state.ts';
-import { act, attack, type G, game, pass, toMovement } from '../test-games.ts';
+import { attack, type G, game, pass, toMovement } from '../test-games.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
-import { game as aiGame, col } from './test-games.ts';
-
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+import { moscowFront, playUntil, aiRules as rules } from './test-games.ts';
 
 /** Three German armies attack the Russian army in 0505 (a victory city when `city`), up to the defender's orders. */
 function attacked(city: boolean): G {
@@ -55,31 +50,18 @@ describe('the Russian line forms in contact with the enemy (issue #44: "a contin
   it('an army marching to the front stops next to the German army: in supply there (traced through itself), not a hex short', () => {
     // A German army at 0805; a Russian army at 1105 in Full Supply from the railroad along the
     // eastern edge (column 20); Moscow at 1905, garrisoned.
-    const s = aiGame(
-      {
-        map: {
-          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-          edges: [{ id: 'soviet-supply', hexes: col(20) }],
-          connections: [{ kind: 'rail', path: col(20) }],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '1905' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          g: { is: 'ger-army', at: '0805' },
-          r: { is: 'sov-army', at: '1105' },
-          m1: { is: 'sov-army', at: '1905' },
-          m2: { is: 'sov-army', at: '1904' },
-        },
-      },
-      { Moscow: 'soviet' },
+    const s = moscowFront({
+      g: { is: 'ger-army', at: '0805' },
+      r: { is: 'sov-army', at: '1105' },
+      m1: { is: 'sov-army', at: '1905' },
+      m2: { is: 'sov-army', at: '1904' },
+    });
+    const { end } = playUntil(pass(s, 'axis'), (g) => g.player !== 'soviet' || g.step === 'combat', 'line');
+    const b = new Board(end.state);
+    assert.equal(
+      hexDistance(b, end.state.pieces.r!.at, end.state.pieces.g!.at),
+      1,
+      'next to the German army',
     );
-    let t = pass(s, 'axis');
-    const ai = new BarbarossaAiPlayer('line');
-    for (let n = 0; n < 200 && t.state.player === 'soviet' && t.state.step !== 'combat'; n++) {
-      const a = ai.choose(rules, t, 'soviet') as BarbarossaAction;
-      t = act(t, 'soviet', a);
-    }
-    const b = new Board(t.state);
-    assert.equal(hexDistance(b, t.state.pieces.r!.at, t.state.pieces.g!.at), 1, 'next to the German army');
   });
 });

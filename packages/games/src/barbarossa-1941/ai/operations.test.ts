@@ -8,46 +8,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, hexIndex } from '@stavka/engine';
 import { Board } from '../board.ts';
-import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
-import type { BarbarossaState } from '../state.ts';
 import { supplyDistances } from '../supply.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
-import { col, game } from './test-games.ts';
-
-type G = GameState<BarbarossaState>;
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
-
-/** The AI plays both sides until `stop` holds (or the game has nothing left to ask). */
-function until(
-  s: G,
-  stop: (g: BarbarossaState) => boolean,
-  seed = 'ops',
-): { end: G; actions: BarbarossaAction[] } {
-  const ai: Record<string, BarbarossaAiPlayer> = {
-    axis: new BarbarossaAiPlayer(`${seed}:axis`),
-    soviet: new BarbarossaAiPlayer(`${seed}:soviet`),
-  };
-  const actions: BarbarossaAction[] = [];
-  let t = s;
-  for (let n = 0; n < 500 && !stop(t.state); n++) {
-    const active = rules.activeSides(t.state)[0];
-    if (active === undefined) break;
-    const a = ai[active]!.choose(rules, t, active) as BarbarossaAction;
-    actions.push(a);
-    const r = apply(barbarossaRules, t, active, a, t.stateId);
-    if (!r.ok) throw new Error(r.error.message);
-    t = r.value;
-  }
-  return { end: t, actions };
-}
+import { type G, hexOf } from '../test-games.ts';
+import { col, moscowFront, playUntil, row } from './test-games.ts';
 
 /** The Axis player-turn played out up to the combat of its movement step (A.5). */
-const axisMovement = (s: G) => until(s, (g) => g.step === 'combat' || g.player !== 'axis');
+const axisMovement = (s: G) => playUntil(s, (g) => g.step === 'combat' || g.player !== 'axis', 'ops');
 
-const hexOf = (s: G, n: string) => hexIndex(rulesScenarioByKey(s.state.scenario).map, n);
 const colOf = (s: G, id: string) =>
   Math.floor(s.state.pieces[id]!.at / rulesScenarioByKey(s.state.scenario).map.rows) + 1;
 
@@ -57,27 +26,15 @@ describe('the spearheads drive through a gap in the Russian line (barbarossa-194
   // 0503 (3 against a face-down army's 2: 3:2) and a motorized korps behind it, which with it
   // reaches 3:1 (7 against 2).
   const front = () =>
-    game(
-      {
-        map: {
-          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-          edges: [{ id: 'soviet-supply', hexes: col(20) }],
-          connections: [{ kind: 'rail', path: col(20) }],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '1905' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          a1: { is: 'ger-inf-korps', at: '0403' },
-          pz: { is: 'ger-mot-korps', at: '0304' },
-          r1: { is: 'sov-army', at: '0503' },
-          r2: { is: 'sov-army', at: '0502' },
-          r3: { is: 'sov-army', at: '0507' },
-          r4: { is: 'sov-army', at: '0508' },
-          m: { is: 'sov-army', at: '1905' },
-        },
-      },
-      { Moscow: 'soviet' },
-    );
+    moscowFront({
+      a1: { is: 'ger-inf-korps', at: '0403' },
+      pz: { is: 'ger-mot-korps', at: '0304' },
+      r1: { is: 'sov-army', at: '0503' },
+      r2: { is: 'sov-army', at: '0502' },
+      r3: { is: 'sov-army', at: '0507' },
+      r4: { is: 'sov-army', at: '0508' },
+      m: { is: 'sov-army', at: '1905' },
+    });
   it('the motorized korps drives east through the gap, not into the attack on the army at 0503', () => {
     const s = front();
     const { end, actions } = axisMovement(s);
@@ -90,27 +47,9 @@ describe('the spearheads drive through a gap in the Russian line (barbarossa-194
 describe('a spearhead stops in supply (barbarossa-1941 "Supply": Limited up to 12 hexes, then Isolated)', () => {
   it('a panzer korps on a road that could drive 18 hexes stops within 10 of Germany', () => {
     // A road along row 5; Moscow at 1905, held; Germany column 1: column 13 is 12 hexes from it.
-    const s = game(
-      {
-        map: {
-          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-          edges: [{ id: 'soviet-supply', hexes: col(20) }],
-          connections: [
-            { kind: 'rail', path: col(20) },
-            {
-              kind: 'road',
-              path: Array.from({ length: 20 }, (_, c) => `${String(c + 1).padStart(2, '0')}05`),
-            },
-          ],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '1905' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          pz: { is: 'ger-mot-korps', at: '0305' },
-          m: { is: 'sov-army', at: '1905' },
-        },
-      },
-      { Moscow: 'soviet' },
+    const s = moscowFront(
+      { pz: { is: 'ger-mot-korps', at: '0305' }, m: { is: 'sov-army', at: '1905' } },
+      { connections: [{ kind: 'road', path: row(5, 1, 20) }] },
     );
     const { end } = axisMovement(s);
     const dist = supplyDistances(new Board(end.state), 'axis');
@@ -130,24 +69,14 @@ describe('a unit steps into the hex that reconnects an Isolated unit ("Supply": 
     // a German infantry korps at 0305 that can reach 0605; Moscow far east.
     const lake: Record<string, string> = {};
     for (const h of col(6)) if (h !== '0604' && h !== '0605') lake[h] = 'lake';
-    const s = game(
+    const s = moscowFront(
       {
-        map: {
-          terrain: lake,
-          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-          edges: [{ id: 'soviet-supply', hexes: col(20) }],
-          connections: [{ kind: 'rail', path: col(20) }],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '1905' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          x: { is: 'ger-inf-korps', at: '0807' },
-          y: { is: 'ger-inf-korps', at: '0305' },
-          r: { is: 'sov-army', at: '0604' },
-          m: { is: 'sov-army', at: '1905' },
-        },
+        x: { is: 'ger-inf-korps', at: '0807' },
+        y: { is: 'ger-inf-korps', at: '0305' },
+        r: { is: 'sov-army', at: '0604' },
+        m: { is: 'sov-army', at: '1905' },
       },
-      { Moscow: 'soviet' },
+      { terrain: lake },
     );
     s.state.pieces.x!.disrupted = true;
     s.state.pieces.x!.supply = 'isolated';
@@ -169,28 +98,19 @@ describe('the railheads keep out of the Russians\' reach (B-38; "Supply": no lin
   it('a railhead advances to the hex two rail hexes short of a Russian army, not next to it', () => {
     // A German railway 0101-0105-0205-0305, the railhead at 0105; a Russian army at 0404 (0305
     // is next to it, 0205 two hexes off); Moscow east at 0905.
-    const s = game(
+    const s = moscowFront(
       {
-        map: {
-          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-          edges: [{ id: 'soviet-supply', hexes: col(20) }],
-          connections: [
-            { kind: 'rail', path: col(20) },
-            { kind: 'rail-german', path: ['0101', '0102', '0103', '0104', '0105', '0205', '0305'] },
-          ],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '0905' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        railheads: ['0105'],
-        pieces: {
-          k: { is: 'ger-inf-korps', at: '0102' },
-          r: { is: 'sov-army', at: '0404' },
-          m: { is: 'sov-army', at: '0905' },
-        },
+        k: { is: 'ger-inf-korps', at: '0102' },
+        r: { is: 'sov-army', at: '0404' },
+        m: { is: 'sov-army', at: '0905' },
       },
-      { Moscow: 'soviet' },
+      {
+        moscow: '0905',
+        connections: [{ kind: 'rail-german', path: [...col(1, 5), '0205', '0305'] }],
+        railheads: ['0105'],
+      },
     );
-    const { end } = until(s, (g) => g.step !== 'reinforce');
+    const { end } = playUntil(s, (g) => g.step !== 'reinforce', 'ops');
     assert.deepEqual(end.state.railheads, [hexOf(s, '0205')]);
   });
 });
@@ -201,31 +121,15 @@ describe('two arms meet behind a Russian group and cut it off from its supply ("
     // edge to column 13 supplies two armies at 0705-0706; German motorized korps north (0303) and
     // south (0308) of them; Moscow east at 1905.
     const lake: Record<string, string> = { '1001': 'lake', '1002': 'lake', '1009': 'lake', '1010': 'lake' };
-    const s = game(
+    const s = moscowFront(
       {
-        map: {
-          terrain: lake,
-          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-          edges: [{ id: 'soviet-supply', hexes: col(20) }],
-          connections: [
-            { kind: 'rail', path: col(20) },
-            {
-              kind: 'rail',
-              path: Array.from({ length: 8 }, (_, i) => `${String(20 - i).padStart(2, '0')}05`),
-            },
-          ],
-          places: [{ name: 'Moscow', kind: 'victory-city', hex: '1905' }],
-        },
-        victoryPoints: { Moscow: 3 },
-        pieces: {
-          n: { is: 'ger-mot-korps', at: '0303' },
-          so: { is: 'ger-mot-korps', at: '0308' },
-          r1: { is: 'sov-army', at: '0705' },
-          r2: { is: 'sov-army', at: '0706' },
-          m: { is: 'sov-army', at: '1905' },
-        },
+        n: { is: 'ger-mot-korps', at: '0303' },
+        so: { is: 'ger-mot-korps', at: '0308' },
+        r1: { is: 'sov-army', at: '0705' },
+        r2: { is: 'sov-army', at: '0706' },
+        m: { is: 'sov-army', at: '1905' },
       },
-      { Moscow: 'soviet' },
+      { terrain: lake, connections: [{ kind: 'rail', path: row(5, 20, 13) }] },
     );
     const before = supplyDistances(new Board(s.state), 'soviet');
     assert.ok(before[hexOf(s, '0705')]! >= 0, 'the armies are in supply at the start');

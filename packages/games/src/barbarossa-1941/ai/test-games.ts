@@ -1,23 +1,99 @@
 /**
  * Whole-rules games on the small positions of `test-positions.ts` for the AI's tests: a
- * 20 x 10 map set up through `barbarossaRules.setup`, with hexes' control as a test wants it.
+ * 20 x 10 map set up through `barbarossaRules.setup`, with hexes' control as a test wants it;
+ * the front most of them stand on (`moscowFront`), and the AI playing them out (`playUntil`).
  */
-import { type GameState, setup } from '@stavka/engine';
-import { barbarossaRules } from '../rules.ts';
+import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { type PositionInput, positionFile } from '../test-positions.ts';
+import { BarbarossaAiPlayer } from './ai.ts';
+
+type G = GameState<BarbarossaState>;
+
+/** The rules as the AI players take them (`Player.choose`). */
+export const aiRules = barbarossaRules as unknown as GameRules<
+  BarbarossaState,
+  Action,
+  Record<string, unknown>
+>;
 
 /** The hex numbers of column `c`, rows 1 to `rows`. */
 export const col = (c: number, rows = 10): string[] =>
   Array.from({ length: rows }, (_, r) => `${String(c).padStart(2, '0')}${String(r + 1).padStart(2, '0')}`);
 
+/** The hex numbers of row `r`, columns `from` to `to` (either way). */
+export const row = (r: number, from: number, to: number): string[] =>
+  Array.from(
+    { length: Math.abs(to - from) + 1 },
+    (_, k) => `${String(from + (to >= from ? k : -k)).padStart(2, '0')}${String(r).padStart(2, '0')}`,
+  );
+
 /** A new game of the position on a 20 x 10 map, `control` giving hexes' owners. */
 export function game(
   input: Omit<PositionInput, 'columns' | 'rows'>,
   control: Record<string, 'axis' | 'soviet'> = {},
-): GameState<BarbarossaState> {
+): G {
   const made = setup(barbarossaRules, positionFile({ columns: 20, rows: 10, ...input }), 1, {});
   if (!made.ok) throw new Error(JSON.stringify(made.error));
   Object.assign(made.value.state.control, control);
   return made.value;
+}
+
+/** What a test puts on `moscowFront` besides the pieces. */
+export interface FrontInput {
+  /** Moscow's hex (1905 unless said). */
+  readonly moscow?: string;
+  /** Terrain of the map's hexes. */
+  readonly terrain?: NonNullable<PositionInput['map']>['terrain'];
+  /** Roads and railways besides the Russian railroad along column 20. */
+  readonly connections?: NonNullable<PositionInput['map']>['connections'];
+  readonly railheads?: readonly string[];
+}
+
+/**
+ * The front most AI tests stand on: Germany column 1, the Russian supply edge and a railroad
+ * along column 20, Moscow (3 points, held by the Russians) at 1905 or `moscow`: the Axis
+ * makes for Moscow, the Russian units east of the Germans are in Full Supply.
+ */
+export function moscowFront(pieces: PositionInput['pieces'], front: FrontInput = {}): G {
+  return game(
+    {
+      map: {
+        ...(front.terrain ? { terrain: front.terrain } : {}),
+        zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+        edges: [{ id: 'soviet-supply', hexes: col(20) }],
+        connections: [{ kind: 'rail', path: col(20) }, ...(front.connections ?? [])],
+        places: [{ name: 'Moscow', kind: 'victory-city', hex: front.moscow ?? '1905' }],
+      },
+      victoryPoints: { Moscow: 3 },
+      ...(front.railheads ? { railheads: front.railheads } : {}),
+      pieces,
+    },
+    { Moscow: 'soviet' },
+  );
+}
+
+/** The AI plays both sides (players seeded `seed:side`) until `stop` holds or the game has nothing left to ask. */
+export function playUntil(
+  s: G,
+  stop: (g: BarbarossaState) => boolean,
+  seed = 'ai-test',
+): { end: G; actions: BarbarossaAction[] } {
+  const ai: Record<string, BarbarossaAiPlayer> = {
+    axis: new BarbarossaAiPlayer(`${seed}:axis`),
+    soviet: new BarbarossaAiPlayer(`${seed}:soviet`),
+  };
+  const actions: BarbarossaAction[] = [];
+  let t = s;
+  for (let n = 0; n < 500 && !stop(t.state); n++) {
+    const active = aiRules.activeSides(t.state)[0];
+    if (active === undefined) break;
+    const a = ai[active]!.choose(aiRules, t, active) as BarbarossaAction;
+    actions.push(a);
+    const r = apply(barbarossaRules, t, active, a, t.stateId);
+    if (!r.ok) throw new Error(r.error.message);
+    t = r.value;
+  }
+  return { end: t, actions };
 }
