@@ -18,6 +18,7 @@ import { readFor } from './combat-results.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState, Combat } from './state.ts';
+import { TIMELINE_CITIES } from './timeline.ts';
 import { holder } from './victory.ts';
 
 function holders(v: BarbarossaView): (string | null)[] {
@@ -97,4 +98,13 @@ function events(
   return out;
 }
 
-export const barbarossaAfterAction: AfterActionReading<BarbarossaView> = { holders, events };
+export const barbarossaAfterAction: AfterActionReading<BarbarossaView> = {
+  holders,
+  events,
+  // The 1941 timeline the balance reports read (ai/city-falls.ts, docs/barbarossa-balance.md).
+  history: TIMELINE_CITIES.map(([city, when, turn]) => ({
+    when,
+    text: turn === null ? `${city} does not fall in 1941` : `${city} falls to the Axis`,
+    turn,
+  })),
+};

@@ -12,6 +12,7 @@ import {
 } from '@stavka/engine';
 import { FIRE_TABLE } from './combat.ts';
 import { boardView, type View } from './presentation-board.ts';
+import { TIMELINE_POINTS } from './timeline-points.ts';
 
 function holders(v: View): (string | null)[] {
   return boardView(v).points.map((p) => v.control[p.id] ?? null);
@@ -57,4 +58,12 @@ function events(before: View, after: View, entries: readonly LogEntry[]): AfterA
   return out;
 }
 
-export const pointToPointAfterAction: AfterActionReading<View> = { holders, events };
+export const pointToPointAfterAction: AfterActionReading<View> = {
+  holders,
+  events,
+  // The 1941 timeline the balance reports read (typhoon-timeline.ts, docs/typhoon-balance.md).
+  history: TIMELINE_POINTS.map(([, name, when]) => ({
+    when: `${when} 1941`.replace('never 1941', 'never'),
+    text: when === 'never' ? `${name} does not fall` : `${name} falls to the Axis`,
+  })),
+};

@@ -11,19 +11,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type GameState, type ReplayFile, replay } from '@stavka/engine';
 import { type CampaignState, campaignRules, typhoon } from './campaign.ts';
+import { TIMELINE_POINTS } from './timeline-points.ts';
 
-/** The points of the 1941 timeline, with the date each fell (research 5.1). */
-export const TIMELINE_POINTS = [
-  ['orel', 'Orel', '3 Oct'],
-  ['bryansk', 'Bryansk', '6 Oct'],
-  ['vyazma', 'Vyazma', '7 Oct'],
-  ['kaluga', 'Kaluga', '12-13 Oct'],
-  ['kalinin', 'Kalinin', '14 Oct'],
-  ['mozhaisk', 'Mozhaisk', '18 Oct'],
-  ['volokolamsk', 'Volokolamsk', 'late Oct'],
-  ['klin', 'Klin', '23 Nov'],
-  ['tula', 'Tula', 'never'],
-] as const;
+export { TIMELINE_POINTS } from './timeline-points.ts';
 
 export interface CampaignTimeline {
   readonly seed: string | number;

@@ -91,6 +91,9 @@ describe('after-action report: a seeded short game of each game', () => {
     consistent(r.value);
     assert.ok(r.value.battles.length >= 1);
     assert.ok(r.value.captures.some((c) => c.by === 'axis'));
+    // Places by their words, without the board's marks ("Kaluga ★2 ▲").
+    for (const c of r.value.captures) assert.doesNotMatch(c.place, /[★▲]/);
+    assert.equal(r.value.history.length, 9);
     assert.ok(r.value.turns[0]!.totalLosses.soviet!.steps > 0);
   });
 
@@ -109,6 +112,7 @@ describe('after-action report: a seeded short game of each game', () => {
     assert.ok(r.ok);
     consistent(r.value);
     assert.equal(r.value.turns[0]!.turn, 1);
+    assert.equal(r.value.history.find((h) => h.text.startsWith('Minsk'))?.turn, 1);
   });
 
   it('refuses a replay with an illegal action, naming it', async () => {

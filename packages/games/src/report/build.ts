@@ -9,9 +9,11 @@
 import {
   type AfterActionEvent,
   type AnyGameModule,
+  axialDistance,
   type BoardDrawing,
   err,
   type GameState,
+  hexAxial,
   ok,
   type Presentation,
   type ReplayFile,
@@ -122,7 +124,9 @@ export function luckOf(
 
 /** The nodes that are named places: a hex map's places, or every point. */
 export function placeNodes(board: BoardDrawing): { at: number; name: string }[] {
-  if (board.kind === 'points') return board.points.map((p, at) => ({ at, name: p.name }));
+  // A point's name may carry the board's marks ("Kaluga ★2 ▲"): the place is its words.
+  if (board.kind === 'points')
+    return board.points.map((p, at) => ({ at, name: p.name.replace(/(\s+[^\p{L}\p{N}(]\S*)+$/u, '') }));
   return board.map.places.map((p) => ({ at: p.hex, name: p.name }));
 }
 
@@ -197,7 +201,7 @@ export async function buildReport(
       add(totalLosses, ev.side, ev.units, ev.steps);
       eliminated[ev.side] = (eliminated[ev.side] ?? 0) + ev.units;
       const open = battles.at(-1);
-      if (open && open.turn === turn && index - open.last <= BATTLE_WINDOW)
+      if (open && open.turn === turn && index - open.last <= BATTLE_WINDOW && near(open.at, ev.at))
         add(open.losses, ev.side, ev.units, ev.steps);
       return;
     }
@@ -252,6 +256,16 @@ export async function buildReport(
     }
     logLength = s.log.length;
     before = after;
+  };
+
+  /** Whether a loss at `at` may belong to the battle at `battle`: at most 3 hexes away, or a point next to it. */
+  const near = (battle: number, at: number) => {
+    if (!board || at < 0 || battle < 0 || at === battle) return true;
+    if (board.kind === 'points')
+      return board.lines.some(
+        (l) => (l.from === battle && l.to === at) || (l.to === battle && l.from === at),
+      );
+    return axialDistance(hexAxial(board.map, battle), hexAxial(board.map, at)) <= 3;
   };
 
   // The position before the first action: the board, the places, the holders at the start.

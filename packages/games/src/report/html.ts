@@ -188,7 +188,7 @@ export function turnMap(report: GameReport, t: TurnRecord, g: Geometry = geometr
           })
           .join('')
       : board.points
-          .map((p) => `<text x="${r1(p.x + 10)}" y="${r1(p.y - 6)}">${esc(p.name)}</text>`)
+          .map((p) => `<text x="${r1(p.x + 10)}" y="${r1(p.y - 6)}" font-size="15">${esc(p.name)}</text>`)
           .join('');
   return `<svg class="turn-map" role="img" aria-label="${esc(t.label)}" viewBox="0 0 ${g.width} ${g.height}" xmlns="http://www.w3.org/2000/svg">${lines}${shaded}<path class="front" d="${g.front(t.holders)}" fill="none" stroke="#c00" stroke-width="2.5"/><g class="names" font-size="9" fill="#222">${names}</g></svg>`;
 }
@@ -239,7 +239,8 @@ export function reportHtml(report: GameReport, charts: { vp: string; losses: str
 <style>
 body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:1400px}
 .layout{display:flex;gap:2em;align-items:flex-start}.main{flex:3}.aside{flex:1;font-size:.9em}
-.turn-map{width:100%;max-width:900px;height:auto;border:1px solid #ccc;background:#fafaf5}
+.turns{display:grid;grid-template-columns:repeat(auto-fill,minmax(380px,1fr));gap:1em}
+.turn h3{margin:.3em 0}.turn-map{width:100%;height:auto;border:1px solid #ccc;background:#fafaf5}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}
 .charts svg{max-width:100%;height:auto}
 </style></head><body>
@@ -250,7 +251,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 <section><h2>Key battles</h2>${key.length === 0 ? '<p>No battle was fought.</p>' : `<table class="battles"><tr><th>turn</th><th>battle</th><th>attacker</th><th>rolls (chance)</th><th>steps lost</th><th>attacker's luck</th></tr>${battles}</table>`}
 <p>Luck: where the roll fell among the results, from the attacker's side: the chance of a worse result plus half the chance of the one rolled (50% is an average roll).</p></section>
 <section><h2>Places taken and lost</h2>${captures ? `<ul class="captures">${captures}</ul>` : '<p>None changed hands.</p>'}</section>
-<section><h2>The front, turn by turn</h2>${turns}</section>
+<section><h2>The front, turn by turn</h2><div class="turns">${turns}</div></section>
 </div>
 <aside class="aside"><h2>History</h2>${history ? `<ul class="history">${history}</ul>` : '<p>The game cites no timeline.</p>'}</aside></div>
 </body></html>

@@ -12,22 +12,9 @@ import { join } from 'node:path';
 import { type GameState, type ReplayFile, replay } from '@stavka/engine';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
+import { TIMELINE_CITIES } from '../timeline.ts';
 
-/**
- * The cities of the 1941 timeline: name, when it fell, and the game-turn of that date (turn
- * 1 June II 1941 .. 15 January II 1942: data/generated/turns.json), null for never.
- */
-export const TIMELINE_CITIES = [
-  ['Minsk', '28 Jun', 1],
-  ['Smolensk', 'mid-Jul', 3],
-  ['Kiev', '19 Sep', 7],
-  ['Odessa', '16 Oct', 9],
-  ['Kharkov', '24 Oct', 9],
-  ['Rostov', '21 Nov (lost 29 Nov)', 11],
-  ['Sevastopol', 'never (1942)', null],
-  ['Leningrad', 'never', null],
-  ['Moscow', 'never', null],
-] as const;
+export { TIMELINE_CITIES } from '../timeline.ts';
 
 /** The Axis cities whose loss ends the game (B-12). */
 const AXIS_CITIES = ['Warsaw', 'Bucharest', 'Ploesti'] as const;
