@@ -4,6 +4,7 @@
  * side whose country it is on 22 June 1941), the units eliminated and the steps lost
  * (armies and motorized korps turned to their weak side), and each combat roll against the
  * exact chances of the column it was read on (the B-8 split die read on both columns).
+ * Nobody holds the sea or a lake.
  */
 import {
   type AfterActionEvent,
@@ -12,7 +13,7 @@ import {
   hexNumberOf,
   type LogEntry,
 } from '@stavka/engine';
-import { columnChances } from '../report/chances.ts';
+import { columnChances, rankedChances } from '../report/chances.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
 import { readFor } from './combat-results.ts';
 import type { BarbarossaView } from './hidden.ts';
@@ -25,7 +26,10 @@ function holders(v: BarbarossaView): (string | null)[] {
   const s = rulesScenarioByKey(v.scenario);
   const g = v as unknown as BarbarossaState;
   const out: (string | null)[] = [];
-  for (let h = 0; h < s.map.onMap.length; h++) out.push(s.map.onMap[h] === 1 ? holder(g, s, h) : null);
+  // Nobody holds the water (sea and lake hexes).
+  const water = new Set(['sea', 'lake'].map((t) => s.map.terrainNames.indexOf(t)));
+  for (let h = 0; h < s.map.onMap.length; h++)
+    out.push(s.map.onMap[h] === 1 && !water.has(s.map.terrain[h]!) ? holder(g, s, h) : null);
   for (const id of v.order) {
     const p = v.pieces[id]!;
     if (p.status !== 'map' || p.at < 0) continue;
@@ -41,11 +45,7 @@ function chancesOf(c: Combat): { result: string; probability: number }[] {
   const cases: string[] = [];
   for (let roll = 1; roll <= BARBAROSSA_CRT.die; roll++)
     cases.push(readFor(BARBAROSSA_CRT, roll >= 4 ? c.split.high : c.split.low, roll, false));
-  const d = fromCases(cases);
-  const rank = (r: string) => BARBAROSSA_CRT.rank[BARBAROSSA_CRT.resultCodes.indexOf(r)] ?? 0;
-  return [...d.counts]
-    .map(([result, n]) => ({ result, probability: n / d.den }))
-    .sort((a, b) => rank(a.result) - rank(b.result));
+  return rankedChances(BARBAROSSA_CRT, fromCases(cases));
 }
 
 function events(

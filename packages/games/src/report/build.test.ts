@@ -112,6 +112,16 @@ describe('after-action report: a seeded short game of each game', () => {
     assert.ok(r.ok);
     consistent(r.value);
     assert.equal(r.value.turns[0]!.turn, 1);
+    // Seed 3: the Axis attacks on turn 1; every attack is measured on its column, and the sea is nobody's.
+    assert.ok(r.value.battles.filter((b) => b.attacker === 'axis').length >= 5);
+    assert.ok(r.value.battles.every((b) => b.rolls.every((x) => x.column)));
+    const board = r.value.board;
+    assert.equal(board.kind, 'hex');
+    if (board.kind === 'hex') {
+      const sea = board.map.terrainNames.indexOf('sea');
+      const seaHex = [...board.map.terrain].findIndex((t, h) => t === sea && board.map.onMap[h] === 1);
+      assert.equal(r.value.turns[0]!.holders[seaHex], null);
+    }
     assert.equal(r.value.history.find((h) => h.text.startsWith('Minsk'))?.turn, 1);
   });
 
