@@ -80,6 +80,12 @@ describe('after-action report: a seeded short game of each game', () => {
     const html = reportHtml(r.value, { vp: '<svg id="vp"></svg>', losses: '<svg id="l"></svg>' });
     assert.equal(html.match(/class="turn-map"/g)?.length, r.value.turns.length);
     assert.ok(!/<script/i.test(html));
+    // Without vega: both charts drawn plainly, a line a side.
+    const plain = reportHtml(r.value);
+    for (const chart of ['chart-vp', 'chart-losses']) {
+      const at = plain.indexOf(`id="${chart}"`);
+      assert.match(plain.slice(at, plain.indexOf('</svg>', at)), /(<polyline class="series"[^>]*>.*){2}/s);
+    }
     const charts = reportCharts(r.value) as { vp: { data: { values: unknown[] } } };
     assert.equal(charts.vp.data.values.length, r.value.turns.length * 2);
   });

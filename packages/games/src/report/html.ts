@@ -195,8 +195,52 @@ export function turnMap(report: GameReport, t: TurnRecord, g: Geometry = geometr
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-/** The whole report as one HTML file; `charts` are the two charts rendered to SVG. */
-export function reportHtml(report: GameReport, charts: { vp: string; losses: string }): string {
+/**
+ * A line chart of a value per side over the turns, drawn directly in SVG: the charts where
+ * vega is not at hand (a browser page; the CLI renders the vega-lite specs instead).
+ */
+export function plainChart(
+  report: GameReport,
+  title: string,
+  value: (t: TurnRecord, side: string) => number,
+): string {
+  const W = 540;
+  const H = 240;
+  const left = 40;
+  const top = 28;
+  const w = W - left - 170;
+  const h = H - top - 30;
+  const turns = report.turns;
+  const max = Math.max(1, ...turns.flatMap((t) => report.sides.map((s) => value(t, s.id))));
+  const first = turns[0]?.turn ?? 1;
+  const span = Math.max(1, (turns.at(-1)?.turn ?? 1) - first);
+  const x = (turn: number) => r1(left + ((turn - first) / span) * w);
+  const y = (v: number) => r1(top + h - (v / max) * h);
+  const ticks = [0, Math.round(max / 2), max].map(
+    (v) =>
+      `<text x="${left - 4}" y="${y(v) + 3}" text-anchor="end">${v}</text><line x1="${left}" x2="${left + w}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`,
+  );
+  const turnLabels = turns.map(
+    (t) => `<text x="${x(t.turn)}" y="${top + h + 14}" text-anchor="middle">${t.turn}</text>`,
+  );
+  const lines = report.sides.map((s, i) => {
+    const pts = turns.map((t) => `${x(t.turn)},${y(value(t, s.id))}`).join(' ');
+    return `<polyline class="series" fill="none" stroke="${esc(s.colour)}" stroke-width="2" points="${pts}"/><text x="${left + w + 8}" y="${top + 12 + i * 16}" fill="${esc(s.colour)}">${esc(s.name)}</text>`;
+  });
+  return `<svg class="plain-chart" role="img" aria-label="${esc(title)}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" font-size="11" font-family="sans-serif"><text x="${left}" y="14" font-weight="bold">${esc(title)}</text>${ticks.join('')}${turnLabels.join('')}${lines.join('')}</svg>`;
+}
+
+/**
+ * The whole report as one HTML file; `charts` are the two charts rendered to SVG (the
+ * vega-lite specs of `reportCharts`), else drawn plainly (`plainChart`).
+ */
+export function reportHtml(
+  report: GameReport,
+  charts: { vp: string; losses: string } = {
+    vp: plainChart(report, 'Victory points at the end of each turn', (t, s) => t.vp[s] ?? 0),
+    losses: plainChart(report, 'Losses since the start (steps)', (t, s) => t.totalLosses[s]?.steps ?? 0),
+  },
+): string {
   const name = (id: string | null) =>
     id === null ? 'nobody' : (report.sides.find((s) => s.id === id)?.name ?? id);
   const g = geometry(report.board);
