@@ -80,6 +80,12 @@ describe('after-action report: a seeded short game of each game', () => {
     const html = reportHtml(r.value, { vp: '<svg id="vp"></svg>', losses: '<svg id="l"></svg>' });
     assert.equal(html.match(/class="turn-map"/g)?.length, r.value.turns.length);
     assert.ok(!/<script/i.test(html));
+    // Turn 3's map rings the places taken on turn 3 (Sychevka among them).
+    const turn3 = html.slice(html.indexOf('id="turn-3"'), html.indexOf('id="turn-4"'));
+    assert.equal(
+      turn3.match(/class="taken"/g)?.length,
+      new Set(r.value.captures.filter((c) => c.turn === 3).map((c) => c.at)).size,
+    );
     // Without vega: both charts drawn plainly, a line a side.
     const plain = reportHtml(r.value);
     for (const chart of ['chart-vp', 'chart-losses']) {

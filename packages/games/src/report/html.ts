@@ -190,7 +190,15 @@ export function turnMap(report: GameReport, t: TurnRecord, g: Geometry = geometr
       : board.points
           .map((p) => `<text x="${r1(p.x + 10)}" y="${r1(p.y - 6)}" font-size="15">${esc(p.name)}</text>`)
           .join('');
-  return `<svg class="turn-map" role="img" aria-label="${esc(t.label)}" viewBox="0 0 ${g.width} ${g.height}" xmlns="http://www.w3.org/2000/svg">${lines}${shaded}<path class="front" d="${g.front(t.holders)}" fill="none" stroke="#c00" stroke-width="2.5"/><g class="names" font-size="9" fill="#222">${names}</g></svg>`;
+  // The places that changed hands this turn, ringed in the colour of the side holding them at its end.
+  const taken = [...new Set(report.captures.filter((c) => c.turn === t.turn).map((c) => c.at))]
+    .filter((at) => t.holders[at])
+    .map((at) => {
+      const c = g.centre(at);
+      return `<circle class="taken" cx="${r1(c.x)}" cy="${r1(c.y)}" r="${board.kind === 'hex' ? 8 : 14}" fill="none" stroke="${esc(colour.get(t.holders[at]!) ?? '#000')}" stroke-width="3"/>`;
+    })
+    .join('');
+  return `<svg class="turn-map" role="img" aria-label="${esc(t.label)}" viewBox="0 0 ${g.width} ${g.height}" xmlns="http://www.w3.org/2000/svg">${lines}${shaded}<path class="front" d="${g.front(t.holders)}" fill="none" stroke="#c00" stroke-width="2.5"/>${taken}<g class="names" font-size="9" fill="#222">${names}</g></svg>`;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
