@@ -3,6 +3,7 @@
 /** A replay's controls (step, play, a turn chosen) and a game's replay file downloaded. */
 import type { AnyGameModule, ReplayFile } from '@stavka/engine';
 import { useEffect, useState } from 'preact/hooks';
+import { ReportLink } from './report-page.tsx';
 import type { ReplayCheck, ReplaySession, SessionView } from './session.ts';
 
 export function ReplayControls(p: {
@@ -81,6 +82,8 @@ export function ReplayControls(p: {
               ? `Checking the replay's actions: ${check.checked} of ${check.of}…`
               : `Every action checked legal (${check.of}).`}
       </p>
+      {/* The after-action report of the whole file, once every action is checked (issue #48). */}
+      {!check.problem && check.checked >= check.of && <ReportLink game={game} file={session.file} />}
     </section>
   );
 }

@@ -297,7 +297,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 .charts svg{max-width:100%;height:auto}
 </style></head><body>
 <h1>${esc(report.title)}: after-action report</h1>
-<p>${report.result ? esc(report.result) : 'Game not finished.'} ${report.actions} actions, ${report.turns.length} turns.</p>
+<p>${report.result ? esc(report.result.replace(/([^.!?])$/, '$1.')) : 'Game not finished.'} ${report.actions} actions, ${report.turns.length} turns.</p>
 <div class="layout"><div class="main">
 <section class="charts"><h2>Over the turns</h2><div class="chart" id="chart-vp">${charts.vp}</div><div class="chart" id="chart-losses">${charts.losses}</div></section>
 <section><h2>Key battles</h2>${key.length === 0 ? '<p>No battle was fought.</p>' : `<table class="battles"><tr><th>turn</th><th>battle</th><th>attacker</th><th>rolls (chance)</th><th>steps lost</th><th>attacker's luck</th></tr>${battles}</table>`}
