@@ -4,7 +4,9 @@
  * and the Kronstadt roads (hexsides of feature "sea" that separate their hexes), and
  * Leningrad's port lies on that water. "Strategic Movment - By Sea": "1 unit may move by
  * sea from any coastal hex to a friendly-controlled port within the same sea"; no land
- * move, zone of control or supply line crosses the water.
+ * move or zone of control crosses the water. A supply line does, from Leningrad to Kronstadt
+ * only: "6 hexes back to a friendly railroad" counts hexes and the water is none (RULINGS
+ * B-84 proposed: Kronstadt was supplied across the bay in 1941).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -15,7 +17,7 @@ import type { RulesScenario } from './rules-scenario.ts';
 import { seaDestinations } from './sea.ts';
 import { standardRulesScenario } from './standard-setup.ts';
 import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
-import { supplyStatuses } from './supply.ts';
+import { supplyDistances, supplyStatuses } from './supply.ts';
 
 const made = standardRulesScenario();
 if (!made.ok) throw new Error(JSON.stringify(made.error.slice(0, 3)));
@@ -106,13 +108,61 @@ describe('Kronstadt an island, Leningrad on the Neva Bay (issue #42 item 5)', ()
     assert.ok(!from(LENINGRAD).includes(hex('Odessa')), 'not into the Black Sea');
   });
 
-  it('traces no supply line over the water: a Russian army on Kronstadt is Isolated, one in Leningrad is not', () => {
+  it('traces supply over the Neva Bay from Leningrad (B-84): a Russian army on Kronstadt is in Full supply, one hex beyond Leningrad', () => {
     const g = position('soviet', {
       'sov-23a': { side: 'soviet', at: KRONSTADT },
       'sov-7a': { side: 'soviet', at: LENINGRAD },
     });
-    const sup = supplyStatuses(new Board(g, s), 'soviet');
-    assert.equal(sup['sov-23a'], 'isolated');
+    const board = new Board(g, s);
+    const sup = supplyStatuses(board, 'soviet');
+    assert.equal(sup['sov-23a'], 'full');
     assert.equal(sup['sov-7a'], 'full');
+    const dist = supplyDistances(board, 'soviet');
+    assert.ok(dist[LENINGRAD]! >= 0);
+    assert.equal(
+      dist[KRONSTADT],
+      dist[LENINGRAD]! + 1,
+      'the water counts as no hex: Kronstadt is the next hex',
+    );
+    // Leningrad empty: the line runs through it all the same ("through any friendly unit" or none).
+    const alone = position('soviet', { 'sov-23a': { side: 'soviet', at: KRONSTADT } });
+    assert.equal(supplyStatuses(new Board(alone, s), 'soviet')['sov-23a'], 'full');
+  });
+
+  it('traces none when Leningrad is lost or cut: held by the Axis (Tallinn, a Russian port of the same sea, does not supply over the sea), occupied, or in an unoccupied German zone of control', () => {
+    const kronstadt = (g: BarbarossaState) => supplyStatuses(new Board(g, s), 'soviet')['sov-23a'];
+    const lost = position('soviet', { 'sov-23a': { side: 'soviet', at: KRONSTADT } });
+    lost.control.Leningrad = 'axis';
+    assert.equal(kronstadt(lost), 'isolated', 'Leningrad Axis-held and empty');
+    const occupied = position('soviet', {
+      'sov-23a': { side: 'soviet', at: KRONSTADT },
+      'ger-i-ak': { side: 'axis', at: LENINGRAD },
+    });
+    assert.equal(kronstadt(occupied), 'isolated', 'a German korps in Leningrad');
+    const landward = around(LENINGRAD).find((h) => h >= 0 && h !== KRONSTADT && s.terrain[h] !== 'sea')!;
+    const zoc = position('soviet', {
+      'sov-23a': { side: 'soviet', at: KRONSTADT },
+      'ger-i-ak': { side: 'axis', at: landward },
+    });
+    assert.equal(
+      new Board(zoc, s).inEnemyZoc('soviet', LENINGRAD),
+      true,
+      'Leningrad in the korps zone of control',
+    );
+    assert.equal(kronstadt(zoc), 'isolated', 'Leningrad empty in a German zone of control');
+    const held = position('soviet', {
+      'sov-23a': { side: 'soviet', at: KRONSTADT },
+      'sov-7a': { side: 'soviet', at: LENINGRAD },
+      'ger-i-ak': { side: 'axis', at: landward },
+    });
+    assert.equal(kronstadt(held), 'full', 'a Russian unit in Leningrad keeps the line open');
+  });
+
+  it('reads the same for the Axis: a German korps on Kronstadt traces over the water to an Axis Leningrad in supply', () => {
+    const g = position('axis', { 'ger-i-ak': { side: 'axis', at: KRONSTADT } });
+    g.railheads = [LENINGRAD];
+    assert.equal(supplyStatuses(new Board(g, s), 'axis')['ger-i-ak'], 'isolated', 'Leningrad still Russian');
+    g.control.Leningrad = 'axis';
+    assert.equal(supplyStatuses(new Board(g, s), 'axis')['ger-i-ak'], 'full');
   });
 });

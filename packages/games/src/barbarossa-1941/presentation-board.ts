@@ -233,6 +233,8 @@ export function boardDrawing(v: BarbarossaView): HexBoard {
     fill,
     hexLabel: labels,
     sides: [
+      // Water narrower than a hex (the Neva Bay round Kronstadt, RULINGS B-82), under the rivers.
+      { bit: s.seaSideBit, className: 'sea-side' },
       { bit: s.riverBit, className: 'river' },
       { bit: bit('border-1941', 'side'), className: 'frontline border-1941' },
     ].filter((x) => x.bit !== 0),

@@ -4,7 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameState, legalActions, view } from '@stavka/engine';
+import {
+  type Action,
+  apply,
+  directionTo,
+  type GameState,
+  hexAxial,
+  legalActions,
+  view,
+} from '@stavka/engine';
 import { evaluateAttack, isRefusal } from './attack.ts';
 import { BARBAROSSA_CRT, barbarossaCalc } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
@@ -47,7 +55,7 @@ describe('The map: the whole front as the board draws it', () => {
     assert.equal(b.hexLabel.length, n);
     assert.deepEqual(
       b.sides.map((x) => x.className),
-      ['river', 'frontline border-1941'],
+      ['sea-side', 'river', 'frontline border-1941'],
     );
     assert.deepEqual(
       b.links.map((x) => x.className),
@@ -57,6 +65,23 @@ describe('The map: the whole front as the board draws it', () => {
       (b.labels ?? []).some((l) => l.text === 'Dnieper' || l.text === 'Dnepr'),
       'river names',
     );
+  });
+  it('draws the Neva Bay round Kronstadt as sea sides: its five hexsides facing land (B-82)', () => {
+    if (b.kind !== 'hex') return;
+    const kronstadt = b.map.places.find((p) => p.name.startsWith('Kronstadt'));
+    assert.ok(kronstadt, 'Kronstadt on the map');
+    const k = kronstadt.hex;
+    // As the board draws a hexside (web map/board-layers.tsx): each side entry whose bit the hexside has.
+    const drawn = [0, 1, 2, 3, 4, 5].map((d) =>
+      b.sides.filter((x) => (b.map.sideFeatures[k * 6 + d]! & x.bit) !== 0).map((x) => x.className),
+    );
+    assert.equal(drawn.filter((c) => c.includes('sea-side')).length, 5, JSON.stringify(drawn));
+    for (let d = 0; d < 6; d++)
+      if (drawn[d]!.includes('sea-side'))
+        assert.equal(b.map.graph.targets[k * 6 + d], -1, 'the water parts the hexes');
+    const leningrad = b.map.places.find((p) => p.name.startsWith('Leningrad'))!.hex;
+    const toLeningrad = directionTo(hexAxial(b.map, k), hexAxial(b.map, leningrad));
+    assert.ok(toLeningrad >= 0 && drawn[toLeningrad]!.includes('sea-side'), 'Leningrad on the bay');
   });
   it('prints victory cities with their points (B-12) and the railheads (B-38)', () => {
     if (b.kind !== 'hex') return;

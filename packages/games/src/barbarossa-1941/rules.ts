@@ -53,7 +53,7 @@ import { victoryTally } from './victory.ts';
 
 export type { BarbarossaAction } from './steps/actions.ts';
 
-export const RULES_VERSION = 'barbarossa-1941/4';
+export const RULES_VERSION = 'barbarossa-1941/5';
 
 export interface BarbarossaOptions {
   /**

@@ -4,7 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, applyWithRolls, hexIndex, setup } from '@stavka/engine';
+import {
+  apply,
+  applyWithRolls,
+  axialNeighbor,
+  axialToOffset,
+  hexAxial,
+  hexIndex,
+  makeHexNumber,
+  setup,
+} from '@stavka/engine';
 import { evaluateAttack, isRefusal } from './attack.ts';
 import { Board } from './board.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
@@ -179,5 +188,72 @@ describe('Supply: Limited and Isolated attackers (B-68)', () => {
     }
     assert.equal(s.state.combat, null);
     assert.equal(s.state.pieces.k!.disrupted, true, 'Disrupted after attacking Isolated (B-68)');
+  });
+});
+
+describe('Supply across water narrower than a hex (RULINGS B-84 proposed, with B-82)', () => {
+  // A strait of water hexsides parts columns 01-05 from 06-16 from top to bottom; ports
+  // face each other across it at 0506 and 0606, both taken by the Axis. The Axis country is column 01.
+  const strait: [string, string][] = [];
+  const dims = { columns: 16, rows: 12 };
+  for (let r = 1; r <= 12; r++)
+    for (let d = 0; d < 6; d++) {
+      const a = `05${String(r).padStart(2, '0')}`;
+      const o = axialToOffset(axialNeighbor(hexAxial(dims, hexIndex({ ...dims }, a)), d));
+      if (o.col === 6 && o.row >= 1 && o.row <= 12) strait.push([a, makeHexNumber(o)]);
+    }
+  const taken = { 'Port 0506': 'axis', 'Port 0606': 'axis', 'Port 0503': 'axis' } as const;
+  const statuses = (
+    pieces: Record<string, Placed>,
+    ports = ['0506', '0606'],
+    control: Record<string, 'axis' | 'soviet'> = taken,
+  ) => {
+    const made = setup(
+      barbarossaRules,
+      positionFile({
+        columns: 16,
+        rows: 12,
+        map: {
+          zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1, 12) }],
+          hexsides: [{ feature: 'sea', separates: true, between: strait }],
+          places: ports.map((hex) => ({ name: `Port ${hex}`, hex, kind: 'city' })),
+        },
+        ports: ports.map((hex) => ({ hex, sea: 'baltic' as const })),
+        pieces,
+      }),
+      1,
+      {},
+    );
+    if (!made.ok) throw new Error(JSON.stringify(made.error));
+    Object.assign(made.value.state.control, control);
+    const s = rulesScenarioByKey(made.value.state.scenario);
+    return supplyStatuses(new Board(made.value.state, s), 'axis');
+  };
+
+  it('steps from a port its side holds to the port facing it, as to the next hex, and on by land from there', () => {
+    // 0106 .. 0506 is 4 hexes, the far port 5, 0806 three more: 8, Limited; 1606 is 15: Isolated.
+    const st = statuses({
+      near: { is: 'ger-inf-korps', at: '0506' },
+      port: { is: 'ger-inf-korps', at: '0606' },
+      on: { is: 'ger-inf-korps', at: '0806' },
+      far: { is: 'ger-inf-korps', at: '1606' },
+    });
+    assert.deepEqual(st, { near: 'full', port: 'limited', on: 'limited', far: 'isolated' });
+  });
+
+  it('not from a port the side does not hold, nor from a hex that is no port, nor across sea between ports not facing each other', () => {
+    const pieces = { on: { is: 'ger-inf-korps', at: '0806' } } as const;
+    assert.equal(statuses(pieces).on, 'limited', 'both ports: the line crosses');
+    assert.equal(
+      statuses(pieces, ['0506', '0606'], { ...taken, 'Port 0506': 'soviet' }).on,
+      'isolated',
+      'the near port lost',
+    );
+    assert.equal(statuses(pieces, ['0606']).on, 'isolated', 'no port on the near shore');
+    assert.equal(
+      statuses(pieces, ['0503', '0606']).on,
+      'isolated',
+      'ports of one sea, not facing each other',
+    );
   });
 });

@@ -11,12 +11,16 @@
  * hexes.  Beyond that, units are Isolated".
  * "In Snow weather turns, Axis units farther than 3 hexes away from an Axis army unit in
  * supply are considered to be out of supply, unless air-supplied" (RULINGS B-24).
+ * Water narrower than a hex (the Neva Bay, B-82) is no hex to count: a supply line steps
+ * across it from a friendly port to a port of the same sea facing it, Leningrad to
+ * Kronstadt (RULINGS B-84 proposed, issue #42).
  */
-import { searchSpaceFor } from '@stavka/engine';
+import { axialNeighbor, axialToOffset, hexAxial, hexIndexOf, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
-import { impassable, type Side } from './rules-scenario.ts';
+import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
 import type { Supply } from './state.ts';
 import { isArmy } from './unit-kinds.ts';
+import { holder } from './victory.ts';
 
 export const LIMITED_RANGE = 12;
 
@@ -86,21 +90,90 @@ function hasRail(board: Board, h: number): boolean {
 export function supplyDistances(board: Board, side: Side, standing = -1): Int32Array {
   const blocked = supplyBlocked(board, side, standing);
   const sources = supplySources(board, side, blocked);
-  const n = board.s.map.graph.nodeCount;
+  return traceSupply(board, side, blocked, sources, LIMITED_RANGE);
+}
+
+/**
+ * Pairs of ports of one sea parted by a water hexside (B-82): [from, to] both ways. On the
+ * standard map Leningrad and Kronstadt, the one pair.
+ */
+function waterCrossings(s: RulesScenario): readonly (readonly [number, number])[] {
+  const known = crossings.get(s);
+  if (known) return known;
+  const out: [number, number][] = [];
+  if (s.seaSideBit !== 0)
+    for (const a of s.ports)
+      for (let d = 0; d < 6; d++) {
+        if ((s.map.sideFeatures[a.hex * 6 + d]! & s.seaSideBit) === 0) continue;
+        const o = axialToOffset(axialNeighbor(hexAxial(s.map, a.hex), d));
+        const b = hexIndexOf(s.map, o.col, o.row);
+        if (s.ports.some((x) => x.hex === b && x.sea === a.sea)) out.push([a.hex, b]);
+      }
+  crossings.set(s, out);
+  return out;
+}
+
+const crossings = new WeakMap<RulesScenario, readonly (readonly [number, number])[]>();
+
+/**
+ * Hex count from the nearest of `sources` through unblocked hexes, up to `maxCost`; -1
+ * beyond. RULINGS B-84 (proposed): "6 hexes back to a friendly railroad" counts hexes, and
+ * water narrower than a hex (B-82) is none: a line reaching a port its side holds steps
+ * across a water hexside to a port of the same sea facing it (Leningrad to Kronstadt) as to
+ * a next hex, if that hex is not blocked. Not across sea hexes: the sea carries only the
+ * one unit a turn of "Strategic Movment - By Sea".
+ */
+function traceSupply(
+  board: Board,
+  side: Side,
+  blocked: Uint8Array,
+  sources: number[],
+  maxCost: number,
+): Int32Array {
+  const { s, g } = board;
+  const { graph } = s.map;
+  const n = graph.nodeCount;
   const dist = new Int32Array(n).fill(-1);
   if (sources.length === 0) return dist;
   const enter = new Int8Array(n);
   for (let h = 0; h < n; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
-  // The shared search space read at once (no copy of the result into maps).
-  const reach = searchSpaceFor(board.s.map.graph).run(
-    { enterCost: enter },
-    { sources, maxCost: LIMITED_RANGE },
-  );
-  for (let i = 0; i < reach.reachedCount; i++) {
-    const h = reach.reached[i]!;
-    dist[h] = reach.cost[h]!;
+  const water = waterCrossings(s);
+  let from = sources;
+  let costs: number[] | null = null; // all 0 until a line crosses the water onto land
+  for (;;) {
+    // The shared search space read at once (no copy of the result into maps).
+    const reach = searchSpaceFor(graph).run(
+      { enterCost: enter },
+      costs ? { sources: from, sourceCosts: costs, maxCost } : { sources: from, maxCost },
+    );
+    for (let i = 0; i < reach.reachedCount; i++) {
+      const h = reach.reached[i]!;
+      dist[h] = reach.cost[h]!;
+    }
+    // Across the water; a hex so reached with a way on by land is searched again from.
+    const crossed: number[] = [];
+    let again = false;
+    for (const [port, to] of water) {
+      const d = dist[port]! + 1;
+      if (dist[port]! < 0 || d > maxCost || blocked[to] === 1 || (dist[to]! >= 0 && dist[to]! <= d)) continue;
+      if (holder(g, s, port) !== side) continue;
+      dist[to] = d;
+      crossed.push(to);
+      for (let k = graph.offsets[to]!; k < graph.offsets[to + 1]!; k++) {
+        const y = graph.targets[k]!;
+        if (y >= 0 && blocked[y] === 0 && (dist[y]! < 0 || dist[y]! > d + 1)) again = true;
+      }
+    }
+    if (!again) return dist;
+    if (!costs) {
+      from = [...sources];
+      costs = from.map(() => 0);
+    }
+    for (const h of crossed) {
+      from.push(h);
+      costs.push(dist[h]!);
+    }
   }
-  return dist;
 }
 
 /**
@@ -150,18 +223,9 @@ export function supplyStatuses(
     const armies = ids
       .filter((id) => out[id] === 'full' && isArmy(board.unit(id)))
       .map((id) => board.g.pieces[id]!.at);
-    const blocked = supplyBlocked(board, side);
-    const enter = new Int8Array(blocked.length);
-    for (let h = 0; h < blocked.length; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
-    const near = new Set<number>();
-    if (armies.length > 0) {
-      const reach = searchSpaceFor(board.s.map.graph).run(
-        { enterCost: enter },
-        { sources: armies, maxCost: 3 },
-      );
-      for (let i = 0; i < reach.reachedCount; i++) near.add(reach.reached[i]!);
-    }
-    for (const id of ids) if (out[id] === 'full' && !near.has(board.g.pieces[id]!.at)) out[id] = 'limited';
+    // The 3 hexes counted as a supply line is (over the Neva Bay too, B-84).
+    const near = traceSupply(board, side, supplyBlocked(board, side), armies, 3);
+    for (const id of ids) if (out[id] === 'full' && near[board.g.pieces[id]!.at]! < 0) out[id] = 'limited';
   }
   return out;
 }
