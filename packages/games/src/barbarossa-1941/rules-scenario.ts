@@ -1,7 +1,7 @@
 /**
  * What the Barbarossa rules read from a compiled scenario: one contract, `RulesScenario`,
  * whatever file it came from (the standard scenario of `scenario.ts`, or a small test
- * position built in code). Its vocabulary is SCHEMA-REQUESTS.md's: terrain, hexside
+ * position built in code). Its vocabulary is the map file's: terrain, hexside
  * features, connections, places, zones and edges by name. A registry by key keeps
  * states small (a state names its scenario, as Mars's does).
  */
@@ -380,7 +380,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
   };
 }
 
-/** Tags the rules read that the data does not carry yet (SCHEMA-REQUESTS.md): the 1.MoscMotRflDiv's stacking exception. */
+/** Tags the rules read that a scenario file written before the data carried them may lack: the 1.MoscMotRflDiv's stacking exception. */
 function withRulesTags<U extends UnitData>(units: Readonly<Record<string, U>>): Readonly<Record<string, U>> {
   const mmrd = units['sov-1mmrd'];
   if (!mmrd || mmrd.tags.includes('moscow-motor-rifle')) return units;
