@@ -78,6 +78,7 @@ describe('after-action report: a seeded short game of each game', () => {
     // A place taken shows in the holders: Sychevka's hex is Russian at the end of turn 3.
     const sychevka = r.value.captures.find((c) => c.place === 'Sychevka');
     assert.ok(sychevka);
+    assert.match(sychevka.unit ?? '', /Soviet/, 'the unit that took it');
     assert.equal(r.value.turns.find((t) => t.turn === 3)!.holders[sychevka.at], 'soviet');
     assert.equal(r.value.turns[0]!.holders[sychevka.at], 'german');
     const html = reportHtml(r.value, { vp: '<svg id="vp"></svg>', losses: '<svg id="l"></svg>' });

@@ -249,7 +249,15 @@ export async function buildReport(
         const was = beforeHolders[at] ?? null;
         const now = holders[at] ?? null;
         if (now === null || now === was) continue;
-        const unit = p.pieces(after).findLast((x) => x.at === at && x.side === now)?.label ?? null;
+        // The unit standing there; else one the action's log names (a unit that passed through).
+        const drawn = p.pieces(after);
+        const named = entries
+          .map((e) => e.data?.unit ?? e.data?.piece)
+          .filter((id) => typeof id === 'string');
+        const unit =
+          drawn.findLast((x) => x.at === at && x.side === now)?.label ??
+          drawn.find((x) => x.side === now && named.includes(x.id))?.label ??
+          null;
         captures.push({ turn, place: name, at, by: now, from: was, unit });
       }
       beforeHolders = holders;
