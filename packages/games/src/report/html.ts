@@ -59,6 +59,9 @@ export function reportCharts(report: GameReport): { vp: object; losses: object }
 }
 
 const HEX = 10;
+const HALF_HEIGHT = Math.round(HEX * Math.sqrt(3) * 50) / 100;
+/** A flat-topped hex of circumradius HEX, from its east corner: the path's relative steps. */
+const HEX_STEPS = `l-${HEX / 2} ${HALF_HEIGHT}h-${HEX}l-${HEX / 2}-${HALF_HEIGHT} ${HEX / 2}-${HALF_HEIGHT}h${HEX}z`;
 
 interface Geometry {
   readonly width: number;
@@ -123,10 +126,8 @@ function geometry(board: BoardDrawing): Geometry {
     width: r1(maxX - minX + 2 * HEX),
     height: r1(maxY - minY + 2 * HEX),
     centre: (at) => ({ x: xs[at]! + ox, y: ys[at]! + oy }),
-    cell: (h) => {
-      const c = [0, 1, 2, 3, 4, 5].map((i) => corner(h, i));
-      return `M${c.map((p) => `${r1(p.x)} ${r1(p.y)}`).join('L')}Z`;
-    },
+    // From the east corner round the hex in relative steps (a whole turn's map stays small).
+    cell: (h) => `M${r1(xs[h]! + ox + HEX)} ${r1(ys[h]! + oy)}${HEX_STEPS}`,
     front: (holders) => {
       let d = '';
       for (let h = 0; h < n; h++) {
