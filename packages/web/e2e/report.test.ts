@@ -5,10 +5,11 @@
  * every network request refused.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { SHOTS, serverAndBrowser } from './setup.ts';
 
 const e2e = serverAndBrowser();
@@ -25,6 +26,30 @@ async function savedGame(game: string, seed: number): Promise<{ file: string; tu
   return { file, turns: m.progress!(m.rules!.view(r.state.state, '@server')).turn };
 }
 
+/** Clicks "After-action report" and reads the report made: a map per turn and both charts. */
+async function reportMade(page: Page, game: string, turns: number): Promise<string> {
+  await page.getByRole('button', { name: 'After-action report' }).click();
+  // Made, or refused with the reason (said, never a page error).
+  await page.locator('.report-link a, .report-link [role=alert]').first().waitFor();
+  assert.equal(
+    await page.locator('.report-link [role=alert]').count(),
+    0,
+    await page.locator('.report-link').innerText(),
+  );
+  const open = page.getByRole('link', { name: 'Open the after-action report' });
+  const save = page.getByRole('link', { name: /Save it/ });
+  assert.match((await save.getAttribute('download')) ?? '', new RegExp(`^stavka-${game}-report\\.html$`));
+  const href = (await open.getAttribute('href'))!;
+  const html = await page.evaluate<string, string>((u) => fetch(u).then((r) => r.text()), href);
+  assert.equal(html.match(/<svg class="turn-map"/g)?.length, turns);
+  for (const chart of ['chart-vp', 'chart-losses']) {
+    const at = html.indexOf(`id="${chart}"`);
+    assert.ok(at > 0, chart);
+    assert.match(html.slice(at, html.indexOf('</svg>', at)), /<polyline class="series"/);
+  }
+  return html;
+}
+
 for (const [game, seed] of [
   ['mars-1942', 3],
   ['point-to-point', 3],
@@ -38,25 +63,7 @@ for (const [game, seed] of [
       await page.goto(e2e.server.url);
       await page.locator('input[type=file]').setInputFiles(file);
       // Offered once every action of the file is checked legal.
-      await page.getByRole('button', { name: 'After-action report' }).click();
-      // Made, or refused with the reason (said, never a page error).
-      await page.locator('.report-link a, .report-link [role=alert]').first().waitFor();
-      assert.equal(
-        await page.locator('.report-link [role=alert]').count(),
-        0,
-        await page.locator('.report-link').innerText(),
-      );
-      const open = page.getByRole('link', { name: 'Open the after-action report' });
-      const save = page.getByRole('link', { name: /Save it/ });
-      assert.match((await save.getAttribute('download')) ?? '', new RegExp(`^stavka-${game}-report\\.html$`));
-      const href = (await open.getAttribute('href'))!;
-      const html = await page.evaluate<string, string>((u) => fetch(u).then((r) => r.text()), href);
-      assert.equal(html.match(/<svg class="turn-map"/g)?.length, turns);
-      for (const chart of ['chart-vp', 'chart-losses']) {
-        const at = html.indexOf(`id="${chart}"`);
-        assert.ok(at > 0, chart);
-        assert.match(html.slice(at, html.indexOf('</svg>', at)), /<polyline class="series"/);
-      }
+      const html = await reportMade(page, game, turns);
       assert.doesNotMatch(html, /<script/i);
       assert.deepEqual(errors, []);
       await page.close();
@@ -83,3 +90,21 @@ for (const [game, seed] of [
     });
   });
 }
+
+describe('after-action report: a finished game on its page', () => {
+  it('is offered under the board of a finished offline game', async () => {
+    const { file, turns } = await savedGame('mars-1942', 4);
+    const page = await e2e.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(e2e.server.url);
+    // An offline game is its replay file in this browser's storage (session.ts LocalSession).
+    const saved = JSON.stringify(readFileSync(file, 'utf8'));
+    await page.evaluate(`localStorage.setItem('stavka.local.local-report', ${saved})`);
+    await page.goto(`${e2e.server.url}/#/local/local-report`);
+    await page.locator('.status', { hasText: 'Game over' }).waitFor();
+    await reportMade(page, 'mars-1942', turns);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -14,6 +14,7 @@ import { litNodes, reasonsOf } from './lit-nodes.ts';
 import { MapView, pointStep } from './MapView.tsx';
 import { CombatPreview, LogPanel, OptionsLine, RulePanel, StatusBar, UnitPanel, VpPanel } from './panels.tsx';
 import { download, ReplayControls } from './replay.tsx';
+import { ReportLink } from './report-page.tsx';
 import { ServerSession } from './server.ts';
 import { importedWords } from './server-games.ts';
 import { ReplaySession, type Session, type SessionView } from './session.ts';
@@ -813,6 +814,13 @@ export function GameBoard(p: {
                 : null
             }
           />
+          {/* A finished game's after-action report (issue #48); a replay offers it in its controls. */}
+          {v.outcome && !(session instanceof ReplaySession) && (
+            <ReportLink
+              game={game}
+              file={session instanceof ServerSession ? () => session.exportFile() : session.exportReplay()}
+            />
+          )}
         </div>
       </div>
     </div>

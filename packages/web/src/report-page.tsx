@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
- * The after-action report of a replay (issue #48), made in the browser by the same builder
+ * The after-action report of a replay or a finished game (issue #48), made in the browser by the same builder
  * as `stavka report`: the game replayed turn by turn, the report written as one HTML file
  * with no script (its charts drawn plainly in SVG: the web has no vega), then opened in a
  * tab of its own or saved to post on a forum.
@@ -25,7 +25,11 @@ type Made =
   | { readonly kind: 'refused'; readonly why: string };
 
 /** "After-action report": made on demand, then a link to open it and one to save it. */
-export function ReportLink(p: { game: AnyGameModule; file: ReplayFile }) {
+export function ReportLink(p: {
+  game: AnyGameModule;
+  /** The replay file, or how to fetch it (a server game's export). */
+  file: ReplayFile | (() => Promise<ReplayFile>);
+}) {
   const [made, setMade] = useState<Made>({ kind: 'none' });
   useEffect(() => () => (made.kind === 'made' ? URL.revokeObjectURL(made.url) : undefined), [made]);
   if (made.kind === 'making')
@@ -41,7 +45,7 @@ export function ReportLink(p: { game: AnyGameModule; file: ReplayFile }) {
           Open the after-action report
         </a>{' '}
         ·{' '}
-        <a href={made.url} download={`stavka-${p.file.game}-report.html`}>
+        <a href={made.url} download={`stavka-${p.game.id}-report.html`}>
           Save it (one HTML file)
         </a>
       </p>
@@ -52,11 +56,13 @@ export function ReportLink(p: { game: AnyGameModule; file: ReplayFile }) {
         type="button"
         onClick={() => {
           setMade({ kind: 'making' });
-          reportOf(p.game, p.file).then(
-            (html) =>
-              setMade({ kind: 'made', url: URL.createObjectURL(new Blob([html], { type: 'text/html' })) }),
-            (e: Error) => setMade({ kind: 'refused', why: e.message }),
-          );
+          (typeof p.file === 'function' ? p.file() : Promise.resolve(p.file))
+            .then((file) => reportOf(p.game, file))
+            .then(
+              (html) =>
+                setMade({ kind: 'made', url: URL.createObjectURL(new Blob([html], { type: 'text/html' })) }),
+              (e: Error) => setMade({ kind: 'refused', why: e.message }),
+            );
         }}
       >
         After-action report
