@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { replay } from '@stavka/engine';
 import { GAMES } from '../registry.ts';
 import { buildReport, type GameReport, luckOf } from './build.ts';
 import { reportCharts, reportHtml } from './html.ts';
@@ -74,6 +75,17 @@ describe('after-action report: a seeded short game of each game', () => {
     // Seed 3: the Russians attack on turn 1 and lose two units; the rolls are measured.
     assert.ok(r.value.battles.length >= 1);
     assert.equal(r.value.eliminated.soviet, 2);
+    // The turns' losses sum to the log's own eliminations, side by side (Mars ids say the side).
+    const end = replay(GAMES['mars-1942']!.rules!, file);
+    assert.ok(end.ok);
+    const logged = end.value.log.filter((e) => e.kind === 'eliminated').map((e) => String(e.data?.unit));
+    for (const [side, prefix] of [
+      ['soviet', 'sov-'],
+      ['german', 'ger-'],
+    ] as const) {
+      const lost: number = r.value.turns.reduce((a: number, t) => a + (t.losses[side]?.units ?? 0), 0);
+      assert.equal(lost, logged.filter((u) => u.startsWith(prefix)).length, side);
+    }
     assert.equal(r.value.history.length, 11);
     // A place taken shows in the holders: Sychevka's hex is Russian at the end of turn 3.
     const sychevka = r.value.captures.find((c) => c.place === 'Sychevka');
