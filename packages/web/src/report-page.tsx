@@ -12,7 +12,7 @@ import { useEffect, useState } from 'preact/hooks';
 /** The report of a replay file as one HTML document; a file that does not replay is refused with its field. */
 export async function reportOf(game: AnyGameModule, file: ReplayFile): Promise<string> {
   // The game-agnostic builder: only the engine and the game's own module and presentation.
-  const { buildReport, reportHtml } = await import('../../games/src/report/index.ts');
+  const { buildReport, reportHtml } = await import('@stavka/games/report');
   const built = await buildReport(game, file);
   if (!built.ok) throw new Error(built.error.map((e) => `${e.path}: ${e.message}`).join('; '));
   return reportHtml(built.value);
