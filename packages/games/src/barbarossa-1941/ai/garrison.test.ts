@@ -13,7 +13,7 @@ import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
-import { col, game } from './test-games.ts';
+import { col, game, withFactory } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
 const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
@@ -40,9 +40,10 @@ function sovietPlays(s: G): G {
 }
 
 describe('the Soviet AI garrisons a threatened city with ground combat units (B-12, B-56, B-61)', () => {
-  it('Leningrad held by two air units and a railway gun gets a rifle army: they are no garrison', () => {
-    // Leningrad at 1005 (3 points) with two air units and a railway gun; two German armies
-    // 2 hexes west; a Russian army 3 hexes east, a march away.
+  it('Leningrad held by two air units, a railway gun and a factory marker gets a rifle army: they are no garrison', () => {
+    // Leningrad at 1005 (3 points) with two air units, a railway gun and its tank factory (as in
+    // the standard game: issue #44 item 1); two German armies 2 hexes west; a Russian army 3
+    // hexes east, a march away.
     const s = game(
       {
         map: {
@@ -64,7 +65,9 @@ describe('the Soviet AI garrisons a threatened city with ground combat units (B-
         },
       },
       { Leningrad: 'soviet', Moscow: 'soviet' },
+      withFactory('kirov', '1005'),
     );
+    assert.ok(s.state.pieces.kirov, 'the factory marker stands in Leningrad');
     const after = sovietPlays(s);
     const board = new Board(after.state);
     const h = hexIndex(rulesScenarioByKey(after.state.scenario).map, '1005');

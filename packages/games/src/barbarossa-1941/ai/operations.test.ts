@@ -142,3 +142,31 @@ describe('two arms meet behind a Russian group and cut it off from its supply ("
     assert.equal(after[hexOf(s, '0706')], -1);
   });
 });
+
+describe('the gauge conversion follows the railway to the objective (B-38; the Eisenbahntruppe behind the panzer groups, 1941)', () => {
+  it('a conversion unit at a junction converts the line that reaches Moscow, not the dead-end branch pointing at it', () => {
+    // German track from Germany (column 1) to 0205; Russian track on from 0205 by row 3 to
+    // Moscow (1905), and a branch east along row 5 that ends at 0605, nearer Moscow as the
+    // crow flies.
+    const s = moscowFront(
+      {
+        eisb: { is: 'ger-rail-conversion', at: '0205' },
+        k: { is: 'ger-inf-korps', at: '0105' },
+        m: { is: 'sov-army', at: '1905' },
+      },
+      {
+        connections: [
+          { kind: 'rail-german', path: [...col(1, 5), '0205'] },
+          { kind: 'rail', path: ['0205', '0204', ...row(3, 2, 19), '1904', '1905'] },
+          { kind: 'rail', path: row(5, 2, 6) },
+        ],
+        railheads: ['0105'],
+      },
+    );
+    const { end } = playUntil(s, (g) => g.step !== 'reinforce', 'ops');
+    const converted = end.state.converted.map((h) => rulesScenarioByKey(s.state.scenario).hexNumbers[h]);
+    assert.equal(end.state.pieces.eisb!.at, hexOf(s, '0303'), `converted: ${converted}`);
+    assert.ok(!converted.includes('0305'), 'the branch is left as it is');
+    assert.equal(end.state.railheads[0], hexOf(s, '0204'), 'the railhead follows on the line to Moscow');
+  });
+});

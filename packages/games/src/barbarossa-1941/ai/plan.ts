@@ -89,6 +89,14 @@ const OWN_FRONTS: Readonly<Record<string, readonly string[]>> = {
   south: ['south', 'rumania'],
 };
 
+/** An army group's part of the plan: its route's hexes, its objectives' hexes in order, and its field toward those it does not hold. */
+interface GroupPlan {
+  readonly name: string;
+  readonly routes: readonly number[];
+  readonly objectives: readonly number[];
+  readonly field: Float64Array;
+}
+
 /** Hexes a later objective of a group counts as farther than the one before it. */
 const NEXT_OBJECTIVE = 3;
 
@@ -99,7 +107,8 @@ const NEXT_OBJECTIVE = 3;
  * position) has one group: the victory cities not held.
  */
 export class AxisPlan {
-  private readonly groups: { name: string; routes: number[]; field: Float64Array }[] = [];
+  private readonly groups: GroupPlan[] = [];
+  private readonly railWays = new Map<string, Float64Array | null>();
   /** The field toward every group's objectives: arrivals, railheads, gauge conversion. */
   readonly overall: Float64Array;
 
@@ -125,10 +134,15 @@ export class AxisPlan {
       }
       const from = src.size > 0 ? src : rest;
       for (const [h, v] of from) all.set(h, Math.min(all.get(h) ?? v, v));
-      this.groups.push({ name: group.name, routes, field: field(s, g, from) });
+      const objectives = group.objectives.map(hexOf).filter((h) => h >= 0);
+      this.groups.push({ name: group.name, routes, objectives, field: field(s, g, from) });
     }
     this.overall = field(s, g, all.size > 0 ? all : rest);
-    if (this.groups.length === 0) this.groups.push({ name: '', routes: [], field: this.overall });
+    // A map without the groups' places: one group, on the victory cities not held, the most points first.
+    if (this.groups.length === 0) {
+      const objectives = [...rest].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([h]) => h);
+      this.groups.push({ name: '', routes: [], objectives, field: this.overall });
+    }
   }
 
   /**
@@ -139,7 +153,11 @@ export class AxisPlan {
    * of the centre, starts nearer the northern route than the Minsk one).
    */
   fieldAt(hex: number, armyGroup?: string): Float64Array {
-    if (this.groups.length === 1 || hex < 0) return this.groups[0]!.field;
+    return this.groupAt(hex, armyGroup).field;
+  }
+
+  private groupAt(hex: number, armyGroup?: string): GroupPlan {
+    if (this.groups.length === 1 || hex < 0) return this.groups[0]!;
     const own =
       armyGroup === undefined ? [] : this.groups.filter((gr) => OWN_FRONTS[armyGroup]?.includes(gr.name));
     let best = this.groups[0]!;
@@ -151,8 +169,54 @@ export class AxisPlan {
         best = gr;
       }
     }
-    return best.field;
+    return best;
   }
+
+  /**
+   * The railway of the army group of a piece at `hex` (`fieldAt`'s group; a counter's own
+   * `armyGroup` first: its first front, so the Eisenbahntruppe of the south works for Army
+   * Group South): rail hexes along the railways (`railField`) to the first of its
+   * objectives the converted track does not reach yet (B-38), Brest-Minsk-Orsha-Smolensk for
+   * the centre as in 1941; the gauge conversion units and the railheads follow it. Null
+   * where no railway leads there (a test map, every objective converted).
+   */
+  railWayAt(hex: number, armyGroup?: string): Float64Array | null {
+    const first = armyGroup === undefined ? undefined : OWN_FRONTS[armyGroup]?.[0];
+    const group = this.groups.find((gr) => gr.name === first) ?? this.groupAt(hex, armyGroup);
+    if (this.railWays.has(group.name)) return this.railWays.get(group.name)!;
+    const converted = new Set(this.board.g.converted);
+    const next = group.objectives.find((h) => !converted.has(h));
+    const way = next === undefined ? null : railField(this.board.s, next);
+    const found = way?.some((d, h) => h !== next && Number.isFinite(d)) ? way : null;
+    this.railWays.set(group.name, found);
+    return found;
+  }
+}
+
+/**
+ * Rail hexes from `to` along the railways (Russian track and German-gauge lines alike:
+ * "German railway gauge conversion units move 3 hexes per turn" along the one to make it
+ * the other), 1 a hex; Infinity off them or where no railway joins.
+ */
+export function railField(s: RulesScenario, to: number): Float64Array {
+  const n = s.map.graph.nodeCount;
+  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const { offsets, targets } = s.map.graph;
+  const rail = s.railBit | s.axisRailBit;
+  dist[to] = 0;
+  let frontier = [to];
+  for (let d = 1; frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const h of frontier)
+      for (let k = offsets[h]!; k < offsets[h + 1]!; k++) {
+        const t = targets[k]!;
+        if (t < 0 || (s.map.links[k]! & rail) === 0 || dist[t]! <= d) continue;
+        dist[t] = d;
+        next.push(t);
+      }
+    frontier = next;
+  }
+  return dist;
 }
 
 /**

@@ -284,6 +284,13 @@ function garrisonOrder(s: RulesScenario, g: BarbarossaState, side: Side): number
   );
 }
 
+/** Hexes from the nearest ground unit of `side`'s enemy (`field`). */
+function nearEnemy(board: Board, g: BarbarossaState, side: Side): Float64Array {
+  const enemyAt = new Map<number, number>();
+  for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround(side, h)) enemyAt.set(h, 0);
+  return field(board.s, g, enemyAt);
+}
+
 /** May this unit hold a city: a ground unit that defends its hex alone (not a railway gun, rail conversion unit or Katyusha, B-42, B-61)? */
 function garrisons(board: Board, id: string): boolean {
   const t = board.unit(id).type;
@@ -494,16 +501,8 @@ export class BarbarossaPolicy {
     const board = new Board(g);
     const f = objectives(board.s, g, side);
     const out: Act[] = [];
-    // Gauge conversion toward the objectives (B-38): each unit to its best hex.
-    const converts = new Map<string, Act>();
-    for (const a of legal) {
-      if (a.type === 'convert') {
-        const b = converts.get(a.piece);
-        if (!b || (b.type === 'convert' && f[a.to]! < f[b.to]!)) converts.set(a.piece, a);
-      } else if (a.type === 'flip-strong' || a.type === 'rebuild-korps') out.push(a); // B-39; A.1 korps rebuilt
-    }
-    for (const a of converts.values())
-      if (a.type === 'convert' && f[a.to]! < f[g.pieces[a.piece]!.at]!) out.push(a);
+    for (const a of legal) if (a.type === 'flip-strong' || a.type === 'rebuild-korps') out.push(a); // B-39; A.1 korps rebuilt
+    if (side === 'axis') out.push(...this.conversionMoves(g, board, legal, f));
     // (The Axis railheads follow once the conversion units have moved: `planStrategic`.)
     out.push(...this.airfieldMoves(g, side, board, legal, f));
     if (side === 'soviet') {
@@ -518,34 +517,77 @@ export class BarbarossaPolicy {
   }
 
   /**
+   * The gauge conversion (B-38: "German railway gauge conversion units move 3 hexes per turn
+   * at start of turn"): each unit along its army group's railway (`AxisPlan.railWayAt`: to
+   * the group's first objective the converted track does not reach yet, Brest-Minsk-Orsha-
+   * Smolensk for the centre, as the Eisenbahntruppe of 1941 converted behind the panzer
+   * groups), so that the railheads, and with them Full Supply, follow the spearheads' axis
+   * and no branch off it; to the offered hex nearest the objective by rail among those
+   * RAILHEAD_CLEAR hexes or more from the Russians or held by an Axis ground unit (a unit
+   * alone "can be destroyed if it is undefended"). Off any railway to an objective, toward
+   * the objectives (`f`).
+   */
+  private conversionMoves(g: BarbarossaState, board: Board, legal: readonly Act[], f: Float64Array): Act[] {
+    const offers = legal.filter((a) => a.type === 'convert');
+    if (offers.length === 0) return [];
+    const plan = new AxisPlan(board, g);
+    const near = nearEnemy(board, g, 'axis');
+    const held = (h: number) => board.sideAt('axis', h).some((id) => garrisons(board, id));
+    const safe = (h: number) => near[h]! >= RAILHEAD_CLEAR || held(h);
+    const best = new Map<string, { a: Act; v: number }>();
+    const ways = new Map<string, Float64Array>();
+    const wayOf = (id: string) => {
+      let w = ways.get(id);
+      if (!w) {
+        const armyGroup = (board.unit(id) as { armyGroup?: string }).armyGroup;
+        w = plan.railWayAt(g.pieces[id]!.at, armyGroup) ?? f;
+        ways.set(id, w);
+      }
+      return w;
+    };
+    for (const a of offers) {
+      if (a.type !== 'convert' || !safe(a.to)) continue;
+      const v = wayOf(a.piece)[a.to]!;
+      const b = best.get(a.piece);
+      if (!b || v < b.v || (v === b.v && a.to < (b.a as { to: number }).to)) best.set(a.piece, { a, v });
+    }
+    const out: Act[] = [];
+    for (const [id, { a, v }] of best) if (v < wayOf(id)[g.pieces[id]!.at]!) out.push(a);
+    return out;
+  }
+
+  /**
    * The railheads (B-38: "advance 2 rail hexes per turn"), the Axis's Full Supply sources
-   * ("Supply"): each toward the objectives, but only to a hex out of the Russians' reach
-   * (RAILHEAD_CLEAR hexes or more from their nearest ground unit): a railhead in a Russian
-   * ZOC no Axis unit stands in supplies nothing ("A supply line cannot be traced through (or
-   * from) ... a hex adjacent to and accessible by an enemy unit with a Zone of Control"),
-   * and every unit that drew on it may be Isolated at once. One that stands that near them
-   * already goes back to the nearest hex that is not.
+   * ("Supply"): each along its army group's railway (`AxisPlan.railWayAt`, the group whose
+   * route it stands nearest; toward the objectives `f` off any), but only to a hex out of the
+   * Russians' reach (RAILHEAD_CLEAR hexes or more from their nearest ground unit): a railhead
+   * in a Russian ZOC no Axis unit stands in supplies nothing ("A supply line cannot be traced
+   * through (or from) ... a hex adjacent to and accessible by an enemy unit with a Zone of
+   * Control"), and every unit that drew on it may be Isolated at once. One that stands that
+   * near them already goes back to the nearest hex that is not.
    */
   private railheadMoves(g: BarbarossaState, board: Board, legal: readonly Act[], f: Float64Array): Act[] {
-    const enemyAt = new Map<number, number>();
-    for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround('axis', h)) enemyAt.set(h, 0);
-    const near = field(board.s, g, enemyAt);
+    const near = nearEnemy(board, g, 'axis');
     const clear = (h: number) => near[h]! >= RAILHEAD_CLEAR;
+    const plan = new AxisPlan(board, g);
+    const way = g.railheads.map((h) => plan.railWayAt(h) ?? f);
     const best = new Map<number, Act>();
     for (const a of legal) {
       if (a.type !== 'railhead') continue;
       const from = g.railheads[a.index]!;
+      const w = way[a.index]!;
       const b = best.get(a.index);
       const score = (h: number) =>
-        clear(from) ? (clear(h) ? -f[h]! : Number.NEGATIVE_INFINITY) : clear(h) ? 1000 - f[h]! : near[h]!;
+        clear(from) ? (clear(h) ? -w[h]! : Number.NEGATIVE_INFINITY) : clear(h) ? 1000 - w[h]! : near[h]!;
       if (!b || (b.type === 'railhead' && score(a.to) > score(b.to))) best.set(a.index, a);
     }
     const out: Act[] = [];
     for (const [index, a] of best) {
       if (a.type !== 'railhead') continue;
       const from = g.railheads[index]!;
+      const w = way[index]!;
       const better = clear(from)
-        ? clear(a.to) && f[a.to]! < f[from]!
+        ? clear(a.to) && w[a.to]! < w[from]!
         : clear(a.to) || near[a.to]! > near[from]!;
       if (better) out.push(a);
     }
@@ -571,9 +613,7 @@ export class BarbarossaPolicy {
   ): Act[] {
     const offers = legal.filter((a) => a.type === 'airfield' && a.rail !== true);
     if (offers.length === 0) return [];
-    const enemyAt = new Map<number, number>();
-    for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround(side, h)) enemyAt.set(h, 0);
-    const near = field(board.s, g, enemyAt);
+    const near = nearEnemy(board, g, side);
     const supply = supplyDistances(board, side);
     const full = fullRange(board, side);
     const ok = (h: number) => near[h]! >= AIR_CLEAR && supply[h]! >= 0 && supply[h]! <= full;
@@ -637,10 +677,8 @@ export class BarbarossaPolicy {
     const layout = new Layout(board);
     const fields = unitFields(board, g, side);
     const supply = supplyDistances(board, side);
-    const enemyAt = new Map<number, number>();
-    for (let h = 0; h < board.at.length; h++) if (board.hasEnemyGround(side, h)) enemyAt.set(h, 0);
     /** Hexes to the nearest enemy ground unit. */
-    const front = field(s, g, enemyAt);
+    const front = nearEnemy(board, g, side);
     const enemies = g.order
       .filter((id) => g.pieces[id]!.side !== side && g.pieces[id]!.status === 'map')
       .map((id) => g.pieces[id]!.at);

@@ -4,7 +4,7 @@
  * the front most of them stand on (`moscowFront`), and the AI playing them out (`playUntil`).
  */
 import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
-import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
+import { type BarbarossaAction, barbarossaRules, type PositionFile } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { type PositionInput, positionFile } from '../test-positions.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
@@ -29,16 +29,41 @@ export const row = (r: number, from: number, to: number): string[] =>
     (_, k) => `${String(from + (to >= from ? k : -k)).padStart(2, '0')}${String(r).padStart(2, '0')}`,
   );
 
-/** A new game of the position on a 20 x 10 map, `control` giving hexes' owners. */
+/** A new game of the position on a 20 x 10 map, `control` giving hexes' owners; `edit` changes its file first. */
 export function game(
   input: Omit<PositionInput, 'columns' | 'rows'>,
   control: Record<string, 'axis' | 'soviet'> = {},
+  edit: (file: PositionFile) => PositionFile = (file) => file,
 ): G {
-  const made = setup(barbarossaRules, positionFile({ columns: 20, rows: 10, ...input }), 1, {});
+  const made = setup(barbarossaRules, edit(positionFile({ columns: 20, rows: 10, ...input })), 1, {});
   if (!made.ok) throw new Error(JSON.stringify(made.error));
   Object.assign(made.value.state.control, control);
   return made.value;
 }
+
+/** A Russian tank factory marker (B-48, the standard data's kind: no combat factors) `id` placed in `at`. */
+export const withFactory =
+  (id: string, at: string) =>
+  (file: PositionFile): PositionFile => ({
+    ...file,
+    scenario: {
+      ...file.scenario,
+      units: [
+        ...(file.scenario.units ?? []),
+        {
+          id,
+          side: 'soviet',
+          nationality: 'soviet',
+          type: 'factory',
+          size: 'regiment',
+          name: id,
+          designation: 'Tank factory',
+          factors: { attack: 0, defense: 0, movement: 0, production: 1 },
+        },
+      ],
+    },
+    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
+  });
 
 /** What a test puts on `moscowFront` besides the pieces. */
 export interface FrontInput {
