@@ -98,6 +98,8 @@ export type CalcField =
       readonly key: string;
       readonly label: string;
       readonly help: string;
+      /** A heading this field starts, for a long form (the web draws it above the field; the CLI ignores it). */
+      readonly section?: string;
       readonly min: number;
       readonly max?: number;
       readonly required?: boolean;
@@ -108,6 +110,7 @@ export type CalcField =
       readonly key: string;
       readonly label: string;
       readonly help: string;
+      readonly section?: string;
       readonly cite?: string;
     }
   | {
@@ -115,6 +118,7 @@ export type CalcField =
       readonly key: string;
       readonly label: string;
       readonly help: string;
+      readonly section?: string;
       readonly choices: readonly string[];
       readonly required?: boolean;
     }
@@ -124,6 +128,7 @@ export type CalcField =
       readonly key: string;
       readonly label: string;
       readonly help: string;
+      readonly section?: string;
       /** The columns of the game's standard table, for pickers (a loaded table may differ). */
       readonly columns: readonly string[];
     }
@@ -133,6 +138,7 @@ export type CalcField =
       readonly key: string;
       readonly label: string;
       readonly help: string;
+      readonly section?: string;
     };
 
 /** The calculator's inputs: numbers, flags, choices and a table by field key. */

@@ -345,10 +345,22 @@ export interface Presentation<V = unknown> {
   /** The piece an action is about (its button lights that piece); none: the action's `unit`, if a string. */
   actionPiece?(action: Action): string | null;
   movePreview(view: V, piece: string, to: number): MovePreview | null;
+  /**
+   * The attack on `at.target` before its roll, with the units the player has selected added
+   * where they may join it: `selected`, or the whole `group` selected with it (a stack
+   * picked whole, top first, `selected` its first: issue #45 items 3 and 9), each unit that
+   * may join shown with its own contribution.
+   */
   combatPreview(
     view: V,
     side: string | null,
-    at: { readonly target: number; readonly selected: string | null; readonly actions: readonly Action[] },
+    at: {
+      readonly target: number;
+      readonly selected: string | null;
+      /** The units selected together (`selected` among them), when more than one. */
+      readonly group?: readonly string[] | null;
+      readonly actions: readonly Action[];
+    },
   ): CombatPreviewData | null;
   nodeFacts(view: V, at: number): NodeFacts;
   /** The pieces at a node, bottom to top. */

@@ -5,70 +5,17 @@
  * temporary folder unless STAVKA_SHOTS says where (docs/screenshots/front-*.png).
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { type Action, type GameState, view } from '@stavka/engine';
 import { findGame } from '@stavka/games';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { barbarossaUntil, hexNumber, openLocal, savedGame, showBoard } from './front-positions.ts';
-import { SHOTS, serverAndBrowser } from './setup.ts';
+import { DESK, inView, open, PHONE, shot, status } from './pages.ts';
+import { serverAndBrowser } from './setup.ts';
+import { answered } from './waits.ts';
 
 const e2e = serverAndBrowser();
-
-const DESK = { width: 1600, height: 1000 };
-
-/** A page of `browser` whose page errors, console errors and failed requests are kept. */
-async function open(browser: BrowserContext): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
-  });
-  return { page, errors };
-}
-
-/** A screenshot at the page's size, and the same page at a phone's (name-phone.png). */
-async function shot(page: Page, name: string): Promise<void> {
-  await painted(page);
-  await page.screenshot({ path: join(SHOTS, name) });
-  const was = page.viewportSize();
-  if (!was || was.width <= 400) return;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await painted(page);
-  await page.screenshot({ path: join(SHOTS, name.replace(/\.png$/, '-phone.png')) });
-  await page.setViewportSize(was);
-  await painted(page);
-}
-
-/** Once the page's fonts are in and it has drawn two frames since (what a screenshot shows is settled). */
-const painted = (page: Page) =>
-  page.evaluate(
-    'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
-  );
-
-/**
- * Runs `act` (a click), then waits until the page shows its answer: the game's part of
- * the page (prompt, actions, board, banners) differs from what it was before.
- */
-async function answered(page: Page, act: () => Promise<void>): Promise<void> {
-  await page.evaluate('globalThis.__before = document.body.innerHTML');
-  await act();
-  await page.waitForFunction('document.body.innerHTML !== globalThis.__before');
-}
-
-const status = (page: Page) => page.locator('.status').innerText();
-
-/** Whether a locator's box starts inside the viewport (its top is seen without scrolling). */
-async function inView(page: Page, l: Locator): Promise<boolean> {
-  const box = await l.boundingBox();
-  const vp = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.y + Math.min(box.height, 60) <= vp.height;
-}
 
 /** The distinct targets of the resolve actions offered (the declared attacks left). */
 const attacksLeft = (legal: readonly Action[]) =>
@@ -572,7 +519,7 @@ describe('issue #45 item 9: fewer clicks', () => {
 
 describe('issue #45 item 11: a phone (390x844)', () => {
   it('keeps the prompt short, the mini-map small, the actions on the first screen and the panel no small window', async () => {
-    const browser = await launch({ width: 390, height: 844 });
+    const browser = await launch(PHONE);
     try {
       const { page, errors } = await open(browser);
       const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');

@@ -455,17 +455,20 @@ export function GameBoard(p: {
     : (logFocus ?? (pres.focus ? pres.focus(view) : null) ?? resultFocus);
 
   // Combat preview: the attack on the hovered (else selected) node, with the selected piece
-  // added; else the attack being resolved (the defender sees it as the attacker did).
+  // added, or the whole stack selected, each unit with its part (issue #45 items 3 and 9);
+  // else the attack being resolved (the defender sees it as the attacker did).
   const preview = useMemo(() => {
     const target = hover ?? selectedHex;
     const at =
-      target !== null && target >= 0 ? pres.combatPreview(view, side, { target, selected, actions }) : null;
+      target !== null && target >= 0
+        ? pres.combatPreview(view, side, { target, selected, group, actions })
+        : null;
     if (at) return at;
     const f = pres.focus ? pres.focus(view) : null;
     return f !== null && f >= 0
       ? pres.combatPreview(view, side, { target: f, selected: null, actions })
       : null;
-  }, [pres, view, side, hover, selectedHex, selected, actions]);
+  }, [pres, view, side, hover, selectedHex, selected, group, actions]);
 
   // Undo is the prompt bar's button: never a second one among the actions (issue #45 item 14).
   const buttons = useMemo(

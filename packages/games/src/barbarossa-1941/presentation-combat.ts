@@ -63,15 +63,20 @@ const RESULT_NAMES = Object.fromEntries(
 );
 
 /**
- * The attack on `target` before its roll: the declared attackers (plus the selected unit
- * if it may join), evaluated by the rules' own `evaluateAttack` and read by the
- * calculator's `barbarossaCalc`; during the defender's No Retreat! orders, the combat
- * fixed at its start (the same for both sides).
+ * The attack on `target` before its roll: the declared attackers (plus the selected unit,
+ * or each unit of the stack selected whole, that may join), evaluated by the rules' own
+ * `evaluateAttack` and read by the calculator's `barbarossaCalc`; during the defender's
+ * No Retreat! orders, the combat fixed at its start (the same for both sides).
  */
 export function combatPreview(
   v: View,
   side: string | null,
-  at: { readonly target: number; readonly selected: string | null; readonly actions: readonly Action[] },
+  at: {
+    readonly target: number;
+    readonly selected: string | null;
+    readonly group?: readonly string[] | null;
+    readonly actions: readonly Action[];
+  },
 ): CombatPreviewData | null {
   const s = scenarioOf(v);
   const { target, selected } = at;
@@ -83,12 +88,13 @@ export function combatPreview(
   if (c || !side || side !== v.player) return null;
   const declared = v.attacks.find((a) => a.target === target);
   const units = [...(declared?.attackers ?? [])];
-  if (
-    selected &&
-    !units.includes(selected) &&
-    at.actions.some((a) => a.type === 'allocate' && a.piece === selected && a.target === target)
-  )
-    units.push(selected);
+  // The units selected (the whole stack, issue #45 items 3 and 9) that may join it now.
+  for (const id of joining(selected, at.group))
+    if (
+      !units.includes(id) &&
+      at.actions.some((a) => a.type === 'allocate' && a.piece === id && a.target === target)
+    )
+      units.push(id);
   if (units.length === 0) return null;
   const air = declared?.air ?? [];
   const ev = evaluateAttack(board, units, target, { supply: supplyNow(v), air });
@@ -161,6 +167,12 @@ export function combatPreview(
     meanings: RESULT_MEANINGS,
     names: RESULT_NAMES,
   };
+}
+
+/** The units a preview adds: the stack selected whole (its first is `selected`), else the one selected. */
+function joining(selected: string | null, group: readonly string[] | null | undefined): string[] {
+  if (group && group.length > 0 && (selected === null || group.includes(selected))) return [...group];
+  return selected ? [selected] : [];
 }
 
 /** A gamble's results and their chances, by the calculator (B-7, B-8). */

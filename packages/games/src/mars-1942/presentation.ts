@@ -404,15 +404,22 @@ export const marsPresentation: Presentation<MarsState> = {
     if (!resolving && (!side || g.player !== side)) return null;
     const declared = g.attacks.find((a) => a.target === target);
     const units = resolving ? [...resolving.attackers] : [...(declared?.units ?? [])];
-    if (
-      !resolving &&
-      selected &&
-      g.step === 'allocation' &&
-      at.actions.some(
-        (a) => a.type === 'assign' && a.unit === selected && hexIndex(s.map, String(a.target)) === target,
-      )
-    )
-      units.push(selected);
+    // The units selected (the whole stack, issue #45 items 3 and 9) that may join it now.
+    const chosen =
+      at.group && at.group.length > 0 && (selected === null || at.group.includes(selected))
+        ? at.group
+        : selected
+          ? [selected]
+          : [];
+    if (!resolving && g.step === 'allocation')
+      for (const id of chosen)
+        if (
+          !units.includes(id) &&
+          at.actions.some(
+            (a) => a.type === 'assign' && a.unit === id && hexIndex(s.map, String(a.target)) === target,
+          )
+        )
+          units.push(id);
     if (units.length === 0) return null;
     const board = boardOf(g);
     const ev = evaluateAttack(board, g.player, { target, units, probe: declared?.probe ?? false });

@@ -41,8 +41,10 @@ describe('the battle calculator (issue #27 part 2)', () => {
     assert.ok(a.ok && a.report.chances.length === 2);
     const both = calc.run({ battle, fire: 3 });
     assert.ok(!both.ok && 'input' in both && both.input.field === 'fire');
+    // Nothing given: the form's first unit is asked for (a volley or a file would do too).
     const none = calc.run({});
-    assert.ok(!none.ok && 'input' in none && none.input.field === 'fire');
+    assert.ok(!none.ok && 'input' in none && none.input.field === 'attack1');
+    assert.match(none.input.message, /^is required/);
     const volley = calc.run({ fire: 37 });
     assert.ok(volley.ok && volley.report.groups?.length === 2);
   });

@@ -12,8 +12,8 @@ import {
   parseWithSchema,
 } from '@stavka/engine';
 import { z } from 'zod';
-import { analyzeBattle, type BattleAnalysis, type BattleInput } from './analysis.ts';
-import { ENDINGS, type Ending } from './battle-scenario.ts';
+import { analyzeBattle, type BattleAnalysis, type BattleInput, battleScenarioOf } from './analysis.ts';
+import { battleFromSetup, ENDINGS, type Ending } from './battle-scenario.ts';
 import { FIRE_TABLE } from './combat.ts';
 import { FORMATIONS, SIDES, WEATHERS } from './forces.ts';
 import { LOSS_POLICIES } from './policy.ts';
@@ -88,6 +88,41 @@ export function battleReport(a: BattleAnalysis, table: FireTable = FIRE_TABLE): 
   };
 }
 
+/**
+ * What each side fires with in the first round, unit by unit (issue #45 item 15, as the
+ * game's preview itemizes it): each ground unit's value, multiplied by German air (A.4);
+ * a dispersed unit fires nothing (B.2); Soviet air +1 each that survives air combat (A.3).
+ */
+export function firingLines(input: BattleInput, table: FireTable = FIRE_TABLE): string[] {
+  const made = battleFromSetup(battleScenarioOf(input), table.id);
+  if (!made.ok) return [];
+  const lines: string[] = [];
+  for (const role of ['attacker', 'defender'] as const) {
+    const units = made.value.units.filter((u) => u.role === role);
+    const ground = units.filter((u) => u.unitClass !== 'air');
+    const air = units.filter((u) => u.unitClass === 'air');
+    const side = units[0]!.side;
+    const germanAir = side === 'axis' ? air.length : 0;
+    const parts = ground.map((u) => {
+      if (u.dispersed) return `+0 ${u.name} (dispersed, B.2)`;
+      const times = u.fire !== u.value ? ` (${u.value} ×${u.fire / u.value})` : '';
+      return `+${u.fire} ${u.name}${times}`;
+    });
+    const total = ground.reduce((t, u) => t + (u.dispersed ? 0 : u.fire), 0);
+    if (side === 'soviet' && air.length > 0)
+      parts.push(
+        `+${air.length} Soviet air (${air.length === 1 ? 'if it survives' : 'each that survives'} air combat, A.3)`,
+      );
+    else if (germanAir > 0)
+      parts.push(`German air ×${1 + Math.min(germanAir, 4)} on the units in supply (A.4)`);
+    const soviet = side === 'soviet' ? air.length : 0;
+    lines.push(
+      `${role === 'attacker' ? 'Attackers' : 'Defenders'} fire ${soviet > 0 ? 'up to ' : ''}${total + soviet} in the first round: ${parts.join(', ')}`,
+    );
+  }
+  return lines;
+}
+
 /** A battle file (parsed JSON) to its report, or which field is wrong. */
 export function battleCalc(
   file: unknown,
@@ -99,5 +134,10 @@ export function battleCalc(
   const analysed = analyzeBattle(input, table);
   if (!analysed.ok)
     return { ok: false, input: { field: 'battle', message: formatSetupErrors(analysed.error) } };
-  return { ok: true, report: battleReport(analysed.value, table), analysis: analysed.value };
+  const report = battleReport(analysed.value, table);
+  return {
+    ok: true,
+    report: { ...report, notes: [...firingLines(input, table), ...report.notes] },
+    analysis: analysed.value,
+  };
 }

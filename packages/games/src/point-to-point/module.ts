@@ -1,9 +1,10 @@
 /**
  * Moscow 1941 point-to-point as a game module: the Operation Typhoon campaign
  * (campaign.ts: the completion rules of docs/rules/point-to-point-completion.md around the
- * one battle engine, battle.ts) as its rules, and its calculator: one volley on the
- * provisional fire table of RULINGS P-1 (large combats split per P-2) or the exact battle
- * (a battle file: both forces and each side's policy; battle-calc.ts).
+ * one battle engine, battle.ts) as its rules, and its calculator: the exact battle, from
+ * a form of the units on each side (battle-form.ts) or a battle file (both forces and each
+ * side's policy; battle-calc.ts), or one volley on the provisional fire table of RULINGS
+ * P-1 (large combats split per P-2).
  */
 import {
   compileFireTable,
@@ -19,6 +20,7 @@ import {
 } from '@stavka/engine';
 import { type AiOptions, CampaignAiPlayer, DEFAULT_AI_LEVEL } from './ai/campaign-ai.ts';
 import { battleCalc } from './battle-calc.ts';
+import { BATTLE_FORM_FIELDS, battleOfForm, unitKey } from './battle-form.ts';
 import { type CampaignAction, type CampaignState, campaignRules } from './campaign.ts';
 import { pointToPointCard } from './card.ts';
 import { fireCalc } from './combat.ts';
@@ -29,12 +31,22 @@ import { compileTyphoon } from './typhoon.ts';
 
 const calculator: GameCalculator = {
   fields: [
-    { kind: 'count', key: 'fire', label: 'Firing value', help: 'total firing value (one volley)', min: 1 },
+    // The battle as the counters on the table give it (battle-form.ts): the exact battle.
+    ...BATTLE_FORM_FIELDS,
+    {
+      kind: 'count',
+      key: 'fire',
+      label: 'Firing value',
+      help: 'one volley alone, instead of a battle: the total firing value (B.2)',
+      min: 1,
+      section: 'One volley',
+    },
     {
       kind: 'table',
       key: 'battle',
       label: 'Battle',
-      help: 'a whole battle (JSON: weather, attacker, attackers, defenders, policies): the exact chance of each ending',
+      help: 'a whole battle instead of the form (JSON: weather, attacker, attackers, defenders, policies; names, formations, losses carried in): the exact chance of each ending',
+      section: 'Files',
     },
     { kind: 'table', key: 'crt', label: 'Fire table', help: 'load a replacement fire table (JSON)' },
   ],
@@ -44,17 +56,44 @@ const calculator: GameCalculator = {
       table = compileFireTable(input.crt, 'crt');
       if (!table.ok) return { ok: false, input: { field: 'crt', message: formatSetupErrors(table.error) } };
     }
+    const fire = table?.ok ? [table.value] : [];
+    const form = battleOfForm(input);
     if (input.battle !== undefined) {
       if (input.fire !== undefined)
         return {
           ok: false,
           input: { field: 'fire', message: 'is one volley: give a firing value or a battle, not both' },
         };
-      const answer = battleCalc(input.battle, ...(table?.ok ? [table.value] : []));
+      if (form)
+        return {
+          ok: false,
+          input: { field: 'battle', message: 'is a whole battle: empty the form above or forget the file' },
+        };
+      const answer = battleCalc(input.battle, ...fire);
       return answer.ok ? { ok: true, report: answer.report } : answer;
     }
+    if (form) {
+      if (input.fire !== undefined)
+        return {
+          ok: false,
+          input: { field: 'fire', message: 'is one volley: give a firing value or the battle, not both' },
+        };
+      if (!form.ok) return form;
+      // The same exact battle as a battle file's (a form never makes a file the schema refuses).
+      const answer = battleCalc(form.battle, ...fire);
+      return answer.ok
+        ? { ok: true, report: answer.report }
+        : { ok: false, input: { field: unitKey('attacker', 1), message: answer.input.message } };
+    }
     if (typeof input.fire !== 'number')
-      return { ok: false, input: { field: 'fire', message: 'is required (or a battle file)' } };
+      return {
+        ok: false,
+        input: {
+          field: unitKey('attacker', 1),
+          message:
+            'is required: the units of the battle (or a firing value for one volley, or a battle file)',
+        },
+      };
     return fireCalc({ fire: input.fire, ...(table?.ok ? { table: table.value } : {}) });
   },
 };

@@ -67,14 +67,27 @@ export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[], tabl
     const m = meaningOf(table, result);
     return m.length === 1 && m[0]!.code === result ? m[0]!.name : result;
   };
+  const perCent = inPerCent(r);
   const chances = r.chances
-    .map((c) => `${r.groups ? lossWord(c.result) : named(c.result)} ${c.chance}`)
+    .map(
+      (c) => `${r.groups ? lossWord(c.result) : named(c.result)} ${perCent ? pct(c.probability) : c.chance}`,
+    )
     .join(', ');
   const head = parts.length > 0 ? `${capital(parts.join('; '))}. ` : '';
   return `${head}${capital(chances)}.${r.provisional ? ' Provisional table.' : ''}`;
 }
 
+const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * An exact chance too long to read at a glance ("11442745/17006112", a whole battle's
+ * ending): said as a per cent, the exact fraction beside it on request.
+ */
+const longChance = (chance: string) => chance.length > 9 && /^\d+\/\d+$/.test(chance);
+
+/** Whether a report's chances are said as per cents (any of them a long fraction: all, alike). */
+const inPerCent = (r: CombatReport) => r.chances.some((c) => longChance(c.chance));
 const lossWord = (r: string) => (r === '1' ? '1 loss' : `${r} losses`);
 
 /* ------------------------------------------------------------------------------------ */
@@ -139,10 +152,37 @@ function Help(p: { field: CalcField; error: string | null }) {
 const describedBy = (f: CalcField, error: string | null) =>
   `${fieldId(f.key)}-help${error ? ` ${fieldId(f.key)}-error` : ''}`;
 
-function CountField(p: FieldProps & { field: CalcField & { kind: 'count' } }) {
-  const f = p.field;
+/**
+ * A flag that qualifies the count before it (its key the count's key and more, as
+ * "attack1Minor" after "attack1"): drawn in the count's own box, so a form of many such
+ * pairs (a battle's units) takes one box each.
+ */
+function qualifies(fields: readonly CalcField[], i: number): boolean {
+  const f = fields[i];
+  const before = fields[i - 1];
   return (
-    <div class={`field count${p.error ? ' invalid' : ''}`} data-field={f.key}>
+    f !== undefined &&
+    before !== undefined &&
+    f.kind === 'flag' &&
+    before.kind === 'count' &&
+    f.key.length > before.key.length &&
+    f.key.startsWith(before.key)
+  );
+}
+
+/** A qualifying flag as its count's box draws it. */
+interface Qualifier {
+  readonly field: CalcField & { kind: 'flag' };
+  readonly value: string;
+  readonly error: string | null;
+  readonly onChange: (value: string) => void;
+}
+
+function CountField(p: FieldProps & { field: CalcField & { kind: 'count' }; qualifier?: Qualifier }) {
+  const f = p.field;
+  const q = p.qualifier;
+  return (
+    <div class={`field count${p.error || q?.error ? ' invalid' : ''}`} data-field={f.key}>
       <label for={fieldId(f.key)}>
         {f.label}
         {f.required ? '' : <span class="optional"> (optional)</span>}
@@ -176,6 +216,25 @@ function CountField(p: FieldProps & { field: CalcField & { kind: 'count' } }) {
         </button>
       </div>
       <span class="bounds">{countBounds(f)}</span>
+      {q && (
+        <div class="qualifier" data-field={q.field.key}>
+          <label class="switch" title={q.field.help}>
+            <input
+              id={fieldId(q.field.key)}
+              name={q.field.key}
+              type="checkbox"
+              checked={q.value === '1'}
+              aria-label={`${f.label}: ${q.field.label}`}
+              aria-invalid={q.error ? 'true' : undefined}
+              aria-describedby={describedBy(q.field, q.error)}
+              onChange={(e) => q.onChange((e.target as HTMLInputElement).checked ? '1' : '')}
+            />
+            <span>{q.field.label}</span>
+          </label>
+          {q.field.cite && <Cite cite={q.field.cite} />}
+          <Help field={q.field} error={q.error} />
+        </div>
+      )}
       <Help field={f} error={p.error} />
     </div>
   );
@@ -391,12 +450,11 @@ function litColumns(r: CombatReport): string[] {
   return out;
 }
 
-const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
-
 export function ReportView(p: { report: CombatReport; table: TableData | undefined }) {
   const r = p.report;
   const volley = r.groups !== undefined;
   const withRolls = r.chances.some((c) => c.rolls);
+  const perCent = inPerCent(r);
   return (
     <div
       class="report"
@@ -501,7 +559,21 @@ export function ReportView(p: { report: CombatReport; table: TableData | undefin
                     {volley ? lossWord(c.result) : c.result}
                   </th>
                   <td class="chance">
-                    <span class="n-in">{c.chance}</span> <span class="pct">{pct(c.probability)}</span>
+                    {perCent ? (
+                      <>
+                        <span class="pct-main" title={c.chance}>
+                          {pct(c.probability)}
+                        </span>{' '}
+                        <details class="exact">
+                          <summary>exact</summary>
+                          <span class="n-in">{c.chance}</span>
+                        </details>
+                      </>
+                    ) : (
+                      <>
+                        <span class="n-in">{c.chance}</span> <span class="pct">{pct(c.probability)}</span>
+                      </>
+                    )}
                     <span
                       class="bar"
                       aria-hidden="true"
@@ -608,6 +680,50 @@ export function CalculatorPage(p: CalculatorPageProps) {
     .find((d) => d && !d.losses)?.columns;
   const set = (key: string) => (value: string) => p.onForm({ ...form, [key]: value });
   const summary = summaryOf(answer, fields, answer.ok ? drawn[answer.report.table] : undefined);
+  // A page just opened asks for its first value, in the result's own colours: no red.
+  const said = waiting ? `Enter the ${waiting.label.toLowerCase()} to see the result.` : summary;
+  const state = waiting ? 'waiting' : String(answer.ok);
+  const fieldOf = (f: CalcField, i: number) => {
+    // A flag qualifying the count before it is drawn in the count's box.
+    if (qualifies(fields, i)) return null;
+    const props = {
+      value: form[f.key] ?? '',
+      error: error?.field === f.key && !waiting ? error.message : null,
+      onChange: set(f.key),
+      columns: loadedColumns ?? null,
+    };
+    switch (f.kind) {
+      case 'count': {
+        const q = qualifies(fields, i + 1) ? (fields[i + 1] as CalcField & { kind: 'flag' }) : undefined;
+        const qualifier = q && {
+          field: q,
+          value: form[q.key] ?? '',
+          error: error?.field === q.key && !waiting ? error.message : null,
+          onChange: set(q.key),
+        };
+        return <CountField key={f.key} field={f} {...props} {...(qualifier ? { qualifier } : {})} />;
+      }
+      case 'flag':
+        return <FlagField key={f.key} field={f} {...props} />;
+      case 'choice':
+        return <ChoiceField key={f.key} field={f} {...props} />;
+      case 'column':
+        return <ColumnField key={f.key} field={f} {...props} />;
+      case 'table':
+        return (
+          <TableField
+            key={f.key}
+            field={f}
+            stored={p.loaded[f.key] ?? null}
+            linked={p.linked?.[f.key]}
+            error={props.error}
+            onLoad={(t) => p.onLoad(f.key, t)}
+          />
+        );
+      default:
+        return null;
+    }
+  };
   return (
     <main class="calculator" data-game={game.id}>
       <header>
@@ -619,36 +735,19 @@ export function CalculatorPage(p: CalculatorPageProps) {
         </h1>
       </header>
       <form class="fields" onSubmit={(e) => e.preventDefault()} aria-label="combat">
-        {fields.map((f) => {
-          const props = {
-            value: form[f.key] ?? '',
-            error: error?.field === f.key && !waiting ? error.message : null,
-            onChange: set(f.key),
-            columns: loadedColumns ?? null,
-          };
-          switch (f.kind) {
-            case 'count':
-              return <CountField key={f.key} field={f} {...props} />;
-            case 'flag':
-              return <FlagField key={f.key} field={f} {...props} />;
-            case 'choice':
-              return <ChoiceField key={f.key} field={f} {...props} />;
-            case 'column':
-              return <ColumnField key={f.key} field={f} {...props} />;
-            case 'table':
-              return (
-                <TableField
-                  key={f.key}
-                  field={f}
-                  stored={p.loaded[f.key] ?? null}
-                  linked={p.linked?.[f.key]}
-                  error={props.error}
-                  onLoad={(t) => p.onLoad(f.key, t)}
-                />
-              );
-            default:
-              return null;
-          }
+        {fields.map((f, i) => {
+          const field = fieldOf(f, i);
+          // A long form's parts under their headings (the game's sections: attackers, defenders...).
+          return f.section ? (
+            <Fragment key={f.key}>
+              <h2 class="form-section" id={`${fieldId(f.key)}-section`}>
+                {f.section}
+              </h2>
+              {field}
+            </Fragment>
+          ) : (
+            field
+          );
         })}
       </form>
       {/*
@@ -656,16 +755,16 @@ export function CalculatorPage(p: CalculatorPageProps) {
        * (the whole result is far below a long form: Barbarossa's began 2,330 px down, issue
        * #45 item 15); the live region a screen reader hears is the result's own line.
        */}
-      <p class="summary-bar" aria-hidden="true" data-ok={String(answer.ok)}>
-        <span>{waiting ? `Enter the ${waiting.label.toLowerCase()} to see the result.` : summary}</span>{' '}
+      <p class="summary-bar" aria-hidden="true" data-ok={state}>
+        <span>{said}</span>{' '}
         <a href="#calc-result-heading" tabIndex={-1}>
           Full result ↓
         </a>
       </p>
       <section class="result" aria-labelledby="calc-result-heading">
         <h2 id="calc-result-heading">Result</h2>
-        <p class="summary" aria-live="polite" aria-atomic="true" data-ok={String(answer.ok)}>
-          {summary}
+        <p class="summary" aria-live="polite" aria-atomic="true" data-ok={state}>
+          {said}
         </p>
         {waiting ? (
           <p class="input-waiting" data-waiting={waiting.key}>
