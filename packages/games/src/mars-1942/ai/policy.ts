@@ -13,6 +13,7 @@ import {
   type Attack,
   Board,
   canAttack,
+  fitsStack,
   hexIndex,
   hexNumberOf,
   isInfantry,
@@ -20,6 +21,7 @@ import {
   MARS_CRT,
   type MarsAction,
   type MarsState,
+  type MoveOption,
   marsBoard,
   moveOptions,
   mustAttack,
@@ -230,7 +232,8 @@ function quickLegal(s: Scenario, g: MarsState, side: Side, a: MarsAction): boole
   const board = marsBoard(g);
   if (a.type === 'move') {
     const to = hexIndex(s.map, a.to);
-    return moveOptions(board, a.unit, { to, paths: false }).length > 0;
+    // With its path: the move is then made from this search (moveOptions keeps the last).
+    return moveOptions(board, a.unit, { to }).length > 0;
   }
   if (a.type === 'assign') {
     if (g.attacks.some((x) => x.units.includes(a.unit)) || !canAttack(board, a.unit)) return false;
@@ -453,8 +456,21 @@ function toAttack(a: PlannedAttack): Attack {
 export function planMovement(board: Board, side: Side, params: PolicyParams): MarsAction[] {
   if (params.cuts) {
     const units = unitsOnMap(board, side).filter((id) => !isGarrison(board, id));
-    const options = new Map<string, ReturnType<typeof moveOptions>>();
-    for (const id of units) options.set(id, moveOptions(board, id, { paths: false }));
+    // Each unit's moves, stacking aside, and the hexes whose friendly units they depend on
+    // (moveOptions `uses`; none: no friendly unit matters), to take them over on the board
+    // with the cuts made wherever no cut moved to or from those hexes.
+    const searched = new Map<string, { all: MoveOption[]; near: readonly number[] | null }>();
+    const options = new Map<string, MoveOption[]>();
+    for (const id of units) {
+      const uses = { friends: false };
+      const all = moveOptions(board, id, { paths: false, stacking: false, uses });
+      const at = board.unitState(id).at;
+      searched.set(id, { all, near: uses.friends ? [at, ...board.neighbors(at)] : null });
+      options.set(
+        id,
+        all.filter((m) => fitsStack(board, m.to, id)),
+      );
+    }
     const pressure = pressureOf(board, side === 'german' ? 'soviet' : 'german');
     const pre = supplyCuts(
       board,
@@ -468,7 +484,16 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
       const moves: MarsAction[] = pre.map(([id, h]) => ({ type: 'move', unit: id, to: hexNum(board.s, h) }));
       // The cuts move none of the enemy's units: its pressure stands.
       const done = new Set(pre.map((p) => p[0]));
-      return [...moves, ...planMovementOf(boardWith(board, new Map(pre)), side, params, done, pressure)];
+      const cut = boardWith(board, new Map(pre));
+      const changed = pre.flatMap(([id, h]) => [board.unitState(id).at, h]);
+      const kept = new Map<string, MoveOption[]>();
+      for (const [id, { all, near }] of searched)
+        if (!near?.some((h) => changed.includes(h)))
+          kept.set(
+            id,
+            all.filter((m) => fitsStack(cut, m.to, id)),
+          );
+      return [...moves, ...planMovementOf(cut, side, params, done, pressure, kept)];
     }
     // No cut: the same board, and the moves already searched on it.
     return planMovementOf(board, side, params, new Set(), pressure, options);
@@ -482,7 +507,7 @@ function planMovementOf(
   params: PolicyParams,
   done: ReadonlySet<string>,
   enemyPressure?: Float64Array,
-  searched?: ReadonlyMap<string, ReturnType<typeof moveOptions>>,
+  searched?: ReadonlyMap<string, MoveOption[]>,
 ): MarsAction[] {
   const { s, state } = board;
   const units = unitsOnMap(board, side).filter((id) => !done.has(id));
