@@ -744,6 +744,11 @@ export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
   return stacks(s, ids, null);
 }
 
+/** Stacking (M-13): may unit `id` join these units of its side (`stackingOk` of them and it, without the list)? */
+export function stackingOkWith(s: Scenario, ids: readonly string[], id: string): boolean {
+  return stacks(s, ids, id);
+}
+
 /** The `i`th of `ids` then `extra`. */
 function stackUnit(s: Scenario, ids: readonly string[], extra: string | null, i: number): UnitData {
   return s.units[i < ids.length ? ids[i]! : extra!]!;

@@ -29,7 +29,7 @@ import {
   type Side,
   scenarioByKey,
   sideUnits,
-  stackingOk,
+  stackingOkWith,
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
 import { supplyCuts, supplyPickets } from './pickets.ts';
@@ -392,7 +392,7 @@ function chooseAttacks(
     for (const o of optionsFor(t)) {
       if (units.includes(o.unit) || !free.has(o.unit)) continue;
       const cur = positions.get(o.unit) ?? board.state.units[o.unit]!.at;
-      if (cur !== o.hex && !stackingOk(s, [...occ(o.hex), o.unit])) continue;
+      if (cur !== o.hex && !stackingOkWith(s, occ(o.hex), o.unit)) continue;
       if (cur !== o.hex) move(o.unit, o.hex);
       units.push(o.unit);
       column = attackOutlook(board, side, { target: t, units, probe: false }, bonus(t), positions).column;
@@ -550,7 +550,7 @@ function planMovementOf(
   if (params.pickets) {
     const free = units.filter((id) => !committed.has(id) && !isGarrison(board, id));
     const planned = boardWith(board, positions);
-    const fits = (id: string, h: number) => stackingOk(s, [...occ(h), id]);
+    const fits = (id: string, h: number) => stackingOkWith(s, occ(h), id);
     for (const [id, h] of supplyPickets(planned, side, free, options, fits)) {
       const o = occ(state.units[id]!.at);
       o.splice(o.indexOf(id), 1);
@@ -571,7 +571,7 @@ function planMovementOf(
     let best = here;
     let bestScore = f.score(here) - 0.01;
     for (const m of opts) {
-      if (!stackingOk(s, [...occ(m.to), id])) continue;
+      if (!stackingOkWith(s, occ(m.to), id)) continue;
       const sc = f.score(m.to) - m.cost * 0.001;
       if (sc > bestScore) {
         bestScore = sc;
@@ -664,15 +664,14 @@ function approachField(
   const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
   const supply = board.supplyDistance('german');
   const pressure = sovietPressure ?? pressureOf(board, 'soviet');
-  const stackDefense = (h: number, id: string) =>
-    [...board.at[h]!.filter((x) => x !== id && s.units[x]!.side === 'german'), id].reduce(
-      (a, x) =>
-        a +
-        (state.units[x]!.fortified
-          ? (s.units[x]!.factors.fortified ?? 0)
-          : (s.units[x]!.factors.defense ?? 0)),
-      0,
-    );
+  const defenseOf = (x: string) =>
+    board.unitState(x).fortified ? (s.units[x]!.factors.fortified ?? 0) : (s.units[x]!.factors.defense ?? 0);
+  // The German stack on `h` with `id` in it (last): its defense.
+  const stackDefense = (h: number, id: string) => {
+    let d = 0;
+    for (const x of board.at[h]!) if (x !== id && s.units[x]!.side === 'german') d += defenseOf(x);
+    return d + defenseOf(id);
+  };
   return (id) => {
     const at = state.units[id]!.at;
     if (isGarrison(board, id)) return null;
