@@ -121,10 +121,29 @@ export function exchangeDefense(ev: AttackEvaluation, disrupted: ReadonlySet<str
   return total;
 }
 
-export function evaluateAttack(board: Board, attacker: Side, attack: Attack): AttackEvaluation {
+/** How evaluateAttack may be asked (the AI's planning). */
+export interface EvaluateOptions {
+  /** Where each attacking unit stands, if not where the board has it (a planned move). */
+  readonly at?: (id: string) => number;
+  /**
+   * The numbers only: no reason is written for a defense item nor for a refusal for odds
+   * (each is ''), nor the ratio's label. Every number, and whether the attack is
+   * refused, as without it.
+   */
+  readonly brief?: boolean;
+}
+
+export function evaluateAttack(
+  board: Board,
+  attacker: Side,
+  attack: Attack,
+  opts: EvaluateOptions = {},
+): AttackEvaluation {
   const { s } = board;
   const target = attack.target;
-  const from = [...new Set(attack.units.map((id) => board.state.units[id]!.at))];
+  const brief = opts.brief === true;
+  const at = opts.at ?? ((id: string) => board.unitState(id).at);
+  const from = [...new Set(attack.units.map(at))];
   const attackTotal = attack.units.reduce((a, id) => a + attackStrength(board, id), 0);
   const defenders = defendersIn(board, attacker, target);
   const items: DefenseItem[] = [];
@@ -137,7 +156,9 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
       items.push({
         unit: garrison,
         value: unitDefense(board, garrison),
-        reason: `frontline hexside defended with the factor of the zone's garrison, ${board.unit(garrison).name}`,
+        reason: brief
+          ? ''
+          : `frontline hexside defended with the factor of the zone's garrison, ${board.unit(garrison).name}`,
         cite: 'M-11',
       });
     }
@@ -146,7 +167,9 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
       items.push({
         unit: id,
         value: unitDefense(board, id),
-        reason: `${board.unit(id).name}${board.state.units[id]!.fortified ? ' (fortified)' : ''}`,
+        reason: brief
+          ? ''
+          : `${board.unit(id).name}${board.state.units[id]!.fortified ? ' (fortified)' : ''}`,
       });
     }
     const place = s.map.placeAt[target]!;
@@ -164,7 +187,7 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
         items.push({
           unit: id,
           value: 1,
-          reason: `city: +1 for ${board.unit(id).name}`,
+          reason: brief ? '' : `city: +1 for ${board.unit(id).name}`,
           cite: 'mars-1942 Cities and Towns',
         });
       }
@@ -203,7 +226,7 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
 
   // Shifts.
   const riverFactors = attack.units
-    .filter((id) => board.crossesRiver(board.state.units[id]!.at, target))
+    .filter((id) => board.crossesRiver(at(id), target))
     .reduce((a, id) => a + attackStrength(board, id), 0);
   const defenderSupply = (hexsideOnly ? (garrison ? [garrison] : []) : defenders).map(
     (id) => board.state.units[id]!.supply,
@@ -223,6 +246,7 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
   if (attack.units.length === 0) refusal = 'no units attack';
   else if (hexsideOnly && !garrison)
     refusal = 'the zone holds no garrison any more: nothing defends the hexside';
+  else if (unclamped < 0 && brief) refusal = '';
   else if (unclamped < 0)
     refusal = `${MARS_MIN_ODDS_RULE} (${attackTotal}:${defense} is ${columnLabel(MARS_CRT, raw)}${total !== 0 ? `, shifted ${total > 0 ? '+' : ''}${total} it is ${columnLabel(MARS_CRT, unclamped)}` : ''}: M-2a)`;
   if (attack.probe && refusal === null) {
@@ -245,7 +269,7 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
     hexsideOnly,
     garrison,
     raw,
-    ratio: columnLabel(MARS_CRT, raw),
+    ratio: brief ? '' : columnLabel(MARS_CRT, raw),
     column: Math.max(column, 0),
     shifts,
     refusal,
@@ -259,9 +283,15 @@ export function evaluateAttack(board: Board, attacker: Side, attack: Attack): At
  * korps) adjacent both to attacking units and to friendly units under attack must be
  * attacked too. Returns the hexes owed an attack.
  */
-export function mustAttack(board: Board, attacker: Side, attacks: readonly Attack[]): number[] {
+export function mustAttack(
+  board: Board,
+  attacker: Side,
+  attacks: readonly Attack[],
+  /** Where each attacking unit stands, if not where the board has it (a planned move). */
+  at: (id: string) => number = (id) => board.unitState(id).at,
+): number[] {
   const targeted = new Set(attacks.map((a) => a.target));
-  const attackerHexes = new Set(attacks.flatMap((a) => a.units.map((id) => board.state.units[id]!.at)));
+  const attackerHexes = new Set(attacks.flatMap((a) => a.units.map(at)));
   const owed: number[] = [];
   for (const a of attacks) {
     for (const h of board.neighbors(a.target)) {

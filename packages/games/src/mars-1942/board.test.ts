@@ -58,7 +58,7 @@ describe('a board with a few units moved (Board.moved) is the board built afresh
   });
 });
 
-describe('mars-1942 "Supply": a trace taken over from the board before is the trace worked out afresh', () => {
+describe('mars-1942 "Supply": zones of control, blocked hexes and a trace taken over from the board before are those worked out afresh', () => {
   it('over the states of a random game, each board built from the one before (as after every action)', () => {
     const states: MarsState[] = [];
     playout(
@@ -76,6 +76,8 @@ describe('mars-1942 "Supply": a trace taken over from the board before is the tr
       // A copy of the scenario has no trace of its own to take over: a fresh search.
       const fresh = new Board({ ...s }, g);
       for (const side of ['german', 'soviet'] as const) {
+        assert.deepEqual(board.enemyZoc(side), fresh.enemyZoc(side));
+        assert.deepEqual(board.supplyBlocked(side), fresh.supplyBlocked(side));
         assert.deepEqual(board.supplyDistance(side), fresh.supplyDistance(side));
         const blocked = board.supplyBlocked(side);
         if (

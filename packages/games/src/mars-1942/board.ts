@@ -3,8 +3,9 @@
  * supply. A Board is derived from the state (never stored) and built once per query.
  */
 import type { Graph, UnitData } from '@stavka/engine';
+import { copy8, filled32, zeros8 } from './arrays.ts';
 import { type Scenario, SIDES, type Side } from './scenario.ts';
-import { type MarsState, other, type Supply } from './state.ts';
+import { listUnits, type MarsState, other, type Supply, type UnitState, unitStates } from './state.ts';
 
 export const MOBILE_TYPES = new Set([
   'tank',
@@ -45,18 +46,6 @@ function activeZoc(u: UnitData, fortified: boolean): boolean {
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
-
-/** Each unit's place in the scenario's order (a hex lists its units in it). */
-const unitOrders = new WeakMap<Scenario, ReadonlyMap<string, number>>();
-
-function unitOrder(s: Scenario): ReadonlyMap<string, number> {
-  let order = unitOrders.get(s);
-  if (!order) {
-    order = new Map(s.unitIds.map((id, i) => [id, i]));
-    unitOrders.set(s, order);
-  }
-  return order;
-}
 
 /** Each side's units, in the scenario's order. */
 const sideUnitIds = new WeakMap<Scenario, Record<Side, readonly string[]>>();
@@ -204,18 +193,32 @@ export class Board {
     const n = s.map.graph.nodeCount;
     // Empty hexes share one frozen array: a board is built for every query.
     this.at = new Array<string[]>(n).fill(EMPTY as string[]);
-    this.owner = new Uint8Array(n);
+    this.owner = zeros8(n);
     // Side by side: a hex holds one side's units, in the scenario's order either way.
+    const states = this.states;
     for (const side of SIDES) {
       const code = this.sideCode(side);
-      for (const id of sideUnits(s, side)) {
-        const u = state.units[id]!;
+      for (const i of s.sideIndexes[side]) {
+        const u = states[i]!;
         if (u.status !== 'map' || u.at < 0) continue;
+        const id = s.unitIds[i]!;
         const here = this.at[u.at]!;
         this.at[u.at] = here === EMPTY ? [id] : [...here, id];
         this.owner[u.at] = code;
       }
     }
+  }
+
+  /** Each unit's state in scenario order (`s.unitIds[i]`'s is `[i]`): the state's units, listed once. */
+  get states(): readonly UnitState[] {
+    this.listed ??= unitStates(this.s, this.state.units);
+    return this.listed;
+  }
+  private listed: readonly UnitState[] | undefined;
+
+  /** The state of unit `id`. */
+  unitState(id: string): UnitState {
+    return this.states[this.s.unitIndex.get(id)!]!;
   }
 
   /**
@@ -226,32 +229,60 @@ export class Board {
    */
   static moved(base: Board, state: MarsState): Board {
     const s = base.s;
-    const before = base.state.units;
-    const at = base.at.slice();
-    const owner = base.owner.slice();
-    const order = unitOrder(s);
-    for (const id of s.unitIds) {
-      const a = before[id]!;
-      const b = state.units[id]!;
+    const before = base.states;
+    const after = unitStates(s, state.units);
+    const ids = s.unitIds;
+    const order = s.unitIndex;
+    // Copied once a unit is found on another hex: while none is, `base`'s hexes are shared
+    // (a board never changes its own once built).
+    let at = base.at;
+    let owner = base.owner;
+    for (let u = 0; u < ids.length; u++) {
+      const a = before[u]!;
+      const b = after[u]!;
       if (a === b) continue;
       const was = a.status === 'map' && a.at >= 0 ? a.at : -1;
       const now = b.status === 'map' && b.at >= 0 ? b.at : -1;
       if (was === now) continue;
+      if (at === base.at) {
+        at = base.at.slice();
+        owner = copy8(base.owner);
+      }
+      const id = ids[u]!;
       if (was >= 0) {
         const left = at[was]!.filter((x) => x !== id);
         at[was] = left.length === 0 ? (EMPTY as string[]) : left;
         if (left.length === 0) owner[was] = 0;
       }
       if (now >= 0) {
-        const code = s.units[id]!.side === 'german' ? 1 : 2;
+        const code = s.unitList[u]!.side === 'german' ? 1 : 2;
         if (owner[now] !== 0 && owner[now] !== code) return new Board(s, state);
         const here = at[now]!;
-        const i = here.findIndex((x) => order.get(x)! > order.get(id)!);
+        const i = here.findIndex((x) => order.get(x)! > u);
         at[now] = i < 0 ? [...here, id] : [...here.slice(0, i), id, ...here.slice(i)];
         owner[now] = code;
       }
     }
     return new Board(s, state, { at, owner });
+  }
+
+  /**
+   * The board of `base`'s state with some units' states changed (the AI's hypothetical
+   * boards: planned moves, a unit gone), and what still holds of `base`'s zones of
+   * control and supply traces (takeTraces).
+   */
+  static withUnits(base: Board, changes: Iterable<readonly [string, UnitState]>): Board {
+    const { s, state } = base;
+    const units = { ...state.units };
+    const list = base.states.slice();
+    for (const [id, st] of changes) {
+      units[id] = st;
+      list[s.unitIndex.get(id)!] = st;
+    }
+    listUnits(units, list);
+    const board = Board.moved(base, { ...state, units });
+    board.takeTraces(base);
+    return board;
   }
 
   unit(id: string): UnitData {
@@ -263,7 +294,7 @@ export class Board {
 
   /** The units on `hex` (Russian), its korps and its tank brigades (M-18: mechanized ones too), packed by bytes. */
   russianStack(hex: number): number {
-    this.russianStacks ??= new Int32Array(this.owner.length).fill(-1);
+    this.russianStacks ??= filled32(this.owner.length, -1);
     let packed = this.russianStacks[hex]!;
     if (packed < 0) {
       let korps = 0;
@@ -382,13 +413,14 @@ export class Board {
     const cached = this.zocCache[side];
     if (cached) return cached;
     const n = this.s.map.graph.nodeCount;
-    const active = new Uint8Array(n);
-    const any = new Uint8Array(n);
+    const active = zeros8(n);
+    const any = zeros8(n);
     const { offsets, targets } = this.s.map.graph;
-    for (const id of sideUnits(this.s, other(side))) {
-      const st = this.state.units[id]!;
+    const states = this.states;
+    for (const i of this.s.sideIndexes[other(side)]) {
+      const st = states[i]!;
       if (st.status !== 'map' || st.at < 0) continue;
-      const u = this.unit(id);
+      const u = this.s.unitList[i]!;
       const isActive = activeZoc(u, st.fortified);
       for (let slot = offsets[st.at]!, end = offsets[st.at + 1]!; slot < end; slot++) {
         const h = targets[slot]!;
@@ -415,7 +447,7 @@ export class Board {
       if (from < 0 || this.owner[from] === 0 || this.owner[from] === this.sideCode(side)) continue;
       for (const id of this.at[from]!) {
         const u = this.unit(id);
-        if (activeZoc(u, this.state.units[id]!.fortified) && this.zocCrosses(u, this.slot(from, hex), hex))
+        if (activeZoc(u, this.unitState(id).fortified) && this.zocCrosses(u, this.slot(from, hex), hex))
           owners.push(id);
       }
     }
@@ -440,7 +472,7 @@ export class Board {
     if (cached) return cached;
     const zoc = this.enemyZoc(side).any;
     const mine = this.sideCode(side);
-    const blocked = new Uint8Array(this.owner.length);
+    const blocked = zeros8(this.owner.length);
     for (let h = 0; h < blocked.length; h++) {
       const o = this.owner[h]!;
       if (o !== mine && (o !== 0 || zoc[h] === 1)) blocked[h] = 1;
@@ -476,42 +508,114 @@ export class Board {
   }
 
   /**
-   * Takes over the supply distances of `earlier` (the board before an action) for each
-   * side whose blocked hexes are the same: the trace depends on nothing else. Unlike
-   * the last-trace cache, this holds when other games' positions come in between.
+   * Takes over from `earlier` (the board before an action, or before the AI's planned
+   * moves) the enemy ZOCs, blocked hexes and supply distances of each side, where they
+   * still hold, and works out again only what the units that moved, came, went or changed
+   * their fortification since can have changed: the ZOCs next to their hexes before and
+   * after, whether those hexes and the ones next to them block a supply line, and the
+   * trace when a hex it reached (or an edge, or a hex next to one it reached) changed
+   * (sameTrace). Unlike the last-trace cache, this holds when other games' positions come
+   * in between. The arrays are shared while nothing in them changed: read them, never
+   * change them.
    */
   takeTraces(earlier: Board | undefined): void {
     if (!earlier) return;
-    for (const side of ['german', 'soviet'] as const) {
-      this.takeZoc(earlier, side);
-      const dist = earlier.supplyCache[side];
+    const before = earlier.states;
+    const now = this.states;
+    // Hexes a unit of each side stood on before or stands on now, where it changed.
+    const touched: Record<Side, number[]> = { german: [], soviet: [] };
+    const { unitList } = this.s;
+    for (let i = 0; i < now.length; i++) {
+      const a = before[i]!;
+      const b = now[i]!;
+      if (a === b || (a.status === b.status && a.at === b.at && a.fortified === b.fortified)) continue;
+      const list = touched[unitList[i]!.side as Side];
+      if (a.status === 'map' && a.at >= 0) list.push(a.at);
+      if (b.status === 'map' && b.at >= 0 && b.at !== a.at) list.push(b.at);
+    }
+    for (const side of SIDES) {
+      const enemy = touched[other(side)];
+      const own = touched[side];
+      if (!this.zocCache[side]) this.takeZoc(earlier, side, enemy);
       const was = earlier.blockedCache[side];
+      if (!was || this.blockedCache[side] || !this.zocCache[side]) continue;
+      // A hex blocks when the enemy holds it, or an enemy ZOC reaches it and no friendly
+      // unit holds it: it changes only where a hex changed hands or a ZOC changed.
+      const zoc = this.zocCache[side]!.any;
+      const mine = this.sideCode(side);
+      let blocked = was;
+      const judge = (h: number) => {
+        const o = this.owner[h]!;
+        const b = o !== mine && (o !== 0 || zoc[h] === 1) ? 1 : 0;
+        if (b === blocked[h]) return;
+        if (blocked === was) blocked = copy8(was);
+        blocked[h] = b;
+      };
+      const { offsets, targets } = this.s.map.graph;
+      for (const h of own) judge(h);
+      for (const h of enemy) {
+        judge(h);
+        for (let slot = offsets[h]!, end = offsets[h + 1]!; slot < end; slot++) {
+          const n = targets[slot]!;
+          if (n >= 0) judge(n);
+        }
+      }
+      this.blockedCache[side] = blocked;
+      const dist = earlier.supplyCache[side];
       if (
         dist &&
-        was &&
         !this.supplyCache[side] &&
-        sameTrace(this.s, side, was, dist, this.supplyBlocked(side), this.s.map.graph)
+        (blocked === was || sameTrace(this.s, side, was, dist, blocked, this.s.map.graph))
       )
         this.supplyCache[side] = dist;
     }
   }
 
   /**
-   * Takes over the enemy ZOCs of `side` from `earlier` when no enemy unit moved, came,
-   * went or changed its fortification since (nothing else they read changes). Boards
-   * share the arrays: read them, never change them.
+   * The enemy ZOCs of `side` from `earlier`'s: the same arrays when no enemy unit moved,
+   * came, went or changed its fortification since (nothing else they read changes), else
+   * copies with the hexes next to `enemyHexes` (where those units stood and stand) worked
+   * out again.
    */
-  private takeZoc(earlier: Board, side: Side): void {
+  private takeZoc(earlier: Board, side: Side, enemyHexes: readonly number[]): void {
     const zoc = earlier.zocCache[side];
-    if (!zoc || this.zocCache[side]) return;
-    const before = earlier.state.units;
-    const now = this.state.units;
-    for (const id of sideUnits(this.s, other(side))) {
-      const a = before[id]!;
-      const b = now[id]!;
-      if (a !== b && (a.status !== b.status || a.at !== b.at || a.fortified !== b.fortified)) return;
+    if (!zoc) return;
+    if (enemyHexes.length === 0) {
+      this.zocCache[side] = zoc;
+      return;
     }
-    this.zocCache[side] = zoc;
+    const active = copy8(zoc.active);
+    const any = copy8(zoc.any);
+    const { offsets, targets } = this.s.map.graph;
+    for (const h of enemyHexes) {
+      for (let slot = offsets[h]!, end = offsets[h + 1]!; slot < end; slot++) {
+        const n = targets[slot]!;
+        if (n < 0) continue;
+        const z = this.zocAt(side, n);
+        any[n] = z > 0 ? 1 : 0;
+        active[n] = z > 1 ? 1 : 0;
+      }
+    }
+    this.zocCache[side] = { active, any };
+  }
+
+  /** The enemy ZOC of `side` on `hex` as enemyZoc finds it: 0 none, 1 inactive only, 2 active. */
+  private zocAt(side: Side, hex: number): number {
+    const { offsets, targets } = this.s.map.graph;
+    const mine = this.sideCode(side);
+    let z = 0;
+    for (let slot = offsets[hex]!, end = offsets[hex + 1]!; slot < end; slot++) {
+      const from = targets[slot]!;
+      if (from < 0 || this.owner[from] === 0 || this.owner[from] === mine) continue;
+      const back = this.slot(from, hex);
+      for (const id of this.at[from]!) {
+        const u = this.unit(id);
+        if (!this.zocCrosses(u, back, hex)) continue;
+        if (activeZoc(u, this.unitState(id).fortified)) return 2;
+        z = 1;
+      }
+    }
+    return z;
   }
 
   /**
@@ -525,7 +629,7 @@ export class Board {
     const net = roadNet(this.s);
     const roads = net.roads;
     const queue = net.queue;
-    const dist = new Int32Array(blocked.length).fill(-1);
+    const dist = filled32(blocked.length, -1);
     let tail = 0;
     // Stage 1: the road/rail net from the edge, at no cost, into no blocked hex.
     for (const h of this.s.edges[side]) {
@@ -589,19 +693,20 @@ export class Board {
     }
     // Held by the enemy: traced again as if they were not there and a friendly unit were.
     const n = this.owner.length;
-    const zoc = new Uint8Array(n);
+    const zoc = zeros8(n);
     const { offsets, targets } = this.s.map.graph;
-    for (const id of sideUnits(this.s, other(side))) {
-      const st = this.state.units[id]!;
+    const states = this.states;
+    for (const i of this.s.sideIndexes[other(side)]) {
+      const st = states[i]!;
       if (st.status !== 'map' || st.at < 0 || st.at === hex) continue;
-      const u = this.unit(id);
+      const u = this.s.unitList[i]!;
       for (let slot = offsets[st.at]!, end = offsets[st.at + 1]!; slot < end; slot++) {
         const h = targets[slot]!;
         if (h >= 0 && this.zocCrosses(u, slot, h)) zoc[h] = 1;
       }
     }
     const mine = this.sideCode(side);
-    const blocked = new Uint8Array(n);
+    const blocked = zeros8(n);
     for (let h = 0; h < n; h++) {
       const occupant = h === hex ? mine : this.owner[h]!;
       if (occupant !== mine && (occupant !== 0 || zoc[h] === 1)) blocked[h] = 1;
@@ -637,6 +742,11 @@ export function fitsStack(board: Board, hex: number, id: string): boolean {
 /** Stacking (M-13): may these units of one side share a hex? */
 export function stackingOk(s: Scenario, ids: readonly string[]): boolean {
   return stacks(s, ids, null);
+}
+
+/** Stacking (M-13): may unit `id` join these units of its side (`stackingOk` of them and it, without the list)? */
+export function stackingOkWith(s: Scenario, ids: readonly string[], id: string): boolean {
+  return stacks(s, ids, id);
 }
 
 /** The `i`th of `ids` then `extra`. */

@@ -7,7 +7,7 @@
 import { settleRecord } from '@stavka/engine';
 import { Board } from './board.ts';
 import { type Scenario, scenarioByKey } from './scenario.ts';
-import type { MarsState, UnitState } from './state.ts';
+import { type MarsState, settleUnitList, type UnitState } from './state.ts';
 
 export const scenarioOf = (g: MarsState): Scenario => scenarioByKey(g.scenario);
 
@@ -59,6 +59,7 @@ export function settleDraft(g: MarsState, board: Board): void {
   const before = parentUnits.get(g);
   parentUnits.delete(g);
   settleRecord(g.units, before, sameUnitState);
+  settleUnitList(scenarioOf(g), g.units);
 }
 
 export function sameUnitState(a: UnitState, b: UnitState): boolean {

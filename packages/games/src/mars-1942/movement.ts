@@ -50,6 +50,18 @@ export function canMove(board: Board, id: string): boolean {
  * unit's own state. With `tree`, the search's tree is handed back (a move's path from it:
  * `pathInTree`).
  */
+/**
+ * The last search made for one destination (`to`, with paths, stacking checked): a move
+ * the AI's rollouts check before making it (policy quickLegal) is then carried out from
+ * the same search on the same board (the state's settled board: drafts.ts).
+ */
+let lastTo: {
+  readonly board: Board;
+  readonly id: string;
+  readonly to: number;
+  readonly out: MoveOption[];
+} | null = null;
+
 export function moveOptions(
   board: Board,
   id: string,
@@ -63,6 +75,8 @@ export function moveOptions(
   } = {},
 ): MoveOption[] {
   const withPaths = opts.paths ?? true;
+  const one = opts.to !== undefined && withPaths && opts.stacking === undefined && !opts.uses && !opts.tree;
+  if (one && lastTo && lastTo.board === board && lastTo.id === id && lastTo.to === opts.to) return lastTo.out;
   if (!canMove(board, id)) return [];
   const u = board.unit(id);
   const side = u.side as Side;
@@ -120,6 +134,7 @@ export function moveOptions(
       path: withPaths ? space.pathTo(to) : [],
     });
   }
+  if (one) lastTo = { board, id, to: opts.to!, out };
   return out;
 }
 

@@ -19,6 +19,7 @@ import {
   type GameOutcome,
   type GameRules,
   hashValue,
+  isSettled,
   ok,
   type Result,
   type RulesContext,
@@ -28,7 +29,7 @@ import {
 } from '@stavka/engine';
 import type { MarsAction, MarsOptions } from './actions.ts';
 import { Board } from './board.ts';
-import { beginDraft, boardOf, scenarioOf, settleDraft } from './drafts.ts';
+import { beginDraft, boardOf, parentBoard, scenarioOf, settleDraft } from './drafts.ts';
 import {
   compileScenario,
   registerScenario,
@@ -37,7 +38,7 @@ import {
   STANDARD,
   scenarioByKey,
 } from './scenario.ts';
-import { cloneMarsState, type MarsState, other, type Step } from './state.ts';
+import { cloneMarsState, inheritUnitList, type MarsState, other, type Step } from './state.ts';
 import { allocationStep } from './steps/allocation.ts';
 import { combatStep } from './steps/combat.ts';
 import { fortifyStep } from './steps/fortify.ts';
@@ -115,12 +116,27 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
   // The state is settled: keep its board for the legalActions that follow. Supply
   // follows positions only: actions that move, place or remove no unit leave it as it is.
   const moves = !SUPPLY_NEUTRAL.has(action.type);
-  settleDraft(g, g.step !== 'over' && moves ? refreshSupply(g, s) : new Board(s, g));
+  settleDraft(g, g.step !== 'over' && moves ? refreshSupply(g, s) : sameHexes(g, s));
+}
+
+/**
+ * The board of a state not traced again (an action that moves, places and removes no
+ * unit, or the game's end), built from its parent's: the parent's hexes where no unit
+ * moved, and its zones of control and supply traces wherever they still hold
+ * (Board.moved, Board.takeTraces).
+ */
+function sameHexes(g: MarsState, s: Scenario): Board {
+  const parent = parentBoard(g);
+  if (!parent) return new Board(s, g);
+  const board = Board.moved(parent, g);
+  board.takeTraces(parent);
+  return board;
 }
 
 /** The engine's copy before an action: passes on the parent's moves, board and units. */
 function cloneForAction(g: MarsState): MarsState {
   const copy = cloneMarsState(g, true);
+  if (isSettled(g.units)) inheritUnitList(g.units, copy.units);
   inheritMoves(g, copy);
   beginDraft(g, copy);
   return copy;

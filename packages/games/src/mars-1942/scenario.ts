@@ -61,6 +61,12 @@ export interface Scenario {
   readonly units: Readonly<Record<string, UnitData>>;
   /** Unit ids in scenario order: the canonical order of actions. */
   readonly unitIds: readonly string[];
+  /** Each unit's data in scenario order (`unitIds[i]`'s is `unitList[i]`). */
+  readonly unitList: readonly UnitData[];
+  /** Each unit's place in scenario order. */
+  readonly unitIndex: ReadonlyMap<string, number>;
+  /** Each side's units' places in scenario order. */
+  readonly sideIndexes: Readonly<Record<Side, readonly number[]>>;
   readonly reinforcementOrder: readonly string[];
   readonly withdrawalOrder: readonly string[];
   readonly turns: number;
@@ -192,6 +198,12 @@ export function compileScenario(input: unknown): Result<Scenario, SetupError[]> 
     map,
     units,
     unitIds: s.units.map((u) => u.id),
+    unitList: s.units.map((u) => units[u.id]!),
+    unitIndex: new Map(s.units.map((u, i) => [u.id, i])),
+    sideIndexes: {
+      german: s.units.flatMap((u, i) => (u.side === 'german' ? [i] : [])),
+      soviet: s.units.flatMap((u, i) => (u.side === 'soviet' ? [i] : [])),
+    },
     reinforcementOrder: s.reinforcementOrder,
     withdrawalOrder: s.withdrawalOrder,
     turns: turnList.length,

@@ -3,7 +3,7 @@
  * as map indexes (numbers); the log and the UI print them as hex numbers.
  */
 import { changeEntry, cloneRecord } from '@stavka/engine';
-import type { Side } from './scenario.ts';
+import { type Scenario, type Side, scenarioByKey } from './scenario.ts';
 
 export type Supply = 'full' | 'rationed' | 'isolated';
 
@@ -158,7 +158,63 @@ function cloneUnit(u: UnitState): UnitState {
  * to a shared unit would throw.
  */
 export function changeUnit(g: MarsState, id: string): UnitState {
-  return changeEntry(g.units, id, cloneUnit);
+  const own = changeEntry(g.units, id, cloneUnit);
+  const listed = inOrder.get(g.units);
+  if (listed) {
+    const i = scenarioByKey(g.scenario).unitIndex.get(id)!;
+    if (listed.units[i] !== own) {
+      listed.units[i] = own;
+      listed.changed.push(i);
+    }
+  }
+  return own;
+}
+
+/**
+ * Units records' entries in scenario order, once listed: a loop over every unit reads
+ * `units[i]` instead of looking each id up in the record (a 71-key record's keyed
+ * lookup costs as much as a dozen steps of a supply trace). Kept true to the record:
+ * changeUnit, the only way an entry is replaced, replaces it here too (`changed`, for
+ * settleUnits), and a draft starts from its parent's list (inheritUnitList).
+ */
+const inOrder = new WeakMap<object, { units: UnitState[]; changed: number[] }>();
+
+/** The units of `units` (a state's) in the scenario's order: `unitIds[i]`'s state is `[i]`. Read it, never change it. */
+export function unitStates(s: Scenario, units: Readonly<Record<string, UnitState>>): readonly UnitState[] {
+  let listed = inOrder.get(units);
+  if (!listed) {
+    const ids = s.unitIds;
+    const list = new Array<UnitState>(ids.length);
+    for (let i = 0; i < ids.length; i++) list[i] = units[ids[i]!]!;
+    listed = { units: list, changed: [] };
+    inOrder.set(units, listed);
+  }
+  return listed.units;
+}
+
+/**
+ * `copy`, a clone of `parent`'s units that shares every entry (cloneRecord of a settled
+ * record), starts from the parent's list instead of looking every unit up again.
+ */
+export function inheritUnitList(parent: object, copy: object): void {
+  const listed = inOrder.get(parent);
+  if (listed) inOrder.set(copy, { units: listed.units.slice(), changed: [] });
+}
+
+/** `units`, a record made with `list` as its entries in scenario order (a board's hypothetical units: Board.withUnits). */
+export function listUnits(units: Readonly<Record<string, UnitState>>, list: UnitState[]): void {
+  inOrder.set(units, { units: list, changed: [] });
+}
+
+/**
+ * Once a draft's entries are settled (engine settleRecord may give an entry copied but
+ * left as it was back its parent's object): its list follows.
+ */
+export function settleUnitList(s: Scenario, units: Readonly<Record<string, UnitState>>): void {
+  const listed = inOrder.get(units);
+  if (!listed) return;
+  for (const i of listed.changed) listed.units[i] = units[s.unitIds[i]!]!;
+  listed.changed.length = 0;
 }
 
 /**

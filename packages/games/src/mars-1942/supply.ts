@@ -5,7 +5,7 @@
  * owner chooses that unit is steps/supply.ts; the trace itself is Board.supplyAt.
  */
 import type { RulesContext } from '@stavka/engine';
-import { Board, sideUnits } from './board.ts';
+import { Board } from './board.ts';
 import { parentBoard } from './drafts.ts';
 import { hexName, type Scenario, SIDES } from './scenario.ts';
 import { changeUnit, type MarsState } from './state.ts';
@@ -16,12 +16,13 @@ export function refreshSupply(g: MarsState, s: Scenario): Board {
   const parent = parentBoard(g);
   const board = parent ? Board.moved(parent, g) : new Board(s, g);
   board.takeTraces(parent);
+  const states = board.states;
   for (const side of SIDES) {
-    for (const id of sideUnits(s, side)) {
-      const st = g.units[id]!;
+    for (const i of s.sideIndexes[side]) {
+      const st = states[i]!;
       if (st.status !== 'map' || st.at < 0) continue;
       const supply = board.supplyAt(side, st.at);
-      if (st.supply !== supply) changeUnit(g, id).supply = supply;
+      if (st.supply !== supply) changeUnit(g, s.unitIds[i]!).supply = supply;
     }
   }
   return board;

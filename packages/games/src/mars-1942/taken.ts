@@ -3,7 +3,7 @@
  * reads them is victory.ts.
  */
 import type { Scenario, Side } from './scenario.ts';
-import type { MarsState } from './state.ts';
+import { type MarsState, unitStates } from './state.ts';
 
 /**
  * Cities and towns taken (RULINGS M-19): a place in German territory is taken once a
@@ -21,8 +21,9 @@ export function updateTaken(g: MarsState, s: Scenario, side?: Side, hexes: reado
     } else if (who === 'german' && i >= 0) g.taken.splice(i, 1);
   };
   if (side) for (const h of hexes) enter(side, h);
-  for (const id of s.unitIds) {
-    const st = g.units[id]!;
-    if (st.status === 'map' && st.at >= 0) enter(s.units[id]!.side as Side, st.at);
+  const states = unitStates(s, g.units);
+  for (let i = 0; i < states.length; i++) {
+    const st = states[i]!;
+    if (st.status === 'map' && st.at >= 0) enter(s.unitList[i]!.side as Side, st.at);
   }
 }

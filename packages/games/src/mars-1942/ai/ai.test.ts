@@ -107,6 +107,12 @@ function planPoint(seed: number, turn: number, side: 'soviet' | 'german'): GameS
   return s;
 }
 
+/** The root values of eight-iteration searches at seed 900's first plan points (turn 1), as 557413c found them. */
+const PINNED_SOVIET =
+  'planned:3:0.6015299919778698 broad:3:0.4571788129570537 massed:1:0.4025252095212459 careful:1:0.16007018963479436';
+const PINNED_GERMAN =
+  'planned:2:0.21571420755802284 counter:2:0.7004342198963771 hold:1:0.2869898476788212 massed:1:0.3006530846725599 planned+commit:2:0.21691144936105194';
+
 describe('the search over plans (ismcts with the Mars domain)', () => {
   it("chooses one of its side's plans at the start of a player-turn, the same twice", () => {
     const s = planPoint(4, 2, 'german');
@@ -136,6 +142,21 @@ describe('the search over plans (ismcts with the Mars domain)', () => {
       assert.deepEqual(once.stats, every.stats);
       assert.equal(once.macro.key, every.macro.key);
     }
+  });
+  it('gives the values it gave before its rollouts were made faster (commit 557413c), to the last digit', () => {
+    // A faster rollout must play the same game: every iteration's score is in these means.
+    const values = (side: 'soviet' | 'german') =>
+      ismcts(
+        marsDomain(),
+        planPoint(900, 1, side),
+        side,
+        { iterations: 8, horizon: 2, root: 'halving' },
+        'pin',
+      )
+        .stats.map((x) => `${x.key}:${x.visits}:${x.mean}`)
+        .join(' ');
+    assert.equal(values('soviet'), PINNED_SOVIET);
+    assert.equal(values('german'), PINNED_GERMAN);
   });
   it('its choice is unchanged in a state determinized for its side (module.determinize)', () => {
     const s = planPoint(6, 1, 'soviet');

@@ -24,16 +24,31 @@ export function unitWorth(board: Board, id: string): number {
   return 0.35 * (u.factors.attack ?? 0) + 0.15 * (u.factors.defense ?? 0) + 0.3;
 }
 
-/** How much the defended hex matters beyond its units (zones, cities). */
-export function hexWorth(board: Board, hex: number): number {
+/**
+ * How much the defended hex matters beyond its units (zones, cities): a defense zone's
+ * last German-held hex. `moved`: units planned to stand elsewhere than on the board.
+ */
+export function hexWorth(board: Board, hex: number, moved?: ReadonlyMap<string, number>): number {
   const { s } = board;
   let w = 0;
   const zone = s.zoneOf[hex]!;
   if (zone >= 0) {
-    const germans = s.defenseZones[zone]!.hexes.flatMap((h) => board.at[h]!).filter(
-      (id) => board.unit(id).side === 'german',
-    );
-    if (germans.every((id) => board.state.units[id]!.at === hex)) w += 2;
+    // Every German unit in the zone stands in `hex`.
+    let last = true;
+    for (const h of s.defenseZones[zone]!.hexes) {
+      for (const id of board.at[h]!) {
+        if (board.unit(id).side !== 'german') continue;
+        const p = moved?.get(id) ?? h;
+        if (s.zoneOf[p] === zone && p !== hex) last = false;
+      }
+    }
+    if (moved) {
+      for (const [id, p] of moved) {
+        if (board.unit(id).side !== 'german' || s.zoneOf[board.unitState(id).at] === zone) continue;
+        if (s.zoneOf[p] === zone && p !== hex) last = false;
+      }
+    }
+    if (last) w += 2;
   }
   if (hex === s.rzhev || hex === s.gzhatsk) w += 6;
   else if (s.map.placeAt[hex]! >= 0) w += 1.5;
@@ -45,17 +60,27 @@ export function hexWorth(board: Board, hex: number): number {
  * back in supply, and for von Kluge Rzhev and Gzhatsk no longer isolated (5 points each).
  */
 export function supplyGain(board: Board, side: Side, hex: number): number {
-  const { s, state } = board;
-  const units = { ...state.units };
-  for (const id of board.at[hex]!) units[id] = { ...units[id]!, at: -1, status: 'eliminated' };
-  const after = Board.moved(board, { ...state, units });
+  const { s } = board;
   const before = board.supplyDistance(side);
-  const now = after.supplyDistance(side);
   const cut = (d: number) => d < 0 || d > 8;
+  // Only a unit cut off or rationed, or Rzhev or Gzhatsk cut off, can gain: with none,
+  // nothing to trace.
+  let short = side === 'german' && (cut(before[s.rzhev]!) || cut(before[s.gzhatsk]!));
+  for (const i of s.sideIndexes[side]) {
+    if (short) break;
+    const st = board.states[i]!;
+    if (st.status === 'map' && st.at >= 0 && (cut(before[st.at]!) || before[st.at]! > 4)) short = true;
+  }
+  if (!short) return 0;
+  const after = Board.withUnits(
+    board,
+    board.at[hex]!.map((id) => [id, { ...board.unitState(id), at: -1, status: 'eliminated' }] as const),
+  );
+  const now = after.supplyDistance(side);
   let gain = 0;
-  for (const id of s.unitIds) {
-    const st = state.units[id]!;
-    if (s.units[id]!.side !== side || st.status !== 'map' || st.at < 0) continue;
+  for (const i of s.sideIndexes[side]) {
+    const st = board.states[i]!;
+    if (st.status !== 'map' || st.at < 0) continue;
     if (cut(before[st.at]!) && !cut(now[st.at]!)) gain += 1.5;
     else if (before[st.at]! > 4 && now[st.at]! >= 0 && now[st.at]! <= 4) gain += 0.3;
   }
@@ -64,16 +89,28 @@ export function supplyGain(board: Board, side: Side, hex: number): number {
   return gain;
 }
 
-/** The exact expectation of one declared attack (`bonus`: worth of emptying the hex beyond the board's own). */
-export function attackOutlook(board: Board, side: Side, attack: Attack, bonus = 0): AttackOutlook {
-  const ev = evaluateAttack(board, side, attack);
+/**
+ * The exact expectation of one declared attack (`bonus`: worth of emptying the hex
+ * beyond the board's own; `moved`: units planned to stand elsewhere than on the board).
+ */
+export function attackOutlook(
+  board: Board,
+  side: Side,
+  attack: Attack,
+  bonus = 0,
+  moved?: ReadonlyMap<string, number>,
+): AttackOutlook {
+  const ev = evaluateAttack(board, side, attack, {
+    brief: true,
+    ...(moved && moved.size > 0 ? { at: (id: string) => moved.get(id) ?? board.unitState(id).at } : {}),
+  });
   if (ev.refusal !== null) return { column: -1, value: -Infinity, pVacate: 0 };
   const col = ev.column;
   const higher = Math.min(col + 1, MARS_CRT.columns.length - 1);
   const attackers = attack.units;
   const attackWorth = attackers.reduce((a, id) => a + unitWorth(board, id), 0);
   const attackTotal = Math.max(1, ev.attack);
-  const hexW = (ev.hexsideOnly ? 0.5 : hexWorth(board, attack.target)) + bonus;
+  const hexW = (ev.hexsideOnly ? 0.5 : hexWorth(board, attack.target, moved)) + bonus;
   let value = 0;
   let pVacate = 0;
   for (let roll = 1; roll <= MARS_CRT.die; roll++) {

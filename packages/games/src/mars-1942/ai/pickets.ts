@@ -60,8 +60,7 @@ export function supplyCost(board: Board, side: Side): number {
 }
 
 function withUnitAt(board: Board, id: string, at: number): Board {
-  const { state } = board;
-  return Board.moved(board, { ...state, units: { ...state.units, [id]: { ...state.units[id]!, at } } });
+  return Board.withUnits(board, [[id, { ...board.unitState(id), at }]]);
 }
 
 /**
@@ -131,6 +130,10 @@ function distanceBuckets(dist: Int32Array): number[][] {
   return buckets;
 }
 
+/** lengthensLine's hexes cut off: those marked with the call's own mark (no array a call). */
+let hitMarks = new Uint32Array(0);
+let hitMark = 0;
+
 /**
  * Whether a unit of the other side entering empty `hex` could lengthen or cut a supply
  * line of `side` that one of its units (so also a zone, or Rzhev or Gzhatsk held) traces:
@@ -142,13 +145,20 @@ function distanceBuckets(dist: Int32Array): number[][] {
 export function lengthensLine(board: Board, side: Side, hex: number): boolean {
   const dist = board.supplyDistance(side);
   const { offsets, targets } = board.s.map.graph;
-  const hit = new Uint8Array(dist.length);
+  if (hitMarks.length !== dist.length) hitMarks = new Uint32Array(dist.length);
+  hitMark = (hitMark + 1) >>> 0;
+  if (hitMark === 0) {
+    hitMarks.fill(0);
+    hitMark = 1;
+  }
+  const mark = hitMark;
+  const hit = hitMarks;
   let first = Infinity;
   let last = -1;
   const close = (h: number) => {
     const d = dist[h]!;
     if (d < 0) return;
-    hit[h] = 1;
+    hit[h] = mark;
     first = Math.min(first, d);
     last = Math.max(last, d);
   };
@@ -164,7 +174,7 @@ export function lengthensLine(board: Board, side: Side, hex: number): boolean {
   for (let d = first; d < buckets.length; d++) {
     let any = false;
     for (const h of buckets[d] ?? []) {
-      if (hit[h] === 0) {
+      if (hit[h] !== mark) {
         // Cut off only when every neighbour a step nearer is.
         let nearer = 0;
         let open = false;
@@ -172,10 +182,10 @@ export function lengthensLine(board: Board, side: Side, hex: number): boolean {
           const n = targets[slot]!;
           if (n < 0 || dist[n] !== d - 1) continue;
           nearer++;
-          open = hit[n] === 0;
+          open = hit[n] !== mark;
         }
         if (nearer === 0 || open) continue;
-        hit[h] = 1;
+        hit[h] = mark;
       }
       any = true;
       if (board.owner[h] === code) return true;

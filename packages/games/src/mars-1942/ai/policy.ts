@@ -7,11 +7,13 @@
  * Every action it returns is one of the legal actions it was handed.
  */
 import { actionKey, type GameState, readTable } from '@stavka/engine';
+import { zeros64 } from '../arrays.ts';
 import { hexDistances, hexesWithin, objectiveDistance } from './map.ts';
 import {
   type Attack,
   Board,
   canAttack,
+  fitsStack,
   hexIndex,
   hexNumberOf,
   isInfantry,
@@ -19,6 +21,7 @@ import {
   MARS_CRT,
   type MarsAction,
   type MarsState,
+  type MoveOption,
   marsBoard,
   moveOptions,
   mustAttack,
@@ -26,7 +29,7 @@ import {
   type Side,
   scenarioByKey,
   sideUnits,
-  stackingOk,
+  stackingOkWith,
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
 import { supplyCuts, supplyPickets } from './pickets.ts';
@@ -229,7 +232,8 @@ function quickLegal(s: Scenario, g: MarsState, side: Side, a: MarsAction): boole
   const board = marsBoard(g);
   if (a.type === 'move') {
     const to = hexIndex(s.map, a.to);
-    return moveOptions(board, a.unit, { to, paths: false }).length > 0;
+    // With its path: the move is then made from this search (moveOptions keeps the last).
+    return moveOptions(board, a.unit, { to }).length > 0;
   }
   if (a.type === 'assign') {
     if (g.attacks.some((x) => x.units.includes(a.unit)) || !canAttack(board, a.unit)) return false;
@@ -251,9 +255,10 @@ function hexNum(s: Scenario, h: number): string {
 /** A board with some units placed elsewhere (planned moves). */
 function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board {
   if (positions.size === 0) return board;
-  const units = { ...board.state.units };
-  for (const [id, at] of positions) units[id] = { ...units[id]!, at };
-  return Board.moved(board, { ...board.state, units });
+  return Board.withUnits(
+    board,
+    Array.from(positions, ([id, at]) => [id, { ...board.unitState(id), at }] as const),
+  );
 }
 
 function unitsOnMap(board: Board, side: Side): string[] {
@@ -300,38 +305,64 @@ function chooseAttacks(
   for (const [, hexes] of from)
     for (const h of hexes) for (const t of board.neighbors(h)) if (board.isEnemyHex(side, t)) targets.add(t);
 
-  const optionsFor = (t: number) => {
-    const opts: { unit: string; hex: number; rank: number }[] = [];
-    const near = new Set(board.neighbors(t));
-    for (const id of free) {
+  // Each target's attack hexes, unit by unit (in `from`'s order), ranked once: how good a
+  // hex is to attack `t` from depends on the map and the board as it is, not on the plan.
+  const enemyNext = new Int8Array(board.owner.length).fill(-1);
+  const enemyNeighbours = (h: number) => {
+    let n = enemyNext[h]!;
+    if (n < 0) {
+      n = 0;
+      for (const x of board.neighbors(h)) if (board.isEnemyHex(side, x)) n++;
+      enemyNext[h] = n;
+    }
+    return n;
+  };
+  type AttackHex = { readonly unit: string; readonly hex: number; readonly rank: number };
+  const byTarget = new Map<number, Map<string, AttackHex[]>>();
+  const attackHexes = (t: number) => {
+    let byUnit = byTarget.get(t);
+    if (byUnit) return byUnit;
+    byUnit = new Map();
+    byTarget.set(t, byUnit);
+    const near = board.neighbors(t);
+    const tEnemy = board.isEnemyHex(side, t) ? 1 : 0;
+    for (const [id, hexes] of from) {
       const cur = board.state.units[id]!.at;
-      for (const h of from.get(id)!) {
-        if (!near.has(h)) continue;
-        let rank = (board.unit(id).factors.attack ?? 0) * 10;
+      const attack = (board.unit(id).factors.attack ?? 0) * 10;
+      let list: AttackHex[] | undefined;
+      for (const h of hexes) {
+        if (!near.includes(h)) continue;
+        let rank = attack;
         if (h === cur) rank += 3;
         if (board.crossesRiver(h, t)) rank -= 4;
         // Other enemy hexes next to the attack hex bring the must-attack rule in.
-        rank -= board.neighbors(h).filter((n) => n !== t && board.isEnemyHex(side, n)).length * 2;
-        opts.push({ unit: id, hex: h, rank });
+        rank -= (enemyNeighbours(h) - tEnemy) * 2;
+        list ??= [];
+        list.push({ unit: id, hex: h, rank });
       }
+      if (list) byUnit.set(id, list);
+    }
+    return byUnit;
+  };
+  const optionsFor = (t: number) => {
+    const byUnit = attackHexes(t);
+    const opts: AttackHex[] = [];
+    for (const id of free) {
+      const list = byUnit.get(id);
+      if (list) for (const o of list) opts.push(o);
     }
     return opts.sort((a, b) => b.rank - a.rank || (a.unit < b.unit ? -1 : 1) || a.hex - b.hex);
   };
 
-  // The board with the planned moves, built once per change of `positions` (a board
-  // keeps its zones of control and supply traces for every outlook read off it).
-  let planned: Board | null = board;
-  const plannedBoard = () => {
-    planned ??= boardWith(board, positions);
-    return planned;
-  };
+  // Where each unit stands as the plan has it: outlooks and the must-attack rule read
+  // the board with the planned moves (only this side's units move: nothing else changes).
+  const at = (id: string) => positions.get(id) ?? board.unitState(id).at;
   const move = (id: string, h: number) => {
     const cur = positions.get(id) ?? board.state.units[id]!.at;
     const o = occ(cur);
     o.splice(o.indexOf(id), 1);
     occ(h).push(id);
     positions.set(id, h);
-    planned = null;
   };
   const unmove = (id: string) => {
     const h = positions.get(id);
@@ -340,7 +371,6 @@ function chooseAttacks(
     o.splice(o.indexOf(id), 1);
     occ(board.state.units[id]!.at).push(id);
     positions.delete(id);
-    planned = null;
   };
 
   // Rank targets by the outlook with everything that could join in.
@@ -362,15 +392,15 @@ function chooseAttacks(
     for (const o of optionsFor(t)) {
       if (units.includes(o.unit) || !free.has(o.unit)) continue;
       const cur = positions.get(o.unit) ?? board.state.units[o.unit]!.at;
-      if (cur !== o.hex && !stackingOk(s, [...occ(o.hex), o.unit])) continue;
+      if (cur !== o.hex && !stackingOkWith(s, occ(o.hex), o.unit)) continue;
       if (cur !== o.hex) move(o.unit, o.hex);
       units.push(o.unit);
-      column = attackOutlook(plannedBoard(), side, { target: t, units, probe: false }, bonus(t)).column;
+      column = attackOutlook(board, side, { target: t, units, probe: false }, bonus(t), positions).column;
       if (column >= params.goalColumn) break;
     }
     const outlook =
       units.length > 0
-        ? attackOutlook(plannedBoard(), side, { target: t, units, probe: false }, bonus(t))
+        ? attackOutlook(board, side, { target: t, units, probe: false }, bonus(t), positions)
         : null;
     if (!outlook || outlook.column < minColumn || (params.style === 'planner' && outlook.value <= 0)) {
       for (const id of units) unmove(id);
@@ -387,14 +417,11 @@ function chooseAttacks(
 
   // The must-attack rule: attack what is owed, or give up the attack that owes it.
   for (let round = 0; round < 8; round++) {
-    const b = plannedBoard();
-    const owed = mustAttack(b, side, attacks.map(toAttack));
+    const owed = mustAttack(board, side, attacks.map(toAttack), at);
     if (owed.length === 0) break;
     for (const h of owed) {
       if (tryAttack(h, COLUMN['1:1']!)) continue;
-      const culprit = attacks.findIndex((a) =>
-        a.units.some((id) => b.neighbors(h).includes(positions.get(id) ?? board.state.units[id]!.at)),
-      );
+      const culprit = attacks.findIndex((a) => a.units.some((id) => board.neighbors(h).includes(at(id))));
       if (culprit < 0) continue;
       const [gone] = attacks.splice(culprit, 1);
       for (const id of gone!.units) {
@@ -404,8 +431,10 @@ function chooseAttacks(
       break;
     }
   }
-  const b = plannedBoard();
-  while (attacks.length > 0 && mustAttack(b, side, attacks.map(toAttack)).length > 0) {
+  // Judged on the plan as it stands now, whatever the attacks given up below take back.
+  const planned = new Map(positions);
+  const plannedAt = (id: string) => planned.get(id) ?? board.unitState(id).at;
+  while (attacks.length > 0 && mustAttack(board, side, attacks.map(toAttack), plannedAt).length > 0) {
     const gone = attacks.pop()!;
     for (const id of gone.units) {
       unmove(id);
@@ -427,8 +456,21 @@ function toAttack(a: PlannedAttack): Attack {
 export function planMovement(board: Board, side: Side, params: PolicyParams): MarsAction[] {
   if (params.cuts) {
     const units = unitsOnMap(board, side).filter((id) => !isGarrison(board, id));
-    const options = new Map<string, ReturnType<typeof moveOptions>>();
-    for (const id of units) options.set(id, moveOptions(board, id, { paths: false }));
+    // Each unit's moves, stacking aside, and the hexes whose friendly units they depend on
+    // (moveOptions `uses`; none: no friendly unit matters), to take them over on the board
+    // with the cuts made wherever no cut moved to or from those hexes.
+    const searched = new Map<string, { all: MoveOption[]; near: readonly number[] | null }>();
+    const options = new Map<string, MoveOption[]>();
+    for (const id of units) {
+      const uses = { friends: false };
+      const all = moveOptions(board, id, { paths: false, stacking: false, uses });
+      const at = board.unitState(id).at;
+      searched.set(id, { all, near: uses.friends ? [at, ...board.neighbors(at)] : null });
+      options.set(
+        id,
+        all.filter((m) => fitsStack(board, m.to, id)),
+      );
+    }
     const pressure = pressureOf(board, side === 'german' ? 'soviet' : 'german');
     const pre = supplyCuts(
       board,
@@ -442,9 +484,19 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
       const moves: MarsAction[] = pre.map(([id, h]) => ({ type: 'move', unit: id, to: hexNum(board.s, h) }));
       // The cuts move none of the enemy's units: its pressure stands.
       const done = new Set(pre.map((p) => p[0]));
-      return [...moves, ...planMovementOf(boardWith(board, new Map(pre)), side, params, done, pressure)];
+      const cut = boardWith(board, new Map(pre));
+      const changed = pre.flatMap(([id, h]) => [board.unitState(id).at, h]);
+      const kept = new Map<string, MoveOption[]>();
+      for (const [id, { all, near }] of searched)
+        if (!near?.some((h) => changed.includes(h)))
+          kept.set(
+            id,
+            all.filter((m) => fitsStack(cut, m.to, id)),
+          );
+      return [...moves, ...planMovementOf(cut, side, params, done, pressure, kept)];
     }
-    return planMovementOf(board, side, params, new Set(), pressure);
+    // No cut: the same board, and the moves already searched on it.
+    return planMovementOf(board, side, params, new Set(), pressure, options);
   }
   return planMovementOf(board, side, params, new Set());
 }
@@ -455,11 +507,12 @@ function planMovementOf(
   params: PolicyParams,
   done: ReadonlySet<string>,
   enemyPressure?: Float64Array,
+  searched?: ReadonlyMap<string, MoveOption[]>,
 ): MarsAction[] {
   const { s, state } = board;
   const units = unitsOnMap(board, side).filter((id) => !done.has(id));
   const options = new Map<string, ReturnType<typeof moveOptions>>();
-  for (const id of units) options.set(id, moveOptions(board, id, { paths: false }));
+  for (const id of units) options.set(id, searched?.get(id) ?? moveOptions(board, id, { paths: false }));
 
   // Where each unit could attack from: its own hex, and hexes within its attack range.
   const from = new Map<string, number[]>();
@@ -497,7 +550,7 @@ function planMovementOf(
   if (params.pickets) {
     const free = units.filter((id) => !committed.has(id) && !isGarrison(board, id));
     const planned = boardWith(board, positions);
-    const fits = (id: string, h: number) => stackingOk(s, [...occ(h), id]);
+    const fits = (id: string, h: number) => stackingOkWith(s, occ(h), id);
     for (const [id, h] of supplyPickets(planned, side, free, options, fits)) {
       const o = occ(state.units[id]!.at);
       o.splice(o.indexOf(id), 1);
@@ -518,7 +571,7 @@ function planMovementOf(
     let best = here;
     let bestScore = f.score(here) - 0.01;
     for (const m of opts) {
-      if (!stackingOk(s, [...occ(m.to), id])) continue;
+      if (!stackingOkWith(s, occ(m.to), id)) continue;
       const sc = f.score(m.to) - m.cost * 0.001;
       if (sc > bestScore) {
         bestScore = sc;
@@ -548,7 +601,7 @@ function isGarrison(board: Board, id: string): boolean {
  */
 function pressureOf(board: Board, enemy: Side): Float64Array {
   const { s, state } = board;
-  const pressure = new Float64Array(s.map.graph.nodeCount);
+  const pressure = zeros64(s.map.graph.nodeCount);
   for (const e of unitsOnMap(board, enemy)) {
     const st = state.units[e]!;
     if (st.disrupted) continue;
@@ -611,15 +664,14 @@ function approachField(
   const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
   const supply = board.supplyDistance('german');
   const pressure = sovietPressure ?? pressureOf(board, 'soviet');
-  const stackDefense = (h: number, id: string) =>
-    [...board.at[h]!.filter((x) => x !== id && s.units[x]!.side === 'german'), id].reduce(
-      (a, x) =>
-        a +
-        (state.units[x]!.fortified
-          ? (s.units[x]!.factors.fortified ?? 0)
-          : (s.units[x]!.factors.defense ?? 0)),
-      0,
-    );
+  const defenseOf = (x: string) =>
+    board.unitState(x).fortified ? (s.units[x]!.factors.fortified ?? 0) : (s.units[x]!.factors.defense ?? 0);
+  // The German stack on `h` with `id` in it (last): its defense.
+  const stackDefense = (h: number, id: string) => {
+    let d = 0;
+    for (const x of board.at[h]!) if (x !== id && s.units[x]!.side === 'german') d += defenseOf(x);
+    return d + defenseOf(id);
+  };
   return (id) => {
     const at = state.units[id]!.at;
     if (isGarrison(board, id)) return null;

@@ -6,13 +6,13 @@
  */
 import { CarriedCache } from '@stavka/engine';
 import type { MarsAction } from '../actions.ts';
-import { type Board, fitsStack, sideUnits } from '../board.ts';
+import { type Board, fitsStack } from '../board.ts';
 import { boardOf, parentBoard, parentUnitsOf, sameUnitState } from '../drafts.ts';
 import { type MoveOption, moveOptions, pathInTree } from '../movement.ts';
 import type { Scenario, Side } from '../scenario.ts';
-import { changeUnit, type MarsState, type UnitState } from '../state.ts';
+import { changeUnit, type MarsState, type UnitState, unitStates } from '../state.ts';
 import { updateTaken } from '../taken.ts';
-import { CITE, hexAt, hexNum, log, onMap, perUnit, type StepRules } from './step.ts';
+import { CITE, hexAt, hexNum, log, perUnit, type StepRules } from './step.ts';
 
 /**
  * The moves of a movement phase, worked out once per unit and carried from a state to
@@ -76,16 +76,18 @@ function friendlyChanges(
   me: Side,
 ): number[] | null {
   const changed: number[] = [];
-  for (const id of s.unitIds) {
-    const a = before[id]!;
-    const b = after[id]!;
+  const was = unitStates(s, before);
+  const now = unitStates(s, after);
+  for (let i = 0; i < now.length; i++) {
+    const a = was[i]!;
+    const b = now[i]!;
     if (a === b) continue;
+    const side = s.unitList[i]!.side;
     if (a.at === b.at && a.status === b.status) {
-      if (s.units[id]!.side !== me && (a.fortified !== b.fortified || a.disrupted !== b.disrupted))
-        return null;
+      if (side !== me && (a.fortified !== b.fortified || a.disrupted !== b.disrupted)) return null;
       continue;
     }
-    if (s.units[id]!.side !== me) return null;
+    if (side !== me) return null;
     if (a.status === 'map' && a.at >= 0) changed.push(a.at);
     if (b.status === 'map' && b.at >= 0) changed.push(b.at);
   }
@@ -132,17 +134,21 @@ function canWithdraw(board: Board, id: string): boolean {
 export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
   legal(g, me, board) {
     const { s } = board;
-    const mine = onMap(g, sideUnits(s, me));
+    const states = board.states;
+    const mine: number[] = [];
+    for (const i of s.sideIndexes[me]) if (states[i]!.status === 'map' && states[i]!.at >= 0) mine.push(i);
     // A unit's moves as the state this one was cloned from had them, where nothing
     // they depend on has changed since (see MovementCache).
     const prev = movementCaches.inherited(g);
     const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
+    const before = prev ? unitStates(s, prev.units) : null;
     const byUnit = new Map<string, UnitMoves>();
     let most = 1; // the list's length at most: every move, a withdrawal a unit, the end
-    for (const id of mine) {
+    for (const i of mine) {
+      const id = s.unitIds[i]!;
       let m = changed ? prev!.byUnit.get(id) : undefined;
-      if (!m || !sameUnitState(prev!.units[id]!, g.units[id]!) || touches(m.near, changed!)) {
-        const at = g.units[id]!.at;
+      if (!m || !sameUnitState(before![i]!, states[i]!) || touches(m.near, changed!)) {
+        const at = states[i]!.at;
         const uses = { friends: false };
         const tree: number[] = [];
         const moves = moveOptions(board, id, { paths: false, stacking: false, uses, tree }).map((o) => ({
@@ -160,7 +166,8 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
     // ~800 actions, ~12 KB less garbage a list).
     const list = new Array<MarsAction>(most);
     let n = 0;
-    for (const id of mine) {
+    for (const i of mine) {
+      const id = s.unitIds[i]!;
       const moves = byUnit.get(id)!.moves;
       for (let i = 0; i < moves.length; i++)
         if (fitsStack(board, moves[i]!.to, id)) list[n++] = moves[i]!.action;
