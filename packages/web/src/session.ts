@@ -216,6 +216,11 @@ export class ReplaySession implements Session {
   private readonly actions: { side: string; action: Action }[];
   private checked = 0;
   private problem: string | null = null;
+  /**
+   * Where the reading stopped: an action the position it reached could not take (the
+   * first action not legal may come before it: the check, which runs up to it, says).
+   */
+  private readStop: string | null = null;
   private stopped = false;
   private checkListeners = new Set<(c: ReplayCheck) => void>();
 
@@ -272,7 +277,7 @@ export class ReplaySession implements Session {
     if (this.stopped) return;
     const resumed = this.file.resumed;
     const until = performance.now() + 20;
-    while (this.states.length <= this.actions.length && this.problem === null && performance.now() < until) {
+    while (this.states.length <= this.actions.length && this.readStop === null && performance.now() < until) {
       const i = this.states.length - 1;
       let s = this.states[i]!;
       if (resumed && i === resumed.action) s = resumeWithSeed(s, resumed.seed);
@@ -283,13 +288,13 @@ export class ReplaySession implements Session {
       } catch (e) {
         // Checked the engine's way, it says why.
         const r = apply(this.rules, s, side, action);
-        this.problem = `action ${i + 1}: ${r.ok ? (e as Error).message : r.error.message}`;
+        this.readStop = `action ${i + 1}: ${r.ok ? (e as Error).message : r.error.message}`;
       }
     }
-    const done = this.states.length > this.actions.length || this.problem !== null;
+    const done = this.states.length > this.actions.length || this.readStop !== null;
     if (done || this.states.length % 25 < 3) this.tell();
     if (!done) setTimeout(() => this.readSome(), 0);
-    else if (this.problem === null) setTimeout(() => this.checkSome(), 0);
+    else setTimeout(() => this.checkSome(), 0);
   }
 
   /** Checks the next few actions legal (a slice of a frame each time), then carries on later. */
@@ -297,7 +302,9 @@ export class ReplaySession implements Session {
     if (this.stopped) return;
     const resumed = this.file.resumed;
     const until = performance.now() + 12;
-    while (this.checked < this.actions.length && this.problem === null && performance.now() < until) {
+    // The actions read (all of them, or those before the one the reading stopped at).
+    const read = this.states.length - 1;
+    while (this.checked < read && this.problem === null && performance.now() < until) {
       const i = this.checked;
       const before =
         resumed && i === resumed.action ? resumeWithSeed(this.states[i]!, resumed.seed) : this.states[i]!;
@@ -310,7 +317,10 @@ export class ReplaySession implements Session {
         if (this.at > i) this.seek(i);
       }
     }
-    const going = this.checked < this.actions.length && this.problem === null;
+    // Every action before the reading's stop legal: the stop is the first one not.
+    if (this.problem === null && this.checked === read && this.readStop !== null)
+      this.problem = this.readStop;
+    const going = this.checked < read && this.problem === null;
     // Told when it ends (or finds a problem), and every 50 actions on the way.
     if (!going || this.checked % 50 < 5) this.tell();
     if (going) setTimeout(() => this.checkSome(), 0);

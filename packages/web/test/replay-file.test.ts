@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReplayFile } from '@stavka/engine';
-import { playout, RandomPlayer } from '@stavka/engine';
+import type { Action, GameState, ReplayFile } from '@stavka/engine';
+import { apply, applyUnchecked, playout, RandomPlayer, replay } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import { ReplaySession } from '../src/session.ts';
 
@@ -52,6 +52,46 @@ describe('a replay file opened in the browser', () => {
     const s = await ReplaySession.open(spoiled as ReplayFile);
     await settled(s);
     assert.match(s.check().problem ?? '', new RegExp(`^action ${n + 1}: not a legal action`));
+    assert.equal(s.length, n + 1, 'the positions before it');
+  });
+
+  it('names the first action not legal even when the position it leaves takes it and a later one fails', async () => {
+    // An action not legal in its position may still be applied as the file gives it (the
+    // reading does not list legal actions first); a later action then cannot be taken at
+    // all. The first one not legal is the one named, not the later one (the reading's stop).
+    const states: GameState<unknown>[] = [];
+    assert.ok(replay(marsRules, good, (st) => states.push(st)).ok);
+    // The first position from action 20 on where an action of the same side from elsewhere
+    // in the game is not legal yet is taken when not checked.
+    let n = -1;
+    let spoiledMove: { side: string; action: Action } | null = null;
+    for (let i = 20; i < good.actions.length && !spoiledMove; i++) {
+      const side = good.actions[i]!.side;
+      const before = states[i - 1]!; // after action i - 1: where action i is taken
+      for (const other of good.actions.slice(i + 1, i + 60)) {
+        if (other.side !== side || !marsRules.activeSides(before.state).includes(side)) continue;
+        if (apply(marsRules, before, side, other.action).ok) continue;
+        try {
+          applyUnchecked(marsRules, before, side, other.action);
+        } catch {
+          continue;
+        }
+        n = i;
+        spoiledMove = { side, action: other.action };
+        break;
+      }
+    }
+    assert.ok(spoiledMove, 'an action not legal that the unchecked reading takes');
+    const later = n + 3;
+    const spoiled = {
+      ...good,
+      actions: good.actions.map((x, i) =>
+        i === n ? spoiledMove : i === later ? { side: x.side, action: { type: 'fly' } } : x,
+      ),
+    };
+    const s = await ReplaySession.open(spoiled as ReplayFile);
+    await settled(s);
+    assert.match(s.check().problem ?? '', new RegExp(`^action ${n + 1}: `));
     assert.equal(s.length, n + 1, 'the positions before it');
   });
 
