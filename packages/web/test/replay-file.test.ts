@@ -59,7 +59,7 @@ describe('a replay file opened in the browser', () => {
     // An action not legal in its position may still be applied as the file gives it (the
     // reading does not list legal actions first); a later action then cannot be taken at
     // all. The first one not legal is the one named, not the later one (the reading's stop).
-    const states: GameState<unknown>[] = [];
+    const states: GameState<Parameters<typeof marsRules.activeSides>[0]>[] = [];
     assert.ok(replay(marsRules, good, (st) => states.push(st)).ok);
     // The first position from action 20 on where an action of the same side from elsewhere
     // in the game is not legal yet is taken when not checked.
