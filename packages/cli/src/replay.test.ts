@@ -8,23 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { stavka } from './run-cli.ts';
+import { saveRandomGame } from './test-support.ts';
 
 describe('stavka replay: a file with a wrongly typed option', () => {
   it('blames the option, not an action (issue #46)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'stavka-replay-'));
-    const made = await stavka(
-      'simulate',
-      '--game',
-      'mars-1942',
-      '--players',
-      'random,random',
-      '--games',
-      '1',
-      '--seed',
-      '3',
-      '--save',
-      dir,
-    );
+    const made = await saveRandomGame(dir, 3);
     assert.equal(made.code, 0, made.err);
     const saved = JSON.parse(readFileSync(join(dir, 'mars-1942-3.json'), 'utf8'));
     const file = join(dir, 'typed.json');

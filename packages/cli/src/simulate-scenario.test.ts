@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { findGame } from '@stavka/games';
 import { stavka } from './run-cli.ts';
 import { readScenarioFlag } from './simulate.ts';
+import { saveRandomGame } from './test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-scenario-'));
 
@@ -25,21 +26,7 @@ describe('stavka simulate --scenario', () => {
     };
     writeFileSync(file, JSON.stringify(edited));
     const saved = join(dir, 'replays');
-    const r = await stavka(
-      'simulate',
-      '--game',
-      'mars-1942',
-      '--players',
-      'random,random',
-      '--games',
-      '1',
-      '--seed',
-      '5',
-      '--scenario',
-      file,
-      '--save',
-      saved,
-    );
+    const r = await saveRandomGame(saved, 5, { flags: ['--scenario', file] });
     assert.equal(r.code, 0, r.err);
     const replayFile = join(saved, 'mars-1942-5.json');
     const played = JSON.parse(readFileSync(replayFile, 'utf8')) as { scenario: unknown };

@@ -20,7 +20,7 @@ import { aiSeatProblem, type ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
 import { envPublicUrl } from './main.ts';
 import { openStore, type Store } from './store.ts';
-import { tempSqlitePath, until } from './test-support.ts';
+import { type MadeGame, newJoinedGame, tempSqlitePath, until } from './test-support.ts';
 import { publicOnly, Webhooks } from './webhooks.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
@@ -42,33 +42,11 @@ async function server(opts: Partial<Parameters<typeof buildApp>[0]> = {}, file =
 type Inject = FastifyInstance['inject'];
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 
-interface Made {
-  id: string;
-  commitment: string;
-  seats: Record<string, { player: string; token?: string; link?: string }>;
-  spectator: { token: string; link: string };
-}
+type Made = MadeGame;
 
-async function newGame(inject: Inject, seats: Record<string, unknown> = {}, join = true): Promise<Made> {
-  const r = await inject({ method: 'POST', url: '/api/games', payload: { game: 'mars-1942', seats } });
-  assert.equal(r.statusCode, 201, r.body);
-  const made = r.json() as Made;
-  if (join) {
-    for (const [side, seat] of Object.entries(made.seats)) {
-      if (!seat.token) continue;
-      const j = await inject({
-        method: 'POST',
-        url: `/api/games/${made.id}/join`,
-        headers: bearer(seat.token),
-        payload: { contribution: `${side}-dice-${made.id}` },
-      });
-      assert.equal(j.statusCode, 200, j.body);
-      // Joining issues the seat a token of its own: the one it joined with holds it no more.
-      const joined = j.json() as { token: string; link: string };
-      made.seats[side] = { ...seat, token: joined.token, link: joined.link };
-    }
-  }
-  return made;
+/** A game of Mars with `seats`, each human seat joined (unless `join` is false). */
+function newGame(inject: Inject, seats: Record<string, unknown> = {}, join = true): Promise<Made> {
+  return newJoinedGame(inject, { game: 'mars-1942', seats }, join);
 }
 
 async function viewOf(inject: Inject, id: string, token: string) {
@@ -1209,22 +1187,7 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
   test("a scenario of the client's own is set up off the serving thread, then played like any other", async () => {
     const { app } = await server();
     const scenario = { ...standardScenarioFile(), name: 'Mars, a copy' };
-    const r = await app.inject({
-      method: 'POST',
-      url: '/api/games',
-      payload: { game: 'mars-1942', scenario },
-    });
-    assert.equal(r.statusCode, 201, r.body);
-    const made = r.json() as Made;
-    for (const side of ['soviet', 'german']) {
-      const j = await app.inject({
-        method: 'POST',
-        url: `/api/games/${made.id}/join`,
-        headers: bearer(made.seats[side]!.token!),
-        payload: {},
-      });
-      assert.equal(j.statusCode, 200, j.body);
-    }
+    const made = await newJoinedGame(app.inject.bind(app), { game: 'mars-1942', scenario });
     assert.equal((await app.inject({ url: `/api/games/${made.id}` })).json().status, 'active');
     const bad = await app.inject({
       method: 'POST',

@@ -10,7 +10,7 @@ import { findGame } from '@stavka/games';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openStore, type Store } from './store.ts';
-import { tempSqlitePath } from './test-support.ts';
+import { newJoinedGame, tempSqlitePath } from './test-support.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
 after(async () => {
@@ -29,28 +29,8 @@ test('Barbarossa: an edited scenario file of the client is set up, joined and vi
   await app.ready();
   opened.push({ app, store });
   const scenario = { ...standardFile(), name: 'Barbarossa, our own copy' };
-  const r = await app.inject({
-    method: 'POST',
-    url: '/api/games',
-    payload: { game: 'barbarossa-1941', scenario },
-  });
-  assert.equal(r.statusCode, 201, r.body);
-  const made = r.json() as {
-    id: string;
-    seats: Record<string, { token?: string }>;
-    spectator: { token: string };
-  };
-  for (const side of ['axis', 'soviet']) {
-    const j = await app.inject({
-      method: 'POST',
-      url: `/api/games/${made.id}/join`,
-      headers: bearer(made.seats[side]!.token!),
-      payload: {},
-    });
-    assert.equal(j.statusCode, 200, j.body);
-    // Joining issues the seat a token of its own.
-    made.seats[side] = { token: (j.json() as { token: string }).token };
-  }
+  // Made and joined: each seat holds the token joining issued it.
+  const made = await newJoinedGame(app.inject.bind(app), { game: 'barbarossa-1941', scenario });
   assert.equal((await app.inject({ url: `/api/games/${made.id}` })).json().status, 'active');
   const view = await app.inject({
     url: `/api/games/${made.id}/view`,

@@ -1,16 +1,19 @@
 /**
  * Helpers for the server's tests: a PostgreSQL server to test against, fresh
- * databases on it, temporary SQLite files, and a live game to play.
+ * databases on it, temporary SQLite files, a child server, and a game made and joined
+ * through the API.
  *
  * PostgreSQL: STAVKA_TEST_DATABASE_URL when set (.ci/run starts a throwaway cluster
  * and exports it); otherwise a cluster of our own started from /usr/lib/postgresql;
  * otherwise the test fails and says why. A PostgreSQL test never passes silently.
  */
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 
 let own: { url: string; stop: () => void } | null = null;
@@ -196,4 +199,41 @@ export async function until<T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** What `POST /api/games` answers; a joined seat's token is the one joining issued it. */
+export interface MadeGame {
+  id: string;
+  commitment: string;
+  seats: Record<string, { player: string; token?: string; link?: string }>;
+  spectator: { token: string; link: string };
+}
+
+/**
+ * Makes a game through the API (`POST /api/games` with `payload`: its game, seats,
+ * scenario...) and, unless `join` is false, joins each human seat with a contribution
+ * of its own, keeping the token joining issues it (the one it joined with holds it no more).
+ */
+export async function newJoinedGame(
+  inject: FastifyInstance['inject'],
+  payload: Record<string, unknown>,
+  join = true,
+): Promise<MadeGame> {
+  const r = await inject({ method: 'POST', url: '/api/games', payload });
+  assert.equal(r.statusCode, 201, r.body);
+  const made = r.json() as MadeGame;
+  if (!join) return made;
+  for (const [side, seat] of Object.entries(made.seats)) {
+    if (!seat.token) continue;
+    const j = await inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/join`,
+      headers: { authorization: `Bearer ${seat.token}` },
+      payload: { contribution: `${side}-dice-${made.id}` },
+    });
+    assert.equal(j.statusCode, 200, j.body);
+    const joined = j.json() as { token: string; link: string };
+    made.seats[side] = { ...seat, token: joined.token, link: joined.link };
+  }
+  return made;
 }

@@ -1,0 +1,75 @@
+/**
+ * A game's state rebuilt from the database: its latest snapshot, then the actions stored
+ * after it, each checked against the rules (and the last against its stored hash).
+ */
+import { apply, formatSetupErrors, resumeWithSeed, type Seed, setup, stateHash } from '@stavka/engine';
+import { ApiError } from '../errors.ts';
+import { stateFromSnapshot } from '../snapshot.ts';
+import type { ActionRecord, GameRecord, Store } from '../store.ts';
+import type { CachedGame, State } from './cached-game.ts';
+import { importedPart } from './imports.ts';
+import { ownScenario } from './records.ts';
+
+/**
+ * The state of game `record` at action `target`: its latest snapshot up to there, then
+ * the actions after it. An imported game played on here is set up from its file's seed,
+ * and rolls from its own seed after the file's last action (issue #46: `resumed`).
+ */
+export async function rebuild(
+  store: Store,
+  g: CachedGame,
+  record: GameRecord,
+  target: number,
+): Promise<State> {
+  const snap = await store.latestSnapshot(g.id, target);
+  const imported = importedPart(record);
+  const resumeAt = imported?.resumes && imported.actions > 0 ? imported.actions : null;
+  const setUp = () =>
+    setUpFrom(g, record, resumeAt !== null ? imported!.seed : (JSON.parse(record.seed!) as Seed));
+  let s: State;
+  let from = 0;
+  if (snap) {
+    // A state names its scenario by key: a scenario of the game's own must be set up in
+    // this process (a restart, another process, another thread) before its state is used.
+    if (ownScenario(record) !== undefined) setUp();
+    s = stateFromSnapshot(snap.state);
+    from = snap.seq;
+  } else s = setUp();
+  // The import's snapshot, at its last action, was taken before it was played on here.
+  if (from === resumeAt && record.seed !== null) s = resumeWithSeed(s, JSON.parse(record.seed) as Seed);
+  const rows = (await store.actions(g.id, from)).filter((r) => r.seq <= target);
+  for (const row of rows) {
+    s = applyStored(g, s, row);
+    if (row.seq === target && stateHash(s) !== row.hash) {
+      throw new Error(`game ${g.id}: the state rebuilt at action ${row.seq} does not match its stored hash`);
+    }
+    if (row.seq === resumeAt && record.seed !== null) s = resumeWithSeed(s, JSON.parse(record.seed) as Seed);
+  }
+  return s;
+}
+
+/** The game's first state: its scenario and options set up with `seed`. */
+function setUpFrom(g: CachedGame, record: GameRecord, seed: Seed): State {
+  const made = setup(g.rules, JSON.parse(record.scenario), seed, JSON.parse(record.options));
+  if (!made.ok) throw new Error(`game ${g.id} no longer sets up: ${formatSetupErrors(made.error)}`);
+  return made.value;
+}
+
+/** A stored action applied again (it was legal when stored: refused now, the rules changed). */
+export function applyStored(g: CachedGame, s: State, row: ActionRecord): State {
+  const r = apply(g.rules, s, row.side, JSON.parse(row.action));
+  if (!r.ok) {
+    if (g.record.rules_version !== g.rules.rulesVersion) throw rulesVersionError(g);
+    throw new Error(`game ${g.id}: stored action ${row.seq} does not apply: ${r.error.message}`);
+  }
+  return r.value;
+}
+
+/** A stored game whose rules version this server does not play (see GameCache.reload). */
+export function rulesVersionError(g: CachedGame): ApiError {
+  return new ApiError(
+    409,
+    'game/rules-version',
+    `this game was played under rules ${g.record.rules_version}; this server plays ${g.rules.rulesVersion}, so it cannot go on here. Its actions are kept: a server with rules ${g.record.rules_version} can take it up again.`,
+  );
+}
