@@ -1321,7 +1321,9 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
   });
 
   test('a game still waiting for a seat after its time is deleted; a started one stays', async () => {
-    const { app } = await server({ limits: { unjoinedTtlMs: 200, expirySweepMs: 50 } });
+    // Long enough for the other game to be made and joined on a busy machine (at 200 ms it
+    // once expired before its join, at load 28).
+    const { app } = await server({ limits: { unjoinedTtlMs: 2000, expirySweepMs: 100 } });
     const waiting = await newGame(app.inject.bind(app), {}, false);
     const started = await newGame(app.inject.bind(app));
     await until(
@@ -1330,7 +1332,7 @@ describe('limits, quotas and seat tokens (issue #22)', () => {
         const r = await app.inject({ url: `/api/games/${waiting.id}` });
         return r.statusCode === 404;
       },
-      5000,
+      20_000,
     );
     assert.equal((await app.inject({ url: `/api/games/${started.id}` })).statusCode, 200);
   });
