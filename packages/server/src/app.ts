@@ -169,6 +169,9 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     http: { connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     // Turn bad JSON, huge bodies and the like into 4xx, never a crash.
     return503OnClosing: true,
+    // A plugin's start-up on a busy host (a shard's thread loading the games beside other
+    // work) may pass fastify's 10 s: the server starts late rather than not at all.
+    pluginTimeout: 60_000,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true },
     },
