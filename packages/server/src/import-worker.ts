@@ -175,9 +175,11 @@ export class ImportWorkers {
         name: 'stavka import',
         resourceLimits: { ...workerHeap(this.heapMb), stackSizeMb: 4 },
       },
-      // The lowest CPU priority from its first instruction: its start (tsx, the engine)
-      // already yields to the serving thread, and so does every replay.
-      { nice: 19 },
+      // A lower CPU priority than the serving thread's from its first instruction: its start
+      // (tsx, the engine) already yields to it, and so does every replay. Not the lowest:
+      // at 19, two CPU hogs beside the server left it ~1.5% of a core and valid files were
+      // refused for time (the file's 20 s limit).
+      { nice: 5 },
     );
     w.unref();
     w.on('message', (a: Answer) => {
