@@ -74,6 +74,17 @@ describe('the exact battle, worked by hand', () => {
     // column 3: a loss on 2-6
     assert.equal(frac(a.expectedHits.attacker), '5/6');
   });
+  it('air-to-air on the air-to-air column (P-17): a lone Soviet air unit survives one German air unit 2/3, so the Axis attack is simultaneous 1/3', () => {
+    const a = analyze({
+      weather: 'good',
+      attacker: 'axis',
+      attackers: [{ class: 'major', value: 3 }, { class: 'air' }],
+      defenders: [{ class: 'major', value: 2 }, { class: 'air' }],
+      policies: stand,
+    });
+    // survivors = floor((1 x roll + 3) / 6): none on 1-2; B.1a simultaneous only then.
+    assert.equal(frac(a.simultaneous), '1/3');
+  });
   it('the endings’ chances sum to exactly 1', () => {
     const a = analyze(BATTLES[1]!.input);
     let num = 0n;

@@ -28,6 +28,7 @@ import {
   type SetupError,
   setupError,
 } from '@stavka/engine';
+import { airToAirSurvivors, airToAirTable } from './air-to-air.ts';
 import { maxVolley } from './battle.ts';
 import {
   type BattleScenario,
@@ -371,9 +372,13 @@ function value(b: Battle, a: number, d: number): Val {
 
 class BattleEndless extends Error {}
 
-/** Survivors of air combat (A.1) as counts over a power of the die. */
+/**
+ * Survivors of air combat (A.1) as counts over a power of the die: air-to-air on the
+ * air-to-air column beside `table` (P-17), flak on `table` itself.
+ */
 export function airSurvivors(table: FireTable, soviet: number, german: number, axisGround: boolean): Fire {
   if (soviet === 0) return { den: 1n, cases: [[0, 1n]] };
+  const air = airToAirTable(table);
   let dist = new Map<number, bigint>([[soviet, 1n]]);
   let den = 1n;
   const rolls = german > 0 ? german : axisGround ? 1 : 0;
@@ -382,10 +387,12 @@ export function airSurvivors(table: FireTable, soviet: number, german: number, a
     for (const [s, c] of dist) {
       for (let r = 1; r <= table.die; r++) {
         let to = s;
-        if (s > 0) {
-          const t = Math.min(fireLosses(table, Math.min(s, table.maxFire), r), s);
-          to = german > 0 ? t : s - t; // air-to-air: survivors; flak: losses (A.1)
-        }
+        if (s > 0)
+          // air-to-air: survivors (P-17's column); flak: losses on the combat table (A.1)
+          to =
+            german > 0
+              ? airToAirSurvivors(air, s, r)
+              : s - Math.min(fireLosses(table, Math.min(s, table.maxFire), r), s);
         next.set(to, (next.get(to) ?? 0n) + c);
       }
     }

@@ -16,13 +16,19 @@ type Cover = { readonly tests: readonly string[] } | { readonly completion: stri
 const COVERAGE: readonly (readonly [string, Cover])[] = [
   [
     'using the column of the combat table that corresponds to the number of Soviet air units present',
-    { tests: ['the roll on the column of 3 Soviet air gives the survivors (column 3, roll 1: none)'] },
+    {
+      tests: [
+        'the roll on the column of 3 Soviet air gives the survivors (column 3, roll 1: one of three, the air-to-air column P-17)',
+        'a printed combat table loaded in place of the provisional one serves air-to-air itself (A.1, P-17)',
+      ],
+    },
   ],
   [
     'The die-roll result is the number of Soviet air units surviving',
     {
       tests: [
-        'the roll on the column of 3 Soviet air gives the survivors (column 3, roll 1: none)',
+        'the roll on the column of 3 Soviet air gives the survivors (column 3, roll 1: one of three, the air-to-air column P-17)',
+        'a lone Soviet air unit survives one German air unit on a 3 or more (P-17), not on a 6 only (P-1 read as survivors)',
         'survivors never exceed the Soviet air present (P-1: capped)',
       ],
     },

@@ -4,7 +4,9 @@
  * through `legalActions` and `apply`; the dice a case needs are handed to the engine with
  * the action that rolls them (`applyWithRolls`). Cells of the provisional table used
  * (P-1; losses = floor((value x roll + 15) / 21)): column 1 gives 1 only on a 6; column
- * 3 gives 0 on a 1 and 1 on 2-6; column 6 gives 1 on 1-4; column 19 gives the roll.
+ * 3 gives 0 on a 1 and 1 on 2-6; column 6 gives 1 on 1-4; column 19 gives the roll. The
+ * air-to-air column (P-17; survivors = floor((units x roll + 3) / 6)): 1 unit survives on
+ * 3-6; 2 units: 0 on a 1, 1 on 2-4, 2 on 5-6; 3 units: 1 on 1-2, 2 on 3-4, 3 on 5-6.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -98,32 +100,89 @@ const absorbOffers = (s: G, side: string) =>
     .map((a) => (a as { unit: string }).unit);
 
 describe('A.1a Air-to-air: one roll per German air unit on the column of the Soviet air present', () => {
-  it('the roll on the column of 3 Soviet air gives the survivors (column 3, roll 1: none)', () => {
+  it('the roll on the column of 3 Soviet air gives the survivors (column 3, roll 1: one of three, the air-to-air column P-17)', () => {
     const s0 = battle([ax('Inf', 4), gAir('VIII'), sv('Rifle', 3), sAir('A1'), sAir('A2'), sAir('A3')], {
       weather: 'snow',
     });
-    // air-to-air roll 1 -> 0 survivors; snow + German air + no Soviet air: simultaneous, two fires
-    const s1 = act(s0, 'axis', { type: 'attack' }, [1, 1, 1]);
+    // air-to-air roll 1 on the column of 3 -> 1 survives (floor((3 x 1 + 3) / 6)); Soviet air
+    // left: normal combat, the defender fires first (roll 1)
+    const s1 = act(s0, 'axis', { type: 'attack' }, [1, 1]);
     assert.deepEqual(
       ['A1', 'A2', 'A3'].map((id) => unit(s1, id).status),
-      ['destroyed', 'destroyed', 'destroyed'],
+      ['fighting', 'destroyed', 'destroyed'],
+      'the last listed are lost (P-10)',
     );
     const air = newLog(s0, s1).find((e) => e.kind === 'air')!;
-    assert.deepEqual(air.data, { column: 3, roll: 1, survivors: 0 });
-    assert.ok(air.cite?.includes(CITE.airToAir), JSON.stringify(air));
+    assert.deepEqual(air.data, { column: 3, roll: 1, survivors: 1 });
+    assert.ok(air.cite?.includes(CITE.airToAir) && air.cite.includes('P-17'), JSON.stringify(air));
+    assert.equal(s1.state.mode, 'normal');
+  });
+  it('a lone Soviet air unit survives one German air unit on a 3 or more (P-17), not on a 6 only (P-1 read as survivors)', () => {
+    const s0 = battle([ax('Inf', 4), gAir('VIII'), sv('Rifle', 3), sAir('A1')], { weather: 'snow' });
+    for (const [roll, survives] of [
+      [1, false],
+      [2, false],
+      [3, true],
+      [5, true],
+    ] as const) {
+      // Soviet air left: normal combat, the defender fires first; none: simultaneous, two fires (B.1b)
+      const s1 = act(s0, 'axis', { type: 'attack' }, survives ? [roll, 1] : [roll, 1, 1]);
+      assert.equal(unit(s1, 'A1').status === 'fighting', survives, `roll ${roll}`);
+      assert.equal(s1.state.mode, survives ? 'normal' : 'simultaneous');
+    }
+  });
+  it('a printed combat table loaded in place of the provisional one serves air-to-air itself (A.1, P-17)', () => {
+    const printed = compileFireTable({
+      id: 'printed',
+      game: 'point-to-point',
+      title: 'a printed table (none survive)',
+      provisional: false,
+      die: 6,
+      columns: [1, 2, 3],
+      rows: Object.fromEntries([1, 2, 3, 4, 5, 6].map((r) => [String(r), [0, 0, 0]])),
+      sources: 'test',
+    });
+    assert.ok(printed.ok);
+    const rules = battleRulesWith(printed.value);
+    const made = setup(
+      rules,
+      {
+        point: 'P',
+        weather: 'snow',
+        attacker: 'axis',
+        units: [ax('Inf', 1), gAir('G1'), sv('Rifle', 1), sAir('A1'), sAir('A2')],
+        points: [
+          { id: 'West', control: 'axis', capacity: 1 },
+          { id: 'East', control: 'soviet', capacity: 1 },
+        ],
+      },
+      1,
+      {},
+    );
+    assert.ok(made.ok, JSON.stringify(!made.ok && made.error));
+    const r = applyWithRolls(rules, made.value, 'axis', { type: 'attack' }, [6, 1, 1]);
+    assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+    assert.equal(
+      r.value.state.units.filter(
+        (u) => u.unitClass === 'air' && u.side === 'soviet' && u.status === 'fighting',
+      ).length,
+      0,
+    );
+    const air = r.value.log.find((e) => e.kind === 'air' && e.data)!;
+    assert.ok(air.cite?.includes('P-1') && !air.cite.includes('P-17'), JSON.stringify(air));
   });
   it('a second German air unit rolls on the column of the survivors of the first (survivors of survivors)', () => {
     const s0 = battle(
       [ax('Inf', 4), gAir('G1'), gAir('G2'), sv('Rifle', 3), sAir('A1'), sAir('A2'), sAir('A3'), sAir('A4')],
       { weather: 'snow' },
     );
-    // column 4, roll 6 -> 1 survivor; column 1, roll 6 -> 1 survivor; normal combat: defender fires
-    const s1 = act(s0, 'axis', { type: 'attack' }, [6, 6, 1]);
+    // column 4, roll 1 -> 1 survivor; column 1, roll 6 -> 1 survivor; normal combat: defender fires
+    const s1 = act(s0, 'axis', { type: 'attack' }, [1, 6, 1]);
     const air = newLog(s0, s1).filter((e) => e.kind === 'air' && e.data);
     assert.deepEqual(
       air.map((e) => e.data),
       [
-        { column: 4, roll: 6, survivors: 1 },
+        { column: 4, roll: 1, survivors: 1 },
         { column: 1, roll: 6, survivors: 1 },
       ],
     );
@@ -133,8 +192,8 @@ describe('A.1a Air-to-air: one roll per German air unit on the column of the Sov
     const s0 = battle([ax('Inf', 4), gAir('G1'), gAir('G2'), sv('Rifle', 3), sAir('A1')], {
       weather: 'snow',
     });
-    // column 1, roll 3 -> 0 survivors: G2 rolls nothing; then simultaneous (2 fires)
-    const s1 = act(s0, 'axis', { type: 'attack' }, [3, 1, 1]);
+    // column 1, roll 2 -> 0 survivors: G2 rolls nothing; then simultaneous (2 fires)
+    const s1 = act(s0, 'axis', { type: 'attack' }, [2, 1, 1]);
     assert.equal(s1.state.mode, 'simultaneous');
     assert.equal(newLog(s0, s1).filter((e) => e.kind === 'roll').length, 3);
   });
@@ -150,7 +209,7 @@ describe('A.1a Air-to-air: one roll per German air unit on the column of the Sov
       sources: 'test',
     });
     assert.ok(sixes.ok);
-    const rules = battleRulesWith(sixes.value);
+    const rules = battleRulesWith(sixes.value, sixes.value);
     const made = setup(
       rules,
       {

@@ -24,6 +24,7 @@ import {
   type RulesContext,
   splitFire,
 } from '@stavka/engine';
+import { airToAirSurvivors, airToAirTable } from './air-to-air.ts';
 import {
   type BattleState,
   type BattleUnit,
@@ -34,7 +35,11 @@ import {
 import { FIRE_TABLE } from './combat.ts';
 import { CITE, lossLimit, other, type Role, retreatHalves, type Side } from './forces.ts';
 
-export const BATTLE_RULES_VERSION = 'point-to-point-battle/1';
+/**
+ * Version 2: air-to-air combat reads the provisional air-to-air column while the combat
+ * table is provisional (RULINGS P-17); a replay of version 1 does not replay here.
+ */
+export const BATTLE_RULES_VERSION = 'point-to-point-battle/2';
 
 export type BattleAction =
   | { type: 'attack' }
@@ -84,7 +89,12 @@ export function firingValue(g: BattleState, role: Role): number {
 /* ----------------------------------------------------------------------------- */
 /* Air combat (A.1, A.2)                                                             */
 
-function airCombat(g: BattleState, table: FireTable, ctx: RulesContext): void {
+/**
+ * A.1: each German air unit present, one roll on the column of the Soviet air units still
+ * there gives the survivors (the air-to-air column `air`, P-17); with no German air, one
+ * flak roll on the combat table `table` gives the units lost.
+ */
+function airCombat(g: BattleState, table: FireTable, air: FireTable, ctx: RulesContext): void {
   const soviet = g.units.filter((u) => isSovietAir(u) && u.status === 'fighting');
   const german = g.units.filter((u) => isGermanAir(u) && u.status === 'fighting');
   const axisGround = g.units.some((u) => u.side === 'axis' && isGround(u) && u.status === 'fighting');
@@ -92,13 +102,13 @@ function airCombat(g: BattleState, table: FireTable, ctx: RulesContext): void {
   if (survivors > 0 && german.length > 0) {
     for (const gu of german) {
       if (survivors === 0) break;
-      const column = Math.min(survivors, table.maxFire);
+      const column = Math.min(survivors, air.maxFire);
       const r = ctx.roll(`air-to-air: ${gu.name} on the column of ${survivors} Soviet air`, [CITE.airToAir]);
-      const next = Math.min(fireLosses(table, column, r), survivors);
+      const next = airToAirSurvivors(air, survivors, r);
       ctx.log({
         kind: 'air',
         text: `air-to-air against ${gu.name}: ${next} of ${survivors} Soviet air units survive`,
-        cite: [CITE.airToAir, 'P-1'],
+        cite: [CITE.airToAir, air === table ? 'P-1' : 'P-17'],
         data: { column, roll: r, survivors: next },
       });
       survivors = next;
@@ -602,7 +612,14 @@ function activeRole(g: BattleState): Role | null {
   }
 }
 
-function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ctx: RulesContext): void {
+function apply(
+  g: BattleState,
+  role: Role,
+  a: BattleAction,
+  table: FireTable,
+  air: FireTable,
+  ctx: RulesContext,
+): void {
   const unit = (id: string) => g.units.find((u) => u.id === id)!;
   switch (a.type) {
     case 'attack':
@@ -611,7 +628,7 @@ function apply(g: BattleState, role: Role, a: BattleAction, table: FireTable, ct
         text: `the ${g.attacker} forces attack ${g.point} (${g.weather} weather)`,
         cite: [CITE.kinds],
       });
-      airCombat(g, table, ctx);
+      airCombat(g, table, air, ctx);
       g.mode = isSimultaneous(g) ? 'simultaneous' : 'normal';
       ctx.log({
         kind: 'combat',
@@ -696,8 +713,15 @@ function cloneBattle(g: BattleState): BattleState {
   };
 }
 
-/** The battle on a given fire table (the provisional one unless the printed one is loaded, P-1). */
-export function battleRulesWith(table: FireTable): GameRules<BattleState, BattleAction> {
+/**
+ * The battle on a given fire table (the provisional one unless the printed one is loaded,
+ * P-1), air-to-air on `air` (P-17: the provisional air-to-air column beside a provisional
+ * table, else the table itself).
+ */
+export function battleRulesWith(
+  table: FireTable,
+  air: FireTable = airToAirTable(table),
+): GameRules<BattleState, BattleAction> {
   return {
     id: 'point-to-point-battle',
     rulesVersion: BATTLE_RULES_VERSION,
@@ -722,7 +746,7 @@ export function battleRulesWith(table: FireTable): GameRules<BattleState, Battle
       return legal(g, roleOf(g, side));
     },
     applyAction(draft, side, action, ctx) {
-      apply(draft, roleOf(draft, side as Side), action, table, ctx);
+      apply(draft, roleOf(draft, side as Side), action, table, air, ctx);
     },
     view: (g) => g,
     outcome: battleOutcome,

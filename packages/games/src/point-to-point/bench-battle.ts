@@ -6,6 +6,7 @@
  * bench/run.ts with the harness's `compare`.
  */
 import { type FireTable, fireDistribution, fireLosses } from '@stavka/engine';
+import { airToAirSurvivors, airToAirTable } from './air-to-air.ts';
 import {
   analyzeBattle,
   type BattleInput,
@@ -146,6 +147,7 @@ export function analyzeBattleFloat(input: BattleInput, table: FireTable = FIRE_T
     (u) => u.unitClass === 'air' && u.side === 'axis' && u.role === 'attacker',
   );
   // Air combat (A.1) as float chances of each number of survivors.
+  const airTable = airToAirTable(table);
   let air = new Float64Array(soviet + 1);
   air[soviet] = 1;
   const rolls = soviet === 0 ? 0 : german > 0 ? german : 1;
@@ -154,8 +156,14 @@ export function analyzeBattleFloat(input: BattleInput, table: FireTable = FIRE_T
     for (let s = 0; s <= soviet; s++) {
       if (air[s] === 0) continue;
       for (let r = 1; r <= table.die; r++) {
-        const t = s === 0 ? 0 : Math.min(fireLosses(table, Math.min(s, table.maxFire), r), s);
-        next[s === 0 ? 0 : german > 0 ? t : s - t]! += air[s]! / table.die;
+        // air-to-air: survivors on the air-to-air column (P-17); flak: losses on the table (A.1)
+        const to =
+          s === 0
+            ? 0
+            : german > 0
+              ? airToAirSurvivors(airTable, s, r)
+              : s - Math.min(fireLosses(table, Math.min(s, table.maxFire), r), s);
+        next[to]! += air[s]! / table.die;
       }
     }
     air = next;

@@ -22,6 +22,7 @@ import {
 } from './campaign.ts';
 import { lineBetween } from './campaign-board.ts';
 import { STAND_FAST } from './policy.ts';
+import { prompt } from './presentation-words.ts';
 import { simulateBattles } from './simulate-battle.ts';
 
 type G = GameState<CampaignState>;
@@ -211,13 +212,33 @@ describe("C-4.1 The turn's own march (rules /4): Typhoon's turn 1, 300 km for mo
     legal(s, 'axis')
       .filter((a) => a.type === 'move' && a.unit === id)
       .map((a) => (a as { to: string }).to);
-  // Dukhovshchina - Kholm-Zhirkovsky - Sychevka - Rzhev - Staritsa: 75 + 64 + 48 + 47 = 234 km.
-  it('on turn 1 XLI Corps marches from Dukhovshchina to Staritsa (234 km), an infantry corps 100 km', () => {
+  // Dukhovshchina - Kholm-Zhirkovsky - Sychevka - Zubtsov - Staritsa: 75 + 64 + 43 + 43 = 225 km
+  // (by Rzhev 234); on to Kalinin 71 more, 296 km (by Rzhev 305).
+  it('on turn 1 XLI Corps marches from Dukhovshchina to Staritsa (225 km), an infantry corps 100 km', () => {
     const s = position({ 'xli-pz': 'dukhovshchina', vi: 'dukhovshchina' });
     assert.equal(s.state.turn, 1);
     assert.ok(moves(s, 'xli-pz').includes('staritsa'), moves(s, 'xli-pz').join(' '));
     assert.ok(!moves(s, 'xli-pz').includes('klin'), 'Klin is beyond 300 km');
     assert.ok(!moves(s, 'vi').includes('sychevka'), 'infantry: 139 km is beyond its 100');
+  });
+  it("with Rzhev and Bely held, XLI Corps' turn-1 march reaches Kalinin by its 1941 road past Zubtsov, 296 km (rules /5)", () => {
+    const s = position({ 'xli-pz': 'dukhovshchina', '31a': 'rzhev', '22a': 'bely' });
+    assert.ok(moves(s, 'xli-pz').includes('kalinin'), moves(s, 'xli-pz').join(' '));
+  });
+  it('in the Mud of turn 2 a panzer corps at Sychevka reaches Staritsa past Zubtsov, 86 km, without Rzhev (C-11.2, rules /5)', () => {
+    const s = position(
+      { 'xli-pz': 'sychevka', '31a': 'rzhev' },
+      {
+        axis: ['sychevka'],
+        change: (g) => {
+          g.turn = 2;
+          g.weather = 'mud';
+        },
+      },
+    );
+    const to = moves(s, 'xli-pz');
+    assert.ok(to.includes('staritsa') && to.includes('zubtsov'), to.join(' '));
+    assert.ok(!to.includes('kalinin'), 'Kalinin is 157 km on');
   });
   it('in the Good weather of another turn the march is 200 km (C-4.1)', () => {
     const s = position({ 'xli-pz': 'dukhovshchina' }, { change: (g) => (g.turn = 4) });
@@ -238,6 +259,12 @@ describe('C-6 Breakthrough movement and breakthrough combat', () => {
     assert.ok(to.includes('orel'), `Orel, two lines on: ${to.join(' ')}`);
     assert.ok(to.includes('dmitrovsk') && to.includes('trubchevsk'), 'and the points one line on');
     assert.ok(!to.includes('mtsensk'), 'Mtsensk is 188 km');
+  });
+  it("the breakthrough step's prompt says so: half the march, not one more segment (C-6.1)", () => {
+    const s = sevsk();
+    const help = prompt(s.state, 'axis', true, null).help;
+    assert.match(help, /half their march/);
+    assert.doesNotMatch(help, /one more segment/);
   });
   it('a breakthrough move that passes an empty enemy point takes it and attacks from the last point passed (C-2.2, B.4)', () => {
     let s = sevsk('good', { '5-abc': 'orel' });

@@ -18,7 +18,7 @@ describe('C-1 the campaign board as drawn', () => {
   const v = campaignBoardView(made.value.state);
   it('every point with its place, controller, victory points and units; every line once with its capacity', () => {
     assert.equal(v.points.length, 75);
-    assert.equal(v.lines.length, 123);
+    assert.equal(v.lines.length, 125);
     const moscow = v.points.find((p) => p.id === 'moscow')!;
     assert.equal(moscow.control, 'soviet');
     assert.ok(moscow.lat !== null && Math.abs(moscow.lat - 55.754) < 1e-6, 'Moscow on the earth');

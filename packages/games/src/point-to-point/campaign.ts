@@ -84,13 +84,16 @@ export { boardOf, inSupply } from './steps/step.ts';
 export { victoryPoints } from './steps/victory.ts';
 
 /**
+ * Version 5 (issue #43): air-to-air combat on the provisional air-to-air column (RULINGS
+ * P-17, battle rules point-to-point-battle/2) and the northern start points of 1941 (data);
+ * a replay of version 4 does not replay here.
  * Version 4 (issues #43, #44): secondary roads of capacity 2 (C-1.3), the turn's own march
  * for mobile units (C-4.1: Typhoon's turn 1, 300 km), breakthrough movement as far as half
  * the march (C-6.1) and the Yukhnov-Vyazma road; a replay of version 3 does not replay here.
  * Version 3 (issue #43): A.5 German air where Axis ground units stand (C-5.5), P-13, P-14,
  * P-15, movement by distance (C-4.6) and the 1941 map and orders of battle.
  */
-export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/4';
+export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/5';
 
 /** The steps of the sequence of play: the phases a player acts in, and a battle being fought. */
 type CampaignStep = Exclude<CampaignPhase, 'over'> | 'battle';

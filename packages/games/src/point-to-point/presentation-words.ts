@@ -71,7 +71,7 @@ function stepHelp(v: View, b: CampaignBoardView): string {
     case 'breakthrough-combat':
       return 'Pick the next battle: click a point under attack (or its button). Battles are fought one at a time, in the order you pick (C-3).';
     case 'breakthrough':
-      return 'Breakthrough movement: units that advanced may move one more segment, German air with one group (C-6). End breakthrough movement when done.';
+      return 'Breakthrough movement: mobile units that advanced after combat may move on up to half their march this turn, the first line always open (C-6.1); a German air unit goes with one group up one line segment (A.4). End breakthrough movement when done.';
     case 'fortify':
       return 'Field fortifications: click a lit point to fortify it with units that did not move (C-8.1), then end the turn.';
     case 'over':

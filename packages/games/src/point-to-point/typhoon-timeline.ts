@@ -5,7 +5,10 @@
  * turn 1 (the Vyazma and Bryansk pockets), the Moscow approaches, Moscow, and the points the
  * Soviets won back on turns 5-8 (the winter counter-offensive).
  *
- *   node --import tsx packages/games/src/point-to-point/typhoon-timeline.ts DIR [--json] [--before DIR0]
+ *   node --import tsx packages/games/src/point-to-point/typhoon-timeline.ts DIR [--json] [--before DIR0|FILE0.json]
+ *
+ * (`--json` writes the timelines; a FILE0.json so written stands for DIR0, for replays of an
+ * earlier rules version, which replay only on that version's code.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +38,12 @@ export interface CampaignTimeline {
   readonly moscow: number | null;
   /** Points the Axis held at the end of one turn and the Soviets at the end of the next, turns 5-8. */
   readonly retakenWinter: number;
+  /**
+   * Soviet air units on the map at the end of turns 1, 2 and 4 (RULINGS P-16, P-17: the
+   * air-to-air table), and of them the three front air forces at the end of turn 1.
+   */
+  readonly sovietAir: readonly [number, number, number];
+  readonly frontAirTurn1: number;
   readonly turns: number;
 }
 
@@ -42,7 +51,12 @@ interface Snapshot {
   readonly turn: number;
   readonly control: Record<string, string>;
   readonly sovietDestroyed: number;
+  readonly sovietAir: number;
+  readonly frontAir: number;
 }
+
+/** The air forces of the Western, Reserve and Bryansk Fronts (typhoon-oob.json). */
+const FRONT_AIR = ['wf-vvs', 'rf-vvs', 'bf-vvs'];
 
 const snap = (g: CampaignState, turn: number): Snapshot => ({
   turn,
@@ -50,6 +64,8 @@ const snap = (g: CampaignState, turn: number): Snapshot => ({
   sovietDestroyed: g.units.filter(
     (u) => u.side === 'soviet' && u.place === 'destroyed' && u.unitClass !== 'air',
   ).length,
+  sovietAir: g.units.filter((u) => u.side === 'soviet' && u.place === 'map' && u.unitClass === 'air').length,
+  frontAir: g.units.filter((u) => FRONT_AIR.includes(u.id) && u.place === 'map').length,
 });
 
 /** The timeline of one campaign from its replay file. */
@@ -101,6 +117,12 @@ export function timelineOf(file: ReplayFile): CampaignTimeline {
     approaches,
     moscow: first('moscow'),
     retakenWinter,
+    sovietAir: [1, 2, 4].map((t) => ends.find((e) => e.turn === t)?.sovietAir ?? 0) as [
+      number,
+      number,
+      number,
+    ],
+    frontAirTurn1: ends.find((e) => e.turn === 1)?.frontAir ?? 0,
     turns: end.turn,
   };
 }
@@ -168,6 +190,7 @@ function bullets(games: readonly CampaignTimeline[]): string[] {
   return [
     `- Soviet ground units destroyed during turn 1 (the Vyazma and Bryansk pockets; rebuilt at Moscow or not): mean ${mean(killed1)}, median ${median(killed1)}, at least 5 in ${pct(killed1.filter((x) => x >= 5).length, n)}; during turns 1-2: mean ${mean(killed12)}; still destroyed at the end of turn 1: mean ${mean(lost)}.`,
     `- Kalinin by turn 3: ${pct(by('kalinin', 3), n)}; Kalinin and Mozhaisk both by turn 3: ${pct(games.filter((g) => (g.taken.kalinin ?? 99) <= 3 && (g.taken.mozhaisk ?? 99) <= 3).length, n)}.`,
+    `- Soviet air units on the map (6 at the start; RULINGS P-17): at the end of turn 1 mean ${mean(games.map((g) => g.sovietAir[0]))}, turn 2 ${mean(games.map((g) => g.sovietAir[1]))}, turn 4 ${mean(games.map((g) => g.sovietAir[2]))}; a front air force (of 3) still flying at the end of turn 1 in ${pct(games.filter((g) => g.frontAirTurn1 > 0).length, n)} (mean ${mean(games.map((g) => g.frontAirTurn1))}).`,
     `- Winter counter-offensive: a point won back by the Soviets on turns 5-8 in ${pct(winter, n)} (mean ${mean(games.map((g) => g.retakenWinter))} points a game).`,
     `- Result: Axis ${axisWins}, Soviet ${sovietWins}, drawn ${n - axisWins - sovietWins}; mean VP Axis ${mean(games.map((g) => g.vp.axis))}, Soviet ${mean(games.map((g) => g.vp.soviet))}.`,
   ];
@@ -195,7 +218,12 @@ export function summarize(games: readonly CampaignTimeline[], before?: readonly 
   return lines.join('\n');
 }
 
+/**
+ * The timelines of a directory of replays, or of a file of them (`--json`'s output): replays
+ * of an earlier rules version replay only on that version's code, so its figures are kept so.
+ */
 function readDir(dir: string): CampaignTimeline[] {
+  if (dir.endsWith('.json')) return JSON.parse(readFileSync(dir, 'utf8')) as CampaignTimeline[];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => timelineOf(JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReplayFile));
@@ -203,7 +231,7 @@ function readDir(dir: string): CampaignTimeline[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
-  if (!dir) throw new Error('usage: typhoon-timeline.ts DIR [--json] [--before DIR0]');
+  if (!dir) throw new Error('usage: typhoon-timeline.ts DIR [--json] [--before DIR0|FILE0.json]');
   const games = readDir(dir);
   const b = process.argv.indexOf('--before');
   const before = b > 0 && process.argv[b + 1] ? readDir(process.argv[b + 1]!) : undefined;

@@ -138,6 +138,22 @@ describe('Typhoon map and orders of battle against the 1941 record (issue #43)',
     assert.equal(unitOf('1-gds-mrd').class, 'minor');
     assert.notEqual(unitOf('16a').at, 'vyazma');
   });
+  it("XLI Corps' road of 1941 by-passes Rzhev: Sychevka - Zubtsov - Staritsa (rules /5) [45][86]", () => {
+    // Sychevka 10 Oct, the Sychevka - Zubtsov area 12 Oct, Staritsa 12 Oct, Kalinin 14 Oct;
+    // Rzhev (the 31st Army's HQ) fell after Kalinin.
+    assert.ok(joined('sychevka', 'zubtsov') && joined('zubtsov', 'staritsa'));
+    for (const l of mapFile.lines.filter((x) => x.from === 'sychevka' && x.to === 'zubtsov'))
+      assert.match(l.research, /\[86\]/);
+  });
+  it("the northern Soviet start points of the record: Boldin's group at Kholm-Zhirkovsky [9], the 49th Army at Kaluga [7], none at Sychevka (rules /5)", () => {
+    // Rules /4 put both at Sychevka, on XLI Corps' road, where no source has them fight.
+    assert.equal(unitOf('boldin').at, 'kholm-zhirkovsky');
+    assert.equal(unitOf('49a').at, 'kaluga');
+    assert.deepEqual(
+      typhoon.units.filter((u) => u.side === 'soviet' && u.at === 'sychevka' && u.arrives === 1),
+      [],
+    );
+  });
   it('Soviet reinforcements: Belov’s cavalry, the 26th Army and the Tula garrison, more Far Eastern divisions', () => {
     for (const id of ['belov', '26a', 'tula-gar', 'fe-rd-nov', 'fe-rd-dec', '354-rd'])
       assert.ok(unitOf(id)?.side === 'soviet', id);

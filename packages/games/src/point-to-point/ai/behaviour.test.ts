@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { type Action, apply, type GameRules, type GameState, legalActions, setup } from '@stavka/engine';
 import { type CampaignState, campaignRules, typhoon } from '../campaign.ts';
 import { AI_LEVELS, CampaignAiPlayer } from './campaign-ai.ts';
-import { marchDistances } from './policy.ts';
+import { bestOf, campaignPolicy, DEFAULT_PARAMS, marchDistances, type PolicyParams } from './policy.ts';
 import { CAMPAIGN_PLANS, planStart, winChance } from './search.ts';
 
 const rules = campaignRules as unknown as GameRules<CampaignState, Action, unknown>;
@@ -168,6 +168,111 @@ describe('the rules of thumb in breakthrough and retreat (C-6.1, B.4a)', () => {
   });
 });
 
+describe('the rules of thumb take the best action, and end a step when nothing scores above zero', () => {
+  it('an action worth nothing is not taken over the end of the step (rules /4 took it when it came first)', () => {
+    const move = { type: 'move' as const, unit: 'xli-pz', to: 'mozhaisk' };
+    const end = { type: 'end-breakthrough' as const };
+    assert.deepEqual(
+      bestOf([
+        { action: move, score: 0 },
+        { action: end, score: 0 },
+      ]).action,
+      end,
+    );
+    assert.deepEqual(
+      bestOf([
+        { action: move, score: -4 },
+        { action: end, score: 0 },
+      ]).action,
+      end,
+    );
+    assert.deepEqual(
+      bestOf([
+        { action: move, score: 3 },
+        { action: end, score: 0 },
+      ]).action,
+      move,
+    );
+    const fight = { type: 'fight' as const, at: 'vyazma' };
+    assert.deepEqual(bestOf([{ action: fight, score: 0 }]).action, fight, 'a step with no end: the best');
+  });
+  it('on turn 1 XLI Corps breaks through on its road to Kalinin, not on to Mozhaisk, and stands at Staritsa after turn 2 (rules /5)', () => {
+    const players = {
+      axis: new CampaignAiPlayer('north-a', { level: 1 }),
+      soviet: new CampaignAiPlayer('north-s', { level: 1 }),
+    };
+    const at: string[] = [];
+    playWhile(
+      opening('north'),
+      players,
+      (g) => g.turn <= 2,
+      (before, _side, _a, after) => {
+        if (before.player === 'axis' && after.player === 'soviet')
+          at.push(after.units.find((u) => u.id === 'xli-pz')!.at);
+      },
+    );
+    // Rules /4: Sychevka held by Boldin's group and the 49th Army (a lone corps' attack
+    // failed in 19 of 24 games), or taken and then the breakthrough on to Mozhaisk, worth
+    // nothing to XLI Corps' axis; the Mud then held it at Sychevka.
+    assert.deepEqual(at, ['sychevka', 'staritsa']);
+  });
+});
+
+/** The Axis attacks `point` with `attackers` (from `from`), German air `air` over it; the Soviets to allocate air. */
+function sovietAirAllocation(
+  point: string,
+  from: string,
+  attackers: readonly string[],
+  defenders: readonly string[],
+  air: readonly string[],
+): GameState<CampaignState> {
+  const units: Record<string, string> = { 'wf-vvs': 'gzhatsk', '5a': 'moscow' };
+  for (const id of [...attackers, ...defenders, ...air]) units[id] = point;
+  return alone(units, (g) => {
+    for (const u of g.units)
+      if (attackers.includes(u.id)) {
+        u.from = from;
+        u.moved = true;
+      } else if (air.includes(u.id)) u.at = from;
+    g.control[from] = 'axis';
+    g.attacks = [point];
+    g.phase = 'air';
+    g.airSide = 'soviet';
+    g.airCommitted = air.map((unit) => ({ unit, at: point }));
+    g.airUsed = [...air];
+  });
+}
+
+describe('Soviet air in the rules of thumb (A.1, A.3, RULINGS P-9, P-17)', () => {
+  const choice = (s: GameState<CampaignState>) =>
+    new CampaignAiPlayer('air-s', { level: 1 }).choose(rules, s, 'soviet') as { type: string; at?: string };
+  it('defends a point the attack does not overwhelm: the 32nd and 33rd Armies against VIII Corps', () => {
+    const s = sovietAirAllocation('vyazma', 'yartsevo', ['viii'], ['32a', '33a'], []);
+    assert.deepEqual(choice(s), { type: 'commit-air', unit: 'wf-vvs', at: 'vyazma' });
+  });
+  it('one air unit to a battle, a second only where victory points are (flak rolls on the column of all of them, A.1b)', () => {
+    const s = sovietAirAllocation('sychevka', 'kholm-zhirkovsky', ['viii'], ['49a'], []);
+    s.state.units.find((u) => u.id === 'rf-vvs')!.place = 'map';
+    s.state.units.find((u) => u.id === 'rf-vvs')!.at = 'gzhatsk';
+    const first = choice(s);
+    assert.equal(first.type, 'commit-air');
+    const r = apply(rules, s, 'soviet', first as unknown as Action);
+    assert.ok(r.ok);
+    assert.deepEqual(choice(r.value), { type: 'end-air' }, 'Sychevka has no victory points');
+  });
+  it('not a point the attack overwhelms: defenders destroyed take their air with them (P-9)', () => {
+    // LVI and XLI Corps with two German air units: 27 against 2 and the air unit.
+    const s = sovietAirAllocation(
+      'vyazma',
+      'yartsevo',
+      ['lvi-pz', 'xli-pz'],
+      ['32a'],
+      ['viii-fk-1', 'viii-fk-2'],
+    );
+    assert.deepEqual(choice(s), { type: 'end-air' });
+  });
+});
+
 describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => {
   it('from the opening, every Soviet movement step of turns 1-4 ends with a Soviet ground unit in Moscow', () => {
     const players = {
@@ -196,6 +301,38 @@ describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => 
     assert.equal(checked, 4, 'four Soviet movement steps seen');
   });
 
+  it('brings the garrison up when the Axis strength next to Moscow is more than twice it (moscowGuard)', () => {
+    const made = opening('guard');
+    const g = structuredClone(made.state);
+    const at: Record<string, string> = {
+      '4-moscow': 'moscow',
+      'xl-pz': 'istra',
+      'xli-pz': 'istra',
+      '1-shock': 'dmitrov',
+    };
+    for (const u of g.units) {
+      u.place = Object.hasOwn(at, u.id) ? 'map' : 'withdrawn';
+      if (Object.hasOwn(at, u.id)) u.at = at[u.id]!;
+    }
+    g.control.istra = 'axis';
+    for (const f of g.factories) f.status = 'evacuated';
+    g.replacements = 0;
+    g.turn = 5;
+    g.weather = 'snow';
+    g.player = 'soviet';
+    g.phase = 'movement';
+    g.partisansToPlace = 0;
+    const s = { ...made, state: g };
+    const move = (params: PolicyParams) =>
+      campaignPolicy(params)(rules, s, 'soviet') as unknown as { type: string; unit?: string; to?: string };
+    // XL and XLI Corps (9) at Istra against one militia division (1): the 1st Shock Army goes in.
+    assert.deepEqual(move(DEFAULT_PARAMS), { type: 'move', unit: '1-shock', to: 'moscow' });
+    assert.notDeepEqual(
+      move({ ...DEFAULT_PARAMS, moscowGuard: 0 }),
+      { type: 'move', unit: '1-shock', to: 'moscow' },
+      'rules /4: one unit in Moscow, whatever came',
+    );
+  });
   it('keeps the last unit in Moscow though the enemy is five lines away and Vyazma to retake', () => {
     const made = opening('last');
     const g = structuredClone(made.state);

@@ -60,7 +60,10 @@ import { capacityHalves } from '../campaign-board.ts';
 import { FIRE_TABLE } from '../combat.ts';
 import { lossLimit, other, type Role, retreatHalves, type Side } from '../forces.ts';
 
-type Scored = { action: CampaignAction; score: number };
+export type Scored = { action: CampaignAction; score: number };
+
+/** The actions that end a step (C-3): taken when nothing else scores above zero. */
+const ENDS: ReadonlySet<string> = new Set(['end-movement', 'end-air', 'end-breakthrough', 'end-turn']);
 
 /**
  * The Axis's axes of advance of 1941 (research 3.2, 5.1), by unit (and, for a unit not
@@ -140,6 +143,17 @@ export interface PolicyParams {
   readonly capacityAware: boolean;
   /** Axis: the cost of standing a line further than 4 from the railheads (C-7.1), a point a line. */
   readonly supplyPenalty: number;
+  /**
+   * Soviet: the odds (the Axis attack, German air multiplying, against the defence with the
+   * air unit) past which no air unit defends a point (0: always): defenders overrun take
+   * their air with them (P-9, A.3 "may not defend alone").
+   */
+  readonly sovietAirOdds: number;
+  /**
+   * Soviet: the garrison Moscow keeps (C-13.1 sudden death), as a share of the Axis strength
+   * next to it (and half of that two lines off; 0: one unit, whatever comes).
+   */
+  readonly moscowGuard: number;
 }
 
 /** The rules of thumb as level 1 plays them, and the search's default plan. */
@@ -157,6 +171,8 @@ export const DEFAULT_PARAMS: PolicyParams = {
   airShare: 0.5,
   supplyPenalty: 4,
   capacityAware: false,
+  sovietAirOdds: 3,
+  moscowGuard: 0.5,
 };
 
 /** Graph distances (segments) from a set of points, by point index (unreached: 99). */
@@ -202,10 +218,23 @@ export function campaignPolicy(
     const me = side as Side;
     if (g.battle) return battleChoice(g.battle, me, legal as BattleAction[], g);
     const scored = new Planner(g, me, legal, params).scoreAll();
-    let best: Scored | null = null;
-    for (const s of scored) if (!best || s.score > best.score) best = s;
-    return best!.action;
+    const best = bestOf(scored);
+    return best.action;
   };
+}
+
+/**
+ * The action the rules of thumb take among the scored ones: the best, the first of equals
+ * in the canonical order; but a step ends when nothing left scores above zero, so an action
+ * worth nothing is not taken over the step's end (rules /4 took it when it came first: a
+ * unit drifted to a point worth no more than its own, XLI Corps on to Mozhaisk).
+ */
+export function bestOf(scored: readonly Scored[]): Scored {
+  let best: Scored | null = null;
+  for (const s of scored) if (!best || s.score > best.score) best = s;
+  if (!best) throw new Error('campaign AI: nothing scored');
+  if (best.score <= 0) return scored.find((s) => ENDS.has(s.action.type)) ?? best;
+  return best;
 }
 
 /* ----------------------------------------------------------------------------- */
@@ -242,10 +271,16 @@ function battleChoice(
         return mine > 0 && mine >= 0.8 * theirs && canInflict(b, 'attacker', FIRE_TABLE) && b.round < 30
           ? { type: 'continue' }
           : { type: 'retreat' };
-      // The defender holds victory points and any ground while it can still fire.
+      // The defender holds victory points and any ground while its ground units can still
+      // fire: Soviet air's one (A.3) does not keep a lost defence going, for defenders
+      // destroyed take their air with them (P-9).
       const vp = typhoon().scenario.victoryPoints[b.point] ?? 0;
       const moscow = b.point === typhoon().scenario.suddenDeath;
-      if (moscow || mine > 0 || (vp > 0 && me === 'soviet' && g.turn < 8)) return { type: 'continue' };
+      const groundFire = b.units.some(
+        (u) => u.role === role && u.status === 'fighting' && u.unitClass !== 'air' && !u.dispersed,
+      );
+      if (moscow || (mine > 0 && groundFire) || (vp > 0 && me === 'soviet' && g.turn < 8))
+        return { type: 'continue' };
       return theirs > 0 ? { type: 'retreat' } : { type: 'continue' };
     }
     case 'advance':
@@ -304,6 +339,9 @@ class Planner {
   private readonly reachable = new Map<string, number>();
   /** Axis: the ways out of each Soviet-held point (neighbours with no Axis ground unit; B.4a). */
   private readonly exits = new Map<string, number>();
+  /** Soviet: the garrison Moscow wants (moscowGuard of the Axis strength near it) and has. */
+  private readonly moscowNeed: number = 0;
+  private readonly moscowHeld: number = 0;
 
   constructor(
     private readonly g: CampaignState,
@@ -326,6 +364,23 @@ class Planner {
       this.map,
       [...this.enemyValue.keys()].map((p) => this.ix(p)),
     );
+    if (me === 'soviet' && params.moscowGuard > 0) {
+      const near = distances(this.map, [this.ix(this.moscow)]);
+      let threat = 0;
+      for (const u of g.units)
+        if (u.place === 'map' && u.unitClass !== 'air' && u.side === 'axis' && near[this.ix(u.at)]! <= 2)
+          threat += near[this.ix(u.at)]! <= 1 ? u.value : u.value / 2;
+      this.moscowNeed = params.moscowGuard * threat;
+      for (const u of g.units)
+        if (
+          u.place === 'map' &&
+          u.unitClass !== 'air' &&
+          u.side === 'soviet' &&
+          u.at === this.moscow &&
+          u.from === null
+        )
+          this.moscowHeld += u.value;
+    }
     this.distRail = distances(
       this.map,
       g.railheads.map((p) => this.ix(p)),
@@ -403,7 +458,9 @@ class Planner {
     const germanAir = breakthrough
       ? 0
       : Math.floor(this.airNear('axis', p) / (this.me === 'axis' ? 1 + this.params.airShare * others : 1));
-    const sovietAir = breakthrough ? 0 : this.airNear('soviet', p);
+    // Soviet air near the point: one at a battle (C-5.1: each air unit to one battle; the
+    // rules of thumb stack a second only at victory points), adding one to the fire (A.3).
+    const sovietAir = breakthrough ? 0 : Math.min(1, this.airNear('soviet', p));
     const strength = (this.committed.get(p) ?? 0) + Math.max(extra, this.reachable.get(p) ?? 0);
     // A breakthrough combat has no air committed and no retreat into a point under attack
     // (C-6.2, B.4c): it is fought only at long odds.
@@ -547,6 +604,10 @@ class Planner {
       // Fill a threatened victory point held by no one of ours; Moscow whenever it is empty.
       if (vp > 0 && !this.mineAt.has(p) && this.distEnemy[i]! <= 2) v += 10 * vp;
       if (p === this.moscow && !this.mineAt.has(p)) v += 30;
+      // Moscow's garrison against the Axis strength near it (C-13.1): a unit is wanted there
+      // while the garrison is short, and is not to leave it short.
+      else if (p === this.moscow && this.moscowHeld < this.moscowNeed)
+        v += Math.min(40, 4 * (this.moscowNeed - this.moscowHeld));
       v -= this.params.sovietForward * Math.min(this.distEnemy[i]!, 6);
     }
     if (leaving !== null) {
@@ -554,7 +615,10 @@ class Planner {
       const alone = (this.mineAt.get(leaving) ?? 0) <= 1;
       const near = this.distEnemy[this.ix(leaving)]!;
       if (alone && leaving === this.moscow && this.me === 'soviet') v -= 100;
-      else if (alone && (here > 0 || leaving === this.moscow) && near <= 3) v -= 14 * Math.max(here, 1);
+      else if (leaving === this.moscow && this.me === 'soviet' && unitId !== null) {
+        const value = this.unit(unitId).value;
+        if (this.moscowHeld - value < this.moscowNeed) v -= 40;
+      } else if (alone && (here > 0 || leaving === this.moscow) && near <= 3) v -= 14 * Math.max(here, 1);
       // The Axis holds its supply sources and railheads the enemy is near (C-7.1).
       else if (alone && this.me === 'axis' && near <= 2 && this.g.railheads.includes(leaving)) v -= 14;
     }
@@ -588,7 +652,26 @@ class Planner {
       return 25 + vp + 10 * (odds(mineThere + 1) - odds(mineThere));
     }
     const own = g.player === 'soviet' ? (this.committed.get(p) ?? 0) : ground('soviet');
-    return 25 + vp + Math.min(own, 10) - 8 * mineThere;
+    // Moscow is the game (C-13.1): every air unit defends it, against any odds.
+    if (g.player === 'axis' && p === this.moscow) return 40 - mineThere;
+    if (g.player === 'axis' && this.params.sovietAirOdds > 0) {
+      // Defending: not where the attack overwhelms the defence. Defenders destroyed take the
+      // air unit with them (P-9: it may not defend alone, A.3), and German air over the
+      // point rolls against it (A.1).
+      const germanAir = g.airCommitted.filter((c) => c.at === p && this.unit(c.unit).side === 'axis').length;
+      const attack =
+        g.units
+          .filter(
+            (u) => u.side === 'axis' && u.place === 'map' && u.at === p && u.from !== null && !u.dispersed,
+          )
+          .reduce((t, u) => t + u.value, 0) *
+        (1 + Math.min(germanAir, 4));
+      if (attack > this.params.sovietAirOdds * (own + mineThere + 1)) return -1;
+    }
+    // A second air unit at a battle adds one to the fire (A.3) but puts both on a higher
+    // column of flak (A.1b): stacked only where victory points are.
+    if (mineThere > 0) return vp + Math.min(own, 10) - 12 * mineThere;
+    return 25 + vp + Math.min(own, 10);
   }
 
   scoreAll(): Scored[] {
