@@ -47,7 +47,7 @@ export interface GamesTable {
   origin: string;
   /**
    * An imported game's file, as far as it came (migration 0008; null for a game made
-   * here): JSON `ImportedPart` (games.ts): the seed and dice its actions were played
+   * here): JSON `ImportedPart` (games/imports.ts): the seed and dice its actions were played
    * with, how many, and the game it was exported from. The game played on here rolls
    * from its own secret (`secret`, `seed`) after them (issue #46).
    */
@@ -247,7 +247,7 @@ const migrations: Record<string, Migration> = {
   '0004_admin_tokens': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('games').addColumn('admin_token_hash', 'text').execute();
-      // Games nobody joined expire (games.ts expireUnjoined): found by status and age.
+      // Games nobody joined expire (games/expiry.ts expireUnjoined): found by status and age.
       await db.schema
         .createIndex('games_status_created')
         .on('games')

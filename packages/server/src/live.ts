@@ -47,7 +47,7 @@ export type LiveMessage<V extends LiveSeatView> =
     }
   | { type: 'error'; code: string; message: string }
   | { type: 'pong' }
-  // The seats' chat and notes (games.ts: say): `whole`, the last ones, sent at connecting.
+  // The seats' chat and notes (games/chat.ts: SeatChat.say): `whole`, the last ones, sent at connecting.
   | { type: 'chat'; whole?: true; messages: LiveChatMessage[] }
   // The sides with a live channel open: who is at the table now.
   | { type: 'presence'; online: string[] };

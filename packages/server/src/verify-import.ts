@@ -2,7 +2,7 @@
  * The check of a file to import (its replay, its hashes, its dice), against the module of
  * its game alone: the import worker loads the one game a file names, not the registry
  * (every game's modules and data in each worker thread were most of the server's memory:
- * issue #46). games.ts's `verifyImport` runs it with the registry's module.
+ * issue #46). games/imports.ts's `verifyImport` runs it with the registry's module.
  */
 import {
   apply,

@@ -13,7 +13,7 @@ const messageSchema = object({ seq: INTEGER, side: STRING, private: BOOLEAN, tex
 
 const sayBody = only(
   {
-    // Checked again after control characters are dropped (games.ts: say).
+    // Checked again after control characters are dropped (games/chat.ts: SeatChat.say).
     text: { type: 'string', maxLength: 4 * CHAT_LIMITS.length },
     note: BOOLEAN,
   },
