@@ -30,5 +30,8 @@ export default defineConfig({
       input: { main: `${import.meta.dirname}/index.html`, calc: `${import.meta.dirname}/calc.html` },
     },
   },
+  // The analyst's worker (issue #48) loads a game's module as the page does, a chunk per
+  // game: a module worker, so those dynamic imports stay chunks of their own.
+  worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -44,6 +44,8 @@ export interface MapViewProps {
   onHover: (node: number | null) => void;
   /** Arrows (attacks) and trails (moves, retreats) to draw over the board. */
   arrows?: readonly Arrow[];
+  /** The analyst's suggestion, drawn as arrows of its own (issue #48). */
+  suggested?: readonly Arrow[];
   trails?: readonly { readonly path: readonly number[]; readonly current: boolean }[];
   /** Every hex's number drawn, whatever the zoom. */
   hexNumbers?: boolean;
@@ -277,6 +279,17 @@ export function MapView(p: MapViewProps) {
           >
             <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />
           </marker>
+          <marker
+            id="arrowhead-suggested"
+            viewBox="0 0 10 10"
+            refX="6"
+            refY="5"
+            markerWidth="5"
+            markerHeight="5"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0 L10,5 L0,10 z" class="arrowhead suggested" />
+          </marker>
         </defs>
         <HighlightLayer board={board} highlights={p.highlights} reasons={p.reasons} />
         {p.overlay && <OverlayLayer board={board} overlay={p.overlay} />}
@@ -293,6 +306,7 @@ export function MapView(p: MapViewProps) {
         />
         {zoomedIn && board.kind === 'hex' && <HexNumbers b={board} />}
         <Arrows board={board} arrows={p.arrows ?? []} />
+        <Arrows board={board} arrows={p.suggested ?? []} suggested />
         {p.cursor >= 0 && <NodeShape board={board} n={p.cursor} inset={0.5} cls="cursor" />}
         <g class="a11y-hexes">
           {[...p.highlights.keys()].map((h) => (

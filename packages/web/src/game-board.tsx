@@ -5,8 +5,10 @@
  * results, summaries, the log, the reference and the chat, all drawn from the game's
  * presentation and the session's view.
  */
-import type { Action, AnyGameModule, LogDrawing, Presentation, RollBanner } from '@stavka/engine';
+import type { Action, AnyGameModule, Arrow, LogDrawing, Presentation, RollBanner } from '@stavka/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { analystOffered, analystViewer } from './analyst/offer.ts';
+import { AnalystPanel } from './analyst/panel.tsx';
 import { ConfirmPanel, ExportLine, type Tab, TabBar, Toolbar } from './board-side.tsx';
 import { ChatPanel, chatLabel, PresenceLine, useSocial } from './chat.tsx';
 import { coloursOf } from './counters.ts';
@@ -98,6 +100,8 @@ export function GameBoard(p: {
   const [stepShown, setStepShown] = useState<LogDrawing[]>([]);
   // The action button pointed at: the hex it names is lit.
   const [buttonShown, setButtonShown] = useState<Action | null>(null);
+  // The analyst's suggestion drawn on the map (issue #48 item 2): none while it is off.
+  const [suggested, setSuggested] = useState<readonly Arrow[]>([]);
   // The node whose stack picker is open (issue #45 item 3).
   const [picker, setPicker] = useState<number | null>(null);
   // An action waiting for the player's yes: it cannot be taken back (issue #45 item 4).
@@ -563,6 +567,7 @@ export function GameBoard(p: {
           onHex={clickHex}
           onHover={(h) => setHover(h)}
           arrows={arrows}
+          suggested={suggested}
           trails={trails}
           hexNumbers={showNumbers}
           focus={focus}
@@ -722,6 +727,25 @@ export function GameBoard(p: {
             sound={sound}
             onSound={setSound}
           />
+          {game.analyst &&
+            analystOffered({
+              server: online !== null,
+              mode: v.mode,
+              over: v.outcome !== null,
+              serverOffers: online?.analystOffered(),
+            }) && (
+              <AnalystPanel
+                game={game}
+                pres={pres}
+                v={v}
+                viewer={analystViewer({ ...v, over: v.outcome !== null })}
+                heading={v.mode === 'replay' ? 'What would have happened' : 'Analyst'}
+                played={
+                  session instanceof ReplaySession ? (session.file.actions[session.position] ?? null) : null
+                }
+                onArrows={setSuggested}
+              />
+            )}
           <OptionsLine declared={game.options} options={v.options} onCite={setCite} />
           {online?.imported() && (
             // An imported game says where it came from (issue #46).

@@ -26,6 +26,8 @@ interface SeatView {
     outcome: SessionView['outcome'];
   } | null;
   legal: Action[];
+  /** Whether the analyst is offered in this game (both seats agreed at its creation, or it is over; issue #48). */
+  analyst?: boolean;
 }
 
 /** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */
@@ -261,6 +263,11 @@ export class ServerSession implements Session {
     } catch {
       // storage full or refused: the list shows the game as not opened yet
     }
+  }
+
+  /** Whether the server offers the analyst to this browser's seats (issue #48 item 2). */
+  analystOffered(): boolean {
+    return [...this.views.values()].some((v) => v.analyst === true);
   }
 
   /** Waiting for the other seats to join: no view yet. */

@@ -83,11 +83,12 @@ export function HexNumbers({ b }: { b: HexBoard }) {
   );
 }
 
-export function Arrows(p: { board: BoardDrawing; arrows: readonly Arrow[] }) {
+/** Arrows over the board; `suggested`: the analyst's (issue #48), drawn apart from the game's own. */
+export function Arrows(p: { board: BoardDrawing; arrows: readonly Arrow[]; suggested?: boolean }) {
   const { board } = p;
   if (p.arrows.length === 0) return null;
   return (
-    <g class="arrows">
+    <g class={p.suggested ? 'arrows suggested' : 'arrows'}>
       {p.arrows.map((a, i) => {
         const f = nodeCenter(board, a.from);
         const t = nodeCenter(board, a.to);
@@ -105,7 +106,7 @@ export function Arrows(p: { board: BoardDrawing; arrows: readonly Arrow[] }) {
             y1={y1}
             x2={x2}
             y2={y2}
-            marker-end="url(#arrowhead)"
+            marker-end={p.suggested ? 'url(#arrowhead-suggested)' : 'url(#arrowhead)'}
           >
             {a.label && <title>{a.label}</title>}
           </line>
