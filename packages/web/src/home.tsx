@@ -33,6 +33,8 @@ export function Home(p: { onReplay: (s: Session) => void }) {
   const [levels, setLevels] = useState<Record<string, string>>({});
   /** The optional rules ticked per game (a key not here is at its module's default). */
   const [ticked, setTicked] = useState<Record<string, Record<string, boolean>>>({});
+  /** The games whose next server game allows the analyst to both seats (issue #48 item 2). */
+  const [analyst, setAnalyst] = useState<Record<string, boolean>>({});
   const local = localGames();
   /** The options a new game of `game` is made with: those ticked away from their default. */
   const switched = (game: string): Record<string, boolean> =>
@@ -51,7 +53,7 @@ export function Home(p: { onReplay: (s: Session) => void }) {
         location.hash = `#/local/${encodeURIComponent(s.id)}`;
         return;
       }
-      const created = await createServerGame(game, mode, switched(game));
+      const created = await createServerGame(game, mode, switched(game), { analyst: analyst[game] === true });
       if (mode.kind === 'online') setLinks({ game, links: created.links });
       else location.hash = `#/game/${created.id}/${created.token}`;
     } catch (e) {
@@ -135,6 +137,20 @@ export function Home(p: { onReplay: (s: Session) => void }) {
                 <button type="button" disabled={busy} onClick={() => start(g.id, { kind: 'online' })}>
                   New online game
                 </button>
+                <label
+                  class="allow-analyst"
+                  title="The AI's reading of the position, offered to both seats while the game is played (always once it is over)"
+                >
+                  <input
+                    type="checkbox"
+                    checked={analyst[g.id] === true}
+                    onChange={(e) => {
+                      const on = (e.target as HTMLInputElement).checked;
+                      setAnalyst((a) => ({ ...a, [g.id]: on }));
+                    }}
+                  />{' '}
+                  Allow the analyst (both players)
+                </label>
                 {g.players.ai && (
                   <label class="ai-level">
                     AI level{' '}

@@ -212,12 +212,14 @@ export async function gameSummary(id: string): Promise<GameSummary | null> {
 /**
  * Creates a game on the server, with the optional rules `options` switched. Hot-seat:
  * every seat here; AI: the sides other than `human` are the AI's; online: no seat here, a
- * link for each.
+ * link for each. `analyst`: the analyst allowed to both seats (issue #48 item 2; the players
+ * agree by making and joining the game).
  */
 export async function createServerGame(
   game: string,
   mode: NewGameMode,
   options: Readonly<Record<string, boolean>> = {},
+  { analyst = false }: { readonly analyst?: boolean } = {},
 ): Promise<CreatedGame> {
   const card = cardOf(game);
   if (!card?.meta.playable) throw new Error(`${game} cannot be played yet`);
@@ -239,6 +241,7 @@ export async function createServerGame(
     game,
     seats,
     ...(Object.keys(options).length > 0 ? { options } : {}),
+    ...(analyst ? { analyst: true } : {}),
   });
   if (made.admin) {
     try {
