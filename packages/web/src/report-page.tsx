@@ -4,25 +4,48 @@
  * The after-action report of a replay or a finished game (issue #48), made in the browser by the same builder
  * as `stavka report`: the game replayed turn by turn, the report written as one HTML file
  * with no script (its charts drawn plainly in SVG: the web has no vega), then opened in a
- * tab of its own or saved to post on a forum.
+ * tab of its own or saved to post on a forum. It is made in a worker (report/build-worker.ts):
+ * a Barbarossa campaign's thousands of actions take seconds, during which the page shows how
+ * far the replay has got and answers as usual.
  */
 import type { AnyGameModule, ReplayFile } from '@stavka/engine';
-import { useEffect, useState } from 'preact/hooks';
-
-/** The report of a replay file as one HTML document; a file that does not replay is refused with its field. */
-export async function reportOf(game: AnyGameModule, file: ReplayFile): Promise<string> {
-  // The game-agnostic builder: only the engine and the game's own module and presentation.
-  const { buildReport, reportHtml } = await import('@stavka/games/report');
-  const built = await buildReport(game, file);
-  if (!built.ok) throw new Error(built.error.map((e) => `${e.path}: ${e.message}`).join('; '));
-  return reportHtml(built.value);
-}
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ReportReply, ReportRequest } from './report/protocol.ts';
 
 type Made =
   | { readonly kind: 'none' }
-  | { readonly kind: 'making' }
+  | { readonly kind: 'making'; readonly done: number; readonly of: number }
   | { readonly kind: 'made'; readonly url: string }
   | { readonly kind: 'refused'; readonly why: string };
+
+/**
+ * Makes the report of `file` in a worker of its own, telling `progress` how far it has got;
+ * the HTML, or an error with the reason (a file that does not replay names its field).
+ * `stop` ends the worker early (the page left).
+ */
+export function reportInWorker(
+  game: string,
+  file: ReplayFile,
+  progress: (done: number, of: number) => void,
+): { html: Promise<string>; stop: () => void } {
+  const worker = new Worker(new URL('./report/build-worker.ts', import.meta.url), { type: 'module' });
+  const html = new Promise<string>((resolve, reject) => {
+    worker.addEventListener('message', (e: MessageEvent<ReportReply>) => {
+      const r = e.data;
+      if (r.kind === 'progress') return progress(r.done, r.of);
+      worker.terminate();
+      if (r.kind === 'made') resolve(r.html);
+      else reject(new Error(r.why));
+    });
+    worker.addEventListener('error', (e) => {
+      worker.terminate();
+      reject(new Error(e.message || 'the report worker failed'));
+    });
+  });
+  const request: ReportRequest = { game, file };
+  worker.postMessage(request);
+  return { html, stop: () => worker.terminate() };
+}
 
 /** "After-action report": made on demand, then a link to open it and one to save it. */
 export function ReportLink(p: {
@@ -31,11 +54,14 @@ export function ReportLink(p: {
   file: ReplayFile | (() => Promise<ReplayFile>);
 }) {
   const [made, setMade] = useState<Made>({ kind: 'none' });
+  const stop = useRef<(() => void) | null>(null);
   useEffect(() => () => (made.kind === 'made' ? URL.revokeObjectURL(made.url) : undefined), [made]);
+  useEffect(() => () => stop.current?.(), []);
   if (made.kind === 'making')
     return (
       <p class="report-link" role="status">
-        Making the after-action report…
+        Making the after-action report: replaying the game…{' '}
+        <progress value={made.done} max={Math.max(1, made.of)} /> {made.done} of {made.of || '…'} actions
       </p>
     );
   if (made.kind === 'made')
@@ -55,14 +81,23 @@ export function ReportLink(p: {
       <button
         type="button"
         onClick={() => {
-          setMade({ kind: 'making' });
+          setMade({ kind: 'making', done: 0, of: 0 });
           (typeof p.file === 'function' ? p.file() : Promise.resolve(p.file))
-            .then((file) => reportOf(p.game, file))
+            .then((file) => {
+              const job = reportInWorker(p.game.id, file, (done, of) =>
+                setMade({ kind: 'making', done, of }),
+              );
+              stop.current = job.stop;
+              return job.html;
+            })
             .then(
               (html) =>
                 setMade({ kind: 'made', url: URL.createObjectURL(new Blob([html], { type: 'text/html' })) }),
               (e: Error) => setMade({ kind: 'refused', why: e.message }),
-            );
+            )
+            .finally(() => {
+              stop.current = null;
+            });
         }}
       >
         After-action report

@@ -140,10 +140,14 @@ const add = (to: Record<string, SideTally>, side: string, units: number, steps: 
 
 const tally = (sides: readonly string[]) => Object.fromEntries(sides.map((s) => [s, { units: 0, steps: 0 }]));
 
-/** Builds the report of a replay (an unfinished game too: its last turn is the one under way). */
+/**
+ * Builds the report of a replay (an unfinished game too: its last turn is the one under way);
+ * `onAction` is told each action replayed (done of the file's), for a page to show progress.
+ */
 export async function buildReport(
   module: AnyGameModule,
   file: ReplayFile,
+  onAction?: (done: number, of: number) => void,
 ): Promise<Result<GameReport, SetupError[]>> {
   const rules = module.rules;
   if (!rules || !module.meta.playable)
@@ -264,6 +268,7 @@ export async function buildReport(
     }
     logLength = s.log.length;
     before = after;
+    onAction?.(index + 1, file.actions.length);
   };
 
   /** Whether a loss at `at` may belong to the battle at `battle`: at most 3 hexes away, or a point next to it. */
