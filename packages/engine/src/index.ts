@@ -1,3 +1,4 @@
+export * from './analyst.ts';
 export * from './combat/distribution.ts';
 export * from './combat/fire.ts';
 export * from './combat/gamble.ts';

@@ -12,8 +12,10 @@
  *   calculator   the combat calculator (`stavka calc`, the web calculator page)
  *   players      the levels of AI and baselines, by name
  *   determinize  a full state consistent with what one viewer has seen (for search AIs)
+ *   analyst      the AI's reading of a position at the table: chances, a suggestion (issue #48)
  *   presentation the browser side, loaded lazily (see presentation.ts)
  */
+import type { GameAnalyst } from './analyst.ts';
 import type { CombatRefusal, CombatReport } from './combat/report.ts';
 import type { SecretPlanter } from './conformance.ts';
 import type { Action, GameRules, GameState } from './game.ts';
@@ -224,6 +226,8 @@ export interface GameModule<G = unknown, A extends Action = Action, V = unknown>
     /** Check secrets, determinization and apply's input every this many actions. */
     readonly sampleEvery?: number;
   };
+  /** The analyst (issue #48): the AI's reading of a position for a player at the table (analyst.ts `analyse`). */
+  readonly analyst?: GameAnalyst<G>;
   /** The browser side, loaded lazily: the web bundles it apart, per game. */
   presentation?(): Promise<Presentation<V>>;
 }

@@ -414,6 +414,12 @@ export interface Presentation<V = unknown> {
   buttonGroup?(view: V, action: Action): string | null;
   /** Arrows on the board now (attacks allocated). */
   arrows?(view: V, side: string | null): readonly Arrow[];
+  /**
+   * Where an action would show on the board, for the analyst's suggestion (issue #48): a
+   * move from its piece's node to its destination, an attack from the attacker's node to
+   * its target; null when the action has no place.
+   */
+  actionArrow?(view: V, action: Action): Arrow | null;
   /** The set-up tray of the side to move, while it places its pieces. */
   tray?(view: V, side: string | null, actions: readonly Action[]): SetupTray | null;
   /** The reference sheets: CRT, terrain effects, legend, victory conditions, turn track, order of battle. */

@@ -138,7 +138,7 @@ export interface SearchResult<G> {
 }
 
 /** The choices of `side` at `state`: the domain's, or each legal action alone. */
-function choicesAt<G>(
+export function choicesAt<G>(
   domain: SearchDomain<G>,
   state: GameState<G>,
   side: string,
@@ -176,6 +176,8 @@ interface Search<G> {
   readonly rules: GameRules<G, Action, unknown>;
   readonly budget: SearchBudget;
   readonly side: string;
+  /** Whose view `known` is: each iteration's world is drawn from it (the searcher's own, for play). */
+  readonly viewer: Viewer;
   readonly seed: Seed;
   /** The searcher's view of the state: where every iteration starts. */
   readonly known: GameState<G>;
@@ -195,6 +197,8 @@ interface Search<G> {
    * restarted or is done (`domain.planAt`), and the actions taken to reach it.
    */
   readonly prefixes: Map<string, { state: GameState<G>; actions: number; done: boolean }>;
+  /** Told where each iteration ended (the analyst's chances); play sets none. */
+  readonly observe?: (end: GameState<G>) => void;
 }
 
 /** Iterations played so far, and whether the clock's cap (if any) is over. */
@@ -214,8 +218,34 @@ export function ismcts<G>(
   budget: SearchBudget,
   seed: Seed,
 ): SearchResult<G> {
+  const known = knownState(domain.rules, state, side, `${seed}:known`);
+  return searchFrom(domain, known, side, budget, seed, { viewer: side });
+}
+
+/** How `searchFrom` searches besides the budget: whose view, what it reports. */
+export interface SearchFromOptions<G> {
+  /** Whose view `known` is; each iteration's world is drawn from it by `determinize`. */
+  readonly viewer: Viewer;
+  /** Called with the state each iteration ended in (played to the end or to the horizon). */
+  readonly observe?: (end: GameState<G>) => void;
+  /** Search a root with a single choice too (the AI plays it without searching: nothing to choose). */
+  readonly searchSingle?: boolean;
+}
+
+/**
+ * The search itself, from a view already made a state (`known`, whose view `opts.viewer`
+ * is): what `ismcts` runs for a side's own view, and the analyst for any viewer's. With
+ * the same arguments, the same result as `ismcts`.
+ */
+export function searchFrom<G>(
+  domain: SearchDomain<G>,
+  known: GameState<G>,
+  side: string,
+  budget: SearchBudget,
+  seed: Seed,
+  opts: SearchFromOptions<G>,
+): SearchResult<G> {
   const rules = domain.rules;
-  const known = knownState(rules, state, side, `${seed}:known`);
   const rootChoices = choicesAt(domain, known, side);
   if (!rootChoices || rootChoices.length === 0)
     throw new Error(`ismcts: ${side} has no choice to search here`);
@@ -224,6 +254,7 @@ export function ismcts<G>(
     rules,
     budget,
     side,
+    viewer: opts.viewer,
     seed,
     known,
     rootChoices,
@@ -234,7 +265,9 @@ export function ismcts<G>(
     alpha: budget.widenAlpha ?? 0.5,
     maxActions: budget.maxRolloutActions ?? 5000,
     prefixes: new Map(),
+    ...(opts.observe ? { observe: opts.observe } : {}),
   };
+  const minChoices = opts.searchSingle ? 0 : 1;
   const clock = budget.clock;
   if (budget.maxMs !== undefined && !clock)
     throw new Error('ismcts: a maxMs cap needs the clock to read it on');
@@ -243,11 +276,11 @@ export function ismcts<G>(
     done: 0,
     timeUp: () => budget.maxMs !== undefined && progress.done > 0 && clock!() - started > budget.maxMs,
   };
-  if (search.rootOrder.length > 1 && budget.root === 'halving') {
+  if (search.rootOrder.length > minChoices && budget.root === 'halving') {
     const arms = searchByHalving(search, progress);
     return { macro: arms[0]!, iterations: progress.done, stats: rootStats(search) };
   }
-  if (search.rootOrder.length > 1) searchByUcb(search, progress);
+  if (search.rootOrder.length > minChoices) searchByUcb(search, progress);
   const stats = rootStats(search);
   return { macro: search.rootOrder[mostVisited(stats)]!, iterations: progress.done, stats };
 }
@@ -327,7 +360,7 @@ function iterate<G>(search: Search<G>, sample: string, forced?: Macro<G>): void 
   const { domain, rules, budget, root, maxActions } = search;
   const iterSeed = `${search.seed}:${search.known.stateId}:${sample}`;
   let s = domain.determinize
-    ? domain.determinize(search.known, search.side, rngFromSeed(`${iterSeed}:world`))
+    ? domain.determinize(search.known, search.viewer, rngFromSeed(`${iterSeed}:world`))
     : search.known;
   const policyOf = rolloutPolicies(domain, iterSeed);
   let actions = 0;
@@ -368,6 +401,7 @@ function iterate<G>(search: Search<G>, sample: string, forced?: Macro<G>): void 
     ({ s, actions } = playMacro(search, macro, who, s, actions, atRoot, policyOf));
   }
   backpropagate(search, path, s);
+  search.observe?.(s);
 }
 
 /**
