@@ -16,7 +16,7 @@
 import { canonicalJson, hashValue, sha256Hex } from './hash.ts';
 import type { LogEntry } from './log.ts';
 import { appendLog, visibleLog } from './log.ts';
-import { err, ok, type Result, type SetupError, setupError } from './result.ts';
+import { engineSetupError, err, ok, type Result, type SetupError } from './result.ts';
 import { type RngState, rngFromSeed, rollDie, type Seed, sameRng } from './rng.ts';
 
 /** An action is plain JSON with a `type`; its other fields are the game's. */
@@ -207,7 +207,7 @@ export function setup<G, A extends Action, O>(
   try {
     rng = rngFromSeed(seed);
   } catch (e) {
-    return err([setupError('setup/seed', 'seed', (e as Error).message)]);
+    return err([engineSetupError('setup/seed', 'seed', (e as Error).message)]);
   }
   const ctx = new Context(rng);
   const made = rules.setup(scenario, options, ctx);
@@ -544,11 +544,13 @@ export function replay<G, A extends Action, O>(
   onStep?: (state: GameState<G>, index: number) => void,
 ): Result<GameState<G>, SetupError[]> {
   if (file.game !== rules.id) {
-    return err([setupError('setup/wrong-game', 'game', `replay is of "${file.game}", not "${rules.id}"`)]);
+    return err([
+      engineSetupError('setup/wrong-game', 'game', `replay is of "${file.game}", not "${rules.id}"`),
+    ]);
   }
   if (file.rulesVersion !== rules.rulesVersion) {
     return err([
-      setupError(
+      engineSetupError(
         'setup/rules-version',
         'rulesVersion',
         `replay was recorded under rules ${file.rulesVersion}; this build plays ${rules.rulesVersion}`,
@@ -559,7 +561,7 @@ export function replay<G, A extends Action, O>(
   // {side, action} before any is applied.
   const actions: unknown = file.actions;
   if (!Array.isArray(actions)) {
-    return err([setupError('setup/replay-action', 'actions', 'the actions are not a list')]);
+    return err([engineSetupError('setup/replay-action', 'actions', 'the actions are not a list')]);
   }
   const resumed: unknown = file.resumed;
   if (resumed !== undefined) {
@@ -574,7 +576,7 @@ export function replay<G, A extends Action, O>(
       (typeof r.seed !== 'string' && typeof r.seed !== 'number')
     ) {
       return err([
-        setupError(
+        engineSetupError(
           'setup/replay-resumed',
           'resumed',
           'resumed is {"action": the number of an action of the file, "seed": a seed}',
@@ -590,13 +592,17 @@ export function replay<G, A extends Action, O>(
     const step = actions[i] as { side?: unknown; action?: unknown } | null;
     if (!step || typeof step !== 'object' || typeof step.side !== 'string' || !('action' in step)) {
       return err([
-        setupError('setup/replay-action', `actions[${i}]`, 'an action is {"side": ..., "action": ...}'),
+        engineSetupError('setup/replay-action', `actions[${i}]`, 'an action is {"side": ..., "action": ...}'),
       ]);
     }
     const next = apply(rules, s, step.side, step.action);
     if (!next.ok) {
       return err([
-        setupError('setup/replay-action', `actions[${i}]`, `${next.error.message} [${next.error.code}]`),
+        engineSetupError(
+          'setup/replay-action',
+          `actions[${i}]`,
+          `${next.error.message} [${next.error.code}]`,
+        ),
       ]);
     }
     s = next.value;

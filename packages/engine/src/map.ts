@@ -19,7 +19,7 @@ import {
   opposite,
   parseHexNumber,
 } from './hex.ts';
-import { err, ok, type Result, type SetupError, setupError } from './result.ts';
+import { type EngineSetupCode, engineSetupError, err, ok, type Result, type SetupError } from './result.ts';
 import { parseWithSchema } from './schema.ts';
 
 const hexNumber = z.string().regex(/^\d{4}$/, 'a hex number is four digits, column then row (e.g. "1207")');
@@ -221,11 +221,11 @@ export function hexGridGraph(columns: number, rows: number, onMap?: Uint8Array):
 }
 
 /** Validates and compiles a hex map; errors name the field (`map.hexsides[2].between[0][1]`). */
-export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, SetupError[]> {
+export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, SetupError<EngineSetupCode>[]> {
   const parsed = parseWithSchema(hexMapSchema, input, root);
   if (!parsed.ok) return parsed;
   const m = parsed.value;
-  const errors: SetupError[] = [];
+  const errors: SetupError<EngineSetupCode>[] = [];
   const dims = { columns: m.columns, rows: m.rows };
   const n = m.columns * m.rows;
   const onMap = new Uint8Array(n).fill(1);
@@ -234,10 +234,10 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     const i = hexIndex(dims, hexNum);
     if (i < 0) {
       errors.push(
-        setupError('setup/unknown-hex', path, `hex ${hexNum} is not on a ${m.columns}x${m.rows} map`),
+        engineSetupError('setup/unknown-hex', path, `hex ${hexNum} is not on a ${m.columns}x${m.rows} map`),
       );
     } else if (onMap[i] === 0) {
-      errors.push(setupError('setup/off-map-hex', path, `hex ${hexNum} is listed as off the map`));
+      errors.push(engineSetupError('setup/off-map-hex', path, `hex ${hexNum} is listed as off the map`));
       return -1;
     }
     return i;
@@ -245,7 +245,9 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
   m.offMap.forEach((h, i) => {
     const x = hexIndex(dims, h);
     if (x < 0)
-      errors.push(setupError('setup/unknown-hex', `${root}.offMap[${i}]`, `hex ${h} is not on the grid`));
+      errors.push(
+        engineSetupError('setup/unknown-hex', `${root}.offMap[${i}]`, `hex ${h} is not on the grid`),
+      );
     else onMap[x] = 0;
   });
 
@@ -268,7 +270,7 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     if (k < 0) k = featureNames.push(group.feature) - 1;
     if (k >= 32) {
       errors.push(
-        setupError('setup/too-many-features', `${root}.hexsides[${gi}].feature`, 'at most 32 kinds'),
+        engineSetupError('setup/too-many-features', `${root}.hexsides[${gi}].feature`, 'at most 32 kinds'),
       );
       return;
     }
@@ -279,7 +281,7 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
       if (a < 0 || b < 0) return;
       const d = directionTo(hexAxial(dims, a), hexAxial(dims, b));
       if (d < 0) {
-        errors.push(setupError('setup/not-adjacent', path, `hexes ${h1} and ${h2} share no hexside`));
+        errors.push(engineSetupError('setup/not-adjacent', path, `hexes ${h1} and ${h2} share no hexside`));
         return;
       }
       sideFeatures[a * 6 + d]! |= 1 << k;
@@ -304,7 +306,11 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
         const d = directionTo(hexAxial(dims, prev), hexAxial(dims, i));
         if (d < 0) {
           errors.push(
-            setupError('setup/not-adjacent', path, `${c.kind} jumps from ${hexNumberOf(dims, prev)} to ${h}`),
+            engineSetupError(
+              'setup/not-adjacent',
+              path,
+              `${c.kind} jumps from ${hexNumberOf(dims, prev)} to ${h}`,
+            ),
           );
         } else {
           links[prev * 6 + d]! |= 1 << k;
@@ -322,7 +328,7 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     if (i < 0) return;
     if (placeAt[i]! >= 0) {
       errors.push(
-        setupError(
+        engineSetupError(
           'setup/duplicate',
           `${root}.places[${pi}].hex`,
           `hex ${p.hex} already holds ${places[placeAt[i]!]!.name}`,
@@ -347,7 +353,9 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     const seen = new Set<string>();
     return list.map((zn, zi) => {
       if (seen.has(zn.id))
-        errors.push(setupError('setup/duplicate', `${root}.${field}[${zi}].id`, `id ${zn.id} used twice`));
+        errors.push(
+          engineSetupError('setup/duplicate', `${root}.${field}[${zi}].id`, `id ${zn.id} used twice`),
+        );
       seen.add(zn.id);
       const membership = new Uint8Array(n);
       const hexes: number[] = [];
@@ -454,15 +462,18 @@ export function fitsLine(capacity: number, weights: readonly LineWeight[]): bool
   return lineLoad(weights) <= capacity;
 }
 
-export function compilePointMap(input: unknown, root = 'map'): Result<PointMap, SetupError[]> {
+export function compilePointMap(
+  input: unknown,
+  root = 'map',
+): Result<PointMap, SetupError<EngineSetupCode>[]> {
   const parsed = parseWithSchema(pointMapSchema, input, root);
   if (!parsed.ok) return parsed;
   const m = parsed.value;
-  const errors: SetupError[] = [];
+  const errors: SetupError<EngineSetupCode>[] = [];
   const byId = new Map<string, number>();
   m.points.forEach((p, i) => {
     if (byId.has(p.id))
-      errors.push(setupError('setup/duplicate', `${root}.points[${i}].id`, `point ${p.id} twice`));
+      errors.push(engineSetupError('setup/duplicate', `${root}.points[${i}].id`, `point ${p.id} twice`));
     byId.set(p.id, i);
   });
   const pairs: [number, number][] = [];
@@ -472,12 +483,12 @@ export function compilePointMap(input: unknown, root = 'map'): Result<PointMap, 
     const a = byId.get(l.from);
     const b = byId.get(l.to);
     if (a === undefined)
-      errors.push(setupError('setup/unknown-point', `${root}.lines[${i}].from`, `no point ${l.from}`));
+      errors.push(engineSetupError('setup/unknown-point', `${root}.lines[${i}].from`, `no point ${l.from}`));
     if (b === undefined)
-      errors.push(setupError('setup/unknown-point', `${root}.lines[${i}].to`, `no point ${l.to}`));
+      errors.push(engineSetupError('setup/unknown-point', `${root}.lines[${i}].to`, `no point ${l.to}`));
     if (a === undefined || b === undefined) return;
     if (a === b)
-      errors.push(setupError('setup/loop', `${root}.lines[${i}]`, `line from ${l.from} to itself`));
+      errors.push(engineSetupError('setup/loop', `${root}.lines[${i}]`, `line from ${l.from} to itself`));
     pairs.push([a, b]);
     capacity.push(l.capacity);
     lineKinds.push(l.kind ?? 'line');

@@ -4,7 +4,7 @@
  * the server refusing a new game's bad options, the CLI's `--option`, the browser's
  * new-game form. The rules read the checked options at set-up.
  */
-import { err, ok, type Result, type SetupError, setupError } from './result.ts';
+import { type EngineSetupCode, engineSetupError, err, ok, type Result, type SetupError } from './result.ts';
 
 /** An optional rule: on or off for the whole game, chosen when it is made. */
 export interface GameOption {
@@ -27,25 +27,25 @@ export function checkGameOptions(
   game: string,
   declared: readonly GameOption[],
   options: unknown,
-): Result<Record<string, boolean>, SetupError[]> {
+): Result<Record<string, boolean>, SetupError<EngineSetupCode>[]> {
   if (options === undefined || options === null) return ok({});
   if (typeof options !== 'object' || Array.isArray(options))
-    return err([setupError('setup/options', 'options', 'the options are an object')]);
-  const errors: SetupError[] = [];
+    return err([engineSetupError('setup/options', 'options', 'the options are an object')]);
+  const errors: SetupError<EngineSetupCode>[] = [];
   const out: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(options)) {
     const option = declared.find((o) => o.key === key);
     if (!option) {
       const known = declared.map((o) => o.key).join(', ') || 'none';
       errors.push(
-        setupError(
+        engineSetupError(
           'setup/options',
           `options.${key.slice(0, 40)}`,
           `${JSON.stringify(key).slice(0, 42)} is no option of ${game} (its options: ${known})`,
         ),
       );
     } else if (typeof value !== 'boolean')
-      errors.push(setupError('setup/options', `options.${key}`, `is true or false (${option.rule})`));
+      errors.push(engineSetupError('setup/options', `options.${key}`, `is true or false (${option.rule})`));
     else out[key] = value;
   }
   return errors.length > 0 ? err(errors) : ok(out);

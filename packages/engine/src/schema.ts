@@ -3,7 +3,7 @@
  * at the edge; every problem is reported with the path of the field and the reason.
  */
 import type { z } from 'zod';
-import { err, ok, type Result, type SetupError } from './result.ts';
+import { type EngineSetupCode, err, ok, type Result, type SetupError } from './result.ts';
 
 export function formatPath(root: string, path: readonly PropertyKey[]): string {
   let out = root;
@@ -19,7 +19,7 @@ export function parseWithSchema<S extends z.ZodType>(
   schema: S,
   data: unknown,
   root = '',
-): Result<z.infer<S>, SetupError[]> {
+): Result<z.infer<S>, SetupError<EngineSetupCode>[]> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return ok(parsed.data);
   return err(

@@ -6,7 +6,7 @@
  * code (RULINGS "Data the texts do not give").
  */
 import { z } from 'zod';
-import { err, ok, type Result, type SetupError, setupError } from '../result.ts';
+import { type EngineSetupCode, engineSetupError, err, ok, type Result, type SetupError } from '../result.ts';
 import { parseWithSchema } from '../schema.ts';
 
 /** An odds ratio "a:d" with small whole numbers. */
@@ -63,18 +63,21 @@ export interface OddsTable {
 }
 
 /** Validates a CRT file; every cell, column and result is checked, errors name the field. */
-export function compileOddsTable(input: unknown, root = 'table'): Result<OddsTable, SetupError[]> {
+export function compileOddsTable(
+  input: unknown,
+  root = 'table',
+): Result<OddsTable, SetupError<EngineSetupCode>[]> {
   const parsed = parseWithSchema(oddsTableSchema, input, root);
   if (!parsed.ok) return parsed;
   const t = parsed.value;
-  const errors: SetupError[] = [];
+  const errors: SetupError<EngineSetupCode>[] = [];
   const columns = t.columns.map((c) => parseRatio(c)!);
   for (let i = 1; i < columns.length; i++) {
     const a = columns[i - 1]!;
     const b = columns[i]!;
     if (a.attack * b.defense >= b.attack * a.defense) {
       errors.push(
-        setupError(
+        engineSetupError(
           'setup/column-order',
           `${root}.columns[${i}]`,
           `${t.columns[i]} must be above ${t.columns[i - 1]}`,
@@ -86,28 +89,30 @@ export function compileOddsTable(input: unknown, root = 'table'): Result<OddsTab
   t.order.forEach((code, i) => {
     if (!t.results[code])
       errors.push(
-        setupError('setup/unknown-result', `${root}.order[${i}]`, `no result "${code}" in results`),
+        engineSetupError('setup/unknown-result', `${root}.order[${i}]`, `no result "${code}" in results`),
       );
   });
   for (const code of resultCodes) {
     if (!t.order.includes(code))
-      errors.push(setupError('setup/unranked', `${root}.order`, `result "${code}" is not ranked`));
+      errors.push(engineSetupError('setup/unranked', `${root}.order`, `result "${code}" is not ranked`));
   }
   const expected = dieRolls(t.die);
   for (const key of Object.keys(t.rows)) {
     if (!expected.includes(key))
-      errors.push(setupError('setup/bad-roll', `${root}.rows.${key}`, `a d${t.die} rolls 1..${t.die}`));
+      errors.push(engineSetupError('setup/bad-roll', `${root}.rows.${key}`, `a d${t.die} rolls 1..${t.die}`));
   }
   const cells = new Int32Array(t.die * columns.length);
   for (const roll of expected) {
     const row = t.rows[roll];
     if (!row) {
-      errors.push(setupError('setup/missing-roll', `${root}.rows.${roll}`, `no row for a roll of ${roll}`));
+      errors.push(
+        engineSetupError('setup/missing-roll', `${root}.rows.${roll}`, `no row for a roll of ${roll}`),
+      );
       continue;
     }
     if (row.length !== columns.length) {
       errors.push(
-        setupError(
+        engineSetupError(
           'setup/row-length',
           `${root}.rows.${roll}`,
           `${row.length} results for ${columns.length} columns`,
@@ -119,7 +124,11 @@ export function compileOddsTable(input: unknown, root = 'table'): Result<OddsTab
       const i = resultCodes.indexOf(code);
       if (i < 0)
         errors.push(
-          setupError('setup/unknown-result', `${root}.rows.${roll}[${c}]`, `no result "${code}" in results`),
+          engineSetupError(
+            'setup/unknown-result',
+            `${root}.rows.${roll}[${c}]`,
+            `no result "${code}" in results`,
+          ),
         );
       cells[(Number(roll) - 1) * columns.length + c] = i;
     });
@@ -176,15 +185,18 @@ export interface FireTable {
   readonly sources: string;
 }
 
-export function compileFireTable(input: unknown, root = 'table'): Result<FireTable, SetupError[]> {
+export function compileFireTable(
+  input: unknown,
+  root = 'table',
+): Result<FireTable, SetupError<EngineSetupCode>[]> {
   const parsed = parseWithSchema(fireTableSchema, input, root);
   if (!parsed.ok) return parsed;
   const t = parsed.value;
-  const errors: SetupError[] = [];
+  const errors: SetupError<EngineSetupCode>[] = [];
   t.columns.forEach((v, i) => {
     if (v !== i + 1)
       errors.push(
-        setupError('setup/column-order', `${root}.columns[${i}]`, `expected firing value ${i + 1}`),
+        engineSetupError('setup/column-order', `${root}.columns[${i}]`, `expected firing value ${i + 1}`),
       );
   });
   const maxFire = t.columns.length;
@@ -193,7 +205,7 @@ export function compileFireTable(input: unknown, root = 'table'): Result<FireTab
     const row = t.rows[roll];
     if (!row || row.length !== maxFire) {
       errors.push(
-        setupError(
+        engineSetupError(
           'setup/row-length',
           `${root}.rows.${roll}`,
           `need ${maxFire} loss numbers for a roll of ${roll}`,

@@ -17,11 +17,11 @@ import {
   ok,
   type Result,
   type SetupError,
-  setupError,
   type UnitData,
   type UnitSetup,
   unitSchema,
 } from '@stavka/engine';
+import { setupError } from './scenario/setup-errors.ts';
 import type { BarbarossaScenario } from './scenario.ts';
 
 export const SIDES = ['axis', 'soviet'] as const;

@@ -21,7 +21,7 @@
  *   player-turn's start and end, recovery and supply steps/turn.ts.
  */
 import type { GameOutcome, GameRules, SetupError, StepEffects } from '@stavka/engine';
-import { err, ok, type Result, sequenceOf, setupError } from '@stavka/engine';
+import { err, ok, type Result, sequenceOf } from '@stavka/engine';
 import { Board } from './board.ts';
 import { shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
 import { carryMovementLists } from './movement.ts';
@@ -35,6 +35,7 @@ import {
   SIDES,
   type Side,
 } from './rules-scenario.ts';
+import { setupError } from './scenario/setup-errors.ts';
 import { scenarioPosition, standardPosition } from './standard-setup.ts';
 import { type BarbarossaState, type Face, freshPiece, newGameState, type Step } from './state.ts';
 import type { BarbarossaAction } from './steps/actions.ts';

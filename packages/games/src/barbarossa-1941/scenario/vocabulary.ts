@@ -1,0 +1,70 @@
+/**
+ * Barbarossa 1941's vocabularies: the names a scenario file may use for sides, nationalities,
+ * terrain, places, seas, weather, army groups, and the zones and edges its map must define.
+ * Each is a constant tuple with its type (chessops' `ROLES` style).
+ */
+
+/** The two players; combat.ts names them the same way. */
+export const SIDES = ['axis', 'soviet'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** Nationalities on the counters ("Rumanian and Hungarian units may not be stacked together"). */
+export const NATIONALITIES = ['german', 'rumanian', 'hungarian', 'italian', 'slovak', 'soviet'] as const;
+export type Nationality = (typeof NATIONALITIES)[number];
+
+/** Terrain names used in map.terrain (rules "Fortresses, Entrenchment, Defense Lines, and Terrain Effects"). */
+export const TERRAINS = [
+  'clear',
+  'forest',
+  'swamp',
+  'swamp-forest',
+  'hills',
+  'mountains',
+  'lake', // frozen and nullified in Snow ("Weather")
+  'sea', // Baltic, Black Sea, Sea of Azov: impassable; sea movement is port to port
+] as const;
+export type Terrain = (typeof TERRAINS)[number];
+
+/** Place kinds used in map.places ("(Solid Dot) Cities", "Major and Fortress Cities", "Victory Cities"). */
+export const PLACE_KINDS = [
+  'victory-city', // red-lettered: doubles all infantry-type defenders
+  'major-city', // doubles one infantry-type defender; 1 Russian replacement factor a turn
+  'fortress-city', // as a major city for defense
+  'city', // solid dot: +1 defense to one infantry-type unit
+  'town', // O town: no defense bonus; Siberians may enter on one in supply
+  'oil', // Ploesti, Grozny: taking it cuts the enemy's mobile OMF to 4 ("Supply")
+] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/** The seas of "By Sea": a move stays within one; the Sea of Azov counts with the Black Sea. */
+export const SEAS = ['baltic', 'black', 'azov'] as const;
+export type Sea = (typeof SEAS)[number];
+
+/** The five weather states of the turn record track ("Weather"; RULINGS B-11). */
+export const WEATHERS = ['good', 'light-mud', 'mud', 'hard-frost', 'snow'] as const;
+export type Weather = (typeof WEATHERS)[number];
+
+/** Army groups, for set-up ("Germans") and the Axis allies' southern limit (B-17). */
+export const ARMY_GROUPS = ['north', 'center', 'south'] as const;
+export type ArmyGroup = (typeof ARMY_GROUPS)[number];
+
+/** Zone ids map.json must define. */
+export const REQUIRED_ZONES = [
+  'ussr-1941', // Soviet territory on 22 June 1941
+  'axis-countries', // Germany, occupied Poland, Rumania, Hungary, Slovakia, Finland on the map ("Supply")
+  'germany', // the Reich with occupied Poland (the Generalgouvernement)
+  'rumania',
+  'hungary',
+  'army-group-north', // army group areas, west of the border and projected east (set-up, boundaries)
+  'army-group-center',
+  'army-group-south',
+  'the-south', // south of the Pripyat marshes' northern edge: where Axis allies must stay (B-17)
+] as const;
+/** Edge ids map.json must define ("Supply": Russian supply from the northeastern, eastern, southeastern edges). */
+export const REQUIRED_EDGES = [
+  'soviet-northeast',
+  'soviet-east',
+  'soviet-southeast',
+  'siberia',
+  'axis-west',
+] as const;
