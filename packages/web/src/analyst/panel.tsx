@@ -78,6 +78,8 @@ export function chanceRows(
 
 /** The analyst's reading so far: the latest batch's analysis, whether more is coming, or why none. */
 interface Reading {
+  /** The position it reads (game, state id, viewer): a reading of another is never shown. */
+  readonly of: string;
   readonly analysis: Analysis | null;
   readonly going: boolean;
   readonly error: string | null;
@@ -99,7 +101,7 @@ export function AnalystPanel(p: {
 }) {
   const { game, pres, v, viewer, onArrows } = p;
   const [on, setOn] = useState(false);
-  const [reading, setReading] = useState<Reading>({ analysis: null, going: false, error: null });
+  const [reading, setReading] = useState<Reading>({ of: '', analysis: null, going: false, error: null });
   const client = useRef<AnalystClient | null>(null);
   const spawn = p.spawn ?? analystWorker;
   useEffect(
@@ -110,15 +112,16 @@ export function AnalystPanel(p: {
     [],
   );
   const rulesVersion = game.rules?.rulesVersion ?? '';
+  const of = `${v.game}:${v.stateId}:${viewer}`;
   // A new position (a move, a step of a replay) or viewer: the running analysis stops, a new one starts.
   useEffect(() => {
     if (!on) {
       client.current?.cancel();
-      setReading({ analysis: null, going: false, error: null });
+      setReading({ of, analysis: null, going: false, error: null });
       return;
     }
     client.current ??= new AnalystClient(spawn);
-    setReading({ analysis: null, going: true, error: null });
+    setReading({ of, analysis: null, going: true, error: null });
     client.current.ask(
       {
         game: v.game,
@@ -130,12 +133,14 @@ export function AnalystPanel(p: {
       (reply) =>
         setReading(
           reply.type === 'error'
-            ? { analysis: null, going: false, error: reply.message }
-            : { analysis: reply.analysis, going: !reply.final, error: null },
+            ? { of, analysis: null, going: false, error: reply.message }
+            : { of, analysis: reply.analysis, going: !reply.final, error: null },
         ),
     );
-  }, [on, v.game, v.stateId, v.state, viewer, rulesVersion]);
-  const a = reading.analysis;
+  }, [on, of, v.state, rulesVersion]);
+  // Until the new position's first reading comes, the last one's is not shown (nor its arrows).
+  const shown = reading.of === of ? reading : { of, analysis: null, going: on, error: null };
+  const a = shown.analysis;
   const arrows = useMemo(
     () => (on && a ? suggestionArrows(pres, v.state, a.suggestion) : []),
     [on, a, pres, v.state],
@@ -156,12 +161,12 @@ export function AnalystPanel(p: {
       >
         Analyst
       </button>
-      {on && reading.error && (
+      {on && shown.error && (
         <p class="error" role="alert">
-          {reading.error}
+          {shown.error}
         </p>
       )}
-      {on && !reading.error && !a && <p class="analyst-wait">Reading the position…</p>}
+      {on && !shown.error && !a && <p class="analyst-wait">Reading the position…</p>}
       {on && a && (
         <>
           <ul class="analyst-chances" aria-label="chance to win" style={{ listStyle: 'none', padding: 0 }}>
@@ -193,7 +198,7 @@ export function AnalystPanel(p: {
             ))}
           </ul>
           <p class="analyst-rollouts" role="status">
-            from {a.rollouts} rollouts{reading.going ? ', reading further…' : ''}
+            from {a.rollouts} rollouts{shown.going ? ', reading further…' : ''}
           </p>
           {a.toMove ? (
             <div class="analyst-suggestion">
