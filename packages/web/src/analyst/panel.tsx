@@ -23,7 +23,7 @@ import { sideNameIn } from '../sides.ts';
 import { AnalystClient, analystWorker, type WorkerLike } from './client.ts';
 
 /** The rollouts of the analyst's last batch (BATCHES below it come first). */
-export const ANALYST_ROLLOUTS = 256;
+export const ANALYST_ROLLOUTS = 128;
 
 /**
  * The position the analyst reads: the view the page has (an online seat's, the side to
