@@ -15,6 +15,7 @@ import {
   type Shift,
 } from '@stavka/engine';
 import { AI_LEVELS, AiPlayer, DEFAULT_AI_LEVEL } from './ai/ai.ts';
+import { marsAnalyst } from './ai/analyst.ts';
 import { GreedyPlayer } from './ai/greedy.ts';
 import { MARS_OPTIONS, marsCard } from './card.ts';
 import { marsCalc } from './combat.ts';
@@ -183,6 +184,7 @@ export const marsModule: GameModule<MarsState, MarsAction, MarsState> = {
   // Mars hides nothing but the dice to come: a determinized state is the state with
   // dice of the searcher's own.
   determinize: (state, _viewer, rng: RngState) => ({ ...state, rng }),
+  analyst: marsAnalyst,
   presentation: () => import('./presentation.ts').then((m) => m.marsPresentation),
 };
 

@@ -566,6 +566,7 @@ export const marsPresentation: Presentation<MarsState> = {
   nodeAction,
   buttonGroup: (_g, a) => buttonGroup(a),
   arrows: (g) => arrows(g),
+  actionArrow,
   tray,
   reference,
 };
@@ -864,6 +865,30 @@ function arrows(g: MarsState): Arrow[] {
     if (g.combat) for (const f of g.combat.from) out.push({ from: f, to: g.combat.target, kind: 'attack' });
   }
   return out;
+}
+
+/**
+ * Where an action shows on the map, for the analyst's suggestion (issue #48): a move, an
+ * advance or a retreat from the unit's hex to where it goes; an attack allocation from
+ * the unit's hex to its target. Null for an action with no place (ends of steps, set-up,
+ * reinforcement hexes) or a unit off the map.
+ */
+function actionArrow(g: MarsState, a: Action): Arrow | null {
+  const s = scenarioByKey(g.scenario);
+  const unit = typeof a.unit === 'string' ? g.units[a.unit] : undefined;
+  if (unit?.status !== 'map' || unit.at < 0) return null;
+  const kind =
+    a.type === 'move' || a.type === 'advance'
+      ? 'move'
+      : a.type === 'retreat'
+        ? 'retreat'
+        : a.type === 'assign'
+          ? 'attack'
+          : null;
+  const where = a.type === 'assign' ? a.target : a.to;
+  if (kind === null || typeof where !== 'string') return null;
+  const to = hexIndex(s.map, where);
+  return to >= 0 ? { from: unit.at, to, kind } : null;
 }
 
 /** The units in the Kalinin Front zone that count against its limits (mars-1942 Setup). */
