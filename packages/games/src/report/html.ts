@@ -295,7 +295,7 @@ body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:1400px}
 .turns{display:grid;grid-template-columns:repeat(auto-fill,minmax(380px,1fr));gap:1em}
 .turn h3{margin:.3em 0}.turn-map{width:100%;height:auto;border:1px solid #ccc;background:#fafaf5}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}
-.charts svg{max-width:100%;height:auto}
+.charts{display:flex;flex-wrap:wrap;gap:0 2em}.charts h2{flex-basis:100%}.chart{flex:0 1 420px}.charts svg{max-width:100%;height:auto}
 </style></head><body>
 <h1>${esc(report.title)}: after-action report</h1>
 <p>${report.result ? esc(report.result.replace(/([^.!?])$/, '$1.')) : 'Game not finished.'} ${report.actions} actions, ${report.turns.length} turns.</p>
