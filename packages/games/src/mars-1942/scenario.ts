@@ -14,7 +14,6 @@ import {
   ok,
   type Result,
   type SetupError,
-  setupError,
   type UnitData,
   unitSchema,
   type Zone,
@@ -24,6 +23,7 @@ import historicalFile from './data/historical-setup.json' with { type: 'json' };
 import mapFile from './data/map.json' with { type: 'json' };
 import turnsFile from './data/turns.json' with { type: 'json' };
 import unitsFile from './data/units.json' with { type: 'json' };
+import { setupError } from './setup-errors.ts';
 
 export const SIDES = ['soviet', 'german'] as const;
 export type Side = (typeof SIDES)[number];

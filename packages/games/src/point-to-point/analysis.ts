@@ -26,7 +26,6 @@ import {
   ok,
   type Result,
   type SetupError,
-  setupError,
 } from '@stavka/engine';
 import { airToAirSurvivors, airToAirTable } from './air-to-air.ts';
 import { maxVolley } from './battle.ts';
@@ -40,6 +39,7 @@ import {
 import { FIRE_TABLE } from './combat.ts';
 import { type Formation, lossLimit, other, type Role, type Side, type Weather } from './forces.ts';
 import { type AbsorbingUnit, lossTarget, type SidePolicy, wantsRetreat } from './policy.ts';
+import { setupError } from './setup-errors.ts';
 
 /** One unit of a force, as a CLI flag or a web form gives it. */
 export interface ForceUnit {

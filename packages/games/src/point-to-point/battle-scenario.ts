@@ -4,7 +4,7 @@
  * (for retreats, B.4). Validated once into a BattleState by `battleFromSetup`; a bad
  * file names the field and the reason.
  */
-import { err, ok, parseWithSchema, type Result, type SetupError, setupError } from '@stavka/engine';
+import { err, ok, parseWithSchema, type Result, type SetupError } from '@stavka/engine';
 import { z } from 'zod';
 import {
   COMBAT_KINDS,
@@ -21,6 +21,7 @@ import {
   WEATHERS,
   type Weather,
 } from './forces.ts';
+import { setupError } from './setup-errors.ts';
 
 /** What stands on a neighbouring point, as far as B.4b cares. */
 export const OCCUPANTS = ['combat', 'support', 'emplaced-factory', 'entrained-factory', 'partisan'] as const;

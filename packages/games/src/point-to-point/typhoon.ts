@@ -15,13 +15,13 @@ import {
   parseWithSchema,
   type Result,
   type SetupError,
-  setupError,
 } from '@stavka/engine';
 import { z } from 'zod';
 import mapFile from './data/typhoon-map.json' with { type: 'json' };
 import oobFile from './data/typhoon-oob.json' with { type: 'json' };
 import scenarioFile from './data/typhoon-scenario.json' with { type: 'json' };
 import { FORMATIONS, SIDES } from './forces.ts';
+import { setupError } from './setup-errors.ts';
 
 const TURNS = 8;
 const id = z.string().min(1);
