@@ -18,6 +18,7 @@ import {
   type RngState,
   setupError,
 } from '@stavka/engine';
+import { campaignAnalyst } from './ai/analyst.ts';
 import { type AiOptions, CampaignAiPlayer, DEFAULT_AI_LEVEL } from './ai/campaign-ai.ts';
 import { battleCalc } from './battle-calc.ts';
 import { BATTLE_FORM_FIELDS, battleOfForm, unitKey } from './battle-form.ts';
@@ -175,6 +176,7 @@ export const pointToPointModule: Module = {
   // Nothing is hidden but the dice to come: a determinized state is the state with dice of
   // the searcher's own.
   determinize: (state, _viewer, rng: RngState) => ({ ...state, rng }),
+  analyst: campaignAnalyst,
 };
 
 let compiled: ReturnType<typeof compileTyphoon> | null = null;

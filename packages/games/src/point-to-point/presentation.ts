@@ -552,4 +552,24 @@ export const pointToPointPresentation: Presentation<View> = {
         }
     return out.filter((a) => a.from >= 0 && a.to >= 0);
   },
+  /**
+   * Where an action shows on the map, for the analyst's suggestion (issue #48): a march,
+   * rail move, rebasing or breakthrough from the unit's point to where it goes — an
+   * attack when that point is the enemy's (C-4: a unit moving into an enemy point attacks
+   * it); an air unit committed to a battle (C-5) from its base to the battle. Null for an
+   * action with no unit on the map behind it.
+   */
+  actionArrow(v, a) {
+    const unit = typeof a.unit === 'string' ? v.units.find((u) => u.id === a.unit) : undefined;
+    if (unit?.place !== 'map') return null;
+    const moves = ['move', 'rail', 'rebase', 'breakthrough', 'breakthrough-air'];
+    const dest = a.type === 'commit-air' ? a.at : moves.includes(a.type) ? a.to : null;
+    if (typeof dest !== 'string') return null;
+    const at = pointIndexer(boardView(v));
+    const from = at(unit.from ?? unit.at);
+    const to = at(dest);
+    if (from < 0 || to < 0) return null;
+    const attack = a.type === 'commit-air' || v.control[dest] !== unit.side;
+    return { from, to, kind: attack ? 'attack' : 'move' };
+  },
 };

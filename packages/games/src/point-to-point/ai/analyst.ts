@@ -1,0 +1,30 @@
+/**
+ * The analyst for the Typhoon campaign (issue #48): the AI's own search domain
+ * (`search.ts`), its plans in words. At the start of a side's player-turn (C-3) the
+ * analyst compares the plans the AI compares; anywhere else — inside a player-turn, or in
+ * a one-point battle (B.1-B.4), which has no plans of its own — it plays the rules of
+ * thumb on (policy playouts). A rollout plays to the AI's horizon (its plan and the
+ * reply: one decision point past it) and is scored by the campaign's chance of winning
+ * (`winChance`: victory points, losses, supply, Moscow).
+ *
+ * What a rollout costs: see the measurement in analyst.test.ts's report (about 0.1-0.3 s
+ * of CPU on this machine at the start of the campaign): 10 rollouts take a few seconds in
+ * a browser worker.
+ */
+import type { GameAnalyst } from '@stavka/engine';
+import type { CampaignState } from '../campaign.ts';
+import { campaignDomain } from './campaign-ai.ts';
+
+/** Each plan of `search.ts` (CAMPAIGN_PLANS) in words; `planned` is each side's rules of thumb. */
+export const CAMPAIGN_PLAN_LABELS: Readonly<Record<string, string>> = {
+  planned: 'The rules of thumb: advance and attack as they plan',
+  pincers: 'Close the pockets first (B.4a), then attack',
+  careful: 'Attack only at long odds (the losses count, C-13.2)',
+  counter: 'Counter-attack wherever the odds are fair',
+};
+
+export const campaignAnalyst: GameAnalyst<CampaignState> = {
+  domain: campaignDomain,
+  planLabel: (key) => CAMPAIGN_PLAN_LABELS[key] ?? key,
+  horizon: 1,
+};
