@@ -11,6 +11,7 @@ import {
   oddsColumn,
   type Shift,
 } from '@stavka/engine';
+import { barbarossaAnalyst } from './ai/analyst.ts';
 import { barbarossaAiPlayers, determinizeBarbarossa } from './ai/index.ts';
 import { barbarossaCard } from './card.ts';
 import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts';
@@ -301,6 +302,7 @@ export const barbarossaModule: GameModule = {
   // The AI for either side, and determinize drawing every hidden identity (ai/).
   players: { ...barbarossaPlay.players, ...barbarossaAiPlayers },
   determinize: determinizeBarbarossa as GameModule['determinize'],
+  analyst: barbarossaAnalyst as GameModule['analyst'],
   meta: barbarossaCard.meta, // one source: the card the home page reads
   calculator,
   presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),

@@ -10,7 +10,14 @@
  *   presentation-table.ts      roll banners, turn markers and summaries, reasons, arrows, the arrivals tray
  *   presentation-reference.ts  the CRT, terrain, legend, victory cities, turn record track, orders of battle
  */
-import { type Action, type Highlight, type NodeFacts, type Presentation, soleSubject } from '@stavka/engine';
+import {
+  type Action,
+  type Arrow,
+  type Highlight,
+  type NodeFacts,
+  type Presentation,
+  soleSubject,
+} from '@stavka/engine';
 import { barbarossaAfterAction } from './after-action.ts';
 import { canAttack } from './attack.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
@@ -429,9 +436,41 @@ export const barbarossaPresentation: Presentation<View> = {
       ? sideThreats(v, side).map((t) => ({ words: t.words, nodes: t.hexes, cite: t.cite[0]! }))
       : [],
   arrows: (v) => arrows(v),
+  actionArrow,
   tray,
   reference,
 };
+
+/** The kind of arrow each action with a piece and a place draws (issue #48), by its type. */
+const ARROW_KINDS: Readonly<Record<string, Arrow['kind']>> = {
+  move: 'move',
+  rail: 'move',
+  sea: 'move',
+  airfield: 'move',
+  advance: 'move',
+  survivor: 'move',
+  retreat: 'retreat',
+  allocate: 'attack',
+  overrun: 'attack',
+  'air-support': 'attack',
+  airstrike: 'attack',
+  katyusha: 'attack',
+};
+
+/**
+ * Where an action shows on the map, for the analyst's suggestion (issue #48): a move (by
+ * road, rail or sea), an advance or a retreat from the piece's hex to where it goes; an
+ * attack allocated, an overrun or an air or Katyusha strike from the piece's hex to its
+ * target. Null for an action with no piece on the map or no place.
+ */
+function actionArrow(v: View, a: Action): Arrow | null {
+  const kind = ARROW_KINDS[a.type];
+  const piece = typeof a.piece === 'string' ? a.piece : Array.isArray(a.pieces) ? a.pieces[0] : undefined;
+  const p = typeof piece === 'string' ? v.pieces[piece] : undefined;
+  const to = typeof a.to === 'number' ? a.to : typeof a.target === 'number' ? a.target : -1;
+  if (!kind || p?.status !== 'map' || p.at < 0 || to < 0) return null;
+  return { from: p.at, to, kind };
+}
 
 // The sudden endings threatening a side (B-12, B-70), for the web to warn the player.
 export { type Threat, threats } from './presentation-threats.ts';
