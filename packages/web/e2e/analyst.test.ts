@@ -71,6 +71,7 @@ describe('issue #48 item 2: the analyst in an offline game', () => {
         .waitFor();
       await page.getByRole('tab', { name: 'Log' }).click();
       await page.getByRole('region', { name: 'game log' }).waitFor();
+      await panel(page).scrollIntoViewIfNeeded();
       await shot(page, 'analyst-mars.png');
       // Switched off: its arrows go.
       await toggle.click();

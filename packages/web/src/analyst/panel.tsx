@@ -25,6 +25,9 @@ import { AnalystClient, analystWorker, type WorkerLike } from './client.ts';
 /** The rollouts of the analyst's last batch (BATCHES below it come first). */
 export const ANALYST_ROLLOUTS = 128;
 
+/** The suggestion's actions listed before the rest are folded. */
+const FIRST_ACTIONS = 6;
+
 /**
  * The position the analyst reads: the view the page has (an online seat's, the side to
  * move's in hot-seat, the whole state in a replay) as a state the search can start from.
@@ -213,11 +216,24 @@ export function AnalystPanel(p: {
                 )}
               </p>
               {a.suggestion.length > 0 ? (
-                <ol>
-                  {a.suggestion.map((x, i) => (
-                    <li key={i}>{pres.describe(v.state, x)}</li>
-                  ))}
-                </ol>
+                <>
+                  <ol>
+                    {a.suggestion.slice(0, FIRST_ACTIONS).map((x, i) => (
+                      <li key={i}>{pres.describe(v.state, x)}</li>
+                    ))}
+                  </ol>
+                  {a.suggestion.length > FIRST_ACTIONS && (
+                    // A whole player-turn is dozens of actions: the rest folded, the map shows them all.
+                    <details>
+                      <summary>and {a.suggestion.length - FIRST_ACTIONS} more</summary>
+                      <ol start={FIRST_ACTIONS + 1}>
+                        {a.suggestion.slice(FIRST_ACTIONS).map((x, i) => (
+                          <li key={i}>{pres.describe(v.state, x)}</li>
+                        ))}
+                      </ol>
+                    </details>
+                  )}
+                </>
               ) : (
                 <p>No action to suggest.</p>
               )}
