@@ -10,9 +10,8 @@ import { describe, it } from 'node:test';
 import { type Action, apply, legalActions, view } from '@stavka/engine';
 import { findGame } from '@stavka/games';
 import type { Page } from 'playwright-core';
-import { launch } from './browser.ts';
 import { gameUntil, openLocal, showBoard } from './front-positions.ts';
-import { DESK, open, shot, status } from './pages.ts';
+import { DESK, onOwnBrowser, shot, status } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
 import { answered } from './waits.ts';
 
@@ -26,9 +25,7 @@ async function unfold(page: Page): Promise<void> {
 
 describe('issue #45 item 12: a battle on the point map ends with a banner; a player-turn with its summary', () => {
   it("shows the battle's result (who holds the point, the rounds, the losses) once it is over", async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // The Axis about to pick its first battle of turn 1.
       const file = gameUntil(
         'point-to-point',
@@ -56,17 +53,11 @@ describe('issue #45 item 12: a battle on the point map ends with a banner; a pla
       assert.match(text, /\d+ rounds? fought: (Axis takes the point|Soviet holds|Both destroyed)/, text);
       assert.match(text, /Losses: |No losses/, text);
       await shot(page, 'front-p2p-battle-result.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('says at the end of a player-turn what it did: moves, each battle and its ending, points taken', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // The Axis's last action of turn 1 (a field fortification, C-8): the Soviet player-turn starts after it.
       const m = findGame('point-to-point')!;
       let at = '';
@@ -93,19 +84,13 @@ describe('issue #45 item 12: a battle on the point map ends with a banner; a pla
         lines.join(' | '),
       );
       await shot(page, 'front-p2p-summary.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 13: the battle preview adds up, in per cent, with where each choice leads', () => {
   it('itemizes German air as ×2, ×3... adding up to the firing value; per cents with the fraction on hover; a line for every choice', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // The Axis about to fight a battle its Fliegerkorps were committed to (turn 1, C-5).
       let point = '';
       const file = gameUntil('point-to-point', 'front-12', (s, side, a) => {
@@ -164,19 +149,13 @@ describe('issue #45 item 13: the battle preview adds up, in per cent, with where
         await answered(page, () => buttons.first().click());
       }
       assert.ok(checked >= 1, 'a choice with its lines seen');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 14: a full line says so; victory points with their numbers', () => {
   it('draws a line used to capacity as full, says why a click across it does nothing, and heads the victory points with the numbers', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const m = findGame('point-to-point')!;
       const pres = await m.presentation!();
       let found: { unit: string; to: string; at: number } | null = null;
@@ -242,10 +221,6 @@ describe('issue #45 item 14: a full line says so; victory points with their numb
         await page.locator('.panel.vp h3').innerText(),
         /^Victory points now: Axis \d+, Soviet \d+$/,
       );
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });

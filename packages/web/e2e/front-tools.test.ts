@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { launch } from './browser.ts';
 import { barbarossaUntil, gameUntil } from './front-positions.ts';
-import { DESK, inView, open, PHONE, shot } from './pages.ts';
+import { DESK, inView, open, openReplay, PHONE, shot } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
 
 const e2e = serverAndBrowser();
@@ -66,12 +66,7 @@ describe('issue #45 item 16: the replay viewer opens a long game at once', () =>
     const bad = file.actions.findIndex((x, i) => i >= 29 && x.action.type === 'move');
     assert.ok(bad >= 0, 'a move to spoil');
     const actions = file.actions.map((x, i) => (i === bad ? { ...x, action: { ...x.action, to: 0 } } : x));
-    await page.goto(e2e.server.url);
-    await page.getByLabel(/Replay file/).setInputFiles({
-      name: 'replay-bad.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify({ ...file, actions })),
-    });
+    await openReplay(page, e2e.server.url, 'replay-bad.json', { ...file, actions });
     // Refused at once (it cannot even be applied), or shown with the check saying where it fails.
     const where = new RegExp(`actions\\[${bad}\\]|action ${bad + 1}:`);
     const said = page.getByText(where).filter({ visible: true }).first();

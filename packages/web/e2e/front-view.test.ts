@@ -11,9 +11,8 @@ import { describe, it } from 'node:test';
 import { type GameState, view } from '@stavka/engine';
 import { findGame } from '@stavka/games';
 import type { Page } from 'playwright-core';
-import { launch } from './browser.ts';
 import { barbarossaUntil, hexNumber, openLocal } from './front-positions.ts';
-import { DESK, open, shot } from './pages.ts';
+import { DESK, onOwnBrowser, shot } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
 import { mapSettled } from './waits.ts';
 
@@ -46,9 +45,7 @@ function heldBy(page: Page, at: { x: number; y: number }, side: string): Promise
 
 describe('issue #45 item 7: who holds the ground, and strengths read at the whole front', () => {
   it('shades the hex a German unit moves into as German, and draws the front line', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // A German move into a hex next to a Russian unit (no German nearer to it before).
       let move: { piece: string; to: number } | null = null;
       let before: GameState<unknown> | null = null;
@@ -104,17 +101,11 @@ describe('issue #45 item 7: who holds the ground, and strengths read at the whol
       await page.getByRole('button', { name: 'whole map' }).click();
       await mapSettled(page);
       await shot(page, 'front-control.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it("writes each stack's strength large enough to read at the whole-front zoom (desk and phone)", async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
       await openLocal(page, e2e.server.url, 'front-7s', file);
       await page.getByRole('button', { name: 'whole map' }).click();
@@ -147,19 +138,13 @@ describe('issue #45 item 7: who holds the ground, and strengths read at the whol
       await page.setViewportSize(DESK);
       await mapSettled(page);
       await shot(page, 'front-strengths.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 8 (with 4): an overrun says its result; the victory cities on the board', () => {
   it('shows a banner for an overrun, as for a combat', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const file = barbarossaUntil(
         'front-8o',
         (_s, side, _a, legal) => side === 'axis' && legal.some((x) => x.type === 'overrun'),
@@ -178,17 +163,11 @@ describe('issue #45 item 8 (with 4): an overrun says its result; the victory cit
       for (let i = await unfolded.count(); i > 0; i--) await unfolded.first().click();
       await banner.scrollIntoViewIfNeeded();
       await shot(page, 'front-overrun.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it("outlines every victory city in its holder's colour, its points beside its name", async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
       await openLocal(page, e2e.server.url, 'front-8v', file);
       const cities = page.locator('svg.map-board g.victory-city');
@@ -210,10 +189,6 @@ describe('issue #45 item 8 (with 4): an overrun says its result; the victory cit
       for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'zoom in' }).click();
       await mapSettled(page);
       await shot(page, 'front-victory-cities.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });

@@ -11,7 +11,7 @@ import { findGame } from '@stavka/games';
 import type { Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { barbarossaUntil, hexNumber, openLocal, savedGame, showBoard } from './front-positions.ts';
-import { DESK, inView, open, PHONE, shot, status } from './pages.ts';
+import { DESK, inView, onOwnBrowser, onPage, openReplay, PHONE, shot, status } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
 import { answered } from './waits.ts';
 
@@ -48,9 +48,7 @@ async function playOn(page: Page, done: () => Promise<boolean>, limit = 120): Pr
 
 describe('issue #45 item 2: the prompt, the actions and the preview stay in view; old banners fold', () => {
   it('at 1600x1000, after the German turn ends with a result banner and its summary, the Actions panel is in view', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // The German's last attack of turn 1, about to be resolved.
       const file = barbarossaUntil(
         'front-2',
@@ -72,11 +70,7 @@ describe('issue #45 item 2: the prompt, the actions and the preview stay in view
       const bannerY = (await page.locator('.banner').first().boundingBox())!.y;
       assert.ok(bannerY > actionsY, 'the banner comes after the actions');
       await shot(page, 'front-panel.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
@@ -96,9 +90,7 @@ function stacksOf(s: FrontState, side: string, n: number): Map<number, string[]>
 
 describe('issue #45 item 3: stacks drawn offset, fighting units on top, picked without side effects', () => {
   it('shows every unit of a German stack, opens its picker, and picking each keeps every attack as declared', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       let state: FrontState | null = null;
       // The German's attacks allocated in turn 1, movement not yet ended.
       const file = barbarossaUntil('front-3', (s, side, a) => {
@@ -153,19 +145,13 @@ describe('issue #45 item 3: stacks drawn offset, fighting units on top, picked w
       }
       await shot(page, 'front-stack.png');
       assert.deepEqual({ arrows: await arrows(), log: await logLength() }, before, 'no attack changed');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 4: a confirm before a click that cannot be taken back', () => {
   it('asks before the Siberian Reserve is called (not the first button), and Cancel leaves the game as it was', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const file = barbarossaUntil(
         'front-4',
         (_s, side, _a, legal) => side === 'soviet' && legal.some((a) => a.type === 'call-siberians'),
@@ -185,17 +171,11 @@ describe('issue #45 item 4: a confirm before a click that cannot be taken back',
       await ask.getByRole('button', { name: 'Cancel' }).click();
       assert.equal(await ask.count(), 0);
       assert.equal(await savedGame(page, 'front-4'), logBefore, 'nothing taken');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('asks before an airstrike rolls; yes takes it', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       let strike: { piece: string; target: string } | null = null;
       let before: Parameters<typeof hexNumber>[0] | null = null;
       const file = barbarossaUntil('front-4b', (s, side, _a, legal) => {
@@ -227,19 +207,13 @@ describe('issue #45 item 4: a confirm before a click that cannot be taken back',
         `localStorage.getItem('stavka.local.front-4b') !== ${JSON.stringify(saved)}`,
       );
       assert.notEqual(await savedGame(page, 'front-4b'), saved, 'the airstrike taken');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 5: a declared attack clicked with a unit that cannot join says why', () => {
   it('says why the selected German unit cannot join, and keeps it selected', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       let state: GameState<unknown> | null = null;
       const file = barbarossaUntil('front-3', (s, side, a) => {
         const f = s.state as FrontState;
@@ -268,19 +242,13 @@ describe('issue #45 item 5: a declared attack clicked with a unit that cannot jo
       assert.match(await notice.innerText(), /cannot join the attack on/);
       assert.equal(await page.locator('.game').getAttribute('data-selected'), unit, 'the selection kept');
       await shot(page, 'front-why-not.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 6: a result banner says what followed', () => {
   it("a D result's banner adds the retreat that followed it", async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // The German's first attack of turn 1 (high odds: D results, retreats), about to be resolved.
       const file = barbarossaUntil('front-6', (_s, side, a) => side === 'axis' && a.type === 'resolve');
       await openLocal(page, e2e.server.url, 'front-6', file);
@@ -292,19 +260,13 @@ describe('issue #45 item 6: a result banner says what followed', () => {
       });
       assert.match(seen, /Then: .*retreats \d{4}/, `the banner: ${seen}`);
       await shot(page, 'front-result-retreat.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 10: a keyboard cursor naming each hex or point, on the whole front and the point map', () => {
   it('Barbarossa: arrows move a named cursor hex by hex; Enter clicks it', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
       await openLocal(page, e2e.server.url, 'front-10', file);
       const line = page.getByRole('status', { name: 'keyboard cursor' });
@@ -323,17 +285,11 @@ describe('issue #45 item 10: a keyboard cursor naming each hex or point, on the 
       await page.locator('.panel.unit', { hasText: `Hex ${hex}` }).waitFor();
       assert.match(await page.locator('.panel.unit').innerText(), new RegExp(`Hex ${hex}`));
       await shot(page, 'front-keyboard.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('point-to-point: arrows move a named cursor from point to point', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       await page.goto(`${e2e.server.url}/#/new-local/front-10p/point-to-point`);
       await showBoard(page);
       const line = page.getByRole('status', { name: 'keyboard cursor' });
@@ -346,19 +302,13 @@ describe('issue #45 item 10: a keyboard cursor naming each hex or point, on the 
       }
       assert.ok(names.size >= 3, `the cursor visits points: ${[...names].join(' | ')}`);
       for (const n of names) assert.match(n, /^[A-Z][^()]*\(/, `a point named with its kind: ${n}`);
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 7: the whole front reads at a glance', () => {
   it("draws face-down Soviet armies in the Soviet colour, and zooms in on the front, not the map's middle", async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
       await openLocal(page, e2e.server.url, 'front-7', file);
       const soviet = findGame('barbarossa-1941')!.meta.sides.find((x) => x.id === 'soviet')!.colour!;
@@ -395,19 +345,13 @@ describe('issue #45 item 7: the whole front reads at a glance', () => {
         `the view's middle ${middle1} near the front ${front} (was ${middle0})`,
       );
       await shot(page, 'front-zoomed.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe("issue #45 item 8: words a player reads, not the program's", () => {
   it('turn 1: no empty arrivals in the prompt; no internal piece ids in the log or the summary; armies by name', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       // The German's turn-1 A.1, where no arrival waits.
       const start = barbarossaUntil(
         'front-8',
@@ -436,19 +380,13 @@ describe("issue #45 item 8: words a player reads, not the program's", () => {
       // An army's counter number is never left bare ("6." for 6. Armee) in a button.
       const buttons = await page.locator('.actions button').allInnerTexts();
       for (const b of buttons) assert.doesNotMatch(b, /(^|[ :,])\d+\.(,|$| \()/, b);
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 1: a sudden ending is said before it happens', () => {
   it("says in the prompt bar what the Russians need to win at the end of the German's turn, and lights the cities", async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       const m = findGame('barbarossa-1941')!;
       const pres = await m.presentation!();
       // A game until the German player is threatened by a Russian sudden victory: the
@@ -467,19 +405,13 @@ describe('issue #45 item 1: a sudden ending is said before it happens', () => {
       assert.match(await threat.innerText(), /The Russians .*(Bucharest|Ploesti).*win/s);
       assert.ok((await page.locator('svg.map polygon.hl.owed').count()) >= 1, 'the cities lit');
       await shot(page, 'front-threat.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 9: fewer clicks', () => {
   it('a unit stays selected after its move: its attacks are lit at once (move then attack in 3 clicks, not 4)', async () => {
-    const browser = await launch(DESK);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(DESK, async (page) => {
       let move: { piece: string; to: number } | null = null;
       let before: GameState<unknown> | null = null;
       const file = barbarossaUntil('front-9', (s, side, a) => {
@@ -509,19 +441,13 @@ describe('issue #45 item 9: fewer clicks', () => {
         mv.piece,
         'still selected after its move',
       );
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 11: a phone (390x844)', () => {
   it('keeps the prompt short, the mini-map small, the actions on the first screen and the panel no small window', async () => {
-    const browser = await launch(PHONE);
-    try {
-      const { page, errors } = await open(browser);
+    await onOwnBrowser(PHONE, async (page) => {
       const file = barbarossaUntil('front-10', (_s, side, a) => side === 'axis' && a.type === 'end-movement');
       await openLocal(page, e2e.server.url, 'front-11', file);
       const status = (await page.locator('.status').boundingBox())!;
@@ -536,132 +462,121 @@ describe('issue #45 item 11: a phone (390x844)', () => {
       )) as number;
       assert.ok(inner <= 1, `the side panel scrolls inside itself by ${inner} px`);
       await shot(page, 'front-phone.png');
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('issue #45 item 17: Enter on an empty chat box', () => {
   it('sends nothing: no request the server refuses, no console error', async () => {
-    const { page, errors } = await open(e2e.browser);
-    const requests: string[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/messages')) requests.push(r.url());
+    await onPage(e2e.browser, async (page) => {
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/messages')) requests.push(r.url());
+      });
+      await page.goto(e2e.server.url);
+      await page.getByRole('button', { name: 'New online game' }).first().click();
+      const link = await page.getByLabel('soviet link').inputValue();
+      const other = await page.getByLabel('german link').inputValue();
+      // Both seats join (another browser holds the German's), so the game starts.
+      const second = await launch();
+      try {
+        await (await second.newPage()).goto(other);
+        await page.goto(link);
+        await page.getByRole('tab', { name: /^Chat/ }).click();
+      } finally {
+        await second.close();
+      }
+      await page.getByLabel('message').fill('');
+      await page.getByLabel('message').press('Enter');
+      await page.getByLabel('message').fill('   ');
+      await page.getByLabel('message').press('Enter');
+      // A real message after them: once it is in the chat, the blank ones had their turn.
+      await page.getByLabel('message').fill('Ready on the Dvina');
+      await page.getByLabel('message').press('Enter');
+      await page.getByText('Ready on the Dvina').last().waitFor();
+      assert.equal(requests.length, 1, 'only the real message posted');
     });
-    await page.goto(e2e.server.url);
-    await page.getByRole('button', { name: 'New online game' }).first().click();
-    const link = await page.getByLabel('soviet link').inputValue();
-    const other = await page.getByLabel('german link').inputValue();
-    // Both seats join (another browser holds the German's), so the game starts.
-    const second = await launch();
-    try {
-      await (await second.newPage()).goto(other);
-      await page.goto(link);
-      await page.getByRole('tab', { name: /^Chat/ }).click();
-    } finally {
-      await second.close();
-    }
-    await page.getByLabel('message').fill('');
-    await page.getByLabel('message').press('Enter');
-    await page.getByLabel('message').fill('   ');
-    await page.getByLabel('message').press('Enter');
-    // A real message after them: once it is in the chat, the blank ones had their turn.
-    await page.getByLabel('message').fill('Ready on the Dvina');
-    await page.getByLabel('message').press('Enter');
-    await page.getByText('Ready on the Dvina').last().waitFor();
-    assert.equal(requests.length, 1, 'only the real message posted');
-    assert.deepEqual(errors, []);
-    await page.close();
   });
 });
 
 describe('issue #45 item 14: the point map says points, and has one undo', () => {
   it('says "Select a point", and offers Undo once (the prompt bar), never again among the actions', async () => {
-    const { page, errors } = await open(e2e.browser);
-    await page.goto(`${e2e.server.url}/#/new-local/front-14/point-to-point`);
-    await showBoard(page);
-    await page.getByRole('tab', { name: 'Unit' }).click();
-    assert.match(await page.locator('.panel.unit').innerText(), /Select a point or a unit/);
-    // Some actions taken, until one can be undone.
-    for (
-      let i = 0;
-      i < 12 && (await page.locator('.status button', { hasText: 'Undo' }).count()) === 0;
-      i++
-    ) {
-      await page.locator('.actions button[data-action]:visible').first().click();
+    await onPage(e2e.browser, async (page) => {
+      await page.goto(`${e2e.server.url}/#/new-local/front-14/point-to-point`);
       await showBoard(page);
-    }
-    assert.equal(
-      await page.locator('.status button', { hasText: 'Undo' }).count(),
-      1,
-      'Undo in the prompt bar',
-    );
-    assert.equal(await page.getByRole('button', { name: /^Undo/ }).count(), 1, 'one Undo button');
-    assert.deepEqual(errors, []);
-    await page.close();
+      await page.getByRole('tab', { name: 'Unit' }).click();
+      assert.match(await page.locator('.panel.unit').innerText(), /Select a point or a unit/);
+      // Some actions taken, until one can be undone.
+      for (
+        let i = 0;
+        i < 12 && (await page.locator('.status button', { hasText: 'Undo' }).count()) === 0;
+        i++
+      ) {
+        await page.locator('.actions button[data-action]:visible').first().click();
+        await showBoard(page);
+      }
+      assert.equal(
+        await page.locator('.status button', { hasText: 'Undo' }).count(),
+        1,
+        'Undo in the prompt bar',
+      );
+      assert.equal(await page.getByRole('button', { name: /^Undo/ }).count(), 1, 'one Undo button');
+    });
   });
 });
 
 describe('issue #45 item 16: the replay viewer', () => {
   it('offers only the turns the game reached, and says the step shown in words', async () => {
-    const { page, errors } = await open(e2e.browser);
-    // A replay that stops in turn 2 (the German's first move of turn 2).
-    const file = barbarossaUntil(
-      'front-16',
-      (s, side, a) => side === 'axis' && a.type === 'move' && (s.state as { turn: number }).turn === 2,
-    );
-    await page.goto(e2e.server.url);
-    await page.getByLabel(/Replay file/).setInputFiles({
-      name: 'front-16.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(file)),
+    await onPage(e2e.browser, async (page) => {
+      // A replay that stops in turn 2 (the German's first move of turn 2).
+      const file = barbarossaUntil(
+        'front-16',
+        (s, side, a) => side === 'axis' && a.type === 'move' && (s.state as { turn: number }).turn === 2,
+      );
+      const vcr = await openReplay(page, e2e.server.url, 'front-16.json', file);
+      await vcr.waitFor();
+      // Read to its end (it opens at its start and reads on), then shown at its end.
+      await vcr.locator('.replay-check', { hasText: /Checking|Every action/ }).waitFor();
+      await vcr.getByRole('button', { name: 'last' }).click();
+      const turns = await vcr.locator('select option').allInnerTexts();
+      assert.deepEqual(turns, ['1', '2'], 'the turns the replay reaches');
+      await vcr.getByRole('button', { name: 'back' }).click();
+      const words = await vcr.locator('.replay-step').innerText();
+      assert.ok(words.length > 5 && !/^\s*$/.test(words), `the step in words: ${words}`);
     });
-    const vcr = page.getByRole('region', { name: 'replay controls' });
-    await vcr.waitFor();
-    // Read to its end (it opens at its start and reads on), then shown at its end.
-    await vcr.locator('.replay-check', { hasText: /Checking|Every action/ }).waitFor();
-    await vcr.getByRole('button', { name: 'last' }).click();
-    const turns = await vcr.locator('select option').allInnerTexts();
-    assert.deepEqual(turns, ['1', '2'], 'the turns the replay reaches');
-    await vcr.getByRole('button', { name: 'back' }).click();
-    const words = await vcr.locator('.replay-step').innerText();
-    assert.ok(words.length > 5 && !/^\s*$/.test(words), `the step in words: ${words}`);
-    assert.deepEqual(errors, []);
-    await page.close();
   });
 });
 
 describe('issue #45 item 15: the calculator opens without a red error', () => {
   it('an empty form says what to enter, with no field marked wrong; a value gives the result', async () => {
-    const { page, errors } = await open(e2e.browser);
-    await page.goto(`${e2e.server.url}/calc.html?game=barbarossa-1941`);
-    await page.locator('.input-waiting').waitFor();
-    assert.match(await page.locator('.input-waiting').innerText(), /^Enter the .* to see the result\.$/);
-    assert.equal(await page.locator('.field-error, .input-error, .field.invalid').count(), 0, 'nothing red');
-    await page.locator('[data-field="attack"] input').fill('12');
-    await page.locator('[data-field="defense"] input').fill('3');
-    await page.locator('.input-waiting').waitFor({ state: 'detached' });
-    assert.equal(await page.locator('.field-error').count(), 0);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await onPage(e2e.browser, async (page) => {
+      await page.goto(`${e2e.server.url}/calc.html?game=barbarossa-1941`);
+      await page.locator('.input-waiting').waitFor();
+      assert.match(await page.locator('.input-waiting').innerText(), /^Enter the .* to see the result\.$/);
+      assert.equal(
+        await page.locator('.field-error, .input-error, .field.invalid').count(),
+        0,
+        'nothing red',
+      );
+      await page.locator('[data-field="attack"] input').fill('12');
+      await page.locator('[data-field="defense"] input').fill('3');
+      await page.locator('.input-waiting').waitFor({ state: 'detached' });
+      assert.equal(await page.locator('.field-error').count(), 0);
+    });
   });
 });
 
 describe('a game is its folder: the toy game (Couriers) plays by its link, the home page lists the wargames', () => {
   it('shows the three wargames and not the toy game', async () => {
-    const { page, errors } = await open(e2e.browser);
-    await page.goto(e2e.server.url);
-    await page.getByRole('heading', { name: /Operation Mars/ }).waitFor();
-    const titles = await page.locator('h2').allInnerTexts();
-    assert.ok(
-      titles.some((t) => /Barbarossa/.test(t)) && titles.some((t) => /Moscow|point/i.test(t)),
-      titles.join(' | '),
-    );
-    assert.ok(!titles.some((t) => /Couriers/.test(t)), `no toy game listed: ${titles.join(' | ')}`);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await onPage(e2e.browser, async (page) => {
+      await page.goto(e2e.server.url);
+      await page.getByRole('heading', { name: /Operation Mars/ }).waitFor();
+      const titles = await page.locator('h2').allInnerTexts();
+      assert.ok(
+        titles.some((t) => /Barbarossa/.test(t)) && titles.some((t) => /Moscow|point/i.test(t)),
+        titles.join(' | '),
+      );
+      assert.ok(!titles.some((t) => /Couriers/.test(t)), `no toy game listed: ${titles.join(' | ')}`);
+    });
   });
 });

@@ -1,10 +1,13 @@
 /**
  * What the whole-front tests (issue #45) do with a page: open one keeping every page
- * error, console error and failed request; take a screenshot at the page's size and at a
+ * error, console error and failed request; run a test on it (in a browser of its own, or
+ * the file's) and check it had none; take a screenshot at the page's size and at a
  * phone's; read the prompt; tell whether something is in view.
  */
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { launch } from './browser.ts';
 import { SHOTS } from './setup.ts';
 import { mapSettled, painted } from './waits.ts';
 
@@ -25,6 +28,44 @@ export async function open(browser: BrowserContext): Promise<{ page: Page; error
     if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
   });
   return { page, errors };
+}
+
+/**
+ * Runs `test` on a new page of `browser`; then checks the page had no page error, console
+ * error or failed request the whole time, and closes it.
+ */
+export async function onPage(browser: BrowserContext, test: (page: Page) => Promise<void>): Promise<void> {
+  const { page, errors } = await open(browser);
+  await test(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+}
+
+/** `onPage` in a browser of its own at `size`, launched for the test and closed after it, whatever happens. */
+export async function onOwnBrowser(
+  size: { width: number; height: number },
+  test: (page: Page) => Promise<void>,
+): Promise<void> {
+  const browser = await launch(size);
+  try {
+    await onPage(browser, test);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Opens the home page and picks `file` as a replay file (named `name`), as a player does;
+ * the replay viewer's controls (shown at once, its actions read and checked after).
+ */
+export async function openReplay(page: Page, url: string, name: string, file: unknown): Promise<Locator> {
+  await page.goto(url);
+  await page.getByLabel(/Replay file/).setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  return page.getByRole('region', { name: 'replay controls' });
 }
 
 /** A screenshot at the page's size, and the same page at a phone's (name-phone.png). */
