@@ -836,6 +836,7 @@ class KyselyStore implements Store {
 class SqliteAppender {
   private readonly database: Database.Database;
   private readonly advance: Database.Statement;
+  private readonly advanceActive: Database.Statement;
   private readonly insertAction: Database.Statement;
   private readonly insertSnapshot: Database.Statement;
   private readonly queueNotice: Database.Statement;
@@ -845,6 +846,13 @@ class SqliteAppender {
     this.database = database;
     this.advance = database.prepare(
       "update games set seq = ?, status = ?, final_hash = ?, updated_at = ? where id = ? and seq = ? and status = 'active'",
+    );
+    // A move that leaves the game going sets neither status nor final_hash: SQLite
+    // rewrites the entries of every index on a column its SET names, even to the same
+    // value, and status is in two (games_status, games_status_created): two more pages
+    // written to the log a commit.
+    this.advanceActive = database.prepare(
+      "update games set seq = ?, updated_at = ? where id = ? and seq = ? and status = 'active'",
     );
     this.insertAction = database.prepare(
       'insert into actions (game_id, seq, side, action, state_id, hash, created_at) values (?, ?, ?, ?, ?, ?, ?)',
@@ -917,14 +925,10 @@ class SqliteAppender {
   }
 
   private one(a: ActionRecord, change: AppendChange): boolean {
-    const moved = this.advance.run(
-      a.seq,
-      change.status,
-      change.finalHash,
-      a.created_at,
-      a.game_id,
-      a.seq - 1,
-    );
+    const moved =
+      change.status === 'active' && change.finalHash === null
+        ? this.advanceActive.run(a.seq, a.created_at, a.game_id, a.seq - 1)
+        : this.advance.run(a.seq, change.status, change.finalHash, a.created_at, a.game_id, a.seq - 1);
     if (moved.changes !== 1) return false;
     this.insertAction.run(a.game_id, a.seq, a.side, a.action, a.state_id, a.hash, a.created_at);
     if (change.snapshot !== null) this.insertSnapshot.run(a.game_id, a.seq, change.snapshot);
