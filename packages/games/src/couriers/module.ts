@@ -4,6 +4,7 @@
  * `../registry.ts` and `../catalog.ts` (`../adding-a-game.test.ts` proves it).
  */
 import { type GameModule, type GameProgress, ok, RandomPlayer } from '@stavka/engine';
+import { couriersAnalyst } from './analyst.ts';
 import { couriersMeta } from './meta.ts';
 import { couriersRules } from './rules.ts';
 import { compileScenario, STANDARD_SCENARIO } from './scenario.ts';
@@ -39,6 +40,7 @@ export const couriersModule: GameModule<CouriersState, CouriersAction, CouriersS
     ai: { label: 'AI (random)', rank: 0, make: (seed) => new RandomPlayer(`${String(seed)}:ai`) },
   },
   determinize: determinizeCouriers,
+  analyst: couriersAnalyst,
   conformance: { secrets: couriersPlanter, sampleEvery: 1 },
   presentation: () => import('./presentation.ts').then((m) => m.couriersPresentation),
 };

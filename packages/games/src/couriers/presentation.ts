@@ -127,6 +127,8 @@ export const couriersPresentation: Presentation<CouriersState> = {
   pieces,
   prompt,
   describe,
+  // The analyst's suggestion (issue #48): a dispatch picked or opened has no place to go.
+  actionArrow: () => null,
   targets(view, actions) {
     const at = (id: string) => ids(view).indexOf(id);
     return actions.flatMap((a) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyse, legalActions, SERVER, view } from '@stavka/engine';
+import { type Action, analyse, legalActions, SERVER, view } from '@stavka/engine';
 import type { BarbarossaView } from '../hidden.ts';
 import { barbarossaPresentation } from '../presentation.ts';
 import { hexOf, toMovement } from '../test-games.ts';
@@ -61,7 +61,7 @@ describe('the Barbarossa analyst: the rules of thumb played on, victory cities r
 describe('barbarossa-1941 presentation: where a suggested action shows on the map (actionArrow)', () => {
   const s = toMovement(start());
   const v = view(aiRules, s, 'axis').state as BarbarossaView;
-  const legal = legalActions(aiRules, s, 'axis');
+  const legal: readonly Action[] = legalActions(aiRules, s, 'axis');
 
   it("a move: from the piece's hex to its destination (A.3 operational movement)", () => {
     const a = legal.find((x) => x.type === 'move' && x.piece === 'pz')!;

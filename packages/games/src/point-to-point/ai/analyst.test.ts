@@ -78,11 +78,10 @@ describe('point-to-point presentation: where a suggested action shows on the map
   const start = opening();
   const at = pointIndexer(boardView(start.state));
   const unitOf = (a: Action) => start.state.units.find((u) => u.id === a.unit)!;
+  const legal: readonly Action[] = legalActions(rules, start, 'axis');
 
   it("a march into a friendly point: a move from the unit's point (C-4)", () => {
-    const a = legalActions(rules, start, 'axis').find(
-      (x) => x.type === 'move' && start.state.control[String(x.to)] === 'axis',
-    )!;
+    const a = legal.find((x) => x.type === 'move' && start.state.control[String(x.to)] === 'axis')!;
     assert.ok(a);
     assert.deepEqual(pointToPointPresentation.actionArrow!(start.state, a), {
       from: at(unitOf(a).at),
@@ -92,9 +91,7 @@ describe('point-to-point presentation: where a suggested action shows on the map
   });
 
   it("a march into an enemy point: an attack from the unit's point on it (C-4)", () => {
-    const a = legalActions(rules, start, 'axis').find(
-      (x) => x.type === 'move' && start.state.control[String(x.to)] === 'soviet',
-    )!;
+    const a = legal.find((x) => x.type === 'move' && start.state.control[String(x.to)] === 'soviet')!;
     assert.ok(a);
     assert.deepEqual(pointToPointPresentation.actionArrow!(start.state, a), {
       from: at(unitOf(a).at),
