@@ -231,9 +231,16 @@ describe('the analyst worker: bad input is refused with its reason, nothing run'
     await refused({ ...ask(1), seed: null }, /seed is a string or a number/);
   });
 
-  it('a game the worker cannot load, or without an analyst, says which', async () => {
+  it('a game the worker cannot load says which', async () => {
     await refused(ask(1), /no game this version plays/, () => loadAnalystGame('no-such-game'));
-    await assert.rejects(loadAnalystGame('couriers'), /has no analyst yet/);
+  });
+});
+
+describe("the analyst worker loads a game as the page does (its card's module)", () => {
+  it("Operation Mars: its rules and its analyst, whose search domain reads Mars's rules", async () => {
+    const mars = await loadAnalystGame('mars-1942');
+    assert.equal(mars.rules.id, 'mars-1942');
+    assert.equal(mars.analyst.domain().rules.id, 'mars-1942');
   });
 });
 
@@ -242,6 +249,7 @@ class FakeWorker implements WorkerLike {
   sent: unknown[] = [];
   ended = false;
   onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
   postMessage(msg: unknown): void {
     this.sent.push(msg);
   }
@@ -303,6 +311,24 @@ describe("the page's analyst client", () => {
       workers[0]!.sent.map((m) => (m as AnalyseRequest).id),
       [1, 2],
     );
+  });
+
+  it('a worker that fails says so to the panel, and the next position starts a fresh one', () => {
+    const workers: FakeWorker[] = [];
+    const client = new AnalystClient(() => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    });
+    const heard: AnalystReply[] = [];
+    client.ask(position, (r) => heard.push(r));
+    workers[0]!.onerror?.({ message: 'script not found' } as ErrorEvent);
+    assert.deepEqual(heard, [
+      { type: 'error', id: 1, message: 'analyst: the worker failed (script not found)' },
+    ]);
+    assert.equal(workers[0]!.ended, true);
+    client.ask(position, () => {});
+    assert.equal(workers.length, 2);
   });
 
   it('switched off: the running reading stops and nothing more is heard', () => {

@@ -13,6 +13,8 @@ export interface WorkerLike {
   postMessage(msg: unknown): void;
   terminate(): void;
   onmessage: ((e: MessageEvent) => void) | null;
+  /** The worker failed (its script not loaded, an uncaught error). */
+  onerror: ((e: ErrorEvent) => void) | null;
 }
 
 export class AnalystClient {
@@ -60,6 +62,17 @@ export class AnalystClient {
       if (w !== this.worker || reply.id !== this.running) return;
       if (reply.type === 'error' || reply.final) this.running = null;
       this.listener?.(reply);
+    };
+    w.onerror = (e: ErrorEvent) => {
+      const id = this.running;
+      if (w !== this.worker || id === null) return;
+      // A worker that failed is not used again: the next request starts a fresh one.
+      this.stop();
+      this.listener?.({
+        type: 'error',
+        id,
+        message: `analyst: the worker failed (${e.message || 'no reason given'})`,
+      });
     };
     this.worker = w;
     return w;
