@@ -84,6 +84,9 @@ export { boardOf, inSupply } from './steps/step.ts';
 export { victoryPoints } from './steps/victory.ts';
 
 /**
+ * Version 6 (issue #43): Tula's defence of 1941 (data): a field fortification from turn 2,
+ * the workers' and NKVD regiments on turn 2 and the 50th Army re-formed there on turn 3
+ * (data/SOURCES.md); a replay of version 5 does not replay here.
  * Version 5 (issue #43): air-to-air combat on the provisional air-to-air column (RULINGS
  * P-17, battle rules point-to-point-battle/2) and the northern start points of 1941 (data);
  * a replay of version 4 does not replay here.
@@ -93,7 +96,7 @@ export { victoryPoints } from './steps/victory.ts';
  * Version 3 (issue #43): A.5 German air where Axis ground units stand (C-5.5), P-13, P-14,
  * P-15, movement by distance (C-4.6) and the 1941 map and orders of battle.
  */
-export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/5';
+export const CAMPAIGN_RULES_VERSION = 'point-to-point-campaign/6';
 
 /** The steps of the sequence of play: the phases a player acts in, and a battle being fought. */
 type CampaignStep = Exclude<CampaignPhase, 'over'> | 'battle';

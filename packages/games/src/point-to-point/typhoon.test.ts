@@ -159,6 +159,25 @@ describe('Typhoon map and orders of battle against the 1941 record (issue #43)',
       assert.ok(unitOf(id)?.side === 'soviet', id);
     assert.equal(unitOf('belov').mobile, true);
   });
+  it("Tula's defence of 1941 (rules /6): fortified from turn 2, its workers' and NKVD regiments on turn 2, the 50th Army re-formed there on turn 3 [9][13]", () => {
+    // Rules /5 gave Tula the 26th Army and the tank brigades (value 4) and no works: the
+    // city never taken in 1941 fell in 38% of level-1 games (docs/typhoon-balance.md).
+    assert.ok(
+      typhoon.scenario.fortifications.some((f) => f.at === 'tula' && f.turn === 2),
+      'Tula fortified on turn 2 (after Orel fell, before 29 Oct)',
+    );
+    assert.equal(unitOf('tula-workers').at, 'tula');
+    assert.equal(unitOf('tula-workers').arrives, 2);
+    assert.equal(unitOf('50a-tula').at, 'tula');
+    assert.equal(unitOf('50a-tula').arrives, 3);
+    assert.equal(unitOf('50a-tula').class, 'major');
+    const atTula = typhoon.units.filter((u) => u.side === 'soviet' && u.at === 'tula' && u.arrives <= 3);
+    assert.equal(
+      atTula.reduce((sum, u) => sum + (u.value ?? 0), 0),
+      8,
+      'the 26th Army, the tank brigades, the workers and the 50th Army',
+    );
+  });
 });
 
 describe('Typhoon orders of battle', () => {

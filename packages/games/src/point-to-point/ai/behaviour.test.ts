@@ -333,6 +333,40 @@ describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => 
       'rules /4: one unit in Moscow, whatever came',
     );
   });
+  it('holds Tula against the Axis strength within three lines (cityGuard): the 50th Army stays, as in 1941 [13]', () => {
+    const made = opening('tula');
+    const g = structuredClone(made.state);
+    const at: Record<string, string> = {
+      '4-moscow': 'moscow',
+      '50a-tula': 'tula',
+      'tula-gar': 'tula',
+      'xxiv-pz': 'mtsensk',
+      'xlvii-pz': 'mtsensk',
+      gd: 'orel',
+    };
+    for (const u of g.units) {
+      u.place = Object.hasOwn(at, u.id) ? 'map' : 'withdrawn';
+      if (Object.hasOwn(at, u.id)) u.at = at[u.id]!;
+    }
+    for (const p of ['orel', 'mtsensk']) g.control[p] = 'axis';
+    for (const f of g.factories) f.status = 'evacuated';
+    g.replacements = 0;
+    g.turn = 3;
+    g.weather = 'good';
+    g.player = 'soviet';
+    g.phase = 'movement';
+    g.partisansToPlace = 0;
+    const s = { ...made, state: g };
+    const move = (params: PolicyParams) =>
+      campaignPolicy(params)(rules, s, 'soviet') as unknown as { type: string; unit?: string; to?: string };
+    // XXIV and XLVII Corps (10) two lines off at Mtsensk, Gross Deutschland (3) three at
+    // Orel: half of their half is 3.25, so neither the 50th Army (3) nor the tank brigades
+    // (2) may leave the other alone; with rules /5's rules of thumb one unit goes.
+    assert.deepEqual(move(DEFAULT_PARAMS), { type: 'end-movement' });
+    const unguarded = move({ ...DEFAULT_PARAMS, cityGuard: 0 });
+    assert.ok(['move', 'rail'].includes(unguarded.type), 'rules /5: all but the last unit free to go');
+    assert.ok(['50a-tula', 'tula-gar'].includes(unguarded.unit ?? ''));
+  });
   it('keeps the last unit in Moscow though the enemy is five lines away and Vyazma to retake', () => {
     const made = opening('last');
     const g = structuredClone(made.state);

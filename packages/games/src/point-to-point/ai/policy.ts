@@ -154,6 +154,13 @@ export interface PolicyParams {
    * next to it (and half of that two lines off; 0: one unit, whatever comes).
    */
   readonly moscowGuard: number;
+  /**
+   * Soviet: the same for the cities of 3 victory points or more (Tula, C-13.2): the garrison
+   * kept there as a share of the Axis strength next to it (half two or three lines off, a
+   * Good turn's march from Orel; 0: only the last unit is held). The 50th Army held Tula from the end of October to the counter-
+   * offensive (research point 20 [13]); version 5's rules of thumb sent all but one unit on.
+   */
+  readonly cityGuard: number;
 }
 
 /** The rules of thumb as level 1 plays them, and the search's default plan. */
@@ -173,6 +180,7 @@ export const DEFAULT_PARAMS: PolicyParams = {
   capacityAware: false,
   sovietAirOdds: 3,
   moscowGuard: 0.5,
+  cityGuard: 0.5,
 };
 
 /** Graph distances (segments) from a set of points, by point index (unreached: 99). */
@@ -342,6 +350,9 @@ class Planner {
   /** Soviet: the garrison Moscow wants (moscowGuard of the Axis strength near it) and has. */
   private readonly moscowNeed: number = 0;
   private readonly moscowHeld: number = 0;
+  /** Soviet: the garrison each city of 3 victory points or more wants (cityGuard) and has. */
+  private readonly cityNeed = new Map<string, number>();
+  private readonly cityHeld = new Map<string, number>();
 
   constructor(
     private readonly g: CampaignState,
@@ -365,22 +376,15 @@ class Planner {
       [...this.enemyValue.keys()].map((p) => this.ix(p)),
     );
     if (me === 'soviet' && params.moscowGuard > 0) {
-      const near = distances(this.map, [this.ix(this.moscow)]);
-      let threat = 0;
-      for (const u of g.units)
-        if (u.place === 'map' && u.unitClass !== 'air' && u.side === 'axis' && near[this.ix(u.at)]! <= 2)
-          threat += near[this.ix(u.at)]! <= 1 ? u.value : u.value / 2;
-      this.moscowNeed = params.moscowGuard * threat;
-      for (const u of g.units)
-        if (
-          u.place === 'map' &&
-          u.unitClass !== 'air' &&
-          u.side === 'soviet' &&
-          u.at === this.moscow &&
-          u.from === null
-        )
-          this.moscowHeld += u.value;
+      this.moscowNeed = params.moscowGuard * this.threatTo(this.moscow);
+      this.moscowHeld = this.garrison(this.moscow);
     }
+    if (me === 'soviet' && params.cityGuard > 0)
+      for (const [p, vp] of Object.entries(this.vp))
+        if (vp >= 3 && g.control[p] === 'soviet') {
+          this.cityNeed.set(p, params.cityGuard * this.threatTo(p, 3));
+          this.cityHeld.set(p, this.garrison(p));
+        }
     this.distRail = distances(
       this.map,
       g.railheads.map((p) => this.ix(p)),
@@ -425,6 +429,25 @@ class Planner {
         this.exits.set(p, n);
       }
     }
+  }
+
+  /** The Axis ground strength next to `p`, and half of that two (up to `reach`) lines off. */
+  private threatTo(p: string, reach = 2): number {
+    const near = distances(this.map, [this.ix(p)]);
+    let threat = 0;
+    for (const u of this.g.units)
+      if (u.place === 'map' && u.unitClass !== 'air' && u.side === 'axis' && near[this.ix(u.at)]! <= reach)
+        threat += near[this.ix(u.at)]! <= 1 ? u.value : u.value / 2;
+    return threat;
+  }
+
+  /** The value of the side's ground units standing (not attacking) at `p`. */
+  private garrison(p: string): number {
+    let held = 0;
+    for (const u of this.g.units)
+      if (u.place === 'map' && u.unitClass !== 'air' && u.side === this.me && u.at === p && u.from === null)
+        held += u.value;
+    return held;
   }
 
   private unit(id: string): CampaignUnit {
@@ -608,6 +631,10 @@ class Planner {
       // while the garrison is short, and is not to leave it short.
       else if (p === this.moscow && this.moscowHeld < this.moscowNeed)
         v += Math.min(40, 4 * (this.moscowNeed - this.moscowHeld));
+      // The same for Tula (cityGuard): a unit is wanted there while its garrison is short.
+      const need = this.cityNeed.get(p) ?? 0;
+      const held = this.cityHeld.get(p) ?? 0;
+      if (held < need) v += Math.min(40, 4 * (need - held));
       v -= this.params.sovietForward * Math.min(this.distEnemy[i]!, 6);
     }
     if (leaving !== null) {
@@ -618,7 +645,14 @@ class Planner {
       else if (leaving === this.moscow && this.me === 'soviet' && unitId !== null) {
         const value = this.unit(unitId).value;
         if (this.moscowHeld - value < this.moscowNeed) v -= 40;
-      } else if (alone && (here > 0 || leaving === this.moscow) && near <= 3) v -= 14 * Math.max(here, 1);
+      } else if (
+        this.me === 'soviet' &&
+        unitId !== null &&
+        this.cityNeed.has(leaving) &&
+        (this.cityHeld.get(leaving) ?? 0) - this.unit(unitId).value < this.cityNeed.get(leaving)!
+      )
+        v -= 14 * Math.max(here, 1);
+      else if (alone && (here > 0 || leaving === this.moscow) && near <= 3) v -= 14 * Math.max(here, 1);
       // The Axis holds its supply sources and railheads the enemy is near (C-7.1).
       else if (alone && this.me === 'axis' && near <= 2 && this.g.railheads.includes(leaving)) v -= 14;
     }
