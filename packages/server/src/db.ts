@@ -52,6 +52,11 @@ export interface GamesTable {
    * from its own secret (`secret`, `seed`) after them (issue #46).
    */
   imported?: string | null;
+  /**
+   * 1 when the game was created with the analyst (issue #48; migration 0009, 0 before it
+   * and by default): both seats agree to it by joining; it never changes after creation.
+   */
+  analyst?: number;
   created_at: string;
   updated_at: string;
 }
@@ -311,6 +316,18 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('games').dropColumn('imported').execute();
+    },
+  },
+  '0009_analyst': {
+    async up(db: Kysely<unknown>) {
+      // Whether the seats agreed at creation to the analyst (issue #48): GamesTable.analyst.
+      await db.schema
+        .alterTable('games')
+        .addColumn('analyst', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('games').dropColumn('analyst').execute();
     },
   },
 };

@@ -86,6 +86,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0006_messages', true],
           ['0007_presence', true],
           ['0008_imports', true],
+          ['0009_analyst', true],
         ],
       );
     });

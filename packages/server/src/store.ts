@@ -869,9 +869,9 @@ class SqliteAppender {
     );
     const insertGame = database.prepare(
       `insert into games (id, game, rules_version, scenario, options, status, seq, commitment, secret, seed,
-         final_hash, spectator_token_hash, admin_token_hash, origin, imported, created_at, updated_at)
+         final_hash, spectator_token_hash, admin_token_hash, origin, imported, analyst, created_at, updated_at)
        values (@id, @game, @rules_version, @scenario, @options, @status, @seq, @commitment, @secret, @seed,
-         @final_hash, @spectator_token_hash, @admin_token_hash, @origin, @imported, @created_at, @updated_at)`,
+         @final_hash, @spectator_token_hash, @admin_token_hash, @origin, @imported, @analyst, @created_at, @updated_at)`,
     );
     const insertSeat = database.prepare(
       `insert into seats (game_id, side, player, token_hash, contribution, joined_at, webhook_url, webhook_secret, ai_player)
@@ -888,6 +888,7 @@ class SqliteAppender {
           ...game,
           admin_token_hash: game.admin_token_hash ?? null,
           imported: game.imported ?? null,
+          analyst: game.analyst ?? 0,
         });
         for (const seat of seats) insertSeat.run({ ...seat, ai_player: seat.ai_player ?? null });
         for (const a of actions)

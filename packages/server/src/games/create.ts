@@ -28,6 +28,11 @@ export interface CreateGame {
   /** null or absent: the game's standard scenario. */
   readonly scenario?: unknown;
   readonly options?: Record<string, unknown>;
+  /**
+   * The analyst (issue #48) offered to both seats: agreed at creation, by the creator and
+   * by whoever joins (the game's summary shows it); never changed after. Default false.
+   */
+  readonly analyst?: boolean;
   readonly seats?: Readonly<Record<string, SeatSpec>>;
   /**
    * Who asks (the client's address, as the quotas count it): the games of AI against AI
@@ -41,6 +46,13 @@ export interface CreateGame {
  * worker thread) and hold; `id`: the new game's id (a threaded server routes by it).
  */
 export async function create(ctx: ServiceContext, req: CreateGame, setupChecked: boolean, id: string) {
+  const analyst: unknown = req.analyst ?? false;
+  if (typeof analyst !== 'boolean')
+    throw new ApiError(
+      400,
+      'game/bad-analyst',
+      `"analyst" is true or false (the analyst offered to both seats), not ${JSON.stringify(analyst)}`,
+    );
   const rules = checkedRules(req);
   const specs = req.seats ?? {};
   for (const spec of Object.values(specs)) if (spec.webhook) checkWebhook(ctx, spec.webhook);
@@ -69,6 +81,7 @@ export async function create(ctx: ServiceContext, req: CreateGame, setupChecked:
     seed: null,
     final_hash: null,
     origin: 'created',
+    analyst,
   });
   const { seats, tokens, hookSecrets } = newSeats(id, rules, specs, at);
   await ctx.store.createGame(record, seats);

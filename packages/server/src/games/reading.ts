@@ -35,6 +35,8 @@ export async function summary(ctx: ServiceContext, gameId: string) {
       },
       // The optional rules the game was made with (a key left out is at its default).
       options: JSON.parse(g.record.options) as Record<string, boolean>,
+      // Whether the seats agreed at creation to the analyst (issue #48): joining agrees to it.
+      analyst: g.record.analyst === 1,
       createdAt: g.record.created_at,
       ...importedSummary(g.record),
     };

@@ -36,6 +36,8 @@ export function newGameRecord(
   f: Pick<GameRecord, 'status' | 'seq' | 'commitment' | 'secret' | 'seed' | 'final_hash' | 'origin'> & {
     readonly scenario: unknown;
     readonly options: unknown;
+    /** The analyst offered to both seats, agreed at creation (issue #48); default not. */
+    readonly analyst?: boolean;
   },
 ): { record: GameRecord; spectator: string; admin: string } {
   const spectator = newToken('sp');
@@ -56,6 +58,7 @@ export function newGameRecord(
     admin_token_hash: tokenHash(admin),
     origin: f.origin,
     imported: null,
+    analyst: f.analyst === true ? 1 : 0,
     created_at: at,
     updated_at: at,
   };

@@ -18,6 +18,11 @@ export interface SeatView {
   readonly view: (Record<string, unknown> & { readonly log?: readonly LogEntry[] }) | null;
   /** This side's legal actions now (empty when it has nothing to do). */
   readonly legal: readonly Action[];
+  /**
+   * Whether the analyst (issue #48) is offered: when the game was created with it (both
+   * seats agreed), or once the game is over.
+   */
+  readonly analyst: boolean;
 }
 
 /** What a view depends on besides the side: the status, the state and who has joined. */
@@ -50,9 +55,15 @@ export function viewOf(g: CachedGame, side: string | null): SeatView {
     seats: seatsSummary(g),
     view: v,
     legal,
+    analyst: analystOffered(g),
   };
   g.views.set(k, { key, value, sent: sentOf(value) });
   return value;
+}
+
+/** The analyst is offered in an online game only if both seats agreed at creation, or once it is over (issue #48). */
+export function analystOffered(g: CachedGame): boolean {
+  return g.record.analyst === 1 || g.record.status === 'over';
 }
 
 /** Each seat: a person's or an AI's (at which level), and whether it has joined. */

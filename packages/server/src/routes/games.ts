@@ -29,6 +29,7 @@ const createSchema = {
       game: { type: 'string', maxLength: 64 },
       scenario: {},
       options: { type: 'object', maxProperties: 16 },
+      analyst: BOOLEAN,
       seats: { type: 'object', maxProperties: 16, additionalProperties: seatSpecSchema },
     },
     ['game'],
@@ -53,6 +54,7 @@ const summarySchema = object({
     contributions: { type: 'object', additionalProperties: STRING },
   }),
   options: { type: 'object', additionalProperties: BOOLEAN },
+  analyst: BOOLEAN,
   createdAt: STRING,
   imported: object({
     actions: INTEGER,

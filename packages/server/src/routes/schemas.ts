@@ -77,6 +77,7 @@ export const seatViewSchema = {
     seats: seatsSummarySchema,
     view: {},
     legal: { type: 'array', items: {} },
+    analyst: BOOLEAN,
   },
 } as const;
 
