@@ -737,6 +737,23 @@ export async function serverLoad(): Promise<void> {
       `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games, one after the other) is ${rules.toFixed(0)} µs (${work.interleaved.toFixed(0)} µs with the ${GAMES} games' moves in turn, as the server plays them); with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(1e6 / (rules + io))} moves/s on one thread, ${fmt((cores * 1e6) / (rules + io + players))} moves/s on the ${cores} cores of this machine (players included)`,
     );
   }
+  // The server's cost a move against that floor (issue #49: within 2x), over WebSocket on
+  // each store, each against the reference on the same store.
+  const overFloor = (backend: string, refs: Map<Transport, LoadResult>): string | null => {
+    const r = results.find((x) => x.backend === backend && x.transport === 'WebSocket');
+    const own = refs.get('WebSocket');
+    if (!r || !own) return null;
+    const floor = rules + perMove(own, own.serverCpu);
+    const cost = perMove(r, r.serverCpu);
+    return `${backend} ${cost.toFixed(0)} µs (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}) = ${(cost / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs`;
+  };
+  const costs = [overFloor('SQLite', references), overFloor('PostgreSQL', pgReferences)].filter(
+    (c) => c !== null,
+  );
+  if (costs.length > 0)
+    console.log(
+      `  the server's cost a move over WebSocket against the rules' own work plus its reference's (the goal: within 2x): ${costs.join('; ')}`,
+    );
   // The goal as CPU a move: what the machine's cores allow at the goal's rate, against
   // what the server (and its main thread) and the players used in the SQLite WebSocket run.
   const run = results.find((r) => r.backend === 'SQLite' && r.transport === 'WebSocket');
