@@ -76,7 +76,8 @@ function geometry(board: BoardDrawing): Geometry {
   if (board.kind === 'points') {
     const pts = board.points;
     return {
-      width: board.width,
+      // Wide enough for the names written right of the points (15 px type, up to ~9.5 px a letter and a mark).
+      width: Math.ceil(Math.max(board.width, ...pts.map((p) => p.x + 16 + p.name.length * 9.5))),
       height: board.height,
       centre: (at) => ({ x: pts[at]!.x, y: pts[at]!.y }),
       cell: (at) => `<circle cx="${r1(pts[at]!.x)}" cy="${r1(pts[at]!.y)}" r="9"/>`,
