@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { ReplayFile } from '@stavka/engine';
 import type { Page } from 'playwright-core';
-import { DESK, openReplay } from './pages.ts';
+import { openReplay } from './pages.ts';
 import { SHOTS, serverAndBrowser } from './setup.ts';
 import { painted } from './waits.ts';
 
@@ -114,7 +114,8 @@ async function openedOffline(html: string, game: string, turns: number): Promise
   const saved = join(mkdtempSync(join(tmpdir(), 'stavka-report-html-')), 'report.html');
   writeFileSync(saved, html);
   const offline = await e2e.browser.newPage();
-  await offline.setViewportSize(DESK);
+  // A laptop's screen: the report's screenshots kept small (text-heavy PNGs).
+  await offline.setViewportSize({ width: 1280, height: 800 });
   const errors: string[] = [];
   offline.on('pageerror', (e) => errors.push(e.message));
   const requests: string[] = [];
