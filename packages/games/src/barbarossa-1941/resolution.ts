@@ -40,6 +40,8 @@ import { railBound } from './railway-guns.ts';
 import { impassable, otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
+import type { ActionOf } from './steps/actions.ts';
+import type { Effects } from './steps/step.ts';
 import { supplyStatuses } from './supply.ts';
 import {
   CITE_DE,
@@ -67,6 +69,9 @@ export type CombatAction =
   | { type: 'advance'; piece: string; to: number }
   | { type: 'end-advance' }
   | { type: 'survivor'; piece: string; to: number };
+
+/** The combat action of type `T`. */
+type Act<T extends CombatAction['type']> = ActionOf<T>;
 
 const DISRUPTING = new Set(['D', 'D1', 'D2', 'D3']);
 
@@ -718,184 +723,262 @@ function finishCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
   g.combat = null;
 }
 
-/** Applies one combat action (already known legal). */
-export function applyCombatAction(
+/**
+ * What each combat action does, one named effect each (the combat's phase decides which
+ * are offered: `combatActions`). The step of the sequence is steps/resolution.ts.
+ */
+export const COMBAT_EFFECTS: Effects<CombatAction['type']> = {
+  'no-retreat': declareNoRetreat,
+  'orders-done': endOrders,
+  'forced-exchange': declareForcedExchange,
+  'avoid-exchange': avoidForcedExchange,
+  'exchange-choice': chooseExchange,
+  lose: loseToExchange,
+  flip: flipToExchange,
+  'retreat-length': setRetreatLength,
+  retreat,
+  advance,
+  'end-advance': (g, s, _side, _a, ctx) => finishCombat(g, s, ctx),
+  survivor: placeSurvivor,
+};
+
+/** The defender's No Retreat! order for one unit (B-4). */
+function declareNoRetreat(
   g: BarbarossaState,
   s: RulesScenario,
-  a: CombatAction,
+  _side: Side,
+  a: Act<'no-retreat'>,
   ctx: RulesContext,
-): void {
+) {
+  g.combat!.noRetreat.push(a.piece);
+  ctx.log({ kind: 'order', text: `No Retreat! for ${label(g, s, a.piece)}`, cite: [CITE_NO_RETREAT, 'B-4'] });
+}
+
+/** The orders given: the roll, unless a Russian attacker must first declare a Forced Exchange. */
+function endOrders(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  _a: Act<'orders-done'>,
+  ctx: RulesContext,
+) {
   const c = g.combat!;
-  switch (a.type) {
-    case 'no-retreat':
-      c.noRetreat.push(a.piece);
-      ctx.log({
-        kind: 'order',
-        text: `No Retreat! for ${label(g, s, a.piece)}`,
-        cite: [CITE_NO_RETREAT, 'B-4'],
-      });
-      return;
-    case 'orders-done':
-      if (c.noRetreat.length > 0 && g.player === 'soviet') {
-        // "The Russian player must declare a Forced Exchange before the die is rolled."
-        c.phase = 'forced-exchange';
-        return;
-      }
-      rollCombat(g, s, ctx);
-      return;
-    case 'forced-exchange':
-      c.forcedExchange = a.declare;
-      if (a.declare)
-        ctx.log({ kind: 'order', text: 'Forced Exchange declared', cite: [CITE_NO_RETREAT, 'B-4'] });
-      if (g.player === 'soviet') {
-        // "Defending Germans (only) may avoid a Forced Exchange, if accepting a D3 result instead."
-        if (
-          a.declare &&
-          c.noRetreat.some((d) => g.pieces[d]!.unit !== null && isGerman(s.units[g.pieces[d]!.unit!]!))
-        ) {
-          c.phase = 'avoid-exchange';
-          return;
-        }
-        rollCombat(g, s, ctx);
-        return;
-      }
-      // German attacker, after the roll: re-read the No Retreat! units' results as the Forced Exchange.
-      if (a.declare) {
-        for (const d of c.noRetreat) {
-          const base = readFor(BARBAROSSA_CRT, c.column, c.roll!, g.pieces[d]!.disrupted);
-          c.results[d] = FORCED_EXCHANGE[base] ?? base;
-        }
-        if (c.attackerResult === 'AD') c.attackerResult = 'AE';
-      }
-      c.phase = 'orders'; // set again at once: applyResults picks the phase that follows
-      applyResults(g, s, ctx);
-      return;
-    case 'avoid-exchange':
-      if (a.takeD3) {
-        c.tookD3 = true;
-        c.noRetreat = [];
-        c.forcedExchange = false;
-        ctx.log({
-          kind: 'order',
-          text: 'the German defender takes a D3 instead of the Forced Exchange',
-          cite: [CITE_NO_RETREAT, 'B-4'],
-        });
-      }
-      rollCombat(g, s, ctx);
-      return;
-    case 'exchange-choice':
-      if (a.nil) {
-        // B-62: "who may instead opt for nil": nothing happens to either side.
-        for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = '-';
-        c.attackerResult = '-';
-        ctx.log({
-          kind: 'combat',
-          text: 'the German attacker opts for nil instead of the exchange',
-          cite: [CITE_RESULTS, 'B-62'],
-        });
-      } else if (!a.pay) {
-        // B-5: "BD (both disrupted) ... defenders and attackers Disrupted, nobody eliminated."
-        for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = 'D';
-        for (const x of c.attackers) g.pieces[x]!.disrupted = true;
-        ctx.log({
-          kind: 'combat',
-          text: 'the German attacker takes BD instead of the exchange',
-          cite: [CITE_RESULTS, 'B-5'],
-        });
-      }
-      applyResults(g, s, ctx);
-      return;
-    case 'lose': {
-      const u = s.units[g.pieces[a.piece]!.unit!]!;
-      c.lossesOwed -= attackFactor(u, g.pieces[a.piece]!);
-      eliminatePiece(g, s, a.piece, ctx, 'covering the exchange', [CITE_RESULTS, 'B-5']);
-      next(g, s, ctx);
+  if (c.noRetreat.length > 0 && g.player === 'soviet') {
+    // "The Russian player must declare a Forced Exchange before the die is rolled."
+    c.phase = 'forced-exchange';
+    return;
+  }
+  rollCombat(g, s, ctx);
+}
+
+/**
+ * A Forced Exchange declared or not (B-4): a Russian attacker's before the roll (a German
+ * defender may then avoid it), a German attacker's after it, re-reading the No Retreat!
+ * units' results as the exchange.
+ */
+function declareForcedExchange(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'forced-exchange'>,
+  ctx: RulesContext,
+) {
+  const c = g.combat!;
+  c.forcedExchange = a.declare;
+  if (a.declare) ctx.log({ kind: 'order', text: 'Forced Exchange declared', cite: [CITE_NO_RETREAT, 'B-4'] });
+  if (g.player === 'soviet') {
+    // "Defending Germans (only) may avoid a Forced Exchange, if accepting a D3 result instead."
+    if (
+      a.declare &&
+      c.noRetreat.some((d) => g.pieces[d]!.unit !== null && isGerman(s.units[g.pieces[d]!.unit!]!))
+    ) {
+      c.phase = 'avoid-exchange';
       return;
     }
-    case 'flip': {
-      const p = g.pieces[a.piece]!;
-      const u = s.units[p.unit!]!;
-      c.lossesOwed -= (u.factors.attack ?? 0) - (u.factors.weakAttack ?? 0);
-      p.weak = true;
-      ctx.log({
-        kind: 'combat',
-        text: `${label(g, s, a.piece)} flipped to its weak side to cover the exchange`,
-        cite: u.size === 'korps' ? [CITE_RESULTS, 'B-55'] : [CITE_RESULTS],
-      });
-      next(g, s, ctx);
-      return;
+    rollCombat(g, s, ctx);
+    return;
+  }
+  // German attacker, after the roll: re-read the No Retreat! units' results as the Forced Exchange.
+  if (a.declare) {
+    for (const d of c.noRetreat) {
+      const base = readFor(BARBAROSSA_CRT, c.column, c.roll!, g.pieces[d]!.disrupted);
+      c.results[d] = FORCED_EXCHANGE[base] ?? base;
     }
-    case 'retreat-length':
-      c.retreatLengths[a.piece] = a.hexes;
-      ctx.log({
-        kind: 'combat',
-        text: `the attacker sets the retreat of ${label(g, s, a.piece)} (${c.results[a.piece]}) at ${a.hexes} hex(es)`,
-        cite: [CITE_RESULTS, 'B-3'],
-      });
-      c.phase = 'retreat';
-      next(g, s, ctx);
-      return;
-    case 'retreat': {
-      const board = new Board(g, s);
-      const p = g.pieces[a.piece]!;
-      let path: number[] = [p.at];
-      for (let len = 0; len <= 3; len++) {
-        const found = retreatPaths(board, a.piece, c.from, len).get(a.to);
-        if (found) {
-          path = found;
-          break;
-        }
-      }
-      p.at = a.to;
-      p.entrenched = false;
-      for (const h of path.slice(1)) enterHex(g, s, h, p.side, ctx);
-      c.retreated = Math.max(c.retreated, path.length - 1);
-      c.toRetreat.shift();
-      ctx.log({
-        kind: 'retreat',
-        text: `${label(g, s, a.piece)} retreats ${path.map((h) => s.hexNumbers[h]).join('-')}`,
-        cite: [CITE_RETREATS],
-        data: { piece: a.piece, path },
-      });
-      next(g, s, ctx);
-      return;
-    }
-    case 'advance': {
-      const p = g.pieces[a.piece]!;
-      p.at = a.to;
-      p.entrenched = false;
-      enterHex(g, s, a.to, p.side, ctx);
-      if (a.to === c.target) c.advancedIn += attackFactor(s.units[p.unit!]!, p);
-      c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
-      ctx.log({
-        kind: 'advance',
-        text: `${label(g, s, a.piece)} advances to ${s.hexNumbers[a.to]}`,
-        cite: [CITE_ADVANCES],
-      });
-      if (c.mayAdvance.length === 0) finishCombat(g, s, ctx);
-      if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
-      return;
-    }
-    case 'end-advance':
-      finishCombat(g, s, ctx);
-      return;
-    case 'survivor': {
-      const eliminated = label(g, s, c.survivors!.shift()!);
-      if (a.to < 0) {
-        withdrawSurvivor(g, a.piece);
-        ctx.log({
-          kind: 'combat',
-          text: `no weak division taken for ${eliminated}`,
-          cite: [CITE_DE, 'B-52'],
-        });
-      } else {
-        const path = retreatPaths(new Board(g, s), a.piece, c.from, SURVIVOR_RETREAT).get(a.to)!;
-        for (const h of path.slice(1)) enterHex(g, s, h, g.pieces[a.piece]!.side, ctx);
-        retreatSurvivor(g, s, a.piece, eliminated, path, ctx);
-      }
-      delete c.survivorPiece;
-      next(g, s, ctx);
-      return;
+    if (c.attackerResult === 'AD') c.attackerResult = 'AE';
+  }
+  c.phase = 'orders'; // set again at once: applyResults picks the phase that follows
+  applyResults(g, s, ctx);
+}
+
+/** The German defender takes a D3 instead of the Forced Exchange, or not; then the roll (B-4). */
+function avoidForcedExchange(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'avoid-exchange'>,
+  ctx: RulesContext,
+) {
+  const c = g.combat!;
+  if (a.takeD3) {
+    c.tookD3 = true;
+    c.noRetreat = [];
+    c.forcedExchange = false;
+    ctx.log({
+      kind: 'order',
+      text: 'the German defender takes a D3 instead of the Forced Exchange',
+      cite: [CITE_NO_RETREAT, 'B-4'],
+    });
+  }
+  rollCombat(g, s, ctx);
+}
+
+/** The German attacker pays the exchange, takes BD instead (B-5), or opts for nil (B-62). */
+function chooseExchange(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'exchange-choice'>,
+  ctx: RulesContext,
+) {
+  const c = g.combat!;
+  if (a.nil) {
+    // B-62: "who may instead opt for nil": nothing happens to either side.
+    for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = '-';
+    c.attackerResult = '-';
+    ctx.log({
+      kind: 'combat',
+      text: 'the German attacker opts for nil instead of the exchange',
+      cite: [CITE_RESULTS, 'B-62'],
+    });
+  } else if (!a.pay) {
+    // B-5: "BD (both disrupted) ... defenders and attackers Disrupted, nobody eliminated."
+    for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = 'D';
+    for (const x of c.attackers) g.pieces[x]!.disrupted = true;
+    ctx.log({
+      kind: 'combat',
+      text: 'the German attacker takes BD instead of the exchange',
+      cite: [CITE_RESULTS, 'B-5'],
+    });
+  }
+  applyResults(g, s, ctx);
+}
+
+/** An attacking unit eliminated to cover the exchange (B-5). */
+function loseToExchange(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'lose'>,
+  ctx: RulesContext,
+) {
+  const u = s.units[g.pieces[a.piece]!.unit!]!;
+  g.combat!.lossesOwed -= attackFactor(u, g.pieces[a.piece]!);
+  eliminatePiece(g, s, a.piece, ctx, 'covering the exchange', [CITE_RESULTS, 'B-5']);
+  next(g, s, ctx);
+}
+
+/** An attacking unit flipped to its weak side to cover the exchange (B-55 for a korps). */
+function flipToExchange(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'flip'>,
+  ctx: RulesContext,
+) {
+  const p = g.pieces[a.piece]!;
+  const u = s.units[p.unit!]!;
+  g.combat!.lossesOwed -= (u.factors.attack ?? 0) - (u.factors.weakAttack ?? 0);
+  p.weak = true;
+  ctx.log({
+    kind: 'combat',
+    text: `${label(g, s, a.piece)} flipped to its weak side to cover the exchange`,
+    cite: u.size === 'korps' ? [CITE_RESULTS, 'B-55'] : [CITE_RESULTS],
+  });
+  next(g, s, ctx);
+}
+
+/** The attacker sets how far a defender retreats (B-3). */
+function setRetreatLength(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'retreat-length'>,
+  ctx: RulesContext,
+) {
+  const c = g.combat!;
+  c.retreatLengths[a.piece] = a.hexes;
+  ctx.log({
+    kind: 'combat',
+    text: `the attacker sets the retreat of ${label(g, s, a.piece)} (${c.results[a.piece]}) at ${a.hexes} hex(es)`,
+    cite: [CITE_RESULTS, 'B-3'],
+  });
+  c.phase = 'retreat';
+  next(g, s, ctx);
+}
+
+/** A defender retreats to a hex by the shortest of its retreat paths, entering each hex on the way. */
+function retreat(g: BarbarossaState, s: RulesScenario, _side: Side, a: Act<'retreat'>, ctx: RulesContext) {
+  const c = g.combat!;
+  const board = new Board(g, s);
+  const p = g.pieces[a.piece]!;
+  let path: number[] = [p.at];
+  for (let len = 0; len <= 3; len++) {
+    const found = retreatPaths(board, a.piece, c.from, len).get(a.to);
+    if (found) {
+      path = found;
+      break;
     }
   }
+  p.at = a.to;
+  p.entrenched = false;
+  for (const h of path.slice(1)) enterHex(g, s, h, p.side, ctx);
+  c.retreated = Math.max(c.retreated, path.length - 1);
+  c.toRetreat.shift();
+  ctx.log({
+    kind: 'retreat',
+    text: `${label(g, s, a.piece)} retreats ${path.map((h) => s.hexNumbers[h]).join('-')}`,
+    cite: [CITE_RETREATS],
+    data: { piece: a.piece, path },
+  });
+  next(g, s, ctx);
+}
+
+/** An attacker advances after combat; the combat ends when no other may. */
+function advance(g: BarbarossaState, s: RulesScenario, _side: Side, a: Act<'advance'>, ctx: RulesContext) {
+  const c = g.combat!;
+  const p = g.pieces[a.piece]!;
+  p.at = a.to;
+  p.entrenched = false;
+  enterHex(g, s, a.to, p.side, ctx);
+  if (a.to === c.target) c.advancedIn += attackFactor(s.units[p.unit!]!, p);
+  c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
+  ctx.log({
+    kind: 'advance',
+    text: `${label(g, s, a.piece)} advances to ${s.hexNumbers[a.to]}`,
+    cite: [CITE_ADVANCES],
+  });
+  if (c.mayAdvance.length === 0) finishCombat(g, s, ctx);
+  if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
+}
+
+/** B-52: the weak division surviving a DE retreats to a hex, or none is taken. */
+function placeSurvivor(
+  g: BarbarossaState,
+  s: RulesScenario,
+  _side: Side,
+  a: Act<'survivor'>,
+  ctx: RulesContext,
+) {
+  const c = g.combat!;
+  const eliminated = label(g, s, c.survivors!.shift()!);
+  if (a.to < 0) {
+    withdrawSurvivor(g, a.piece);
+    ctx.log({ kind: 'combat', text: `no weak division taken for ${eliminated}`, cite: [CITE_DE, 'B-52'] });
+  } else {
+    const path = retreatPaths(new Board(g, s), a.piece, c.from, SURVIVOR_RETREAT).get(a.to)!;
+    for (const h of path.slice(1)) enterHex(g, s, h, g.pieces[a.piece]!.side, ctx);
+    retreatSurvivor(g, s, a.piece, eliminated, path, ctx);
+  }
+  delete c.survivorPiece;
+  next(g, s, ctx);
 }
