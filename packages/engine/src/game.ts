@@ -289,7 +289,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * nearly all of them without walking their keys.
  */
 function findAction<A extends Action>(legal: readonly A[], action: Action): A | undefined {
-  const given = action as unknown as Record<string, unknown>;
+  const given: Readonly<Record<string, unknown>> = action;
   // Last field first: "type" is shared by most of a list, a unit or a hex by few.
   const flat: string[] = [];
   const want: unknown[] = [];
@@ -307,7 +307,7 @@ function findAction<A extends Action>(legal: readonly A[], action: Action): A | 
   const w0 = want[0];
   for (let j = 0; j < legal.length; j++) {
     const a = legal[j]!;
-    const r = a as unknown as Record<string, unknown>;
+    const r: Readonly<Record<string, unknown>> = a;
     if (n > 0 && r[k0] !== w0) continue;
     let i = 1;
     while (i < n && r[flat[i]!] === want[i]) i++;

@@ -17,9 +17,12 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
  * keys first, in numeric order, and never a key "__proto__". Undefined, a function or
  * a symbol has no JSON: undefined, as from JSON.stringify.
  */
-export function canonicalJson(value: unknown): string {
+export function canonicalJson(value: undefined | symbol | ((...args: never[]) => unknown)): undefined;
+/** Typed as `JSON.stringify` is: a value of no JSON (undefined inside `unknown`) still gives undefined. */
+export function canonicalJson(value: unknown): string;
+export function canonicalJson(value: unknown): string | undefined {
   const out: string[] = [];
-  if (!write(out, value, '')) return undefined as unknown as string; // no JSON, as from JSON.stringify
+  if (!write(out, value, '')) return undefined; // no JSON, as from JSON.stringify
   return out.length === 1 ? out[0]! : out.join('');
 }
 

@@ -18,18 +18,17 @@ import { BARBAROSSA_CRT } from './combat.ts';
 import { readFor } from './combat-results.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { rulesScenarioByKey } from './rules-scenario.ts';
-import type { BarbarossaState, Combat } from './state.ts';
+import type { Combat } from './state.ts';
 import { TIMELINE_CITIES } from './timeline.ts';
 import { holder } from './victory.ts';
 
 function holders(v: BarbarossaView): (string | null)[] {
   const s = rulesScenarioByKey(v.scenario);
-  const g = v as unknown as BarbarossaState;
   const out: (string | null)[] = [];
   // Nobody holds the water (sea and lake hexes).
   const water = new Set(['sea', 'lake'].map((t) => s.map.terrainNames.indexOf(t)));
   for (let h = 0; h < s.map.onMap.length; h++)
-    out.push(s.map.onMap[h] === 1 && !water.has(s.map.terrain[h]!) ? holder(g, s, h) : null);
+    out.push(s.map.onMap[h] === 1 && !water.has(s.map.terrain[h]!) ? holder(v, s, h) : null);
   for (const id of v.order) {
     const p = v.pieces[id]!;
     if (p.status !== 'map' || p.at < 0) continue;

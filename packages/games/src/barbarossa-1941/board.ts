@@ -35,7 +35,8 @@ export interface StackEntry {
 }
 
 /** The list of an empty hex, shared by every Board (frozen: a Board's lists are never changed once built). */
-const EMPTY: string[] = Object.freeze([]) as unknown as string[];
+const EMPTY: string[] = [];
+Object.freeze(EMPTY);
 
 export class Board {
   readonly s: RulesScenario;

@@ -19,7 +19,7 @@ import { supplyDistances } from './supply.ts';
 export const CITE_VICTORY = 'barbarossa-1941 "Victory Conditions"';
 
 /** Who holds a place now: the last side to enter it, else its side at the start (an Axis country: Axis). */
-export function holder(g: BarbarossaState, s: RulesScenario, hex: number): Side {
+export function holder(g: Pick<BarbarossaState, 'control'>, s: RulesScenario, hex: number): Side {
   const name = s.placeName[hex];
   const taken = name ? g.control[name] : undefined;
   return taken ?? (s.axisCountry[hex] === 1 ? 'axis' : 'soviet');

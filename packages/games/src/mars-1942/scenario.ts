@@ -232,7 +232,7 @@ export function standardScenarioFile(): ScenarioFile {
   return structuredClone({
     game: 'mars-1942',
     name: 'Operation Mars, 25 November - 16 December 1942',
-    map: mapFile as unknown as ScenarioFile['map'],
+    map: shippedMapFile(),
     units: unitsFile.units as ScenarioFile['units'],
     reinforcementOrder: unitsFile.reinforcementOrder,
     withdrawalOrder: unitsFile.withdrawalOrder,
@@ -244,6 +244,24 @@ export function standardScenarioFile(): ScenarioFile {
     historicalSetup: { german: historicalFile.german, soviet: historicalFile.soviet },
     sources: [unitsFile.sources, turnsFile.sources, historicalFile.sources].join('\n'),
   } satisfies ScenarioFile);
+}
+
+let shippedMap: ScenarioFile['map'] | undefined;
+
+/**
+ * The generated map.json, checked once against the map's schema: TypeScript types a JSON
+ * import by its contents, so only the check can say it is a map file. A generated file that
+ * fails it is a broken build, not bad input.
+ */
+function shippedMapFile(): ScenarioFile['map'] {
+  if (shippedMap) return shippedMap;
+  if (!isMapFile(mapFile)) throw new Error('the generated data/map.json does not have the map schema');
+  shippedMap = mapFile;
+  return mapFile;
+}
+
+function isMapFile(file: unknown): file is ScenarioFile['map'] {
+  return hexMapSchema.safeParse(file).success;
 }
 
 /** Compiled scenarios by key, so states can name theirs without carrying it. */

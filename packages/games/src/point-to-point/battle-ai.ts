@@ -24,8 +24,10 @@ export class BattleAI implements Player {
   constructor(
     private readonly policies: BattleInput['policies'] = { attacker: STAND_FAST, defender: STAND_FAST },
   ) {}
-  choose<G>(_rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    const g = state.state as unknown as BattleState;
+  choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
+    const g = state.state;
+    if (!isBattleState(rules, g))
+      throw new Error(`this player plays point-to-point battles, not ${rules.id}`);
     const view = battleView(g, this.policies);
     let best = view.decisions[0];
     let bestScore = Number.NEGATIVE_INFINITY;
@@ -39,4 +41,9 @@ export class BattleAI implements Player {
     if (!best) throw new Error(`battle AI: nothing to do for ${side}`);
     return best.action;
   }
+}
+
+/** A state of a game played by the battle rules (battle.ts's `battleRules`): their id says what the state is. */
+function isBattleState<G>(rules: GameRules<G, Action, unknown>, _g: G): _g is G & BattleState {
+  return rules.id === 'point-to-point-battle';
 }

@@ -41,10 +41,10 @@ export class BarbarossaAiPlayer implements Player {
   }
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    if (rules.id !== 'barbarossa-1941') throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
     // Only what this side may see: its view as a state, with dice of the player's own.
     const known = knownState(rules, state, side, `${String(this.seed)}:${state.stateId}`);
-    const g = known.state as unknown as BarbarossaState;
+    const g = known.state;
+    if (!isBarbarossaState(rules, g)) throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
     if (this.lastView !== null && this.lastView.scenario === g.scenario) carryMovementLists(this.lastView, g);
     this.lastView = g;
     const legal = rules
@@ -52,6 +52,11 @@ export class BarbarossaAiPlayer implements Player {
       .filter((a) => a.type !== 'undo') as BarbarossaAction[];
     return this.policy.choose(g, side as Side, legal);
   }
+}
+
+/** A state of a game played by Barbarossa's rules: the rules' id says what the state is. */
+function isBarbarossaState<G>(rules: GameRules<G, Action, unknown>, _g: G): _g is G & BarbarossaState {
+  return rules.id === 'barbarossa-1941';
 }
 
 /** The players this folder adds to the module's `players` (the engine's `random` stays the baseline). */
