@@ -6,21 +6,24 @@ import { describe, it } from 'node:test';
 import { findGame, standardScenarioFile } from '@stavka/games';
 import { stavka } from './run-cli.ts';
 
+/** `stavka simulate` of Mars: `games` games between `players` from `seed`, as JSON. */
+const marsGames = (players: string, games: number, seed: number): string[] => [
+  'simulate',
+  '--game',
+  'mars-1942',
+  '--players',
+  players,
+  '--games',
+  String(games),
+  '--seed',
+  String(seed),
+  '--json',
+];
+
 describe('stavka simulate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stavka-sim-'));
   it('plays whole games to a result after 11 turns, the same output twice', async () => {
-    const args = [
-      'simulate',
-      '--game',
-      'mars-1942',
-      '--players',
-      'random,random',
-      '--games',
-      '2',
-      '--seed',
-      '5',
-      '--json',
-    ];
+    const args = marsGames('random,random', 2, 5);
     const a = await stavka(...args, '--save', dir);
     const b = await stavka(...args);
     assert.equal(a.code, 0, a.err);
@@ -45,18 +48,7 @@ describe('stavka simulate', () => {
   });
 
   it('the balance lab: ai and greedy players, the same games with --workers 2, a summary with intervals, a plot', async () => {
-    const args = [
-      'simulate',
-      '--game',
-      'mars-1942',
-      '--players',
-      'greedy,ai1',
-      '--games',
-      '2',
-      '--seed',
-      '3',
-      '--json',
-    ];
+    const args = marsGames('greedy,ai1', 2, 3);
     const one = await stavka(...args);
     const plot = join(dir, 'lab.svg');
     const two = await stavka(...args, '--workers', '2', '--plot', plot);
@@ -81,18 +73,7 @@ describe('stavka simulate', () => {
 
   it('--option switches an optional rule in every game: saved in each replay, which verifies; a bad option is refused', async () => {
     const out = mkdtempSync(join(tmpdir(), 'stavka-sim-opt-'));
-    const args = [
-      'simulate',
-      '--game',
-      'mars-1942',
-      '--players',
-      'ai1,ai1',
-      '--games',
-      '1',
-      '--seed',
-      '5',
-      '--json',
-    ];
+    const args = marsGames('ai1,ai1', 1, 5);
     const off = await stavka(...args, '--option', 'firstTurnDoubling=false', '--save', out);
     const on = await stavka(...args, '--option', 'firstTurnDoubling=true');
     const plain = await stavka(...args);

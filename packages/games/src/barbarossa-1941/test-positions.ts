@@ -442,31 +442,42 @@ export const SMALL_FRONT: PositionInput = {
   riflePile: ['pile-a', 'pile-b', 'pile-c', 'pile-d'],
 };
 
+type PositionUnit = NonNullable<import('./rules.ts').PositionFile['scenario']['units']>[number];
+
+/** `file` with one more Soviet unit, face up in `at`. */
+export function withSovietUnit(
+  file: import('./rules.ts').PositionFile,
+  unit: Omit<PositionUnit, 'side' | 'nationality'>,
+  at: string,
+): import('./rules.ts').PositionFile {
+  const { id, ...rest } = unit;
+  return {
+    ...file,
+    scenario: {
+      ...file.scenario,
+      units: [...(file.scenario.units ?? []), { id, side: 'soviet', nationality: 'soviet', ...rest }],
+    },
+    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
+  };
+}
+
 /** The PVO korps of the standard data ("6th Fighter Aviation Corps PVO"): range 3, intercept only. */
 export function withPvo(
   file: import('./rules.ts').PositionFile,
   id: string,
   at: string,
 ): import('./rules.ts').PositionFile {
-  return {
-    ...file,
-    scenario: {
-      ...file.scenario,
-      units: [
-        ...(file.scenario.units ?? []),
-        {
-          id,
-          side: 'soviet',
-          nationality: 'soviet',
-          type: 'air',
-          size: 'air-korps',
-          name: id,
-          designation: id,
-          factors: { attack: 0, defense: 0, range: 3 },
-          tags: ['interceptor'],
-        },
-      ],
+  return withSovietUnit(
+    file,
+    {
+      id,
+      type: 'air',
+      size: 'air-korps',
+      name: id,
+      designation: id,
+      factors: { attack: 0, defense: 0, range: 3 },
+      tags: ['interceptor'],
     },
-    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
-  };
+    at,
+  );
 }

@@ -15,6 +15,8 @@ import {
   apply,
   applyWithRolls,
   compileFireTable,
+  type FireTable,
+  type GameRules,
   type GameState,
   type LogEntry,
   legalActions,
@@ -25,12 +27,28 @@ import {
   stateHash,
 } from '@stavka/engine';
 import { ruleExcerpt } from '../rules-text/index.ts';
-import { battleRules, battleRulesWith, firingValue, retreatOptions } from './battle.ts';
+import { type BattleAction, battleRules, battleRulesWith, firingValue, retreatOptions } from './battle.ts';
 import type { BattleScenario, BattleState } from './battle-scenario.ts';
 import { CITE } from './forces.ts';
 
 type G = GameState<BattleState>;
 type UnitIn = BattleScenario['units'][number];
+
+/** A fire table of six rows and three columns giving `cell` everywhere (P-1: the printed one is lost). */
+function uniformTable(id: string, title: string, provisional: boolean, cell: number): FireTable {
+  const table = compileFireTable({
+    id,
+    game: 'point-to-point',
+    title,
+    provisional,
+    die: 6,
+    columns: [1, 2, 3],
+    rows: Object.fromEntries([1, 2, 3, 4, 5, 6].map((r) => [String(r), [cell, cell, cell]])),
+    sources: 'test',
+  });
+  assert.ok(table.ok);
+  return table.value;
+}
 
 const ax = (id: string, value: number, more: Partial<UnitIn> = {}): UnitIn => ({
   id,
@@ -84,6 +102,27 @@ function battle(units: UnitIn[], more: Partial<BattleScenario> = {}): G {
   return made.value;
 }
 
+/** One German air unit and infantry against two Soviet air units and a rifle unit at P, in the snow, on `rules`. */
+function oneAgainstTwoInTheAir(rules: GameRules<BattleState, BattleAction>): G {
+  const made = setup(
+    rules,
+    {
+      point: 'P',
+      weather: 'snow',
+      attacker: 'axis',
+      units: [ax('Inf', 1), gAir('G1'), sv('Rifle', 1), sAir('A1'), sAir('A2')],
+      points: [
+        { id: 'West', control: 'axis', capacity: 1 },
+        { id: 'East', control: 'soviet', capacity: 1 },
+      ],
+    },
+    1,
+    {},
+  );
+  assert.ok(made.ok, JSON.stringify(!made.ok && made.error));
+  return made.value;
+}
+
 function act(s: G, side: string, action: Action, rolls: number[] = []): G {
   const r = applyWithRolls(battleRules, s, side, action, rolls);
   assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
@@ -132,35 +171,10 @@ describe('A.1a Air-to-air: one roll per German air unit on the column of the Sov
     }
   });
   it('a printed combat table loaded in place of the provisional one serves air-to-air itself (A.1, P-17)', () => {
-    const printed = compileFireTable({
-      id: 'printed',
-      game: 'point-to-point',
-      title: 'a printed table (none survive)',
-      provisional: false,
-      die: 6,
-      columns: [1, 2, 3],
-      rows: Object.fromEntries([1, 2, 3, 4, 5, 6].map((r) => [String(r), [0, 0, 0]])),
-      sources: 'test',
-    });
-    assert.ok(printed.ok);
-    const rules = battleRulesWith(printed.value);
-    const made = setup(
-      rules,
-      {
-        point: 'P',
-        weather: 'snow',
-        attacker: 'axis',
-        units: [ax('Inf', 1), gAir('G1'), sv('Rifle', 1), sAir('A1'), sAir('A2')],
-        points: [
-          { id: 'West', control: 'axis', capacity: 1 },
-          { id: 'East', control: 'soviet', capacity: 1 },
-        ],
-      },
-      1,
-      {},
-    );
-    assert.ok(made.ok, JSON.stringify(!made.ok && made.error));
-    const r = applyWithRolls(rules, made.value, 'axis', { type: 'attack' }, [6, 1, 1]);
+    const printed = uniformTable('printed', 'a printed table (none survive)', false, 0);
+    const rules = battleRulesWith(printed);
+    const s0 = oneAgainstTwoInTheAir(rules);
+    const r = applyWithRolls(rules, s0, 'axis', { type: 'attack' }, [6, 1, 1]);
     assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
     assert.equal(
       r.value.state.units.filter(
@@ -198,35 +212,10 @@ describe('A.1a Air-to-air: one roll per German air unit on the column of the Sov
     assert.equal(newLog(s0, s1).filter((e) => e.kind === 'roll').length, 3);
   });
   it('survivors never exceed the Soviet air present (P-1: capped)', () => {
-    const sixes = compileFireTable({
-      id: 'sixes',
-      game: 'point-to-point',
-      title: 'all sixes',
-      provisional: true,
-      die: 6,
-      columns: [1, 2, 3],
-      rows: Object.fromEntries([1, 2, 3, 4, 5, 6].map((r) => [String(r), [6, 6, 6]])),
-      sources: 'test',
-    });
-    assert.ok(sixes.ok);
-    const rules = battleRulesWith(sixes.value, sixes.value);
-    const made = setup(
-      rules,
-      {
-        point: 'P',
-        weather: 'snow',
-        attacker: 'axis',
-        units: [ax('Inf', 1), gAir('G1'), sv('Rifle', 1), sAir('A1'), sAir('A2')],
-        points: [
-          { id: 'West', control: 'axis', capacity: 1 },
-          { id: 'East', control: 'soviet', capacity: 1 },
-        ],
-      },
-      1,
-      {},
-    );
-    assert.ok(made.ok, JSON.stringify(!made.ok && made.error));
-    const r = applyWithRolls(rules, made.value, 'axis', { type: 'attack' }, [2, 1]);
+    const sixes = uniformTable('sixes', 'all sixes', true, 6);
+    const rules = battleRulesWith(sixes, sixes);
+    const s0 = oneAgainstTwoInTheAir(rules);
+    const r = applyWithRolls(rules, s0, 'axis', { type: 'attack' }, [2, 1]);
     assert.ok(r.ok);
     assert.equal(
       r.value.state.units.filter((u) => u.unitClass === 'air' && u.status === 'fighting').length,

@@ -6,7 +6,7 @@
 import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules, type PositionFile } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
-import { type PositionInput, positionFile } from '../test-positions.ts';
+import { type PositionInput, positionFile, withSovietUnit } from '../test-positions.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
 
 type G = GameState<BarbarossaState>;
@@ -44,26 +44,19 @@ export function game(
 /** A Russian tank factory marker (B-48, the standard data's kind: no combat factors) `id` placed in `at`. */
 export const withFactory =
   (id: string, at: string) =>
-  (file: PositionFile): PositionFile => ({
-    ...file,
-    scenario: {
-      ...file.scenario,
-      units: [
-        ...(file.scenario.units ?? []),
-        {
-          id,
-          side: 'soviet',
-          nationality: 'soviet',
-          type: 'factory',
-          size: 'regiment',
-          name: id,
-          designation: 'Tank factory',
-          factors: { attack: 0, defense: 0, movement: 0, production: 1 },
-        },
-      ],
-    },
-    pieces: [...file.pieces, { id, side: 'soviet', unit: id, at }],
-  });
+  (file: PositionFile): PositionFile =>
+    withSovietUnit(
+      file,
+      {
+        id,
+        type: 'factory',
+        size: 'regiment',
+        name: id,
+        designation: 'Tank factory',
+        factors: { attack: 0, defense: 0, movement: 0, production: 1 },
+      },
+      at,
+    );
 
 /** What a test puts on `moscowFront` besides the pieces. */
 export interface FrontInput {
