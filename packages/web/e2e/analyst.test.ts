@@ -151,6 +151,11 @@ describe('issue #48 item 2: an online game offers the analyst only if both seats
             `${agreed ? 'with' : 'without'} the agreement, ${page === a.page ? 'Zhukov' : 'von Kluge'}`,
           );
         }
+        if (agreed) {
+          // Zhukov's seat, von Kluge to move: the analyst reads what the Soviet seat is shown.
+          await panel(a.page).getByRole('button', { name: 'Analyst' }).click();
+          assert.ok((await readingShown(a.page)) > 0);
+        }
       }
       assert.deepEqual([...a.errors, ...b.errors], []);
     } finally {
