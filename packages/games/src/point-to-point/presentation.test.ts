@@ -56,7 +56,7 @@ function randomCampaign(seed: string, maxActions = 6000) {
   return seen;
 }
 
-const game = randomCampaign('presentation-random-d', 4000);
+const game = randomCampaign('presentation-random-e', 4000);
 
 describe('C-1 The board: points and lines drawn from the standard scenario', () => {
   const v = viewOf(standardGame(), 'axis');
