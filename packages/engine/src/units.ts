@@ -105,7 +105,3 @@ export const unitSchema = z.object({
 });
 export type UnitSetup = z.input<typeof unitSchema>;
 export type UnitData = z.output<typeof unitSchema>;
-
-export function factor(unit: Pick<UnitData, 'factors'>, name: string): number {
-  return unit.factors[name] ?? 0;
-}

@@ -40,13 +40,6 @@ export function convolve(a: Distribution, b: Distribution): Distribution {
   return { den: a.den * b.den, counts };
 }
 
-/** Reduced fraction of a label's chance. */
-export function chance(d: Distribution, label: string): { num: number; den: number } {
-  const num = d.counts.get(label) ?? 0;
-  const g = gcd(num, d.den);
-  return { num: num / g, den: d.den / g };
-}
-
 /** "2 in 6" when the chance is a whole number of sixths, else "7 in 36" etc. */
 export function formatChance(d: Distribution, label: string, dieSides = 6): string {
   const num = d.counts.get(label) ?? 0;

@@ -9,19 +9,11 @@ import {
   hexIndex,
   type LogEntry,
   type RulesContext,
-  type StepEffect,
-  type StepLegal,
 } from '@stavka/engine';
-import type { ActionOf, MarsAction } from '../actions.ts';
+import type { MarsAction } from '../actions.ts';
 import type { Board } from '../board.ts';
 import type { Scenario, Side } from '../scenario.ts';
 import { changeUnit, type MarsState } from '../state.ts';
-
-/** What `side` may do now, in a canonical order (the engine's step shape, steps.ts). */
-export type Legal = StepLegal<MarsState, MarsAction, Side, Board>;
-
-/** What one action does to the engine's private copy of the state, logging why. */
-export type Effect<T extends MarsAction['type']> = StepEffect<MarsState, ActionOf<T>, Side, Scenario>;
 
 /** One step of the sequence of play: its legal actions and the effect of each of them. */
 export type StepRules<K extends MarsAction['type']> = EngineStepRules<
