@@ -30,7 +30,7 @@ import {
   legalActions,
   sameJson,
 } from './game.ts';
-import type { Viewer } from './module.ts';
+import { SERVER, type Viewer } from './module.ts';
 import { choicesAt, type Macro, type SearchDomain, searchFrom } from './players/ismcts.ts';
 import { knownState } from './players/known.ts';
 import { rngFromSeed, type Seed, sameRng } from './rng.ts';
@@ -122,8 +122,13 @@ export function analyse<G>(
   const domain = analyst.domain();
   if (domain.rules.id !== rules.id)
     throw new Error(`analyse: this analyst reads ${domain.rules.id}, not ${rules.id}`);
-  // The viewer's view made a state, with dice of the analyst's own: all it reads.
-  const known = knownState(rules, state, viewer, `${seed}:known`);
+  // The viewer's view made a state, with dice of the analyst's own: all it reads. The
+  // server sees everything but the dice to come (a view may leave out what only the rules
+  // keep, such as a set-up's undrawn secrets).
+  const known: GameState<G> =
+    viewer === SERVER
+      ? { ...state, rng: rngFromSeed(`${seed}:known`), log: [], logDigest: '', undo: null }
+      : knownState(rules, state, viewer, `${seed}:known`);
   const sum = zeroChances(rules);
   let count = 0;
   const observe = (end: GameState<G>) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, analyse, legalActions, SERVER, view } from '@stavka/engine';
+import { type Action, analyse, legalActions, SERVER, sameJson, setup, view } from '@stavka/engine';
 import type { BarbarossaView } from '../hidden.ts';
 import { barbarossaPresentation } from '../presentation.ts';
 import { hexOf, toMovement } from '../test-games.ts';
@@ -55,6 +55,20 @@ describe('the Barbarossa analyst: the rules of thumb played on, victory cities r
     const after = barbarossaChances(held);
     assert.ok(after.axis > before.axis && after.soviet < before.soviet, JSON.stringify({ before, after }));
     assert.ok(after.axis + after.soviet <= 1);
+  });
+});
+
+describe('the Barbarossa analyst on the standard game', () => {
+  it("reads the start from the Axis's view, the blind tank-group choice (B-53) still to make", () => {
+    const made = setup(aiRules, null, 1, {});
+    assert.ok(made.ok);
+    const s = made.value;
+    const a = analyse(aiRules, barbarossaAnalyst, s, 'axis', { rollouts: 1, seed: 'standard' });
+    assert.equal(a.toMove, 'axis');
+    assert.ok(Math.abs(a.chances.axis! + a.chances.soviet! + a.chances.draw! - 1) < 1e-9);
+    assert.ok(a.suggestion.length > 0);
+    const legal = legalActions(aiRules, s, 'axis');
+    assert.ok(legal.some((l) => sameJson(l, a.suggestion[0])));
   });
 });
 

@@ -8,10 +8,11 @@
  * position to a horizon counted in player-turns (`milestone`) and scores where it ends.
  *
  * What a rollout costs: a Barbarossa player-turn played by the rules of thumb is the
- * dearest thing the analyst does of any game — measured on this 2-core machine at about
- * 2-4 s of CPU from the standard start (every army's move planned, every combat fought),
- * so the default horizon is one player-turn (the side to move finishes its player-turn)
- * and a useful budget in a browser worker is 2-4 rollouts.
+ * dearest rollout of any game (every army's move planned, every combat fought). Measured
+ * in Node on this 2-core machine, CPU time, from the standard start: 0.4-1.1 s a rollout
+ * at the default horizon of one player-turn (the side to move finishes its player-turn;
+ * the first is the slowest, before the movement lists are made), about 1.1 s at two. A
+ * useful budget in a browser worker is 2-4 rollouts.
  */
 import type { Action, GameAnalyst, GameRules, GameState, SearchDomain } from '@stavka/engine';
 import { Board } from '../board.ts';
@@ -65,7 +66,15 @@ type Rules = GameRules<BarbarossaState, Action, unknown>;
 export function barbarossaSearchDomain(rules: Rules): SearchDomain<BarbarossaState> {
   return {
     rules,
-    determinize: determinizeBarbarossa,
+    determinize(state, viewer, rng) {
+      const drawn = determinizeBarbarossa(state, viewer, rng);
+      // B-53 before the German's blind choice: a view does not say which units each label
+      // holds, and the state made from it has drawn the face-down tank korps already (their
+      // identities), so each label holds no more: the choice then keeps them as drawn.
+      const g = drawn.state;
+      if (g.tankGroupChoice !== 'pending' || g.secret.tankGroups) return drawn;
+      return { ...drawn, state: { ...g, secret: { ...g.secret, tankGroups: { A: [], B: [] } } } };
+    },
     choices: () => null,
     policy(rng) {
       // One policy a side, as each AI player has its own (its plans are per side and step).

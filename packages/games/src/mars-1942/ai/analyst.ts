@@ -6,9 +6,10 @@
  * plan, the reply, the next plan: two decision points) and is scored by the fitted
  * chance of winning (evaluate.ts).
  *
- * What a rollout costs (measured on this 2-core machine, the standard scenario): about
- * 50-60 ms at the start of turn 1 (17-24 a CPU-second, as the AI's budget says in ai.ts),
- * less later in the game: 20 rollouts take about a second in a browser worker.
+ * What a rollout costs (measured in Node on this 2-core machine, CPU time, the standard
+ * scenario at the start of turn 1): about 0.5 s for the first few (each root plan's
+ * moves and allocations are played once, then reused: `planAt`), then 30-60 ms a rollout:
+ * 4 rollouts 0.6 s, 16 rollouts 1.0 s. A budget of 16-32 is a second or two in a worker.
  */
 import type { GameAnalyst } from '@stavka/engine';
 import { marsDomain } from './ai.ts';

@@ -7,9 +7,10 @@
  * reply: one decision point past it) and is scored by the campaign's chance of winning
  * (`winChance`: victory points, losses, supply, Moscow).
  *
- * What a rollout costs: see the measurement in analyst.test.ts's report (about 0.1-0.3 s
- * of CPU on this machine at the start of the campaign): 10 rollouts take a few seconds in
- * a browser worker.
+ * What a rollout costs (measured in Node on this 2-core machine, CPU time, at the start
+ * of the campaign): about 0.7 s for the first few (each root plan's player-turn up to its
+ * first roll is played once, then reused: `planAt`), then about 40 ms a rollout: 3
+ * rollouts 0.8 s, 9 rollouts 1.0 s. A budget of 8-16 is a second or two in a worker.
  */
 import type { GameAnalyst } from '@stavka/engine';
 import type { CampaignState } from '../campaign.ts';
