@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { GAMES } from '@stavka/games';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openStore, type Store } from './store.ts';
@@ -49,9 +50,19 @@ async function summaryOf(inject: Inject, id: string): Promise<{ analyst: boolean
   return r.json() as { analyst: boolean; status: string };
 }
 
-/** A game of Couriers (the toy game: a dozen actions) with both seats joined. */
-const couriers = (inject: Inject, extra: Record<string, unknown> = {}) =>
-  newJoinedGame(inject, { game: 'couriers', ...extra });
+/**
+ * The toy game the home page does not list (a dozen actions a game: played to the end
+ * here in a moment), found by that, not by its name.
+ */
+const TOY = Object.values(GAMES).find((m) => m.meta.listed === false && m.rules)!.id;
+
+/** A game of the toy game with both seats joined. */
+const toyGame = (inject: Inject, extra: Record<string, unknown> = {}) =>
+  newJoinedGame(inject, { game: TOY, ...extra });
+
+/** Every seat of `made` told `value`. */
+const all = (made: MadeGame, value: boolean) =>
+  Object.fromEntries(Object.keys(made.seats).map((side) => [side, value]));
 
 /** What each seat is told of the analyst now. */
 async function offered(inject: Inject, made: MadeGame): Promise<Record<string, boolean>> {
@@ -64,36 +75,36 @@ async function offered(inject: Inject, made: MadeGame): Promise<Record<string, b
 describe('the analyst in an online game: only if both seats agree at creation (issue #48)', () => {
   test('a game created without it offers no analyst to either seat, and it cannot be switched on later', async () => {
     const { app } = await server();
-    const made = await couriers(app.inject.bind(app));
+    const made = await toyGame(app.inject.bind(app));
     assert.equal((await summaryOf(app.inject.bind(app), made.id)).analyst, false);
-    assert.deepEqual(await offered(app.inject.bind(app), made), { red: false, blue: false });
+    assert.deepEqual(await offered(app.inject.bind(app), made), all(made, false));
     // No request sets it after creation: a join asking for it is refused, changing nothing.
-    const waiting = await newJoinedGame(app.inject.bind(app), { game: 'couriers' }, false);
+    const waiting = await newJoinedGame(app.inject.bind(app), { game: TOY }, false);
     const join = await app.inject({
       method: 'POST',
       url: `/api/games/${waiting.id}/join`,
-      headers: bearer(waiting.seats.red!.token!),
+      headers: bearer(Object.values(waiting.seats)[0]!.token!),
       payload: { contribution: 'x', analyst: true },
     });
     assert.equal(join.statusCode, 400, join.body);
     assert.equal((await summaryOf(app.inject.bind(app), waiting.id)).analyst, false);
-    assert.deepEqual(await offered(app.inject.bind(app), made), { red: false, blue: false });
+    assert.deepEqual(await offered(app.inject.bind(app), made), all(made, false));
   });
 
   test('a game created with it offers it to both seats, and says so to whoever joins', async () => {
     const { app } = await server();
     const inject = app.inject.bind(app);
-    const waiting = await newJoinedGame(inject, { game: 'couriers', analyst: true }, false);
+    const waiting = await newJoinedGame(inject, { game: TOY, analyst: true }, false);
     // Before joining: the public summary a joiner reads says the analyst is on.
     assert.equal((await summaryOf(inject, waiting.id)).analyst, true);
-    const made = await couriers(inject, { analyst: true });
-    assert.deepEqual(await offered(inject, made), { red: true, blue: true });
+    const made = await toyGame(inject, { analyst: true });
+    assert.deepEqual(await offered(inject, made), all(made, true));
   });
 
   test('a finished game offers it to both seats, agreed or not', async () => {
     const { app } = await server();
     const inject = app.inject.bind(app);
-    const made = await couriers(inject);
+    const made = await toyGame(inject);
     // Each seat plays its first legal action until the game is over.
     for (let n = 0; n < 100; n++) {
       let moved = false;
@@ -114,7 +125,7 @@ describe('the analyst in an online game: only if both seats agree at creation (i
       if (!moved) break;
     }
     assert.equal((await summaryOf(inject, made.id)).status, 'over');
-    assert.deepEqual(await offered(inject, made), { red: true, blue: true });
+    assert.deepEqual(await offered(inject, made), all(made, true));
   });
 
   test('a bad value is refused with a clear 400, and nothing is created', async () => {
@@ -123,13 +134,13 @@ describe('the analyst in an online game: only if both seats agree at creation (i
     const r = await app.inject({
       method: 'POST',
       url: '/api/games',
-      payload: { game: 'couriers', analyst: 'yes' },
+      payload: { game: TOY, analyst: 'yes' },
     });
     assert.equal(r.statusCode, 400, r.body);
     assert.match(r.json().message, /analyst/);
     // The service refuses it too, whoever calls it.
     await assert.rejects(
-      service.create({ game: 'couriers', analyst: 'yes' as unknown as boolean }),
+      service.create({ game: TOY, analyst: 'yes' as unknown as boolean }),
       (e: { status?: number; code?: string }) => e.status === 400 && e.code === 'game/bad-analyst',
     );
     assert.deepEqual(await store.gameIds(), before);
