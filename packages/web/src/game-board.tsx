@@ -740,6 +740,7 @@ export function GameBoard(p: {
                 v={v}
                 viewer={analystViewer({ ...v, over: v.outcome !== null })}
                 heading={v.mode === 'replay' ? 'What would have happened' : 'Analyst'}
+                whole={session.wholeState?.() ?? null}
                 played={
                   session instanceof ReplaySession ? (session.file.actions[session.position] ?? null) : null
                 }

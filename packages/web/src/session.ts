@@ -48,6 +48,8 @@ export interface Session {
   submit(side: string, action: Action): Promise<{ ok: true } | { ok: false; message: string }>;
   subscribe(listener: (v: SessionView) => void): () => void;
   exportReplay(): ReplayFile;
+  /** The whole state of the position shown, where this browser holds it; absent for a server game (its view only). */
+  wholeState?(): GameState<unknown>;
   /** Stops listening (a server game's live channels); absent for a game in this page. */
   close?(): void;
   /** A server game still waiting for seats to join: the seats so far; else null. */
@@ -161,6 +163,11 @@ export class LocalSession implements Session {
   subscribe(listener: (v: SessionView) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The whole state of the game (this browser holds it): what the analyst reads, cut to its viewer (issue #48). */
+  wholeState(): GameState<unknown> {
+    return this.s;
   }
 
   exportReplay(): ReplayFile {
@@ -391,6 +398,11 @@ export class ReplaySession implements Session {
   subscribe(listener: (v: SessionView) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The whole state of the step shown: what the analyst reads (issue #48). */
+  wholeState(): GameState<unknown> {
+    return this.states[this.at]!;
   }
 
   exportReplay(): ReplayFile {

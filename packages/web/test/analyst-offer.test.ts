@@ -93,6 +93,7 @@ describe('the analyst panel before it is switched on', () => {
         v,
         viewer: 'german',
         heading: 'Analyst',
+        whole: null,
         onArrows: () => {},
         spawn: () => {
           spawned++;

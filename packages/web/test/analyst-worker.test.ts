@@ -19,6 +19,7 @@ import {
   setup,
 } from '@stavka/engine';
 import { AnalystClient, type WorkerLike } from '../src/analyst/client.ts';
+import { analystPosition } from '../src/analyst/panel.tsx';
 import {
   type AnalyseRequest,
   type AnalystGame,
@@ -27,6 +28,7 @@ import {
   batchesFor,
   loadAnalystGame,
 } from '../src/analyst/protocol.ts';
+import type { SessionView } from '../src/session.ts';
 
 /* Nim, one heap, take 1-3, who takes the last wins (a game small enough to search whole). */
 interface Nim {
@@ -105,6 +107,21 @@ const ask = (id: number, over: Partial<AnalyseRequest> = {}): AnalyseRequest => 
   seed: 'seed',
   ...over,
 });
+
+/** A page's view (what an online seat would send): unused when the whole state is given. */
+const VIEW: SessionView = {
+  id: 'local-1',
+  game: 'nim',
+  stateId: 0,
+  state: null,
+  log: [],
+  activeSides: ['a'],
+  seats: ['a', 'b'],
+  legal: {},
+  canUndo: false,
+  outcome: null,
+  mode: 'hotseat',
+};
 
 const results = (replies: readonly AnalystReply[]) =>
   replies.filter((r): r is Extract<AnalystReply, { type: 'result' }> => r.type === 'result');
@@ -233,6 +250,41 @@ describe('the analyst worker: bad input is refused with its reason, nothing run'
 
   it('a game the worker cannot load says which', async () => {
     await refused(ask(1), /no game this version plays/, () => loadAnalystGame('no-such-game'));
+  });
+});
+
+describe('an offline game: the worker reads the whole state the browser holds, cut to the viewer', () => {
+  it('Barbarossa hot-seat (hidden units): the side to move gets its reading', async () => {
+    const barbarossa = await loadAnalystGame('barbarossa-1941');
+    const made = setup(barbarossa.rules, null, 'analyst-offline', {});
+    assert.ok(made.ok);
+    const whole = made.value;
+    const side = barbarossa.rules.activeSides(whole.state)[0]!;
+    const h = harness(loadAnalystGame);
+    h.handle({
+      ...ask(1),
+      game: 'barbarossa-1941',
+      state: analystPosition(VIEW, '', whole),
+      viewer: side,
+      rollouts: 1,
+    });
+    await h.settle();
+    assert.equal(h.replies.length, 1, JSON.stringify(h.replies).slice(0, 300));
+    const [r] = results(h.replies);
+    assert.ok(r?.final);
+    assert.equal(r.analysis.toMove, side);
+    assert.equal(r.analysis.rollouts, 1);
+    const sum = Object.values(r.analysis.chances).reduce((x, y) => x + y, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-9);
+  });
+
+  it('sends the whole state without its log and undo (the analyst reads neither)', () => {
+    const whole: GameState<unknown> = { ...nimAt(7), log: [{ kind: 'note', text: 'a took 1' }] };
+    const sent = analystPosition(VIEW, 'nim/1', whole);
+    assert.deepEqual(sent.log, []);
+    assert.equal(sent.undo, null);
+    assert.deepEqual(sent.state, whole.state);
+    assert.equal(sent.rng, whole.rng);
   });
 });
 

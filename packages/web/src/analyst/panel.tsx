@@ -29,11 +29,17 @@ export const ANALYST_ROLLOUTS = 128;
 const FIRST_ACTIONS = 6;
 
 /**
- * The position the analyst reads: the view the page has (an online seat's, the side to
- * move's in hot-seat, the whole state in a replay) as a state the search can start from.
- * The dice in it are the analyst's own: the game's are never in a view.
+ * The position the analyst reads, cut by the analyst to its viewer: the whole state where
+ * this browser holds it (an offline game, a replay's step), without its log and undo (the
+ * analyst reads neither); else the view the page has (an online seat's) made a state, with
+ * dice of the analyst's own (the game's are never in a view).
  */
-export function analystPosition(v: SessionView, rulesVersion: string): GameState<unknown> {
+export function analystPosition(
+  v: SessionView,
+  rulesVersion: string,
+  whole: GameState<unknown> | null = null,
+): GameState<unknown> {
+  if (whole) return { ...whole, log: [], undo: null };
   return {
     game: v.game,
     rulesVersion,
@@ -95,6 +101,8 @@ export function AnalystPanel(p: {
   viewer: Viewer;
   /** "Analyst", or in a replay "What would have happened". */
   heading: string;
+  /** The whole state, where this browser holds it (an offline game, a replay); null: an online seat's view is read. */
+  whole: GameState<unknown> | null;
   /** A replay: the action the game went on with from here, to set beside the suggestion. */
   played?: { readonly side: string; readonly action: Action } | null;
   /** The suggestion's arrows for the map (none while the analyst is off or reading). */
@@ -128,7 +136,7 @@ export function AnalystPanel(p: {
     client.current.ask(
       {
         game: v.game,
-        state: analystPosition(v, rulesVersion),
+        state: analystPosition(v, rulesVersion, p.whole),
         viewer,
         rollouts: ANALYST_ROLLOUTS,
         seed: `analyst:${v.game}:${v.stateId}`,
