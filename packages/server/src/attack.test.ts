@@ -880,7 +880,12 @@ stopOnSignals(server);
       // machine had grown busier by then (the attack over, other work on the cores).
       const calmAfter = typeof entry === 'string' ? found.latency[`calm-${phase}`]?.p99 : undefined;
       const quiet = Math.max(found.latency[baseline]?.p99 ?? 0, calmAfter ?? 0);
-      const bound = quiet < P99_BOUND_MS / 2 ? P99_BOUND_MS : quiet + P99_BOUND_MS;
+      // On a quiet machine the bound is 50 ms; on a busy one (the baseline's p99 already
+      // past 25 ms: other work on the cores) 50 ms over the baseline or twice it, whichever
+      // is more (the issue's own measure for the AI flood, "within 2x of quiet"). At load
+      // 49 a baseline p99 of 169 ms was the serving thread waiting ~6 s a phase for a CPU
+      // while it ran ~0.2 s: the machine's noise, not the attack's work.
+      const bound = quiet < P99_BOUND_MS / 2 ? P99_BOUND_MS : Math.max(quiet + P99_BOUND_MS, 2 * quiet);
       const l = found.latency[phase];
       const d = found.loopDelay[phase];
       const c = found.cpu[phase];
