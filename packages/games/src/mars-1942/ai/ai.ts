@@ -22,21 +22,37 @@ import {
 } from '@stavka/engine';
 import { marsRules } from '../rules.ts';
 import type { MarsAction, MarsState } from './mars-games.ts';
+import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
 import { marsSearchDomain } from './search.ts';
+import { parseSetupPlan, type SetupPlan } from './setups.ts';
 
 export interface AiLevel {
   /** The search's budget (iterations per decision, horizon in decision points). */
   readonly budget: SearchBudget;
+  /**
+   * Von Kluge's set-up (`ai/setups.ts`) instead of the historical one: the kampfgruppen
+   * spread in the front line round the salient (`ring/1`), so that an army Zhukov masses
+   * on any face meets some of them in its line (docs/mars-balance.md, 29 Nov 2026).
+   */
+  readonly germanSetup?: SetupPlan;
 }
 
 /**
  * Two levels, each stronger than the one below on either side (issue #29, "levels that
  * mean something"): level 1 plays the rules of thumb only (no search); level 2 searches
- * 50 iterations a decision, every iteration to the same horizon (its plan, the reply, its
- * next plan), the plans compared by sequential halving on common dice. The budget is set
- * by time: about 17-24 iterations a CPU-second on this 2-core machine, so level 2 thinks
- * about 2 s a player-turn, inside the 1-5 s an AI seat may take (bench/ai.ts measures it;
- * a served game's seat is cut off at 5 s, `play.thinkMs`).
+ * 50 iterations a decision, the plans compared by sequential halving on common dice.
+ * Each iteration plays its plan, the reply and its next plan (horizon 1: the engine
+ * counts the searcher's decisions only, the reply played inside the plan before it) and
+ * the reply's movement, then is scored; until 29 Nov 2026 it was horizon 2, two player-
+ * turns more for about 1.3x the cost of an iteration (docs/mars-balance.md). The budget
+ * is set by time: level 2 thinks about 1-2 s a player-turn on this 2-core machine,
+ * inside the 1-5 s an AI seat may take (bench/ai.ts measures it; a served game's seat is
+ * cut off at 5 s, `play.thinkMs`).
+ *
+ * Level 2 also sets von Kluge up with his kampfgruppen spread in the line round the
+ * salient (`ring/1`) instead of where they stood in 1942: Zhukov deploys second and sees
+ * the German set-up, and against an army massed on one face the historical set-up won
+ * 0 games of 12 (docs/mars-balance.md, 29 Nov 2026).
  *
  * There were levels of 10 and 25 iterations between them. Search past 10 iterations
  * still made a stronger German (71% of 100 games at 25 against 10, 66% of 50 at 50
@@ -46,7 +62,10 @@ export interface AiLevel {
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
-  2: { budget: { iterations: 50, horizon: 2, root: 'halving' } },
+  2: {
+    budget: { iterations: 50, horizon: 1, root: 'halving' },
+    germanSetup: parseSetupPlan('german', 'ring/1')!,
+  },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
@@ -71,6 +90,7 @@ export class AiPlayer implements Player {
   readonly name: string;
   readonly level: AiLevel;
   private readonly search: IsmctsPlayer;
+  private setupPolicy: MarsPolicy | null = null;
   constructor(
     readonly seed: Seed,
     opts: AiOptions = {},
@@ -78,6 +98,7 @@ export class AiPlayer implements Player {
     const level = AI_LEVELS[opts.level ?? DEFAULT_AI_LEVEL];
     if (!level) throw new Error(`no AI level ${opts.level} (levels ${Object.keys(AI_LEVELS).join(', ')})`);
     this.level = {
+      ...(level.germanSetup ? { germanSetup: level.germanSetup } : {}),
       budget: {
         ...level.budget,
         ...(opts.iterations !== undefined ? { iterations: opts.iterations } : {}),
@@ -104,6 +125,15 @@ export class AiPlayer implements Player {
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
     if (rules.id !== 'mars-1942') throw new Error(`the AI plays mars-1942, not ${rules.id}`);
+    const g = state.state as MarsState;
+    if (g.step === 'setup' && side === 'german' && this.level.germanSetup) {
+      this.setupPolicy ??= new MarsPolicy({ ...PLANNER_PARAMS.german, setup: this.level.germanSetup });
+      return this.setupPolicy.choose(
+        state as GameState<MarsState>,
+        side,
+        rules.legalActions(state.state, side) as readonly MarsAction[],
+      );
+    }
     return this.search.choose(rules, state, side);
   }
 }

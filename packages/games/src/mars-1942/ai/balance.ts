@@ -10,7 +10,8 @@
  * (German infantry defense and fortified defense +N; `german-defense+N/fortified+M` for
  * different steps), `soviet-attack*F` (Soviet attack factors times F, rounded, at least 1),
  * `soviet-setup:FACE[/all][/rN]` and `german-setup:FACE[/DEPTH]` (a side's striking units
- * massed on one face of the salient instead of the historical set-up, `rN` each within N
+ * massed on one face of the salient instead of the historical set-up; `german-setup:ring[/DEPTH]`
+ * the kampfgruppen spread round it, the top level's own; `SIDE-setup:historical` history's, `rN` each within N
  * hexes of its historical hex: `ai/setups.ts`), `soviet-setup:search/rN` (Zhukov's set-up
  * chosen by the search among those within N hexes and history: `withSetupSearch`);
  * several changes separated by commas.
@@ -114,13 +115,14 @@ export function balanceReport(g: MarsState): BalanceReport {
 export function variantSetup(variant: string | undefined): {
   scenario: ScenarioFile | null;
   options: Record<string, unknown>;
-  setups: Partial<Record<Side, SetupPlan>>;
+  /** By side: a set-up plan, or null for the historical one (a level's own set-up overridden). */
+  setups: Partial<Record<Side, SetupPlan | null>>;
   /** Zhukov's set-up searched (`soviet-setup:search/rN`): within `radius` hexes of history. */
   setupSearch?: { radius: number };
 } {
   let file: ScenarioFile | null = null;
   const options: Record<string, unknown> = {};
-  const setups: Partial<Record<Side, SetupPlan>> = {};
+  const setups: Partial<Record<Side, SetupPlan | null>> = {};
   let setupSearch: { radius: number } | undefined;
   for (const change of (variant ?? 'standard').split(',')) {
     const def = /^german-defense\+(\d+)(?:\/fortified\+(\d+))?$/.exec(change);
@@ -148,12 +150,14 @@ export function variantSetup(variant: string | undefined): {
         }
     } else if (set && set[1] === 'soviet' && /^search\/r([1-9])$/.test(set[2]!)) {
       setupSearch = { radius: Number(set[2]!.slice('search/r'.length)) };
+    } else if (set && set[2] === 'historical') {
+      setups[set[1] as Side] = null;
     } else if (set) {
       const side = set[1] as Side;
       const plan = parseSetupPlan(side, set[2]!);
       if (!plan)
         throw new Error(
-          `unknown set-up "${set[2]}" (a face, ${Object.keys(FACES).join('/')}, then /all, /DEPTH or /rRADIUS; or, for the Soviet, search/rRADIUS)`,
+          `unknown set-up "${set[2]}" (historical; a face, ${Object.keys(FACES).join('/')}, then /all, /DEPTH or /rRADIUS; for the German, ring[/DEPTH]; for the Soviet, search/rRADIUS)`,
         );
       setups[side] = plan;
     } else throw new Error(`unknown variant "${change}"`);
@@ -185,9 +189,9 @@ export function withSetupSearch(
   return duringSetup(player, search);
 }
 
-/** `player`, but `side`'s set-up deployed by `plan` (`ai/setups.ts`) instead of its own choice. */
-export function withSetup(player: Player, side: Side, plan: SetupPlan): Player {
-  const policy = new MarsPolicy({ ...PLANNER_PARAMS[side], setup: plan });
+/** `player`, but `side`'s set-up deployed by `plan` (`ai/setups.ts`; null: the historical one) instead of its own choice. */
+export function withSetup(player: Player, side: Side, plan: SetupPlan | null): Player {
+  const policy = new MarsPolicy({ ...PLANNER_PARAMS[side], ...(plan ? { setup: plan } : {}) });
   return duringSetup(player, {
     choose: (rules, state, sd) =>
       policy.choose(
@@ -226,7 +230,7 @@ export function balanceRun(
     const plan = setups[side];
     if (side === 'soviet' && setupSearch)
       return withSetupSearch(p, setupSearch.radius, `player:${side}:${sd}`);
-    return plan ? withSetup(p, side, plan) : p;
+    return plan !== undefined ? withSetup(p, side, plan) : p;
   };
   const reports: BalanceReport[] = [];
   for (let i = 0; i < games; i++) {

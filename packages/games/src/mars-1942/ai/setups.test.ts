@@ -10,6 +10,7 @@ import {
   setup,
 } from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
+import { AiPlayer } from './ai.ts';
 import { variantSetup, withSetupSearch } from './balance.ts';
 import { frontDistance } from './map.ts';
 import { Board, hexIndex, isInfantry, isMobile, type MarsAction, scenarioByKey } from './mars-games.ts';
@@ -99,6 +100,7 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
     assert.equal(v.setups.german?.depth, 1);
     assert.equal(v.setups.soviet?.mass, 'all');
     assert.throws(() => variantSetup('soviet-setup:up'), /unknown set-up "up"/);
+    assert.equal(variantSetup('german-setup:historical').setups.german, null, 'history, whatever the level');
     assert.throws(() => variantSetup('standard,sideways'), /unknown variant "sideways"/);
   });
 
@@ -157,6 +159,59 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
       german.length - garrisons.length,
       'every kampfgruppe found room on the north face',
     );
+  });
+
+  it('on a ring ("ring/1") the kampfgruppen stand in the line all round the salient: every face Zhukov can mass on has some', () => {
+    const plan = parseSetupPlan('german', 'ring/1')!;
+    assert.deepEqual(plan, { bearing: 0, width: 180, depth: 1, mass: 'striking', ring: true });
+    assert.equal(parseSetupPlan('soviet', 'ring'), null, 'a German plan only');
+    const { placed, sc } = playSetup(plan, null);
+    const mobile = placed.filter((p) => sc.units[p.unit]!.side === 'german' && isMobile(sc.units[p.unit]!));
+    assert.equal(mobile.length, 12);
+    for (const p of mobile)
+      assert.equal(frontDistance(sc, 'german')[p.hex], 1, `${p.unit} is not in the line`);
+    for (const face of ['north', 'ne', 'east', 'nw', 'west']) {
+      const f = parseSetupPlan('german', `${face}/1`)!;
+      const there = mobile.filter((p) => onFace(sc, 'german', f, p.hex)).length;
+      // 12 kampfgruppen round 360 degrees: a face of 100 degrees holds three or more.
+      assert.ok(there >= 3, `${there} kampfgruppen in the line of the ${face} face`);
+    }
+    // The garrisons keep their zones' historical hexes (one infantry division a zone).
+    for (const p of placed)
+      if (sc.units[p.unit]!.side === 'german' && !isMobile(sc.units[p.unit]!))
+        assert.equal(p.hex, sc.historical.german[p.unit], `${p.unit} left its historical hex`);
+  });
+
+  it('the top level (ai2) sets von Kluge up on the ring; level 1 and Zhukov at every level keep 1942’s set-up', () => {
+    const deployed = (player: AiPlayer, side: 'german' | 'soviet') => {
+      const made = setup(rules, null, 5, {});
+      assert.ok(made.ok);
+      let s: GameState<MarsState> = made.value;
+      const other = new MarsPolicy(PLANNER_PARAMS.soviet);
+      while (s.state.step === 'setup') {
+        const who = rules.activeSides(s.state)[0] as 'german' | 'soviet';
+        const legal = rules.legalActions(s.state, who) as readonly MarsAction[];
+        const a = who === side ? player.choose(rules, s, who) : other.choose(s, who, legal);
+        const next = apply(rules, s, who, a, s.stateId);
+        assert.ok(next.ok, next.ok ? '' : next.error.message);
+        s = next.value;
+      }
+      const sc = scenarioByKey(s.state.scenario);
+      return new Map(
+        sc.unitIds.filter((id) => sc.units[id]!.side === side).map((id) => [id, s.state.units[id]!.at]),
+      );
+    };
+    const ring = playSetup(parseSetupPlan('german', 'ring/1')!, null);
+    const sc = ring.sc;
+    const top = deployed(new AiPlayer('top', { level: 2 }), 'german');
+    for (const p of ring.placed)
+      if (sc.units[p.unit]!.side === 'german') assert.equal(top.get(p.unit), p.hex, `${p.unit} off the ring`);
+    const low = deployed(new AiPlayer('low', { level: 1 }), 'german');
+    for (const [id, at] of low)
+      assert.equal(at, sc.historical.german[id] ?? at, `${id}: level 1 sets up as in 1942`);
+    const zhukov = deployed(new AiPlayer('top', { level: 2 }), 'soviet');
+    for (const [id, at] of zhukov)
+      if (at >= 0) assert.equal(at, sc.historical.soviet[id], `${id}: Zhukov sets up as in 1942`);
   });
 
   it('the whole army massed ("all") stands on the face: the east face has room for all of it', () => {

@@ -40,6 +40,12 @@ export interface SetupPlan {
    * as a ruling might set one): a massed unit takes the hex nearest the face within it.
    */
   readonly radius?: number;
+  /**
+   * German: the kampfgruppen spread round the whole salient instead of massed on one face
+   * (`ring`): the k-th of n stands at bearing `bearing + 360k/n`, so every face has some
+   * in its line whichever face Zhukov masses on (he deploys second and sees them).
+   */
+  readonly ring?: boolean;
 }
 
 /** The faces by name, for the lab's variants. */
@@ -60,7 +66,8 @@ export const FACES: Readonly<Record<string, number>> = {
  */
 export function parseSetupPlan(side: Side, text: string): SetupPlan | null {
   const [face = '', ...rest] = text.split('/');
-  const bearing = FACES[face];
+  const ring = face === 'ring' && side === 'german';
+  const bearing = ring ? 0 : FACES[face];
   if (bearing === undefined) return null;
   let mass: SetupPlan['mass'] = 'striking';
   let depth = side === 'soviet' ? 1 : 2;
@@ -71,7 +78,14 @@ export function parseSetupPlan(side: Side, text: string): SetupPlan | null {
     else if (/^r([1-9]|1[0-9])$/.test(r)) radius = Number(r.slice(1));
     else return null;
   }
-  return { bearing, width: 50, depth, mass, ...(radius !== undefined ? { radius } : {}) };
+  return {
+    bearing,
+    width: ring ? 180 : 50,
+    depth,
+    mass,
+    ...(radius !== undefined ? { radius } : {}),
+    ...(ring ? { ring } : {}),
+  };
 }
 
 /** Whether the plan masses `id` (rather than leaving it where history put it). */
@@ -143,9 +157,21 @@ export function setupChoice(
       );
       if (pick) return pick;
     } else {
-      // Spread along the face (the emptiest hex first), its middle first.
+      // Spread along the face (the emptiest hex first), its middle first; on a ring, the
+      // middle of this unit's own arc.
       const face = options.filter((o) => onFace(s, side, plan, o.h));
-      const pick = best(face, (h) => board.at[h]!.length * 360 + offFace(s, plan, h));
+      let aim = plan;
+      if (plan.ring) {
+        let placed = 0;
+        let all = 0;
+        for (const id of s.unitIds)
+          if (s.units[id]!.side === side && massed(board, id, plan)) {
+            all++;
+            if (board.state.units[id]!.at >= 0) placed++;
+          }
+        aim = { ...plan, bearing: (plan.bearing + (360 * placed) / Math.max(1, all)) % 360 };
+      }
+      const pick = best(face, (h) => board.at[h]!.length * 360 + offFace(s, aim, h));
       if (pick) return pick;
     }
   }
