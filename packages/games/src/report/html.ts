@@ -63,6 +63,12 @@ const HALF_HEIGHT = Math.round(HEX * Math.sqrt(3) * 50) / 100;
 /** A flat-topped hex of circumradius HEX, from its east corner: the path's relative steps. */
 const HEX_STEPS = `l-${HEX / 2} ${HALF_HEIGHT}h-${HEX}l-${HEX / 2}-${HALF_HEIGHT} ${HEX / 2}-${HALF_HEIGHT}h${HEX}z`;
 
+/**
+ * The names' type on a map, in map units: 9, or more on a map so wide that the report draws
+ * it at under half its size (the whole front of Barbarossa), so a name stays ~7 px or more.
+ */
+const nameSize = (g: { readonly width: number }) => Math.max(9, Math.round(g.width / 55));
+
 interface Geometry {
   readonly width: number;
   readonly height: number;
@@ -200,7 +206,7 @@ export function turnMap(report: GameReport, t: TurnRecord, g: Geometry = geometr
       return `<circle class="taken" cx="${r1(c.x)}" cy="${r1(c.y)}" r="${board.kind === 'hex' ? 8 : 14}" fill="none" stroke="${esc(colour.get(t.holders[at]!) ?? '#000')}" stroke-width="3"/>`;
     })
     .join('');
-  return `<svg class="turn-map" role="img" aria-label="${esc(t.label)}" viewBox="0 0 ${g.width} ${g.height}" xmlns="http://www.w3.org/2000/svg">${lines}${shaded}<path class="front" d="${g.front(t.holders)}" fill="none" stroke="#c00" stroke-width="2.5"/>${taken}<g class="names" font-size="9" fill="#222">${names}</g></svg>`;
+  return `<svg class="turn-map" role="img" aria-label="${esc(t.label)}" viewBox="0 0 ${g.width} ${g.height}" xmlns="http://www.w3.org/2000/svg">${lines}${shaded}<path class="front" d="${g.front(t.holders)}" fill="none" stroke="#c00" stroke-width="2.5"/>${taken}<g class="names" font-size="${nameSize(g)}" fill="#222">${names}</g></svg>`;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
