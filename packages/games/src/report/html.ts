@@ -279,7 +279,11 @@ export function reportHtml(
     .map(
       ({ b }) =>
         `<tr><td>${b.turn}</td><td>${esc(b.title)}</td><td>${esc(name(b.attacker))}</td><td>${b.rolls
-          .map((r) => `${esc(r.result)}${r.column ? ` on ${esc(r.column)}` : ''} (${pct(r.chance)})`)
+          // A table's bare "-" (Barbarossa's CRT) is its "No effect".
+          .map(
+            (r) =>
+              `${r.result === '-' ? 'no effect' : esc(r.result)}${r.column ? ` on ${esc(r.column)}` : ''} (${pct(r.chance)})`,
+          )
           .join(
             ', ',
           )}</td><td>${report.sides.map((s) => `${esc(s.name)} ${b.losses[s.id]?.steps ?? 0}`).join(', ')}</td><td>${pct(b.luck)}${b.luck >= 0.8 ? ' lucky' : b.luck <= 0.2 ? ' unlucky' : ''}</td></tr>`,
