@@ -84,6 +84,26 @@ describe('issue #48 item 2: the analyst in an offline game', () => {
   });
 });
 
+describe("issue #48 item 2: the analyst's worker under the server's Content-Security-Policy", () => {
+  it('starts and reads (worker-src and script-src self), with no policy violation', async () => {
+    const browser = await launch(DESK, { enforceCsp: true });
+    try {
+      const { page, errors } = await open(browser);
+      await page.addInitScript({
+        content: `document.addEventListener('securitypolicyviolation', (e) =>
+          console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`,
+      });
+      await page.goto(`${e2e.server.url}/#/new-local/analyst-csp/mars-1942`);
+      await panel(page).getByRole('button', { name: 'Analyst' }).click();
+      assert.ok((await readingShown(page)) > 0);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('issue #48 item 2: what would have happened, on a past step of a replay', () => {
   it('reads the step shown; a step on starts the reading afresh', async () => {
     const { page, errors } = await open(e2e.browser);
