@@ -86,14 +86,27 @@ function nimAt(heap: number): GameState<unknown> {
 function harness(load: (game: string) => Promise<AnalystGame> = async () => NIM) {
   const replies: AnalystReply[] = [];
   const queue: (() => void)[] = [];
-  const handle = analystHandler({ load, post: (r) => replies.push(r), later: (run) => queue.push(run) });
-  /** Lets the load settle, then runs what is queued, one at a time, until nothing is. */
-  const settle = async () => {
+  /** The loads asked for so far: each request's first batch runs once its load is in. */
+  const loads: Promise<unknown>[] = [];
+  const handle = analystHandler({
+    load: (game) => {
+      const loading = load(game);
+      loads.push(loading.catch(() => {}));
+      return loading;
+    },
+    post: (r) => replies.push(r),
+    later: (run) => queue.push(run),
+  });
+  /** Lets every load asked for so far settle and its first batch (or its refusal) run. */
+  const firstBatch = async () => {
+    await Promise.all(loads);
     await new Promise((r) => setImmediate(r));
+  };
+  /** Lets the loads settle, then runs what is queued, one at a time, until nothing is. */
+  const settle = async () => {
+    await firstBatch();
     for (let run = queue.shift(); run; run = queue.shift()) run();
   };
-  /** Lets the load settle and runs only the first batch. */
-  const firstBatch = () => new Promise((r) => setImmediate(r));
   return { replies, queue, handle, settle, firstBatch };
 }
 
