@@ -344,6 +344,8 @@ export interface OpenedDatabase {
   readonly url?: string;
   /** SQLite only: the connection itself, for what kysely does not say (PRAGMA data_version). */
   readonly sqlite?: Database.Database;
+  /** PostgreSQL only: kysely's pool, for the append's named (prepared once a connection) statement. */
+  readonly pool?: pg.Pool;
 }
 
 /**
@@ -377,6 +379,7 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
       db: new Kysely<StavkaDatabase>({ dialect: new PostgresDialect({ pool }) }),
       where: `${u.hostname}:${u.port || 5432}${u.pathname}`,
       url: target,
+      pool,
     };
   } else {
     const sync = sqliteSync();

@@ -204,6 +204,36 @@ export interface Store extends DeliveryQueue {
 }
 
 const CHANNEL = 'stavka_games';
+
+/**
+ * PostgreSQL's append (KyselyStore.appendAlone), one statement: the compare-and-set on
+ * games.seq, then the action, its snapshot and its notices inserted from the row it moved
+ * (none when it moved none), and a NOTIFY for the action stored. Run as a named statement:
+ * parsed and planned once a connection, not once a move (as kysely's unnamed ones were).
+ * $1 seq, $2 status, $3 final hash, $4 time, $5 game, $6 side, $7 action, $8 state id,
+ * $9 hash, $10 snapshot, $11-$13 the notices' ids, sides and bodies, $14 the channel,
+ * $15 this store's origin.
+ */
+const APPEND_SQL = `with moved as (
+    update games set seq = $1::integer, status = $2::text, final_hash = $3::text, updated_at = $4::text
+    where id = $5::text and seq = $1::integer - 1 and status = 'active'
+    returning id),
+  act as (
+    insert into actions (game_id, seq, side, action, state_id, hash, created_at)
+    select id, $1::integer, $6::text, $7::text, $8::integer, $9::text, $4::text from moved
+    returning game_id),
+  snap as (
+    insert into snapshots (game_id, seq, state)
+    select id, $1::integer, $10::text from moved where $10::text is not null),
+  notices as (
+    insert into webhook_deliveries (id, game_id, side, url, secret, body, attempts, due_at, created_at)
+    select n.id, s.game_id, s.side, s.webhook_url, s.webhook_secret, n.body, 0, $4::text, $4::text
+    from moved
+    join seats s on s.game_id = moved.id
+    join unnest($11::text[], $12::text[], $13::text[]) as n(id, side, body) on n.side = s.side
+    where s.player = 'human' and s.webhook_url is not null)
+  select count(*)::integer as stored from act,
+    lateral (select pg_notify($14::text, act.game_id || ' ' || $15::text)) as told`;
 /** How often a SQLite server looks for other processes' writes (for its live clients). */
 const SQLITE_POLL_MS = 200;
 /** A lost LISTEN connection is opened again after this, doubling up to the max. */
@@ -398,33 +428,27 @@ class KyselyStore implements Store {
   private async appendAlone(a: ActionRecord, change: AppendChange): Promise<boolean> {
     const notices = change.notices ?? [];
     try {
-      const r = await sql<{ stored: number }>`
-        with moved as (
-          update games set seq = ${a.seq}, status = ${change.status}, final_hash = ${change.finalHash},
-            updated_at = ${a.created_at}
-          where id = ${a.game_id} and seq = ${a.seq - 1} and status = 'active'
-          returning id),
-        act as (
-          insert into actions (game_id, seq, side, action, state_id, hash, created_at)
-          select id, ${a.seq}::integer, ${a.side}::text, ${a.action}::text, ${a.state_id}::integer,
-            ${a.hash}::text, ${a.created_at}::text from moved
-          returning game_id),
-        snap as (
-          insert into snapshots (game_id, seq, state)
-          select id, ${a.seq}::integer, ${change.snapshot}::text from moved where ${change.snapshot}::text is not null),
-        notices as (
-          insert into webhook_deliveries (id, game_id, side, url, secret, body, attempts, due_at, created_at)
-          select n.id, s.game_id, s.side, s.webhook_url, s.webhook_secret, n.body, 0,
-            ${a.created_at}::text, ${a.created_at}::text
-          from moved
-          join seats s on s.game_id = moved.id
-          join unnest(${notices.map((n) => n.id)}::text[], ${notices.map((n) => n.side)}::text[],
-            ${notices.map((n) => n.body)}::text[]) as n(id, side, body) on n.side = s.side
-          where s.player = 'human' and s.webhook_url is not null)
-        select count(*)::integer as stored from act,
-          lateral (select pg_notify(${CHANNEL}, act.game_id || ' ' || ${this.origin}::text)) as told`.execute(
-        this.db,
-      );
+      const r = await this.opened.pool!.query<{ stored: number }>({
+        name: 'stavka_append',
+        text: APPEND_SQL,
+        values: [
+          a.seq,
+          change.status,
+          change.finalHash,
+          a.created_at,
+          a.game_id,
+          a.side,
+          a.action,
+          a.state_id,
+          a.hash,
+          change.snapshot,
+          notices.map((n) => n.id),
+          notices.map((n) => n.side),
+          notices.map((n) => n.body),
+          CHANNEL,
+          this.origin,
+        ],
+      });
       return (r.rows[0]?.stored ?? 0) === 1;
     } catch (e) {
       if (isUniqueViolation(e)) return false;
