@@ -40,6 +40,12 @@ export interface AnalystOptions {
   readonly rollouts: number;
   readonly seed: Seed;
   /**
+   * `state` is already `viewer`'s view (all an online seat's page has): read as it is,
+   * not viewed again (a game's view of a view may not exist: Barbarossa's needs the
+   * secret a view leaves out). The dice are the analyst's own either way.
+   */
+  readonly asView?: boolean;
+  /**
    * How far a rollout plays before it is scored (0: to the end of the game). Counted as
    * the search counts it: decision points of the domain (player-turns, for Mars and
    * Typhoon); in policy playouts, changes of the game analyst's `milestone` if it has one
@@ -126,7 +132,7 @@ export function analyse<G>(
   // server sees everything but the dice to come (a view may leave out what only the rules
   // keep, such as a set-up's undrawn secrets).
   const known: GameState<G> =
-    viewer === SERVER
+    viewer === SERVER || options.asView === true
       ? { ...state, rng: rngFromSeed(`${seed}:known`), log: [], logDigest: '', undo: null }
       : knownState(rules, state, viewer, `${seed}:known`);
   const sum = zeroChances(rules);

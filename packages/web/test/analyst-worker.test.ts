@@ -264,6 +264,10 @@ describe('the analyst worker: bad input is refused with its reason, nothing run'
   it('a game the worker cannot load says which', async () => {
     await refused(ask(1), /no game this version plays/, () => loadAnalystGame('no-such-game'));
   });
+
+  it('asView is true or false, nothing else', async () => {
+    await refused({ ...ask(1), asView: 'yes' }, /asView is true or false/);
+  });
 });
 
 describe('an offline game: the worker reads the whole state the browser holds, cut to the viewer', () => {
@@ -287,6 +291,45 @@ describe('an offline game: the worker reads the whole state the browser holds, c
     assert.ok(r?.final);
     assert.equal(r.analysis.toMove, side);
     assert.equal(r.analysis.rollouts, 1);
+    const sum = Object.values(r.analysis.chances).reduce((x, y) => x + y, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-9);
+  });
+
+  it("Barbarossa online: a seat's view, all its page has, is read as it is (asView), never viewed again", async () => {
+    const barbarossa = await loadAnalystGame('barbarossa-1941');
+    const made = setup(barbarossa.rules, null, 'analyst-online', {});
+    assert.ok(made.ok);
+    const side = barbarossa.rules.activeSides(made.value.state)[0]!;
+    // What the server sends the seat: its view, no secret in it.
+    const seen = barbarossa.rules.view(made.value.state, side);
+    assert.ok(!('secret' in (seen as object)));
+    const page: SessionView = {
+      ...VIEW,
+      game: 'barbarossa-1941',
+      state: seen,
+      mode: 'online',
+      seats: [side],
+    };
+    const position = analystPosition(page, barbarossa.rules.rulesVersion);
+    const run = async (asView: boolean | undefined) => {
+      const h = harness(loadAnalystGame);
+      h.handle({
+        ...ask(1),
+        game: 'barbarossa-1941',
+        state: position,
+        viewer: side,
+        rollouts: 1,
+        ...(asView === undefined ? {} : { asView }),
+      });
+      await h.settle();
+      return h.replies;
+    };
+    // Viewed again, a view has no secret to read: the reading fails with its reason.
+    const [failed] = await run(undefined);
+    assert.equal(failed?.type, 'error');
+    const [r] = results(await run(true));
+    assert.ok(r?.final, 'a reading from the seat view');
+    assert.equal(r.analysis.toMove, side);
     const sum = Object.values(r.analysis.chances).reduce((x, y) => x + y, 0);
     assert.ok(Math.abs(sum - 1) < 1e-9);
   });

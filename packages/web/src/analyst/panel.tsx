@@ -15,6 +15,7 @@ import {
   type GameState,
   type Presentation,
   rngFromSeed,
+  SERVER,
   type Viewer,
 } from '@stavka/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -138,6 +139,8 @@ export function AnalystPanel(p: {
         game: v.game,
         state: analystPosition(v, rulesVersion, p.whole),
         viewer,
+        // Without the whole state (an online seat), the page's view is all there is.
+        asView: !p.whole && viewer !== SERVER,
         rollouts: ANALYST_ROLLOUTS,
         seed: `analyst:${v.game}:${v.stateId}`,
       },

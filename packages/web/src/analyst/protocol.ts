@@ -34,6 +34,8 @@ export interface AnalyseRequest {
   /** The position: the state the viewer may see (an online seat's view, a replay's whole state). */
   readonly state: GameState<unknown>;
   readonly viewer: Viewer;
+  /** `state` is already `viewer`'s view (an online seat's page has nothing more): read as it is. */
+  readonly asView?: boolean;
   /** The rollouts of the last batch (the batches below it run first). */
   readonly rollouts: number;
   readonly seed: Seed;
@@ -88,6 +90,8 @@ export function readRequest(msg: unknown): AnalystRequest | { readonly error: st
     return { error: `analyst: rollouts is a whole number from 1 to ${MAX_ROLLOUTS}`, id };
   if (typeof m.seed !== 'string' && typeof m.seed !== 'number')
     return { error: 'analyst: seed is a string or a number', id };
+  if (m.asView !== undefined && typeof m.asView !== 'boolean')
+    return { error: 'analyst: asView is true or false', id };
   const s = m.state as Record<string, unknown> | null;
   if (typeof s !== 'object' || s === null || s.game !== m.game || !('state' in s))
     return { error: `analyst: state is a state of ${m.game}`, id };
@@ -97,6 +101,7 @@ export function readRequest(msg: unknown): AnalystRequest | { readonly error: st
     game: m.game,
     state: m.state as GameState<unknown>,
     viewer: m.viewer,
+    ...(m.asView === true ? { asView: true } : {}),
     rollouts: r,
     seed: m.seed,
   };
@@ -121,7 +126,11 @@ export function analystHandler(deps: {
     const rollouts = batches[i]!;
     let analysis: Analysis;
     try {
-      analysis = analyse(game.rules, game.analyst, req.state, req.viewer, { rollouts, seed: req.seed });
+      analysis = analyse(game.rules, game.analyst, req.state, req.viewer, {
+        rollouts,
+        seed: req.seed,
+        asView: req.asView === true,
+      });
     } catch (e) {
       running = null;
       fail(req.id, `analyst: ${(e as Error).message}`);
