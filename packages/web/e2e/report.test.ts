@@ -148,18 +148,29 @@ for (const [game, seed] of [
   ['barbarossa-1941', 3],
 ] as const) {
   describe(`after-action report: ${game}`, () => {
-    it('opens from the replay viewer: a map per turn, both charts, and a saved file needing no server', async () => {
+    it('opens from the replay viewer: a map per turn, both charts, and a saved file needing no server', async (t) => {
+      let since = Date.now();
+      const took = () => `${((Date.now() - since) / 1000).toFixed(1)} s`;
       const g = await savedGame(game, seed);
+      const times = [`played (${g.file.actions.length} actions) in ${took()}`];
+      since = Date.now();
       const page = await e2e.browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await openReplay(page, e2e.server.url, `${game}.json`, g.file);
       // Offered once every action of the file is checked legal.
+      await page.getByRole('button', { name: 'After-action report' }).waitFor();
+      times.push(`read and checked in the viewer in ${took()}`);
+      since = Date.now();
       const html = await reportMade(page, game, g);
+      times.push(`report made in ${took()}`);
       assert.doesNotMatch(html, /<script/i);
       assert.deepEqual(errors, []);
       await page.close();
+      since = Date.now();
       await openedOffline(html, game, g.turns);
+      times.push(`opened offline in ${took()}`);
+      t.diagnostic(times.join('; '));
       // The worker's report is the builder's run directly in Node, byte for byte (what
       // `stavka report` writes but for its vega charts), checked on the two small games.
       if (game !== 'barbarossa-1941') assert.equal(html, await directReport(game, g.file));
