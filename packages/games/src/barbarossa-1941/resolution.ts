@@ -40,8 +40,7 @@ import { railBound } from './railway-guns.ts';
 import { impassable, otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
-import type { ActionOf } from './steps/actions.ts';
-import type { Effects } from './steps/step.ts';
+import type { Effect, Effects } from './steps/step.ts';
 import { supplyStatuses } from './supply.ts';
 import {
   CITE_DE,
@@ -69,9 +68,6 @@ export type CombatAction =
   | { type: 'advance'; piece: string; to: number }
   | { type: 'end-advance' }
   | { type: 'survivor'; piece: string; to: number };
-
-/** The combat action of type `T`. */
-type Act<T extends CombatAction['type']> = ActionOf<T>;
 
 const DISRUPTING = new Set(['D', 'D1', 'D2', 'D3']);
 
@@ -723,45 +719,14 @@ function finishCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
   g.combat = null;
 }
 
-/**
- * What each combat action does, one named effect each (the combat's phase decides which
- * are offered: `combatActions`). The step of the sequence is steps/resolution.ts.
- */
-export const COMBAT_EFFECTS: Effects<CombatAction['type']> = {
-  'no-retreat': declareNoRetreat,
-  'orders-done': endOrders,
-  'forced-exchange': declareForcedExchange,
-  'avoid-exchange': avoidForcedExchange,
-  'exchange-choice': chooseExchange,
-  lose: loseToExchange,
-  flip: flipToExchange,
-  'retreat-length': setRetreatLength,
-  retreat,
-  advance,
-  'end-advance': (g, s, _side, _a, ctx) => finishCombat(g, s, ctx),
-  survivor: placeSurvivor,
-};
-
 /** The defender's No Retreat! order for one unit (B-4). */
-function declareNoRetreat(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'no-retreat'>,
-  ctx: RulesContext,
-) {
+const declareNoRetreat: Effect<'no-retreat'> = (g, s, _side, a, ctx) => {
   g.combat!.noRetreat.push(a.piece);
   ctx.log({ kind: 'order', text: `No Retreat! for ${label(g, s, a.piece)}`, cite: [CITE_NO_RETREAT, 'B-4'] });
-}
+};
 
 /** The orders given: the roll, unless a Russian attacker must first declare a Forced Exchange. */
-function endOrders(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  _a: Act<'orders-done'>,
-  ctx: RulesContext,
-) {
+const endOrders: Effect<'orders-done'> = (g, s, _side, _a, ctx) => {
   const c = g.combat!;
   if (c.noRetreat.length > 0 && g.player === 'soviet') {
     // "The Russian player must declare a Forced Exchange before the die is rolled."
@@ -769,20 +734,14 @@ function endOrders(
     return;
   }
   rollCombat(g, s, ctx);
-}
+};
 
 /**
  * A Forced Exchange declared or not (B-4): a Russian attacker's before the roll (a German
  * defender may then avoid it), a German attacker's after it, re-reading the No Retreat!
  * units' results as the exchange.
  */
-function declareForcedExchange(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'forced-exchange'>,
-  ctx: RulesContext,
-) {
+const declareForcedExchange: Effect<'forced-exchange'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   c.forcedExchange = a.declare;
   if (a.declare) ctx.log({ kind: 'order', text: 'Forced Exchange declared', cite: [CITE_NO_RETREAT, 'B-4'] });
@@ -808,16 +767,10 @@ function declareForcedExchange(
   }
   c.phase = 'orders'; // set again at once: applyResults picks the phase that follows
   applyResults(g, s, ctx);
-}
+};
 
 /** The German defender takes a D3 instead of the Forced Exchange, or not; then the roll (B-4). */
-function avoidForcedExchange(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'avoid-exchange'>,
-  ctx: RulesContext,
-) {
+const avoidForcedExchange: Effect<'avoid-exchange'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   if (a.takeD3) {
     c.tookD3 = true;
@@ -830,16 +783,10 @@ function avoidForcedExchange(
     });
   }
   rollCombat(g, s, ctx);
-}
+};
 
 /** The German attacker pays the exchange, takes BD instead (B-5), or opts for nil (B-62). */
-function chooseExchange(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'exchange-choice'>,
-  ctx: RulesContext,
-) {
+const chooseExchange: Effect<'exchange-choice'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   if (a.nil) {
     // B-62: "who may instead opt for nil": nothing happens to either side.
@@ -861,30 +808,18 @@ function chooseExchange(
     });
   }
   applyResults(g, s, ctx);
-}
+};
 
 /** An attacking unit eliminated to cover the exchange (B-5). */
-function loseToExchange(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'lose'>,
-  ctx: RulesContext,
-) {
+const loseToExchange: Effect<'lose'> = (g, s, _side, a, ctx) => {
   const u = s.units[g.pieces[a.piece]!.unit!]!;
   g.combat!.lossesOwed -= attackFactor(u, g.pieces[a.piece]!);
   eliminatePiece(g, s, a.piece, ctx, 'covering the exchange', [CITE_RESULTS, 'B-5']);
   next(g, s, ctx);
-}
+};
 
 /** An attacking unit flipped to its weak side to cover the exchange (B-55 for a korps). */
-function flipToExchange(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'flip'>,
-  ctx: RulesContext,
-) {
+const flipToExchange: Effect<'flip'> = (g, s, _side, a, ctx) => {
   const p = g.pieces[a.piece]!;
   const u = s.units[p.unit!]!;
   g.combat!.lossesOwed -= (u.factors.attack ?? 0) - (u.factors.weakAttack ?? 0);
@@ -895,16 +830,10 @@ function flipToExchange(
     cite: u.size === 'korps' ? [CITE_RESULTS, 'B-55'] : [CITE_RESULTS],
   });
   next(g, s, ctx);
-}
+};
 
 /** The attacker sets how far a defender retreats (B-3). */
-function setRetreatLength(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'retreat-length'>,
-  ctx: RulesContext,
-) {
+const setRetreatLength: Effect<'retreat-length'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   c.retreatLengths[a.piece] = a.hexes;
   ctx.log({
@@ -914,10 +843,10 @@ function setRetreatLength(
   });
   c.phase = 'retreat';
   next(g, s, ctx);
-}
+};
 
 /** A defender retreats to a hex by the shortest of its retreat paths, entering each hex on the way. */
-function retreat(g: BarbarossaState, s: RulesScenario, _side: Side, a: Act<'retreat'>, ctx: RulesContext) {
+const retreat: Effect<'retreat'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   const board = new Board(g, s);
   const p = g.pieces[a.piece]!;
@@ -941,10 +870,10 @@ function retreat(g: BarbarossaState, s: RulesScenario, _side: Side, a: Act<'retr
     data: { piece: a.piece, path },
   });
   next(g, s, ctx);
-}
+};
 
 /** An attacker advances after combat; the combat ends when no other may. */
-function advance(g: BarbarossaState, s: RulesScenario, _side: Side, a: Act<'advance'>, ctx: RulesContext) {
+const advance: Effect<'advance'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   const p = g.pieces[a.piece]!;
   p.at = a.to;
@@ -959,16 +888,10 @@ function advance(g: BarbarossaState, s: RulesScenario, _side: Side, a: Act<'adva
   });
   if (c.mayAdvance.length === 0) finishCombat(g, s, ctx);
   if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
-}
+};
 
 /** B-52: the weak division surviving a DE retreats to a hex, or none is taken. */
-function placeSurvivor(
-  g: BarbarossaState,
-  s: RulesScenario,
-  _side: Side,
-  a: Act<'survivor'>,
-  ctx: RulesContext,
-) {
+const placeSurvivor: Effect<'survivor'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   const eliminated = label(g, s, c.survivors!.shift()!);
   if (a.to < 0) {
@@ -981,4 +904,23 @@ function placeSurvivor(
   }
   delete c.survivorPiece;
   next(g, s, ctx);
-}
+};
+
+/**
+ * What each combat action does, one named effect each (the combat's phase decides which
+ * are offered: `combatActions`). The step of the sequence is steps/resolution.ts.
+ */
+export const COMBAT_EFFECTS: Effects<CombatAction['type']> = {
+  'no-retreat': declareNoRetreat,
+  'orders-done': endOrders,
+  'forced-exchange': declareForcedExchange,
+  'avoid-exchange': avoidForcedExchange,
+  'exchange-choice': chooseExchange,
+  lose: loseToExchange,
+  flip: flipToExchange,
+  'retreat-length': setRetreatLength,
+  retreat,
+  advance,
+  'end-advance': (g, s, _side, _a, ctx) => finishCombat(g, s, ctx),
+  survivor: placeSurvivor,
+};

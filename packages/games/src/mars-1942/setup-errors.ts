@@ -2,7 +2,7 @@
  * Mars 1942's set-up error codes, closed: the engine's that a scenario passes on (its schema,
  * map and tables) and the game's own. `setupError` takes no other code.
  */
-import { ENGINE_SETUP_CODES, type SetupError, setupErrorsOf } from '@stavka/engine';
+import { ENGINE_SETUP_CODES, setupErrorsOf } from '@stavka/engine';
 
 export const MARS_SETUP_CODES = [
   ...ENGINE_SETUP_CODES,
@@ -16,7 +16,6 @@ export const MARS_SETUP_CODES = [
   'setup/orders', // the scenario's turn orders
 ] as const;
 export type MarsSetupCode = (typeof MARS_SETUP_CODES)[number];
-export type MarsSetupError = SetupError<MarsSetupCode>;
 
 /** An error of Mars's vocabulary: which field, and why. */
 export const setupError = setupErrorsOf(MARS_SETUP_CODES);

@@ -3,7 +3,7 @@
  * schema, map and tables) and the game's own, for battles, Typhoon and the campaign.
  * `setupError` takes no other code.
  */
-import { ENGINE_SETUP_CODES, type SetupError, setupErrorsOf } from '@stavka/engine';
+import { ENGINE_SETUP_CODES, setupErrorsOf } from '@stavka/engine';
 
 export const POINT_TO_POINT_SETUP_CODES = [
   ...ENGINE_SETUP_CODES,
@@ -32,7 +32,6 @@ export const POINT_TO_POINT_SETUP_CODES = [
   'setup/scenario',
 ] as const;
 export type PointToPointSetupCode = (typeof POINT_TO_POINT_SETUP_CODES)[number];
-export type PointToPointSetupError = SetupError<PointToPointSetupCode>;
 
 /** An error of point-to-point's vocabulary: which field, and why. */
 export const setupError = setupErrorsOf(POINT_TO_POINT_SETUP_CODES);

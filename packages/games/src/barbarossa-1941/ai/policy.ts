@@ -912,23 +912,10 @@ export class BarbarossaPolicy {
     const supplyNet = supplyDistances(board, side);
     /** The supply distance of a unit that ends its move in each hex (-1: out of supply). */
     const supply = supplyIfThere(board, supplyNet, side);
-    const dests = new Map<string, Set<number>>();
-    const allocs = new Map<number, string[]>();
-    for (const a of legal) {
-      if (a.type === 'move') {
-        const d = dests.get(a.piece) ?? new Set<number>();
-        dests.set(a.piece, d);
-        d.add(a.to);
-      } else if (a.type === 'allocate') {
-        const l = allocs.get(a.target) ?? [];
-        allocs.set(a.target, l);
-        l.push(a.piece);
-      }
-    }
+    const { dests, allocs } = movesAndAllocations(legal);
     const out: Act[] = [];
     const moves: Act[] = [];
     const stationary: Act[] = [];
-    const stay = (id: string) => layout.used.add(id);
 
     const enemies = g.order
       .filter((id) => g.pieces[id]!.side !== side && g.pieces[id]!.status === 'map')
@@ -965,25 +952,7 @@ export class BarbarossaPolicy {
       anyOdds = (t) => doomed && lost.includes(t);
     }
     // 1. Guards: keep a unit in each victory city held (B-12), two where the enemy is near.
-    if (moving && hold === undefined) {
-      for (const h of guardHexes(s, g, side)) {
-        const threatened = near(h, GUARD_THREAT);
-        const wanted = threatened ? 2 : 1;
-        const rank = this.guardRank(board, threatened);
-        const mine = this.guardsKept(board, side, h, threatened);
-        for (const id of mine) stay(id);
-        for (let k = mine.length; k < wanted; k++) {
-          let best: string | null = null;
-          for (const [id, d] of dests) {
-            if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
-            if (best === null || rank(id, best) < 0) best = id;
-          }
-          if (best === null) break;
-          layout.move(best, g.pieces[best]!.at, h);
-          moves.push({ type: 'move', piece: best, to: h });
-        }
-      }
-    }
+    if (moving && hold === undefined) moves.push(...this.guardCities(g, side, board, layout, dests, near));
 
     // 1b. Supply discipline (operations.ts): an Axis unit that alone holds a supply line open
     // through a Russian ZOC stays there; then the spearheads drive deep through the gaps,
@@ -991,76 +960,24 @@ export class BarbarossaPolicy {
     const spear: Act[] = [];
     const axisOps = side === 'axis';
     const blocked = axisOps ? supplyBlocked(board, side) : null;
-    if (moving && blocked) {
-      for (const h of corridorKeepers(board, blocked, supplyNet).keys()) {
-        const here = board.sideAt(side, h).filter((id) => garrisons(board, id) && dests.has(id));
-        if (here.length === 0 || here.some((id) => layout.used.has(id))) continue;
-        stay([...here].sort(this.guardRank(board, false))[0]!);
-      }
-    }
+    if (moving && blocked) this.keepCorridors(side, board, layout, dests, { blocked, supplyNet });
 
     // 2. Attacks.
-    const reach = new Map<string, Set<number>>();
-    if (moving)
-      for (const id of dests.keys()) {
-        if (layout.used.has(id) || !canAttack(board, id)) continue;
-        reach.set(
-          id,
-          new Set(
-            moveOptions(board, id, { paths: false })
-              .filter((o) => !o.bonus)
-              .map((o) => o.to),
-          ),
-        );
-      }
+    const reach = moving ? attackReach(board, layout, dests) : new Map<string, Set<number>>();
     const targets: number[] = [];
     for (let h = 0; h < board.at.length; h++) if (board.hasEnemy(side, h)) targets.push(h);
     const supplyNow: Record<string, 'full' | 'limited' | 'isolated'> = {};
     for (const id of g.order) supplyNow[id] = g.pieces[id]!.supply;
-    interface Cand {
-      id: string;
-      to: number | null;
-      /** The other hexes next to the target it can attack from, next best first (the Axis). */
-      alt?: number[];
-    }
     /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
     const cityTargets = new Set(axisOps ? objectiveCities(s, g) : []);
-    const candidates = (t: number): Cand[] => {
-      const out: Cand[] = [];
-      /** B-66: not from a hex in Rumania while its cities would not hold with it open. */
-      const fromRumania = (h: number) => !rumaniaHeld && s.rumania[h] === 1;
-      for (const id of allocs.get(t) ?? [])
-        if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
-      for (const [id, r] of reach) {
-        if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
-        const from: { h: number; score: number }[] = [];
-        for (const h of neighbours(s, t)) {
-          if (!r.has(h) || board.hasEnemy(side, h) || fromRumania(h) || !layout.fits(h, id)) continue;
-          // Supply discipline: the Axis attacks from a hex out of supply only to take a city.
-          if (axisOps && supply[h]! < 0 && !cityTargets.has(t)) continue;
-          const slot = slotBetween(s.map.graph, h, t);
-          const river = slot >= 0 && riverAt(s, slot, board.weather) ? 1 : 0;
-          from.push({ h, score: -3 * river - fields.of(id)[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0) });
-        }
-        if (from.length === 0) continue;
-        from.sort((a, b) => b.score - a.score || a.h - b.h);
-        out.push({ id, to: from[0]!.h, ...(axisOps ? { alt: from.slice(1).map((x) => x.h) } : {}) });
-      }
-      return out;
-    };
+    const candidates = (t: number): Cand[] =>
+      attackCandidates({ board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields }, t);
     /**
      * The Axis reduces first the pockets (Russian units cut off from their supply: attacked a
      * column higher, and often unable to retreat) and the Russian units whose ZOC cuts its own
      * supply (next to a railhead or to a hex that would reconnect Isolated Axis units).
      */
-    let rear = (_t: number) => false;
-    if (blocked) {
-      const theirs = supplyDistances(board, 'soviet');
-      const cutting = new Set<number>();
-      for (const h of [...g.railheads, ...bridgeHexes(board, blocked, supplyNet).keys()])
-        for (const n of neighbours(s, h)) cutting.add(n);
-      rear = (t) => theirs[t]! < 0 || cutting.has(t);
-    }
+    const rear = blocked ? pocketsAndCutters(board, blocked, supplyNet) : (_t: number) => false;
     const potential = targets
       .map((t) => {
         const c = candidates(t);
@@ -1073,7 +990,6 @@ export class BarbarossaPolicy {
       .filter((x) => x.ratio > 1)
       .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
     const committed: { target: number; attackers: string[]; column: number }[] = [];
-    const min = this.params.minColumn[side];
     const goalColumn = this.params.goalColumn[side];
     /** Air units counted on for an attack planned already (`chooseAir` gives them to it). */
     const reservedAir = new Set<string>();
@@ -1082,86 +998,23 @@ export class BarbarossaPolicy {
      * `withAir`: counting on the close air support that can reach it (B-13, B-46), the
      * strongest two air units not counted on for another attack.
      */
-    const attackOn = (t: number, mobile: boolean, withAir = false, goal = goalColumn): void => {
-      const air = withAir
-        ? airSupporters(board, t, [])
-            .filter((id) => !reservedAir.has(id))
-            .sort(
-              (a, b) =>
-                (board.unit(b).factors.shifts ?? 0) - (board.unit(a).factors.shifts ?? 0) || (a < b ? -1 : 1),
-            )
-            .slice(0, 2)
-        : [];
-      const cands = candidates(t)
-        .filter((c) => mobile || !isMobile(board.unit(c.id)))
-        .sort(
-          (a, b) =>
-            (a.to === null ? 0 : 1) - (b.to === null ? 0 : 1) ||
-            (isMobile(board.unit(a.id)) ? 1 : 0) - (isMobile(board.unit(b.id)) ? 1 : 0) ||
-            attackFactor(board.unit(b.id), board.piece(b.id)) -
-              attackFactor(board.unit(a.id), board.piece(a.id)),
-        );
-      const chosen: Cand[] = [];
-      let column = -99;
-      /** Would `c` fit in its hex with the movers chosen so far ("Stacking" Limits)? */
-      const fitsWith = (c: Cand) => {
-        if (c.to === null) return true;
-        if (!layout.fits(c.to, c.id)) return false;
-        const same = [...chosen.filter((k) => k.to === c.to).map((k) => k.id), c.id];
-        return board.fits(c.to, [...(layout.added.get(c.to) ?? []), ...same], layout.removed.get(c.to) ?? []);
-      };
-      for (const first of cands) {
-        // Stacking of several movers into one hex: checked together; else its next hex.
-        let c: Cand | null = first;
-        if (!fitsWith(c)) {
-          const other: number | undefined = (first.alt ?? []).find((h) => fitsWith({ ...first, to: h }));
-          c = other === undefined ? null : { id: first.id, to: other };
-        }
-        if (c === null) continue;
-        chosen.push(c);
-        column = this.column(g, board, chosen, t, supplyNow, air);
-        if (column >= goal) break;
-      }
-      // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
-      // vital city whose loss ends the game this turn, at any column the CRT has.
-      // (And the Axis attacks an objective city itself at one column less: nothing else takes it.)
-      const floor = anyOdds(t) ? 0 : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0);
-      if (column < floor || chosen.length === 0) return;
-      // Drop attackers not needed for the column reached (the last added first kept; the Axis
-      // keeps its mobile units out of the attacks first: the breakthrough is theirs).
-      const tryDrop = axisOps
-        ? [...chosen].sort(
-            (a, b) => (isMobile(board.unit(b.id)) ? 1 : 0) - (isMobile(board.unit(a.id)) ? 1 : 0),
-          )
-        : chosen.slice(0, -1).reverse();
-      for (const c of tryDrop) {
-        const without = chosen.filter((k) => k !== c);
-        if (without.length > 0 && this.column(g, board, without, t, supplyNow, air) >= Math.min(column, goal))
-          chosen.splice(chosen.indexOf(c), 1);
-      }
-      const attackers = chosen.map((c) => c.id);
-      if (side === 'soviet') {
-        // B-14: no attack whose attackers would owe an attack on another German army or korps.
-        const col = this.column(g, board, chosen, t, supplyNow);
-        const trial = this.hypothetical(g, chosen);
-        const owed = mustAttackUnmet(new Board(trial, s), [
-          ...committed,
-          { target: t, attackers, column: col },
-        ]);
-        if (owed.length > 0) return;
-      }
-      committed.push({ target: t, attackers, column });
-      for (const id of air) reservedAir.add(id);
-      for (const c of chosen) {
-        if (c.to !== null) {
-          layout.move(c.id, g.pieces[c.id]!.at, c.to);
-          out.push({ type: 'move', piece: c.id, to: c.to }, { type: 'allocate', piece: c.id, target: t });
-        } else {
-          layout.used.add(c.id);
-          stationary.push({ type: 'allocate', piece: c.id, target: t });
-        }
-      }
+    const planning: AttackPlanning = {
+      g,
+      side,
+      board,
+      layout,
+      candidates,
+      supplyNow,
+      cityTargets,
+      urgent,
+      anyOdds,
+      committed,
+      reservedAir,
+      out,
+      stationary,
     };
+    const attackOn = (t: number, mobile: boolean, withAir = false, goal = goalColumn): void =>
+      this.planAttackOn(planning, t, mobile, withAir, goal);
     if (!axisOps) for (const { t } of potential) attackOn(t, true);
     else {
       // The Axis (operations.ts): first the attacks on and next to its army groups'
@@ -1190,64 +1043,8 @@ export class BarbarossaPolicy {
     // 3. Everyone else: first (the Axis) into the hexes that reconnect Isolated units, the
     // most reconnected first, each the nearest infantry that can get there (operations.ts);
     // then toward the objectives (the Russians in contact hold).
-    const free: Act[] = [];
-    if (moving && blocked) {
-      const bridges = [...bridgeHexes(board, blocked, supplyNet)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-      for (const [h] of bridges) {
-        let pick: string | null = null;
-        for (const [id, d] of dests) {
-          if (layout.used.has(id) || !d.has(h) || !garrisons(board, id) || !layout.fits(h, id)) continue;
-          const rank = (x: string) =>
-            (isMobile(board.unit(x)) ? 100 : 0) + hexDistance(board, g.pieces[x]!.at, h);
-          if (pick === null || rank(id) < rank(pick) || (rank(id) === rank(pick) && id < pick)) pick = id;
-        }
-        if (pick === null) continue;
-        layout.move(pick, g.pieces[pick]!.at, h);
-        free.push({ type: 'move', piece: pick, to: h });
-      }
-    }
-    if (moving) {
-      const contact = (h: number) => neighbours(s, h).some((n) => board.hasEnemy(side, n));
-      const order = [...dests.keys()]
-        .filter((id) => !layout.used.has(id))
-        .sort(
-          (a, b) =>
-            (isMobile(board.unit(b)) ? 1 : 0) - (isMobile(board.unit(a)) ? 1 : 0) ||
-            fields.of(a)[g.pieces[a]!.at]! - fields.of(b)[g.pieces[b]!.at]!,
-        );
-      for (const id of order) {
-        const from = g.pieces[id]!.at;
-        const mobile = isMobile(board.unit(id));
-        if (side === 'soviet' && contact(from) && !mobile) continue;
-        // The Axis mobile units at the front that have no gap to drive through (operations.ts)
-        // wait for the breakthrough (A.6, B-9): the attacks may open one.
-        if (axisOps && mobile && !g.breakthrough && near(from, BREAKTHROUGH_WAIT)) continue;
-        const fu = fields.of(id);
-        const score = (h: number) => {
-          // The Russian mobile units are the line's reserve: two hexes behind it, out of contact.
-          let v = side === 'soviet' && mobile ? -Math.abs(fu[h]! - RESERVE_DEPTH) : -fu[h]!;
-          // Beyond supply range: Isolated (A.8/B.6), Disrupted and unable to recover; the Axis
-          // never goes there unless it is there already (supply discipline).
-          if (supply[h]! < 0) v -= axisOps && h !== from ? 50 : 6;
-          if (side === 'soviet' && contact(h)) v += mobile ? -1 : 1.5; // a line in contact
-          return v;
-        };
-        let best = from;
-        let bestScore = score(from) + 0.25;
-        for (const h of dests.get(id)!) {
-          if (!layout.fits(h, id)) continue;
-          const v = score(h);
-          if (v > bestScore) {
-            bestScore = v;
-            best = h;
-          }
-        }
-        if (best !== from) {
-          layout.move(id, from, best);
-          free.push({ type: 'move', piece: id, to: best });
-        }
-      }
-    }
+    const free: Act[] = moving && blocked ? reconnectIsolated(board, layout, dests, blocked, supplyNet) : [];
+    if (moving) free.push(...this.moveTheRest(g, side, board, layout, dests, { fields, supply, near }));
     // Overruns first (B-42: they clear 1-factor screens); then the attackers that stay put
     // are allocated (an allocated unit leaves the list of movers: shorter legal lists), the
     // guards, each mover into its attack position and its allocation, the rest.
@@ -1255,6 +1052,204 @@ export class BarbarossaPolicy {
       ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
       : [];
     return [...overruns, ...stationary, ...moves, ...spear, ...out, ...free];
+  }
+
+  /**
+   * 2. Plans the attack on `t` if it reaches its column; `mobile` false: without mobile units;
+   * `withAir`: counting on the close air support that can reach it (B-13, B-46), the
+   * strongest two air units not counted on for another attack.
+   */
+  private planAttackOn(p: AttackPlanning, t: number, mobile: boolean, withAir: boolean, goal: number): void {
+    const { g, side, board, layout, candidates, supplyNow, cityTargets, urgent, anyOdds } = p;
+    const { committed, reservedAir, out, stationary } = p;
+    const s = board.s;
+    const axisOps = side === 'axis';
+    const min = this.params.minColumn[side];
+    const air = withAir
+      ? airSupporters(board, t, [])
+          .filter((id) => !reservedAir.has(id))
+          .sort(
+            (a, b) =>
+              (board.unit(b).factors.shifts ?? 0) - (board.unit(a).factors.shifts ?? 0) || (a < b ? -1 : 1),
+          )
+          .slice(0, 2)
+      : [];
+    const cands = candidates(t)
+      .filter((c) => mobile || !isMobile(board.unit(c.id)))
+      .sort(
+        (a, b) =>
+          (a.to === null ? 0 : 1) - (b.to === null ? 0 : 1) ||
+          (isMobile(board.unit(a.id)) ? 1 : 0) - (isMobile(board.unit(b.id)) ? 1 : 0) ||
+          attackFactor(board.unit(b.id), board.piece(b.id)) -
+            attackFactor(board.unit(a.id), board.piece(a.id)),
+      );
+    const chosen: Cand[] = [];
+    let column = -99;
+    /** Would `c` fit in its hex with the movers chosen so far ("Stacking" Limits)? */
+    const fitsWith = (c: Cand) => {
+      if (c.to === null) return true;
+      if (!layout.fits(c.to, c.id)) return false;
+      const same = [...chosen.filter((k) => k.to === c.to).map((k) => k.id), c.id];
+      return board.fits(c.to, [...(layout.added.get(c.to) ?? []), ...same], layout.removed.get(c.to) ?? []);
+    };
+    for (const first of cands) {
+      // Stacking of several movers into one hex: checked together; else its next hex.
+      let c: Cand | null = first;
+      if (!fitsWith(c)) {
+        const other: number | undefined = (first.alt ?? []).find((h) => fitsWith({ ...first, to: h }));
+        c = other === undefined ? null : { id: first.id, to: other };
+      }
+      if (c === null) continue;
+      chosen.push(c);
+      column = this.column(g, board, chosen, t, supplyNow, air);
+      if (column >= goal) break;
+    }
+    // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
+    // vital city whose loss ends the game this turn, at any column the CRT has.
+    // (And the Axis attacks an objective city itself at one column less: nothing else takes it.)
+    const floor = anyOdds(t) ? 0 : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0);
+    if (column < floor || chosen.length === 0) return;
+    // Drop attackers not needed for the column reached (the last added first kept; the Axis
+    // keeps its mobile units out of the attacks first: the breakthrough is theirs).
+    const tryDrop = axisOps
+      ? [...chosen].sort(
+          (a, b) => (isMobile(board.unit(b.id)) ? 1 : 0) - (isMobile(board.unit(a.id)) ? 1 : 0),
+        )
+      : chosen.slice(0, -1).reverse();
+    for (const c of tryDrop) {
+      const without = chosen.filter((k) => k !== c);
+      if (without.length > 0 && this.column(g, board, without, t, supplyNow, air) >= Math.min(column, goal))
+        chosen.splice(chosen.indexOf(c), 1);
+    }
+    const attackers = chosen.map((c) => c.id);
+    if (side === 'soviet') {
+      // B-14: no attack whose attackers would owe an attack on another German army or korps.
+      const col = this.column(g, board, chosen, t, supplyNow);
+      const trial = this.hypothetical(g, chosen);
+      const owed = mustAttackUnmet(new Board(trial, s), [
+        ...committed,
+        { target: t, attackers, column: col },
+      ]);
+      if (owed.length > 0) return;
+    }
+    committed.push({ target: t, attackers, column });
+    for (const id of air) reservedAir.add(id);
+    for (const c of chosen) {
+      if (c.to !== null) {
+        layout.move(c.id, g.pieces[c.id]!.at, c.to);
+        out.push({ type: 'move', piece: c.id, to: c.to }, { type: 'allocate', piece: c.id, target: t });
+      } else {
+        layout.used.add(c.id);
+        stationary.push({ type: 'allocate', piece: c.id, target: t });
+      }
+    }
+  }
+
+  /**
+   * 1. Guards: a unit kept in each victory city held (B-12), two where the enemy is within
+   * GUARD_THREAT; the moves that bring the missing ones in.
+   */
+  private guardCities(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    dests: ReadonlyMap<string, Set<number>>,
+    near: (h: number, within: number) => boolean,
+  ): Act[] {
+    const moves: Act[] = [];
+    for (const h of guardHexes(board.s, g, side)) {
+      const threatened = near(h, GUARD_THREAT);
+      const wanted = threatened ? 2 : 1;
+      const rank = this.guardRank(board, threatened);
+      const mine = this.guardsKept(board, side, h, threatened);
+      for (const id of mine) layout.used.add(id);
+      for (let k = mine.length; k < wanted; k++) {
+        let best: string | null = null;
+        for (const [id, d] of dests) {
+          if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
+          if (best === null || rank(id, best) < 0) best = id;
+        }
+        if (best === null) break;
+        layout.move(best, g.pieces[best]!.at, h);
+        moves.push({ type: 'move', piece: best, to: h });
+      }
+    }
+    return moves;
+  }
+
+  /** 1b. Supply discipline: an Axis unit that alone holds a supply line open through a Russian ZOC stays there. */
+  private keepCorridors(side: Side, board: Board, layout: Layout, dests: Dests, cut: SupplyCut): void {
+    for (const h of corridorKeepers(board, cut.blocked, cut.supplyNet).keys()) {
+      const here = board.sideAt(side, h).filter((id) => garrisons(board, id) && dests.has(id));
+      if (here.length === 0 || here.some((id) => layout.used.has(id))) continue;
+      layout.used.add([...here].sort(this.guardRank(board, false))[0]!);
+    }
+  }
+
+  /**
+   * 3. The units with no task yet move toward their objectives (the field), the Russian mobile
+   * units two hexes behind the line as its reserve; the Russian units in contact hold, the
+   * Axis mobile units at the front wait for the breakthrough, and the Axis never moves out
+   * of supply.
+   */
+  private moveTheRest(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    dests: ReadonlyMap<string, Set<number>>,
+    at: {
+      readonly fields: ReturnType<typeof unitFields>;
+      readonly supply: Int32Array;
+      readonly near: (h: number, within: number) => boolean;
+    },
+  ): Act[] {
+    const s = board.s;
+    const { fields, supply, near } = at;
+    const axisOps = side === 'axis';
+    const free: Act[] = [];
+    const contact = (h: number) => neighbours(s, h).some((n) => board.hasEnemy(side, n));
+    const order = [...dests.keys()]
+      .filter((id) => !layout.used.has(id))
+      .sort(
+        (a, b) =>
+          (isMobile(board.unit(b)) ? 1 : 0) - (isMobile(board.unit(a)) ? 1 : 0) ||
+          fields.of(a)[g.pieces[a]!.at]! - fields.of(b)[g.pieces[b]!.at]!,
+      );
+    for (const id of order) {
+      const from = g.pieces[id]!.at;
+      const mobile = isMobile(board.unit(id));
+      if (side === 'soviet' && contact(from) && !mobile) continue;
+      // The Axis mobile units at the front that have no gap to drive through (operations.ts)
+      // wait for the breakthrough (A.6, B-9): the attacks may open one.
+      if (axisOps && mobile && !g.breakthrough && near(from, BREAKTHROUGH_WAIT)) continue;
+      const fu = fields.of(id);
+      const score = (h: number) => {
+        // The Russian mobile units are the line's reserve: two hexes behind it, out of contact.
+        let v = side === 'soviet' && mobile ? -Math.abs(fu[h]! - RESERVE_DEPTH) : -fu[h]!;
+        // Beyond supply range: Isolated (A.8/B.6), Disrupted and unable to recover; the Axis
+        // never goes there unless it is there already (supply discipline).
+        if (supply[h]! < 0) v -= axisOps && h !== from ? 50 : 6;
+        if (side === 'soviet' && contact(h)) v += mobile ? -1 : 1.5; // a line in contact
+        return v;
+      };
+      let best = from;
+      let bestScore = score(from) + 0.25;
+      for (const h of dests.get(id)!) {
+        if (!layout.fits(h, id)) continue;
+        const v = score(h);
+        if (v > bestScore) {
+          bestScore = v;
+          best = h;
+        }
+      }
+      if (best !== from) {
+        layout.move(id, from, best);
+        free.push({ type: 'move', piece: id, to: best });
+      }
+    }
+    return free;
   }
 
   /**
@@ -1520,4 +1515,177 @@ export class BarbarossaPolicy {
     }
     return legal[0]!;
   }
+}
+
+/** Each free unit's legal destinations. */
+type Dests = ReadonlyMap<string, Set<number>>;
+
+/** Where the Axis's supply is cut (`supplyBlocked`) and its supply distances (`supplyDistances`). */
+interface SupplyCut {
+  readonly blocked: Uint8Array;
+  readonly supplyNet: Int32Array;
+}
+
+/** The legal moves by piece (its destinations) and the legal allocations by target (its attackers). */
+function movesAndAllocations(legal: readonly Act[]): {
+  dests: Map<string, Set<number>>;
+  allocs: Map<number, string[]>;
+} {
+  const dests = new Map<string, Set<number>>();
+  const allocs = new Map<number, string[]>();
+  for (const a of legal) {
+    if (a.type === 'move') {
+      const d = dests.get(a.piece) ?? new Set<number>();
+      dests.set(a.piece, d);
+      d.add(a.to);
+    } else if (a.type === 'allocate') {
+      const l = allocs.get(a.target) ?? [];
+      allocs.set(a.target, l);
+      l.push(a.piece);
+    }
+  }
+  return { dests, allocs };
+}
+
+/** The hexes each free unit that can attack reaches by a plain move (no bonus movement), by unit. */
+function attackReach(
+  board: Board,
+  layout: Layout,
+  dests: ReadonlyMap<string, Set<number>>,
+): Map<string, Set<number>> {
+  const reach = new Map<string, Set<number>>();
+  for (const id of dests.keys()) {
+    if (layout.used.has(id) || !canAttack(board, id)) continue;
+    reach.set(
+      id,
+      new Set(
+        moveOptions(board, id, { paths: false })
+          .filter((o) => !o.bonus)
+          .map((o) => o.to),
+      ),
+    );
+  }
+  return reach;
+}
+
+/**
+ * The Russian hexes the Axis reduces first: the pockets (cut off from their supply) and the
+ * units whose ZOC cuts its own supply (next to a railhead or to a hex that would reconnect
+ * Isolated Axis units).
+ */
+function pocketsAndCutters(board: Board, blocked: Uint8Array, supplyNet: Int32Array): (t: number) => boolean {
+  const theirs = supplyDistances(board, 'soviet');
+  const cutting = new Set<number>();
+  for (const h of [...board.g.railheads, ...bridgeHexes(board, blocked, supplyNet).keys()])
+    for (const n of neighbours(board.s, h)) cutting.add(n);
+  return (t) => theirs[t]! < 0 || cutting.has(t);
+}
+
+/**
+ * 3a. The Axis into the hexes that reconnect Isolated units, the most reconnected first,
+ * each the nearest infantry that can get there (operations.ts).
+ */
+function reconnectIsolated(
+  board: Board,
+  layout: Layout,
+  dests: ReadonlyMap<string, Set<number>>,
+  blocked: Uint8Array,
+  supplyNet: Int32Array,
+): Act[] {
+  const g = board.g;
+  const moves: Act[] = [];
+  const bridges = [...bridgeHexes(board, blocked, supplyNet)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  for (const [h] of bridges) {
+    let pick: string | null = null;
+    for (const [id, d] of dests) {
+      if (layout.used.has(id) || !d.has(h) || !garrisons(board, id) || !layout.fits(h, id)) continue;
+      const rank = (x: string) =>
+        (isMobile(board.unit(x)) ? 100 : 0) + hexDistance(board, g.pieces[x]!.at, h);
+      if (pick === null || rank(id) < rank(pick) || (rank(id) === rank(pick) && id < pick)) pick = id;
+    }
+    if (pick === null) continue;
+    layout.move(pick, g.pieces[pick]!.at, h);
+    moves.push({ type: 'move', piece: pick, to: h });
+  }
+  return moves;
+}
+
+/** An attacker for a target: where it attacks from (null: where it stands, already allocated). */
+interface Cand {
+  id: string;
+  to: number | null;
+  /** The other hexes next to the target it can attack from, next best first (the Axis). */
+  alt?: number[];
+}
+
+/** What the attacks of one plan share while `planAttackOn` adds them one by one. */
+interface AttackPlanning {
+  readonly g: BarbarossaState;
+  readonly side: Side;
+  readonly board: Board;
+  readonly layout: Layout;
+  /** The units that could attack a target (`attackCandidates`). */
+  readonly candidates: (t: number) => Cand[];
+  readonly supplyNow: Record<string, 'full' | 'limited' | 'isolated'>;
+  /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
+  readonly cityTargets: ReadonlySet<number>;
+  /** Enemy hexes attacked at a column less. */
+  readonly urgent: (t: number) => boolean;
+  /** Enemy hexes attacked at any column. */
+  readonly anyOdds: (t: number) => boolean;
+  /** The attacks planned so far (B-14's check reads them). */
+  readonly committed: { target: number; attackers: string[]; column: number }[];
+  /** Air units counted on for an attack planned already (`chooseAir` gives them to it). */
+  readonly reservedAir: Set<string>;
+  /** The moves into attack positions with their allocations. */
+  readonly out: Act[];
+  /** The allocations of attackers that stay where they are. */
+  readonly stationary: Act[];
+}
+
+/**
+ * The units that could attack `t`: those allocated to it where they stand, then those that
+ * reach a hex next to it, from the best such hex (no river between, deeper in their field,
+ * in supply: the Axis attacks from a hex out of supply only to take a city).
+ */
+function attackCandidates(
+  at: {
+    readonly board: Board;
+    readonly side: Side;
+    readonly layout: Layout;
+    readonly allocs: ReadonlyMap<number, string[]>;
+    readonly reach: ReadonlyMap<string, Set<number>>;
+    /** B-66: Rumania's cities would hold with it open. */
+    readonly rumaniaHeld: boolean;
+    readonly cityTargets: ReadonlySet<number>;
+    readonly supply: Int32Array;
+    readonly fields: ReturnType<typeof unitFields>;
+  },
+  t: number,
+): Cand[] {
+  const { board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields } = at;
+  const g = board.g;
+  const s = board.s;
+  const axisOps = side === 'axis';
+  const out: Cand[] = [];
+  /** B-66: not from a hex in Rumania while its cities would not hold with it open. */
+  const fromRumania = (h: number) => !rumaniaHeld && s.rumania[h] === 1;
+  for (const id of allocs.get(t) ?? [])
+    if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
+  for (const [id, r] of reach) {
+    if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
+    const from: { h: number; score: number }[] = [];
+    for (const h of neighbours(s, t)) {
+      if (!r.has(h) || board.hasEnemy(side, h) || fromRumania(h) || !layout.fits(h, id)) continue;
+      // Supply discipline: the Axis attacks from a hex out of supply only to take a city.
+      if (axisOps && supply[h]! < 0 && !cityTargets.has(t)) continue;
+      const slot = slotBetween(s.map.graph, h, t);
+      const river = slot >= 0 && riverAt(s, slot, board.weather) ? 1 : 0;
+      from.push({ h, score: -3 * river - fields.of(id)[h]! * 0.01 - (supply[h]! < 0 ? 5 : 0) });
+    }
+    if (from.length === 0) continue;
+    from.sort((a, b) => b.score - a.score || a.h - b.h);
+    out.push({ id, to: from[0]!.h, ...(axisOps ? { alt: from.slice(1).map((x) => x.h) } : {}) });
+  }
+  return out;
 }
