@@ -225,11 +225,56 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
   const parsed = parseWithSchema(hexMapSchema, input, root);
   if (!parsed.ok) return parsed;
   const m = parsed.value;
+  const c = hexCompiling(m, root);
+  const graph = hexGridGraph(m.columns, m.rows, c.onMap);
+  const { terrainNames, terrain } = compileTerrain(c, m);
+  const { featureNames, sideFeatures } = compileHexsides(c, m.hexsides, graph);
+  const { connectionNames, links } = compileConnections(c, m.connections);
+  const { places, placeAt } = compilePlaces(c, m.places);
+  const zones = compileZones(c, m.zones, 'zones');
+  const edges = compileZones(c, m.edges, 'edges');
+  if (c.errors.length > 0) return err(c.errors);
+  return ok({
+    kind: 'hex',
+    name: m.name ?? 'map',
+    columns: m.columns,
+    rows: m.rows,
+    graph,
+    onMap: c.onMap,
+    terrainNames,
+    terrain,
+    featureNames,
+    sideFeatures,
+    connectionNames,
+    links,
+    places,
+    placeAt,
+    zones,
+    edges,
+  });
+}
+
+type HexMapInput = z.output<typeof hexMapSchema>;
+
+/** What the parts of a hex map's compile share: the grid, the errors so far, the hexes on the map. */
+interface HexCompiling {
+  readonly dims: { readonly columns: number; readonly rows: number };
+  /** Hexes on the grid. */
+  readonly n: number;
+  readonly root: string;
+  readonly errors: SetupError<EngineSetupCode>[];
+  /** 1 where the hex is on the map (the grid less `offMap`). */
+  readonly onMap: Uint8Array;
+  /** The index of a hex a field names; an error at `path`, and -1 for a hex off the map. */
+  readonly at: (hexNum: string, path: string) => number;
+}
+
+/** The grid with its `offMap` hexes taken out (an unknown one is an error). */
+function hexCompiling(m: HexMapInput, root: string): HexCompiling {
   const errors: SetupError<EngineSetupCode>[] = [];
   const dims = { columns: m.columns, rows: m.rows };
   const n = m.columns * m.rows;
   const onMap = new Uint8Array(n).fill(1);
-
   const at = (hexNum: string, path: string): number => {
     const i = hexIndex(dims, hexNum);
     if (i < 0) {
@@ -250,22 +295,33 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
       );
     else onMap[x] = 0;
   });
+  return { dims, n, root, errors, onMap, at };
+}
 
-  const graph = hexGridGraph(m.columns, m.rows, onMap);
-
+/** Each hex's terrain, an index into the names (the default first). */
+function compileTerrain(c: HexCompiling, m: HexMapInput): Pick<HexMap, 'terrainNames' | 'terrain'> {
   const terrainNames = [m.defaultTerrain];
-  const terrain = new Uint8Array(n);
+  const terrain = new Uint8Array(c.n);
   for (const [h, t] of Object.entries(m.terrain)) {
-    const i = at(h, `${root}.terrain.${h}`);
+    const i = c.at(h, `${c.root}.terrain.${h}`);
     if (i < 0) continue;
     let k = terrainNames.indexOf(t);
     if (k < 0) k = terrainNames.push(t) - 1;
     terrain[i] = k;
   }
+  return { terrainNames, terrain };
+}
 
+/** Hexside features as bits on both sides of each hexside (at most 32 kinds); a `separates` feature cuts the graph. */
+function compileHexsides(
+  c: HexCompiling,
+  hexsides: HexMapInput['hexsides'],
+  graph: Graph,
+): Pick<HexMap, 'featureNames' | 'sideFeatures'> {
+  const { dims, root, errors } = c;
   const featureNames: string[] = [];
-  const sideFeatures = new Uint32Array(n * 6);
-  m.hexsides.forEach((group, gi) => {
+  const sideFeatures = new Uint32Array(c.n * 6);
+  hexsides.forEach((group, gi) => {
     let k = featureNames.indexOf(group.feature);
     if (k < 0) k = featureNames.push(group.feature) - 1;
     if (k >= 32) {
@@ -276,8 +332,8 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     }
     group.between.forEach(([h1, h2], si) => {
       const path = `${root}.hexsides[${gi}].between[${si}]`;
-      const a = at(h1, `${path}[0]`);
-      const b = at(h2, `${path}[1]`);
+      const a = c.at(h1, `${path}[0]`);
+      const b = c.at(h2, `${path}[1]`);
       if (a < 0 || b < 0) return;
       const d = directionTo(hexAxial(dims, a), hexAxial(dims, b));
       if (d < 0) {
@@ -292,16 +348,24 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
       }
     });
   });
+  return { featureNames, sideFeatures };
+}
 
+/** Connections (roads, railways) as bits on the hexsides along each path; a jump is an error. */
+function compileConnections(
+  c: HexCompiling,
+  connections: HexMapInput['connections'],
+): Pick<HexMap, 'connectionNames' | 'links'> {
+  const { dims, root, errors } = c;
   const connectionNames: string[] = [];
-  const links = new Uint32Array(n * 6);
-  m.connections.forEach((c, ci) => {
-    let k = connectionNames.indexOf(c.kind);
-    if (k < 0) k = connectionNames.push(c.kind) - 1;
+  const links = new Uint32Array(c.n * 6);
+  connections.forEach((conn, ci) => {
+    let k = connectionNames.indexOf(conn.kind);
+    if (k < 0) k = connectionNames.push(conn.kind) - 1;
     let prev = -1;
-    c.path.forEach((h, pi) => {
+    conn.path.forEach((h, pi) => {
       const path = `${root}.connections[${ci}].path[${pi}]`;
-      const i = at(h, path);
+      const i = c.at(h, path);
       if (i >= 0 && prev >= 0) {
         const d = directionTo(hexAxial(dims, prev), hexAxial(dims, i));
         if (d < 0) {
@@ -309,7 +373,7 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
             engineSetupError(
               'setup/not-adjacent',
               path,
-              `${c.kind} jumps from ${hexNumberOf(dims, prev)} to ${h}`,
+              `${conn.kind} jumps from ${hexNumberOf(dims, prev)} to ${h}`,
             ),
           );
         } else {
@@ -320,17 +384,21 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
       prev = i;
     });
   });
+  return { connectionNames, links };
+}
 
+/** Named places, one a hex. */
+function compilePlaces(c: HexCompiling, list: HexMapInput['places']): Pick<HexMap, 'places' | 'placeAt'> {
   const places: Place[] = [];
-  const placeAt = new Int32Array(n).fill(-1);
-  m.places.forEach((p, pi) => {
-    const i = at(p.hex, `${root}.places[${pi}].hex`);
+  const placeAt = new Int32Array(c.n).fill(-1);
+  list.forEach((p, pi) => {
+    const i = c.at(p.hex, `${c.root}.places[${pi}].hex`);
     if (i < 0) return;
     if (placeAt[i]! >= 0) {
-      errors.push(
+      c.errors.push(
         engineSetupError(
           'setup/duplicate',
-          `${root}.places[${pi}].hex`,
+          `${c.root}.places[${pi}].hex`,
           `hex ${p.hex} already holds ${places[placeAt[i]!]!.name}`,
         ),
       );
@@ -339,64 +407,45 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
     placeAt[i] = places.length;
     places.push({ name: p.name, kind: p.kind, hex: i });
   });
+  return { places, placeAt };
+}
 
-  const buildZones = (
-    list: readonly {
-      id: string;
-      kind?: string;
-      name?: string | undefined;
-      side?: string | undefined;
-      hexes: string[];
-    }[],
-    field: string,
-  ): Zone[] => {
-    const seen = new Set<string>();
-    return list.map((zn, zi) => {
-      if (seen.has(zn.id))
-        errors.push(
-          engineSetupError('setup/duplicate', `${root}.${field}[${zi}].id`, `id ${zn.id} used twice`),
-        );
-      seen.add(zn.id);
-      const membership = new Uint8Array(n);
-      const hexes: number[] = [];
-      zn.hexes.forEach((h, hi) => {
-        const i = at(h, `${root}.${field}[${zi}].hexes[${hi}]`);
-        if (i >= 0 && membership[i] === 0) {
-          membership[i] = 1;
-          hexes.push(i);
-        }
-      });
-      return {
-        id: zn.id,
-        kind: zn.kind ?? field,
-        name: zn.name ?? zn.id,
-        side: zn.side ?? null,
-        hexes,
-        membership,
-      };
+/** Zones (or edges) with their hexes, each id once, and each zone's membership by hex. */
+function compileZones(
+  c: HexCompiling,
+  list: readonly {
+    id: string;
+    kind?: string;
+    name?: string | undefined;
+    side?: string | undefined;
+    hexes: string[];
+  }[],
+  field: string,
+): Zone[] {
+  const seen = new Set<string>();
+  return list.map((zn, zi) => {
+    if (seen.has(zn.id))
+      c.errors.push(
+        engineSetupError('setup/duplicate', `${c.root}.${field}[${zi}].id`, `id ${zn.id} used twice`),
+      );
+    seen.add(zn.id);
+    const membership = new Uint8Array(c.n);
+    const hexes: number[] = [];
+    zn.hexes.forEach((h, hi) => {
+      const i = c.at(h, `${c.root}.${field}[${zi}].hexes[${hi}]`);
+      if (i >= 0 && membership[i] === 0) {
+        membership[i] = 1;
+        hexes.push(i);
+      }
     });
-  };
-  const zones = buildZones(m.zones, 'zones');
-  const edges = buildZones(m.edges, 'edges');
-
-  if (errors.length > 0) return err(errors);
-  return ok({
-    kind: 'hex',
-    name: m.name ?? 'map',
-    columns: m.columns,
-    rows: m.rows,
-    graph,
-    onMap,
-    terrainNames,
-    terrain,
-    featureNames,
-    sideFeatures,
-    connectionNames,
-    links,
-    places,
-    placeAt,
-    zones,
-    edges,
+    return {
+      id: zn.id,
+      kind: zn.kind ?? field,
+      name: zn.name ?? zn.id,
+      side: zn.side ?? null,
+      hexes,
+      membership,
+    };
   });
 }
 
