@@ -64,7 +64,12 @@ export interface BarbarossaCalcInput {
 
 type Calc = { ok: true; report: CombatReport } | { ok: false; refusal: CombatRefusal };
 
-function refuse(code: string, message: string, rule: string, cite: string): Calc {
+function refuse(
+  code: string,
+  message: string,
+  rule: string,
+  cite: string,
+): { ok: false; refusal: CombatRefusal } {
   return { ok: false, refusal: { code, message, rule, cite } };
 }
 
@@ -83,8 +88,7 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
   const table = input.table ?? BARBAROSSA_CRT;
   const top = table.columns.length - 1;
   const notes: string[] = [];
-  const label = (c: number) =>
-    c < 0 ? `below ${table.columnLabels[0]}` : table.columnLabels[Math.min(c, top)]!;
+  const label = labelOf(table);
   const raw = oddsColumn(table, input.attack, input.defense);
   const shifts = [...(input.shifts ?? [])];
   const base = shiftColumn(table, raw, shifts);
@@ -97,13 +101,75 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
     );
   }
   if (base.unclamped > top) notes.push(`odds above ${table.columnLabels[top]} are rounded down to it`);
-  let dist: Distribution;
-  let column = base.column;
-  let gamble: CombatReport['gamble'];
-  let press: CombatReport['press'];
-  /** A pressed attack on the split die: 4-6 read on the high column, 1-3 on the low (B-8). */
-  let split: { high: number; low: number } | null = null;
+  const refused = gambleRefused(input);
+  if (refused) return refused;
+  const read: Read = input.roundUp
+    ? roundUpReading(input, input.roundUp, table, raw, shifts, notes)
+    : input.press
+      ? pressReading(input.press, table, base.column, notes)
+      : plainReading(input, table, base.column, notes);
+  if (!read.ok) return read;
+  const { dist, column, gamble, press, readOn } = read.reading;
+  if (table.provisional) notes.unshift('PROVISIONAL TABLE: the printed CRT is lost (RULINGS B-1)');
+  return {
+    ok: true,
+    report: {
+      game: 'barbarossa-1941',
+      table: table.id,
+      provisional: table.provisional,
+      attack: input.attack,
+      defense: input.defense,
+      ratio: label(raw),
+      column: label(column),
+      shifts,
+      outcomes: outcomesOf(dist),
+      chances: chancesOf(dist, readOn ? rollsOf(table, readOn) : undefined),
+      notes,
+      ...(gamble ? { gamble } : {}),
+      ...(press ? { press } : {}),
+    },
+  };
+}
 
+/** How the die is read in one combat: its results' distribution, the column shown, the gamble taken. */
+interface Reading {
+  readonly dist: Distribution;
+  readonly column: number;
+  readonly gamble?: CombatReport['gamble'];
+  readonly press?: CombatReport['press'];
+  /**
+   * The result of each roll where one roll decides it; null where a first die picks the
+   * column (the round-up roll, pressing by roll).
+   */
+  readonly readOn: ((roll: number) => string) | null;
+}
+
+type Read = { ok: true; reading: Reading } | { ok: false; refusal: CombatRefusal };
+
+/** A column's label; below the first: "below 1:5"; above the last: the last. */
+function labelOf(table: OddsTable): (c: number) => string {
+  const top = table.columns.length - 1;
+  return (c) => (c < 0 ? `below ${table.columnLabels[0]}` : table.columnLabels[Math.min(c, top)]!);
+}
+
+/** The result code of a roll on a column (above the last: the last). */
+function cellOf(table: OddsTable, roll: number, col: number): string {
+  const top = table.columns.length - 1;
+  return table.resultCodes[table.cells[(roll - 1) * table.columns.length + Math.min(col, top)]!]!;
+}
+
+/** The die rolls giving each result. */
+function rollsOf(table: OddsTable, readOn: (roll: number) => string): Map<string, number[]> {
+  const rolls = new Map<string, number[]>();
+  for (let r = 1; r <= table.die; r++) {
+    const l = readOn(r);
+    rolls.set(l, [...(rolls.get(l) ?? []), r]);
+  }
+  return rolls;
+}
+
+/** The gambles refused before any is read: both at once (B-7, B-8), with classic odds (B-63), a Russian round-up (B-7). */
+function gambleRefused(input: BarbarossaCalcInput): Calc | null {
   if (input.roundUp && input.press) {
     return refuse('combat/one-gamble', 'round up or press the attack, not both', PRESS_RULE, 'B-7, B-8');
   }
@@ -123,129 +189,132 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
       'B-7',
     );
   }
-  if (input.roundUp) {
-    const target = columnIndex(table, input.roundUp.target);
-    const fallBack = input.roundUp.fallBack === undefined ? raw : columnIndex(table, input.roundUp.fallBack);
-    if (target < 0)
-      return refuse(
-        'combat/no-column',
-        `no column ${input.roundUp.target} on ${table.id}`,
-        ROUND_UP_RULE,
-        'B-7',
-      );
-    if (fallBack < 0)
-      return refuse(
-        'combat/no-column',
-        `no fall-back column ${input.roundUp.fallBack}`,
-        ROUND_UP_RULE,
-        'B-7',
-      );
-    const limit = roundUpWithinLimits(raw, target, fallBack, input.expandedOdds === true);
-    if (limit)
-      return refuse(
-        `combat/${limit.code.replace('gamble/', 'round-up-')}`,
-        limit.message,
-        ROUND_UP_RULE,
-        'B-63, B-64',
-      );
-    const g = roundUpChance(table, input.attack, input.defense, target, fallBack);
-    if ('code' in g)
-      return refuse(`combat/${g.code.replace('gamble/', 'round-up-')}`, g.message, ROUND_UP_RULE, 'B-7');
-    const total = shifts.reduce((a, s) => a + s.by, 0);
-    if (fallBack + total < 0) {
-      return refuse(
-        'combat/odds-too-low',
-        `falling back to ${label(fallBack)} shifts below 1:5`,
-        BARBAROSSA_MIN_ODDS_RULE,
-        'B-7',
-      );
-    }
-    gamble = { chanceInSix: g.chanceInSix, success: label(target + total), failure: label(fallBack + total) };
-    notes.push(
-      `round-up roll: ${input.attack - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} spare of ${(table.columns[target]!.attack * input.defense) / table.columns[target]!.defense - (table.columns[fallBack]!.attack * input.defense) / table.columns[fallBack]!.defense} needed = ${g.exact.num}/${g.exact.den}, success on 1-${g.chanceInSix} (B-7)${input.expandedOdds ? '; the expanded odds make any exchange mandatory (B-63)' : ''}`,
+  return null;
+}
+
+/** B-7: the German round-up roll: success reads the target column, failure the fall-back, both shifted. */
+function roundUpReading(
+  input: BarbarossaCalcInput,
+  roundUp: NonNullable<BarbarossaCalcInput['roundUp']>,
+  table: OddsTable,
+  raw: number,
+  shifts: readonly Shift[],
+  notes: string[],
+): Read {
+  const top = table.columns.length - 1;
+  const label = labelOf(table);
+  const target = columnIndex(table, roundUp.target);
+  const fallBack = roundUp.fallBack === undefined ? raw : columnIndex(table, roundUp.fallBack);
+  if (target < 0)
+    return refuse('combat/no-column', `no column ${roundUp.target} on ${table.id}`, ROUND_UP_RULE, 'B-7');
+  if (fallBack < 0)
+    return refuse('combat/no-column', `no fall-back column ${roundUp.fallBack}`, ROUND_UP_RULE, 'B-7');
+  const limit = roundUpWithinLimits(raw, target, fallBack, input.expandedOdds === true);
+  if (limit)
+    return refuse(
+      `combat/${limit.code.replace('gamble/', 'round-up-')}`,
+      limit.message,
+      ROUND_UP_RULE,
+      'B-63, B-64',
     );
-    dist = roundUpDistribution(table, g, total);
-    column = Math.min(top, target + total);
-  } else if (input.press) {
-    const { columns: k, procedure, side } = input.press;
-    if (side === 'soviet' && k !== 1) {
-      return refuse('combat/press-limit', `the Russians press 1 column only, not ${k}`, PRESS_RULE, 'B-8');
-    }
-    if (side === 'axis' && (k < 1 || k > 3)) {
-      return refuse('combat/press-limit', `the Germans press 1, 2 or 3 columns, not ${k}`, PRESS_RULE, 'B-8');
-    }
-    const down = side === 'soviet' ? 2 : k;
-    const high = base.column + k;
-    const low = base.column - down;
-    if (low < 0) {
-      return refuse(
-        'combat/odds-too-low',
-        `the risk column ${label(low)} is below 1:5`,
-        BARBAROSSA_MIN_ODDS_RULE,
-        'B-8',
-      );
-    }
-    if (high > top) {
-      return refuse(
-        'combat/press-pointless',
-        `pressing past ${table.columnLabels[top]} gains nothing`,
-        BARBAROSSA_MIN_ODDS_RULE,
-        'B-8',
-      );
-    }
-    press = { procedure, high: label(high), low: label(low) };
-    if (procedure === 'split') split = { high, low };
-    notes.push(
-      procedure === 'roll'
-        ? `pressing: one die picks ${label(high)} or ${label(low)} (even chances), a second is read there (B-8)`
-        : `pressing, split die: 4-6 read on ${label(high)}, 1-3 on ${label(low)} (B-8)`,
+  const g = roundUpChance(table, input.attack, input.defense, target, fallBack);
+  if ('code' in g)
+    return refuse(`combat/${g.code.replace('gamble/', 'round-up-')}`, g.message, ROUND_UP_RULE, 'B-7');
+  const total = shifts.reduce((a, s) => a + s.by, 0);
+  if (fallBack + total < 0) {
+    return refuse(
+      'combat/odds-too-low',
+      `falling back to ${label(fallBack)} shifts below 1:5`,
+      BARBAROSSA_MIN_ODDS_RULE,
+      'B-7',
     );
-    dist = pressDistribution(table, high, low, procedure);
-    column = high;
-  } else if (input.disrupted) {
-    dist = perUnitDistribution(table, base.column, barbarossaDisruptedReading);
-    notes.push(`every defender Disrupted: they read ${label(base.column + 1)} (B-6)`);
-  } else {
-    dist = columnDistribution(table, base.column);
   }
-  if (table.provisional) notes.unshift('PROVISIONAL TABLE: the printed CRT is lost (RULINGS B-1)');
-  // The die rolls giving each result, where one roll decides it (not when a first die
-  // picks the column: the round-up roll, pressing by roll).
-  const cell = (roll: number, col: number) =>
-    table.resultCodes[table.cells[(roll - 1) * table.columns.length + Math.min(col, top)]!]!;
-  let readOn: ((roll: number) => string) | null = null;
-  if (gamble) readOn = null;
-  else if (split) {
-    const { high, low } = split;
-    readOn = (r) => cell(r, r >= 4 ? high : low);
-  } else if (press) readOn = null;
-  else if (input.disrupted)
-    readOn = (r) => barbarossaDisruptedReading(cell(r, base.column), cell(r, base.column + 1));
-  else readOn = (r) => cell(r, base.column);
-  let rolls: Map<string, number[]> | undefined;
-  if (readOn) {
-    rolls = new Map();
-    for (let r = 1; r <= table.die; r++) {
-      const l = readOn(r);
-      rolls.set(l, [...(rolls.get(l) ?? []), r]);
-    }
+  const factorsAt = (col: number) =>
+    (table.columns[col]!.attack * input.defense) / table.columns[col]!.defense;
+  notes.push(
+    `round-up roll: ${input.attack - factorsAt(fallBack)} spare of ${factorsAt(target) - factorsAt(fallBack)} needed = ${g.exact.num}/${g.exact.den}, success on 1-${g.chanceInSix} (B-7)${input.expandedOdds ? '; the expanded odds make any exchange mandatory (B-63)' : ''}`,
+  );
+  return {
+    ok: true,
+    reading: {
+      dist: roundUpDistribution(table, g, total),
+      column: Math.min(top, target + total),
+      gamble: {
+        chanceInSix: g.chanceInSix,
+        success: label(target + total),
+        failure: label(fallBack + total),
+      },
+      readOn: null,
+    },
+  };
+}
+
+/** B-8: pressing the attack, by a first die or on the split die (4-6 the high column, 1-3 the low). */
+function pressReading(
+  pressing: NonNullable<BarbarossaCalcInput['press']>,
+  table: OddsTable,
+  baseColumn: number,
+  notes: string[],
+): Read {
+  const top = table.columns.length - 1;
+  const label = labelOf(table);
+  const { columns: k, procedure, side } = pressing;
+  if (side === 'soviet' && k !== 1) {
+    return refuse('combat/press-limit', `the Russians press 1 column only, not ${k}`, PRESS_RULE, 'B-8');
+  }
+  if (side === 'axis' && (k < 1 || k > 3)) {
+    return refuse('combat/press-limit', `the Germans press 1, 2 or 3 columns, not ${k}`, PRESS_RULE, 'B-8');
+  }
+  const down = side === 'soviet' ? 2 : k;
+  const high = baseColumn + k;
+  const low = baseColumn - down;
+  if (low < 0) {
+    return refuse(
+      'combat/odds-too-low',
+      `the risk column ${label(low)} is below 1:5`,
+      BARBAROSSA_MIN_ODDS_RULE,
+      'B-8',
+    );
+  }
+  if (high > top) {
+    return refuse(
+      'combat/press-pointless',
+      `pressing past ${table.columnLabels[top]} gains nothing`,
+      BARBAROSSA_MIN_ODDS_RULE,
+      'B-8',
+    );
+  }
+  notes.push(
+    procedure === 'roll'
+      ? `pressing: one die picks ${label(high)} or ${label(low)} (even chances), a second is read there (B-8)`
+      : `pressing, split die: 4-6 read on ${label(high)}, 1-3 on ${label(low)} (B-8)`,
+  );
+  return {
+    ok: true,
+    reading: {
+      dist: pressDistribution(table, high, low, procedure),
+      column: high,
+      press: { procedure, high: label(high), low: label(low) },
+      readOn: procedure === 'split' ? (r) => cellOf(table, r, r >= 4 ? high : low) : null,
+    },
+  };
+}
+
+/** No gamble: the column read, by Disrupted defenders the next one (B-6). */
+function plainReading(input: BarbarossaCalcInput, table: OddsTable, column: number, notes: string[]): Read {
+  if (input.disrupted) {
+    notes.push(`every defender Disrupted: they read ${labelOf(table)(column + 1)} (B-6)`);
+    return {
+      ok: true,
+      reading: {
+        dist: perUnitDistribution(table, column, barbarossaDisruptedReading),
+        column,
+        readOn: (r) => barbarossaDisruptedReading(cellOf(table, r, column), cellOf(table, r, column + 1)),
+      },
+    };
   }
   return {
     ok: true,
-    report: {
-      game: 'barbarossa-1941',
-      table: table.id,
-      provisional: table.provisional,
-      attack: input.attack,
-      defense: input.defense,
-      ratio: label(raw),
-      column: label(column),
-      shifts,
-      outcomes: outcomesOf(dist),
-      chances: chancesOf(dist, rolls),
-      notes,
-      ...(gamble ? { gamble } : {}),
-      ...(press ? { press } : {}),
-    },
+    reading: { dist: columnDistribution(table, column), column, readOn: (r) => cellOf(table, r, column) },
   };
 }
