@@ -40,7 +40,7 @@ import { railBound } from './railway-guns.ts';
 import { impassable, otherSide, type RulesScenario, type Side } from './rules-scenario.ts';
 import { moscowMoraleRoll } from './special-units.ts';
 import { attackFactor, type BarbarossaState, type Combat } from './state.ts';
-import type { Effect, Effects } from './steps/step.ts';
+import { type Effect, type Effects, log } from './steps/step.ts';
 import { supplyStatuses } from './supply.ts';
 import {
   CITE_DE,
@@ -722,7 +722,7 @@ function finishCombat(g: BarbarossaState, s: RulesScenario, ctx: RulesContext): 
 /** The defender's No Retreat! order for one unit (B-4). */
 const declareNoRetreat: Effect<'no-retreat'> = (g, s, _side, a, ctx) => {
   g.combat!.noRetreat.push(a.piece);
-  ctx.log({ kind: 'order', text: `No Retreat! for ${label(g, s, a.piece)}`, cite: [CITE_NO_RETREAT, 'B-4'] });
+  log(ctx, 'order', `No Retreat! for ${label(g, s, a.piece)}`, [CITE_NO_RETREAT, 'B-4']);
 };
 
 /** The orders given: the roll, unless a Russian attacker must first declare a Forced Exchange. */
@@ -744,7 +744,7 @@ const endOrders: Effect<'orders-done'> = (g, s, _side, _a, ctx) => {
 const declareForcedExchange: Effect<'forced-exchange'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   c.forcedExchange = a.declare;
-  if (a.declare) ctx.log({ kind: 'order', text: 'Forced Exchange declared', cite: [CITE_NO_RETREAT, 'B-4'] });
+  if (a.declare) log(ctx, 'order', 'Forced Exchange declared', [CITE_NO_RETREAT, 'B-4']);
   if (g.player === 'soviet') {
     // "Defending Germans (only) may avoid a Forced Exchange, if accepting a D3 result instead."
     if (
@@ -776,11 +776,10 @@ const avoidForcedExchange: Effect<'avoid-exchange'> = (g, s, _side, a, ctx) => {
     c.tookD3 = true;
     c.noRetreat = [];
     c.forcedExchange = false;
-    ctx.log({
-      kind: 'order',
-      text: 'the German defender takes a D3 instead of the Forced Exchange',
-      cite: [CITE_NO_RETREAT, 'B-4'],
-    });
+    log(ctx, 'order', 'the German defender takes a D3 instead of the Forced Exchange', [
+      CITE_NO_RETREAT,
+      'B-4',
+    ]);
   }
   rollCombat(g, s, ctx);
 };
@@ -792,20 +791,12 @@ const chooseExchange: Effect<'exchange-choice'> = (g, s, _side, a, ctx) => {
     // B-62: "who may instead opt for nil": nothing happens to either side.
     for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = '-';
     c.attackerResult = '-';
-    ctx.log({
-      kind: 'combat',
-      text: 'the German attacker opts for nil instead of the exchange',
-      cite: [CITE_RESULTS, 'B-62'],
-    });
+    log(ctx, 'combat', 'the German attacker opts for nil instead of the exchange', [CITE_RESULTS, 'B-62']);
   } else if (!a.pay) {
     // B-5: "BD (both disrupted) ... defenders and attackers Disrupted, nobody eliminated."
     for (const d of c.defenders) if (isExchange(c.results[d]!)) c.results[d] = 'D';
     for (const x of c.attackers) g.pieces[x]!.disrupted = true;
-    ctx.log({
-      kind: 'combat',
-      text: 'the German attacker takes BD instead of the exchange',
-      cite: [CITE_RESULTS, 'B-5'],
-    });
+    log(ctx, 'combat', 'the German attacker takes BD instead of the exchange', [CITE_RESULTS, 'B-5']);
   }
   applyResults(g, s, ctx);
 };
@@ -824,11 +815,12 @@ const flipToExchange: Effect<'flip'> = (g, s, _side, a, ctx) => {
   const u = s.units[p.unit!]!;
   g.combat!.lossesOwed -= (u.factors.attack ?? 0) - (u.factors.weakAttack ?? 0);
   p.weak = true;
-  ctx.log({
-    kind: 'combat',
-    text: `${label(g, s, a.piece)} flipped to its weak side to cover the exchange`,
-    cite: u.size === 'korps' ? [CITE_RESULTS, 'B-55'] : [CITE_RESULTS],
-  });
+  log(
+    ctx,
+    'combat',
+    `${label(g, s, a.piece)} flipped to its weak side to cover the exchange`,
+    u.size === 'korps' ? [CITE_RESULTS, 'B-55'] : [CITE_RESULTS],
+  );
   next(g, s, ctx);
 };
 
@@ -836,11 +828,12 @@ const flipToExchange: Effect<'flip'> = (g, s, _side, a, ctx) => {
 const setRetreatLength: Effect<'retreat-length'> = (g, s, _side, a, ctx) => {
   const c = g.combat!;
   c.retreatLengths[a.piece] = a.hexes;
-  ctx.log({
-    kind: 'combat',
-    text: `the attacker sets the retreat of ${label(g, s, a.piece)} (${c.results[a.piece]}) at ${a.hexes} hex(es)`,
-    cite: [CITE_RESULTS, 'B-3'],
-  });
+  log(
+    ctx,
+    'combat',
+    `the attacker sets the retreat of ${label(g, s, a.piece)} (${c.results[a.piece]}) at ${a.hexes} hex(es)`,
+    [CITE_RESULTS, 'B-3'],
+  );
   c.phase = 'retreat';
   next(g, s, ctx);
 };
@@ -881,11 +874,7 @@ const advance: Effect<'advance'> = (g, s, _side, a, ctx) => {
   enterHex(g, s, a.to, p.side, ctx);
   if (a.to === c.target) c.advancedIn += attackFactor(s.units[p.unit!]!, p);
   c.mayAdvance = c.mayAdvance.filter((x) => x !== a.piece);
-  ctx.log({
-    kind: 'advance',
-    text: `${label(g, s, a.piece)} advances to ${s.hexNumbers[a.to]}`,
-    cite: [CITE_ADVANCES],
-  });
+  log(ctx, 'advance', `${label(g, s, a.piece)} advances to ${s.hexNumbers[a.to]}`, [CITE_ADVANCES]);
   if (c.mayAdvance.length === 0) finishCombat(g, s, ctx);
   if (p.side === 'axis') moscowMoraleRoll(g, s, a.to, ctx);
 };
@@ -896,7 +885,7 @@ const placeSurvivor: Effect<'survivor'> = (g, s, _side, a, ctx) => {
   const eliminated = label(g, s, c.survivors!.shift()!);
   if (a.to < 0) {
     withdrawSurvivor(g, a.piece);
-    ctx.log({ kind: 'combat', text: `no weak division taken for ${eliminated}`, cite: [CITE_DE, 'B-52'] });
+    log(ctx, 'combat', `no weak division taken for ${eliminated}`, [CITE_DE, 'B-52']);
   } else {
     const path = retreatPaths(new Board(g, s), a.piece, c.from, SURVIVOR_RETREAT).get(a.to)!;
     for (const h of path.slice(1)) enterHex(g, s, h, g.pieces[a.piece]!.side, ctx);
