@@ -7,22 +7,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { checkGameOptions, formatSetupErrors } from '@stavka/engine';
-import { buildReport, findGame, playableGame, reportCharts, reportHtml } from '@stavka/games';
+import { buildReport, findGame, playableGame, renderedCharts, reportHtml } from '@stavka/games';
 import type { Command } from 'commander';
-import type { TopLevelSpec } from 'vega-lite';
 import { UsageError } from './calc.ts';
 import { readJsonAs } from './files.ts';
 import { replaySchema } from './replay.ts';
-
-/** A vega-lite chart rendered to SVG, with no network. */
-export async function chartSvg(spec: object): Promise<string> {
-  const vl = await import('vega-lite');
-  const vega = await import('vega');
-  const view = new vega.View(vega.parse(vl.compile(spec as TopLevelSpec).spec), { renderer: 'none' });
-  const svg = await view.toSVG();
-  view.finalize();
-  return svg;
-}
 
 export function addReportCommand(
   program: Command,
@@ -46,8 +35,7 @@ export function addReportCommand(
         return;
       }
       const report = built.value;
-      const specs = reportCharts(report);
-      const html = reportHtml(report, { vp: await chartSvg(specs.vp), losses: await chartSvg(specs.losses) });
+      const html = reportHtml(report, await renderedCharts(report));
       writeFileSync(opts.out, html);
       io.out(
         `${opts.out}: ${report.title}, ${report.turns.length} turns, ${report.battles.length} battles, ${report.captures.length} places changed hands${report.result ? `; ${report.result}` : ''}`,

@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '@stavka/server';
 import type { BrowserContext, Page } from 'playwright-core';
+import { playTurns } from '../../games/src/report/test-games.ts';
 import { launch } from './browser.ts';
 import { ensureBuilt } from './build.ts';
+import { openReplay } from './pages.ts';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -98,6 +100,25 @@ describe("the client under the server's Content-Security-Policy", () => {
     } finally {
       await second.close();
     }
+    await page.close();
+  });
+
+  it("an after-action report made in the replay viewer's worker: vega-lite's charts with no eval, no violation", async () => {
+    const { GAMES } = await import('@stavka/games');
+    const file = playTurns(GAMES['mars-1942']!, 7, 2);
+    const { page, problems } = await watched();
+    await openReplay(page, server.url, 'mars-1942.json', file);
+    await page.getByRole('button', { name: 'After-action report' }).click();
+    await page.locator('.report-link a, .report-link [role=alert]').first().waitFor();
+    assert.equal(
+      await page.locator('.report-link [role=alert]').count(),
+      0,
+      await page.locator('.report-link').innerText(),
+    );
+    // Made: the worker drew vega-lite's charts (an eval refused by the policy would have
+    // been said in the alert, and reported as a violation).
+    await page.getByRole('link', { name: 'Open the after-action report' }).waitFor();
+    assert.deepEqual(problems, []);
     await page.close();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The after-action report's worker job (src/report/make.ts, issue #48): what the report
- * worker answers the page. Its HTML is the builder's called directly, byte for byte; its
+ * worker answers the page. Its HTML is the builder's called directly with the vega-lite charts
+ * `stavka report` draws, byte for byte; its
  * progress goes up through the file's actions to all of them, at most one reply a per cent;
  * a file that does not replay, or a game this version does not play, is refused with the
  * reason (the field named), never a thrown error.
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ReplayFile } from '@stavka/engine';
 import { GAMES } from '@stavka/games';
-import { buildReport, reportHtml } from '@stavka/games/report';
+import { buildReport, renderedCharts, reportHtml } from '@stavka/games/report';
 import { playTurns } from '../../games/src/report/test-games.ts';
 import { makeReport } from '../src/report/make.ts';
 import { PROGRESS_STEPS, type ReportReply } from '../src/report/protocol.ts';
@@ -30,7 +31,14 @@ describe('the report worker: the same report as the builder, with its progress',
     const built = await buildReport(mars, file);
     assert.ok(built.ok);
     const last = got.at(-1);
-    assert.deepEqual(last, { kind: 'made', html: reportHtml(built.value) });
+    assert.deepEqual(last, {
+      kind: 'made',
+      html: reportHtml(built.value, await renderedCharts(built.value)),
+    });
+    // The charts are vega-lite's (rendered to SVG), not the plain fall-back.
+    assert.ok(
+      last?.kind === 'made' && last.html.includes('class="marks"') && !last.html.includes('plain-chart'),
+    );
     const progress = got.slice(0, -1);
     assert.ok(progress.every((r) => r.kind === 'progress'));
     const done = progress.map((r) => (r.kind === 'progress' ? r.done : -1));

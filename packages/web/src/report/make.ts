@@ -1,7 +1,7 @@
 /**
  * The after-action report of a replay file as one HTML document (issue #48), built by the
- * same game-agnostic builder as `stavka report`, so the page's report and the command's are
- * the same bytes. Runs in the report worker (build-worker.ts), off the page's thread.
+ * same game-agnostic builder and the same vega-lite charts as `stavka report`, so the page's
+ * report and the command's are the same bytes. Runs in the report worker (build-worker.ts), off the page's thread.
  */
 import type { ReplayFile } from '@stavka/engine';
 import { cardOf } from '@stavka/games/catalog';
@@ -20,7 +20,7 @@ export async function makeReport(
   try {
     const card = cardOf(game);
     if (!card) throw new Error(`game: "${String(game).slice(0, 40)}" is no game this version plays`);
-    const [module, { buildReport, reportHtml }] = await Promise.all([
+    const [module, { buildReport, renderedCharts, reportHtml }] = await Promise.all([
       card.module(),
       import('@stavka/games/report'),
     ]);
@@ -32,7 +32,7 @@ export async function makeReport(
       reply({ kind: 'progress', done, of });
     });
     if (!built.ok) throw new Error(built.error.map((e) => `${e.path}: ${e.message}`).join('; '));
-    reply({ kind: 'made', html: reportHtml(built.value) });
+    reply({ kind: 'made', html: reportHtml(built.value, await renderedCharts(built.value)) });
   } catch (e) {
     reply({ kind: 'refused', why: e instanceof Error ? e.message : String(e) });
   }
