@@ -214,18 +214,15 @@ describe('stavka validate', () => {
     assert.match(r.out, /valid/);
   });
   it('names the field of every error', async () => {
-    const bad = standardScenarioFile() as unknown as Record<string, unknown> & {
-      units: { factors: Record<string, number> }[];
-      map: { places: { hex: string }[] };
-    };
-    bad.units[0]!.factors = { attack: -1 } as Record<string, number>;
+    const bad = standardScenarioFile();
+    bad.units[0]!.factors = { attack: -1 };
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify(bad));
     const r = await stavka('validate', file);
     assert.equal(r.code, 1);
     assert.match(r.err, /units\[0\]\.factors\.attack/);
-    const badHex = standardScenarioFile() as unknown as { map: { places: { hex: string }[] } };
-    badHex.map.places[0]!.hex = '9999';
+    const badHex = standardScenarioFile();
+    badHex.map.places![0]!.hex = '9999';
     writeFileSync(file, JSON.stringify(badHex));
     const h = await stavka('validate', file);
     assert.equal(h.code, 1);

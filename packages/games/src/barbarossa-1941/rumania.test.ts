@@ -11,21 +11,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  applyUnchecked,
-  type GameRules,
-  type GameState,
-  legalActions,
-  type Player,
-  setup,
-} from '@stavka/engine';
+import { applyUnchecked, type GameState, legalActions, type Player, setup } from '@stavka/engine';
 import { BarbarossaAiPlayer } from './ai/ai.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { type RulesScenario, rulesScenarioByKey } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+const rules = barbarossaRules;
 type G = GameState<BarbarossaState>;
 
 /** The Axis cities the issue saw fall: the oil, the capital and the road to them. */

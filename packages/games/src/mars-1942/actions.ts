@@ -40,6 +40,3 @@ export type MarsAction =
   | { type: 'end-advance' }
   // steps/supply.ts: sustained supply status (A.4, B.6; M-20)
   | { type: 'spare'; unit: string };
-
-/** The action of one type. */
-export type ActionOf<T extends MarsAction['type']> = Extract<MarsAction, { type: T }>;

@@ -24,7 +24,7 @@ describe('a board with a few units moved (Board.moved) is the board built afresh
   it('units moved anywhere (off the map, into friends, into the enemy), over the states of a random game', () => {
     const states: MarsState[] = [];
     playout(
-      marsRules as never,
+      marsRules,
       21,
       { soviet: new RandomPlayer('b1'), german: new RandomPlayer('b2') },
       { onAction: (s) => void (states.length < 600 && states.push(s.state as MarsState)) },
@@ -62,7 +62,7 @@ describe('mars-1942 "Supply": zones of control, blocked hexes and a trace taken 
   it('over the states of a random game, each board built from the one before (as after every action)', () => {
     const states: MarsState[] = [];
     playout(
-      marsRules as never,
+      marsRules,
       33,
       { soviet: new RandomPlayer('t1'), german: new RandomPlayer('t2') },
       { onAction: (s) => void (states.length < 700 && states.push(s.state as MarsState)) },
@@ -98,7 +98,7 @@ describe('mars-1942 "Operational Movement": a move carried out from the search k
     const rules = marsRules as never as Parameters<typeof legalActions<MarsState, Action>>[0];
     const states: GameState<MarsState>[] = [];
     playout(
-      marsRules as never,
+      marsRules,
       44,
       { soviet: new RandomPlayer('m1'), german: new RandomPlayer('m2') },
       { onAction: (s) => void (states.length < 900 && states.push(s as GameState<MarsState>)) },
@@ -124,7 +124,7 @@ describe('mars-1942 "Stacking limit": fitsStack is the stacking test of the stac
   it('every unit on every occupied hex, over the states of a random game (M-13, M-17, M-18)', () => {
     const states: MarsState[] = [];
     playout(
-      marsRules as never,
+      marsRules,
       55,
       { soviet: new RandomPlayer('f1'), german: new RandomPlayer('f2') },
       { onAction: (s) => void (states.length < 400 && states.push(s.state as MarsState)) },

@@ -19,7 +19,7 @@ describe('the game state is plain data', () => {
   it('clones field by field to exactly what structuredClone gives, sharing nothing', () => {
     const seen: MarsState[] = [];
     playout(
-      marsRules as never,
+      marsRules,
       11,
       { soviet: new RandomPlayer('c1'), german: new RandomPlayer('c2') },
       {

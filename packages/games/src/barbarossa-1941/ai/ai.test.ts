@@ -21,7 +21,7 @@ import { BarbarossaAiPlayer } from './ai.ts';
 import { determinizeBarbarossa } from './determinize.ts';
 import { BarbarossaPolicy } from './policy.ts';
 
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+const rules = barbarossaRules;
 const anyRules = rules as unknown as GameRules<unknown, Action, Record<string, unknown>>;
 
 /** Plays through the checked `apply` while `go` holds; every action must be accepted. */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, hexIndex, legalActions } from '@stavka/engine';
+import { apply, type GameState, hexIndex, legalActions } from '@stavka/engine';
 import { modifiedDefense } from '../attack.ts';
 import { Board } from '../board.ts';
 import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
@@ -16,7 +16,7 @@ import { BarbarossaAiPlayer } from './ai.ts';
 import { col, game, row } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+const rules = barbarossaRules;
 
 const act = (s: G, side: string, a: BarbarossaAction): G => {
   const r = apply(barbarossaRules, s, side, a, s.stateId);

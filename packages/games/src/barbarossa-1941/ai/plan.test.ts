@@ -5,15 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  type GameRules,
-  type GameState,
-  hexIndex,
-  legalActions,
-  setup,
-} from '@stavka/engine';
+import { apply, type GameState, hexIndex, legalActions, setup } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
 import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
@@ -24,7 +16,7 @@ import { AxisPlan } from './plan.ts';
 import { col, game } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+const rules = barbarossaRules;
 
 /** `side`'s AI plays its player-turn (the other side passing whatever it is asked), until the other side's player-turn begins. */
 function playerTurn(s: G, side: Side, seed = 'plan'): { end: G; actions: BarbarossaAction[] } {

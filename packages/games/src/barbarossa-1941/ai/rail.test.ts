@@ -7,16 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  type GameRules,
-  type GameState,
-  hexIndex,
-  legalActions,
-  type Player,
-  setup,
-} from '@stavka/engine';
+import { apply, type GameState, hexIndex, legalActions, type Player, setup } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
@@ -26,7 +17,7 @@ import { BarbarossaAiPlayer } from './ai.ts';
 import { col, game } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
-const rules = barbarossaRules as unknown as GameRules<BarbarossaState, Action, Record<string, unknown>>;
+const rules = barbarossaRules;
 
 const row5 = (from: number, to: number) => {
   const out: string[] = [];

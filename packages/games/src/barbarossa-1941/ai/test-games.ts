@@ -3,7 +3,7 @@
  * 20 x 10 map set up through `barbarossaRules.setup`, with hexes' control as a test wants it;
  * the front most of them stand on (`moscowFront`), and the AI playing them out (`playUntil`).
  */
-import { type Action, apply, type GameRules, type GameState, setup } from '@stavka/engine';
+import { apply, type GameState, setup } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules, type PositionFile } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { type PositionInput, positionFile, withSovietUnit } from '../test-positions.ts';
@@ -12,11 +12,7 @@ import { BarbarossaAiPlayer } from './ai.ts';
 type G = GameState<BarbarossaState>;
 
 /** The rules as the AI players take them (`Player.choose`). */
-export const aiRules = barbarossaRules as unknown as GameRules<
-  BarbarossaState,
-  Action,
-  Record<string, unknown>
->;
+export const aiRules = barbarossaRules;
 
 /** The hex numbers of column `c`, rows 1 to `rows`. */
 export const col = (c: number, rows = 10): string[] =>
