@@ -12,34 +12,9 @@ import {
 } from './game.ts';
 import { SERVER, SPECTATOR } from './module.ts';
 import type { SearchDomain } from './players/ismcts.ts';
-import { ok } from './result.ts';
+import { type Nim, nimRules } from './players/nim.ts';
 import { type RngState, rngFromSeed, rollDie } from './rng.ts';
 import { determinizeSecret, type SecretState, secretRules } from './secret-game.ts';
-
-/* Nim, one heap, take 1-3, who takes the last wins: the side to move loses on a multiple of 4. */
-interface Nim {
-  heap: number;
-  turn: 'a' | 'b';
-  winner: string | null;
-}
-const nimRules: GameRules<Nim, Action, unknown> = {
-  id: 'nim',
-  rulesVersion: 'nim/1',
-  sides: ['a', 'b'],
-  setup: (scenario) => ok({ heap: typeof scenario === 'number' ? scenario : 7, turn: 'a', winner: null }),
-  activeSides: (g) => (g.heap === 0 ? [] : [g.turn]),
-  legalActions: (g, side) =>
-    g.turn !== side || g.heap === 0
-      ? []
-      : [1, 2, 3].filter((n) => n <= g.heap).map((n) => ({ type: 'take', n })),
-  applyAction(g, side, a) {
-    g.heap -= typeof a.n === 'number' ? a.n : 0;
-    if (g.heap === 0) g.winner = side;
-    g.turn = side === 'a' ? 'b' : 'a';
-  },
-  view: (g) => g,
-  outcome: (g) => (g.heap > 0 ? null : { winner: g.winner, score: {}, summary: `${g.winner} took the last` }),
-};
 
 /** A policy playing uniformly at random among the legal actions (its own dice). */
 function randomPolicy<G>(rules: GameRules<G, Action, unknown>, rng: RngState) {

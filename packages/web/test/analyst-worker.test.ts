@@ -13,11 +13,11 @@ import {
   type GameRules,
   type GameState,
   legalActions,
-  ok,
   type RngState,
   rollDie,
   setup,
 } from '@stavka/engine';
+import { type Nim, nimRules } from '../../engine/src/players/nim.ts';
 import { AnalystClient, type WorkerLike } from '../src/analyst/client.ts';
 import { analystPosition } from '../src/analyst/panel.tsx';
 import {
@@ -29,31 +29,6 @@ import {
   loadAnalystGame,
 } from '../src/analyst/protocol.ts';
 import type { SessionView } from '../src/session.ts';
-
-/* Nim, one heap, take 1-3, who takes the last wins (a game small enough to search whole). */
-interface Nim {
-  heap: number;
-  turn: 'a' | 'b';
-  winner: string | null;
-}
-const nimRules: GameRules<Nim, Action, unknown> = {
-  id: 'nim',
-  rulesVersion: 'nim/1',
-  sides: ['a', 'b'],
-  setup: (scenario) => ok({ heap: typeof scenario === 'number' ? scenario : 7, turn: 'a', winner: null }),
-  activeSides: (g) => (g.heap === 0 ? [] : [g.turn]),
-  legalActions: (g, side) =>
-    g.turn !== side || g.heap === 0
-      ? []
-      : [1, 2, 3].filter((n) => n <= g.heap).map((n) => ({ type: 'take', n })),
-  applyAction(g, side, a) {
-    g.heap -= typeof a.n === 'number' ? a.n : 0;
-    if (g.heap === 0) g.winner = side;
-    g.turn = side === 'a' ? 'b' : 'a';
-  },
-  view: (g) => g,
-  outcome: (g) => (g.heap > 0 ? null : { winner: g.winner, score: {}, summary: `${g.winner} took the last` }),
-};
 
 function randomPolicy(rng: RngState) {
   let r = rng;

@@ -13,31 +13,7 @@ import { ok } from '../result.ts';
 import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
 import { determinizeSecret, type SecretState, secretModule, secretRules } from '../secret-game.ts';
 import { IsmctsPlayer, ismcts, type Macro, type SearchDomain } from './ismcts.ts';
-
-/* A toy game with a known best move: Nim, one heap, take 1-3, who takes the last wins. */
-interface Nim {
-  heap: number;
-  turn: 'a' | 'b';
-  winner: string | null;
-}
-const nimRules: GameRules<Nim, Action> = {
-  id: 'nim',
-  rulesVersion: 'nim/1',
-  sides: ['a', 'b'],
-  setup: (scenario) => ok({ heap: typeof scenario === 'number' ? scenario : 7, turn: 'a', winner: null }),
-  activeSides: (g) => (g.heap === 0 ? [] : [g.turn]),
-  legalActions: (g, side) =>
-    g.turn !== side || g.heap === 0
-      ? []
-      : [1, 2, 3].filter((n) => n <= g.heap).map((n) => ({ type: 'take', n })),
-  applyAction(g, side, a) {
-    g.heap -= (a as unknown as { n: number }).n;
-    if (g.heap === 0) g.winner = side;
-    g.turn = side === 'a' ? 'b' : 'a';
-  },
-  view: (g) => g,
-  outcome: (g) => (g.heap > 0 ? null : { winner: g.winner, score: {}, summary: `${g.winner} took the last` }),
-};
+import { type Nim, nimRules } from './nim.ts';
 
 function randomPolicy(rng: RngState) {
   let r = rng;
