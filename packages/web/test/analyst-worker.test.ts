@@ -360,13 +360,19 @@ describe("the page's analyst client", () => {
     },
   });
 
-  it('a new position while a batch runs ends that worker; the old reading never reaches the panel', () => {
+  /** A client whose workers are fakes, kept in the order it made them. */
+  const fakeClient = () => {
     const workers: FakeWorker[] = [];
     const client = new AnalystClient(() => {
       const w = new FakeWorker();
       workers.push(w);
       return w;
     });
+    return { workers, client };
+  };
+
+  it('a new position while a batch runs ends that worker; the old reading never reaches the panel', () => {
+    const { workers, client } = fakeClient();
     const heard: number[] = [];
     client.ask(position, (r) => heard.push(r.id));
     workers[0]!.answer(reading(1, false));
@@ -379,12 +385,7 @@ describe("the page's analyst client", () => {
   });
 
   it('a position asked once the last reading was final reuses the worker', () => {
-    const workers: FakeWorker[] = [];
-    const client = new AnalystClient(() => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w;
-    });
+    const { workers, client } = fakeClient();
     client.ask(position, () => {});
     workers[0]!.answer(reading(1, true));
     client.ask(position, () => {});
@@ -397,12 +398,7 @@ describe("the page's analyst client", () => {
   });
 
   it('a worker that fails says so to the panel, and the next position starts a fresh one', () => {
-    const workers: FakeWorker[] = [];
-    const client = new AnalystClient(() => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w;
-    });
+    const { workers, client } = fakeClient();
     const heard: AnalystReply[] = [];
     client.ask(position, (r) => heard.push(r));
     workers[0]!.onerror?.({ message: 'script not found' } as ErrorEvent);
@@ -415,12 +411,7 @@ describe("the page's analyst client", () => {
   });
 
   it('switched off: the running reading stops and nothing more is heard', () => {
-    const workers: FakeWorker[] = [];
-    const client = new AnalystClient(() => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w;
-    });
+    const { workers, client } = fakeClient();
     const heard: number[] = [];
     client.ask(position, (r) => heard.push(r.id));
     client.cancel();

@@ -107,8 +107,12 @@ describe('the Axis AI’s turn-1 orders: the axes of 1941 (AXIS_OBJECTIVES, rese
 });
 
 /** A position: only the units named stay on the map, at the points given. */
-function alone(units: Record<string, string>, change?: (g: CampaignState) => void): GameState<CampaignState> {
-  const made = opening('alone');
+function alone(
+  units: Record<string, string>,
+  change?: (g: CampaignState) => void,
+  seed = 'alone',
+): GameState<CampaignState> {
+  const made = opening(seed);
   const g = structuredClone(made.state);
   for (const u of g.units) {
     if (Object.hasOwn(units, u.id)) {
@@ -118,6 +122,33 @@ function alone(units: Record<string, string>, change?: (g: CampaignState) => voi
   }
   change?.(g);
   return { ...made, state: g };
+}
+
+/**
+ * The Soviet movement step with only `units` on the map (`alone`), the places named held by
+ * the Axis, no factory or replacement left: what the Soviet rules of thumb do first there
+ * with `params`.
+ */
+function sovietFirstMove(
+  units: Record<string, string>,
+  at: { seed: string; turn: number; weather: CampaignState['weather']; axisHeld: readonly string[] },
+): (params: PolicyParams) => { type: string; unit?: string; to?: string } {
+  const s = alone(
+    units,
+    (g) => {
+      for (const p of at.axisHeld) g.control[p] = 'axis';
+      for (const f of g.factories) f.status = 'evacuated';
+      g.replacements = 0;
+      g.turn = at.turn;
+      g.weather = at.weather;
+      g.player = 'soviet';
+      g.phase = 'movement';
+      g.partisansToPlace = 0;
+    },
+    at.seed,
+  );
+  return (params) =>
+    campaignPolicy(params)(rules, s, 'soviet') as unknown as { type: string; unit?: string; to?: string };
 }
 
 describe('the rules of thumb in breakthrough and retreat (C-6.1, B.4a)', () => {
@@ -302,29 +333,13 @@ describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => 
   });
 
   it('brings the garrison up when the Axis strength next to Moscow is more than twice it (moscowGuard)', () => {
-    const made = opening('guard');
-    const g = structuredClone(made.state);
     const at: Record<string, string> = {
       '4-moscow': 'moscow',
       'xl-pz': 'istra',
       'xli-pz': 'istra',
       '1-shock': 'dmitrov',
     };
-    for (const u of g.units) {
-      u.place = Object.hasOwn(at, u.id) ? 'map' : 'withdrawn';
-      if (Object.hasOwn(at, u.id)) u.at = at[u.id]!;
-    }
-    g.control.istra = 'axis';
-    for (const f of g.factories) f.status = 'evacuated';
-    g.replacements = 0;
-    g.turn = 5;
-    g.weather = 'snow';
-    g.player = 'soviet';
-    g.phase = 'movement';
-    g.partisansToPlace = 0;
-    const s = { ...made, state: g };
-    const move = (params: PolicyParams) =>
-      campaignPolicy(params)(rules, s, 'soviet') as unknown as { type: string; unit?: string; to?: string };
+    const move = sovietFirstMove(at, { seed: 'guard', turn: 5, weather: 'snow', axisHeld: ['istra'] });
     // XL and XLI Corps (9) at Istra against one militia division (1): the 1st Shock Army goes in.
     assert.deepEqual(move(DEFAULT_PARAMS), { type: 'move', unit: '1-shock', to: 'moscow' });
     assert.notDeepEqual(
@@ -334,8 +349,6 @@ describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => 
     );
   });
   it('holds Tula against the Axis strength within three lines (cityGuard): the 50th Army stays, as in 1941 [13]', () => {
-    const made = opening('tula');
-    const g = structuredClone(made.state);
     const at: Record<string, string> = {
       '4-moscow': 'moscow',
       '50a-tula': 'tula',
@@ -344,21 +357,12 @@ describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => 
       'xlvii-pz': 'mtsensk',
       gd: 'orel',
     };
-    for (const u of g.units) {
-      u.place = Object.hasOwn(at, u.id) ? 'map' : 'withdrawn';
-      if (Object.hasOwn(at, u.id)) u.at = at[u.id]!;
-    }
-    for (const p of ['orel', 'mtsensk']) g.control[p] = 'axis';
-    for (const f of g.factories) f.status = 'evacuated';
-    g.replacements = 0;
-    g.turn = 3;
-    g.weather = 'good';
-    g.player = 'soviet';
-    g.phase = 'movement';
-    g.partisansToPlace = 0;
-    const s = { ...made, state: g };
-    const move = (params: PolicyParams) =>
-      campaignPolicy(params)(rules, s, 'soviet') as unknown as { type: string; unit?: string; to?: string };
+    const move = sovietFirstMove(at, {
+      seed: 'tula',
+      turn: 3,
+      weather: 'good',
+      axisHeld: ['orel', 'mtsensk'],
+    });
     // XXIV and XLVII Corps (10) two lines off at Mtsensk, Gross Deutschland (3) three at
     // Orel: half of their half is 3.25, so neither the 50th Army (3) nor the tank brigades
     // (2) may leave the other alone; with rules /5's rules of thumb one unit goes.
