@@ -268,28 +268,20 @@ export function MapView(p: MapViewProps) {
         }}
       >
         <defs>
-          <marker
-            id="arrowhead"
-            viewBox="0 0 10 10"
-            refX="6"
-            refY="5"
-            markerWidth="5"
-            markerHeight="5"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />
-          </marker>
-          <marker
-            id="arrowhead-suggested"
-            viewBox="0 0 10 10"
-            refX="6"
-            refY="5"
-            markerWidth="5"
-            markerHeight="5"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" class="arrowhead suggested" />
-          </marker>
+          {(['', 'suggested'] as const).map((kind) => (
+            <marker
+              key={kind}
+              id={kind ? `arrowhead-${kind}` : 'arrowhead'}
+              viewBox="0 0 10 10"
+              refX="6"
+              refY="5"
+              markerWidth="5"
+              markerHeight="5"
+              orient="auto-start-reverse"
+            >
+              <path d="M0,0 L10,5 L0,10 z" class={kind ? `arrowhead ${kind}` : 'arrowhead'} />
+            </marker>
+          ))}
         </defs>
         <HighlightLayer board={board} highlights={p.highlights} reasons={p.reasons} />
         {p.overlay && <OverlayLayer board={board} overlay={p.overlay} />}
