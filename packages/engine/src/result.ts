@@ -70,15 +70,6 @@ export function setupErrorsOf<const Codes extends readonly SetupCode[]>(
 /** The engine's own errors, of `ENGINE_SETUP_CODES` only. */
 export const engineSetupError = setupErrorsOf(ENGINE_SETUP_CODES);
 
-/**
- * An error of any `setup/` code, checked against no vocabulary: only for the callers not yet
- * on a closed one (point-to-point module.ts and campaign.ts, report/build.ts).
- * @deprecated Use your game's constructor (`setupErrorsOf` over its codes) or `engineSetupError`.
- */
-export function setupError(code: SetupCode, path: string, message: string): SetupError {
-  return { code, path, message };
-}
-
 /** Renders setup errors one per line, field first: what a CLI prints. */
 export function formatSetupErrors(errors: readonly SetupError[]): string {
   return errors.map((e) => `${e.path || '(file)'}: ${e.message} [${e.code}]`).join('\n');

@@ -48,7 +48,6 @@ import {
   type RulesContext,
   type StepEffects,
   sequenceOf,
-  setupError,
 } from '@stavka/engine';
 import { battleRules } from './battle.ts';
 import {
@@ -60,6 +59,7 @@ import {
   newCampaignState,
 } from './campaign-state.ts';
 import { lossLimit, type Side } from './forces.ts';
+import { setupError } from './setup-errors.ts';
 import { airStep } from './steps/air.ts';
 import { battleStep } from './steps/battle.ts';
 import { breakthroughStep } from './steps/breakthrough.ts';

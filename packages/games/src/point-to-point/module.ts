@@ -16,7 +16,6 @@ import {
   ok,
   RandomPlayer,
   type RngState,
-  setupError,
 } from '@stavka/engine';
 import { campaignAnalyst } from './ai/analyst.ts';
 import { type AiOptions, CampaignAiPlayer, DEFAULT_AI_LEVEL } from './ai/campaign-ai.ts';
@@ -28,6 +27,7 @@ import { fireCalc } from './combat.ts';
 import mapFile from './data/typhoon-map.json' with { type: 'json' };
 import oobFile from './data/typhoon-oob.json' with { type: 'json' };
 import scenarioFile from './data/typhoon-scenario.json' with { type: 'json' };
+import { setupError } from './setup-errors.ts';
 import { compileTyphoon } from './typhoon.ts';
 
 const calculator: GameCalculator = {

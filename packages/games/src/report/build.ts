@@ -11,6 +11,7 @@ import {
   type AnyGameModule,
   axialDistance,
   type BoardDrawing,
+  engineSetupError,
   err,
   type GameState,
   hexAxial,
@@ -22,7 +23,6 @@ import {
   SERVER,
   type SetupError,
   setup,
-  setupError,
 } from '@stavka/engine';
 
 export interface SideTally {
@@ -151,9 +151,11 @@ export async function buildReport(
 ): Promise<Result<GameReport, SetupError[]>> {
   const rules = module.rules;
   if (!rules || !module.meta.playable)
-    return err([setupError('setup/wrong-game', 'game', `"${module.id}" cannot be replayed`)]);
+    return err([engineSetupError('setup/wrong-game', 'game', `"${module.id}" cannot be replayed`)]);
   if (!module.presentation || !module.progress)
-    return err([setupError('setup/wrong-game', 'game', `"${module.id}" has no presentation to report with`)]);
+    return err([
+      engineSetupError('setup/wrong-game', 'game', `"${module.id}" has no presentation to report with`),
+    ]);
   const p = (await module.presentation()) as Presentation<unknown>;
   const progress = module.progress.bind(module);
   const reading = p.afterAction;
