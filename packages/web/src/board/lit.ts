@@ -1,0 +1,166 @@
+/**
+ * What the map lights and previews: the threats to the player, the piece the actions are
+ * about, the nodes lit for the selection (lit-nodes.ts), the path and combat previewed, and
+ * the buttons, facts and tray of the side panel.
+ */
+import type { Action, LogDrawing } from '@stavka/engine';
+import { useCallback, useMemo } from 'preact/hooks';
+import { litNodes, reasonsOf } from '../lit-nodes.ts';
+import type { RecapStep } from '../table.tsx';
+import { rolledLast } from '../turns.ts';
+import type { Basics } from './basics.ts';
+import type { Selection } from './selection.ts';
+
+/** What the player should know of: the game's marks, the threats to the player, the controls missing. */
+export function useThreats(b: Basics) {
+  const { v, pres, view, side, mine, actions } = b;
+  const marks = useMemo(() => pres.marks(view, side), [pres, view, side]);
+  // What threatens the player (the side to move if it is this browser's, else its one seat),
+  // said in the prompt bar and the turn summary, its cities lit (issue #45 item 1).
+  const me = side !== null && mine ? side : v.seats.length === 1 ? v.seats[0]! : null;
+  const threats = useMemo(
+    () => (me !== null && pres.threats && v.outcome === null ? pres.threats(view, me) : []),
+    [pres, view, me, v.outcome],
+  );
+  const missing = useMemo(
+    () => [
+      ...(mine && pres.missing ? pres.missing(view, side, actions) : []),
+      // The engine's own rule, the same in every game.
+      ...(mine && !v.canUndo && v.mode !== 'replay' && rolledLast(v.log)
+        ? [{ control: 'Undo', why: 'a die was rolled: nothing before a roll can be taken back' }]
+        : []),
+    ],
+    [pres, view, side, actions, mine, v.canUndo, v.mode, v.log],
+  );
+  return { marks, me, threats, missing };
+}
+
+/** The piece an action is about, and the one piece every action is about (else null). */
+export function useSolePiece(b: Basics) {
+  const { pres, actions } = b;
+  // The one piece every action is about (the one unit to retreat, to advance): lit
+  // without being selected first, so the prompt's "pink hexes" are there to see.
+  // The piece an action is about: as the presentation says, else the action's `unit`.
+  const pieceOf = useCallback(
+    (a: Action): string | null =>
+      pres.actionPiece ? pres.actionPiece(a) : typeof a.unit === 'string' ? a.unit : null,
+    [pres],
+  );
+  const sole = useMemo(() => {
+    let unit: string | null = null;
+    for (const a of actions) {
+      const u = pieceOf(a);
+      if (u === null) continue;
+      if (unit === null) unit = u;
+      else if (unit !== u) return null;
+    }
+    return unit;
+  }, [actions, pieceOf]);
+  return { pieceOf, sole };
+}
+
+/** Highlights for the selected piece, from the legal actions only (lit-nodes.ts). */
+export function useLitNodes(
+  b: Basics,
+  s: Selection,
+  w: {
+    chosen: string | null;
+    marks: ReturnType<typeof useThreats>['marks'];
+    threats: ReturnType<typeof useThreats>['threats'];
+    recapStep: RecapStep | undefined;
+    logShown: LogDrawing | null;
+    stepShown: LogDrawing[];
+    buttonShown: Action | null;
+    pieceOf: (a: Action) => string | null;
+  },
+) {
+  const { pres, view, actions } = b;
+  const { selectedHex, group } = s;
+  const { chosen, marks, threats, recapStep, logShown, stepShown, buttonShown, pieceOf } = w;
+  const lit = useMemo(
+    () =>
+      litNodes(pres, view, {
+        actions,
+        chosen,
+        selectedHex,
+        marks,
+        threats,
+        named: recapStep ? recapStep.drawing.nodes : (logShown?.nodes ?? stepShown.flatMap((d) => d.nodes)),
+        buttonShown,
+        pieceOf,
+        group,
+      }),
+    [
+      pres,
+      view,
+      actions,
+      chosen,
+      group,
+      selectedHex,
+      marks,
+      threats,
+      recapStep,
+      logShown,
+      stepShown,
+      buttonShown,
+      pieceOf,
+    ],
+  );
+  const reasons = useMemo(() => reasonsOf(marks, threats), [marks, threats]);
+  return { ...lit, reasons };
+}
+
+/** The path and the combat previewed for the hovered node. */
+export function usePreviews(b: Basics, s: Selection, chosen: string | null, hover: number | null) {
+  const { pres, view, side, actions } = b;
+  const { selectedHex, selected, group } = s;
+  // The path previewed: the selected piece's, or that of the first unit of the stack selected that may go there.
+  const move = useMemo(() => {
+    if (!chosen || hover === null) return null;
+    for (const id of group ?? [chosen]) {
+      const m = pres.movePreview(view, id, hover);
+      if (m) return m;
+    }
+    return null;
+  }, [pres, view, chosen, group, hover]);
+  // Combat preview: the attack on the hovered (else selected) node, with the selected piece
+  // added, or the whole stack selected, each unit with its part (issue #45 items 3 and 9);
+  // else the attack being resolved (the defender sees it as the attacker did).
+  const preview = useMemo(() => {
+    const target = hover ?? selectedHex;
+    const at =
+      target !== null && target >= 0
+        ? pres.combatPreview(view, side, { target, selected, group, actions })
+        : null;
+    if (at) return at;
+    const f = pres.focus ? pres.focus(view) : null;
+    return f !== null && f >= 0
+      ? pres.combatPreview(view, side, { target: f, selected: null, actions })
+      : null;
+  }, [pres, view, side, hover, selectedHex, selected, group, actions]);
+  return { move, preview };
+}
+
+/** The side panel's buttons, the facts of the node or piece selected, the tray, the overlay drawn. */
+export function usePanelData(b: Basics, s: Selection, overlay: string) {
+  const { pres, view, side, mine, actions } = b;
+  const { selectedHex, selected } = s;
+  // Undo is the prompt bar's button: never a second one among the actions (issue #45 item 14).
+  const buttons = useMemo(
+    () => pres.buttons(view, actions).filter((a) => a.type !== 'undo'),
+    [pres, view, actions],
+  );
+  const overlayData = useMemo(
+    () => (overlay === 'none' ? null : pres.overlay(view, overlay, side)),
+    [pres, view, overlay, side],
+  );
+  const facts = (() => {
+    const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
+    return at !== null && at >= 0 ? pres.nodeFacts(view, at) : null;
+  })();
+  const tray = useMemo(
+    () => (mine && pres.tray ? pres.tray(view, side, actions) : null),
+    [pres, view, side, actions, mine],
+  );
+  return { buttons, overlayData, facts, tray };
+}
