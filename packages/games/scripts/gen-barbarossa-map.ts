@@ -25,6 +25,7 @@ import {
   type HexMapSetup,
   offsetToAxial,
 } from '@stavka/engine';
+import type { PlaceKind, Terrain } from '../src/barbarossa-1941/scenario/vocabulary.ts';
 import { STANDARD_PLACE_RULES } from '../src/barbarossa-1941/scenario.ts';
 import { generatorMode, leaveGenerated } from './generated-file.ts';
 import {
@@ -134,7 +135,6 @@ function surface([lon, lat]: LonLat): number {
 /* ------------------------------------------------------------------------------------ */
 /* Places (GeoNames centroids, research/barbarossa-1941.md 4.1-4.2; others GeoNames)     */
 
-type PlaceKind = 'victory-city' | 'major-city' | 'fortress-city' | 'city' | 'town' | 'oil';
 interface PlaceDef {
   name: string;
   kind: PlaceKind;
@@ -746,9 +746,9 @@ const FOREST: LonLat[][] = [
     [22.2, 49.7],
   ],
 ];
-function terrainAt(ll: LonLat): string {
+function terrainAt(ll: LonLat): Terrain {
   const inAny = (polys: LonLat[][]) => polys.some((p) => inPolygon(ll, p));
-  if (inAny(MOUNTAINS)) return 'mountains';
+  if (inAny(MOUNTAINS)) return 'mountain';
   if (inAny(HILLS)) return 'hills';
   if (inAny(SWAMP)) return 'swamp';
   if (inAny(SWAMP_FOREST)) return 'swamp-forest';
@@ -1435,7 +1435,7 @@ for (const p of placed) countryOf.set(p.hex, countryAt([p.lon, p.lat]));
 const isLand = (k: string) => surfaceOf.get(k) === 1;
 
 // Terrain.
-const terrain: Record<string, string> = {};
+const terrain: Record<string, Terrain> = {};
 for (const h of ALL) {
   const k = key(h);
   const s = surfaceOf.get(k)!;

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { DIRECTIONS, featureBit, hexAxial } from '@stavka/engine';
+import type { Terrain } from '../src/barbarossa-1941/scenario/vocabulary.ts';
 import { compileScenario, standardScenarioFile } from '../src/barbarossa-1941/scenario.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,13 +36,13 @@ const cy = (h: number) => {
 const width = Math.ceil(pad * 2 + R * (1.5 * (m.columns - 1) + 2));
 const height = Math.ceil(pad * 2 + R * W3 * (m.rows + 0.5)) + 80;
 
-const FILL: Record<string, string> = {
+const FILL: Record<Terrain, string> = {
   clear: '#f1ead2',
   forest: '#b7cf98',
   swamp: '#9ec9c2',
   'swamp-forest': '#8fb89a',
   hills: '#d8bf8a',
-  mountains: '#b0906a',
+  mountain: '#b0906a',
   lake: '#9cc3e6',
   sea: '#7fb0dc',
 };

@@ -136,9 +136,9 @@ describe('Map: terrain from real geography', () => {
   });
   it('has the Pripyat marshes, the Carpathians, the Crimean mountains and the Caucasus', () => {
     assert.match(terrainNear([27.0, 52.0])!, /^swamp/);
-    assert.equal(terrainNear([24.5, 47.9]), 'mountains');
-    assert.equal(terrainNear([34.3, 44.75]), 'mountains');
-    assert.equal(terrainNear([43.0, 43.2]), 'mountains');
+    assert.equal(terrainNear([24.5, 47.9]), 'mountain');
+    assert.equal(terrainNear([34.3, 44.75]), 'mountain');
+    assert.equal(terrainNear([43.0, 43.2]), 'mountain');
     assert.equal(terrainNear([33.0, 53.3]), 'forest', 'the Bryansk forests');
   });
 });

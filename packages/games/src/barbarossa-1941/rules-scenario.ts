@@ -1,8 +1,8 @@
 /**
  * What the Barbarossa rules read from a compiled scenario: one contract, `RulesScenario`,
  * whatever file it came from (the standard scenario of `scenario.ts`, or a small test
- * position built in code). Its vocabulary is the map file's: terrain, hexside
- * features, connections, places, zones and edges by name. A registry by key keeps
+ * position built in code). Its vocabulary is the scenario file's (scenario/vocabulary.ts):
+ * terrain, hexside features, connections, places, zones and edges by name. A registry by key keeps
  * states small (a state names its scenario, as Mars's does).
  */
 import {
@@ -22,35 +22,26 @@ import {
   unitSchema,
 } from '@stavka/engine';
 import { setupError } from './scenario/setup-errors.ts';
+import {
+  type CityKind,
+  isCityKind,
+  isTerrain,
+  SEAS,
+  type Sea,
+  SIDES,
+  type Side,
+  type Terrain,
+  unknownTerrains,
+  type Weather,
+} from './scenario/vocabulary.ts';
 import type { BarbarossaScenario } from './scenario.ts';
 
-export const SIDES = ['axis', 'soviet'] as const;
-export type Side = (typeof SIDES)[number];
+export type { Sea, Side, Terrain, Weather } from './scenario/vocabulary.ts';
+export { SIDES } from './scenario/vocabulary.ts';
 
 export function otherSide(side: Side): Side {
   return side === 'axis' ? 'soviet' : 'axis';
 }
-
-/** Weather of a turn (barbarossa-1941 "Weather", RULINGS B-11). */
-export const WEATHERS = ['good', 'light-mud', 'mud', 'hard-frost', 'snow'] as const;
-export type Weather = (typeof WEATHERS)[number];
-
-/** Terrain kinds the rules know ("Fortresses, Entrenchment, Defense Lines, and Terrain Effects"). */
-export const TERRAINS = [
-  'clear',
-  'forest',
-  'swamp',
-  'swamp-forest',
-  'hills',
-  'mountain',
-  'lake',
-  'sea',
-] as const;
-export type Terrain = (typeof TERRAINS)[number];
-
-/** Place kinds, weakest defense bonus first. */
-export const PLACE_KINDS = ['town', 'city', 'major-city', 'fortress-city', 'victory-city'] as const;
-export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 export interface TurnInfo {
   readonly label: string;
@@ -67,10 +58,10 @@ export interface RulesScenario {
   readonly units: Readonly<Record<string, UnitData>>;
   /** Unit ids in scenario order: the canonical order of actions. */
   readonly unitIds: readonly string[];
-  /** Terrain kind per hex (unknown names read as clear). */
+  /** Terrain kind per hex. */
   readonly terrain: readonly Terrain[];
-  /** Place kind per hex, or null. */
-  readonly placeKind: readonly (PlaceKind | null)[];
+  /** Town or city kind per hex, or null (none, or an oil place: no defense bonus). */
+  readonly placeKind: readonly (CityKind | null)[];
   /** Place name per hex, or null. */
   readonly placeName: readonly (string | null)[];
   /** Victory points per hex (B-12: Moscow 3, Leningrad 2, other victory cities 1), 0 elsewhere. */
@@ -114,10 +105,6 @@ export interface RulesScenario {
   /** The Siberian Reserve: shock armies, one a turn, safe from this turn on (Dec 41). */
   readonly siberianReserve: { readonly units: readonly string[]; readonly safeFromTurn: number };
 }
-
-/** The seas of "By Sea" (the Sea of Azov sails with the Black Sea; its control is its own). */
-export const SEAS = ['baltic', 'black', 'azov'] as const;
-export type Sea = (typeof SEAS)[number];
 
 export interface ScheduledArrival {
   readonly turn: number;
@@ -164,7 +151,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
   const compiled = compileHexMap(input.map, 'map');
   if (!compiled.ok) return compiled;
   const map = compiled.value;
-  const errors: SetupError[] = [];
+  const errors: SetupError[] = unknownTerrains(input.map, 'map');
   const units: Record<string, UnitData> = {};
   const unitIds: string[] = [];
   input.units.forEach((u, i) => {
@@ -177,7 +164,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
       errors.push(setupError('setup/duplicate', `units[${i}].id`, `unit ${parsed.data.id} twice`));
       return;
     }
-    if (!(SIDES as readonly string[]).includes(parsed.data.side)) {
+    if (!SIDES.some((side) => side === parsed.data.side)) {
       errors.push(setupError('setup/side', `units[${i}].side`, `side is "axis" or "soviet"`));
       return;
     }
@@ -186,15 +173,15 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
   });
   const n = map.graph.nodeCount;
   const terrain: Terrain[] = [];
-  const placeKind: (PlaceKind | null)[] = [];
+  const placeKind: (CityKind | null)[] = [];
   const placeName: (string | null)[] = [];
   const victoryPoints: number[] = [];
   const placeHex: Record<string, number> = {};
   for (let h = 0; h < n; h++) {
     const t = map.terrainNames[map.terrain[h]!]!;
-    terrain.push((TERRAINS as readonly string[]).includes(t) ? (t as Terrain) : 'clear');
+    terrain.push(isTerrain(t) ? t : 'clear'); // an unknown name is an error above
     const p = map.placeAt[h]! >= 0 ? map.places[map.placeAt[h]!]! : null;
-    placeKind.push(p && (PLACE_KINDS as readonly string[]).includes(p.kind) ? (p.kind as PlaceKind) : null);
+    placeKind.push(p && isCityKind(p.kind) ? p.kind : null);
     placeName.push(p ? p.name : null);
     victoryPoints.push(p ? (input.victoryPoints?.[p.name] ?? 0) : 0);
     if (p) placeHex[p.name] = h;
@@ -315,19 +302,18 @@ export function impassable(s: RulesScenario, hex: number, weather: Weather): boo
 
 /**
  * The rules' contract from the compiled standard scenario (scenario.ts, issue #23): the
- * same facts under the rules' names ("mountains" is the rules' "mountain"; "oil" places
- * bear no defense bonus; "the-south" is B-17's zone).
+ * same facts in the same vocabulary ("oil" places bear no defense bonus; "the-south" is
+ * B-17's zone).
  */
 export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): RulesScenario {
   const n = bs.map.graph.nodeCount;
-  const terrain: Terrain[] = bs.terrainOf.map((t) => (t === 'mountains' ? 'mountain' : (t as Terrain)));
-  const placeKind: (PlaceKind | null)[] = [];
+  const placeKind: (CityKind | null)[] = [];
   const placeName: (string | null)[] = [];
   const victoryPoints: number[] = [];
   const placeHex: Record<string, number> = {};
   for (let h = 0; h < n; h++) {
     const p = bs.placeAtHex[h] ?? null;
-    placeKind.push(p && (PLACE_KINDS as readonly string[]).includes(p.kind) ? (p.kind as PlaceKind) : null);
+    placeKind.push(p && isCityKind(p.kind) ? p.kind : null);
     placeName.push(p ? p.name : null);
     victoryPoints.push(p ? p.victoryPoints : 0);
     if (p) placeHex[p.name] = h;
@@ -339,7 +325,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     map: bs.map,
     units: withRulesTags(bs.units),
     unitIds: bs.unitIds,
-    terrain,
+    terrain: bs.terrainOf,
     placeKind,
     placeName,
     victoryPoints,
@@ -373,9 +359,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     siberianReserve: bs.siberianReserve,
     replacementFactors: Array.from({ length: n }, (_, h) => bs.placeAtHex[h]?.replacementFactors ?? 0),
     panzerReplacements: bs.panzerReplacements,
-    ports: (['baltic', 'black', 'azov'] as const).flatMap((sea) =>
-      bs.ports[sea].map((hex) => ({ hex, sea })),
-    ),
+    ports: SEAS.flatMap((sea) => bs.ports[sea].map((hex) => ({ hex, sea }))),
     seaControl: bs.seaControl,
   };
 }

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rngFromSeed, sameRng } from '@stavka/engine';
+import { compileRulesScenario, rulesScenarioFromCompiled } from './rules-scenario.ts';
 import {
   checkScenario,
   compileScenario,
@@ -25,12 +26,12 @@ describe('checkScenario (stavka validate)', () => {
   });
 
   it('refuses a file whose fields have the wrong shape, naming each field', () => {
-    const f = standardScenarioFile() as unknown as Record<string, unknown> & ScenarioFile;
-    (f as { game: string }).game = 'barbarossa-1942';
-    f.turns[2]!.weather = 'rain' as 'good';
+    const f: ScenarioFile = standardScenarioFile();
+    Object.assign(f, { game: 'barbarossa-1942' });
+    Object.assign(f.turns[2]!, { weather: 'rain' });
     f.turns[4]!.weatherRoll = ['good'];
-    delete (f.units[0]!.factors as Record<string, number>).attack;
-    (f.units[1]! as { side: string }).side = 'german';
+    delete f.units[0]!.factors.attack;
+    Object.assign(f.units[1]!, { side: 'german' });
     f.setup.soviet.draw = -1;
     const got = paths(f);
     for (const p of [
@@ -46,7 +47,7 @@ describe('checkScenario (stavka validate)', () => {
   it('refuses a file that is well formed but wrong, naming each field', () => {
     const f = standardScenarioFile();
     const units = f.units;
-    delete (units[0]!.factors as Record<string, number>).attack; // no attack factor
+    delete units[0]!.factors.attack; // no attack factor
     f.places.Atlantis = { victoryPoints: 1 }; // no such place
     f.setup.soviet.rifleArmyPool[0] = 'sov-nonexistent-a';
     const firstAxis = Object.keys(f.setup.standard.axis)[0]!;
@@ -93,6 +94,56 @@ describe('checkScenario (stavka validate)', () => {
     const errors = checkScenario(f);
     assert.ok(errors.some((e) => e.code === 'setup/missing-zone' && e.message.includes('ussr-1941')));
     assert.ok(errors.some((e) => e.code === 'setup/missing-edge' && e.message.includes('siberia')));
+  });
+});
+
+describe('One terrain vocabulary (scenario/vocabulary.ts TERRAINS) for the file, the data and the rules', () => {
+  const allowed = 'a terrain is one of clear, forest, swamp, swamp-forest, hills, mountain, lake, sea';
+
+  it('reads the standard map\'s mountains under the rules\' own word, "mountain"', () => {
+    const s = compileScenario(standardScenarioFile());
+    assert.ok(s.ok);
+    assert.ok(s.value.terrainOf.includes('mountain'));
+    const rules = rulesScenarioFromCompiled('vocabulary-test', s.value);
+    assert.deepEqual(rules.terrain, s.value.terrainOf);
+  });
+
+  it('refuses a scenario file that spells it "mountains", naming the hex and the allowed words', () => {
+    const f = standardScenarioFile();
+    const terrain = f.map.terrain!;
+    const hexes = Object.keys(terrain).filter((h) => terrain[h] === 'mountain');
+    assert.ok(hexes.length > 1);
+    for (const h of hexes) terrain[h] = 'mountains';
+    const errors = checkScenario(f);
+    assert.deepEqual(errors, [
+      {
+        code: 'setup/terrain',
+        path: `map.terrain.${hexes[0]}`,
+        message: `unknown terrain "mountains": ${allowed}`,
+      },
+    ]);
+    assert.equal(compileScenario(f).ok, false);
+  });
+
+  it('refuses an unknown default terrain', () => {
+    const f = standardScenarioFile();
+    f.map.defaultTerrain = 'plains';
+    assert.deepEqual(checkScenario(f), [
+      { code: 'setup/terrain', path: 'map.defaultTerrain', message: `unknown terrain "plains": ${allowed}` },
+    ]);
+  });
+
+  it('refuses a small position with the other spelling too, not reading it as clear', () => {
+    const r = compileRulesScenario({
+      key: 'vocabulary-position',
+      map: { kind: 'hex', columns: 3, rows: 3, defaultTerrain: 'clear', terrain: { '0202': 'mountains' } },
+      units: [],
+      turns: [{ label: 'Jun II 41', weather: 'good' }],
+    });
+    assert.ok(!r.ok);
+    assert.deepEqual(r.error, [
+      { code: 'setup/terrain', path: 'map.terrain.0202', message: `unknown terrain "mountains": ${allowed}` },
+    ]);
   });
 });
 

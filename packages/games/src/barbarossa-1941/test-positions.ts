@@ -390,7 +390,7 @@ export const SMALL_FRONT: PositionInput = {
     { label: 'Dec I 41', weather: 'snow' },
   ],
   map: {
-    terrain: { '0605': 'forest', '0606': 'swamp', '0707': 'hills', '0404': 'lake', '0810': 'city' },
+    terrain: { '0605': 'forest', '0606': 'swamp', '0707': 'hills', '0404': 'lake' },
     hexsides: [
       {
         feature: 'river',

@@ -25,6 +25,7 @@ import { type BarbarossaSetupError, setupError } from './setup-errors.ts';
 import {
   ARMY_GROUPS,
   type ArmyGroup,
+  isTerrain,
   PLACE_KINDS,
   type PlaceKind,
   REQUIRED_EDGES,
@@ -32,8 +33,8 @@ import {
   SEAS,
   type Sea,
   type Side,
-  TERRAINS,
   type Terrain,
+  unknownTerrains,
 } from './vocabulary.ts';
 
 type ScenarioInput = z.output<typeof scenarioSchema>;
@@ -57,7 +58,7 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Barb
   const map = compiled.value;
   const c: Compiling = { map, n: map.graph.nodeCount, errors: [] };
 
-  const { terrainOf, land } = terrainAndLand(c);
+  const { terrainOf, land } = terrainAndLand(c, s.map);
   const units = compileUnits(c, s.units);
   const needUnit = unitLookup(c, units);
   const places = compilePlaces(c, s.places, land);
@@ -142,19 +143,18 @@ export function checkScenario(input: unknown): BarbarossaSetupError[] {
 
 /* The map's terrain ("Fortresses, Entrenchment, Defense Lines, and Terrain Effects") */
 
-/** Every terrain name known; each hex's terrain, and whether it is land (not sea or lake). */
-function terrainAndLand(c: Compiling): { terrainOf: Terrain[]; land: Uint8Array } {
+/** Every terrain name known (TERRAINS); each hex's terrain, and whether it is land (not sea or lake). */
+function terrainAndLand(
+  c: Compiling,
+  file: ScenarioInput['map'],
+): { terrainOf: Terrain[]; land: Uint8Array } {
   const { map, n, errors } = c;
-  map.terrainNames.forEach((t, i) => {
-    if (!(TERRAINS as readonly string[]).includes(t))
-      errors.push(
-        setupError('setup/terrain', i === 0 ? 'map.defaultTerrain' : 'map.terrain', `unknown terrain "${t}"`),
-      );
-  });
+  errors.push(...unknownTerrains(file, 'map'));
   const terrainOf: Terrain[] = [];
   const land = new Uint8Array(n);
   for (let h = 0; h < n; h++) {
-    const t = map.terrainNames[map.terrain[h]!]! as Terrain;
+    const name = map.terrainNames[map.terrain[h]!]!;
+    const t = isTerrain(name) ? name : 'clear'; // an unknown name is an error above
     terrainOf.push(t);
     land[h] = map.onMap[h] === 1 && t !== 'sea' && t !== 'lake' ? 1 : 0;
   }

@@ -1,8 +1,11 @@
 /**
- * Barbarossa 1941's vocabularies: the names a scenario file may use for sides, nationalities,
- * terrain, places, seas, weather, army groups, and the zones and edges its map must define.
- * Each is a constant tuple with its type (chessops' `ROLES` style).
+ * Barbarossa 1941's vocabularies, defined once: the names a scenario file may use for sides,
+ * nationalities, terrain, places, seas, weather, army groups, and the zones and edges its map
+ * must define. The scenario schema, the data files, the map generator and the rules
+ * (rules-scenario.ts re-exports them) all read these. Each is a constant tuple with its type
+ * (chessops' `ROLES` style).
  */
+import { type BarbarossaSetupError, setupError } from './setup-errors.ts';
 
 /** The two players; combat.ts names them the same way. */
 export const SIDES = ['axis', 'soviet'] as const;
@@ -10,20 +13,55 @@ export type Side = (typeof SIDES)[number];
 
 /** Nationalities on the counters ("Rumanian and Hungarian units may not be stacked together"). */
 export const NATIONALITIES = ['german', 'rumanian', 'hungarian', 'italian', 'slovak', 'soviet'] as const;
-export type Nationality = (typeof NATIONALITIES)[number];
 
-/** Terrain names used in map.terrain (rules "Fortresses, Entrenchment, Defense Lines, and Terrain Effects"). */
+/**
+ * Terrain names used in map.terrain, as the rules' terrain effects name them ("Fortresses,
+ * Entrenchment, Defense Lines, and Terrain Effects": Forest, Swamp and Swamp&Forest, Hills,
+ * Mountain).
+ */
 export const TERRAINS = [
   'clear',
   'forest',
   'swamp',
   'swamp-forest',
   'hills',
-  'mountains',
+  'mountain',
   'lake', // frozen and nullified in Snow ("Weather")
   'sea', // Baltic, Black Sea, Sea of Azov: impassable; sea movement is port to port
 ] as const;
 export type Terrain = (typeof TERRAINS)[number];
+
+export function isTerrain(name: string): name is Terrain {
+  return (TERRAINS as readonly string[]).includes(name);
+}
+
+/**
+ * The terrain names of a map (its default and its hexes by number) that are not in TERRAINS:
+ * one error for each unknown name, at its first hex, naming the allowed words. A misspelt
+ * terrain is refused, never read as clear.
+ */
+export function unknownTerrains(
+  map: { readonly defaultTerrain: string; readonly terrain?: Readonly<Record<string, string>> },
+  root: string,
+): BarbarossaSetupError[] {
+  const allowed = `a terrain is one of ${TERRAINS.join(', ')}`;
+  const errors: BarbarossaSetupError[] = [];
+  if (!isTerrain(map.defaultTerrain))
+    errors.push(
+      setupError(
+        'setup/terrain',
+        `${root}.defaultTerrain`,
+        `unknown terrain "${map.defaultTerrain}": ${allowed}`,
+      ),
+    );
+  const seen = new Set<string>([map.defaultTerrain]);
+  for (const [hex, t] of Object.entries(map.terrain ?? {})) {
+    if (isTerrain(t) || seen.has(t)) continue;
+    seen.add(t);
+    errors.push(setupError('setup/terrain', `${root}.terrain.${hex}`, `unknown terrain "${t}": ${allowed}`));
+  }
+  return errors;
+}
 
 /** Place kinds used in map.places ("(Solid Dot) Cities", "Major and Fortress Cities", "Victory Cities"). */
 export const PLACE_KINDS = [
@@ -35,6 +73,20 @@ export const PLACE_KINDS = [
   'oil', // Ploesti, Grozny: taking it cuts the enemy's mobile OMF to 4 ("Supply")
 ] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/** The place kinds with a defense bonus, weakest first: every kind but oil (the rules' `placeKind`). */
+export const CITY_KINDS = [
+  'town',
+  'city',
+  'major-city',
+  'fortress-city',
+  'victory-city',
+] as const satisfies readonly PlaceKind[];
+export type CityKind = (typeof CITY_KINDS)[number];
+
+export function isCityKind(kind: string): kind is CityKind {
+  return (CITY_KINDS as readonly string[]).includes(kind);
+}
 
 /** The seas of "By Sea": a move stays within one; the Sea of Azov counts with the Black Sea. */
 export const SEAS = ['baltic', 'black', 'azov'] as const;
