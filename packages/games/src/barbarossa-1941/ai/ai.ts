@@ -12,13 +12,22 @@ import {
   type Player,
   type PlayerKind,
   rngFromSeed,
+  type SearchBudget,
   type Seed,
+  searchFrom,
 } from '@stavka/engine';
 import { carryMovementLists } from '../movement.ts';
 import type { BarbarossaAction } from '../rules.ts';
 import type { Side } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { BarbarossaPolicy, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import {
+  BARBAROSSA_PLANS,
+  barbarossaPlanDomain,
+  isPlanPoint,
+  PLAN_HORIZON,
+  playerTurnIndex,
+} from './search.ts';
 
 export class BarbarossaAiPlayer implements Player {
   readonly name: string;
@@ -59,12 +68,118 @@ function isBarbarossaState<G>(rules: GameRules<G, Action, unknown>, _g: G): _g i
   return rules.id === 'barbarossa-1941';
 }
 
+/**
+ * Level 2's search (issue #44): at each plan point (`search.ts` `isPlanPoint`: its
+ * operational movement, nothing moved yet) every plan of its side is played once on the
+ * same drawn world and dice (the engine's sequential halving on common random numbers:
+ * `iterations` = the plans, one round), to `PLAN_HORIZON` player-turns, scored by the
+ * analyst's evaluation; another plan than the rules of thumb's own ('planned') is played
+ * only when it scores `margin` better. Counted in iterations: the same seed, the same game.
+ */
+export interface SearchLevel {
+  readonly budget: SearchBudget;
+  readonly margin: number;
+  readonly horizon: Readonly<Record<Side, number>>;
+}
+
+export const LEVEL_2: SearchLevel = {
+  budget: { iterations: 3, horizon: 0, root: 'halving' },
+  margin: 0.02,
+  horizon: PLAN_HORIZON,
+};
+
+/**
+ * The Barbarossa AI's level 2, for either side: the rules of thumb (`BarbarossaPolicy`)
+ * with the operational plan of each player-turn chosen by the engine's ISMCTS over the
+ * plans of `search.ts`. Like level 1 it plays from its side's view only (`knownState`; the
+ * search's worlds drawn from that view by `determinizeBarbarossa`), every action one of
+ * the legal actions of that view, and nothing but the view and the seed decides.
+ */
+export class BarbarossaSearchPlayer implements Player {
+  readonly name: string;
+  /** Searches made, iterations played, and the plan each search chose (its key). */
+  searches = 0;
+  iterations = 0;
+  readonly chosen: string[] = [];
+  /** The rules of thumb's own policy (every step outside a plan). */
+  private readonly policy: BarbarossaPolicy;
+  /** The plan of the player-turn under way: its player-turn, its key and its policy. */
+  private plan: { turn: number; key: string; policy: BarbarossaPolicy } | null = null;
+  private lastView: BarbarossaState | null = null;
+  constructor(
+    readonly seed: Seed,
+    readonly level: SearchLevel = LEVEL_2,
+    name = 'ai2',
+  ) {
+    this.name = name;
+    this.policy = new BarbarossaPolicy(rngFromSeed(`${String(seed)}:policy`), DEFAULT_PARAMS);
+  }
+
+  choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
+    const known = knownState(rules, state, side, `${String(this.seed)}:${state.stateId}`);
+    const g = known.state;
+    if (!isBarbarossaState(rules, g)) throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
+    if (this.lastView !== null && this.lastView.scenario === g.scenario) carryMovementLists(this.lastView, g);
+    this.lastView = g;
+    const legal = rules
+      .legalActions(known.state, side)
+      .filter((a) => a.type !== 'undo') as BarbarossaAction[];
+    const turn = playerTurnIndex(g);
+    if (this.plan !== null && (this.plan.turn !== turn || g.player !== side)) this.plan = null;
+    if (this.plan === null && legal.length > 1 && isPlanPoint(g, side)) {
+      const key = this.search(rules, known as GameState<unknown> as GameState<BarbarossaState>, side as Side);
+      const params = BARBAROSSA_PLANS[side as Side].find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
+      this.plan = {
+        turn,
+        key,
+        policy: new BarbarossaPolicy(rngFromSeed(`${String(this.seed)}:${key}`), params),
+      };
+    }
+    return (this.plan?.policy ?? this.policy).choose(g, side as Side, legal);
+  }
+
+  /** The plan for `side`'s player-turn from `known` (its own view made a state). */
+  private search<G>(
+    rules: GameRules<G, Action, unknown>,
+    known: GameState<BarbarossaState>,
+    side: Side,
+  ): string {
+    const domain = barbarossaPlanDomain(
+      rules as GameRules<unknown, Action, unknown> as GameRules<BarbarossaState, Action, unknown>,
+      playerTurnIndex(known.state),
+      this.level.horizon[side],
+    );
+    const plans = BARBAROSSA_PLANS[side];
+    const r = searchFrom(
+      domain,
+      known,
+      side,
+      { ...this.level.budget, iterations: Math.max(this.level.budget.iterations, plans.length) },
+      `${String(this.seed)}:${known.stateId}`,
+      { viewer: side },
+    );
+    this.searches++;
+    this.iterations += r.iterations;
+    const planned = r.stats.find((x) => x.key === 'planned');
+    const best = r.stats.find((x) => x.key === r.macro.key);
+    const key =
+      planned?.visits && best && best.mean < planned.mean + this.level.margin ? 'planned' : r.macro.key;
+    this.chosen.push(key);
+    return key;
+  }
+}
+
 /** The players this folder adds to the module's `players` (the engine's `random` stays the baseline). */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {
     label: 'AI, level 1 (rules of thumb)',
     rank: 1,
     make: (seed) => new BarbarossaAiPlayer(seed, DEFAULT_PARAMS, 'ai1'),
+  },
+  ai2: {
+    label: 'AI, level 2 (search over operational plans)',
+    rank: 2,
+    make: (seed) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai2'),
   },
   ai: {
     label: 'AI (default: level 1)',

@@ -89,7 +89,7 @@ import {
 import { AxisPlan, field, sovietLine } from './plan.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
-const COL: Readonly<Record<string, number>> = {
+export const COL: Readonly<Record<string, number>> = {
   '3:2': 5,
   '2:1': 6,
   '3:1': 7,
@@ -110,6 +110,13 @@ export interface PolicyParams {
    * a side without keeps the fixed guards (one unit, two with the enemy within GUARD_THREAT).
    */
   readonly holdColumn: Readonly<Partial<Record<Side, number>>>;
+  /**
+   * The victory points of a city whose defenders take No Retreat! orders (B-4; absent:
+   * NO_RETREAT_POINTS, Leningrad and Moscow): 1 orders them in every victory city.
+   */
+  readonly noRetreatPoints?: number;
+  /** The column the Axis attacks on and next to its objectives are given attackers up to (absent: OBJECTIVE_GOAL, 5:1). */
+  readonly objectiveGoal?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1030,7 +1037,7 @@ export class BarbarossaPolicy {
         ...near.filter((x) => cityTargets.has(x.t)),
         ...near.filter((x) => !cityTargets.has(x.t)),
       ])
-        attackOn(t, true, true, OBJECTIVE_GOAL);
+        attackOn(t, true, true, this.params.objectiveGoal ?? OBJECTIVE_GOAL);
       if (moving)
         for (const e of [
           ...takeEmptyCities({ g, layout, dests, supply, targets: objectiveCities(s, g) }),
@@ -1383,7 +1390,7 @@ export class BarbarossaPolicy {
     const s = board.s;
     if (c.column > NO_RETREAT_MAX) return false;
     const city =
-      s.victoryPoints[c.target]! >= NO_RETREAT_POINTS ||
+      s.victoryPoints[c.target]! >= (this.params.noRetreatPoints ?? NO_RETREAT_POINTS) ||
       (side === 'axis' && AXIS_VITAL.includes(s.placeName[c.target] ?? ''));
     return city && holder(g, s, c.target) === side;
   }

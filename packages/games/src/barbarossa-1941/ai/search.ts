@@ -1,0 +1,177 @@
+/**
+ * Barbarossa 1941 for the engine's search (`ismcts`, issue #44): the operational plans a
+ * side chooses between, the policy that plays them and where a rollout stops.
+ *
+ * A player-turn is a hundred clicks and more (every army's move, every attack's units,
+ * every retreat), so the search does not choose clicks: at the start of a side's
+ * operational movement (barbarossa-1941 "GAME-TURN SEQUENCE" A.3 / B.3, the reinforcements
+ * of A.1 / B.1 and the attacks before movement of A.2 / B.2 played by the rules of thumb)
+ * it chooses one of a few *plans* — parameters of the rules of thumb (`PolicyParams`) —
+ * and that plan's policy plays the rest of the player-turn: movement, attack allocations,
+ * combats, the breakthrough (A.6) or Proriv (B-9). Everything else is the rules of thumb's
+ * own (`DEFAULT_PARAMS`).
+ *
+ * An iteration draws the hidden Russian pieces and the dice afresh from the searcher's
+ * view (`barbarossaSearchDomain`'s determinize, as the analyst), plays the plan, and the
+ * game on by the rules of thumb to a horizon counted in player-turns (`PLAN_HORIZON`),
+ * scored by the analyst's evaluation (`barbarossaChances`: victory points in supply, Axis
+ * units out of supply). The horizon is kept by the rules the search is handed: past it,
+ * nobody is to act (`activeSides` empty), and the engine scores the state.
+ */
+import {
+  type Action,
+  type GameRules,
+  type GameState,
+  type Macro,
+  rngFromSeed,
+  type SearchDomain,
+} from '@stavka/engine';
+import type { BarbarossaAction } from '../rules.ts';
+import type { Side } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { barbarossaSearchDomain } from './analyst.ts';
+import { BarbarossaPolicy, COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+
+type Rules = GameRules<BarbarossaState, Action, unknown>;
+
+/** A plan the search may choose: its name, the policy's parameters, its move-ordering prior. */
+export interface BarbarossaPlan {
+  readonly key: string;
+  readonly params: PolicyParams;
+  readonly prior: number;
+}
+
+const col = (name: string): number => {
+  const c = COL[name];
+  if (c === undefined) throw new Error(`no CRT column ${name}`);
+  return c;
+};
+
+/** The plans of each side, the rules of thumb's own first (the prior). */
+export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>> = {
+  axis: [
+    { key: 'planned', params: DEFAULT_PARAMS, prior: 3 },
+    // Push to the objectives: the cities and the hexes next to them attacked at 4:1 (two
+    // attacks where 5:1 makes one), and the other attacks down to 2:1.
+    {
+      key: 'push',
+      params: {
+        ...DEFAULT_PARAMS,
+        objectiveGoal: col('4:1'),
+        minColumn: { ...DEFAULT_PARAMS.minColumn, axis: col('2:1') },
+      },
+      prior: 2,
+    },
+    // Encircle and reduce: only the sure attacks (4:1 and better, massed to 7:1), the
+    // spearheads left to close the pockets and the infantry to keep the corridors.
+    {
+      key: 'reduce',
+      params: {
+        ...DEFAULT_PARAMS,
+        minColumn: { ...DEFAULT_PARAMS.minColumn, axis: col('4:1') },
+        goalColumn: { ...DEFAULT_PARAMS.goalColumn, axis: col('7:1') },
+      },
+      prior: 1,
+    },
+  ],
+  soviet: [
+    { key: 'planned', params: DEFAULT_PARAMS, prior: 3 },
+    // Stand: every victory city garrisoned against 2:1 (reserves into the line's cities)
+    // and its defenders ordered No Retreat! (B-4) wherever the odds allow.
+    {
+      key: 'stand',
+      params: {
+        ...DEFAULT_PARAMS,
+        holdColumn: { ...DEFAULT_PARAMS.holdColumn, soviet: col('2:1') },
+        noRetreatPoints: 1,
+      },
+      prior: 2,
+    },
+    // Counter-attack the spearheads wherever the odds are 3:1 (B-14's must-attack kept).
+    {
+      key: 'counter',
+      params: { ...DEFAULT_PARAMS, minColumn: { ...DEFAULT_PARAMS.minColumn, soviet: col('3:1') } },
+      prior: 1,
+    },
+  ],
+};
+
+/**
+ * Player-turns an iteration plays from the plan's decision point before it is scored:
+ * the Axis its own (its attacks' cities and pockets show at once), the Russians theirs and
+ * the Axis's answer (a defence shows in the attacks it meets).
+ */
+export const PLAN_HORIZON: Readonly<Record<Side, number>> = { axis: 1, soviet: 2 };
+
+/** The player-turns from the start: the Axis's of game-turn 1 is 0, the Russians' 1. */
+export function playerTurnIndex(g: BarbarossaState): number {
+  return 2 * (g.turn - 1) + (g.player === 'soviet' ? 1 : 0);
+}
+
+/**
+ * A decision point: `side`'s operational movement (A.3 / B.3, not the breakthrough), no
+ * attack declared or fought in it. A plan chosen here plays the rest of the player-turn
+ * (the player keeps it to the player-turn's end: a search at its first such state only;
+ * moves made already, in A.1 or A.2, do not matter: a plan starts where it stands).
+ */
+export function isPlanPoint(g: BarbarossaState, side: string): boolean {
+  return (
+    g.player === side &&
+    g.step === 'movement' &&
+    !g.breakthrough &&
+    g.combat === null &&
+    g.attacks.length === 0
+  );
+}
+
+/** The policy with a plan's parameters, playing `side`'s player-turn from here, then done (null). */
+function planMacro(
+  rules: Rules,
+  plan: BarbarossaPlan,
+  policyOf: () => BarbarossaPolicy,
+): Macro<BarbarossaState> {
+  return {
+    key: plan.key,
+    prior: plan.prior,
+    start() {
+      const policy = policyOf();
+      let turn = -1;
+      return (state: GameState<BarbarossaState>, side: string): Action | null => {
+        const g = state.state;
+        if (turn < 0) turn = playerTurnIndex(g);
+        if (playerTurnIndex(g) !== turn || g.player !== side || g.step === 'over') return null;
+        const legal = rules.legalActions(g, side).filter((a) => a.type !== 'undo') as BarbarossaAction[];
+        if (legal.length === 0) return null;
+        return policy.choose(g, side as Side, legal);
+      };
+    },
+  };
+}
+
+/**
+ * Barbarossa as a search domain for a search from a state of player-turn `root`: the plans
+ * as the choices, the analyst's determinize, policy and evaluation, and rules under which
+ * nobody acts once `horizon` player-turns from `root` are played.
+ */
+export function barbarossaPlanDomain(
+  rules: Rules,
+  root: number,
+  horizon: number,
+  plans: Readonly<Record<Side, readonly BarbarossaPlan[]>> = BARBAROSSA_PLANS,
+): SearchDomain<BarbarossaState> {
+  const base = barbarossaSearchDomain(rules);
+  const limited: Rules = {
+    ...rules,
+    activeSides: (g) => (playerTurnIndex(g) >= root + horizon ? [] : rules.activeSides(g)),
+  };
+  const macros = (side: Side) =>
+    plans[side].map((p) =>
+      planMacro(limited, p, () => new BarbarossaPolicy(rngFromSeed(`plan:${p.key}`), p.params)),
+    );
+  const bySide = { axis: macros('axis'), soviet: macros('soviet') };
+  return {
+    ...base,
+    rules: limited,
+    choices: (state, side) => (isPlanPoint(state.state, side) ? bySide[side as Side] : null),
+  };
+}
