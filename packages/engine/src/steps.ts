@@ -71,6 +71,15 @@ export interface Sequence<
 }
 
 /**
+ * The effect of one of A's types, called with an action of that type: method-shaped, so
+ * its action parameter is bivariant (`StepEffect<G, ActionOfType<A, T>>` is one for each T).
+ * `apply` only calls it with an action whose `type` is the key it was found under.
+ */
+type EffectOfSomeType<G, A extends Action, S extends string, E> = {
+  effect(g: G, e: E, side: S, action: A, ctx: RulesContext): void;
+}['effect'];
+
+/**
  * The sequence of `steps` (a record from step name to its rules). `effects` is every
  * step's effects spread together, typed so that a missing action type, or one given
  * twice under different types, does not compile:
@@ -90,7 +99,7 @@ export function sequenceOf<
   steps: { readonly [P in N]: { readonly legal: StepLegal<G, A, S, B>; readonly effects: any } },
   effects: StepEffects<G, A, A['type'], S, E>,
 ): Sequence<G, A, N, S, B, E> {
-  const byType = effects as unknown as Readonly<Record<string, StepEffect<G, A, S, E>>>;
+  const byType: Readonly<Partial<Record<string, EffectOfSomeType<G, A, S, E>>>> = effects;
   return {
     steps: Object.keys(steps) as N[],
     legal: (step, g, side, b) => steps[step].legal(g, side, b),

@@ -26,10 +26,11 @@ import {
   type SearchDomain,
 } from '@stavka/engine';
 import { marsModule } from '../module.ts';
+import { marsRules } from '../rules.ts';
 import { type ScenarioFile, standardScenarioFile } from '../scenario.ts';
 import { victoryTally } from '../victory.ts';
 import { hexDistances } from './map.ts';
-import { Board, type MarsAction, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
+import { Board, type MarsState, type Side, scenarioByKey } from './mars-games.ts';
 import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
 import { MARS_PLANS, marsSearchDomain, sovietSetups } from './search.ts';
 import { FACES, parseSetupPlan, type SetupPlan } from './setups.ts';
@@ -179,10 +180,10 @@ export function withSetupSearch(
   seed: string,
   iterations = SETUP_SEARCH_ITERATIONS,
 ): Player {
-  const rules = marsModule.rules as unknown as GameRules<MarsState, MarsAction, unknown>;
   const search = new IsmctsPlayer(
     player.name,
-    marsSearchDomain(rules, MARS_PLANS, sovietSetups(radius)) as unknown as SearchDomain<unknown>,
+    // IsmctsPlayer takes any game's domain (engine players/ismcts.ts: SearchDomain<unknown>, not generic)
+    marsSearchDomain(marsRules, MARS_PLANS, sovietSetups(radius)) as unknown as SearchDomain<unknown>,
     { iterations, horizon: 2, root: 'halving' },
     `${seed}:setup`,
   );
@@ -193,13 +194,16 @@ export function withSetupSearch(
 export function withSetup(player: Player, side: Side, plan: SetupPlan | null): Player {
   const policy = new MarsPolicy({ ...PLANNER_PARAMS[side], ...(plan ? { setup: plan } : {}) });
   return duringSetup(player, {
-    choose: (rules, state, sd) =>
-      policy.choose(
-        state as unknown as GameState<MarsState>,
-        sd as Side,
-        rules.legalActions(state.state, sd) as readonly MarsAction[],
-      ),
+    choose: (_rules, state, sd) => {
+      if (!isMarsGame(state)) throw new Error(`a Mars set-up for a game of ${state.game}`);
+      return policy.choose(state, sd as Side, marsRules.legalActions(state.state, sd));
+    },
   });
+}
+
+/** A Mars game's state: a `Player` is handed any game's state (engine module.ts `Player.choose<G>`). */
+function isMarsGame(state: GameState<unknown>): state is GameState<MarsState> {
+  return state.game === marsRules.id;
 }
 
 /** `player`, but `setup` chooses while the set-up lasts (mars-1942 "Setup and 1st Turn"). */
@@ -207,8 +211,8 @@ function duringSetup(player: Player, setup: Pick<Player, 'choose'>): Player {
   return {
     name: player.name,
     choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, sd: string): Action {
-      const step = (state as unknown as GameState<MarsState>).state.step;
-      return (step === 'setup' ? setup : player).choose(rules, state, sd);
+      const settingUp = isMarsGame(state) && state.state.step === 'setup';
+      return (settingUp ? setup : player).choose(rules, state, sd);
     },
   };
 }
@@ -222,7 +226,6 @@ export function balanceRun(
   variant?: string,
   onGame?: (seed: number, r: BalanceReport) => void,
 ) {
-  const rules = marsModule.rules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
   const players = marsModule.players!;
   const { scenario, options, setups, setupSearch } = variantSetup(variant);
   const make = (side: Side, name: string, sd: number) => {
@@ -235,12 +238,12 @@ export function balanceRun(
   const reports: BalanceReport[] = [];
   for (let i = 0; i < games; i++) {
     const r = playout(
-      rules,
+      marsRules,
       seed + i,
       { soviet: make('soviet', soviet, seed + i), german: make('german', german, seed + i) },
       { scenario, options },
     );
-    const rep = balanceReport((r.state as GameState<MarsState>).state);
+    const rep = balanceReport(r.state.state);
     reports.push(rep);
     onGame?.(seed + i, rep);
   }
