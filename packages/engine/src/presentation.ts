@@ -321,29 +321,112 @@ export interface AfterActionReading<V = unknown> {
   }[];
 }
 
-/** What the game page needs from a game, given its view (the engine `view`'s `state`). */
-export interface Presentation<V = unknown> {
-  board(view: V): BoardDrawing;
+/** A node lit by a target: the action a click there takes, and how the node is lit. */
+export interface Target {
+  readonly at: number;
+  readonly kind: Highlight;
+  readonly action: Action;
+}
+
+/** A node lit without an action (an attack declared, a hex owed an attack), and why. */
+export interface Mark {
+  readonly at: number;
+  readonly kind: Highlight;
+  readonly reason?: string;
+}
+
+/**
+ * The board: what is drawn and where everything stands (the map, the counters, the facts
+ * of a node, the overlays, the nodes marked, the arrows, the node in focus, where a log
+ * entry happened). Required: the web draws nothing without it.
+ */
+export interface BoardPart<V = unknown> {
+  /** The board's drawing (map or points). */
+  drawing(view: V): BoardDrawing;
   pieces(view: V): readonly PieceDrawing[];
-  prompt(view: V, side: string | null, mine: boolean, outcome: GameOutcome | null): Prompt;
-  describe(view: V, action: Action): string;
-  /** Where each action lights the board, given the selected piece. */
-  targets(
-    view: V,
-    actions: readonly Action[],
-    selected: string | null,
-  ): readonly { readonly at: number; readonly kind: Highlight; readonly action: Action }[];
+  /** The pieces at a node, bottom to top. */
+  piecesAt(view: V, at: number): readonly string[];
+  /** The node of a piece, or -1. */
+  pieceAt(view: V, piece: string): number;
+  /** A node and the pieces on it in words (the unit panel). */
+  nodeFacts(view: V, at: number): NodeFacts;
+  /** The overlays the player may switch on (zones of control, supply...). */
+  readonly overlays: readonly { readonly id: string; readonly label: string }[];
+  overlay(view: V, id: string, side: string | null): OverlayData | null;
   /** Nodes lit without an action (attacks declared, hexes owed an attack), by kind. */
-  marks(
-    view: V,
-    side: string | null,
-  ): readonly { readonly at: number; readonly kind: Highlight; readonly reason?: string }[];
+  marks(view: V, side: string | null): readonly Mark[];
+  /** Arrows on the board now (attacks allocated); none if absent. */
+  arrows?(view: V, side: string | null): readonly Arrow[];
+  /** The node the map should show now (the combat being resolved), or null; none if absent. */
+  focus?(view: V): number | null;
+  /** Where a log entry happened on the board; nowhere if absent. */
+  logDrawing?(view: V, entry: LogEntry): LogDrawing | null;
+}
+
+/**
+ * The words: the prompt, each action, the result, the sides, the log read as players
+ * read it (its text, detail, roll banners, turn markers and summaries) and the score.
+ * Required: the web says nothing without it.
+ */
+export interface WordsPart<V = unknown> {
+  prompt(view: V, side: string | null, mine: boolean, outcome: GameOutcome | null): Prompt;
+  /** An action in words (a button's label). */
+  describe(view: V, action: Action): string;
+  /** A finished game's result in words. */
+  result(outcome: GameOutcome): string;
+  /** A side as players call it: "von Kluge (German)". */
+  sideName(side: string): string;
+  score(view: V, over: boolean): ScoreSheet;
+  /** A log entry's extra detail ("[row 3, column 4]"), if any. */
+  logDetail(entry: LogEntry): string;
+
+  /* Optional: the wargamer's table (issue #25). A game without them still plays. */
+
+  /** A log entry as players read it (side names, words for codes); default its text. */
+  logText?(view: V, entry: LogEntry): string;
+  /** The banner for the roll whose result is `log[index]`, or null if that entry is no roll's result. */
+  rollBanner?(view: V, log: readonly LogEntry[], index: number): RollBanner | null;
+  /** Whether a log entry starts a player-turn, and whose; no player-turns if absent. */
+  turnMarker?(entry: LogEntry): TurnMarker | null;
+  /** A finished player-turn in a few lines (moves, attacks and their results, losses). */
+  turnSummary?(view: V, entries: readonly LogEntry[]): readonly string[];
+}
+
+/**
+ * The controls: which node or button takes which legal action (chessground's `dests`),
+ * what a click on a counter does, what is asked first, how buttons group, the set-up tray,
+ * and why a control is missing. Required: the player acts through it.
+ */
+export interface ControlsPart<V = unknown> {
+  /** Where each action lights the board, given the selected piece. */
+  targets(view: V, actions: readonly Action[], selected: string | null): readonly Target[];
   /** The actions offered as buttons (those with no node to click, and every choice of a step that asks one). */
   buttons(view: V, actions: readonly Action[]): readonly Action[];
   /** Whether choosing this action keeps the piece selected (adding more to an attack). */
   keepsSelection(action: Action): boolean;
-  /** The piece an action is about (its button lights that piece); none: the action's `unit`, if a string. */
+  /** The piece an action is about (its button lights that piece); if absent: the action's `unit`, if a string. */
   actionPiece?(action: Action): string | null;
+  /** What a click on a node does before it selects (fortify, take out, eliminate the counter clicked). */
+  nodeAction?(view: V, actions: readonly Action[], node: number, selected: string | null): Action | null;
+  /**
+   * The question asked before an action is taken, when it cannot be taken back (a die is
+   * rolled at once) or may lose the game; null: none (issue #45 item 4).
+   */
+  confirm?(view: V, action: Action): string | null;
+  /** The group a button belongs to ("Fortify"): big groups are collapsed; null: shown first. */
+  buttonGroup?(view: V, action: Action): string | null;
+  /** Why controls are missing now (each with its rule), for the side to move. */
+  missing?(view: V, side: string | null, actions: readonly Action[]): readonly MissingControl[];
+  /** The set-up tray of the side to move, while it places its pieces. */
+  tray?(view: V, side: string | null, actions: readonly Action[]): SetupTray | null;
+}
+
+/**
+ * The previews: what a move or an attack would be before it is made, why a lit node does
+ * nothing for the selected piece, the sudden endings threatening a side, and where a
+ * suggested action shows. Required (a game with neither moves nor attacks returns null).
+ */
+export interface PreviewPart<V = unknown> {
   movePreview(view: V, piece: string, to: number): MovePreview | null;
   /**
    * The attack on `at.target` before its roll, with the units the player has selected added
@@ -362,68 +445,50 @@ export interface Presentation<V = unknown> {
       readonly actions: readonly Action[];
     },
   ): CombatPreviewData | null;
-  nodeFacts(view: V, at: number): NodeFacts;
-  /** The pieces at a node, bottom to top. */
-  piecesAt(view: V, at: number): readonly string[];
-  /** The node of a piece, or -1. */
-  pieceAt(view: V, piece: string): number;
-  readonly overlays: readonly { readonly id: string; readonly label: string }[];
-  overlay(view: V, id: string, side: string | null): OverlayData | null;
-  score(view: V, over: boolean): ScoreSheet;
-  /** A finished game's result in words. */
-  result(outcome: GameOutcome): string;
-  /** A side as players call it: "von Kluge (German)". */
-  sideName(side: string): string;
-  /** A log entry's extra detail ("[row 3, column 4]"), if any. */
-  logDetail(entry: LogEntry): string;
-
-  /* Optional: the wargamer's table (issue #25). A game without them still plays. */
-
-  /** A log entry as players read it (side names, words for codes); default its text. */
-  logText?(view: V, entry: LogEntry): string;
-  /** The banner for the roll whose result is `log[index]`, or null if that entry is no roll's result. */
-  rollBanner?(view: V, log: readonly LogEntry[], index: number): RollBanner | null;
-  /** Whether a log entry starts a player-turn, and whose. */
-  turnMarker?(entry: LogEntry): TurnMarker | null;
-  /** A finished player-turn in a few lines (moves, attacks and their results, losses). */
-  turnSummary?(view: V, entries: readonly LogEntry[]): readonly string[];
-  /** Where a log entry happened on the board. */
-  logDrawing?(view: V, entry: LogEntry): LogDrawing | null;
-  /** Why controls are missing now (each with its rule), for the side to move. */
-  missing?(view: V, side: string | null, actions: readonly Action[]): readonly MissingControl[];
-  /** The node the map should show now (the combat being resolved), or null. */
-  focus?(view: V): number | null;
-  /** What a click on a node does before it selects (fortify, take out, eliminate the counter clicked). */
-  nodeAction?(view: V, actions: readonly Action[], node: number, selected: string | null): Action | null;
-  /**
-   * The sudden endings threatening `side` now, most pressing first: a line in the prompt
-   * bar and the turn summary, their nodes lit (issue #45 item 1).
-   */
-  threats?(view: V, side: string): readonly ThreatLine[];
   /**
    * Why a click on a lit node does nothing for the selected piece (a declared attack it
    * cannot join), with the rule; null: nothing to say (issue #45 item 5).
    */
   whyNot?(view: V, actions: readonly Action[], node: number, selected: string): string | null;
   /**
-   * The question asked before an action is taken, when it cannot be taken back (a die is
-   * rolled at once) or may lose the game; null: none (issue #45 item 4).
+   * The sudden endings threatening `side` now, most pressing first: a line in the prompt
+   * bar and the turn summary, their nodes lit (issue #45 item 1).
    */
-  confirm?(view: V, action: Action): string | null;
-  /** The group a button belongs to ("Fortify"): big groups are collapsed; null: shown first. */
-  buttonGroup?(view: V, action: Action): string | null;
-  /** Arrows on the board now (attacks allocated). */
-  arrows?(view: V, side: string | null): readonly Arrow[];
+  threats?(view: V, side: string): readonly ThreatLine[];
   /**
    * Where an action would show on the board, for the analyst's suggestion (issue #48): a
    * move from its piece's node to its destination, an attack from the attacker's node to
    * its target; null when the action has no place.
    */
   actionArrow?(view: V, action: Action): Arrow | null;
-  /** The set-up tray of the side to move, while it places its pieces. */
-  tray?(view: V, side: string | null, actions: readonly Action[]): SetupTray | null;
-  /** The reference sheets: CRT, terrain effects, legend, victory conditions, turn track, order of battle. */
-  reference?(view: V): readonly ReferenceSheet[];
+}
+
+/** The reference sheets: CRT, terrain effects, legend, victory conditions, turn track, order of battle. */
+export interface ReferencePart<V = unknown> {
+  sheets(view: V): readonly ReferenceSheet[];
+}
+
+/**
+ * What the game page needs from a game, given its view (the engine `view`'s `state`), in
+ * parts split by what the web does with them:
+ *
+ *   board      drawing, pieces, where a piece is, node facts, overlays, marks, arrows, focus
+ *   words      prompt, actions, result, sides, log text/detail/banners/turn markers, score
+ *   controls   targets, buttons, selection kept, node actions, confirmations, groups, tray
+ *   preview    move and combat previews, why not, threats, the analyst's arrows
+ *   reference  the reference sheets (a Reference tab), optional
+ *   afterAction the after-action report's reading (issue #48), optional
+ *
+ * board, words, controls and preview are required: the game page cannot work without
+ * them. Inside them, a member marked optional is a feature a game may lack; the web's
+ * fallback for each is in one place (web/src/presentation.ts).
+ */
+export interface Presentation<V = unknown> {
+  readonly board: BoardPart<V>;
+  readonly words: WordsPart<V>;
+  readonly controls: ControlsPart<V>;
+  readonly preview: PreviewPart<V>;
+  readonly reference?: ReferencePart<V>;
   /** What the after-action report reads of the game (issue #48): holders, losses, battles, history. */
   readonly afterAction?: AfterActionReading<V>;
 }

@@ -182,8 +182,8 @@ describe('issue #45 item 9: a whole stack at a click, the selection kept; the cl
       const file = barbarossaUntil('front-9s', (s, side, a) => {
         if (side !== 'axis' || a.type !== 'move') return false;
         const v = view(m.rules!, s, side).state;
-        const from = pres.pieceAt(v, String(a.piece));
-        const ids = pres.piecesAt(v, from);
+        const from = pres.board.pieceAt(v, String(a.piece));
+        const ids = pres.board.piecesAt(v, from);
         if (ids.length < 2) return false;
         const legal = legalActions(m.rules!, s, side);
         const all = ids.every((id) =>

@@ -164,7 +164,7 @@ describe('issue #45 item 14: a full line says so; victory points with their numb
         if (side !== 'axis' || (s.state as { phase: string }).phase !== 'movement' || a.type !== 'move')
           return false;
         const v = view(m.rules!, s, side).state;
-        const b = pres.board(v);
+        const b = pres.board.drawing(v);
         if (b.kind !== 'points') return false;
         const legal: readonly Action[] = legalActions(m.rules!, s, side);
         for (const l of b.lines.filter((x) => /full/.test(x.kind)))
@@ -173,8 +173,8 @@ describe('issue #45 item 14: a full line says so; victory points with their numb
             [l.to, l.from],
           ] as const) {
             const to = b.points[there]!.id;
-            if (pres.pieces(v).some((p) => p.at === there && p.side === 'axis')) continue;
-            const unit = pres
+            if (pres.board.pieces(v).some((p) => p.at === there && p.side === 'axis')) continue;
+            const unit = pres.board
               .pieces(v)
               .find(
                 (p) =>
@@ -183,7 +183,7 @@ describe('issue #45 item 14: a full line says so; victory points with their numb
                   legal.some((x) => x.type === 'move' && x.unit === p.id) &&
                   !legal.some((x) => x.unit === p.id && x.to === to),
               );
-            if (unit && pres.whyNot?.(v, legal, there, unit.id)) {
+            if (unit && pres.preview.whyNot?.(v, legal, there, unit.id)) {
               found = { unit: unit.id, to, at: here };
               return true;
             }

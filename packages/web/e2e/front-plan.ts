@@ -47,7 +47,7 @@ const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The node a click for `piece` alone takes `a` on (the last lit there, as the page takes it), or -1. */
 function nodeOf(pres: Presentation, v: unknown, legal: readonly Action[], piece: string, a: Action): number {
-  const ts = pres.targets(v, legal, piece);
+  const ts = pres.controls.targets(v, legal, piece);
   for (const t of ts) {
     if (!same(t.action, a)) continue;
     const last = ts.filter((x) => x.at === t.at).at(-1)!;
@@ -81,37 +81,42 @@ export async function germanTurnPlan(seed: string): Promise<Plan> {
     const a = ai[side]!.choose(rules, s, side);
     const v = view(rules, s, side).state;
     const legal = legalActions(rules, s, side);
-    if (pres.buttons(v, legal).some((b) => same(b, a))) {
-      steps.push({ kind: 'button', side, action: a, words: pres.describe(v, a) });
+    if (pres.controls.buttons(v, legal).some((b) => same(b, a))) {
+      steps.push({ kind: 'button', side, action: a, words: pres.words.describe(v, a) });
       take(side, a);
       continue;
     }
     const piece = typeof a.piece === 'string' ? a.piece : null;
     const at = piece ? nodeOf(pres, v, legal, piece, a) : -1;
     if (!piece || at < 0) throw new Error(`no click takes ${JSON.stringify(a)}`);
-    const b = pres.board(v);
+    const b = pres.board.drawing(v);
     const node = b.kind === 'hex' ? b.hexNumbers[at]! : b.points[at]!.id;
     // The stack it stands in, as the page groups it: the side's units, top first.
-    const from = pres.pieceAt(v, piece);
-    const own = stackOrder(pres.pieces(v).filter((x) => x.at === from))
+    const from = pres.board.pieceAt(v, piece);
+    const own = stackOrder(pres.board.pieces(v).filter((x) => x.at === from))
       .filter((x) => x.side === side)
       .reverse()
       .map((x) => x.id);
     // The page's whole-stack click on `at`: each unit's action there, of the first unit's kind.
     const first = own
       .map((id) =>
-        pres
+        pres.controls
           .targets(v, legal, id)
           .filter((t) => t.at === at)
           .at(-1),
       )
       .find((t) => t !== undefined);
-    if (own.length > 1 && first && first.action.type === a.type && !pres.confirm?.(v, first.action)) {
+    if (
+      own.length > 1 &&
+      first &&
+      first.action.type === a.type &&
+      !pres.controls.confirm?.(v, first.action)
+    ) {
       const units: { piece: string; action: Action }[] = [];
       for (const id of own) {
         const now = view(rules, s, side).state;
         const nowLegal = rules.activeSides(s.state)[0] === side ? legalActions(rules, s, side) : [];
-        const t = pres
+        const t = pres.controls
           .targets(now, nowLegal, id)
           .filter((x) => x.at === at && x.action.type === a.type)
           .at(-1);

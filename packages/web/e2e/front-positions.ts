@@ -104,7 +104,7 @@ export async function hexNumber(state: GameState<unknown>, side: string, hex: nu
   if (!m?.rules || !m.presentation) throw new Error('barbarossa-1941 has no presentation');
   const pres = await m.presentation();
   const v = view(m.rules, state, side).state;
-  const b = pres.board(v);
+  const b = pres.board.drawing(v);
   if (b.kind !== 'hex') throw new Error('Barbarossa is drawn on hexes');
   return b.hexNumbers[hex]!;
 }

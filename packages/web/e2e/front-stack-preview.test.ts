@@ -53,18 +53,18 @@ async function stackAttackPosition(
       const x = attacks(a);
       if (!x) continue;
       // Where the map lights the attack for its unit alone.
-      const lit = pres.targets(v, legal, x.unit).find((t) => t.action === a);
+      const lit = pres.controls.targets(v, legal, x.unit).find((t) => t.action === a);
       if (!lit) continue;
-      const key = `${pres.pieceAt(v, x.unit)}>${lit.at}`;
+      const key = `${pres.board.pieceAt(v, x.unit)}>${lit.at}`;
       byTarget.set(key, (byTarget.get(key) ?? new Set()).add(x.unit));
     }
     for (const [key, units] of byTarget) {
       const [at, target] = key.split('>').map(Number) as [number, number];
-      const stack = pres.piecesAt(v, at);
-      const own = stack.filter((id) => pres.pieces(v).find((p) => p.id === id)?.side === side);
+      const stack = pres.board.piecesAt(v, at);
+      const own = stack.filter((id) => pres.board.pieces(v).find((p) => p.id === id)?.side === side);
       // The whole stack is the side's own (one click selects it all) and two or more may attack.
       if (units.size < 2 || own.length !== stack.length) continue;
-      const b = pres.board(v);
+      const b = pres.board.drawing(v);
       const hex = b.kind === 'hex' ? b.hexNumbers[target]! : String(target);
       found = { stack, joining: [...units], target, hex };
       return true;

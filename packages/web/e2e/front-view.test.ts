@@ -55,7 +55,7 @@ describe('issue #45 item 7: who holds the ground, and strengths read at the whol
         if (side !== 'axis' || a.type !== 'move') return false;
         const f = s.state as FrontState;
         const v = view(m.rules!, s, side).state;
-        const b = pres.board(v);
+        const b = pres.board.drawing(v);
         if (b.kind !== 'hex') return false;
         const to = Number(a.to);
         const next = [0, 1, 2, 3, 4, 5].map((d) => b.map.graph.targets[to * 6 + d]!);

@@ -395,7 +395,7 @@ describe('issue #45 item 1: a sudden ending is said before it happens', () => {
       const file = barbarossaUntil(
         'front-1c',
         (s, side) =>
-          side === 'axis' && (pres.threats?.(view(m.rules!, s, side).state, side) ?? []).length > 0,
+          side === 'axis' && (pres.preview.threats?.(view(m.rules!, s, side).state, side) ?? []).length > 0,
         3000,
         { axis: 'random' },
       );

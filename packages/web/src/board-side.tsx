@@ -27,7 +27,7 @@ export function ConfirmPanel(p: { question: string; onYes: () => void; onCancel:
 
 /** The game's overlays, and what the map shows: hex numbers (a hex board), the last turn's recap, sound. */
 export function Toolbar(p: {
-  overlays: Presentation['overlays'];
+  overlays: Presentation['board']['overlays'];
   overlay: string;
   onOverlay: (id: string) => void;
   /** Whether hex numbers are shown; null on a board without hexes. */

@@ -42,7 +42,10 @@ export function GameBoard(p: BoardProps) {
 
   // A new step or side: nothing stays selected (a click meant to select never moves it).
   // The prompt changes with the view only: a click that selects leaves it (issue #49).
-  const prompt = useMemo(() => pres.prompt(view, side, mine, v.outcome), [pres, view, side, mine, v.outcome]);
+  const prompt = useMemo(
+    () => pres.words.prompt(view, side, mine, v.outcome),
+    [pres, view, side, mine, v.outcome],
+  );
   // The side panel back to its top: the new step's work is there (issue #45 item 2).
   const sidePanel = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -29,14 +29,14 @@ export function litNodes(
 ): { highlights: Map<number, Highlight>; byHex: Map<number, Action> } {
   const hl = new Map<number, Highlight>();
   const act = new Map<number, Action>();
-  for (const t of pres.targets(view, p.actions, p.chosen)) {
+  for (const t of pres.controls.targets(view, p.actions, p.chosen)) {
     hl.set(t.at, t.kind);
     act.set(t.at, t.action);
   }
   // The stack's other units: the nodes they may go to that its first may not.
   for (const id of p.group ?? [])
     if (id !== p.chosen)
-      for (const t of pres.targets(view, p.actions, id))
+      for (const t of pres.controls.targets(view, p.actions, id))
         if (!act.has(t.at)) {
           hl.set(t.at, t.kind);
           act.set(t.at, t.action);
@@ -46,10 +46,11 @@ export function litNodes(
   for (const n of p.named) if (!act.has(n)) hl.set(n, 'named');
   const shownPiece = p.buttonShown ? p.pieceOf(p.buttonShown) : null;
   if (shownPiece !== null) {
-    const at = pres.pieceAt(view, shownPiece);
+    const at = pres.board.pieceAt(view, shownPiece);
     if (at >= 0) hl.set(at, 'named');
   }
-  if (p.buttonShown) for (const t of pres.targets(view, [p.buttonShown], shownPiece)) hl.set(t.at, 'named');
+  if (p.buttonShown)
+    for (const t of pres.controls.targets(view, [p.buttonShown], shownPiece)) hl.set(t.at, 'named');
   if (p.selectedHex !== null && p.selectedHex >= 0 && !hl.has(p.selectedHex))
     hl.set(p.selectedHex, 'selected');
   return { highlights: hl, byHex: act };

@@ -2,18 +2,18 @@
  * A log read as player-turns (each game's `turnMarker` says where one starts): the turns
  * that ended, what each did (`turnSummary`), whether a die was rolled last.
  */
-import type { LogEntry, Presentation } from '@stavka/engine';
+import type { LogEntry } from '@stavka/engine';
+import type { TablePresentation } from './presentation.ts';
 import type { FinishedTurn } from './table.tsx';
 
 /** The player-turns of a log: where each starts (its marker) and whose it is. */
 export function playerTurns(
-  pres: Presentation,
+  pres: TablePresentation,
   log: readonly LogEntry[],
 ): { at: number; side: string; label: string }[] {
   const out: { at: number; side: string; label: string }[] = [];
-  if (!pres.turnMarker) return out;
   for (let i = 0; i < log.length; i++) {
-    const m = pres.turnMarker(log[i]!);
+    const m = pres.words.turnMarker(log[i]!);
     if (m) out.push({ at: i, ...m });
   }
   return out;
@@ -21,7 +21,7 @@ export function playerTurns(
 
 /** A finished player-turn, from its marker to the next one. */
 export function finishedTurn(
-  pres: Presentation,
+  pres: TablePresentation,
   view: unknown,
   log: readonly LogEntry[],
   start: { at: number; side: string; label: string },
@@ -31,7 +31,7 @@ export function finishedTurn(
   return {
     label: start.label,
     side: start.side,
-    lines: pres.turnSummary ? pres.turnSummary(view, entries) : [],
+    lines: pres.words.turnSummary(view, entries),
     entries,
   };
 }

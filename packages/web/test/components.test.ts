@@ -46,8 +46,8 @@ const colours = coloursOf(marsModule.meta);
 describe('the map', () => {
   const html = renderToString(
     h(MapView, {
-      board: pres.board(g),
-      pieces: pres.pieces(g),
+      board: pres.board.drawing(g),
+      pieces: pres.board.pieces(g),
       colours,
       highlights: new Map<number, Highlight>([
         [H('1608'), 'move'],
@@ -94,22 +94,22 @@ describe('the map', () => {
     assert.equal((html.match(/class="hl /g) ?? []).length, 2);
   });
   it('labels hexes and units in words', () => {
-    const board = pres.board(g);
+    const board = pres.board.drawing(g);
     assert.equal(board.kind === 'hex' && board.hexLabel[H('1507')], 'hex 1507, Rzhev, city');
     const disrupted: MarsState = structuredClone(g);
     disrupted.units['ger-6id']!.disrupted = true;
-    const piece = pres.pieces(disrupted).find((x) => x.id === 'ger-6id')!;
+    const piece = pres.board.pieces(disrupted).find((x) => x.id === 'ger-6id')!;
     assert.match(piece.label, /Disrupted/);
     assert.deepEqual(piece.marks, ['D']);
   });
   it('draws an overlay it is handed: zones of control as circles, supply as cells', () => {
-    const zoc = pres.overlay(g, 'zoc', 'soviet') as OverlayData;
+    const zoc = pres.board.overlay(g, 'zoc', 'soviet') as OverlayData;
     assert.equal(zoc.kind, 'circles');
     assert.ok(zoc.nodes.length > 20);
     const html2 = renderToString(
       h(MapView, {
-        board: pres.board(g),
-        pieces: pres.pieces(g),
+        board: pres.board.drawing(g),
+        pieces: pres.board.pieces(g),
         colours,
         highlights: new Map<number, Highlight>(),
         path: [],
@@ -126,7 +126,7 @@ describe('the map', () => {
 
 describe('the panels', () => {
   it("the combat preview is the calculator's own report, and shows every item, shift and chance", () => {
-    const preview = pres.combatPreview(g, 'soviet', {
+    const preview = pres.preview.combatPreview(g, 'soviet', {
       target: H('1507'),
       selected: null,
       actions: [],
@@ -135,9 +135,13 @@ describe('the panels', () => {
     assert.equal(preview, null);
     // Propose one: the Soviet stack in 1606 against Rzhev, as allocation would.
     const alloc: MarsState = { ...structuredClone(g), step: 'allocation', player: 'soviet' };
-    const attackers = pres.piecesAt(alloc, H('1606'));
+    const attackers = pres.board.piecesAt(alloc, H('1606'));
     alloc.attacks = [{ target: H('1507'), units: [...attackers], probe: false }];
-    const data = pres.combatPreview(alloc, 'soviet', { target: H('1507'), selected: null, actions: [] })!;
+    const data = pres.preview.combatPreview(alloc, 'soviet', {
+      target: H('1507'),
+      selected: null,
+      actions: [],
+    })!;
     assert.ok(data.report);
     // The very report `stavka calc` gives for the same factors and shifts.
     const calc = findGame('mars-1942')!.calculator!.run({
@@ -163,7 +167,7 @@ describe('the panels', () => {
   it('the unit panel says what a unit may still do and why not', () => {
     const hex = H('1507');
     const html = renderToString(
-      h(UnitPanel, { facts: pres.nodeFacts(g, hex), selected: null, colours, onSelect: noop }),
+      h(UnitPanel, { facts: pres.board.nodeFacts(g, hex), selected: null, colours, onSelect: noop }),
     );
     assert.match(html, /Hex 1507 — Rzhev \(city\)/);
     assert.match(html, /6\. Infanterie-Division/);
@@ -171,7 +175,7 @@ describe('the panels', () => {
     const disrupted: MarsState = structuredClone(g);
     disrupted.units['ger-6id']!.disrupted = true;
     const html2 = renderToString(
-      h(UnitPanel, { facts: pres.nodeFacts(disrupted, hex), selected: null, colours, onSelect: noop }),
+      h(UnitPanel, { facts: pres.board.nodeFacts(disrupted, hex), selected: null, colours, onSelect: noop }),
     );
     assert.match(html2, /Disrupted: may not move or attack/);
   });
@@ -179,28 +183,31 @@ describe('the panels', () => {
     const log = renderToString(
       h(LogPanel, {
         log: [{ kind: 'roll', text: 'Combat: rolled 4', cite: ['M-1'], data: { row: 4, column: '3:1' } }],
-        detail: pres.logDetail,
+        detail: pres.words.logDetail,
         onCite: noop,
       }),
     );
     assert.match(log, /rolled 4 \[row 4, column 3:1\]/);
     assert.match(log, /class="cite"[^>]*>M-1</);
-    const vp = renderToString(h(VpPanel, { score: pres.score(g, false), colours }));
+    const vp = renderToString(h(VpPanel, { score: pres.words.score(g, false), colours }));
     assert.match(vp, /Victory points now: German \d+ — Soviet \d+/);
     assert.match(vp, /held and in supply/);
     // After the last turn the tally is the final one, and says so.
-    const over = renderToString(h(VpPanel, { score: pres.score(g, true), colours }));
+    const over = renderToString(h(VpPanel, { score: pres.words.score(g, true), colours }));
     assert.match(over, /Final victory points: German \d+ — Soviet \d+/);
   });
   it('describes actions in words', () => {
-    assert.equal(pres.describe(g, { type: 'historical-setup' }), 'Accept the standard historical set-up');
+    assert.equal(
+      pres.words.describe(g, { type: 'historical-setup' }),
+      'Accept the standard historical set-up',
+    );
     // A loss names the unit's attack factors (the prompt says how many are owed).
     assert.equal(
-      pres.describe(g, { type: 'lose', unit: 'ger-6id' }),
+      pres.words.describe(g, { type: 'lose', unit: 'ger-6id' }),
       'Eliminate 6. Infanterie-Division (3 attack factors)',
     );
-    assert.equal(pres.describe(g, { type: 'rout', hexes: 2 }), 'Rout 2 hexes');
-    assert.equal(pres.describe(g, { type: 'no-retreat', units: [] }), 'No orders: roll');
+    assert.equal(pres.words.describe(g, { type: 'rout', hexes: 2 }), 'Rout 2 hexes');
+    assert.equal(pres.words.describe(g, { type: 'no-retreat', units: [] }), 'No orders: roll');
   });
 });
 
@@ -260,13 +267,13 @@ describe("the wargamer's table (issue #25)", () => {
   it('the set-up tray shows every unit to place and the deployment limits', () => {
     const made = setup(marsRules, null, 1, {});
     assert.ok(made.ok);
-    const tray = pres.tray!(made.value.state, 'german', [])!;
+    const tray = pres.controls.tray!(made.value.state, 'german', [])!;
     const html = renderToString(h(TrayPanel, { tray, colours, selected: null, onSelect: noop }));
     assert.equal((html.match(/class="tray-piece"/g) ?? []).length, tray.pieces.length);
     assert.match(html, /0 of 21 zones garrisoned/);
   });
   it('the reference spells out the CRT and the victory conditions', () => {
-    const html = renderToString(h(ReferencePanel, { sheets: pres.reference!(g), onCite: noop }));
+    const html = renderToString(h(ReferencePanel, { sheets: pres.reference!.sheets(g), onCite: noop }));
     assert.match(html, /Combat results table/);
     assert.match(html, /<th>1:4<\/th>/);
     assert.match(html, /Victory conditions/);

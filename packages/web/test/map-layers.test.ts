@@ -36,8 +36,8 @@ const noop = () => {};
 describe('the map in two SVGs', () => {
   const html = renderToString(
     h(MapView, {
-      board: pres.board(g),
-      pieces: pres.pieces(g),
+      board: pres.board.drawing(g),
+      pieces: pres.board.pieces(g),
       colours,
       highlights: new Map<number, Highlight>([[0, 'move']]),
       path: [],
@@ -67,8 +67,8 @@ describe('the map in two SVGs', () => {
 });
 
 describe('the counters, stack by stack', () => {
-  const board = pres.board(g);
-  const pieces = pres.pieces(g);
+  const board = pres.board.drawing(g);
+  const pieces = pres.board.pieces(g);
   const stacks = stacksOf(pieces);
   it('groups every piece under the node it stands on', () => {
     assert.equal(
@@ -117,7 +117,7 @@ describe('what the map lights (lit-nodes.ts)', () => {
   it("lights a selected piece's targets, each the action a click there takes", () => {
     const unit = actions
       .map((a) => ('unit' in a && typeof a.unit === 'string' ? a.unit : null))
-      .find((u): u is string => u !== null && pres.targets(view, actions, u).length > 0);
+      .find((u): u is string => u !== null && pres.controls.targets(view, actions, u).length > 0);
     assert.ok(unit, `a ${side} unit whose actions light the map`);
     const { highlights, byHex } = litNodes(pres, view, { ...base, chosen: unit });
     assert.ok(highlights.size > 0);

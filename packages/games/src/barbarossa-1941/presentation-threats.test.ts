@@ -129,7 +129,7 @@ describe("Victory Conditions in words: the Axis player's choice (B-70), the Sibe
 
   it('the score sheet says what it takes to win: the choice in 1941, the Smashing Victory at January II', () => {
     const p = at({});
-    const toWin = barbarossaPresentation.score(viewOf(p.g, 'axis'), false).toWin ?? [];
+    const toWin = barbarossaPresentation.words.score(viewOf(p.g, 'axis'), false).toWin ?? [];
     assert.match(toWin[0] ?? '', /may claim the win at once, or play on to January II \(B-12, B-70\)/);
     assert.match(
       toWin[2] ?? '',

@@ -46,7 +46,7 @@ function atGermanMovement(options: { asymmetricOdds?: boolean } = {}): GameState
 
 describe('The map: the whole front as the board draws it', () => {
   const v = viewOf(standardGame(), 'axis');
-  const b = P.board(v);
+  const b = P.board.drawing(v);
   it('draws every hex with a fill and words, rivers and the 1941 border on hexsides, rails and roads between hexes', () => {
     assert.equal(b.kind, 'hex');
     if (b.kind !== 'hex') return;
@@ -94,9 +94,9 @@ describe('The map: the whole front as the board draws it', () => {
     );
   });
   it('is drawn again only when what it shows changes (weather, railheads, places taken)', () => {
-    assert.equal(P.board(viewOf(standardGame(), 'soviet')).key, b.key);
+    assert.equal(P.board.drawing(viewOf(standardGame(), 'soviet')).key, b.key);
     const taken = { ...v, control: { ...v.control, Minsk: 'axis' as const } };
-    const b2 = P.board(taken);
+    const b2 = P.board.drawing(taken);
     assert.notEqual(b2.key, b.key);
     if (b2.kind === 'hex') assert.ok(b2.map.places.some((p) => p.name === 'Minsk (Axis)'));
   });
@@ -105,7 +105,7 @@ describe('The map: the whole front as the board draws it', () => {
 describe('Hidden and Revealed Russian units (B-18, B-53): counters as each side may see them', () => {
   const g = play(standardGame(), 'axis', (a) => a.type === 'choose-tank-group');
   it('draws face-down pieces with no symbol, no factors and no name for the German', () => {
-    const pieces = P.pieces(viewOf(g, 'axis'));
+    const pieces = P.board.pieces(viewOf(g, 'axis'));
     const down = pieces.filter((p) => p.sidc === null);
     assert.ok(down.length > 20, 'face-down Russian pieces');
     for (const p of down) {
@@ -116,7 +116,7 @@ describe('Hidden and Revealed Russian units (B-18, B-53): counters as each side 
   });
   it("marks the Russian player's own peeks at his face-down tank korps, still face down", () => {
     const v = viewOf(g, 'soviet');
-    const peeks = P.pieces(v).filter((p) => p.marks?.includes('P'));
+    const peeks = P.board.pieces(v).filter((p) => p.marks?.includes('P'));
     assert.ok(peeks.length > 0, 'peeks');
     for (const p of peeks) {
       assert.equal(p.sidc, null);
@@ -129,9 +129,11 @@ describe('Hidden and Revealed Russian units (B-18, B-53): counters as each side 
     const secret = Object.values(viewOf(g, 'soviet').known).map((u) => s.units[u]!.name);
     assert.ok(secret.length > 0, 'the Russian knows units the German does not');
     const text = JSON.stringify([
-      P.pieces(v),
-      P.reference!(v),
-      v.order.filter((id) => v.pieces[id]!.status === 'map').map((id) => P.nodeFacts(v, v.pieces[id]!.at)),
+      P.board.pieces(v),
+      P.reference!.sheets(v),
+      v.order
+        .filter((id) => v.pieces[id]!.status === 'map')
+        .map((id) => P.board.nodeFacts(v, v.pieces[id]!.at)),
     ]);
     for (const name of secret) assert.ok(!text.includes(name), `the German is shown ${name}`);
   });
@@ -142,8 +144,8 @@ describe('Hidden and Revealed Russian units (B-18, B-53): counters as each side 
       ...v,
       pieces: { ...v.pieces, [army]: { ...v.pieces[army]!, weak: true, disrupted: true } },
     };
-    const strong = P.pieces(v).find((p) => p.id === army)!;
-    const flipped = P.pieces(weak).find((p) => p.id === army)!;
+    const strong = P.board.pieces(v).find((p) => p.id === army)!;
+    const flipped = P.board.pieces(weak).find((p) => p.id === army)!;
     const u = scenarioOf(v).units[army]!;
     assert.equal(strong.factors, `${u.factors.attack}-${u.factors.defense}`);
     assert.equal(flipped.factors, `${u.factors.weakAttack}-${u.factors.weakDefense}`);
@@ -155,21 +157,21 @@ describe('Hidden and Revealed Russian units (B-18, B-53): counters as each side 
 describe('GAME-TURN SEQUENCE: every step prompts the side to move, and words every action', () => {
   it('asks the German for the blind tank-group choice first, then A.1', () => {
     let g = standardGame();
-    assert.match(P.prompt(viewOf(g, 'axis'), 'axis', true, null).help, /B-53/);
-    assert.match(P.prompt(viewOf(g, 'soviet'), 'axis', false, null).help, /^Waiting for OKH \(Axis\)/);
+    assert.match(P.words.prompt(viewOf(g, 'axis'), 'axis', true, null).help, /B-53/);
+    assert.match(P.words.prompt(viewOf(g, 'soviet'), 'axis', false, null).help, /^Waiting for OKH \(Axis\)/);
     g = play(g, 'axis', (a) => a.type === 'choose-tank-group');
-    assert.match(P.prompt(viewOf(g, 'axis'), 'axis', true, null).help, /^A\.1:/);
+    assert.match(P.words.prompt(viewOf(g, 'axis'), 'axis', true, null).help, /^A\.1:/);
   });
   it('words every action offered at German movement, and an action of a kind added later', () => {
     const g = atGermanMovement();
     const v = viewOf(g, 'axis');
     for (const a of legalActions(barbarossaRules, g, 'axis') as Action[]) {
-      const words = P.describe(v, a);
+      const words = P.words.describe(v, a);
       assert.ok(words.length > 0 && !words.includes('undefined'), `${a.type} in words: ${words}`);
     }
     const id = v.order[0]!;
     const at = v.pieces[id]!.at;
-    const words = P.describe(v, { type: 'dig-in-deep', piece: id, to: at });
+    const words = P.words.describe(v, { type: 'dig-in-deep', piece: id, to: at });
     assert.match(words, /^Dig in deep: /);
     assert.ok(words.includes(scenarioOf(v).hexNumbers[at]!), words);
     assert.ok(!words.includes(id), 'the piece by its name, not its id');
@@ -183,18 +185,18 @@ describe('Rules added later: a step, a field or an action the presentation does 
       'axis',
     );
     const later = { ...v, step: 'naval-phase', navalZones: [1, 2] } as unknown as BarbarossaView;
-    const pr = P.prompt(later, 'axis', true, null);
+    const pr = P.words.prompt(later, 'axis', true, null);
     assert.match(pr.step, /naval-phase/);
     assert.equal(pr.help, 'Choose one of the actions offered.');
-    assert.equal(P.pieces(later).length, P.pieces(v).length);
+    assert.equal(P.board.pieces(later).length, P.board.pieces(v).length);
     const a = { type: 'bombard', target: v.railheads[0]! };
-    assert.match(P.describe(later, a), /^Bombard: target \S/);
+    assert.match(P.words.describe(later, a), /^Bombard: target \S/);
     assert.deepEqual(
-      P.targets(later, [a], null).map((x) => [x.at, x.kind]),
+      P.controls.targets(later, [a], null).map((x) => [x.at, x.kind]),
       [[v.railheads[0], 'target']],
       'a new action naming a hex is lit there',
     );
-    assert.deepEqual(P.buttons(later, [a]), [a], 'and offered as a button');
+    assert.deepEqual(P.controls.buttons(later, [a]), [a], 'and offered as a button');
   });
 });
 
@@ -205,11 +207,13 @@ describe('Operational Movement: the legal moves of the selected unit are lit, an
     const actions = legalActions(barbarossaRules, g, 'axis') as Action[];
     const move = actions.find((a) => a.type === 'move')!;
     const piece = String(move.piece);
-    const lit = P.targets(v, actions, piece).filter((t) => t.kind === 'move' || t.kind === 'move-bonus');
+    const lit = P.controls
+      .targets(v, actions, piece)
+      .filter((t) => t.kind === 'move' || t.kind === 'move-bonus');
     const legal = actions.filter((a) => a.type === 'move' && a.piece === piece);
     assert.equal(lit.length, legal.length);
     assert.deepEqual(new Set(lit.map((t) => t.at)), new Set(legal.map((a) => a.to as number)));
-    const preview = P.movePreview(v, piece, move.to as number)!;
+    const preview = P.preview.movePreview(v, piece, move.to as number)!;
     assert.equal(preview.path[0], v.pieces[piece]!.at);
     assert.equal(preview.path[preview.path.length - 1], move.to);
     assert.match(preview.cost, /MF/);
@@ -230,7 +234,7 @@ describe("Combat results: the preview is the rules' evaluation read by the calcu
     )!;
     assert.ok(allocate, 'an attack at legal odds is offered');
     const target = allocate.target as number;
-    const p = P.combatPreview(v, 'axis', { target, selected: String(allocate.piece), actions })!;
+    const p = P.preview.combatPreview(v, 'axis', { target, selected: String(allocate.piece), actions })!;
     const ev = evaluateAttack(board, [String(allocate.piece)], target, { supply });
     assert.ok(!isRefusal(ev));
     assert.equal(p.attack, ev.attack);
@@ -250,7 +254,7 @@ describe("Combat results: the preview is the rules' evaluation read by the calcu
     const total = p.report!.chances.reduce((t, c) => t + c.probability, 0);
     assert.ok(Math.abs(total - 1) < 1e-9, 'the chances add up to 1');
     // Not the other side's to see before it is declared.
-    assert.equal(P.combatPreview(v, 'soviet', { target, selected: null, actions }), null);
+    assert.equal(P.preview.combatPreview(v, 'soviet', { target, selected: null, actions }), null);
   });
 });
 
@@ -273,8 +277,8 @@ describe('Surrounded/Retreat Impossible/No Retreat! Orders (B-4): the defender s
     assert.equal(c.phase, 'orders');
     const soviet = viewOf(g, 'soviet');
     const actions = legalActions(barbarossaRules, g, 'soviet') as Action[];
-    const mine = P.combatPreview(soviet, 'soviet', { target: c.target, selected: null, actions })!;
-    const theirs = P.combatPreview(viewOf(g, 'axis'), 'axis', {
+    const mine = P.preview.combatPreview(soviet, 'soviet', { target: c.target, selected: null, actions })!;
+    const theirs = P.preview.combatPreview(viewOf(g, 'axis'), 'axis', {
       target: c.target,
       selected: null,
       actions: [],
@@ -282,10 +286,10 @@ describe('Surrounded/Retreat Impossible/No Retreat! Orders (B-4): the defender s
     assert.deepEqual(mine, theirs, 'the same preview for attacker and defender');
     assert.equal(mine.report!.column, BARBAROSSA_CRT.columnLabels[c.column]);
     assert.match(mine.notes.join(' '), /^Resolved on /);
-    assert.match(P.prompt(soviet, 'soviet', true, null).help, /No Retreat!/);
-    assert.equal(P.focus!(soviet), c.target);
+    assert.match(P.words.prompt(soviet, 'soviet', true, null).help, /No Retreat!/);
+    assert.equal(P.board.focus!(soviet), c.target);
     assert.ok(
-      P.buttons(soviet, actions).some((a) => a.type === 'orders-done'),
+      P.controls.buttons(soviet, actions).some((a) => a.type === 'orders-done'),
       'the roll is a button',
     );
   });
@@ -310,33 +314,36 @@ describe('Asymmetric Combat Odds Calculations (B-7, B-8): the gambles offered, e
     const target = v.attacks[0]!.target;
     const offered = actions.filter((a) => a.type === 'resolve' && a.target === target && a.gamble);
     assert.ok(offered.length > 0, 'gambles are offered on a German attack');
-    const p = P.combatPreview(v, 'axis', { target, selected: null, actions })!;
+    const p = P.preview.combatPreview(v, 'axis', { target, selected: null, actions })!;
     const lines = p.notes.filter((n) => n.startsWith('Gamble offered'));
     assert.equal(lines.length, offered.length);
     for (const l of lines) assert.match(l, /\d+%/);
-    for (const a of offered) assert.match(P.describe(v, a), /B-7|B-8/);
+    for (const a of offered) assert.match(P.words.describe(v, a), /B-7|B-8/);
   });
 });
 
 describe('Overlays: supply, enemy zones of control, air range (B-46)', () => {
   it('colours every piece of the side by its supply, and the hexes its air units reach', () => {
     const v = viewOf(standardGame(), 'axis');
-    const supply = P.overlay(v, 'supply', 'axis')!;
+    const supply = P.board.overlay(v, 'supply', 'axis')!;
     const onMap = v.order.filter((id) => v.pieces[id]!.side === 'axis' && v.pieces[id]!.status === 'map');
     assert.equal(supply.nodes.length, onMap.length);
-    const air = P.overlay(v, 'air', 'axis')!;
+    const air = P.board.overlay(v, 'air', 'axis')!;
     assert.ok(
       air.nodes.some((n) => n.className === 'full') && air.nodes.some((n) => n.className === 'rationed'),
     );
-    assert.ok(P.overlay(v, 'zoc', 'axis')!.nodes.length > 0, 'the Russian armies have zones of control');
-    assert.equal(P.overlay(v, 'air', null), null, 'a spectator has no side to show');
+    assert.ok(
+      P.board.overlay(v, 'zoc', 'axis')!.nodes.length > 0,
+      'the Russian armies have zones of control',
+    );
+    assert.equal(P.board.overlay(v, 'air', null), null, 'a spectator has no side to show');
   });
 });
 
 describe('Victory Conditions (B-12, B-33): the victory cities and the turn record track', () => {
   it('scores the Axis points held in supply, lists every victory city, and tracks the weather by turn', () => {
     const v = viewOf(standardGame(), 'axis');
-    const sc = P.score(v, false);
+    const sc = P.words.score(v, false);
     assert.match(sc.heading, /the Axis holds \d+ victory points? in supply/);
     const onMap = scenarioOf(v).victoryPoints.reduce((t, x) => t + x, 0);
     assert.equal(
@@ -344,7 +351,7 @@ describe('Victory Conditions (B-12, B-33): the victory cities and the turn recor
       onMap,
       'every victory city is listed',
     );
-    const track = P.reference!(v).find((r) => r.id === 'turns')!;
+    const track = P.reference!.sheets(v).find((r) => r.id === 'turns')!;
     assert.equal(track.table!.rows.length, scenarioOf(v).turns.length);
     assert.match(track.table!.rows[0]![0]!, /\(now\)/);
     assert.match(track.table!.rows[0]![2]!, /Good/);
@@ -367,25 +374,29 @@ describe('A random game: every view drawn, every step prompted, every action wor
       const v = viewOf(g, side);
       const other = viewOf(g, side === 'axis' ? 'soviet' : 'axis');
       kinds.add(v.combat ? `combat:${v.combat.phase}` : v.step);
-      assert.ok(P.prompt(v, side, true, null).help.length > 0, 'a prompt');
-      assert.match(P.prompt(other, side, false, null).help, /^Waiting for/);
-      P.pieces(v);
-      P.pieces(other);
+      assert.ok(P.words.prompt(v, side, true, null).help.length > 0, 'a prompt');
+      assert.match(P.words.prompt(other, side, false, null).help, /^Waiting for/);
+      P.board.pieces(v);
+      P.board.pieces(other);
       for (const a of actions)
-        assert.ok(!P.describe(v, a).includes('undefined'), `${a.type} worded: ${P.describe(v, a)}`);
+        assert.ok(
+          !P.words.describe(v, a).includes('undefined'),
+          `${a.type} worded: ${P.words.describe(v, a)}`,
+        );
       const chosen = actions[next(actions.length)]!;
       const piece = typeof chosen.piece === 'string' ? chosen.piece : null;
-      P.targets(v, actions, piece);
-      P.buttons(v, actions);
-      P.marks(v, side);
-      P.missing!(v, side, actions);
-      P.arrows!(v, side);
-      P.tray!(v, side, actions);
-      const focus = P.focus!(v);
-      if (focus !== null) P.combatPreview(v, side, { target: focus, selected: null, actions });
-      for (const a of v.attacks) P.combatPreview(v, side, { target: a.target, selected: piece, actions });
-      if (piece && v.pieces[piece] && v.pieces[piece]!.at >= 0) P.nodeFacts(v, v.pieces[piece]!.at);
-      if (ply % 100 === 0) P.reference!(v);
+      P.controls.targets(v, actions, piece);
+      P.controls.buttons(v, actions);
+      P.board.marks(v, side);
+      P.controls.missing!(v, side, actions);
+      P.board.arrows!(v, side);
+      P.controls.tray!(v, side, actions);
+      const focus = P.board.focus!(v);
+      if (focus !== null) P.preview.combatPreview(v, side, { target: focus, selected: null, actions });
+      for (const a of v.attacks)
+        P.preview.combatPreview(v, side, { target: a.target, selected: piece, actions });
+      if (piece && v.pieces[piece] && v.pieces[piece]!.at >= 0) P.board.nodeFacts(v, v.pieces[piece]!.at);
+      if (ply % 100 === 0) P.reference!.sheets(v);
       const r = apply(barbarossaRules, g, side, chosen);
       assert.ok(r.ok, `${chosen.type} applies`);
       g = r.value;
@@ -415,22 +426,24 @@ describe('Roll banners: every die roll a player watches, not only combat', () =>
       roll('interception of I FK (Luftwaffe, intercepted)', 6),
       { kind: 'air', text: 'interception roll 6 +1 beyond half range, -1 interceptor beyond half range: SD' },
     ];
-    const b = P.rollBanner!(v, log, 0)!;
+    const b = P.words.rollBanner!(v, log, 0)!;
     assert.equal(b.title, 'Interception of I FK (Luftwaffe, intercepted)');
     assert.equal(b.roll, 6);
     assert.equal(b.column, '', 'no table column: the roll line reads "Rolled 6: SD"');
     assert.equal(b.result, 'SD');
     assert.match(b.meaning, /interception roll 6/);
     assert.equal(b.cite, 'barbarossa-1941 "Air Attack and Combat Results"');
-    assert.equal(P.rollBanner!(v, log, 1), null, 'the entry it caused is no second banner');
-    assert.ok(P.turnSummary!(v, log).includes('Interception of I FK (Luftwaffe, intercepted): rolled 6: SD'));
+    assert.equal(P.words.rollBanner!(v, log, 1), null, 'the entry it caused is no second banner');
+    assert.ok(
+      P.words.turnSummary!(v, log).includes('Interception of I FK (Luftwaffe, intercepted): rolled 6: SD'),
+    );
   });
   it('the weather roll shows the weather the turn got', () => {
     const log = [
       roll('weather for turn 3', 4, 6, ['barbarossa-1941 "Weather"', 'B-11']),
       { kind: 'phase', text: 'turn 3 (July II 1941, mud): German player-turn' },
     ];
-    const b = P.rollBanner!(v, log, 0)!;
+    const b = P.words.rollBanner!(v, log, 0)!;
     assert.equal(b.result, 'mud');
     assert.equal(b.cite, 'barbarossa-1941 "Weather"');
   });
@@ -446,8 +459,8 @@ describe('Roll banners: every die roll a player watches, not only combat', () =>
       { ...roll('the two face-down tank groups shuffled', 2, 2, ['B-53']), visibleTo: [] },
       { ...roll('Katyusha strike on sov-x', 3, 6, ['B-10']), visibleTo: [] },
     ];
-    assert.equal(P.rollBanner!(v, log, 0), null);
-    assert.equal(P.rollBanner!(v, log, 1)!.column, '9:1');
-    for (const i of [2, 3, 4]) assert.equal(P.rollBanner!(v, log, i), null, `entry ${i}`);
+    assert.equal(P.words.rollBanner!(v, log, 0), null);
+    assert.equal(P.words.rollBanner!(v, log, 1)!.column, '9:1');
+    for (const i of [2, 3, 4]) assert.equal(P.words.rollBanner!(v, log, i), null, `entry ${i}`);
   });
 });

@@ -340,105 +340,115 @@ function score(v: View, over: boolean) {
 }
 
 export const barbarossaPresentation: Presentation<View> = {
-  board: boardDrawing,
-  afterAction: barbarossaAfterAction,
-  pieces: pieceDrawings,
-  prompt,
-  describe,
-  targets,
-  marks,
-  buttons,
-  // A unit that moved stays selected: its attacks are lit at once (move then attack, issue #45 item 9).
-  keepsSelection: (a) => a.type === 'allocate' || a.type === 'air-support' || a.type === 'move',
-  // Barbarossa's actions name their piece `piece`.
-  actionPiece: (a) => (typeof a.piece === 'string' ? a.piece : null),
-  movePreview,
-  combatPreview,
-  nodeFacts,
-  piecesAt: (v, hex) => boardOf(v).at[hex] ?? [],
-  pieceAt: (v, id) => {
-    const p = v.pieces[id];
-    return p && p.status === 'map' ? p.at : -1;
-  },
-  overlays: [
-    { id: 'supply', label: 'Supply' },
-    { id: 'zoc', label: 'Enemy ZOC' },
-    { id: 'air', label: 'Air range' },
-  ],
-  overlay(v, id, side) {
-    if (side !== 'axis' && side !== 'soviet') return null;
-    const board = boardOf(v);
-    const s = board.s;
-    if (id === 'zoc') {
-      const nodes: { at: number; className: string }[] = [];
-      for (let h = 0; h < s.map.graph.nodeCount; h++)
-        if (s.map.onMap[h] && board.inEnemyZoc(side as Side, h)) nodes.push({ at: h, className: 'zoc' });
-      return { kind: 'circles', nodes };
-    }
-    if (id === 'air') {
-      // B-46: each air unit's range from its airfield; beyond half of it, 1 shift less.
-      const best = new Map<number, string>();
-      for (const pid of v.order) {
-        const p = v.pieces[pid]!;
-        if (p.side !== side || p.status !== 'map' || p.at < 0) continue;
-        const u = board.unit(pid);
-        if (u.type !== 'air') continue;
-        const range = u.factors.range ?? 0;
-        for (let h = 0; h < s.map.graph.nodeCount; h++) {
-          if (!s.map.onMap[h]) continue;
-          const d = hexDistance(board, p.at, h);
-          if (d > range) continue;
-          if (d <= range / 2) best.set(h, 'full');
-          else if (!best.has(h)) best.set(h, 'rationed');
+  board: {
+    drawing: boardDrawing,
+    pieces: pieceDrawings,
+    marks,
+    nodeFacts,
+    piecesAt: (v, hex) => boardOf(v).at[hex] ?? [],
+    pieceAt: (v, id) => {
+      const p = v.pieces[id];
+      return p && p.status === 'map' ? p.at : -1;
+    },
+    overlays: [
+      { id: 'supply', label: 'Supply' },
+      { id: 'zoc', label: 'Enemy ZOC' },
+      { id: 'air', label: 'Air range' },
+    ],
+    overlay(v, id, side) {
+      if (side !== 'axis' && side !== 'soviet') return null;
+      const board = boardOf(v);
+      const s = board.s;
+      if (id === 'zoc') {
+        const nodes: { at: number; className: string }[] = [];
+        for (let h = 0; h < s.map.graph.nodeCount; h++)
+          if (s.map.onMap[h] && board.inEnemyZoc(side as Side, h)) nodes.push({ at: h, className: 'zoc' });
+        return { kind: 'circles', nodes };
+      }
+      if (id === 'air') {
+        // B-46: each air unit's range from its airfield; beyond half of it, 1 shift less.
+        const best = new Map<number, string>();
+        for (const pid of v.order) {
+          const p = v.pieces[pid]!;
+          if (p.side !== side || p.status !== 'map' || p.at < 0) continue;
+          const u = board.unit(pid);
+          if (u.type !== 'air') continue;
+          const range = u.factors.range ?? 0;
+          for (let h = 0; h < s.map.graph.nodeCount; h++) {
+            if (!s.map.onMap[h]) continue;
+            const d = hexDistance(board, p.at, h);
+            if (d > range) continue;
+            if (d <= range / 2) best.set(h, 'full');
+            else if (!best.has(h)) best.set(h, 'rationed');
+          }
         }
+        return { kind: 'cells', nodes: [...best].map(([at, className]) => ({ at, className })) };
       }
-      return { kind: 'cells', nodes: [...best].map(([at, className]) => ({ at, className })) };
-    }
-    if (id === 'supply') {
-      const st = supplyStatuses(board, side as Side);
-      const nodes: { at: number; className: string }[] = [];
-      for (const [pid, sup] of Object.entries(st)) {
-        const at = v.pieces[pid]?.at ?? -1;
-        if (at >= 0)
-          nodes.push({
-            at,
-            className: sup === 'full' ? 'full' : sup === 'limited' ? 'rationed' : 'isolated',
-          });
+      if (id === 'supply') {
+        const st = supplyStatuses(board, side as Side);
+        const nodes: { at: number; className: string }[] = [];
+        for (const [pid, sup] of Object.entries(st)) {
+          const at = v.pieces[pid]?.at ?? -1;
+          if (at >= 0)
+            nodes.push({
+              at,
+              className: sup === 'full' ? 'full' : sup === 'limited' ? 'rationed' : 'isolated',
+            });
+        }
+        return { kind: 'cells', nodes };
       }
-      return { kind: 'cells', nodes };
-    }
-    return null;
+      return null;
+    },
+    logDrawing,
+    focus: (v) => v.combat?.target ?? later(v).airMission?.target ?? null,
+    arrows: (v) => arrows(v),
   },
-  score,
-  result,
-  sideName,
-  logDetail: (e) => (e.data && typeof e.data.roll === 'number' ? ` [rolled ${e.data.roll}]` : ''),
-  // Piece ids said as names in the log, the banners and the summaries (issue #45 item 8).
-  logText: (v, e) => plainWords(v, e.text),
-  rollBanner: (v, log, i) => {
-    const b = rollBanner(v, log, i);
-    return (
-      b && { ...b, ...(b.next ? { next: plainWords(v, b.next) } : {}), meaning: plainWords(v, b.meaning) }
-    );
+  words: {
+    prompt,
+    describe,
+    score,
+    result,
+    sideName,
+    logDetail: (e) => (e.data && typeof e.data.roll === 'number' ? ` [rolled ${e.data.roll}]` : ''),
+    // Piece ids said as names in the log, the banners and the summaries (issue #45 item 8).
+    logText: (v, e) => plainWords(v, e.text),
+    rollBanner: (v, log, i) => {
+      const b = rollBanner(v, log, i);
+      return (
+        b && { ...b, ...(b.next ? { next: plainWords(v, b.next) } : {}), meaning: plainWords(v, b.meaning) }
+      );
+    },
+    turnMarker,
+    turnSummary: (v, entries) => turnSummary(v, entries).map((line) => plainWords(v, line)),
   },
-  turnMarker,
-  turnSummary: (v, entries) => turnSummary(v, entries).map((line) => plainWords(v, line)),
-  logDrawing,
-  missing,
-  focus: (v) => v.combat?.target ?? later(v).airMission?.target ?? null,
-  nodeAction,
-  buttonGroup: (_v, a) => buttonGroup(a),
-  confirm,
-  whyNot,
-  // The sudden endings (B-12, B-70) said to the threatened side (issue #45 item 1).
-  threats: (v, side) =>
-    side === 'axis' || side === 'soviet'
-      ? sideThreats(v, side).map((t) => ({ words: t.words, nodes: t.hexes, cite: t.cite[0]! }))
-      : [],
-  arrows: (v) => arrows(v),
-  actionArrow,
-  tray,
-  reference,
+  controls: {
+    targets,
+    buttons,
+    // A unit that moved stays selected: its attacks are lit at once (move then attack, issue #45 item 9).
+    keepsSelection: (a) => a.type === 'allocate' || a.type === 'air-support' || a.type === 'move',
+    // Barbarossa's actions name their piece `piece`.
+    actionPiece: (a) => (typeof a.piece === 'string' ? a.piece : null),
+    missing,
+    nodeAction,
+    buttonGroup: (_v, a) => buttonGroup(a),
+    confirm,
+    tray,
+  },
+  preview: {
+    movePreview,
+    combatPreview,
+    whyNot,
+    // The sudden endings (B-12, B-70) said to the threatened side (issue #45 item 1).
+    threats: (v, side) =>
+      side === 'axis' || side === 'soviet'
+        ? sideThreats(v, side).map((t) => ({ words: t.words, nodes: t.hexes, cite: t.cite[0]! }))
+        : [],
+    actionArrow,
+  },
+  reference: {
+    sheets: reference,
+  },
+  afterAction: barbarossaAfterAction,
 };
 
 /** The kind of arrow each action with a piece and a place draws (issue #48), by its type. */

@@ -27,14 +27,14 @@ function stackAttack(
     const unit = String(a.piece ?? a.unit ?? '');
     const target = may(a, unit);
     if (target === null) continue;
-    const at = (pres.pieceAt as (v: unknown, p: string) => number)(v, unit);
+    const at = (pres.board.pieceAt as (v: unknown, p: string) => number)(v, unit);
     const key = `${at}>${target}`;
     byTarget.set(key, [...(byTarget.get(key) ?? []), unit]);
   }
   for (const [key, units] of byTarget) {
     const [at, target] = key.split('>').map(Number) as [number, number];
     if (units.length < 2) continue;
-    const stack = [...(pres.piecesAt as (v: unknown, h: number) => readonly string[])(v, at)].reverse();
+    const stack = [...(pres.board.piecesAt as (v: unknown, h: number) => readonly string[])(v, at)].reverse();
     return { stack, joining: [...new Set(units)], target };
   }
   return null;
@@ -54,7 +54,7 @@ describe('the attack preview of a whole stack (issue #45 items 3 and 9)', () => 
     const found = stackAttack(P, v, actions, (a) => (a.type === 'allocate' ? Number(a.target) : null));
     assert.ok(found, 'a German stack two of whose units may attack one hex');
     const { stack, joining, target } = found;
-    const whole = P.combatPreview(v, 'axis', { target, selected: stack[0]!, group: stack, actions })!;
+    const whole = P.preview.combatPreview(v, 'axis', { target, selected: stack[0]!, group: stack, actions })!;
     assert.equal(whole.attackItems.length, joining.length, 'one item per unit that may join');
     assert.equal(
       whole.attack,
@@ -62,11 +62,11 @@ describe('the attack preview of a whole stack (issue #45 items 3 and 9)', () => 
       'the items add up to the attack',
     );
     // One unit picked from the stack: that unit alone, as before.
-    const one = P.combatPreview(v, 'axis', { target, selected: joining[0]!, group: null, actions })!;
+    const one = P.preview.combatPreview(v, 'axis', { target, selected: joining[0]!, group: null, actions })!;
     assert.equal(one.attackItems.length, 1);
     assert.ok(whole.attack > one.attack, `the stack attacks with more: ${whole.attack} > ${one.attack}`);
     // A group its `selected` is not in is no group (a stale selection): the one unit.
-    const stale = P.combatPreview(v, 'axis', {
+    const stale = P.preview.combatPreview(v, 'axis', {
       target,
       selected: joining[0]!,
       group: ['nobody', 'else'],
@@ -93,13 +93,14 @@ describe('the attack preview of a whole stack (issue #45 items 3 and 9)', () => 
     const actions = legalActions(marsRules, s, 'soviet');
     // The hex an assignment attacks: where the map lights it for its unit.
     const hexOfAssign = (a: Action) =>
-      marsPresentation.targets(s.state, actions, String(a.unit)).find((x) => x.action === a)?.at ?? null;
+      marsPresentation.controls.targets(s.state, actions, String(a.unit)).find((x) => x.action === a)?.at ??
+      null;
     const found = stackAttack(marsPresentation, s.state, actions, (a) =>
       a.type === 'assign' ? hexOfAssign(a) : null,
     );
     assert.ok(found, 'a Soviet stack two of whose units may attack one hex');
     const { stack, joining, target } = found;
-    const whole = marsPresentation.combatPreview(s.state, 'soviet', {
+    const whole = marsPresentation.preview.combatPreview(s.state, 'soviet', {
       target,
       selected: stack[0]!,
       group: stack,
@@ -110,7 +111,7 @@ describe('the attack preview of a whole stack (issue #45 items 3 and 9)', () => 
       whole.attack,
       whole.attackItems.reduce((t, x) => t + x.value, 0),
     );
-    const one = marsPresentation.combatPreview(s.state, 'soviet', {
+    const one = marsPresentation.preview.combatPreview(s.state, 'soviet', {
       target,
       selected: joining[0]!,
       actions,

@@ -80,12 +80,12 @@ describe('End: every dispatch open, the higher total wins', () => {
 describe('presentation', () => {
   it("draws eight desks and the other side's sealed dispatches face down", () => {
     const v = view(rules, start(), 'blue').state as CouriersState;
-    const board = couriersPresentation.board(v);
+    const board = couriersPresentation.board.drawing(v);
     assert.equal(board.kind === 'points' && board.points.length, 8);
-    const pieces = couriersPresentation.pieces(v);
+    const pieces = couriersPresentation.board.pieces(v);
     assert.equal(pieces.find((p) => p.id === 'red-1')!.sidc, null);
     assert.notEqual(pieces.find((p) => p.id === 'blue-1')!.sidc, null);
-    const lit = couriersPresentation.targets(v, legalActions(rules, start(), 'red'), null);
+    const lit = couriersPresentation.controls.targets(v, legalActions(rules, start(), 'red'), null);
     assert.deepEqual(
       lit.map((t) => t.at),
       [0, 1, 2, 3],

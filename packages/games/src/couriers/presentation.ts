@@ -121,43 +121,51 @@ function nodeFacts(view: CouriersState, at: number): NodeFacts {
 }
 
 export const couriersPresentation: Presentation<CouriersState> = {
-  board,
+  board: {
+    drawing: board,
+    pieces,
+    marks: (view) => (view.picked ? [{ at: ids(view).indexOf(view.picked), kind: 'selected' as const }] : []),
+    nodeFacts,
+    piecesAt: (view, at) => {
+      const id = ids(view)[at];
+      return id ? [id] : [];
+    },
+    pieceAt: (view, piece) => ids(view).indexOf(piece),
+    overlays: [],
+    overlay: () => null,
+  },
+  words: {
+    prompt,
+    describe,
+    score: (view) => score(view),
+    result,
+    sideName,
+    logDetail: () => '',
+  },
+  controls: {
+    targets(view, actions) {
+      const at = (id: string) => ids(view).indexOf(id);
+      return actions.flatMap((a) => {
+        const c = a as CouriersAction;
+        if (c.type === 'pick') return [{ at: at(c.piece), kind: 'target' as const, action: a }];
+        if (c.type === 'open' && view.picked)
+          return [{ at: at(view.picked), kind: 'target' as const, action: a }];
+        return [];
+      });
+    },
+    buttons: (_view, actions) => actions.filter((a) => a.type !== 'pick'),
+    keepsSelection: () => false,
+    actionPiece(action) {
+      const a = action as CouriersAction;
+      return a.type === 'pick' ? a.piece : null;
+    },
+  },
+  preview: {
+    // The analyst's suggestion (issue #48): a dispatch picked or opened has no place to go.
+    actionArrow: () => null,
+    movePreview: () => null,
+    combatPreview: () => null,
+  },
   // The after-action report (issue #48): each desk is its dispatch's side's; nothing is lost.
   afterAction: { holders: (view) => ids(view).map((id) => view.pieces[id]!.side), events: () => [] },
-  pieces,
-  prompt,
-  describe,
-  // The analyst's suggestion (issue #48): a dispatch picked or opened has no place to go.
-  actionArrow: () => null,
-  targets(view, actions) {
-    const at = (id: string) => ids(view).indexOf(id);
-    return actions.flatMap((a) => {
-      const c = a as CouriersAction;
-      if (c.type === 'pick') return [{ at: at(c.piece), kind: 'target' as const, action: a }];
-      if (c.type === 'open' && view.picked)
-        return [{ at: at(view.picked), kind: 'target' as const, action: a }];
-      return [];
-    });
-  },
-  marks: (view) => (view.picked ? [{ at: ids(view).indexOf(view.picked), kind: 'selected' as const }] : []),
-  buttons: (_view, actions) => actions.filter((a) => a.type !== 'pick'),
-  keepsSelection: () => false,
-  actionPiece(action) {
-    const a = action as CouriersAction;
-    return a.type === 'pick' ? a.piece : null;
-  },
-  movePreview: () => null,
-  combatPreview: () => null,
-  nodeFacts,
-  piecesAt: (view, at) => {
-    const id = ids(view)[at];
-    return id ? [id] : [];
-  },
-  pieceAt: (view, piece) => ids(view).indexOf(piece),
-  overlays: [],
-  overlay: () => null,
-  score: (view) => score(view),
-  result,
-  sideName,
-  logDetail: () => '',
 };

@@ -35,7 +35,7 @@ function owedPosition(): GameState<MarsState> {
   s = act(s, { type: 'end-movement' });
   for (const a of legal(s).filter((x) => x.type === 'assign')) {
     const t = act(s, a);
-    if (P.marks(t.state, 'soviet').some((m) => m.kind === 'owed')) return t;
+    if (P.board.marks(t.state, 'soviet').some((m) => m.kind === 'owed')) return t;
   }
   throw new Error('no single attack leaves a hex owed');
 }
@@ -43,20 +43,22 @@ function owedPosition(): GameState<MarsState> {
 describe('mars-1942 Setup and 1st Turn: the set-up tray', () => {
   it('lists the undeployed units with the deployment limits, and a tray unit deploys where lit', () => {
     const s = must(setup(marsRules, null, 'tray', {}));
-    const t = P.tray!(s.state, 'german', legal(s))!;
+    const t = P.controls.tray!(s.state, 'german', legal(s))!;
     assert.ok(t.pieces.length > 20, 'every German unit is in the tray');
     assert.match(t.limits.join(' '), /0 of 21 zones garrisoned/);
     const first = t.pieces.find((p) => p.placeable)!;
-    const target = P.targets(s.state, legal(s), first.id).find((x) => x.kind === 'deploy')!;
+    const target = P.controls.targets(s.state, legal(s), first.id).find((x) => x.kind === 'deploy')!;
     const after = act(s, target.action);
-    assert.equal(P.tray!(after.state, 'german', legal(after))!.pieces.length, t.pieces.length - 1);
-    assert.ok(P.missing!(after.state, 'german', legal(after)).some((m) => m.control === 'End set-up'));
+    assert.equal(P.controls.tray!(after.state, 'german', legal(after))!.pieces.length, t.pieces.length - 1);
+    assert.ok(
+      P.controls.missing!(after.state, 'german', legal(after)).some((m) => m.control === 'End set-up'),
+    );
   });
   it('counts the Kalinin Front zone limits for Zhukov', () => {
     let s = must(setup(marsRules, null, 'tray', {}));
     s = act(s, { type: 'historical-setup' });
     s = act(s, { type: 'end-setup' });
-    const t = P.tray!(s.state, 'soviet', legal(s))!;
+    const t = P.controls.tray!(s.state, 'soviet', legal(s))!;
     assert.match(t.limits[0]!, /korps 0 of 3, tank brigades 0 of 6, rifle divisions 0 of 9/);
   });
 });
@@ -66,7 +68,7 @@ describe('mars-1942 Fortification: a click on a counter', () => {
     const s = start();
     const f = legal(s).find((a) => a.type === 'fortify')!;
     const at = s.state.units[String(f.unit)]!.at;
-    const a = P.nodeAction!(s.state, legal(s), at, null);
+    const a = P.controls.nodeAction!(s.state, legal(s), at, null);
     assert.equal(a?.type, 'fortify');
   });
 });
@@ -74,24 +76,27 @@ describe('mars-1942 Fortification: a click on a counter', () => {
 describe('mars-1942 COMBAT RESULTS TABLE notes: the must-attack rule', () => {
   it('lights the hexes owed in red with the reason, and says why End allocation is missing', () => {
     const s = owedPosition();
-    const owed = P.marks(s.state, 'soviet').filter((m) => m.kind === 'owed');
+    const owed = P.board.marks(s.state, 'soviet').filter((m) => m.kind === 'owed');
     assert.ok(owed.every((m) => /owed an attack: .*must-attack rule/.test(m.reason ?? '')));
     assert.ok(!legal(s).some((a) => a.type === 'end-allocation'));
-    const why = P.missing!(s.state, 'soviet', legal(s)).find(
+    const why = P.controls.missing!(s.state, 'soviet', legal(s)).find(
       (m) => m.control === 'End allocation' && m.nodes,
     );
     assert.ok(why, 'End allocation says why it is missing');
     assert.deepEqual([...why.nodes!].sort(), owed.map((m) => m.at).sort());
-    assert.ok(P.arrows!(s.state, 'soviet').length > 0, 'the allocated attack is drawn as arrows');
+    assert.ok(P.board.arrows!(s.state, 'soviet').length > 0, 'the allocated attack is drawn as arrows');
   });
   it('takes an attacker out when it is clicked again while selected, and groups the buttons', () => {
     const s = owedPosition();
     const unit = s.state.attacks[0]!.units[0]!;
     const at = s.state.units[unit]!.at;
-    assert.deepEqual(P.nodeAction!(s.state, legal(s), at, unit), { type: 'unassign', unit });
-    assert.equal(P.nodeAction!(s.state, legal(s), at, null), null, 'a first click selects');
-    assert.equal(P.buttonGroup!(s.state, { type: 'unassign', unit }), 'Take a unit out of its attack');
-    assert.equal(P.buttonGroup!(s.state, { type: 'end-allocation' }), null);
+    assert.deepEqual(P.controls.nodeAction!(s.state, legal(s), at, unit), { type: 'unassign', unit });
+    assert.equal(P.controls.nodeAction!(s.state, legal(s), at, null), null, 'a first click selects');
+    assert.equal(
+      P.controls.buttonGroup!(s.state, { type: 'unassign', unit }),
+      'Take a unit out of its attack',
+    );
+    assert.equal(P.controls.buttonGroup!(s.state, { type: 'end-allocation' }), null);
   });
 });
 
@@ -111,19 +116,27 @@ describe('mars-1942 No Retreat! (M-8) and the CRT: what each side sees of an att
     assert.ok(chosen);
     s = act(chosen, { type: 'end-allocation' });
     const target = s.state.attacks[0]!.target;
-    const attacker = P.combatPreview(s.state, 'soviet', { target, selected: null, actions: legal(s) })!;
+    const attacker = P.preview.combatPreview(s.state, 'soviet', {
+      target,
+      selected: null,
+      actions: legal(s),
+    })!;
     s = act(s, legal(s).find((a) => a.type === 'resolve')!);
     if (s.state.combat?.phase === 'orders') {
       assert.equal(side(s), 'german');
-      assert.equal(P.focus!(s.state), target);
-      const defender = P.combatPreview(s.state, 'german', { target, selected: null, actions: legal(s) })!;
+      assert.equal(P.board.focus!(s.state), target);
+      const defender = P.preview.combatPreview(s.state, 'german', {
+        target,
+        selected: null,
+        actions: legal(s),
+      })!;
       assert.deepEqual(defender.report, attacker.report);
       assert.equal(defender.attack, attacker.attack);
       s = act(s, { type: 'no-retreat', units: [] });
     }
     const log = view(marsRules, s, null).log;
-    const i = log.findLastIndex((_, k) => P.rollBanner!(s.state, log, k) !== null);
-    const b = P.rollBanner!(s.state, log, i)!;
+    const i = log.findLastIndex((_, k) => P.words.rollBanner!(s.state, log, k) !== null);
+    const b = P.words.rollBanner!(s.state, log, i)!;
     assert.equal(b.side, 'soviet');
     assert.match(b.title, /^Attack on /);
     assert.equal(b.column, attacker.report!.column);
@@ -135,38 +148,38 @@ describe('mars-1942 GAMETURN SEQUENCE: player-turns in the log', () => {
   it("marks each player-turn's start and sums it up", () => {
     const s = start();
     const log = view(marsRules, s, null).log;
-    const marks = log.map((e) => P.turnMarker!(e)).filter((m) => m !== null);
+    const marks = log.map((e) => P.words.turnMarker!(e)).filter((m) => m !== null);
     assert.equal(marks.at(-1)!.side, 'soviet');
     assert.match(marks.at(-1)!.label, /^Turn 1 .*Zhukov/);
-    assert.ok(P.turnSummary!(s.state, log).length > 0);
+    assert.ok(P.words.turnSummary!(s.state, log).length > 0);
   });
   it('words an undo and names the hexes a move passed through', () => {
     let s = act(start(), { type: 'end-fortify' });
     const mv = legal(s).find((a) => a.type === 'move')!;
     s = act(s, mv);
     const log = view(marsRules, s, null).log;
-    const d = P.logDrawing!(s.state, log.at(-1)!)!;
+    const d = P.board.logDrawing!(s.state, log.at(-1)!)!;
     assert.ok(d.path && d.path.length >= 2);
     s = must(apply(marsRules, s, 'soviet', { type: 'undo' }));
     const undo = view(marsRules, s, null).log.at(-1)!;
-    assert.equal(P.logText!(s.state, undo), 'Zhukov (Soviet) takes back a move');
+    assert.equal(P.words.logText!(s.state, undo), 'Zhukov (Soviet) takes back a move');
   });
 });
 
 describe('reference sheets', () => {
   it('spells out every CRT result and the victory conditions', () => {
-    const sheets = P.reference!(start().state);
+    const sheets = P.reference!.sheets(start().state);
     const crt = sheets.find((x) => x.id === 'crt')!;
     assert.equal(crt.table!.rows.length, 6);
     for (const code of ['DE', 'X/2', 'DR', 'DW', 'D', '-', 'DAE', 'DA/2', 'AE'])
       assert.ok(crt.items!.some((i) => i.term === code));
     assert.ok(sheets.some((x) => x.id === 'victory'));
     assert.ok(sheets.some((x) => x.id === 'turns' && x.table!.rows.length === 11));
-    assert.ok(P.score(start().state, false).toWin!.length > 0);
+    assert.ok(P.words.score(start().state, false).toWin!.length > 0);
   });
   it('words the rout distances and the losses with their factors', () => {
     const g = start().state;
-    assert.equal(P.describe(g, { type: 'rout', hexes: 1 }), 'Rout 1 hex');
-    assert.match(P.describe(g, { type: 'rout', hexes: 0 }), /stay/);
+    assert.equal(P.words.describe(g, { type: 'rout', hexes: 1 }), 'Rout 1 hex');
+    assert.match(P.words.describe(g, { type: 'rout', hexes: 0 }), /stay/);
   });
 });

@@ -287,288 +287,299 @@ const ON_MAP = new Set(['deploy', 'move', 'assign', 'reinforce']);
 const UNIT_BUTTONS = new Set(['lose', 'stand', 'unassign', 'fortify', 'withdraw', 'spare']);
 
 export const marsPresentation: Presentation<MarsState> = {
-  board: (g) => marsBoardDrawing(scenarioByKey(g.scenario)),
-  afterAction: marsAfterAction,
-
-  pieces(g) {
-    const s = scenarioByKey(g.scenario);
-    const out: PieceDrawing[] = [];
-    for (const id of s.unitIds) {
-      const st = g.units[id]!;
-      if (st.status !== 'map' || st.at < 0) continue;
-      const u = s.units[id]!;
-      out.push({
-        id,
-        at: st.at,
-        side: u.side,
-        sidc: natoSymbol(u),
-        designation: u.designation,
-        factors: factorsText(u).replace(/\(.*\)/, ''),
-        label: unitLabel(u, st),
-        disrupted: st.disrupted,
-        fortified: st.fortified,
-        ...(st.disrupted ? { marks: ['D'] } : {}),
-        // Its printed factors: a stack's strength written when the map is too small to read (issue #45 item 7).
-        attack: u.factors.attack ?? 0,
-        defense: u.factors.defense ?? 0,
-      });
-    }
-    return out;
-  },
-
-  prompt(g, side, mine, outcome): Prompt {
-    const s = scenarioByKey(g.scenario);
-    const owed =
-      g.combat?.phase === 'losses'
-        ? ` Units with at least ${g.combat.lossesOwed} attack factor${g.combat.lossesOwed === 1 ? '' : 's'} are still owed (${g.combat.base}).`
-        : '';
-    const phase = g.combat ? `${PHASE_HELP[g.combat.phase] ?? ''}${owed}` : undefined;
-    const over = outcome ? marsPresentation.result(outcome) : STEP_HELP.over!;
-    const help = mine
-      ? (phase ?? STEP_HELP[g.step] ?? '')
-      : g.step === 'over'
-        ? over
-        : `Waiting for ${side ? sideName(side) : 'the other side'}…`;
-    return {
-      step: g.step === 'setup' ? 'set-up' : g.step,
-      ...(g.combat ? { detail: `combat at ${hexName(s, g.combat.target)}: ${g.combat.phase}` } : {}),
-      help,
-    };
-  },
-
-  describe: (g, a) => describe(scenarioByKey(g.scenario), a),
-
-  targets(g, actions, selected) {
-    const s = scenarioByKey(g.scenario);
-    const hexOf = (h: unknown) => hexIndex(s.map, String(h));
-    const bonus = new Set<number>();
-    if (selected && g.step === 'movement' && g.units[selected])
-      for (const m of moveOptions(boardOf(g), selected)) if (m.bonus) bonus.add(m.to);
-    const out: { at: number; kind: Highlight; action: Action }[] = [];
-    const mark = (at: number, kind: Highlight, action: Action) => {
-      if (at >= 0) out.push({ at, kind, action });
-    };
-    for (const a of actions) {
-      const mine = a.unit === selected;
-      if (a.type === 'deploy' && mine) mark(hexOf(a.hex), 'deploy', a);
-      else if (a.type === 'move' && mine)
-        mark(hexOf(a.to), bonus.has(hexOf(a.to)) ? 'move-bonus' : 'move', a);
-      else if (a.type === 'assign' && mine) mark(hexOf(a.target), 'target', a);
-      else if (a.type === 'retreat' && mine) mark(hexOf(a.to), 'retreat', a);
-      else if (a.type === 'advance' && mine) mark(hexOf(a.to), 'advance', a);
-      else if (a.type === 'reinforce') mark(hexOf(a.hex), 'deploy', a);
-      else if (a.type === 'resolve') mark(hexOf(a.target), 'attack', a);
-    }
-    return out;
-  },
-
-  marks(g, side) {
-    const s = scenarioByKey(g.scenario);
-    const out: { at: number; kind: Highlight; reason?: string }[] = g.attacks.map((a) => ({
-      at: a.target,
-      kind: 'attack',
-      reason: `${hexName(s, a.target)}: an attack is declared on it`,
-    }));
-    if (g.step === 'allocation' && side === g.player && g.attacks.length > 0) {
-      for (const h of mustAttack(boardOf(g), g.player, g.attacks))
-        out.push({ at: h, kind: 'owed', reason: `${hexName(s, h)} is owed an attack: ${OWED_REASON}` });
-    }
-    return out;
-  },
-
-  buttons: (g, actions) =>
-    actions.filter(
-      (a) =>
-        a.type !== 'undo' &&
-        (g.step === 'combat' || (!ON_MAP.has(a.type) && (a.unit === undefined || UNIT_BUTTONS.has(a.type)))),
-    ),
-
-  keepsSelection: (a) => a.type === 'assign',
-
-  movePreview(g, piece, to) {
-    if (g.step !== 'movement' || !g.units[piece]) return null;
-    const m = moveOptions(boardOf(g), piece).find((o) => o.to === to);
-    if (!m) return null;
-    const hexes = m.cost / 2;
-    return { path: m.path, cost: `${hexes} hex${hexes === 1 ? '' : 'es'}` };
-  },
-
-  combatPreview(g, side, at): CombatPreviewData | null {
-    if (g.step !== 'allocation' && g.step !== 'combat') return null;
-    const s = scenarioByKey(g.scenario);
-    const { target, selected } = at;
-    if (target < 0) return null;
-    // The attack being resolved, before its roll: the same preview for both sides (the
-    // defender gives No Retreat! orders seeing what the attacker saw, M-8).
-    const resolving = g.combat && g.combat.target === target && g.combat.phase === 'orders' ? g.combat : null;
-    if (!resolving && (!side || g.player !== side)) return null;
-    const declared = g.attacks.find((a) => a.target === target);
-    const units = resolving ? [...resolving.attackers] : [...(declared?.units ?? [])];
-    // The units selected (the whole stack, issue #45 items 3 and 9) that may join it now.
-    const chosen =
-      at.group && at.group.length > 0 && (selected === null || at.group.includes(selected))
-        ? at.group
-        : selected
-          ? [selected]
-          : [];
-    if (!resolving && g.step === 'allocation')
-      for (const id of chosen)
-        if (
-          !units.includes(id) &&
-          at.actions.some(
-            (a) => a.type === 'assign' && a.unit === id && hexIndex(s.map, String(a.target)) === target,
-          )
-        )
-          units.push(id);
-    if (units.length === 0) return null;
-    const board = boardOf(g);
-    const ev = evaluateAttack(board, g.player, { target, units, probe: declared?.probe ?? false });
-    const disrupted = ev.defenders.length > 0 && ev.defenders.every((d) => g.units[d]!.disrupted);
-    // The very report `stavka calc` prints for these factors and shifts (the probe's own
-    // shift aside: the calculator adds it).
-    const probeShift = (sh: { cite?: string }) => sh.cite === 'M-7';
-    const calc = marsCalc({
-      attack: ev.attack,
-      defense: ev.defense,
-      disrupted,
-      probe: declared?.probe ?? false,
-      conditions: { extra: ev.shifts.filter((sh) => !probeShift(sh)) },
-    });
-    const doubled = g.firstTurnDoubling && g.turn === 1 && g.player === 'soviet';
-    return {
-      title: `${declared ? 'Attack' : 'Proposed attack'} on ${s.map.places[s.map.placeAt[target]!]?.name ?? ''} ${hexNumberOf(s.map, target)}`,
-      attack: ev.attack,
-      attackItems: units.map((id) => {
-        const u = s.units[id]!;
-        const a = u.factors.attack ?? 0;
-        return doubled
-          ? { value: a * 2, reason: `${u.name} (${a}, doubled on the first turn)`, cite: 'M-16' }
-          : { value: a, reason: u.name };
-      }),
-      defense: ev.defense,
-      defenseItems: ev.defenseItems.map((i) => ({
-        value: i.value,
-        reason: i.reason,
-        ...(i.cite ? { cite: i.cite } : {}),
-      })),
-      report: calc.ok ? calc.report : null,
-      refusal: ev.refusal ?? (calc.ok ? null : calc.refusal.message),
-      notes: disrupted ? ['Disrupted defenders read the next column, individually (M-6).'] : [],
-      meanings: Object.fromEntries(Object.entries(MARS_CRT.resultInfo).map(([k, v]) => [k, v.text])),
-      names: Object.fromEntries(Object.entries(MARS_CRT.resultInfo).map(([k, v]) => [k, v.name])),
-    };
-  },
-
-  nodeFacts(g, hex): NodeFacts {
-    const s = scenarioByKey(g.scenario);
-    const board = boardOf(g);
-    const place = s.map.placeAt[hex]!;
-    const zone = s.zoneOf[hex]!;
-    const ids = board.at[hex] ?? [];
-    return {
-      heading: `Hex ${hexNumberOf(s.map, hex)}${place >= 0 ? ` — ${s.map.places[place]!.name} (${s.map.places[place]!.kind})` : ''}`,
-      about: `${s.map.terrainNames[s.map.terrain[hex]!]}, ${s.germanTerritory[hex] ? 'German-held on 25 Nov' : 'originally Russian'}${zone >= 0 ? `, ${s.defenseZones[zone]!.name}` : ''}`,
-      pieces: ids.map((id) => {
-        const u = s.units[id]!;
+  board: {
+    drawing: (g) => marsBoardDrawing(scenarioByKey(g.scenario)),
+    pieces(g) {
+      const s = scenarioByKey(g.scenario);
+      const out: PieceDrawing[] = [];
+      for (const id of s.unitIds) {
         const st = g.units[id]!;
-        const why: string[] = [];
-        if (st.disrupted) why.push('Disrupted: may not move or attack');
-        if (st.fortifiedNow) why.push('fortified this player-turn: may not move or attack');
-        if (st.moved === 'bonus') why.push('used its movement bonus: may not attack');
-        if (st.moved === 'attack') why.push('has moved this turn');
-        if (st.supply === 'rationed')
-          why.push('rationed: attack move 1 hex, -1 column attacking, +1 against it (M-9)');
-        if (st.supply === 'isolated') why.push('isolated: cannot attack, +2 columns against it (M-9)');
-        const zoc =
-          u.side === 'german' || u.size === 'korps' || (u.size === 'division' && st.fortified)
-            ? 'active ZOC'
-            : 'inactive ZOC (blocks supply only)';
-        return {
+        if (st.status !== 'map' || st.at < 0) continue;
+        const u = s.units[id]!;
+        out.push({
           id,
-          name: u.name,
+          at: st.at,
           side: u.side,
-          facts: `${u.designation} · ${factorsText(u)} · ${u.type} ${u.size} · ${isMobile(u) ? 'mobile' : isInfantry(u) ? 'rifle/infantry' : 'foot'} · supply ${st.supply} · ${zoc}${st.fortified ? ' · fortified' : ''}${st.disrupted ? ' · Disrupted' : ''}`,
-          can: `${canMove(board, id) ? `may move: ${attackRange(board, id)} hexes to attack, +2 bonus` : 'may not move now'}${canAttack(board, id) ? ' · may attack' : ''}`,
-          why,
-        };
-      }),
-    };
-  },
+          sidc: natoSymbol(u),
+          designation: u.designation,
+          factors: factorsText(u).replace(/\(.*\)/, ''),
+          label: unitLabel(u, st),
+          disrupted: st.disrupted,
+          fortified: st.fortified,
+          ...(st.disrupted ? { marks: ['D'] } : {}),
+          // Its printed factors: a stack's strength written when the map is too small to read (issue #45 item 7).
+          attack: u.factors.attack ?? 0,
+          defense: u.factors.defense ?? 0,
+        });
+      }
+      return out;
+    },
 
-  piecesAt: (g, hex) => boardOf(g).at[hex] ?? [],
-  pieceAt: (g, id) => {
-    const st = g.units[id];
-    return st && st.status === 'map' ? st.at : -1;
-  },
+    marks(g, side) {
+      const s = scenarioByKey(g.scenario);
+      const out: { at: number; kind: Highlight; reason?: string }[] = g.attacks.map((a) => ({
+        at: a.target,
+        kind: 'attack',
+        reason: `${hexName(s, a.target)}: an attack is declared on it`,
+      }));
+      if (g.step === 'allocation' && side === g.player && g.attacks.length > 0) {
+        for (const h of mustAttack(boardOf(g), g.player, g.attacks))
+          out.push({ at: h, kind: 'owed', reason: `${hexName(s, h)} is owed an attack: ${OWED_REASON}` });
+      }
+      return out;
+    },
 
-  overlays: [
-    { id: 'supply', label: 'Supply' },
-    { id: 'zoc', label: 'Enemy ZOC' },
-  ],
-  overlay(g, id, side) {
-    if (side !== 'german' && side !== 'soviet') return null;
-    const board = boardOf(g);
-    const s = board.s;
-    if (id === 'zoc') {
-      const zoc = board.enemyZoc(side as Side).active;
-      const nodes: { at: number; className: string }[] = [];
-      zoc.forEach((v, h) => {
-        if (v) nodes.push({ at: h, className: 'zoc' });
+    nodeFacts(g, hex): NodeFacts {
+      const s = scenarioByKey(g.scenario);
+      const board = boardOf(g);
+      const place = s.map.placeAt[hex]!;
+      const zone = s.zoneOf[hex]!;
+      const ids = board.at[hex] ?? [];
+      return {
+        heading: `Hex ${hexNumberOf(s.map, hex)}${place >= 0 ? ` — ${s.map.places[place]!.name} (${s.map.places[place]!.kind})` : ''}`,
+        about: `${s.map.terrainNames[s.map.terrain[hex]!]}, ${s.germanTerritory[hex] ? 'German-held on 25 Nov' : 'originally Russian'}${zone >= 0 ? `, ${s.defenseZones[zone]!.name}` : ''}`,
+        pieces: ids.map((id) => {
+          const u = s.units[id]!;
+          const st = g.units[id]!;
+          const why: string[] = [];
+          if (st.disrupted) why.push('Disrupted: may not move or attack');
+          if (st.fortifiedNow) why.push('fortified this player-turn: may not move or attack');
+          if (st.moved === 'bonus') why.push('used its movement bonus: may not attack');
+          if (st.moved === 'attack') why.push('has moved this turn');
+          if (st.supply === 'rationed')
+            why.push('rationed: attack move 1 hex, -1 column attacking, +1 against it (M-9)');
+          if (st.supply === 'isolated') why.push('isolated: cannot attack, +2 columns against it (M-9)');
+          const zoc =
+            u.side === 'german' || u.size === 'korps' || (u.size === 'division' && st.fortified)
+              ? 'active ZOC'
+              : 'inactive ZOC (blocks supply only)';
+          return {
+            id,
+            name: u.name,
+            side: u.side,
+            facts: `${u.designation} · ${factorsText(u)} · ${u.type} ${u.size} · ${isMobile(u) ? 'mobile' : isInfantry(u) ? 'rifle/infantry' : 'foot'} · supply ${st.supply} · ${zoc}${st.fortified ? ' · fortified' : ''}${st.disrupted ? ' · Disrupted' : ''}`,
+            can: `${canMove(board, id) ? `may move: ${attackRange(board, id)} hexes to attack, +2 bonus` : 'may not move now'}${canAttack(board, id) ? ' · may attack' : ''}`,
+            why,
+          };
+        }),
+      };
+    },
+
+    piecesAt: (g, hex) => boardOf(g).at[hex] ?? [],
+    pieceAt: (g, id) => {
+      const st = g.units[id];
+      return st && st.status === 'map' ? st.at : -1;
+    },
+
+    overlays: [
+      { id: 'supply', label: 'Supply' },
+      { id: 'zoc', label: 'Enemy ZOC' },
+    ],
+    overlay(g, id, side) {
+      if (side !== 'german' && side !== 'soviet') return null;
+      const board = boardOf(g);
+      const s = board.s;
+      if (id === 'zoc') {
+        const zoc = board.enemyZoc(side as Side).active;
+        const nodes: { at: number; className: string }[] = [];
+        zoc.forEach((v, h) => {
+          if (v) nodes.push({ at: h, className: 'zoc' });
+        });
+        return { kind: 'circles', nodes };
+      }
+      if (id === 'supply') {
+        const d = board.supplyDistance(side as Side);
+        const nodes: { at: number; className: string }[] = [];
+        d.forEach((x, h) => {
+          if (s.map.onMap[h])
+            nodes.push({
+              at: h,
+              className: x >= 0 && x <= 4 ? 'full' : x >= 0 && x <= 8 ? 'rationed' : 'isolated',
+            });
+        });
+        return { kind: 'cells', nodes };
+      }
+      return null;
+    },
+
+    logDrawing: (g, e) => logDrawing(g, e),
+    focus: (g) => (g.combat ? g.combat.target : null),
+    arrows: (g) => arrows(g),
+  },
+  words: {
+    prompt(g, side, mine, outcome): Prompt {
+      const s = scenarioByKey(g.scenario);
+      const owed =
+        g.combat?.phase === 'losses'
+          ? ` Units with at least ${g.combat.lossesOwed} attack factor${g.combat.lossesOwed === 1 ? '' : 's'} are still owed (${g.combat.base}).`
+          : '';
+      const phase = g.combat ? `${PHASE_HELP[g.combat.phase] ?? ''}${owed}` : undefined;
+      const over = outcome ? marsPresentation.words.result(outcome) : STEP_HELP.over!;
+      const help = mine
+        ? (phase ?? STEP_HELP[g.step] ?? '')
+        : g.step === 'over'
+          ? over
+          : `Waiting for ${side ? sideName(side) : 'the other side'}…`;
+      return {
+        step: g.step === 'setup' ? 'set-up' : g.step,
+        ...(g.combat ? { detail: `combat at ${hexName(s, g.combat.target)}: ${g.combat.phase}` } : {}),
+        help,
+      };
+    },
+
+    describe: (g, a) => describe(scenarioByKey(g.scenario), a),
+
+    score(g, over) {
+      const t = victoryTally(boardOf(g));
+      return {
+        toWin: [
+          `The higher total after the last German player-turn (turn ${boardOf(g).s.turns}) wins; equal is a draw.`,
+          ...VICTORY_TERMS.map(([a, b]) => `${a}: ${b}`),
+        ],
+        heading: `${over ? 'Final victory points' : 'Victory points now'}: German ${t.german} — Soviet ${t.soviet}`,
+        items: t.items.map((i) => ({ side: i.side, points: i.points, reason: i.reason })),
+      };
+    },
+
+    result(o: GameOutcome): string {
+      const vp = (side: string) => o.score[side] ?? 0;
+      if (o.winner === null) return `A draw, ${vp('soviet')} to ${vp('german')} victory points.`;
+      const lost = o.winner === 'soviet' ? 'german' : 'soviet';
+      return `${sideName(o.winner)} wins, ${vp(o.winner)} to ${vp(lost)} victory points.`;
+    },
+
+    sideName,
+
+    logDetail: (e: LogEntry) =>
+      e.data && typeof e.data.row === 'number' ? ` [row ${e.data.row}, column ${e.data.column}]` : '',
+
+    logText: (_g, e) => logText(e),
+    rollBanner: (g, log, i) => rollBanner(scenarioByKey(g.scenario), log, i),
+    turnMarker,
+    turnSummary: (g, entries) => turnSummary(scenarioByKey(g.scenario), entries),
+  },
+  controls: {
+    targets(g, actions, selected) {
+      const s = scenarioByKey(g.scenario);
+      const hexOf = (h: unknown) => hexIndex(s.map, String(h));
+      const bonus = new Set<number>();
+      if (selected && g.step === 'movement' && g.units[selected])
+        for (const m of moveOptions(boardOf(g), selected)) if (m.bonus) bonus.add(m.to);
+      const out: { at: number; kind: Highlight; action: Action }[] = [];
+      const mark = (at: number, kind: Highlight, action: Action) => {
+        if (at >= 0) out.push({ at, kind, action });
+      };
+      for (const a of actions) {
+        const mine = a.unit === selected;
+        if (a.type === 'deploy' && mine) mark(hexOf(a.hex), 'deploy', a);
+        else if (a.type === 'move' && mine)
+          mark(hexOf(a.to), bonus.has(hexOf(a.to)) ? 'move-bonus' : 'move', a);
+        else if (a.type === 'assign' && mine) mark(hexOf(a.target), 'target', a);
+        else if (a.type === 'retreat' && mine) mark(hexOf(a.to), 'retreat', a);
+        else if (a.type === 'advance' && mine) mark(hexOf(a.to), 'advance', a);
+        else if (a.type === 'reinforce') mark(hexOf(a.hex), 'deploy', a);
+        else if (a.type === 'resolve') mark(hexOf(a.target), 'attack', a);
+      }
+      return out;
+    },
+
+    buttons: (g, actions) =>
+      actions.filter(
+        (a) =>
+          a.type !== 'undo' &&
+          (g.step === 'combat' ||
+            (!ON_MAP.has(a.type) && (a.unit === undefined || UNIT_BUTTONS.has(a.type)))),
+      ),
+
+    keepsSelection: (a) => a.type === 'assign',
+
+    missing,
+    nodeAction,
+    buttonGroup: (_g, a) => buttonGroup(a),
+    tray,
+  },
+  preview: {
+    movePreview(g, piece, to) {
+      if (g.step !== 'movement' || !g.units[piece]) return null;
+      const m = moveOptions(boardOf(g), piece).find((o) => o.to === to);
+      if (!m) return null;
+      const hexes = m.cost / 2;
+      return { path: m.path, cost: `${hexes} hex${hexes === 1 ? '' : 'es'}` };
+    },
+
+    combatPreview(g, side, at): CombatPreviewData | null {
+      if (g.step !== 'allocation' && g.step !== 'combat') return null;
+      const s = scenarioByKey(g.scenario);
+      const { target, selected } = at;
+      if (target < 0) return null;
+      // The attack being resolved, before its roll: the same preview for both sides (the
+      // defender gives No Retreat! orders seeing what the attacker saw, M-8).
+      const resolving =
+        g.combat && g.combat.target === target && g.combat.phase === 'orders' ? g.combat : null;
+      if (!resolving && (!side || g.player !== side)) return null;
+      const declared = g.attacks.find((a) => a.target === target);
+      const units = resolving ? [...resolving.attackers] : [...(declared?.units ?? [])];
+      // The units selected (the whole stack, issue #45 items 3 and 9) that may join it now.
+      const chosen =
+        at.group && at.group.length > 0 && (selected === null || at.group.includes(selected))
+          ? at.group
+          : selected
+            ? [selected]
+            : [];
+      if (!resolving && g.step === 'allocation')
+        for (const id of chosen)
+          if (
+            !units.includes(id) &&
+            at.actions.some(
+              (a) => a.type === 'assign' && a.unit === id && hexIndex(s.map, String(a.target)) === target,
+            )
+          )
+            units.push(id);
+      if (units.length === 0) return null;
+      const board = boardOf(g);
+      const ev = evaluateAttack(board, g.player, { target, units, probe: declared?.probe ?? false });
+      const disrupted = ev.defenders.length > 0 && ev.defenders.every((d) => g.units[d]!.disrupted);
+      // The very report `stavka calc` prints for these factors and shifts (the probe's own
+      // shift aside: the calculator adds it).
+      const probeShift = (sh: { cite?: string }) => sh.cite === 'M-7';
+      const calc = marsCalc({
+        attack: ev.attack,
+        defense: ev.defense,
+        disrupted,
+        probe: declared?.probe ?? false,
+        conditions: { extra: ev.shifts.filter((sh) => !probeShift(sh)) },
       });
-      return { kind: 'circles', nodes };
-    }
-    if (id === 'supply') {
-      const d = board.supplyDistance(side as Side);
-      const nodes: { at: number; className: string }[] = [];
-      d.forEach((x, h) => {
-        if (s.map.onMap[h])
-          nodes.push({
-            at: h,
-            className: x >= 0 && x <= 4 ? 'full' : x >= 0 && x <= 8 ? 'rationed' : 'isolated',
-          });
-      });
-      return { kind: 'cells', nodes };
-    }
-    return null;
+      const doubled = g.firstTurnDoubling && g.turn === 1 && g.player === 'soviet';
+      return {
+        title: `${declared ? 'Attack' : 'Proposed attack'} on ${s.map.places[s.map.placeAt[target]!]?.name ?? ''} ${hexNumberOf(s.map, target)}`,
+        attack: ev.attack,
+        attackItems: units.map((id) => {
+          const u = s.units[id]!;
+          const a = u.factors.attack ?? 0;
+          return doubled
+            ? { value: a * 2, reason: `${u.name} (${a}, doubled on the first turn)`, cite: 'M-16' }
+            : { value: a, reason: u.name };
+        }),
+        defense: ev.defense,
+        defenseItems: ev.defenseItems.map((i) => ({
+          value: i.value,
+          reason: i.reason,
+          ...(i.cite ? { cite: i.cite } : {}),
+        })),
+        report: calc.ok ? calc.report : null,
+        refusal: ev.refusal ?? (calc.ok ? null : calc.refusal.message),
+        notes: disrupted ? ['Disrupted defenders read the next column, individually (M-6).'] : [],
+        meanings: Object.fromEntries(Object.entries(MARS_CRT.resultInfo).map(([k, v]) => [k, v.text])),
+        names: Object.fromEntries(Object.entries(MARS_CRT.resultInfo).map(([k, v]) => [k, v.name])),
+      };
+    },
+
+    actionArrow,
   },
-
-  score(g, over) {
-    const t = victoryTally(boardOf(g));
-    return {
-      toWin: [
-        `The higher total after the last German player-turn (turn ${boardOf(g).s.turns}) wins; equal is a draw.`,
-        ...VICTORY_TERMS.map(([a, b]) => `${a}: ${b}`),
-      ],
-      heading: `${over ? 'Final victory points' : 'Victory points now'}: German ${t.german} — Soviet ${t.soviet}`,
-      items: t.items.map((i) => ({ side: i.side, points: i.points, reason: i.reason })),
-    };
+  reference: {
+    sheets: reference,
   },
-
-  result(o: GameOutcome): string {
-    const vp = (side: string) => o.score[side] ?? 0;
-    if (o.winner === null) return `A draw, ${vp('soviet')} to ${vp('german')} victory points.`;
-    const lost = o.winner === 'soviet' ? 'german' : 'soviet';
-    return `${sideName(o.winner)} wins, ${vp(o.winner)} to ${vp(lost)} victory points.`;
-  },
-
-  sideName,
-
-  logDetail: (e: LogEntry) =>
-    e.data && typeof e.data.row === 'number' ? ` [row ${e.data.row}, column ${e.data.column}]` : '',
-
-  logText: (_g, e) => logText(e),
-  rollBanner: (g, log, i) => rollBanner(scenarioByKey(g.scenario), log, i),
-  turnMarker,
-  turnSummary: (g, entries) => turnSummary(scenarioByKey(g.scenario), entries),
-  logDrawing: (g, e) => logDrawing(g, e),
-  missing,
-  focus: (g) => (g.combat ? g.combat.target : null),
-  nodeAction,
-  buttonGroup: (_g, a) => buttonGroup(a),
-  arrows: (g) => arrows(g),
-  actionArrow,
-  tray,
-  reference,
+  afterAction: marsAfterAction,
 };
 
 /* ---------------------------------------------------------------------------------- */
@@ -1058,7 +1069,7 @@ function reference(g: MarsState): ReferenceSheet[] {
         s.turns +
         '): the higher total wins; equal is a draw (M-15).',
       items: VICTORY_TERMS.map(([term, text]) => ({ term, text })),
-      notes: [marsPresentation.score(g, false).heading],
+      notes: [marsPresentation.words.score(g, false).heading],
       cite: CITE_VICTORY,
     },
     {

@@ -60,7 +60,7 @@ const game = randomCampaign('presentation-random-e', 4000);
 
 describe('C-1 The board: points and lines drawn from the standard scenario', () => {
   const v = viewOf(standardGame(), 'axis');
-  const b = P.board(v);
+  const b = P.board.drawing(v);
   const t = typhoon();
   const bv = campaignBoardView(v);
   it('draws every point at a place on the drawing, with its name, and every line with its capacity and kind', () => {
@@ -110,7 +110,7 @@ describe('C-1 The board: points and lines drawn from the standard scenario', () 
     assert.equal(b.home, b.points.indexOf(moscow), 'the cursor starts at Moscow');
   });
   it('draws every unit on the map as a NATO counter at its point (air units as aircraft)', () => {
-    const pieces = P.pieces(v);
+    const pieces = P.board.pieces(v);
     const onMap = v.units.filter((u) => u.place === 'map');
     assert.equal(pieces.length, onMap.length);
     for (const u of onMap) {
@@ -121,13 +121,13 @@ describe('C-1 The board: points and lines drawn from the standard scenario', () 
       assert.match(d.sidc ?? '', u.unitClass === 'air' ? /^SFAPMF/ : /^SFGPUC[AI]/, `${u.id} symbol`);
       assert.equal(d.sidc?.length, 15, 'a 15-letter code');
       assert.ok(d.label.includes(u.name), `${u.id} labelled`);
-      assert.equal(P.pieceAt(v, u.id), d.at);
-      assert.ok(P.piecesAt(v, d.at).includes(u.id));
+      assert.equal(P.board.pieceAt(v, u.id), d.at);
+      assert.ok(P.board.piecesAt(v, d.at).includes(u.id));
     }
   });
   it("gives a point's facts: control, victory points, supply, lines with capacities, its units", () => {
     const at = bv.points.findIndex((p) => p.id === 'tula');
-    const f = P.nodeFacts(v, at);
+    const f = P.board.nodeFacts(v, at);
     assert.match(f.heading, /^Tula/);
     assert.match(f.about, /Soviet controls it \(C-2\)/);
     assert.match(f.about, /3 victory points \(C-13.2\)/);
@@ -135,7 +135,7 @@ describe('C-1 The board: points and lines drawn from the standard scenario', () 
     assert.equal(f.pieces.length, bv.points[at]!.units.length);
   });
   it('scores the victory points now, with what it takes to win (C-13)', () => {
-    const s = P.score(v, false);
+    const s = P.words.score(v, false);
     assert.deepEqual(
       s.items.map((i) => i.side),
       ['axis', 'soviet'],
@@ -153,7 +153,7 @@ describe('C-3 Sequence of play: a prompt for every step reached in a seeded rand
     for (const { g, side } of game) {
       const v = viewOf(g, side);
       const key = v.battle ? `battle:${v.battle.stage}` : v.phase;
-      const p = P.prompt(v, side, true, null);
+      const p = P.words.prompt(v, side, true, null);
       assert.ok(p.step.length > 0 && p.help.length > 10, `${key}: a prompt`);
       assert.ok(!/undefined|NaN|\[object/.test(`${p.step} ${p.detail ?? ''} ${p.help}`), `${key}: ${p.help}`);
       const whose = side === 'axis' ? 'Axis' : 'Soviet';
@@ -161,7 +161,7 @@ describe('C-3 Sequence of play: a prompt for every step reached in a seeded rand
         assert.match(p.detail ?? '', /round \d|before the first round/, `${key}: the battle's round`);
         assert.ok(p.detail?.includes(`${whose} to act`), `${key}: whose decision (${p.detail})`);
       } else assert.ok(p.step.startsWith(whose), `${key}: whose step (${p.step})`);
-      const waiting = P.prompt(v, side, false, null);
+      const waiting = P.words.prompt(v, side, false, null);
       assert.match(waiting.help, /Waiting for/, `${key}: the other side waits`);
       reached.add(key);
     }
@@ -183,7 +183,7 @@ describe('C-3 Sequence of play: a prompt for every step reached in a seeded rand
   it('prompts the end of the game with its result', () => {
     const o = { winner: 'soviet', score: { axis: 3, soviet: 5 }, summary: 'victory points (C-13.2)' };
     const v = viewOf(standardGame(), 'axis');
-    const p = P.prompt(v, null, false, o);
+    const p = P.words.prompt(v, null, false, o);
     assert.equal(p.step, 'Game over');
     assert.match(p.help, /Zhukov \(Soviet\) wins \(victory points: Axis 3 — Soviet 5\)/);
   });
@@ -200,7 +200,7 @@ describe('Every action offered, in words, and where it lights the board', () => 
       );
       const pointName = new Map(named.points.map((p) => [p.id, p.name]));
       for (const a of legal) {
-        const words = P.describe(v, a);
+        const words = P.words.describe(v, a);
         kinds.add(a.type);
         assert.ok(words.length > 3, `${a.type} described`);
         assert.ok(!/undefined|\{|\[object/.test(words), `${JSON.stringify(a)}: ${words}`);
@@ -225,27 +225,29 @@ describe('Every action offered, in words, and where it lights the board', () => 
   });
   it('describes an action of a kind added later generically', () => {
     const v = viewOf(standardGame(), 'axis');
-    assert.equal(P.describe(v, { type: 'call-reserves', at: 'moscow' }), 'call reserves: at Moscow');
+    assert.equal(P.words.describe(v, { type: 'call-reserves', at: 'moscow' }), 'call reserves: at Moscow');
   });
   it('lights every move of the selected unit at its point, and offers the rest as buttons', () => {
     const state = game.find((x) => x.g.state.phase === 'movement' && !x.g.state.battle && x.side === 'axis')!;
     const v = viewOf(state.g, state.side);
     const moves = state.legal.filter((a) => a.type === 'move');
     const unit = moves[0]!.unit as string;
-    const lit = P.targets(v, state.legal, unit);
+    const lit = P.controls.targets(v, state.legal, unit);
     for (const a of moves.filter((m) => m.unit === unit)) {
       const at =
-        P.board(v).kind === 'points' ? campaignBoardView(v).points.findIndex((p) => p.id === a.to) : -1;
+        P.board.drawing(v).kind === 'points'
+          ? campaignBoardView(v).points.findIndex((p) => p.id === a.to)
+          : -1;
       assert.ok(
         lit.some((t) => t.at === at && t.action === a),
         `${unit} to ${String(a.to)} lit`,
       );
-      assert.ok(P.movePreview(v, unit, at), `a path to ${String(a.to)}`);
+      assert.ok(P.preview.movePreview(v, unit, at), `a path to ${String(a.to)}`);
     }
-    const facts = P.nodeFacts(v, P.pieceAt(v, unit)).pieces.find((p) => p.id === unit);
+    const facts = P.board.nodeFacts(v, P.board.pieceAt(v, unit)).pieces.find((p) => p.id === unit);
     const first = campaignBoardView(v).points.find((p) => p.id === moves[0]!.to)!;
     assert.match(facts?.can ?? '', new RegExp(`move to .*${first.name}`), 'the facts say where it may move');
-    const buttons = P.buttons(v, state.legal);
+    const buttons = P.controls.buttons(v, state.legal);
     assert.ok(
       buttons.some((a) => a.type === 'end-movement'),
       'End movement is a button',
@@ -257,13 +259,13 @@ describe('Every action offered, in words, and where it lights the board', () => 
     for (const { g, side, legal } of game) {
       if (!g.state.battle) continue;
       const v = viewOf(g, side);
-      const buttons = P.buttons(v, legal);
+      const buttons = P.controls.buttons(v, legal);
       for (const a of legal) {
         assert.ok(buttons.includes(a), `${a.type} is a button`);
         decisions.add(a.type);
       }
       assert.equal(
-        P.focus?.(v),
+        P.board.focus?.(v),
         campaignBoardView(v).points.findIndex((p) => p.id === g.state.battle!.point),
       );
     }
@@ -275,7 +277,7 @@ describe('Every action offered, in words, and where it lights the board', () => 
 describe('The exact battle preview (analysis.ts) in the combat preview panel', () => {
   const policies = { attacker: STAND_FAST, defender: STAND_FAST };
   const check = (v: CampaignState, at: number, g: NonNullable<CampaignState['battle']>) => {
-    const preview = P.combatPreview(v, v.player, { target: at, selected: null, actions: [] });
+    const preview = P.preview.combatPreview(v, v.player, { target: at, selected: null, actions: [] });
     assert.ok(preview?.report, 'a preview with its report');
     const exact = analyzeState(g, policies);
     assert.ok(exact.ok, 'analysis.ts analyses the battle');
@@ -318,7 +320,7 @@ describe('The exact battle preview (analysis.ts) in the combat preview panel', (
       const at = campaignBoardView(v).points.findIndex((p) => p.id === b.point);
       check(v, at, b);
       if (b.stage === 'decide-attacker' || b.stage === 'decide-defender') {
-        const preview = P.combatPreview(v, side, { target: at, selected: null, actions: [] })!;
+        const preview = P.preview.combatPreview(v, side, { target: at, selected: null, actions: [] })!;
         assert.ok(
           preview.notes.some((x) => x.startsWith('If “Continue')),
           'the outcome of continuing',
@@ -351,7 +353,11 @@ describe('The exact battle preview (analysis.ts) in the combat preview panel', (
       );
       if (!move) continue;
       const at = bv.points.findIndex((p) => p.id === move.to);
-      const preview = P.combatPreview(v, side, { target: at, selected: move.unit as string, actions: legal });
+      const preview = P.preview.combatPreview(v, side, {
+        target: at,
+        selected: move.unit as string,
+        actions: legal,
+      });
       const battle = battleIfFought(v, move.to as string, move);
       assert.ok(battle && preview?.report, 'the planned battle previewed');
       const exact = analyzeState(battle, policies);
@@ -368,7 +374,7 @@ describe('The exact battle preview (analysis.ts) in the combat preview panel', (
   });
   it('shows no preview on a point with no battle', () => {
     const v = viewOf(standardGame(), 'axis');
-    assert.equal(P.combatPreview(v, 'axis', { target: 0, selected: null, actions: [] }), null);
+    assert.equal(P.preview.combatPreview(v, 'axis', { target: 0, selected: null, actions: [] }), null);
   });
 });
 
@@ -379,20 +385,20 @@ describe("The wargamer's table: the log in words, player-turns, reference sheets
   it('reads the log with side and point names for ids, and draws where a line happened', () => {
     const attack = log.find((e) => / attacks .+ from /.test(e.text));
     assert.ok(attack, 'an attack in the log');
-    const d = P.logDrawing?.(v, attack);
+    const d = P.board.logDrawing?.(v, attack);
     assert.equal(d?.arrows?.length, 1, 'an arrow from the origin to the point attacked');
     const forces = log.find((e) => /^the (axis|soviet) forces attack /.test(e.text));
     assert.ok(forces, 'a battle declared in the log');
-    const text = P.logText?.(v, forces) ?? '';
+    const text = P.words.logText?.(v, forces) ?? '';
     assert.match(text, /^the (Axis|Soviet) forces attack [A-Z]/, text);
   });
   it('marks the start of each player-turn (C-3)', () => {
-    const marks = log.map((e) => P.turnMarker?.(e)).filter((m) => m);
+    const marks = log.map((e) => P.words.turnMarker?.(e)).filter((m) => m);
     assert.ok(marks.length >= 2, 'player-turns marked');
     assert.deepEqual(marks[0], { side: 'axis', label: "Turn 1 (good), von Bock (Axis)'s player-turn" });
   });
   it('gives the legend, the provisional fire table as the battles read it, the turn track and victory points', () => {
-    const sheets = P.reference?.(v) ?? [];
+    const sheets = P.reference?.sheets(v) ?? [];
     const fire = sheets.find((x) => x.id === 'fire-table');
     assert.ok(fire?.table, 'the fire table');
     const t = FIRE_TABLE;

@@ -499,77 +499,87 @@ function whyNot(v: View, actions: readonly Action[], at: number, selected: strin
 }
 
 export const pointToPointPresentation: Presentation<View> = {
-  board: boardDrawing,
+  board: {
+    drawing: boardDrawing,
+    pieces: pieceDrawings,
+    marks,
+    nodeFacts,
+    piecesAt: (v, at) => boardView(v).points[at]?.units.map((u) => u.id) ?? [],
+    pieceAt: (v, piece) => {
+      const b = boardView(v);
+      return b.points.findIndex((p) => p.units.some((u) => u.id === piece));
+    },
+    overlays: [{ id: 'supply', label: 'Supply (C-7)' }],
+    overlay(v, id, side) {
+      if (id !== 'supply') return null;
+      const s = side === 'axis' || side === 'soviet' ? side : v.player;
+      return {
+        kind: 'cells',
+        nodes: boardView(v).points.map((p, at) => ({ at, className: p.supply[s] ? 'full' : 'isolated' })),
+      };
+    },
+    logDrawing,
+    focus: (v) => (v.battle ? pointIndexer(boardView(v))(v.battle.point) : null),
+    arrows(v) {
+      const b = boardView(v);
+      const at = pointIndexer(b);
+      const seen = new Set<string>();
+      const out: { from: number; to: number; kind: 'attack' }[] = [];
+      for (const p of b.points)
+        for (const u of p.units)
+          if (u.attackingFrom && !seen.has(`${u.attackingFrom}>${p.id}`)) {
+            seen.add(`${u.attackingFrom}>${p.id}`);
+            out.push({ from: at(u.attackingFrom), to: at(p.id), kind: 'attack' });
+          }
+      return out.filter((a) => a.from >= 0 && a.to >= 0);
+    },
+  },
+  words: {
+    prompt,
+    describe,
+    score,
+    result: (o: GameOutcome) => result(o),
+    sideName,
+    logDetail: () => '',
+    logText,
+    turnMarker,
+    rollBanner,
+    turnSummary,
+  },
+  controls: {
+    targets,
+    buttons,
+    buttonGroup,
+    keepsSelection: () => false,
+    actionPiece: (a) => (typeof a.unit === 'string' ? a.unit : null),
+  },
+  preview: {
+    whyNot,
+    movePreview,
+    combatPreview,
+    /**
+     * Where an action shows on the map, for the analyst's suggestion (issue #48): a march,
+     * rail move, rebasing or breakthrough from the unit's point to where it goes — an
+     * attack when that point is the enemy's (C-4: a unit moving into an enemy point attacks
+     * it); an air unit committed to a battle (C-5) from its base to the battle. Null for an
+     * action with no unit on the map behind it.
+     */
+    actionArrow(v, a) {
+      const unit = typeof a.unit === 'string' ? v.units.find((u) => u.id === a.unit) : undefined;
+      if (unit?.place !== 'map') return null;
+      const moves = ['move', 'rail', 'rebase', 'breakthrough', 'breakthrough-air'];
+      const dest = a.type === 'commit-air' ? a.at : moves.includes(a.type) ? a.to : null;
+      if (typeof dest !== 'string') return null;
+      const at = pointIndexer(boardView(v));
+      const from = at(unit.from ?? unit.at);
+      const to = at(dest);
+      if (from < 0 || to < 0) return null;
+      const attack = a.type === 'commit-air' || v.control[dest] !== unit.side;
+      return { from, to, kind: attack ? 'attack' : 'move' };
+    },
+  },
+  reference: {
+    sheets: reference,
+  },
   afterAction: pointToPointAfterAction,
-  pieces: pieceDrawings,
-  prompt,
-  describe,
-  targets,
-  marks,
-  buttons,
-  buttonGroup,
-  keepsSelection: () => false,
-  whyNot,
-  actionPiece: (a) => (typeof a.unit === 'string' ? a.unit : null),
-  movePreview,
-  combatPreview,
-  nodeFacts,
-  piecesAt: (v, at) => boardView(v).points[at]?.units.map((u) => u.id) ?? [],
-  pieceAt: (v, piece) => {
-    const b = boardView(v);
-    return b.points.findIndex((p) => p.units.some((u) => u.id === piece));
-  },
-  overlays: [{ id: 'supply', label: 'Supply (C-7)' }],
-  overlay(v, id, side) {
-    if (id !== 'supply') return null;
-    const s = side === 'axis' || side === 'soviet' ? side : v.player;
-    return {
-      kind: 'cells',
-      nodes: boardView(v).points.map((p, at) => ({ at, className: p.supply[s] ? 'full' : 'isolated' })),
-    };
-  },
-  score,
-  result: (o: GameOutcome) => result(o),
-  sideName,
-  logDetail: () => '',
-  logText,
-  turnMarker,
-  rollBanner,
-  turnSummary,
-  logDrawing,
-  reference,
-  focus: (v) => (v.battle ? pointIndexer(boardView(v))(v.battle.point) : null),
-  arrows(v) {
-    const b = boardView(v);
-    const at = pointIndexer(b);
-    const seen = new Set<string>();
-    const out: { from: number; to: number; kind: 'attack' }[] = [];
-    for (const p of b.points)
-      for (const u of p.units)
-        if (u.attackingFrom && !seen.has(`${u.attackingFrom}>${p.id}`)) {
-          seen.add(`${u.attackingFrom}>${p.id}`);
-          out.push({ from: at(u.attackingFrom), to: at(p.id), kind: 'attack' });
-        }
-    return out.filter((a) => a.from >= 0 && a.to >= 0);
-  },
-  /**
-   * Where an action shows on the map, for the analyst's suggestion (issue #48): a march,
-   * rail move, rebasing or breakthrough from the unit's point to where it goes — an
-   * attack when that point is the enemy's (C-4: a unit moving into an enemy point attacks
-   * it); an air unit committed to a battle (C-5) from its base to the battle. Null for an
-   * action with no unit on the map behind it.
-   */
-  actionArrow(v, a) {
-    const unit = typeof a.unit === 'string' ? v.units.find((u) => u.id === a.unit) : undefined;
-    if (unit?.place !== 'map') return null;
-    const moves = ['move', 'rail', 'rebase', 'breakthrough', 'breakthrough-air'];
-    const dest = a.type === 'commit-air' ? a.at : moves.includes(a.type) ? a.to : null;
-    if (typeof dest !== 'string') return null;
-    const at = pointIndexer(boardView(v));
-    const from = at(unit.from ?? unit.at);
-    const to = at(dest);
-    if (from < 0 || to < 0) return null;
-    const attack = a.type === 'commit-air' || v.control[dest] !== unit.side;
-    return { from, to, kind: attack ? 'attack' : 'move' };
-  },
 };

@@ -187,7 +187,7 @@ export async function buildReport(
       if (places.has(at)) heldPlaces[h] = (heldPlaces[h] ?? 0) + 1;
     });
     const vp: Record<string, number> = Object.fromEntries(sides.map((s) => [s, 0]));
-    for (const item of p.score(view, over).items) vp[item.side] = (vp[item.side] ?? 0) + item.points;
+    for (const item of p.words.score(view, over).items) vp[item.side] = (vp[item.side] ?? 0) + item.points;
     turns.push({
       turn: pr.turn,
       label: `Turn ${pr.turn}${pr.date ? ` (${pr.date})` : ''}`,
@@ -256,7 +256,7 @@ export async function buildReport(
         const now = holders[at] ?? null;
         if (now === null || now === was) continue;
         // The unit standing there; else one the action's log names (a unit that passed through).
-        const drawn = p.pieces(after);
+        const drawn = p.board.pieces(after);
         const named = entries
           .map((e) => e.data?.unit ?? e.data?.piece)
           .filter((id) => typeof id === 'string');
@@ -287,7 +287,7 @@ export async function buildReport(
   const start = setup(rules, file.scenario, file.seed, (file.options ?? {}) as Record<string, unknown>);
   if (!start.ok) return start;
   before = viewOf(start.value);
-  board = p.board(before);
+  board = p.board.drawing(before);
   for (const pl of placeNodes(board)) places.set(pl.at, pl.name);
   beforeHolders = reading ? reading.holders(before) : [];
   logLength = start.value.log.length;
@@ -301,13 +301,13 @@ export async function buildReport(
   return ok({
     game: module.id,
     title: module.meta.title,
-    sides: module.meta.sides.map((s) => ({ id: s.id, name: p.sideName(s.id), colour: s.colour })),
+    sides: module.meta.sides.map((s) => ({ id: s.id, name: p.words.sideName(s.id), colour: s.colour })),
     board,
     turns,
     battles: battles.map(({ last: _last, ...b }) => ({ ...b, luck: battleLuck(b) })),
     captures,
     history: reading?.history ?? [],
-    result: outcome ? p.result(outcome) : null,
+    result: outcome ? p.words.result(outcome) : null,
     actions: file.actions.length,
     eliminated,
   });

@@ -19,6 +19,7 @@ import {
   type Viewer,
 } from '@stavka/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { tablePresentation } from '../presentation.ts';
 import type { SessionView } from '../session.ts';
 import { sideNameIn } from '../sides.ts';
 import { AnalystClient, analystWorker, type WorkerLike } from './client.ts';
@@ -61,10 +62,10 @@ export function suggestedPlan(a: Analysis): Analysis['plans'][number] | null {
 
 /** The suggestion's arrows, as the game's presentation draws each action (none it cannot). */
 export function suggestionArrows(pres: Presentation, view: unknown, suggestion: readonly Action[]): Arrow[] {
-  if (!pres.actionArrow) return [];
+  const { preview } = tablePresentation(pres);
   const out: Arrow[] = [];
   for (const a of suggestion) {
-    const arrow = pres.actionArrow(view, a);
+    const arrow = preview.actionArrow(view, a);
     if (arrow) out.push(arrow);
   }
   return out;
@@ -230,7 +231,7 @@ export function AnalystPanel(p: {
                 <>
                   <ol>
                     {a.suggestion.slice(0, FIRST_ACTIONS).map((x, i) => (
-                      <li key={i}>{pres.describe(v.state, x)}</li>
+                      <li key={i}>{pres.words.describe(v.state, x)}</li>
                     ))}
                   </ol>
                   {a.suggestion.length > FIRST_ACTIONS && (
@@ -239,7 +240,7 @@ export function AnalystPanel(p: {
                       <summary>and {a.suggestion.length - FIRST_ACTIONS} more</summary>
                       <ol start={FIRST_ACTIONS + 1}>
                         {a.suggestion.slice(FIRST_ACTIONS).map((x, i) => (
-                          <li key={i}>{pres.describe(v.state, x)}</li>
+                          <li key={i}>{pres.words.describe(v.state, x)}</li>
                         ))}
                       </ol>
                     </details>
@@ -250,7 +251,7 @@ export function AnalystPanel(p: {
               )}
               {p.played && (
                 <p class="analyst-played">
-                  Played: {sideName(p.played.side)}, {pres.describe(v.state, p.played.action)}
+                  Played: {sideName(p.played.side)}, {pres.words.describe(v.state, p.played.action)}
                 </p>
               )}
             </div>

@@ -34,7 +34,7 @@ export function useClicks(b: Basics, s: Selection, d: ClickDeps) {
    * `then` runs once it is taken (what the click does to the selection).
    */
   const take = (a: Action, then?: () => void) => {
-    const question = pres.confirm ? pres.confirm(view, a) : null;
+    const question = pres.controls.confirm(view, a);
     if (question) {
       s.setPending({ action: a, question, ...(then ? { then } : {}) });
       return;
@@ -62,12 +62,12 @@ function groupActions(
   const out: { id: string; action: Action }[] = [];
   for (const id of group) {
     // The unit's action there as a click with it alone would take it (the last one lit there).
-    const t = pres
+    const t = pres.controls
       .targets(view, actions, id)
       .filter((x) => x.at === h)
       .at(-1);
     if (!t || (out.length > 0 && t.action.type !== out[0]!.action.type)) continue;
-    if (pres.confirm?.(view, t.action)) continue;
+    if (pres.controls.confirm(view, t.action)) continue;
     out.push({ id, action: t.action });
   }
   return out;
@@ -90,7 +90,7 @@ async function takeGroup(
   d.setError(null);
   d.setNotice(null);
   const type = first.action.type;
-  const keep = pres.keepsSelection(first.action);
+  const keep = pres.controls.keepsSelection(first.action);
   const went: string[] = [];
   const left: string[] = [];
   const chosenAt = s.selections.current;
@@ -101,7 +101,7 @@ async function takeGroup(
       const acting = now.activeSides[0];
       const t =
         acting === side
-          ? pres
+          ? pres.controls
               .targets(now.state, now.legal[side] ?? [], id)
               .filter((x) => x.at === h && x.action.type === type)
               .at(-1)
@@ -152,7 +152,7 @@ function clickNode(
   const piece = selected !== null ? pieces.find((x) => x.id === selected) : undefined;
   if (!a && mine && selected !== null && piece?.side === side && (lit === 'attack' || lit === 'owed')) {
     d.setNotice(
-      (pres.whyNot ? pres.whyNot(view, actions, h, selected) : null) ??
+      pres.preview.whyNot(view, actions, h, selected) ??
         `${piece?.label ?? selected} has nothing to do at ${board.kind === 'hex' ? board.hexLabel[h] : board.points[h]?.name}: it cannot join the attack there now.`,
     );
     return;
@@ -160,8 +160,8 @@ function clickNode(
   // A click on a node the selected piece may not go to: why, when the game says (a line
   // full this player-turn, issue #45 item 14); the selection kept unless the player's own
   // units are there to select.
-  if (!a && mine && selected !== null && piece?.side === side && pres.whyNot) {
-    const why = pres.whyNot(view, actions, h, selected);
+  if (!a && mine && selected !== null && piece?.side === side && pres.preview.whyNot) {
+    const why = pres.preview.whyNot(view, actions, h, selected);
     if (why) {
       d.setNotice(why);
       if (!pieces.some((x) => x.at === h && x.side === side)) return;
@@ -175,12 +175,12 @@ function clickNode(
       return;
     }
     take(a, () => {
-      if (!pres.keepsSelection(a)) select(null);
+      if (!pres.controls.keepsSelection(a)) select(null);
     });
     return;
   }
   // A click on a counter that does something in this step (fortify, take out, eliminate).
-  const direct = mine && pres.nodeAction ? pres.nodeAction(view, actions, h, selected) : null;
+  const direct = mine ? pres.controls.nodeAction(view, actions, h, selected) : null;
   if (direct) {
     take(direct, () => select(null));
     return;
@@ -198,7 +198,7 @@ function selectAt(b: Basics, s: Selection, d: ClickDeps, h: number) {
   const { pres, view, side, mine, pieces } = b;
   const { selected, select } = s;
   s.setSelectedHex(h);
-  const ids = pres.piecesAt(view, h);
+  const ids = pres.board.piecesAt(view, h);
   if (ids.length === 0) {
     select(null);
     s.setPicker(null);

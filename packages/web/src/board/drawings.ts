@@ -22,7 +22,7 @@ export function useDrawings(
   const { logShown, logFocus, stepShown, resultFocus } = w;
   const focus = recapStep
     ? (recapStep.drawing.nodes[recapStep.drawing.nodes.length - 1] ?? null)
-    : (logFocus ?? (pres.focus ? pres.focus(view) : null) ?? resultFocus);
+    : (logFocus ?? pres.board.focus(view) ?? resultFocus);
   const recapTrails = recap
     ? recap.steps
         .slice(0, recap.at + 1)
@@ -35,7 +35,7 @@ export function useDrawings(
     : [...(logShown ? [logShown] : stepShown)]
         .filter((d) => d.path && d.path.length > 1)
         .map((d) => ({ path: d.path!, current: true }));
-  const gameArrows = useMemo(() => (pres.arrows ? pres.arrows(view, side) : []), [pres, view, side]);
+  const gameArrows = useMemo(() => pres.board.arrows(view, side), [pres, view, side]);
   const arrows = recap
     ? recapArrows
     : [...gameArrows, ...(logShown?.arrows ?? stepShown.flatMap((d) => d.arrows ?? []))];

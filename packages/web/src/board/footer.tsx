@@ -26,7 +26,7 @@ export function BoardFooter(p: {
           game={game}
           words={(() => {
             const e = v.log.at(-1);
-            return e ? (pres.logText ? pres.logText(view, e) : e.text) : 'The start of the game.';
+            return e ? pres.words.logText(view, e) : 'The start of the game.';
           })()}
         />
       )}

@@ -14,17 +14,17 @@ import type { Selection } from './selection.ts';
 /** What the player should know of: the game's marks, the threats to the player, the controls missing. */
 export function useThreats(b: Basics) {
   const { v, pres, view, side, mine, actions } = b;
-  const marks = useMemo(() => pres.marks(view, side), [pres, view, side]);
+  const marks = useMemo(() => pres.board.marks(view, side), [pres, view, side]);
   // What threatens the player (the side to move if it is this browser's, else its one seat),
   // said in the prompt bar and the turn summary, its cities lit (issue #45 item 1).
   const me = side !== null && mine ? side : v.seats.length === 1 ? v.seats[0]! : null;
   const threats = useMemo(
-    () => (me !== null && pres.threats && v.outcome === null ? pres.threats(view, me) : []),
+    () => (me !== null && v.outcome === null ? pres.preview.threats(view, me) : []),
     [pres, view, me, v.outcome],
   );
   const missing = useMemo(
     () => [
-      ...(mine && pres.missing ? pres.missing(view, side, actions) : []),
+      ...(mine ? pres.controls.missing(view, side, actions) : []),
       // The engine's own rule, the same in every game.
       ...(mine && !v.canUndo && v.mode !== 'replay' && rolledLast(v.log)
         ? [{ control: 'Undo', why: 'a die was rolled: nothing before a roll can be taken back' }]
@@ -40,12 +40,8 @@ export function useSolePiece(b: Basics) {
   const { pres, actions } = b;
   // The one piece every action is about (the one unit to retreat, to advance): lit
   // without being selected first, so the prompt's "pink hexes" are there to see.
-  // The piece an action is about: as the presentation says, else the action's `unit`.
-  const pieceOf = useCallback(
-    (a: Action): string | null =>
-      pres.actionPiece ? pres.actionPiece(a) : typeof a.unit === 'string' ? a.unit : null,
-    [pres],
-  );
+  // The piece an action is about: as the presentation says (else the action's `unit`, presentation.ts).
+  const pieceOf = useCallback((a: Action): string | null => pres.controls.actionPiece(a), [pres]);
   const sole = useMemo(() => {
     let unit: string | null = null;
     for (const a of actions) {
@@ -118,7 +114,7 @@ export function usePreviews(b: Basics, s: Selection, chosen: string | null, hove
   const move = useMemo(() => {
     if (!chosen || hover === null) return null;
     for (const id of group ?? [chosen]) {
-      const m = pres.movePreview(view, id, hover);
+      const m = pres.preview.movePreview(view, id, hover);
       if (m) return m;
     }
     return null;
@@ -130,12 +126,12 @@ export function usePreviews(b: Basics, s: Selection, chosen: string | null, hove
     const target = hover ?? selectedHex;
     const at =
       target !== null && target >= 0
-        ? pres.combatPreview(view, side, { target, selected, group, actions })
+        ? pres.preview.combatPreview(view, side, { target, selected, group, actions })
         : null;
     if (at) return at;
-    const f = pres.focus ? pres.focus(view) : null;
+    const f = pres.board.focus(view);
     return f !== null && f >= 0
-      ? pres.combatPreview(view, side, { target: f, selected: null, actions })
+      ? pres.preview.combatPreview(view, side, { target: f, selected: null, actions })
       : null;
   }, [pres, view, side, hover, selectedHex, selected, group, actions]);
   return { move, preview };
@@ -147,19 +143,19 @@ export function usePanelData(b: Basics, s: Selection, overlay: string) {
   const { selectedHex, selected } = s;
   // Undo is the prompt bar's button: never a second one among the actions (issue #45 item 14).
   const buttons = useMemo(
-    () => pres.buttons(view, actions).filter((a) => a.type !== 'undo'),
+    () => pres.controls.buttons(view, actions).filter((a) => a.type !== 'undo'),
     [pres, view, actions],
   );
   const overlayData = useMemo(
-    () => (overlay === 'none' ? null : pres.overlay(view, overlay, side)),
+    () => (overlay === 'none' ? null : pres.board.overlay(view, overlay, side)),
     [pres, view, overlay, side],
   );
   const facts = (() => {
-    const at = selectedHex ?? (selected ? pres.pieceAt(view, selected) : null);
-    return at !== null && at >= 0 ? pres.nodeFacts(view, at) : null;
+    const at = selectedHex ?? (selected ? pres.board.pieceAt(view, selected) : null);
+    return at !== null && at >= 0 ? pres.board.nodeFacts(view, at) : null;
   })();
   const tray = useMemo(
-    () => (mine && pres.tray ? pres.tray(view, side, actions) : null),
+    () => (mine ? pres.controls.tray(view, side, actions) : null),
     [pres, view, side, actions, mine],
   );
   return { buttons, overlayData, facts, tray };

@@ -34,26 +34,24 @@ export function useLogEvents(b: Basics, sound: boolean) {
     seenLog.current = log.length;
     if (v.mode === 'replay') {
       const drawn: LogDrawing[] = [];
-      if (pres.logDrawing && log.length > from)
-        for (let i = from; i < log.length; i++) {
-          const d = pres.logDrawing(view, log[i]!);
-          if (d) drawn.push(d);
-        }
+      for (let i = from; i < log.length; i++) {
+        const d = pres.board.logDrawing(view, log[i]!);
+        if (d) drawn.push(d);
+      }
       setStepShown(drawn);
       return;
     }
     if (log.length <= from) return;
     const found: { at: number; banner: RollBanner }[] = [];
-    if (pres.rollBanner)
-      for (let i = from; i < log.length; i++) {
-        const banner = pres.rollBanner(view, log, i);
-        if (banner) found.push({ at: i, banner });
-      }
+    for (let i = from; i < log.length; i++) {
+      const banner = pres.words.rollBanner(view, log, i);
+      if (banner) found.push({ at: i, banner });
+    }
     if (found.length > 0) {
       const latest = found[found.length - 1]!.at;
       const own = [...found].reverse().find((x) => x.banner.side !== null && v.seats.includes(x.banner.side));
       setBanners((was) => ({ latest, own: own?.at ?? was.own }));
-      const where = pres.logDrawing ? pres.logDrawing(view, log[latest]!) : null;
+      const where = pres.board.logDrawing(view, log[latest]!);
       setResultFocus(where ? (where.nodes[where.nodes.length - 1] ?? null) : null);
       if (sound) tick();
     }
@@ -65,7 +63,7 @@ export function useLogEvents(b: Basics, sound: boolean) {
   }, [v.log]);
 
   const bannerOf = (i: number | null): RollBanner | null =>
-    i !== null && i < v.log.length && pres.rollBanner ? pres.rollBanner(view, v.log, i) : null;
+    i !== null && i < v.log.length ? pres.words.rollBanner(view, v.log, i) : null;
   const banners = { latest: bannerOf(bannerAt.latest), own: bannerOf(bannerAt.own) };
   return { bannerAt, setBanners, banners, pause, setPause, resultFocus, setResultFocus, stepShown };
 }

@@ -14,8 +14,8 @@ export function useRecap(b: Basics) {
   const openRecap = (t: FinishedTurn) => {
     const steps: RecapStep[] = [];
     for (const e of t.entries) {
-      const d = pres.logDrawing ? pres.logDrawing(view, e) : null;
-      if (d) steps.push({ text: pres.logText ? pres.logText(view, e) : e.text, drawing: d });
+      const d = pres.board.logDrawing(view, e);
+      if (d) steps.push({ text: pres.words.logText(view, e), drawing: d });
     }
     setRecap({ label: t.label, steps, at: 0 });
   };

@@ -75,19 +75,19 @@ export function TabPanels(p: {
       {tab === 'log' && (
         <LogPanel
           log={v.log}
-          detail={pres.logDetail}
-          text={(e) => (pres.logText ? pres.logText(view, e) : e.text)}
-          onHover={(e) => ui.setLogShown(e && pres.logDrawing ? pres.logDrawing(view, e) : null)}
+          detail={pres.words.logDetail}
+          text={(e) => pres.words.logText(view, e)}
+          onHover={(e) => ui.setLogShown(e ? pres.board.logDrawing(view, e) : null)}
           onShow={(e) => {
-            const d = pres.logDrawing ? pres.logDrawing(view, e) : null;
+            const d = pres.board.logDrawing(view, e);
             ui.setLogFocus(d ? (d.nodes[d.nodes.length - 1] ?? null) : null);
           }}
           onCite={ui.setCite}
         />
       )}
-      {tab === 'vp' && <VpPanel score={pres.score(view, v.outcome !== null)} colours={colours} />}
+      {tab === 'vp' && <VpPanel score={pres.words.score(view, v.outcome !== null)} colours={colours} />}
       {tab === 'ref' && pres.reference && (
-        <ReferencePanel sheets={pres.reference(view)} onCite={ui.setCite} />
+        <ReferencePanel sheets={pres.reference!.sheets(view)} onCite={ui.setCite} />
       )}
     </>
   );

@@ -40,7 +40,7 @@ export function BoardTools(p: {
   return (
     <>
       <Toolbar
-        overlays={pres.overlays}
+        overlays={pres.board.overlays}
         overlay={w.overlay}
         onOverlay={w.setOverlay}
         hexNumbers={board.kind === 'hex' ? w.showNumbers : null}

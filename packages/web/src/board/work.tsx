@@ -90,8 +90,8 @@ export function WorkPanel(p: {
         )}
         <ActionButtons
           actions={panel.buttons}
-          describe={(a) => pres.describe(view, a)}
-          group={(a) => (pres.buttonGroup ? pres.buttonGroup(view, a) : null)}
+          describe={(a) => pres.words.describe(view, a)}
+          group={(a) => pres.controls.buttonGroup(view, a)}
           onAction={(a) => {
             ui.setButtonShown(null);
             p.take(a, () => sel.select(null));
@@ -119,10 +119,10 @@ function NodePicker(p: {
   const { pres, view, side, mine, board, pieces } = b;
   const drawn = stackOrder(pieces.filter((x) => x.at === at)).reverse();
   if (drawn.length < 2) return null;
-  const named = new Map(pres.nodeFacts(view, at).pieces.map((f) => [f.id, f]));
+  const named = new Map(pres.board.nodeFacts(view, at).pieces.map((f) => [f.id, f]));
   return (
     <StackPicker
-      heading={pres.nodeFacts(view, at).heading}
+      heading={pres.board.nodeFacts(view, at).heading}
       units={drawn.map((piece) => ({
         piece,
         name: named.get(piece.id)?.name ?? piece.label,
@@ -135,7 +135,7 @@ function NodePicker(p: {
       own={mine ? drawn.filter((x) => x.side === side).map((x) => x.id) : []}
       colours={b.colours}
       actionsOf={(id) => (mine ? p.buttons.filter((a) => p.pieceOf(a) === id) : [])}
-      describe={(a) => pres.describe(view, a)}
+      describe={(a) => pres.words.describe(view, a)}
       onPick={(id) => {
         sel.select(id);
         p.setTab('unit');

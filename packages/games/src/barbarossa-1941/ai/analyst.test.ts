@@ -79,7 +79,7 @@ describe('barbarossa-1941 presentation: where a suggested action shows on the ma
 
   it("a move: from the piece's hex to its destination (A.3 operational movement)", () => {
     const a = legal.find((x) => x.type === 'move' && x.piece === 'pz')!;
-    assert.deepEqual(barbarossaPresentation.actionArrow!(v, a), {
+    assert.deepEqual(barbarossaPresentation.preview.actionArrow!(v, a), {
       from: hexOf(s, '0304'),
       to: a.to,
       kind: 'move',
@@ -89,7 +89,7 @@ describe('barbarossa-1941 presentation: where a suggested action shows on the ma
   it("an attack allocated: from the piece's hex to its target", () => {
     const a = legal.find((x) => x.type === 'allocate' && x.piece === 'a1')!;
     assert.ok(a);
-    assert.deepEqual(barbarossaPresentation.actionArrow!(v, a), {
+    assert.deepEqual(barbarossaPresentation.preview.actionArrow!(v, a), {
       from: hexOf(s, '0403'),
       to: hexOf(s, '0503'),
       kind: 'attack',
@@ -97,6 +97,6 @@ describe('barbarossa-1941 presentation: where a suggested action shows on the ma
   });
 
   it('an action with no place: none', () => {
-    assert.equal(barbarossaPresentation.actionArrow!(v, { type: 'end-movement' }), null);
+    assert.equal(barbarossaPresentation.preview.actionArrow!(v, { type: 'end-movement' }), null);
   });
 });

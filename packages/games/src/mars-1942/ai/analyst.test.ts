@@ -115,7 +115,7 @@ describe('mars-1942 presentation: where a suggested action shows on the map (act
   it("a move: from the unit's hex to its destination (mars-1942 Operational Movement)", () => {
     const { state, action } = firstOffered('move');
     const unit = state.state.units[String(action.unit)]!;
-    assert.deepEqual(marsPresentation.actionArrow!(state.state, action), {
+    assert.deepEqual(marsPresentation.preview.actionArrow!(state.state, action), {
       from: unit.at,
       to: hexIndex(s.map, String(action.to)),
       kind: 'move',
@@ -125,7 +125,7 @@ describe('mars-1942 presentation: where a suggested action shows on the map (act
   it("an attack allocation: from the unit's hex to its target (mars-1942 GAMETURN SEQUENCE A.3)", () => {
     const { state, action } = firstOffered('assign');
     const unit = state.state.units[String(action.unit)]!;
-    assert.deepEqual(marsPresentation.actionArrow!(state.state, action), {
+    assert.deepEqual(marsPresentation.preview.actionArrow!(state.state, action), {
       from: unit.at,
       to: hexIndex(s.map, String(action.target)),
       kind: 'attack',
@@ -133,6 +133,6 @@ describe('mars-1942 presentation: where a suggested action shows on the map (act
   });
 
   it('an action with no place on the map: none', () => {
-    assert.equal(marsPresentation.actionArrow!(start.state, { type: 'end-movement' }), null);
+    assert.equal(marsPresentation.preview.actionArrow!(start.state, { type: 'end-movement' }), null);
   });
 });

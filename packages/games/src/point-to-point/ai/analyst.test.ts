@@ -16,7 +16,7 @@ import { boardView, pointIndexer } from '../presentation-board.ts';
 import { CAMPAIGN_PLAN_LABELS, campaignAnalyst } from './analyst.ts';
 import { marchDistances } from './policy.ts';
 
-const rules = campaignRules as unknown as GameRules<CampaignState, Action, unknown>;
+const rules: GameRules<CampaignState, Action, unknown> = campaignRules;
 type G = GameState<CampaignState>;
 
 function opening(): G {
@@ -83,7 +83,7 @@ describe('point-to-point presentation: where a suggested action shows on the map
   it("a march into a friendly point: a move from the unit's point (C-4)", () => {
     const a = legal.find((x) => x.type === 'move' && start.state.control[String(x.to)] === 'axis')!;
     assert.ok(a);
-    assert.deepEqual(pointToPointPresentation.actionArrow!(start.state, a), {
+    assert.deepEqual(pointToPointPresentation.preview.actionArrow!(start.state, a), {
       from: at(unitOf(a).at),
       to: at(a.to),
       kind: 'move',
@@ -93,7 +93,7 @@ describe('point-to-point presentation: where a suggested action shows on the map
   it("a march into an enemy point: an attack from the unit's point on it (C-4)", () => {
     const a = legal.find((x) => x.type === 'move' && start.state.control[String(x.to)] === 'soviet')!;
     assert.ok(a);
-    assert.deepEqual(pointToPointPresentation.actionArrow!(start.state, a), {
+    assert.deepEqual(pointToPointPresentation.preview.actionArrow!(start.state, a), {
       from: at(unitOf(a).at),
       to: at(a.to),
       kind: 'attack',
@@ -101,6 +101,6 @@ describe('point-to-point presentation: where a suggested action shows on the map
   });
 
   it('an action with no unit behind it: none', () => {
-    assert.equal(pointToPointPresentation.actionArrow!(start.state, { type: 'end-movement' }), null);
+    assert.equal(pointToPointPresentation.preview.actionArrow!(start.state, { type: 'end-movement' }), null);
   });
 });
