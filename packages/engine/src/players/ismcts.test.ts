@@ -12,7 +12,15 @@ import {
 import { ok } from '../result.ts';
 import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
 import { determinizeSecret, type SecretState, secretModule, secretRules } from '../secret-game.ts';
-import { IsmctsPlayer, ismcts, type Macro, type SearchDomain } from './ismcts.ts';
+import {
+  IsmctsPlayer,
+  ismcts,
+  type Macro,
+  type SearchBudget,
+  type SearchDomain,
+  searchFrom,
+  singleAction,
+} from './ismcts.ts';
 import { type Nim, nimRules } from './nim.ts';
 
 function randomPolicy(rng: RngState) {
@@ -283,4 +291,63 @@ describe('a root plan up to its first die roll is played once per root choice (p
       assert.equal(r1.macro.key, 'bold');
     });
   }
+});
+
+/*
+ * Nim searched with plans: side 'a' plays two takes of the same size in a row (the other
+ * side's take between them played inside the plan), side 'b' chooses each take. Where
+ * each iteration ends (`observe`) shows how deep the tree grew and where the rollout stopped.
+ */
+function twoTakes(n: number): Macro<Nim> {
+  return {
+    key: `twice ${n}`,
+    prior: n,
+    start: () => {
+      let left = 2;
+      return () => (left-- > 0 ? { type: 'take', n } : null);
+    },
+  };
+}
+const nimPlansDomain: SearchDomain<Nim> = {
+  ...nimDomain,
+  choices: (s, side) =>
+    side === 'a'
+      ? [twoTakes(1), twoTakes(2)]
+      : legalActions(nimPlansDomain.rules, s, side).map((a) => singleAction<Nim>(a)),
+};
+
+/** The heap and the side to move where each of the search's iterations ended. */
+function endsOf(budget: SearchBudget): { heap: number; turn: string }[] {
+  const ends: { heap: number; turn: string }[] = [];
+  const s = start(nimRules, 60, 1);
+  searchFrom(nimPlansDomain, s, 'a', budget, 'ends', {
+    viewer: 'a',
+    observe: (end) => ends.push({ heap: end.state.heap, turn: end.state.turn }),
+  });
+  return ends;
+}
+
+describe('how deep an iteration plays (treeDepth, stopAtReply)', () => {
+  it('treeDepth 1: every iteration plays a root plan, then the rollout to the horizon, never deeper', () => {
+    const deep = endsOf({ iterations: 30, horizon: 1 });
+    const flat = endsOf({ iterations: 30, horizon: 1, treeDepth: 1 });
+    // The root plan (two takes of a, each answered by b's 1-3), then the rollout's plan
+    // (the first by prior: two takes of 2, each answered): 60 less 10 to 20.
+    for (const e of flat) assert.ok(e.heap >= 40 && e.heap <= 50 && e.turn === 'a', JSON.stringify(e));
+    // Without it the tree grows below the root and later iterations play further.
+    assert.ok(
+      Math.min(...deep.map((e) => e.heap)) < Math.min(...flat.map((e) => e.heap)),
+      JSON.stringify({ deep, flat }),
+    );
+  });
+
+  it("stopAtReply: the rollout's last plan stops at the other side's decision point", () => {
+    const playsOn = endsOf({ iterations: 20, horizon: 1, treeDepth: 1 });
+    const stops = endsOf({ iterations: 20, horizon: 1, treeDepth: 1, stopAtReply: true });
+    // Playing on, the last plan's second take is followed by b's, and a is to move again;
+    // stopping, it ends after its first take, where b decides.
+    assert.deepEqual(new Set(playsOn.map((e) => e.turn)), new Set(['a']));
+    assert.deepEqual(new Set(stops.map((e) => e.turn)), new Set(['b']));
+    assert.equal(stops.length, 20);
+  });
 });

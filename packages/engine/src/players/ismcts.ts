@@ -96,6 +96,22 @@ export interface SearchBudget {
   readonly maxMs?: number;
   /** The clock `maxMs` is read on, ms from any origin (the player's: the engine reads no clock). */
   readonly clock?: () => number;
+  /**
+   * How deep the tree grows, in choices from the root (the root's own are 1); past it the
+   * rollout plays on (the policy's preferred choice), its decisions counted toward the
+   * horizon. Absent: no limit. 1: every iteration plays a root choice, then the rollout
+   * to the horizon, so each root choice is scored over the same depth of play.
+   */
+  readonly treeDepth?: number;
+  /**
+   * Where a rollout's last plan (the one that reaches the horizon) stops. Absent or false:
+   * when its side's part is done and no other side is at a decision point of its own, as
+   * every plan does (the other sides' actions between are played inside it). True: also
+   * at the first decision point of another side (`domain.choices`), which the horizon then
+   * scores without playing into: for a game whose choices are player-turns, the reply's
+   * player-turn is not begun (mars-1942: not its movement).
+   */
+  readonly stopAtReply?: boolean;
   /** Safety net: actions a rollout may take before it is scored anyway. */
   readonly maxRolloutActions?: number;
   /**
@@ -374,6 +390,7 @@ function iterate<G>(search: Search<G>, sample: string, forced?: Macro<G>): void 
   for (;;) {
     const who = rules.activeSides(s.state)[0];
     if (who === undefined || actions >= maxActions) break;
+    if (inTree && budget.treeDepth !== undefined && path.length > budget.treeDepth) inTree = false;
     // At the root the side to move is the searcher, at a decision point by construction.
     // In the rollout a game without choices of its own is played by its policy alone.
     const choices = first ? search.rootChoices : inTree || domain.choices ? choicesAt(domain, s, who) : null;
@@ -398,7 +415,10 @@ function iterate<G>(search: Search<G>, sample: string, forced?: Macro<G>): void 
     }
     const atRoot = rootMacro && domain.planAt !== undefined;
     rootMacro = false;
-    ({ s, actions } = playMacro(search, macro, who, s, actions, atRoot, policyOf));
+    // The plan that reaches the horizon stops at another side's decision point (stopAtReply).
+    const last =
+      !inTree && budget.stopAtReply === true && budget.horizon > 0 && rolloutDecisions >= budget.horizon;
+    ({ s, actions } = playMacro(search, macro, who, s, actions, atRoot, policyOf, last));
   }
   backpropagate(search, path, s);
   search.observe?.(s);
@@ -480,9 +500,10 @@ function descend<G>(
 }
 
 /**
- * Plays a macro: its actions for `who`, the policy for anyone else in between. A root
- * choice's dice-free prefix (`atRoot`, with `domain.planAt`) is taken from an earlier
- * iteration, or recorded for later ones.
+ * Plays a macro: its actions for `who`, the policy for anyone else in between (with
+ * `stopAtReply`, up to another side's first decision point). A root choice's dice-free
+ * prefix (`atRoot`, with `domain.planAt`) is taken from an earlier iteration, or recorded
+ * for later ones.
  */
 function playMacro<G>(
   search: Search<G>,
@@ -492,6 +513,7 @@ function playMacro<G>(
   actionsSoFar: number,
   atRoot: boolean,
   policyOf: (side: string) => (st: GameState<G>, sd: string) => Action,
+  stopAtReply = false,
 ): { s: GameState<G>; actions: number } {
   const { domain, rules, prefixes, maxActions } = search;
   let s = from;
@@ -515,6 +537,7 @@ function playMacro<G>(
     const w = rules.activeSides(s.state)[0];
     if (w === undefined) break;
     if (w !== who) {
+      if (stopAtReply && (domain.choices?.(s, w)?.length ?? 0) > 0) break;
       recording = false;
       s = applyUnlogged(rules, s, w, policyOf(w)(s, w));
       actions++;
