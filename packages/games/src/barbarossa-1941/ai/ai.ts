@@ -63,18 +63,26 @@ export class BarbarossaAiPlayer implements Player {
   }
 }
 
+/** The log-odds of a chance (clamped off 0 and 1): a lead in victory points over the evaluation's scale. */
+function logit(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
 /** A state of a game played by Barbarossa's rules: the rules' id says what the state is. */
 function isBarbarossaState<G>(rules: GameRules<G, Action, unknown>, _g: G): _g is G & BarbarossaState {
   return rules.id === 'barbarossa-1941';
 }
 
 /**
- * Level 2's search (issue #44): at each plan point (`search.ts` `isPlanPoint`: its
- * operational movement, nothing moved yet) every plan of its side is played once on the
+ * Level 2's search (issue #44): at each plan point (`search.ts` `isPlanPoint`: the start of
+ * its attacks before movement, A.2 / B.2) every plan of its side is played once on the
  * same drawn world and dice (the engine's sequential halving on common random numbers:
  * `iterations` = the plans, one round), to `PLAN_HORIZON` player-turns, scored by the
  * analyst's evaluation; another plan than the rules of thumb's own ('planned') is played
- * only when it scores `margin` better. Counted in iterations: the same seed, the same game.
+ * only when it scores `margin` better in log-odds (the evaluation is a logistic curve of the
+ * Axis lead in victory points over its scale, 1 to 4 points: 0.1 is a tenth of that scale,
+ * a few points of chance mid-game). Counted in iterations: the same seed, the same game.
  */
 export interface SearchLevel {
   readonly budget: SearchBudget;
@@ -84,7 +92,7 @@ export interface SearchLevel {
 
 export const LEVEL_2: SearchLevel = {
   budget: { iterations: 3, horizon: 0, root: 'halving' },
-  margin: 0.02,
+  margin: 0.1,
   horizon: PLAN_HORIZON,
 };
 
@@ -101,6 +109,8 @@ export class BarbarossaSearchPlayer implements Player {
   searches = 0;
   iterations = 0;
   readonly chosen: string[] = [];
+  /** The last search's root: each plan's iterations and mean evaluation. */
+  lastStats: readonly { key: string; visits: number; mean: number }[] = [];
   /** The rules of thumb's own policy (every step outside a plan). */
   private readonly policy: BarbarossaPolicy;
   /** The plan of the player-turn under way: its player-turn, its key and its policy. */
@@ -160,10 +170,13 @@ export class BarbarossaSearchPlayer implements Player {
     );
     this.searches++;
     this.iterations += r.iterations;
+    this.lastStats = r.stats;
     const planned = r.stats.find((x) => x.key === 'planned');
     const best = r.stats.find((x) => x.key === r.macro.key);
     const key =
-      planned?.visits && best && best.mean < planned.mean + this.level.margin ? 'planned' : r.macro.key;
+      planned?.visits && best && logit(best.mean) < logit(planned.mean) + this.level.margin
+        ? 'planned'
+        : r.macro.key;
     this.chosen.push(key);
     return key;
   }

@@ -4,11 +4,11 @@
  *
  * A player-turn is a hundred clicks and more (every army's move, every attack's units,
  * every retreat), so the search does not choose clicks: at the start of a side's
- * operational movement (barbarossa-1941 "GAME-TURN SEQUENCE" A.3 / B.3, the reinforcements
- * of A.1 / B.1 and the attacks before movement of A.2 / B.2 played by the rules of thumb)
+ * attacks before movement (barbarossa-1941 "GAME-TURN SEQUENCE" A.2 / B.2, the
+ * reinforcements and strategic movement of A.1 / B.1 played by the rules of thumb)
  * it chooses one of a few *plans* — parameters of the rules of thumb (`PolicyParams`) —
- * and that plan's policy plays the rest of the player-turn: movement, attack allocations,
- * combats, the breakthrough (A.6) or Proriv (B-9). Everything else is the rules of thumb's
+ * and that plan's policy plays the rest of the player-turn: the attacks before movement,
+ * movement, attack allocations, combats, the breakthrough (A.6) or Proriv (B-9). Everything else is the rules of thumb's
  * own (`DEFAULT_PARAMS`).
  *
  * An iteration draws the hidden Russian pieces and the dice afresh from the searcher's
@@ -109,16 +109,16 @@ export function playerTurnIndex(g: BarbarossaState): number {
 }
 
 /**
- * A decision point: `side`'s operational movement (A.3 / B.3, not the breakthrough), no
- * attack declared or fought in it. A plan chosen here plays the rest of the player-turn
- * (the player keeps it to the player-turn's end: a search at its first such state only;
- * moves made already, in A.1 or A.2, do not matter: a plan starts where it stands).
+ * A decision point: `side`'s attacks before movement (A.2 / B.2) or its operational
+ * movement (A.3 / B.3, not the breakthrough), no attack declared or fought in it. A plan
+ * chosen here plays the rest of the player-turn; the player keeps it to the player-turn's
+ * end, so it searches at the first such state only: the start of A.2 (what was done in
+ * A.1, the reinforcements and the railway, is the rules of thumb's and is where it stands).
  */
 export function isPlanPoint(g: BarbarossaState, side: string): boolean {
   return (
     g.player === side &&
-    g.step === 'movement' &&
-    !g.breakthrough &&
+    (g.step === 'attacks-first' || (g.step === 'movement' && !g.breakthrough)) &&
     g.combat === null &&
     g.attacks.length === 0
   );

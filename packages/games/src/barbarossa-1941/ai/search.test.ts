@@ -1,0 +1,122 @@
+/**
+ * The AI's level 2 (issue #44, `search.ts`, `ai.ts` `BarbarossaSearchPlayer`): the engine's
+ * ISMCTS over operational plans. It plays only actions its side's view offers, decides from
+ * that view alone ("Hidden and/vs. Revealed Russian units", RULINGS B-18: the same choice
+ * whatever the hidden identities and the game's dice), the same game for the same seed, and
+ * in a set position prefers the plan that plainly wins.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  type Action,
+  apply,
+  type GameState,
+  legalActions,
+  rngFromSeed,
+  sameJson,
+  setup,
+  view,
+} from '@stavka/engine';
+import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
+import type { Side } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { hexOf } from '../test-games.ts';
+import { BarbarossaAiPlayer, BarbarossaSearchPlayer, LEVEL_2 } from './ai.ts';
+import { determinizeBarbarossa } from './determinize.ts';
+import { isPlanPoint } from './search.ts';
+import { moscowFront, row } from './test-games.ts';
+
+type G = GameState<BarbarossaState>;
+const rules = barbarossaRules;
+
+/** The standard game played by level 1 (both sides) up to `side`'s first plan point (its attacks before movement, A.2 / B.2). */
+function firstPlanPoint(seed: number, side: Side): G {
+  const made = setup(rules, null, seed, {});
+  assert.ok(made.ok, 'the standard game sets up');
+  let s = made.value;
+  const ai = { axis: new BarbarossaAiPlayer('a'), soviet: new BarbarossaAiPlayer('s') };
+  for (let n = 0; n < 5000; n++) {
+    const active = rules.activeSides(s.state)[0] as Side | undefined;
+    assert.ok(active !== undefined, 'the game goes on');
+    if (active === side && isPlanPoint(s.state, side)) return s;
+    const next = apply(rules, s, active, ai[active].choose(rules, s, active), s.stateId);
+    assert.ok(next.ok, 'level 1 plays legal actions');
+    s = next.value;
+  }
+  throw new Error(`no plan point for ${side}`);
+}
+
+const offered = (s: G, side: string, a: Action) =>
+  legalActions(rules, s, side).some((l) => l.type === a.type && sameJson(l, a));
+
+describe('level 2 decides from its side\'s view only ("Hidden and/vs. Revealed Russian units", B-18)', () => {
+  for (const side of ['axis', 'soviet'] as const) {
+    it(`as the ${side}: a legal action, the same plan and action whatever the hidden identities and the dice, the same for the seed`, () => {
+      const s = firstPlanPoint(1, side);
+      const seen = new BarbarossaSearchPlayer('seen');
+      const a = seen.choose(rules, s, side);
+      assert.ok(offered(s, side, a), `offered: ${JSON.stringify(a)}`);
+      assert.equal(seen.searches, 1, 'one search at the plan point');
+      const plan = seen.chosen[0];
+      // Another world its side cannot tell from this one: other hidden Russian units, other dice.
+      const other = determinizeBarbarossa(s, side, rngFromSeed('other'));
+      assert.deepEqual(view(rules, other, side).state, view(rules, s, side).state, 'it looks the same');
+      const again = new BarbarossaSearchPlayer('seen');
+      assert.deepEqual(again.choose(rules, other, side), a, 'the same action in the other world');
+      assert.deepEqual(again.chosen, [plan], 'the same plan');
+      // The game's dice foretell every roll: the search never reads them.
+      const poisoned = new Proxy(s, {
+        get(target, prop, receiver) {
+          if (prop === 'rng') throw new Error('the AI read the game dice');
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      const blind = new BarbarossaSearchPlayer('seen');
+      assert.deepEqual(blind.choose(rules, poisoned, side), a, 'the same choice without the dice');
+      assert.equal(blind.iterations, seen.iterations, 'the same search');
+    });
+  }
+});
+
+describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory Conditions")', () => {
+  it('the Axis pushes on Moscow at 3:2 when the rules of thumb would not attack it', () => {
+    // Moscow (3 points) at 0505 held by one Russian army (3, doubled in a victory city: 6),
+    // in supply by the railroad along row 05; three German infantry korps next to it: 9
+    // against 6, 3:2. The rules of thumb attack an objective city from 2:1 only (their 3:1
+    // less a column); the push plan from 3:2, and taking Moscow is 3 points.
+    const s = moscowFront(
+      {
+        g1: { is: 'ger-inf-korps', at: '0404' },
+        g2: { is: 'ger-inf-korps', at: '0504' },
+        g3: { is: 'ger-inf-korps', at: '0405' },
+        m: { is: 'sov-army', at: '0505' },
+      },
+      { moscow: '0505', connections: [{ kind: 'rail', path: row(5, 20, 6) }] },
+    );
+    const moscow = hexOf(s, '0505');
+    const allocatesOnMoscow = (p: { choose: BarbarossaSearchPlayer['choose'] }) => {
+      let t = s;
+      const out: BarbarossaAction[] = [];
+      for (let n = 0; n < 200 && t.state.player === 'axis'; n++) {
+        const active = rules.activeSides(t.state)[0]!;
+        const a = p.choose(rules, t, active) as BarbarossaAction;
+        out.push(a);
+        const next = apply(rules, t, active, a, t.stateId);
+        assert.ok(next.ok, 'legal');
+        t = next.value;
+      }
+      return out.some((a) => a.type === 'allocate' && a.target === moscow);
+    };
+    assert.equal(allocatesOnMoscow(new BarbarossaAiPlayer('l1')), false, 'level 1 does not attack Moscow');
+    // Thirty iterations (a dozen for each of the two best plans): a 3:2 takes the city on
+    // few rolls, and the search must see one.
+    for (const seed of ['p1', 'p2', 'p3']) {
+      const ai2 = new BarbarossaSearchPlayer(seed, {
+        ...LEVEL_2,
+        budget: { ...LEVEL_2.budget, iterations: 30 },
+      });
+      assert.ok(allocatesOnMoscow(ai2), `level 2 (${seed}) attacks Moscow`);
+      assert.deepEqual(ai2.chosen, ['push'], 'by the push plan');
+    }
+  });
+});
