@@ -11,9 +11,9 @@ import { type Action, apply, type GameRules, type GameState, legalActions, setup
 import { type CampaignState, campaignRules, typhoon } from '../campaign.ts';
 import { AI_LEVELS, CampaignAiPlayer } from './campaign-ai.ts';
 import { bestOf, campaignPolicy, DEFAULT_PARAMS, marchDistances, type PolicyParams } from './policy.ts';
-import { CAMPAIGN_PLANS, planStart, winChance } from './search.ts';
+import { axisPlanKeys, CAMPAIGN_PLANS, expectedLead, planStart, winChance } from './search.ts';
 
-const rules = campaignRules as unknown as GameRules<CampaignState, Action, unknown>;
+const rules: GameRules<CampaignState, Action, unknown> = campaignRules;
 
 function opening(seed = 'behaviour'): GameState<CampaignState> {
   const made = setup(rules, null, seed, {});
@@ -64,16 +64,14 @@ function axisTurn1(level: number): {
     (g) => g.turn === 1 && g.player === 'axis' && (g.phase === 'movement' || g.phase === 'air'),
     (before, side, a, after) => {
       if (side !== 'axis') return;
-      if (a.type === 'move') {
-        const m = a as unknown as { unit: string; to: string };
-        moves.set(m.unit, m.to);
-        const u = after.units.find((x) => x.id === m.unit)!;
-        if (u.from !== null) attacks.set(m.unit, `${m.to} from ${u.from}`);
+      if (a.type === 'move' && typeof a.unit === 'string' && typeof a.to === 'string') {
+        const { unit, to } = a;
+        moves.set(unit, to);
+        const u = after.units.find((x) => x.id === unit)!;
+        if (u.from !== null) attacks.set(unit, `${to} from ${u.from}`);
       }
-      if (a.type === 'commit-air' && before.player === 'axis') {
-        const at = (a as unknown as { at: string }).at;
-        air.set(at, (air.get(at) ?? 0) + 1);
-      }
+      if (a.type === 'commit-air' && before.player === 'axis' && typeof a.at === 'string')
+        air.set(a.at, (air.get(a.at) ?? 0) + 1);
     },
   );
   return { moves, attacks, air };
@@ -132,7 +130,7 @@ function alone(
 function sovietFirstMove(
   units: Record<string, string>,
   at: { seed: string; turn: number; weather: CampaignState['weather']; axisHeld: readonly string[] },
-): (params: PolicyParams) => { type: string; unit?: string; to?: string } {
+): (params: PolicyParams) => Action {
   const s = alone(
     units,
     (g) => {
@@ -147,8 +145,7 @@ function sovietFirstMove(
     },
     at.seed,
   );
-  return (params) =>
-    campaignPolicy(params)(rules, s, 'soviet') as unknown as { type: string; unit?: string; to?: string };
+  return (params) => campaignPolicy(params)(rules, s, 'soviet');
 }
 
 describe('the rules of thumb in breakthrough and retreat (C-6.1, B.4a)', () => {
@@ -276,7 +273,7 @@ function sovietAirAllocation(
 
 describe('Soviet air in the rules of thumb (A.1, A.3, RULINGS P-9, P-17)', () => {
   const choice = (s: GameState<CampaignState>) =>
-    new CampaignAiPlayer('air-s', { level: 1 }).choose(rules, s, 'soviet') as { type: string; at?: string };
+    new CampaignAiPlayer('air-s', { level: 1 }).choose(rules, s, 'soviet');
   it('defends a point the attack does not overwhelm: the 32nd and 33rd Armies against VIII Corps', () => {
     const s = sovietAirAllocation('vyazma', 'yartsevo', ['viii'], ['32a', '33a'], []);
     assert.deepEqual(choice(s), { type: 'commit-air', unit: 'wf-vvs', at: 'vyazma' });
@@ -287,7 +284,7 @@ describe('Soviet air in the rules of thumb (A.1, A.3, RULINGS P-9, P-17)', () =>
     s.state.units.find((u) => u.id === 'rf-vvs')!.at = 'gzhatsk';
     const first = choice(s);
     assert.equal(first.type, 'commit-air');
-    const r = apply(rules, s, 'soviet', first as unknown as Action);
+    const r = apply(rules, s, 'soviet', first);
     assert.ok(r.ok);
     assert.deepEqual(choice(r.value), { type: 'end-air' }, 'Sychevka has no victory points');
   });
@@ -369,7 +366,7 @@ describe('the Soviet AI never leaves Moscow empty (C-13.1 sudden death)', () => 
     assert.deepEqual(move(DEFAULT_PARAMS), { type: 'end-movement' });
     const unguarded = move({ ...DEFAULT_PARAMS, cityGuard: 0 });
     assert.ok(['move', 'rail'].includes(unguarded.type), 'rules /5: all but the last unit free to go');
-    assert.ok(['50a-tula', 'tula-gar'].includes(unguarded.unit ?? ''));
+    assert.ok(['50a-tula', 'tula-gar'].some((id) => id === unguarded.unit));
   });
   it('keeps the last unit in Moscow though the enemy is five lines away and Vyazma to retake', () => {
     const made = opening('last');
@@ -427,5 +424,128 @@ describe('the search (level 2) over plans (search.ts)', () => {
     assert.ok(legalActions(rules, s, 'axis').some((l) => JSON.stringify(l) === JSON.stringify(x)));
     assert.equal(a.searches, 1);
     assert.ok(a.iterations <= AI_LEVELS[2]!.budget.iterations, `${a.iterations} iterations`);
+  });
+});
+
+/** An Axis plan's parameters (search.ts). */
+const axisPlan = (key: string): PolicyParams => {
+  const plan = CAMPAIGN_PLANS.axis.find((p) => p.key === key);
+  assert.ok(plan, `an Axis plan ${key}`);
+  return plan.params;
+};
+
+/**
+ * The Axis movement step with only `units` on the map (`alone`), the places named held by
+ * the Axis: every move the rules of thumb make with `params` until the step ends.
+ */
+function axisMovement(
+  units: Record<string, string>,
+  at: {
+    turn: number;
+    weather: CampaignState['weather'];
+    axisHeld: readonly string[];
+    fortified: readonly string[];
+  },
+  params: PolicyParams,
+): { unit: string; to: string }[] {
+  let s = alone(units, (g) => {
+    for (const p of at.axisHeld) g.control[p] = 'axis';
+    g.fortified = [...at.fortified];
+    g.turn = at.turn;
+    g.weather = at.weather;
+    g.player = 'axis';
+    g.phase = 'movement';
+  });
+  const policy = campaignPolicy(params);
+  const moves: { unit: string; to: string }[] = [];
+  for (
+    let guard = 0;
+    guard < 50 && s.state.phase === 'movement' && rules.activeSides(s.state).includes('axis');
+    guard++
+  ) {
+    const a = policy(rules, s, 'axis');
+    if ((a.type === 'move' || a.type === 'rail') && typeof a.unit === 'string' && typeof a.to === 'string')
+      moves.push({ unit: a.unit, to: a.to });
+    const r = apply(rules, s, 'axis', a);
+    assert.ok(r.ok, JSON.stringify(a));
+    s = r.value;
+  }
+  assert.ok(
+    s.state.phase !== 'movement' || s.state.player !== 'axis',
+    'the Axis movement step played to its end',
+  );
+  return moves;
+}
+
+describe('the Axis plans of rules version 6: Tula contained, the points held through the winter (issue #44)', () => {
+  // Panzer Group 2 (XXIV and XLVII Corps, Gross Deutschland: 13) at Plavsk, next to Tula
+  // held by the 50th Army and the Tula garrison (5); turn 3, Mud.
+  const units = {
+    'xxiv-pz': 'plavsk',
+    'xlvii-pz': 'plavsk',
+    gd: 'plavsk',
+    '50a-tula': 'tula',
+    'tula-gar': 'tula',
+    '4-moscow': 'moscow',
+  };
+  const turn3 = { turn: 3, weather: 'mud' as const, axisHeld: ['orel', 'mtsensk', 'plavsk'] };
+  const intoTula = (moves: readonly { to: string }[]) => moves.filter((m) => m.to === 'tula').length;
+
+  it('the rules of thumb storm a fortified Tula at 13 against 5 (C-8); the contain plan does not', () => {
+    const fortified = { ...turn3, fortified: ['tula'] };
+    assert.ok(intoTula(axisMovement(units, fortified, DEFAULT_PARAMS)) > 0, 'level 1 attacks Tula');
+    assert.equal(intoTula(axisMovement(units, fortified, axisPlan('contain'))), 0);
+  });
+
+  it('the contain plan storms Tula where no fortification stands (the fortified margin only)', () => {
+    assert.ok(intoTula(axisMovement(units, { ...turn3, fortified: [] }, axisPlan('contain'))) > 0);
+  });
+
+  it('the hold plan keeps a garrison in Mozhaisk against the Soviet armies next to it (axisGuard, P-15)', () => {
+    // XL Corps (5) holds Mozhaisk (2 victory points) with the 5th and 16th Armies (5) at
+    // Kubinka and Ruza, nothing at Borodino behind it; turn 5, Snow.
+    const mozhaisk = { 'xl-pz': 'mozhaisk', '5a': 'kubinka', '16a': 'ruza', '4-moscow': 'moscow' };
+    const winter = {
+      turn: 5,
+      weather: 'snow' as const,
+      axisHeld: ['mozhaisk', 'borodino', 'gzhatsk', 'vereya'],
+      fortified: [],
+    };
+    const left = (moves: readonly { unit: string }[]) => moves.some((m) => m.unit === 'xl-pz');
+    assert.ok(left(axisMovement(mozhaisk, winter, DEFAULT_PARAMS)), 'level 1 marches XL Corps on');
+    const hold = axisPlan('hold');
+    assert.ok(
+      left(axisMovement(mozhaisk, winter, { ...hold, axisGuard: 0 })),
+      'so does the plan without its guard',
+    );
+    assert.ok(!left(axisMovement(mozhaisk, winter, hold)), 'the hold plan keeps it there');
+  });
+
+  it('counts a point the Soviets stand to win back at less than one held against them (C-13.2, P-15)', () => {
+    const g = structuredClone(opening().state);
+    for (const u of g.units) if (u.side === 'axis') u.place = 'withdrawn';
+    g.control.mozhaisk = 'axis';
+    g.taken.push('mozhaisk');
+    g.turn = 5;
+    const empty = expectedLead(g);
+    const xl = g.units.find((u) => u.id === 'xl-pz')!;
+    xl.place = 'map';
+    xl.at = 'mozhaisk';
+    assert.ok(expectedLead(g) > empty, `${expectedLead(g)} held against ${empty} empty`);
+  });
+
+  it('compares the plans that fit the turn: Tula contained once fortified (turn 2), holding from the frost (turn 4)', () => {
+    assert.ok(!axisPlanKeys(1).includes('contain'));
+    for (const t of [2, 3, 4]) assert.ok(axisPlanKeys(t).includes('contain'), `turn ${t}`);
+    for (const t of [4, 5, 8]) assert.ok(axisPlanKeys(t).includes('hold'), `turn ${t}`);
+    for (const t of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const keys = axisPlanKeys(t);
+      assert.equal(keys[0], 'planned');
+      for (const k of keys)
+        assert.ok(
+          CAMPAIGN_PLANS.axis.some((p) => p.key === k),
+          k,
+        );
+    }
   });
 });

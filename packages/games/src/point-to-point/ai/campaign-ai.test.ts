@@ -21,7 +21,7 @@ import { pointToPointModule } from '../module.ts';
 import { CampaignAiPlayer } from './campaign-ai.ts';
 
 const GAMES = Number(process.env.STAVKA_AI_GAMES ?? 20);
-const rules = campaignRules as unknown as GameRules<CampaignState, Action, Record<string, unknown>>;
+const rules: GameRules<CampaignState, Action, Record<string, unknown>> = campaignRules;
 
 function wins(side: 'axis' | 'soviet', players: (i: number) => Record<string, Player>): number {
   let won = 0;

@@ -69,6 +69,29 @@ export interface AiOptions {
 
 type Plan = (state: GameState<CampaignState>, side: string) => Action | null;
 
+/** Whether a game's state is the Typhoon campaign's (a player is handed it as the game's own `G`). */
+function isCampaignState(s: unknown): s is CampaignState {
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    'scenario' in s &&
+    s.scenario === 'typhoon' &&
+    'units' in s &&
+    Array.isArray(s.units)
+  );
+}
+
+/**
+ * A game state handed to a player, read as the campaign's (a broken invariant if it is
+ * not: the module gives its players its own games only); without its undo record, which
+ * the AI never plays.
+ */
+export function campaignGame<G>(s: GameState<G>): GameState<CampaignState> {
+  const g = s.state;
+  if (!isCampaignState(g)) throw new Error('the campaign AI plays the Typhoon campaign only');
+  return { ...s, state: g, undo: null };
+}
+
 export class CampaignAiPlayer implements Player {
   readonly name: string;
   readonly level: AiLevel;
@@ -101,15 +124,9 @@ export class CampaignAiPlayer implements Player {
     if (rules.id !== 'point-to-point')
       throw new Error(`the campaign AI plays point-to-point, not ${rules.id}`);
     if (this.level.budget.iterations === 0) return this.policy(rules, state, side);
-    const known = knownState(
-      rules,
-      state,
-      side,
-      `${this.seed}:${state.stateId}`,
-    ) as unknown as GameState<CampaignState>;
-    const legal = legalActions(rules, known as unknown as GameState<G>, side).filter(
-      (a) => a.type !== 'undo',
-    );
+    const view = knownState(rules, state, side, `${this.seed}:${state.stateId}`);
+    const known = campaignGame(view);
+    const legal = legalActions(rules, view, side).filter((a) => a.type !== 'undo');
     // Only what is offered is played (a plan made in a search is checked against the list).
     const ok = (a: Action | null): a is Action =>
       a !== null && legal.some((l) => l.type === a.type && sameJson(l, a));

@@ -11,10 +11,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { type Action, type GameRules, type GameState, type Player, playout } from '@stavka/engine';
-import { type CampaignState, campaignRules } from '../campaign.ts';
-import { CampaignAiPlayer } from './campaign-ai.ts';
-
-const rules = campaignRules as unknown as GameRules<CampaignState, Action, Record<string, unknown>>;
+import { campaignRules } from '../campaign.ts';
+import { CampaignAiPlayer, campaignGame } from './campaign-ai.ts';
 
 /** A player whose time is summed by player-turn. */
 class Timed implements Player {
@@ -24,7 +22,7 @@ class Timed implements Player {
     this.name = player.name;
   }
   choose<G>(r: GameRules<G, Action, unknown>, s: GameState<G>, side: string): Action {
-    const g = s.state as unknown as CampaignState;
+    const g = campaignGame(s).state;
     const key = `${g.turn}:${g.player}`;
     const t = performance.now();
     const a = this.player.choose(r, s, side);
@@ -52,7 +50,7 @@ function main(): void {
       axis: new Timed(new CampaignAiPlayer(`axis-${seed}`, { level: Number(axisLevel) })),
       soviet: new Timed(new CampaignAiPlayer(`soviet-${seed}`, { level: Number(sovietLevel) })),
     };
-    const r = playout(rules, seed, players);
+    const r = playout(campaignRules, seed, players);
     const winner = r.outcome?.winner ?? 'draw';
     wins[winner as keyof typeof wins]++;
     for (const side of ['axis', 'soviet'] as const) {

@@ -161,6 +161,18 @@ export interface PolicyParams {
    * offensive (research point 20 [13]); version 5's rules of thumb sent all but one unit on.
    */
   readonly cityGuard: number;
+  /**
+   * Axis: the garrison kept on the points of victory points it holds, as a share of the
+   * Soviet strength next to them (half two lines off; 0: only the last unit is held near
+   * the enemy). A point taken and won back scores for the Soviets as it scored for the Axis
+   * (RULINGS P-15, C-13.2): a point lost in the winter counter-offensive is twice its value.
+   */
+  readonly axisGuard: number;
+  /**
+   * Axis: the margin an attack on a fortified point (C-8) needs, times `axisMargin` (1: no
+   * more than elsewhere). Tula was girded with three lines by the siege and never fell [T2][T3].
+   */
+  readonly fortifiedMargin: number;
 }
 
 /** The rules of thumb as level 1 plays them, and the search's default plan. */
@@ -181,6 +193,24 @@ export const DEFAULT_PARAMS: PolicyParams = {
   sovietAirOdds: 3,
   moscowGuard: 0.5,
   cityGuard: 0.5,
+  axisGuard: 0,
+  fortifiedMargin: 1,
+};
+
+/**
+ * The axes of advance with Tula contained, not stormed (a plan of search.ts): Panzer Group
+ * 2 up the Orel-Tula road only as far as Plavsk and Yefremov (the points next to Tula from
+ * the south, where Guderian's corps stood in November [8]), then on Moscow like a unit with
+ * no axis; the 2nd Army by Bryansk on Aleksin (Tula's road to Kaluga). Tula is entered only
+ * at the fortified margin (`fortifiedMargin`).
+ */
+export const TULA_CONTAINED: Readonly<Record<string, readonly string[]>> = {
+  ...AXIS_OBJECTIVES,
+  'xxiv-pz': ['orel', 'mtsensk', 'plavsk'],
+  gd: ['orel', 'mtsensk', 'plavsk'],
+  glukhov: ['orel', 'mtsensk', 'plavsk'],
+  shostka: ['orel', 'yelets', 'yefremov'],
+  putivl: ['orel', 'yelets', 'yefremov'],
 };
 
 /** Graph distances (segments) from a set of points, by point index (unreached: 99). */
@@ -385,6 +415,17 @@ class Planner {
           this.cityNeed.set(p, params.cityGuard * this.threatTo(p, 3));
           this.cityHeld.set(p, this.garrison(p));
         }
+    // The Axis garrisons (axisGuard): every point of victory points it holds, against the
+    // Soviet strength near it (RULINGS P-15: a point won back scores for the Soviets).
+    if (me === 'axis' && params.axisGuard > 0)
+      for (const p of Object.keys(this.vp))
+        if (g.control[p] === 'axis') {
+          const need = params.axisGuard * this.threatTo(p, 2, 'soviet');
+          if (need > 0) {
+            this.cityNeed.set(p, need);
+            this.cityHeld.set(p, this.garrison(p));
+          }
+        }
     this.distRail = distances(
       this.map,
       g.railheads.map((p) => this.ix(p)),
@@ -431,12 +472,12 @@ class Planner {
     }
   }
 
-  /** The Axis ground strength next to `p`, and half of that two (up to `reach`) lines off. */
-  private threatTo(p: string, reach = 2): number {
+  /** The ground strength of `by` (the Axis unless said) next to `p`, and half of that two (up to `reach`) lines off. */
+  private threatTo(p: string, reach = 2, by: Side = 'axis'): number {
     const near = distances(this.map, [this.ix(p)]);
     let threat = 0;
     for (const u of this.g.units)
-      if (u.place === 'map' && u.unitClass !== 'air' && u.side === 'axis' && near[this.ix(u.at)]! <= reach)
+      if (u.place === 'map' && u.unitClass !== 'air' && u.side === by && near[this.ix(u.at)]! <= reach)
         threat += near[this.ix(u.at)]! <= 1 ? u.value : u.value / 2;
     return threat;
   }
@@ -490,7 +531,9 @@ class Planner {
     const long = (m: number) => (breakthrough ? Math.max(m, 2) : m);
     if (this.me === 'axis') {
       const mult = 1 + Math.min(germanAir, 4);
-      return strength * mult >= long(this.params.axisMargin) * (defence + sovietAir) + 1;
+      // C-8: a fortified point, stormed only at the plan's fortified margin.
+      const fort = this.g.fortified.includes(p) ? this.params.fortifiedMargin : 1;
+      return strength * mult >= long(this.params.axisMargin * fort) * (defence + sovietAir) + 1;
     }
     const defMult = 1 + Math.min(germanAir, 4);
     return strength + sovietAir >= long(this.params.sovietMargin) * defence * defMult + 1;
@@ -599,6 +642,14 @@ class Planner {
     return v;
   }
 
+  /** Axis: what a unit attacking out of `from` costs the garrison it leaves short there (axisGuard). */
+  private garrisonLeft(unitId: string, from: string): number {
+    if (this.me !== 'axis') return 0;
+    const need = this.cityNeed.get(from);
+    if (need === undefined || (this.cityHeld.get(from) ?? 0) - this.unit(unitId).value >= need) return 0;
+    return 14 * Math.max(this.vp[from] ?? 0, 1);
+  }
+
   /** What standing at `p` is worth to the side (victory points, Moscow, supply, its axis). */
   private placeValue(p: string, leaving: string | null, unitId: string | null = null): number {
     const i = this.ix(p);
@@ -622,6 +673,10 @@ class Planner {
         !axis || leaving === null || toGoal[i]! < from ? 1 : toGoal[i]! > from ? 0 : this.params.offAxis;
       if (this.g.control[p] === 'soviet') v += share * (6 + 12 * vp);
       if (leaving !== null) v += this.pocketValue(p) - this.pocketOpened(leaving);
+      // A garrison short of its need (axisGuard) wants a unit.
+      const need = this.cityNeed.get(p) ?? 0;
+      const held = this.cityHeld.get(p) ?? 0;
+      if (held < need) v += Math.min(40, 4 * (need - held));
     } else {
       if (this.g.control[p] === 'axis') v += 6 + 12 * vp;
       // Fill a threatened victory point held by no one of ours; Moscow whenever it is empty.
@@ -646,7 +701,6 @@ class Planner {
         const value = this.unit(unitId).value;
         if (this.moscowHeld - value < this.moscowNeed) v -= 40;
       } else if (
-        this.me === 'soviet' &&
         unitId !== null &&
         this.cityNeed.has(leaving) &&
         (this.cityHeld.get(leaving) ?? 0) - this.unit(unitId).value < this.cityNeed.get(leaving)!
@@ -735,7 +789,8 @@ class Planner {
                 this.axisGain(u.id, u.at, a.to) +
                 (closed ? 5 * this.params.pocket : 0) -
                 this.offAxisCost(u.id, u.at, a.to) -
-                3 * this.pocketOpened(u.at)
+                3 * this.pocketOpened(u.at) -
+                this.garrisonLeft(u.id, u.at)
               : -50;
           } else {
             score = this.placeValue(a.to, u.at, u.id) - this.stayValue(u.at, u.id);

@@ -18,7 +18,13 @@
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
 import { type CampaignState, campaignRules, inSupply, typhoon, victoryPoints } from '../campaign.ts';
 import type { Side } from '../forces.ts';
-import { AXIS_OBJECTIVES, campaignPolicy, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import {
+  AXIS_OBJECTIVES,
+  campaignPolicy,
+  DEFAULT_PARAMS,
+  type PolicyParams,
+  TULA_CONTAINED,
+} from './policy.ts';
 
 /** A plan the search may choose: its name, the policy's parameters, its move-ordering prior. */
 export interface CampaignPlan {
@@ -35,8 +41,30 @@ export const CAMPAIGN_PLANS: Readonly<Record<Side, readonly CampaignPlan[]>> = {
     // counted, the ring held) before the attack. Level 1 plays without: with them the Axis
     // won 16-18 of 24 campaigns against the Soviet rules of thumb, without 6 of 24.
     { key: 'pincers', params: { ...DEFAULT_PARAMS, pocket: 0.5 }, prior: 3 },
+    // Tula contained, not stormed (rules version 6: fortified from turn 2, the 50th Army
+    // there): Panzer Group 2 to Plavsk and Yefremov, the 2nd Army on Aleksin, the city
+    // attacked only at twice the odds, its ways out closed (B.4a).
+    {
+      key: 'contain',
+      params: { ...DEFAULT_PARAMS, axes: TULA_CONTAINED, fortifiedMargin: 2, pocket: 0.5 },
+      prior: 2,
+    },
+    // Take what can be taken and hold it through the winter: a garrison on every point of
+    // victory points against the Soviet strength near it (a point won back scores for the
+    // Soviets, RULINGS P-15), attacks at long odds only, Tula contained.
+    {
+      key: 'hold',
+      params: {
+        ...DEFAULT_PARAMS,
+        axes: TULA_CONTAINED,
+        axisGuard: 0.6,
+        axisMargin: 2,
+        fortifiedMargin: 1.5,
+      },
+      prior: 2,
+    },
     // Attack only where the odds are long (the winter's losses count for the Soviets, C-13.2).
-    { key: 'careful', params: { ...DEFAULT_PARAMS, axisMargin: 2 }, prior: 2 },
+    { key: 'careful', params: { ...DEFAULT_PARAMS, axisMargin: 2 }, prior: 1 },
   ],
   soviet: [
     { key: 'planned', params: DEFAULT_PARAMS, prior: 3 },
@@ -44,6 +72,19 @@ export const CAMPAIGN_PLANS: Readonly<Record<Side, readonly CampaignPlan[]>> = {
     { key: 'counter', params: { ...DEFAULT_PARAMS, sovietMargin: 1 }, prior: 2 },
   ],
 };
+
+/**
+ * The Axis plans the search compares on each turn (three: a budget of a few iterations
+ * splits no further): the opening (turn 1: Tula is not fortified yet), the autumn drive
+ * (turns 2-3, Mud: Tula fortified, C-8.1), the frost's last Good turn (4) and the winter
+ * (turns 5-8, Snow: the Soviet counter-offensive).
+ */
+export function axisPlanKeys(turn: number): readonly string[] {
+  if (turn <= 1) return ['planned', 'pincers', 'careful'];
+  if (turn <= 3) return ['planned', 'pincers', 'contain'];
+  if (turn === 4) return ['planned', 'contain', 'hold'];
+  return ['planned', 'hold', 'careful'];
+}
 
 type Rules = GameRules<CampaignState, Action, unknown>;
 
@@ -82,16 +123,86 @@ function planMacro(rules: Rules, plan: CampaignPlan): Macro<CampaignState> {
 /** The evaluation's scale: a lead of this many victory points is about a 73% chance. */
 const VP_SCALE = 3;
 
+/** Undispersed ground strength of `side` at each point (not attacking), by point index. */
+function strengthByPoint(g: CampaignState, side: Side, index: ReadonlyMap<string, number>): Float64Array {
+  const s = new Float64Array(index.size);
+  for (const u of g.units)
+    if (u.place === 'map' && u.unitClass !== 'air' && u.side === side && !u.dispersed && u.from === null)
+      s[index.get(u.at)!]! += u.value;
+  return s;
+}
+
 /**
- * A chance of winning for `side` (C-13): the victory points as they stand, a quarter point
- * a loss step each side's ground units carry, half a point each Axis ground unit out of
- * supply (C-7.1: it does not recover, C-7.3, and the winter wears it down, C-7.2), and the
- * sudden death of Moscow (C-13.1).
+ * The chance that a point held by the defender (strength `held` there and `backing` next to
+ * it) changes hands before the end against `pressure` (the attacker's strength next to it,
+ * half two lines off): the pressure squared against the defence's, scaled by the turns left
+ * (a point safe at the last turn's end counts as it stands, C-13.2).
+ */
+function lossChance(pressure: number, held: number, backing: number, turnsLeft: number): number {
+  if (pressure <= 0 || turnsLeft <= 0) return 0;
+  const defence = 1.5 * (held + backing / 2) + 2;
+  return (Math.min(1, turnsLeft / 2) * pressure * pressure) / (pressure * pressure + defence * defence);
+}
+
+/**
+ * The victory points the Axis can expect to lead by at the end (C-13.2, RULINGS P-15): the
+ * count as it stands, and for each point of victory points the chance it changes hands in
+ * the turns left (`lossChance`: who stands near it against who holds it). A point the Axis
+ * took and the Soviets win back swings twice its value (it scores for the Soviets as it
+ * scored for the Axis), one the Soviets held from the start once; a point the Axis holds
+ * that the Soviets won back, twice. The Axis's chances of taking are counted at half (its
+ * attacks need the odds, C-4.4, and the winter is the Soviets').
+ */
+export function expectedLead(g: CampaignState): number {
+  const t = typhoon();
+  const vp = victoryPoints(g);
+  let lead = vp.axis - vp.soviet;
+  const map = t.map;
+  const index = new Map(map.pointIds.map((p, i) => [p, i]));
+  const axis = strengthByPoint(g, 'axis', index);
+  const soviet = strengthByPoint(g, 'soviet', index);
+  const turnsLeft = t.scenario.turns.length - g.turn + (g.player === 'axis' ? 1 : 0.5);
+  const axisStart = new Set(t.scenario.control.axis);
+  const graph = map.graph;
+  for (const [p, value] of Object.entries(t.scenario.victoryPoints)) {
+    const i = index.get(p)!;
+    // The strength of each side next to `p`, and half of it two lines off.
+    let near = { axis: 0, soviet: 0 };
+    const seen = new Set([i]);
+    let ring = [i];
+    for (let d = 1; d <= 2; d++) {
+      const next: number[] = [];
+      for (const q of ring)
+        for (let e = graph.offsets[q]!; e < graph.offsets[q + 1]!; e++) {
+          const r = graph.targets[e]!;
+          if (seen.has(r)) continue;
+          seen.add(r);
+          next.push(r);
+          const w = d === 1 ? 1 : 0.5;
+          near = { axis: near.axis + w * axis[r]!, soviet: near.soviet + w * soviet[r]! };
+        }
+      ring = next;
+    }
+    const holder = g.control[p];
+    const swing = axisStart.has(p) || (holder === 'soviet' && !g.taken.includes(p)) ? value : 2 * value;
+    if (holder === 'axis') lead -= swing * lossChance(near.soviet, axis[i]!, near.axis, turnsLeft);
+    else {
+      const fortified = g.fortified.includes(p) ? 2 : 1;
+      lead += 0.5 * swing * lossChance(near.axis, fortified * soviet[i]!, near.soviet, turnsLeft);
+    }
+  }
+  return lead;
+}
+
+/**
+ * A chance of winning for `side` (C-13): the victory points it can expect at the end
+ * (`expectedLead`), a quarter point a loss step each side's ground units carry, half a
+ * point each Axis ground unit out of supply (C-7.1: it does not recover, C-7.3, and the
+ * winter wears it down, C-7.2), and the sudden death of Moscow (C-13.1).
  */
 export function winChance(g: CampaignState, side: Side): number {
   if (g.result) return g.result.winner === side ? 1 : g.result.winner === null ? 0.5 : 0;
-  const vp = victoryPoints(g);
-  let lead = vp.axis - vp.soviet;
+  let lead = expectedLead(g);
   const supplied = inSupply(g, 'axis');
   const index = typhoon().map.pointIds;
   for (const u of g.units) {
@@ -105,20 +216,27 @@ export function winChance(g: CampaignState, side: Side): number {
 }
 
 /** The Typhoon campaign's search domain (nothing hidden: a determinized state is the state with dice of its own). */
-export function campaignSearchDomain(
-  rules: Rules = campaignRules as unknown as Rules,
-): SearchDomain<CampaignState> {
+export function campaignSearchDomain(rules: Rules = campaignRules): SearchDomain<CampaignState> {
   const macros = {
-    axis: CAMPAIGN_PLANS.axis.map((p) => planMacro(rules, p)),
+    axis: new Map(CAMPAIGN_PLANS.axis.map((p) => [p.key, planMacro(rules, p)])),
     soviet: CAMPAIGN_PLANS.soviet.map((p) => planMacro(rules, p)),
   };
+  const axisChoices = (turn: number) =>
+    axisPlanKeys(turn).flatMap((k) => {
+      const m = macros.axis.get(k);
+      return m ? [m] : [];
+    });
   const policy = campaignPolicy(DEFAULT_PARAMS);
   return {
     rules,
     determinize: (state, _viewer, rng) => ({ ...state, rng }),
-    choices: (state, side) => (planStart(state.state, side as Side) ? macros[side as Side] : null),
+    choices: (state, side) => {
+      const g = state.state;
+      if (!isSide(side) || !planStart(g, side)) return null;
+      return side === 'axis' ? axisChoices(g.turn) : macros.soviet;
+    },
     policy: () => (state: GameState<CampaignState>, side: string) => policy(rules, state, side),
-    evaluate: (state, side) => winChance(state.state, side as Side),
+    evaluate: (state, side) => winChance(state.state, side === 'axis' ? 'axis' : 'soviet'),
     // The plans are pure functions of the state: a fresh one plays on as the running one would.
     planAt: (state, side) => {
       const g = state.state;
@@ -126,5 +244,7 @@ export function campaignSearchDomain(
     },
   };
 }
+
+const isSide = (s: string): s is Side => s === 'axis' || s === 'soviet';
 
 export { AXIS_OBJECTIVES };
