@@ -579,34 +579,46 @@ function backpropagate<G>(search: Search<G>, path: readonly TreeNode[], s: GameS
 }
 
 /**
- * A player that searches at each of its decision points and plays the chosen plan; the
- * game's policy plays everything else. It sees only its side's view.
+ * Whether `state` is of the game `domain` searches (the same rules id): then it is a
+ * state of the domain's game too.
  */
-export class IsmctsPlayer implements Player {
+function ofDomain<D, G>(
+  domain: SearchDomain<D>,
+  rules: GameRules<G, Action, unknown>,
+  state: GameState<G>,
+): state is GameState<G> & GameState<D> {
+  return rules.id === domain.rules.id;
+}
+
+/**
+ * A player that searches at each of its decision points and plays the chosen plan; the
+ * game's policy plays everything else. It sees only its side's view. `D` is the state of
+ * the game its domain searches; it plays no other game.
+ */
+export class IsmctsPlayer<D = unknown> implements Player {
   /** Searches made and iterations played (the benchmark's counters). */
   searches = 0;
   iterations = 0;
-  private plan: ((state: GameState<unknown>, side: string) => Action | null) | null = null;
-  private policy: ((state: GameState<unknown>, side: string) => Action) | null = null;
+  private plan: ((state: GameState<D>, side: string) => Action | null) | null = null;
+  private policy: ((state: GameState<D>, side: string) => Action) | null = null;
   constructor(
     readonly name: string,
-    private readonly domain: SearchDomain<unknown>,
+    private readonly domain: SearchDomain<D>,
     private readonly budget: SearchBudget,
     private readonly seed: Seed,
   ) {}
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    const domain = this.domain as unknown as SearchDomain<G>;
-    if (rules.id !== domain.rules.id)
+    const domain = this.domain;
+    if (!ofDomain(domain, rules, state))
       throw new Error(`this search plays ${domain.rules.id}, not ${rules.id}`);
-    const known = knownState(rules, state, side, `${this.seed}:${state.stateId}`);
-    const legal = legalActions(rules, known, side).filter((a) => a.type !== 'undo');
+    const known = knownState(domain.rules, state, side, `${this.seed}:${state.stateId}`);
+    const legal = legalActions(domain.rules, known, side).filter((a) => a.type !== 'undo');
     // Only what is offered is played (a plan made in a search is checked against the list).
     const ok = (a: Action | null): a is Action =>
       a !== null && legal.some((l) => l.type === a.type && sameJson(l, a));
-    const plan = this.plan as ((st: GameState<G>, sd: string) => Action | null) | null;
-    if (plan) {
-      const a = plan(known, side);
+    if (this.plan) {
+      const a = this.plan(known, side);
       if (ok(a)) return a;
       this.plan = null;
     }
@@ -618,15 +630,12 @@ export class IsmctsPlayer implements Player {
       const next = r.macro.start();
       const a = next(known, side);
       if (ok(a)) {
-        this.plan = next as (st: GameState<unknown>, sd: string) => Action | null;
+        this.plan = next;
         return a;
       }
     }
-    this.policy ??= domain.policy(rngFromSeed(`${this.seed}:policy`)) as (
-      st: GameState<unknown>,
-      sd: string,
-    ) => Action;
-    const a = (this.policy as (st: GameState<G>, sd: string) => Action)(known, side);
+    this.policy ??= domain.policy(rngFromSeed(`${this.seed}:policy`));
+    const a = this.policy(known, side);
     if (ok(a)) return a;
     return legal[0]!;
   }

@@ -15,7 +15,7 @@ import {
   type Seed,
   UNDO,
 } from '@stavka/engine';
-import type { MarsAction, MarsState, Side } from './mars-games.ts';
+import { isMarsGame, type MarsAction, marsRules, type Side } from './mars-games.ts';
 import { GREEDY_PARAMS, MarsPolicy } from './policy.ts';
 
 export class GreedyPlayer implements Player {
@@ -23,13 +23,9 @@ export class GreedyPlayer implements Player {
   private readonly policy = new MarsPolicy(GREEDY_PARAMS);
   constructor(readonly seed: Seed = 0) {}
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    if (rules.id !== 'mars-1942') throw new Error(`the greedy player plays mars-1942, not ${rules.id}`);
-    const known = knownState(rules, state, side, this.seed) as unknown as GameState<MarsState>;
-    const legal = legalActions(
-      rules as unknown as GameRules<MarsState, MarsAction, unknown>,
-      known,
-      side,
-    ).filter((a): a is MarsAction => a.type !== UNDO.type);
+    if (!isMarsGame(rules, state)) throw new Error(`the greedy player plays mars-1942, not ${rules.id}`);
+    const known = knownState(marsRules, state, side, this.seed);
+    const legal = legalActions(marsRules, known, side).filter((a): a is MarsAction => a.type !== UNDO.type);
     return this.policy.choose(known, side as Side, legal);
   }
 }

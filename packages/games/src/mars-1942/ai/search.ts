@@ -204,7 +204,7 @@ export function marsSearchDomain(
   };
   const setupMacros = setups.map((c) => setupMacro(rules, c));
   return {
-    rules: rules as unknown as GameRules<MarsState, Action, unknown>,
+    rules,
     // Mars hides nothing but the dice to come (the module's determinize): the known
     // state already carries the searcher's own dice, drawn afresh per iteration.
     determinize: (state, _viewer, rng) => ({ ...state, rng }),
