@@ -17,7 +17,7 @@ import { positionFile, SMALL_FRONT } from './test-positions.ts';
 const typed = {
   ...barbarossaPlay,
   id: barbarossaModule.id,
-  meta: { ...barbarossaModule.meta, playable: true },
+  meta: barbarossaModule.meta,
   calculator: barbarossaModule.calculator,
 };
 const playable: AnyGameModule = registerGame(typed);

@@ -62,13 +62,9 @@ describe('Barbarossa set up from a scenario file (stavka scenario)', () => {
   });
 
   it('refuses a broken copy, naming each field', () => {
-    const file = asWritten() as unknown as {
-      units: { factors: Record<string, number> }[];
-      turns: unknown;
-      map: { places: { hex: string }[] };
-    };
+    const file = asWritten();
     file.units[0]!.factors.attack = -3;
-    file.turns = 'fifteen';
+    Object.assign(file, { turns: 'fifteen' });
     const made = setup(barbarossaRules, file, 1, {});
     assert.ok(!made.ok);
     const paths = made.error.map((e) => e.path);
@@ -80,8 +76,8 @@ describe('Barbarossa set up from a scenario file (stavka scenario)', () => {
       paths.some((p) => /^turns/.test(p)),
       paths.join(', '),
     );
-    const badHex = asWritten() as unknown as { map: { places: { hex: string }[] } };
-    badHex.map.places[0]!.hex = '9999';
+    const badHex = asWritten();
+    badHex.map.places![0]!.hex = '9999';
     const h = setup(barbarossaRules, badHex, 1, {});
     assert.ok(!h.ok);
     assert.ok(

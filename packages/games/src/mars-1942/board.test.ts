@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  type Action,
   applyUnchecked,
   type GameState,
   legalActions,
@@ -95,7 +94,6 @@ describe('mars-1942 "Supply": zones of control, blocked hexes and a trace taken 
 
 describe('mars-1942 "Operational Movement": a move carried out from the search kept with the legal list is the move searched afresh', () => {
   it('moves of the movement-phase states of a random game: the same state, log and hash either way', () => {
-    const rules = marsRules as never as Parameters<typeof legalActions<MarsState, Action>>[0];
     const states: GameState<MarsState>[] = [];
     playout(
       marsRules,
@@ -106,11 +104,11 @@ describe('mars-1942 "Operational Movement": a move carried out from the search k
     let compared = 0;
     for (const s of states.filter((x, i) => i % 3 === 0 && x.state.step === 'movement')) {
       const side = s.state.player;
-      const moves = legalActions(rules, s, side).filter((a) => a.type === 'move');
+      const moves = legalActions(marsRules, s, side).filter((a) => a.type === 'move');
       for (let k = 0; k < moves.length; k += Math.max(1, Math.floor(moves.length / 4))) {
-        const listed = applyUnchecked(rules, s, side, moves[k]!);
+        const listed = applyUnchecked(marsRules, s, side, moves[k]!);
         // The same position as a state never listed: no kept search, the move searched again.
-        const unlisted = applyUnchecked(rules, { ...s, state: cloneMarsState(s.state) }, side, moves[k]!);
+        const unlisted = applyUnchecked(marsRules, { ...s, state: cloneMarsState(s.state) }, side, moves[k]!);
         assert.deepEqual(listed.log.at(-1), unlisted.log.at(-1));
         assert.equal(stateHash(listed), stateHash(unlisted));
         compared++;

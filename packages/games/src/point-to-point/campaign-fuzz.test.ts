@@ -73,7 +73,6 @@ function checkInvariants(g: CampaignState, where: string): void {
 
 describe(`C-1..C-13 random-play fuzzer: ${GAMES} whole campaigns`, () => {
   it('every action keeps the invariants; every game ends with a result by victory points or Moscow; replays match', () => {
-    const rules = campaignRules as never as Parameters<typeof setup>[0];
     for (let n = 1; n <= GAMES; n++) {
       const seed = `fuzz-${n}`;
       const made = setup(campaignRules, null, seed, {});
@@ -105,7 +104,7 @@ describe(`C-1..C-13 random-play fuzzer: ${GAMES} whole campaigns`, () => {
         const winner = vp.axis > vp.soviet ? 'axis' : vp.soviet > vp.axis ? 'soviet' : null;
         assert.equal(g.result.winner, winner, `${seed}: the higher total wins (C-13.3)`);
       }
-      const again = replay(rules, {
+      const again = replay(campaignRules, {
         game: campaignRules.id,
         rulesVersion: campaignRules.rulesVersion,
         scenario: null,

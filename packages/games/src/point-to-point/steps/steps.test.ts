@@ -11,12 +11,14 @@ import {
   type GameRules,
   type GameState,
   RandomPlayer,
+  type RulesContext,
   setup,
 } from '@stavka/engine';
 import { battleRules } from '../battle.ts';
 import { type CampaignState, campaignRules } from '../campaign.ts';
 
-const rules = campaignRules as unknown as GameRules<CampaignState, Action, Record<string, unknown>>;
+/** Any action may be handed in, as from the wire: `apply` must refuse those no step offered. */
+const rules: GameRules<CampaignState, Action, Record<string, unknown>> = campaignRules;
 
 /** Random play from the opening until `until` holds (a seeded game: always the same state). */
 function playUntil(seed: string, until: (g: CampaignState) => boolean): GameState<CampaignState> {
@@ -57,7 +59,7 @@ describe('C-3 Sequence of play: each step offers its own actions to the side to 
   it('an action outside its step is refused by name and the state is left alone', () => {
     const s = playUntil('steps-refuse', () => true);
     const draft = rules.clone!(s.state);
-    const ctx = { log: () => {}, roll: () => 1 } as unknown as Parameters<typeof rules.applyAction>[3];
+    const ctx: RulesContext = { log: () => {}, roll: () => 1, reveal: () => {} };
     assert.throws(() => rules.applyAction(draft, 'axis', { type: 'attack' }, ctx), /attack outside a battle/);
     assert.throws(
       () => rules.applyAction(draft, 'axis', { type: 'dance' }, ctx),
