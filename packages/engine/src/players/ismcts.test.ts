@@ -63,7 +63,7 @@ describe('the search finds the best move of a game it is given (Nim: leave a mul
 
 /* The hidden-information test game (Dispatches), through its module (secretModule). */
 const secretGame = secretModule();
-const secret = secretGame.rules as unknown as GameRules<SecretState, Action, unknown>;
+const secret: GameRules<SecretState, Action, unknown> = secretGame.rules!;
 const secretDomain: SearchDomain<SecretState> = {
   rules: secret,
   determinize: secretGame.determinize!,
@@ -166,7 +166,8 @@ interface Bandit {
 }
 /** Arm k wins on a d6 roll of at most WIN_ON[k]: chances 1/6, 4/6, 3/6, 2/6. */
 const WIN_ON = [1, 4, 3, 2];
-const banditRules: GameRules<Bandit, Action> = {
+type Pull = { readonly type: 'pull'; readonly arm: number };
+const banditRules: GameRules<Bandit, Pull> = {
   id: 'bandit',
   rulesVersion: 'bandit/1',
   sides: ['a', 'b'],
@@ -175,7 +176,7 @@ const banditRules: GameRules<Bandit, Action> = {
   legalActions: (g, side) =>
     side !== 'a' || g.won !== null ? [] : WIN_ON.map((_, arm) => ({ type: 'pull', arm })),
   applyAction(g, _side, a, ctx) {
-    g.arm = (a as unknown as { arm: number }).arm;
+    g.arm = a.arm;
     g.won = ctx.roll('the arm pays') <= WIN_ON[g.arm]!;
   },
   view: (g) => g,
@@ -227,7 +228,8 @@ interface March {
   marched: number;
   won: boolean | null;
 }
-const marchRules: GameRules<March, Action> = {
+type MarchAction = { readonly type: 'march' } | { readonly type: 'fight'; readonly odds: number };
+const marchRules: GameRules<March, MarchAction> = {
   id: 'march',
   rulesVersion: 'march/1',
   sides: ['a', 'b'],
@@ -244,7 +246,7 @@ const marchRules: GameRules<March, Action> = {
           ],
   applyAction(g, _side, a, ctx) {
     if (a.type === 'march') g.marched++;
-    else g.won = ctx.roll('the fight') <= (a as unknown as { odds: number }).odds;
+    else g.won = ctx.roll('the fight') <= a.odds;
   },
   view: (g) => g,
   outcome: (g) => (g.won === null ? null : { winner: g.won ? 'a' : 'b', score: {}, summary: '' }),
