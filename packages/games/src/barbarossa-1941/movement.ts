@@ -7,10 +7,15 @@
  *
  * A move is either within the unit's OMF (it may still attack) or uses the Operational
  * Movement Bonus (it may not attack, nor enter or leave the ZOC of an Undisrupted Russian
- * army / German korps or army not already occupied by a friendly unit): two searches,
- * the second with the bonus and the OMB's own restriction.
+ * army / German korps or army not already occupied by a friendly unit); and the units
+ * that are not mobile go 1 hex further when the whole move runs along roads (RULINGS
+ * B-22). Those four reaches come from two searches, every step and along roads only
+ * (moveOffers): the OMB's restriction bars only hexes where a move stops anyway.
+ *
+ *   one piece:   moveOptions -> moveOffers (searchFrom x2, specialStep, sortOffers)
+ *   every piece: movementLists -> carriedMoves (changesSince) or workOutMoves
  */
-import { CarriedCache, type SearchPolicy, type SearchSpace, searchSpaceFor } from '@stavka/engine';
+import { CarriedCache, type Graph, SearchSpace, type StepPolicy } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { russianRailSlot } from './railway-guns.ts';
 import {
@@ -78,6 +83,28 @@ export function bonusForbiddenZoc(board: Board, side: Side, hex: number): boolea
   return board.bonusZocAt(side, hex, (h) => bonusZocAt(board, side, h));
 }
 
+/**
+ * `bonusForbiddenZoc` of every hex, worked out once a board and side (the searches ask it
+ * of every step they try while the OMB is in play): 1 where forbidden. Read it, never change it.
+ */
+const forbiddenMaps = new WeakMap<Board, Partial<Record<Side, Uint8Array>>>();
+
+function forbiddenZocs(board: Board, side: Side): Uint8Array {
+  let bySide = forbiddenMaps.get(board);
+  if (!bySide) {
+    bySide = {};
+    forbiddenMaps.set(board, bySide);
+  }
+  let map = bySide[side];
+  if (!map) {
+    const zoc = board.zocCountOf(otherSide(side));
+    map = new Uint8Array(zoc.length);
+    for (let h = 0; h < zoc.length; h++) if (zoc[h]! > 0 && bonusForbiddenZoc(board, side, h)) map[h] = 1;
+    bySide[side] = map;
+  }
+  return map;
+}
+
 function bonusZocAt(board: Board, side: Side, hex: number): boolean {
   for (const o of board.zocOwners(side, hex)) {
     const p = board.piece(o);
@@ -138,17 +165,17 @@ function mayEnter(m: Mover, to: number): boolean {
 }
 
 /**
- * The cost of one step in half MFs, or -1; `road` true for a step that must follow a
+ * What a step into a swamp costs a motorized korps off-road, from its start (stepCost):
+ * the whole move, whatever is left of it (B-21).
+ */
+const WHOLE_MOVE = -2;
+
+/**
+ * The cost of one step in half MFs; -1 where the piece may not take it, WHOLE_MOVE where
+ * it is a motorized korps' whole move (B-21); `roadOnly` for a step that must follow a
  * road (the other units' "+1 extra hex" search, RULINGS B-22).
  */
-function stepCost(
-  m: Mover,
-  from: number,
-  slot: number,
-  to: number,
-  maxCost: number,
-  roadOnly: boolean,
-): number {
+function stepCost(m: Mover, from: number, slot: number, to: number, roadOnly: boolean): number {
   if (!mayEnter(m, to)) return -1;
   const { board } = m;
   const s = board.s;
@@ -170,13 +197,13 @@ function stepCost(
   } else if (t === 'swamp' || t === 'swamp-forest') {
     // "Panzer/tank and motorized units must be at division/brigade level to transit at more than 1 hex per turn ...
     //  Even those divisions and brigades expend 2 MFs per swamp hex" (RULINGS B-21: a korps enters a swamp as its whole move).
-    if (m.motorizedKorps) return from === m.start ? maxCost : -1;
+    if (m.motorizedKorps) return from === m.start ? WHOLE_MOVE : -1;
     if (m.mobile) cost = 4;
   }
   // B-21: a korps starting in a swamp leaves it off-road only as its whole move.
   if (m.motorizedKorps && from === m.start) {
     const here = terrainIn(s, from, w);
-    if (here === 'swamp' || here === 'swamp-forest') return maxCost;
+    if (here === 'swamp' || here === 'swamp-forest') return WHOLE_MOVE;
   }
   return cost;
 }
@@ -267,61 +294,321 @@ export function afterMove(
   return { mfLeft, riverCrossed };
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* One piece's moves: two searches                                                       */
+
 /**
- * One search. `friendReads` is given every hex where the OMB's rule 2 asked whether a
- * friendly unit was there (a step into a forbidden ZOC): the only hexes where friendly
- * units change what the search does, but for its start (movementLists).
+ * The four bounds of a piece's move, in half MFs, as the rules give them (-1: none):
+ * within its OMF (it may still attack); the other units' "+1 extra hex" when the whole
+ * move runs along roads (RULINGS B-22); with the OMB (OMB rule 2: not when it vacates a
+ * forbidden ZOC); and the OMB along roads.
  */
-function run(
+interface MoveBounds {
+  readonly omf: number;
+  readonly roadOmf: number;
+  readonly bonus: number;
+  readonly roadBonus: number;
+}
+
+function boundsOf(board: Board, m: Mover): MoveBounds {
+  const omf = omfOf(board, m.id);
+  const roads = !m.mobile && !m.railOnly;
+  // OMB rule 2: "It enters or vacates a ZOC of an UnDisrupted Russian army or German korps or army not already occupied by a friendly unit."
+  const vacates = bonusForbiddenZoc(board, m.side, m.start) && !board.hasFriend(m.side, m.start, m.id);
+  const bonusMf = omb(m.side, board.g.breakthrough);
+  const total = omf + bonusMf;
+  const bonus = !vacates && bonusMf > 0;
+  return {
+    omf: 2 * omf,
+    roadOmf: roads ? 2 * (omf + 1) : -1,
+    bonus: bonus ? 2 * total : -1,
+    roadBonus: bonus && roads ? 2 * (total + 2) : -1,
+  };
+}
+
+/** What a piece's searches read, for its carried list (movementLists): each hex once. */
+class HexSet {
+  private readonly stamp: Uint32Array;
+  private generation = 0;
+  private readonly items: Int32Array;
+  private count = 0;
+
+  constructor(n: number) {
+    this.stamp = new Uint32Array(n);
+    this.items = new Int32Array(n);
+  }
+
+  clear(): this {
+    this.generation++;
+    this.count = 0;
+    return this;
+  }
+
+  add(h: number): void {
+    if (this.stamp[h] === this.generation) return;
+    this.stamp[h] = this.generation;
+    this.items[this.count++] = h;
+  }
+
+  /** The hexes added since `clear`, in order, copied out (a plain array: quicker to make than a typed one). */
+  take(): number[] {
+    const out = new Array<number>(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = this.items[i]!;
+    return out;
+  }
+}
+
+/** What a piece's searches read: the hexes they settled, and where the OMB's rule 2 asked for a friendly unit. */
+interface Reads {
+  readonly reached: HexSet;
+  readonly friendReads: HexSet;
+}
+
+/**
+ * The two searches of a piece (run below), each in a work space of its own so both stay
+ * readable while their answers are merged: every step, then the steps along roads.
+ */
+const workSpaces = new WeakMap<Graph, readonly [SearchSpace, SearchSpace]>();
+
+function spacesFor(graph: Graph): readonly [SearchSpace, SearchSpace] {
+  let spaces = workSpaces.get(graph);
+  if (!spaces) {
+    spaces = [new SearchSpace(graph), new SearchSpace(graph)];
+    workSpaces.set(graph, spaces);
+  }
+  return spaces;
+}
+
+/**
+ * One search from the piece's hex up to `maxCost`, along roads only if `roadOnly`. It
+ * stands for two of the rules' searches at once, without and with the OMB: OMB rule 2's
+ * ZOCs are a part of the hexes where a move must stop (each is next to an enemy army or
+ * korps), so no path goes on through one either way, and a hex costs the same with the
+ * OMB as without until its bound (moveOffers reads both off it). It neither forbids them
+ * nor makes the special 1-hex moves; a motorized korps' whole-move steps (B-21) are left
+ * out, listed in `wholeMoves`.
+ */
+function searchFrom(
   m: Mover,
+  space: SearchSpace,
   maxCost: number,
-  opts: { roadOnly: boolean; bonus: boolean },
-  friendReads?: number[],
+  roadOnly: boolean,
+  wholeMoves: number[],
 ): SearchSpace {
-  const { board } = m;
-  const friendOthers = (h: number) => board.at[h]!.length > 0 && board.hasFriend(m.side, h, m.id);
-  // OMB rule 2's ZOCs (bonusForbiddenZoc), judged once a hex and board.
-  const bonus = opts.bonus;
-  const side = m.side;
-  const judge = (h: number) => bonusZocAt(board, side, h);
+  const { board, side, start, mobile, railOnly } = m;
   // stepCost from any hex but the start, read off tables (the same sum: see entryTable).
-  const { start, mobile, railOnly } = m;
-  const roadOnly = opts.roadOnly;
   const table = entryTable(board, m);
-  const enemyGround = board.enemyGroundOf(m.side);
+  const enemyGround = board.enemyGroundOf(side);
   const { s, weather } = board;
-  const enemyZoc = board.zocCountOf(otherSide(m.side));
-  const policy: SearchPolicy = {
+  const enemyZoc = board.zocCountOf(otherSide(side));
+  const policy: StepPolicy = {
     stepCost(from, slot, to) {
-      // OMB rule 2: the bonus is lost by entering such a ZOC not already occupied by a friendly unit.
-      if (bonus && board.bonusZocAt(side, to, judge)) {
-        friendReads?.push(to);
-        if (!friendOthers(to)) return -1;
+      if (from === start || railOnly) {
+        const cost = stepCost(m, from, slot, to, roadOnly);
+        if (cost !== WHOLE_MOVE) return cost;
+        wholeMoves.push(to);
+        return -1;
       }
-      if (from === start || railOnly) return stepCost(m, from, slot, to, maxCost, roadOnly);
       const t = table[to]!;
       if (t < 0 || enemyGround[to] === 1) return -1;
-      const road = roadAlong(s, slot, weather);
-      if (road) return mobile ? 1 : 2;
+      if (roadAlong(s, slot, weather)) return mobile ? 1 : 2;
       if (roadOnly) return -1;
       return t === KORPS_SWAMP ? -1 : t;
     },
     // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
     stopsAt: (node) => enemyZoc[node]! > 0,
-    alwaysAllowed(from, slot, to) {
-      if (opts.bonus || opts.roadOnly) return false;
-      if (!mayEnter(m, to)) return false;
-      if (m.railOnly && !russianRailSlot(board, from, slot, to)) return false;
-      // "a unit may make a special 1-hex move regardless of enemy ZOCs, if moving onto a hex already occupied by a friendly unit"
-      if (friendOthers(to)) return true;
-      // "if not violating that rule a unit may always make a special 1-hex move out of one enemy unit's ZOC into a different enemy unit's ZOC"
-      if (m.startOwners.size === 0) return false;
-      const owners = board.zocOwners(m.side, to);
-      return owners.length > 0 && owners.every((o) => !m.startOwners.has(o));
-    },
   };
-  // The shared work space: read before the next run (moveOptions does).
-  return searchSpaceFor(board.s.map.graph).run(policy, { sources: [m.start], maxCost });
+  return space.run(policy, { sources: [start], maxCost });
+}
+
+/**
+ * The special 1-hex moves out of the start hex, whatever they cost: "a unit may make a
+ * special 1-hex move regardless of enemy ZOCs, if moving onto a hex already occupied by
+ * a friendly unit"; "if not violating that rule a unit may always make a special 1-hex
+ * move out of one enemy unit's ZOC into a different enemy unit's ZOC".
+ */
+function specialStep(m: Mover, slot: number, to: number): boolean {
+  const { board } = m;
+  if (!mayEnter(m, to)) return false;
+  if (m.railOnly && !russianRailSlot(board, m.start, slot, to)) return false;
+  if (friendOthers(m, to)) return true;
+  if (m.startOwners.size === 0) return false;
+  const owners = board.zocOwners(m.side, to);
+  return owners.length > 0 && owners.every((o) => !m.startOwners.has(o));
+}
+
+/** A friendly unit other than the mover in `hex`. */
+function friendOthers(m: Mover, hex: number): boolean {
+  return m.board.at[hex]!.length > 0 && m.board.hasFriend(m.side, hex, m.id);
+}
+
+/** Which search a destination's offer came from, for its path. */
+const VIA_ALL = 0;
+const VIA_ROADS = 1;
+/** A single step from the start (a whole move, a special 1-hex move): the path is the two hexes. */
+const VIA_STEP = 2;
+
+/** moveOffers' best offer per hex (stamped, as a search's) and the destinations: one per map size, reused. */
+interface Offers {
+  generation: number;
+  readonly stamp: Uint32Array;
+  readonly cost: Int32Array;
+  readonly bonus: Uint8Array;
+  readonly via: Uint8Array;
+  /** The destinations, `count` of them: first in the order offered, then cheapest first (then by hex). */
+  readonly dests: Int32Array;
+  count: number;
+  /** sortOffers' work space: the destinations by cost, and where each cost's run begins. */
+  readonly sorted: Int32Array;
+  buckets: Int32Array;
+}
+const offerSpaces = new Map<number, Offers>();
+
+function offersFor(n: number): Offers {
+  let o = offerSpaces.get(n);
+  if (!o || o.generation >= 0xfffffff0) {
+    o = {
+      generation: 0,
+      stamp: new Uint32Array(n),
+      cost: new Int32Array(n),
+      bonus: new Uint8Array(n),
+      via: new Uint8Array(n),
+      dests: new Int32Array(n),
+      count: 0,
+      sorted: new Int32Array(n),
+      buckets: new Int32Array(64),
+    };
+    offerSpaces.set(n, o);
+  }
+  return o;
+}
+
+/**
+ * Every destination of one piece with its cost and whether it uses the OMB, cheapest
+ * first then by hex, before stacking: the first of the rules' four moves that reaches a
+ * hex offers it (within the OMF, along roads within it, with the OMB, with the OMB along
+ * roads). The searches' answers stay readable in `spaces` (the paths) until the next call.
+ */
+function moveOffers(
+  m: Mover,
+  reads: Reads | null,
+): { offers: Offers; spaces: readonly [SearchSpace, SearchSpace] } {
+  const { board, start } = m;
+  const { graph } = board.s.map;
+  const bounds = boundsOf(board, m);
+  const o = offersFor(graph.nodeCount);
+  const gen = ++o.generation;
+  o.count = 0;
+  const offer = (to: number, cost: number, bonus: boolean, via: number) => {
+    if (o.stamp[to] === gen) return;
+    o.stamp[to] = gen;
+    o.cost[to] = cost;
+    o.bonus[to] = bonus ? 1 : 0;
+    o.via[to] = via;
+    o.dests[o.count++] = to;
+  };
+  const spaces = spacesFor(graph);
+  reads?.reached.clear();
+  reads?.friendReads.clear();
+  const wholeMoves: number[] = [];
+  const all = searchFrom(m, spaces[0], Math.max(bounds.omf, bounds.bonus), false, wholeMoves);
+  const roads =
+    bounds.roadOmf >= 0
+      ? searchFrom(m, spaces[1], Math.max(bounds.roadOmf, bounds.roadBonus), true, [])
+      : null;
+  // Within the OMF: the unit may still attack. A korps' whole move (B-21) costs all of it,
+  // unless the hex is reached for less another way.
+  for (let i = 0; i < all.reachedCount; i++) {
+    const to = all.reached[i]!;
+    const cost = all.cost[to]!;
+    if (to === start || cost > bounds.omf) continue;
+    if (cost === bounds.omf && wholeMoves.includes(to)) continue;
+    offer(to, cost, false, VIA_ALL);
+  }
+  for (const to of wholeMoves) offer(to, bounds.omf, false, VIA_STEP);
+  const { offsets, targets } = graph;
+  for (let k = offsets[start]!; k < offsets[start + 1]!; k++) {
+    const to = targets[k]!;
+    if (to < 0 || o.stamp[to] === gen) continue;
+    if (specialStep(m, k, to)) {
+      offer(to, bounds.omf, false, VIA_STEP);
+      reads?.reached.add(to);
+    }
+  }
+  // RULINGS B-22: "All other units' movement is increased 1 extra hex" when the whole move runs along roads.
+  if (roads !== null)
+    for (let i = 0; i < roads.reachedCount; i++) {
+      const to = roads.reached[i]!;
+      const cost = roads.cost[to]!;
+      if (to !== start && cost <= bounds.roadOmf) offer(to, cost, false, VIA_ROADS);
+    }
+  // With the OMB: no attack; OMB rule 2: not into a forbidden ZOC "not already occupied by a
+  // friendly unit" (where it asked that, the list reads the friendly units: `friendReads`).
+  const forbidden = forbiddenZocs(board, m.side);
+  const barred = (h: number) => {
+    if (forbidden[h] !== 1) return false;
+    reads?.friendReads.add(h);
+    return !friendOthers(m, h);
+  };
+  if (bounds.bonus >= 0)
+    for (let i = 0; i < all.reachedCount; i++) {
+      const to = all.reached[i]!;
+      if (to !== start && o.stamp[to] !== gen && !barred(to)) offer(to, all.cost[to]!, true, VIA_ALL);
+    }
+  if (roads !== null && bounds.roadBonus >= 0)
+    for (let i = 0; i < roads.reachedCount; i++) {
+      const to = roads.reached[i]!;
+      if (to !== start && o.stamp[to] !== gen && !barred(to)) offer(to, roads.cost[to]!, true, VIA_ROADS);
+    }
+  if (reads !== null) {
+    for (let i = 0; i < all.reachedCount; i++) reads.reached.add(all.reached[i]!);
+    if (roads !== null) for (let i = 0; i < roads.reachedCount; i++) reads.reached.add(roads.reached[i]!);
+    for (const to of wholeMoves) reads.reached.add(to);
+  }
+  sortOffers(o, Math.max(bounds.omf, bounds.bonus, bounds.roadOmf, bounds.roadBonus));
+  return { offers: o, spaces };
+}
+
+/**
+ * The destinations cheapest first, then by hex: counted out by cost (a bucket a cost, up
+ * to `maxCost`), then each bucket put in hex order (insertion: they are few).
+ */
+function sortOffers(o: Offers, maxCost: number): void {
+  const { dests, cost, sorted } = o;
+  const count = o.count;
+  if (o.buckets.length < maxCost + 2) o.buckets = new Int32Array(2 * (maxCost + 2));
+  const starts = o.buckets;
+  starts.fill(0, 0, maxCost + 2);
+  for (let i = 0; i < count; i++) starts[cost[dests[i]!]! + 1]!++;
+  for (let c = 1; c <= maxCost + 1; c++) starts[c]! += starts[c - 1]!;
+  for (let i = 0; i < count; i++) {
+    const to = dests[i]!;
+    sorted[starts[cost[to]!]!++] = to;
+  }
+  for (let i = 1; i < count; i++) {
+    const to = sorted[i]!;
+    const c = cost[to]!;
+    let j = i - 1;
+    while (j >= 0 && cost[sorted[j]!] === c && sorted[j]! > to) {
+      sorted[j + 1] = sorted[j]!;
+      j--;
+    }
+    sorted[j + 1] = to;
+  }
+  dests.set(sorted.subarray(0, count));
+}
+
+/** The path of an offer (moveOffers'), start first. */
+function pathOf(m: Mover, o: Offers, spaces: readonly [SearchSpace, SearchSpace], to: number): number[] {
+  const via = o.via[to]!;
+  return via === VIA_STEP ? [m.start, to] : spaces[via === VIA_ALL ? 0 : 1].pathTo(to);
+}
+
+/** Would `id` stack legally in `to` (Board.fitsOne), asked of many destinations: alone in a hex, the Mountain rule only. */
+function fitsAt(board: Board, id: string, mountainBound: boolean, to: number): boolean {
+  return board.at[to]!.length === 0
+    ? !mountainBound || terrainIn(board.s, to, board.weather) !== 'mountain'
+    : board.fitsOne(to, id);
 }
 
 /**
@@ -336,133 +623,63 @@ export function moveOptions(
     paths?: boolean;
     /** Only the move to this hex (none if it is not legal), its path the only one worked out. */
     to?: number;
-    reached?: number[];
-    all?: MoveOption[];
-    friendReads?: number[];
   } = {},
 ): MoveOption[] {
   if (!canMove(board, id)) return [];
-  const withPaths = opts.paths ?? true;
-  const only = opts.to;
-  const friendReads = opts.friendReads;
   const m = mover(board, id);
-  const omf = omfOf(board, id);
-  const bonusMf = omb(m.side, board.g.breakthrough);
-  // The best offer per destination so far, by hex (stamped), and the destinations in the
-  // order first offered.
-  const b = bestSpace(board.s.map.graph.nodeCount);
-  const gen = ++b.generation;
-  const dests: number[] = [];
-  const paths = withPaths ? new Map<number, number[]>() : null;
-  const reached = opts.reached;
-  const offer = (space: SearchSpace, bonus: boolean, limit: number) => {
-    for (let i = 0; i < space.reachedCount; i++) {
-      const to = space.reached[i]!;
-      reached?.push(to);
-      if (to === m.start) continue;
-      const cost = space.cost[to]!;
-      if (cost > limit) continue;
-      if (b.stamp[to] === gen) {
-        if (b.bonus[to] === 0 || bonus) continue;
-      } else {
-        b.stamp[to] = gen;
-        dests.push(to);
-      }
-      b.cost[to] = cost;
-      b.bonus[to] = bonus ? 1 : 0;
-      if (paths !== null && (only === undefined || only === to)) paths.set(to, space.pathTo(to));
-    }
-  };
+  const { offers: o, spaces } = moveOffers(m, null);
+  const withPaths = opts.paths ?? true;
   const option = (to: number): MoveOption => ({
     to,
-    cost: b.cost[to]!,
-    bonus: b.bonus[to] === 1,
-    path: paths?.get(to) ?? [],
+    cost: o.cost[to]!,
+    bonus: o.bonus[to] === 1,
+    path: withPaths ? pathOf(m, o, spaces, to) : [],
   });
-  // Within the OMF: the unit may still attack.
-  offer(run(m, 2 * omf, { roadOnly: false, bonus: false }, friendReads), false, 2 * omf);
-  if (!m.mobile && !m.railOnly) {
-    // RULINGS B-22: "All other units' movement is increased 1 extra hex" when the whole move runs along roads.
-    offer(run(m, 2 * (omf + 1), { roadOnly: true, bonus: false }, friendReads), false, 2 * (omf + 1));
+  const only = opts.to;
+  if (only !== undefined)
+    return o.stamp[only] === o.generation && board.fitsOne(only, id) ? [option(only)] : [];
+  const out: MoveOption[] = [];
+  for (let i = 0; i < o.count; i++) {
+    const to = o.dests[i]!;
+    if (fitsAt(board, id, m.motorizedKorps, to)) out.push(option(to));
   }
-  // OMB rule 2: "It enters or vacates a ZOC of an UnDisrupted Russian army or German korps or army not already occupied by a friendly unit."
-  const vacates = bonusForbiddenZoc(board, m.side, m.start) && !board.hasFriend(m.side, m.start, id);
-  if (!vacates && bonusMf > 0) {
-    const total = omf + bonusMf;
-    offer(run(m, 2 * total, { roadOnly: false, bonus: true }, friendReads), true, 2 * total);
-    if (!m.mobile && !m.railOnly)
-      offer(run(m, 2 * (total + 2), { roadOnly: true, bonus: true }, friendReads), true, 2 * (total + 2));
-  }
-  if (only !== undefined) return b.stamp[only] === gen && board.fitsOne(only, id) ? [option(only)] : [];
-  // Cheapest first, then by hex: sorted as one number each (cost, then hex).
-  const n = board.s.map.graph.nodeCount;
-  const order = new Float64Array(dests.length);
-  for (let i = 0; i < dests.length; i++) order[i] = b.cost[dests[i]!]! * n + dests[i]!;
-  order.sort();
-  const all: MoveOption[] = [];
-  for (let i = 0; i < order.length; i++) all.push(option(order[i]! % n));
-  opts.all?.push(...all);
-  // Alone in a hex, the unit stacks but for the Mountain rule (Board.fits): asked here of
-  // the unit once, not of every destination.
-  const u = board.unit(id);
-  const mountainBound = isMotorized(u) && !isSmall(u);
-  const { s, weather } = board;
-  return all.filter((o) =>
-    board.at[o.to]!.length === 0
-      ? !mountainBound || terrainIn(s, o.to, weather) !== 'mountain'
-      : board.fitsOne(o.to, id),
-  );
-}
-
-/** moveOptions' best offers per hex, stamped (a search's, the same way): one per map size, reused. */
-interface BestSpace {
-  generation: number;
-  readonly stamp: Uint32Array;
-  readonly cost: Int32Array;
-  readonly bonus: Uint8Array;
-}
-const bestSpaces = new Map<number, BestSpace>();
-
-function bestSpace(n: number): BestSpace {
-  let b = bestSpaces.get(n);
-  if (!b || b.generation >= 0xfffffff0) {
-    b = { generation: 0, stamp: new Uint32Array(n), cost: new Int32Array(n), bonus: new Uint8Array(n) };
-    bestSpaces.set(n, b);
-  }
-  return b;
+  return out;
 }
 
 /* ------------------------------------------------------------------------------------ */
 /* The movement lists carried from state to state                                        */
 
 /**
- * What one piece's moves were worked out from: the list (without paths) and every hex its
- * searches settled. Its moves read only the enemy units on those hexes, on the hexes next
- * to them (the steps tried, their ZOCs) and on the hexes next to those (whose ZOCs cover
- * the steps tried); so a change of enemy units farther than 2 hexes from all of them
- * cannot change the list. Friendly units are read only next to its start (the special
- * 1-hex moves, leaving the start hex), where the OMB's rule 2 asked (`friendReads`) and
- * at the destinations (stacking).
+ * What one piece's moves were worked out from: the list and every hex its searches
+ * settled. Its moves read only the enemy units on those hexes, on the hexes next to them
+ * (the steps tried, their ZOCs) and on the hexes next to those (whose ZOCs cover the
+ * steps tried); so a change of enemy units farther than 2 hexes from all of them cannot
+ * change the list. Friendly units are read only next to its start (the special 1-hex
+ * moves, leaving the start hex), where the OMB's rule 2 asked (`friendReads`) and at the
+ * destinations (stacking).
  */
 interface PieceMoves {
+  /** What the piece was when its moves were worked out (ownKey). */
   readonly own: string;
   readonly start: number;
-  readonly reached: Int32Array;
+  readonly reached: readonly number[];
   /** The hexes where a search asked whether a friendly unit was there (OMB rule 2). */
-  readonly friendReads: Int32Array;
-  /** Every destination before the stacking check, and those that pass it. */
-  readonly all: readonly MoveOption[];
-  /** The hexes of `all`, in order (a binary search finds a hex among them). */
-  readonly tos: Int32Array;
-  readonly list: readonly MoveOption[];
+  readonly friendReads: readonly number[];
+  /** Every destination before the stacking check, cheapest first (moveOffers' order). */
+  readonly all: readonly number[];
+  /** The destinations of `all` that pass the stacking check, in the same order: the list. */
+  readonly list: readonly number[];
 }
 
-interface MoveMemo {
-  /** What every piece's moves read beside the units: side, phase, weather, Ploesti/Grozny, converted track. */
-  readonly global: string;
-  /** Per piece: where it is and what others read of it (hex, status, Disrupted, unit or face, side, weak). */
+/** Per piece: where it is and what others read of it (placeKey), and its hex (-1 off the map). */
+interface Places {
   readonly place: ReadonlyMap<string, string>;
   readonly at: ReadonlyMap<string, number>;
+}
+
+interface MoveMemo extends Places {
+  /** What every piece's moves read beside the units: side, phase, weather, Ploesti/Grozny, converted track. */
+  readonly global: string;
   readonly pieces: ReadonlyMap<string, PieceMoves>;
 }
 
@@ -504,46 +721,73 @@ function ownKey(g: BarbarossaState, id: string, place: string): string {
   return `${place}|${p.moved}|${p.attacked ? 1 : 0}`;
 }
 
-/** Whether the sorted `hexes` hold `h`. */
-function hasHex(hexes: Int32Array, h: number): boolean {
-  let lo = 0;
-  let hi = hexes.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = hexes[mid]!;
-    if (x === h) return true;
-    if (x < h) lo = mid + 1;
-    else hi = mid - 1;
+function placesOf(g: BarbarossaState): Places {
+  const place = new Map<string, string>();
+  const at = new Map<string, number>();
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    place.set(id, placeKey(g, id));
+    at.set(id, p.status === 'map' ? p.at : -1);
   }
-  return false;
+  return { place, at };
 }
 
 /**
- * `moveOptions(board, id, { paths: false })` for each of `ids` (in their order), the same
- * lists, reusing the parent state's where nothing it read has changed (movementMemo).
+ * `moveOptions(board, id, { paths: false })`'s destinations for each of `ids` (in their
+ * order), the same lists, reusing the parent state's where nothing they read has changed
+ * (movementMemo). A list carried is the same array as before.
  */
-export function movementLists(board: Board, ids: readonly string[]): MoveOption[][] {
+export function movementLists(board: Board, ids: readonly string[]): readonly (readonly number[])[] {
   const g = board.g;
-  const { graph } = board.s.map;
   const global = globalKey(board);
   // The lists given by the parent state first: a second call on the same state does the same
   // work as the first (a benchmark timing it is not timing a lookup).
   const memos = movementMemo.inherited(g) ?? movementMemo.get(g);
   const parent = memos?.[global];
-  const usable = parent !== undefined;
-  const place = new Map<string, string>();
-  const at = new Map<string, number>();
-  // What changed near a piece's searches. An enemy change within 2 hexes of a hex they
-  // settled (its ZOC covers the hexes next to it) means working them out again. A change
-  // of the movers' own side is read only where a friendly unit matters: the special 1-hex
-  // moves and leaving the start hex (next to the start), the OMB's "not already occupied by
-  // a friendly unit" (the hexes where the searches asked it), and the stacking at a
-  // destination (checked again, the searches kept).
+  const places = placesOf(g);
+  const changes = parent === undefined ? null : changesSince(board, parent, places);
+  const pieces = new Map<string, PieceMoves>();
+  const reads = readsFor(board.s.map.graph.nodeCount);
+  const lists = ids.map((id) => {
+    const own = ownKey(g, id, places.place.get(id)!);
+    const was = parent?.pieces.get(id);
+    const kept =
+      was !== undefined && was.own === own && changes !== null ? carriedMoves(board, id, was, changes) : null;
+    const moves = kept ?? workOutMoves(board, id, own, reads);
+    pieces.set(id, moves);
+    return moves.list;
+  });
+  rememberLists(g, memos, { global, ...places, pieces });
+  return lists;
+}
+
+/**
+ * What changed near the searches since the parent's lists. An enemy change within 2 hexes
+ * of a hex they settled (its ZOC covers the hexes next to it) means working them out
+ * again. A change of the movers' own side is read only where a friendly unit matters: the
+ * special 1-hex moves and leaving the start hex (next to the start), the OMB's "not
+ * already occupied by a friendly unit" (the hexes where the searches asked it), and the
+ * stacking at a destination (checked again, the searches kept).
+ */
+interface Changes {
+  /** 1 within 2 hexes of a changed enemy unit (or null: none changed). */
+  readonly enemyNear: Uint8Array | null;
+  /** 1 within 1 hex of a changed friendly unit. */
+  readonly friendNear: Uint8Array | null;
+  /** 1 at the hexes friendly units came to or left. */
+  readonly friendAt: Uint8Array | null;
+  /** Of those, the hexes that held a friendly unit and hold none now, or the other way round. */
+  readonly friendFlip: Uint8Array | null;
+}
+
+function changesSince(board: Board, parent: MoveMemo, places: Places): Changes {
+  const g = board.g;
+  const { graph } = board.s.map;
   const n = graph.nodeCount;
+  const side = g.player;
   let enemyNear: Uint8Array | null = null;
   let friendNear: Uint8Array | null = null;
   const friends = new Set<number>();
-  const side = g.player;
   const mark = (into: Uint8Array, h: number, radius: number) => {
     into[h] = 1;
     if (radius === 0) return;
@@ -570,110 +814,109 @@ export function movementLists(board: Board, ids: readonly string[]): MoveOption[
     mark(friendNear, h, 1);
   };
   for (const id of g.order) {
-    const key = placeKey(g, id);
-    const p = g.pieces[id]!;
-    const hex = p.status === 'map' ? p.at : -1;
-    place.set(id, key);
-    at.set(id, hex);
-    if (usable && parent.place.get(id) !== key) {
-      changed(parent.at.get(id) ?? -1, p.side === side);
-      changed(hex, p.side === side);
-    }
+    if (parent.place.get(id) === places.place.get(id)) continue;
+    const own = g.pieces[id]!.side === side;
+    changed(parent.at.get(id) ?? -1, own);
+    changed(places.at.get(id)!, own);
   }
-  const pieces = new Map<string, PieceMoves>();
-  // The hexes friendly units came to or left, as a map; and a stamp per piece for the
-  // hexes its searches settled (each listed once).
-  // Of those, the hexes that held a friendly unit and hold none now, or the other way
-  // round: the OMB's rule 2 asks only whether one is there.
-  let friendAt: Uint8Array | null = null;
+  if (friends.size === 0) return { enemyNear, friendNear, friendAt: null, friendFlip: null };
+  const friendAt = new Uint8Array(n);
+  for (const h of friends) friendAt[h] = 1;
+  const held = new Set<number>();
+  for (const id of g.order) {
+    const h = parent.at.get(id) ?? -1;
+    if (h >= 0 && friendAt[h] === 1 && g.pieces[id]!.side === side) held.add(h);
+  }
   let friendFlip: Uint8Array | null = null;
-  const friendList = [...friends];
-  if (friends.size > 0) {
-    friendAt = new Uint8Array(n);
-    for (const h of friends) friendAt[h] = 1;
-    const held = new Set<number>();
-    for (const id of g.order) {
-      const h = parent!.at.get(id) ?? -1;
-      if (h >= 0 && friendAt[h] === 1 && g.pieces[id]!.side === side) held.add(h);
-    }
-    for (const h of friends) {
-      if (held.has(h) === board.hasFriend(side, h)) continue;
-      friendFlip ??= new Uint8Array(n);
-      friendFlip[h] = 1;
-    }
+  for (const h of friends) {
+    if (held.has(h) === board.hasFriend(side, h)) continue;
+    friendFlip ??= new Uint8Array(n);
+    friendFlip[h] = 1;
   }
-  const seen = new Int32Array(n);
-  let stamp = 0;
-  /** The hexes of `hexes`, each once. */
-  const distinct = (hexes: readonly number[]): Int32Array => {
-    stamp++;
-    const out: number[] = [];
-    for (const h of hexes) {
-      if (seen[h] === stamp) continue;
-      seen[h] = stamp;
-      out.push(h);
-    }
-    return Int32Array.from(out);
+  return { enemyNear, friendNear, friendAt, friendFlip };
+}
+
+/** Whether `map` has a 1 at one of `hexes`. */
+function touches(map: Uint8Array | null, hexes: readonly number[]): boolean {
+  if (map === null) return false;
+  for (let i = 0; i < hexes.length; i++) if (map[hexes[i]!] === 1) return true;
+  return false;
+}
+
+/** A piece's moves carried from the parent's lists (`was`), the stacking checked again where it may differ; null when they must be worked out again. */
+function carriedMoves(board: Board, id: string, was: PieceMoves, ch: Changes): PieceMoves | null {
+  if (ch.friendNear !== null && ch.friendNear[was.start] === 1) return null;
+  if (touches(ch.enemyNear, was.reached) || touches(ch.friendFlip, was.friendReads)) return null;
+  // Only the stacking at a destination may differ: checked again there.
+  if (ch.friendAt === null || !touches(ch.friendAt, was.all)) return was;
+  const list = restacked(board, id, was, ch.friendAt);
+  return list === was.list ? was : { ...was, list };
+}
+
+/**
+ * The list of `was` with the stacking checked again at the hexes friendly units came to
+ * or left (`friendAt`): the destinations of `all` that fit, in order; the same array
+ * when they are the same (most often: the same actions are made of it).
+ */
+function restacked(board: Board, id: string, was: PieceMoves, friendAt: Uint8Array): readonly number[] {
+  const out: number[] = [];
+  let j = 0;
+  let same = true;
+  for (let i = 0; i < was.all.length; i++) {
+    const to = was.all[i]!;
+    const listed = was.list[j] === to;
+    if (listed) j++;
+    const fits = friendAt[to] === 1 ? board.fitsOne(to, id) : listed;
+    if (fits !== listed) same = false;
+    if (fits) out.push(to);
+  }
+  return same ? was.list : out;
+}
+
+/** The hex sets a piece's searches fill (what it read), one pair per map size, reused. */
+const readSets = new Map<number, Reads>();
+
+function readsFor(n: number): Reads {
+  let r = readSets.get(n);
+  if (!r) {
+    r = { reached: new HexSet(n), friendReads: new HexSet(n) };
+    readSets.set(n, r);
+  }
+  return r;
+}
+
+/** A piece's moves worked out afresh (moveOffers), with what its searches read. */
+function workOutMoves(board: Board, id: string, own: string, reads: Reads): PieceMoves {
+  const start = board.piece(id).at;
+  if (!canMove(board, id)) {
+    return { own, start, reached: [start], friendReads: [], all: [], list: [] };
+  }
+  const m = mover(board, id);
+  const { offers: o } = moveOffers(m, reads);
+  const all = new Array<number>(o.count);
+  const list: number[] = [];
+  for (let i = 0; i < o.count; i++) {
+    const to = o.dests[i]!;
+    all[i] = to;
+    if (fitsAt(board, id, m.motorizedKorps, to)) list.push(to);
+  }
+  return {
+    own,
+    start,
+    reached: reads.reached.take(),
+    friendReads: reads.friendReads.take(),
+    all,
+    list: list.length === all.length ? all : list,
   };
-  const out = ids.map((id) => {
-    const own = ownKey(g, id, place.get(id)!);
-    const was = usable ? parent.pieces.get(id) : undefined;
-    if (was && was.own === own) {
-      const e = enemyNear as Uint8Array | null;
-      const fn = friendNear as Uint8Array | null;
-      const fa = friendAt as Uint8Array | null;
-      const ff = friendFlip as Uint8Array | null;
-      let touched = fn !== null && fn[was.start] === 1;
-      if (!touched && e !== null)
-        for (const h of was.reached)
-          if (e[h] === 1) {
-            touched = true;
-            break;
-          }
-      if (!touched && ff !== null)
-        for (const h of was.friendReads)
-          if (ff[h] === 1) {
-            touched = true;
-            break;
-          }
-      if (!touched) {
-        if (fa !== null && friendList.some((h) => hasHex(was.tos, h))) {
-          // Only the stacking at a destination may differ: checked again there. The list
-          // is the destinations (`all`, the same objects in the same order) that fit.
-          const list: MoveOption[] = [];
-          let j = 0;
-          for (const o of was.all) {
-            const listed = was.list[j] === o;
-            if (listed) j++;
-            if (fa[o.to] === 1 ? board.fitsOne(o.to, id) : listed) list.push(o);
-          }
-          // The same list (most often): the same array, for what is made of it (the actions).
-          if (list.length !== was.list.length || list.some((o, i) => o !== was.list[i])) {
-            pieces.set(id, { ...was, list });
-            return list;
-          }
-        }
-        pieces.set(id, was);
-        return was.list as MoveOption[];
-      }
-    }
-    const start = g.pieces[id]!.at;
-    const reached: number[] = [start];
-    const reads: number[] = [];
-    const all: MoveOption[] = [];
-    const list = moveOptions(board, id, { paths: false, reached, all, friendReads: reads });
-    const tos = new Int32Array(all.length);
-    for (let i = 0; i < all.length; i++) tos[i] = all[i]!.to;
-    tos.sort();
-    pieces.set(id, { own, start, reached: distinct(reached), friendReads: distinct(reads), all, tos, list });
-    return list;
-  });
+}
+
+/** The state's own lists: `memo` for its `global`, beside the latest others it was given (MEMO_KEYS in all). */
+function rememberLists(g: BarbarossaState, memos: MoveMemos | undefined, memo: MoveMemo): void {
   const keep = Object.keys(memos ?? {})
-    .filter((k) => k !== global)
+    .filter((k) => k !== memo.global)
     .slice(-(MEMO_KEYS - 1));
   const next: Record<string, MoveMemo> = {};
   for (const k of keep) next[k] = memos![k]!;
-  next[global] = { global, place, at, pieces };
+  next[memo.global] = memo;
   movementMemo.set(g, next);
-  return out;
 }

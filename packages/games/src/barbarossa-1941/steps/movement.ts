@@ -6,7 +6,7 @@
  * once every declared attack can be made and the must-attack rule is met (B-14).
  */
 import { Board } from '../board.ts';
-import { afterMove, canMove, type MoveOption, movementLists, moveOptions } from '../movement.ts';
+import { afterMove, canMove, movementLists, moveOptions } from '../movement.ts';
 import { applyOverrun, overrunOptions } from '../overrun.ts';
 import { enterHex, label } from '../resolution.ts';
 import { moscowMoraleRoll } from '../special-units.ts';
@@ -18,16 +18,18 @@ import { recoverBeforeCombat } from './turn.ts';
 const CITE_MOVEMENT = 'barbarossa-1941 "Operational Movement"';
 
 /**
- * The move actions of a piece's list (movementLists'), made once a list: a list carried
- * from the state before is the same array, and so are its actions (legal lists share
- * them: never changed, as no legal action is).
+ * The move actions of a piece's list of destinations (movementLists'), made once a list:
+ * a list carried from the state before is the same array, and so are its actions (legal
+ * lists share them: never changed, as no legal action is).
  */
-const moveActions = new WeakMap<readonly MoveOption[], readonly BarbarossaAction[]>();
+const moveActions = new WeakMap<readonly number[], readonly BarbarossaAction[]>();
 
-function actionsOf(piece: string, list: readonly MoveOption[]): readonly BarbarossaAction[] {
+function actionsOf(piece: string, list: readonly number[]): readonly BarbarossaAction[] {
   let actions = moveActions.get(list);
   if (!actions) {
-    actions = list.map((o): BarbarossaAction => ({ type: 'move', piece, to: o.to }));
+    const made: BarbarossaAction[] = new Array(list.length);
+    for (let i = 0; i < list.length; i++) made[i] = { type: 'move', piece, to: list[i]! };
+    actions = made;
     moveActions.set(list, actions);
   }
   return actions;
