@@ -3,9 +3,16 @@
  * client speaks (server, AI worker, CLI, web). A game is one folder,
  * `packages/games/src/<game>/`, exporting one `GameModule`; the registry
  * (`@stavka/games` `GAMES`) lists them. Nothing outside a game's folder names its rules.
+ * A game whose rules are not written yet (Barbarossa was its calculator alone until its
+ * play.ts) is no module: it waits outside the registry until it can be played.
  *
  *   rules        the GameRules contract (setup/legalActions/apply/view/outcome)
  *   meta         title, blurb, sides with their names, commanders and colours
+ *
+ * `id`, `meta` and `rules` are required: every client (server, AI worker, CLI, web) plays
+ * a game by its rules, so a registered game is a playable one. The rest are features a game
+ * may lack, each client doing without (no calculator page, no options, the random player):
+ *
  *   scenarios    the standard scenario, `check(file)` for `stavka validate`
  *   options      the optional rules a new game may switch (options.ts checks them)
  *   progress     turn, turns, phase, weather: what a list of games shows
@@ -53,8 +60,6 @@ export interface GameMeta {
   readonly blurb: string;
   /** In the rules' side order. */
   readonly sides: readonly SideMeta[];
-  /** Whether a whole game can be played (else: its calculator only, so far). */
-  readonly playable: boolean;
   /** Whether some of the game is hidden from a side (hot-seat hands over between sides). */
   readonly hiddenInformation: boolean;
   /** False: a toy or test game the home page does not list (still played by its link, the CLI and the API). */
@@ -195,8 +200,8 @@ export interface PlayerKind {
 export interface GameModule<G = unknown, A extends Action = Action, V = unknown> {
   readonly id: string;
   readonly meta: GameMeta;
-  /** Absent for a game that has only its calculator so far. */
-  readonly rules?: GameRules<G, A, Record<string, unknown>>;
+  /** The rules: every client plays the game by them. */
+  readonly rules: GameRules<G, A, Record<string, unknown>>;
   readonly scenarios?: GameScenarios;
   /**
    * The optional rules a new game may switch, each on or off (`checkGameOptions` refuses
@@ -235,7 +240,13 @@ export interface GameModule<G = unknown, A extends Action = Action, V = unknown>
 /** A module of any game, as the registry holds them: its one cast, here. */
 export type AnyGameModule = GameModule<unknown, Action, unknown>;
 
-/** Widens a game's module for the registry (the one place a game's types are erased). */
+/**
+ * Widens a game's module for the registry (the one place a game's types are erased). Its
+ * one cast is the analyst's: a `Macro<G>`'s `start()` returns a function of `GameState<G>`
+ * (players/ismcts.ts), which TypeScript checks strictly, so a `GameAnalyst<G>` is no
+ * `GameAnalyst<unknown>`; the rest of a module (its rules, presentation, players, methods
+ * all) widens without one.
+ */
 export function registerGame<G, A extends Action, V>(m: GameModule<G, A, V>): AnyGameModule {
   return m as unknown as AnyGameModule;
 }
@@ -248,13 +259,8 @@ export function findGame(
   return typeof id === 'string' && Object.hasOwn(games, id) ? games[id] : undefined;
 }
 
-/** The module of a game that can be played, or undefined. */
-export function playableGame(
-  games: Readonly<Record<string, AnyGameModule>>,
-  id: unknown,
-): (AnyGameModule & { readonly rules: GameRules<unknown, Action, Record<string, unknown>> }) | undefined {
-  const m = findGame(games, id);
-  return m?.rules && m.meta.playable
-    ? (m as AnyGameModule & { readonly rules: GameRules<unknown, Action, Record<string, unknown>> })
-    : undefined;
-}
+/**
+ * The module of a game that can be played, or undefined: since `rules` is required, every
+ * registered game (`findGame`); kept for the callers that still ask.
+ */
+export const playableGame = findGame;

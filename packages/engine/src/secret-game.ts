@@ -200,7 +200,6 @@ export function secretModule(
         { id: 'red', name: 'Red', colour: '#c00', ink: '#fff' },
         { id: 'blue', name: 'Blue', colour: '#00c', ink: '#fff' },
       ],
-      playable: true,
       hiddenInformation: true,
       rulesText: 'none',
     },

@@ -17,7 +17,7 @@ import { main } from '@stavka/cli';
 import { checkConformance } from '@stavka/engine';
 import { buildApp, openStore } from '@stavka/server';
 import { CARDS, cardOf } from './catalog.ts';
-import { GAME_IDS, playableGame } from './registry.ts';
+import { findGame, GAME_IDS } from './registry.ts';
 
 const ID = 'couriers';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,10 +33,11 @@ async function stavka(...argv: string[]): Promise<{ code: number; out: string; e
 }
 
 describe('adding a game: its folder and one line each in registry.ts and catalog.ts', () => {
-  it('the registry and the catalog list it, playable, the card agreeing with the module', () => {
+  it('the registry and the catalog list it, with its rules, the card agreeing with the module', () => {
     assert.ok(GAME_IDS.includes(ID));
-    const m = playableGame(ID);
-    assert.ok(m, 'playable');
+    const m = findGame(ID);
+    assert.ok(m, 'registered');
+    assert.equal(m.rules.id, ID, 'a registered game is played by its rules');
     const card = cardOf(ID);
     assert.ok(card && CARDS.includes(card));
     assert.deepEqual(card.meta, m.meta);
@@ -44,7 +45,7 @@ describe('adding a game: its folder and one line each in registry.ts and catalog
   });
 
   it('the conformance suite passes on it, secrets included', () => {
-    const m = playableGame(ID)!;
+    const m = findGame(ID)!;
     const found = checkConformance(m, {
       playouts: 4,
       seed: 'adding-a-game',

@@ -2,7 +2,15 @@
  * A game's card (catalog.ts): what the browser shows of a game before it is opened, and
  * how the game is loaded when it is.
  */
-import type { Action, AnyGameModule, GameMeta, GameModule, GameOption, Presentation } from '@stavka/engine';
+import {
+  type Action,
+  type AnyGameModule,
+  type GameMeta,
+  type GameModule,
+  type GameOption,
+  type Presentation,
+  registerGame,
+} from '@stavka/engine';
 
 /** A player as a list of levels shows it: its label and its rank (stronger is higher). */
 export interface PlayerCard {
@@ -28,12 +36,10 @@ export interface GameCard {
 }
 
 /**
- * A game's module and presentation as a card loads them, their game types erased as the
- * registry's `registerGame` erases them (the browser side's one cast, here).
+ * A game's module as a card loads it, its game types erased by the registry's own
+ * `registerGame` (the one place they are). A presentation needs no such step: its parts'
+ * members are methods, so a `Presentation<V>` is a `Presentation`.
  */
 export function loadedModule<G, A extends Action, V>(m: GameModule<G, A, V>): AnyGameModule {
-  return m as unknown as AnyGameModule;
-}
-export function loadedPresentation<V>(p: Presentation<V>): Presentation {
-  return p as unknown as Presentation;
+  return registerGame(m);
 }

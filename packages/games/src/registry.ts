@@ -19,7 +19,10 @@ export const GAMES: Readonly<Record<string, AnyGameModule>> = Object.freeze({
 /** The game of an id from outside (a request, a file, a flag): own entries only. */
 export const findGame = (id: unknown) => find(GAMES, id);
 
-/** The game of an id, if it can be played (has its rules). */
+/**
+ * The game of an id: every registered game has its rules (engine `GameModule`), so this is
+ * `findGame`, kept for the server's and the CLI's callers.
+ */
 export const playableGame = (id: unknown) => playable(GAMES, id);
 
 /** Every game's id, in the registry's order. */

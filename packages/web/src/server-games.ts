@@ -222,7 +222,7 @@ export async function createServerGame(
   { analyst = false }: { readonly analyst?: boolean } = {},
 ): Promise<CreatedGame> {
   const card = cardOf(game);
-  if (!card?.meta.playable) throw new Error(`${game} cannot be played yet`);
+  if (!card) throw new Error(`${game} is no game this version plays`);
   const sides = card.meta.sides.map((s) => s.id);
   const seats = Object.fromEntries(
     sides.map((side) => [

@@ -104,7 +104,7 @@ export class LocalSession implements Session {
   }
 
   /**
-   * A new offline game of `game` (by default the registry's first playable game), with
+   * A new offline game of `game` (by default the registry's first game), with
    * the optional rules `options` switched (its module's `options`, checked by the rules).
    */
   static async create(
@@ -112,7 +112,7 @@ export class LocalSession implements Session {
     game?: string,
     options: Readonly<Record<string, boolean>> = {},
   ): Promise<LocalSession> {
-    const rules = await rulesOf(game ?? CARDS.find((c) => c.meta.playable)?.id);
+    const rules = await rulesOf(game ?? CARDS[0]?.id);
     const made = setup(rules, null, seed, options);
     if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
     const id = `local-${seed}`;

@@ -3,7 +3,7 @@
  * shows, and the module, presentation and board styles loaded when a game is opened.
  */
 import type { GameOption } from '@stavka/engine';
-import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
+import { type GameCard, loadedModule } from '../game-card.ts';
 import type { BarbarossaOptions } from './rules.ts';
 
 /** Barbarossa's optional rules, all off unless the players agree (the rules' defaults: rules.ts setup). */
@@ -38,7 +38,6 @@ export const barbarossaCard: GameCard = {
       { id: 'axis', name: 'Axis', commander: 'OKH', colour: '#56B4E9', ink: '#0b3c5d' },
       { id: 'soviet', name: 'Soviet', commander: 'Stavka', colour: '#E69F00', ink: '#6b3a00' },
     ],
-    playable: true,
     hiddenInformation: true,
     rulesText: 'barbarossa-1941',
   },
@@ -50,6 +49,6 @@ export const barbarossaCard: GameCard = {
   },
   calculator: true,
   module: () => import('./module.ts').then((m) => loadedModule(m.barbarossaModule)),
-  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.barbarossaPresentation)),
+  presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),
   styles: () => import('./presentation-styles.ts').then((m) => m.BARBAROSSA_STYLES),
 };

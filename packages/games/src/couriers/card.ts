@@ -2,7 +2,7 @@
  * Couriers as the browser first sees it (`../catalog.ts`): what the home page shows,
  * and the module and presentation loaded when a game is opened.
  */
-import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
+import { type GameCard, loadedModule } from '../game-card.ts';
 import { couriersMeta } from './meta.ts';
 
 export const couriersCard: GameCard = {
@@ -15,5 +15,5 @@ export const couriersCard: GameCard = {
   },
   calculator: false,
   module: () => import('./module.ts').then((m) => loadedModule(m.couriersModule)),
-  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.couriersPresentation)),
+  presentation: () => import('./presentation.ts').then((m) => m.couriersPresentation),
 };

@@ -9,7 +9,6 @@ export const couriersMeta: GameMeta = {
     { id: 'red', name: 'Red', colour: '#c0392b', ink: '#fff' },
     { id: 'blue', name: 'Blue', colour: '#2e5fa8', ink: '#fff' },
   ],
-  playable: true,
   hiddenInformation: true,
   listed: false,
   rulesText: 'none',

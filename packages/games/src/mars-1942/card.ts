@@ -3,7 +3,7 @@
  * shows, and the module and presentation loaded when a game is opened.
  */
 import type { GameOption } from '@stavka/engine';
-import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
+import { type GameCard, loadedModule } from '../game-card.ts';
 import type { MarsOptions } from './actions.ts';
 
 /** Mars's optional rules (the rules' own defaults: steps/setup.ts). */
@@ -26,7 +26,6 @@ export const marsCard: GameCard = {
       { id: 'soviet', name: 'Soviet', commander: 'Zhukov', colour: '#E69F00', ink: '#6b3a00' },
       { id: 'german', name: 'German', commander: 'von Kluge', colour: '#56B4E9', ink: '#0b3c5d' },
     ],
-    playable: true,
     hiddenInformation: false,
     rulesText: 'mars-1942',
   },
@@ -40,5 +39,5 @@ export const marsCard: GameCard = {
   },
   calculator: true,
   module: () => import('./module.ts').then((m) => loadedModule(m.marsModule)),
-  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.marsPresentation)),
+  presentation: () => import('./presentation.ts').then((m) => m.marsPresentation),
 };

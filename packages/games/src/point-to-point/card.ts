@@ -2,7 +2,7 @@
  * Moscow 1941 (point-to-point) as the browser first sees it (`../catalog.ts`): what the
  * home page shows, and the module and presentation loaded when a game is opened.
  */
-import { type GameCard, loadedModule, loadedPresentation } from '../game-card.ts';
+import { type GameCard, loadedModule } from '../game-card.ts';
 
 export const pointToPointCard: GameCard = {
   id: 'point-to-point',
@@ -14,7 +14,6 @@ export const pointToPointCard: GameCard = {
       { id: 'axis', name: 'Axis', commander: 'von Bock', colour: '#56B4E9', ink: '#0b3c5d' },
       { id: 'soviet', name: 'Soviet', commander: 'Zhukov', colour: '#E69F00', ink: '#6b3a00' },
     ],
-    playable: true,
     hiddenInformation: false,
     rulesText: 'point-to-point',
   },
@@ -27,5 +26,5 @@ export const pointToPointCard: GameCard = {
   },
   calculator: true,
   module: () => import('./module.ts').then((m) => loadedModule(m.pointToPointModule)),
-  presentation: () => import('./presentation.ts').then((m) => loadedPresentation(m.pointToPointPresentation)),
+  presentation: () => import('./presentation.ts').then((m) => m.pointToPointPresentation),
 };

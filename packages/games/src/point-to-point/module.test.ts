@@ -11,9 +11,8 @@ import { pointToPointModule, typhoonScenarioFile } from './module.ts';
 
 describe('the point-to-point game module', () => {
   it('is playable: its rules are the campaign, with nothing hidden', () => {
-    assert.equal(pointToPointModule.meta.playable, true);
     assert.equal(pointToPointModule.meta.hiddenInformation, false);
-    assert.equal(pointToPointModule.rules?.id, 'point-to-point');
+    assert.equal(pointToPointModule.rules.id, 'point-to-point');
     assert.ok(pointToPointModule.players?.random && pointToPointModule.players?.ai, 'random and ai');
     assert.ok(pointToPointModule.calculator, 'the calculator stays');
   });

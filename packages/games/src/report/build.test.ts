@@ -76,7 +76,7 @@ describe('after-action report: a seeded short game of each game', () => {
     assert.ok(r.value.battles.length >= 1);
     assert.equal(r.value.eliminated.soviet, 2);
     // The turns' losses sum to the log's own eliminations, side by side (Mars ids say the side).
-    const end = replay(GAMES['mars-1942']!.rules!, file);
+    const end = replay(GAMES['mars-1942']!.rules, file);
     assert.ok(end.ok);
     const logged = end.value.log.filter((e) => e.kind === 'eliminated').map((e) => String(e.data?.unit));
     for (const [side, prefix] of [

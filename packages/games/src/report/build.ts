@@ -150,13 +150,11 @@ export async function buildReport(
   onAction?: (done: number, of: number) => void,
 ): Promise<Result<GameReport, SetupError[]>> {
   const rules = module.rules;
-  if (!rules || !module.meta.playable)
-    return err([engineSetupError('setup/wrong-game', 'game', `"${module.id}" cannot be replayed`)]);
   if (!module.presentation || !module.progress)
     return err([
       engineSetupError('setup/wrong-game', 'game', `"${module.id}" has no presentation to report with`),
     ]);
-  const p = (await module.presentation()) as Presentation<unknown>;
+  const p: Presentation = await module.presentation();
   const progress = module.progress.bind(module);
   const reading = p.afterAction;
   const sides = module.meta.sides.map((s) => s.id);

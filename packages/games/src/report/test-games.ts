@@ -11,7 +11,7 @@ export function playTurns(
   player = 'random',
   maxActions = 5000,
 ): ReplayFile {
-  const rules = module.rules!;
+  const rules = module.rules;
   const made = setup(rules, null, seed, {});
   if (!made.ok) throw new Error(`setup: ${JSON.stringify(made.error)}`);
   let s = made.value;

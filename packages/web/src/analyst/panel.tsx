@@ -124,7 +124,7 @@ export function AnalystPanel(p: {
     },
     [],
   );
-  const rulesVersion = game.rules?.rulesVersion ?? '';
+  const rulesVersion = game.rules.rulesVersion;
   const of = `${v.game}:${v.stateId}:${viewer}`;
   // A new position (a move, a step of a replay) or viewer: the running analysis stops, a new one starts.
   useEffect(() => {

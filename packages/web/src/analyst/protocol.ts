@@ -66,7 +66,7 @@ export async function loadAnalystGame(game: string): Promise<AnalystGame> {
   const card = cardOf(game);
   if (!card) throw new Error(`analyst: "${game.slice(0, 40)}" is no game this version plays`);
   const module = await card.module();
-  if (!module.rules || !module.analyst) throw new Error(`analyst: ${card.meta.title} has no analyst yet`);
+  if (!module.analyst) throw new Error(`analyst: ${card.meta.title} has no analyst yet`);
   return { rules: module.rules, analyst: module.analyst };
 }
 

@@ -36,7 +36,7 @@ export function CatalogCard({ g, busy, start }: { g: GameCard; busy: boolean; st
           </a>
         </p>
       )}
-      {g.meta.playable && g.options.length > 0 && (
+      {g.options.length > 0 && (
         <fieldset class="game-options">
           <legend>Optional rules</legend>
           {g.options.map((o) => (
@@ -54,9 +54,7 @@ export function CatalogCard({ g, busy, start }: { g: GameCard; busy: boolean; st
           ))}
         </fieldset>
       )}
-      {g.meta.playable && (
-        <NewGameForm g={g} busy={busy} start={(mode, analyst) => start(g.id, mode, switched(), analyst)} />
-      )}
+      <NewGameForm g={g} busy={busy} start={(mode, analyst) => start(g.id, mode, switched(), analyst)} />
     </li>
   );
 }
