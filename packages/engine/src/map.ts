@@ -1,8 +1,8 @@
 /**
- * The map model. A scenario's map is plain JSON (HexMapSetup or PointMapSetup); it is
- * validated once and compiled into typed arrays (HexMap / PointMap) that the searches
- * and the rules read. Feature and terrain names are the game's vocabulary: the engine
- * only gives each a small number.
+ * The map model. A scenario's map is plain JSON (HexMapSetup, or a point map as
+ * pointMapSchema reads it); it is validated once and compiled into typed arrays
+ * (HexMap / PointMap) that the searches and the rules read. Feature and terrain names
+ * are the game's vocabulary: the engine only gives each a small number.
  */
 import { z } from 'zod';
 import type { Graph } from './graph.ts';
@@ -477,7 +477,6 @@ export const pointMapSchema = z.object({
   ),
   sources: z.string().optional(),
 });
-export type PointMapSetup = z.input<typeof pointMapSchema>;
 
 export interface PointMap {
   readonly kind: 'points';

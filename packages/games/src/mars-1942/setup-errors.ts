@@ -15,7 +15,6 @@ export const MARS_SETUP_CODES = [
   'setup/not-panzer', // a panzer-only rule naming another unit
   'setup/orders', // the scenario's turn orders
 ] as const;
-export type MarsSetupCode = (typeof MARS_SETUP_CODES)[number];
 
 /** An error of Mars's vocabulary: which field, and why. */
 export const setupError = setupErrorsOf(MARS_SETUP_CODES);

@@ -31,7 +31,6 @@ export const POINT_TO_POINT_SETUP_CODES = [
   'setup/game',
   'setup/scenario',
 ] as const;
-export type PointToPointSetupCode = (typeof POINT_TO_POINT_SETUP_CODES)[number];
 
 /** An error of point-to-point's vocabulary: which field, and why. */
 export const setupError = setupErrorsOf(POINT_TO_POINT_SETUP_CODES);

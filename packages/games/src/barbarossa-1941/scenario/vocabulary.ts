@@ -75,7 +75,7 @@ export const PLACE_KINDS = [
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** The place kinds with a defense bonus, weakest first: every kind but oil (the rules' `placeKind`). */
-export const CITY_KINDS = [
+const CITY_KINDS = [
   'town',
   'city',
   'major-city',
