@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, LogEntry } from '@stavka/engine';
 import fc from 'fast-check';
-import { type LiveMessage, type LiveSeatView, liveMessage, receive, sentOf } from './live.ts';
+import {
+  type LiveMessage,
+  type LiveSeatView,
+  legalPatch,
+  liveMessage,
+  patchLegal,
+  receive,
+  sentOf,
+} from './live.ts';
 
 interface View extends LiveSeatView {
   readonly stateId: number;
@@ -140,6 +148,24 @@ describe('live updates', () => {
       'every action left was in the old list: copied by range, none resent',
     );
     assert.ok(JSON.stringify(msg).length < 3000, `${JSON.stringify(msg).length} bytes`);
+  });
+
+  test("a phase's new list: actions of a type the old list had none of go whole, equal ones are copied", () => {
+    // The last phase's few actions, made afresh in another order (other objects, equal),
+    // and a thousand moves of a type the old list had none of.
+    const old: Action[] = [
+      ...Array.from({ length: 12 }, (_, i) => ({ type: 'fortify', unit: `u${i}` })),
+      { type: 'end-fortify' },
+    ];
+    const moves = Array.from({ length: 1000 }, (_, i) => ({ type: 'move', unit: `u${i % 40}`, to: i }));
+    const now: Action[] = [{ type: 'end-fortify' }, { type: 'fortify', unit: 'u5' }, ...moves];
+    const patch = legalPatch({ actions: old }, { actions: now });
+    assert.deepEqual(patch.slice(0, 2), [
+      [12, 13],
+      [5, 6],
+    ]);
+    assert.equal(patch.filter((op) => !Array.isArray(op)).length, 1000, 'every move sent whole');
+    assert.deepEqual(patchLegal(old, patch), now);
   });
 
   test('the first message is the whole view; an update with nothing to build on is refused', () => {

@@ -69,9 +69,11 @@ export interface Sent {
   readonly legal: LegalList;
 }
 
-/** A legal-action list; each action's JSON and where each is are worked out when first needed. */
+/** A legal-action list; where each action is, by type and by JSON, worked out when first needed. */
 export interface LegalList {
   readonly actions: readonly Action[];
+  /** Where the actions of each type are, in order. */
+  byType?: Map<string, number[]>;
   json?: string[];
   index?: Map<string, number>;
 }
@@ -274,10 +276,12 @@ const LOOK_NEAR = 8;
 
 /**
  * Same action: the same object (rules may hand the same action from one list to the
- * next), else flat fields compared directly, anything nested by its JSON.
+ * next), else of the same type with the same fields, flat ones compared directly,
+ * anything nested by its JSON. The type first: most actions compared are of another.
  */
 function sameAction(a: Action, b: Action): boolean {
   if (a === b) return true;
+  if (a.type !== b.type) return false;
   let fields = 0;
   for (const k in a) {
     const x = a[k];
@@ -294,13 +298,38 @@ function sameAction(a: Action, b: Action): boolean {
   return fields === 0;
 }
 
+/**
+ * Where in `list` an action equal to `action` is (the first one), -1 if none. Only the
+ * actions of its type are looked at: by their fields when they are few, else by their
+ * JSON. (A phase's first list, thousands of new actions of a type the few of the last
+ * phase's list had none of, was looked up action by action by its JSON: up to 1.2 ms
+ * for one message, 15% of the time in the live messages.)
+ */
 function indexOf(list: LegalList, action: Action): number {
+  list.byType ??= indexByType(list.actions);
+  const same = list.byType.get(action.type);
+  if (!same) return -1;
+  if (same.length <= LOOK_NEAR) {
+    for (const k of same) if (sameAction(list.actions[k]!, action)) return k;
+    return -1;
+  }
   if (!list.index) {
     list.index = new Map();
     const json = jsonOf(list);
     for (let k = json.length - 1; k >= 0; k--) list.index.set(json[k]!, k);
   }
   return list.index.get(JSON.stringify(action)) ?? -1;
+}
+
+function indexByType(actions: readonly Action[]): Map<string, number[]> {
+  const byType = new Map<string, number[]>();
+  for (let k = 0; k < actions.length; k++) {
+    const type = actions[k]!.type;
+    const at = byType.get(type);
+    if (at) at.push(k);
+    else byType.set(type, [k]);
+  }
+  return byType;
 }
 
 function jsonOf(list: LegalList): string[] {
@@ -327,11 +356,14 @@ export function receive<V extends LiveSeatView>(held: V | null, msg: LiveMessage
   }
   const newLegal = patchLegal(held.legal, legal);
   if (!newLegal) return null;
+  // The view held, each field the update carries in its place (an update carries every
+  // field of the view: liveMessage sends them all), the board and the two lists rebuilt.
   return {
+    ...held,
     ...rest,
     view: { ...next, log: [...oldLog.slice(0, log.keep), ...log.append] },
     legal: newLegal,
-  } as unknown as V;
+  };
 }
 
 /** The legal-action list an update's `legal` patch makes of the list held (null: not the list it was made for). */
