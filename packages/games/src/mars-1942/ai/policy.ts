@@ -8,9 +8,9 @@
  */
 import { actionKey, type GameState, readTable } from '@stavka/engine';
 import { zeros64 } from '../arrays.ts';
+import { chooseAttacks, type PlannedAttack, toAttack } from './attack-plan.ts';
 import { hexDistances, hexesWithin, objectiveDistance } from './map.ts';
 import {
-  type Attack,
   Board,
   canAttack,
   fitsStack,
@@ -24,14 +24,13 @@ import {
   type MoveOption,
   marsBoard,
   moveOptions,
-  mustAttack,
   type Scenario,
   type Side,
   scenarioByKey,
   sideUnits,
   stackingOkWith,
 } from './mars-games.ts';
-import { attackOutlook, hexWorth, supplyGain, unitWorth } from './odds.ts';
+import { attackOutlook, hexWorth, unitWorth } from './odds.ts';
 import { supplyCuts, supplyPickets } from './pickets.ts';
 import { type SetupPlan, setupChoice } from './setups.ts';
 
@@ -106,12 +105,6 @@ export const PLANNER_PARAMS: Readonly<Record<Side, PolicyParams>> = {
 interface Plan {
   readonly key: string;
   readonly actions: MarsAction[];
-}
-
-/** One attack being put together: the target and who attacks it from where. */
-interface PlannedAttack {
-  target: number;
-  units: string[];
 }
 
 export class MarsPolicy {
@@ -264,190 +257,6 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
 function unitsOnMap(board: Board, side: Side): string[] {
   const { s, state } = board;
   return sideUnits(s, side).filter((id) => state.units[id]!.status === 'map' && state.units[id]!.at >= 0);
-}
-
-/**
- * Chooses attacks from the hexes each unit could attack from (its own hex, or where it
- * may move within its attack range): targets by their best possible outlook, units
- * added strongest first until the goal column, an attack kept only at the minimum
- * column or better, then the must-attack rule repaired or the offending attack dropped.
- */
-function chooseAttacks(
-  board: Board,
-  side: Side,
-  params: PolicyParams,
-  from: ReadonlyMap<string, readonly number[]>,
-): { attacks: PlannedAttack[]; positions: Map<string, number> } {
-  const { s } = board;
-  const occupants = new Map<number, string[]>();
-  const occ = (h: number) => {
-    let o = occupants.get(h);
-    if (!o) {
-      o = [...board.at[h]!];
-      occupants.set(h, o);
-    }
-    return o;
-  };
-  const positions = new Map<string, number>();
-  // Counter-attacks that reopen supply (von Kluge keeping Rzhev and Gzhatsk supplied).
-  const gains = new Map<number, number>();
-  const bonus = (t: number) => {
-    if (params.style === 'greedy' || side !== 'german') return 0;
-    let g = gains.get(t);
-    if (g === undefined) {
-      g = supplyGain(board, side, t);
-      gains.set(t, g);
-    }
-    return g;
-  };
-  const free = new Set(from.keys());
-  const targets = new Set<number>();
-  for (const [, hexes] of from)
-    for (const h of hexes) for (const t of board.neighbors(h)) if (board.isEnemyHex(side, t)) targets.add(t);
-
-  // Each target's attack hexes, unit by unit (in `from`'s order), ranked once: how good a
-  // hex is to attack `t` from depends on the map and the board as it is, not on the plan.
-  const enemyNext = new Int8Array(board.owner.length).fill(-1);
-  const enemyNeighbours = (h: number) => {
-    let n = enemyNext[h]!;
-    if (n < 0) {
-      n = 0;
-      for (const x of board.neighbors(h)) if (board.isEnemyHex(side, x)) n++;
-      enemyNext[h] = n;
-    }
-    return n;
-  };
-  type AttackHex = { readonly unit: string; readonly hex: number; readonly rank: number };
-  const byTarget = new Map<number, Map<string, AttackHex[]>>();
-  const attackHexes = (t: number) => {
-    let byUnit = byTarget.get(t);
-    if (byUnit) return byUnit;
-    byUnit = new Map();
-    byTarget.set(t, byUnit);
-    const near = board.neighbors(t);
-    const tEnemy = board.isEnemyHex(side, t) ? 1 : 0;
-    for (const [id, hexes] of from) {
-      const cur = board.state.units[id]!.at;
-      const attack = (board.unit(id).factors.attack ?? 0) * 10;
-      let list: AttackHex[] | undefined;
-      for (const h of hexes) {
-        if (!near.includes(h)) continue;
-        let rank = attack;
-        if (h === cur) rank += 3;
-        if (board.crossesRiver(h, t)) rank -= 4;
-        // Other enemy hexes next to the attack hex bring the must-attack rule in.
-        rank -= (enemyNeighbours(h) - tEnemy) * 2;
-        list ??= [];
-        list.push({ unit: id, hex: h, rank });
-      }
-      if (list) byUnit.set(id, list);
-    }
-    return byUnit;
-  };
-  const optionsFor = (t: number) => {
-    const byUnit = attackHexes(t);
-    const opts: AttackHex[] = [];
-    for (const id of free) {
-      const list = byUnit.get(id);
-      if (list) for (const o of list) opts.push(o);
-    }
-    return opts.sort((a, b) => b.rank - a.rank || (a.unit < b.unit ? -1 : 1) || a.hex - b.hex);
-  };
-
-  // Where each unit stands as the plan has it: outlooks and the must-attack rule read
-  // the board with the planned moves (only this side's units move: nothing else changes).
-  const at = (id: string) => positions.get(id) ?? board.unitState(id).at;
-  const move = (id: string, h: number) => {
-    const cur = positions.get(id) ?? board.state.units[id]!.at;
-    const o = occ(cur);
-    o.splice(o.indexOf(id), 1);
-    occ(h).push(id);
-    positions.set(id, h);
-  };
-  const unmove = (id: string) => {
-    const h = positions.get(id);
-    if (h === undefined) return;
-    const o = occ(h);
-    o.splice(o.indexOf(id), 1);
-    occ(board.state.units[id]!.at).push(id);
-    positions.delete(id);
-  };
-
-  // Rank targets by the outlook with everything that could join in.
-  const ranked: { t: number; v: number }[] = [];
-  for (const t of targets) {
-    const opts = optionsFor(t);
-    const units = [...new Set(opts.map((o) => o.unit))];
-    if (units.length === 0) continue;
-    const o = attackOutlook(board, side, { target: t, units, probe: false }, bonus(t));
-    if (o.column < 0) continue;
-    ranked.push({ t, v: o.value + hexWorth(board, t) * 0.5 });
-  }
-  ranked.sort((a, b) => b.v - a.v || a.t - b.t);
-
-  const attacks: PlannedAttack[] = [];
-  const tryAttack = (t: number, minColumn: number): boolean => {
-    const units: string[] = [];
-    let column = -1;
-    for (const o of optionsFor(t)) {
-      if (units.includes(o.unit) || !free.has(o.unit)) continue;
-      const cur = positions.get(o.unit) ?? board.state.units[o.unit]!.at;
-      if (cur !== o.hex && !stackingOkWith(s, occ(o.hex), o.unit)) continue;
-      if (cur !== o.hex) move(o.unit, o.hex);
-      units.push(o.unit);
-      column = attackOutlook(board, side, { target: t, units, probe: false }, bonus(t), positions).column;
-      if (column >= params.goalColumn) break;
-    }
-    const outlook =
-      units.length > 0
-        ? attackOutlook(board, side, { target: t, units, probe: false }, bonus(t), positions)
-        : null;
-    if (!outlook || outlook.column < minColumn || (params.style === 'planner' && outlook.value <= 0)) {
-      for (const id of units) unmove(id);
-      return false;
-    }
-    for (const id of units) free.delete(id);
-    attacks.push({ target: t, units });
-    return true;
-  };
-  for (const { t } of ranked) {
-    if (attacks.length >= params.maxTargets) break;
-    tryAttack(t, params.minColumn);
-  }
-
-  // The must-attack rule: attack what is owed, or give up the attack that owes it.
-  for (let round = 0; round < 8; round++) {
-    const owed = mustAttack(board, side, attacks.map(toAttack), at);
-    if (owed.length === 0) break;
-    for (const h of owed) {
-      if (tryAttack(h, COLUMN['1:1']!)) continue;
-      const culprit = attacks.findIndex((a) => a.units.some((id) => board.neighbors(h).includes(at(id))));
-      if (culprit < 0) continue;
-      const [gone] = attacks.splice(culprit, 1);
-      for (const id of gone!.units) {
-        unmove(id);
-        free.add(id);
-      }
-      break;
-    }
-  }
-  // Judged on the plan as it stands now, whatever the attacks given up below take back.
-  const planned = new Map(positions);
-  const plannedAt = (id: string) => planned.get(id) ?? board.unitState(id).at;
-  while (attacks.length > 0 && mustAttack(board, side, attacks.map(toAttack), plannedAt).length > 0) {
-    const gone = attacks.pop()!;
-    for (const id of gone.units) {
-      unmove(id);
-      free.add(id);
-    }
-  }
-  // Units that attack nothing stay where they are.
-  for (const id of [...positions.keys()]) if (!attacks.some((a) => a.units.includes(id))) unmove(id);
-  return { attacks, positions };
-}
-
-function toAttack(a: PlannedAttack): Attack {
-  return { target: a.target, units: a.units, probe: false };
 }
 
 /* ---------------------------------------------------------------------------- */
