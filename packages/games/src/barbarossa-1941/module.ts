@@ -1,6 +1,7 @@
 /**
- * Barbarossa 1941 as a game module: its calculator so far (the rules are issue #24's),
- * on the provisional table of RULINGS B-1.
+ * Barbarossa 1941 as a game module: its rules, options, progress and players (play.ts),
+ * the AI and analyst (ai/), the calculator on the provisional table of RULINGS B-1, the
+ * presentation and the secrets the conformance suite plants.
  */
 import {
   compileOddsTable,
@@ -15,9 +16,12 @@ import { barbarossaAnalyst } from './ai/analyst.ts';
 import { barbarossaAiPlayers, determinizeBarbarossa } from './ai/index.ts';
 import { barbarossaCard } from './card.ts';
 import { BARBAROSSA_CRT, type BarbarossaSide, barbarossaCalc } from './combat.ts';
+import type { BarbarossaView } from './hidden.ts';
 import { barbarossaPlay } from './play.ts';
+import type { BarbarossaAction } from './rules.ts';
 import { compileScenario, standardScenarioFile } from './scenario.ts';
 import { barbarossaSecrets } from './secrets.ts';
+import type { BarbarossaState } from './state.ts';
 
 /** Air support a side brings to a ground attack ("Bombing and Close Air Support"). */
 const AIR: Readonly<Record<string, { by: number; reason: string; capped: boolean }>> = {
@@ -296,19 +300,19 @@ const calculator: GameCalculator = {
   },
 };
 
-export const barbarossaModule: GameModule = {
+export const barbarossaModule: GameModule<BarbarossaState, BarbarossaAction, BarbarossaView> = {
   id: 'barbarossa-1941',
-  ...(barbarossaPlay as Pick<GameModule, keyof typeof barbarossaPlay>),
+  ...barbarossaPlay,
   // The AI for either side, and determinize drawing every hidden identity (ai/).
   players: { ...barbarossaPlay.players, ...barbarossaAiPlayers },
-  determinize: determinizeBarbarossa as GameModule['determinize'],
-  analyst: barbarossaAnalyst as GameModule['analyst'],
+  determinize: determinizeBarbarossa,
+  analyst: barbarossaAnalyst,
   meta: barbarossaCard.meta, // one source: the card the home page reads
   calculator,
   presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),
   // A whole random game is ~2,800 actions and a minute: the suite plays its first 400
   // (set-up, the first turns' moves, attacks, combat) and plants the hidden armies.
-  conformance: { secrets: barbarossaSecrets as never, truncateAt: 400, sampleEvery: 50 },
+  conformance: { secrets: barbarossaSecrets, truncateAt: 400, sampleEvery: 50 },
   scenarios: {
     list: [{ key: 'standard', title: 'Barbarossa, 22 June 1941 - 31 January 1942' }],
     file: (key) => (key === null || key === 'standard' ? null : undefined),

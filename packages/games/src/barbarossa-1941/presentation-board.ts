@@ -30,6 +30,15 @@ export function scenarioOf(v: Pick<BarbarossaView, 'scenario'>): RulesScenario {
   return rulesScenarioByKey(v.scenario);
 }
 
+/**
+ * A view as a state the rules' readers take (the Board, the turn, the holders, the sudden
+ * death's year), its secrets empty: they read only what every side sees of a piece
+ * (`publicUnit`: a face-down piece is its face), never the identities or the rifle pile.
+ */
+export function publicState(v: BarbarossaView): BarbarossaState {
+  return { ...v, secret: { identities: {} }, riflePile: [] };
+}
+
 const boardsOfView = new WeakMap<BarbarossaView, Board>();
 
 /**
@@ -39,14 +48,14 @@ const boardsOfView = new WeakMap<BarbarossaView, Board>();
 export function boardOf(v: BarbarossaView): Board {
   let b = boardsOfView.get(v);
   if (!b) {
-    b = new Board(v as unknown as BarbarossaState, scenarioOf(v));
+    b = new Board(publicState(v), scenarioOf(v));
     boardsOfView.set(v, b);
   }
   return b;
 }
 
 export function weatherOf(v: BarbarossaView): Weather {
-  return turnInfo(scenarioOf(v), v as unknown as BarbarossaState).weather;
+  return turnInfo(scenarioOf(v), publicState(v)).weather;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -102,7 +111,7 @@ export function placeWords(s: RulesScenario, v: BarbarossaView, h: number): stri
   if (!name) return '';
   const p = s.map.places[s.map.placeAt[h]!];
   const vp = s.victoryPoints[h]!;
-  const who = holder(v as unknown as BarbarossaState, s, h) === 'axis' ? 'Axis' : 'Soviet';
+  const who = holder(v, s, h) === 'axis' ? 'Axis' : 'Soviet';
   return `${name}, ${PLACE_WORDS[p?.kind ?? ''] ?? p?.kind ?? 'place'}${vp ? `, ${vp} victory point${vp === 1 ? '' : 's'}` : ''}${s.replacementFactors[h] ? `, ${s.replacementFactors[h]} replacement factor${s.replacementFactors[h] === 1 ? '' : 's'} a turn` : ''}${s.ports.some((x) => x.hex === h) ? ', port' : ''}, held by the ${who}`;
 }
 
@@ -166,7 +175,7 @@ export function boardDrawing(v: BarbarossaView): HexBoard {
   // Places as the board prints them: victory cities with their points, and who holds a place taken.
   const places = map.places.map((p) => {
     const vp = s.victoryPoints[p.hex]!;
-    const who = holder(v as unknown as BarbarossaState, s, p.hex);
+    const who = holder(v, s, p.hex);
     const original = s.axisCountry[p.hex] === 1 ? 'axis' : 'soviet';
     const taken = who !== original ? (who === 'axis' ? ' (Axis)' : ' (Soviet)') : '';
     return {
@@ -210,7 +219,7 @@ export function boardDrawing(v: BarbarossaView): HexBoard {
     ...map.places
       .filter((p) => (s.victoryPoints[p.hex] ?? 0) > 0)
       .map((p) => {
-        const who = holder(v as unknown as BarbarossaState, s, p.hex);
+        const who = holder(v, s, p.hex);
         const vp = s.victoryPoints[p.hex]!;
         return {
           id: `victory-${p.hex}`,

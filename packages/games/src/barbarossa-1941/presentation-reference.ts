@@ -10,7 +10,6 @@ import { BARBAROSSA_CRT } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
 import { boardOf, factorsText, hexName, pieceName, scenarioOf, TERRAIN_FILL } from './presentation-board.ts';
 import type { Side } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
 import { holder, victoryTally } from './victory.ts';
 
 const TERRAIN_EFFECTS: Readonly<Record<string, string>> = {
@@ -34,7 +33,6 @@ const WEATHER_WORDS: Readonly<Record<string, string>> = {
 
 export function reference(v: BarbarossaView): ReferenceSheet[] {
   const s = scenarioOf(v);
-  const g = v as unknown as BarbarossaState;
   const crt = BARBAROSSA_CRT;
   const rows = [6, 5, 4, 3, 2, 1].map((r) => [
     String(r),
@@ -46,7 +44,7 @@ export function reference(v: BarbarossaView): ReferenceSheet[] {
     const vp = s.victoryPoints[h]!;
     if (vp <= 0) continue;
     const name = s.placeName[h] ?? s.hexNumbers[h]!;
-    const who = holder(g, s, h);
+    const who = holder(v, s, h);
     cities.push([
       name,
       s.hexNumbers[h]!,

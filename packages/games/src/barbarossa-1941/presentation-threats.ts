@@ -11,9 +11,8 @@
  * - in the last game-turn, how the game ends if nothing changes.
  */
 import type { BarbarossaView } from './hidden.ts';
-import { boardOf, scenarioOf } from './presentation-board.ts';
+import { boardOf, publicState, scenarioOf } from './presentation-board.ts';
 import type { Side } from './rules-scenario.ts';
-import type { BarbarossaState } from './state.ts';
 import {
   axisSuddenDeath,
   finalResult,
@@ -42,7 +41,6 @@ export function threats(v: BarbarossaView, side: Side): Threat[] {
   if (v.winner !== null || v.step === 'over') return [];
   const board = boardOf(v);
   const s = scenarioOf(v);
-  const g = v as unknown as BarbarossaState;
   const out: Threat[] = [];
   // A.7 ends the German player-turn, B.7 the Russian one.
   const when = (vdpOf: Side) =>
@@ -63,7 +61,7 @@ export function threats(v: BarbarossaView, side: Side): Threat[] {
       // One of Bucharest and Ploesti already Russian, in supply: the other one would do.
       const russian = (name: string) => {
         const h = hexOf(name);
-        return h !== undefined && holder(g, s, h) === 'soviet' && suppliedAsIfHeld(board, 'soviet', h);
+        return h !== undefined && holder(v, s, h) === 'soviet' && suppliedAsIfHeld(board, 'soviet', h);
       };
       const pair = ['Bucharest', 'Ploesti'];
       const one = pair.filter(russian);
@@ -78,7 +76,7 @@ export function threats(v: BarbarossaView, side: Side): Threat[] {
         });
       }
     }
-  } else if (suddenDeathOpen(s, g) && axisSuddenDeath(board)) {
+  } else if (suddenDeathOpen(s, publicState(v)) && axisSuddenDeath(board)) {
     const t = victoryTally(board, 'axis');
     out.push({
       winner: 'axis',

@@ -11,20 +11,13 @@ import { EXCHANGE_RATE, exchangeOutcome, isExchange } from './combat-results.ts'
 import type { BarbarossaView } from './hidden.ts';
 import type { Gamble } from './odds-gambles.ts';
 import { STEP_NAMES } from './play.ts';
-import { boardOf, hexName, pieceName, scenarioOf } from './presentation-board.ts';
+import { boardOf, hexName, pieceName, publicState, scenarioOf } from './presentation-board.ts';
 import type { RulesScenario } from './rules-scenario.ts';
 import { seaController } from './sea.ts';
-import { attackFactor, type BarbarossaState } from './state.ts';
+import { attackFactor } from './state.ts';
 import { victoryTally } from './victory.ts';
 
 export type View = BarbarossaView;
-
-/** Fields added by later rules (air missions, the tank-group choice), read if present. */
-interface Later {
-  readonly airMission?: { readonly kind: string; readonly piece: string; readonly target: number } | null;
-  readonly tankGroupChoice?: string;
-}
-export const later = (v: View): Later => v as unknown as Later;
 
 const MISSION_WORDS: Readonly<Record<string, string>> = {
   strike: 'airstrike',
@@ -97,7 +90,7 @@ function phaseHelp(v: View, s: RulesScenario): string {
 
 /** A step inserted before the ordinary ones (an interception answer, the blind tank-group choice). */
 function interlude(v: View, s: RulesScenario): { step: string; help: string } | null {
-  const m = later(v).airMission;
+  const m = v.airMission;
   if (m)
     return {
       step: 'Interception',
@@ -110,7 +103,7 @@ function interlude(v: View, s: RulesScenario): { step: string; help: string } | 
       help: `The Axis holds ${t.points} victory points in supply (${t.cities.join(', ')}), including Leningrad, Moscow or Stalingrad: claim the win now, or play on to January II (B-70). Playing on, 10 or more points then are a Strategic, Smashing Victory worth 2 games; otherwise the usual end decides (a draw at 6, a Russian win at 5 or less), and there is no second offer.`,
     };
   }
-  if (later(v).tankGroupChoice === 'pending')
+  if (v.tankGroupChoice === 'pending')
     return {
       step: 'Set-up: the extra tank group',
       help: 'B-53: choose blindly which of the two face-down Russian tank groups is in play, A or B; neither shows what it is.',
@@ -206,7 +199,7 @@ export function describe(v: View, a: Action): string {
     case 'sea': {
       // B-47: sunk on a 1 under friendly control of the port's sea, on 1-3 otherwise.
       const port = s.ports.find((x) => x.hex === a.to);
-      const control = port ? seaController(v as unknown as BarbarossaState, s, port.sea) : null;
+      const control = port ? seaController(publicState(v), s, port.sea) : null;
       const risk = control === v.pieces[String(a.piece)]?.side ? 1 : 3;
       return `${name(a.piece)} by sea to ${at(a.to)}: sunk on 1${risk > 1 ? `-${risk}` : ''} (${risk} in 6), else arrives Disrupted (B-47)`;
     }

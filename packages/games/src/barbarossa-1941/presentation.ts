@@ -47,7 +47,7 @@ import {
   turnSummary,
 } from './presentation-table.ts';
 import { threats as sideThreats } from './presentation-threats.ts';
-import { describe, later, plainWords, prompt, result, sideName, type View } from './presentation-words.ts';
+import { describe, plainWords, prompt, result, sideName, type View } from './presentation-words.ts';
 import type { Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 import { supplyStatuses } from './supply.ts';
@@ -400,7 +400,7 @@ export const barbarossaPresentation: Presentation<View> = {
       return null;
     },
     logDrawing,
-    focus: (v) => v.combat?.target ?? later(v).airMission?.target ?? null,
+    focus: (v) => v.combat?.target ?? v.airMission?.target ?? null,
     arrows: (v) => arrows(v),
   },
   words: {
