@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, applyWithRolls, type GameState, legalActions, setup } from '@stavka/engine';
+import { apply, applyWithRolls, type GameState, setup } from '@stavka/engine';
 import { analyzeBattle, type BattleInput, battleScenarioOf } from './analysis.ts';
 import { battleRules, retreatOptions } from './battle.ts';
 import type { BattleScenario, BattleState } from './battle-scenario.ts';
@@ -24,23 +24,9 @@ import { lineBetween } from './campaign-board.ts';
 import { STAND_FAST } from './policy.ts';
 import { prompt } from './presentation-words.ts';
 import { simulateBattles } from './simulate-battle.ts';
+import { act, campaignStart, type G, legal, pass, position as positionFrom, unit } from './test-campaign.ts';
 
-type G = GameState<CampaignState>;
-const start = (() => {
-  const made = setup(campaignRules, null, 'completion', {});
-  assert.ok(made.ok, 'setup');
-  return made.value;
-})();
-const act = (s: G, side: string, action: Action, rolls?: number[]): G => {
-  const r = rolls
-    ? applyWithRolls(campaignRules, s, side, action, rolls)
-    : apply(campaignRules, s, side, action);
-  assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
-  return r.value;
-};
-const legal = (s: G, side: string) =>
-  legalActions(campaignRules, s, side).filter((a) => a.type !== 'undo') as CampaignAction[];
-const unit = (s: G, id: string) => s.state.units.find((u) => u.id === id)!;
+const start = campaignStart('completion');
 const has = (s: G, side: string, a: CampaignAction) =>
   legal(s, side).some((x) => JSON.stringify(x) === JSON.stringify(a));
 const rails = (s: G, id: string) =>
@@ -49,41 +35,9 @@ const rails = (s: G, id: string) =>
     .map((a) => (a as { to: string }).to)
     .sort();
 
-/**
- * A position: only the units named stay on the map (at the points given), the others are
- * out of play; `axis` lists points the Axis controls besides its start points.
- */
-function position(
-  units: Record<string, string>,
-  more: { axis?: string[]; change?: (g: CampaignState) => void } = {},
-): G {
-  const g = structuredClone(start.state);
-  for (const u of g.units) {
-    if (Object.hasOwn(units, u.id)) {
-      u.place = 'map';
-      u.at = units[u.id]!;
-    } else u.place = 'withdrawn';
-  }
-  for (const p of more.axis ?? []) g.control[p] = 'axis';
-  more.change?.(g);
-  return { ...start, state: g };
-}
-
-/** Ends the side's player-turn: ends each step, fights battles and places partisans with the first action offered. */
-function pass(s0: G): G {
-  let s = s0;
-  const { player, turn } = s.state;
-  while (s.state.player === player && s.state.turn === turn && s.state.phase !== 'over') {
-    const side = campaignRules.activeSides(s.state)[0]!;
-    const l = legal(s, side);
-    s = act(
-      s,
-      side,
-      l.find((a) => ['end-movement', 'end-air', 'end-breakthrough', 'end-turn'].includes(a.type)) ?? l[0]!,
-    );
-  }
-  return s;
-}
+/** A position from this file's opening (test-campaign.ts `position`). */
+const position = (units: Record<string, string>, more: Parameters<typeof positionFrom>[2] = {}): G =>
+  positionFrom(start, units, more);
 
 /** Plays the battle being fought with the first action offered until it is over. */
 function fightOut(s0: G): G {

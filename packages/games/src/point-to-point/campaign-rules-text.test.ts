@@ -8,46 +8,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameState, legalActions, setup } from '@stavka/engine';
 import { retreatOptions } from './battle.ts';
 import { battleFromSetup } from './battle-scenario.ts';
-import { type CampaignAction, type CampaignState, campaignRules, victoryPoints } from './campaign.ts';
+import { victoryPoints } from './campaign.ts';
 import { FIRE_TABLE } from './combat.ts';
+import { act, campaignStart, type G, legal, position as positionFrom, unit } from './test-campaign.ts';
 
-type G = GameState<CampaignState>;
-const start = (() => {
-  const made = setup(campaignRules, null, 'rules-text', {});
-  assert.ok(made.ok, 'setup');
-  return made.value;
-})();
-const act = (s: G, side: string, action: Action): G => {
-  const r = apply(campaignRules, s, side, action);
-  assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
-  return r.value;
-};
-const legal = (s: G, side: string) =>
-  legalActions(campaignRules, s, side).filter((a) => a.type !== 'undo') as CampaignAction[];
-const unit = (s: G, id: string) => s.state.units.find((u) => u.id === id)!;
+const start = campaignStart('rules-text');
 
-/**
- * A position: only the units named stay on the map (at the points given), the others are
- * out of play; `axis` lists points the Axis controls besides its start points.
- */
-function position(
-  units: Record<string, string>,
-  more: { axis?: string[]; change?: (g: CampaignState) => void } = {},
-): G {
-  const g = structuredClone(start.state);
-  for (const u of g.units) {
-    if (Object.hasOwn(units, u.id)) {
-      u.place = 'map';
-      u.at = units[u.id]!;
-    } else u.place = 'withdrawn';
-  }
-  for (const p of more.axis ?? []) g.control[p] = 'axis';
-  more.change?.(g);
-  return { ...start, state: g };
-}
+/** A position from this file's opening (test-campaign.ts `position`). */
+const position = (units: Record<string, string>, more: Parameters<typeof positionFrom>[2] = {}): G =>
+  positionFrom(start, units, more);
 
 describe('A.5 German Air Units Alone: "nor may they occupy a point without an Axis ground unit present"', () => {
   it('a German air unit whose ground units left its point flies from the nearest point that holds one', () => {

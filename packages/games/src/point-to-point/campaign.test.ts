@@ -5,49 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type Action,
-  apply,
-  applyWithRolls,
-  type GameState,
-  legalActions,
-  playout,
-  RandomPlayer,
-  setup,
-} from '@stavka/engine';
+import { playout, RandomPlayer } from '@stavka/engine';
 import { type CampaignState, campaignRules, victoryPoints } from './campaign.ts';
+import { act, campaignStart, type G, legal, pass, unit } from './test-campaign.ts';
 
-type G = GameState<CampaignState>;
-const start = (() => {
-  const made = setup(campaignRules, null, 'campaign', {});
-  assert.ok(made.ok);
-  return made.value;
-})();
-const act = (s: G, side: string, action: Action, rolls?: number[]): G => {
-  const r = rolls
-    ? applyWithRolls(campaignRules, s, side, action, rolls)
-    : apply(campaignRules, s, side, action);
-  assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
-  return r.value;
-};
-const legal = (s: G, side: string) => legalActions(campaignRules, s, side).filter((a) => a.type !== 'undo');
-const unit = (s: G, id: string) => s.state.units.find((u) => u.id === id)!;
-/**
- * Ends the player-turn of the side to move: ends each step (movement, breakthrough,
- * fortification) and places partisans or fights battles with the first action offered.
- */
-function pass(s0: G): G {
-  let s = s0;
-  const player = s.state.player;
-  const turn = s.state.turn;
-  while (s.state.player === player && s.state.turn === turn && s.state.phase !== 'over') {
-    const side = campaignRules.activeSides(s.state)[0]!;
-    const l = legal(s, side);
-    const end = l.find((a) => ['end-movement', 'end-air', 'end-breakthrough', 'end-turn'].includes(a.type));
-    s = act(s, side, end ?? l[0]!);
-  }
-  return s;
-}
+const start = campaignStart('campaign');
 /** A copy of the start with some units placed elsewhere (a position for a case). */
 function position(change: (g: CampaignState) => void): G {
   const state = structuredClone(start.state);
