@@ -18,16 +18,10 @@ import {
 } from './analysis.ts';
 import { type BattleAction, battleRules } from './battle.ts';
 import { type BattleState, ENDINGS } from './battle-scenario.ts';
-import { analyzeBattleFloat, BATTLES, BIG_BATTLE } from './bench-battle.ts';
-import { lossTarget, policyPlayer, type SidePolicy, STAND_FAST, wantsRetreat } from './policy.ts';
+import { analyzeBattleFloat, BATTLES, BIG_BATTLE, policy, stand } from './bench-battle.ts';
+import { lossTarget, policyPlayer, STAND_FAST, wantsRetreat } from './policy.ts';
 import { simulateBattles } from './simulate-battle.ts';
 
-const policy = (losses: SidePolicy['losses'], below = 0, after: number | null = null): SidePolicy => ({
-  losses,
-  retreatBelowFire: below,
-  retreatAfterLosses: after,
-});
-const stand = { attacker: STAND_FAST, defender: STAND_FAST };
 const frac = (e: Exact) => `${e.num}/${e.den}`;
 
 function analyze(input: BattleInput) {

@@ -18,12 +18,14 @@ import { battleFromSetup, ENDINGS, type Ending } from './battle-scenario.ts';
 import { FIRE_TABLE } from './combat.ts';
 import { type SidePolicy, STAND_FAST, wantsRetreat } from './policy.ts';
 
-const policy = (losses: SidePolicy['losses'], below = 0, after: number | null = null): SidePolicy => ({
+/** A side's policy: how it takes losses, retreating below this fire or after these losses (null: never). */
+export const policy = (losses: SidePolicy['losses'], below = 0, after: number | null = null): SidePolicy => ({
   losses,
   retreatBelowFire: below,
   retreatAfterLosses: after,
 });
-const stand = { attacker: STAND_FAST, defender: STAND_FAST };
+/** Both sides stand fast. */
+export const stand = { attacker: STAND_FAST, defender: STAND_FAST };
 
 /** Five battles covering air combat, both kinds of combat, large combats, P-5 losses and every policy. */
 export const BATTLES: readonly { name: string; input: BattleInput }[] = [
