@@ -10,8 +10,9 @@
  *   meta         title, blurb, sides with their names, commanders and colours
  *
  * `id`, `meta` and `rules` are required: every client (server, AI worker, CLI, web) plays
- * a game by its rules, so a registered game is a playable one. The rest are features a game
- * may lack, each client doing without (no calculator page, no options, the random player):
+ * a game by its rules, so a registered game is a playable one. The rest are what some
+ * clients need and a game may lack, the client doing without (no calculator page without
+ * `calculator`, no AI seat without `players`, no game page without `presentation`):
  *
  *   scenarios    the standard scenario, `check(file)` for `stavka validate`
  *   options      the optional rules a new game may switch (options.ts checks them)

@@ -3,9 +3,11 @@
  * step asks, how each action reads, what an action targets on the map, previews of moves
  * and attacks, the facts and the "why" of a selected piece, overlays and the score.
  * The web client draws what this gives it and knows no rules (chessground's rule: the
- * board is handed its destinations). Each game's presentation lives in its folder and is
- * loaded lazily through `GameModule.presentation()`; the functions are pure, so they are
- * tested in node like the rules.
+ * board is handed its destinations). A `Presentation` is a few small parts, split by what
+ * the web does with them (the board drawn, the words said, the controls acted through, the
+ * previews shown, the reference sheets; `Presentation` below). Each game's presentation
+ * lives in its folder and is loaded lazily through `GameModule.presentation()`; the
+ * functions are pure, so they are tested in node like the rules.
  */
 import type { CombatReport } from './combat/report.ts';
 import type { Action, GameOutcome } from './game.ts';
