@@ -669,18 +669,34 @@ export class BarbarossaPolicy {
   }
 
   private planRail(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
-    const rails = new Map<string, number[]>();
-    const seas = new Map<string, number[]>();
-    for (const a of legal) {
-      if (a.type !== 'rail' && a.type !== 'sea') continue;
-      const by = a.type === 'rail' ? rails : seas;
-      const l = by.get(a.piece) ?? [];
-      by.set(a.piece, l);
-      l.push(a.to);
-    }
+    const { rails, seas } = railOffers(legal);
     if (rails.size === 0 && seas.size === 0) return [];
+    const p = this.railPlanning(g, side, rails, seas);
+    // Who stays: units in contact, and each city's guards as the movement plan keeps them.
+    const hold = this.params.holdColumn[side];
+    if (hold === undefined)
+      for (const h of guardHexes(p.board.s, g, side))
+        for (const id of this.guardsKept(p.board, side, h, p.nearest(h) <= GUARD_THREAT))
+          p.layout.used.add(id);
+    // 1. Guards for the threatened cities.
+    if (hold !== undefined) this.railGarrisons(g, side, p.board, p.layout, hold, p);
+    else this.railGuards(p);
+    // 2. Reserves toward the objectives.
+    this.railReserves(p);
+    return p.out;
+  }
+
+  /**
+   * What the strategic moves of one plan share (`planRail`): the board, the units planned
+   * away so far, where each unit could march, and the rail and sea moves left.
+   */
+  private railPlanning(
+    g: BarbarossaState,
+    side: Side,
+    rails: ReadonlyMap<string, number[]>,
+    seas: ReadonlyMap<string, number[]>,
+  ): RailPlanning {
     const board = new Board(g);
-    const s = board.s;
     const layout = new Layout(board);
     const fields = unitFields(board, g, side);
     const supply = supplyDistances(board, side);
@@ -693,13 +709,6 @@ export class BarbarossaPolicy {
     let railsLeft = railAllowance(board, side) - g.railMoves;
     let seaLeft = seas.size > 0 ? 1 : 0;
     const out: Act[] = [];
-
-    // Who stays: units in contact, and each city's guards as the movement plan keeps them.
-    const hold = this.params.holdColumn[side];
-    const guards = guardHexes(s, g, side);
-    if (hold === undefined)
-      for (const h of guards)
-        for (const id of this.guardsKept(board, side, h, nearest(h) <= GUARD_THREAT)) layout.used.add(id);
     /** The side's units in a hex as planned so far, but `without`. */
     const stack = (h: number, without = '') =>
       [...board.sideAt(side, h), ...(layout.added.get(h) ?? [])].filter(
@@ -734,22 +743,41 @@ export class BarbarossaPolicy {
       if (type === 'rail') railsLeft--;
       else seaLeft--;
     };
+    const left = () => ({ rail: railsLeft, sea: seaLeft });
+    return {
+      g,
+      side,
+      board,
+      layout,
+      fields,
+      supply,
+      front,
+      rails,
+      seas,
+      nearest,
+      covered,
+      free,
+      march,
+      take,
+      left,
+      out,
+    };
+  }
 
-    // 1. Guards for the threatened cities.
-    if (hold !== undefined)
-      this.railGarrisons(g, side, board, layout, hold, {
-        rails,
-        seas,
-        free,
-        march,
-        take,
-        left: () => ({ rail: railsLeft, sea: seaLeft }),
-      });
+  /**
+   * `planRail` step 1 for a side without a hold column: the threatened victory cities (the
+   * enemy within RAIL_THREAT), the vital ones first, then by points and nearness, each kept
+   * at two guards (its two strongest stay; the missing ones come by rail, else by sea where
+   * the side controls the sea, B-47), never a unit that could march in itself.
+   */
+  private railGuards(p: RailPlanning): void {
+    const { g, side, board, layout, rails, seas, free, march, take } = p;
+    const s = board.s;
     const vital = (h: number) =>
       side === 'axis' ? AXIS_VITAL.includes(s.placeName[h] ?? '') : s.victoryPoints[h]! >= 2;
-    const threatened = guards
-      .map((h) => ({ h, d: nearest(h) }))
-      .filter((c) => hold === undefined && c.d <= RAIL_THREAT)
+    const threatened = guardHexes(s, g, side)
+      .map((h) => ({ h, d: p.nearest(h) }))
+      .filter((c) => c.d <= RAIL_THREAT)
       .sort(
         (a, b) =>
           (vital(b.h) ? 1 : 0) - (vital(a.h) ? 1 : 0) ||
@@ -771,23 +799,31 @@ export class BarbarossaPolicy {
               continue;
             if (march(id).reach.has(h)) continue;
             if (type === 'sea') {
-              const port = s.ports.find((p) => p.hex === h);
+              const port = s.ports.find((x) => x.hex === h);
               if (!port || seaController(g, s, port.sea) !== side) continue;
             }
             if (best === null || rank(id, best) < 0 || (rank(id, best) === 0 && id < best)) best = id;
           }
           return best;
         };
-        const byRail = railsLeft > 0 ? pick('rail', rails) : null;
-        const bySea = byRail === null && seaLeft > 0 ? pick('sea', seas) : null;
+        const byRail = p.left().rail > 0 ? pick('rail', rails) : null;
+        const bySea = byRail === null && p.left().sea > 0 ? pick('sea', seas) : null;
         if (byRail !== null) take('rail', byRail, h);
         else if (bySea !== null) take('sea', bySea, h);
         else break;
         have++;
       }
     }
+  }
 
-    // 2. Reserves toward the objectives.
+  /**
+   * `planRail` step 2: the reserves out of contact by rail to the offered hex nearest their
+   * objectives, where that beats their own march by RAIL_GAIN hexes or more, the largest
+   * gains first; in supply, next to no enemy but for the units that recover (A.9, B.8), a
+   * Katyusha or railway gun only where a unit covers it (those go after the others).
+   */
+  private railReserves(p: RailPlanning): void {
+    const { board, layout, fields, supply, front, rails, covered, free, march, take } = p;
     const bestRail = (id: string, cover = true): number => {
       const u = board.unit(id);
       const recovers = isGerman(u) || isGuards(u); // A.9, B.8
@@ -811,12 +847,11 @@ export class BarbarossaPolicy {
     // Those waiting for a cover go again after the others.
     const waiting = reserves.filter((id) => needsCover(board.unit(id).type));
     for (const id of [...reserves, ...waiting]) {
-      if (railsLeft <= 0) break;
+      if (p.left().rail <= 0) break;
       if (!free(id)) continue;
       const to = bestRail(id); // again: the hexes taken by those railed before it
       if (gain(id, to) >= RAIL_GAIN) take('rail', id, to);
     }
-    return out;
   }
 
   /**
@@ -912,140 +947,50 @@ export class BarbarossaPolicy {
 
   private planAttacks(g: BarbarossaState, side: Side, legal: readonly Act[], moving: boolean): Act[] {
     const board = new Board(g);
-    const s = board.s;
     const layout = new Layout(board);
     const fields = unitFields(board, g, side);
-    const f = fields.all;
     const supplyNet = supplyDistances(board, side);
     /** The supply distance of a unit that ends its move in each hex (-1: out of supply). */
     const supply = supplyIfThere(board, supplyNet, side);
     const { dests, allocs } = movesAndAllocations(legal);
-    const out: Act[] = [];
     const moves: Act[] = [];
-    const stationary: Act[] = [];
-
     const enemies = g.order
       .filter((id) => g.pieces[id]!.side !== side && g.pieces[id]!.status === 'map')
       .map((id) => g.pieces[id]!.at);
     const near = (h: number, within: number) => enemies.some((e) => hexDistance(board, e, h) <= within);
-    // The hexes whose loss ends the game at once (B-12): the Axis's Warsaw, Bucharest and Ploesti.
-    const vital = guardHexes(s, g, side).filter((h) =>
-      side === 'axis' ? AXIS_VITAL.includes(s.placeName[h] ?? '') : s.victoryPoints[h]! >= 2,
-    );
-    const nearVital = (t: number) => vital.some((h) => hexDistance(board, t, h) <= 5);
-    const hold = this.params.holdColumn[side];
-    /** Enemy hexes attacked first and at a column less: those near a vital city, or (with a hold column) endangering a city or in a vital city lost. */
-    let urgent = nearVital;
-    /** Enemy hexes attacked at any column: the vital cities whose loss ends the game at A.7 (B-12). */
-    let anyOdds = (_t: number) => false;
-    /**
-     * B-66: the Axis attacks out of Rumania (from a hex in it) once one of its cities there,
-     * Bucharest or Ploesti, holds with Rumania open (their garrisons are planned against the
-     * Russians as if it were, `enemyReachFor`): the attack lets the Russians in, and the two
-     * lost together are their sudden victory (B-12); where one is lost already, the other
-     * must hold.
-     */
-    let rumaniaHeld = side !== 'axis' || g.rumaniaOpen === true;
-    if (hold !== undefined) {
-      // 1. Garrisons (in the attacks before movement, only what endangers the cities).
-      const held = this.holdCities(g, side, board, layout, dests, moves, hold, moving);
-      const danger = held.danger;
-      const cities = rumaniaCities(s, g);
-      const holds = cities.filter((h) => (held.threats.get(h) ?? -1) < hold).length;
-      rumaniaHeld ||= cities.length === 0 || holds >= 1;
-      const lost = lostVital(s, g, side);
-      const doomed = side === 'axis' && sovietSuddenVictory(board);
-      urgent = (t) => danger.has(t) || lost.includes(t);
-      anyOdds = (t) => doomed && lost.includes(t);
-    }
+
+    // 1. Garrisons (with a hold column; in the attacks before movement, only what endangers
+    // the cities), and the attacks they make urgent.
+    const priorities = this.attackPriorities(g, side, board, layout, dests, moves, moving);
     // 1. Guards: keep a unit in each victory city held (B-12), two where the enemy is near.
-    if (moving && hold === undefined) moves.push(...this.guardCities(g, side, board, layout, dests, near));
+    if (moving && this.params.holdColumn[side] === undefined)
+      moves.push(...this.guardCities(g, side, board, layout, dests, near));
 
     // 1b. Supply discipline (operations.ts): an Axis unit that alone holds a supply line open
     // through a Russian ZOC stays there; then the spearheads drive deep through the gaps,
     // before the attacks take them.
-    const spear: Act[] = [];
-    const axisOps = side === 'axis';
-    const blocked = axisOps ? supplyBlocked(board, side) : null;
+    const blocked = side === 'axis' ? supplyBlocked(board, side) : null;
     if (moving && blocked) this.keepCorridors(side, board, layout, dests, { blocked, supplyNet });
 
     // 2. Attacks.
-    const reach = moving ? attackReach(board, layout, dests) : new Map<string, Set<number>>();
-    const targets: number[] = [];
-    for (let h = 0; h < board.at.length; h++) if (board.hasEnemy(side, h)) targets.push(h);
-    const supplyNow: Record<string, 'full' | 'limited' | 'isolated'> = {};
-    for (const id of g.order) supplyNow[id] = g.pieces[id]!.supply;
-    /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
-    const cityTargets = new Set(axisOps ? objectiveCities(s, g) : []);
-    const candidates = (t: number): Cand[] =>
-      attackCandidates({ board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields }, t);
+    const planning = attackPlanning(g, side, board, layout, {
+      allocs,
+      reach: moving ? attackReach(board, layout, dests) : new Map<string, Set<number>>(),
+      supply,
+      fields,
+      ...priorities,
+    });
     /**
      * The Axis reduces first the pockets (Russian units cut off from their supply: attacked a
      * column higher, and often unable to retreat) and the Russian units whose ZOC cuts its own
      * supply (next to a railhead or to a hex that would reconnect Isolated Axis units).
      */
     const rear = blocked ? pocketsAndCutters(board, blocked, supplyNet) : (_t: number) => false;
-    const potential = targets
-      .map((t) => {
-        const c = candidates(t);
-        const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
-        const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
-        const vp =
-          (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + (rear(t) ? 3 : 0);
-        return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
-      })
-      .filter((x) => x.ratio > 1)
-      .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
-    const committed: { target: number; attackers: string[]; column: number }[] = [];
-    const goalColumn = this.params.goalColumn[side];
-    /** Air units counted on for an attack planned already (`chooseAir` gives them to it). */
-    const reservedAir = new Set<string>();
-    /**
-     * Plans the attack on `t` if it reaches its column; `mobile` false: without mobile units;
-     * `withAir`: counting on the close air support that can reach it (B-13, B-46), the
-     * strongest two air units not counted on for another attack.
-     */
-    const planning: AttackPlanning = {
-      g,
-      side,
-      board,
-      layout,
-      candidates,
-      supplyNow,
-      cityTargets,
-      urgent,
-      anyOdds,
-      committed,
-      reservedAir,
-      out,
-      stationary,
-    };
-    const attackOn = (t: number, mobile: boolean, withAir = false, goal = goalColumn): void =>
-      this.planAttackOn(planning, t, mobile, withAir, goal);
-    if (!axisOps) for (const { t } of potential) attackOn(t, true);
-    else {
-      // The Axis (operations.ts): first the attacks on and next to its army groups'
-      // objectives, every unit that can help taking part; then the cities left empty are
-      // walked into and the spearheads drive through the gaps; then the other attacks, without
-      // the mobile units but in the breakthrough (A.6): they wait for the gaps those attacks
-      // open.
-      // (At 5:1, not 6:1: attackers in Limited Supply are Disrupted by their attack, "Supply",
-      // so the fewer the more are left for the next attack on the city.)
-      // The cities themselves first: the attacks next to them take the units those need.
-      const near = potential.filter(({ t }) => f[t]! <= 1);
-      for (const { t } of [
-        ...near.filter((x) => cityTargets.has(x.t)),
-        ...near.filter((x) => !cityTargets.has(x.t)),
-      ])
-        attackOn(t, true, true, this.params.objectiveGoal ?? OBJECTIVE_GOAL);
-      if (moving)
-        for (const e of [
-          ...takeEmptyCities({ g, layout, dests, supply, targets: objectiveCities(s, g) }),
-          ...planExploitation({ g, layout, dests, fieldOf: fields.of, supply }),
-        ])
-          spear.push({ type: 'move', piece: e.id, to: e.to });
-      for (const { t } of potential) if (f[t]! > 1) attackOn(t, g.breakthrough);
-    }
+    const potential = rankTargets(planning, fields.all, rear);
+    const spear =
+      side === 'axis'
+        ? this.axisAttacks(planning, potential, { dests, supply, fields, moving })
+        : this.sovietAttacks(planning, potential);
 
     // 3. Everyone else: first (the Axis) into the hexes that reconnect Isolated units, the
     // most reconnected first, each the nearest infantry that can get there (operations.ts);
@@ -1058,7 +1003,104 @@ export class BarbarossaPolicy {
     const overruns = moving
       ? legal.filter((a) => a.type === 'overrun' && a.pieces.length <= 2).slice(0, 3)
       : [];
-    return [...overruns, ...stationary, ...moves, ...spear, ...out, ...free];
+    return [...overruns, ...planning.stationary, ...moves, ...spear, ...planning.out, ...free];
+  }
+
+  /**
+   * `planAttacks` step 1 for a side with a hold column (`holdCities`: its garrisons planned,
+   * their moves added to `moves`), and what makes an attack urgent: the enemy hexes attacked
+   * first and at a column less (near a vital city, B-12; with a hold column, endangering a
+   * city or in a vital city lost), those attacked at any column (a vital city whose loss
+   * ends the game at A.7), and whether the Axis may attack out of Rumania.
+   */
+  private attackPriorities(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    dests: Dests,
+    moves: Act[],
+    moving: boolean,
+  ): Priorities {
+    const s = board.s;
+    // The hexes whose loss ends the game at once (B-12): the Axis's Warsaw, Bucharest and Ploesti.
+    const vital = guardHexes(s, g, side).filter((h) =>
+      side === 'axis' ? AXIS_VITAL.includes(s.placeName[h] ?? '') : s.victoryPoints[h]! >= 2,
+    );
+    const nearVital = (t: number) => vital.some((h) => hexDistance(board, t, h) <= 5);
+    const hold = this.params.holdColumn[side];
+    /**
+     * B-66: the Axis attacks out of Rumania (from a hex in it) once one of its cities there,
+     * Bucharest or Ploesti, holds with Rumania open (their garrisons are planned against the
+     * Russians as if it were, `enemyReachFor`): the attack lets the Russians in, and the two
+     * lost together are their sudden victory (B-12); where one is lost already, the other
+     * must hold.
+     */
+    const rumaniaOpen = side !== 'axis' || g.rumaniaOpen === true;
+    if (hold === undefined) return { urgent: nearVital, anyOdds: () => false, rumaniaHeld: rumaniaOpen };
+    const held = this.holdCities(g, side, board, layout, dests, moves, hold, moving);
+    const danger = held.danger;
+    const cities = rumaniaCities(s, g);
+    const holds = cities.filter((h) => (held.threats.get(h) ?? -1) < hold).length;
+    const lost = lostVital(s, g, side);
+    const doomed = side === 'axis' && sovietSuddenVictory(board);
+    return {
+      urgent: (t) => danger.has(t) || lost.includes(t),
+      anyOdds: (t) => doomed && lost.includes(t),
+      rumaniaHeld: rumaniaOpen || cities.length === 0 || holds >= 1,
+    };
+  }
+
+  /** `planAttacks` step 2 for the Russians: every target in reach, easiest first. */
+  private sovietAttacks(p: AttackPlanning, potential: readonly { t: number }[]): Act[] {
+    for (const { t } of potential) this.planAttackOn(p, t, true, false, this.params.goalColumn[p.side]);
+    return [];
+  }
+
+  /**
+   * `planAttacks` step 2 for the Axis (operations.ts): first the attacks on and next to its
+   * army groups' objectives, every unit that can help taking part; then the cities left
+   * empty are walked into and the spearheads drive through the gaps (the moves returned);
+   * then the other attacks, without the mobile units but in the breakthrough (A.6): they
+   * wait for the gaps those attacks open.
+   */
+  private axisAttacks(
+    p: AttackPlanning,
+    potential: readonly { t: number }[],
+    at: {
+      readonly dests: Dests;
+      readonly supply: Int32Array;
+      readonly fields: ReturnType<typeof unitFields>;
+      readonly moving: boolean;
+    },
+  ): Act[] {
+    const { g, layout, cityTargets } = p;
+    const f = at.fields.all;
+    const goalColumn = this.params.goalColumn[p.side];
+    const spear: Act[] = [];
+    // (At 5:1, not 6:1: attackers in Limited Supply are Disrupted by their attack, "Supply",
+    // so the fewer the more are left for the next attack on the city.)
+    // The cities themselves first: the attacks next to them take the units those need.
+    const near = potential.filter(({ t }) => f[t]! <= 1);
+    for (const { t } of [
+      ...near.filter((x) => cityTargets.has(x.t)),
+      ...near.filter((x) => !cityTargets.has(x.t)),
+    ])
+      this.planAttackOn(p, t, true, true, this.params.objectiveGoal ?? OBJECTIVE_GOAL);
+    if (at.moving)
+      for (const e of [
+        ...takeEmptyCities({
+          g,
+          layout,
+          dests: at.dests,
+          supply: at.supply,
+          targets: objectiveCities(p.board.s, g),
+        }),
+        ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
+      ])
+        spear.push({ type: 'move', piece: e.id, to: e.to });
+    for (const { t } of potential) if (f[t]! > 1) this.planAttackOn(p, t, g.breakthrough, false, goalColumn);
+    return spear;
   }
 
   /**
@@ -1524,6 +1566,50 @@ export class BarbarossaPolicy {
   }
 }
 
+/** The strategic moves offered, by piece: the hexes each may go to by rail, and by sea. */
+function railOffers(legal: readonly Act[]): { rails: Map<string, number[]>; seas: Map<string, number[]> } {
+  const rails = new Map<string, number[]>();
+  const seas = new Map<string, number[]>();
+  for (const a of legal) {
+    if (a.type !== 'rail' && a.type !== 'sea') continue;
+    const by = a.type === 'rail' ? rails : seas;
+    const l = by.get(a.piece) ?? [];
+    by.set(a.piece, l);
+    l.push(a.to);
+  }
+  return { rails, seas };
+}
+
+/** What the strategic moves of one plan share while `planRail` chooses them (`railPlanning`). */
+interface RailPlanning {
+  readonly g: BarbarossaState;
+  readonly side: Side;
+  readonly board: Board;
+  readonly layout: Layout;
+  readonly fields: ReturnType<typeof unitFields>;
+  /** The side's supply distances (-1: out of supply). */
+  readonly supply: Int32Array;
+  /** Hexes to the nearest enemy ground unit. */
+  readonly front: Float64Array;
+  /** The rail and sea moves offered, by piece. */
+  readonly rails: ReadonlyMap<string, number[]>;
+  readonly seas: ReadonlyMap<string, number[]>;
+  /** Hexes from `h` to the nearest enemy piece on the map. */
+  readonly nearest: (h: number) => number;
+  /** Is there a unit that covers a Katyusha or a railway gun (B-42, B-61) in the hex, but `without`? */
+  readonly covered: (h: number, without?: string) => boolean;
+  /** May the unit go: not planned yet, not in contact, not the last cover of a Katyusha or railway gun. */
+  readonly free: (id: string) => boolean;
+  /** Where the unit could march this turn, and the best of it for its field. */
+  readonly march: (id: string) => { reach: Set<number>; best: number };
+  /** Plans a rail or sea move. */
+  readonly take: (type: 'rail' | 'sea', id: string, to: number) => void;
+  /** The rail and sea moves still allowed. */
+  readonly left: () => { rail: number; sea: number };
+  /** The moves planned, in order. */
+  readonly out: Act[];
+}
+
 /** Each free unit's legal destinations. */
 type Dests = ReadonlyMap<string, Set<number>>;
 
@@ -1615,6 +1701,83 @@ function reconnectIsolated(
     moves.push({ type: 'move', piece: pick, to: h });
   }
   return moves;
+}
+
+/** What makes an attack urgent for a side (`attackPriorities`). */
+interface Priorities {
+  /** Enemy hexes attacked first and at a column less. */
+  readonly urgent: (t: number) => boolean;
+  /** Enemy hexes attacked at any column. */
+  readonly anyOdds: (t: number) => boolean;
+  /** B-66: the Axis may attack out of Rumania (its cities there would hold with it open). */
+  readonly rumaniaHeld: boolean;
+}
+
+/**
+ * What the attacks of one plan share (`AttackPlanning`), made once the moves before them
+ * (garrisons, corridors) are planned: each target's candidates read the layout as it stands.
+ */
+function attackPlanning(
+  g: BarbarossaState,
+  side: Side,
+  board: Board,
+  layout: Layout,
+  at: Priorities & {
+    readonly allocs: ReadonlyMap<number, string[]>;
+    readonly reach: ReadonlyMap<string, Set<number>>;
+    readonly supply: Int32Array;
+    readonly fields: ReturnType<typeof unitFields>;
+  },
+): AttackPlanning {
+  const supplyNow: Record<string, 'full' | 'limited' | 'isolated'> = {};
+  for (const id of g.order) supplyNow[id] = g.pieces[id]!.supply;
+  /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
+  const cityTargets = new Set(side === 'axis' ? objectiveCities(board.s, g) : []);
+  const { allocs, reach, rumaniaHeld, supply, fields } = at;
+  return {
+    g,
+    side,
+    board,
+    layout,
+    candidates: (t) =>
+      attackCandidates({ board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields }, t),
+    supplyNow,
+    cityTargets,
+    urgent: at.urgent,
+    anyOdds: at.anyOdds,
+    committed: [],
+    reservedAir: new Set<string>(),
+    out: [],
+    stationary: [],
+  };
+}
+
+/**
+ * The enemy hexes worth attacking, easiest first: the attack factors that could reach each
+ * against its defense, plus its weight (a victory city 2, urgent 3, at any odds 10, a pocket
+ * or a cutter of the Axis supply 3), less a hundredth of its distance in the side's field;
+ * those scoring 1 or less left out.
+ */
+function rankTargets(
+  p: AttackPlanning,
+  f: Float64Array,
+  rear: (t: number) => boolean,
+): { t: number; ratio: number }[] {
+  const { board, side, urgent, anyOdds } = p;
+  const s = board.s;
+  const targets: number[] = [];
+  for (let h = 0; h < board.at.length; h++) if (board.hasEnemy(side, h)) targets.push(h);
+  return targets
+    .map((t) => {
+      const c = p.candidates(t);
+      const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
+      const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
+      const vp =
+        (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + (rear(t) ? 3 : 0);
+      return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
+    })
+    .filter((x) => x.ratio > 1)
+    .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
 }
 
 /** An attacker for a target: where it attacks from (null: where it stands, already allocated). */
