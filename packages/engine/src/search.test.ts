@@ -162,6 +162,53 @@ describe('supply tracing (the same search, multi-source, zero-cost along railway
       { numRuns: 200 },
     );
   });
+  it('a table with road rates and its own first steps reaches the same hexes at the same costs, by the same paths, as those costs asked step by step', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 100, maxLength: 100 }),
+        fc.array(fc.integer({ min: -1, max: 2 }), { minLength: 600, maxLength: 600 }),
+        fc.array(fc.integer({ min: -1, max: 4 }), { minLength: 6, maxLength: 6 }),
+        fc.nat(99),
+        fc.nat(12),
+        (table, slots, first, source, maxCost) => {
+          const m = makeMap();
+          const stops = zocOf(m, [(source + 37) % 100]);
+          const firstStep = (from: number, slot: number) => first[slot - m.graph.offsets[from]!]!;
+          const byTable = new SearchSpace(m.graph).run(
+            {
+              enterCost: table,
+              slotCost: slots,
+              sourceStepCost: (from, slot) => firstStep(from, slot),
+              stopsAt: (node) => stops[node] === 1,
+            },
+            { sources: [source], maxCost },
+          );
+          const byStep = search(
+            m.graph,
+            {
+              stepCost: (from, slot, to) =>
+                from === source
+                  ? firstStep(from, slot)
+                  : table[to]! < 0
+                    ? -1
+                    : slots[slot]! >= 0
+                      ? slots[slot]!
+                      : table[to]!,
+              stopsAt: (node) => stops[node] === 1,
+            },
+            { sources: [source], maxCost },
+          );
+          const reached = byTable.reachedNodes();
+          assert.deepEqual(reached, byStep.nodes, 'the same hexes in the same order');
+          for (const h of reached) {
+            assert.equal(byTable.costTo(h), byStep.cost.get(h));
+            assert.deepEqual(byTable.pathTo(h), byStep.path(h));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
   it('settles each node once and resets between runs without clearing', () => {
     const m = makeMap();
     const space = new SearchSpace(m.graph);

@@ -27,14 +27,25 @@ interface PolicyRules {
  * - `stepCost(from, slot, to)`: a non-negative integer, or a negative number when the
  *   step is forbidden (movement: terrain, hexsides, zones of control);
  * - `enterCost[to]`: a table, when a step costs what entering its node costs whichever
- *   way it comes (a supply line): no call per step, ~3x faster on a supply trace.
+ *   way it comes (a supply line): no call per step, ~3x faster on a supply trace. Two
+ *   additions keep a unit's movement on tables:
+ *   - `slotCost[slot]`, where it is >= 0, is what that step costs instead, into a node
+ *     that may be entered at all (`enterCost` >= 0): a road's rate whatever the terrain;
+ *   - `sourceStepCost(from, slot, to)` prices the steps out of a source, one call each, as
+ *     `stepCost` does: a unit's first step under rules of its own (leaving a zone of
+ *     control, a move that takes all it has).
  */
 export type SearchPolicy = StepPolicy | TablePolicy;
 export type StepPolicy = PolicyRules & {
   stepCost(from: number, slot: number, to: number): number;
   enterCost?: undefined;
 };
-export type TablePolicy = PolicyRules & { enterCost: ArrayLike<number>; stepCost?: undefined };
+export type TablePolicy = PolicyRules & {
+  enterCost: ArrayLike<number>;
+  slotCost?: ArrayLike<number>;
+  sourceStepCost?(from: number, slot: number, to: number): number;
+  stepCost?: undefined;
+};
 
 export interface SearchOptions {
   readonly sources: ArrayLike<number>;
@@ -146,6 +157,8 @@ export class SearchSpace {
 
     const hasStops = policy.stopsAt !== undefined;
     const table = policy.enterCost;
+    const slotCost = policy.enterCost !== undefined ? policy.slotCost : undefined;
+    const hasSourceSteps = policy.enterCost !== undefined && policy.sourceStepCost !== undefined;
     let count = 0;
     for (let c = 0; c <= maxCost; c++) {
       while (head[c]! !== -1) {
@@ -155,11 +168,19 @@ export class SearchSpace {
         if (settledStamp[node] === gen || cost[node] !== c) continue;
         settledStamp[node] = gen;
         reached[count++] = node;
-        if (hasStops && parent[node] !== -1 && policy.stopsAt!(node)) continue;
+        const fromSource = parent[node] === -1;
+        if (hasStops && !fromSource && policy.stopsAt!(node)) continue;
+        const askSource = fromSource && hasSourceSteps;
         for (let s = offsets[node]!, end = offsets[node + 1]!; s < end; s++) {
           const t = targets[s]!;
           if (t < 0 || settledStamp[t] === gen) continue;
-          const step = table !== undefined ? table[t]! : policy.stepCost!(node, s, t);
+          let step: number;
+          if (table === undefined) step = policy.stepCost!(node, s, t);
+          else if (askSource) step = policy.sourceStepCost!(node, s, t);
+          else {
+            step = table[t]!;
+            if (step >= 0 && slotCost !== undefined && slotCost[s]! >= 0) step = slotCost[s]!;
+          }
           if (step < 0) continue;
           const nc = c + step;
           if (nc > maxCost) continue;

@@ -15,7 +15,7 @@
  *   one piece:   moveOptions -> moveOffers (searchFrom x2, specialStep, sortOffers)
  *   every piece: movementLists -> carriedMoves (changesSince) or workOutMoves
  */
-import { CarriedCache, type Graph, SearchSpace, type StepPolicy } from '@stavka/engine';
+import { CarriedCache, type Graph, type SearchPolicy, SearchSpace } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { russianRailSlot } from './railway-guns.ts';
 import {
@@ -26,6 +26,7 @@ import {
   roadAlong,
   type Side,
   terrainIn,
+  type Weather,
 } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 import {
@@ -208,8 +209,14 @@ function stepCost(m: Mover, from: number, slot: number, to: number, roadOnly: bo
   return cost;
 }
 
-/** stepCost's `t` for a motorized korps' swamp hex: entered off-road only as its whole move, from its start (B-21). */
+/**
+ * entryTable's cost for a motorized korps' swamp hex: entered off-road only as its whole
+ * move, from its start (B-21); more than any move has, so a search never enters one
+ * off-road (a road's rate replaces it: searchFrom's `slotCost`).
+ */
 const KORPS_SWAMP = 100;
+/** searchTable's cost of every hex off-road for the search along roads only: more than any move has. */
+const OFF_ROAD = 127;
 
 /**
  * Per scenario, weather and class of mover (movers alike in all `mayEnter` and the
@@ -249,6 +256,54 @@ function entryTable(board: Board, m: Mover): Int8Array {
   }
   tables.set(key, table);
   return table;
+}
+
+/**
+ * What a search of `m` pays to enter each hex off-road now (engine TablePolicy
+ * `enterCost`): entryTable's, -1 where an enemy unit defends (mayEnter), OFF_ROAD
+ * everywhere for the search along roads only. Per board and class of mover.
+ */
+const searchTables = new WeakMap<Board, Map<string, Int8Array>>();
+
+function searchTable(board: Board, m: Mover, roadOnly: boolean): Int8Array {
+  const entry = entryTable(board, m);
+  let tables = searchTables.get(board);
+  if (!tables) {
+    tables = new Map();
+    searchTables.set(board, tables);
+  }
+  const key = `${m.side}|${roadOnly ? 1 : 0}|${m.allied ? 1 : 0}${m.rumaniaClosed ? 1 : 0}${m.motorizedKorps ? 1 : 0}${m.mobile ? 1 : 0}`;
+  let table = tables.get(key);
+  if (table) return table;
+  const enemyGround = board.enemyGroundOf(m.side);
+  table = new Int8Array(entry.length);
+  for (let h = 0; h < entry.length; h++)
+    table[h] = entry[h]! < 0 || enemyGround[h] === 1 ? -1 : roadOnly ? OFF_ROAD : entry[h]!;
+  tables.set(key, table);
+  return table;
+}
+
+/**
+ * What a step along a road costs across each hexside in this weather (engine TablePolicy
+ * `slotCost`), -1 where there is none: "movement is doubled on roads" for mobile units
+ * (1 half MF), the others 1 MF (2). Per scenario, weather and mobility.
+ */
+const roadTables = new WeakMap<RulesScenario, Map<string, Int8Array>>();
+
+function roadRates(s: RulesScenario, weather: Weather, mobile: boolean): Int8Array {
+  let tables = roadTables.get(s);
+  if (!tables) {
+    tables = new Map();
+    roadTables.set(s, tables);
+  }
+  const key = `${weather}|${mobile ? 1 : 0}`;
+  let rates = tables.get(key);
+  if (rates) return rates;
+  rates = new Int8Array(s.map.links.length).fill(-1);
+  for (let slot = 0; slot < rates.length; slot++)
+    if (roadAlong(s, slot, weather)) rates[slot] = mobile ? 1 : 2;
+  tables.set(key, rates);
+  return rates;
 }
 
 /**
@@ -395,29 +450,27 @@ function searchFrom(
   roadOnly: boolean,
   wholeMoves: number[],
 ): SearchSpace {
-  const { board, side, start, mobile, railOnly } = m;
-  // stepCost from any hex but the start, read off tables (the same sum: see entryTable).
-  const table = entryTable(board, m);
-  const enemyGround = board.enemyGroundOf(side);
-  const { s, weather } = board;
+  const { board, side, start } = m;
+  if (maxCost >= KORPS_SWAMP) throw new Error(`a move of ${maxCost} half MFs: past the tables' bounds`);
   const enemyZoc = board.zocCountOf(otherSide(side));
-  const policy: StepPolicy = {
-    stepCost(from, slot, to) {
-      if (from === start || railOnly) {
-        const cost = stepCost(m, from, slot, to, roadOnly);
-        if (cost !== WHOLE_MOVE) return cost;
-        wholeMoves.push(to);
-        return -1;
-      }
-      const t = table[to]!;
-      if (t < 0 || enemyGround[to] === 1) return -1;
-      if (roadAlong(s, slot, weather)) return mobile ? 1 : 2;
-      if (roadOnly) return -1;
-      return t === KORPS_SWAMP ? -1 : t;
-    },
-    // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
-    stopsAt: (node) => enemyZoc[node]! > 0,
+  // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
+  const stopsAt = (node: number) => enemyZoc[node]! > 0;
+  const first = (from: number, slot: number, to: number) => {
+    const cost = stepCost(m, from, slot, to, roadOnly);
+    if (cost !== WHOLE_MOVE) return cost;
+    wholeMoves.push(to);
+    return -1;
   };
+  // A railway gun's every step is its own (B-54); the others' steps but the first are
+  // stepCost's sum read off tables: entering a hex off-road, or a road's rate.
+  const policy: SearchPolicy = m.railOnly
+    ? { stepCost: first, stopsAt }
+    : {
+        enterCost: searchTable(board, m, roadOnly),
+        slotCost: roadRates(board.s, board.weather, m.mobile),
+        sourceStepCost: first,
+        stopsAt,
+      };
   return space.run(policy, { sources: [start], maxCost });
 }
 
