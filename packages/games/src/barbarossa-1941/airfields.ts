@@ -14,6 +14,7 @@
  */
 import { type RulesContext, searchSpaceFor } from '@stavka/engine';
 import { Board } from './board.ts';
+import { perBoardAndSide } from './board-memo.ts';
 import { railNet } from './rail.ts';
 import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
@@ -260,9 +261,8 @@ export function airfieldDestinations(
   if (!mayRelocate(board, id)) return [];
   const p = board.piece(id);
   const side = p.side;
-  const w = board.weather;
   const { graph } = board.s.map;
-  const enter = groundEntry(board, side, w);
+  const enter = groundEntry(board, side);
   const space = searchSpaceFor(graph).run(
     { enterCost: enter },
     { sources: [p.at], maxCost: airfieldMove(board, side) },
@@ -277,31 +277,19 @@ export function airfieldDestinations(
   return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
 }
 
-/** The hexes an airfield's ground move may enter, per board and side (every air unit of a listing asks). */
-const groundEntries = new WeakMap<Board, Partial<Record<Side, Int8Array>>>();
-
-/** 1 for a land hex free of enemy units, -1 elsewhere (B-56's ground move). */
-function groundEntry(board: Board, side: Side, w: Board['weather']): Int8Array {
-  let bySide = groundEntries.get(board);
-  if (!bySide) {
-    bySide = {};
-    groundEntries.set(board, bySide);
-  }
-  let enter = bySide[side];
-  if (!enter) {
-    const n = board.s.map.graph.nodeCount;
-    enter = new Int8Array(n);
-    for (let h = 0; h < n; h++)
-      enter[h] =
-        board.s.map.onMap[h] !== 1 ||
-        impassable(board.s, h, w) ||
-        (board.at[h]!.length > 0 && board.hasEnemy(side, h))
-          ? -1
-          : 1;
-    bySide[side] = enter;
-  }
+/** 1 for a land hex free of enemy units, -1 elsewhere (B-56's ground move); once a board and side (every air unit of a listing asks). */
+const groundEntry = perBoardAndSide((board, side): Int8Array => {
+  const n = board.s.map.graph.nodeCount;
+  const enter = new Int8Array(n);
+  for (let h = 0; h < n; h++)
+    enter[h] =
+      board.s.map.onMap[h] !== 1 ||
+      impassable(board.s, h, board.weather) ||
+      (board.at[h]!.length > 0 && board.hasEnemy(side, h))
+        ? -1
+        : 1;
   return enter;
-}
+});
 
 /**
  * The airfields' supply is judged when they are positioned (B-56): at the start of each

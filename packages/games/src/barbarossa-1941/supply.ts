@@ -17,6 +17,7 @@
  */
 import { axialNeighbor, axialToOffset, hexAxial, hexIndexOf, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
+import { perBoardAndSide } from './board-memo.ts';
 import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
 import type { Supply } from './state.ts';
 import { isArmy } from './unit-kinds.ts';
@@ -180,21 +181,7 @@ function traceSupply(
  * `supplyDistances(board, side)` traced once a board, for the legal lists that each ask it
  * (the Siberians' entry hexes, the air supply targets): read it, never change it.
  */
-export function boardSupplyDistances(board: Board, side: Side): Int32Array {
-  let bySide = boardDistances.get(board);
-  if (!bySide) {
-    bySide = {};
-    boardDistances.set(board, bySide);
-  }
-  let dist = bySide[side];
-  if (!dist) {
-    dist = supplyDistances(board, side);
-    bySide[side] = dist;
-  }
-  return dist;
-}
-
-const boardDistances = new WeakMap<Board, Partial<Record<Side, Int32Array>>>();
+export const boardSupplyDistances = perBoardAndSide((board, side) => supplyDistances(board, side));
 
 /** Supply status of a hex at a given distance ("Full", "Limited" up to 12, "Isolated" beyond). */
 export function supplyAtDistance(board: Board, side: Side, distance: number): Supply {
