@@ -19,8 +19,8 @@ import {
   type GameRules,
   type GameState,
   legalActions,
-  type ReplayFile,
   replay,
+  replayFileOf,
   sameJson,
   setup,
   stateHash,
@@ -151,15 +151,7 @@ export function checkConformance(module: AnyGameModule, opts: ConformanceOptions
       actions.push({ side, action: chosen.item });
       s = next.value;
     }
-    const file: ReplayFile = {
-      game: rules.id,
-      rulesVersion: rules.rulesVersion,
-      scenario: opts.scenario ?? null,
-      seed,
-      ...(opts.options ? { options: opts.options } : {}),
-      actions,
-    };
-    const again = replay(rules, file);
+    const again = replay(rules, replayFileOf(rules, { ...opts, seed }, actions));
     if (!again.ok)
       found({ check: 'replay', message: `game ${seed} does not replay: ${again.error[0]?.message}` });
     else if (stateHash(again.value) !== stateHash(s))

@@ -136,6 +136,22 @@ export interface ReplayFile {
   readonly resumed?: { readonly action: number; readonly seed: Seed };
 }
 
+/** The replay file of a game `rules` set up from `seed` (with its scenario and options) and played by `actions`. */
+export function replayFileOf(
+  rules: { readonly id: string; readonly rulesVersion: string },
+  game: { readonly seed: Seed; readonly scenario?: unknown; readonly options?: Record<string, unknown> },
+  actions: ReplayFile['actions'],
+): ReplayFile {
+  return {
+    game: rules.id,
+    rulesVersion: rules.rulesVersion,
+    scenario: game.scenario ?? null,
+    seed: game.seed,
+    ...(game.options ? { options: game.options } : {}),
+    actions,
+  };
+}
+
 /** The state going on from an imported game's last action, rolling from `seed` (`ReplayFile.resumed`). */
 export function resumeWithSeed<G>(s: GameState<G>, seed: Seed): GameState<G> {
   return { ...s, rng: rngFromSeed(seed), undo: null };

@@ -9,6 +9,7 @@ import {
   type GameRules,
   type GameState,
   type ReplayFile,
+  replayFileOf,
   setup,
   stateHash,
 } from '../game.ts';
@@ -57,14 +58,7 @@ export function playout<G>(
   return {
     state: s,
     outcome: rules.outcome(s.state),
-    replay: {
-      game: rules.id,
-      rulesVersion: rules.rulesVersion,
-      scenario: opts.scenario ?? null,
-      seed,
-      ...(opts.options ? { options: opts.options } : {}),
-      actions,
-    },
+    replay: replayFileOf(rules, { ...opts, seed }, actions),
     actions: actions.length,
     hash: stateHash(s),
   };
