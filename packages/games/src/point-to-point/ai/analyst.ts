@@ -5,7 +5,7 @@
  * a one-point battle (B.1-B.4), which has no plans of its own — it plays the rules of
  * thumb on (policy playouts). A rollout plays to the AI's horizon (its plan and the
  * reply: one decision point past it) and is scored by the campaign's chance of winning
- * (`winChance`: victory points, losses, supply, Moscow).
+ * (`winChance`: the victory points expected at the end, losses, supply, Moscow).
  *
  * What a rollout costs (measured in Node on this 2-core machine, CPU time, at the start
  * of the campaign): about 0.7 s for the first few (each root plan's player-turn up to its
@@ -21,6 +21,8 @@ export const CAMPAIGN_PLAN_LABELS: Readonly<Record<string, string>> = {
   planned: 'The rules of thumb: advance and attack as they plan',
   pincers: 'Close the pockets first (B.4a), then attack',
   careful: 'Attack only at long odds (the losses count, C-13.2)',
+  contain: 'Contain fortified Tula, do not storm it (C-8); close its ways out',
+  hold: 'Hold the points taken through the winter (P-15), attack only at long odds',
   counter: 'Counter-attack wherever the odds are fair',
 };
 

@@ -44,7 +44,8 @@ export interface AiLevel {
  * Level 1 the rules of thumb; level 2 a search of 6 iterations a player-turn, the plans
  * compared by sequential halving on common dice, each iteration to a horizon of one
  * decision past its plan, another plan than the rules of thumb's own played only when it
- * scores 5 points of chance of winning better.
+ * scores 5 points of chance of winning better. (9 iterations were measured no better as
+ * the Axis, 26 wins of 40 against 27, and slower: docs/typhoon-balance.md, issue #44.)
  */
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 1 }, margin: 0 },

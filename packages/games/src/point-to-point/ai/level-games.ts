@@ -5,7 +5,8 @@
  * and the Soviet `soviet-<seed>`; each game's replay is written into DIR (readable by
  * typhoon-timeline.ts), then the wins, each side's time a player-turn (median, p95, max:
  * the time its player took over the actions of that player-turn, its battle choices in the
- * enemy's included) and the plans the searches chose other than the rules of thumb's own.
+ * enemy's included; by the clock and in CPU time, the machine being shared) and the plans
+ * the searches chose other than the rules of thumb's own.
  *
  *   node --import tsx packages/games/src/point-to-point/ai/level-games.ts AXIS_LEVEL SOVIET_LEVEL GAMES START [DIR]
  */
@@ -14,10 +15,11 @@ import { type Action, type GameRules, type GameState, type Player, playout } fro
 import { campaignRules } from '../campaign.ts';
 import { CampaignAiPlayer, campaignGame } from './campaign-ai.ts';
 
-/** A player whose time is summed by player-turn. */
+/** A player whose time is summed by player-turn: the clock's, and the CPU's (the machine is shared). */
 class Timed implements Player {
   readonly name: string;
   readonly byTurn = new Map<string, number>();
+  readonly cpuByTurn = new Map<string, number>();
   constructor(readonly player: CampaignAiPlayer) {
     this.name = player.name;
   }
@@ -25,8 +27,11 @@ class Timed implements Player {
     const g = campaignGame(s).state;
     const key = `${g.turn}:${g.player}`;
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const a = this.player.choose(r, s, side);
+    const used = process.cpuUsage(cpu);
     this.byTurn.set(key, (this.byTurn.get(key) ?? 0) + performance.now() - t);
+    this.cpuByTurn.set(key, (this.cpuByTurn.get(key) ?? 0) + (used.user + used.system) / 1000);
     return a;
   }
 }
@@ -43,6 +48,7 @@ function main(): void {
   if (dir) mkdirSync(dir, { recursive: true });
   const wins = { axis: 0, soviet: 0, draw: 0 };
   const times = { axis: [] as number[], soviet: [] as number[] };
+  const cpuTimes = { axis: [] as number[], soviet: [] as number[] };
   const plans = { axis: new Map<string, number>(), soviet: new Map<string, number>() };
   for (let i = 0; i < Number(games); i++) {
     const seed = Number(start) + i;
@@ -55,6 +61,7 @@ function main(): void {
     wins[winner as keyof typeof wins]++;
     for (const side of ['axis', 'soviet'] as const) {
       times[side].push(...players[side].byTurn.values());
+      cpuTimes[side].push(...players[side].cpuByTurn.values());
       for (const k of players[side].player.chosen)
         if (k !== 'planned') plans[side].set(k, (plans[side].get(k) ?? 0) + 1);
     }
@@ -66,8 +73,9 @@ function main(): void {
   console.log(`axis level ${axisLevel}, soviet level ${sovietLevel}: ${JSON.stringify(wins)}`);
   for (const side of ['axis', 'soviet'] as const) {
     const v = times[side].sort((a, b) => a - b);
+    const c = cpuTimes[side].sort((a, b) => a - b);
     console.log(
-      `${side}: player-turn median ${quantile(v, 0.5).toFixed(0)} ms, p95 ${quantile(v, 0.95).toFixed(0)} ms, max ${(v.at(-1) ?? 0).toFixed(0)} ms; plans other than the rules of thumb's ${JSON.stringify(Object.fromEntries(plans[side]))}`,
+      `${side}: player-turn median ${quantile(v, 0.5).toFixed(0)} ms, p95 ${quantile(v, 0.95).toFixed(0)} ms, max ${(v.at(-1) ?? 0).toFixed(0)} ms (CPU: median ${quantile(c, 0.5).toFixed(0)} ms, p95 ${quantile(c, 0.95).toFixed(0)} ms, max ${(c.at(-1) ?? 0).toFixed(0)} ms); plans other than the rules of thumb's ${JSON.stringify(Object.fromEntries(plans[side]))}`,
     );
   }
 }

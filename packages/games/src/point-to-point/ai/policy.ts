@@ -213,9 +213,37 @@ export const TULA_CONTAINED: Readonly<Record<string, readonly string[]>> = {
   putivl: ['orel', 'yelets', 'yefremov'],
 };
 
-/** Graph distances (segments) from a set of points, by point index (unreached: 99). */
+const distanceCache = new WeakMap<PointMap, Map<string, Int32Array>>();
+/**
+ * Graph distances (segments) from a set of points, by point index (unreached: 99); the
+ * same sources give the same array (read only): the enemy's points and the railheads
+ * change seldom within a player-turn, and a search asks again for every action.
+ */
 function distances(map: PointMap, sources: readonly number[]): Int32Array {
-  return stepDistances(map.graph, sources, 99).map((d) => (d < 0 ? 99 : d));
+  let cache = distanceCache.get(map);
+  if (!cache) {
+    cache = new Map();
+    distanceCache.set(map, cache);
+  }
+  const key = [...sources].sort((a, b) => a - b).join(',');
+  let d = cache.get(key);
+  if (!d) {
+    if (cache.size >= 4096) cache.clear();
+    d = stepDistances(map.graph, sources, 99).map((x) => (x < 0 ? 99 : x));
+    cache.set(key, d);
+  }
+  return d;
+}
+
+const startsCache = new Map<string, string>();
+/** Where a unit of the order of battle starts (an axis of advance named by its start point). */
+function startOf(unitId: string): string {
+  let at = startsCache.get(unitId);
+  if (at === undefined) {
+    at = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
+    startsCache.set(unitId, at);
+  }
+  return at;
 }
 
 const marchCache = new Map<number, Float64Array>();
@@ -492,8 +520,14 @@ class Planner {
   }
 
   private unit(id: string): CampaignUnit {
-    return this.g.units.find((u) => u.id === id)!;
+    let u = this.units.get(id);
+    if (!u) {
+      u = this.g.units.find((x) => x.id === id)!;
+      this.units.set(id, u);
+    }
+    return u;
   }
+  private readonly units = new Map<string, CampaignUnit>();
 
   private ix(p: string): number {
     return this.index.get(p)!;
@@ -549,7 +583,7 @@ class Planner {
   private objectiveOf(unitId: string): { route: Float64Array; pull: number; axis: boolean } {
     let o = this.objectives.get(unitId);
     if (o) return o;
-    const start = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
+    const start = startOf(unitId);
     const axis = this.params.axes[unitId] ?? this.params.axes[start] ?? [];
     const first = axis.findIndex((p) => this.g.control[p] !== 'axis');
     if (first < 0)
@@ -597,7 +631,7 @@ class Planner {
     if (this.me !== 'axis') return 0;
     const { route, pull, axis } = this.objectiveOf(unitId);
     if (!axis) return 0;
-    const start = typhoon().units.find((u) => u.id === unitId)?.at ?? '';
+    const start = startOf(unitId);
     const named = (this.params.axes[unitId] ?? this.params.axes[start] ?? []).includes(to);
     return 2 * pull * Math.max(0, route[this.ix(from)]! - route[this.ix(to)]!) + (named ? 10 : 0);
   }

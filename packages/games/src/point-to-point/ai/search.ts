@@ -11,9 +11,15 @@
  * whole player-turn: movement, air, battles, breakthrough, fortifications. Everything else
  * (the other side's choices inside a battle or its air allocation) is the default plan's.
  *
- * The evaluation is the victory points as they stand (C-13.2, with P-15), the units worn
- * down on each side, the Axis units out of supply and the sudden death (C-13.1) as a
- * chance of winning.
+ * The Axis compares three plans a player-turn, those that fit the turn (`axisPlanKeys`):
+ * Tula is fortified from turn 2 (rules version 6), so from then a plan contains it rather
+ * than storms it; from the frost's Good turn (4) a plan holds the points taken through the
+ * Soviet winter counter-offensive.
+ *
+ * The evaluation is the victory points the Axis can expect to lead by at the end
+ * (`expectedLead`: C-13.2 with P-15, each point of value weighed by the chance it changes
+ * hands in the turns left), the units worn down on each side, the Axis units out of supply
+ * and the sudden death (C-13.1), as a chance of winning.
  */
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
 import { type CampaignState, campaignRules, inSupply, typhoon, victoryPoints } from '../campaign.ts';
