@@ -2,7 +2,14 @@
  * Seeded short games for the report's tests: each side a player of the module's (random by
  * default), played until the given turn begins; the replay file of the game so far.
  */
-import { type AnyGameModule, applyUnchecked, type ReplayFile, SERVER, setup } from '@stavka/engine';
+import {
+  type AnyGameModule,
+  applyUnchecked,
+  type ReplayFile,
+  replayFileOf,
+  SERVER,
+  setup,
+} from '@stavka/engine';
 
 export function playTurns(
   module: AnyGameModule,
@@ -27,5 +34,5 @@ export function playTurns(
     s = applyUnchecked(rules, s, side, action);
     actions.push({ side, action });
   }
-  return { game: rules.id, rulesVersion: rules.rulesVersion, scenario: null, seed, actions };
+  return replayFileOf(rules, { seed }, actions);
 }
