@@ -2,7 +2,7 @@
  * The CPU time of each AI player-turn (issue #44: the served seat's 5 s cap), measured
  * with `process.cpuUsage` in one thread: the standard game from seed `seed`, the players
  * named (`ai`, `ai1`, `ai2`), up to `turns` game-turns. Prints each player-turn's CPU
- * time for the side that thinks in it, then the mean, median, p95 and max per player.
+ * time for its own side, then the mean, median, p95 and max per player and side.
  *
  *     node --import tsx packages/games/src/barbarossa-1941/ai/turn-cpu.ts ai2,ai1 SEED TURNS [SEED...]
  */
@@ -40,7 +40,9 @@ export function turnCpu(
     const side = barbarossaRules.activeSides(g)[0];
     if (side === undefined) break;
     const who = bySide[side]!;
-    const key = `${who.name}|${g.turn}:${g.player}`;
+    // The player-turn's own side only (the other side's answers in it, B-58 interceptions, a
+    // retreat's choice, are a few ms).
+    const key = `${who.name}|${side}|${g.turn}:${g.player}`;
     const c0 = process.cpuUsage();
     const a = who.p.choose(barbarossaRules, t, side);
     const c = process.cpuUsage(c0);
@@ -53,10 +55,11 @@ export function turnCpu(
     if ('chosen' in p && Array.isArray(p.chosen))
       console.log(`seed ${seed} ${name} plans: ${p.chosen.join(' ')}`);
   for (const [key, ms] of turn) {
-    const name = key.split('|')[0]!;
-    const l = out.get(name) ?? [];
+    const [name, side, at] = key.split('|') as [string, string, string];
+    if (!at.endsWith(`:${side}`)) continue;
+    const l = out.get(`${name} ${side}`) ?? [];
     l.push(ms);
-    out.set(name, l);
+    out.set(`${name} ${side}`, l);
     console.log(`seed ${seed} ${key}: ${Math.round(ms)} ms`);
   }
   return out;
