@@ -33,10 +33,9 @@ function arrivals(board: Board, side: Side): { placements: BarbarossaAction[]; w
   return { placements, waiting: placements.length > 0 };
 }
 
-/** "Positioning of Luftwaffe Airfields" (A.1), "Airfield Relocation" (B.1), B-56. */
-function airfieldMoves(board: Board, side: Side): BarbarossaAction[] {
+/** "Positioning of Luftwaffe Airfields" (A.1), "Airfield Relocation" (B.1), B-56: added to `out`. */
+function airfieldMoves(board: Board, side: Side, out: BarbarossaAction[]): void {
   const g = board.g;
-  const out: BarbarossaAction[] = [];
   let front: ((hex: number) => boolean) | undefined;
   for (const id of g.order) {
     if (g.pieces[id]!.side !== side || board.unit(id).type !== 'air' || !mayRelocate(board, id)) continue;
@@ -48,7 +47,6 @@ function airfieldMoves(board: Board, side: Side): BarbarossaAction[] {
           : { type: 'airfield', piece: id, to: d.to },
       );
   }
-  return out;
 }
 
 export const reinforceStep: StepRules<
@@ -74,9 +72,10 @@ export const reinforceStep: StepRules<
     if (side === 'soviet')
       for (const id of g.order) if (mayRehide(g, s, id)) out.push({ type: 'rehide', piece: id });
     // Strategic/Rail Movement, then (Axis) the Rail Conversion markers' movement and the railheads (A.1, B.1, B-38).
-    out.push(...strategicMoves(board, side));
+    // (Added in place: a list of tens of thousands of rail moves is not spread as arguments.)
+    strategicMoves(board, side, out);
     if (mayCallSiberians(g, s)) out.push({ type: 'call-siberians' });
-    out.push(...airfieldMoves(board, side));
+    airfieldMoves(board, side, out);
     for (const m of supplyTargets(board)) out.push({ type: 'air-supply', ...m }); // B-59
     for (const id of g.order) {
       if (mayLoadFactory(g, s, id)) out.push({ type: 'load-factory', piece: id });

@@ -7,20 +7,51 @@
 import { Board } from '../board.ts';
 import { CITE_RAIL, conversionMoves, railDestinations, railheadMoves } from '../rail.ts';
 import { enterHex, label } from '../resolution.ts';
-import type { Side } from '../rules-scenario.ts';
+import type { RulesScenario, Side } from '../rules-scenario.ts';
 import { sail, seaDestinations } from '../sea.ts';
 import { moscowMoraleRoll } from '../special-units.ts';
 import type { BarbarossaAction } from './actions.ts';
 import { type Effects, log } from './step.ts';
 
-/** Every rail, sea and conversion move of `side`'s pieces, piece by piece, then (Axis) the railheads' advances. */
-export function strategicMoves(board: Board, side: Side): BarbarossaAction[] {
+/**
+ * The rail move of a piece to a hex, one object per scenario, piece and hex: the Russian
+ * lists offer tens of thousands of them, most the same from one state to the next, and
+ * legal lists share their actions (never changed, as no legal action is).
+ */
+const railMoves = new WeakMap<RulesScenario, Map<string, (BarbarossaAction | undefined)[]>>();
+
+function railMovesOf(s: RulesScenario, piece: string): (BarbarossaAction | undefined)[] {
+  let byPiece = railMoves.get(s);
+  if (!byPiece) {
+    byPiece = new Map();
+    railMoves.set(s, byPiece);
+  }
+  let moves = byPiece.get(piece);
+  if (!moves) {
+    moves = new Array<BarbarossaAction | undefined>(s.map.graph.nodeCount);
+    byPiece.set(piece, moves);
+  }
+  return moves;
+}
+
+/** Every rail, sea and conversion move of `side`'s pieces, piece by piece, then (Axis) the railheads' advances; added to `out`. */
+export function strategicMoves(board: Board, side: Side, out: BarbarossaAction[]): void {
   const { g, s } = board;
-  const out: BarbarossaAction[] = [];
   for (const id of g.order) {
     const p = g.pieces[id]!;
     if (p.side !== side || p.status !== 'map') continue;
-    for (const to of railDestinations(board, id)) out.push({ type: 'rail', piece: id, to });
+    const rail = railDestinations(board, id);
+    if (rail.length > 0) {
+      const made = railMovesOf(s, id);
+      for (const to of rail) {
+        let move = made[to];
+        if (move === undefined) {
+          move = { type: 'rail', piece: id, to };
+          made[to] = move;
+        }
+        out.push(move);
+      }
+    }
     for (const d of seaDestinations(g, s, id, board)) out.push({ type: 'sea', piece: id, to: d.to });
     if (side === 'axis' && board.unit(id).type === 'rail-conversion')
       for (const to of conversionMoves(board, id).keys()) out.push({ type: 'convert', piece: id, to });
@@ -30,7 +61,6 @@ export function strategicMoves(board: Board, side: Side): BarbarossaAction[] {
       if (g.railheadsMoved.includes(index)) return;
       for (const to of railheadMoves(board, index)) out.push({ type: 'railhead', index, to });
     });
-  return out;
 }
 
 export const strategicEffects: Effects<'rail' | 'sea' | 'convert' | 'railhead'> = {
