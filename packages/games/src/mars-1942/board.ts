@@ -73,6 +73,28 @@ interface RoadNet {
   readonly queue: Int32Array;
 }
 
+/** Each hex's neighbours per scenario: asked in every AI plan and many rules, made once. */
+const neighbourListsOf = new WeakMap<Scenario, readonly (readonly number[])[]>();
+
+function neighbourLists(s: Scenario): readonly (readonly number[])[] {
+  let lists = neighbourListsOf.get(s);
+  if (!lists) {
+    const g = s.map.graph;
+    const made: (readonly number[])[] = [];
+    for (let hex = 0; hex < g.nodeCount; hex++) {
+      const out: number[] = [];
+      for (let slot = g.offsets[hex]!; slot < g.offsets[hex + 1]!; slot++) {
+        const t = g.targets[slot]!;
+        if (t >= 0) out.push(t);
+      }
+      made.push(Object.freeze(out));
+    }
+    lists = made;
+    neighbourListsOf.set(s, lists);
+  }
+  return lists;
+}
+
 /** How far a supply trace goes, in hexes (the rules read it up to 8: "isolated" beyond). */
 const MAX_SUPPLY_TRACE = 64;
 
@@ -324,14 +346,9 @@ export class Board {
     return this.owner[hex] === this.sideCode(side);
   }
 
-  neighbors(hex: number): number[] {
-    const g = this.s.map.graph;
-    const out: number[] = [];
-    for (let slot = g.offsets[hex]!; slot < g.offsets[hex + 1]!; slot++) {
-      const t = g.targets[slot]!;
-      if (t >= 0) out.push(t);
-    }
-    return out;
+  /** The hexes next to `hex` (the map's, made once a scenario: read them, never change them). */
+  neighbors(hex: number): readonly number[] {
+    return neighbourLists(this.s)[hex]!;
   }
 
   /** The slot from a to adjacent b, or -1. */
