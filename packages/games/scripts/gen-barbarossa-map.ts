@@ -25,7 +25,12 @@ import {
   type HexMapSetup,
   offsetToAxial,
 } from '@stavka/engine';
-import type { PlaceKind, Terrain } from '../src/barbarossa-1941/scenario/vocabulary.ts';
+import type {
+  ConnectionKind,
+  HexsideFeature,
+  PlaceKind,
+  Terrain,
+} from '../src/barbarossa-1941/scenario/vocabulary.ts';
 import { STANDARD_PLACE_RULES } from '../src/barbarossa-1941/scenario.ts';
 import { generatorMode, leaveGenerated } from './generated-file.ts';
 import {
@@ -844,7 +849,8 @@ function at(name: string): LonLat {
   return w;
 }
 interface LineDef {
-  kind: 'rail' | 'road' | 'brown-road';
+  /** A railway's gauge is found from the hexes it runs through: 'rail' or 'rail-german'. */
+  kind: Exclude<ConnectionKind, 'rail-german'>;
   name: string;
   via: (string | LonLat)[];
 }
@@ -1673,7 +1679,7 @@ function hexPath(via: readonly LonLat[]): string[] {
   }
   return path;
 }
-const connections: NonNullable<HexMapSetup['connections']> = [];
+const connections: (NonNullable<HexMapSetup['connections']>[number] & { kind: ConnectionKind })[] = [];
 for (const l of LINES) {
   const path = hexPath(l.via.map((v) => (typeof v === 'string' ? at(v) : v)));
   if (l.kind !== 'rail') {
@@ -1682,12 +1688,12 @@ for (const l of LINES) {
   }
   // Russian gauge in the USSR; the link across the border belongs to the Russian line.
   let run: string[] = [];
-  let runKind = '';
+  let runKind: ConnectionKind = 'rail';
   const flush = () => {
     if (run.length >= 2) connections.push({ kind: runKind, name: l.name, path: run });
   };
   path.forEach((k, i) => {
-    const kind = ussr(k) ? 'rail' : 'rail-german';
+    const kind: ConnectionKind = ussr(k) ? 'rail' : 'rail-german';
     if (i === 0) {
       run = [k];
       runKind = kind;
@@ -1862,7 +1868,12 @@ const zones: NonNullable<HexMapSetup['zones']> = [
 
 const places = placed.map((p) => ({ name: p.name, hex: p.hex, kind: p.kind, lat: p.lat, lon: p.lon }));
 const side = (si: number): [string, string] => [SIDES[si]!.a, SIDES[si]!.b];
-const riverGroups = riverRuns.map((r) => ({ feature: 'river', name: r.name, between: r.sides.map(side) }));
+const hexsideGroup = (feature: HexsideFeature, name: string, between: [string, string][]) => ({
+  feature,
+  name,
+  between,
+});
+const riverGroups = riverRuns.map((r) => hexsideGroup('river', r.name, r.sides.map(side)));
 
 /**
  * Water narrower than a hex, on hexsides (issue #42 item 5; the engine's `separates`): an
@@ -1884,7 +1895,7 @@ const seaSideGroups = ISLANDS.map((isl) => {
     .map((n) => sideIndex.get(`${key(h)}|${key(n)}`)!)
     .sort((a, b) => a - b)
     .map(side);
-  return { feature: 'sea', name: isl.water, between, separates: true };
+  return { ...hexsideGroup('sea', isl.water, between), separates: true };
 });
 /** Hexside indices of the water hexsides. */
 const seaSides = new Set(
@@ -1901,7 +1912,7 @@ export const map: HexMapSetup = {
   terrain: Object.fromEntries(Object.entries(terrain).sort(([a], [b]) => a.localeCompare(b))),
   hexsides: [
     ...riverGroups,
-    { feature: 'border-1941', name: 'USSR border, 22 June 1941', between: borderSides.map(side) },
+    hexsideGroup('border-1941', 'USSR border, 22 June 1941', borderSides.map(side)),
     ...seaSideGroups,
   ],
   connections,

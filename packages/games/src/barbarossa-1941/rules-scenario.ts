@@ -24,6 +24,8 @@ import {
 import { setupError } from './scenario/setup-errors.ts';
 import {
   type CityKind,
+  type ConnectionKind,
+  type HexsideFeature,
   isCityKind,
   isTerrain,
   SEAS,
@@ -31,7 +33,7 @@ import {
   SIDES,
   type Side,
   type Terrain,
-  unknownTerrains,
+  unknownMapWords,
   type Weather,
 } from './scenario/vocabulary.ts';
 import type { BarbarossaScenario } from './scenario.ts';
@@ -138,6 +140,10 @@ export interface RulesScenarioInput {
   }[];
 }
 
+/** The bit of a hexside feature or a connection kind of the vocabulary (0 when the map has none). */
+const feature = (map: HexMap, name: HexsideFeature) => featureBit(map, name);
+const connection = (map: HexMap, name: ConnectionKind) => connectionBit(map, name);
+
 function membership(map: HexMap, kindOrId: (z: { id: string; kind: string }) => boolean, edges = false) {
   const out = new Uint8Array(map.graph.nodeCount);
   for (const z of edges ? map.edges : map.zones) {
@@ -151,7 +157,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
   const compiled = compileHexMap(input.map, 'map');
   if (!compiled.ok) return compiled;
   const map = compiled.value;
-  const errors: SetupError[] = unknownTerrains(input.map, 'map');
+  const errors: SetupError[] = unknownMapWords(input.map, 'map');
   const units: Record<string, UnitData> = {};
   const unitIds: string[] = [];
   input.units.forEach((u, i) => {
@@ -179,7 +185,7 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
   const placeHex: Record<string, number> = {};
   for (let h = 0; h < n; h++) {
     const t = map.terrainNames[map.terrain[h]!]!;
-    terrain.push(isTerrain(t) ? t : 'clear'); // an unknown name is an error above
+    terrain.push(isTerrain(t) ? t : 'clear'); // an unknown name is refused (unknownMapWords)
     const p = map.placeAt[h]! >= 0 ? map.places[map.placeAt[h]!]! : null;
     placeKind.push(p && isCityKind(p.kind) ? p.kind : null);
     placeName.push(p ? p.name : null);
@@ -204,12 +210,12 @@ export function compileRulesScenario(input: RulesScenarioInput): Result<RulesSce
     placeKind,
     placeName,
     victoryPoints,
-    riverBit: featureBit(map, 'river'),
-    seaSideBit: featureBit(map, 'sea'),
-    roadBit: connectionBit(map, 'road'),
-    brownRoadBit: connectionBit(map, 'brown-road'),
-    railBit: connectionBit(map, 'rail'),
-    axisRailBit: connectionBit(map, 'rail-german'),
+    riverBit: feature(map, 'river'),
+    seaSideBit: feature(map, 'sea'),
+    roadBit: connection(map, 'road'),
+    brownRoadBit: connection(map, 'brown-road'),
+    railBit: connection(map, 'rail'),
+    axisRailBit: connection(map, 'rail-german'),
     axisCountry: membership(map, (z) => z.kind === 'axis-country'),
     south: membership(map, (z) => z.id === 'south' || z.kind === 'south'),
     rumania: membership(map, (z) => z.id === 'rumania'),
@@ -330,7 +336,7 @@ export function rulesScenarioFromCompiled(key: string, bs: BarbarossaScenario): 
     placeName,
     victoryPoints,
     riverBit: bs.riverBit,
-    seaSideBit: featureBit(bs.map, 'sea'),
+    seaSideBit: feature(bs.map, 'sea'),
     roadBit: bs.roadBit,
     brownRoadBit: bs.brownRoadBit,
     railBit: bs.railBit,

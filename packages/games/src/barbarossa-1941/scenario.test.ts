@@ -133,6 +133,26 @@ describe('One terrain vocabulary (scenario/vocabulary.ts TERRAINS) for the file,
     ]);
   });
 
+  it('refuses a hexside feature or a connection kind not in the vocabulary, naming the field and the words', () => {
+    const f = standardScenarioFile();
+    const rail = f.map.connections!.findIndex((c) => c.kind === 'rail');
+    f.map.connections![rail]!.kind = 'railway';
+    const river = f.map.hexsides!.findIndex((g) => g.feature === 'river');
+    f.map.hexsides![river]!.feature = 'rivers';
+    assert.deepEqual(checkScenario(f), [
+      {
+        code: 'setup/hexside-feature',
+        path: `map.hexsides[${river}].feature`,
+        message: 'unknown hexside feature "rivers": a hexside feature is one of river, border-1941, sea',
+      },
+      {
+        code: 'setup/connection',
+        path: `map.connections[${rail}].kind`,
+        message: 'unknown connection "railway": a connection is one of rail, rail-german, road, brown-road',
+      },
+    ]);
+  });
+
   it('refuses a small position with the other spelling too, not reading it as clear', () => {
     const r = compileRulesScenario({
       key: 'vocabulary-position',

@@ -25,6 +25,8 @@ import { type BarbarossaSetupError, setupError } from './setup-errors.ts';
 import {
   ARMY_GROUPS,
   type ArmyGroup,
+  type ConnectionKind,
+  type HexsideFeature,
   isTerrain,
   PLACE_KINDS,
   type PlaceKind,
@@ -34,7 +36,7 @@ import {
   type Sea,
   type Side,
   type Terrain,
-  unknownTerrains,
+  unknownMapWords,
 } from './vocabulary.ts';
 
 type ScenarioInput = z.output<typeof scenarioSchema>;
@@ -58,7 +60,8 @@ export function compileScenario(input: unknown): Result<BarbarossaScenario, Barb
   const map = compiled.value;
   const c: Compiling = { map, n: map.graph.nodeCount, errors: [] };
 
-  const { terrainOf, land } = terrainAndLand(c, s.map);
+  c.errors.push(...unknownMapWords(s.map, 'map'));
+  const { terrainOf, land } = terrainAndLand(c);
   const units = compileUnits(c, s.units);
   const needUnit = unitLookup(c, units);
   const places = compilePlaces(c, s.places, land);
@@ -143,18 +146,14 @@ export function checkScenario(input: unknown): BarbarossaSetupError[] {
 
 /* The map's terrain ("Fortresses, Entrenchment, Defense Lines, and Terrain Effects") */
 
-/** Every terrain name known (TERRAINS); each hex's terrain, and whether it is land (not sea or lake). */
-function terrainAndLand(
-  c: Compiling,
-  file: ScenarioInput['map'],
-): { terrainOf: Terrain[]; land: Uint8Array } {
-  const { map, n, errors } = c;
-  errors.push(...unknownTerrains(file, 'map'));
+/** Each hex's terrain (an unknown name is refused by unknownMapWords), and whether it is land (not sea or lake). */
+function terrainAndLand(c: Compiling): { terrainOf: Terrain[]; land: Uint8Array } {
+  const { map, n } = c;
   const terrainOf: Terrain[] = [];
   const land = new Uint8Array(n);
   for (let h = 0; h < n; h++) {
     const name = map.terrainNames[map.terrain[h]!]!;
-    const t = isTerrain(name) ? name : 'clear'; // an unknown name is an error above
+    const t = isTerrain(name) ? name : 'clear'; // an unknown name is refused (unknownMapWords)
     terrainOf.push(t);
     land[h] = map.onMap[h] === 1 && t !== 'sea' && t !== 'lake' ? 1 : 0;
   }
@@ -597,7 +596,7 @@ function entryHexes(c: Compiling, where: string, path: string, at: Lookups): num
 
 /* The tables */
 
-function bitOf(names: readonly string[], name: string): number {
+function bitOf(names: readonly string[], name: HexsideFeature | ConnectionKind): number {
   const i = names.indexOf(name);
   return i < 0 ? 0 : 1 << i;
 }

@@ -8,6 +8,8 @@ export const BARBAROSSA_SETUP_CODES = [
   ...ENGINE_SETUP_CODES,
   // the scenario file (compile.ts)
   'setup/terrain', // a terrain name not in TERRAINS
+  'setup/hexside-feature', // a hexside feature not in HEXSIDE_FEATURES
+  'setup/connection', // a connection kind not in CONNECTION_KINDS
   'setup/factors', // a unit without its attack, defense or movement factor
   'setup/nationality', // an Axis unit that is Soviet, or a Soviet one that is not
   'setup/unknown-unit',

@@ -35,31 +35,60 @@ export function isTerrain(name: string): name is Terrain {
   return (TERRAINS as readonly string[]).includes(name);
 }
 
+/** Hexside features in map.hexsides: rivers ("Cross-River"), the USSR border of 22 June 1941, and water narrower than a hex (the Neva Bay: sea for "By Sea"). */
+export const HEXSIDE_FEATURES = ['river', 'border-1941', 'sea'] as const;
+export type HexsideFeature = (typeof HEXSIDE_FEATURES)[number];
+
+/** Connection kinds in map.connections: railways (Soviet gauge, and the Axis's standard gauge from the start), roads, and brown roads (no road bonus in Mud and Light Mud, "Weather"). */
+export const CONNECTION_KINDS = ['rail', 'rail-german', 'road', 'brown-road'] as const;
+export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+
+/** The words of a map that its vocabulary checks: terrain, hexside features, connection kinds. */
+interface MapWords {
+  readonly defaultTerrain: string;
+  readonly terrain?: Readonly<Record<string, string>>;
+  readonly hexsides?: readonly { readonly feature: string }[];
+  readonly connections?: readonly { readonly kind: string }[];
+}
+
 /**
- * The terrain names of a map (its default and its hexes by number) that are not in TERRAINS:
- * one error for each unknown name, at its first hex, naming the allowed words. A misspelt
- * terrain is refused, never read as clear.
+ * The words of a map that are not in TERRAINS, HEXSIDE_FEATURES or CONNECTION_KINDS: one
+ * error for each unknown word, at its first place, naming the allowed words. A misspelt
+ * terrain is refused, never read as clear; a misspelt railway never silently dropped.
  */
-export function unknownTerrains(
-  map: { readonly defaultTerrain: string; readonly terrain?: Readonly<Record<string, string>> },
-  root: string,
-): BarbarossaSetupError[] {
-  const allowed = `a terrain is one of ${TERRAINS.join(', ')}`;
+export function unknownMapWords(map: MapWords, root: string): BarbarossaSetupError[] {
   const errors: BarbarossaSetupError[] = [];
-  if (!isTerrain(map.defaultTerrain))
-    errors.push(
-      setupError(
-        'setup/terrain',
-        `${root}.defaultTerrain`,
-        `unknown terrain "${map.defaultTerrain}": ${allowed}`,
-      ),
-    );
-  const seen = new Set<string>([map.defaultTerrain]);
-  for (const [hex, t] of Object.entries(map.terrain ?? {})) {
-    if (isTerrain(t) || seen.has(t)) continue;
-    seen.add(t);
-    errors.push(setupError('setup/terrain', `${root}.terrain.${hex}`, `unknown terrain "${t}": ${allowed}`));
-  }
+  const check = (
+    code: 'setup/terrain' | 'setup/hexside-feature' | 'setup/connection',
+    what: string,
+    words: readonly string[],
+    places: readonly (readonly [path: string, word: string])[],
+  ) => {
+    const seen = new Set<string>();
+    for (const [path, word] of places) {
+      if (words.includes(word) || seen.has(word)) continue;
+      seen.add(word);
+      errors.push(
+        setupError(code, path, `unknown ${what} "${word}": a ${what} is one of ${words.join(', ')}`),
+      );
+    }
+  };
+  check('setup/terrain', 'terrain', TERRAINS, [
+    [`${root}.defaultTerrain`, map.defaultTerrain],
+    ...Object.entries(map.terrain ?? {}).map(([hex, t]) => [`${root}.terrain.${hex}`, t] as const),
+  ]);
+  check(
+    'setup/hexside-feature',
+    'hexside feature',
+    HEXSIDE_FEATURES,
+    (map.hexsides ?? []).map((g, i) => [`${root}.hexsides[${i}].feature`, g.feature] as const),
+  );
+  check(
+    'setup/connection',
+    'connection',
+    CONNECTION_KINDS,
+    (map.connections ?? []).map((c, i) => [`${root}.connections[${i}].kind`, c.kind] as const),
+  );
   return errors;
 }
 
