@@ -135,6 +135,17 @@ function isDeclarationName(id: ts.Identifier): boolean {
 }
 
 /**
+ * Exports read by a name the type checker does not follow, so never listed as unused: the
+ * command's JavaScript entry (packages/cli/bin/stavka.js imports `run`), and each game's
+ * rules-text declaration (rules-text/sources.ts imports `<game>/rules-text.ts` by its path
+ * and reads `rulesText`).
+ */
+const READ_AT_RUN_TIME: readonly { readonly file: RegExp; readonly name: string }[] = [
+  { file: /^packages\/cli\/src\/main\.ts$/, name: 'run' },
+  { file: /^packages\/games\/src\/[^/]+\/rules-text\.ts$/, name: 'rulesText' },
+];
+
+/**
  * Exported names of packages/*\/src that no other file (source, test, script or bench) refers
  * to. Re-exports and imports are not uses: a name only re-exported by an index is unused.
  */
@@ -178,6 +189,8 @@ export function unusedExports(program: ts.Program, sources: readonly string[]): 
       if (exported.flags & ts.SymbolFlags.Alias) continue; // a re-export: counted at its source
       const declaration = exported.declarations?.[0];
       if (!declaration || declaration.getSourceFile() !== file) continue;
+      const path = relative(root, file.fileName).split(sep).join('/');
+      if (READ_AT_RUN_TIME.some((r) => r.name === exported.getName() && r.file.test(path))) continue;
       const users = usedFrom.get(exported) ?? new Set<string>();
       const elsewhere = [...users].filter((f) => f !== file.fileName);
       if (elsewhere.some((f) => !isTestFile(f))) continue;
