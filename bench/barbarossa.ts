@@ -3,13 +3,17 @@
  * whole front (median of each position timed once after a warm-up pass; the goal is
  * <= 1 ms) and one random full-game playout, each beside the kernel's hand-tuned
  * reference search measured in the same run. A Barbarossa call costs milliseconds, so
- * these are timed call by call, not by the harness's batches.
+ * these are timed call by call, not by the harness's batches. The same positions are
+ * also given as the best of REPEATS calls each (issue #49): on a shared machine one
+ * call in twenty loses the processor for a few milliseconds, and the p95 of twenty
+ * single calls is then the scheduler's, not the rules'.
  */
 import { type GameState, playout, RandomPlayer, replay } from '@stavka/engine';
 import { findGame } from '@stavka/games';
 import type { Figure } from './harness.ts';
 
 const ns = (t0: bigint) => Number(process.hrtime.bigint() - t0);
+const REPEATS = 5;
 
 export function barbarossaBenchmarks(referenceNs: number): Figure[] {
   const rules = findGame('barbarossa-1941')!.rules!;
@@ -31,6 +35,21 @@ export function barbarossaBenchmarks(referenceNs: number): Figure[] {
     rules.legalActions(p.s.state, p.side);
     return ns(t);
   });
+  // Each position's best of REPEATS more calls (the same work each time: movementLists
+  // starts from the lists given by the parent state, not from its own).
+  const best = positions.map((p) => {
+    let min = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < REPEATS; k++) {
+      const t = process.hrtime.bigint();
+      rules.legalActions(p.s.state, p.side);
+      min = Math.min(min, ns(t));
+    }
+    return { ns: min, step: (p.s.state as { step?: string }).step ?? '?' };
+  });
+  const slowest = best.reduce((a, b) => (b.ns > a.ns ? b : a));
+  const bestTimes = best.map((b) => b.ns).sort((a, b) => a - b);
+  const bestMedian = bestTimes[Math.floor(bestTimes.length / 2)]!;
+  const bestP95 = bestTimes[Math.floor(bestTimes.length * 0.95)]!;
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   const p95 = times[Math.floor(times.length * 0.95)]!;
@@ -42,6 +61,14 @@ export function barbarossaBenchmarks(referenceNs: number): Figure[] {
       reference: referenceNs / 1e6,
       ratio: median / referenceNs,
       goal: 'ratio = reference searches per call; goal <= 1 ms median',
+    },
+    {
+      name: `barbarossa-1941 legal-action generation, best of ${REPEATS} (p95 ${(bestP95 / 1e6).toFixed(2)} ms, slowest ${slowest.step})`,
+      unit: 'ms',
+      median: bestMedian / 1e6,
+      reference: referenceNs / 1e6,
+      ratio: bestMedian / referenceNs,
+      goal: 'goal <= 1 ms median, p95 < 2 ms',
     },
     {
       name: `barbarossa-1941 random full-game playout (${game.actions} actions)`,
