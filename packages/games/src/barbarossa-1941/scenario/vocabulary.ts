@@ -1,8 +1,9 @@
 /**
  * Barbarossa 1941's vocabularies, defined once: the names a scenario file may use for sides,
- * nationalities, terrain, places, seas, weather, army groups, and the zones and edges its map
- * must define. The scenario schema, the data files, the map generator and the rules
- * (rules-scenario.ts re-exports them) all read these. Each is a constant tuple with its type
+ * nationalities, terrain, hexside features, connections, places, seas, weather, army groups,
+ * and the zones and edges its map must define. The scenario schema and compiler, the data
+ * files, the map generator and the rules (rules-scenario.ts re-exports the rules' types) all
+ * read these. Each is a constant tuple with its type
  * (chessops' `ROLES` style).
  */
 import { type BarbarossaSetupError, setupError } from './setup-errors.ts';
@@ -35,11 +36,17 @@ export function isTerrain(name: string): name is Terrain {
   return (TERRAINS as readonly string[]).includes(name);
 }
 
-/** Hexside features in map.hexsides: rivers ("Cross-River"), the USSR border of 22 June 1941, and water narrower than a hex (the Neva Bay: sea for "By Sea"). */
+/**
+ * Hexside features in map.hexsides: rivers ("Cross-River"), the USSR border of 22 June 1941,
+ * and water narrower than a hex (the Neva Bay: sea for "By Sea").
+ */
 export const HEXSIDE_FEATURES = ['river', 'border-1941', 'sea'] as const;
 export type HexsideFeature = (typeof HEXSIDE_FEATURES)[number];
 
-/** Connection kinds in map.connections: railways (Soviet gauge, and the Axis's standard gauge from the start), roads, and brown roads (no road bonus in Mud and Light Mud, "Weather"). */
+/**
+ * Connection kinds in map.connections: railways (Soviet gauge, and the Axis's standard gauge
+ * from the start), roads, and brown roads (no road bonus in Mud and Light Mud, "Weather").
+ */
 export const CONNECTION_KINDS = ['rail', 'rail-german', 'road', 'brown-road'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
