@@ -11,7 +11,7 @@
  * "Only 2 Russian units may move by rail." Railheads "advance 2 rail hexes per turn"
  * (RULINGS B-38).
  */
-import { search, type UnitData } from '@stavka/engine';
+import { search, searchSpaceFor, type UnitData } from '@stavka/engine';
 import { type Board, stackClass } from './board.ts';
 import type { Side } from './rules-scenario.ts';
 import { holder } from './victory.ts';
@@ -64,8 +64,9 @@ export function railNet(board: Board, side: Side, start: number): number[] {
 }
 
 function traceNet(board: Board, side: Side, start: number): { nodes: readonly number[]; result: number[] } {
-  const reach = search(
-    board.s.map.graph,
+  // The shared work space, its hexes copied out at once (a net is a thousand hexes: no
+  // costs or paths kept, as `search` keeps them).
+  const space = searchSpaceFor(board.s.map.graph).run(
     {
       stepCost: (from, slot, to) =>
         railSlot(board, side, from, slot, to) && railOpen(board, side, to) ? 0 : -1,
@@ -73,8 +74,14 @@ function traceNet(board: Board, side: Side, start: number): { nodes: readonly nu
     { sources: [start], maxCost: 0 },
   );
   const home = side === 'axis' ? board.s.axisCountry : board.s.sovietSupplyEdge;
-  const nodes = [...reach.nodes];
-  return { nodes, result: nodes.some((h) => home[h] === 1) ? nodes : [] };
+  const nodes = new Array<number>(space.reachedCount);
+  let traced = false;
+  for (let i = 0; i < nodes.length; i++) {
+    const h = space.reached[i]!;
+    nodes[i] = h;
+    if (home[h] === 1) traced = true;
+  }
+  return { nodes, result: traced ? nodes : [] };
 }
 
 /** The Russian rail allowance per Board (every unit of a listing asks it). */
@@ -99,10 +106,16 @@ export function railAllowance(board: Board, side: Side): number {
 /** The hexes of a rail net in order, by the net (nets are never changed). */
 const sortedNets = new WeakMap<readonly number[], Int32Array>();
 
-function sortedNet(net: readonly number[]): Int32Array {
+function sortedNet(board: Board, net: readonly number[]): Int32Array {
   let sorted = sortedNets.get(net);
   if (!sorted) {
-    sorted = Int32Array.from(net).sort();
+    // Hex numbers are the map's indices: marked, then read off in order (a typed array's
+    // own sort takes longer for a net of a thousand hexes).
+    const on = new Uint8Array(board.s.map.graph.nodeCount);
+    for (const h of net) on[h] = 1;
+    sorted = new Int32Array(net.length);
+    let k = 0;
+    for (let h = 0; h < on.length; h++) if (on[h] === 1) sorted[k++] = h;
     sortedNets.set(net, sorted);
   }
   return sorted;
@@ -118,7 +131,7 @@ export function railDestinations(board: Board, id: string): number[] {
   // The net is shared by every unit on it (railNet): sorted once, then filtered in order,
   // once for all the units on it that stack alike (the unit's own hex aside, no hex of the
   // net holds it: Board.fitsUnit).
-  const net = sortedNet(railNet(board, p.side, p.at));
+  const net = sortedNet(board, railNet(board, p.side, p.at));
   const fit = fittingHexes(board, net, u);
   const out: number[] = [];
   for (let i = 0; i < fit.length; i++) if (fit[i] !== p.at) out.push(fit[i]!);
