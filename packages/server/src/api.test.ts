@@ -1068,6 +1068,41 @@ describe('the live channel over a real socket', () => {
     assert.ok(g.seen.some((m) => m.code === 'request/rate-limited'));
     for (const c of [s, spec, anon]) c.ws.close();
   });
+
+  for (const threads of [0, 2]) {
+    test(`a seat's update and the answer to its action reach it in one write (${threads ? `${threads} threads` : 'one thread'})`, async () => {
+      const { app } = await server({ threads });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      const made = await newGame(app.inject.bind(app));
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${made.id}/live`);
+      // The socket's reads, counted before the client reads the frames in each: the
+      // frames of one write come in one read (the server writes a few KB at most here).
+      let reads = 0;
+      ws.on('upgrade', (res) => res.socket.on('data', () => reads++));
+      const seen: { type: string; read: number; data?: { stateId: number; legal: unknown[] } }[] = [];
+      ws.on('message', (m) => seen.push({ ...JSON.parse(String(m)), read: reads }));
+      await new Promise((r) => ws.on('open', r));
+      ws.send(JSON.stringify({ type: 'hello', token: made.seats.german!.token! }));
+      await until('the first view', async () => seen.some((m) => m.type === 'view'));
+      let live = receive(null, seen.find((m) => m.type === 'view') as LiveMessage<LiveSeatView>);
+      let legal: readonly { type: string }[] = live!.legal;
+      for (let i = 0; i < 3; i++) {
+        const stateId = live!.stateId;
+        const from = seen.length;
+        const action = legal.filter((a) => a.type !== 'undo').pop();
+        ws.send(JSON.stringify({ type: 'act', stateId, action, ref: i }));
+        await until('the answer', async () => seen.slice(from).some((m) => m.type === 'acted'));
+        const update = seen.slice(from).find((m) => m.type === 'update')!;
+        const acted = seen.slice(from).find((m) => m.type === 'acted')!;
+        assert.equal(update.data!.stateId, stateId + 1);
+        assert.equal(acted.read, update.read, 'the update and the answer came in the same read');
+        live = receive(live, update as LiveMessage<LiveSeatView>);
+        legal = live!.legal;
+      }
+      ws.close();
+    });
+  }
 });
 
 describe('limits, quotas and seat tokens (issue #22)', () => {
