@@ -155,9 +155,10 @@ function lossChance(pressure: number, held: number, backing: number, turnsLeft: 
  * count as it stands, and for each point of victory points the chance it changes hands in
  * the turns left (`lossChance`: who stands near it against who holds it). A point the Axis
  * took and the Soviets win back swings twice its value (it scores for the Soviets as it
- * scored for the Axis), one the Soviets held from the start once; a point the Axis holds
- * that the Soviets won back, twice. The Axis's chances of taking are counted at half (its
- * attacks need the odds, C-4.4, and the winter is the Soviets').
+ * scored for the Axis), and so does one they won back that the Axis retakes; a point the
+ * Axis takes for the first time, or an Axis start point the Soviets take, once. The Axis's
+ * chances of taking are counted at half (its attacks need the odds, C-4.4, and the winter
+ * is the Soviets').
  */
 export function expectedLead(g: CampaignState): number {
   const t = typhoon();
