@@ -64,6 +64,13 @@ function playerTurn(ai: AiPlayer, s0: GameState<MarsState>): { ms: number; cpuMs
   return { ms, cpuMs };
 }
 
+/** A level's budget as the figures name it: iterations, horizon, and the tree's depth if capped. */
+function budgetText(level: number): string {
+  const b = AI_LEVELS[level]!.budget;
+  const depth = b.treeDepth !== undefined ? `, tree depth ${b.treeDepth}` : '';
+  return `${b.iterations} iterations, horizon ${b.horizon}${depth}`;
+}
+
 export function aiBenchmarks(): Figure[] {
   const positions = movementPositions(4);
   const playouts: number[] = [];
@@ -116,7 +123,7 @@ export function aiBenchmarks(): Figure[] {
       });
     }
     figures.push({
-      name: `mars-1942 AI level ${level} player-turn (${AI_LEVELS[level]!.budget.iterations} iterations, horizon ${AI_LEVELS[level]!.budget.horizon}; CPU ${cpuMedian.toFixed(0)} ms${rate})`,
+      name: `mars-1942 AI level ${level} player-turn (${budgetText(level)}; CPU ${cpuMedian.toFixed(0)} ms${rate})`,
       unit: 'ms',
       median,
       reference,
