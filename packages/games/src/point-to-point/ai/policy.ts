@@ -22,6 +22,11 @@
  *    Axis unit leaving such a neighbour costs as much, and an attack on a point with no way
  *    out is worth more; with `capacityAware` an attack counts only the strength the
  *    capacity left on the target's lines lets through (C-1.2);
+ *  - the plans' own (search.ts; level 1 plays without): the Axis keeps a garrison on the
+ *    points of victory points it holds against the Soviet strength near them (`axisGuard`:
+ *    a point won back scores for the Soviets, P-15) and storms a fortified point (C-8) only
+ *    at a higher margin (`fortifiedMargin`), its axes of advance Tula's roads rather than
+ *    Tula (`TULA_CONTAINED`);
  *  - air (C-5.1, C-5.3): bases moved to within 3 segments of the enemy; German air to the
  *    battles where one more unit adds most to the odds (up to 4 to 1), Soviet air where
  *    its units and victory points are, the first at a battle counting most;
@@ -408,7 +413,10 @@ class Planner {
   /** Soviet: the garrison Moscow wants (moscowGuard of the Axis strength near it) and has. */
   private readonly moscowNeed: number = 0;
   private readonly moscowHeld: number = 0;
-  /** Soviet: the garrison each city of 3 victory points or more wants (cityGuard) and has. */
+  /**
+   * The garrison each point wants and has: Soviet, each city of 3 victory points or more
+   * (cityGuard); Axis, each point of victory points it holds (axisGuard, a plan's).
+   */
   private readonly cityNeed = new Map<string, number>();
   private readonly cityHeld = new Map<string, number>();
 
