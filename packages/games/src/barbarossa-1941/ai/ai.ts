@@ -182,7 +182,12 @@ export class BarbarossaSearchPlayer implements Player {
   }
 }
 
-/** The players this folder adds to the module's `players` (the engine's `random` stays the baseline). */
+/**
+ * The players this folder adds to the module's `players` (the engine's `random` stays the
+ * baseline). `ai` is level 1: level 2 measured no stronger against it (seeds 1-20 each way:
+ * 5 Axis wins against level 1's own 6, 10 Russian wins against its 12; docs/barbarossa-balance.md,
+ * 29 Nov 2026).
+ */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {
     label: 'AI, level 1 (rules of thumb)',
