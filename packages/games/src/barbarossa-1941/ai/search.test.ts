@@ -17,6 +17,7 @@ import {
   setup,
   view,
 } from '@stavka/engine';
+import { barbarossaModule } from '../module.ts';
 import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import type { Side } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
@@ -118,5 +119,16 @@ describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory C
       assert.ok(allocatesOnMoscow(ai2), `level 2 (${seed}) attacks Moscow`);
       assert.deepEqual(ai2.chosen, ['push'], 'by the push plan');
     }
+  });
+});
+
+describe("level 2 in the module's players", () => {
+  it('ai2 is the search, ranked above ai1; ai stays level 1 (measured no stronger)', () => {
+    const kinds = barbarossaModule.players;
+    assert.ok(kinds, 'the module has players');
+    assert.ok(kinds.ai2, 'ai2 is offered');
+    assert.ok(kinds.ai2.make(1) instanceof BarbarossaSearchPlayer, 'ai2 searches');
+    assert.ok(kinds.ai2.rank > kinds.ai1!.rank, 'ranked above level 1');
+    assert.ok(kinds.ai!.make(1) instanceof BarbarossaAiPlayer, 'ai is the rules of thumb');
   });
 });
