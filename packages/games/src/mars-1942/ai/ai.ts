@@ -21,7 +21,7 @@ import {
   type Seed,
 } from '@stavka/engine';
 import { marsRules } from '../rules.ts';
-import type { MarsAction, MarsState } from './mars-games.ts';
+import { isMarsGame, type MarsState } from './mars-games.ts';
 import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
 import { marsSearchDomain } from './search.ts';
 import { parseSetupPlan, type SetupPlan } from './setups.ts';
@@ -41,13 +41,15 @@ export interface AiLevel {
  * Two levels, each stronger than the one below on either side (issue #29, "levels that
  * mean something"): level 1 plays the rules of thumb only (no search); level 2 searches
  * 50 iterations a decision, the plans compared by sequential halving on common dice.
- * Each iteration plays its plan, the reply and its next plan (horizon 1: the engine
- * counts the searcher's decisions only, the reply played inside the plan before it) and
- * the reply's movement, then is scored; until 29 Nov 2026 it was horizon 2, two player-
- * turns more for about 1.3x the cost of an iteration (docs/mars-balance.md). The budget
- * is set by time: level 2 thinks about 1-2 s a player-turn on this 2-core machine,
- * inside the 1-5 s an AI seat may take (bench/ai.ts measures it; a served game's seat is
- * cut off at 5 s, `play.thinkMs`).
+ * Each iteration plays its plan, the reply (played inside the plan), its next plan and
+ * the reply's movement (horizon 1), then is scored. The tree holds the root's plans only
+ * (`treeDepth` 1): before, a plan visited again had its next plan chosen in the tree and
+ * the rollout played one more plan past it, so later iterations played two to six
+ * player-turns more; an iteration now costs about 0.55 of one then, and level 2 won 36
+ * of 40 seeded games against level 1 (20 a side) where it won 37 (docs/mars-balance.md,
+ * 29 Nov 2026, "Search speed, again"). Until 29 Nov 2026 it was horizon 2. The budget is set by time: level 2 thinks
+ * under a second a player-turn on this 2-core machine, inside the 1-5 s an AI seat may take
+ * (bench/ai.ts measures it; a served game's seat is cut off at 5 s, `play.thinkMs`).
  *
  * Level 2 also sets von Kluge up with his kampfgruppen spread in the line round the
  * salient (`ring/1`) instead of where they stood in 1942: Zhukov deploys second and sees
@@ -63,18 +65,16 @@ export interface AiLevel {
 export const AI_LEVELS: Readonly<Record<number, AiLevel>> = {
   1: { budget: { iterations: 0, horizon: 2 } },
   2: {
-    budget: { iterations: 50, horizon: 1, root: 'halving' },
+    budget: { iterations: 50, horizon: 1, root: 'halving', treeDepth: 1 },
     germanSetup: parseSetupPlan('german', 'ring/1')!,
   },
 };
 export const DEFAULT_AI_LEVEL = 2;
 
-type MarsRules = GameRules<MarsState, MarsAction, unknown>;
-
 let domain: SearchDomain<MarsState> | null = null;
 /** The Mars search domain, made once. */
 export function marsDomain(): SearchDomain<MarsState> {
-  domain ??= marsSearchDomain(marsRules as unknown as MarsRules);
+  domain ??= marsSearchDomain(marsRules);
   return domain;
 }
 
@@ -89,7 +89,7 @@ export interface AiOptions {
 export class AiPlayer implements Player {
   readonly name: string;
   readonly level: AiLevel;
-  private readonly search: IsmctsPlayer;
+  private readonly search: IsmctsPlayer<MarsState>;
   private setupPolicy: MarsPolicy | null = null;
   constructor(
     readonly seed: Seed,
@@ -107,12 +107,7 @@ export class AiPlayer implements Player {
       },
     };
     this.name = `ai${opts.level ?? DEFAULT_AI_LEVEL}`;
-    this.search = new IsmctsPlayer(
-      this.name,
-      marsDomain() as unknown as SearchDomain<unknown>,
-      this.level.budget,
-      seed,
-    );
+    this.search = new IsmctsPlayer(this.name, marsDomain(), this.level.budget, seed);
   }
 
   /** Searches made and iterations played so far (the benchmark's counters). */
@@ -124,15 +119,10 @@ export class AiPlayer implements Player {
   }
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    if (rules.id !== 'mars-1942') throw new Error(`the AI plays mars-1942, not ${rules.id}`);
-    const g = state.state as MarsState;
-    if (g.step === 'setup' && side === 'german' && this.level.germanSetup) {
+    if (!isMarsGame(rules, state)) throw new Error(`the AI plays mars-1942, not ${rules.id}`);
+    if (state.state.step === 'setup' && side === 'german' && this.level.germanSetup) {
       this.setupPolicy ??= new MarsPolicy({ ...PLANNER_PARAMS.german, setup: this.level.germanSetup });
-      return this.setupPolicy.choose(
-        state as GameState<MarsState>,
-        side,
-        rules.legalActions(state.state, side) as readonly MarsAction[],
-      );
+      return this.setupPolicy.choose(state, side, marsRules.legalActions(state.state, side));
     }
     return this.search.choose(rules, state, side);
   }
