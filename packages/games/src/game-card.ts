@@ -18,6 +18,24 @@ export interface PlayerCard {
   readonly rank: number;
 }
 
+/**
+ * A standard table the calculator page draws beside a result (issue #47: from the game,
+ * not found by file name): a table data file of the game, whose id a combat report names.
+ */
+export interface CalculatorTable {
+  /** The id a combat report names (`CombatReport.table`): "mars-1942-crt". */
+  readonly id: string;
+  /** As printed above the table. */
+  readonly title: string;
+  /** The table file as parsed JSON (engine combat/table.ts: an odds CRT or a fire table). */
+  readonly data: unknown;
+}
+
+/** A table data file as its calculator's card hands it to the page (its own id and title). */
+export function calculatorTable(file: { readonly id: string; readonly title: string }): CalculatorTable {
+  return { id: file.id, title: file.title, data: file };
+}
+
 export interface GameCard {
   readonly id: string;
   readonly meta: GameMeta;
@@ -27,6 +45,11 @@ export interface GameCard {
   readonly players: Readonly<Record<string, PlayerCard>>;
   /** Whether the module has a calculator (the calculator page lists it). */
   readonly calculator: boolean;
+  /**
+   * The standard tables its calculator draws beside a result, loaded only when that game's
+   * calculator is shown (a chunk of the game's own; the home page never loads them).
+   */
+  calculatorTables?(): Promise<readonly CalculatorTable[]>;
   /** The whole module (rules, progress, calculator), loaded when the game is opened. */
   module(): Promise<AnyGameModule>;
   /** The browser side, loaded beside the module (no waterfall through `module.presentation`). */

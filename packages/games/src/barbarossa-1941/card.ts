@@ -3,7 +3,7 @@
  * shows, and the module, presentation and board styles loaded when a game is opened.
  */
 import type { GameOption } from '@stavka/engine';
-import { type GameCard, loadedModule } from '../game-card.ts';
+import { calculatorTable, type GameCard, loadedModule } from '../game-card.ts';
 import type { BarbarossaOptions } from './rules.ts';
 
 /** Barbarossa's optional rules, all off unless the players agree (the rules' defaults: rules.ts setup). */
@@ -49,6 +49,10 @@ export const barbarossaCard: GameCard = {
     ai: { label: 'AI (default: level 1)', rank: 1 },
   },
   calculator: true,
+  calculatorTables: () =>
+    import('./data/crt.provisional.json', { with: { type: 'json' } }).then((m) => [
+      calculatorTable(m.default),
+    ]),
   module: () => import('./module.ts').then((m) => loadedModule(m.barbarossaModule)),
   presentation: () => import('./presentation.ts').then((m) => m.barbarossaPresentation),
   styles: () => import('./presentation-styles.ts').then((m) => m.BARBAROSSA_STYLES),

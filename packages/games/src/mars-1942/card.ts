@@ -3,7 +3,7 @@
  * shows, and the module and presentation loaded when a game is opened.
  */
 import type { GameOption } from '@stavka/engine';
-import { type GameCard, loadedModule } from '../game-card.ts';
+import { calculatorTable, type GameCard, loadedModule } from '../game-card.ts';
 import type { MarsOptions } from './actions.ts';
 
 /** Mars's optional rules (the rules' own defaults: steps/setup.ts). */
@@ -38,6 +38,8 @@ export const marsCard: GameCard = {
     ai: { label: 'AI (level 2)', rank: 3 },
   },
   calculator: true,
+  calculatorTables: () =>
+    import('./data/crt.json', { with: { type: 'json' } }).then((m) => [calculatorTable(m.default)]),
   module: () => import('./module.ts').then((m) => loadedModule(m.marsModule)),
   presentation: () => import('./presentation.ts').then((m) => m.marsPresentation),
 };

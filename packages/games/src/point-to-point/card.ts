@@ -2,7 +2,7 @@
  * Moscow 1941 (point-to-point) as the browser first sees it (`../catalog.ts`): what the
  * home page shows, and the module and presentation loaded when a game is opened.
  */
-import { type GameCard, loadedModule } from '../game-card.ts';
+import { calculatorTable, type GameCard, loadedModule } from '../game-card.ts';
 
 export const pointToPointCard: GameCard = {
   id: 'point-to-point',
@@ -25,6 +25,10 @@ export const pointToPointCard: GameCard = {
     ai: { label: 'AI (level 2)', rank: 2 },
   },
   calculator: true,
+  calculatorTables: () =>
+    import('./data/fire-table.provisional.json', { with: { type: 'json' } }).then((m) => [
+      calculatorTable(m.default),
+    ]),
   module: () => import('./module.ts').then((m) => loadedModule(m.pointToPointModule)),
   presentation: () => import('./presentation.ts').then((m) => m.pointToPointPresentation),
 };

@@ -5,8 +5,8 @@
  * The calculator page's entry (calc.html): a page of its own, apart from the game
  * client, so it loads fast on a phone and keeps working offline (the service worker
  * the build writes, sw.js, caches this page's files and every game's calculator chunks).
- * It loads only the game it shows (its module and its tables); the list of games is
- * their cards.
+ * It loads only the game it shows (its module and the tables its card names); the list
+ * of games is their cards.
  */
 import { render } from 'preact';
 import { CARDS } from '../games.ts';
@@ -15,14 +15,6 @@ import { CalculatorApp } from './calculator-app.tsx';
 import { catalogueOf } from './tables.ts';
 import { gameOfUrl } from './url-state.ts';
 import './calculator.css';
-
-// The games' standard tables, drawn beside a result: every table data file of every
-// game (odds CRTs and fire tables), found by name, read as data, each loaded when its
-// game's calculator is shown.
-const tableFiles = import.meta.glob<unknown>(
-  ['../../../games/src/*/data/crt*.json', '../../../games/src/*/data/fire-table*.json'],
-  { import: 'default' },
-);
 
 const storage = (() => {
   try {
@@ -37,14 +29,13 @@ const games = CARDS.filter((c) => c.calculator);
 const card = games.find((c) => c.id === gameOfUrl(location.search));
 if (!card) render(<GameList games={games} />, root);
 else {
-  const tables = Object.entries(tableFiles)
-    .filter(([path]) => path.includes(`/games/src/${card.id}/`))
-    .map(([, load]) => load());
-  Promise.all([card.module(), Promise.all(tables)]).then(([module, files]) => {
+  // The game's standard tables, drawn beside a result: the ones its card names, a chunk
+  // of the game's own, loaded beside its module.
+  Promise.all([card.module(), card.calculatorTables?.() ?? []]).then(([module, tables]) => {
     render(
       <CalculatorApp
         games={module.calculator ? [{ ...module, calculator: module.calculator }] : []}
-        catalogue={catalogueOf(files)}
+        catalogue={catalogueOf(tables)}
         search={location.search}
         {...(storage ? { storage } : {})}
         onAddress={(url) => {

@@ -65,14 +65,27 @@ export function readTableData(file: unknown): TableData | null {
   };
 }
 
-/** Tables by id: the games' standard tables, as the page's entry finds their data files. */
+/** Tables by id: a game's standard tables, as its card hands them to the page. */
 export type TableCatalogue = Readonly<Record<string, TableData>>;
 
-export function catalogueOf(files: readonly unknown[]): TableCatalogue {
+/** A standard table as a game's card gives it (games game-card.ts `CalculatorTable`). */
+export interface StandardTable {
+  /** The id a combat report names. */
+  readonly id: string;
+  readonly title: string;
+  /** The table file as parsed JSON. */
+  readonly data: unknown;
+}
+
+/**
+ * The drawings of a game's standard tables, by the id its card gives each (the id a
+ * report names); a table whose data is no table is left out, as the page cannot draw it.
+ */
+export function catalogueOf(tables: readonly StandardTable[]): TableCatalogue {
   const out: Record<string, TableData> = {};
-  for (const f of files) {
-    const t = readTableData(f);
-    if (t) out[t.id] = t;
+  for (const t of tables) {
+    const d = readTableData(t.data);
+    if (d) out[t.id] = { ...d, id: t.id, title: t.title };
   }
   return out;
 }
