@@ -43,7 +43,18 @@ describe('stavka calc --json (the contract)', () => {
       '--round-up',
       '4:1',
     );
-    assert.deepEqual(j.gamble, { chanceInSix: 2, success: '4:1', failure: '3:1' });
+    // The round-up roll as the game's section (it was a `gamble` object before issue #47).
+    assert.deepEqual(j.sections, [
+      {
+        title: 'Round-up roll',
+        rows: [
+          { label: 'Chance', value: '2 in 6 (a roll of 1-2)', rule: 'B-7' },
+          { label: 'Success reads', value: '4:1' },
+          { label: 'Failure reads', value: '3:1' },
+        ],
+        columns: ['4:1', '3:1'],
+      },
+    ]);
     assert.equal(j.provisional, true);
     assert.ok(Math.abs(sum(j.outcomes) - 1) < 1e-12);
   });
@@ -62,7 +73,11 @@ describe('stavka calc --json (the contract)', () => {
       '2:1',
       '--expanded-odds',
     );
-    assert.deepEqual(j.gamble, { chanceInSix: 3, success: '5:1', failure: '2:1' });
+    const [roll] = j.sections as { rows: { label: string; value: string }[] }[];
+    assert.deepEqual(
+      roll!.rows.map((r) => r.value),
+      ['3 in 6 (a roll of 1-3)', '5:1', '2:1'],
+    );
   });
   it('barbarossa-1941 pressing, both procedures', async () => {
     for (const procedure of ['roll', 'split']) {
@@ -86,7 +101,18 @@ describe('stavka calc --json (the contract)', () => {
   });
   it('point-to-point fire 37 in groups 19 and 18', async () => {
     const j = await json('calc', '--game', 'point-to-point', '--fire', '37');
-    assert.deepEqual(j.groups, [19, 18]);
+    // The split fire as the game's section (it was a `groups` array before issue #47).
+    assert.deepEqual(j.sections, [
+      {
+        title: 'Fire',
+        rows: [
+          { label: 'Firing value', value: '37' },
+          { label: 'In groups', value: '19 + 18', rule: 'P-2' },
+        ],
+        note: 'one die each, losses added',
+        columns: ['19', '18'],
+      },
+    ]);
     assert.equal(j.provisional, true);
     assert.ok(Object.keys(j.outcomes as object).every((k) => /^\d+$/.test(k)));
     assert.ok(Math.abs(sum(j.outcomes) - 1) < 1e-12);
@@ -101,6 +127,50 @@ describe('stavka calc (readable)', () => {
     assert.match(r.out, /shift -1\s+more than half the attack factors attack across a river \(M-10\)/);
     assert.match(r.out, /final column\s+2:1/);
     assert.match(r.out, /DW\s+2 in 6\s+33\.3%/);
+  });
+  it("prints each game's section on a line: the round-up roll (B-7), pressing (B-8), a split fire (P-2)", async () => {
+    const up = await stavka(
+      'calc',
+      '--game',
+      'barbarossa-1941',
+      '--attack',
+      '17',
+      '--defense',
+      '5',
+      '--round-up',
+      '4:1',
+    );
+    assert.equal(up.code, 0, up.err);
+    assert.match(
+      up.out,
+      /^Round-up roll: chance 2 in 6 \(a roll of 1-2\) \(B-7\), success reads 4:1, failure reads 3:1$/m,
+    );
+    const pressed = await stavka(
+      'calc',
+      '--game',
+      'barbarossa-1941',
+      '--attack',
+      '15',
+      '--defense',
+      '4',
+      '--press',
+      '2',
+      '--procedure',
+      'split',
+      '--side',
+      'axis',
+    );
+    assert.equal(pressed.code, 0, pressed.err);
+    assert.match(
+      pressed.out,
+      /^Pressing the attack: procedure split .* \(B-8\), higher column 5:1, lower column 3:2$/m,
+    );
+    const fire = await stavka('calc', '--game', 'point-to-point', '--fire', '37');
+    assert.match(fire.out, /^point-to-point:$/m);
+    assert.match(
+      fire.out,
+      /^Fire: firing value 37, in groups 19 \+ 18 \(P-2\) \(one die each, losses added\)$/m,
+    );
   });
   it('says PROVISIONAL for a reconstructed table', async () => {
     const r = await stavka('calc', '--game', 'point-to-point', '--fire', '5');

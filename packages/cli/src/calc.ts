@@ -3,7 +3,7 @@
  * games. Prints a readable table, or one JSON object with --json. An attack the rules
  * forbid exits 2 with the rule quoted; bad input exits 1 and says which flag is wrong.
  */
-import type { CalcField, CombatRefusal, CombatReport } from '@stavka/engine';
+import { type CalcField, type CombatRefusal, type CombatReport, sectionLine } from '@stavka/engine';
 import { findGame, GAMES } from '@stavka/games';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { readJson } from './files.ts';
@@ -94,9 +94,7 @@ export function calcJson(report: CombatReport): Record<string, unknown> {
     shifts: report.shifts.map((s) => ({ by: s.by, reason: s.reason, ...(s.cite ? { cite: s.cite } : {}) })),
     provisional: report.provisional,
     outcomes: report.outcomes,
-    ...(report.gamble ? { gamble: report.gamble } : {}),
-    ...(report.press ? { press: report.press } : {}),
-    ...(report.groups ? { groups: report.groups } : {}),
+    ...(report.sections ? { sections: report.sections } : {}),
     table: report.table,
     ...(report.attack !== undefined ? { attack: report.attack, defense: report.defense } : {}),
     chances: report.chances,
@@ -119,21 +117,14 @@ export function calcText(report: CombatReport): string {
       );
     }
     lines.push(`final column  ${report.column}`);
-  } else if (report.groups) {
-    lines.push(
-      `${report.game}: fire ${report.groups.reduce((a, b) => a + b, 0)} in groups ${report.groups.join(' + ')}`,
-    );
+  } else if (report.sections && report.sections.length > 0) {
+    lines.push(`${report.game}:`);
   } else {
     // point-to-point --battle: the endings of a whole battle (games/point-to-point/battle-calc.ts)
     lines.push(`${report.game}: the whole battle, the exact chance of each ending`);
   }
-  if (report.gamble) {
-    lines.push(
-      `round-up roll: ${report.gamble.chanceInSix} in 6 for ${report.gamble.success}, else ${report.gamble.failure}`,
-    );
-  }
-  if (report.press)
-    lines.push(`pressed (${report.press.procedure}): ${report.press.high} or ${report.press.low}`);
+  // The game's own parts (a gamble, a split fire), each on one line as the game words it.
+  for (const s of report.sections ?? []) lines.push(sectionLine(s));
   for (const n of report.notes) lines.push(`note: ${n}`);
   lines.push('');
   const width = Math.max(6, ...report.chances.map((c) => c.result.length));

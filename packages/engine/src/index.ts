@@ -1,7 +1,6 @@
 export * from './analyst.ts';
 export * from './combat/distribution.ts';
 export * from './combat/fire.ts';
-export * from './combat/gamble.ts';
 export * from './combat/odds.ts';
 export * from './combat/report.ts';
 export * from './combat/table.ts';

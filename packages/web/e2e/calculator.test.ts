@@ -113,8 +113,13 @@ describe('the calculator page on a phone', () => {
     await page.getByLabel('Defense', { exact: true }).fill('5');
     await page.getByLabel('Round up to').selectOption('4:1');
     // No submit: the result follows the typing.
-    await page.locator('.gamble .chance-in-six', { hasText: '2 in 6' }).waitFor();
-    assert.match(await summary(page).innerText(), /round-up roll 2 in 6 for 4:1, else 3:1/);
+    // The game's section (issue #47): the page prints its rows without knowing the game.
+    const roll = page.locator('.report-section[data-title="Round-up roll"]');
+    await roll.locator('tr[data-label="Chance"]', { hasText: '2 in 6' }).waitFor();
+    assert.match(
+      await summary(page).innerText(),
+      /Round-up roll: chance 2 in 6 \(a roll of 1-2\), success reads 4:1, failure reads 3:1/,
+    );
     assert.equal(await summary(page).getAttribute('aria-live'), 'polite');
     assert.match(await page.locator('.provisional').innerText(), /Provisional table/);
     await fitsTheScreen(page);
@@ -128,13 +133,13 @@ describe('the calculator page on a phone', () => {
     assert.equal(await page.getByLabel('Defense', { exact: true }).inputValue(), '4');
     await page.getByLabel('Round up to').selectOption('5:1');
     await page.getByLabel('Fall back to').selectOption('2:1');
-    await page.locator('.gamble .chance-in-six', { hasText: '3 in 6' }).waitFor();
-    assert.match(await page.locator('.gamble').innerText(), /for 5:1, else 2:1/);
+    await roll.locator('tr[data-label="Chance"]', { hasText: '3 in 6' }).waitFor();
+    assert.equal(await roll.getAttribute('data-columns'), '5:1,2:1');
     await page.waitForURL(/\?game=barbarossa-1941&attack=15&defense=4&roundUp=5:1&fallBack=2:1/);
     assert.match(page.url(), /expandedOdds/);
 
     await page.reload();
-    await page.locator('.gamble .chance-in-six', { hasText: '3 in 6' }).waitFor();
+    await roll.locator('tr[data-label="Chance"]', { hasText: '3 in 6' }).waitFor();
     assert.equal(await page.getByLabel('Attack', { exact: true }).inputValue(), '15');
     assert.equal(await page.getByLabel('Fall back to').inputValue(), '2:1');
 
@@ -144,7 +149,11 @@ describe('the calculator page on a phone', () => {
     await page.getByRole('button', { name: 'Press: one more' }).click();
     await page.getByRole('radio', { name: 'split' }).check();
     await page.getByRole('group', { name: 'Who presses' }).getByRole('radio', { name: 'axis' }).check();
-    await page.locator('.press', { hasText: 'Pressed (split)' }).waitFor();
+    await page
+      .locator('.report-section[data-title="Pressing the attack"] tr[data-label="Procedure"]', {
+        hasText: 'split',
+      })
+      .waitFor();
     assert.equal(await page.locator('table.crt th.lit').count(), 2);
     assert.deepEqual(errors, []);
     await page.close();
@@ -219,7 +228,7 @@ describe('the calculator page on a phone', () => {
     const { page, errors } = await watchedPage();
     await openFromHome(page, 'Moscow 1941 (point-to-point)');
     await page.getByRole('textbox', { name: /^Firing value/ }).fill('25');
-    await page.locator('.volley', { hasText: '13 + 12' }).waitFor();
+    await page.locator('.report-section tr[data-label="In groups"]', { hasText: '13 + 12' }).waitFor();
     assert.match(await page.locator('table.chances tr[data-result="4"]').innerText(), /9 in 36/);
     await fitsTheScreen(page);
     await page.screenshot({ path: join(SHOTS, 'calculator-point-to-point.png'), fullPage: true });
@@ -299,7 +308,7 @@ describe('the calculator page on a phone', () => {
     assert.equal(down, 'down', 'the server is stopped');
 
     await page.goto(`${base}/calc.html?game=barbarossa-1941&attack=17&defense=5&roundUp=4:1`);
-    await page.locator('.gamble .chance-in-six', { hasText: '2 in 6' }).waitFor();
+    await page.locator('.report-section tr[data-label="Chance"]', { hasText: '2 in 6' }).waitFor();
     await page.getByLabel('Attack', { exact: true }).fill('16');
     await page.locator('.summary', { hasText: '16:5 reads 3:1' }).waitFor();
     await page.goto(`${base}/calc.html?game=mars-1942&attack=12&defense=4&shift=-1`);

@@ -126,9 +126,23 @@ function shownJson(html: string): unknown {
   const report = one(ts, 'data-provisional');
   assert.ok(report, 'a report on the page');
   const r = report.attrs;
-  const gamble = one(ts, 'data-chance-in-six');
-  const press = one(ts, 'data-high');
-  const groups = one(ts, 'data-groups');
+  // The game's sections (issue #47): each section's tag, then its rows up to the next section.
+  const sectionTags = ts.filter((t) => t.name === 'section' && t.attrs['data-title'] !== undefined);
+  const sections = sectionTags.map((t, k) => {
+    const from = ts.indexOf(t);
+    const next = sectionTags[k + 1];
+    const to = next ? ts.indexOf(next) : ts.length;
+    return {
+      title: t.attrs['data-title']!,
+      rows: withAttr(ts.slice(from, to), 'data-label').map((row) => ({
+        label: row.attrs['data-label']!,
+        value: row.attrs['data-value']!,
+        ...(row.attrs['data-rule'] !== undefined ? { rule: row.attrs['data-rule'] } : {}),
+      })),
+      ...(t.attrs['data-section-note'] !== undefined ? { note: t.attrs['data-section-note'] } : {}),
+      ...(t.attrs['data-columns'] !== undefined ? { columns: t.attrs['data-columns'].split(',') } : {}),
+    };
+  });
   const ratio = one(ts, 'data-ratio');
   const column = ts.find((t) => t.name === 'strong' && t.attrs['data-column'] !== undefined);
   const chances = withAttr(ts, 'data-result').map((t) => {
@@ -155,25 +169,7 @@ function shownJson(html: string): unknown {
     })),
     provisional: r['data-provisional'] === 'true',
     outcomes: Object.fromEntries(chances.map((c) => [c.result, c.probability])),
-    ...(gamble
-      ? {
-          gamble: {
-            chanceInSix: Number(gamble.attrs['data-chance-in-six']),
-            success: gamble.attrs['data-success'],
-            failure: gamble.attrs['data-failure'],
-          },
-        }
-      : {}),
-    ...(press
-      ? {
-          press: {
-            procedure: press.attrs['data-procedure'],
-            high: press.attrs['data-high'],
-            low: press.attrs['data-low'],
-          },
-        }
-      : {}),
-    ...(groups ? { groups: groups.attrs['data-groups']!.split(',').map(Number) } : {}),
+    ...(sections.length > 0 ? { sections } : {}),
     table: r['data-table'],
     ...(r['data-attack'] !== undefined
       ? { attack: Number(r['data-attack']), defense: Number(r['data-defense']) }
@@ -365,14 +361,22 @@ describe('the address: a link reproduces the calculation', () => {
 describe('the page: what a player at the table reads', () => {
   it('Barbarossa 17 against 5 rounding up to 4:1: a 2 in 6 roll, else 3:1 (B-7)', () => {
     const html = page(BARBAROSSA, { attack: 17, defense: 5, roundUp: '4:1' });
-    assert.match(html, /Round-up roll: <strong class="chance-in-six">2 in 6<\/strong>/);
-    assert.match(html, /for <strong>4:1<\/strong>, else <strong>3:1<\/strong>/);
+    // The game's section, printed without the page knowing the game (issue #47).
+    assert.match(html, /<h3>Round-up roll<\/h3>/);
+    assert.match(html, /data-label="Chance" data-value="2 in 6 \(a roll of 1-2\)" data-rule="B-7"/);
+    assert.match(html, /<strong class="value">2 in 6 \(a roll of 1-2\)<\/strong> <details class="cite">/);
+    assert.match(html, /data-label="Success reads" data-value="4:1"/);
+    assert.match(html, /data-label="Failure reads" data-value="3:1"/);
+    assert.match(html, /class="lit"[^>]*data-column="3:1"/);
     assert.match(html, /aria-live="polite"/);
     const summary = summaryOf(
       calculate(BARBAROSSA.calculator, formOf(BARBAROSSA, { attack: 17, defense: 5, roundUp: '4:1' })),
       BARBAROSSA.calculator.fields,
     );
-    assert.match(summary, /^17:5 reads 3:1, shifted to 4:1; round-up roll 2 in 6 for 4:1, else 3:1\. /);
+    assert.match(
+      summary,
+      /^17:5 reads 3:1, shifted to 4:1; Round-up roll: chance 2 in 6 \(a roll of 1-2\), success reads 4:1, failure reads 3:1\. /,
+    );
   });
   it('Barbarossa 15 against 4 aiming at 5:1, falling back to 2:1: 3 in 6', () => {
     // Two columns up and one down: the expanded odds, agreed (B-64).
@@ -383,8 +387,8 @@ describe('the page: what a player at the table reads', () => {
       fallBack: '2:1',
       expandedOdds: true,
     });
-    assert.match(html, /<strong class="chance-in-six">3 in 6<\/strong>/);
-    assert.match(html, /for <strong>5:1<\/strong>, else <strong>2:1<\/strong>/);
+    assert.match(html, /data-label="Chance" data-value="3 in 6 \(a roll of 1-3\)"/);
+    assert.match(html, /data-title="Round-up roll" data-columns="5:1,2:1"/);
   });
   it('Mars 12 against 4 with a -1 shift reads the 2:1 column, lit on the table', () => {
     const html = page(MARS, { attack: 12, defense: 4, shift: -1 });
@@ -433,7 +437,8 @@ describe('the page: what a player at the table reads', () => {
   });
   it('Barbarossa pressing the attack: both columns lit, the provisional table flagged', () => {
     const html = page(BARBAROSSA, { attack: 12, defense: 4, press: 1, procedure: 'split', side: 'axis' });
-    assert.match(html, /Pressed \(split\): <strong>4:1<\/strong> or <strong>2:1<\/strong>/);
+    assert.match(html, /data-title="Pressing the attack" data-columns="4:1,2:1"/);
+    assert.match(html, /data-label="Procedure" data-value="split \(4-6 high, 1-3 low\)" data-rule="B-8"/);
     assert.match(html, /class="lit"[^>]*data-column="4:1"/);
     assert.match(html, /class="lit"[^>]*data-column="2:1"/);
     assert.match(html, /<strong>Provisional table<\/strong>/);
@@ -442,11 +447,12 @@ describe('the page: what a player at the table reads', () => {
     const html = page(FIRE, { fire: 25 });
     assert.match(
       summaryOf(calculate(FIRE.calculator, formOf(FIRE, { fire: 25 })), FIRE.calculator.fields),
-      /^Firing value 25 in groups 13 \+ 12\. 2 losses 4 in 36, /,
+      /^Fire: firing value 25, in groups 13 \+ 12 \(one die each, losses added\)\. 2 losses 4 in 36, /,
     );
     // P-2: above the highest column the value is split, one die per group.
-    assert.match(html, /data-groups="13,12"/);
-    assert.match(html, /in groups <strong>13 \+ 12<\/strong>/);
+    assert.match(html, /data-columns="13,12" data-section-note="one die each, losses added"/);
+    assert.match(html, /data-label="In groups" data-value="13 \+ 12" data-rule="P-2"/);
+    assert.match(html, /<caption>Losses inflicted<\/caption>/);
     assert.match(html, /data-result="4" data-chance="9 in 36"/);
     assert.match(html, /<th scope="row" class="result">4 losses<\/th>/);
     assert.match(html, /class="lit" aria-current="true" data-column="13"/);
@@ -507,17 +513,18 @@ describe('the page numbers equal stavka calc --json (issue #28)', () => {
     it(`${g.id}: 200 random inputs`, () => {
       const rnd = mulberry32(28 + g.id.length);
       let reports = 0;
-      let gambles = 0;
+      let sectioned = 0;
       for (let i = 0; i < 200; i++) {
         const input = coherentInput(g, rnd);
         const shown = shownJson(page(g, input));
         assert.deepEqual(shown, cliJson(g, input), JSON.stringify(input));
         if (typeof shown === 'object' && shown && 'chances' in shown) reports++;
-        if (typeof shown === 'object' && shown && ('gamble' in shown || 'press' in shown)) gambles++;
+        if (typeof shown === 'object' && shown && 'sections' in shown) sectioned++;
       }
       // Not a vacuous comparison: most inputs give a report.
       assert.ok(reports >= 80, `${reports} reports of 200`);
-      if (g.calculator.fields.some((f) => f.kind === 'column')) assert.ok(gambles >= 5, `${gambles} gambles`);
+      if (g.calculator.fields.some((f) => f.kind === 'column'))
+        assert.ok(sectioned >= 5, `${sectioned} with a section`);
     });
   }
 

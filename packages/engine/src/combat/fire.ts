@@ -10,10 +10,10 @@ import type { FireTable } from './table.ts';
 /** The fewest most-equal groups, none above `max`, largest first. */
 export function splitFire(total: number, max: number): number[] {
   if (!Number.isInteger(total) || total < 1) return [];
-  const groups = Math.ceil(total / max);
-  const base = Math.floor(total / groups);
-  const extra = total % groups;
-  return Array.from({ length: groups }, (_, i) => base + (i < extra ? 1 : 0));
+  const parts = Math.ceil(total / max);
+  const base = Math.floor(total / parts);
+  const extra = total % parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
 export function fireLosses(table: FireTable, fire: number, roll: number): number {
@@ -28,10 +28,10 @@ export function groupDistribution(table: FireTable, fire: number): Distribution 
 }
 
 /** Total losses of a fire of `total` points, split per P-2, as an exact distribution (sorted). */
-export function fireDistribution(table: FireTable, total: number): { groups: number[]; dist: Distribution } {
-  const groups = splitFire(total, table.maxFire);
+export function fireDistribution(table: FireTable, total: number): { split: number[]; dist: Distribution } {
+  const split = splitFire(total, table.maxFire);
   let dist: Distribution = fromCases(['0']);
-  for (const g of groups) dist = convolve(dist, groupDistribution(table, g));
+  for (const g of split) dist = convolve(dist, groupDistribution(table, g));
   const sorted = new Map([...dist.counts].sort((a, b) => Number(a[0]) - Number(b[0])));
-  return { groups, dist: { den: dist.den, counts: sorted } };
+  return { split, dist: { den: dist.den, counts: sorted } };
 }

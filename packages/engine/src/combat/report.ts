@@ -29,9 +29,51 @@ export interface CombatReport {
   readonly outcomes: Readonly<Record<string, number>>;
   readonly chances: readonly OutcomeChance[];
   readonly notes: readonly string[];
-  readonly gamble?: { readonly chanceInSix: number; readonly success: string; readonly failure: string };
-  readonly press?: { readonly procedure: string; readonly high: string; readonly low: string };
-  readonly groups?: readonly number[];
+  /**
+   * The game's own parts of this combat, as labelled rows the clients print without
+   * knowing the game (a gamble's chance and its two columns, a fire split in parts).
+   */
+  readonly sections?: readonly CombatSection[];
+  /** When each result is a count of something ("2" losses): its words, for "1 loss", "2 losses". */
+  readonly resultUnit?: ResultUnit;
+}
+
+/** One labelled value of a section, with the rule that gives it. */
+export interface CombatRow {
+  readonly label: string;
+  readonly value: string;
+  /** A rule id or citation ("B-7"). */
+  readonly rule?: string;
+}
+
+/** A game-specific part of a combat report: a title, labelled rows, a note. */
+export interface CombatSection {
+  readonly title: string;
+  readonly rows: readonly CombatRow[];
+  readonly note?: string;
+  /** The table's columns this part reads, to be lit on the table. */
+  readonly columns?: readonly string[];
+}
+
+/** A result that counts something: the singular, the plural, the results' caption. */
+export interface ResultUnit {
+  readonly one: string;
+  readonly many: string;
+  readonly caption: string;
+}
+
+/** A section on one line: "Title: label value (rule), label value (note)". */
+export function sectionLine(s: CombatSection, withRules = true): string {
+  const rows = s.rows.map(
+    (r) => `${r.label.toLowerCase()} ${r.value}${withRules && r.rule ? ` (${r.rule})` : ''}`,
+  );
+  return `${s.title}: ${rows.join(', ')}${s.note ? ` (${s.note})` : ''}`;
+}
+
+/** A result said with its unit when it has one ("1 loss", "2 losses"). */
+export function resultWords(result: string, unit: ResultUnit | undefined): string {
+  if (!unit) return result;
+  return `${result} ${result === '1' ? unit.one : unit.many}`;
 }
 
 /** A combat the rules forbid: the rule's own words and where they are. */

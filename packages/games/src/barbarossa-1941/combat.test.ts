@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { columnDistribution, pressDistribution, readTable, roundUpChance } from '@stavka/engine';
+import { columnDistribution, readTable } from '@stavka/engine';
 import fc from 'fast-check';
 import { BARBAROSSA_CRT, barbarossaCalc } from './combat.ts';
+import { pressDistribution, roundUpChance } from './gamble-chances.ts';
 
 const col = (label: string) => BARBAROSSA_CRT.columnLabels.indexOf(label);
 
@@ -128,6 +129,23 @@ describe('German round-up roll (B-7): every worked example', () => {
       success: '4:1',
       failure: '3:1',
     });
+  });
+  it('says the roll as a section the clients print: its chance with B-7, the two columns lit (issue #47)', () => {
+    assert.deepEqual(calc({ attack: 17, defense: 5, roundUp: { target: '4:1' } }).sections, [
+      {
+        title: 'Round-up roll',
+        rows: [
+          { label: 'Chance', value: '2 in 6 (a roll of 1-2)', rule: 'B-7' },
+          { label: 'Success reads', value: '4:1' },
+          { label: 'Failure reads', value: '3:1' },
+        ],
+        columns: ['4:1', '3:1'],
+      },
+    ]);
+    const pressed = calc({ attack: 15, defense: 4, press: { columns: 2, procedure: 'split', side: 'axis' } });
+    assert.deepEqual(pressed.sections?.[0]?.rows[0]?.rule, 'B-8');
+    assert.deepEqual(pressed.sections?.[0]?.columns, ['5:1', '3:2']);
+    assert.equal(calc({ attack: 17, defense: 5 }).sections, undefined);
   });
   it('refuses a roll with 0 in 6 (B-7)', () => {
     const r = barbarossaCalc({ attack: 31, defense: 10, roundUp: { target: '4:1' } }); // 1/10 -> 0 in 6

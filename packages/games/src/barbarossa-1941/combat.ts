@@ -6,6 +6,7 @@
 import {
   type CombatRefusal,
   type CombatReport,
+  type CombatSection,
   chancesOf,
   columnDistribution,
   compileOddsTable,
@@ -13,17 +14,19 @@ import {
   type OddsTable,
   oddsColumn,
   outcomesOf,
-  type PressProcedure,
   parseRatio,
   perUnitDistribution,
-  pressDistribution,
-  roundUpChance,
-  roundUpDistribution,
-  roundUpWithinLimits,
   type Shift,
   shiftColumn,
 } from '@stavka/engine';
 import crtFile from './data/crt.provisional.json' with { type: 'json' };
+import {
+  type PressProcedure,
+  pressDistribution,
+  roundUpChance,
+  roundUpDistribution,
+  roundUpWithinLimits,
+} from './gamble-chances.ts';
 
 const compiled = compileOddsTable(crtFile, 'barbarossa-1941/data/crt.provisional.json');
 if (!compiled.ok)
@@ -62,7 +65,55 @@ export interface BarbarossaCalcInput {
   readonly attacker?: BarbarossaSide;
 }
 
-type Calc = { ok: true; report: CombatReport } | { ok: false; refusal: CombatRefusal };
+/**
+ * The calculator's report, with the gamble taken as typed data for this game's own code
+ * (the combat preview, the tests); the clients read the same facts in `sections`.
+ */
+export interface BarbarossaReport extends CombatReport {
+  /** B-7: the round-up roll's chance in six, the column on success and on failure. */
+  readonly gamble?: { readonly chanceInSix: number; readonly success: string; readonly failure: string };
+  /** B-8: pressing the attack, its procedure and its two columns. */
+  readonly press?: { readonly procedure: PressProcedure; readonly high: string; readonly low: string };
+}
+
+type Calc = { ok: true; report: BarbarossaReport } | { ok: false; refusal: CombatRefusal };
+
+/** The gamble taken, as rows a wargamer reads, each with its rule. */
+function gambleSections(
+  gamble: BarbarossaReport['gamble'],
+  press: BarbarossaReport['press'],
+): CombatSection[] {
+  const out: CombatSection[] = [];
+  if (gamble) {
+    const rolls = gamble.chanceInSix > 1 ? `1-${gamble.chanceInSix}` : '1';
+    out.push({
+      title: 'Round-up roll',
+      rows: [
+        { label: 'Chance', value: `${gamble.chanceInSix} in 6 (a roll of ${rolls})`, rule: 'B-7' },
+        { label: 'Success reads', value: gamble.success },
+        { label: 'Failure reads', value: gamble.failure },
+      ],
+      columns: [gamble.success, gamble.failure],
+    });
+  }
+  if (press) {
+    out.push({
+      title: 'Pressing the attack',
+      rows: [
+        {
+          label: 'Procedure',
+          value:
+            press.procedure === 'roll' ? 'roll (a first die picks the column)' : 'split (4-6 high, 1-3 low)',
+          rule: 'B-8',
+        },
+        { label: 'Higher column', value: press.high },
+        { label: 'Lower column', value: press.low },
+      ],
+      columns: [press.high, press.low],
+    });
+  }
+  return out;
+}
 
 function refuse(
   code: string,
@@ -110,6 +161,7 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
       : plainReading(input, table, base.column, notes);
   if (!read.ok) return read;
   const { dist, column, gamble, press, readOn } = read.reading;
+  const sections = gambleSections(gamble, press);
   if (table.provisional) notes.unshift('PROVISIONAL TABLE: the printed CRT is lost (RULINGS B-1)');
   return {
     ok: true,
@@ -127,6 +179,7 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
       notes,
       ...(gamble ? { gamble } : {}),
       ...(press ? { press } : {}),
+      ...(sections.length > 0 ? { sections } : {}),
     },
   };
 }
@@ -135,8 +188,8 @@ export function barbarossaCalc(input: BarbarossaCalcInput): Calc {
 interface Reading {
   readonly dist: Distribution;
   readonly column: number;
-  readonly gamble?: CombatReport['gamble'];
-  readonly press?: CombatReport['press'];
+  readonly gamble?: BarbarossaReport['gamble'];
+  readonly press?: BarbarossaReport['press'];
   /**
    * The result of each roll where one roll decides it; null where a first die picks the
    * column (the round-up roll, pressing by roll).

@@ -4,13 +4,14 @@
  * the players choose "classic odds"); the expanded odds ("everything following requires
  * both players' agreement") aim up to 3 columns up and fall back up to 2 down (B-64) and
  * make "any exchanges mandatory". Offered as variants of resolving an attack, with the
- * column each ends on. The arithmetic and the limits are the kernel's
- * (`combat/gamble.ts`), the same the calculator applies.
+ * column each ends on. The arithmetic and the limits are `gamble-chances.ts`'s, the
+ * same the calculator applies.
  */
-import { ROUND_UP_LIMITS, roundUpChance, roundUpWithinLimits, type Shift } from '@stavka/engine';
+import type { Shift } from '@stavka/engine';
 import type { AttackEvaluation } from './attack.ts';
 import type { Board } from './board.ts';
 import { BARBAROSSA_CRT } from './combat.ts';
+import { ROUND_UP_LIMITS, roundUpChance, roundUpWithinLimits } from './gamble-chances.ts';
 import { isGerman } from './unit-kinds.ts';
 
 export const CITE_ASYMMETRIC = 'barbarossa-1941 "Asymmetric Combat Odds Calculations"';

@@ -46,7 +46,7 @@ describe('the battle calculator (issue #27 part 2)', () => {
     assert.ok(!none.ok && 'input' in none && none.input.field === 'attack1');
     assert.match(none.input.message, /^is required/);
     const volley = calc.run({ fire: 37 });
-    assert.ok(volley.ok && volley.report.groups?.length === 2);
+    assert.ok(volley.ok && volley.report.sections?.[0]?.columns?.length === 2);
   });
   it('reads the example battle file (data/battle-example.json: Borodino, 10th PzD and SS Reich against the 32nd RD)', () => {
     const r = battleCalc(example);

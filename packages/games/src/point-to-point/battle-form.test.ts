@@ -131,7 +131,7 @@ describe('the battle form (issue #45 item 15)', () => {
 
   it('leaves the volley and the battle file as they were', () => {
     const volley = calc.run({ fire: 37 });
-    assert.ok(volley.ok && volley.report.groups?.length === 2);
+    assert.ok(volley.ok && volley.report.sections?.[0]?.columns?.length === 2);
     const file = calc.run({ battle: example });
     assert.ok(file.ok);
     assert.match(

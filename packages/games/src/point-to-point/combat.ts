@@ -37,7 +37,7 @@ export function fireCalc(input: {
       },
     };
   }
-  const { groups, dist } = fireDistribution(table, input.fire);
+  const { split: groups, dist } = fireDistribution(table, input.fire);
   const notes: string[] = [];
   if (table.provisional) notes.push('PROVISIONAL TABLE: the printed combat table is lost (RULINGS P-1)');
   if (groups.length > 1) {
@@ -55,7 +55,19 @@ export function fireCalc(input: {
       outcomes: outcomesOf(dist),
       chances: chancesOf(dist),
       notes,
-      groups,
+      // P-2: the total and its groups, one die each.
+      sections: [
+        {
+          title: 'Fire',
+          rows: [
+            { label: 'Firing value', value: String(input.fire) },
+            ...(groups.length > 1 ? [{ label: 'In groups', value: groups.join(' + '), rule: 'P-2' }] : []),
+          ],
+          note: groups.length > 1 ? 'one die each, losses added' : 'one die',
+          columns: groups.map(String),
+        },
+      ],
+      resultUnit: { one: 'loss', many: 'losses', caption: 'Losses inflicted' },
     },
   };
 }

@@ -8,13 +8,16 @@
  * gives) and from the tables' data: this file names no game and no rule. The report's
  * numbers are shown as they are; nothing here computes a chance.
  */
-import type {
-  AnyGameModule,
-  CalcAnswer,
-  CalcField,
-  CombatReport,
-  GameCalculator,
-  GameMeta,
+import {
+  type AnyGameModule,
+  type CalcAnswer,
+  type CalcField,
+  type CombatReport,
+  type CombatSection,
+  type GameCalculator,
+  type GameMeta,
+  resultWords,
+  sectionLine,
 } from '@stavka/engine';
 import { ruleExcerpt } from '@stavka/games/rules-text';
 import { Fragment } from 'preact';
@@ -38,8 +41,9 @@ const fieldId = (key: string) => `calc-${key}`;
 const plusMinus = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /**
- * The result in one sentence: the column (or the volley), any gamble, every result's
- * chance, each result by its name in the table when it has one ("Defenders routed 2 in 6").
+ * The result in one sentence: the column, the game's sections (each on a line, as the
+ * game words it), every result's chance, each result by its name in the table when it
+ * has one ("Defenders routed 2 in 6"), or with its unit ("2 losses").
  */
 export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[], table?: TableData): string {
   if (!answer.ok) {
@@ -54,15 +58,7 @@ export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[], tabl
       `${r.attack}:${r.defense} reads ${r.ratio}${r.column !== r.ratio ? `, shifted to ${r.column}` : ''}`,
     );
   }
-  if (r.groups) {
-    const total = r.groups.reduce((a, b) => a + b, 0);
-    parts.push(`firing value ${total}${r.groups.length > 1 ? ` in groups ${r.groups.join(' + ')}` : ''}`);
-  }
-  if (r.gamble)
-    parts.push(
-      `round-up roll ${r.gamble.chanceInSix} in 6 for ${r.gamble.success}, else ${r.gamble.failure}`,
-    );
-  if (r.press) parts.push(`pressed (${r.press.procedure}): ${r.press.high} or ${r.press.low}`);
+  for (const s of r.sections ?? []) parts.push(sectionLine(s, false));
   const named = (result: string) => {
     const m = meaningOf(table, result);
     return m.length === 1 && m[0]!.code === result ? m[0]!.name : result;
@@ -70,7 +66,8 @@ export function summaryOf(answer: CalcAnswer, fields: readonly CalcField[], tabl
   const perCent = inPerCent(r);
   const chances = r.chances
     .map(
-      (c) => `${r.groups ? lossWord(c.result) : named(c.result)} ${perCent ? pct(c.probability) : c.chance}`,
+      (c) =>
+        `${r.resultUnit ? resultWords(c.result, r.resultUnit) : named(c.result)} ${perCent ? pct(c.probability) : c.chance}`,
     )
     .join(', ');
   const head = parts.length > 0 ? `${capital(parts.join('; '))}. ` : '';
@@ -88,7 +85,6 @@ const longChance = (chance: string) => chance.length > 9 && /^\d+\/\d+$/.test(ch
 
 /** Whether a report's chances are said as per cents (any of them a long fraction: all, alike). */
 const inPerCent = (r: CombatReport) => r.chances.some((c) => longChance(c.chance));
-const lossWord = (r: string) => (r === '1' ? '1 loss' : `${r} losses`);
 
 /* ------------------------------------------------------------------------------------ */
 /* Rule text behind a citation. */
@@ -440,19 +436,50 @@ export function TableGrid(p: { table: TableData; lit: readonly string[]; main: s
   );
 }
 
-/** The columns in play: the one read, and a gamble's or a press's two. */
+/** The columns in play: the one read, and those the game's sections read. */
 function litColumns(r: CombatReport): string[] {
   const out: string[] = [];
   if (r.column) out.push(r.column);
-  if (r.gamble) out.push(r.gamble.success, r.gamble.failure);
-  if (r.press) out.push(r.press.high, r.press.low);
-  if (r.groups) out.push(...r.groups.map(String));
+  for (const s of r.sections ?? []) out.push(...(s.columns ?? []));
   return out;
+}
+
+/** A game's part of the report: its title, its labelled rows with their rules, its note. */
+function SectionView(p: { section: CombatSection }) {
+  const s = p.section;
+  return (
+    <section
+      class="report-section"
+      data-title={s.title}
+      {...(s.columns ? { 'data-columns': s.columns.join(',') } : {})}
+      {...(s.note ? { 'data-section-note': s.note } : {})}
+    >
+      <h3>{s.title}</h3>
+      <table class="section-rows">
+        <tbody>
+          {s.rows.map((row) => (
+            <tr
+              key={row.label}
+              data-label={row.label}
+              data-value={row.value}
+              {...(row.rule ? { 'data-rule': row.rule } : {})}
+            >
+              <th scope="row">{row.label}</th>
+              <td>
+                <strong class="value">{row.value}</strong> {row.rule && <Cite cite={row.rule} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {s.note && <p class="section-note">{s.note}</p>}
+    </section>
+  );
 }
 
 export function ReportView(p: { report: CombatReport; table: TableData | undefined }) {
   const r = p.report;
-  const volley = r.groups !== undefined;
+  const unit = r.resultUnit;
   const withRolls = r.chances.some((c) => c.rolls);
   const perCent = inPerCent(r);
   return (
@@ -503,49 +530,22 @@ export function ReportView(p: { report: CombatReport; table: TableData | undefin
           </tbody>
         </table>
       )}
-      {r.groups && (
-        <p class="volley" data-groups={r.groups.join(',')}>
-          Firing value <strong>{r.groups.reduce((a, b) => a + b, 0)}</strong>
-          {r.groups.length > 1 ? (
-            <>
-              {' '}
-              in groups <strong>{r.groups.join(' + ')}</strong>, one die each, losses added
-            </>
-          ) : (
-            ', one die'
-          )}
-        </p>
-      )}
-      {r.gamble && (
-        <p
-          class="gamble"
-          data-chance-in-six={r.gamble.chanceInSix}
-          data-success={r.gamble.success}
-          data-failure={r.gamble.failure}
-        >
-          Round-up roll: <strong class="chance-in-six">{r.gamble.chanceInSix} in 6</strong> (a roll of 1
-          {r.gamble.chanceInSix > 1 ? `-${r.gamble.chanceInSix}` : ''}) for{' '}
-          <strong>{r.gamble.success}</strong>, else <strong>{r.gamble.failure}</strong>.
-        </p>
-      )}
-      {r.press && (
-        <p class="press" data-procedure={r.press.procedure} data-high={r.press.high} data-low={r.press.low}>
-          Pressed ({r.press.procedure}): <strong>{r.press.high}</strong> or <strong>{r.press.low}</strong>.
-        </p>
-      )}
+      {(r.sections ?? []).map((s) => (
+        <SectionView key={s.title} section={s} />
+      ))}
       <table class="chances">
-        <caption>{volley ? 'Losses inflicted' : 'Results'}</caption>
+        <caption>{unit ? unit.caption : 'Results'}</caption>
         <thead>
           <tr>
-            <th scope="col">{volley ? 'Losses' : 'Result'}</th>
+            <th scope="col">{unit ? capital(unit.many) : 'Result'}</th>
             <th scope="col">Chance</th>
             {withRolls && <th scope="col">Rolls</th>}
           </tr>
         </thead>
         <tbody>
           {r.chances.map((c) => {
-            // A volley's results are numbers of losses, said in the result itself.
-            const meaning = volley ? [] : meaningOf(p.table, c.result);
+            // Results that count something ("2 losses") say it in the result itself.
+            const meaning = unit ? [] : meaningOf(p.table, c.result);
             return (
               <Fragment key={c.result}>
                 <tr
@@ -556,7 +556,7 @@ export function ReportView(p: { report: CombatReport; table: TableData | undefin
                   {...(c.rolls ? { 'data-rolls': c.rolls.join(',') } : {})}
                 >
                   <th scope="row" class="result">
-                    {volley ? lossWord(c.result) : c.result}
+                    {resultWords(c.result, unit)}
                   </th>
                   <td class="chance">
                     {perCent ? (
@@ -608,7 +608,11 @@ export function ReportView(p: { report: CombatReport; table: TableData | undefin
         </ul>
       )}
       {p.table && (
-        <TableGrid table={p.table} lit={litColumns(r)} main={r.column ?? r.groups?.map(String)[0]} />
+        <TableGrid
+          table={p.table}
+          lit={litColumns(r)}
+          main={r.column ?? r.sections?.find((s) => s.columns)?.columns?.[0]}
+        />
       )}
     </div>
   );

@@ -1,11 +1,19 @@
 /**
- * The barbarossa-1941 odds gambles: the German round-up roll (RULINGS B-7) and pressing
- * the attack (B-8), standard rules (B-63: on unless the players choose "classic odds"),
- * and the expanded odds both players must agree to (B-63, B-64).
+ * The barbarossa-1941 odds gambles' arithmetic: the German round-up roll (RULINGS B-7)
+ * and pressing the attack (B-8), standard rules (B-63: on unless the players choose
+ * "classic odds"), and the expanded odds both players must agree to (B-63, B-64). Read
+ * by the calculator (combat.ts) and by play (odds-gambles.ts) alike; it lived in the
+ * engine (combat/gamble.ts) until issue #47.
  */
-import { type Distribution, fromCases, mix } from './distribution.ts';
-import { attackNeeded, columnDistribution } from './odds.ts';
-import { type OddsTable, readTable } from './table.ts';
+import {
+  attackNeeded,
+  columnDistribution,
+  type Distribution,
+  fromCases,
+  mix,
+  type OddsTable,
+  readTable,
+} from '@stavka/engine';
 
 export interface RoundUp {
   /** Success on a roll of 1..chanceInSix (B-7: the chance rounded down to sixths). */
