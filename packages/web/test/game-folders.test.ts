@@ -30,7 +30,7 @@ function gameDataFiles(): string[] {
     try {
       files = filesUnder(data);
     } catch {
-      continue; // a game with no data folder (couriers)
+      continue; // a game with no data folder
     }
     for (const f of files) names.add(relative(data, f).split('\\').join('/'));
   }
