@@ -2,15 +2,7 @@
  * A game's card (catalog.ts): what the browser shows of a game before it is opened, and
  * how the game is loaded when it is.
  */
-import {
-  type Action,
-  type AnyGameModule,
-  type GameMeta,
-  type GameModule,
-  type GameOption,
-  type Presentation,
-  registerGame,
-} from '@stavka/engine';
+import type { Action, AnyGameModule, GameMeta, GameModule, GameOption, Presentation } from '@stavka/engine';
 
 /** A player as a list of levels shows it: its label and its rank (stronger is higher). */
 export interface PlayerCard {
@@ -63,6 +55,10 @@ export interface GameCard {
  * `registerGame` (the one place they are). A presentation needs no such step: its parts'
  * members are methods, so a `Presentation<V>` is a `Presentation`.
  */
-export function loadedModule<G, A extends Action, V>(m: GameModule<G, A, V>): AnyGameModule {
+export async function loadedModule<G, A extends Action, V>(m: GameModule<G, A, V>): Promise<AnyGameModule> {
+  // The engine's value is imported only here, when a game is opened (its module has loaded
+  // the engine already): a static import would put the whole engine (and zod) in the home
+  // page's first load, which reads only the cards (issue #49: the home page loads no game).
+  const { registerGame } = await import('@stavka/engine');
   return registerGame(m);
 }

@@ -8,17 +8,18 @@
  * gives) and from the tables' data: this file names no game and no rule. The report's
  * numbers are shown as they are; nothing here computes a chance.
  */
-import {
-  type AnyGameModule,
-  type CalcAnswer,
-  type CalcField,
-  type CombatReport,
-  type CombatSection,
-  type GameCalculator,
-  type GameMeta,
-  resultWords,
-  sectionLine,
+import type {
+  AnyGameModule,
+  CalcAnswer,
+  CalcField,
+  CombatReport,
+  CombatSection,
+  GameCalculator,
+  GameMeta,
 } from '@stavka/engine';
+// The report's words from the engine's combat report alone: the engine's index (and zod)
+// would otherwise be in the calculator page's first load (issue #49).
+import { resultWords, sectionLine } from '@stavka/engine/combat-report';
 import { ruleExcerpt } from '@stavka/games/rules-text';
 import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
