@@ -3,8 +3,9 @@
  * optional rules, its players' names, whether it has a calculator) and, loaded only when
  * that game is opened, its module, its presentation and the styles its drawings need, each
  * a chunk of its own in the web build. The home page and the calculator's list read the
- * cards alone. Node clients (server, CLI, AI) use the registry (`registry.ts`);
- * `catalog.test.ts` proves every card says what its module says.
+ * cards alone. Node clients (server, CLI, AI) use the registry (`registry.ts`), which
+ * loads every card's module: this list is the one list of games, and adding a game is its
+ * folder and one line here. `catalog.test.ts` proves every card says what its module says.
  */
 import { barbarossaCard } from './barbarossa-1941/card.ts';
 import { couriersCard } from './couriers/card.ts';

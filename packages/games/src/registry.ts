@@ -1,20 +1,16 @@
 /**
- * The one list of games. The server, the AI worker, the CLI and the web find every game
- * here and speak only its module (engine `GameModule`): adding a game is its folder and
- * one line below.
+ * The games' modules, for the server, the AI worker and the CLI: each game's module loaded
+ * from its card (`catalog.ts`, the one list of games), in the catalog's order. Adding a game
+ * is its folder and one line in `catalog.ts` (issue #47); the web reads the cards alone and
+ * loads a module when its game is opened, so the module graph of every game is here only.
  */
-import { type AnyGameModule, findGame as find, playableGame as playable, registerGame } from '@stavka/engine';
-import { barbarossaModule } from './barbarossa-1941/module.ts';
-import { couriersModule } from './couriers/module.ts';
-import { marsModule } from './mars-1942/module.ts';
-import { pointToPointModule } from './point-to-point/module.ts';
+import { type AnyGameModule, findGame as find, playableGame as playable } from '@stavka/engine';
+import { CARDS } from './catalog.ts';
 
-export const GAMES: Readonly<Record<string, AnyGameModule>> = Object.freeze({
-  [marsModule.id]: registerGame(marsModule),
-  [barbarossaModule.id]: registerGame(barbarossaModule),
-  [pointToPointModule.id]: registerGame(pointToPointModule),
-  [couriersModule.id]: registerGame(couriersModule),
-});
+const loaded = await Promise.all(CARDS.map(async (card) => [card.id, await card.module()] as const));
+for (const [id, m] of loaded) if (m.id !== id) throw new Error(`the card ${id} loads the module ${m.id}`);
+
+export const GAMES: Readonly<Record<string, AnyGameModule>> = Object.freeze(Object.fromEntries(loaded));
 
 /** The game of an id from outside (a request, a file, a flag): own entries only. */
 export const findGame = (id: unknown) => find(GAMES, id);
