@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import {
   type Action,
   apply,
-  type GameRules,
   type GameState,
   ismcts,
   type Player,
@@ -17,7 +16,7 @@ import { AI_LEVELS, AiPlayer, marsDomain } from './ai.ts';
 import { GreedyPlayer } from './greedy.ts';
 import { isPlanPoint, MARS_PLANS } from './search.ts';
 
-const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+const rules = marsRules;
 
 /** Plays through the checked `apply` until `turns` game-turns are over; every action must be accepted. */
 function play(

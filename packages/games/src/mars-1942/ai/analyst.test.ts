@@ -5,7 +5,6 @@ import {
   analyse,
   applyUnlogged,
   axialDistance,
-  type GameRules,
   type GameState,
   hexAxial,
   hexIndex,
@@ -22,7 +21,7 @@ import { refreshSupply } from '../supply.ts';
 import { updateTaken } from '../taken.ts';
 import { MARS_PLAN_LABELS, marsAnalyst } from './analyst.ts';
 
-const rules = marsRules as unknown as GameRules<MarsState, Action, unknown>;
+const rules = marsRules;
 type G = GameState<MarsState>;
 
 /** The standard game after both set-ups (the policy's), at the start of turn 1. */

@@ -23,7 +23,6 @@ import {
   IsmctsPlayer,
   type Player,
   playout,
-  type SearchDomain,
 } from '@stavka/engine';
 import { marsModule } from '../module.ts';
 import { marsRules } from '../rules.ts';
@@ -182,8 +181,7 @@ export function withSetupSearch(
 ): Player {
   const search = new IsmctsPlayer(
     player.name,
-    // IsmctsPlayer takes any game's domain (engine players/ismcts.ts: SearchDomain<unknown>, not generic)
-    marsSearchDomain(marsRules, MARS_PLANS, sovietSetups(radius)) as unknown as SearchDomain<unknown>,
+    marsSearchDomain(marsRules, MARS_PLANS, sovietSetups(radius)),
     { iterations, horizon: 2, root: 'halving' },
     `${seed}:setup`,
   );

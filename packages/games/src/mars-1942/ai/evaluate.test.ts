@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, type GameRules, rngFromSeed, rollDie, setup } from '@stavka/engine';
+import { rngFromSeed, rollDie, setup } from '@stavka/engine';
 import { fitLogistic } from '../../../scripts/fit-mars-eval.ts';
 import { Board } from '../board.ts';
 import { type MarsState, marsRules } from '../index.ts';
@@ -9,7 +9,7 @@ import { scenarioByKey } from '../scenario.ts';
 import fitted from './eval-weights.json' with { type: 'json' };
 import { bucketFor, EVAL_FEATURES, type EvalWeights, evalFeatures, winChance } from './evaluate.ts';
 
-const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+const rules = marsRules;
 
 function start(): MarsState {
   const made = setup(rules, null, 1, {});

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, hexNumberOf, playout } from '@stavka/engine';
+import { apply, type GameState, hexNumberOf, playout } from '@stavka/engine';
 import { type MarsState, marsRules } from '../index.ts';
 import { marsModule } from '../module.ts';
 import { Board, moveOptions, type Side, scenarioByKey, sideUnits } from './mars-games.ts';
 import { lengthensLine, supplyCost, supplyCuts, supplyPickets } from './pickets.ts';
 
-const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+const rules = marsRules;
 
 /** The positions at the start of each side's operational movement in level-1 games. */
 function movementStarts(seeds: readonly number[]): GameState<MarsState>[] {

@@ -13,12 +13,20 @@ import { type MarsState, marsRules } from '../index.ts';
 import { AiPlayer } from './ai.ts';
 import { variantSetup, withSetupSearch } from './balance.ts';
 import { frontDistance } from './map.ts';
-import { Board, hexIndex, isInfantry, isMobile, type MarsAction, scenarioByKey } from './mars-games.ts';
+import {
+  Board,
+  hexIndex,
+  isInfantry,
+  isMarsGame,
+  isMobile,
+  type MarsAction,
+  scenarioByKey,
+} from './mars-games.ts';
 import { MarsPolicy, PLANNER_PARAMS } from './policy.ts';
 import { isSetupPoint, MARS_PLANS, marsSearchDomain, sovietSetups } from './search.ts';
 import { onFace, parseSetupPlan, type SetupPlan } from './setups.ts';
 
-const rules = marsRules as unknown as GameRules<MarsState, Action, Record<string, unknown>>;
+const rules = marsRules;
 
 interface Placed {
   unit: string;
@@ -265,8 +273,8 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
     assert.ok(isSetupPoint(s.state, 'soviet'), 'Zhukov about to deploy');
     assert.ok(!isSetupPoint(s.state, 'german'));
     const sc = scenarioByKey(s.state.scenario);
-    const domain = marsSearchDomain(rules as never, MARS_PLANS, sovietSetups(1));
-    const choices = domain.choices!(s as never, 'soviet')!;
+    const domain = marsSearchDomain(rules, MARS_PLANS, sovietSetups(1));
+    const choices = domain.choices!(s, 'soviet')!;
     assert.deepEqual(
       choices.map((c) => c.key),
       [
@@ -282,7 +290,7 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
     for (const c of choices) {
       const play = c.start();
       let t = s;
-      for (let a = play(t as never, 'soviet'); a !== null; a = play(t as never, 'soviet')) {
+      for (let a = play(t, 'soviet'); a !== null; a = play(t, 'soviet')) {
         const r = apply(rules, t, 'soviet', a);
         assert.ok(r.ok, `${c.key}: ${JSON.stringify(a)} refused`);
         t = r.value;
@@ -303,7 +311,7 @@ describe('set-ups other than the historical one (ai/setups.ts)', () => {
       const p = withSetupSearch(new MarsPolicyPlayer(), 1, 'seed-a', 6);
       let t = s;
       while (t.state.step === 'setup') {
-        const r = apply(rules, t, 'soviet', p.choose(rules as never, t, 'soviet'));
+        const r = apply(rules, t, 'soviet', p.choose(rules, t, 'soviet'));
         assert.ok(r.ok);
         t = r.value;
       }
@@ -318,9 +326,9 @@ class MarsPolicyPlayer {
   readonly name = 'policy';
   private readonly policy = new MarsPolicy(PLANNER_PARAMS.soviet);
   choose<G>(r: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    const known = state as unknown as GameState<MarsState>;
+    if (!isMarsGame(r, state)) throw new Error(`this policy plays Mars, not ${r.id}`);
     return this.policy.choose(
-      known,
+      state,
       side as 'soviet',
       r.legalActions(state.state, side) as readonly MarsAction[],
     );
