@@ -32,14 +32,7 @@ import {
 export class BarbarossaAiPlayer implements Player {
   readonly name: string;
   private readonly policy: BarbarossaPolicy;
-  /**
-   * The last view this player chose from. Each choice makes a fresh state of the view
-   * (`knownState`), which would carry none of the movement lists already worked out; the
-   * lists of the last view are handed on to it (movement.ts `movementMemo` compares the
-   * pieces with what each list was made from, so lists of any earlier state of the same
-   * scenario serve, and nothing beyond this side's own view is ever read).
-   */
-  private lastView: BarbarossaState | null = null;
+  private readonly view: SideView;
   constructor(
     readonly seed: Seed,
     params: PolicyParams = DEFAULT_PARAMS,
@@ -47,19 +40,42 @@ export class BarbarossaAiPlayer implements Player {
   ) {
     this.name = name;
     this.policy = new BarbarossaPolicy(rngFromSeed(`${String(seed)}:policy`), params);
+    this.view = new SideView(seed);
   }
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    // Only what this side may see: its view as a state, with dice of the player's own.
+    const { known, legal } = this.view.see(rules, state, side);
+    return this.policy.choose(known.state, side as Side, legal);
+  }
+}
+
+/**
+ * What a Barbarossa AI player sees at a choice: its side's view as a state, with dice of
+ * the player's own (engine `knownState`), and that view's legal actions (undo left out).
+ * Each choice makes a fresh state of the view, which would carry none of the movement
+ * lists already worked out; the lists of the last view are handed on to it (movement.ts
+ * `movementMemo` compares the pieces with what each list was made from, so lists of any
+ * earlier state of the same scenario serve, and nothing beyond this side's own view is
+ * ever read).
+ */
+class SideView {
+  private lastView: BarbarossaState | null = null;
+  constructor(private readonly seed: Seed) {}
+
+  see<G>(
+    rules: GameRules<G, Action, unknown>,
+    state: GameState<G>,
+    side: string,
+  ): { known: GameState<BarbarossaState>; legal: BarbarossaAction[] } {
     const known = knownState(rules, state, side, `${String(this.seed)}:${state.stateId}`);
+    if (!isBarbarossaGame(rules, known)) throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
     const g = known.state;
-    if (!isBarbarossaState(rules, g)) throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
     if (this.lastView !== null && this.lastView.scenario === g.scenario) carryMovementLists(this.lastView, g);
     this.lastView = g;
     const legal = rules
       .legalActions(known.state, side)
       .filter((a) => a.type !== 'undo') as BarbarossaAction[];
-    return this.policy.choose(g, side as Side, legal);
+    return { known, legal };
   }
 }
 
@@ -69,8 +85,11 @@ function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
-/** A state of a game played by Barbarossa's rules: the rules' id says what the state is. */
-function isBarbarossaState<G>(rules: GameRules<G, Action, unknown>, _g: G): _g is G & BarbarossaState {
+/** A game played by Barbarossa's rules: the rules' id says what the state is. */
+function isBarbarossaGame<G>(
+  rules: GameRules<G, Action, unknown>,
+  _s: GameState<G>,
+): _s is GameState<G> & GameState<BarbarossaState> {
   return rules.id === 'barbarossa-1941';
 }
 
@@ -115,7 +134,7 @@ export class BarbarossaSearchPlayer implements Player {
   private readonly policy: BarbarossaPolicy;
   /** The plan of the player-turn under way: its player-turn, its key and its policy. */
   private plan: { turn: number; key: string; policy: BarbarossaPolicy } | null = null;
-  private lastView: BarbarossaState | null = null;
+  private readonly view: SideView;
   constructor(
     readonly seed: Seed,
     readonly level: SearchLevel = LEVEL_2,
@@ -123,21 +142,16 @@ export class BarbarossaSearchPlayer implements Player {
   ) {
     this.name = name;
     this.policy = new BarbarossaPolicy(rngFromSeed(`${String(seed)}:policy`), DEFAULT_PARAMS);
+    this.view = new SideView(seed);
   }
 
   choose<G>(rules: GameRules<G, Action, unknown>, state: GameState<G>, side: string): Action {
-    const known = knownState(rules, state, side, `${String(this.seed)}:${state.stateId}`);
+    const { known, legal } = this.view.see(rules, state, side);
     const g = known.state;
-    if (!isBarbarossaState(rules, g)) throw new Error(`this AI plays barbarossa-1941, not ${rules.id}`);
-    if (this.lastView !== null && this.lastView.scenario === g.scenario) carryMovementLists(this.lastView, g);
-    this.lastView = g;
-    const legal = rules
-      .legalActions(known.state, side)
-      .filter((a) => a.type !== 'undo') as BarbarossaAction[];
     const turn = playerTurnIndex(g);
     if (this.plan !== null && (this.plan.turn !== turn || g.player !== side)) this.plan = null;
     if (this.plan === null && legal.length > 1 && isPlanPoint(g, side)) {
-      const key = this.search(rules, known as GameState<unknown> as GameState<BarbarossaState>, side as Side);
+      const key = this.search(rules, known, side as Side);
       const params = BARBAROSSA_PLANS[side as Side].find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
       this.plan = {
         turn,
