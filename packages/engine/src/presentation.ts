@@ -423,6 +423,15 @@ export interface ControlsPart<V = unknown> {
   tray?(view: V, side: string | null, actions: readonly Action[]): SetupTray | null;
 }
 
+/** Where a combat preview is asked for: the target, the selection, the actions offered. */
+export interface CombatPreviewAt {
+  readonly target: number;
+  readonly selected: string | null;
+  /** The units selected together (`selected` among them), when more than one. */
+  readonly group?: readonly string[] | null;
+  readonly actions: readonly Action[];
+}
+
 /**
  * The previews: what a move or an attack would be before it is made, why a lit node does
  * nothing for the selected piece, the sudden endings threatening a side, and where a
@@ -436,17 +445,7 @@ export interface PreviewPart<V = unknown> {
    * picked whole, top first, `selected` its first: issue #45 items 3 and 9), each unit that
    * may join shown with its own contribution.
    */
-  combatPreview(
-    view: V,
-    side: string | null,
-    at: {
-      readonly target: number;
-      readonly selected: string | null;
-      /** The units selected together (`selected` among them), when more than one. */
-      readonly group?: readonly string[] | null;
-      readonly actions: readonly Action[];
-    },
-  ): CombatPreviewData | null;
+  combatPreview(view: V, side: string | null, at: CombatPreviewAt): CombatPreviewData | null;
   /**
    * Why a click on a lit node does nothing for the selected piece (a declared attack it
    * cannot join), with the rule; null: nothing to say (issue #45 item 5).

@@ -6,7 +6,7 @@
  * of B-6, each gamble of B-7/B-8 offered); during the defender's No Retreat! orders, the
  * combat as its start fixed it, the same for both sides (B-4).
  */
-import type { Action, CombatPreviewData, Shift } from '@stavka/engine';
+import type { CombatPreviewAt, CombatPreviewData, Shift } from '@stavka/engine';
 import { oddsColumn } from '@stavka/engine';
 import { evaluateAttack, isRefusal, mustAttackUnmet } from './attack.ts';
 import type { Board } from './board.ts';
@@ -68,16 +68,7 @@ const RESULT_NAMES = Object.fromEntries(
  * `evaluateAttack` and read by the calculator's `barbarossaCalc`; during the defender's
  * No Retreat! orders, the combat fixed at its start (the same for both sides).
  */
-export function combatPreview(
-  v: View,
-  side: string | null,
-  at: {
-    readonly target: number;
-    readonly selected: string | null;
-    readonly group?: readonly string[] | null;
-    readonly actions: readonly Action[];
-  },
-): CombatPreviewData | null {
+export function combatPreview(v: View, side: string | null, at: CombatPreviewAt): CombatPreviewData | null {
   const s = scenarioOf(v);
   const { target, selected } = at;
   if (target < 0) return null;

@@ -7,8 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply, type GameRules, type GameState, legalActions, setup } from '@stavka/engine';
+import { type Action, apply, type GameRules, type GameState, legalActions } from '@stavka/engine';
 import { type CampaignState, campaignRules, typhoon } from '../campaign.ts';
+import { campaignStart, position } from '../test-campaign.ts';
 import { AI_LEVELS, CampaignAiPlayer } from './campaign-ai.ts';
 import { bestOf, campaignPolicy, DEFAULT_PARAMS, marchDistances, type PolicyParams } from './policy.ts';
 import { axisPlanKeys, CAMPAIGN_PLANS, expectedLead, planStart, winChance } from './search.ts';
@@ -16,9 +17,7 @@ import { axisPlanKeys, CAMPAIGN_PLANS, expectedLead, planStart, winChance } from
 const rules: GameRules<CampaignState, Action, unknown> = campaignRules;
 
 function opening(seed = 'behaviour'): GameState<CampaignState> {
-  const made = setup(rules, null, seed, {});
-  assert.ok(made.ok, 'setup');
-  return made.value;
+  return campaignStart(seed);
 }
 
 /** Plays `players` from `state` while `until` is false; the actions taken, by side. */
@@ -110,16 +109,7 @@ function alone(
   change?: (g: CampaignState) => void,
   seed = 'alone',
 ): GameState<CampaignState> {
-  const made = opening(seed);
-  const g = structuredClone(made.state);
-  for (const u of g.units) {
-    if (Object.hasOwn(units, u.id)) {
-      u.place = 'map';
-      u.at = units[u.id]!;
-    } else u.place = 'withdrawn';
-  }
-  change?.(g);
-  return { ...made, state: g };
+  return position(opening(seed), units, change ? { change } : {});
 }
 
 /**
