@@ -15,7 +15,14 @@
  *   one piece:   moveOptions -> moveOffers (searchFrom x2, specialStep, sortOffers)
  *   every piece: movementLists -> carriedMoves (changesSince) or workOutMoves
  */
-import { CarriedCache, type Graph, type SearchPolicy, SearchSpace } from '@stavka/engine';
+import {
+  CarriedCache,
+  type Graph,
+  type SearchPolicy,
+  SearchSpace,
+  type TablePolicy,
+  type UnitData,
+} from '@stavka/engine';
 import type { Board } from './board.ts';
 import { russianRailSlot } from './railway-guns.ts';
 import {
@@ -98,20 +105,56 @@ function forbiddenZocs(board: Board, side: Side): Uint8Array {
   }
   let map = bySide[side];
   if (!map) {
-    const zoc = board.zocCountOf(otherSide(side));
-    map = new Uint8Array(zoc.length);
-    for (let h = 0; h < zoc.length; h++) if (zoc[h]! > 0 && bonusForbiddenZoc(board, side, h)) map[h] = 1;
+    map = forbiddenZocMap(board, side);
     bySide[side] = map;
   }
   return map;
+}
+
+/**
+ * forbiddenZocs' map, worked out from the pieces rather than hex by hex: the hexes holding
+ * an UnDisrupted enemy piece of bonusZocAt's kinds (`owner`), then each hex in an enemy ZOC
+ * next to one of them (zocOwners' reading: the owners on the hexes next to it).
+ */
+function forbiddenZocMap(board: Board, side: Side): Uint8Array {
+  const zoc = board.zocCountOf(otherSide(side));
+  const n = zoc.length;
+  const map = new Uint8Array(n);
+  const owner = new Uint8Array(n);
+  let any = false;
+  const { g } = board;
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side === side || p.status !== 'map' || p.at < 0 || p.disrupted) continue;
+    if (!bonusZocKind(board.unit(id), side)) continue;
+    owner[p.at] = 1;
+    any = true;
+  }
+  if (!any) return map;
+  const { offsets, targets } = board.s.map.graph;
+  for (let h = 0; h < n; h++) {
+    if (zoc[h] === 0) continue;
+    for (let k = offsets[h]!, end = offsets[h + 1]!; k < end; k++) {
+      const t = targets[k]!;
+      if (t >= 0 && owner[t] === 1) {
+        map[h] = 1;
+        break;
+      }
+    }
+  }
+  return map;
+}
+
+/** An enemy unit whose ZOC OMB rule 2 forbids, UnDisrupted: a Russian army (Axis movers), a German korps or army (Russian movers). */
+function bonusZocKind(u: UnitData, side: Side): boolean {
+  return side === 'axis' ? isArmy(u) : isGerman(u) && (isArmy(u) || isKorps(u));
 }
 
 function bonusZocAt(board: Board, side: Side, hex: number): boolean {
   for (const o of board.zocOwners(side, hex)) {
     const p = board.piece(o);
     if (p.disrupted) continue;
-    const u = board.unit(o);
-    if (side === 'axis' ? isArmy(u) : isGerman(u) && (isArmy(u) || isKorps(u))) return true;
+    if (bonusZocKind(board.unit(o), side)) return true;
   }
   return false;
 }
@@ -126,26 +169,46 @@ interface Mover {
   readonly allied: boolean;
   /** B-54: a railway gun moves only along Russian rail track, 1 MF a hex whatever the terrain. */
   readonly railOnly: boolean;
-  readonly startOwners: ReadonlySet<string>;
+  /** The enemy pieces whose ZOC covers the start hex (few: a list). */
+  readonly startOwners: readonly string[];
   /** B-66: a Russian unit before the Axis has attacked out of Rumania may not enter it. */
   readonly rumaniaClosed: boolean;
+  readonly unit: UnitData;
+  /** The class of mover the tables are made for (moverClass): alike in mayEnter and the terrain costs. */
+  readonly kind: number;
+}
+
+/** entryTable's and searchTable's class of mover, a small number: the four flags that change a table. */
+function moverClass(
+  allied: boolean,
+  rumaniaClosed: boolean,
+  motorizedKorps: boolean,
+  mobile: boolean,
+): number {
+  return (allied ? 8 : 0) | (rumaniaClosed ? 4 : 0) | (motorizedKorps ? 2 : 0) | (mobile ? 1 : 0);
 }
 
 function mover(board: Board, id: string): Mover {
   const u = board.unit(id);
   const p = board.piece(id);
   const side = p.side;
+  const mobile = isMobile(u);
+  const motorizedKorps = isMotorized(u) && !isSmall(u);
+  const allied = isAxisAllied(u);
+  const rumaniaClosed = side === 'soviet' && board.g.rumaniaOpen !== true;
   return {
     board,
     id,
     side,
     start: p.at,
-    mobile: isMobile(u),
-    motorizedKorps: isMotorized(u) && !isSmall(u),
-    allied: isAxisAllied(u),
+    mobile,
+    motorizedKorps,
+    allied,
     railOnly: u.type === 'railway-gun',
-    startOwners: new Set(board.zocOwners(side, p.at)),
-    rumaniaClosed: side === 'soviet' && board.g.rumaniaOpen !== true,
+    startOwners: board.zocOwners(side, p.at),
+    rumaniaClosed,
+    unit: u,
+    kind: moverClass(allied, rumaniaClosed, motorizedKorps, mobile),
   };
 }
 
@@ -182,8 +245,8 @@ function stepCost(m: Mover, from: number, slot: number, to: number, roadOnly: bo
   const s = board.s;
   const w = board.weather;
   // "A unit may not move (1 hex, directly) from one Enemy ZOC to another EZOC of the same enemy unit."
-  if (from === m.start && m.startOwners.size > 0) {
-    for (const o of board.zocOwners(m.side, to)) if (m.startOwners.has(o)) return -1;
+  if (from === m.start && m.startOwners.length > 0) {
+    for (const o of board.zocOwners(m.side, to)) if (m.startOwners.includes(o)) return -1;
   }
   if (m.railOnly) return russianRailSlot(board, from, slot, to) ? 2 : -1;
   const road = roadAlong(s, slot, w);
@@ -225,18 +288,22 @@ const OFF_ROAD = 127;
  * the Mountain rule), KORPS_SWAMP for a motorized korps' swamp. Made once: every step a
  * search tries reads it (stepCost's sum for every start but the mover's own hex).
  */
-const entryTables = new WeakMap<RulesScenario, Map<string, Int8Array>>();
+const entryTables = new WeakMap<RulesScenario, Map<Weather, (Int8Array | undefined)[]>>();
 
 function entryTable(board: Board, m: Mover): Int8Array {
   const s = board.s;
   const w = board.weather;
-  let tables = entryTables.get(s);
-  if (!tables) {
-    tables = new Map();
-    entryTables.set(s, tables);
+  let byWeather = entryTables.get(s);
+  if (!byWeather) {
+    byWeather = new Map();
+    entryTables.set(s, byWeather);
   }
-  const key = `${w}|${m.allied ? 1 : 0}${m.rumaniaClosed ? 1 : 0}${m.motorizedKorps ? 1 : 0}${m.mobile ? 1 : 0}`;
-  let table = tables.get(key);
+  let tables = byWeather.get(w);
+  if (!tables) {
+    tables = [];
+    byWeather.set(w, tables);
+  }
+  let table = tables[m.kind];
   if (table) return table;
   const n = s.map.graph.nodeCount;
   table = new Int8Array(n);
@@ -254,7 +321,7 @@ function entryTable(board: Board, m: Mover): Int8Array {
       table[to] = m.motorizedKorps ? KORPS_SWAMP : m.mobile ? 4 : 2;
     else table[to] = 2;
   }
-  tables.set(key, table);
+  tables[m.kind] = table;
   return table;
 }
 
@@ -263,23 +330,24 @@ function entryTable(board: Board, m: Mover): Int8Array {
  * `enterCost`): entryTable's, -1 where an enemy unit defends (mayEnter), OFF_ROAD
  * everywhere for the search along roads only. Per board and class of mover.
  */
-const searchTables = new WeakMap<Board, Map<string, Int8Array>>();
+const searchTables = new WeakMap<Board, (Int8Array | undefined)[]>();
 
 function searchTable(board: Board, m: Mover, roadOnly: boolean): Int8Array {
-  const entry = entryTable(board, m);
   let tables = searchTables.get(board);
   if (!tables) {
-    tables = new Map();
+    tables = [];
     searchTables.set(board, tables);
   }
-  const key = `${m.side}|${roadOnly ? 1 : 0}|${m.allied ? 1 : 0}${m.rumaniaClosed ? 1 : 0}${m.motorizedKorps ? 1 : 0}${m.mobile ? 1 : 0}`;
-  let table = tables.get(key);
+  // The class of mover, the side and the search: 64 tables at most a board.
+  const key = m.kind | (roadOnly ? 16 : 0) | (m.side === 'axis' ? 32 : 0);
+  let table = tables[key];
   if (table) return table;
+  const entry = entryTable(board, m);
   const enemyGround = board.enemyGroundOf(m.side);
   table = new Int8Array(entry.length);
   for (let h = 0; h < entry.length; h++)
     table[h] = entry[h]! < 0 || enemyGround[h] === 1 ? -1 : roadOnly ? OFF_ROAD : entry[h]!;
-  tables.set(key, table);
+  tables[key] = table;
   return table;
 }
 
@@ -288,21 +356,26 @@ function searchTable(board: Board, m: Mover, roadOnly: boolean): Int8Array {
  * `slotCost`), -1 where there is none: "movement is doubled on roads" for mobile units
  * (1 half MF), the others 1 MF (2). Per scenario, weather and mobility.
  */
-const roadTables = new WeakMap<RulesScenario, Map<string, Int8Array>>();
+const roadTables = new WeakMap<RulesScenario, Map<Weather, [Int8Array | undefined, Int8Array | undefined]>>();
 
 function roadRates(s: RulesScenario, weather: Weather, mobile: boolean): Int8Array {
-  let tables = roadTables.get(s);
-  if (!tables) {
-    tables = new Map();
-    roadTables.set(s, tables);
+  let byWeather = roadTables.get(s);
+  if (!byWeather) {
+    byWeather = new Map();
+    roadTables.set(s, byWeather);
   }
-  const key = `${weather}|${mobile ? 1 : 0}`;
-  let rates = tables.get(key);
+  let tables = byWeather.get(weather);
+  if (!tables) {
+    tables = [undefined, undefined];
+    byWeather.set(weather, tables);
+  }
+  const key = mobile ? 1 : 0;
+  let rates = tables[key];
   if (rates) return rates;
   rates = new Int8Array(s.map.links.length).fill(-1);
   for (let slot = 0; slot < rates.length; slot++)
     if (roadAlong(s, slot, weather)) rates[slot] = mobile ? 1 : 2;
-  tables.set(key, rates);
+  tables[key] = rates;
   return rates;
 }
 
@@ -369,7 +442,7 @@ function boundsOf(board: Board, m: Mover): MoveBounds {
   const omf = omfOf(board, m.id);
   const roads = !m.mobile && !m.railOnly;
   // OMB rule 2: "It enters or vacates a ZOC of an UnDisrupted Russian army or German korps or army not already occupied by a friendly unit."
-  const vacates = bonusForbiddenZoc(board, m.side, m.start) && !board.hasFriend(m.side, m.start, m.id);
+  const vacates = forbiddenZocs(board, m.side)[m.start] === 1 && !board.hasFriend(m.side, m.start, m.id);
   const bonusMf = omb(m.side, board.g.breakthrough);
   const total = omf + bonusMf;
   const bonus = !vacates && bonusMf > 0;
@@ -453,26 +526,73 @@ function searchFrom(
   const { board, side, start } = m;
   if (maxCost >= KORPS_SWAMP) throw new Error(`a move of ${maxCost} half MFs: past the tables' bounds`);
   const enemyZoc = board.zocCountOf(otherSide(side));
-  // "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps"
-  const stopsAt = (node: number) => enemyZoc[node]! > 0;
-  const first = (from: number, slot: number, to: number) => {
-    const cost = stepCost(m, from, slot, to, roadOnly);
-    if (cost !== WHOLE_MOVE) return cost;
-    wholeMoves.push(to);
-    return -1;
-  };
-  // A railway gun's every step is its own (B-54); the others' steps but the first are
-  // stepCost's sum read off tables: entering a hex off-road, or a road's rate.
-  const policy: SearchPolicy = m.railOnly
-    ? { stepCost: first, stopsAt }
-    : {
-        enterCost: searchTable(board, m, roadOnly),
-        slotCost: roadRates(board.s, board.weather, m.mobile),
-        sourceStepCost: first,
-        stopsAt,
-      };
-  return space.run(policy, { sources: [start], maxCost });
+  if (m.railOnly) {
+    // A railway gun's every step is its own (B-54).
+    const policy: SearchPolicy = {
+      stepCost: (from, slot, to) => firstStep(m, from, slot, to, roadOnly, wholeMoves),
+      stopsAt: (node) => enemyZoc[node]! > 0,
+    };
+    return space.run(policy, { sources: [start], maxCost });
+  }
+  // The others' steps but the first are stepCost's sum read off tables: entering a hex
+  // off-road, or a road's rate (one policy object, its fields set for each search).
+  const policy = tablePolicy;
+  policy.mover = m;
+  policy.roadOnly = roadOnly;
+  policy.wholeMoves = wholeMoves;
+  policy.enemyZoc = enemyZoc;
+  policy.enterCost = searchTable(board, m, roadOnly);
+  policy.slotCost = roadRates(board.s, board.weather, m.mobile);
+  space.run(policy, { sources: [start], maxCost });
+  policy.release();
+  return space;
 }
+
+/** stepCost of a step out of the start, a motorized korps' whole move (B-21) listed in `wholeMoves` and left out of the search. */
+function firstStep(
+  m: Mover,
+  from: number,
+  slot: number,
+  to: number,
+  roadOnly: boolean,
+  wholeMoves: number[],
+): number {
+  const cost = stepCost(m, from, slot, to, roadOnly);
+  if (cost !== WHOLE_MOVE) return cost;
+  wholeMoves.push(to);
+  return -1;
+}
+
+/**
+ * searchFrom's policy on tables (engine TablePolicy): its methods read the mover and the
+ * search it is set for. One, reused: a search runs to its end before the next is set.
+ */
+class MoverTablePolicy implements TablePolicy {
+  mover: Mover | null = null;
+  roadOnly = false;
+  wholeMoves: number[] = [];
+  /** The enemy side's ZOC count per hex. */
+  enemyZoc: Uint16Array = new Uint16Array(0);
+  enterCost: Int8Array = new Int8Array(0);
+  slotCost: Int8Array = new Int8Array(0);
+
+  /** "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps" */
+  stopsAt(node: number): boolean {
+    return this.enemyZoc[node]! > 0;
+  }
+
+  sourceStepCost(from: number, slot: number, to: number): number {
+    return firstStep(this.mover!, from, slot, to, this.roadOnly, this.wholeMoves);
+  }
+
+  /** Lets go of the search's board once it has run. */
+  release(): void {
+    this.mover = null;
+    this.wholeMoves = [];
+  }
+}
+
+const tablePolicy = new MoverTablePolicy();
 
 /**
  * The special 1-hex moves out of the start hex, whatever they cost: "a unit may make a
@@ -485,9 +605,9 @@ function specialStep(m: Mover, slot: number, to: number): boolean {
   if (!mayEnter(m, to)) return false;
   if (m.railOnly && !russianRailSlot(board, m.start, slot, to)) return false;
   if (friendOthers(m, to)) return true;
-  if (m.startOwners.size === 0) return false;
+  if (m.startOwners.length === 0) return false;
   const owners = board.zocOwners(m.side, to);
-  return owners.length > 0 && owners.every((o) => !m.startOwners.has(o));
+  return owners.length > 0 && owners.every((o) => !m.startOwners.includes(o));
 }
 
 /** A friendly unit other than the mover in `hex`. */
@@ -552,14 +672,6 @@ function moveOffers(
   const o = offersFor(graph.nodeCount);
   const gen = ++o.generation;
   o.count = 0;
-  const offer = (to: number, cost: number, bonus: boolean, via: number) => {
-    if (o.stamp[to] === gen) return;
-    o.stamp[to] = gen;
-    o.cost[to] = cost;
-    o.bonus[to] = bonus ? 1 : 0;
-    o.via[to] = via;
-    o.dests[o.count++] = to;
-  };
   const spaces = spacesFor(graph);
   reads?.reached.clear();
   reads?.friendReads.clear();
@@ -576,15 +688,15 @@ function moveOffers(
     const cost = all.cost[to]!;
     if (to === start || cost > bounds.omf) continue;
     if (cost === bounds.omf && wholeMoves.includes(to)) continue;
-    offer(to, cost, false, VIA_ALL);
+    offer(o, to, cost, false, VIA_ALL);
   }
-  for (const to of wholeMoves) offer(to, bounds.omf, false, VIA_STEP);
+  for (const to of wholeMoves) offer(o, to, bounds.omf, false, VIA_STEP);
   const { offsets, targets } = graph;
   for (let k = offsets[start]!; k < offsets[start + 1]!; k++) {
     const to = targets[k]!;
     if (to < 0 || o.stamp[to] === gen) continue;
     if (specialStep(m, k, to)) {
-      offer(to, bounds.omf, false, VIA_STEP);
+      offer(o, to, bounds.omf, false, VIA_STEP);
       reads?.reached.add(to);
     }
   }
@@ -593,25 +705,22 @@ function moveOffers(
     for (let i = 0; i < roads.reachedCount; i++) {
       const to = roads.reached[i]!;
       const cost = roads.cost[to]!;
-      if (to !== start && cost <= bounds.roadOmf) offer(to, cost, false, VIA_ROADS);
+      if (to !== start && cost <= bounds.roadOmf) offer(o, to, cost, false, VIA_ROADS);
     }
   // With the OMB: no attack; OMB rule 2: not into a forbidden ZOC "not already occupied by a
   // friendly unit" (where it asked that, the list reads the friendly units: `friendReads`).
   const forbidden = forbiddenZocs(board, m.side);
-  const barred = (h: number) => {
-    if (forbidden[h] !== 1) return false;
-    reads?.friendReads.add(h);
-    return !friendOthers(m, h);
-  };
   if (bounds.bonus >= 0)
     for (let i = 0; i < all.reachedCount; i++) {
       const to = all.reached[i]!;
-      if (to !== start && o.stamp[to] !== gen && !barred(to)) offer(to, all.cost[to]!, true, VIA_ALL);
+      if (to !== start && o.stamp[to] !== gen && !barred(m, forbidden, reads, to))
+        offer(o, to, all.cost[to]!, true, VIA_ALL);
     }
   if (roads !== null && bounds.roadBonus >= 0)
     for (let i = 0; i < roads.reachedCount; i++) {
       const to = roads.reached[i]!;
-      if (to !== start && o.stamp[to] !== gen && !barred(to)) offer(to, roads.cost[to]!, true, VIA_ROADS);
+      if (to !== start && o.stamp[to] !== gen && !barred(m, forbidden, reads, to))
+        offer(o, to, roads.cost[to]!, true, VIA_ROADS);
     }
   if (reads !== null) {
     for (let i = 0; i < all.reachedCount; i++) reads.reached.add(all.reached[i]!);
@@ -620,6 +729,26 @@ function moveOffers(
   }
   sortOffers(o, Math.max(bounds.omf, bounds.bonus, bounds.roadOmf, bounds.roadBonus));
   return { offers: o, spaces };
+}
+
+/** moveOffers' offer of `to`, unless an earlier one of the rules' moves has offered it. */
+function offer(o: Offers, to: number, cost: number, bonus: boolean, via: number): void {
+  if (o.stamp[to] === o.generation) return;
+  o.stamp[to] = o.generation;
+  o.cost[to] = cost;
+  o.bonus[to] = bonus ? 1 : 0;
+  o.via[to] = via;
+  o.dests[o.count++] = to;
+}
+
+/**
+ * OMB rule 2: is `h` a forbidden ZOC "not already occupied by a friendly unit"? Where it
+ * asks, the list reads the friendly units (`friendReads`).
+ */
+function barred(m: Mover, forbidden: Uint8Array, reads: Reads | null, h: number): boolean {
+  if (forbidden[h] !== 1) return false;
+  reads?.friendReads.add(h);
+  return !friendOthers(m, h);
 }
 
 /**
@@ -657,11 +786,13 @@ function pathOf(m: Mover, o: Offers, spaces: readonly [SearchSpace, SearchSpace]
   return via === VIA_STEP ? [m.start, to] : spaces[via === VIA_ALL ? 0 : 1].pathTo(to);
 }
 
-/** Would `id` stack legally in `to` (Board.fitsOne), asked of many destinations: alone in a hex, the Mountain rule only. */
-function fitsAt(board: Board, id: string, mountainBound: boolean, to: number): boolean {
+/** Would the mover stack legally in `to` (Board.fitsOne), asked of many destinations: alone in a hex, the Mountain rule only. */
+function fitsAt(m: Mover, to: number): boolean {
+  const { board } = m;
+  // A destination is never the mover's own hex: fitsOne's answer for a piece not in `to`.
   return board.at[to]!.length === 0
-    ? !mountainBound || terrainIn(board.s, to, board.weather) !== 'mountain'
-    : board.fitsOne(to, id);
+    ? !m.motorizedKorps || terrainIn(board.s, to, board.weather) !== 'mountain'
+    : board.fitsUnit(to, m.unit);
 }
 
 /**
@@ -694,7 +825,7 @@ export function moveOptions(
   const out: MoveOption[] = [];
   for (let i = 0; i < o.count; i++) {
     const to = o.dests[i]!;
-    if (fitsAt(board, id, m.motorizedKorps, to)) out.push(option(to));
+    if (fitsAt(m, to)) out.push(option(to));
   }
   return out;
 }
@@ -951,7 +1082,7 @@ function workOutMoves(board: Board, id: string, own: string, reads: Reads): Piec
   for (let i = 0; i < o.count; i++) {
     const to = o.dests[i]!;
     all[i] = to;
-    if (fitsAt(board, id, m.motorizedKorps, to)) list.push(to);
+    if (fitsAt(m, to)) list.push(to);
   }
   return {
     own,
