@@ -79,7 +79,7 @@ function play(
       const own = movementMemo.get(s.state)!;
       const key = Object.keys(own).at(-1)!;
       for (const [id, moves] of own[key]!.pieces)
-        if (given?.[key]?.pieces.get(id)?.reached === moves.reached) reused++;
+        if (given?.[key]?.pieces.get(id)?.unoffered === moves.unoffered) reused++;
         else worked++;
     }
     // Moves first half the time, so that pieces move across the whole front.

@@ -479,16 +479,24 @@ class HexSet {
   }
 
   /** The hexes added since `clear`, in order, copied out (a plain array: quicker to make than a typed one). */
-  take(): number[] {
+  take(): readonly number[] {
+    if (this.count === 0) return NO_HEXES;
     const out = new Array<number>(this.count);
     for (let i = 0; i < this.count; i++) out[i] = this.items[i]!;
     return out;
   }
 }
 
-/** What a piece's searches read: the hexes they settled, and where the OMB's rule 2 asked for a friendly unit. */
+/** No hexes: shared by the pieces' lists that read none of a kind (frozen). */
+const NO_HEXES: readonly number[] = Object.freeze([]);
+
+/**
+ * What a piece's searches read: the hexes they settled but did not offer (its start, the
+ * forbidden ZOCs the OMB's rule 2 barred: the others settled are its destinations), and
+ * where the OMB's rule 2 asked for a friendly unit.
+ */
 interface Reads {
-  readonly reached: HexSet;
+  readonly unoffered: HexSet;
   readonly friendReads: HexSet;
 }
 
@@ -673,7 +681,7 @@ function moveOffers(
   const gen = ++o.generation;
   o.count = 0;
   const spaces = spacesFor(graph);
-  reads?.reached.clear();
+  reads?.unoffered.clear();
   reads?.friendReads.clear();
   const wholeMoves: number[] = [];
   const all = searchFrom(m, spaces[0], Math.max(bounds.omf, bounds.bonus), false, wholeMoves);
@@ -697,7 +705,6 @@ function moveOffers(
     if (to < 0 || o.stamp[to] === gen) continue;
     if (specialStep(m, k, to)) {
       offer(o, to, bounds.omf, false, VIA_STEP);
-      reads?.reached.add(to);
     }
   }
   // RULINGS B-22: "All other units' movement is increased 1 extra hex" when the whole move runs along roads.
@@ -722,10 +729,17 @@ function moveOffers(
       if (to !== start && o.stamp[to] !== gen && !barred(m, forbidden, reads, to))
         offer(o, to, roads.cost[to]!, true, VIA_ROADS);
     }
+  // Every hex settled is a destination (whole moves and special 1-hex moves are) but these.
   if (reads !== null) {
-    for (let i = 0; i < all.reachedCount; i++) reads.reached.add(all.reached[i]!);
-    if (roads !== null) for (let i = 0; i < roads.reachedCount; i++) reads.reached.add(roads.reached[i]!);
-    for (const to of wholeMoves) reads.reached.add(to);
+    for (let i = 0; i < all.reachedCount; i++) {
+      const to = all.reached[i]!;
+      if (o.stamp[to] !== gen) reads.unoffered.add(to);
+    }
+    if (roads !== null)
+      for (let i = 0; i < roads.reachedCount; i++) {
+        const to = roads.reached[i]!;
+        if (o.stamp[to] !== gen) reads.unoffered.add(to);
+      }
   }
   sortOffers(o, Math.max(bounds.omf, bounds.bonus, bounds.roadOmf, bounds.roadBonus));
   return { offers: o, spaces };
@@ -835,7 +849,7 @@ export function moveOptions(
 
 /**
  * What one piece's moves were worked out from: the list and every hex its searches
- * settled. Its moves read only the enemy units on those hexes, on the hexes next to them
+ * settled (its destinations `all` and the hexes `unoffered`). Its moves read only the enemy units on those hexes, on the hexes next to them
  * (the steps tried, their ZOCs) and on the hexes next to those (whose ZOCs cover the
  * steps tried); so a change of enemy units farther than 2 hexes from all of them cannot
  * change the list. Friendly units are read only next to its start (the special 1-hex
@@ -846,7 +860,8 @@ interface PieceMoves {
   /** What the piece was when its moves were worked out (ownKey). */
   readonly own: string;
   readonly start: number;
-  readonly reached: readonly number[];
+  /** The hexes its searches settled that are not destinations (its start among them): with `all`, every hex settled. */
+  readonly unoffered: readonly number[];
   /** The hexes where a search asked whether a friendly unit was there (OMB rule 2). */
   readonly friendReads: readonly number[];
   /** Every destination before the stacking check, cheapest first (moveOffers' order). */
@@ -1030,7 +1045,8 @@ function touches(map: Uint8Array | null, hexes: readonly number[]): boolean {
 /** A piece's moves carried from the parent's lists (`was`), the stacking checked again where it may differ; null when they must be worked out again. */
 function carriedMoves(board: Board, id: string, was: PieceMoves, ch: Changes): PieceMoves | null {
   if (ch.friendNear !== null && ch.friendNear[was.start] === 1) return null;
-  if (touches(ch.enemyNear, was.reached) || touches(ch.friendFlip, was.friendReads)) return null;
+  if (touches(ch.enemyNear, was.all) || touches(ch.enemyNear, was.unoffered)) return null;
+  if (touches(ch.friendFlip, was.friendReads)) return null;
   // Only the stacking at a destination may differ: checked again there.
   if (ch.friendAt === null || !touches(ch.friendAt, was.all)) return was;
   const list = restacked(board, id, was, ch.friendAt);
@@ -1063,7 +1079,7 @@ const readSets = new Map<number, Reads>();
 function readsFor(n: number): Reads {
   let r = readSets.get(n);
   if (!r) {
-    r = { reached: new HexSet(n), friendReads: new HexSet(n) };
+    r = { unoffered: new HexSet(n), friendReads: new HexSet(n) };
     readSets.set(n, r);
   }
   return r;
@@ -1073,7 +1089,7 @@ function readsFor(n: number): Reads {
 function workOutMoves(board: Board, id: string, own: string, reads: Reads): PieceMoves {
   const start = board.piece(id).at;
   if (!canMove(board, id)) {
-    return { own, start, reached: [start], friendReads: [], all: [], list: [] };
+    return { own, start, unoffered: [start], friendReads: NO_HEXES, all: NO_HEXES, list: NO_HEXES };
   }
   const m = mover(board, id);
   const { offers: o } = moveOffers(m, reads);
@@ -1087,7 +1103,7 @@ function workOutMoves(board: Board, id: string, own: string, reads: Reads): Piec
   return {
     own,
     start,
-    reached: reads.reached.take(),
+    unoffered: reads.unoffered.take(),
     friendReads: reads.friendReads.take(),
     all,
     list: list.length === all.length ? all : list,
