@@ -251,7 +251,7 @@ export interface AirfieldDestination {
 /**
  * Where the airfield may go (B-56): within the side's maximum ground movement over land hexes
  * free of enemy units (UnDisrupted), or anywhere its side's trains reach from it beyond that
- * (Disrupted); never beyond the front line. `front` may be given (computed once a listing).
+ * (Disrupted); never beyond the front line. In hex order. `front` may be given (computed once a listing).
  */
 export function airfieldDestinations(
   board: Board,
@@ -262,20 +262,30 @@ export function airfieldDestinations(
   const p = board.piece(id);
   const side = p.side;
   const { graph } = board.s.map;
+  const n = graph.nodeCount;
   const enter = groundEntry(board, side);
   const space = searchSpaceFor(graph).run(
     { enterCost: enter },
     { sources: [p.at], maxCost: airfieldMove(board, side) },
   );
-  // Copied out of the shared search space before railNet may search again.
-  const ground = space.reached.slice(0, space.reachedCount);
-  const byGround = new Set(ground);
+  // How each hex is reached, marked before railNet may search again (the shared search
+  // space): by the ground move, else by rail; then read off in hex order (no sort: a hex
+  // is listed one way only).
+  const how = new Uint8Array(n);
+  for (let i = 0; i < space.reachedCount; i++) how[space.reached[i]!] = BY_GROUND;
+  for (const h of railNet(board, side, p.at)) if (how[h] === 0) how[h] = BY_RAIL;
+  how[p.at] = 0;
   const out: AirfieldDestination[] = [];
-  for (const h of ground) if (h !== p.at && front(h)) out.push({ to: h, rail: false });
-  for (const h of railNet(board, side, p.at))
-    if (!byGround.has(h) && front(h)) out.push({ to: h, rail: true });
-  return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
+  for (let h = 0; h < n; h++) {
+    const way = how[h]!;
+    if (way !== 0 && front(h)) out.push({ to: h, rail: way === BY_RAIL });
+  }
+  return out;
 }
+
+/** airfieldDestinations' marks: within the side's maximum ground movement, or beyond it by rail. */
+const BY_GROUND = 1;
+const BY_RAIL = 2;
 
 /** 1 for a land hex free of enemy units, -1 elsewhere (B-56's ground move); once a board and side (every air unit of a listing asks). */
 const groundEntry = perBoardAndSide((board, side): Int8Array => {

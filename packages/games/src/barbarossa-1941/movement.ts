@@ -23,7 +23,7 @@ import {
   type TablePolicy,
   type UnitData,
 } from '@stavka/engine';
-import type { Board } from './board.ts';
+import { type Board, exertsZoc } from './board.ts';
 import { russianRailSlot } from './railway-guns.ts';
 import {
   impassable,
@@ -228,6 +228,24 @@ function mayEnter(m: Mover, to: number): boolean {
   return true;
 }
 
+/** Does one of `owners` cover `hex` with its ZOC (one of `board.zocOwners(side, hex)`, none listed)? */
+function sharesZocOwner(board: Board, side: Side, hex: number, owners: readonly string[]): boolean {
+  if (!board.inEnemyZoc(side, hex)) return false;
+  const { offsets, targets } = board.s.map.graph;
+  for (let k = offsets[hex]!, end = offsets[hex + 1]!; k < end; k++) {
+    const t = targets[k]!;
+    if (t < 0) continue;
+    const here = board.at[t]!;
+    for (let i = 0; i < here.length; i++) {
+      const id = here[i]!;
+      if (!owners.includes(id)) continue;
+      const p = board.piece(id);
+      if (p.side !== side && exertsZoc(board.unit(id), p.disrupted)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * What a step into a swamp costs a motorized korps off-road, from its start (stepCost):
  * the whole move, whatever is left of it (B-21).
@@ -245,9 +263,8 @@ function stepCost(m: Mover, from: number, slot: number, to: number, roadOnly: bo
   const s = board.s;
   const w = board.weather;
   // "A unit may not move (1 hex, directly) from one Enemy ZOC to another EZOC of the same enemy unit."
-  if (from === m.start && m.startOwners.length > 0) {
-    for (const o of board.zocOwners(m.side, to)) if (m.startOwners.includes(o)) return -1;
-  }
+  if (from === m.start && m.startOwners.length > 0 && sharesZocOwner(board, m.side, to, m.startOwners))
+    return -1;
   if (m.railOnly) return russianRailSlot(board, from, slot, to) ? 2 : -1;
   const road = roadAlong(s, slot, w);
   if (roadOnly && !road) return -1;
@@ -551,10 +568,15 @@ function searchFrom(
   policy.enemyZoc = enemyZoc;
   policy.enterCost = searchTable(board, m, roadOnly);
   policy.slotCost = roadRates(board.s, board.weather, m.mobile);
-  space.run(policy, { sources: [start], maxCost });
+  fromStart.sources[0] = start;
+  fromStart.maxCost = maxCost;
+  space.run(policy, fromStart);
   policy.release();
   return space;
 }
+
+/** searchFrom's search options (the engine reads them as it starts), set for each search. */
+const fromStart = { sources: [0], maxCost: 0 };
 
 /** stepCost of a step out of the start, a motorized korps' whole move (B-21) listed in `wholeMoves` and left out of the search. */
 function firstStep(
@@ -1093,20 +1115,30 @@ function workOutMoves(board: Board, id: string, own: string, reads: Reads): Piec
   }
   const m = mover(board, id);
   const { offers: o } = moveOffers(m, reads);
-  const all = new Array<number>(o.count);
-  const list: number[] = [];
-  for (let i = 0; i < o.count; i++) {
+  const count = o.count;
+  const all = new Array<number>(count);
+  // The stacking checked at each destination: the list is `all` itself until one does not fit.
+  let list: number[] | null = null;
+  let listed = 0;
+  for (let i = 0; i < count; i++) {
     const to = o.dests[i]!;
     all[i] = to;
-    if (fitsAt(m, to)) list.push(to);
+    if (fitsAt(m, to)) {
+      if (list !== null) list[listed++] = to;
+    } else if (list === null) {
+      list = new Array<number>(count - 1);
+      for (let j = 0; j < i; j++) list[j] = all[j]!;
+      listed = i;
+    }
   }
+  if (list !== null) list.length = listed;
   return {
     own,
     start,
     unoffered: reads.unoffered.take(),
     friendReads: reads.friendReads.take(),
     all,
-    list: list.length === all.length ? all : list,
+    list: list ?? all,
   };
 }
 

@@ -44,17 +44,18 @@ export const movementStep: StepRules<'move' | 'overrun' | 'allocate' | 'unalloca
     });
     // The same lists as moveOptions piece by piece, the parent state's kept where nothing near changed.
     const lists = movementLists(board, movers);
-    const out = ([] as BarbarossaAction[]).concat(...lists.map((list, i) => actionsOf(movers[i]!, list)));
+    const rest: BarbarossaAction[] = [];
     // Overrun (B-42, B-65): a stack moving together eliminates a 1-factor defender for 1 more MF.
     for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0)) {
       // B-66: no Russian unit enters Rumania before the Axis has attacked out of it.
       if (g.player === 'soviet' && g.rumaniaOpen !== true && s.rumania[o.target] === 1) continue;
       if (board.fits(o.target, o.pieces, board.at[o.target]!))
-        out.push({ type: 'overrun', pieces: [...o.pieces], target: o.target });
+        rest.push({ type: 'overrun', pieces: [...o.pieces], target: o.target });
     }
-    out.push(...allocations(board, side));
-    if (allocationsComplete(board)) out.push({ type: 'end-movement' });
-    return out;
+    rest.push(...allocations(board, side));
+    if (allocationsComplete(board)) rest.push({ type: 'end-movement' });
+    // One array of the thousands of moves and the rest, made at its size (nothing pushed on after).
+    return ([] as BarbarossaAction[]).concat(...lists.map((list, i) => actionsOf(movers[i]!, list)), rest);
   },
 
   effects: {
