@@ -195,12 +195,11 @@ export class SearchSpace {
         }
       }
     }
-    const isSource = (node: number): boolean => parent[node] === -1;
-
     if (policy.alwaysAllowed) {
       for (let i = 0; i < sources.length; i++) {
         const src = sources[i]!;
-        if (!isSource(src) || settledStamp[src] !== gen) continue;
+        // A source (no parent), settled.
+        if (parent[src] !== -1 || settledStamp[src] !== gen) continue;
         for (let s = offsets[src]!, end = offsets[src + 1]!; s < end; s++) {
           const t = targets[s]!;
           if (t < 0 || settledStamp[t] === gen) continue;
