@@ -6,10 +6,20 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { behindFront, outOfGame } from './airfields.ts';
+import { apply, rngFromSeed, rollDie, search, setup } from '@stavka/engine';
+import {
+  type AirfieldDestination,
+  airfieldDestinations,
+  airfieldMove,
+  behindFront,
+  mayRelocate,
+  outOfGame,
+} from './airfields.ts';
 import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
+import { railNet } from './rail.ts';
 import { barbarossaRules } from './rules.ts';
+import { impassable } from './rules-scenario.ts';
 import {
   act,
   col,
@@ -202,4 +212,61 @@ describe('"Shot Down (or overrun on the ground)": an airfield taken by the enemy
       'on the nearest hex behind its front with a Russian unit',
     );
   });
+});
+
+/** B-56's destinations as written: a ground move of hexes (land, on the map, no enemy unit) up to the side's maximum, else by rail; behind the front; by hex. */
+function plainDestinations(board: Board, id: string): AirfieldDestination[] {
+  if (!mayRelocate(board, id)) return [];
+  const { s, weather } = board;
+  const p = board.piece(id);
+  const side = p.side;
+  const reach = search(
+    s.map.graph,
+    {
+      stepCost: (_from, _slot, to) =>
+        s.map.onMap[to] === 1 && !impassable(s, to, weather) && !board.hasEnemy(side, to) ? 1 : -1,
+    },
+    { sources: [p.at], maxCost: airfieldMove(board, side) },
+  );
+  const front = behindFront(board, side);
+  const ground = new Set(reach.nodes);
+  const out: AirfieldDestination[] = [];
+  for (const h of reach.nodes) if (h !== p.at && front(h)) out.push({ to: h, rail: false });
+  for (const h of railNet(board, side, p.at)) if (!ground.has(h) && front(h)) out.push({ to: h, rail: true });
+  return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
+}
+
+describe('Airfields: the destinations listed (B-56), against the rule as written', () => {
+  for (const seed of ['airfields-1', 'airfields-2']) {
+    it(`${seed}: every air unit's destinations at every Reinforcement step of a random game`, () => {
+      const made = setup(barbarossaRules, null, seed, {});
+      if (!made.ok) throw new Error(JSON.stringify(made.error));
+      let s = made.value;
+      let rng = rngFromSeed(seed);
+      let checked = 0;
+      for (let i = 0; i < 500; i++) {
+        const side = barbarossaRules.activeSides(s.state)[0];
+        if (!side) break;
+        if (s.state.step === 'reinforce') {
+          const board = new Board(s.state);
+          for (const id of s.state.order) {
+            if (board.unit(id).type !== 'air' || !mayRelocate(board, id)) continue;
+            assert.deepEqual(
+              airfieldDestinations(board, id),
+              plainDestinations(board, id),
+              `action ${i}: ${id}`,
+            );
+            checked++;
+          }
+        }
+        const all = barbarossaRules.legalActions(s.state, side);
+        const d = rollDie(rng, all.length);
+        rng = d.next;
+        const r = apply(barbarossaRules, s, side, all[d.value - 1]!);
+        if (!r.ok) throw new Error(r.error.message);
+        s = r.value;
+      }
+      assert.ok(checked > 20, `${checked} air units' destinations compared`);
+    });
+  }
 });

@@ -18,7 +18,7 @@
 import { axialNeighbor, axialToOffset, hexAxial, hexIndexOf, searchSpaceFor } from '@stavka/engine';
 import type { Board } from './board.ts';
 import { perBoardAndSide } from './board-memo.ts';
-import { impassable, type RulesScenario, type Side } from './rules-scenario.ts';
+import { impassable, otherSide, type RulesScenario, type Side, type Weather } from './rules-scenario.ts';
 import type { Supply } from './state.ts';
 import { isArmy } from './unit-kinds.ts';
 import { holder } from './victory.ts';
@@ -39,21 +39,68 @@ export function fullRange(board: Board, side: Side): number {
  * (RULINGS B-33, a victory city's supply): a friendly unit is counted in it.
  */
 export function supplyBlocked(board: Board, side: Side, standing = -1): Uint8Array {
-  const n = board.s.map.graph.nodeCount;
-  const out = new Uint8Array(n);
-  const w = board.weather;
-  const { onMap } = board.s.map;
+  // The map and the terrain first (the same all turn), then the units and the enemy's ZOC.
+  const out = closedHexes(board.s, board.weather).slice();
+  const n = out.length;
+  const zoc = board.zocCountOf(otherSide(side));
+  const { at } = board;
   for (let h = 0; h < n; h++) {
-    // Most hexes hold no unit: only the map, the terrain and the enemy's ZOC are asked there.
-    const empty = board.at[h]!.length === 0;
-    if (onMap[h] !== 1 || impassable(board.s, h, w) || (!empty && board.hasEnemyGround(side, h))) out[h] = 1;
-    else if (board.inEnemyZoc(side, h) && h !== standing && (empty || !board.hasFriend(side, h))) out[h] = 1;
+    if (out[h] === 1) continue;
+    // Most hexes hold no unit: only the enemy's ZOC is asked there.
+    const empty = at[h]!.length === 0;
+    if (!empty && board.hasEnemyGround(side, h)) out[h] = 1;
+    else if (zoc[h]! > 0 && h !== standing && (empty || !board.hasFriend(side, h))) out[h] = 1;
   }
   return out;
 }
 
+/** Per scenario and weather: 1 where no supply line goes whatever the units (off the map, the sea and unfrozen lakes). */
+const closedTables = new WeakMap<RulesScenario, Map<Weather, Uint8Array>>();
+
+function closedHexes(s: RulesScenario, weather: Weather): Uint8Array {
+  let byWeather = closedTables.get(s);
+  if (!byWeather) {
+    byWeather = new Map();
+    closedTables.set(s, byWeather);
+  }
+  let closed = byWeather.get(weather);
+  if (!closed) {
+    const { onMap } = s.map;
+    closed = new Uint8Array(s.map.graph.nodeCount);
+    for (let h = 0; h < closed.length; h++) if (onMap[h] !== 1 || impassable(s, h, weather)) closed[h] = 1;
+    byWeather.set(weather, closed);
+  }
+  return closed;
+}
+
+/** What a supply line pays to enter each hex (engine TablePolicy `enterCost`): 1, -1 where blocked. */
+function entryCosts(blocked: Uint8Array): Int8Array {
+  const enter = new Int8Array(blocked.length);
+  for (let h = 0; h < blocked.length; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
+  return enter;
+}
+
+/** Per scenario: 0 across a railroad hexside, -1 elsewhere (engine TablePolicy `slotCost`). */
+const railSlotTables = new WeakMap<RulesScenario, Int8Array>();
+
+function railSlotCosts(s: RulesScenario): Int8Array {
+  let costs = railSlotTables.get(s);
+  if (!costs) {
+    costs = new Int8Array(s.map.links.length).fill(-1);
+    for (let slot = 0; slot < costs.length; slot++)
+      if ((s.map.links[slot]! & s.railBit) !== 0) costs[slot] = 0;
+    railSlotTables.set(s, costs);
+  }
+  return costs;
+}
+
 /** Where a side's supply lines start (before the hex count). */
-export function supplySources(board: Board, side: Side, blocked: Uint8Array): number[] {
+export function supplySources(
+  board: Board,
+  side: Side,
+  blocked: Uint8Array,
+  enter: Int8Array = entryCosts(blocked),
+): number[] {
   const { s } = board;
   const n = s.map.graph.nodeCount;
   const out: number[] = [];
@@ -66,8 +113,9 @@ export function supplySources(board: Board, side: Side, blocked: Uint8Array): nu
   const edges: number[] = [];
   for (let h = 0; h < n; h++) if (s.sovietSupplyEdge[h] === 1 && blocked[h] === 0) edges.push(h);
   if (edges.length === 0) return out;
+  // Along rail hexsides only (0), into unblocked hexes: any other step costs 1, past the 0 allowed.
   const rail = searchSpaceFor(s.map.graph).run(
-    { stepCost: (_from, slot, to) => ((s.map.links[slot]! & s.railBit) !== 0 && blocked[to] === 0 ? 0 : -1) },
+    { enterCost: enter, slotCost: railSlotCosts(s) },
     { sources: edges, maxCost: 0 },
   );
   for (let i = 0; i < rail.reachedCount; i++) {
@@ -90,8 +138,9 @@ function hasRail(board: Board, h: number): boolean {
  */
 export function supplyDistances(board: Board, side: Side, standing = -1): Int32Array {
   const blocked = supplyBlocked(board, side, standing);
-  const sources = supplySources(board, side, blocked);
-  return traceSupply(board, side, blocked, sources, LIMITED_RANGE);
+  const enter = entryCosts(blocked);
+  const sources = supplySources(board, side, blocked, enter);
+  return traceSupply(board, side, blocked, sources, LIMITED_RANGE, enter);
 }
 
 /**
@@ -130,14 +179,13 @@ function traceSupply(
   blocked: Uint8Array,
   sources: number[],
   maxCost: number,
+  enter: Int8Array = entryCosts(blocked),
 ): Int32Array {
   const { s, g } = board;
   const { graph } = s.map;
   const n = graph.nodeCount;
   const dist = new Int32Array(n).fill(-1);
   if (sources.length === 0) return dist;
-  const enter = new Int8Array(n);
-  for (let h = 0; h < n; h++) enter[h] = blocked[h] === 1 ? -1 : 1;
   const water = waterCrossings(s);
   let from = sources;
   let costs: number[] | null = null; // all 0 until a line crosses the water onto land
@@ -179,9 +227,67 @@ function traceSupply(
 
 /**
  * `supplyDistances(board, side)` traced once a board, for the legal lists that each ask it
- * (the Siberians' entry hexes, the air supply targets): read it, never change it.
+ * (the Siberians' entry hexes, the air supply targets): read it, never change it. A trace
+ * is kept with all it was traced from (tracedDistances), and serves again while none of it
+ * changes: a side's moves far from the enemy leave its supply lines as they were.
  */
-export const boardSupplyDistances = perBoardAndSide((board, side) => supplyDistances(board, side));
+export const boardSupplyDistances = perBoardAndSide((board, side) => tracedDistances(board, side));
+
+/** A trace of supplyDistances and what it read: the hexes blocked, the railheads, who holds the ports a line crosses water from. */
+interface Trace {
+  readonly blocked: Uint8Array;
+  readonly railheads: string;
+  readonly holders: string;
+  readonly dist: Int32Array;
+}
+
+/** The latest traces per scenario and side, TRACES_KEPT at most (never changed). */
+const traces = new WeakMap<RulesScenario, Partial<Record<Side, Trace[]>>>();
+const TRACES_KEPT = 4;
+
+/**
+ * `supplyDistances(board, side)`, the same distances: a kept trace when everything it is
+ * traced from is the same (supplySources reads the blocked hexes and the Axis railheads,
+ * traceSupply the blocked hexes, those sources and the ports' holders), else traced now.
+ */
+function tracedDistances(board: Board, side: Side): Int32Array {
+  const { s, g } = board;
+  const blocked = supplyBlocked(board, side);
+  const railheads = side === 'axis' ? g.railheads.join(',') : '';
+  const holders = waterCrossings(s)
+    .map(([port]) => holder(g, s, port))
+    .join(',');
+  let bySide = traces.get(s);
+  if (!bySide) {
+    bySide = {};
+    traces.set(s, bySide);
+  }
+  let kept = bySide[side];
+  if (!kept) {
+    kept = [];
+    bySide[side] = kept;
+  }
+  for (const t of kept)
+    if (t.railheads === railheads && t.holders === holders && sameBytes(t.blocked, blocked)) return t.dist;
+  const enter = entryCosts(blocked);
+  const dist = traceSupply(
+    board,
+    side,
+    blocked,
+    supplySources(board, side, blocked, enter),
+    LIMITED_RANGE,
+    enter,
+  );
+  kept.push({ blocked, railheads, holders, dist });
+  if (kept.length > TRACES_KEPT) kept.shift();
+  return dist;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Supply status of a hex at a given distance ("Full", "Limited" up to 12, "Isolated" beyond). */
 export function supplyAtDistance(board: Board, side: Side, distance: number): Supply {
