@@ -233,11 +233,17 @@ function plainObject(o: object): boolean {
 export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
   const old = from.actions;
   const now = to.actions;
-  const where = new Int32Array(now.length);
+  const where = positions(now.length);
   let missing = 0;
   let next = 0; // where in the old list the next action most likely is
   for (let i = 0; i < now.length; i++) {
     const action = now[i]!;
+    // Most of a list is the old one's objects in their order: each is where the last
+    // one found left off (the lists run to thousands of actions, walked every update).
+    if (next < old.length && old[next] === action) {
+      where[i] = next++;
+      continue;
+    }
     let at = -1;
     for (let k = next, end = Math.min(old.length, next + LOOK_AHEAD); k < end; k++) {
       if (old[k] === action) {
@@ -267,6 +273,18 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
     }
   }
   return patch;
+}
+
+/**
+ * legalPatch's positions, one buffer reused (it runs to completion, never nested): a new
+ * Int32Array of a list's length each update was an off-heap allocation, zeroed, that
+ * every young-generation collection then had to sweep (lists of up to ~9,000 actions).
+ */
+let positionsBuffer = new Int32Array(1024);
+
+function positions(n: number): Int32Array {
+  if (positionsBuffer.length < n) positionsBuffer = new Int32Array(Math.max(n, 2 * positionsBuffer.length));
+  return positionsBuffer;
 }
 
 /** How far ahead of the last action found the same object is looked for. */
