@@ -162,7 +162,7 @@ describe('supply tracing (the same search, multi-source, zero-cost along railway
       { numRuns: 200 },
     );
   });
-  it('a table with road rates and its own first steps reaches the same hexes at the same costs, by the same paths, as those costs asked step by step', () => {
+  it('a table with road rates and its own first steps reaches the same hexes at the same costs, by the same paths, as those costs asked step by step (its stops asked or read off a table)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 100, maxLength: 100 }),
@@ -203,6 +203,20 @@ describe('supply tracing (the same search, multi-source, zero-cost along railway
           for (const h of reached) {
             assert.equal(byTable.costTo(h), byStep.cost.get(h));
             assert.deepEqual(byTable.pathTo(h), byStep.path(h));
+          }
+          const stopTable = new SearchSpace(m.graph).run(
+            {
+              enterCost: table,
+              slotCost: slots,
+              sourceStepCost: (from, slot) => firstStep(from, slot),
+              stopTable: stops,
+            },
+            { sources: [source], maxCost },
+          );
+          assert.deepEqual(stopTable.reachedNodes(), reached, 'the stops read off a table: the same hexes');
+          for (const h of reached) {
+            assert.equal(stopTable.costTo(h), byStep.cost.get(h));
+            assert.deepEqual(stopTable.pathTo(h), byStep.path(h));
           }
         },
       ),

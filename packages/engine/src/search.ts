@@ -14,6 +14,8 @@ import type { Graph } from './graph.ts';
 interface PolicyRules {
   /** Entering `node` ends the move there (an enemy zone of control). */
   stopsAt?(node: number): boolean;
+  /** The same read off a table: entering a node where it is > 0 ends the move there (no call a node). */
+  stopTable?: ArrayLike<number>;
   /**
    * A one-step move the rules always allow from a source whatever it costs (the
    * "minimum 1-hex movement" of mars-1942): the target is reached with all movement
@@ -156,6 +158,7 @@ export class SearchSpace {
     }
 
     const hasStops = policy.stopsAt !== undefined;
+    const stopTable = policy.stopTable;
     const table = policy.enterCost;
     const slotCost = policy.enterCost !== undefined ? policy.slotCost : undefined;
     const hasSourceSteps = policy.enterCost !== undefined && policy.sourceStepCost !== undefined;
@@ -169,7 +172,11 @@ export class SearchSpace {
         settledStamp[node] = gen;
         reached[count++] = node;
         const fromSource = parent[node] === -1;
-        if (hasStops && !fromSource && policy.stopsAt!(node)) continue;
+        if (
+          !fromSource &&
+          ((stopTable !== undefined && stopTable[node]! > 0) || (hasStops && policy.stopsAt!(node)))
+        )
+          continue;
         const askSource = fromSource && hasSourceSteps;
         for (let s = offsets[node]!, end = offsets[node + 1]!; s < end; s++) {
           const t = targets[s]!;
