@@ -565,7 +565,7 @@ function searchFrom(
   policy.mover = m;
   policy.roadOnly = roadOnly;
   policy.wholeMoves = wholeMoves;
-  policy.enemyZoc = enemyZoc;
+  policy.stopTable = enemyZoc;
   policy.enterCost = searchTable(board, m, roadOnly);
   policy.slotCost = roadRates(board.s, board.weather, m.mobile);
   fromStart.sources[0] = start;
@@ -601,15 +601,10 @@ class MoverTablePolicy implements TablePolicy {
   mover: Mover | null = null;
   roadOnly = false;
   wholeMoves: number[] = [];
-  /** The enemy side's ZOC count per hex. */
-  enemyZoc: Uint16Array = new Uint16Array(0);
+  /** "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps": the enemy side's ZOC count per hex. */
+  stopTable: Uint16Array = new Uint16Array(0);
   enterCost: Int8Array = new Int8Array(0);
   slotCost: Int8Array = new Int8Array(0);
-
-  /** "An operationally moving unit is required to stop when it enters a hex adjacent to an enemy army or korps" */
-  stopsAt(node: number): boolean {
-    return this.enemyZoc[node]! > 0;
-  }
 
   sourceStepCost(from: number, slot: number, to: number): number {
     return firstStep(this.mover!, from, slot, to, this.roadOnly, this.wholeMoves);
