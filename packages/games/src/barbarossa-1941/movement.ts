@@ -654,10 +654,10 @@ interface Offers {
   readonly bonus: Uint8Array;
   readonly via: Uint8Array;
   /** The destinations, `count` of them: first in the order offered, then cheapest first (then by hex). */
-  readonly dests: Int32Array;
+  dests: Int32Array;
   count: number;
   /** sortOffers' work space: the destinations by cost, and where each cost's run begins. */
-  readonly sorted: Int32Array;
+  sorted: Int32Array;
   buckets: Int32Array;
 }
 const offerSpaces = new Map<number, Offers>();
@@ -702,8 +702,9 @@ function moveOffers(
   reads?.friendReads.clear();
   const wholeMoves: number[] = [];
   const all = searchFrom(m, spaces[0], Math.max(bounds.omf, bounds.bonus), false, wholeMoves);
+  // The search along roads only when a road leaves the start (else it reaches nothing).
   const roads =
-    bounds.roadOmf >= 0
+    bounds.roadOmf >= 0 && roadFrom(board, start)
       ? searchFrom(m, spaces[1], Math.max(bounds.roadOmf, bounds.roadBonus), true, [])
       : null;
   // Within the OMF: the unit may still attack. A korps' whole move (B-21) costs all of it,
@@ -762,6 +763,14 @@ function moveOffers(
   return { offers: o, spaces };
 }
 
+/** Does a road (in this weather) leave `hex`? */
+function roadFrom(board: Board, hex: number): boolean {
+  const { offsets, targets } = board.s.map.graph;
+  for (let k = offsets[hex]!, end = offsets[hex + 1]!; k < end; k++)
+    if (targets[k]! >= 0 && roadAlong(board.s, k, board.weather)) return true;
+  return false;
+}
+
 /** moveOffers' offer of `to`, unless an earlier one of the rules' moves has offered it. */
 function offer(o: Offers, to: number, cost: number, bonus: boolean, via: number): void {
   if (o.stamp[to] === o.generation) return;
@@ -808,7 +817,9 @@ function sortOffers(o: Offers, maxCost: number): void {
     }
     sorted[j + 1] = to;
   }
-  dests.set(sorted.subarray(0, count));
+  // The sorted array becomes the destinations (the other, the next work space).
+  o.dests = sorted;
+  o.sorted = dests;
 }
 
 /** The path of an offer (moveOffers'), start first. */
