@@ -4,9 +4,11 @@
  * is stored as its length, not written out a second time (a hex game's state late in
  * the game has ~900 log entries, ~120 KB; its snapshot while a player can still take moves
  * back was twice that). Snapshots written whole, as before, read back as they are.
- * The log is written from each entry's JSON, kept from the first snapshot that wrote it.
+ * The log is written from each entry's JSON, kept from the first live update or snapshot
+ * that wrote it (live.ts, logEntriesJson).
  */
 import { type GameState, type LogEntry, sharedStart } from '@stavka/engine';
+import { logEntriesJson } from './live.ts';
 
 type State = GameState<unknown>;
 
@@ -26,31 +28,10 @@ export function snapshotJson(s: State): string {
   }
   // The log first, as the JSON of its entries joined; then the rest.
   const text = JSON.stringify({ log: 0, ...body });
-  return `{"log":${logJson(log)}${text.slice(LOG_FIELD.length)}`;
+  return `{"log":${logEntriesJson(log)}${text.slice(LOG_FIELD.length)}`;
 }
 
 const LOG_FIELD = '{"log":0';
-
-/**
- * Each log entry's JSON, written once: an entry never changes, and the log is most of
- * a snapshot late in a game (~156 KB of ~179 at 800 actions), written again every 100
- * actions. Kept as long as the entry is.
- */
-const entryJson = new WeakMap<LogEntry, string>();
-
-function logJson(log: readonly LogEntry[]): string {
-  const parts = new Array<string>(log.length);
-  for (let i = 0; i < log.length; i++) {
-    const e = log[i]!;
-    let json = entryJson.get(e);
-    if (json === undefined) {
-      json = JSON.stringify(e) ?? 'null'; // as in an array
-      entryJson.set(e, json);
-    }
-    parts[i] = json;
-  }
-  return `[${parts.join(',')}]`;
-}
 
 export function stateFromSnapshot(json: string): State {
   const s = JSON.parse(json) as State;
