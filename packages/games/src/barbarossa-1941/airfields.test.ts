@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, rngFromSeed, rollDie, search, setup } from '@stavka/engine';
+import { apply, rngFromSeed, rollDie, search, setup, stepDistances } from '@stavka/engine';
 import {
   type AirfieldDestination,
   airfieldDestinations,
@@ -19,7 +19,7 @@ import { Board } from './board.ts';
 import { hexDistance } from './combat-results.ts';
 import { railNet } from './rail.ts';
 import { barbarossaRules } from './rules.ts';
-import { impassable } from './rules-scenario.ts';
+import { impassable, SIDES, type Side } from './rules-scenario.ts';
 import {
   act,
   col,
@@ -236,6 +236,40 @@ function plainDestinations(board: Board, id: string): AirfieldDestination[] {
   return out.sort((a, b) => a.to - b.to || Number(a.rail) - Number(b.rail));
 }
 
+/**
+ * B-56's front line as written: a hex is behind it when it is on the map, within reach of an
+ * own ground unit, holds no enemy unit, is in no enemy ZOC without a friendly unit, and is
+ * at least as far from the nearest enemy ground unit as the nearest own ground units to it
+ * are (the one of them farthest from the enemy). Distances counted hex by hex from each unit.
+ */
+function plainFront(board: Board, side: Side): (hex: number) => boolean {
+  const { g, s } = board;
+  const own: number[] = [];
+  const enemy: number[] = [];
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    const type = board.unit(id).type;
+    if (p.status !== 'map' || p.at < 0 || type === 'air' || type === 'factory') continue;
+    (p.side === side ? own : enemy).push(p.at);
+  }
+  const graph = s.map.graph;
+  const toEnemy = enemy.length > 0 ? stepDistances(graph, enemy) : null;
+  const fromOwn = own.map((o) => stepDistances(graph, [o]));
+  return (h) => {
+    if (own.length === 0 || s.map.onMap[h] !== 1) return false;
+    let nearest = -1;
+    for (const d of fromOwn) if (d[h]! >= 0 && (nearest < 0 || d[h]! < nearest)) nearest = d[h]!;
+    if (nearest < 0) return false;
+    if (board.hasEnemy(side, h) || (board.inEnemyZoc(side, h) && !board.hasFriend(side, h))) return false;
+    if (toEnemy === null) return true;
+    let front = -1;
+    own.forEach((o, i) => {
+      if (fromOwn[i]![h] === nearest) front = Math.max(front, toEnemy[o]!);
+    });
+    return toEnemy[h]! >= front;
+  };
+}
+
 describe('Airfields: the destinations listed (B-56), against the rule as written', () => {
   for (const seed of ['airfields-1', 'airfields-2']) {
     it(`${seed}: every air unit's destinations at every Reinforcement step of a random game`, () => {
@@ -249,6 +283,12 @@ describe('Airfields: the destinations listed (B-56), against the rule as written
         if (!side) break;
         if (s.state.step === 'reinforce') {
           const board = new Board(s.state);
+          for (const whose of SIDES) {
+            const front = behindFront(board, whose);
+            const plain = plainFront(board, whose);
+            for (let h = 0; h < board.at.length; h += 3)
+              assert.equal(front(h), plain(h), `action ${i}: hex ${h} behind ${whose}'s front`);
+          }
           for (const id of s.state.order) {
             if (board.unit(id).type !== 'air' || !mayRelocate(board, id)) continue;
             assert.deepEqual(

@@ -169,6 +169,28 @@ function gridDistances(board: Board, sources: readonly number[]): Int32Array {
 }
 
 /**
+ * `gridDistances(board, enemy)`, kept for the latest sets of hexes per scenario (the enemy
+ * does not move in a side's player-turn: every listing of its airfields asks the same).
+ * Read it, never change it.
+ */
+function enemyDistances(board: Board, enemy: readonly number[]): Int32Array {
+  const key = enemy.join(',');
+  let kept = keptDistances.get(board.s);
+  if (!kept) {
+    kept = [];
+    keptDistances.set(board.s, kept);
+  }
+  for (const k of kept) if (k.key === key) return k.dist;
+  const dist = gridDistances(board, enemy);
+  kept.push({ key, dist });
+  if (kept.length > DISTANCES_KEPT) kept.shift();
+  return dist;
+}
+
+const keptDistances = new WeakMap<RulesScenario, { readonly key: string; readonly dist: Int32Array }[]>();
+const DISTANCES_KEPT = 4;
+
+/**
  * "Not beyond the front line, even if the enemy has evacuated an area" (B-56): the front is
  * the line of the side's own ground units. A hex is behind (or on) it when it is at least as
  * far from the nearest enemy ground unit as the nearest own ground unit to it is (of several
@@ -188,7 +210,7 @@ export function behindFront(board: Board, side: Side): (hex: number) => boolean 
     (p.side === side ? own : enemy).push(p.at);
   }
   if (own.length === 0) return () => false;
-  const toEnemy = enemy.length > 0 ? gridDistances(board, enemy) : null;
+  const toEnemy = enemy.length > 0 ? enemyDistances(board, enemy) : null;
   // Nearest own unit to each hex, carrying the largest enemy distance among the equally near
   // (a BFS: a hex's layer is done before the next layer's hexes are taken from the queue).
   const { offsets, targets } = board.s.map.graph;
