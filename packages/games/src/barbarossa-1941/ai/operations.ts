@@ -34,7 +34,7 @@ import type { BarbarossaState } from '../state.ts';
 import { supplySources } from '../supply.ts';
 import { isGroundUnit, isMobile } from '../unit-kinds.ts';
 import { holder } from '../victory.ts';
-import { ARMY_GROUPS } from './plan.ts';
+import { type AxisStrategy, PLAN_1941 } from './plan.ts';
 
 /** A spearhead drives deep when that takes it at least this many hexes nearer its objective than staying. */
 export const EXPLOIT_GAIN = 3;
@@ -420,9 +420,13 @@ export function corridorKeepers(board: Board, blocked: Uint8Array, supply: Int32
  * every army group's objectives (`plan.ts` `ARMY_GROUPS`: Minsk, Pskov and Kharkov count
  * too) and every victory city.
  */
-export function objectiveCities(s: RulesScenario, g: BarbarossaState): number[] {
+export function objectiveCities(
+  s: RulesScenario,
+  g: BarbarossaState,
+  strategy: AxisStrategy = PLAN_1941,
+): number[] {
   const out = new Set<number>();
-  for (const group of ARMY_GROUPS)
+  for (const group of strategy.groups)
     for (const name of group.objectives) {
       const h = s.placeHex[name];
       if (h !== undefined && h >= 0 && holder(g, s, h) !== 'axis') out.add(h);

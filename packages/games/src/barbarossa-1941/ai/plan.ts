@@ -89,6 +89,21 @@ const OWN_FRONTS: Readonly<Record<string, readonly string[]>> = {
   south: ['south', 'rumania'],
 };
 
+/**
+ * Where the Axis drives (an operational plan's *where*): its army groups with their routes
+ * and objectives, the fronts each counter's army group keeps to, and (optionally) other
+ * fronts for its mobile units — a panzer group handed to another army group.
+ */
+export interface AxisStrategy {
+  readonly groups: readonly ArmyGroup[];
+  readonly fronts: Readonly<Record<string, readonly string[]>>;
+  /** The fronts of a counter's army group's mobile units where they differ from `fronts`. */
+  readonly mobileFronts?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The 1941 plan (level 1's): `ARMY_GROUPS`, each counter on its own army group's fronts. */
+export const PLAN_1941: AxisStrategy = { groups: ARMY_GROUPS, fronts: OWN_FRONTS };
+
 /** An army group's part of the plan: its route's hexes, its objectives' hexes in order, and its field toward those it does not hold. */
 interface GroupPlan {
   readonly name: string;
@@ -115,6 +130,7 @@ export class AxisPlan {
   constructor(
     readonly board: Board,
     g: BarbarossaState,
+    readonly strategy: AxisStrategy = PLAN_1941,
   ) {
     const s = board.s;
     const hexOf = (name: string) => s.placeHex[name] ?? -1;
@@ -122,7 +138,7 @@ export class AxisPlan {
     for (let h = 0; h < s.victoryPoints.length; h++)
       if (s.victoryPoints[h]! > 0 && holder(g, s, h) !== 'axis') rest.set(h, -s.victoryPoints[h]!);
     const all = new Map<number, number>();
-    for (const group of ARMY_GROUPS) {
+    for (const group of strategy.groups) {
       const routes = group.route.map(hexOf).filter((h) => h >= 0);
       if (routes.length < 2) continue;
       const src = new Map<number, number>();
@@ -152,14 +168,19 @@ export class AxisPlan {
    * panzer groups keep to their own army group's axis wherever they drive (3. Panzergruppe,
    * of the centre, starts nearer the northern route than the Minsk one).
    */
-  fieldAt(hex: number, armyGroup?: string): Float64Array {
-    return this.groupAt(hex, armyGroup).field;
+  fieldAt(hex: number, armyGroup?: string, mobile = false): Float64Array {
+    return this.groupAt(hex, armyGroup, mobile).field;
   }
 
-  private groupAt(hex: number, armyGroup?: string): GroupPlan {
+  /** The fronts a counter of `armyGroup` keeps to (its mobile units' own, where the strategy names them). */
+  private frontsOf(armyGroup: string, mobile: boolean): readonly string[] | undefined {
+    return (mobile ? this.strategy.mobileFronts?.[armyGroup] : undefined) ?? this.strategy.fronts[armyGroup];
+  }
+
+  private groupAt(hex: number, armyGroup?: string, mobile = false): GroupPlan {
     if (this.groups.length === 1 || hex < 0) return this.groups[0]!;
-    const own =
-      armyGroup === undefined ? [] : this.groups.filter((gr) => OWN_FRONTS[armyGroup]?.includes(gr.name));
+    const fronts = armyGroup === undefined ? undefined : this.frontsOf(armyGroup, mobile);
+    const own = fronts === undefined ? [] : this.groups.filter((gr) => fronts.includes(gr.name));
     let best = this.groups[0]!;
     let bestD = Number.POSITIVE_INFINITY;
     for (const gr of own.length > 0 ? own : this.groups) {
@@ -181,7 +202,7 @@ export class AxisPlan {
    * where no railway leads there (a test map, every objective converted).
    */
   railWayAt(hex: number, armyGroup?: string): Float64Array | null {
-    const first = armyGroup === undefined ? undefined : OWN_FRONTS[armyGroup]?.[0];
+    const first = armyGroup === undefined ? undefined : this.strategy.fronts[armyGroup]?.[0];
     const group = this.groups.find((gr) => gr.name === first) ?? this.groupAt(hex, armyGroup);
     if (this.railWays.has(group.name)) return this.railWays.get(group.name)!;
     const converted = new Set(this.board.g.converted);

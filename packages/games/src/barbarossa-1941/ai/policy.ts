@@ -86,7 +86,7 @@ import {
   supplyIfThere,
   takeEmptyCities,
 } from './operations.ts';
-import { AxisPlan, field, sovietLine } from './plan.ts';
+import { AxisPlan, type AxisStrategy, field, PLAN_1941, sovietLine } from './plan.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
 export const COL: Readonly<Record<string, number>> = {
@@ -117,6 +117,8 @@ export interface PolicyParams {
   readonly noRetreatPoints?: number;
   /** The column the Axis attacks on and next to its objectives are given attackers up to (absent: OBJECTIVE_GOAL, 5:1). */
   readonly objectiveGoal?: number;
+  /** Where the Axis drives: its army groups, their objectives and fronts (absent: `PLAN_1941`, level 1's). */
+  readonly strategy?: AxisStrategy;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -200,9 +202,14 @@ type Act = BarbarossaAction;
  * objectives (`AxisPlan.overall`; each unit's own group: `AxisPlan.fieldAt`), the Russians
  * toward their line (`sovietLine`).
  */
-function objectives(s: RulesScenario, g: BarbarossaState, side: Side): Float64Array {
+function objectives(
+  s: RulesScenario,
+  g: BarbarossaState,
+  side: Side,
+  strategy: AxisStrategy = PLAN_1941,
+): Float64Array {
   const board = new Board(g, s);
-  return side === 'axis' ? new AxisPlan(board, g).overall : sovietLine(board, g).line;
+  return side === 'axis' ? new AxisPlan(board, g, strategy).overall : sovietLine(board, g).line;
 }
 
 /**
@@ -212,14 +219,16 @@ function unitFields(
   board: Board,
   g: BarbarossaState,
   side: Side,
+  strategy: AxisStrategy = PLAN_1941,
 ): { all: Float64Array; of: (id: string) => Float64Array } {
   if (side === 'axis') {
-    const plan = new AxisPlan(board, g);
+    const plan = new AxisPlan(board, g, strategy);
     const byUnit = new Map<string, Float64Array>();
     const of = (id: string) => {
       let f = byUnit.get(id);
       if (!f) {
-        f = plan.fieldAt(g.pieces[id]!.at, (board.unit(id) as { armyGroup?: string }).armyGroup);
+        const u = board.unit(id);
+        f = plan.fieldAt(g.pieces[id]!.at, (u as { armyGroup?: string }).armyGroup, isMobile(u));
         byUnit.set(id, f);
       }
       return f;
@@ -373,6 +382,11 @@ export class BarbarossaPolicy {
     readonly params: PolicyParams = DEFAULT_PARAMS,
   ) {}
 
+  /** Where the Axis drives (`PolicyParams.strategy`; level 1's: `PLAN_1941`). */
+  private get strategy(): AxisStrategy {
+    return this.params.strategy ?? PLAN_1941;
+  }
+
   /** One of `legal` (never anything else) for `side` in `g`. */
   choose(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
     if (legal.length === 0) throw new Error(`no legal action for ${side}`);
@@ -460,7 +474,8 @@ export class BarbarossaPolicy {
     const s = board.s;
     const key = new Set<number>();
     if (side === 'axis')
-      for (const h of objectiveCities(s, g)) for (const n of [h, ...neighbours(s, h)]) key.add(n);
+      for (const h of objectiveCities(s, g, this.strategy))
+        for (const n of [h, ...neighbours(s, h)]) key.add(n);
     const supply: Record<string, 'full' | 'limited' | 'isolated'> = {};
     for (const id of g.order) supply[id] = g.pieces[id]!.supply;
     const col = (target: number, air: readonly string[]) => {
@@ -488,7 +503,7 @@ export class BarbarossaPolicy {
   }
 
   private field(g: BarbarossaState, side: Side): Float64Array {
-    return objectives(new Board(g).s, g, side);
+    return objectives(new Board(g).s, g, side, this.strategy);
   }
 
   private bestPlace(g: BarbarossaState, side: Side, legal: readonly Act[]): Act | undefined {
@@ -506,7 +521,7 @@ export class BarbarossaPolicy {
 
   private planReinforce(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
     const board = new Board(g);
-    const f = objectives(board.s, g, side);
+    const f = objectives(board.s, g, side, this.strategy);
     const out: Act[] = [];
     for (const a of legal) if (a.type === 'flip-strong' || a.type === 'rebuild-korps') out.push(a); // B-39; A.1 korps rebuilt
     if (side === 'axis') out.push(...this.conversionMoves(g, board, legal, f));
@@ -537,7 +552,7 @@ export class BarbarossaPolicy {
   private conversionMoves(g: BarbarossaState, board: Board, legal: readonly Act[], f: Float64Array): Act[] {
     const offers = legal.filter((a) => a.type === 'convert');
     if (offers.length === 0) return [];
-    const plan = new AxisPlan(board, g);
+    const plan = new AxisPlan(board, g, this.strategy);
     const near = nearEnemy(board, g, 'axis');
     const held = (h: number) => board.sideAt('axis', h).some((id) => garrisons(board, id));
     const safe = (h: number) => near[h]! >= RAILHEAD_CLEAR || held(h);
@@ -576,7 +591,7 @@ export class BarbarossaPolicy {
   private railheadMoves(g: BarbarossaState, board: Board, legal: readonly Act[], f: Float64Array): Act[] {
     const near = nearEnemy(board, g, 'axis');
     const clear = (h: number) => near[h]! >= RAILHEAD_CLEAR;
-    const plan = new AxisPlan(board, g);
+    const plan = new AxisPlan(board, g, this.strategy);
     const way = g.railheads.map((h) => plan.railWayAt(h) ?? f);
     const best = new Map<number, Act>();
     for (const a of legal) {
@@ -664,7 +679,9 @@ export class BarbarossaPolicy {
   private planStrategic(g: BarbarossaState, side: Side, legal: readonly Act[]): Act[] {
     // The railheads advance along the track the conversion units have just converted (B-38).
     const railheads =
-      side === 'axis' ? this.railheadMoves(g, new Board(g), legal, objectives(new Board(g).s, g, side)) : [];
+      side === 'axis'
+        ? this.railheadMoves(g, new Board(g), legal, objectives(new Board(g).s, g, side, this.strategy))
+        : [];
     return [...railheads, ...this.planRail(g, side, legal)];
   }
 
@@ -698,7 +715,7 @@ export class BarbarossaPolicy {
   ): RailPlanning {
     const board = new Board(g);
     const layout = new Layout(board);
-    const fields = unitFields(board, g, side);
+    const fields = unitFields(board, g, side, this.strategy);
     const supply = supplyDistances(board, side);
     /** Hexes to the nearest enemy ground unit. */
     const front = nearEnemy(board, g, side);
@@ -948,7 +965,7 @@ export class BarbarossaPolicy {
   private planAttacks(g: BarbarossaState, side: Side, legal: readonly Act[], moving: boolean): Act[] {
     const board = new Board(g);
     const layout = new Layout(board);
-    const fields = unitFields(board, g, side);
+    const fields = unitFields(board, g, side, this.strategy);
     const supplyNet = supplyDistances(board, side);
     /** The supply distance of a unit that ends its move in each hex (-1: out of supply). */
     const supply = supplyIfThere(board, supplyNet, side);
@@ -978,6 +995,7 @@ export class BarbarossaPolicy {
       reach: moving ? attackReach(board, layout, dests) : new Map<string, Set<number>>(),
       supply,
       fields,
+      strategy: this.strategy,
       ...priorities,
     });
     /**
@@ -1094,7 +1112,7 @@ export class BarbarossaPolicy {
           layout,
           dests: at.dests,
           supply: at.supply,
-          targets: objectiveCities(p.board.s, g),
+          targets: objectiveCities(p.board.s, g, this.strategy),
         }),
         ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
       ])
@@ -1727,12 +1745,13 @@ function attackPlanning(
     readonly reach: ReadonlyMap<string, Set<number>>;
     readonly supply: Int32Array;
     readonly fields: ReturnType<typeof unitFields>;
+    readonly strategy: AxisStrategy;
   },
 ): AttackPlanning {
   const supplyNow: Record<string, 'full' | 'limited' | 'isolated'> = {};
   for (const id of g.order) supplyNow[id] = g.pieces[id]!.supply;
   /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
-  const cityTargets = new Set(side === 'axis' ? objectiveCities(board.s, g) : []);
+  const cityTargets = new Set(side === 'axis' ? objectiveCities(board.s, g, at.strategy) : []);
   const { allocs, reach, rumaniaHeld, supply, fields } = at;
   return {
     g,

@@ -1,0 +1,58 @@
+/**
+ * Where the Axis drives (issue #44, `strategies.ts`): a strategy hands a panzer group to
+ * another army group's objectives, or passes a city that scores nothing, while level 1's
+ * plan (`PLAN_1941`) is unchanged.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setup } from '@stavka/engine';
+import { Board } from '../board.ts';
+import { barbarossaRules } from '../rules.ts';
+import { AxisPlan, PLAN_1941 } from './plan.ts';
+import { HOTH_NORTH, PAST_MINSK, SOUTH_ON_CITIES, SOUTHERN_CITIES } from './strategies.ts';
+
+const made = setup(barbarossaRules, null, 1, {});
+assert.ok(made.ok);
+const start = made.value.state;
+const at = (name: string) => new Board(start).s.placeHex[name]!;
+/** The Axis's plan with the cities named taken (entered: "Victory Conditions"). */
+const planWith = (taken: readonly string[], strategy = PLAN_1941) => {
+  const g = {
+    ...start,
+    control: { ...start.control, ...Object.fromEntries(taken.map((n) => [n, 'axis' as const])) },
+  };
+  return new AxisPlan(new Board(g), g, strategy);
+};
+
+describe('Axis strategies: which army group the panzers serve, which cities each makes for', () => {
+  it("level 1's plan: the centre's panzers and infantry alike make for Minsk, then Smolensk, then Moscow", () => {
+    const plan = planWith([]);
+    assert.equal(plan.fieldAt(at('Warsaw'), 'center', true)[at('Minsk')], 0);
+    assert.equal(plan.fieldAt(at('Warsaw'), 'center', false)[at('Minsk')], 0);
+    const later = planWith(['Minsk', 'Smolensk']);
+    assert.equal(later.fieldAt(at('Minsk'), 'center', true)[at('Moscow')], 0);
+  });
+
+  it('past Minsk: the centre panzers make for Smolensk from the start, its infantry for Minsk', () => {
+    const plan = planWith([], PAST_MINSK);
+    assert.equal(plan.fieldAt(at('Warsaw'), 'center', true)[at('Smolensk')], 0);
+    assert.equal(plan.fieldAt(at('Warsaw'), 'center', false)[at('Minsk')], 0);
+  });
+
+  it('Minsk and Smolensk taken, the centre panzers turn south on Kiev (southern cities) or north on Leningrad, the infantry on to Moscow', () => {
+    const south = planWith(['Minsk', 'Smolensk'], SOUTHERN_CITIES);
+    assert.equal(south.fieldAt(at('Smolensk'), 'center', true)[at('Kiev')], 0);
+    assert.equal(south.fieldAt(at('Smolensk'), 'center', false)[at('Moscow')], 0);
+    const north = planWith(['Minsk', 'Smolensk'], HOTH_NORTH);
+    assert.equal(north.fieldAt(at('Smolensk'), 'center', true)[at('Leningrad')], 0);
+    assert.equal(north.fieldAt(at('Smolensk'), 'center', false)[at('Moscow')], 0);
+  });
+
+  it('Army Group South on the victory cities: Kiev taken, it makes for Rostov, not Kharkov (no victory city)', () => {
+    const plan = planWith(['Kiev'], SOUTH_ON_CITIES);
+    const f = plan.fieldAt(at('Kiev'), 'south', false);
+    assert.equal(f[at('Rostov')], 0);
+    assert.ok(f[at('Kharkov')]! > 0);
+    assert.equal(planWith(['Kiev']).fieldAt(at('Kiev'), 'south', false)[at('Kharkov')], 0);
+  });
+});
