@@ -260,9 +260,10 @@ export function supplyTargets(board: Board): { piece: string; target: number }[]
     if (p.side !== g.player || p.status !== 'map' || !isGroundUnit(board.unit(id))) continue;
     if (supply[id] !== 'full') hexes.add(p.at);
   }
+  const targets = [...hexes].sort((a, b) => a - b);
   const out: { piece: string; target: number }[] = [];
   for (const piece of flyers)
-    for (const target of [...hexes].sort((a, b) => a - b))
+    for (const target of targets)
       if (airDistance(board, piece, target) <= airRange(board, piece)) out.push({ piece, target });
   return out;
 }
