@@ -218,7 +218,7 @@ function mayEnter(m: Mover, to: number): boolean {
   const s = board.s;
   const w = board.weather;
   if (impassable(s, to, w)) return false;
-  if (board.at[to]!.length > 0 && board.hasEnemyGround(m.side, to)) return false;
+  if (board.at[to]!.length > 0 && board.enemyGroundOf(m.side)[to] === 1) return false;
   // B-17: "Axis allied units must remain in the south."
   if (m.allied && s.south[to] !== 1) return false;
   // B-66: "The Russians may not attack Rumania unless the Axis do attack out of it": nor enter it.
@@ -303,23 +303,29 @@ const OFF_ROAD = 127;
  * terrain costs read of a hex): what entering each hex off-road costs in half MFs, -1
  * where the unit may not enter it whatever its units (mayEnter's terrain, B-17, B-66 and
  * the Mountain rule), KORPS_SWAMP for a motorized korps' swamp. Made once: every step a
- * search tries reads it (stepCost's sum for every start but the mover's own hex).
+ * search tries reads it (stepCost's sum for every start but the mover's own hex). From index 16 on, the
+ * same for the search along roads only (roadOnlyEntry).
  */
 const entryTables = new WeakMap<RulesScenario, Map<Weather, (Int8Array | undefined)[]>>();
 
-function entryTable(board: Board, m: Mover): Int8Array {
-  const s = board.s;
-  const w = board.weather;
+function entryTablesOf(s: RulesScenario, weather: Weather): (Int8Array | undefined)[] {
   let byWeather = entryTables.get(s);
   if (!byWeather) {
     byWeather = new Map();
     entryTables.set(s, byWeather);
   }
-  let tables = byWeather.get(w);
+  let tables = byWeather.get(weather);
   if (!tables) {
     tables = [];
-    byWeather.set(w, tables);
+    byWeather.set(weather, tables);
   }
+  return tables;
+}
+
+function entryTable(board: Board, m: Mover): Int8Array {
+  const s = board.s;
+  const w = board.weather;
+  const tables = entryTablesOf(s, w);
   let table = tables[m.kind];
   if (table) return table;
   const n = s.map.graph.nodeCount;
@@ -359,13 +365,47 @@ function searchTable(board: Board, m: Mover, roadOnly: boolean): Int8Array {
   const key = m.kind | (roadOnly ? 16 : 0) | (m.side === 'axis' ? 32 : 0);
   let table = tables[key];
   if (table) return table;
-  const entry = entryTable(board, m);
-  const enemyGround = board.enemyGroundOf(m.side);
-  table = new Int8Array(entry.length);
-  for (let h = 0; h < entry.length; h++)
-    table[h] = entry[h]! < 0 || enemyGround[h] === 1 ? -1 : roadOnly ? OFF_ROAD : entry[h]!;
+  // The scenario's table for the class, with -1 where an enemy unit defends.
+  table = (roadOnly ? roadOnlyEntry(board, m) : entryTable(board, m)).slice();
+  for (const h of enemyGroundHexes(board, m.side)) table[h] = -1;
   tables[key] = table;
   return table;
+}
+
+/** entryTable's for the search along roads only: OFF_ROAD wherever the unit may enter. Per scenario, weather and class of mover. */
+function roadOnlyEntry(board: Board, m: Mover): Int8Array {
+  const tables = entryTablesOf(board.s, board.weather);
+  // Past the 16 classes of entryTable's.
+  let table = tables[16 + m.kind];
+  if (table) return table;
+  const entry = entryTable(board, m);
+  table = new Int8Array(entry.length);
+  for (let h = 0; h < entry.length; h++) table[h] = entry[h]! < 0 ? -1 : OFF_ROAD;
+  tables[16 + m.kind] = table;
+  return table;
+}
+
+/** The hexes where an enemy unit defends against `side`'s movers (Board.enemyGroundOf), listed once a board. */
+const enemyHexLists = new WeakMap<Board, Partial<Record<Side, number[]>>>();
+
+function enemyGroundHexes(board: Board, side: Side): readonly number[] {
+  let bySide = enemyHexLists.get(board);
+  if (!bySide) {
+    bySide = {};
+    enemyHexLists.set(board, bySide);
+  }
+  let hexes = bySide[side];
+  if (!hexes) {
+    const enemyGround = board.enemyGroundOf(side);
+    const { g } = board;
+    hexes = [];
+    for (const id of g.order) {
+      const p = g.pieces[id]!;
+      if (p.side !== side && p.status === 'map' && p.at >= 0 && enemyGround[p.at] === 1) hexes.push(p.at);
+    }
+    bySide[side] = hexes;
+  }
+  return hexes;
 }
 
 /**
