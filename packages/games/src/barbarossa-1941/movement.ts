@@ -936,6 +936,15 @@ interface PieceMoves {
   readonly all: readonly number[];
   /** The destinations of `all` that pass the stacking check, in the same order: the list. */
   readonly list: readonly number[];
+  /** The move actions of `list` (movementActions'), made once when first asked, then never changed. */
+  actions: readonly MoveAction[] | null;
+}
+
+/** A move action of a legal list (steps/actions.ts 'move'). */
+export interface MoveAction {
+  readonly type: 'move';
+  readonly piece: string;
+  readonly to: number;
 }
 
 /** Per piece: where it is and what others read of it (placeKey), and its hex (-1 off the map). */
@@ -1005,6 +1014,35 @@ function placesOf(g: BarbarossaState): Places {
  * (movementMemo). A list carried is the same array as before.
  */
 export function movementLists(board: Board, ids: readonly string[]): readonly (readonly number[])[] {
+  return piecesMoves(board, ids).map((moves) => moves.list);
+}
+
+/**
+ * The move actions of `movementLists(board, ids)`, one array a piece: made once a list (a
+ * list carried from the state before keeps its actions; legal lists share them, never
+ * changed, as no legal action is).
+ */
+export function movementActions(board: Board, ids: readonly string[]): readonly (readonly MoveAction[])[] {
+  const moves = piecesMoves(board, ids);
+  const out = new Array<readonly MoveAction[]>(moves.length);
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i]!;
+    let actions = m.actions;
+    if (actions === null) {
+      const piece = ids[i]!;
+      const { list } = m;
+      const made = new Array<MoveAction>(list.length);
+      for (let k = 0; k < list.length; k++) made[k] = { type: 'move', piece, to: list[k]! };
+      actions = made;
+      m.actions = actions;
+    }
+    out[i] = actions;
+  }
+  return out;
+}
+
+/** movementLists' work: each piece's moves, carried or worked out, remembered for the states made from this one. */
+function piecesMoves(board: Board, ids: readonly string[]): PieceMoves[] {
   const g = board.g;
   const global = globalKey(board);
   // The lists given by the parent state first: a second call on the same state does the same
@@ -1022,7 +1060,7 @@ export function movementLists(board: Board, ids: readonly string[]): readonly (r
       was !== undefined && was.own === own && changes !== null ? carriedMoves(board, id, was, changes) : null;
     const moves = kept ?? workOutMoves(board, id, own, reads);
     pieces.set(id, moves);
-    return moves.list;
+    return moves;
   });
   rememberLists(g, memos, { global, ...places, pieces });
   return lists;
@@ -1118,7 +1156,7 @@ function carriedMoves(board: Board, id: string, was: PieceMoves, ch: Changes): P
   // Only the stacking at a destination may differ: checked again there.
   if (ch.friendAt === null || !touches(ch.friendAt, was.all)) return was;
   const list = restacked(board, id, was, ch.friendAt);
-  return list === was.list ? was : { ...was, list };
+  return list === was.list ? was : { ...was, list, actions: null };
 }
 
 /**
@@ -1157,7 +1195,15 @@ function readsFor(n: number): Reads {
 function workOutMoves(board: Board, id: string, own: string, reads: Reads): PieceMoves {
   const start = board.piece(id).at;
   if (!canMove(board, id)) {
-    return { own, start, unoffered: [start], friendReads: NO_HEXES, all: NO_HEXES, list: NO_HEXES };
+    return {
+      own,
+      start,
+      unoffered: [start],
+      friendReads: NO_HEXES,
+      all: NO_HEXES,
+      list: NO_HEXES,
+      actions: null,
+    };
   }
   const m = mover(board, id);
   const { offers: o } = moveOffers(m, reads);
@@ -1185,6 +1231,7 @@ function workOutMoves(board: Board, id: string, own: string, reads: Reads): Piec
     friendReads: reads.friendReads.take(),
     all,
     list: list ?? all,
+    actions: null,
   };
 }
 

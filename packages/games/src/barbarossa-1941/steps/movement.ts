@@ -6,7 +6,7 @@
  * once every declared attack can be made and the must-attack rule is met (B-14).
  */
 import { Board } from '../board.ts';
-import { afterMove, canMove, movementLists, moveOptions } from '../movement.ts';
+import { afterMove, canMove, movementActions, moveOptions } from '../movement.ts';
 import { applyOverrun, overrunOptions } from '../overrun.ts';
 import { enterHex, label } from '../resolution.ts';
 import { moscowMoraleRoll } from '../special-units.ts';
@@ -17,24 +17,6 @@ import { recoverBeforeCombat } from './turn.ts';
 
 const CITE_MOVEMENT = 'barbarossa-1941 "Operational Movement"';
 
-/**
- * The move actions of a piece's list of destinations (movementLists'), made once a list:
- * a list carried from the state before is the same array, and so are its actions (legal
- * lists share them: never changed, as no legal action is).
- */
-const moveActions = new WeakMap<readonly number[], readonly BarbarossaAction[]>();
-
-function actionsOf(piece: string, list: readonly number[]): readonly BarbarossaAction[] {
-  let actions = moveActions.get(list);
-  if (!actions) {
-    const made: BarbarossaAction[] = new Array(list.length);
-    for (let i = 0; i < list.length; i++) made[i] = { type: 'move', piece, to: list[i]! };
-    actions = made;
-    moveActions.set(list, actions);
-  }
-  return actions;
-}
-
 export const movementStep: StepRules<'move' | 'overrun' | 'allocate' | 'unallocate' | 'end-movement'> = {
   legal(g, side, s) {
     const board = new Board(g, s);
@@ -43,7 +25,7 @@ export const movementStep: StepRules<'move' | 'overrun' | 'allocate' | 'unalloca
       return p.side === side && p.status === 'map' && allocatedTo(g, id) < 0 && canMove(board, id);
     });
     // The same lists as moveOptions piece by piece, the parent state's kept where nothing near changed.
-    const lists = movementLists(board, movers);
+    const moves = movementActions(board, movers);
     const rest: BarbarossaAction[] = [];
     // Overrun (B-42, B-65): a stack moving together eliminates a 1-factor defender for 1 more MF.
     for (const o of overrunOptions(board, (id) => allocatedTo(g, id) < 0)) {
@@ -55,7 +37,7 @@ export const movementStep: StepRules<'move' | 'overrun' | 'allocate' | 'unalloca
     rest.push(...allocations(board, side));
     if (allocationsComplete(board)) rest.push({ type: 'end-movement' });
     // One array of the thousands of moves and the rest, made at its size (nothing pushed on after).
-    return ([] as BarbarossaAction[]).concat(...lists.map((list, i) => actionsOf(movers[i]!, list)), rest);
+    return ([] as BarbarossaAction[]).concat(...moves, rest);
   },
 
   effects: {
