@@ -694,11 +694,11 @@ interface Offers {
   readonly bonus: Uint8Array;
   readonly via: Uint8Array;
   /** The destinations, `count` of them: first in the order offered, then cheapest first (then by hex). */
-  dests: Int32Array;
+  readonly dests: Int32Array;
   count: number;
-  /** sortOffers' work space: the destinations by cost, and where each cost's run begins. */
-  sorted: Int32Array;
-  buckets: Int32Array;
+  /** sortOffers' work space: a key a destination, its cost above its hex's `hexBits` bits. */
+  readonly keys: Int32Array;
+  readonly hexBits: number;
 }
 const offerSpaces = new Map<number, Offers>();
 
@@ -713,9 +713,11 @@ function offersFor(n: number): Offers {
       via: new Uint8Array(n),
       dests: new Int32Array(n),
       count: 0,
-      sorted: new Int32Array(n),
-      buckets: new Int32Array(64),
+      keys: new Int32Array(n),
+      hexBits: 32 - Math.clz32(n),
     };
+    // A cost is below KORPS_SWAMP (searchFrom): 7 bits above the hex's.
+    if (o.hexBits + 7 > 31) throw new Error(`a map of ${n} hexes: too many for sortOffers' keys`);
     offerSpaces.set(n, o);
   }
   return o;
@@ -799,7 +801,7 @@ function moveOffers(
         if (o.stamp[to] !== gen) reads.unoffered.add(to);
       }
   }
-  sortOffers(o, Math.max(bounds.omf, bounds.bonus, bounds.roadOmf, bounds.roadBonus));
+  sortOffers(o);
   return { offers: o, spaces };
 }
 
@@ -832,34 +834,19 @@ function barred(m: Mover, forbidden: Uint8Array, reads: Reads | null, h: number)
 }
 
 /**
- * The destinations cheapest first, then by hex: counted out by cost (a bucket a cost, up
- * to `maxCost`), then each bucket put in hex order (insertion: they are few).
+ * The destinations cheapest first, then by hex: each a key, its cost above its hex, put in
+ * order by the typed array's own numeric sort, then read back.
  */
-function sortOffers(o: Offers, maxCost: number): void {
-  const { dests, cost, sorted } = o;
+function sortOffers(o: Offers): void {
+  const { dests, cost, keys, hexBits } = o;
   const count = o.count;
-  if (o.buckets.length < maxCost + 2) o.buckets = new Int32Array(2 * (maxCost + 2));
-  const starts = o.buckets;
-  starts.fill(0, 0, maxCost + 2);
-  for (let i = 0; i < count; i++) starts[cost[dests[i]!]! + 1]!++;
-  for (let c = 1; c <= maxCost + 1; c++) starts[c]! += starts[c - 1]!;
+  const mask = (1 << hexBits) - 1;
   for (let i = 0; i < count; i++) {
     const to = dests[i]!;
-    sorted[starts[cost[to]!]!++] = to;
+    keys[i] = (cost[to]! << hexBits) | to;
   }
-  for (let i = 1; i < count; i++) {
-    const to = sorted[i]!;
-    const c = cost[to]!;
-    let j = i - 1;
-    while (j >= 0 && cost[sorted[j]!] === c && sorted[j]! > to) {
-      sorted[j + 1] = sorted[j]!;
-      j--;
-    }
-    sorted[j + 1] = to;
-  }
-  // The sorted array becomes the destinations (the other, the next work space).
-  o.dests = sorted;
-  o.sorted = dests;
+  keys.subarray(0, count).sort();
+  for (let i = 0; i < count; i++) dests[i] = keys[i]! & mask;
 }
 
 /** The path of an offer (moveOffers'), start first. */
