@@ -1,0 +1,68 @@
+/**
+ * Issue #49's two server figures without the whole server part of the bench (a dozen
+ * load runs): for each store named, one closed-loop run over WebSocket (bench/server.ts's
+ * `load`) and its reference replaying what the players got (`reference`), then the
+ * moves/s ratio and the server's CPU a move against the rules' own work plus the
+ * reference's, as `npm run bench -- --only=server` reports them. About 35 s a store.
+ *
+ *   node --import tsx bench/server-ws.ts sqlite [postgres]
+ *
+ * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
+ * machine's load (`uptime`) is printed with each figure: on a shared machine a ratio
+ * is only worth something against a reference measured in the same run.
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  freshPostgresDatabase,
+  stopTestPostgres,
+  tempSqlitePath,
+} from '../packages/server/src/test-support.ts';
+import { BENCH_SHAPE, type LoadResult, load, Recorder, reference, rulesWork } from './server.ts';
+
+const STORES = ['sqlite', 'postgres'] as const;
+type StoreName = (typeof STORES)[number];
+
+const stores = process.argv.slice(2);
+const unknown = stores.filter((s) => !(STORES as readonly string[]).includes(s));
+if (stores.length === 0 || unknown.length > 0) {
+  console.error(
+    `usage: bench/server-ws.ts ${STORES.join('|')} [...] (not: ${unknown.join(', ') || 'none given'})`,
+  );
+  process.exit(2);
+}
+const threads = process.env.STAVKA_THREADS ?? '0';
+const load1 = () =>
+  execFileSync('uptime', { encoding: 'utf8' })
+    .trim()
+    .replace(/.*load average/, 'load average');
+/** CPU µs a move, from a run's share of one core. */
+const perMove = (r: LoadResult, cpu: number) => (1e6 * cpu * r.seconds) / Math.max(1, r.moves);
+const rate = (r: LoadResult) => r.moves / r.seconds;
+const line = (r: LoadResult) =>
+  `${r.backend.padEnd(10)} ${rate(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server ${perMove(r, r.serverCpu).toFixed(0)} µs a move (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}), players ${perMove(r, r.clientCpu).toFixed(0)} µs`;
+
+const rules = rulesWork(BENCH_SHAPE.games).sequential;
+console.log(`the rules' own work a move: ${rules.toFixed(0)} µs (${load1()})`);
+try {
+  for (const store of stores as StoreName[]) {
+    const recorder = new Recorder();
+    const env: Record<string, string> =
+      store === 'sqlite'
+        ? { STAVKA_DB: tempSqlitePath(), STAVKA_THREADS: threads }
+        : { DATABASE_URL: await freshPostgresDatabase(), STAVKA_DB: '', STAVKA_THREADS: threads };
+    const run = await load(store === 'sqlite' ? 'SQLite' : 'PostgreSQL', env, 'WebSocket', recorder);
+    const ref = await reference(
+      recorder.recording(),
+      'WebSocket',
+      store === 'sqlite' ? {} : { store: await freshPostgresDatabase() },
+    );
+    const floor = rules + perMove(ref, ref.serverCpu);
+    console.log(`  ${line(run)}`);
+    console.log(`  ${line(ref)}`);
+    console.log(
+      `  ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${(rate(run) / rate(ref)).toFixed(2)}x the reference's moves/s; the server's cost a move ${(perMove(run, run.serverCpu) / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs (${load1()})`,
+    );
+  }
+} finally {
+  stopTestPostgres();
+}
