@@ -1,5 +1,5 @@
 /**
- * The movement lists carried from state to state (movement.ts `movementLists`, engine
+ * The movement lists carried from state to state (movement.ts `movementActions`, engine
  * frozen.ts `CarriedCache`): a speed-up only. Random games of the standard front are
  * played with the carried lists; at every state every legal-action list equals the one
  * worked out afresh (on a copy that carries nothing), and a replay of the game by rules

@@ -13,7 +13,7 @@
  * (moveOffers): the OMB's restriction bars only hexes where a move stops anyway.
  *
  *   one piece:   moveOptions -> moveOffers (searchFrom x2, specialStep, sortOffers)
- *   every piece: movementLists -> carriedMoves (changesSince) or workOutMoves
+ *   every piece: movementActions -> piecesMoves -> carriedMoves (changesSince) or workOutMoves
  */
 import {
   CarriedCache,
@@ -511,7 +511,7 @@ function boundsOf(board: Board, m: Mover): MoveBounds {
   };
 }
 
-/** What a piece's searches read, for its carried list (movementLists): each hex once. */
+/** What a piece's searches read, for its carried list (piecesMoves): each hex once. */
 class HexSet {
   private readonly stamp: Uint32Array;
   private generation = 0;
@@ -996,18 +996,10 @@ function placesOf(g: BarbarossaState): Places {
 }
 
 /**
- * `moveOptions(board, id, { paths: false })`'s destinations for each of `ids` (in their
- * order), the same lists, reusing the parent state's where nothing they read has changed
- * (movementMemo). A list carried is the same array as before.
- */
-export function movementLists(board: Board, ids: readonly string[]): readonly (readonly number[])[] {
-  return piecesMoves(board, ids).map((moves) => moves.list);
-}
-
-/**
- * The move actions of `movementLists(board, ids)`, one array a piece: made once a list (a
- * list carried from the state before keeps its actions; legal lists share them, never
- * changed, as no legal action is).
+ * The move actions of `moveOptions(board, id, { paths: false })`'s destinations for each of
+ * `ids` (in their order), the same lists, reusing the parent state's where nothing they read
+ * has changed (movementMemo). Made once a list: a list carried from the state before keeps
+ * its actions (legal lists share them, never changed, as no legal action is).
  */
 export function movementActions(board: Board, ids: readonly string[]): readonly (readonly MoveAction[])[] {
   const moves = piecesMoves(board, ids);
@@ -1028,7 +1020,7 @@ export function movementActions(board: Board, ids: readonly string[]): readonly 
   return out;
 }
 
-/** movementLists' work: each piece's moves, carried or worked out, remembered for the states made from this one. */
+/** movementActions' work: each piece's moves, carried or worked out, remembered for the states made from this one. */
 function piecesMoves(board: Board, ids: readonly string[]): PieceMoves[] {
   const g = board.g;
   const global = globalKey(board);
