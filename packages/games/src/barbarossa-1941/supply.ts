@@ -99,7 +99,8 @@ export function supplySources(
   board: Board,
   side: Side,
   blocked: Uint8Array,
-  enter: Int8Array = entryCosts(blocked),
+  /** entryCosts(blocked), if made already (the Russian search reads it). */
+  enter?: Int8Array,
 ): number[] {
   const { s } = board;
   const n = s.map.graph.nodeCount;
@@ -115,7 +116,7 @@ export function supplySources(
   if (edges.length === 0) return out;
   // Along rail hexsides only (0), into unblocked hexes: any other step costs 1, past the 0 allowed.
   const rail = searchSpaceFor(s.map.graph).run(
-    { enterCost: enter, slotCost: railSlotCosts(s) },
+    { enterCost: enter ?? entryCosts(blocked), slotCost: railSlotCosts(s) },
     { sources: edges, maxCost: 0 },
   );
   for (let i = 0; i < rail.reachedCount; i++) {
