@@ -1029,14 +1029,18 @@ function piecesMoves(board: Board, ids: readonly string[]): PieceMoves[] {
   const memos = movementMemo.inherited(g) ?? movementMemo.get(g);
   const parent = memos?.[global];
   const places = placesOf(g);
-  const changes = parent === undefined ? null : changesSince(board, parent, places);
+  // What changed, found when a first piece's moves may be carried (none may, at a player-turn's first movement).
+  let changes: Changes | null = null;
   const pieces = new Map<string, PieceMoves>();
   const reads = readsFor(board.s.map.graph.nodeCount);
   const lists = ids.map((id) => {
     const own = ownKey(g, id, places.place.get(id)!);
     const was = parent?.pieces.get(id);
-    const kept =
-      was !== undefined && was.own === own && changes !== null ? carriedMoves(board, id, was, changes) : null;
+    let kept: PieceMoves | null = null;
+    if (parent !== undefined && was !== undefined && was.own === own) {
+      changes ??= changesSince(board, parent, places);
+      kept = carriedMoves(board, id, was, changes);
+    }
     const moves = kept ?? workOutMoves(board, id, own, reads);
     pieces.set(id, moves);
     return moves;
