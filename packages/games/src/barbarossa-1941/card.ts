@@ -46,7 +46,6 @@ export const barbarossaCard: GameCard = {
     random: { label: 'Random (baseline)', rank: 0 },
     ai1: { label: 'AI, level 1 (rules of thumb)', rank: 1 },
     ai2: { label: 'AI, level 2 (search over operational plans)', rank: 2 },
-    ai3: { label: 'AI, level 3 (rules of thumb, the southern cities)', rank: 3 },
     ai: { label: 'AI (default: level 1)', rank: 1 },
   },
   calculator: true,

@@ -28,7 +28,6 @@ import {
   PLAN_HORIZON,
   playerTurnIndex,
 } from './search.ts';
-import { SOUTHERN_CITIES } from './strategies.ts';
 
 export class BarbarossaAiPlayer implements Player {
   readonly name: string;
@@ -198,14 +197,6 @@ export class BarbarossaSearchPlayer implements Player {
 }
 
 /**
- * Level 3 (issue #44): level 1's rules of thumb with the Axis driving on the victory cities
- * of the south (`strategies.ts` `SOUTHERN_CITIES`: Army Group Centre's panzers, Minsk and
- * Smolensk taken, turn on Kiev and Rostov; Army Group South passes Kharkov by); the Russians
- * play as level 1.
- */
-export const LEVEL_3_PARAMS: PolicyParams = { ...DEFAULT_PARAMS, strategy: SOUTHERN_CITIES };
-
-/**
  * The players this folder adds to the module's `players` (the engine's `random` stays the
  * baseline). `ai` is level 1: level 2 measured no stronger against it (seeds 1-20 each way:
  * 5 Axis wins against level 1's own 6, 10 Russian wins against its 12; docs/barbarossa-balance.md,
@@ -221,11 +212,6 @@ export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
     label: 'AI, level 2 (search over operational plans)',
     rank: 2,
     make: (seed) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai2'),
-  },
-  ai3: {
-    label: 'AI, level 3 (rules of thumb, the southern cities)',
-    rank: 3,
-    make: (seed) => new BarbarossaAiPlayer(seed, LEVEL_3_PARAMS, 'ai3'),
   },
   ai: {
     label: 'AI (default: level 1)',

@@ -7,11 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setup } from '@stavka/engine';
 import { Board } from '../board.ts';
-import { barbarossaModule } from '../module.ts';
 import { barbarossaRules } from '../rules.ts';
-import { BarbarossaAiPlayer, LEVEL_3_PARAMS } from './ai.ts';
 import { AxisPlan, PLAN_1941 } from './plan.ts';
-import { DEFAULT_PARAMS } from './policy.ts';
 import { HOTH_NORTH, PAST_MINSK, SOUTH_ON_CITIES, SOUTHERN_CITIES } from './strategies.ts';
 
 const made = setup(barbarossaRules, null, 1, {});
@@ -57,17 +54,5 @@ describe('Axis strategies: which army group the panzers serve, which cities each
     assert.equal(f[at('Rostov')], 0);
     assert.ok(f[at('Kharkov')]! > 0);
     assert.equal(planWith(['Kiev']).fieldAt(at('Kiev'), 'south', false)[at('Kharkov')], 0);
-  });
-});
-
-describe("level 3 in the module's players", () => {
-  it('ai3 is the rules of thumb with the southern cities, ranked above ai2; the Russians play as level 1', () => {
-    const kinds = barbarossaModule.players;
-    assert.ok(kinds?.ai3 && kinds.ai2 && kinds.ai1, 'ai1, ai2 and ai3 are offered');
-    assert.ok(kinds.ai3.make(1) instanceof BarbarossaAiPlayer, 'ai3 is the rules of thumb');
-    assert.ok(kinds.ai3.rank > kinds.ai2.rank, 'ranked above level 2');
-    assert.equal(LEVEL_3_PARAMS.strategy, SOUTHERN_CITIES);
-    const { strategy: _, ...rest } = LEVEL_3_PARAMS;
-    assert.deepEqual(rest, DEFAULT_PARAMS, "every other parameter level 1's");
   });
 });
