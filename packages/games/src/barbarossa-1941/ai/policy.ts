@@ -119,6 +119,11 @@ export interface PolicyParams {
   readonly objectiveGoal?: number;
   /** Where the Axis drives: its army groups, their objectives and fronts (absent: `PLAN_1941`, level 1's). */
   readonly strategy?: AxisStrategy;
+  /**
+   * What cutting the Russians' supply lines is worth to a spearhead, in hexes of depth a hex
+   * of their supply distance (`operations.ts` `planExploitation`; absent: its STRAIN_WORTH).
+   */
+  readonly pincerWorth?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1114,7 +1119,14 @@ export class BarbarossaPolicy {
           supply: at.supply,
           targets: objectiveCities(p.board.s, g, this.strategy),
         }),
-        ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
+        ...planExploitation({
+          g,
+          layout,
+          dests: at.dests,
+          fieldOf: at.fields.of,
+          supply: at.supply,
+          ...(this.params.pincerWorth === undefined ? {} : { strainWorth: this.params.pincerWorth }),
+        }),
       ])
         spear.push({ type: 'move', piece: e.id, to: e.to });
     for (const { t } of potential) if (f[t]! > 1) this.planAttackOn(p, t, g.breakthrough, false, goalColumn);
