@@ -66,7 +66,7 @@ import { type RngState, sameJson, slotBetween } from '@stavka/engine';
 import { airSupporters } from '../air.ts';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
 import { Board } from '../board.ts';
-import { hexDistance } from '../combat-results.ts';
+import { hexDistance, retreatPaths } from '../combat-results.ts';
 import { moveOptions } from '../movement.ts';
 import { railAllowance } from '../rail.ts';
 import { railBound } from '../railway-guns.ts';
@@ -124,6 +124,11 @@ export interface PolicyParams {
    * of their supply distance (`operations.ts` `planExploitation`; absent: its STRAIN_WORTH).
    */
   readonly pincerWorth?: number;
+  /**
+   * The weight in target ranking of an enemy hex whose units could not retreat a hex from the
+   * side's units next to it now ("Surrounded/Retreat Impossible": D1 -> D, D2 -> DE; absent: 0).
+   */
+  readonly trappedWeight?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1009,7 +1014,12 @@ export class BarbarossaPolicy {
      * supply (next to a railhead or to a hex that would reconnect Isolated Axis units).
      */
     const rear = blocked ? pocketsAndCutters(board, blocked, supplyNet) : (_t: number) => false;
-    const potential = rankTargets(planning, fields.all, rear);
+    const trapped = this.params.trappedWeight ?? 0;
+    const potential = rankTargets(
+      planning,
+      fields.all,
+      (t) => (rear(t) ? 3 : 0) + (trapped > 0 && cannotRetreat(board, side, t) ? trapped : 0),
+    );
     const spear =
       side === 'axis'
         ? this.axisAttacks(planning, potential, { dests, supply, fields, moving })
@@ -1792,7 +1802,7 @@ function attackPlanning(
 function rankTargets(
   p: AttackPlanning,
   f: Float64Array,
-  rear: (t: number) => boolean,
+  rear: (t: number) => number,
 ): { t: number; ratio: number }[] {
   const { board, side, urgent, anyOdds } = p;
   const s = board.s;
@@ -1803,12 +1813,28 @@ function rankTargets(
       const c = p.candidates(t);
       const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
       const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
-      const vp =
-        (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + (rear(t) ? 3 : 0);
+      const vp = (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + rear(t);
       return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
     })
     .filter((x) => x.ratio > 1)
     .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
+}
+
+/**
+ * Whether no enemy unit in `t` could retreat a hex from `side`'s units next to it now
+ * (`retreatPaths`): attacked, it is "surrounded and unable to retreat".
+ */
+function cannotRetreat(board: Board, side: Side, t: number): boolean {
+  const from = neighbours(board.s, t).filter((h) =>
+    board.sideAt(side, h).some((id) => isGroundUnit(board.unit(id))),
+  );
+  if (from.length === 0) return false;
+  return board.at[t]!.every(
+    (id) =>
+      board.piece(id).side === side ||
+      !isGroundUnit(board.unit(id)) ||
+      retreatPaths(board, id, from, 1).size === 0,
+  );
 }
 
 /** An attacker for a target: where it attacks from (null: where it stands, already allocated). */
