@@ -77,8 +77,6 @@ export interface ExploitInput {
   readonly fieldOf: (id: string) => Float64Array;
   /** The Axis supply distances now (-1 beyond 12 hexes or cut off). */
   readonly supply: Int32Array;
-  /** Hexes of depth a hex of the Russians' supply lines is worth (absent: STRAIN_WORTH). */
-  readonly strainWorth?: number;
 }
 
 /**
@@ -178,7 +176,6 @@ const CUT_OFF = 24;
  */
 export function planExploitation(input: ExploitInput): { id: string; to: number }[] {
   const { g, layout, dests, fieldOf, supply } = input;
-  const strainWorth = input.strainWorth ?? STRAIN_WORTH;
   const board = layout.board;
   const out: { id: string; to: number }[] = [];
   const moved = new Map<string, number>();
@@ -260,7 +257,7 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
         const trial = new Map(moved);
         trial.set(a.id, ha);
         trial.set(b.id, hb);
-        return -fa[ha]! - fb[hb]! + strainWorth * russian.strain(trial);
+        return -fa[ha]! - fb[hb]! + STRAIN_WORTH * russian.strain(trial);
       };
       best.v = value(a.to, b.to);
       for (const ha of near(a.id, fa))
@@ -294,7 +291,7 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
     for (const h of choices) {
       const trial = new Map(moved);
       trial.set(id, h);
-      const v = -f[h]! + strainWorth * russian.strain(trial);
+      const v = -f[h]! + STRAIN_WORTH * russian.strain(trial);
       if (v > bestV) {
         bestV = v;
         to = h;

@@ -66,7 +66,7 @@ import { type RngState, sameJson, slotBetween } from '@stavka/engine';
 import { airSupporters } from '../air.ts';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
 import { Board } from '../board.ts';
-import { hexDistance, retreatPaths } from '../combat-results.ts';
+import { hexDistance } from '../combat-results.ts';
 import { moveOptions } from '../movement.ts';
 import { railAllowance } from '../rail.ts';
 import { railBound } from '../railway-guns.ts';
@@ -119,16 +119,6 @@ export interface PolicyParams {
   readonly objectiveGoal?: number;
   /** Where the Axis drives: its army groups, their objectives and fronts (absent: `PLAN_1941`, level 1's). */
   readonly strategy?: AxisStrategy;
-  /**
-   * What cutting the Russians' supply lines is worth to a spearhead, in hexes of depth a hex
-   * of their supply distance (`operations.ts` `planExploitation`; absent: its STRAIN_WORTH).
-   */
-  readonly pincerWorth?: number;
-  /**
-   * The weight in target ranking of an enemy hex whose units could not retreat a hex from the
-   * side's units next to it now ("Surrounded/Retreat Impossible": D1 -> D, D2 -> DE; absent: 0).
-   */
-  readonly trappedWeight?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1014,12 +1004,7 @@ export class BarbarossaPolicy {
      * supply (next to a railhead or to a hex that would reconnect Isolated Axis units).
      */
     const rear = blocked ? pocketsAndCutters(board, blocked, supplyNet) : (_t: number) => false;
-    const trapped = this.params.trappedWeight ?? 0;
-    const potential = rankTargets(
-      planning,
-      fields.all,
-      (t) => (rear(t) ? 3 : 0) + (trapped > 0 && cannotRetreat(board, side, t) ? trapped : 0),
-    );
+    const potential = rankTargets(planning, fields.all, rear);
     const spear =
       side === 'axis'
         ? this.axisAttacks(planning, potential, { dests, supply, fields, moving })
@@ -1129,14 +1114,7 @@ export class BarbarossaPolicy {
           supply: at.supply,
           targets: objectiveCities(p.board.s, g, this.strategy),
         }),
-        ...planExploitation({
-          g,
-          layout,
-          dests: at.dests,
-          fieldOf: at.fields.of,
-          supply: at.supply,
-          ...(this.params.pincerWorth === undefined ? {} : { strainWorth: this.params.pincerWorth }),
-        }),
+        ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
       ])
         spear.push({ type: 'move', piece: e.id, to: e.to });
     for (const { t } of potential) if (f[t]! > 1) this.planAttackOn(p, t, g.breakthrough, false, goalColumn);
@@ -1802,7 +1780,7 @@ function attackPlanning(
 function rankTargets(
   p: AttackPlanning,
   f: Float64Array,
-  rear: (t: number) => number,
+  rear: (t: number) => boolean,
 ): { t: number; ratio: number }[] {
   const { board, side, urgent, anyOdds } = p;
   const s = board.s;
@@ -1813,28 +1791,12 @@ function rankTargets(
       const c = p.candidates(t);
       const att = c.reduce((x, k) => x + attackFactor(board.unit(k.id), board.piece(k.id)), 0);
       const def = board.at[t]!.reduce((x, d) => x + (board.unit(d).factors.defense ?? 0), 0);
-      const vp = (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + rear(t);
+      const vp =
+        (s.victoryPoints[t]! > 0 ? 2 : 0) + (urgent(t) ? 3 : 0) + (anyOdds(t) ? 10 : 0) + (rear(t) ? 3 : 0);
       return { t, ratio: att / Math.max(1, def) + vp - f[t]! * 0.01 };
     })
     .filter((x) => x.ratio > 1)
     .sort((a, b) => b.ratio - a.ratio || a.t - b.t);
-}
-
-/**
- * Whether no enemy unit in `t` could retreat a hex from `side`'s units next to it now
- * (`retreatPaths`): attacked, it is "surrounded and unable to retreat".
- */
-function cannotRetreat(board: Board, side: Side, t: number): boolean {
-  const from = neighbours(board.s, t).filter((h) =>
-    board.sideAt(side, h).some((id) => isGroundUnit(board.unit(id))),
-  );
-  if (from.length === 0) return false;
-  return board.at[t]!.every(
-    (id) =>
-      board.piece(id).side === side ||
-      !isGroundUnit(board.unit(id)) ||
-      retreatPaths(board, id, from, 1).size === 0,
-  );
 }
 
 /** An attacker for a target: where it attacks from (null: where it stands, already allocated). */
