@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, rngFromSeed, rollDie, search, setup, stepDistances } from '@stavka/engine';
+import { search, stepDistances } from '@stavka/engine';
 import {
   type AirfieldDestination,
   airfieldDestinations,
@@ -31,6 +31,7 @@ import {
   offered,
   onFront,
   pass,
+  randomGame,
   started,
   toMovement,
 } from './test-games.ts';
@@ -273,44 +274,32 @@ function plainFront(board: Board, side: Side): (hex: number) => boolean {
 describe('Airfields: the destinations listed (B-56), against the rule as written', () => {
   for (const seed of ['airfields-1', 'airfields-2']) {
     it(`${seed}: every air unit's destinations at every Reinforcement step of a random game`, () => {
-      const made = setup(barbarossaRules, null, seed, {});
-      if (!made.ok) throw new Error(JSON.stringify(made.error));
-      let s = made.value;
-      let rng = rngFromSeed(seed);
       let checked = 0;
       let reinforceStates = 0;
       let fronts = 0;
-      for (let i = 0; i < 500; i++) {
-        const side = barbarossaRules.activeSides(s.state)[0];
-        if (!side) break;
-        if (s.state.step === 'reinforce') {
-          const board = new Board(s.state);
-          // The front as written costs a search from each unit: every 8th of these states.
-          if (reinforceStates++ % 8 === 0)
-            for (const whose of SIDES) {
-              fronts++;
-              const front = behindFront(board, whose);
-              const plain = plainFront(board, whose);
-              for (let h = 0; h < board.at.length; h += 3)
-                assert.equal(front(h), plain(h), `action ${i}: hex ${h} behind ${whose}'s front`);
-            }
-          for (const id of s.state.order) {
-            if (board.unit(id).type !== 'air' || !mayRelocate(board, id)) continue;
-            assert.deepEqual(
-              airfieldDestinations(board, id),
-              plainDestinations(board, id),
-              `action ${i}: ${id}`,
-            );
-            checked++;
+      randomGame(seed, 500, (s, _side, i) => {
+        if (s.state.step !== 'reinforce') return undefined;
+        const board = new Board(s.state);
+        // The front as written costs a search from each unit: every 8th of these states.
+        if (reinforceStates++ % 8 === 0)
+          for (const whose of SIDES) {
+            fronts++;
+            const front = behindFront(board, whose);
+            const plain = plainFront(board, whose);
+            for (let h = 0; h < board.at.length; h += 3)
+              assert.equal(front(h), plain(h), `action ${i}: hex ${h} behind ${whose}'s front`);
           }
+        for (const id of s.state.order) {
+          if (board.unit(id).type !== 'air' || !mayRelocate(board, id)) continue;
+          assert.deepEqual(
+            airfieldDestinations(board, id),
+            plainDestinations(board, id),
+            `action ${i}: ${id}`,
+          );
+          checked++;
         }
-        const all = barbarossaRules.legalActions(s.state, side);
-        const d = rollDie(rng, all.length);
-        rng = d.next;
-        const r = apply(barbarossaRules, s, side, all[d.value - 1]!);
-        if (!r.ok) throw new Error(r.error.message);
-        s = r.value;
-      }
+        return undefined;
+      });
       assert.ok(checked > 20, `${checked} air units' destinations compared`);
       assert.ok(fronts >= 6, `${fronts} fronts compared`);
     });

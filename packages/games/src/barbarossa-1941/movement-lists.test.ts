@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, type Reach, rngFromSeed, rollDie, search, setup } from '@stavka/engine';
+import { type GameState, type Reach, search } from '@stavka/engine';
 import fc from 'fast-check';
 import { Board } from './board.ts';
 import { bonusForbiddenZoc, canMove, type MoveOption, moveOptions, omfOf } from './movement.ts';
@@ -19,6 +19,7 @@ import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import { impassable, otherSide, roadAlong, terrainIn, type Weather } from './rules-scenario.ts';
 import type { BarbarossaState } from './state.ts';
 import { allocatedTo } from './steps/attacks.ts';
+import { randomGame } from './test-games.ts';
 import { isAxisAllied, isMobile, isMotorized, isSmall, omb } from './unit-kinds.ts';
 
 /* ------------------------------------------------------------------------------------ */
@@ -107,26 +108,16 @@ type G = GameState<BarbarossaState>;
 
 /** The movement states (no combat under way) of a seeded game of the standard front, moves chosen half the time. */
 function movementStates(seed: string, actions: number): G[] {
-  const made = setup(barbarossaRules, null, seed, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  let s = made.value;
-  let rng = rngFromSeed(seed);
   const out: G[] = [];
-  for (let i = 0; i < actions; i++) {
-    const side = barbarossaRules.activeSides(s.state)[0];
-    if (!side) break;
-    if (s.state.step === 'movement' && !s.state.combat) out.push(s);
-    const legal = barbarossaRules.legalActions(s.state, side);
-    const moves = legal.filter((a) => a.type === 'move');
-    let d = rollDie(rng, 2);
-    rng = d.next;
-    const pool = d.value === 1 && moves.length > 0 ? moves : legal;
-    d = rollDie(rng, pool.length);
-    rng = d.next;
-    const r = apply(barbarossaRules, s, side, pool[d.value - 1]!);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-  }
+  randomGame(
+    seed,
+    actions,
+    (s) => {
+      if (s.state.step === 'movement' && !s.state.combat) out.push(s);
+      return undefined;
+    },
+    { movesFirst: true },
+  );
   return out;
 }
 

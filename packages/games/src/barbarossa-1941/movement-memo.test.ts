@@ -9,20 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  apply,
-  type GameRules,
-  type GameState,
-  replay,
-  rngFromSeed,
-  rollDie,
-  setup,
-  stateHash,
-} from '@stavka/engine';
+import { type GameRules, type GameState, replay, stateHash } from '@stavka/engine';
 import { Board } from './board.ts';
 import { movementMemo } from './movement.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import type { BarbarossaState } from './state.ts';
+import { randomGame } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
 
@@ -56,45 +48,33 @@ function play(
   stacks: number;
   file: Parameters<typeof replay>[1];
 } {
-  const made = setup(barbarossaRules, null, seed, {});
-  if (!made.ok) throw new Error(JSON.stringify(made.error));
-  let s = made.value;
-  let rng = rngFromSeed(seed);
   let checked = 0;
   let reused = 0;
   let worked = 0;
   let stacks = 0;
-  const log: { side: string; action: BarbarossaAction }[] = [];
-  for (let i = 0; i < actions; i++) {
-    const side = barbarossaRules.activeSides(s.state)[0];
-    if (!side) break;
-    const carried = barbarossaRules.legalActions(s.state, side);
-    const afresh = barbarossaRules.legalActions(structuredClone(s.state), side);
-    assert.deepEqual(carried, afresh, `action ${i}: the carried list is the fresh one`);
-    if (i % 15 === 0) stacks += checkStacking(s.state);
-    if (s.state.step === 'movement' && !s.state.combat) {
-      checked++;
-      // How many pieces' searches came from an earlier state (the same object) and how many were run again.
-      const given = movementMemo.inherited(s.state);
-      const own = movementMemo.get(s.state)!;
-      const key = Object.keys(own).at(-1)!;
-      for (const [id, moves] of own[key]!.pieces)
-        if (given?.[key]?.pieces.get(id)?.unoffered === moves.unoffered) reused++;
-        else worked++;
-    }
+  const { s, played } = randomGame(
+    seed,
+    actions,
+    (s, side, i) => {
+      const carried = barbarossaRules.legalActions(s.state, side);
+      const afresh = barbarossaRules.legalActions(structuredClone(s.state), side);
+      assert.deepEqual(carried, afresh, `action ${i}: the carried list is the fresh one`);
+      if (i % 15 === 0) stacks += checkStacking(s.state);
+      if (s.state.step === 'movement' && !s.state.combat) {
+        checked++;
+        // How many pieces' searches came from an earlier state (the same object) and how many were run again.
+        const given = movementMemo.inherited(s.state);
+        const own = movementMemo.get(s.state)!;
+        const key = Object.keys(own).at(-1)!;
+        for (const [id, moves] of own[key]!.pieces)
+          if (given?.[key]?.pieces.get(id)?.unoffered === moves.unoffered) reused++;
+          else worked++;
+      }
+      return carried;
+    },
     // Moves first half the time, so that pieces move across the whole front.
-    const moves = carried.filter((a) => a.type === 'move');
-    let d = rollDie(rng, 2);
-    rng = d.next;
-    const pool = d.value === 1 && moves.length > 0 ? moves : carried;
-    d = rollDie(rng, pool.length);
-    rng = d.next;
-    const action = pool[d.value - 1]!;
-    log.push({ side, action });
-    const r = apply(barbarossaRules, s, side, action);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-  }
+    { movesFirst: true },
+  );
   return {
     s,
     checked,
@@ -106,7 +86,7 @@ function play(
       rulesVersion: barbarossaRules.rulesVersion,
       scenario: null,
       seed,
-      actions: log,
+      actions: played,
     },
   };
 }

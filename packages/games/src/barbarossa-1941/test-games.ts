@@ -10,6 +10,8 @@ import {
   type GameState,
   hexIndex,
   legalActions,
+  rngFromSeed,
+  rollDie,
   type Seed,
   setup,
 } from '@stavka/engine';
@@ -135,6 +137,42 @@ export function attack(
 ): G {
   const t = act(allocate(s, side, pieces, target), side, { type: 'end-movement' });
   return act(t, side, { type: 'resolve', target: hexOf(t, target) }, rolls);
+}
+
+/**
+ * A seeded random game of the standard front, `actions` at most (fewer if it ends): at each
+ * state `visit` sees it and the side to act, then an action of the side's legal list (the
+ * list `visit` returns, if it made one) is drawn with dice of the seed, from the moves alone
+ * half the time with `movesFirst` (so that pieces cross the whole front). The last state
+ * and the actions played.
+ */
+export function randomGame(
+  seed: string,
+  actions: number,
+  visit: (s: G, side: string, i: number) => readonly BarbarossaAction[] | undefined,
+  how: { readonly movesFirst?: boolean } = {},
+): { s: G; played: { side: string; action: BarbarossaAction }[] } {
+  let s = started(null, { seed });
+  let rng = rngFromSeed(seed);
+  const played: { side: string; action: BarbarossaAction }[] = [];
+  for (let i = 0; i < actions; i++) {
+    const side = barbarossaRules.activeSides(s.state)[0];
+    if (!side) break;
+    const legal = visit(s, side, i) ?? barbarossaRules.legalActions(s.state, side);
+    let pool = legal;
+    if (how.movesFirst) {
+      const moves = legal.filter((a) => a.type === 'move');
+      const d = rollDie(rng, 2);
+      rng = d.next;
+      if (d.value === 1 && moves.length > 0) pool = moves;
+    }
+    const d = rollDie(rng, pool.length);
+    rng = d.next;
+    const action = pool[d.value - 1]!;
+    played.push({ side, action });
+    s = act(s, side, action);
+  }
+  return { s, played };
 }
 
 /** Mulberry32: a seeded draw in [0, 1) for the random whole games' choices (fuzz, air), apart from the game's dice. */
