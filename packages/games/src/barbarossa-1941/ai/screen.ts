@@ -1,0 +1,149 @@
+/**
+ * Screening a variant of the Axis rules of thumb against level 1 (issue #44): seeded
+ * standard games, the variant's `PolicyParams` as the Axis (`BarbarossaAiPlayer`), level 1
+ * (`barbarossaAiPlayers.ai1`) as the Russians, the players seeded as `stavka simulate`
+ * seeds them (`player:<side>:<seed>`), so the variant `level1` replays the level-1 mirror
+ * of `simulate`. Prints one line a game and the totals: wins / draws / losses, mean Axis
+ * victory points, and the Russian ground units destroyed and on the map at the start of
+ * the Axis player-turns of game-turns 4, 8 and 12 (medians over the games still going).
+ *
+ *     node --import tsx packages/games/src/barbarossa-1941/ai/screen.ts VARIANT FIRST LAST
+ *
+ * VARIANT is a key of `VARIANTS`.
+ */
+import { playout } from '@stavka/engine';
+import { Board } from '../board.ts';
+import { barbarossaRules } from '../rules.ts';
+import type { BarbarossaState } from '../state.ts';
+import { isGroundUnit } from '../unit-kinds.ts';
+import { BarbarossaAiPlayer, barbarossaAiPlayers } from './ai.ts';
+import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+
+/** The variants screened, by name. */
+export const VARIANTS: Readonly<Record<string, PolicyParams>> = {
+  level1: DEFAULT_PARAMS,
+  trap: { ...DEFAULT_PARAMS, retreatLength: 'trap' },
+  corner: { ...DEFAULT_PARAMS, retreatLength: 'corner' },
+  ring: { ...DEFAULT_PARAMS, ring: 'hold' },
+  relieve: { ...DEFAULT_PARAMS, ring: 'relieve' },
+  'relieve-corner': { ...DEFAULT_PARAMS, ring: 'relieve', retreatLength: 'corner' },
+};
+
+/** The game-turns at whose first Axis player-turn the Russian units are counted. */
+const SAMPLED = [4, 8, 12];
+
+/** Russian ground combat units on the map and destroyed (a face-down piece is a rifle army). */
+export function sovietCounts(g: BarbarossaState): { onMap: number; destroyed: number } {
+  const board = new Board(g);
+  let onMap = 0;
+  let destroyed = 0;
+  for (const [id, p] of Object.entries(g.pieces)) {
+    if (p.side !== 'soviet') continue;
+    if (p.unit !== null && !isGroundUnit(board.unit(id))) continue;
+    if (p.status === 'map') onMap++;
+    else if (p.status === 'eliminated') destroyed++;
+  }
+  return { onMap, destroyed };
+}
+
+export interface Screened {
+  seed: number;
+  winner: string;
+  axisVp: number;
+  turns: number;
+  /** By sampled game-turn: the Russian counts at the start of its Axis player-turn. */
+  counts: Record<number, { onMap: number; destroyed: number }>;
+  /** Russian units eliminated, by the reason the log gives ("unable to retreat", an exchange, ...). */
+  causes: Record<string, number>;
+  /** Russian ground units Isolated at the start of each Axis player-turn, summed over the game. */
+  isolatedTurns: number;
+}
+
+export function screenGame(params: PolicyParams, seed: number): Screened {
+  const axis = new BarbarossaAiPlayer(`player:axis:${seed}`, params, 'variant');
+  const soviet = barbarossaAiPlayers.ai1!.make(`player:soviet:${seed}`);
+  const counts: Record<number, { onMap: number; destroyed: number }> = {};
+  const seen = new Set<number>();
+  let isolatedTurns = 0;
+  const r = playout(
+    barbarossaRules,
+    seed,
+    { axis, soviet },
+    {
+      onAction: (s) => {
+        const g = s.state as BarbarossaState;
+        if (g.player === 'axis' && SAMPLED.includes(g.turn) && counts[g.turn] === undefined)
+          counts[g.turn] = sovietCounts(g);
+        if (g.player === 'axis' && !seen.has(g.turn)) {
+          seen.add(g.turn);
+          for (const p of Object.values(g.pieces))
+            if (p.side === 'soviet' && p.status === 'map' && p.supply === 'isolated') isolatedTurns++;
+        }
+      },
+    },
+  );
+  const g = r.state.state as BarbarossaState;
+  const causes: Record<string, number> = {};
+  for (const e of r.state.log) {
+    const piece = (e.data as { piece?: string } | undefined)?.piece;
+    if (e.kind !== 'eliminated' || piece === undefined || g.pieces[piece]?.side !== 'soviet') continue;
+    const why = e.text.replace(/^.* eliminated: /, '');
+    causes[why] = (causes[why] ?? 0) + 1;
+  }
+  return {
+    causes,
+    isolatedTurns,
+    seed,
+    winner: r.outcome ? (r.outcome.winner ?? 'draw') : 'unfinished',
+    axisVp: r.outcome?.score.axis ?? 0,
+    turns: g.turn,
+    counts,
+  };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [name = 'level1', first = '1', last = first] = process.argv.slice(2);
+  const params = VARIANTS[name];
+  if (!params) throw new Error(`no variant "${name}" (one of ${Object.keys(VARIANTS).join(', ')})`);
+  const games: Screened[] = [];
+  for (let seed = Number(first); seed <= Number(last); seed++) {
+    const t0 = Date.now();
+    const s = screenGame(params, seed);
+    games.push(s);
+    const c = SAMPLED.map((t) => (s.counts[t] ? `${s.counts[t].destroyed}/${s.counts[t].onMap}` : '-')).join(
+      ' ',
+    );
+    console.log(
+      `${name} seed ${seed}: ${s.winner} axis VP ${s.axisVp} turn ${s.turns}; Russians destroyed/on map at turns ${SAMPLED.join(',')}: ${c} (${Math.round((Date.now() - t0) / 1000)} s)`,
+    );
+  }
+  const won = (w: string) => games.filter((s) => s.winner === w).length;
+  const vp = games.reduce((t, s) => t + s.axisVp, 0) / games.length;
+  console.log(
+    `${name} seeds ${first}-${last}: Axis ${won('axis')} / drawn ${won('draw')} / Soviet ${won('soviet')}; mean Axis VP ${vp.toFixed(2)}`,
+  );
+  const causes: Record<string, number> = {};
+  for (const s of games) for (const [k, n] of Object.entries(s.causes)) causes[k] = (causes[k] ?? 0) + n;
+  console.log(
+    `  Russians eliminated, by cause (all games): ${Object.entries(causes)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join('; ')}`,
+  );
+  console.log(
+    `  Russian units Isolated at the start of an Axis player-turn, a game: mean ${(games.reduce((t, s) => t + s.isolatedTurns, 0) / games.length).toFixed(1)}`,
+  );
+  for (const t of SAMPLED) {
+    const at = games.flatMap((s) => (s.counts[t] ? [s.counts[t]] : []));
+    console.log(
+      `  turn ${t} (${at.length} games): Russians destroyed median ${median(at.map((c) => c.destroyed))} (mean ${(at.reduce((x, c) => x + c.destroyed, 0) / Math.max(1, at.length)).toFixed(1)}), on map median ${median(at.map((c) => c.onMap))}`,
+    );
+  }
+}
