@@ -12,7 +12,6 @@ import {
   type Player,
   type PlayerKind,
   rngFromSeed,
-  type SearchBudget,
   type Seed,
   searchFrom,
 } from '@stavka/engine';
@@ -23,6 +22,7 @@ import type { BarbarossaState } from '../state.ts';
 import { BarbarossaPolicy, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import {
   BARBAROSSA_PLANS,
+  type BarbarossaPlan,
   barbarossaPlanDomain,
   isPlanPoint,
   PLAN_HORIZON,
@@ -95,22 +95,28 @@ function isBarbarossaGame<G>(
 
 /**
  * Level 2's search (issue #44): at each plan point (`search.ts` `isPlanPoint`: the start of
- * its attacks before movement, A.2 / B.2) every plan of its side is played once on the
- * same drawn world and dice (the engine's sequential halving on common random numbers:
- * `iterations` = the plans, one round), to `PLAN_HORIZON` player-turns, scored by the
- * analyst's evaluation; another plan than the rules of thumb's own ('planned') is played
- * only when it scores `margin` better in log-odds (the evaluation is a logistic curve of the
- * Axis lead in victory points over its scale, 1 to 4 points: 0.1 is a tenth of that scale,
- * a few points of chance mid-game). Counted in iterations: the same seed, the same game.
+ * its attacks before movement, A.2 / B.2) each plan of its side is played on the same
+ * `samples` drawn worlds and dice (common random numbers: the k-th sample of every plan
+ * draws the same hidden units and the same dice to come), to `horizon` player-turns, and
+ * scored by level 2's evaluation (`evaluation.ts`: victory points and each side's ground
+ * strength, fitted to played games); another plan than the rules of thumb's own
+ * ('planned') is played only when its mean scores `margin` better in log-odds. Every plan
+ * gets the same samples (not the engine's sequential halving, which drops a plan after
+ * its first sample, 'planned' too, and would then compare the others with one sample of
+ * it). Counted in samples: the same seed, the same game.
  */
 export interface SearchLevel {
-  readonly budget: SearchBudget;
+  /** Samples per plan for each side (an iteration of the engine's search each). */
+  readonly samples: Readonly<Record<Side, number>>;
   readonly margin: number;
   readonly horizon: Readonly<Record<Side, number>>;
+  /** The plans of each side (absent: `search.ts` `BARBAROSSA_PLANS`). */
+  readonly plans?: Readonly<Record<Side, readonly BarbarossaPlan[]>>;
 }
 
 export const LEVEL_2: SearchLevel = {
-  budget: { iterations: 3, horizon: 0, root: 'halving' },
+  // The Russians' iterations play two player-turns (theirs and the Axis's answer): twice the Axis's.
+  samples: { axis: 3, soviet: 2 },
   margin: 0.1,
   horizon: PLAN_HORIZON,
 };
@@ -152,7 +158,8 @@ export class BarbarossaSearchPlayer implements Player {
     if (this.plan !== null && (this.plan.turn !== turn || g.player !== side)) this.plan = null;
     if (this.plan === null && legal.length > 1 && isPlanPoint(g, side)) {
       const key = this.search(rules, known, side as Side);
-      const params = BARBAROSSA_PLANS[side as Side].find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
+      const plans = (this.level.plans ?? BARBAROSSA_PLANS)[side as Side];
+      const params = plans.find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
       this.plan = {
         turn,
         key,
@@ -168,29 +175,37 @@ export class BarbarossaSearchPlayer implements Player {
     known: GameState<BarbarossaState>,
     side: Side,
   ): string {
-    const domain = barbarossaPlanDomain(
-      rules as GameRules<unknown, Action, unknown> as GameRules<BarbarossaState, Action, unknown>,
-      playerTurnIndex(known.state),
-      this.level.horizon[side],
-    );
-    const plans = BARBAROSSA_PLANS[side];
-    const r = searchFrom(
-      domain,
-      known,
-      side,
-      { ...this.level.budget, iterations: Math.max(this.level.budget.iterations, plans.length) },
-      `${String(this.seed)}:${known.stateId}`,
-      { viewer: side },
-    );
+    const all = this.level.plans ?? BARBAROSSA_PLANS;
+    const stats: { key: string; visits: number; mean: number }[] = [];
+    for (const plan of all[side]) {
+      // One plan alone: its `samples` iterations are named as every other plan's, so each
+      // draws the same worlds and dice (engine ismcts `iterate`: the seed, the state, the index).
+      const domain = barbarossaPlanDomain(
+        rules as GameRules<unknown, Action, unknown> as GameRules<BarbarossaState, Action, unknown>,
+        playerTurnIndex(known.state),
+        this.level.horizon[side],
+        { ...all, [side]: [plan] },
+      );
+      const r = searchFrom(
+        domain,
+        known,
+        side,
+        { iterations: this.level.samples[side], horizon: 0 },
+        `${String(this.seed)}:${known.stateId}`,
+        { viewer: side, searchSingle: true },
+      );
+      this.iterations += r.iterations;
+      stats.push(...r.stats);
+    }
     this.searches++;
-    this.iterations += r.iterations;
-    this.lastStats = r.stats;
-    const planned = r.stats.find((x) => x.key === 'planned');
-    const best = r.stats.find((x) => x.key === r.macro.key);
+    this.lastStats = stats;
+    const planned = stats.find((x) => x.key === 'planned');
+    let best = stats[0]!;
+    for (const x of stats) if (x.mean > best.mean + 1e-12) best = x;
     const key =
-      planned?.visits && best && logit(best.mean) < logit(planned.mean) + this.level.margin
+      planned !== undefined && logit(best.mean) < logit(planned.mean) + this.level.margin
         ? 'planned'
-        : r.macro.key;
+        : best.key;
     this.chosen.push(key);
     return key;
   }

@@ -14,8 +14,9 @@
  * An iteration draws the hidden Russian pieces and the dice afresh from the searcher's
  * view (`barbarossaSearchDomain`'s determinize, as the analyst), plays the plan, and the
  * game on by the rules of thumb to a horizon counted in player-turns (`PLAN_HORIZON`),
- * scored by the analyst's evaluation (`barbarossaChances`: victory points in supply, Axis
- * units out of supply). The horizon is kept by the rules the search is handed: past it,
+ * scored by level 2's evaluation (`evaluation.ts` `strengthChances`: victory points in
+ * supply and each side's ground strength, the units cut off apart, weighed as played
+ * games bear them out). The horizon is kept by the rules the search is handed: past it,
  * nobody is to act (`activeSides` empty), and the engine scores the state.
  */
 import {
@@ -30,6 +31,7 @@ import type { BarbarossaAction } from '../rules.ts';
 import type { Side } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { barbarossaSearchDomain } from './analyst.ts';
+import { strengthChances } from './evaluation.ts';
 import { BarbarossaPolicy, COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 
 type Rules = GameRules<BarbarossaState, Action, unknown>;
@@ -150,14 +152,16 @@ function planMacro(
 
 /**
  * Barbarossa as a search domain for a search from a state of player-turn `root`: the plans
- * as the choices, the analyst's determinize, policy and evaluation, and rules under which
- * nobody acts once `horizon` player-turns from `root` are played.
+ * as the choices, the analyst's determinize and policy, `evaluate` (absent: level 2's,
+ * `strengthChances`), and rules under which nobody acts once `horizon` player-turns from
+ * `root` are played.
  */
 export function barbarossaPlanDomain(
   rules: Rules,
   root: number,
   horizon: number,
   plans: Readonly<Record<Side, readonly BarbarossaPlan[]>> = BARBAROSSA_PLANS,
+  evaluate: (g: BarbarossaState) => Readonly<Record<Side, number>> = strengthChances,
 ): SearchDomain<BarbarossaState> {
   const base = barbarossaSearchDomain(rules);
   const limited: Rules = {
@@ -173,5 +177,6 @@ export function barbarossaPlanDomain(
     ...base,
     rules: limited,
     choices: (state, side) => (isPlanPoint(state.state, side) ? bySide[side as Side] : null),
+    evaluate: (state, side) => evaluate(state.state)[side as Side],
   };
 }
