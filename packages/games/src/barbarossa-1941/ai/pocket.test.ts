@@ -185,3 +185,37 @@ describe('the Axis holds the ring (PolicyParams.ring)', () => {
     assert.ok(cutOff(end));
   });
 });
+
+describe('attacks on Disrupted units (PolicyParams.disruptedFloor, B-6)', () => {
+  // A German army (6) next to a Russian army (3) Disrupted at 0905: 2:1 as planned, read 3:1
+  // on the table (B-6), level 1's minimum; Moscow (1905) held by two Russian armies.
+  const allocations = (params: PolicyParams, disrupted: boolean) => {
+    let t: G = moscowFront({
+      g: { is: 'ger-army', at: '0805' },
+      r: { is: 'sov-army', at: '0905' },
+      m: { is: 'sov-army', at: '1905' },
+      m2: { is: 'sov-army', at: '1904' },
+    });
+    // Disrupted by last player-turn's combat (the position file has no Disruption to give).
+    t.state.pieces.r!.disrupted = disrupted;
+    const axis = new BarbarossaAiPlayer('floor:axis', params);
+    const out: BarbarossaAction[] = [];
+    while (t.state.step !== 'combat' && rules.activeSides(t.state)[0] === 'axis') {
+      const a = axis.choose(rules, t, 'axis') as BarbarossaAction;
+      if (a.type === 'allocate') out.push(a);
+      const r = apply(rules, t, 'axis', a, t.stateId);
+      if (!r.ok) throw new Error(r.error.message);
+      t = r.value;
+    }
+    return { out, target: hexOf(t, '0905') };
+  };
+  it('level 1 does not attack at 2:1, Disrupted or not', () => {
+    assert.deepEqual(allocations(DEFAULT_PARAMS, true).out, []);
+  });
+  it('with disruptedFloor the Axis attacks the Disrupted army at 2:1 (read 3:1), not the undisrupted one', () => {
+    const params = { ...DEFAULT_PARAMS, disruptedFloor: true };
+    const hit = allocations(params, true);
+    assert.deepEqual(hit.out, [{ type: 'allocate', piece: 'g', target: hit.target }]);
+    assert.deepEqual(allocations(params, false).out, []);
+  });
+});

@@ -135,6 +135,12 @@ export interface PolicyParams {
    * kept).
    */
   readonly ring?: 'hold' | 'relieve';
+  /**
+   * The Axis attacks a hex whose Russian units are all Disrupted (the Isolated ones always
+   * are: "Supply") from one column below its minimum: the table reads each of them a column
+   * higher (B-6), which the planned column leaves out (absent: level 1's, the same minimum).
+   */
+  readonly disruptedFloor?: boolean;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1195,7 +1201,18 @@ export class BarbarossaPolicy {
     // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
     // vital city whose loss ends the game this turn, at any column the CRT has.
     // (And the Axis attacks an objective city itself at one column less: nothing else takes it.)
-    const floor = anyOdds(t) ? 0 : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0);
+    // (B-6: a target whose units are all Disrupted is read a column higher than planned.)
+    const defenders = board.at[t]!.filter(
+      (id) => board.piece(id).side !== side && isGroundUnit(board.unit(id)),
+    );
+    const disrupted =
+      axisOps &&
+      this.params.disruptedFloor === true &&
+      defenders.length > 0 &&
+      defenders.every((id) => board.piece(id).disrupted);
+    const floor = anyOdds(t)
+      ? 0
+      : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0) - (disrupted ? 1 : 0);
     if (column < floor || chosen.length === 0) return;
     // Drop attackers not needed for the column reached (the last added first kept; the Axis
     // keeps its mobile units out of the attacks first: the breakthrough is theirs).

@@ -11,7 +11,7 @@
  *
  * VARIANT is a key of `VARIANTS`.
  */
-import { playout } from '@stavka/engine';
+import { type Player, playout } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
@@ -27,6 +27,13 @@ export const VARIANTS: Readonly<Record<string, PolicyParams>> = {
   ring: { ...DEFAULT_PARAMS, ring: 'hold' },
   relieve: { ...DEFAULT_PARAMS, ring: 'relieve' },
   'relieve-corner': { ...DEFAULT_PARAMS, ring: 'relieve', retreatLength: 'corner' },
+  floor: { ...DEFAULT_PARAMS, disruptedFloor: true },
+  'relieve-corner-floor': {
+    ...DEFAULT_PARAMS,
+    ring: 'relieve',
+    retreatLength: 'corner',
+    disruptedFloor: true,
+  },
 };
 
 /** The game-turns at whose first Axis player-turn the Russian units are counted. */
@@ -57,14 +64,34 @@ export interface Screened {
   causes: Record<string, number>;
   /** Russian ground units Isolated at the start of each Axis player-turn, summed over the game. */
   isolatedTurns: number;
+  /** Hexes of Isolated Russian ground units at the start of each Axis combat step (A.5 and the breakthrough's), summed; and of them attacked there. */
+  pocketHexes: number;
+  pocketHexesAttacked: number;
+  /** CPU ms the variant (the Axis) thought, by Axis player-turn. */
+  axisTurnMs: number[];
 }
 
 export function screenGame(params: PolicyParams, seed: number): Screened {
-  const axis = new BarbarossaAiPlayer(`player:axis:${seed}`, params, 'variant');
+  const variant = new BarbarossaAiPlayer(`player:axis:${seed}`, params, 'variant');
+  const cpu = new Map<number, number>();
+  const axis: Player = {
+    name: variant.name,
+    choose(rules, state, side) {
+      const c0 = process.cpuUsage();
+      const a = variant.choose(rules, state, side);
+      const c = process.cpuUsage(c0);
+      const g = state.state as BarbarossaState;
+      if (g.player === 'axis') cpu.set(g.turn, (cpu.get(g.turn) ?? 0) + (c.user + c.system) / 1000);
+      return a;
+    },
+  };
   const soviet = barbarossaAiPlayers.ai1!.make(`player:soviet:${seed}`);
   const counts: Record<number, { onMap: number; destroyed: number }> = {};
   const seen = new Set<number>();
   let isolatedTurns = 0;
+  let pocketHexes = 0;
+  let pocketHexesAttacked = 0;
+  const combats = new Set<string>();
   const r = playout(
     barbarossaRules,
     seed,
@@ -74,6 +101,18 @@ export function screenGame(params: PolicyParams, seed: number): Screened {
         const g = s.state as BarbarossaState;
         if (g.player === 'axis' && SAMPLED.includes(g.turn) && counts[g.turn] === undefined)
           counts[g.turn] = sovietCounts(g);
+        const combat = `${g.turn}:${g.breakthrough}`;
+        if (g.player === 'axis' && g.step === 'combat' && !combats.has(combat)) {
+          combats.add(combat);
+          const attacked = new Set(g.attacks.map((a) => a.target));
+          const hexes = new Set<number>();
+          const board = new Board(g);
+          for (const [id, p] of Object.entries(g.pieces))
+            if (p.side === 'soviet' && p.status === 'map' && p.supply === 'isolated')
+              if (p.unit === null || isGroundUnit(board.unit(id))) hexes.add(p.at);
+          pocketHexes += hexes.size;
+          pocketHexesAttacked += [...hexes].filter((h) => attacked.has(h)).length;
+        }
         if (g.player === 'axis' && !seen.has(g.turn)) {
           seen.add(g.turn);
           for (const p of Object.values(g.pieces))
@@ -91,6 +130,9 @@ export function screenGame(params: PolicyParams, seed: number): Screened {
     causes[why] = (causes[why] ?? 0) + 1;
   }
   return {
+    axisTurnMs: [...cpu.values()],
+    pocketHexes,
+    pocketHexesAttacked,
     causes,
     isolatedTurns,
     seed,
@@ -139,6 +181,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   console.log(
     `  Russian units Isolated at the start of an Axis player-turn, a game: mean ${(games.reduce((t, s) => t + s.isolatedTurns, 0) / games.length).toFixed(1)}`,
+  );
+  const sum = (f: (s: Screened) => number) => games.reduce((t, s) => t + f(s), 0);
+  console.log(
+    `  Isolated Russian hexes at an Axis combat step: ${sum((s) => s.pocketHexes)}, attacked there ${sum((s) => s.pocketHexesAttacked)}`,
+  );
+  const ms = games.flatMap((s) => s.axisTurnMs).sort((a, b) => a - b);
+  const p95 = ms[Math.min(ms.length - 1, Math.ceil(0.95 * ms.length) - 1)] ?? 0;
+  console.log(
+    `  Axis CPU a player-turn: mean ${Math.round(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length))} ms, p95 ${Math.round(p95)}, max ${Math.round(ms[ms.length - 1] ?? 0)}`,
   );
   for (const t of SAMPLED) {
     const at = games.flatMap((s) => (s.counts[t] ? [s.counts[t]] : []));
