@@ -19,7 +19,12 @@ import { isGroundUnit } from '../unit-kinds.ts';
 import { BarbarossaAiPlayer, barbarossaAiPlayers } from './ai.ts';
 import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 
-/** The variants screened, by name. */
+/**
+ * The variants screened, by name (PolicyParams, `pocket.ts`): `trap` / `corner` the retreat
+ * length set to trap (B-3), with or without contact counted; `ring` / `relieve` the ring of
+ * the pockets held (the mobile units relieved by infantry); `floor` attacks on all-Disrupted
+ * hexes from a column less (B-6). Figures of 29 Nov 2026: see the issue #44 report.
+ */
 export const VARIANTS: Readonly<Record<string, PolicyParams>> = {
   level1: DEFAULT_PARAMS,
   trap: { ...DEFAULT_PARAMS, retreatLength: 'trap' },
