@@ -87,7 +87,6 @@ import {
   takeEmptyCities,
 } from './operations.ts';
 import { AxisPlan, type AxisStrategy, field, PLAN_1941, sovietLine } from './plan.ts';
-import { CORNER_WEIGHTS, ringKeepers, TRAP_WEIGHTS, trapLength } from './pocket.ts';
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
 export const COL: Readonly<Record<string, number>> = {
@@ -120,27 +119,6 @@ export interface PolicyParams {
   readonly objectiveGoal?: number;
   /** Where the Axis drives: its army groups, their objectives and fronts (absent: `PLAN_1941`, level 1's). */
   readonly strategy?: AxisStrategy;
-  /**
-   * How long a retreat the attacker sets on a Dn (B-3, "0-n hexes as Attacker chooses"):
-   * `longest` (absent; level 1's) always n; `trap` the length that leaves the defender
-   * where it can be destroyed (`pocket.ts` `trapLength`); `corner` the same, contact with the
-   * attacker's units not counted (a retreat shortened only to corner, cut off or destroy).
-   */
-  readonly retreatLength?: 'longest' | 'trap' | 'corner';
-  /**
-   * The Axis holds the ring of its pockets (`pocket.ts` `ringKeepers`): the units whose
-   * going would reconnect Russian units cut off from their supply stay, attacking only from
-   * where they stand (`hold`); with `relieve`, a mobile unit among them is relieved by the
-   * nearest infantry that can move into its hex, and drives on (absent: level 1's, no ring
-   * kept).
-   */
-  readonly ring?: 'hold' | 'relieve';
-  /**
-   * The Axis attacks a hex whose Russian units are all Disrupted (the Isolated ones always
-   * are: "Supply") from one column below its minimum: the table reads each of them a column
-   * higher (B-6), which the planned column leaves out (absent: level 1's, the same minimum).
-   */
-  readonly disruptedFloor?: boolean;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1010,10 +988,6 @@ export class BarbarossaPolicy {
     // before the attacks take them.
     const blocked = side === 'axis' ? supplyBlocked(board, side) : null;
     if (moving && blocked) this.keepCorridors(side, board, layout, dests, { blocked, supplyNet });
-    // 1c. The ring of the pockets: its units stay (they may attack from where they stand).
-    const anchored = new Set<string>();
-    if (moving && side === 'axis' && this.params.ring)
-      moves.push(...this.holdRing(g, board, layout, dests, anchored, this.params.ring === 'relieve'));
 
     // 2. Attacks.
     const planning = attackPlanning(g, side, board, layout, {
@@ -1022,7 +996,6 @@ export class BarbarossaPolicy {
       supply,
       fields,
       strategy: this.strategy,
-      anchored,
       ...priorities,
     });
     /**
@@ -1201,18 +1174,7 @@ export class BarbarossaPolicy {
     // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
     // vital city whose loss ends the game this turn, at any column the CRT has.
     // (And the Axis attacks an objective city itself at one column less: nothing else takes it.)
-    // (B-6: a target whose units are all Disrupted is read a column higher than planned.)
-    const defenders = board.at[t]!.filter(
-      (id) => board.piece(id).side !== side && isGroundUnit(board.unit(id)),
-    );
-    const disrupted =
-      axisOps &&
-      this.params.disruptedFloor === true &&
-      defenders.length > 0 &&
-      defenders.every((id) => board.piece(id).disrupted);
-    const floor = anyOdds(t)
-      ? 0
-      : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0) - (disrupted ? 1 : 0);
+    const floor = anyOdds(t) ? 0 : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0);
     if (column < floor || chosen.length === 0) return;
     // Drop attackers not needed for the column reached (the last added first kept; the Axis
     // keeps its mobile units out of the attacks first: the breakthrough is theirs).
@@ -1245,7 +1207,6 @@ export class BarbarossaPolicy {
         out.push({ type: 'move', piece: c.id, to: c.to }, { type: 'allocate', piece: c.id, target: t });
       } else {
         layout.used.add(c.id);
-        p.anchored.delete(c.id);
         stationary.push({ type: 'allocate', piece: c.id, target: t });
       }
     }
@@ -1280,51 +1241,6 @@ export class BarbarossaPolicy {
         layout.move(best, g.pieces[best]!.at, h);
         moves.push({ type: 'move', piece: best, to: h });
       }
-    }
-    return moves;
-  }
-
-  /**
-   * 1c. The ring of the pockets (`ringKeepers`): its units stay, `anchored` (they may attack
-   * from where they stand); with `relieve`, each mobile one whose hex the nearest free
-   * infantry can move into (an army and a motorized korps may stack, "Stacking") is
-   * relieved by it and left free to drive on. The relieving moves.
-   */
-  private holdRing(
-    g: BarbarossaState,
-    board: Board,
-    layout: Layout,
-    dests: Dests,
-    anchored: Set<string>,
-    relieve: boolean,
-  ): Act[] {
-    const movable = new Set([...dests.keys()].filter((id) => !layout.used.has(id)));
-    const keep = ringKeepers(g, movable);
-    for (const id of keep) {
-      layout.used.add(id);
-      anchored.add(id);
-    }
-    const moves: Act[] = [];
-    if (!relieve) return moves;
-    for (const id of keep) {
-      if (!isMobile(board.unit(id))) continue;
-      const h = g.pieces[id]!.at;
-      let pick: string | null = null;
-      let pickDist = Number.POSITIVE_INFINITY;
-      for (const [x, d] of dests) {
-        if (layout.used.has(x) || isMobile(board.unit(x)) || !garrisons(board, x)) continue;
-        if (!d.has(h) || !layout.fits(h, x)) continue;
-        const dist = hexDistance(board, g.pieces[x]!.at, h);
-        if (dist < pickDist || (dist === pickDist && pick !== null && x < pick)) {
-          pick = x;
-          pickDist = dist;
-        }
-      }
-      if (pick === null) continue;
-      layout.move(pick, g.pieces[pick]!.at, h);
-      moves.push({ type: 'move', piece: pick, to: h });
-      layout.used.delete(id);
-      anchored.delete(id);
     }
     return moves;
   }
@@ -1608,24 +1524,6 @@ export class BarbarossaPolicy {
         return best ?? legal[0]!;
       }
       case 'retreat-length': {
-        const trap = this.params.retreatLength;
-        if (trap === 'trap' || trap === 'corner') {
-          const lengths = legal.flatMap((a) => (a.type === 'retreat-length' ? [a] : []));
-          const first = lengths[0];
-          if (first) {
-            const n = Math.max(...lengths.map((a) => a.hexes));
-            const hexes = trapLength(
-              g,
-              first.piece,
-              c.target,
-              c.from,
-              n,
-              trap === 'trap' ? TRAP_WEIGHTS : CORNER_WEIGHTS,
-            );
-            const chosen = lengths.find((a) => a.hexes === hexes);
-            if (chosen) return chosen;
-          }
-        }
         let best: Act | undefined;
         for (const a of legal)
           if (
@@ -1848,25 +1746,20 @@ function attackPlanning(
     readonly supply: Int32Array;
     readonly fields: ReturnType<typeof unitFields>;
     readonly strategy: AxisStrategy;
-    /** Units kept where they stand (`ringKeepers`) that may still attack from there. */
-    readonly anchored: Set<string>;
   },
 ): AttackPlanning {
   const supplyNow: Record<string, 'full' | 'limited' | 'isolated'> = {};
   for (const id of g.order) supplyNow[id] = g.pieces[id]!.supply;
   /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
   const cityTargets = new Set(side === 'axis' ? objectiveCities(board.s, g, at.strategy) : []);
-  const { allocs, reach, rumaniaHeld, supply, fields, anchored } = at;
+  const { allocs, reach, rumaniaHeld, supply, fields } = at;
   return {
     g,
     side,
     board,
     layout,
     candidates: (t) =>
-      attackCandidates(
-        { board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields, anchored },
-        t,
-      ),
+      attackCandidates({ board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields }, t),
     supplyNow,
     cityTargets,
     urgent: at.urgent,
@@ -1875,7 +1768,6 @@ function attackPlanning(
     reservedAir: new Set<string>(),
     out: [],
     stationary: [],
-    anchored,
   };
 }
 
@@ -1938,8 +1830,6 @@ interface AttackPlanning {
   readonly out: Act[];
   /** The allocations of attackers that stay where they are. */
   readonly stationary: Act[];
-  /** Units kept where they stand (`ringKeepers`) not yet given an attack from there. */
-  readonly anchored: Set<string>;
 }
 
 /**
@@ -1959,11 +1849,10 @@ function attackCandidates(
     readonly cityTargets: ReadonlySet<number>;
     readonly supply: Int32Array;
     readonly fields: ReturnType<typeof unitFields>;
-    readonly anchored: ReadonlySet<string>;
   },
   t: number,
 ): Cand[] {
-  const { board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields, anchored } = at;
+  const { board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields } = at;
   const g = board.g;
   const s = board.s;
   const axisOps = side === 'axis';
@@ -1971,8 +1860,7 @@ function attackCandidates(
   /** B-66: not from a hex in Rumania while its cities would not hold with it open. */
   const fromRumania = (h: number) => !rumaniaHeld && s.rumania[h] === 1;
   for (const id of allocs.get(t) ?? [])
-    if ((!layout.used.has(id) || anchored.has(id)) && !fromRumania(g.pieces[id]!.at))
-      out.push({ id, to: null });
+    if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
   for (const [id, r] of reach) {
     if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
     const from: { h: number; score: number }[] = [];

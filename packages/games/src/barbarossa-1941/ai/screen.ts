@@ -18,27 +18,20 @@ import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
 import { BarbarossaAiPlayer, barbarossaAiPlayers } from './ai.ts';
 import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import { AXIS_STRATEGIES } from './strategies.ts';
 
 /**
- * The variants screened, by name (PolicyParams, `pocket.ts`): `trap` / `corner` the retreat
- * length set to trap (B-3), with or without contact counted; `ring` / `relieve` the ring of
- * the pockets held (the mobile units relieved by infantry); `floor` attacks on all-Disrupted
- * hexes from a column less (B-6). Figures of 29 Nov 2026: see the issue #44 report.
+ * The variants, by name: `level1` (the level-1 mirror) and each of `AXIS_STRATEGIES`
+ * (`strategies.ts`) as the Axis's strategy. The pocket rules of thumb screened with this
+ * tool on 29 Nov 2026 (the retreat length, the ring held, attacks on Disrupted units:
+ * docs/barbarossa-balance.md "Pockets") were taken out again; commits 8eb6d0a, 079b7fd and
+ * dabbb8a hold them.
  */
 export const VARIANTS: Readonly<Record<string, PolicyParams>> = {
   level1: DEFAULT_PARAMS,
-  trap: { ...DEFAULT_PARAMS, retreatLength: 'trap' },
-  corner: { ...DEFAULT_PARAMS, retreatLength: 'corner' },
-  ring: { ...DEFAULT_PARAMS, ring: 'hold' },
-  relieve: { ...DEFAULT_PARAMS, ring: 'relieve' },
-  'relieve-corner': { ...DEFAULT_PARAMS, ring: 'relieve', retreatLength: 'corner' },
-  floor: { ...DEFAULT_PARAMS, disruptedFloor: true },
-  'relieve-corner-floor': {
-    ...DEFAULT_PARAMS,
-    ring: 'relieve',
-    retreatLength: 'corner',
-    disruptedFloor: true,
-  },
+  ...Object.fromEntries(
+    Object.entries(AXIS_STRATEGIES).map(([name, strategy]) => [name, { ...DEFAULT_PARAMS, strategy }]),
+  ),
 };
 
 /** The game-turns at whose first Axis player-turn the Russian units are counted. */
