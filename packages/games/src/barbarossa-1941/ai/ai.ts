@@ -213,9 +213,10 @@ export class BarbarossaSearchPlayer implements Player {
 
 /**
  * The players this folder adds to the module's `players` (the engine's `random` stays the
- * baseline). `ai` is level 1: level 2 measured no stronger against it (seeds 1-20 each way:
- * 5 Axis wins against level 1's own 6, 10 Russian wins against its 12; docs/barbarossa-balance.md,
- * 29 Nov 2026).
+ * baseline). `ai` is level 1. Level 2 with the evaluation that counts units (29 Nov 2026,
+ * seeds 1-60 each way against level 1): as the Axis 29 wins of 60 against level 1's own
+ * 18 on the same seeds, as the Russians 44 against 37: stronger on both sides, not yet the
+ * 60% as each side of issue #44 (the Axis 48%); which level `ai` plays is the lead's choice.
  */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {

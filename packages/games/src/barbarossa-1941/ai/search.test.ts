@@ -120,7 +120,7 @@ describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory C
 });
 
 describe("level 2 in the module's players", () => {
-  it('ai2 is the search, ranked above ai1; ai stays level 1 (measured no stronger)', () => {
+  it('ai2 is the search, ranked above ai1; ai is level 1', () => {
     const kinds = barbarossaModule.players;
     assert.ok(kinds, 'the module has players');
     assert.ok(kinds.ai2, 'ai2 is offered');
