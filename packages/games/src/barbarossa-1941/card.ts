@@ -46,7 +46,7 @@ export const barbarossaCard: GameCard = {
     random: { label: 'Random (baseline)', rank: 0 },
     ai1: { label: 'AI, level 1 (rules of thumb)', rank: 1 },
     ai2: { label: 'AI, level 2 (search over operational plans)', rank: 2 },
-    ai: { label: 'AI (default: level 1)', rank: 1 },
+    ai: { label: 'AI (default: level 2)', rank: 2 },
   },
   calculator: true,
   calculatorTables: () =>

@@ -213,10 +213,10 @@ export class BarbarossaSearchPlayer implements Player {
 
 /**
  * The players this folder adds to the module's `players` (the engine's `random` stays the
- * baseline). `ai` is level 1. Level 2 with the evaluation that counts units (29 Nov 2026,
- * seeds 1-60 each way against level 1): as the Axis 29 wins of 60 against level 1's own
- * 18 on the same seeds, as the Russians 44 against 37: stronger on both sides, not yet the
- * 60% as each side of issue #44 (the Axis 48%); which level `ai` plays is the lead's choice.
+ * baseline). `ai` is level 2, the strongest: with the evaluation that counts units, against
+ * level 1 over seeds 1-100 each way (29 Nov 2026, docs/barbarossa-balance.md) it wins 47% as
+ * the Axis (level 1 against itself: 30% on seeds 1-60) and 71% as the Russians (62%): stronger
+ * on both sides, not yet the 60% as the Axis of issue #44.
  */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {
@@ -230,8 +230,8 @@ export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
     make: (seed) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai2'),
   },
   ai: {
-    label: 'AI (default: level 1)',
-    rank: 1,
-    make: (seed) => new BarbarossaAiPlayer(seed, DEFAULT_PARAMS, 'ai'),
+    label: 'AI (default: level 2)',
+    rank: 2,
+    make: (seed) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai'),
   },
 };

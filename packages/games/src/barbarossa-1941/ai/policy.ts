@@ -90,6 +90,7 @@ import { AxisPlan, type AxisStrategy, field, PLAN_1941, sovietLine } from './pla
 
 /** A column index of the (provisional) CRT: 1:5 .. 9:1 (B-1). */
 export const COL: Readonly<Record<string, number>> = {
+  '1:1': 4,
   '3:2': 5,
   '2:1': 6,
   '3:1': 7,
@@ -119,6 +120,13 @@ export interface PolicyParams {
   readonly objectiveGoal?: number;
   /** Where the Axis drives: its army groups, their objectives and fronts (absent: `PLAN_1941`, level 1's). */
   readonly strategy?: AxisStrategy;
+  /**
+   * The lowest column the Axis attacks an objective city itself at (absent: a column under
+   * `minColumn`, 2:1 for level 1). Its attacks on Smolensk in game-turns 3-4 are made in
+   * Limited supply (a column less, "Supply"), without air (no airfield in range): 2:1 needs
+   * 3:1 by the factors.
+   */
+  readonly objectiveFloor?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1174,7 +1182,12 @@ export class BarbarossaPolicy {
     // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
     // vital city whose loss ends the game this turn, at any column the CRT has.
     // (And the Axis attacks an objective city itself at one column less: nothing else takes it.)
-    const floor = anyOdds(t) ? 0 : min - (urgent(t) || (withAir && cityTargets.has(t)) ? 1 : 0);
+    const city = withAir && cityTargets.has(t);
+    const floor = anyOdds(t)
+      ? 0
+      : city && this.params.objectiveFloor !== undefined
+        ? Math.min(this.params.objectiveFloor, min - (urgent(t) ? 1 : 0))
+        : min - (urgent(t) || city ? 1 : 0);
     if (column < floor || chosen.length === 0) return;
     // Drop attackers not needed for the column reached (the last added first kept; the Axis
     // keeps its mobile units out of the attacks first: the breakthrough is theirs).

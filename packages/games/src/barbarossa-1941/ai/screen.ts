@@ -7,17 +7,21 @@
  * victory points, and the Russian ground units destroyed and on the map at the start of
  * the Axis player-turns of game-turns 4, 8 and 12 (medians over the games still going).
  *
- *     node --import tsx packages/games/src/barbarossa-1941/ai/screen.ts VARIANT FIRST LAST
+ *     node --import tsx packages/games/src/barbarossa-1941/ai/screen.ts VARIANT FIRST LAST [DIR]
+ *
+ * DIR: each game's replay saved there, as `simulate --save` does (for `city-falls.ts`).
  *
  * VARIANT is a key of `VARIANTS`.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Player, playout } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
 import { BarbarossaAiPlayer, barbarossaAiPlayers } from './ai.ts';
-import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import { AXIS_STRATEGIES } from './strategies.ts';
 
 /**
@@ -29,6 +33,8 @@ import { AXIS_STRATEGIES } from './strategies.ts';
  */
 export const VARIANTS: Readonly<Record<string, PolicyParams>> = {
   level1: DEFAULT_PARAMS,
+  'objective-floor-3:2': { ...DEFAULT_PARAMS, objectiveFloor: COL['3:2']! },
+  'objective-floor-1:1': { ...DEFAULT_PARAMS, objectiveFloor: COL['1:1']! },
   ...Object.fromEntries(
     Object.entries(AXIS_STRATEGIES).map(([name, strategy]) => [name, { ...DEFAULT_PARAMS, strategy }]),
   ),
@@ -69,7 +75,7 @@ export interface Screened {
   axisTurnMs: number[];
 }
 
-export function screenGame(params: PolicyParams, seed: number): Screened {
+export function screenGame(params: PolicyParams, seed: number, save?: string): Screened {
   const variant = new BarbarossaAiPlayer(`player:axis:${seed}`, params, 'variant');
   const cpu = new Map<number, number>();
   const axis: Player = {
@@ -119,6 +125,11 @@ export function screenGame(params: PolicyParams, seed: number): Screened {
       },
     },
   );
+  if (save)
+    writeFileSync(
+      join(save, `barbarossa-1941-${seed}.json`),
+      `${JSON.stringify({ ...r.replay, finalHash: r.hash })}\n`,
+    );
   const g = r.state.state as BarbarossaState;
   const causes: Record<string, number> = {};
   for (const e of r.state.log) {
@@ -149,13 +160,13 @@ function median(xs: readonly number[]): number {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [name = 'level1', first = '1', last = first] = process.argv.slice(2);
+  const [name = 'level1', first = '1', last = first, save] = process.argv.slice(2);
   const params = VARIANTS[name];
   if (!params) throw new Error(`no variant "${name}" (one of ${Object.keys(VARIANTS).join(', ')})`);
   const games: Screened[] = [];
   for (let seed = Number(first); seed <= Number(last); seed++) {
     const t0 = Date.now();
-    const s = screenGame(params, seed);
+    const s = screenGame(params, seed, save);
     games.push(s);
     const c = SAMPLED.map((t) => (s.counts[t] ? `${s.counts[t].destroyed}/${s.counts[t].onMap}` : '-')).join(
       ' ',

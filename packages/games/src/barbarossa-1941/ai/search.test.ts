@@ -120,12 +120,14 @@ describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory C
 });
 
 describe("level 2 in the module's players", () => {
-  it('ai2 is the search, ranked above ai1; ai is level 1', () => {
+  it('ai2 is the search, ranked above ai1; ai is level 2 (stronger than level 1 on both sides)', () => {
     const kinds = barbarossaModule.players;
     assert.ok(kinds, 'the module has players');
     assert.ok(kinds.ai2, 'ai2 is offered');
     assert.ok(kinds.ai2.make(1) instanceof BarbarossaSearchPlayer, 'ai2 searches');
     assert.ok(kinds.ai2.rank > kinds.ai1!.rank, 'ranked above level 1');
-    assert.ok(kinds.ai!.make(1) instanceof BarbarossaAiPlayer, 'ai is the rules of thumb');
+    assert.ok(kinds.ai1!.make(1) instanceof BarbarossaAiPlayer, 'ai1 is the rules of thumb');
+    assert.ok(kinds.ai!.make(1) instanceof BarbarossaSearchPlayer, 'ai is level 2');
+    assert.equal(kinds.ai!.rank, kinds.ai2.rank, 'ranked as level 2');
   });
 });

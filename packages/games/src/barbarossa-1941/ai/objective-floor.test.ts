@@ -1,0 +1,57 @@
+/**
+ * The Axis's floor for an attack on an objective city itself (`PolicyParams.objectiveFloor`,
+ * issue #44): level 1 attacks a Russian-held objective city from 2:1 (a column under its 3:1
+ * minimum); with the floor at 1:1 it attacks at 1:1 too. Smolensk's attacks of game-turns
+ * 3-4 are made in Limited supply, a column less ("Supply"), without air: docs/barbarossa-balance.md.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Action, apply } from '@stavka/engine';
+import { type G, game, toMovement } from '../test-games.ts';
+import { BarbarossaAiPlayer } from './ai.ts';
+import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import { aiRules as rules } from './test-games.ts';
+
+/** A German army next to Moscow (a victory city, the centre's objective) held by a Russian army: 6 against 3 doubled, 1:1. */
+function moscowAt1to1(): G {
+  const s = game(
+    {
+      map: { places: [{ name: 'Moscow', kind: 'victory-city', hex: '0505' }] },
+      victoryPoints: { Moscow: 3 },
+      control: { Moscow: 'soviet' },
+      pieces: {
+        g1: { is: 'ger-army', at: '0504' },
+        r: { is: 'sov-army', at: '0505' },
+      },
+    },
+    { seed: 5 },
+  );
+  return toMovement(s);
+}
+
+/** The attacks the Axis allocates in its movement step, played by level 1 with `params`. */
+function allocated(params: PolicyParams): Action[] {
+  const p = new BarbarossaAiPlayer('floor', params);
+  let s = moscowAt1to1();
+  const out: Action[] = [];
+  for (let n = 0; n < 50 && s.state.step === 'movement' && s.state.player === 'axis'; n++) {
+    const a = p.choose(rules, s, 'axis');
+    if (a.type === 'allocate') out.push(a);
+    if (a.type === 'end-movement') break;
+    const r = apply(rules, s, 'axis', a);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value as G;
+  }
+  return out;
+}
+
+describe('the Axis floor for an attack on an objective city (issue #44)', () => {
+  it('level 1 does not attack Moscow at 1:1', () => {
+    assert.deepEqual(allocated(DEFAULT_PARAMS), []);
+  });
+  it('with the floor at 1:1 it does', () => {
+    assert.deepEqual(allocated({ ...DEFAULT_PARAMS, objectiveFloor: COL['1:1']! }), [
+      { type: 'allocate', piece: 'g1', target: moscowAt1to1().state.pieces.r!.at },
+    ]);
+  });
+});
