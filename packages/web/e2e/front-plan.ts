@@ -1,6 +1,7 @@
 /**
  * A scripted full-front German player-turn for the click count of issue #45 item 9, made
- * in node: Barbarossa's own AI chooses each action from the start of the game, as a player
+ * in node: Barbarossa's AI at level 1 (`ai1`, the rules of thumb: fast, and the plan these
+ * counts were taken with) chooses each action from the start of the game, as a player
  * who keeps his stacks together would take it: when it sends a unit of a German stack to a
  * hex (a move, an attack allocated), every other unit of that stack the rules let go there
  * too goes with it, in the order the page's whole-stack click takes them (the page's own
@@ -65,7 +66,7 @@ export async function germanTurnPlan(seed: string): Promise<Plan> {
   const made = setup(rules, null, seed, {});
   if (!made.ok) throw new Error(made.error.map((e) => e.message).join('; '));
   let s: GameState<unknown> = made.value;
-  const ai = Object.fromEntries(rules.sides.map((x) => [x, m.players!.ai!.make(`${seed}-${x}`)]));
+  const ai = Object.fromEntries(rules.sides.map((x) => [x, m.players!.ai1!.make(`${seed}-${x}`)]));
   const steps: PlanStep[] = [];
   const actions: { side: string; action: Action }[] = [];
   const take = (side: string, a: Action) => {
