@@ -7,12 +7,11 @@
  *
  *   node --import tsx packages/games/src/barbarossa-1941/ai/city-falls.ts DIR [--json]
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type GameState, type ReplayFile, replay } from '@stavka/engine';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { TIMELINE_CITIES } from '../timeline.ts';
+import { savedGames } from './saved-games.ts';
 
 export { TIMELINE_CITIES } from '../timeline.ts';
 
@@ -123,8 +122,6 @@ export function summarize(games: readonly CityFalls[]): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: city-falls.ts DIR [--json]');
-  const games = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => cityFallsOf(JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReplayFile));
+  const games = savedGames(dir).map(({ file }) => cityFallsOf(file));
   console.log(process.argv.includes('--json') ? JSON.stringify(games) : summarize(games));
 }

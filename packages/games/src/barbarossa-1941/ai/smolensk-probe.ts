@@ -17,8 +17,8 @@
  * stdout: a markdown table, a row a game (or the data with --json); stderr: each game's detail.
  * `--table FILE.json` reads a --json output back and prints the table.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
+import { readFileSync } from 'node:fs';
 import { applyUnchecked, type GameState, type ReplayFile, setup } from '@stavka/engine';
 import { airSupporters } from '../air.ts';
 import { modifiedDefense } from '../attack.ts';
@@ -30,6 +30,7 @@ import { rulesScenarioByKey } from '../rules-scenario.ts';
 import { attackFactor, type BarbarossaState, defenseFactor, type PieceState, publicUnit } from '../state.ts';
 import { supplyDistances } from '../supply.ts';
 import { isGroundUnit, isMobile } from '../unit-kinds.ts';
+import { savedGames } from './saved-games.ts';
 
 const SMOLENSK = '2420';
 const TURNS = [3, 4] as const;
@@ -483,8 +484,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (dirs.length === 0) throw new Error('usage: smolensk-probe.ts DIR... [--json]');
   const ps: SmolenskProbe[] = [];
   for (const dir of dirs)
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
-      const p = probe(JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReplayFile);
+    for (const { file } of savedGames(dir)) {
+      const p = probe(file);
       ps.push(p);
       // The per-game detail on stderr, so that --json keeps stdout to the data.
       console.error(report([p]));

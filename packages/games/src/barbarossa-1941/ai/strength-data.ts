@@ -7,11 +7,10 @@
  *
  *   node --import tsx packages/games/src/barbarossa-1941/ai/strength-data.ts DIR... > samples.jsonl
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type GameState, type ReplayFile, replay } from '@stavka/engine';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
+import { savedGames } from './saved-games.ts';
 import { type StrengthFeatures, strengthFeatures } from './strength.ts';
 
 export interface StrengthSample extends StrengthFeatures {
@@ -39,8 +38,6 @@ export function samplesOf(file: ReplayFile, game: string): StrengthSample[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const dir of process.argv.slice(2))
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
-      const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReplayFile;
-      for (const s of samplesOf(file, join(dir, f))) console.log(JSON.stringify(s));
-    }
+    for (const { path, file } of savedGames(dir))
+      for (const s of samplesOf(file, path)) console.log(JSON.stringify(s));
 }
