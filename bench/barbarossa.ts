@@ -6,14 +6,44 @@
  * these are timed call by call, not by the harness's batches. The same positions are
  * also given as the best of REPEATS calls each (issue #49): on a shared machine one
  * call in twenty loses the processor for a few milliseconds, and the p95 of twenty
- * single calls is then the scheduler's, not the rules'.
+ * single calls is then the scheduler's, not the rules'. And the copy of a state the engine
+ * makes before every action (issue #44 / #49: cloneBarbarossaState) on a mid-game state of
+ * that game, beside structuredClone of the same state (the copy it replaced).
  */
-import { type GameState, playout, RandomPlayer, replay } from '@stavka/engine';
+import {
+  type Action,
+  applyUnchecked,
+  type GameRules,
+  type GameState,
+  playout,
+  RandomPlayer,
+  replay,
+  setup,
+} from '@stavka/engine';
 import { findGame } from '@stavka/games';
-import type { Figure } from './harness.ts';
+import { cloneBarbarossaState } from '../packages/games/src/barbarossa-1941/clone.ts';
+import type { BarbarossaState } from '../packages/games/src/barbarossa-1941/state.ts';
+import { compare, type Figure } from './harness.ts';
 
 const ns = (t0: bigint) => Number(process.hrtime.bigint() - t0);
 const REPEATS = 5;
+
+/** The state after `actions` actions of a random game from the standard set-up. */
+function randomState(rules: GameRules<unknown, Action, unknown>, seed: string, actions: number): unknown {
+  const made = setup(rules, null, seed, {});
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  let s = made.value;
+  const players: Record<string, RandomPlayer> = {
+    axis: new RandomPlayer(`a${seed}`),
+    soviet: new RandomPlayer(`s${seed}`),
+  };
+  for (let i = 0; i < actions; i++) {
+    const side = rules.activeSides(s.state)[0];
+    if (side === undefined) break;
+    s = applyUnchecked(rules, s, side, players[side]!.choose(rules, s, side));
+  }
+  return s.state;
+}
 
 export function barbarossaBenchmarks(referenceNs: number): Figure[] {
   const rules = findGame('barbarossa-1941')!.rules!;
@@ -53,6 +83,16 @@ export function barbarossaBenchmarks(referenceNs: number): Figure[] {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   const p95 = times[Math.floor(times.length * 0.95)]!;
+  // A mid-game position of the whole front: a random game's 1800th state (seed 7: turn 7 of
+  // its 15, pieces moved, lost, rehidden and replaced).
+  const mid = randomState(rules, '7', 1800) as BarbarossaState;
+  const onMap = Object.values(mid.pieces).filter((p) => p.status === 'map').length;
+  const clone = compare(
+    `barbarossa-1941 state copy, cloneBarbarossaState (turn ${mid.turn}, ${onMap} pieces on the map) vs structuredClone`,
+    () => cloneBarbarossaState(mid),
+    () => structuredClone(mid),
+    'ratio = share of structuredClone; goal <= 0.5',
+  );
   return [
     {
       name: `barbarossa-1941 legal-action generation (${positions.length} positions, p95 ${(p95 / 1e6).toFixed(1)} ms)`,
@@ -78,5 +118,6 @@ export function barbarossaBenchmarks(referenceNs: number): Figure[] {
       ratio: playoutNs / referenceNs,
       goal: 'ratio = reference searches per game',
     },
+    clone,
   ];
 }

@@ -23,6 +23,7 @@
 import type { GameOutcome, GameRules, SetupError, StepEffects } from '@stavka/engine';
 import { err, ok, type Result, sequenceOf } from '@stavka/engine';
 import { Board } from './board.ts';
+import { cloneBarbarossaState } from './clone.ts';
 import { shuffleTankGroups, tankGroupPending, viewOf } from './hidden.ts';
 import { carryMovementLists } from './movement.ts';
 import { combatActor } from './resolution.ts';
@@ -233,8 +234,9 @@ export const barbarossaRules: GameRules<BarbarossaState, BarbarossaAction, Barba
   },
   legalActions: legal,
   clone(g) {
-    // The engine's structuredClone, and the movement lists carried to the draft (movement.ts).
-    const draft = structuredClone(g);
+    // A deep copy field by field (clone.ts: what structuredClone gives, several times
+    // faster), and the movement lists carried to the draft (movement.ts).
+    const draft = cloneBarbarossaState(g);
     carryMovementLists(g, draft);
     return draft;
   },
