@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every figure next to a hand-tuned reference measured in the same run.
  * `--only=<part>[,<part>]` runs just those parts: rules (kernel, Mars, Barbarossa,
- * battles, AI), server (the load runs, server.ts), web, barbarossa-web, server-ai.
+ * battles, AI), ai-turns (every game's default AI a player-turn, p95: ai-turns.ts), server
+ * (the load runs, server.ts), web, barbarossa-web, server-ai.
  */
 import { battleBenchmarks } from '../packages/games/src/point-to-point/bench-battle.ts';
 import { barbarossaBenchmarks } from './barbarossa.ts';
@@ -9,7 +10,7 @@ import { compare, printFigures } from './harness.ts';
 import { kernelBenchmarks } from './kernel.ts';
 import { marsBenchmarks } from './mars.ts';
 
-const PARTS = ['rules', 'server', 'web', 'barbarossa-web', 'server-ai'] as const;
+const PARTS = ['rules', 'ai-turns', 'server', 'web', 'barbarossa-web', 'server-ai'] as const;
 type Part = (typeof PARTS)[number];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const chosen = only ? only.split(',') : [...PARTS];
@@ -33,6 +34,7 @@ if (runs('rules')) {
   printFigures(figures);
   if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
 }
+if (runs('ai-turns')) printFigures((await import('./ai-turns.ts')).aiTurnBenchmarks());
 if (runs('server')) await (await import('./server.ts')).serverLoad();
 if (runs('web')) await (await import('./web.ts')).webFigures();
 if (runs('barbarossa-web')) await (await import('./barbarossa-web.ts')).barbarossaWebFigures();

@@ -13,6 +13,7 @@ import { ok } from '../result.ts';
 import { type RngState, rngFromSeed, rollDie } from '../rng.ts';
 import { determinizeSecret, type SecretState, secretModule, secretRules } from '../secret-game.ts';
 import {
+  choicesAt,
   IsmctsPlayer,
   ismcts,
   type Macro,
@@ -148,6 +149,42 @@ describe('progressive widening and the clock cap', () => {
     const clock = () => performance.now();
     const r = ismcts(nimDomain, s, 'a', { iterations: 1e9, horizon: 0, maxMs: 30, clock }, 't');
     assert.ok(r.iterations >= 1 && r.iterations < 1e9);
+  });
+  it('firstIteration: a search run in parts, part k from iteration k, draws what one run does', () => {
+    const s = start(nimRules, 13, 1);
+    const takes = choicesAt(nimDomain, s, 'a')!;
+    // One root choice alone (as a player comparing its choices on the same samples plays
+    // them), the rollouts by the random policy: each iteration's result is its draws'.
+    const alone = (key: string): SearchDomain<Nim> => ({
+      ...nimDomain,
+      choices: (st) => (st === s ? takes.filter((m) => m.key === key) : null),
+    });
+    const rewards = new Set<number>();
+    for (const { key } of takes) {
+      const one = searchFrom(alone(key), s, 'a', { iterations: 8, horizon: 0 }, 'parts', {
+        viewer: 'a',
+        searchSingle: true,
+      });
+      let sum = 0;
+      for (let k = 0; k < 8; k++) {
+        const part = searchFrom(
+          alone(key),
+          s,
+          'a',
+          { iterations: 1, horizon: 0, firstIteration: k },
+          'parts',
+          {
+            viewer: 'a',
+            searchSingle: true,
+          },
+        );
+        assert.equal(part.stats[0]!.visits, 1);
+        sum += part.stats[0]!.mean;
+        rewards.add(part.stats[0]!.mean);
+      }
+      assert.ok(Math.abs(sum / 8 - one.stats[0]!.mean) < 1e-12, `${key}: the parts' mean is one run's`);
+    }
+    assert.ok(rewards.size > 1, 'the samples differ (else the comparison proves nothing)');
   });
   it('reads the clock it is given, none of its own (issue #47: the engine reads no clock)', () => {
     const s = start(nimRules, 30, 1);

@@ -97,6 +97,13 @@ export interface SearchBudget {
   /** The clock `maxMs` is read on, ms from any origin (the player's: the engine reads no clock). */
   readonly clock?: () => number;
   /**
+   * The index the iterations are named from (absent: 0; UCB at the root): an iteration's
+   * draws (world, dice, policies) follow from its name, so a search run in parts, part k
+   * from iteration k, draws what one run of them all would (a player that plays the k-th
+   * sample of every choice before any (k+1)-th, to stop between samples on its clock).
+   */
+  readonly firstIteration?: number;
+  /**
    * How deep the tree grows, in choices from the root (the root's own are 1); past it the
    * rollout plays on (the policy's preferred choice), its decisions counted toward the
    * horizon. Absent: no limit. 1: every iteration plays a root choice, then the rollout
@@ -303,9 +310,10 @@ export function searchFrom<G>(
 
 /** UCB1 at the root as everywhere: the budget's iterations, or fewer if the clock runs out. */
 function searchByUcb<G>(search: Search<G>, progress: Progress): void {
+  const first = search.budget.firstIteration ?? 0;
   for (let i = 0; i < search.budget.iterations; i++) {
     if (progress.timeUp()) break;
-    iterate(search, String(i));
+    iterate(search, String(first + i));
     progress.done++;
   }
 }

@@ -145,6 +145,8 @@ export class BarbarossaSearchPlayer implements Player {
     readonly seed: Seed,
     readonly level: SearchLevel = LEVEL_2,
     name = 'ai2',
+    /** The clock's cap on each search, ms (a served game's seat); none: deterministic. */
+    private readonly maxMs?: number,
   ) {
     this.name = name;
     this.policy = new BarbarossaPolicy(rngFromSeed(`${String(seed)}:policy`), DEFAULT_PARAMS);
@@ -157,8 +159,8 @@ export class BarbarossaSearchPlayer implements Player {
     const turn = playerTurnIndex(g);
     if (this.plan !== null && (this.plan.turn !== turn || g.player !== side)) this.plan = null;
     if (this.plan === null && legal.length > 1 && isPlanPoint(g, side)) {
-      const key = this.search(rules, known, side as Side);
       const plans = (this.level.plans ?? BARBAROSSA_PLANS)[side as Side];
+      const key = this.search(rules, known, side as Side);
       const params = plans.find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
       this.plan = {
         turn,
@@ -169,34 +171,60 @@ export class BarbarossaSearchPlayer implements Player {
     return (this.plan?.policy ?? this.policy).choose(g, side as Side, legal);
   }
 
-  /** The plan for `side`'s player-turn from `known` (its own view made a state). */
+  /**
+   * The plan for `side`'s player-turn from `known` (its own view made a state): the k-th
+   * sample of every plan before any plan's next (engine `firstIteration`: the k-th sample
+   * of each draws the same world and dice), so that with a clock cap (`maxMs`, a served
+   * seat) the search stops between rounds and compares the plans on the rounds completed
+   * by all (at least the first). Without one, every sample is played: the same seed, the
+   * same game.
+   */
   private search<G>(
     rules: GameRules<G, Action, unknown>,
     known: GameState<BarbarossaState>,
     side: Side,
   ): string {
     const all = this.level.plans ?? BARBAROSSA_PLANS;
-    const stats: { key: string; visits: number; mean: number }[] = [];
-    for (const plan of all[side]) {
-      // One plan alone: its `samples` iterations are named as every other plan's, so each
-      // draws the same worlds and dice (engine ismcts `iterate`: the seed, the state, the index).
-      const domain = barbarossaPlanDomain(
+    const started = this.maxMs === undefined ? 0 : performance.now();
+    const timeUp = () => this.maxMs !== undefined && performance.now() - started > this.maxMs;
+    const plans = all[side].map((plan) => ({
+      key: plan.key,
+      // One plan alone: its samples are named as every other plan's.
+      domain: barbarossaPlanDomain(
         rules as GameRules<unknown, Action, unknown> as GameRules<BarbarossaState, Action, unknown>,
         playerTurnIndex(known.state),
         this.level.horizon[side],
         { ...all, [side]: [plan] },
-      );
-      const r = searchFrom(
-        domain,
-        known,
-        side,
-        { iterations: this.level.samples[side], horizon: 0 },
-        `${String(this.seed)}:${known.stateId}`,
-        { viewer: side, searchSingle: true },
-      );
-      this.iterations += r.iterations;
-      stats.push(...r.stats);
+      ),
+      rewards: [] as number[],
+    }));
+    let rounds = 0;
+    for (let k = 0; k < this.level.samples[side]; k++) {
+      if (k > 0 && timeUp()) break;
+      let complete = true;
+      for (const plan of plans) {
+        if (k > 0 && timeUp()) {
+          complete = false;
+          break;
+        }
+        const r = searchFrom(
+          plan.domain,
+          known,
+          side,
+          { iterations: 1, horizon: 0, firstIteration: k },
+          `${String(this.seed)}:${known.stateId}`,
+          { viewer: side, searchSingle: true },
+        );
+        this.iterations += r.iterations;
+        plan.rewards.push(r.stats[0]!.mean);
+      }
+      if (!complete) break;
+      rounds++;
     }
+    const stats = plans.map((p) => {
+      const kept = p.rewards.slice(0, rounds);
+      return { key: p.key, visits: kept.length, mean: kept.reduce((a, b) => a + b, 0) / kept.length };
+    });
     this.searches++;
     this.lastStats = stats;
     const planned = stats.find((x) => x.key === 'planned');
@@ -227,11 +255,11 @@ export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai2: {
     label: 'AI, level 2 (search over operational plans)',
     rank: 2,
-    make: (seed) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai2'),
+    make: (seed, play) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai2', play?.thinkMs),
   },
   ai: {
     label: 'AI (default: level 2)',
     rank: 2,
-    make: (seed) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai'),
+    make: (seed, play) => new BarbarossaSearchPlayer(seed, LEVEL_2, 'ai', play?.thinkMs),
   },
 };

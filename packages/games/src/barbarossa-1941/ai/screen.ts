@@ -20,8 +20,15 @@ import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
-import { BarbarossaAiPlayer, barbarossaAiPlayers } from './ai.ts';
+import {
+  BarbarossaAiPlayer,
+  BarbarossaSearchPlayer,
+  barbarossaAiPlayers,
+  LEVEL_2,
+  type SearchLevel,
+} from './ai.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import { BARBAROSSA_PLANS } from './search.ts';
 import { AXIS_STRATEGIES } from './strategies.ts';
 
 /**
@@ -31,13 +38,26 @@ import { AXIS_STRATEGIES } from './strategies.ts';
  * docs/barbarossa-balance.md "Pockets") were taken out again; commits 8eb6d0a, 079b7fd and
  * dabbb8a hold them.
  */
-export const VARIANTS: Readonly<Record<string, PolicyParams>> = {
+export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: SearchLevel }>> = {
   level1: DEFAULT_PARAMS,
   'objective-floor-3:2': { ...DEFAULT_PARAMS, objectiveFloor: COL['3:2']! },
   'objective-floor-1:1': { ...DEFAULT_PARAMS, objectiveFloor: COL['1:1']! },
   ...Object.fromEntries(
     Object.entries(AXIS_STRATEGIES).map(([name, strategy]) => [name, { ...DEFAULT_PARAMS, strategy }]),
   ),
+  // Level 2's Axis plans, each played all game by the rules of thumb.
+  ...Object.fromEntries(BARBAROSSA_PLANS.axis.map((p) => [`plan-${p.key}`, p.params])),
+  // Level 2 (`ai.ts` `LEVEL_2`) as the Axis; without its plan `floor` (level 2 as it was
+  // measured at 47% against level 1); looking two player-turns ahead (its own and the
+  // Russians' answer).
+  ai2: { level: LEVEL_2 },
+  'ai2-three-plans': {
+    level: {
+      ...LEVEL_2,
+      plans: { ...BARBAROSSA_PLANS, axis: BARBAROSSA_PLANS.axis.filter((p) => p.key !== 'floor') },
+    },
+  },
+  'ai2-horizon-2': { level: { ...LEVEL_2, horizon: { ...LEVEL_2.horizon, axis: 2 } } },
 };
 
 /** The game-turns at whose first Axis player-turn the Russian units are counted. */
@@ -73,10 +93,19 @@ export interface Screened {
   pocketHexesAttacked: number;
   /** CPU ms the variant (the Axis) thought, by Axis player-turn. */
   axisTurnMs: number[];
+  /** A level-2 variant: the plan it played each Axis player-turn, in order. */
+  chosen: string[];
 }
 
-export function screenGame(params: PolicyParams, seed: number, save?: string): Screened {
-  const variant = new BarbarossaAiPlayer(`player:axis:${seed}`, params, 'variant');
+export function screenGame(
+  params: PolicyParams | { readonly level: SearchLevel },
+  seed: number,
+  save?: string,
+): Screened {
+  const variant: Player =
+    'level' in params
+      ? new BarbarossaSearchPlayer(`player:axis:${seed}`, params.level, 'variant')
+      : new BarbarossaAiPlayer(`player:axis:${seed}`, params, 'variant');
   const cpu = new Map<number, number>();
   const axis: Player = {
     name: variant.name,
@@ -139,6 +168,7 @@ export function screenGame(params: PolicyParams, seed: number, save?: string): S
     causes[why] = (causes[why] ?? 0) + 1;
   }
   return {
+    chosen: variant instanceof BarbarossaSearchPlayer ? [...variant.chosen] : [],
     axisTurnMs: [...cpu.values()],
     pocketHexes,
     pocketHexesAttacked,
@@ -200,6 +230,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `  Axis CPU a player-turn: mean ${Math.round(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length))} ms, p95 ${Math.round(p95)}, max ${Math.round(ms[ms.length - 1] ?? 0)}`,
   );
+  const plans: Record<string, number> = {};
+  for (const s of games) for (const k of s.chosen) plans[k] = (plans[k] ?? 0) + 1;
+  if (Object.keys(plans).length > 0)
+    console.log(
+      `  plans played (Axis player-turns): ${Object.entries(plans)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}; by game-turn: ${games.map((s) => s.chosen.map((k) => k[0]).join('')).join(' ')}`,
+    );
   for (const t of SAMPLED) {
     const at = games.flatMap((s) => (s.counts[t] ? [s.counts[t]] : []));
     console.log(

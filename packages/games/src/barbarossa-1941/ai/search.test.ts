@@ -119,6 +119,35 @@ describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory C
   });
 });
 
+describe("a served seat's clock cap (the server's AI_THINK_MS, engine `firstIteration`)", () => {
+  it('compares every plan on the samples played by all: all of them uncapped, the first round at least when the clock is up', () => {
+    const s = firstPlanPoint(2, 'axis');
+    const free = new BarbarossaSearchPlayer('cap');
+    const a = free.choose(rules, s, 'axis');
+    assert.deepEqual(
+      free.lastStats.map((x) => x.visits),
+      free.lastStats.map(() => LEVEL_2.samples.axis),
+      'uncapped: every sample of every plan',
+    );
+    // A cap already passed when the first round ends: each plan's first sample, no more.
+    const capped = new BarbarossaSearchPlayer('cap', LEVEL_2, 'ai', 0);
+    const b = capped.choose(rules, s, 'axis');
+    assert.ok(offered(s, 'axis', b), 'a legal action');
+    assert.deepEqual(
+      capped.lastStats.map((x) => x.visits),
+      free.lastStats.map(() => 1),
+      'one sample of every plan',
+    );
+    assert.equal(capped.iterations, free.lastStats.length, 'one round played');
+    // The first round is the uncapped search's first samples (the same worlds and dice).
+    assert.ok(offered(s, 'axis', a));
+    // The module's players take a served seat's cap (the server's `thinkMs`).
+    const served = barbarossaModule.players!.ai!.make('cap', { thinkMs: 0 }) as BarbarossaSearchPlayer;
+    served.choose(rules, s, 'axis');
+    assert.deepEqual(capped.lastStats, served.lastStats, 'the served ai honours thinkMs');
+  });
+});
+
 describe("level 2 in the module's players", () => {
   it('ai2 is the search, ranked above ai1; ai is level 2 (stronger than level 1 on both sides)', () => {
     const kinds = barbarossaModule.players;
