@@ -2,7 +2,8 @@
  * Every game's default AI (`players.ai`, the level a served AI seat plays) against itself:
  * its thinking time a player-turn, p95, beside the game's `random` player over the same
  * opening game-turns in the same run (issue #44: every served AI seat inside its 5 s cap
- * at p95, on the full front). A player-turn is a side's choices in a game-turn (the
+ * at p95, on the full front), by the clock (the cap is the clock's: run it on a quiet
+ * machine), its CPU time beside it. A player-turn is a side's choices in a game-turn (the
  * module's progress): for a game whose defender chooses in the attacker's player-turn
  * (retreats), those choices count with its own, so the figure is an upper bound.
  *
@@ -93,15 +94,17 @@ export function aiTurnBenchmarks(ids: readonly string[] = Object.keys(GAMES)): F
       random.cpu.push(...r.cpu);
       random.clock.push(...r.clock);
     }
-    const cpu = p95(ai.cpu);
-    const ref = p95(random.cpu);
-    const mean = ai.cpu.reduce((x, y) => x + y, 0) / Math.max(1, ai.cpu.length);
+    // The figure is the clock's (the served seat's cap is on the clock); the CPU time beside
+    // it counts V8's helper threads too (garbage collection), so it reads higher.
+    const clock = p95(ai.clock);
+    const ref = p95(random.clock);
+    const mean = ai.clock.reduce((x, y) => x + y, 0) / Math.max(1, ai.clock.length);
     figures.push({
-      name: `${id} AI (ai) player-turn p95, CPU (${ai.cpu.length} player-turns, turns 1-${turns}, seeds ${SEEDS.join(',')}; mean ${mean.toFixed(0)} ms, max ${Math.max(...ai.cpu).toFixed(0)} ms; clock p95 ${p95(ai.clock).toFixed(0)} ms)`,
+      name: `${id} AI (ai) player-turn p95, clock (${ai.clock.length} player-turns, turns 1-${turns}, seeds ${SEEDS.join(',')}; mean ${mean.toFixed(0)} ms, max ${Math.max(...ai.clock).toFixed(0)} ms; CPU p95 ${p95(ai.cpu).toFixed(0)} ms)`,
       unit: 'ms',
-      median: cpu,
+      median: clock,
       reference: ref,
-      ratio: cpu / ref,
+      ratio: clock / ref,
       goal: "ratio = the random player's p95 a player-turn; p95 < 5,000 ms (a served AI seat's cap)",
     });
   }

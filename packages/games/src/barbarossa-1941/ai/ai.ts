@@ -241,10 +241,9 @@ export class BarbarossaSearchPlayer implements Player {
 
 /**
  * The players this folder adds to the module's `players` (the engine's `random` stays the
- * baseline). `ai` is level 2, the strongest: with the evaluation that counts units, against
- * level 1 over seeds 1-100 each way (29 Nov 2026, docs/barbarossa-balance.md) it wins 47% as
- * the Axis (level 1 against itself: 30% on seeds 1-60) and 71% as the Russians (62%): stronger
- * on both sides, not yet the 60% as the Axis of issue #44.
+ * baseline). `ai` is level 2, the strongest: against level 1 over seeds 1-100 each way
+ * (docs/barbarossa-balance.md) it wins 61% as the Axis with its fourth plan, `floor` (47%
+ * without it; level 1 against itself: 30% on seeds 1-60), and 71% as the Russians (62%).
  */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {
