@@ -198,15 +198,11 @@ export class BarbarossaSearchPlayer implements Player {
       ),
       rewards: [] as number[],
     }));
+    /** Rounds every plan finished (the first always). */
     let rounds = 0;
-    for (let k = 0; k < this.level.samples[side]; k++) {
-      if (k > 0 && timeUp()) break;
-      let complete = true;
+    round: for (let k = 0; k < this.level.samples[side]; k++) {
       for (const plan of plans) {
-        if (k > 0 && timeUp()) {
-          complete = false;
-          break;
-        }
+        if (k > 0 && timeUp()) break round;
         const r = searchFrom(
           plan.domain,
           known,
@@ -218,8 +214,7 @@ export class BarbarossaSearchPlayer implements Player {
         this.iterations += r.iterations;
         plan.rewards.push(r.stats[0]!.mean);
       }
-      if (!complete) break;
-      rounds++;
+      rounds = k + 1;
     }
     const stats = plans.map((p) => {
       const kept = p.rewards.slice(0, rounds);
