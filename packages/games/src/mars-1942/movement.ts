@@ -55,6 +55,9 @@ export function canMove(board: Board, id: string): boolean {
  * the AI's rollouts check before making it (policy quickLegal) is then carried out from
  * the same search on the same board (the state's settled board: drafts.ts).
  */
+/** The path of every move listed without paths (shared: read it, never change it). */
+const NO_PATH: readonly number[] = Object.freeze([]);
+
 let lastTo: {
   readonly board: Board;
   readonly id: string;
@@ -131,7 +134,7 @@ export function moveOptions(
       to,
       cost,
       bonus: isolatedInfantry || cost > 2 * range,
-      path: withPaths ? space.pathTo(to) : [],
+      path: withPaths ? space.pathTo(to) : (NO_PATH as number[]),
     });
   }
   if (one) lastTo = { board, id, to: opts.to!, out };

@@ -23,12 +23,14 @@ import {
   type MarsState,
   type MoveOption,
   marsBoard,
+  mayMoveTo,
   moveOptions,
   type Scenario,
   type Side,
   scenarioByKey,
   sideUnits,
   stackingOkWith,
+  unitMoves,
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, unitWorth } from './odds.ts';
 import { supplyCuts, supplyPickets } from './pickets.ts';
@@ -223,11 +225,9 @@ function quickKey(a: MarsAction): string {
  */
 function quickLegal(s: Scenario, g: MarsState, side: Side, a: MarsAction): boolean {
   const board = marsBoard(g);
-  if (a.type === 'move') {
-    const to = hexIndex(s.map, a.to);
-    // With its path: the move is then made from this search (moveOptions keeps the last).
-    return moveOptions(board, a.unit, { to }).length > 0;
-  }
+  // From the unit's search of this state (the plan's own, or carried from the state
+  // before): the move is then made from it.
+  if (a.type === 'move') return mayMoveTo(board, a.unit, hexIndex(s.map, a.to));
   if (a.type === 'assign') {
     if (g.attacks.some((x) => x.units.includes(a.unit)) || !canAttack(board, a.unit)) return false;
     const at = g.units[a.unit]!.at;
@@ -268,13 +268,12 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
     // Each unit's moves, stacking aside, and the hexes whose friendly units they depend on
     // (moveOptions `uses`; none: no friendly unit matters), to take them over on the board
     // with the cuts made wherever no cut moved to or from those hexes.
-    const searched = new Map<string, { all: MoveOption[]; near: readonly number[] | null }>();
+    // The state's own searches (unitMoves): the moves checked and made later read them.
+    const searched = new Map<string, { all: readonly MoveOption[]; near: readonly number[] }>();
     const options = new Map<string, MoveOption[]>();
     for (const id of units) {
-      const uses = { friends: false };
-      const all = moveOptions(board, id, { paths: false, stacking: false, uses });
-      const at = board.unitState(id).at;
-      searched.set(id, { all, near: uses.friends ? [at, ...board.neighbors(at)] : null });
+      const { moves: all, near } = unitMoves(board, id);
+      searched.set(id, { all, near });
       options.set(
         id,
         all.filter((m) => fitsStack(board, m.to, id)),
@@ -297,7 +296,7 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
       const changed = pre.flatMap(([id, h]) => [board.unitState(id).at, h]);
       const kept = new Map<string, MoveOption[]>();
       for (const [id, { all, near }] of searched)
-        if (!near?.some((h) => changed.includes(h)))
+        if (!near.some((h) => changed.includes(h)))
           kept.set(
             id,
             all.filter((m) => fitsStack(cut, m.to, id)),

@@ -23,21 +23,21 @@ import { CITE, hexAt, hexNum, log, perUnit, type StepRules } from './step.ts';
  * search is taken over when the unit's own state is the same, no enemy unit has moved,
  * changed its fortification or disruption (friendlyChanges), and no friendly unit came
  * or went on its hex or next to it where that matters; stacking is checked on each
- * state. The fuzzer checks every list against one worked out from scratch.
+ * state. The legal list and the AI's movement plan read the same searches (unitMoves):
+ * a rollout's plan searches each unit once a movement step, and each move it makes is
+ * checked and carried out from them. The fuzzer checks every list against one worked
+ * out from scratch; movement.test.ts every unit's carried search against a fresh one.
  */
-interface UnitMoves {
+export interface UnitMoves {
   /**
-   * Destinations as far as the search goes, stacking aside: checked on each state; each
-   * with its cost and bonus (moveOptions).
+   * Destinations as far as the search goes, stacking aside (moveOptions `paths: false,
+   * stacking: false`): checked on each state.
    */
-  readonly moves: readonly {
-    readonly to: number;
-    readonly action: MarsAction;
-    readonly cost: number;
-    readonly bonus: boolean;
-  }[];
+  readonly moves: readonly MoveOption[];
+  /** The move actions of `moves`, one frozen object a move, made once a legal list asks for them. */
+  actions: readonly MarsAction[] | undefined;
   /** The search's tree (moveOptions `tree`): the path of the move chosen. */
-  readonly tree: Int32Array;
+  readonly tree: readonly number[];
   /**
    * The unit's hex and those next to it, when friendly units there can change its moves
    * (its search looked at a minimum 1-hex move: see moveOptions); else none.
@@ -47,21 +47,91 @@ interface UnitMoves {
 
 interface MovementCache {
   readonly player: Side;
-  /** The units the moves were worked out on: a settled state's, never changed after. */
+  /** The units the moves hold for: a settled state's, never changed after. */
   readonly units: Readonly<Record<string, UnitState>>;
-  readonly byUnit: ReadonlyMap<string, UnitMoves>;
+  /**
+   * The moves of the player's units (by scenario index: `unitIds[i]`'s is `[i]`) searched
+   * on this state or carried to it, filled as they are asked for.
+   */
+  readonly byUnit: (UnitMoves | undefined)[];
 }
 
 /**
- * Each movement-phase state's moves, once its legal actions are known, carried to the
- * draft cloned from it (engine CarriedCache). The cache holds the parent's units only,
- * not the parent: states do not keep the game's history alive.
+ * Each movement-phase state's moves, as far as they were asked for (legal actions, the
+ * AI's plan), carried to the draft cloned from it (engine CarriedCache). The cache holds
+ * the parent's units only, not the parent: states do not keep the game's history alive.
  */
 const movementCaches = new CarriedCache<MarsState, MovementCache>();
 
 /** `copy`, the draft of `parent` an action is applied to, takes over the parent's moves. */
 export function inheritMoves(parent: MarsState, copy: MarsState): void {
   movementCaches.inherit(parent, copy);
+}
+
+/**
+ * The moves of the movement step's state `g` (settled: never changed after), with every
+ * unit's search that still holds taken over from the state it was cloned from.
+ */
+function movesOf(g: MarsState, s: Scenario): MovementCache {
+  const own = movementCaches.get(g);
+  if (own) return own;
+  const me = g.player;
+  const prev = movementCaches.inherited(g);
+  const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
+  let byUnit: (UnitMoves | undefined)[];
+  if (prev && changed) {
+    byUnit = prev.byUnit.slice();
+    const before = unitStates(s, prev.units);
+    const now = unitStates(s, g.units);
+    for (let i = 0; i < byUnit.length; i++) {
+      const m = byUnit[i];
+      if (m && (!sameUnitState(before[i]!, now[i]!) || touches(m.near, changed))) byUnit[i] = undefined;
+    }
+  } else byUnit = new Array<UnitMoves | undefined>(s.unitIds.length).fill(undefined);
+  const made: MovementCache = { player: me, units: g.units, byUnit };
+  movementCaches.set(g, made);
+  return made;
+}
+
+/** A unit's moves searched afresh on `board` (see UnitMoves). */
+function searchMoves(board: Board, id: string): UnitMoves {
+  const uses = { friends: false };
+  const tree: number[] = [];
+  const moves = moveOptions(board, id, { paths: false, stacking: false, uses, tree });
+  const at = board.unitState(id).at;
+  return {
+    moves,
+    actions: undefined,
+    tree,
+    near: uses.friends ? [at, ...board.neighbors(at)] : [],
+  };
+}
+
+/**
+ * The moves of unit `id` on `board`, stacking aside (moveOptions `paths: false, stacking:
+ * false`, in its order): in the movement step, for the player's own units, the state's
+ * search, carried from the state before where it still holds (see UnitMoves); else a
+ * fresh one. Read them, never change them.
+ */
+export function unitMoves(board: Board, id: string): UnitMoves {
+  const g = board.state;
+  const { s } = board;
+  if (g.step !== 'movement' || s.units[id]!.side !== g.player) return searchMoves(board, id);
+  const byUnit = movesOf(g, s).byUnit;
+  const i = s.unitIndex.get(id)!;
+  let m = byUnit[i];
+  if (!m) {
+    m = searchMoves(board, id);
+    byUnit[i] = m;
+  }
+  return m;
+}
+
+/** May unit `id` move to `to` on `board` (a move moveOptions offers, stacking checked)? From unitMoves. */
+export function mayMoveTo(board: Board, id: string, to: number): boolean {
+  const moves = unitMoves(board, id).moves;
+  for (let i = 0; i < moves.length; i++) if (moves[i]!.to === to) return fitsStack(board, to, id);
+  return false;
 }
 
 /**
@@ -110,15 +180,16 @@ function withdrawAction(s: Scenario, id: string): MarsAction {
 const END_MOVEMENT: MarsAction = Object.freeze({ type: 'end-movement' });
 
 /**
- * The move of `unit` to `to` as the legal list of the state the draft `g` was cloned
- * from found it (its cost, bonus and path, from the search kept with the list), or
- * undefined when that state's list was not worked out: then the move is searched again.
- * The same search either way (see MovementCache): a move is not searched twice.
+ * The move of `unit` to `to` as the state the draft `g` was cloned from found it (its
+ * cost, bonus and path, from the search kept there: its legal list's, or the AI's that
+ * checked the move), or undefined when that state did not search the unit: then the move
+ * is searched again. The same search either way (see UnitMoves): a move is not searched
+ * twice.
  */
-function listedMove(g: MarsState, me: Side, unit: string, to: number): MoveOption | undefined {
+function listedMove(g: MarsState, s: Scenario, me: Side, unit: string, to: number): MoveOption | undefined {
   const listed = movementCaches.inherited(g);
   if (!listed || listed.player !== me || listed.units !== parentUnitsOf(g)) return undefined;
-  const m = listed.byUnit.get(unit);
+  const m = listed.byUnit[s.unitIndex.get(unit)!];
   const move = m?.moves.find((x) => x.to === to);
   if (!m || !move) return undefined;
   return { to, cost: move.cost, bonus: move.bonus, path: pathInTree(m.tree, to) };
@@ -137,29 +208,16 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
     const states = board.states;
     const mine: number[] = [];
     for (const i of s.sideIndexes[me]) if (states[i]!.status === 'map' && states[i]!.at >= 0) mine.push(i);
-    // A unit's moves as the state this one was cloned from had them, where nothing
-    // they depend on has changed since (see MovementCache).
-    const prev = movementCaches.inherited(g);
-    const changed = prev && prev.player === me ? friendlyChanges(s, prev.units, g.units, me) : null;
-    const before = prev ? unitStates(s, prev.units) : null;
-    const byUnit = new Map<string, UnitMoves>();
+    // Each unit's moves as the state this one was cloned from had them, where nothing
+    // they depend on has changed since (see UnitMoves).
+    const byUnit = movesOf(g, s).byUnit;
     let most = 1; // the list's length at most: every move, a withdrawal a unit, the end
     for (const i of mine) {
-      const id = s.unitIds[i]!;
-      let m = changed ? prev!.byUnit.get(id) : undefined;
-      if (!m || !sameUnitState(before![i]!, states[i]!) || touches(m.near, changed!)) {
-        const at = states[i]!.at;
-        const uses = { friends: false };
-        const tree: number[] = [];
-        const moves = moveOptions(board, id, { paths: false, stacking: false, uses, tree }).map((o) => ({
-          to: o.to,
-          action: Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }) as MarsAction,
-          cost: o.cost,
-          bonus: o.bonus,
-        }));
-        m = { near: uses.friends ? [at, ...board.neighbors(at)] : [], moves, tree: Int32Array.from(tree) };
+      let m = byUnit[i];
+      if (!m) {
+        m = searchMoves(board, s.unitIds[i]!);
+        byUnit[i] = m;
       }
-      byUnit.set(id, m);
       most += m.moves.length + 1;
     }
     // Made at its greatest length and cut to what it holds (no growing as it fills:
@@ -168,14 +226,17 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
     let n = 0;
     for (const i of mine) {
       const id = s.unitIds[i]!;
-      const moves = byUnit.get(id)!.moves;
-      for (let i = 0; i < moves.length; i++)
-        if (fitsStack(board, moves[i]!.to, id)) list[n++] = moves[i]!.action;
+      const m = byUnit[i]!;
+      const moves = m.moves;
+      m.actions ??= moves.map(
+        (o) => Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }) as MarsAction,
+      );
+      const actions = m.actions;
+      for (let k = 0; k < moves.length; k++) if (fitsStack(board, moves[k]!.to, id)) list[n++] = actions[k]!;
       if (me === 'german' && canWithdraw(board, id)) list[n++] = withdrawAction(s, id);
     }
     list[n++] = END_MOVEMENT;
     list.length = n;
-    movementCaches.set(g, { player: me, units: g.units, byUnit });
     return list;
   },
 
@@ -184,7 +245,7 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
       // The draft is still its parent here: the parent's board, if it has one.
       const board = parentBoard(g) ?? boardOf(g);
       const to = hexAt(s, action.to);
-      const opt = listedMove(g, me, action.unit, to) ?? moveOptions(board, action.unit, { to })[0]!;
+      const opt = listedMove(g, s, me, action.unit, to) ?? moveOptions(board, action.unit, { to })[0]!;
       const st = changeUnit(g, action.unit);
       st.at = to;
       st.moved = opt.bonus ? 'bonus' : 'attack';
