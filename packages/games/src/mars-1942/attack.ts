@@ -11,7 +11,7 @@ import type { Attack, MarsState } from './state.ts';
 
 /** May this unit attack now (mars-1942 "Disruption", "Supply", "Fortification")? */
 export function canAttack(board: Board, id: string): boolean {
-  const st = board.state.units[id]!;
+  const st = board.unitState(id);
   return (
     st.status === 'map' &&
     !st.disrupted &&
@@ -71,7 +71,7 @@ export interface AttackEvaluation {
 
 function unitDefense(board: Board, id: string): number {
   const u = board.unit(id);
-  return board.state.units[id]!.fortified && u.factors.fortified !== undefined
+  return board.unitState(id).fortified && u.factors.fortified !== undefined
     ? u.factors.fortified
     : u.factors.defense!;
 }
@@ -167,9 +167,7 @@ export function evaluateAttack(
       items.push({
         unit: id,
         value: unitDefense(board, id),
-        reason: brief
-          ? ''
-          : `${board.unit(id).name}${board.state.units[id]!.fortified ? ' (fortified)' : ''}`,
+        reason: brief ? '' : `${board.unit(id).name}${board.unitState(id).fortified ? ' (fortified)' : ''}`,
       });
     }
     const place = s.map.placeAt[target]!;
@@ -229,11 +227,11 @@ export function evaluateAttack(
     .filter((id) => board.crossesRiver(at(id), target))
     .reduce((a, id) => a + attackStrength(board, id), 0);
   const defenderSupply = (hexsideOnly ? (garrison ? [garrison] : []) : defenders).map(
-    (id) => board.state.units[id]!.supply,
+    (id) => board.unitState(id).supply,
   );
   const shifts = marsShifts({
     acrossRiver: riverFactors * 2 > attackTotal,
-    attackerRationed: attack.units.some((id) => board.state.units[id]!.supply === 'rationed'),
+    attackerRationed: attack.units.some((id) => board.unitState(id).supply === 'rationed'),
     defenderIsolated: defenderSupply.length > 0 && defenderSupply.every((x) => x === 'isolated'),
     defenderRationed: defenderSupply.length > 0 && defenderSupply.every((x) => x !== 'full'),
   });
@@ -298,7 +296,7 @@ export function mustAttack(
       if (targeted.has(h) || !board.isEnemyHex(attacker, h)) continue;
       const obliged = board.at[h]!.some((id) => {
         const u = board.unit(id);
-        const st = board.state.units[id]!;
+        const st = board.unitState(id);
         return !st.disrupted && (u.side === 'german' || u.size === 'korps');
       });
       if (!obliged) continue;

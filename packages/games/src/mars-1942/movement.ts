@@ -20,7 +20,7 @@ export interface MoveOption {
 /** Hexes a unit may move to "to attack" (not counting the 2-hex bonus), in whole hexes. */
 export function attackRange(board: Board, id: string): number {
   const u = board.unit(id);
-  const st = board.state.units[id]!;
+  const st = board.unitState(id);
   if (st.supply === 'isolated') return 0;
   if (st.supply === 'rationed') return 1; // "A rationed unit's operational movement (to attack) is 1 hex"
   return isMobile(u) ? 3 : 2;
@@ -29,7 +29,7 @@ export function attackRange(board: Board, id: string): number {
 /** May this unit move operationally now? */
 export function canMove(board: Board, id: string): boolean {
   const u = board.unit(id);
-  const st = board.state.units[id]!;
+  const st = board.unitState(id);
   if (st.status !== 'map' || st.disrupted || st.fortifiedNow || st.moved !== 'no') return false;
   // An isolated unit cannot move, unless pure infantry/rifle: its bonus only. The
   // isolation rule is the more specific one: the minimum 1-hex move does not lift it
@@ -83,7 +83,7 @@ export function moveOptions(
   if (!canMove(board, id)) return [];
   const u = board.unit(id);
   const side = u.side as Side;
-  const st = board.state.units[id]!;
+  const st = board.unitState(id);
   const { s } = board;
   const map = s.map;
   const range = attackRange(board, id);
@@ -111,7 +111,7 @@ export function moveOptions(
       if (occupiedByOthers(to)) return true;
       // ...or out of one Undisrupted enemy unit's unoccupied ZOC into a different enemy unit's unoccupied ZOC.
       if (startOwners.size === 0 || occupiedByOthers(from)) return false;
-      const fromUndisrupted = [...startOwners].every((o) => !board.state.units[o]!.disrupted);
+      const fromUndisrupted = [...startOwners].every((o) => !board.unitState(o).disrupted);
       const owners = board.zocOwners(side, to);
       return fromUndisrupted && owners.length > 0 && owners.every((o) => !startOwners.has(o));
     },

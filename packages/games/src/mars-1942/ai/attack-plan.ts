@@ -119,7 +119,7 @@ class AttackPlan {
     let outlook: AttackOutlook | null = null;
     for (const o of this.optionsFor(t)) {
       if (units.includes(o.unit) || !this.free.has(o.unit)) continue;
-      const cur = positions.get(o.unit) ?? board.state.units[o.unit]!.at;
+      const cur = positions.get(o.unit) ?? board.unitState(o.unit).at;
       if (cur !== o.hex && !stackingOkWith(board.s, this.occ(o.hex), o.unit)) continue;
       if (cur !== o.hex) this.move(o.unit, o.hex);
       units.push(o.unit);
@@ -192,7 +192,7 @@ class AttackPlan {
   }
 
   private move(id: string, h: number): void {
-    const cur = this.positions.get(id) ?? this.board.state.units[id]!.at;
+    const cur = this.positions.get(id) ?? this.board.unitState(id).at;
     const o = this.occ(cur);
     o.splice(o.indexOf(id), 1);
     this.occ(h).push(id);
@@ -204,7 +204,7 @@ class AttackPlan {
     if (h === undefined) return;
     const o = this.occ(h);
     o.splice(o.indexOf(id), 1);
-    this.occ(this.board.state.units[id]!.at).push(id);
+    this.occ(this.board.unitState(id).at).push(id);
     this.positions.delete(id);
   }
 
@@ -270,7 +270,7 @@ class AttackPlan {
     const tEnemy = board.isEnemyHex(side, t) ? 1 : 0;
     for (const { unit, hex } of found) {
       let rank = (board.unit(unit).factors.attack ?? 0) * 10;
-      if (hex === board.state.units[unit]!.at) rank += 3;
+      if (hex === board.unitState(unit).at) rank += 3;
       if (board.crossesRiver(hex, t)) rank -= 4;
       // Other enemy hexes next to the attack hex bring the must-attack rule in.
       rank -= (this.enemyNeighbours(hex) - tEnemy) * 2;

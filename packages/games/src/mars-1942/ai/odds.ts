@@ -118,7 +118,7 @@ export function attackOutlook(
     let gain = 0;
     let vacated = ev.defenders.length > 0;
     for (const d of ev.defenders) {
-      const disrupted = board.state.units[d]!.disrupted;
+      const disrupted = board.unitState(d).disrupted;
       const r = disrupted ? readTable(MARS_CRT, higher, roll) : base;
       const w = unitWorth(board, d);
       if (r === 'DE' || r === 'X/2') gain += w;

@@ -35,13 +35,13 @@ const cut = (d: number) => d < 0 || d > 8;
  * with no unit in supply (Victory Conditions 1 and 2).
  */
 export function supplyCost(board: Board, side: Side): number {
-  const { s, state } = board;
+  const { s } = board;
   const dist = board.supplyDistance(side);
   let cost = 0;
   const zoneSupplied = new Uint8Array(s.defenseZones.length);
   const zoneHeld = new Uint8Array(s.defenseZones.length);
   for (const id of sideUnits(s, side)) {
-    const st = state.units[id]!;
+    const st = board.unitState(id);
     if (st.status !== 'map' || st.at < 0) continue;
     const d = dist[st.at]!;
     const z = side === 'german' ? s.zoneOf[st.at]! : -1;
@@ -88,7 +88,7 @@ export function supplyPickets(
     const rank = (id: string) => unitWorth(board, id) - (isInfantry(board.unit(id)) ? 1 : 0);
     const zoc = board.enemyZoc(side).any;
     for (const id of left) {
-      const st = board.state.units[id]!;
+      const st = board.unitState(id);
       if (zoc[st.at] === 1) continue;
       for (const m of options.get(id) ?? []) {
         if (blocked[m.to] !== 1 || board.owner[m.to] !== 0 || !stackingOk(id, m.to)) continue;
@@ -210,12 +210,12 @@ export function supplyCuts(
   stackingOk: (id: string, hex: number) => boolean,
   pressure: (hex: number) => number,
 ): [string, number][] {
-  const { s, state } = start;
+  const { s } = start;
   const enemy: Side = side === 'german' ? 'soviet' : 'german';
   // Von Kluge cuts off what came through the front; Zhukov the Germans anywhere.
   const inside: number[] = [];
   for (const id of sideUnits(s, enemy)) {
-    const st = state.units[id]!;
+    const st = start.unitState(id);
     if (st.status === 'map' && st.at >= 0 && (side === 'soviet' || s.germanTerritory[st.at] === 1))
       inside.push(st.at);
   }
@@ -252,7 +252,7 @@ export function supplyCuts(
     const after = withUnitAt(board, id, hex);
     const odds = pressure(hex) / Math.max(1, strength(id));
     const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
-    const own = zoc[board.state.units[id]!.at] === 1 ? supplyCost(after, side) - ownCostOf(board) : 0;
+    const own = zoc[board.unitState(id).at] === 1 ? supplyCost(after, side) - ownCostOf(board) : 0;
     return { after, gain: supplyCost(after, enemy) - loss - risk - Math.max(0, own) };
   };
   // Every cut is weighed once on the board as it is, the best first; each one taken is

@@ -109,9 +109,33 @@ interface Plan {
   readonly actions: MarsAction[];
 }
 
+/**
+ * `p` with every field of PolicyParams, in one order (an absent one undefined): the same
+ * parameters, and every policy's of one shape, so that the code reading them (the movement
+ * and attack plans) meets one kind of object whichever plan the search plays (V8 then
+ * optimizes it once instead of again for each new shape).
+ */
+export function policyParams(p: PolicyParams): PolicyParams {
+  return {
+    style: p.style,
+    minColumn: p.minColumn,
+    goalColumn: p.goalColumn,
+    maxTargets: p.maxTargets,
+    noRetreat: p.noRetreat,
+    reserves: p.reserves,
+    reinforceLine: p.reinforceLine,
+    pickets: p.pickets,
+    cuts: p.cuts,
+    setup: p.setup,
+  };
+}
+
 export class MarsPolicy {
   private plan: Plan | null = null;
-  constructor(readonly params: PolicyParams) {}
+  readonly params: PolicyParams;
+  constructor(params: PolicyParams) {
+    this.params = policyParams(params);
+  }
 
   /**
    * Picks one of `legal` for `side` in the known state. Inside its own rollouts the AI
@@ -255,8 +279,10 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
 }
 
 function unitsOnMap(board: Board, side: Side): string[] {
-  const { s, state } = board;
-  return sideUnits(s, side).filter((id) => state.units[id]!.status === 'map' && state.units[id]!.at >= 0);
+  const { s } = board;
+  return sideUnits(s, side).filter(
+    (id) => board.unitState(id).status === 'map' && board.unitState(id).at >= 0,
+  );
 }
 
 /* ---------------------------------------------------------------------------- */
@@ -317,7 +343,7 @@ function planMovementOf(
   enemyPressure?: Float64Array,
   searched?: ReadonlyMap<string, MoveOption[]>,
 ): MarsAction[] {
-  const { s, state } = board;
+  const { s } = board;
   const units = unitsOnMap(board, side).filter((id) => !done.has(id));
   const options = new Map<string, ReturnType<typeof moveOptions>>();
   for (const id of units) options.set(id, searched?.get(id) ?? moveOptions(board, id, { paths: false }));
@@ -325,7 +351,7 @@ function planMovementOf(
   // Where each unit could attack from: its own hex, and hexes within its attack range.
   const from = new Map<string, number[]>();
   for (const id of units) {
-    const st = state.units[id]!;
+    const st = board.unitState(id);
     const mayAttackHere = canAttack(board, id) && st.moved === 'no';
     const hexes = mayAttackHere ? [st.at] : [];
     for (const m of options.get(id)!) if (!m.bonus) hexes.push(m.to);
@@ -338,7 +364,7 @@ function planMovementOf(
   const actions: MarsAction[] = [];
   const committed = new Set(attacks.flatMap((a) => a.units));
   for (const [id, h] of positions)
-    if (h !== state.units[id]!.at) actions.push({ type: 'move', unit: id, to: hexNum(s, h) });
+    if (h !== board.unitState(id).at) actions.push({ type: 'move', unit: id, to: hexNum(s, h) });
 
   // Everybody else: toward an objective.
   const occupancy = new Map<number, string[]>();
@@ -351,7 +377,7 @@ function planMovementOf(
     return o;
   };
   for (const [id, h] of positions) {
-    const o = occ(state.units[id]!.at);
+    const o = occ(board.unitState(id).at);
     o.splice(o.indexOf(id), 1);
     occ(h).push(id);
   }
@@ -360,7 +386,7 @@ function planMovementOf(
     const planned = boardWith(board, positions);
     const fits = (id: string, h: number) => stackingOkWith(s, occ(h), id);
     for (const [id, h] of supplyPickets(planned, side, free, options, fits)) {
-      const o = occ(state.units[id]!.at);
+      const o = occ(board.unitState(id).at);
       o.splice(o.indexOf(id), 1);
       occ(h).push(id);
       committed.add(id);
@@ -375,7 +401,7 @@ function planMovementOf(
     const u = board.unit(id);
     const f = field(id);
     if (!f) continue;
-    const here = state.units[id]!.at;
+    const here = board.unitState(id).at;
     let best = here;
     let bestScore = f.score(here) - 0.01;
     for (const m of opts) {
@@ -399,7 +425,7 @@ function planMovementOf(
 
 function isGarrison(board: Board, id: string): boolean {
   const u = board.unit(id);
-  const at = board.state.units[id]!.at;
+  const at = board.unitState(id).at;
   return u.side === 'german' && isInfantry(u) && at >= 0 && board.s.zoneOf[at]! >= 0;
 }
 
@@ -408,10 +434,10 @@ function isGarrison(board: Board, id: string): boolean {
  * Undisrupted units within reach (mobile 3 hexes + 1, others 2 + 1).
  */
 function pressureOf(board: Board, enemy: Side): Float64Array {
-  const { s, state } = board;
+  const { s } = board;
   const pressure = zeros64(s.map.graph.nodeCount);
   for (const e of unitsOnMap(board, enemy)) {
-    const st = state.units[e]!;
+    const st = board.unitState(e);
     if (st.disrupted) continue;
     const u = s.units[e]!;
     const reach = (isMobile(u) ? 3 : 2) + 1;
@@ -428,10 +454,12 @@ function approachField(
   attacks: readonly PlannedAttack[],
   sovietPressure?: Float64Array,
 ): (id: string) => { score: (h: number) => number } | null {
-  const { s, state } = board;
+  const { s } = board;
   const deep = objectiveDistance(s);
-  const enemies = s.unitIds.filter((id) => s.units[id]!.side !== side && state.units[id]!.status === 'map');
-  const enemyHexes = [...new Set(enemies.map((id) => state.units[id]!.at).filter((h) => h >= 0))];
+  const enemies = s.unitIds.filter(
+    (id) => s.units[id]!.side !== side && board.unitState(id).status === 'map',
+  );
+  const enemyHexes = [...new Set(enemies.map((id) => board.unitState(id).at).filter((h) => h >= 0))];
   const enemyDist = hexDistances(s, enemyHexes);
   const adjacentToEnemy = (h: number) => enemyDist[h] === 1;
   if (side === 'soviet') {
@@ -446,7 +474,7 @@ function approachField(
         : enemyDist;
     return (id) => {
       const u = board.unit(id);
-      const at = state.units[id]!.at;
+      const at = board.unitState(id).at;
       if (params.style === 'greedy') return { score: (h) => -(deep[h]! < 0 ? 99 : deep[h]!) };
       if (isMobile(u) && s.germanTerritory[at] === 1)
         return { score: (h) => -(deep[h]! < 0 ? 99 : deep[h]!) - (adjacentToEnemy(h) ? 0.5 : 0) };
@@ -466,7 +494,7 @@ function approachField(
   });
   const toEmptyZone = hexDistances(s, emptyZoneHexes);
   const penetrations = enemies
-    .map((id) => state.units[id]!.at)
+    .map((id) => board.unitState(id).at)
     .filter((h) => h >= 0 && s.germanTerritory[h] === 1);
   const threat = penetrations.length > 0 ? hexDistances(s, penetrations) : null;
   const keyHexes = hexDistances(s, [s.rzhev, s.gzhatsk]);
@@ -481,7 +509,7 @@ function approachField(
     return d + defenseOf(id);
   };
   return (id) => {
-    const at = state.units[id]!.at;
+    const at = board.unitState(id).at;
     if (isGarrison(board, id)) return null;
     if (params.style === 'greedy') {
       // The baseline keeps a line: a unit stays where it is unless a defense zone is
@@ -516,7 +544,7 @@ function approachField(
         // mars-1942 COMBAT RESULTS TABLE), the more the lower it brings his odds.
         if (params.reinforceLine && h !== at && (s.zoneOf[h]! >= 0 || s.map.placeAt[h]! >= 0)) {
           const others = board.at[h]!.some((x) => x !== id && s.units[x]!.side === 'german');
-          const own = state.units[id]!.fortified
+          const own = board.unitState(id).fortified
             ? (s.units[id]!.factors.fortified ?? 0)
             : (s.units[id]!.factors.defense ?? 0);
           const without = pressure[h]! / Math.max(1, stackDefense(h, id) - own);
@@ -533,12 +561,12 @@ function approachField(
 /* Allocation                                                                     */
 
 export function planAllocation(board: Board, side: Side, params: PolicyParams): MarsAction[] {
-  const { s, state } = board;
+  const { s } = board;
   const from = new Map<string, number[]>();
   for (const id of unitsOnMap(board, side)) {
     if (!canAttack(board, id)) continue;
     // The planner keeps fortified garrisons in their works unless the odds are crushing (see below).
-    from.set(id, [state.units[id]!.at]);
+    from.set(id, [board.unitState(id).at]);
   }
   const { attacks } = chooseAttacks(board, side, params, from);
   const actions: MarsAction[] = [];
@@ -546,10 +574,10 @@ export function planAllocation(board: Board, side: Side, params: PolicyParams): 
     const keep =
       params.style === 'greedy' ||
       side === 'soviet' ||
-      !a.units.some((id) => isGarrison(board, id) && state.units[id]!.fortified) ||
+      !a.units.some((id) => isGarrison(board, id) && board.unitState(id).fortified) ||
       attackOutlook(board, side, toAttack(a)).column >= COLUMN['5:1']!;
     if (!keep) {
-      const units = a.units.filter((id) => !(isGarrison(board, id) && state.units[id]!.fortified));
+      const units = a.units.filter((id) => !(isGarrison(board, id) && board.unitState(id).fortified));
       const o = units.length ? attackOutlook(board, side, { target: a.target, units, probe: false }) : null;
       if (!o || o.column < params.minColumn) continue;
       a.units = units;
@@ -636,9 +664,7 @@ function noRetreatOrders(
     .filter((id) => {
       if (!isInfantry(board.unit(id))) return false;
       // A Disrupted defender reads the next column (M-6).
-      const col = board.state.units[id]!.disrupted
-        ? Math.min(column + 1, MARS_CRT.columns.length - 1)
-        : column;
+      const col = board.unitState(id).disrupted ? Math.min(column + 1, MARS_CRT.columns.length - 1) : column;
       let pDW = 0;
       let pDR = 0;
       for (let roll = 1; roll <= MARS_CRT.die; roll++) {
@@ -659,7 +685,7 @@ function retreatChoice(board: Board, side: Side, legal: readonly MarsAction[]): 
   const c = board.state.combat!;
   // A German D in a zone or town: stand (Disrupted) and keep it.
   if (stand && side === 'german' && stand.type === 'stand') {
-    const at = board.state.units[stand.unit]!.at;
+    const at = board.unitState(stand.unit).at;
     if (s.zoneOf[at]! >= 0 || s.map.placeAt[at]! >= 0) return stand;
   }
   const start = c.target;
