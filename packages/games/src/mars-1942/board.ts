@@ -5,7 +5,15 @@
 import type { Graph, UnitData } from '@stavka/engine';
 import { copy8, filled32, zeros8 } from './arrays.ts';
 import { type Scenario, SIDES, type Side } from './scenario.ts';
-import { listUnits, type MarsState, other, type Supply, type UnitState, unitStates } from './state.ts';
+import {
+  listUnits,
+  type MarsState,
+  other,
+  type Supply,
+  type UnitState,
+  unitStates,
+  withUnitsRecord,
+} from './state.ts';
 
 export const MOBILE_TYPES = new Set([
   'tank',
@@ -302,7 +310,7 @@ export class Board {
       list[s.unitIndex.get(id)!] = st;
     }
     listUnits(units, list);
-    const board = Board.moved(base, { ...state, units });
+    const board = Board.moved(base, withUnitsRecord(state, units));
     board.takeTraces(base);
     return board;
   }

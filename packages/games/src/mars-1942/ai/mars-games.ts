@@ -10,7 +10,7 @@ export { MARS_CRT } from '../combat.ts';
 export { type MoveOption, moveOptions } from '../movement.ts';
 export { type MarsAction, marsBoard, marsRules } from '../rules.ts';
 export { type Scenario, type Side, scenarioByKey } from '../scenario.ts';
-export type { Attack, MarsState } from '../state.ts';
+export { type Attack, type MarsState, unitAt } from '../state.ts';
 export { mayMoveTo, unitMoves } from '../steps/movement.ts';
 
 /**

@@ -4,7 +4,7 @@
  * column higher when Disrupted (M-6). Values are in victory points, as the AI weighs them.
  */
 import { readTable } from '@stavka/engine';
-import { type Attack, Board, evaluateAttack, MARS_CRT, type Side } from './mars-games.ts';
+import { type Attack, Board, evaluateAttack, MARS_CRT, type Side, unitAt } from './mars-games.ts';
 
 export interface AttackOutlook {
   /** Final column index, -1 when the attack may not be made. */
@@ -74,7 +74,7 @@ export function supplyGain(board: Board, side: Side, hex: number): number {
   if (!short) return 0;
   const after = Board.withUnits(
     board,
-    board.at[hex]!.map((id) => [id, { ...board.unitState(id), at: -1, status: 'eliminated' }] as const),
+    board.at[hex]!.map((id) => [id, unitAt(board.unitState(id), -1, 'eliminated')] as const),
   );
   const now = after.supplyDistance(side);
   let gain = 0;

@@ -13,7 +13,7 @@
  */
 
 import { hexDistances as hexDistancesFrom } from './map.ts';
-import { Board, isInfantry, type moveOptions, type Side, sideUnits } from './mars-games.ts';
+import { Board, isInfantry, type moveOptions, type Side, sideUnits, unitAt } from './mars-games.ts';
 import { unitWorth } from './odds.ts';
 
 type MoveOptions = ReturnType<typeof moveOptions>;
@@ -60,7 +60,7 @@ export function supplyCost(board: Board, side: Side): number {
 }
 
 function withUnitAt(board: Board, id: string, at: number): Board {
-  return Board.withUnits(board, [[id, { ...board.unitState(id), at }]]);
+  return Board.withUnits(board, [[id, unitAt(board.unitState(id), at)]]);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   scenarioByKey,
   sideUnits,
   stackingOkWith,
+  unitAt,
   unitMoves,
 } from './mars-games.ts';
 import { attackOutlook, hexWorth, unitWorth } from './odds.ts';
@@ -274,7 +275,7 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
   if (positions.size === 0) return board;
   return Board.withUnits(
     board,
-    Array.from(positions, ([id, at]) => [id, { ...board.unitState(id), at }] as const),
+    Array.from(positions, ([id, at]) => [id, unitAt(board.unitState(id), at)] as const),
   );
 }
 
