@@ -16,7 +16,7 @@ export interface PlannedAttack {
 }
 
 export function toAttack(a: PlannedAttack): Attack {
-  return { target: a.target, units: a.units, probe: false };
+  return { probe: false, target: a.target, units: a.units }; // a state's attack's key order (cloneMarsState)
 }
 
 /** The column an owed attack is made at, at the least (the must-attack rule's repair). */

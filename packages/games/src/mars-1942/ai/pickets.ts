@@ -260,7 +260,10 @@ export function supplyCuts(
   let board = start;
   let loss = supplyCost(board, enemy);
   const ranked = [...byHex]
-    .map(([hex, id]) => ({ hex, id, ...gainOf(board, loss, id, hex) }))
+    .map(([hex, id]) => {
+      const { after, gain } = gainOf(board, loss, id, hex);
+      return { hex, id, after, gain };
+    })
     .filter((c) => c.gain >= MIN_CUT_GAIN)
     .sort((a, b) => b.gain - a.gain || a.hex - b.hex);
   const made: [string, number][] = [];

@@ -16,7 +16,7 @@
 import type { Action, GameRules, GameState, Macro, SearchDomain } from '@stavka/engine';
 import { winChance } from './evaluate.ts';
 import { type MarsAction, type MarsState, marsBoard, type Side, scenarioByKey } from './mars-games.ts';
-import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams } from './policy.ts';
+import { COLUMN, MarsPolicy, PLANNER_PARAMS, type PolicyParams, policyParams } from './policy.ts';
 import { parseSetupPlan, type SetupPlan } from './setups.ts';
 
 /** A plan the search may choose: its name, the policy's parameters, its move-ordering prior. */
@@ -27,7 +27,7 @@ export interface MarsPlan {
 }
 
 /** The plans of each side. The planner's own defaults come first (the prior). */
-export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
+const PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
   soviet: [
     { key: 'planned', params: PLANNER_PARAMS.soviet, prior: 3 },
     {
@@ -99,6 +99,12 @@ export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
     // still find the turn where it pays.
     { key: 'planned+commit', params: { ...PLANNER_PARAMS.german, reserves: 'commit' }, prior: 0 },
   ],
+};
+
+/** PLANS, each plan's parameters of the one shape every policy's are (policyParams). */
+export const MARS_PLANS: Readonly<Record<Side, readonly MarsPlan[]>> = {
+  soviet: PLANS.soviet.map((p) => ({ key: p.key, params: policyParams(p.params), prior: p.prior })),
+  german: PLANS.german.map((p) => ({ key: p.key, params: policyParams(p.params), prior: p.prior })),
 };
 
 /** A set-up the search may choose for Zhukov: a plan of `setups.ts`, or (null) the historical one. */
@@ -207,7 +213,19 @@ export function marsSearchDomain(
     rules,
     // Mars hides nothing but the dice to come (the module's determinize): the known
     // state already carries the searcher's own dice, drawn afresh per iteration.
-    determinize: (state, _viewer, rng) => ({ ...state, rng }),
+    // Built as the engine builds a state (its fields in its order) rather than spread: one
+    // shape of state for the engine's search and the policy that read it.
+    determinize: (state, _viewer, rng) => ({
+      game: state.game,
+      rulesVersion: state.rulesVersion,
+      stateId: state.stateId,
+      rng,
+      log: state.log,
+      logDigest: state.logDigest,
+      actionCount: state.actionCount,
+      undo: state.undo,
+      state: state.state,
+    }),
     choices: (state, side) =>
       isPlanPoint(state.state, side)
         ? macros[side as Side]

@@ -43,7 +43,8 @@ export const allocationStep: StepRules<'assign' | 'unassign' | 'probe' | 'end-al
       const target = hexAt(s, action.target);
       let a = g.attacks.find((x) => x.target === target);
       if (!a) {
-        a = { target, units: [], probe: false };
+        // Keys in cloneMarsState's order: one shape of attack for the code reading them.
+        a = { probe: false, target, units: [] };
         g.attacks.push(a);
         g.attacks.sort((x, y) => x.target - y.target);
       }

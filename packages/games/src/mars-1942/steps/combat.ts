@@ -76,14 +76,16 @@ const PHASE_ACTIONS: Record<CombatPhase, (board: Board, c: Combat) => MarsAction
 function startCombat(g: MarsState, s: Scenario, attack: Attack, ctx: RulesContext): void {
   const board = new Board(s, g);
   const ev = evaluateAttack(board, g.player, attack);
+  // Keys in cloneMarsState's order, here and in the combat: one shape of each for the code
+  // reading them (the AI's rollouts clone thousands).
   const defenders = ev.defenders.map<DefenderResult>((unit) => ({
-    unit,
-    result: '',
-    noRetreat: false,
-    retreatMin: 0,
-    retreatMax: 0,
-    path: [],
     disruptAt: 0,
+    noRetreat: false,
+    path: [],
+    result: '',
+    retreatMax: 0,
+    retreatMin: 0,
+    unit,
   }));
   for (const id of attack.units) {
     const st = changeUnit(g, id);
@@ -94,20 +96,20 @@ function startCombat(g: MarsState, s: Scenario, attack: Attack, ctx: RulesContex
     }
   }
   g.combat = {
-    target: attack.target,
-    attackers: [...attack.units],
-    from: [...ev.from],
-    column: MARS_CRT.columnLabels[ev.column]!,
-    roll: 0,
-    base: '',
-    phase: 'orders',
-    defenders,
-    lossesOwed: 0,
-    hexsideOnly: ev.hexsideOnly,
-    advanceOwed: 0,
     advanceBeyond: [],
+    advanceOwed: 0,
     advanced: [],
+    attackers: [...attack.units],
+    base: '',
+    column: MARS_CRT.columnLabels[ev.column]!,
+    defenders,
+    from: [...ev.from],
+    hexsideOnly: ev.hexsideOnly,
+    lossesOwed: 0,
+    phase: 'orders',
+    roll: 0,
     routPending: false,
+    target: attack.target,
   };
   logOdds(s, attack, ev, ctx);
   // No Retreat! is for the defender to give (M-8); a hexside attack has no defenders to order.
