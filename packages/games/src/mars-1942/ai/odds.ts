@@ -113,14 +113,17 @@ export function attackOutlook(
   const hexW = (ev.hexsideOnly ? 0.5 : hexWorth(board, attack.target, moved)) + bonus;
   let value = 0;
   let pVacate = 0;
+  // Each defender's disruption and worth, read once for the six rolls.
+  const defenders = ev.defenders;
+  const disrupted = defenders.map((d) => board.unitState(d).disrupted);
+  const worth = defenders.map((d) => unitWorth(board, d));
   for (let roll = 1; roll <= MARS_CRT.die; roll++) {
     const base = readTable(MARS_CRT, col, roll);
     let gain = 0;
-    let vacated = ev.defenders.length > 0;
-    for (const d of ev.defenders) {
-      const disrupted = board.unitState(d).disrupted;
-      const r = disrupted ? readTable(MARS_CRT, higher, roll) : base;
-      const w = unitWorth(board, d);
+    let vacated = defenders.length > 0;
+    for (let k = 0; k < defenders.length; k++) {
+      const r = disrupted[k] ? readTable(MARS_CRT, higher, roll) : base;
+      const w = worth[k]!;
       if (r === 'DE' || r === 'X/2') gain += w;
       else if (r === 'DR') gain += 0.55 * w;
       else if (r === 'DW') gain += 0.2 * w;

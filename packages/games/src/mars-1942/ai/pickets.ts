@@ -40,13 +40,14 @@ export function supplyCost(board: Board, side: Side): number {
   let cost = 0;
   const zoneSupplied = new Uint8Array(s.defenseZones.length);
   const zoneHeld = new Uint8Array(s.defenseZones.length);
-  for (const id of sideUnits(s, side)) {
-    const st = board.unitState(id);
+  const states = board.states;
+  for (const i of s.sideIndexes[side]) {
+    const st = states[i]!;
     if (st.status !== 'map' || st.at < 0) continue;
     const d = dist[st.at]!;
     const z = side === 'german' ? s.zoneOf[st.at]! : -1;
     if (z >= 0) zoneHeld[z] = 1;
-    if (cut(d)) cost += unitWorth(board, id) * (st.disrupted ? 1 : 0.6) + 0.3;
+    if (cut(d)) cost += unitWorth(board, s.unitIds[i]!) * (st.disrupted ? 1 : 0.6) + 0.3;
     else {
       if (d > 4) cost += 0.2;
       if (z >= 0) zoneSupplied[z] = 1;

@@ -28,7 +28,6 @@ import {
   type Scenario,
   type Side,
   scenarioByKey,
-  sideUnits,
   stackingOkWith,
   unitAt,
   unitMoves,
@@ -281,9 +280,11 @@ function boardWith(board: Board, positions: ReadonlyMap<string, number>): Board 
 
 function unitsOnMap(board: Board, side: Side): string[] {
   const { s } = board;
-  return sideUnits(s, side).filter(
-    (id) => board.unitState(id).status === 'map' && board.unitState(id).at >= 0,
-  );
+  const states = board.states;
+  const on: string[] = [];
+  for (const i of s.sideIndexes[side])
+    if (states[i]!.status === 'map' && states[i]!.at >= 0) on.push(s.unitIds[i]!);
+  return on;
 }
 
 /* ---------------------------------------------------------------------------- */
@@ -457,9 +458,10 @@ function approachField(
 ): (id: string) => { score: (h: number) => number } | null {
   const { s } = board;
   const deep = objectiveDistance(s);
-  const enemies = s.unitIds.filter(
-    (id) => s.units[id]!.side !== side && board.unitState(id).status === 'map',
-  );
+  const states = board.states;
+  const enemies: string[] = [];
+  for (const i of s.sideIndexes[side === 'german' ? 'soviet' : 'german'])
+    if (states[i]!.status === 'map') enemies.push(s.unitIds[i]!);
   const enemyHexes = [...new Set(enemies.map((id) => board.unitState(id).at).filter((h) => h >= 0))];
   const enemyDist = hexDistances(s, enemyHexes);
   const adjacentToEnemy = (h: number) => enemyDist[h] === 1;
