@@ -57,6 +57,59 @@ describe('a board with a few units moved (Board.moved) is the board built afresh
   });
 });
 
+describe('a hypothetical board (Board.withUnits: only the units changed looked at) is the board built afresh', () => {
+  it('units moved or removed, some twice, over the states of a random game: hexes, zones of control, blocked hexes, traces', () => {
+    const states: MarsState[] = [];
+    playout(
+      marsRules,
+      22,
+      { soviet: new RandomPlayer('w1'), german: new RandomPlayer('w2') },
+      { onAction: (s) => void (states.length < 600 && states.push(s.state as MarsState)) },
+    );
+    let rng: RngState = rngFromSeed('board-with-units');
+    const roll = (n: number) => {
+      const r = rollDie(rng, n);
+      rng = r.next;
+      return r.value - 1;
+    };
+    let boards = 0;
+    for (const g of states.filter((_, i) => i % 6 === 0)) {
+      if (g.step === 'setup') continue;
+      const s = scenarioByKey(g.scenario);
+      const base = new Board(s, g);
+      for (const side of ['german', 'soviet'] as const) base.supplyDistance(side);
+      const onMap = s.unitIds.filter((id) => g.units[id]!.status === 'map');
+      const changes: [string, MarsState['units'][string]][] = [];
+      for (let k = 0; k <= roll(3); k++) {
+        // Now and then the same unit again: its last change counts.
+        const id = k > 0 && roll(3) === 0 ? changes[0]![0] : onMap[roll(onMap.length)]!;
+        const st = g.units[id]!;
+        // An empty hex no other change takes (never two sides in one hex).
+        const from = roll(s.map.graph.nodeCount);
+        const empty = base.at.findIndex(
+          (here, h) => here.length === 0 && h > from && !changes.some(([, c]) => c.at === h),
+        );
+        changes.push([
+          id,
+          roll(6) === 0 || empty < 0 ? { ...st, status: 'eliminated', at: -1 } : { ...st, at: empty },
+        ]);
+      }
+      const board = Board.withUnits(base, changes);
+      const units = { ...g.units };
+      for (const [id, st] of changes) units[id] = st;
+      const fresh = new Board({ ...s }, { ...g, units });
+      assert.deepEqual(hexes(board), hexes(fresh));
+      for (const side of ['german', 'soviet'] as const) {
+        assert.deepEqual(board.enemyZoc(side), fresh.enemyZoc(side));
+        assert.deepEqual(board.supplyBlocked(side), fresh.supplyBlocked(side));
+        assert.deepEqual(board.supplyDistance(side), fresh.supplyDistance(side));
+      }
+      boards++;
+    }
+    assert.ok(boards > 50, `${boards} boards`);
+  });
+});
+
 describe('mars-1942 "Supply": zones of control, blocked hexes and a trace taken over from the board before are those worked out afresh', () => {
   it('over the states of a random game, each board built from the one before (as after every action)', () => {
     const states: MarsState[] = [];

@@ -257,7 +257,7 @@ export class Board {
    * instead of every hex built again. The same board as `new Board(s, state)`: where a
    * unit would join the other side's units in a hex, it is built in full.
    */
-  static moved(base: Board, state: MarsState): Board {
+  static moved(base: Board, state: MarsState, only?: readonly number[]): Board {
     const s = base.s;
     const before = base.states;
     const after = unitStates(s, state.units);
@@ -267,7 +267,10 @@ export class Board {
     // (a board never changes its own once built).
     let at = base.at;
     let owner = base.owner;
-    for (let u = 0; u < ids.length; u++) {
+    // `only`: the units that may differ (ascending; withUnits knows them), else every unit.
+    const count = only ? only.length : ids.length;
+    for (let k = 0; k < count; k++) {
+      const u = only ? only[k]! : k;
       const a = before[u]!;
       const b = after[u]!;
       if (a === b) continue;
@@ -305,13 +308,18 @@ export class Board {
     const { s, state } = base;
     const units = { ...state.units };
     const list = base.states.slice();
+    const changed: number[] = [];
     for (const [id, st] of changes) {
       units[id] = st;
-      list[s.unitIndex.get(id)!] = st;
+      const i = s.unitIndex.get(id)!;
+      list[i] = st;
+      if (!changed.includes(i)) changed.push(i);
     }
     listUnits(units, list);
-    const board = Board.moved(base, withUnitsRecord(state, units));
-    board.takeTraces(base);
+    // Only the units changed are looked at, in the scenario's order as a full pass would.
+    changed.sort((a, b) => a - b);
+    const board = Board.moved(base, withUnitsRecord(state, units), changed);
+    board.takeTraces(base, changed);
     return board;
   }
 
@@ -543,14 +551,17 @@ export class Board {
    * in between. The arrays are shared while nothing in them changed: read them, never
    * change them.
    */
-  takeTraces(earlier: Board | undefined): void {
+  takeTraces(earlier: Board | undefined, only?: readonly number[]): void {
     if (!earlier) return;
     const before = earlier.states;
     const now = this.states;
-    // Hexes a unit of each side stood on before or stands on now, where it changed.
+    // Hexes a unit of each side stood on before or stands on now, where it changed (`only`:
+    // the units that may have, as Board.moved takes them; else every unit).
     const touched: Record<Side, number[]> = { german: [], soviet: [] };
     const { unitList } = this.s;
-    for (let i = 0; i < now.length; i++) {
+    const count = only ? only.length : now.length;
+    for (let k = 0; k < count; k++) {
+      const i = only ? only[k]! : k;
       const a = before[i]!;
       const b = now[i]!;
       if (a === b || (a.status === b.status && a.at === b.at && a.fortified === b.fortified)) continue;
