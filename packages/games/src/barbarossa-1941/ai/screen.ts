@@ -13,7 +13,7 @@
  *
  * VARIANT is a key of `VARIANTS`.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Player, playout } from '@stavka/engine';
 import { Board } from '../board.ts';
@@ -58,7 +58,39 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-horizon-2': { level: { ...LEVEL_2, horizon: { ...LEVEL_2.horizon, axis: 2 } } },
+  // Screened on 29 Nov 2026 (docs/barbarossa-balance.md, "Four more levers"), not kept: level 2
+  // with a fifth Axis plan (the objective cities attacked from 3:2; `floor` with `push`'s 2:1
+  // elsewhere), with `reduce` attacking the objective cities from 1:1, with four samples a plan.
+  'ai2-floor-3:2': { level: withAxisPlan('floor-3:2', { ...DEFAULT_PARAMS, objectiveFloor: COL['3:2']! }) },
+  'ai2-floor-push': {
+    level: withAxisPlan('floor-push', {
+      ...DEFAULT_PARAMS,
+      objectiveFloor: COL['1:1']!,
+      minColumn: { ...DEFAULT_PARAMS.minColumn, axis: COL['2:1']! },
+    }),
+  },
+  // `reduce` with the objective cities attacked from 1:1 (Minsk in the first turns).
+  'ai2-reduce-floor': {
+    level: {
+      ...LEVEL_2,
+      plans: {
+        ...BARBAROSSA_PLANS,
+        axis: BARBAROSSA_PLANS.axis.map((p) =>
+          p.key === 'reduce' ? { ...p, params: { ...p.params, objectiveFloor: COL['1:1']! } } : p,
+        ),
+      },
+    },
+  },
+  'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
 };
+
+/** Level 2 with one more Axis plan (prior 1). */
+function withAxisPlan(key: string, params: PolicyParams): SearchLevel {
+  return {
+    ...LEVEL_2,
+    plans: { ...BARBAROSSA_PLANS, axis: [...BARBAROSSA_PLANS.axis, { key, params, prior: 1 }] },
+  };
+}
 
 /** The game-turns at whose first Axis player-turn the Russian units are counted. */
 const SAMPLED = [4, 8, 12];
@@ -193,6 +225,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [name = 'level1', first = '1', last = first, save] = process.argv.slice(2);
   const params = VARIANTS[name];
   if (!params) throw new Error(`no variant "${name}" (one of ${Object.keys(VARIANTS).join(', ')})`);
+  if (save) mkdirSync(save, { recursive: true });
   const games: Screened[] = [];
   for (let seed = Number(first); seed <= Number(last); seed++) {
     const t0 = Date.now();
