@@ -38,7 +38,14 @@ import {
   STANDARD,
   scenarioByKey,
 } from './scenario.ts';
-import { cloneMarsState, inheritUnitList, type MarsState, other, type Step } from './state.ts';
+import {
+  changedSinceClone,
+  cloneMarsState,
+  inheritUnitList,
+  type MarsState,
+  other,
+  type Step,
+} from './state.ts';
 import { allocationStep } from './steps/allocation.ts';
 import { combatStep } from './steps/combat.ts';
 import { fortifyStep } from './steps/fortify.ts';
@@ -128,8 +135,9 @@ function applyMars(g: MarsState, side: string, action: MarsAction, ctx: RulesCon
 function sameHexes(g: MarsState, s: Scenario): Board {
   const parent = parentBoard(g);
   if (!parent) return new Board(s, g);
-  const board = Board.moved(parent, g);
-  board.takeTraces(parent);
+  const only = changedSinceClone(g.units) ?? undefined;
+  const board = Board.moved(parent, g, only);
+  board.takeTraces(parent, only);
   return board;
 }
 

@@ -213,7 +213,7 @@ export function changeUnit(g: MarsState, id: string): UnitState {
  * changeUnit, the only way an entry is replaced, replaces it here too (`changed`, for
  * settleUnits), and a draft starts from its parent's list (inheritUnitList).
  */
-const inOrder = new WeakMap<object, { units: UnitState[]; changed: number[] }>();
+const inOrder = new WeakMap<object, { units: UnitState[]; changed: number[]; inherited: boolean }>();
 
 /** The units of `units` (a state's) in the scenario's order: `unitIds[i]`'s state is `[i]`. Read it, never change it. */
 export function unitStates(s: Scenario, units: Readonly<Record<string, UnitState>>): readonly UnitState[] {
@@ -222,7 +222,7 @@ export function unitStates(s: Scenario, units: Readonly<Record<string, UnitState
     const ids = s.unitIds;
     const list = new Array<UnitState>(ids.length);
     for (let i = 0; i < ids.length; i++) list[i] = units[ids[i]!]!;
-    listed = { units: list, changed: [] };
+    listed = { units: list, changed: [], inherited: false };
     inOrder.set(units, listed);
   }
   return listed.units;
@@ -234,12 +234,23 @@ export function unitStates(s: Scenario, units: Readonly<Record<string, UnitState
  */
 export function inheritUnitList(parent: object, copy: object): void {
   const listed = inOrder.get(parent);
-  if (listed) inOrder.set(copy, { units: listed.units.slice(), changed: [] });
+  if (listed) inOrder.set(copy, { units: listed.units.slice(), changed: [], inherited: true });
+}
+
+/**
+ * The units of a draft's record (`units`) changed since it was cloned from its parent's,
+ * by scenario index, ascending: every entry that can differ from the parent's (changeUnit
+ * records them); null when the draft did not start from its parent's list (then any may).
+ */
+export function changedSinceClone(units: object): number[] | null {
+  const listed = inOrder.get(units);
+  if (!listed?.inherited) return null;
+  return [...new Set(listed.changed)].sort((a, b) => a - b);
 }
 
 /** `units`, a record made with `list` as its entries in scenario order (a board's hypothetical units: Board.withUnits). */
 export function listUnits(units: Readonly<Record<string, UnitState>>, list: UnitState[]): void {
-  inOrder.set(units, { units: list, changed: [] });
+  inOrder.set(units, { units: list, changed: [], inherited: false });
 }
 
 /**

@@ -8,14 +8,16 @@ import type { RulesContext } from '@stavka/engine';
 import { Board } from './board.ts';
 import { parentBoard } from './drafts.ts';
 import { hexName, type Scenario, SIDES } from './scenario.ts';
-import { changeUnit, type MarsState } from './state.ts';
+import { changedSinceClone, changeUnit, type MarsState } from './state.ts';
 import { CITE, eliminate, log } from './steps/step.ts';
 
 /** Supply status of every unit on the map, from a fresh trace. */
 export function refreshSupply(g: MarsState, s: Scenario): Board {
   const parent = parentBoard(g);
-  const board = parent ? Board.moved(parent, g) : new Board(s, g);
-  board.takeTraces(parent);
+  // Only the units the action changed can differ from the parent's (when known).
+  const only = parent ? (changedSinceClone(g.units) ?? undefined) : undefined;
+  const board = parent ? Board.moved(parent, g, only) : new Board(s, g);
+  board.takeTraces(parent, only);
   const states = board.states;
   for (const side of SIDES) {
     for (const i of s.sideIndexes[side]) {
