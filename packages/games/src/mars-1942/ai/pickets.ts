@@ -222,7 +222,6 @@ export function supplyCuts(
   }
   if (inside.length === 0) return [];
   const near = hexDistancesFrom(s, inside);
-  const strength = (id: string) => s.units[id]!.factors.defense ?? 0;
   // Each hex once, held by the strongest unit that can get there.
   const byHex = new Map<number, string>();
   for (const id of free) {
@@ -230,59 +229,93 @@ export function supplyCuts(
       const d = near[m.to]!;
       if (d < 1 || d > 3 || start.owner[m.to] !== 0 || !stackingOk(id, m.to)) continue;
       const was = byHex.get(m.to);
-      if (was === undefined || strength(id) > strength(was) || (strength(id) === strength(was) && id < was))
+      if (
+        was === undefined ||
+        strength(s, id) > strength(s, was) ||
+        (strength(s, id) === strength(s, was) && id < was)
+      )
         byHex.set(m.to, id);
     }
   }
-  // A unit that stands in an enemy ZOC keeps that hex open for its own side's supply:
-  // what its leaving costs its own side is counted against the cut.
-  const zoc = start.enemyZoc(side).any;
-  // Its own side's supply cost on a board, traced once per board, not once per candidate.
-  const ownCost = new Map<Board, number>();
-  const ownCostOf = (board: Board) => {
-    let c = ownCost.get(board);
-    if (c === undefined) {
-      c = supplyCost(board, side);
-      ownCost.set(board, c);
-    }
-    return c;
-  };
-  const gainOf = (board: Board, loss: number, id: string, hex: number) => {
-    // Its move may only open lines where it leaves: no cut unless it lengthens one.
-    if (!lengthensLine(board, enemy, hex)) return { after: board, gain: -Infinity };
-    const after = withUnitAt(board, id, hex);
-    const odds = pressure(hex) / Math.max(1, strength(id));
-    const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
-    const own = zoc[board.unitState(id).at] === 1 ? supplyCost(after, side) - ownCostOf(board) : 0;
-    return { after, gain: supplyCost(after, enemy) - loss - risk - Math.max(0, own) };
+  const weigh: CutWeighing = {
+    side,
+    enemy,
+    // A unit that stands in an enemy ZOC keeps that hex open for its own side's supply:
+    // what its leaving costs its own side is counted against the cut.
+    zoc: start.enemyZoc(side).any,
+    pressure,
+    ownCost: new Map(),
   };
   // Every cut is weighed once on the board as it is, the best first; each one taken is
   // weighed again after the cuts already made (two cuts may close the same gap).
   let board = start;
   let loss = supplyCost(board, enemy);
-  const ranked = [...byHex]
-    .map(([hex, id]) => {
-      const { after, gain } = gainOf(board, loss, id, hex);
-      return { hex, id, after, gain };
-    })
-    .filter((c) => c.gain >= MIN_CUT_GAIN)
-    .sort((a, b) => b.gain - a.gain || a.hex - b.hex);
+  const ranked: Cut[] = [];
+  for (const [hex, id] of byHex) {
+    const c = gainOfCut(weigh, board, loss, id, hex);
+    if (c.gain >= MIN_CUT_GAIN) ranked.push(c);
+  }
+  ranked.sort((a, b) => b.gain - a.gain || a.hex - b.hex);
   const made: [string, number][] = [];
+  let count = 0; // made's length (read as a number: the list's own kind changes as it fills)
   const used = new Set<string>();
   for (const c of ranked) {
-    if (made.length >= MAX_PICKETS) break;
+    if (count >= MAX_PICKETS) break;
     let { after } = c;
     if (used.has(c.id)) continue;
-    if (made.length > 0) {
+    if (count > 0) {
       if (board.owner[c.hex] !== 0) continue;
-      const again = gainOf(board, loss, c.id, c.hex);
+      const again = gainOfCut(weigh, board, loss, c.id, c.hex);
       if (again.gain < MIN_CUT_GAIN) continue;
       after = again.after;
     }
     made.push([c.id, c.hex]);
+    count++;
     used.add(c.id);
     board = after;
     loss = supplyCost(board, enemy);
   }
   return made;
+}
+
+/** What a unit would defend a cut with. */
+const strength = (s: Board['s'], id: string) => s.units[id]!.factors.defense ?? 0;
+
+/** What supplyCuts weighs its cuts by (module-level functions, not a closure a call: one to optimize). */
+interface CutWeighing {
+  readonly side: Side;
+  readonly enemy: Side;
+  /** The enemy ZOCs of `side` on the board the cuts start from. */
+  readonly zoc: Uint8Array;
+  readonly pressure: (hex: number) => number;
+  /** Its own side's supply cost on a board, traced once per board, not once per candidate. */
+  readonly ownCost: Map<Board, number>;
+}
+
+/** A cut weighed: unit `id` to `hex`, the board after it and what it gains. */
+interface Cut {
+  readonly hex: number;
+  readonly id: string;
+  readonly after: Board;
+  readonly gain: number;
+}
+
+/** Unit `id`'s cut at `hex` on `board` (`loss`: the enemy's supply cost there), weighed. */
+function gainOfCut(w: CutWeighing, board: Board, loss: number, id: string, hex: number): Cut {
+  // Its move may only open lines where it leaves: no cut unless it lengthens one.
+  if (!lengthensLine(board, w.enemy, hex)) return { hex, id, after: board, gain: -Infinity };
+  const after = withUnitAt(board, id, hex);
+  const odds = w.pressure(hex) / Math.max(1, strength(board.s, id));
+  const risk = odds >= 3 ? unitWorth(board, id) * Math.min(1, (odds - 2) / 3) : 0;
+  let own = 0;
+  if (w.zoc[board.unitState(id).at] === 1) {
+    let before = w.ownCost.get(board);
+    const now = supplyCost(after, w.side);
+    if (before === undefined) {
+      before = supplyCost(board, w.side);
+      w.ownCost.set(board, before);
+    }
+    own = now - before;
+  }
+  return { hex, id, after, gain: supplyCost(after, w.enemy) - loss - risk - Math.max(0, own) };
 }
