@@ -19,21 +19,32 @@ import { cloneMarsState, type MarsState } from './state.ts';
 /** The hexes a board reads its units from: each hex's units, in order, and its owner. */
 const hexes = (b: Board) => ({ at: b.at.map((h) => [...h]), owner: [...b.owner] });
 
+/** The states of a random game of `seed` (its first 600). */
+function gameStates(seed: number, soviet: string, german: string): MarsState[] {
+  const states: MarsState[] = [];
+  playout(
+    marsRules,
+    seed,
+    { soviet: new RandomPlayer(soviet), german: new RandomPlayer(german) },
+    { onAction: (s) => void (states.length < 600 && states.push(s.state as MarsState)) },
+  );
+  return states;
+}
+
+/** A seeded roll: 0 .. n-1. */
+function roller(seed: string): (n: number) => number {
+  let rng: RngState = rngFromSeed(seed);
+  return (n) => {
+    const r = rollDie(rng, n);
+    rng = r.next;
+    return r.value - 1;
+  };
+}
+
 describe('a board with a few units moved (Board.moved) is the board built afresh', () => {
   it('units moved anywhere (off the map, into friends, into the enemy), over the states of a random game', () => {
-    const states: MarsState[] = [];
-    playout(
-      marsRules,
-      21,
-      { soviet: new RandomPlayer('b1'), german: new RandomPlayer('b2') },
-      { onAction: (s) => void (states.length < 600 && states.push(s.state as MarsState)) },
-    );
-    let rng: RngState = rngFromSeed('board-moved');
-    const roll = (n: number) => {
-      const r = rollDie(rng, n);
-      rng = r.next;
-      return r.value - 1;
-    };
+    const states = gameStates(21, 'b1', 'b2');
+    const roll = roller('board-moved');
     let mixed = 0;
     for (const g of states.filter((_, i) => i % 5 === 0)) {
       const s = scenarioByKey(g.scenario);
@@ -59,19 +70,8 @@ describe('a board with a few units moved (Board.moved) is the board built afresh
 
 describe('a hypothetical board (Board.withUnits: only the units changed looked at) is the board built afresh', () => {
   it('units moved or removed, some twice, over the states of a random game: hexes, zones of control, blocked hexes, traces', () => {
-    const states: MarsState[] = [];
-    playout(
-      marsRules,
-      22,
-      { soviet: new RandomPlayer('w1'), german: new RandomPlayer('w2') },
-      { onAction: (s) => void (states.length < 600 && states.push(s.state as MarsState)) },
-    );
-    let rng: RngState = rngFromSeed('board-with-units');
-    const roll = (n: number) => {
-      const r = rollDie(rng, n);
-      rng = r.next;
-      return r.value - 1;
-    };
+    const states = gameStates(22, 'w1', 'w2');
+    const roll = roller('board-with-units');
     let boards = 0;
     for (const g of states.filter((_, i) => i % 6 === 0)) {
       if (g.step === 'setup') continue;
