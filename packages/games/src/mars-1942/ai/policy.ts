@@ -116,7 +116,9 @@ interface Plan {
  * optimizes it once instead of again for each new shape).
  */
 export function policyParams(p: PolicyParams): PolicyParams {
-  return {
+  // Every key named, the optional ones too: a field added to PolicyParams and not copied
+  // here is a compile error, not a parameter silently dropped.
+  const shaped: { [K in keyof Required<PolicyParams>]: PolicyParams[K] } = {
     style: p.style,
     minColumn: p.minColumn,
     goalColumn: p.goalColumn,
@@ -128,6 +130,7 @@ export function policyParams(p: PolicyParams): PolicyParams {
     cuts: p.cuts,
     setup: p.setup,
   };
+  return shaped;
 }
 
 export class MarsPolicy {
