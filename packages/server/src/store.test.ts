@@ -58,6 +58,27 @@ const action = (id: string, seq: number, tag = ''): ActionRecord => ({
 });
 const active = { status: 'active', finalHash: null, snapshot: null } as const;
 
+/**
+ * PostgreSQL: counts the statements the store sends (its pool's queries) until `stop`;
+ * undefined on SQLite (no pool). Reaches into the store, for the batch's tests only.
+ */
+function countStatements(store: Store): { stop(): number } | undefined {
+  const pool = (store as unknown as { opened: { pool?: pg.Pool } }).opened.pool;
+  if (!pool) return undefined;
+  const query = pool.query;
+  let count = 0;
+  pool.query = function (this: pg.Pool, ...args: unknown[]) {
+    count++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pool.query;
+  return {
+    stop() {
+      pool.query = query;
+      return count;
+    },
+  };
+}
+
 function storageSuite(name: string, target: () => Promise<string>) {
   describe(`storage on ${name}`, () => {
     let store: Store;
@@ -421,6 +442,134 @@ function storageSuite(name: string, target: () => Promise<string>) {
       }
     });
 
+    test('many appends in one turn, across games, are all stored (one statement on PostgreSQL); each keeps its own compare-and-set', async () => {
+      const ids = Array.from({ length: 10 }, (_, i) => `batch-${i}`);
+      for (const id of ids) await store.createGame({ ...gameRecord(id), status: 'active' }, seats(id));
+      await store.createGame(gameRecord('batch-waiting'), seats('batch-waiting'));
+      // Each game's first action in one turn, with a snapshot for some and an ending for one.
+      const first = await Promise.all(
+        ids.map((id, i) =>
+          store.appendAction(
+            action(id, 1),
+            i === 9
+              ? { status: 'over', finalHash: 'h1', snapshot: '{"over":1}' }
+              : { ...active, snapshot: i % 3 === 0 ? `{"at":"${id}"}` : null },
+          ),
+        ),
+      );
+      assert.deepEqual(
+        first,
+        ids.map(() => true),
+      );
+      // Then, in one turn: the next action of most, a stale seq (already stored), a gap,
+      // an action after the end, one of a game not started, one of a game that is not there.
+      const statements = countStatements(store);
+      const second = await Promise.all([
+        ...ids.slice(0, 6).map((id) => store.appendAction(action(id, 2), active)),
+        store.appendAction(action('batch-6', 1, 'stale'), active),
+        store.appendAction(action('batch-7', 3), active),
+        store.appendAction(action('batch-9', 2), active),
+        store.appendAction(action('batch-waiting', 1), active),
+        store.appendAction(action('batch-nowhere', 1), active),
+        store.appendAction(action('batch-8', 2, 'last'), active),
+      ]);
+      assert.deepEqual(second, [true, true, true, true, true, true, false, false, false, false, false, true]);
+      if (statements) assert.equal(statements.stop(), 1, 'one statement for the lot');
+      for (const [i, id] of ids.entries()) {
+        const stored = await store.actions(id);
+        const expected = i < 6 || i === 8 ? [1, 2] : [1];
+        assert.deepEqual(
+          stored.map((r) => r.seq),
+          expected,
+          id,
+        );
+        assert.equal(stored[0]!.hash, 'h1', 'the stale one did not replace the first');
+        assert.equal((await store.gameSeq(id))?.seq, expected.length);
+      }
+      assert.equal((await store.game('batch-9'))?.status, 'over');
+      assert.equal((await store.game('batch-9'))?.final_hash, 'h1');
+      assert.deepEqual(await store.latestSnapshot('batch-3', 10), { seq: 1, state: '{"at":"batch-3"}' });
+      assert.equal(await store.latestSnapshot('batch-1', 10), undefined);
+      assert.deepEqual(await store.actions('batch-waiting'), []);
+      assert.deepEqual(await store.actions('batch-nowhere'), []);
+    });
+
+    test("two appends of one game in one turn: a game's appends are made in the order they came", async () => {
+      await store.createGame({ ...gameRecord('twice'), status: 'active' }, seats('twice'));
+      await store.createGame({ ...gameRecord('twice-other'), status: 'active' }, seats('twice-other'));
+      // The same seq twice (two writers): the first stored, the second refused.
+      const same = await Promise.all([
+        store.appendAction(action('twice', 1, 'a'), active),
+        store.appendAction(action('twice-other', 1), active),
+        store.appendAction(action('twice', 1, 'b'), active),
+      ]);
+      assert.deepEqual(same, [true, true, false]);
+      assert.deepEqual(
+        (await store.actions('twice')).map((r) => r.hash),
+        ['h1a'],
+      );
+      // One seq after the other: each against the seq the one before left.
+      const next = await Promise.all([
+        store.appendAction(action('twice', 2), active),
+        store.appendAction(action('twice', 3), active),
+        store.appendAction(action('twice-other', 2), active),
+        store.appendAction(action('twice', 3, 'again'), active),
+      ]);
+      assert.deepEqual(next, [true, true, true, false]);
+      assert.deepEqual(
+        (await store.actions('twice')).map((r) => r.hash),
+        ['h1a', 'h2', 'h3'],
+      );
+      assert.equal((await store.gameSeq('twice'))?.seq, 3);
+    });
+
+    test('a batch with a bad append stores the others: each tried on its own', async () => {
+      const ids = ['bad-0', 'bad-1', 'bad-2', 'bad-3'];
+      for (const id of ids) await store.createGame({ ...gameRecord(id), status: 'active' }, seats(id));
+      // bad-1 already has a snapshot at seq 1: storing another there is a unique violation,
+      // which fails the whole transaction (or statement) it is in.
+      await store.createGame({ ...gameRecord('bad-snap'), status: 'active' }, seats('bad-snap'), [], {
+        seq: 1,
+        state: '{"old":1}',
+      });
+      const results = await Promise.all([
+        store.appendAction(action('bad-0', 1), active),
+        store.appendAction(action('bad-snap', 1), { ...active, snapshot: '{"new":1}' }),
+        store.appendAction(action('bad-1', 1), { ...active, snapshot: '{"at":1}' }),
+        store.appendAction(action('bad-2', 1), active),
+      ]);
+      assert.deepEqual(
+        results,
+        [true, false, true, true],
+        'the violation is a lost append, the others stored',
+      );
+      assert.deepEqual(await store.actions('bad-snap'), [], 'nothing of it stored');
+      assert.equal((await store.gameSeq('bad-snap'))?.seq, 0);
+      assert.deepEqual(await store.latestSnapshot('bad-snap', 1), { seq: 1, state: '{"old":1}' });
+      assert.deepEqual(await store.latestSnapshot('bad-1', 1), { seq: 1, state: '{"at":1}' });
+      if (name === 'PostgreSQL') {
+        // A row PostgreSQL cannot store (text with a NUL): that append fails, the others not.
+        const broken = await Promise.allSettled([
+          store.appendAction(action('bad-0', 2), active),
+          store.appendAction({ ...action('bad-2', 2), action: 'nul \u0000 here' }, active),
+          store.appendAction(action('bad-3', 1), active),
+        ]);
+        assert.deepEqual(
+          broken.map((r) => r.status),
+          ['fulfilled', 'rejected', 'fulfilled'],
+        );
+        assert.deepEqual(
+          broken.map((r) => (r.status === 'fulfilled' ? r.value : null)),
+          [true, null, true],
+        );
+        assert.deepEqual(
+          (await store.actions('bad-2')).map((r) => r.seq),
+          [1],
+        );
+        assert.equal((await store.gameSeq('bad-2'))?.seq, 1, 'its compare-and-set undone with it');
+      }
+    });
+
     test('webhook notices are queued in the transaction of the change that causes them', async () => {
       await store.createGame(gameRecord('g-notices'), [
         { ...seats('g-notices')[0]!, player: 'ai' },
@@ -513,6 +662,27 @@ function storageSuite(name: string, target: () => Promise<string>) {
           await admin.end();
           await listening.close();
         }
+      });
+
+      test('a batch announces each action it stored, game by game, and none it refused', async () => {
+        const other = await openStore(url);
+        const heard: (string | null)[] = [];
+        await other.listen((id) => heard.push(id));
+        const ids = ['told-0', 'told-1', 'told-2', 'told-3'];
+        for (const id of ids) await store.createGame({ ...gameRecord(id), status: 'active' }, seats(id));
+        const statements = countStatements(store);
+        const results = await Promise.all([
+          ...ids.map((id) => store.appendAction(action(id, 1), active)),
+          store.appendAction(action('told-refused', 1), active),
+        ]);
+        assert.equal(statements?.stop(), 1, 'one statement');
+        assert.deepEqual(results, [true, true, true, true, false]);
+        for (let i = 0; i < 100 && heard.length < ids.length; i++)
+          await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100)); // time for another, were the refused one heard
+        await other.close();
+        assert.deepEqual([...heard].sort(), ids);
+        for (const id of ids) assert.equal(typeof other.changeMark(id), 'number');
       });
 
       test('a committed action is announced to every other listening process (LISTEN/NOTIFY), not to its own; a refused one is not', async () => {

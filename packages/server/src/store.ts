@@ -9,6 +9,9 @@
  * moves games.seq from seq-1 to seq in the same transaction. Two writers (two
  * processes, or two requests) racing for the same seq: one commits, the other gets a
  * unique violation or updates no row, rolls back, and is told it lost (`false`).
+ * The appends that arrive in one turn of the event loop are committed together (SQLite:
+ * one transaction; PostgreSQL: one statement), each with its own compare-and-set, each
+ * acknowledged after the commit; if the group fails, each is tried again on its own.
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -80,6 +83,20 @@ export interface SeatNotice {
   readonly side: string;
   /** The notice's JSON, as sent. */
   readonly body: string;
+}
+
+/** An append waiting for its commit (KyselyStore.appendAction). */
+interface PendingAppend {
+  readonly a: ActionRecord;
+  readonly change: AppendChange;
+  readonly resolve: (stored: boolean) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** What became of one append of a batch: stored or not, or the error it failed with. */
+interface AppendOutcome {
+  readonly stored: boolean;
+  readonly error?: unknown;
 }
 
 /** A SeatNotice's delivery, made from the seat's row in the same statement. */
@@ -234,6 +251,44 @@ const APPEND_SQL = `with moved as (
     where s.player = 'human' and s.webhook_url is not null)
   select count(*)::integer as stored from act,
     lateral (select pg_notify($14::text, act.game_id || ' ' || $15::text)) as told`;
+/**
+ * PostgreSQL's append of several actions of different games at once (KyselyStore.appendMany):
+ * APPEND_SQL over arrays, one row an action, in one statement (one round trip, one
+ * commit). Each row has its own compare-and-set on its game's seq (the game's row moved
+ * only from the row's seq - 1, and only while active); the action, its snapshot and its
+ * notices are inserted from the rows moved, and a NOTIFY is sent for each action stored.
+ * Answers the ids of the games whose action was stored. The game ids are distinct (an
+ * UPDATE ... FROM moves a row once, whichever of two input rows it met first).
+ * $1-$10 by action: game, seq, status, final hash, time, side, action, state id, hash,
+ * snapshot; $11-$14 by notice: its game, id, side and body; $15 the channel, $16 this
+ * store's origin.
+ */
+const APPEND_MANY_SQL = `with input as (
+    select * from unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[],
+      $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[])
+      as i(game_id, seq, status, final_hash, at, side, action, state_id, hash, snapshot)),
+  moved as (
+    update games g set seq = i.seq, status = i.status, final_hash = i.final_hash, updated_at = i.at
+    from input i
+    where g.id = i.game_id and g.seq = i.seq - 1 and g.status = 'active'
+    returning i.*),
+  act as (
+    insert into actions (game_id, seq, side, action, state_id, hash, created_at)
+    select game_id, seq, side, action, state_id, hash, at from moved
+    returning game_id),
+  snap as (
+    insert into snapshots (game_id, seq, state)
+    select game_id, seq, snapshot from moved where snapshot is not null),
+  notices as (
+    insert into webhook_deliveries (id, game_id, side, url, secret, body, attempts, due_at, created_at)
+    select n.id, s.game_id, s.side, s.webhook_url, s.webhook_secret, n.body, 0, moved.at, moved.at
+    from moved
+    join unnest($11::text[], $12::text[], $13::text[], $14::text[]) as n(game_id, id, side, body)
+      on n.game_id = moved.game_id
+    join seats s on s.game_id = moved.game_id and s.side = n.side
+    where s.player = 'human' and s.webhook_url is not null)
+  select act.game_id as id from act,
+    lateral (select pg_notify($15::text, act.game_id || ' ' || $16::text)) as told`;
 /** How often a SQLite server looks for other processes' writes (for its live clients). */
 const SQLITE_POLL_MS = 200;
 /** A lost LISTEN connection is opened again after this, doubling up to the max. */
@@ -371,24 +426,157 @@ class KyselyStore implements Store {
   }
 
   appendAction(a: ActionRecord, change: AppendChange): Promise<boolean> {
-    // PostgreSQL commits concurrent transactions together by itself (one WAL flush for
-    // many); SQLite has one writer, so this process groups the actions that arrive
-    // together into one transaction: one disk sync for the lot, each acknowledged after it.
-    if (this.kind === 'postgres') return this.appendAlone(a, change);
+    // The actions that arrive together are committed together: on SQLite, one writer, one
+    // transaction (one disk sync for the lot); on PostgreSQL, one statement (one round
+    // trip, one socket write and one commit for the lot, instead of one each). Each is
+    // acknowledged after the commit.
     return new Promise((resolve, reject) => {
-      this.queue.push({ a, change, resolve, reject });
+      const p = { a, change, resolve, reject };
+      if (this.kind === 'postgres') {
+        this.pgQueue.push(p);
+        this.schedulePostgres();
+        return;
+      }
+      this.queue.push(p);
       if (this.queue.length === 1) setImmediate(() => this.flush());
     });
   }
 
-  private readonly queue: {
-    a: ActionRecord;
-    change: AppendChange;
-    resolve: (stored: boolean) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
+  private readonly queue: PendingAppend[] = [];
 
-  /** SQLite only (PostgreSQL appends alone): commits the queued appends together. */
+  /** PostgreSQL: the appends waiting for the next statement, in the order they came. */
+  private readonly pgQueue: PendingAppend[] = [];
+  /** PostgreSQL: the games with an append in a statement not yet answered. */
+  private readonly pgAppending = new Set<string>();
+  private pgFlushQueued = false;
+
+  private schedulePostgres(): void {
+    if (this.pgFlushQueued) return;
+    this.pgFlushQueued = true;
+    setImmediate(() => {
+      this.pgFlushQueued = false;
+      this.flushPostgres();
+    });
+  }
+
+  /**
+   * PostgreSQL: sends the queued appends, at most one a game, as one statement. An append
+   * of a game already in this statement or in one not yet answered waits for the next
+   * (after that one's answer): a game's appends are made in the order they came, each
+   * against the seq the one before it left, exactly as one after the other. Statements
+   * for other games are not held up meanwhile.
+   */
+  private flushPostgres(): void {
+    const batch: PendingAppend[] = [];
+    const held: PendingAppend[] = [];
+    for (const p of this.pgQueue) {
+      if (this.pgAppending.has(p.a.game_id)) held.push(p);
+      else {
+        this.pgAppending.add(p.a.game_id);
+        batch.push(p);
+      }
+    }
+    this.pgQueue.splice(0, this.pgQueue.length, ...held);
+    if (batch.length === 0) return;
+    void this.appendBatch(batch).then((outcomes) => {
+      for (const p of batch) this.pgAppending.delete(p.a.game_id);
+      if (this.pgQueue.length > 0) this.schedulePostgres();
+      for (const [i, p] of batch.entries()) {
+        const o = outcomes[i]!;
+        if (o.error === undefined) p.resolve(o.stored);
+        else p.reject(o.error);
+      }
+    });
+  }
+
+  /** PostgreSQL: appends a batch of distinct games; never rejects (each outcome its own). */
+  private async appendBatch(batch: readonly PendingAppend[]): Promise<AppendOutcome[]> {
+    const alone = (p: PendingAppend): Promise<AppendOutcome> =>
+      this.appendAlone(p.a, p.change).then(
+        (stored) => ({ stored }),
+        (error: unknown) => ({ stored: false, error: error ?? new Error('append failed') }),
+      );
+    if (batch.length === 1) return [await alone(batch[0]!)];
+    try {
+      const stored = await this.appendMany(batch);
+      return batch.map((p) => ({ stored: stored.has(p.a.game_id) }));
+    } catch {
+      // Something in the batch failed (a unique violation, a broken row, a deadlock with
+      // another process's batch): each on its own, so one bad append cannot take the
+      // others with it.
+      return Promise.all(batch.map(alone));
+    }
+  }
+
+  /**
+   * PostgreSQL: several games' appends in one statement (APPEND_MANY_SQL), in the order of
+   * their game ids (two processes' batches lock the games' rows in the same order). The
+   * ids of the games whose action was stored.
+   */
+  private async appendMany(batch: readonly PendingAppend[]): Promise<Set<string>> {
+    const rows = [...batch].sort((x, y) =>
+      x.a.game_id < y.a.game_id ? -1 : x.a.game_id > y.a.game_id ? 1 : 0,
+    );
+    const n = rows.length;
+    const games = new Array<string>(n);
+    const seqs = new Array<number>(n);
+    const statuses = new Array<string>(n);
+    const finalHashes = new Array<string | null>(n);
+    const times = new Array<string>(n);
+    const sides = new Array<string>(n);
+    const actions = new Array<string>(n);
+    const stateIds = new Array<number>(n);
+    const hashes = new Array<string>(n);
+    const snapshots = new Array<string | null>(n);
+    const noticeGames: string[] = [];
+    const noticeIds: string[] = [];
+    const noticeSides: string[] = [];
+    const noticeBodies: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const { a, change } = rows[i]!;
+      games[i] = a.game_id;
+      seqs[i] = a.seq;
+      statuses[i] = change.status;
+      finalHashes[i] = change.finalHash;
+      times[i] = a.created_at;
+      sides[i] = a.side;
+      actions[i] = a.action;
+      stateIds[i] = a.state_id;
+      hashes[i] = a.hash;
+      snapshots[i] = change.snapshot;
+      for (const notice of change.notices ?? []) {
+        noticeGames.push(a.game_id);
+        noticeIds.push(notice.id);
+        noticeSides.push(notice.side);
+        noticeBodies.push(notice.body);
+      }
+    }
+    const r = await this.opened.pool!.query<{ id: string }>({
+      name: 'stavka_append_many',
+      text: APPEND_MANY_SQL,
+      values: [
+        games,
+        seqs,
+        statuses,
+        finalHashes,
+        times,
+        sides,
+        actions,
+        stateIds,
+        hashes,
+        snapshots,
+        noticeGames,
+        noticeIds,
+        noticeSides,
+        noticeBodies,
+        CHANNEL,
+        this.origin,
+      ],
+    });
+    return new Set(r.rows.map((row) => row.id));
+  }
+
+  /** SQLite: commits the queued appends together, in one transaction. */
   private flush(): void {
     const sqlite = this.sqliteAppender!;
     // A kysely transaction holds the connection (a game being created): after it.
@@ -418,7 +606,8 @@ class KyselyStore implements Store {
   }
 
   /**
-   * PostgreSQL's append: one statement, so one round trip and its own transaction. The
+   * PostgreSQL's append of one action (a batch of one, or each of a batch that failed on
+   * its own): one statement, so one round trip and its own transaction. The
    * compare-and-set on games.seq first; the action, its snapshot and its notices are
    * inserted from the row it moved (none when it moved none), and the NOTIFY is sent
    * for each action stored (delivered to every listening process when, and only if, the
