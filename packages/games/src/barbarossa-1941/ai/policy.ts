@@ -127,6 +127,17 @@ export interface PolicyParams {
    * 3:1 by the factors.
    */
   readonly objectiveFloor?: number;
+  /**
+   * The victory points of a city (Leningrad 2, Moscow 3) whose approaches a side with a hold
+   * column holds too where its garrison alone cannot (`holdApproaches`; absent: never, level 1).
+   */
+  readonly depthPoints?: number;
+  /**
+   * The column a side holds its cities of NO_RETREAT_POINTS points or more below (Leningrad
+   * and Moscow, once taken for the Axis), where lower than `holdColumn` (absent: `holdColumn`
+   * for every city, level 1).
+   */
+  readonly keyHoldColumn?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -159,6 +170,8 @@ const NO_RETREAT_MAX = COL['5:1']!;
 const AIR_CLEAR = 3;
 /** A railhead advances only to a hex at least this many hexes from the nearest Russian ground unit (B-38, "Supply"). */
 const RAILHEAD_CLEAR = 2;
+/** The hexes next to a key city given a unit each in one movement step (`holdApproaches`). */
+const DEPTH_HEXES = 3;
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
 
@@ -906,8 +919,8 @@ export class BarbarossaPolicy {
   ): void {
     const s = board.s;
     const reach = enemyReachFor(g, side, board.s);
-    const opts = (h: number) => ({
-      ...this.garrisonOptions(board, g, hold, h),
+    const opts = (h: number, cityHold: number) => ({
+      ...this.garrisonOptions(board, g, cityHold, h),
       fits: (add: readonly string[]) => board.fits(h, add),
     });
     // Who stays and who can march in, as `holdCities` will plan them.
@@ -930,13 +943,13 @@ export class BarbarossaPolicy {
           by.march(id).reach.has(h)
         );
       });
-      const plan = planGarrison(reach, h, mine, marchers, opts(h));
+      const plan = planGarrison(reach, h, mine, marchers, opts(h, this.cityHold(s, h, hold)));
       for (const id of [...plan.keep, ...plan.add]) layout.used.add(id);
       for (const id of plan.add) away.add(id);
       planned.push({ h, units: [...plan.keep, ...plan.add], threat: plan.threat });
     }
     for (const { h, units, threat } of planned) {
-      if (threat.column < hold) continue;
+      if (threat.column < this.cityHold(s, h, hold)) continue;
       const pick = (type: 'rail' | 'sea'): string | null => {
         let best: { id: string; t: Threat } | null = null;
         for (const [id, tos] of type === 'rail' ? by.rails : by.seas) {
@@ -1377,14 +1390,15 @@ export class BarbarossaPolicy {
       }
       return moveOptions(b, id, { paths: false }).some((o) => o.to === h);
     };
-    const opts = (h: number) => ({
-      ...this.garrisonOptions(board, g, hold, h),
+    const opts = (h: number, cityHold: number) => ({
+      ...this.garrisonOptions(board, g, cityHold, h),
       fits: (add: readonly string[]) =>
         board.fits(h, [...(layout.added.get(h) ?? []), ...add], layout.removed.get(h) ?? []) &&
         reachable(add[add.length - 1]!, h, add.slice(0, -1)),
     });
     const last = lastGarrison(board, g, side, (id, city) => (layout.removed.get(city) ?? []).includes(id));
     for (const h of garrisonOrder(board.s, g, side)) {
+      const cityHold = this.cityHold(board.s, h, hold);
       const gone = layout.removed.get(h) ?? [];
       const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !gone.includes(id));
       // A unit that cannot move stays anyway; in the attacks before movement, those the city
@@ -1405,7 +1419,7 @@ export class BarbarossaPolicy {
         h,
         mine.filter((id) => !fixed.includes(id)),
         candidates,
-        { ...opts(h), fixed },
+        { ...opts(h, cityHold), fixed },
       );
       for (const id of [...fixed, ...plan.keep]) layout.used.add(id);
       for (const id of plan.add) {
@@ -1413,10 +1427,67 @@ export class BarbarossaPolicy {
         moves.push({ type: 'move', piece: id, to: h });
         marched.push([id, h]);
       }
-      if (plan.threat.column >= hold) for (const id of plan.threat.attackers) danger.add(g.pieces[id]!.at);
+      if (plan.threat.column >= cityHold)
+        for (const id of plan.threat.attackers) danger.add(g.pieces[id]!.at);
       threats.set(h, plan.threat.column);
+      if (moving && plan.threat.column >= cityHold)
+        this.holdApproaches(g, side, board, layout, dests, reach, h, moves);
     }
     return { danger, threats };
+  }
+
+  /**
+   * Depth before a key city (`PolicyParams.depthPoints`): where its garrison alone cannot
+   * keep the enemy's best attack below the hold column, the hexes next to it that an enemy
+   * unit could end his move in (`EnemyReach.reaches`) are each given one unit, the
+   * strongest of those free to get there that are not holding the line (not next to the
+   * enemy), up to DEPTH_HEXES hexes a city. An attack on the city must then come from the
+   * hexes left to him, after he has cleared these (their zones of control stop his march,
+   * "Zones of Control"): the city no longer falls to one player-turn's massed attack from
+   * every side, as Leningrad did in the mirror games (docs/barbarossa-balance.md).
+   */
+  private holdApproaches(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    dests: ReadonlyMap<string, ReadonlySet<number>>,
+    reach: EnemyReach,
+    h: number,
+    moves: Act[],
+  ): void {
+    const points = this.params.depthPoints;
+    if (points === undefined || (board.s.victoryPoints[h] ?? 0) < points) return;
+    const s = board.s;
+    const contact = (x: number) => neighbours(s, x).some((n) => board.hasEnemy(side, n));
+    const mineAt = (x: number) =>
+      (layout.added.get(x) ?? []).length > 0 ||
+      board.sideAt(side, x).some((id) => garrisons(board, id) && !(layout.removed.get(x) ?? []).includes(id));
+    let given = 0;
+    for (const n of neighbours(s, h)) {
+      if (given >= DEPTH_HEXES) return;
+      if (s.map.onMap[n] !== 1 || board.hasEnemy(side, n) || mineAt(n) || !reach.reaches(n)) continue;
+      const pick = [...dests.keys()]
+        .filter(
+          (id) =>
+            !layout.used.has(id) &&
+            dests.get(id)!.has(n) &&
+            garrisons(board, id) &&
+            !contact(g.pieces[id]!.at) &&
+            layout.fits(n, id),
+        )
+        .sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
+      if (pick === undefined) continue;
+      layout.move(pick, g.pieces[pick]!.at, n);
+      moves.push({ type: 'move', piece: pick, to: n });
+      given++;
+    }
+  }
+
+  /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */
+  private cityHold(s: RulesScenario, h: number, hold: number): number {
+    const key = this.params.keyHoldColumn;
+    return key !== undefined && (s.victoryPoints[h] ?? 0) >= NO_RETREAT_POINTS ? Math.min(hold, key) : hold;
   }
 
   /** What `planGarrison` needs of this policy to hold `h` (its `fits` is the caller's). */

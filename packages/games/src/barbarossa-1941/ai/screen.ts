@@ -82,6 +82,21 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
+  // Every Axis plan holding Leningrad and Moscow, once taken, against 2:1 (the others against
+  // 3:1): in the fresh games it lost, the Axis took Leningrad with one motorized korps on
+  // turn 4 and the Russians took it back at 4:1 two turns later.
+  'ai2-key-hold': {
+    level: {
+      ...LEVEL_2,
+      plans: {
+        ...BARBAROSSA_PLANS,
+        axis: BARBAROSSA_PLANS.axis.map((p) => ({
+          ...p,
+          params: { ...p.params, keyHoldColumn: COL['2:1']! },
+        })),
+      },
+    },
+  },
 };
 
 /** Level 2 with one more Axis plan (prior 1). */
