@@ -84,10 +84,8 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
       prior: 1,
     },
   ],
-  // Every Russian plan holds the approaches of Leningrad and Moscow where their garrisons
-  // alone cannot hold them (`depthPoints`; level 1 does not).
   soviet: [
-    { key: 'planned', params: { ...DEFAULT_PARAMS, depthPoints: 2 }, prior: 3 },
+    { key: 'planned', params: DEFAULT_PARAMS, prior: 3 },
     // Stand: every victory city garrisoned against 2:1 (reserves into the line's cities)
     // and its defenders ordered No Retreat! (B-4) wherever the odds allow.
     {
@@ -96,18 +94,13 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
         ...DEFAULT_PARAMS,
         holdColumn: { ...DEFAULT_PARAMS.holdColumn, soviet: col('2:1') },
         noRetreatPoints: 1,
-        depthPoints: 2,
       },
       prior: 2,
     },
     // Counter-attack the spearheads wherever the odds are 3:1 (B-14's must-attack kept).
     {
       key: 'counter',
-      params: {
-        ...DEFAULT_PARAMS,
-        minColumn: { ...DEFAULT_PARAMS.minColumn, soviet: col('3:1') },
-        depthPoints: 2,
-      },
+      params: { ...DEFAULT_PARAMS, minColumn: { ...DEFAULT_PARAMS.minColumn, soviet: col('3:1') } },
       prior: 1,
     },
   ],
