@@ -615,6 +615,49 @@ function storageSuite(name: string, target: () => Promise<string>) {
       );
     });
 
+    test("a batch's webhook notices are queued with their own actions, and a refused action's are not", async () => {
+      const ids = ['hooked-0', 'hooked-1', 'hooked-2'];
+      for (const id of ids) {
+        await store.createGame({ ...gameRecord(id), status: 'active' }, seats(id));
+        await store.setWebhook(id, 'soviet', `http://hook.example/${id}`, `whsec_${id}`);
+      }
+      const notice = (id: string, side: string) => ({ id, side, body: `{"notice":"${id}"}` });
+      const statements = countStatements(store);
+      const results = await Promise.all([
+        store.appendAction(action('hooked-0', 1), {
+          ...active,
+          notices: [notice('hn-0s', 'soviet'), notice('hn-0g', 'german')],
+        }),
+        store.appendAction(action('hooked-1', 2), { ...active, notices: [notice('hn-1s', 'soviet')] }), // a gap: refused
+        store.appendAction(action('hooked-2', 1), { ...active, notices: [notice('hn-2s', 'soviet')] }),
+      ]);
+      if (statements) assert.equal(statements.stop(), 1, 'one statement');
+      assert.deepEqual(results, [true, false, true]);
+      const queued = (await store.dueDeliveries('9999', 1000)).filter((d) => d.game_id.startsWith('hooked-'));
+      assert.deepEqual(
+        queued.map((d) => [d.id, d.game_id, d.side, d.url, d.secret, d.body]).sort(),
+        [
+          [
+            'hn-0s',
+            'hooked-0',
+            'soviet',
+            'http://hook.example/hooked-0',
+            'whsec_hooked-0',
+            '{"notice":"hn-0s"}',
+          ],
+          [
+            'hn-2s',
+            'hooked-2',
+            'soviet',
+            'http://hook.example/hooked-2',
+            'whsec_hooked-2',
+            '{"notice":"hn-2s"}',
+          ],
+        ],
+        "each stored action's notice to the seat with a webhook, none to the one without, none for the refused",
+      );
+    });
+
     if (name === 'SQLite') {
       test("another process's write changes the mark and is heard; this one's own do not", async () => {
         const other = await openStore(url);
