@@ -10,8 +10,9 @@
  * processes, or two requests) racing for the same seq: one commits, the other gets a
  * unique violation or updates no row, rolls back, and is told it lost (`false`).
  * The appends that arrive in one turn of the event loop are committed together (SQLite:
- * one transaction; PostgreSQL: one statement), each with its own compare-and-set, each
- * acknowledged after the commit; if the group fails, each is tried again on its own.
+ * one transaction; PostgreSQL: the turn's first at once, the others in one statement at
+ * the turn's end), each with its own compare-and-set, each acknowledged after the
+ * commit; if the group fails, each is tried again on its own.
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -436,7 +437,15 @@ class KyselyStore implements Store {
       const p = { a, change, resolve, reject };
       if (this.kind === 'postgres') {
         this.pgQueue.push(p);
+        if (this.pgFlushQueued) return;
+        // The first append of a turn goes at once: the database works on it while this
+        // thread goes on with the turn. Those after it in the turn go together at its end.
+        // (All of them at the end, the first waited for the rules of the turn's other
+        // moves: fewer moves a second in the bench's closed loop than appending each alone,
+        // in 12 runs of 12, median 1,650 against 1,857 over the last five; this way 1,808,
+        // the server's CPU a move the same as all at the end, within the machine's noise.)
         this.schedulePostgres();
+        this.flushPostgres();
         return;
       }
       this.queue.push(p);
@@ -462,7 +471,8 @@ class KyselyStore implements Store {
   }
 
   /**
-   * PostgreSQL: sends the queued appends, at most one a game, as one statement. An append
+   * PostgreSQL: sends the queued appends, at most one a game, as one statement (the first
+   * of a turn, at once; the rest of the turn, at its end: schedulePostgres). An append
    * of a game already in this statement or in one not yet answered waits for the next
    * (after that one's answer): a game's appends are made in the order they came, each
    * against the seq the one before it left, exactly as one after the other. Statements
