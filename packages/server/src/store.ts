@@ -442,7 +442,7 @@ class KyselyStore implements Store {
         // thread goes on with the turn. Those after it in the turn go together at its end.
         // (All of them at the end, the first waited for the rules of the turn's other
         // moves: fewer moves a second in the bench's closed loop than appending each alone,
-        // in 12 runs of 12, median 1,650 against 1,857 over the last five; this way 1,808,
+        // in 9 rounds of 10, median 1,650 against 1,857 over the last five; this way 1,808,
         // the server's CPU a move the same as all at the end, within the machine's noise.)
         this.schedulePostgres();
         this.flushPostgres();
