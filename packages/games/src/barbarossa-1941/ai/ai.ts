@@ -136,8 +136,13 @@ export class BarbarossaSearchPlayer implements Player {
   readonly chosen: string[] = [];
   /** The last search's root: each plan's iterations and mean evaluation. */
   lastStats: readonly { key: string; visits: number; mean: number }[] = [];
-  /** The rules of thumb's own policy (every step outside a plan). */
-  private readonly policy: BarbarossaPolicy;
+  /**
+   * The policy of every step outside a plan (the reinforcements and strategic moves, A.1 /
+   * B.1): the rules of thumb with the parameters of its side's first plan, 'planned' (the
+   * Axis's are level 1's; the Russians' add depth before Leningrad and Moscow). Made at the
+   * first choice, when the side is known.
+   */
+  private policy: BarbarossaPolicy | null = null;
   /** The plan of the player-turn under way: its player-turn, its key and its policy. */
   private plan: { turn: number; key: string; policy: BarbarossaPolicy } | null = null;
   private readonly view: SideView;
@@ -149,7 +154,6 @@ export class BarbarossaSearchPlayer implements Player {
     private readonly maxMs?: number,
   ) {
     this.name = name;
-    this.policy = new BarbarossaPolicy(rngFromSeed(`${String(seed)}:policy`), DEFAULT_PARAMS);
     this.view = new SideView(seed);
   }
 
@@ -168,6 +172,10 @@ export class BarbarossaSearchPlayer implements Player {
         policy: new BarbarossaPolicy(rngFromSeed(`${String(this.seed)}:${key}`), params),
       };
     }
+    this.policy ??= new BarbarossaPolicy(
+      rngFromSeed(`${String(this.seed)}:policy`),
+      (this.level.plans ?? BARBAROSSA_PLANS)[side as Side][0]?.params ?? DEFAULT_PARAMS,
+    );
     return (this.plan?.policy ?? this.policy).choose(g, side as Side, legal);
   }
 

@@ -128,9 +128,17 @@ export interface PolicyParams {
    */
   readonly objectiveFloor?: number;
   /**
+   * The victory points of a city (Leningrad 2, Moscow 3) whose approaches a side with a hold
+   * column holds too where its garrison alone cannot: reserves by rail in its strategic moves
+   * (`railGarrisons`) and on foot in its movement (`holdApproaches`) to the hexes next to it
+   * the enemy could march into (absent: never, level 1).
+   */
+  readonly depthPoints?: number;
+  /**
    * The column a side holds its cities of NO_RETREAT_POINTS points or more below (Leningrad
-   * and Moscow, once taken for the Axis), where lower than `holdColumn` (absent: `holdColumn`
-   * for every city, level 1).
+   * and Moscow), where lower than `holdColumn` (absent: `holdColumn` for every city, level 1).
+   * At 2:1 the defenders of a city lose it on a third of the rolls; Leningrad in the
+   * level-2 mirror fell to attacks at 3:2 and 2:1 that the hold column of 3:1 let pass.
    */
   readonly keyHoldColumn?: number;
 }
@@ -165,6 +173,8 @@ const NO_RETREAT_MAX = COL['5:1']!;
 const AIR_CLEAR = 3;
 /** A railhead advances only to a hex at least this many hexes from the nearest Russian ground unit (B-38, "Supply"). */
 const RAILHEAD_CLEAR = 2;
+/** The hexes next to a key city given a unit each in one step (`holdApproaches`, `railGarrisons`). */
+const DEPTH_HEXES = 3;
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
 
@@ -970,6 +980,26 @@ export class BarbarossaPolicy {
       const bySea = byRail === null && by.left().sea > 0 ? pick('sea') : null;
       if (byRail !== null) by.take('rail', byRail, h);
       else if (bySea !== null) by.take('sea', bySea, h);
+      // Depth: reserves by rail to the hexes next to a key city that the enemy could march into.
+      const points = this.params.depthPoints;
+      if (points === undefined || (s.victoryPoints[h] ?? 0) < points) continue;
+      let given = 0;
+      for (const n of neighbours(s, h)) {
+        if (given >= DEPTH_HEXES || by.left().rail <= 0) break;
+        if (s.map.onMap[n] !== 1 || board.hasEnemy(side, n) || !reach.reaches(n)) continue;
+        if (
+          board.sideAt(side, n).some((id) => garrisons(board, id)) ||
+          (layout.added.get(n) ?? []).length > 0
+        )
+          continue;
+        const pick = [...by.rails]
+          .filter(([id, tos]) => by.free(id) && garrisons(board, id) && tos.includes(n) && layout.fits(n, id))
+          .map(([id]) => id)
+          .sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
+        if (pick === undefined) continue;
+        by.take('rail', pick, n);
+        given++;
+      }
     }
   }
 
@@ -1423,8 +1453,58 @@ export class BarbarossaPolicy {
       if (plan.threat.column >= cityHold)
         for (const id of plan.threat.attackers) danger.add(g.pieces[id]!.at);
       threats.set(h, plan.threat.column);
+      if (moving && plan.threat.column >= cityHold)
+        this.holdApproaches(g, side, board, layout, dests, reach, h, moves);
     }
     return { danger, threats };
+  }
+
+  /**
+   * Depth before a key city (`PolicyParams.depthPoints`): where its garrison alone cannot
+   * keep the enemy's best attack below the hold column, the hexes next to it that an enemy
+   * unit could end his move in (`EnemyReach.reaches`) are each given one unit, the
+   * strongest of those free to get there that are not holding the line (not next to the
+   * enemy), up to DEPTH_HEXES hexes a city. An attack on the city must then come from the
+   * hexes left to him, after he has cleared these (their zones of control stop his march,
+   * "Zones of Control"): the city no longer falls to one player-turn's massed attack from
+   * every side, as Leningrad did in the mirror games (docs/barbarossa-balance.md).
+   */
+  private holdApproaches(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    dests: ReadonlyMap<string, ReadonlySet<number>>,
+    reach: EnemyReach,
+    h: number,
+    moves: Act[],
+  ): void {
+    const points = this.params.depthPoints;
+    if (points === undefined || (board.s.victoryPoints[h] ?? 0) < points) return;
+    const s = board.s;
+    const contact = (x: number) => neighbours(s, x).some((n) => board.hasEnemy(side, n));
+    const mineAt = (x: number) =>
+      (layout.added.get(x) ?? []).length > 0 ||
+      board.sideAt(side, x).some((id) => garrisons(board, id) && !(layout.removed.get(x) ?? []).includes(id));
+    let given = 0;
+    for (const n of neighbours(s, h)) {
+      if (given >= DEPTH_HEXES) return;
+      if (s.map.onMap[n] !== 1 || board.hasEnemy(side, n) || mineAt(n) || !reach.reaches(n)) continue;
+      const pick = [...dests.keys()]
+        .filter(
+          (id) =>
+            !layout.used.has(id) &&
+            dests.get(id)!.has(n) &&
+            garrisons(board, id) &&
+            !contact(g.pieces[id]!.at) &&
+            layout.fits(n, id),
+        )
+        .sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
+      if (pick === undefined) continue;
+      layout.move(pick, g.pieces[pick]!.at, n);
+      moves.push({ type: 'move', piece: pick, to: n });
+      given++;
+    }
   }
 
   /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */

@@ -60,7 +60,9 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   'ai2-horizon-2': { level: { ...LEVEL_2, horizon: { ...LEVEL_2.horizon, axis: 2 } } },
   // Screened on 29 Nov 2026 (docs/barbarossa-balance.md, "Four more levers"), not kept: level 2
   // with a fifth Axis plan (the objective cities attacked from 3:2; `floor` with `push`'s 2:1
-  // elsewhere), with `reduce` attacking the objective cities from 1:1, with four samples a plan.
+  // elsewhere), with `reduce` attacking the objective cities from 1:1, with four samples a plan;
+  // and (commit 720e7e6, `ai2-key-hold`) every Axis plan holding Leningrad and Moscow, once
+  // taken, against 2:1: 25 / 2 / 13 on seeds 1-40, as level 2.
   'ai2-floor-3:2': { level: withAxisPlan('floor-3:2', { ...DEFAULT_PARAMS, objectiveFloor: COL['3:2']! }) },
   'ai2-floor-push': {
     level: withAxisPlan('floor-push', {
@@ -82,21 +84,6 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
-  // Every Axis plan holding Leningrad and Moscow, once taken, against 2:1 (the others against
-  // 3:1): in the fresh games it lost, the Axis took Leningrad with one motorized korps on
-  // turn 4 and the Russians took it back at 4:1 two turns later.
-  'ai2-key-hold': {
-    level: {
-      ...LEVEL_2,
-      plans: {
-        ...BARBAROSSA_PLANS,
-        axis: BARBAROSSA_PLANS.axis.map((p) => ({
-          ...p,
-          params: { ...p.params, keyHoldColumn: COL['2:1']! },
-        })),
-      },
-    },
-  },
 };
 
 /** Level 2 with one more Axis plan (prior 1). */

@@ -84,8 +84,13 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
       prior: 1,
     },
   ],
+  // Every Russian plan holds Leningrad and Moscow below 3:2 (`keyHoldColumn`; the other
+  // cities below the plan's hold column) and, where their garrisons alone cannot, their
+  // approaches too (`depthPoints`: reserves by rail and on foot to the hexes next to them).
+  // Level 1 does neither. In the level-2 mirror (seeds 1-40) Leningrad fell in 7 games, 15
+  // without (docs/barbarossa-balance.md, "Leningrad held").
   soviet: [
-    { key: 'planned', params: DEFAULT_PARAMS, prior: 3 },
+    { key: 'planned', params: { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: col('3:2') }, prior: 3 },
     // Stand: every victory city garrisoned against 2:1 (reserves into the line's cities)
     // and its defenders ordered No Retreat! (B-4) wherever the odds allow.
     {
@@ -94,13 +99,20 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
         ...DEFAULT_PARAMS,
         holdColumn: { ...DEFAULT_PARAMS.holdColumn, soviet: col('2:1') },
         noRetreatPoints: 1,
+        depthPoints: 2,
+        keyHoldColumn: col('3:2'),
       },
       prior: 2,
     },
     // Counter-attack the spearheads wherever the odds are 3:1 (B-14's must-attack kept).
     {
       key: 'counter',
-      params: { ...DEFAULT_PARAMS, minColumn: { ...DEFAULT_PARAMS.minColumn, soviet: col('3:1') } },
+      params: {
+        ...DEFAULT_PARAMS,
+        minColumn: { ...DEFAULT_PARAMS.minColumn, soviet: col('3:1') },
+        depthPoints: 2,
+        keyHoldColumn: col('3:2'),
+      },
       prior: 1,
     },
   ],

@@ -1,0 +1,192 @@
+/**
+ * Leningrad and Moscow in level 2's Russian plans (issue #44): held below 3:2 rather than
+ * 3:1 (`PolicyParams.keyHoldColumn`: at 2:1 a city falls on a third of the rolls), and in
+ * depth (`depthPoints`): where the garrison alone cannot keep the Axis's best attack below
+ * the hold column (the stacking limit caps it at two units), the hexes next to the city
+ * that the Axis could march into are held too. Level 1 has neither.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apply, type GameState, hexIndex, legalActions } from '@stavka/engine';
+import { Board } from '../board.ts';
+import { hexDistance } from '../combat-results.ts';
+import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
+import { rulesScenarioByKey } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { isGroundUnit } from '../unit-kinds.ts';
+import { BarbarossaAiPlayer } from './ai.ts';
+import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
+import { col, game, row } from './test-games.ts';
+
+type G = GameState<BarbarossaState>;
+const rules = barbarossaRules;
+
+/** The Axis passes its player-turn; the Soviet AI (level 1's policy with `params`) plays its own. */
+function sovietPlays(s: G, params: PolicyParams): G {
+  const ai = new BarbarossaAiPlayer('depth', params);
+  let t = s;
+  let sovietPlayed = false;
+  for (let n = 0; n < 500; n++) {
+    const side = rules.activeSides(t.state)[0];
+    if (side === undefined || (sovietPlayed && side === 'axis')) break;
+    const legal = legalActions(rules, t, side) as BarbarossaAction[];
+    const a =
+      side === 'axis'
+        ? (legal.find((x) => x.type.startsWith('end')) ?? legal[0]!)
+        : (ai.choose(rules, t, side) as BarbarossaAction);
+    if (side === 'soviet') sovietPlayed = true;
+    const r = apply(rules, t, side, a, t.stateId);
+    if (!r.ok) throw new Error(r.error.message);
+    t = r.value;
+  }
+  return t;
+}
+
+/**
+ * Leningrad at 1005 (2 points) held by two rifle armies; six German armies and four
+ * motorized korps two and three hexes west of it; four Russian armies in reserve two hexes
+ * east, a march away.
+ */
+function leningradBesieged(): G {
+  return leningradWith({
+    g1: { is: 'ger-army', at: '0804' },
+    g2: { is: 'ger-army', at: '0804' },
+    g3: { is: 'ger-army', at: '0805' },
+    g4: { is: 'ger-army', at: '0805' },
+    g5: { is: 'ger-army', at: '0706' },
+    g6: { is: 'ger-army', at: '0706' },
+    m1: { is: 'ger-mot-korps', at: '0803' },
+    m2: { is: 'ger-mot-korps', at: '0803' },
+    m3: { is: 'ger-mot-korps', at: '0807' },
+    m4: { is: 'ger-mot-korps', at: '0807' },
+    r1: { is: 'sov-army', at: '1005' },
+    r2: { is: 'sov-army', at: '1005' },
+    r3: { is: 'sov-army', at: '1204' },
+    r4: { is: 'sov-army', at: '1205' },
+    r5: { is: 'sov-army', at: '1206' },
+    r6: { is: 'sov-army', at: '1207' },
+  });
+}
+
+/** Leningrad (1005, 2 points) and Moscow (1905) on the usual 20-column front, with `pieces`. */
+function leningradWith(pieces: Record<string, { is: string; at: string }>, rails: string[][] = []): G {
+  return game(
+    {
+      map: {
+        zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+        edges: [{ id: 'soviet-supply', hexes: col(20) }],
+        connections: [
+          { kind: 'rail', path: col(20) },
+          ...rails.map((path) => ({ kind: 'rail' as const, path })),
+        ],
+        places: [
+          { name: 'Leningrad', kind: 'victory-city', hex: '1005' },
+          { name: 'Moscow', kind: 'victory-city', hex: '1905' },
+        ],
+      },
+      victoryPoints: { Leningrad: 2, Moscow: 3 },
+      pieces,
+    },
+    { Leningrad: 'soviet', Moscow: 'soviet' },
+  );
+}
+
+/** The hexes next to Leningrad holding a Russian ground unit after the Soviet player-turn, and the units in it. */
+function around(s: G): { hexes: number; inside: number } {
+  const board = new Board(s.state);
+  const h = hexIndex(rulesScenarioByKey(s.state.scenario).map, '1005');
+  const next = new Set<number>();
+  let inside = 0;
+  for (const id of s.state.order) {
+    const p = s.state.pieces[id]!;
+    if (p.side !== 'soviet' || p.status !== 'map' || p.at < 0 || !isGroundUnit(board.unit(id))) continue;
+    const d = hexDistance(board, p.at, h);
+    if (d === 0) inside++;
+    if (d === 1) next.add(p.at);
+  }
+  return { hexes: next.size, inside };
+}
+
+describe('level 2 holds the approaches of a city its garrison alone cannot hold (issue #44)', () => {
+  // Ten German units within three hexes: two Russian armies in Leningrad (the stacking limit)
+  // cannot keep them below 3:1, so the reserves are sent to the hexes next to it.
+  it('with depthPoints 2, the reserves hold four of the hexes next to Leningrad; a garrison stays', () => {
+    const after = around(sovietPlays(leningradBesieged(), { ...DEFAULT_PARAMS, depthPoints: 2 }));
+    assert.ok(after.inside >= 1, 'Leningrad keeps a garrison');
+    assert.equal(after.hexes, 4, 'hexes next to Leningrad held');
+  });
+  it('level 1 (no depthPoints) holds two of them', () => {
+    const after = around(sovietPlays(leningradBesieged(), DEFAULT_PARAMS));
+    assert.ok(after.inside >= 1);
+    assert.equal(after.hexes, 2);
+  });
+  it('a city of fewer points than depthPoints gets no depth: as level 1', () => {
+    const after = around(sovietPlays(leningradBesieged(), { ...DEFAULT_PARAMS, depthPoints: 3 }));
+    assert.equal(after.hexes, 2);
+  });
+});
+
+describe('level 2 holds Leningrad below 3:2, not 3:1 (issue #44)', () => {
+  // One rifle army in Leningrad, two German armies two hexes west (their best attack on it
+  // next turn reads 2:1), two Russian armies in reserve two hexes east.
+  const twoArmies = () =>
+    leningradWith({
+      g1: { is: 'ger-army', at: '0804' },
+      g2: { is: 'ger-army', at: '0805' },
+      r1: { is: 'sov-army', at: '1005' },
+      r3: { is: 'sov-army', at: '1205' },
+      r4: { is: 'sov-army', at: '1206' },
+    });
+  it('level 1 leaves it one army: 2:1 is below its hold column', () => {
+    assert.equal(around(sovietPlays(twoArmies(), DEFAULT_PARAMS)).inside, 1);
+  });
+  it('with keyHoldColumn 3:2 a reserve stops in the city', () => {
+    const params = { ...DEFAULT_PARAMS, keyHoldColumn: COL['3:2']! };
+    assert.equal(around(sovietPlays(twoArmies(), params)).inside, 2);
+  });
+});
+
+describe('level 2 sends reserves by rail to the approaches of a threatened key city (issue #44)', () => {
+  // Leningrad besieged as above, its two armies at the stacking limit; the reserves three at
+  // column 18, beyond a march of the city's approaches but on two railways running west past it.
+  const besiegedByRail = () =>
+    leningradWith(
+      {
+        ...Object.fromEntries(
+          ['0804', '0804', '0805', '0805', '0706', '0706'].map((at, i) => [`g${i}`, { is: 'ger-army', at }]),
+        ),
+        m1: { is: 'ger-mot-korps', at: '0803' },
+        m2: { is: 'ger-mot-korps', at: '0803' },
+        m3: { is: 'ger-mot-korps', at: '0807' },
+        m4: { is: 'ger-mot-korps', at: '0807' },
+        r1: { is: 'sov-army', at: '1005' },
+        r2: { is: 'sov-army', at: '1005' },
+        r5: { is: 'sov-army', at: '1805' },
+        r6: { is: 'sov-army', at: '1804' },
+        r7: { is: 'sov-army', at: '1806' },
+      },
+      [row(4, 20, 9), row(6, 20, 9)],
+    );
+  const railed = (s: G) => s.log.filter((e) => e.text.includes('moves by rail')).map((e) => e.text);
+  it('with depth and the key hold column, two reserves go by rail to two hexes next to Leningrad', () => {
+    const after = sovietPlays(besiegedByRail(), {
+      ...DEFAULT_PARAMS,
+      depthPoints: 2,
+      keyHoldColumn: COL['3:2']!,
+    });
+    assert.equal(railed(after).length, 2, railed(after).join('; '));
+    const board = new Board(after.state);
+    const h = hexIndex(rulesScenarioByKey(after.state.scenario).map, '1005');
+    const at = ['r6', 'r7'].map((id) => after.state.pieces[id]!.at);
+    assert.ok(
+      at.every((x) => hexDistance(board, x, h) === 1) && at[0] !== at[1],
+      'the two railed reserves stand in two hexes next to Leningrad',
+    );
+  });
+  it('without depth, none goes by rail', () => {
+    assert.deepEqual(
+      railed(sovietPlays(besiegedByRail(), { ...DEFAULT_PARAMS, keyHoldColumn: COL['3:2']! })),
+      [],
+    );
+  });
+});
