@@ -6,38 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions } from '@stavka/engine';
+import { hexIndex } from '@stavka/engine';
 import { Board } from '../board.ts';
-import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
-import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
-import { col, game, withFactory } from './test-games.ts';
-
-type G = GameState<BarbarossaState>;
-const rules = barbarossaRules;
-
-/** The Axis passes its player-turn; the Soviet AI plays its own, until the Axis is to act again. */
-function sovietPlays(s: G): G {
-  const ai = new BarbarossaAiPlayer('garrison');
-  let t = s;
-  let sovietPlayed = false;
-  for (let n = 0; n < 500; n++) {
-    const side = rules.activeSides(t.state)[0];
-    if (side === undefined || (sovietPlayed && side === 'axis')) break;
-    const legal = legalActions(rules, t, side) as BarbarossaAction[];
-    const a =
-      side === 'axis'
-        ? (legal.find((x) => x.type.startsWith('end')) ?? legal[0]!)
-        : (ai.choose(rules, t, side) as BarbarossaAction);
-    if (side === 'soviet') sovietPlayed = true;
-    const r = apply(barbarossaRules, t, side, a, t.stateId);
-    if (!r.ok) throw new Error(r.error.message);
-    t = r.value;
-  }
-  return t;
-}
+import { col, game, sovietPlays, withFactory } from './test-games.ts';
 
 describe('the Soviet AI garrisons a threatened city with ground combat units (B-12, B-56, B-61)', () => {
   it('Leningrad held by two air units, a railway gun and a factory marker gets a rifle army: they are no garrison', () => {
@@ -68,7 +41,7 @@ describe('the Soviet AI garrisons a threatened city with ground combat units (B-
       withFactory('kirov', '1005'),
     );
     assert.ok(s.state.pieces.kirov, 'the factory marker stands in Leningrad');
-    const after = sovietPlays(s);
+    const after = sovietPlays(s, undefined, 'garrison');
     const board = new Board(after.state);
     const h = hexIndex(rulesScenarioByKey(after.state.scenario).map, '1005');
     const ground = board

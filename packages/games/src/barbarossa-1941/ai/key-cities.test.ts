@@ -7,40 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply, type GameState, hexIndex, legalActions } from '@stavka/engine';
+import { type GameState, hexIndex } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
-import { type BarbarossaAction, barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
-import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { col, game, row } from './test-games.ts';
+import { COL, DEFAULT_PARAMS } from './policy.ts';
+import { col, game, row, sovietPlays } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
-const rules = barbarossaRules;
-
-/** The Axis passes its player-turn; the Soviet AI (level 1's policy with `params`) plays its own. */
-function sovietPlays(s: G, params: PolicyParams): G {
-  const ai = new BarbarossaAiPlayer('depth', params);
-  let t = s;
-  let sovietPlayed = false;
-  for (let n = 0; n < 500; n++) {
-    const side = rules.activeSides(t.state)[0];
-    if (side === undefined || (sovietPlayed && side === 'axis')) break;
-    const legal = legalActions(rules, t, side) as BarbarossaAction[];
-    const a =
-      side === 'axis'
-        ? (legal.find((x) => x.type.startsWith('end')) ?? legal[0]!)
-        : (ai.choose(rules, t, side) as BarbarossaAction);
-    if (side === 'soviet') sovietPlayed = true;
-    const r = apply(rules, t, side, a, t.stateId);
-    if (!r.ok) throw new Error(r.error.message);
-    t = r.value;
-  }
-  return t;
-}
 
 /**
  * Leningrad at 1005 (2 points) held by two rifle armies; six German armies and four
@@ -49,16 +25,7 @@ function sovietPlays(s: G, params: PolicyParams): G {
  */
 function leningradBesieged(): G {
   return leningradWith({
-    g1: { is: 'ger-army', at: '0804' },
-    g2: { is: 'ger-army', at: '0804' },
-    g3: { is: 'ger-army', at: '0805' },
-    g4: { is: 'ger-army', at: '0805' },
-    g5: { is: 'ger-army', at: '0706' },
-    g6: { is: 'ger-army', at: '0706' },
-    m1: { is: 'ger-mot-korps', at: '0803' },
-    m2: { is: 'ger-mot-korps', at: '0803' },
-    m3: { is: 'ger-mot-korps', at: '0807' },
-    m4: { is: 'ger-mot-korps', at: '0807' },
+    ...BESIEGERS,
     r1: { is: 'sov-army', at: '1005' },
     r2: { is: 'sov-army', at: '1005' },
     r3: { is: 'sov-army', at: '1204' },
@@ -67,6 +34,16 @@ function leningradBesieged(): G {
     r6: { is: 'sov-army', at: '1207' },
   });
 }
+
+/** Six German armies and four motorized korps two and three hexes west of Leningrad. */
+const BESIEGERS: Record<string, { is: string; at: string }> = {
+  ...Object.fromEntries(
+    ['0804', '0804', '0805', '0805', '0706', '0706'].map((at, i) => [`g${i + 1}`, { is: 'ger-army', at }]),
+  ),
+  ...Object.fromEntries(
+    ['0803', '0803', '0807', '0807'].map((at, i) => [`m${i + 1}`, { is: 'ger-mot-korps', at }]),
+  ),
+};
 
 /** Leningrad (1005, 2 points) and Moscow (1905) on the usual 20-column front, with `pieces`. */
 function leningradWith(pieces: Record<string, { is: string; at: string }>, rails: string[][] = []): G {
@@ -152,13 +129,7 @@ describe('level 2 sends reserves by rail to the approaches of a threatened key c
   const besiegedByRail = () =>
     leningradWith(
       {
-        ...Object.fromEntries(
-          ['0804', '0804', '0805', '0805', '0706', '0706'].map((at, i) => [`g${i}`, { is: 'ger-army', at }]),
-        ),
-        m1: { is: 'ger-mot-korps', at: '0803' },
-        m2: { is: 'ger-mot-korps', at: '0803' },
-        m3: { is: 'ger-mot-korps', at: '0807' },
-        m4: { is: 'ger-mot-korps', at: '0807' },
+        ...BESIEGERS,
         r1: { is: 'sov-army', at: '1005' },
         r2: { is: 'sov-army', at: '1005' },
         r5: { is: 'sov-army', at: '1805' },

@@ -3,11 +3,12 @@
  * 20 x 10 map set up through `barbarossaRules.setup`, with hexes' control as a test wants it;
  * the front most of them stand on (`moscowFront`), and the AI playing them out (`playUntil`).
  */
-import { apply, type GameState, setup } from '@stavka/engine';
+import { apply, type GameState, legalActions, setup } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules, type PositionFile } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { type PositionInput, positionFile, withSovietUnit } from '../test-positions.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
+import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 
 type G = GameState<BarbarossaState>;
 
@@ -110,4 +111,28 @@ export function playUntil(
     t = r.value;
   }
   return { end: t, actions };
+}
+
+/**
+ * The Axis passes its player-turn (each step's "end"); the Soviet AI (level 1's rules of
+ * thumb with `params`, seeded `seed`) plays its own, until the Axis is to act again.
+ */
+export function sovietPlays(s: G, params: PolicyParams = DEFAULT_PARAMS, seed = 'soviet-plays'): G {
+  const ai = new BarbarossaAiPlayer(seed, params);
+  let t = s;
+  let sovietPlayed = false;
+  for (let n = 0; n < 500; n++) {
+    const side = barbarossaRules.activeSides(t.state)[0];
+    if (side === undefined || (sovietPlayed && side === 'axis')) break;
+    const legal = legalActions(barbarossaRules, t, side) as BarbarossaAction[];
+    const a =
+      side === 'axis'
+        ? (legal.find((x) => x.type.startsWith('end')) ?? legal[0]!)
+        : (ai.choose(barbarossaRules, t, side) as BarbarossaAction);
+    if (side === 'soviet') sovietPlayed = true;
+    const r = apply(barbarossaRules, t, side, a, t.stateId);
+    if (!r.ok) throw new Error(r.error.message);
+    t = r.value;
+  }
+  return t;
 }
