@@ -138,11 +138,11 @@ export class BarbarossaSearchPlayer implements Player {
   lastStats: readonly { key: string; visits: number; mean: number }[] = [];
   /**
    * The policy of every step outside a plan (the reinforcements and strategic moves, A.1 /
-   * B.1): the rules of thumb with the parameters of its side's first plan, 'planned' (the
-   * Axis's are level 1's; the Russians' add depth before Leningrad and Moscow). Made at the
-   * first choice, when the side is known.
+   * B.1), a side's: the rules of thumb with the parameters of that side's first plan,
+   * 'planned' (the Axis's are level 1's; the Russians' add Leningrad and Moscow held below
+   * 3:2 and in depth). Made at the side's first choice.
    */
-  private policy: BarbarossaPolicy | null = null;
+  private readonly policies: Partial<Record<Side, BarbarossaPolicy>> = {};
   /** The plan of the player-turn under way: its player-turn, its key and its policy. */
   private plan: { turn: number; key: string; policy: BarbarossaPolicy } | null = null;
   private readonly view: SideView;
@@ -172,11 +172,11 @@ export class BarbarossaSearchPlayer implements Player {
         policy: new BarbarossaPolicy(rngFromSeed(`${String(this.seed)}:${key}`), params),
       };
     }
-    this.policy ??= new BarbarossaPolicy(
+    const policy = (this.policies[side as Side] ??= new BarbarossaPolicy(
       rngFromSeed(`${String(this.seed)}:policy`),
       (this.level.plans ?? BARBAROSSA_PLANS)[side as Side][0]?.params ?? DEFAULT_PARAMS,
-    );
-    return (this.plan?.policy ?? this.policy).choose(g, side as Side, legal);
+    ));
+    return (this.plan?.policy ?? policy).choose(g, side as Side, legal);
   }
 
   /**
