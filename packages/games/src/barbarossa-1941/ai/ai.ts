@@ -246,8 +246,9 @@ export class BarbarossaSearchPlayer implements Player {
  * The players this folder adds to the module's `players` (the engine's `random` stays the
  * baseline). `ai` is level 2, the strongest: against level 1 (docs/barbarossa-balance.md)
  * it wins 56% as the Axis over seeds 1-240 with its fourth plan, `floor` (seeds 1-140: 43%
- * without it; level 1 against itself: 30% on seeds 1-60), and 71% as the Russians over seeds 1-100
- * (62%): not yet the 60% as the Axis of issue #44.
+ * without it; level 1 against itself: 30% on seeds 1-60), and 72% as the Russians over seeds 1-100
+ * with Leningrad and Moscow held below 3:2 and in depth (71% before): not yet the 60% as the
+ * Axis of issue #44.
  */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {
