@@ -172,10 +172,14 @@ export class BarbarossaSearchPlayer implements Player {
         policy: new BarbarossaPolicy(rngFromSeed(`${String(this.seed)}:${key}`), params),
       };
     }
-    const policy = (this.policies[side as Side] ??= new BarbarossaPolicy(
-      rngFromSeed(`${String(this.seed)}:policy`),
-      (this.level.plans ?? BARBAROSSA_PLANS)[side as Side][0]?.params ?? DEFAULT_PARAMS,
-    ));
+    let policy = this.policies[side as Side];
+    if (policy === undefined) {
+      policy = new BarbarossaPolicy(
+        rngFromSeed(`${String(this.seed)}:policy`),
+        (this.level.plans ?? BARBAROSSA_PLANS)[side as Side][0]?.params ?? DEFAULT_PARAMS,
+      );
+      this.policies[side as Side] = policy;
+    }
     return (this.plan?.policy ?? policy).choose(g, side as Side, legal);
   }
 
