@@ -393,7 +393,7 @@ describe('issue #45 item 1: a sudden ending is said before it happens', () => {
       // Russians by their AI, the Axis by the random player (the Axis AI keeps Rumania
       // closed until Bucharest and Ploesti would hold, B-66, so its games seldom get there).
       const file = barbarossaUntil(
-        'front-1c',
+        'front-1g',
         (s, side) =>
           side === 'axis' && (pres.preview.threats?.(view(m.rules!, s, side).state, side) ?? []).length > 0,
         3000,
