@@ -141,14 +141,6 @@ export interface PolicyParams {
    * level-2 mirror fell to attacks at 3:2 and 2:1 that the hold column of 3:1 let pass.
    */
   readonly keyHoldColumn?: number;
-  /**
-   * The lowest column of the Axis's attacks before operational movement (A.2) on game-turn 1,
-   * where lower than `minColumn` (absent: `minColumn`, level 1): the infantry's attacks of
-   * 22 June that open the gaps the spearheads drive through in A.3 ("Operational Movement",
-   * operations.ts). Level 2's `reduce` (only sure attacks, from 4:1) otherwise opened no gap on
-   * turn 1, and 3. Panzergruppe ended it 7-8 hexes short of Minsk.
-   */
-  readonly openingColumn?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1183,9 +1175,7 @@ export class BarbarossaPolicy {
     const { committed, reservedAir, out, stationary } = p;
     const s = board.s;
     const axisOps = side === 'axis';
-    const opening =
-      axisOps && g.step === 'attacks-first' && g.turn === 1 ? this.params.openingColumn : undefined;
-    const min = Math.min(this.params.minColumn[side], opening ?? Number.POSITIVE_INFINITY);
+    const min = this.params.minColumn[side];
     const air = withAir
       ? airSupporters(board, t, [])
           .filter((id) => !reservedAir.has(id))

@@ -84,20 +84,6 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
-  // Level 2 with `reduce` opening the line on game-turn 1 from 3:1 (`openingColumn`; Minsk by
-  // turn 2 in 16 of 40 mirror games, 6 without: docs/barbarossa-balance.md "Minsk and Smolensk
-  // sooner").
-  'ai2-opening': {
-    level: {
-      ...LEVEL_2,
-      plans: {
-        ...BARBAROSSA_PLANS,
-        axis: BARBAROSSA_PLANS.axis.map((p) =>
-          p.key === 'reduce' ? { ...p, params: { ...p.params, openingColumn: COL['3:1']! } } : p,
-        ),
-      },
-    },
-  },
 };
 
 /** Level 2 with one more Axis plan (prior 1). */
