@@ -618,8 +618,8 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
         german: new RandomPlayer(`rg${i}`),
       }).replay,
   );
-  let cpuOfPass = 0;
-  const pass = (interleaved: boolean): number => {
+  /** One pass over the games: µs a move, wall-clock and CPU (every thread). */
+  const pass = (interleaved: boolean): { wall: number; cpu: number } => {
     const states = replays.map((r) => {
       const made = setup(marsRules, r.scenario, r.seed, r.options ?? {});
       if (!made.ok) throw new Error(`set-up: ${JSON.stringify(made.error)}`);
@@ -658,21 +658,15 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
     }
     const wall = ((performance.now() - t0) * 1000) / moves;
     const cpu = process.cpuUsage(cpu0);
-    cpuOfPass = (cpu.user + cpu.system) / moves;
-    return wall;
+    return { wall, cpu: (cpu.user + cpu.system) / moves };
   };
   pass(true); // the warm-up
   // Each twice, in turn, the lower of each kept: the machine's noise hits both alike.
-  const runs: number[] = [];
-  const cpus: number[] = [];
-  for (const interleaved of [false, true, false, true]) {
-    runs.push(pass(interleaved));
-    if (!interleaved) cpus.push(cpuOfPass);
-  }
+  const runs = [pass(false), pass(true), pass(false), pass(true)];
   return {
-    sequential: Math.min(runs[0]!, runs[2]!),
-    interleaved: Math.min(runs[1]!, runs[3]!),
-    cpu: Math.min(cpus[0]!, cpus[1]!),
+    sequential: Math.min(runs[0]!.wall, runs[2]!.wall),
+    interleaved: Math.min(runs[1]!.wall, runs[3]!.wall),
+    cpu: Math.min(runs[0]!.cpu, runs[2]!.cpu),
   };
 }
 

@@ -24,15 +24,23 @@ type G = GameState<BarbarossaState>;
  * east, a march away.
  */
 function leningradBesieged(): G {
-  return leningradWith({
-    ...BESIEGERS,
-    r1: { is: 'sov-army', at: '1005' },
-    r2: { is: 'sov-army', at: '1005' },
-    r3: { is: 'sov-army', at: '1204' },
-    r4: { is: 'sov-army', at: '1205' },
-    r5: { is: 'sov-army', at: '1206' },
-    r6: { is: 'sov-army', at: '1207' },
-  });
+  return besiegedWith({ r3: '1204', r4: '1205', r5: '1206', r6: '1207' });
+}
+
+/**
+ * Leningrad held by two rifle armies (r1, r2) against BESIEGERS, with Russian armies in
+ * reserve at `reserves` (id: hex) and the railways `rails`.
+ */
+function besiegedWith(reserves: Record<string, string>, rails: string[][] = []): G {
+  return leningradWith(
+    {
+      ...BESIEGERS,
+      r1: { is: 'sov-army', at: '1005' },
+      r2: { is: 'sov-army', at: '1005' },
+      ...Object.fromEntries(Object.entries(reserves).map(([id, at]) => [id, { is: 'sov-army', at }])),
+    },
+    rails,
+  );
 }
 
 /** Six German armies and four motorized korps two and three hexes west of Leningrad. */
@@ -127,17 +135,7 @@ describe('level 2 sends reserves by rail to the approaches of a threatened key c
   // Leningrad besieged as above, its two armies at the stacking limit; the reserves three at
   // column 18, beyond a march of the city's approaches but on two railways running west past it.
   const besiegedByRail = () =>
-    leningradWith(
-      {
-        ...BESIEGERS,
-        r1: { is: 'sov-army', at: '1005' },
-        r2: { is: 'sov-army', at: '1005' },
-        r5: { is: 'sov-army', at: '1805' },
-        r6: { is: 'sov-army', at: '1804' },
-        r7: { is: 'sov-army', at: '1806' },
-      },
-      [row(4, 20, 9), row(6, 20, 9)],
-    );
+    besiegedWith({ r5: '1805', r6: '1804', r7: '1806' }, [row(4, 20, 9), row(6, 20, 9)]);
   const railed = (s: G) => s.log.filter((e) => e.text.includes('moves by rail')).map((e) => e.text);
   it('with depth and the key hold column, two reserves go by rail to two hexes next to Leningrad', () => {
     const after = sovietPlays(besiegedByRail(), {

@@ -175,6 +175,15 @@ const AIR_CLEAR = 3;
 const RAILHEAD_CLEAR = 2;
 /** The hexes next to a key city given a unit each in one step (`holdApproaches`, `railGarrisons`). */
 const DEPTH_HEXES = 3;
+
+/**
+ * The approaches of city `h` for depth: the hexes next to it, on the map and free of the
+ * enemy, that an enemy unit could end its move in (`EnemyReach.reaches`), in map order.
+ */
+function approaches(board: Board, side: Side, reach: EnemyReach, h: number): number[] {
+  const s = board.s;
+  return neighbours(s, h).filter((n) => s.map.onMap[n] === 1 && !board.hasEnemy(side, n) && reach.reaches(n));
+}
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
 
@@ -981,21 +990,23 @@ export class BarbarossaPolicy {
       if (byRail !== null) by.take('rail', byRail, h);
       else if (bySea !== null) by.take('sea', bySea, h);
       // Depth: reserves by rail to the hexes next to a key city that the enemy could march into.
-      const points = this.params.depthPoints;
-      if (points === undefined || (s.victoryPoints[h] ?? 0) < points) continue;
+      if (!this.wantsDepth(s, h)) continue;
       let given = 0;
-      for (const n of neighbours(s, h)) {
+      for (const n of approaches(board, side, reach, h)) {
         if (given >= DEPTH_HEXES || by.left().rail <= 0) break;
-        if (s.map.onMap[n] !== 1 || board.hasEnemy(side, n) || !reach.reaches(n)) continue;
         if (
           board.sideAt(side, n).some((id) => garrisons(board, id)) ||
           (layout.added.get(n) ?? []).length > 0
         )
           continue;
-        const pick = [...by.rails]
-          .filter(([id, tos]) => by.free(id) && garrisons(board, id) && tos.includes(n) && layout.fits(n, id))
-          .map(([id]) => id)
-          .sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
+        const pick = this.strongest(
+          board,
+          [...by.rails]
+            .filter(
+              ([id, tos]) => by.free(id) && garrisons(board, id) && tos.includes(n) && layout.fits(n, id),
+            )
+            .map(([id]) => id),
+        );
         if (pick === undefined) continue;
         by.take('rail', pick, n);
         given++;
@@ -1479,32 +1490,43 @@ export class BarbarossaPolicy {
     h: number,
     moves: Act[],
   ): void {
-    const points = this.params.depthPoints;
-    if (points === undefined || (board.s.victoryPoints[h] ?? 0) < points) return;
+    if (!this.wantsDepth(board.s, h)) return;
     const s = board.s;
     const contact = (x: number) => neighbours(s, x).some((n) => board.hasEnemy(side, n));
     const mineAt = (x: number) =>
       (layout.added.get(x) ?? []).length > 0 ||
       board.sideAt(side, x).some((id) => garrisons(board, id) && !(layout.removed.get(x) ?? []).includes(id));
     let given = 0;
-    for (const n of neighbours(s, h)) {
+    for (const n of approaches(board, side, reach, h)) {
       if (given >= DEPTH_HEXES) return;
-      if (s.map.onMap[n] !== 1 || board.hasEnemy(side, n) || mineAt(n) || !reach.reaches(n)) continue;
-      const pick = [...dests.keys()]
-        .filter(
+      if (mineAt(n)) continue;
+      const pick = this.strongest(
+        board,
+        [...dests.keys()].filter(
           (id) =>
             !layout.used.has(id) &&
             dests.get(id)!.has(n) &&
             garrisons(board, id) &&
             !contact(g.pieces[id]!.at) &&
             layout.fits(n, id),
-        )
-        .sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
+        ),
+      );
       if (pick === undefined) continue;
       layout.move(pick, g.pieces[pick]!.at, n);
       moves.push({ type: 'move', piece: pick, to: n });
       given++;
     }
+  }
+
+  /** Whether city `h` is given depth (`PolicyParams.depthPoints`): worth that many victory points or more. */
+  private wantsDepth(s: RulesScenario, h: number): boolean {
+    const points = this.params.depthPoints;
+    return points !== undefined && (s.victoryPoints[h] ?? 0) >= points;
+  }
+
+  /** The strongest of `ids` (`worth`; the first by id of equals), for a hex next to a key city. */
+  private strongest(board: Board, ids: readonly string[]): string | undefined {
+    return [...ids].sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
   }
 
   /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */
