@@ -787,3 +787,47 @@ describe('SQLite checkpoints (sqlite-checkpoint.ts)', () => {
     }
   });
 });
+
+describe('PostgreSQL group commit (store.ts flushPostgres)', () => {
+  test('appends that come while a statement is out wait for its answer and go together in the next; a game keeps its order', async () => {
+    const url = await freshPostgresDatabase();
+    const store = await openStore(url);
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      for (const id of ['gc-1', 'gc-2', 'gc-3'])
+        await store.createGame({ ...gameRecord(id), status: 'active' }, seats(id));
+      // Another connection holds gc-1's row: the statement that appends to it stays out.
+      await locker.query('begin');
+      await locker.query(`select id from games where id = 'gc-1' for update`);
+      const statements = countStatements(store)!;
+      const turn = () => new Promise((r) => setImmediate(r));
+      const appends = [store.appendAction(action('gc-1', 1), active)];
+      // Later turns of the event loop, while that statement is out.
+      await turn();
+      appends.push(store.appendAction(action('gc-2', 1), active));
+      await turn();
+      appends.push(store.appendAction(action('gc-3', 1), active));
+      appends.push(store.appendAction(action('gc-2', 2), active));
+      await turn();
+      const sentWhileOut = statements.stop();
+      const counting = countStatements(store)!;
+      await locker.query('commit');
+      assert.deepEqual(await Promise.all(appends), [true, true, true, true]);
+      assert.equal(sentWhileOut, 1, 'nothing more is sent while the first statement is out');
+      assert.equal(counting.stop(), 2, "gc-2's and gc-3's first together, then gc-2's second after them");
+      for (const [id, seqs] of [
+        ['gc-1', [1]],
+        ['gc-2', [1, 2]],
+        ['gc-3', [1]],
+      ] as const)
+        assert.deepEqual(
+          (await store.actions(id)).map((a) => a.seq),
+          seqs,
+        );
+    } finally {
+      await locker.end();
+      await store.close();
+    }
+  });
+});
