@@ -62,7 +62,6 @@ const PINCER_CHOICES = 12;
 export interface PlannedLayout {
   readonly board: Board;
   readonly added: ReadonlyMap<number, readonly string[]>;
-  readonly removed: ReadonlyMap<number, readonly string[]>;
   readonly used: ReadonlySet<string>;
   fits(hex: number, id: string): boolean;
   move(id: string, from: number, to: number): void;
@@ -78,27 +77,6 @@ export interface ExploitInput {
   readonly fieldOf: (id: string) => Float64Array;
   /** The Axis supply distances now (-1 beyond 12 hexes or cut off). */
   readonly supply: Int32Array;
-  /**
-   * Units that drive deep only into a hex a unit of their side with a zone of control holds
-   * or is moved to (a korps or an army: "Divisions have no ZOCs"), after the others have
-   * driven (`PolicyParams.shelterFront`): a panzer division alone deep (2-1) is the Russians'
-   * easiest counter-attack.
-   */
-  readonly sheltered?: ReadonlySet<string>;
-}
-
-/** Does a unit of `side` with a zone of control stand in `hex` once the moves planned in `layout` are made? */
-function heldByZoc(layout: PlannedLayout, g: BarbarossaState, hex: number, side: string): boolean {
-  const board = layout.board;
-  const gone = layout.removed.get(hex) ?? [];
-  const there = [
-    ...(board.at[hex] ?? []).filter((id) => !gone.includes(id)),
-    ...(layout.added.get(hex) ?? []),
-  ];
-  return there.some((id) => {
-    const p = g.pieces[id]!;
-    return p.side === side && exertsZoc(board.unit(id), p.disrupted);
-  });
 }
 
 /**
@@ -198,7 +176,6 @@ const CUT_OFF = 24;
  */
 export function planExploitation(input: ExploitInput): { id: string; to: number }[] {
   const { g, layout, dests, fieldOf, supply } = input;
-  const sheltered = input.sheltered ?? new Set<string>();
   const board = layout.board;
   const out: { id: string; to: number }[] = [];
   const moved = new Map<string, number>();
@@ -213,11 +190,7 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
     return [...dests.get(id)!]
       .filter(
         (h) =>
-          supply[h]! >= 0 &&
-          supply[h]! <= EXPLOIT_SUPPLY &&
-          Number.isFinite(f[h]!) &&
-          layout.fits(h, id) &&
-          (!sheltered.has(id) || heldByZoc(layout, g, h, g.pieces[id]!.side)),
+          supply[h]! >= 0 && supply[h]! <= EXPLOIT_SUPPLY && Number.isFinite(f[h]!) && layout.fits(h, id),
       )
       .sort((a, b) => f[a]! - f[b]! || a - b);
   };
@@ -230,26 +203,22 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
   };
   const left = new Set(pool);
   const russian = new RussianSupply(board);
-  /** The units of `left` (the sheltered or the others) drive, the one with the most to gain next (the hexes taken since are seen). */
-  const drive = (tier: boolean): void => {
-    for (;;) {
-      let pick: { id: string; to: number; gain: number } | null = null;
-      for (const id of left) {
-        if (sheltered.has(id) !== tier) continue;
-        const gn = gainOf(id);
-        if (gn.gain < EXPLOIT_GAIN) continue;
-        if (pick === null || gn.gain > pick.gain || (gn.gain === pick.gain && id < pick.id))
-          pick = { id, ...gn };
-      }
-      if (pick === null) return;
-      left.delete(pick.id);
-      const to = pincer(pick.id, pick.to);
-      layout.move(pick.id, g.pieces[pick.id]!.at, to);
-      moved.set(pick.id, to);
-      out.push({ id: pick.id, to });
+  for (;;) {
+    // The unit with the most to gain goes next (the hexes taken since are seen).
+    let pick: { id: string; to: number; gain: number } | null = null;
+    for (const id of left) {
+      const gn = gainOf(id);
+      if (gn.gain < EXPLOIT_GAIN) continue;
+      if (pick === null || gn.gain > pick.gain || (gn.gain === pick.gain && id < pick.id))
+        pick = { id, ...gn };
     }
-  };
-  drive(false);
+    if (pick === null) break;
+    left.delete(pick.id);
+    const to = pincer(pick.id, pick.to);
+    layout.move(pick.id, g.pieces[pick.id]!.at, to);
+    moved.set(pick.id, to);
+    out.push({ id: pick.id, to });
+  }
   // The pincers again, each with the others' hexes known: two arms close a pocket neither closes alone.
   for (const e of out) {
     if (!exertsZoc(board.unit(e.id), false)) continue;
@@ -304,8 +273,6 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
       a.to = best.ha;
       b.to = best.hb;
     }
-  // The sheltered last, into the hexes the others' korps and armies hold now.
-  drive(true);
   return out;
 
   /**

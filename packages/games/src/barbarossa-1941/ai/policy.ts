@@ -65,9 +65,8 @@
 import { type RngState, sameJson, slotBetween } from '@stavka/engine';
 import { airSupporters } from '../air.ts';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
-import { Board, exertsZoc } from '../board.ts';
+import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
-import setupFile from '../data/generated/setup.json' with { type: 'json' };
 import { moveOptions } from '../movement.ts';
 import { railAllowance } from '../rail.ts';
 import { railBound } from '../railway-guns.ts';
@@ -142,43 +141,7 @@ export interface PolicyParams {
    * level-2 mirror fell to attacks at 3:2 and 2:1 that the hold column of 3:1 let pass.
    */
   readonly keyHoldColumn?: number;
-  /**
-   * The lowest column of the Axis's attacks before operational movement (A.2) on game-turn 1
-   * on `openingFront`'s front, where lower than `minColumn` (absent: `minColumn`, level 1):
-   * the infantry's attacks of 22 June that open a gap for one panzer group to drive through in
-   * A.3 ("Operational Movement", operations.ts). Level 2's `reduce` (only sure attacks, from
-   * 4:1) otherwise opened no gap on turn 1, and 3. Panzergruppe ended it 7-8 hexes short of
-   * Minsk; from 3:1 along the whole line it took Minsk sooner but won fewer games against
-   * level 1 (docs/barbarossa-balance.md, "Minsk and Smolensk sooner").
-   */
-  readonly openingColumn?: number;
-  /**
-   * The set-up position (`setup.json`, e.g. `pzgr-3`: 3. Panzergruppe at Suwalki) whose units
-   * (those the set-up places near it) mark the front of `openingColumn`: the targets within
-   * OPENING_REACH hexes of one of them (absent: the whole line).
-   */
-  readonly openingFront?: string;
-  /**
-   * The set-up position (e.g. `pzgr-2`: 2. Panzergruppe at Brest) whose divisions (the units
-   * the set-up places near it without a zone of control) drive deep on game-turn 1 only into a
-   * hex a korps or army holds (`operations.ts` `ExploitInput.sheltered`; absent: as any
-   * spearhead). In the level-2 mirror 2. Panzergruppe's spearheads stopped two hexes from
-   * Minsk on turn 1 with the divisions alone (2-1 each), and at the start of turn 2 the centre
-   * had 12 or 13 of its 15 mobile units left in 11 of 40 games.
-   */
-  readonly shelterFront?: string;
 }
-
-/** How far (hexes) from a unit of `PolicyParams.openingFront` a target of the opening attacks may be: its hex's neighbours' neighbours, the line in front of it. */
-export const OPENING_REACH = 2;
-
-/** The unit ids the standard set-up places near each of its positions (`setup.json` `axis`: `near`). */
-const SET_UP_NEAR: ReadonlyMap<string, readonly string[]> = (() => {
-  const out = new Map<string, string[]>();
-  for (const [id, e] of Object.entries(setupFile.axis as Record<string, { near?: readonly string[] }>))
-    for (const pos of e.near ?? []) out.set(pos, [...(out.get(pos) ?? []), id]);
-  return out;
-})();
 
 export const DEFAULT_PARAMS: PolicyParams = {
   minColumn: { axis: COL['3:1']!, soviet: COL['4:1']! },
@@ -1206,43 +1169,11 @@ export class BarbarossaPolicy {
           supply: at.supply,
           targets: objectiveCities(p.board.s, g, this.strategy),
         }),
-        ...planExploitation({
-          g,
-          layout,
-          dests: at.dests,
-          fieldOf: at.fields.of,
-          supply: at.supply,
-          sheltered: this.sheltered(p.board),
-        }),
+        ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
       ])
         spear.push({ type: 'move', piece: e.id, to: e.to });
     for (const { t } of potential) if (f[t]! > 1) this.planAttackOn(p, t, g.breakthrough, false, goalColumn);
     return spear;
-  }
-
-  /** The divisions of `PolicyParams.shelterFront` on game-turn 1 (`ExploitInput.sheltered`). */
-  private sheltered(board: Board): ReadonlySet<string> | undefined {
-    const front = this.params.shelterFront;
-    if (front === undefined || board.g.turn !== 1) return undefined;
-    return new Set(
-      (SET_UP_NEAR.get(front) ?? []).filter((id) => {
-        const p = board.g.pieces[id];
-        return p !== undefined && p.side === 'axis' && !exertsZoc(board.unit(id), p.disrupted);
-      }),
-    );
-  }
-
-  /** Is `t` on the front of the opening attacks (`PolicyParams.openingFront`; absent: the whole line)? */
-  private onOpeningFront(board: Board, t: number): boolean {
-    const front = this.params.openingFront;
-    if (front === undefined) return true;
-    const g = board.g;
-    return (SET_UP_NEAR.get(front) ?? []).some((id) => {
-      const p = g.pieces[id];
-      return (
-        p !== undefined && p.status === 'map' && p.at >= 0 && hexDistance(board, p.at, t) <= OPENING_REACH
-      );
-    });
   }
 
   /**
@@ -1255,11 +1186,7 @@ export class BarbarossaPolicy {
     const { committed, reservedAir, out, stationary } = p;
     const s = board.s;
     const axisOps = side === 'axis';
-    const opening =
-      axisOps && g.step === 'attacks-first' && g.turn === 1 && this.onOpeningFront(board, t)
-        ? this.params.openingColumn
-        : undefined;
-    const min = Math.min(this.params.minColumn[side], opening ?? Number.POSITIVE_INFINITY);
+    const min = this.params.minColumn[side];
     const air = withAir
       ? airSupporters(board, t, [])
           .filter((id) => !reservedAir.has(id))

@@ -84,35 +84,7 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
-  // Level 2 with `reduce` opening the line on game-turn 1 from 3:1 on 3. Panzergruppe's front
-  // only (`openingColumn`, `openingFront`; docs/barbarossa-balance.md "Minsk and Smolensk
-  // sooner": from 3:1 along the whole line, commit 650ad2a, it lost games against level 1).
-  'ai2-opening-3pz': { level: withReduce({ openingColumn: COL['3:1']!, openingFront: 'pzgr-3' }) },
-  // And every Axis plan keeping 2. Panzergruppe's divisions with a korps on game-turn 1
-  // (`shelterFront`).
-  'ai2-opening-3pz-shelter': {
-    level: withAxis({ shelterFront: 'pzgr-2' }, { openingColumn: COL['3:1']!, openingFront: 'pzgr-3' }),
-  },
 };
-
-/** Level 2 with `extra` in its plan `reduce`'s parameters. */
-function withReduce(extra: Partial<PolicyParams>): SearchLevel {
-  return withAxis({}, extra);
-}
-
-/** Level 2 with `all` in every Axis plan's parameters and `reduce` in `reduce`'s. */
-function withAxis(all: Partial<PolicyParams>, reduce: Partial<PolicyParams>): SearchLevel {
-  return {
-    ...LEVEL_2,
-    plans: {
-      ...BARBAROSSA_PLANS,
-      axis: BARBAROSSA_PLANS.axis.map((p) => ({
-        ...p,
-        params: { ...p.params, ...all, ...(p.key === 'reduce' ? reduce : {}) },
-      })),
-    },
-  };
-}
 
 /** Level 2 with one more Axis plan (prior 1). */
 function withAxisPlan(key: string, params: PolicyParams): SearchLevel {
