@@ -73,8 +73,14 @@ describe('issue #45 item 16: the replay viewer opens a long game at once', () =>
     await said.waitFor().catch(async (e: Error) => {
       // Once in CI (a loaded machine) the text never came in 120 s, where it takes ~4 s:
       // what the page said instead, for whoever meets it next.
-      const check = await page.locator('.replay-check').allInnerTexts().catch(() => []);
-      const shown = await page.locator('body').innerText().catch(() => '');
+      const check = await page
+        .locator('.replay-check')
+        .allInnerTexts()
+        .catch(() => []);
+      const shown = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
       throw new Error(
         `${e.message}\nthe spoiled action: ${bad}; the check said: ${JSON.stringify(check)}; page errors: ${JSON.stringify(errors)}; the page: ${shown.slice(0, 400)}`,
       );
