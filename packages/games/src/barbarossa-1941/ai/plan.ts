@@ -99,13 +99,6 @@ export interface AxisStrategy {
   readonly fronts: Readonly<Record<string, readonly string[]>>;
   /** The fronts of a counter's army group's mobile units where they differ from `fronts`. */
   readonly mobileFronts?: Readonly<Record<string, readonly string[]>>;
-  /**
-   * Counters (unit keys) kept to one front wherever they stand (`AxisPlan.fieldOfGroup`),
-   * not the nearest route's: the Rumanian front's own units on Odessa (issue #44).
-   */
-  readonly counterFronts?: Readonly<Record<string, string>>;
-  /** A place (name) the Axis holding ends `counterFronts` (absent: kept all game). */
-  readonly counterFrontsUntil?: string;
 }
 
 /** The 1941 plan (level 1's): `ARMY_GROUPS`, each counter on its own army group's fronts. */
@@ -182,11 +175,6 @@ export class AxisPlan {
   /** The fronts a counter of `armyGroup` keeps to (its mobile units' own, where the strategy names them). */
   private frontsOf(armyGroup: string, mobile: boolean): readonly string[] | undefined {
     return (mobile ? this.strategy.mobileFronts?.[armyGroup] : undefined) ?? this.strategy.fronts[armyGroup];
-  }
-
-  /** The field of the group named (`AxisStrategy.counterFronts`), or undefined. */
-  fieldOfGroup(name: string): Float64Array | undefined {
-    return this.groups.find((gr) => gr.name === name)?.field;
   }
 
   private groupAt(hex: number, armyGroup?: string, mobile = false): GroupPlan {

@@ -74,7 +74,7 @@ import type { BarbarossaAction } from '../rules.ts';
 import { type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
 import { seaController } from '../sea.ts';
 import { attackFactor, type BarbarossaState } from '../state.ts';
-import { fullRange, supplyAtDistance, supplyBlocked, supplyDistances } from '../supply.ts';
+import { fullRange, supplyBlocked, supplyDistances } from '../supply.ts';
 import { isGerman, isGroundUnit, isGuards, isMobile } from '../unit-kinds.ts';
 import { holder, sovietSuddenVictory } from '../victory.ts';
 import { EnemyReach, planGarrison, type Threat } from './defence.ts';
@@ -141,22 +141,6 @@ export interface PolicyParams {
    * level-2 mirror fell to attacks at 3:2 and 2:1 that the hold column of 3:1 let pass.
    */
   readonly keyHoldColumn?: number;
-  /**
-   * A siege (issue #44, Odessa): the Axis attacks these cities themselves (place names) only
-   * from `column` (after every shift but the air's, which may not come: `chooseAir` gives it
-   * where it adds a column), not at `objectiveFloor` or a column under `minColumn`: their
-   * besiegers wait and gather rather than attack at 1:1 and lose the units the next attack
-   * needs (absent: no siege).
-   */
-  readonly siege?: { readonly cities: readonly string[]; readonly column: number };
-  /**
-   * Plan each attack at the supply its movers will have in the hexes they attack from
-   * (issue #44): supply is traced again at the moment of the attack (`resolution.ts`), so an
-   * attacker moving from Full Supply to a hex beyond it (next to Odessa: 5 hexes from the
-   * nearest source) attacks a column lower than its status at the start of the player-turn
-   * reads (absent: that status, as level 1).
-   */
-  readonly supplyAtAttack?: boolean;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -273,18 +257,11 @@ function unitFields(
   if (side === 'axis') {
     const plan = new AxisPlan(board, g, strategy);
     const byUnit = new Map<string, Float64Array>();
-    const until =
-      strategy.counterFrontsUntil === undefined ? -1 : (board.s.placeHex[strategy.counterFrontsUntil] ?? -1);
-    const kept = until >= 0 && holder(g, board.s, until) === 'axis' ? undefined : strategy.counterFronts;
     const of = (id: string) => {
       let f = byUnit.get(id);
       if (!f) {
         const u = board.unit(id);
-        const key = g.pieces[id]!.unit;
-        const front = key === null ? undefined : kept?.[key];
-        f =
-          (front === undefined ? undefined : plan.fieldOfGroup(front)) ??
-          plan.fieldAt(g.pieces[id]!.at, (u as { armyGroup?: string }).armyGroup, isMobile(u));
+        f = plan.fieldAt(g.pieces[id]!.at, (u as { armyGroup?: string }).armyGroup, isMobile(u));
         byUnit.set(id, f);
       }
       return f;
@@ -1205,14 +1182,7 @@ export class BarbarossaPolicy {
    * strongest two air units not counted on for another attack.
    */
   private planAttackOn(p: AttackPlanning, t: number, mobile: boolean, withAir: boolean, goal: number): void {
-    const { g, side, board, layout, candidates, cityTargets, urgent, anyOdds } = p;
-    /** The attackers' supply (`supplyAtAttack`: a mover's at the hex it attacks from). */
-    const supplyOf = (cs: readonly Cand[]): Record<string, 'full' | 'limited' | 'isolated'> => {
-      if (!this.params.supplyAtAttack || cs.every((c) => c.to === null)) return p.supplyNow;
-      const out = { ...p.supplyNow };
-      for (const c of cs) if (c.to !== null) out[c.id] = supplyAtDistance(board, side, p.supplyAt[c.to]!);
-      return out;
-    };
+    const { g, side, board, layout, candidates, supplyNow, cityTargets, urgent, anyOdds } = p;
     const { committed, reservedAir, out, stationary } = p;
     const s = board.s;
     const axisOps = side === 'axis';
@@ -1253,7 +1223,7 @@ export class BarbarossaPolicy {
       }
       if (c === null) continue;
       chosen.push(c);
-      column = this.column(g, board, chosen, t, supplyOf(chosen), air);
+      column = this.column(g, board, chosen, t, supplyNow, air);
       if (column >= goal) break;
     }
     // An enemy near a vital city (endangering a city) is attacked at one column less; one in a
@@ -1266,13 +1236,6 @@ export class BarbarossaPolicy {
         ? Math.min(this.params.objectiveFloor, min - (urgent(t) ? 1 : 0))
         : min - (urgent(t) || city ? 1 : 0);
     if (column < floor || chosen.length === 0) return;
-    // A siege: the city attacked only at its column without the air (which may not come).
-    const siege = this.params.siege;
-    if (
-      siege?.cities.some((c) => s.placeHex[c] === t) &&
-      this.column(g, board, chosen, t, supplyOf(chosen)) < siege.column
-    )
-      return;
     // Drop attackers not needed for the column reached (the last added first kept; the Axis
     // keeps its mobile units out of the attacks first: the breakthrough is theirs).
     const tryDrop = axisOps
@@ -1282,16 +1245,13 @@ export class BarbarossaPolicy {
       : chosen.slice(0, -1).reverse();
     for (const c of tryDrop) {
       const without = chosen.filter((k) => k !== c);
-      if (
-        without.length > 0 &&
-        this.column(g, board, without, t, supplyOf(without), air) >= Math.min(column, goal)
-      )
+      if (without.length > 0 && this.column(g, board, without, t, supplyNow, air) >= Math.min(column, goal))
         chosen.splice(chosen.indexOf(c), 1);
     }
     const attackers = chosen.map((c) => c.id);
     if (side === 'soviet') {
       // B-14: no attack whose attackers would owe an attack on another German army or korps.
-      const col = this.column(g, board, chosen, t, supplyOf(chosen));
+      const col = this.column(g, board, chosen, t, supplyNow);
       const trial = this.hypothetical(g, chosen);
       const owed = mustAttackUnmet(new Board(trial, s), [
         ...committed,
@@ -1930,7 +1890,6 @@ function attackPlanning(
     candidates: (t) =>
       attackCandidates({ board, side, layout, allocs, reach, rumaniaHeld, cityTargets, supply, fields }, t),
     supplyNow,
-    supplyAt: supply,
     cityTargets,
     urgent: at.urgent,
     anyOdds: at.anyOdds,
@@ -1986,8 +1945,6 @@ interface AttackPlanning {
   /** The units that could attack a target (`attackCandidates`). */
   readonly candidates: (t: number) => Cand[];
   readonly supplyNow: Record<string, 'full' | 'limited' | 'isolated'>;
-  /** The supply distance of a unit that ends its move in each hex (`supplyIfThere`; -1: out of supply). */
-  readonly supplyAt: Int32Array;
   /** The cities the Axis takes even from a hex out of supply (`objectiveCities`). */
   readonly cityTargets: ReadonlySet<number>;
   /** Enemy hexes attacked at a column less. */

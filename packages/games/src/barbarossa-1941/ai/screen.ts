@@ -29,7 +29,7 @@ import {
 } from './ai.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import { BARBAROSSA_PLANS } from './search.ts';
-import { AXIS_STRATEGIES, RUMANIA_KEPT, RUMANIA_KEPT_TO_ODESSA, RUMANIANS_KEPT } from './strategies.ts';
+import { AXIS_STRATEGIES } from './strategies.ts';
 
 /**
  * The variants, by name: `level1` (the level-1 mirror) and each of `AXIS_STRATEGIES`
@@ -84,30 +84,7 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
-  // Issue #44, Odessa: level 2 with every Axis plan's strategy `RUMANIA_KEPT` (the Rumanian
-  // front's counters kept on Odessa).
-  'ai2-rumania-kept': { level: withAxisParams({ strategy: RUMANIA_KEPT }) },
-  'ai2-rumania-kept-to-odessa': { level: withAxisParams({ strategy: RUMANIA_KEPT_TO_ODESSA }) },
-  'ai2-rumanians-kept': { level: withAxisParams({ strategy: RUMANIANS_KEPT }) },
-  // Every Axis attack planned at the supply of the hexes its movers attack from.
-  'ai2-supply-at-attack': { level: withAxisParams({ supplyAtAttack: true }) },
-  // And Odessa itself attacked only from 2:1 (`siege`).
-  'ai2-odessa-siege': {
-    level: withAxisParams({ strategy: RUMANIA_KEPT, siege: { cities: ['Odessa'], column: COL['2:1']! } }),
-  },
-  'ai2-odessa-siege-only': { level: withAxisParams({ siege: { cities: ['Odessa'], column: COL['2:1']! } }) },
 };
-
-/** Level 2 with `extra` added to every Axis plan's parameters. */
-function withAxisParams(extra: Partial<PolicyParams>): SearchLevel {
-  return {
-    ...LEVEL_2,
-    plans: {
-      ...BARBAROSSA_PLANS,
-      axis: BARBAROSSA_PLANS.axis.map((p) => ({ ...p, params: { ...p.params, ...extra } })),
-    },
-  };
-}
 
 /** Level 2 with one more Axis plan (prior 1). */
 function withAxisPlan(key: string, params: PolicyParams): SearchLevel {

@@ -92,42 +92,6 @@ export const HOTH_NORTH: AxisStrategy = {
   mobileFronts: { center: ['centre-north'] },
 };
 
-/**
- * The Rumanian front kept on its own objectives (issue #44): the counters the set-up places
- * in Rumania (11. Armee and its three korps, the Rumanian 3rd and 4th Armies, Mountain and
- * Cavalry Corps and 1st Armoured Division) make for Odessa, then Sevastopol and Rostov,
- * wherever they stand, instead of joining Army Group South once they are nearer its route
- * (in level 2's games the German korps did so on turns 3-7 and Odessa was besieged by 3-10
- * units).
- */
-export const RUMANIA_KEPT: AxisStrategy = {
-  ...PLAN_1941,
-  counterFronts: Object.fromEntries(
-    [
-      'ger-11a',
-      'ger-xi-ak',
-      'ger-xxx-ak',
-      'ger-liv-ak',
-      'rum-3a',
-      'rum-mtn',
-      'rum-cav',
-      'rum-4a',
-      'rum-1tk',
-    ].map((k) => [k, 'rumania']),
-  ),
-};
-
-/** `RUMANIA_KEPT` until Odessa is taken: then each counter joins the army group whose route it stands nearest. */
-export const RUMANIA_KEPT_TO_ODESSA: AxisStrategy = { ...RUMANIA_KEPT, counterFrontsUntil: 'Odessa' };
-
-/** `RUMANIA_KEPT` without 11. Armee's three German korps (they join Army Group South as level 1's do). */
-export const RUMANIANS_KEPT: AxisStrategy = {
-  ...PLAN_1941,
-  counterFronts: Object.fromEntries(
-    ['ger-11a', 'rum-3a', 'rum-mtn', 'rum-cav', 'rum-4a', 'rum-1tk'].map((k) => [k, 'rumania']),
-  ),
-};
-
 export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   '1941': PLAN_1941,
   'centre-panzers': CENTRE_PANZERS,
@@ -136,7 +100,4 @@ export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   'past-minsk': PAST_MINSK,
   'southern-cities': SOUTHERN_CITIES,
   'hoth-north': HOTH_NORTH,
-  'rumania-kept': RUMANIA_KEPT,
-  'rumania-kept-to-odessa': RUMANIA_KEPT_TO_ODESSA,
-  'rumanians-kept': RUMANIANS_KEPT,
 };
