@@ -8,10 +8,9 @@
  *
  *   node --import tsx packages/games/src/barbarossa-1941/ai/end-supply.ts DIR... [--causes]
  */
-import { type GameState, replay } from '@stavka/engine';
+import { type GameState, type ReplayFile, replay } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
-import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { LIMITED_RANGE, supplyBlocked, supplyDistances, supplySources } from '../supply.ts';
 import { holder, suppliedAsIfHeld, victoryTally } from '../victory.ts';
@@ -38,7 +37,7 @@ export interface EndSupply {
 
 /** The victory cities `g`'s Axis holds and cannot trace supply to. */
 export function unsuppliedCities(g: BarbarossaState): UnsuppliedCity[] {
-  const board = new Board(g, rulesScenarioByKey(g.scenario));
+  const board = new Board(g);
   const s = board.s;
   const dist = supplyDistances(board, 'axis');
   const sources = supplySources(board, 'axis', supplyBlocked(board, 'axis'));
@@ -59,12 +58,15 @@ export function unsuppliedCities(g: BarbarossaState): UnsuppliedCity[] {
 }
 
 /** One game's end from its replay file. */
-export function endSupplyOf(file: Parameters<typeof replay>[1]): EndSupply {
+export function endSupplyOf(file: ReplayFile): EndSupply {
   const lost: Record<string, { turn: number; how: string }> = {};
   let conversion: readonly string[] | null = null;
   const r = replay(barbarossaRules, file, (st: GameState<BarbarossaState>) => {
     const g = st.state;
-    conversion ??= g.order.filter((id) => new Board(g).unit(id).type === 'rail-conversion');
+    if (conversion === null) {
+      const board = new Board(g);
+      conversion = g.order.filter((id) => board.unit(id).type === 'rail-conversion');
+    }
     for (const id of conversion)
       if (g.pieces[id]?.status === 'eliminated' && lost[id] === undefined) {
         const entry = st.log.findLast((e) => e.text.includes('eliminated'));
@@ -76,7 +78,7 @@ export function endSupplyOf(file: Parameters<typeof replay>[1]): EndSupply {
   return {
     seed: file.seed as string | number,
     winner: g.winner,
-    points: victoryTally(new Board(g, rulesScenarioByKey(g.scenario)), 'axis').points,
+    points: victoryTally(new Board(g), 'axis').points,
     unsupplied: unsuppliedCities(g),
     conversionLost: lost,
   };
@@ -101,8 +103,10 @@ function main(): void {
           .map((c) => `${c.city} ${c.points}: ${c.why} (${c.hexes} hexes)`)
           .join('; ')}`,
       );
-    for (const c of e.unsupplied)
-      byCity.set(`${c.city}: ${c.why}`, (byCity.get(`${c.city}: ${c.why}`) ?? 0) + 1);
+    for (const c of e.unsupplied) {
+      const key = `${c.city}: ${c.why}`;
+      byCity.set(key, (byCity.get(key) ?? 0) + 1);
+    }
     for (const [id, { turn, how }] of Object.entries(e.conversionLost)) {
       lostBy.set(id, [...(lostBy.get(id) ?? []), turn]);
       if (causes) console.log(`  ${e.seed} ${id} lost on turn ${turn}: ${how}`);

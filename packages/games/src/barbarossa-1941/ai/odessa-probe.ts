@@ -16,6 +16,7 @@ import { type GameState, replay } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
 import { barbarossaRules } from '../rules.ts';
+import { rulesScenarioByKey } from '../rules-scenario.ts';
 import { attackFactor, type BarbarossaState } from '../state.ts';
 import { isGroundUnit, isMobile } from '../unit-kinds.ts';
 import { AxisPlan } from './plan.ts';
@@ -32,8 +33,7 @@ export function rumanianFront(
   let logAt = 0;
   const r = replay(barbarossaRules, file, (st: GameState<BarbarossaState>) => {
     const g = st.state;
-    const board = new Board(g);
-    const s = board.s;
+    const s = rulesScenarioByKey(g.scenario);
     const hex = s.placeHex[city] ?? -1;
     for (; logAt < st.log.length; logAt++) {
       const e = st.log[logAt]!;
@@ -44,6 +44,7 @@ export function rumanianFront(
     const key = `${g.turn}:${g.player}`;
     if (hex < 0 || key === last || g.player !== 'axis' || g.step !== 'attacks-first') return;
     last = key;
+    const board = new Board(g, s);
     const plan = new AxisPlan(board, g);
     const bucharest = s.placeHex.Bucharest ?? -1;
     const rumanian = bucharest < 0 ? null : plan.fieldAt(bucharest, 'south');
