@@ -223,8 +223,19 @@ export function hexGridGraph(columns: number, rows: number, onMap?: Uint8Array):
 /** Validates and compiles a hex map; errors name the field (`map.hexsides[2].between[0][1]`). */
 export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, SetupError<EngineSetupCode>[]> {
   const parsed = parseWithSchema(hexMapSchema, input, root);
-  if (!parsed.ok) return parsed;
-  const m = parsed.value;
+  return parsed.ok ? compileParsedHexMap(parsed.value, root) : parsed;
+}
+
+/**
+ * Compiles a hex map `hexMapSchema` has already parsed (a scenario schema holding it
+ * parses it with the rest of the file: a second parse of the whole map is only time, ~a
+ * quarter of a whole-front scenario's compile in a browser); the checks beyond the
+ * schema (hexes on the grid, places, zones) are made here all the same.
+ */
+export function compileParsedHexMap(
+  m: HexMapInput,
+  root = 'map',
+): Result<HexMap, SetupError<EngineSetupCode>[]> {
   const c = hexCompiling(m, root);
   const graph = hexGridGraph(m.columns, m.rows, c.onMap);
   const { terrainNames, terrain } = compileTerrain(c, m);
@@ -254,7 +265,8 @@ export function compileHexMap(input: unknown, root = 'map'): Result<HexMap, Setu
   });
 }
 
-type HexMapInput = z.output<typeof hexMapSchema>;
+/** A hex map as `hexMapSchema` parses it (its defaults filled in). */
+export type HexMapInput = z.output<typeof hexMapSchema>;
 
 /** What the parts of a hex map's compile share: the grid, the errors so far, the hexes on the map. */
 interface HexCompiling {

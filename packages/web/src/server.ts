@@ -100,28 +100,46 @@ export class ServerSession implements Session {
     return this.tokens;
   }
 
+  /**
+   * Every seat's view at once (a hot-seat game holds two): a seat not yet joined joins
+   * first (the view after joining, which may have started the game, is the one kept), and
+   * the game's module and presentation start loading with the first view that names the
+   * game, beside the other requests, not after them.
+   */
   async open(): Promise<void> {
     const before = [...this.tokens];
-    for (let i = 0; i < this.tokens.length; i++) {
-      let token = this.tokens[i]!;
-      const first = await call<SeatView>('GET', `/api/games/${this.id}/view`, token);
-      if (first.side && !first.seats[first.side]?.joined) {
-        // Joining issues this seat a token of its own: the link's copy stops working.
-        const joined = await call<{ token?: string }>('POST', `/api/games/${this.id}/join`, token, {
-          contribution: contribution(),
-        }).catch(() => null);
-        if (joined?.token) {
-          token = joined.token;
-          this.tokens[i] = token;
-        }
-      }
-      this.views.set(token, await call<SeatView>('GET', `/api/games/${this.id}/view`, token));
+    const view = (token: string) => call<SeatView>('GET', `/api/games/${this.id}/view`, token);
+    let module: Promise<unknown> | null = null;
+    const load = (v: SeatView) => {
+      const game = v.view?.game;
+      if (game && module === null) module = openGame(game).catch(() => {});
+      return v;
+    };
+    const firsts = await Promise.all(this.tokens.map((token) => view(token).then(load)));
+    const joining = firsts.map((v) => v.side !== null && !v.seats[v.side]?.joined);
+    // Joining issues a seat a token of its own: the link's copy stops working.
+    const joined = await Promise.all(
+      this.tokens.map((token, i) =>
+        joining[i]
+          ? call<{ token?: string }>('POST', `/api/games/${this.id}/join`, token, {
+              contribution: contribution(),
+            }).catch(() => null)
+          : null,
+      ),
+    );
+    joined.forEach((j, i) => {
+      if (j?.token) this.tokens[i] = j.token;
+    });
+    const views = await Promise.all(
+      this.tokens.map((token, i) => (joining[i] ? view(token).then(load) : firsts[i]!)),
+    );
+    this.tokens.forEach((token, i) => {
+      this.views.set(token, views[i]!);
       this.listen(token);
-    }
+    });
     if (this.tokens.some((t, i) => t !== before[i])) this.rememberTokens(before);
     // The game's module and presentation, loaded before its first view is shown.
-    const game = [...this.views.values()].find((v) => v.view)?.view?.game;
-    if (game) await openGame(game).catch(() => {});
+    await module;
     this.refresh();
   }
 

@@ -12,6 +12,7 @@ import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
 import { litNodes } from '../src/lit-nodes.ts';
 import { MapView } from '../src/MapView.tsx';
+import { hexBoardMarkup } from '../src/map/board-markup.ts';
 import { stacksOf, UnitsLayer } from '../src/map/units.tsx';
 
 function deployed() {
@@ -63,6 +64,32 @@ describe('the map in two SVGs', () => {
     assert.ok(map.includes('class="counter '));
     assert.ok(!map.includes('<g class="static">'));
     assert.ok(html.indexOf('class="map-board') < at, 'the board first, under');
+  });
+});
+
+describe("the board's markup (board-markup.ts: one piece of HTML, parsed by the browser)", () => {
+  const board = pres.board.drawing(g);
+  if (board.kind !== 'hex') throw new Error('Mars is drawn on hexes');
+  it('draws a polygon per hex on the map, its places and their names', () => {
+    const markup = hexBoardMarkup(board);
+    const onMap = board.map.onMap.reduce((n, x) => n + (x === 1 ? 1 : 0), 0);
+    assert.equal((markup.match(/<polygon /g) ?? []).length, onMap);
+    assert.equal((markup.match(/<g class="place /g) ?? []).length, board.map.places.length);
+    assert.ok(markup.includes('>Rzhev</text>'));
+  });
+  it("escapes every text and attribute value a presentation gives (a custom scenario's names)", () => {
+    const evil = '<img src=x onerror="alert(1)">&\'';
+    const place = board.map.places[0]!;
+    const outline = board.outlines[0]!;
+    const markup = hexBoardMarkup({
+      ...board,
+      map: { ...board.map, places: [{ ...place, name: evil, kind: `city" onclick="x` }] },
+      outlines: [{ ...outline, title: evil, label: evil, className: `zone" onclick="x`, colour: `red" x="` }],
+      labels: [{ between: [0, 1], text: evil, className: `r" y="` }],
+    });
+    assert.ok(!markup.includes('<img'), 'no element from a name');
+    assert.ok(!markup.includes('" onclick'), 'no attribute from a class');
+    assert.ok(markup.includes('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;'));
   });
 });
 

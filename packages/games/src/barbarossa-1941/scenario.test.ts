@@ -9,10 +9,12 @@ import { rngFromSeed, sameRng } from '@stavka/engine';
 import { compileRulesScenario, rulesScenarioFromCompiled } from './rules-scenario.ts';
 import {
   checkScenario,
+  compileParsedScenario,
   compileScenario,
   drawArmies,
   type ScenarioFile,
   standardScenarioFile,
+  standardScenarioParsed,
 } from './scenario.ts';
 
 const paths = (file: unknown) => checkScenario(file).map((e) => e.path);
@@ -23,6 +25,13 @@ describe('checkScenario (stavka validate)', () => {
     const s = compileScenario(standardScenarioFile());
     assert.ok(s.ok);
     assert.equal(s.value.turns.length, 15);
+  });
+
+  it('compiles the standard scenario parsed once as it compiles the file (the map not parsed twice)', () => {
+    const once = compileParsedScenario(standardScenarioParsed());
+    const file = compileScenario(standardScenarioFile());
+    assert.ok(once.ok && file.ok);
+    assert.deepEqual(once.value, file.value);
   });
 
   it('refuses a file whose fields have the wrong shape, naming each field', () => {

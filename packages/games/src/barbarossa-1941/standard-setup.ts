@@ -24,9 +24,11 @@ import {
 } from './rules-scenario.ts';
 import {
   type BarbarossaScenario,
+  compileParsedScenario,
   compileScenario,
   drawArmiesWith,
   standardScenarioFile,
+  standardScenarioParsed,
 } from './scenario.ts';
 import { type BarbarossaState, freshPiece, newGameState } from './state.ts';
 
@@ -35,22 +37,24 @@ export const STANDARD_KEY = 'standard';
 let standard: {
   readonly rules: RulesScenario;
   readonly compiled: BarbarossaScenario;
-  readonly hash: string;
 } | null = null;
 
+/**
+ * The standard scenario compiled from the file as its schema parsed it once
+ * (`standardScenarioParsed`): a browser opening a game compiles it first, and each
+ * parse of the whole front is tens of milliseconds there (issue #49).
+ */
 function loadStandard(): Result<NonNullable<typeof standard>, SetupError[]> {
   if (standard) return ok(standard);
-  const file = standardScenarioFile();
-  const compiled = compileScenario(file);
+  const compiled = compileParsedScenario(standardScenarioParsed());
   if (!compiled.ok) return compiled;
-  standard = {
-    rules: rulesScenarioFromCompiled(STANDARD_KEY, compiled.value),
-    compiled: compiled.value,
-    hash: hashValue(file),
-  };
+  standard = { rules: rulesScenarioFromCompiled(STANDARD_KEY, compiled.value), compiled: compiled.value };
   registerRulesScenario(standard.rules);
   return ok(standard);
 }
+
+/** The standard file's hash, worked out when a scenario file is first compared with it. */
+let standardHash: string | null = null;
 
 /** The standard scenario under the rules' contract (compiled once, registered as "standard"). */
 export function standardRulesScenario(): Result<RulesScenario, SetupError[]> {
@@ -72,7 +76,8 @@ export function scenarioFromFile(
   const std = loadStandard();
   if (!std.ok) return std;
   const hash = hashValue(file);
-  if (hash === std.value.hash) return std;
+  standardHash ??= hashValue(standardScenarioFile());
+  if (hash === standardHash) return std;
   const compiled = compileScenario(file);
   if (!compiled.ok) return compiled;
   const rules = rulesScenarioFromCompiled(`custom:${hash}`, compiled.value);

@@ -7,8 +7,8 @@
  */
 import {
   axialDistance,
-  compileHexMap,
   compileOddsTable,
+  compileParsedHexMap,
   err,
   type HexMap,
   hexAxial,
@@ -39,7 +39,8 @@ import {
   unknownMapWords,
 } from './vocabulary.ts';
 
-type ScenarioInput = z.output<typeof scenarioSchema>;
+/** A scenario file as `scenarioSchema` parses it (its defaults filled in). */
+export type ScenarioInput = z.output<typeof scenarioSchema>;
 type SetupInput = ScenarioInput['setup'];
 
 /** What every part of a compile shares: the map, its size and the errors found so far. */
@@ -53,9 +54,16 @@ interface Compiling {
 /** Validates a scenario file into the indexed scenario; every error names its field. */
 export function compileScenario(input: unknown): Result<BarbarossaScenario, BarbarossaSetupError[]> {
   const parsed = parseWithSchema(scenarioSchema, input);
-  if (!parsed.ok) return parsed;
-  const s = parsed.value;
-  const compiled = compileHexMap(s.map, 'map');
+  return parsed.ok ? compileParsedScenario(parsed.value) : parsed;
+}
+
+/**
+ * `compileScenario` of a file `scenarioSchema` has parsed (the standard file is parsed
+ * once, when it is put together: `standardScenarioParsed`); its map, parsed with it, is
+ * not parsed again (`compileParsedHexMap`). Every check beyond the schema is made here.
+ */
+export function compileParsedScenario(s: ScenarioInput): Result<BarbarossaScenario, BarbarossaSetupError[]> {
+  const compiled = compileParsedHexMap(s.map, 'map');
   if (!compiled.ok) return compiled;
   const map = compiled.value;
   const c: Compiling = { map, n: map.graph.nodeCount, errors: [] };

@@ -1,0 +1,146 @@
+/**
+ * A hex board's static drawing as SVG markup, set once as the inner HTML of the board's
+ * layer (issue #49): the whole front is ~6,000 elements (hexes, hexside lines, roads and
+ * railways, outlines, places, labels) that never take an event, and the browser's own
+ * parser builds them several times faster than a virtual DOM made and diffed element by
+ * element (Barbarossa's first load: ~180 ms of rendering, most of it this layer). The
+ * elements and attributes are those the JSX drew before; every text and attribute value
+ * that comes from a presentation (a custom scenario's place names among them) is escaped.
+ */
+import type { HexBoard } from '@stavka/engine';
+import { HEX_SIZE, hexCenter, hexCorners, type Point } from '../geometry.ts';
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text or an attribute value, escaped for markup. */
+export function escapeMarkup(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** ` name="value"`, escaped; nothing for an absent value. */
+function attr(name: string, value: string | number | undefined): string {
+  return value === undefined ? '' : ` ${name}="${escapeMarkup(String(value))}"`;
+}
+
+/**
+ * The six corners' offsets from a hex's centre (hexCorners' order), worked out once:
+ * the same numbers hexCorners gives, without its trigonometry for every hex.
+ */
+const CORNERS: readonly Point[] = hexCorners({ x: 0, y: 0 });
+
+/** Corners of hexside direction d (0 N .. 5 NW), as geometry.ts's hexsideSegment takes them. */
+const SIDE_CORNERS: readonly (readonly [number, number])[] = [
+  [4, 5],
+  [5, 0],
+  [0, 1],
+  [1, 2],
+  [2, 3],
+  [3, 4],
+];
+
+function corner(c: Point, i: number): Point {
+  const o = CORNERS[i]!;
+  return { x: c.x + o.x, y: c.y + o.y };
+}
+
+function polygonPoints(c: Point): string {
+  let out = '';
+  for (let i = 0; i < 6; i++) {
+    const p = corner(c, i);
+    out += `${i > 0 ? ' ' : ''}${p.x.toFixed(1)},${p.y.toFixed(1)}`;
+  }
+  return out;
+}
+
+function outlinePath(
+  b: HexBoard,
+  hexes: readonly number[],
+  member: Uint8Array | undefined,
+  offMapOnly: boolean,
+) {
+  const map = b.map;
+  let d = '';
+  for (const h of hexes) {
+    const c = hexCenter(map, h);
+    for (let k = 0; k < 6; k++) {
+      const t = map.graph.targets[h * 6 + k]!;
+      if (offMapOnly ? t >= 0 : t >= 0 && member?.[t] === 1) continue;
+      const [i, j] = SIDE_CORNERS[k]!;
+      const a = corner(c, i);
+      const e = corner(c, j);
+      d += `M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`;
+    }
+  }
+  return d;
+}
+
+/**
+ * A board of at least this many hexes (a whole front) is drawn lighter: no title element
+ * per hex (the hover line names the hex, a lit hex keeps its title).
+ */
+export const LARGE_BOARD_HEXES = 1500;
+
+/** The inner markup of the board's `g.static`: hexes, roads and railways, hexsides, outlines, places, labels. */
+export function hexBoardMarkup(b: HexBoard): string {
+  const map = b.map;
+  const large = map.graph.nodeCount >= LARGE_BOARD_HEXES;
+  const hexes: string[] = [];
+  const sides: string[] = [];
+  const links: string[] = [];
+  for (let h = 0; h < map.graph.nodeCount; h++) {
+    if (map.onMap[h] !== 1) continue;
+    const c = hexCenter(map, h);
+    const title = large ? '' : `<title>${escapeMarkup(b.hexLabel[h] ?? '')}</title>`;
+    hexes.push(
+      `<polygon${attr('points', polygonPoints(c))}${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6">${title}</polygon>`,
+    );
+    for (let d = 0; d < 6; d++) {
+      const slot = h * 6 + d;
+      const t = map.graph.targets[slot]!;
+      const f = map.sideFeatures[slot]!;
+      if (f && (t < 0 || d < 3)) {
+        const [i, j] = SIDE_CORNERS[d]!;
+        const a = corner(c, i);
+        const e = corner(c, j);
+        for (const s of b.sides)
+          if (f & s.bit)
+            sides.push(
+              `<line${attr('x1', a.x)}${attr('y1', a.y)}${attr('x2', e.x)}${attr('y2', e.y)}${attr('class', s.className)}></line>`,
+            );
+      }
+      const l = map.links[slot]!;
+      if (l && t > h) {
+        const e = hexCenter(map, t);
+        for (const k of b.links)
+          if (l & k.bit)
+            links.push(
+              `<line${attr('x1', c.x)}${attr('y1', c.y)}${attr('x2', e.x)}${attr('y2', e.y)}${attr('class', k.className)}></line>`,
+            );
+      }
+    }
+  }
+  const outlines = b.outlines.map((o) => {
+    const c = hexCenter(map, o.labelAt ?? o.hexes[0]!);
+    const title = o.title ? `<title>${escapeMarkup(o.title)}</title>` : '';
+    const label = o.label
+      ? `<text${attr('x', c.x)}${attr('y', o.className === 'zone' ? c.y + HEX_SIZE * 0.72 : c.y)}${attr('class', o.className === 'zone' ? 'zone-label' : undefined)}>${escapeMarkup(o.label)}</text>`
+      : '';
+    return `<g${attr('class', o.className)}><path${attr('d', outlinePath(b, o.hexes, o.member, !!o.offMapOnly))}${attr('stroke', o.colour || undefined)}>${title}</path>${label}</g>`;
+  });
+  const places = map.places.map((p) => {
+    const c = hexCenter(map, p.hex);
+    return `<g${attr('class', `place ${p.kind}`)}><circle${attr('cx', c.x)}${attr('cy', c.y - HEX_SIZE * 0.55)}${attr('r', p.kind === 'city' ? 4 : 2.5)}></circle><text${attr('x', c.x)}${attr('y', c.y - HEX_SIZE * 0.62)} dy="-3">${escapeMarkup(p.name)}</text></g>`;
+  });
+  const labels = (b.labels ?? []).map((l) => {
+    const a = hexCenter(map, l.between[0]);
+    const e = hexCenter(map, l.between[1]);
+    return `<text${attr('x', (a.x + e.x) / 2)}${attr('y', (a.y + e.y) / 2)}${attr('class', l.className)}>${escapeMarkup(l.text)}</text>`;
+  });
+  return [...hexes, ...links, ...sides, ...outlines, ...places, ...labels].join('');
+}
