@@ -17,12 +17,18 @@ export function hexCenter(map: Pick<HexMap, 'rows'>, hex: number): Point {
   return { x: p.x + HEX_SIZE, y: p.y + (SQRT3 / 2) * HEX_SIZE };
 }
 
+/** The cosine and sine of each corner's angle (0, 60, ..., 300 degrees), worked out once. */
+const CORNER_COS = Array.from({ length: 6 }, (_, i) => Math.cos((Math.PI / 180) * (60 * i)));
+const CORNER_SIN = Array.from({ length: 6 }, (_, i) => Math.sin((Math.PI / 180) * (60 * i)));
+
+/** Corner `i` (0 east, clockwise) of the hex centred on `c`. */
+function corner(c: Point, i: number, size = HEX_SIZE): Point {
+  return { x: c.x + size * CORNER_COS[i]!, y: c.y + size * CORNER_SIN[i]! };
+}
+
 /** The six corners, starting east and going clockwise (flat-topped). */
 export function hexCorners(c: Point, size = HEX_SIZE): Point[] {
-  return Array.from({ length: 6 }, (_, i) => {
-    const a = (Math.PI / 180) * (60 * i);
-    return { x: c.x + size * Math.cos(a), y: c.y + size * Math.sin(a) };
-  });
+  return Array.from({ length: 6 }, (_, i) => corner(c, i, size));
 }
 
 export function polygonPoints(c: Point, size = HEX_SIZE): string {
@@ -45,9 +51,8 @@ const SIDE_CORNERS: readonly [number, number][] = [
 ];
 
 export function hexsideSegment(c: Point, direction: number): [Point, Point] {
-  const corners = hexCorners(c);
   const [a, b] = SIDE_CORNERS[direction]!;
-  return [corners[a]!, corners[b]!];
+  return [corner(c, a), corner(c, b)];
 }
 
 export function mapSize(map: Pick<HexMap, 'columns' | 'rows'>): { width: number; height: number } {

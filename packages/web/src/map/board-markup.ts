@@ -8,7 +8,7 @@
  * that comes from a presentation (a custom scenario's place names among them) is escaped.
  */
 import type { HexBoard } from '@stavka/engine';
-import { HEX_SIZE, hexCenter, hexCorners, type Point } from '../geometry.ts';
+import { HEX_SIZE, hexCenter, hexsideSegment, polygonPoints } from '../geometry.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -28,36 +28,6 @@ function attr(name: string, value: string | number | undefined): string {
   return value === undefined ? '' : ` ${name}="${escapeMarkup(String(value))}"`;
 }
 
-/**
- * The six corners' offsets from a hex's centre (hexCorners' order), worked out once:
- * the same numbers hexCorners gives, without its trigonometry for every hex.
- */
-const CORNERS: readonly Point[] = hexCorners({ x: 0, y: 0 });
-
-/** Corners of hexside direction d (0 N .. 5 NW), as geometry.ts's hexsideSegment takes them. */
-const SIDE_CORNERS: readonly (readonly [number, number])[] = [
-  [4, 5],
-  [5, 0],
-  [0, 1],
-  [1, 2],
-  [2, 3],
-  [3, 4],
-];
-
-function corner(c: Point, i: number): Point {
-  const o = CORNERS[i]!;
-  return { x: c.x + o.x, y: c.y + o.y };
-}
-
-function polygonPoints(c: Point): string {
-  let out = '';
-  for (let i = 0; i < 6; i++) {
-    const p = corner(c, i);
-    out += `${i > 0 ? ' ' : ''}${p.x.toFixed(1)},${p.y.toFixed(1)}`;
-  }
-  return out;
-}
-
 function outlinePath(
   b: HexBoard,
   hexes: readonly number[],
@@ -71,9 +41,7 @@ function outlinePath(
     for (let k = 0; k < 6; k++) {
       const t = map.graph.targets[h * 6 + k]!;
       if (offMapOnly ? t >= 0 : t >= 0 && member?.[t] === 1) continue;
-      const [i, j] = SIDE_CORNERS[k]!;
-      const a = corner(c, i);
-      const e = corner(c, j);
+      const [a, e] = hexsideSegment(c, k);
       d += `M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`;
     }
   }
@@ -105,9 +73,7 @@ export function hexBoardMarkup(b: HexBoard): string {
       const t = map.graph.targets[slot]!;
       const f = map.sideFeatures[slot]!;
       if (f && (t < 0 || d < 3)) {
-        const [i, j] = SIDE_CORNERS[d]!;
-        const a = corner(c, i);
-        const e = corner(c, j);
+        const [a, e] = hexsideSegment(c, d);
         for (const s of b.sides)
           if (f & s.bit)
             sides.push(
