@@ -81,7 +81,9 @@ describe('live updates', () => {
   });
 
   test('a board sharing what did not change with the one before (as states do) is rebuilt exactly', () => {
-    const leaf = fc.dictionary(fc.constantFrom('at', 'moved', 'supply', 'x/y'), fc.jsonValue(), {
+    // No "__proto__" keys, as above: applyPatch refuses to touch them, and no view has one.
+    const value = fc.jsonValue().filter((v) => !JSON.stringify(v).includes('"__proto__"'));
+    const leaf = fc.dictionary(fc.constantFrom('at', 'moved', 'supply', 'x/y'), value, {
       maxKeys: 4,
     });
     const units = fc.dictionary(fc.constantFrom('u1', 'u2', 'u3', 'u~4'), leaf, { maxKeys: 4 });
@@ -89,7 +91,7 @@ describe('live updates', () => {
     const edit = fc.tuple(
       fc.constantFrom('u1', 'u2', 'u3', 'u~4', 'u5'),
       fc.constantFrom('at', 'moved', 'supply', 'x/y', 'new'),
-      fc.option(fc.jsonValue(), { nil: undefined }),
+      fc.option(value, { nil: undefined }),
     );
     fc.assert(
       fc.property(units, fc.array(edit, { maxLength: 4 }), fc.nat(3), (us0, edits, turn) => {
