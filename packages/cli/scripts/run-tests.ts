@@ -7,11 +7,14 @@
  *      file's work on the same cores would be counted in their figures;
  *   2. every other file, `STAVKA_TEST_CONCURRENCY` at a time (default: the cores less one,
  *      at least 2: on the 2-core CI machine the suite takes ~10 minutes instead of ~14 one
- *      file at a time, node's default there).
+ *      file at a time, node's default there). In path order: the browser tests
+ *      (`packages/web/e2e`, the longest files, up to two minutes and more each) first
+ *      made the run longer, not shorter (715 s against 640-670 s: the two longest paired
+ *      with each other, two browsers at once on two cores).
  *
- * The output ends with the summary of both runs together, in node's own words (`# tests`,
- * `# pass`, `# fail`, ...); each run's own summary is left out. Exit code 1 if any test
- * failed or was cancelled.
+ * The output ends with the ten slowest files (their tests' time), then the summary of both
+ * runs together, in node's own words (`# tests`, `# pass`, `# fail`, ...); each run's own
+ * summary is left out. Exit code 1 if any test failed or was cancelled.
  *
  *     node --import tsx packages/cli/scripts/run-tests.ts
  */
@@ -53,19 +56,29 @@ function concurrency(): number {
   return n;
 }
 
+/** Milliseconds of tests by file (the top-level tests' durations, summed). */
+const fileTimes = new Map<string, number>();
+
+interface RunEvent {
+  type: string;
+  data: { nesting: number; message?: string; file?: string; details?: { duration_ms?: number } };
+}
+
 /** One run of node's runner: its TAP to stdout, its own summary lines counted into `total` instead. */
 async function runFiles(files: readonly string[], parallel: number, total: Summary): Promise<void> {
   if (files.length === 0) return;
   const events = run({ files: files.map((f) => join(ROOT, f)), concurrency: parallel });
-  const shown = (events as unknown as Readable).filter(
-    (e: { type: string; data: { nesting: number; message?: string } }) => {
-      if (e.type !== 'test:diagnostic' || e.data.nesting !== 0) return true;
-      const [key, value] = (e.data.message ?? '').split(' ');
-      if (!(SUMMARY as readonly string[]).includes(key ?? '')) return true;
-      total[key as keyof Summary] += Number(value);
-      return false;
-    },
-  );
+  const shown = (events as unknown as Readable).filter((e: RunEvent) => {
+    if ((e.type === 'test:pass' || e.type === 'test:fail') && e.data.nesting === 0 && e.data.file) {
+      const file = relative(ROOT, e.data.file);
+      fileTimes.set(file, (fileTimes.get(file) ?? 0) + (e.data.details?.duration_ms ?? 0));
+    }
+    if (e.type !== 'test:diagnostic' || e.data.nesting !== 0) return true;
+    const [key, value] = (e.data.message ?? '').split(' ');
+    if (!(SUMMARY as readonly string[]).includes(key ?? '')) return true;
+    total[key as keyof Summary] += Number(value);
+    return false;
+  });
   const out = shown.compose(tap);
   out.pipe(process.stdout, { end: false });
   await new Promise<void>((done, failed) => {
@@ -87,5 +100,8 @@ await runFiles(
   concurrency(),
   total,
 );
+console.log('# the slowest files (their tests, seconds):');
+for (const [file, ms] of [...fileTimes].sort((a, b) => b[1] - a[1]).slice(0, 10))
+  console.log(`#   ${(ms / 1000).toFixed(1).padStart(6)} ${file}`);
 for (const k of SUMMARY) console.log(`# ${k} ${k === 'duration_ms' ? total[k].toFixed(3) : total[k]}`);
 if (total.fail > 0 || total.cancelled > 0) process.exitCode = 1;
