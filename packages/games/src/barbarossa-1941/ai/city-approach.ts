@@ -1,0 +1,124 @@
+/**
+ * Where a game's last points were lost (issue #44, docs/barbarossa-balance.md "Leningrad
+ * never approached"): from replays of whole games (`screen.ts ... DIR` or `stavka simulate
+ * --save DIR`), each game's result with the victory cities the Axis held in supply at the
+ * end (B-33), and, for a city (Leningrad unless named), the game-turn the Axis first held
+ * it at its attacks before movement (A.2), and at how many of those an Axis ground unit
+ * stood next to it while the Russians held it, with the attack those next to it could make
+ * then (every one of them that may attack,
+ * no air: `attack.ts` `evaluateAttack`, its shifts as the rules give them).
+ *
+ *   node --import tsx packages/games/src/barbarossa-1941/ai/city-approach.ts DIR [SEEDS] [CITY] [--turns]
+ *
+ * SEEDS: a comma-separated list (absent: every game in DIR). `--turns`: a line a game-turn.
+ */
+import { type GameState, type ReplayFile, replay } from '@stavka/engine';
+import { canAttack, evaluateAttack, isRefusal } from '../attack.ts';
+import { Board } from '../board.ts';
+import { barbarossaRules } from '../rules.ts';
+import { type RulesScenario, rulesScenarioByKey } from '../rules-scenario.ts';
+import type { BarbarossaState } from '../state.ts';
+import { supplyStatuses } from '../supply.ts';
+import { isGroundUnit } from '../unit-kinds.ts';
+import { victoryTally } from '../victory.ts';
+import { savedGames } from './saved-games.ts';
+
+/** One game-turn's approach to the city, at the Axis's attacks before movement (A.2). */
+export interface Approach {
+  readonly turn: number;
+  /** Who held the city then. */
+  readonly heldBy: 'axis' | 'soviet';
+  /** Axis ground units next to it, and how many of them may attack. */
+  readonly next: number;
+  readonly mayAttack: number;
+  /** Their attack on it (the odds with every shift, or why none may be made); '' if none stood next to it. */
+  readonly attack: string;
+}
+
+export interface CityApproach {
+  readonly seed: string | number;
+  readonly winner: string | null;
+  readonly points: number;
+  readonly cities: readonly string[];
+  readonly turns: readonly Approach[];
+}
+
+function neighbours(s: RulesScenario, h: number): number[] {
+  const { offsets, targets } = s.map.graph;
+  const out: number[] = [];
+  for (let k = offsets[h]!; k < offsets[h + 1]!; k++) if (targets[k]! >= 0) out.push(targets[k]!);
+  return out;
+}
+
+/** One game's end and its approach to `city`. */
+export function cityApproach(file: ReplayFile, city: string): CityApproach {
+  const turns: Approach[] = [];
+  let last = 0;
+  const r = replay(barbarossaRules, file, (st: GameState<BarbarossaState>) => {
+    const g = st.state;
+    if (g.turn === last || g.player !== 'axis' || g.step !== 'attacks-first') return;
+    last = g.turn;
+    const s = rulesScenarioByKey(g.scenario);
+    const hex = s.placeHex[city];
+    if (hex === undefined) throw new Error(`no place ${city} on this map`);
+    const board = new Board(g, s);
+    if (!board.hasEnemyGround('axis', hex)) {
+      turns.push({ turn: g.turn, heldBy: 'axis', next: 0, mayAttack: 0, attack: '' });
+      return;
+    }
+    const around = new Set(neighbours(s, hex));
+    const next = g.order.filter((id) => {
+      const p = g.pieces[id]!;
+      return p.side === 'axis' && p.status === 'map' && around.has(p.at) && isGroundUnit(board.unit(id));
+    });
+    const may = next.filter((id) => canAttack(board, id));
+    let attack = '';
+    if (next.length > 0) {
+      const ev = evaluateAttack(board, may, hex, { supply: supplyStatuses(board, 'axis') });
+      attack = isRefusal(ev)
+        ? ev.message
+        : `${ev.attack}:${ev.defense}${ev.shifts.map((x) => ` ${x.by > 0 ? '+' : ''}${x.by} ${x.reason}`).join(',')} -> ${ev.label}`;
+    }
+    turns.push({ turn: g.turn, heldBy: 'soviet', next: next.length, mayAttack: may.length, attack });
+  });
+  if (!r.ok) throw new Error(`replay ${String(file.seed)}: ${JSON.stringify(r.error.slice(0, 2))}`);
+  const end = r.value.state;
+  const tally = victoryTally(new Board(end), 'axis');
+  return {
+    seed: file.seed as string | number,
+    winner: end.winner,
+    points: tally.points,
+    cities: tally.cities,
+    turns,
+  };
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const perTurn = args.includes('--turns');
+  const [dir, seeds, city = 'Leningrad'] = args.filter((a) => !a.startsWith('--'));
+  if (dir === undefined) {
+    console.error('usage: city-approach.ts DIR [SEEDS] [CITY] [--turns]');
+    process.exit(2);
+  }
+  const only = seeds ? new Set(seeds.split(',')) : null;
+  const games = savedGames(dir)
+    .filter(({ file }) => only === null || only.has(String(file.seed)))
+    .sort((a, b) => Number(a.file.seed) - Number(b.file.seed));
+  for (const { file } of games) {
+    const a = cityApproach(file, city);
+    const russian = a.turns.filter((t) => t.heldBy === 'soviet');
+    const near = russian.filter((t) => t.next > 0);
+    const fell = a.turns.find((t) => t.heldBy === 'axis');
+    console.log(
+      `${a.seed} ${a.winner ?? 'draw'} ${a.points} points (${a.cities.join(', ')}); ${city}: ${fell ? `Axis from game-turn ${fell.turn}` : 'never Axis'}; while Russian, an Axis ground unit next to it at ${near.length} game-turns${near.length > 0 ? ` (first ${near[0]!.turn})` : ''}`,
+    );
+    if (perTurn)
+      for (const t of a.turns)
+        console.log(
+          `  t${t.turn}: ${t.heldBy === 'axis' ? 'Axis' : t.next === 0 ? 'no Axis unit next to it' : `${t.mayAttack} of ${t.next} next to it may attack: ${t.attack}`}`,
+        );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
