@@ -12,11 +12,11 @@
  *
  * SEEDS: a comma-separated list (absent: every game in DIR). `--turns`: a line a game-turn.
  */
-import { type GameState, type ReplayFile, replay } from '@stavka/engine';
+import { type GameState, neighborsOf, type ReplayFile, replay } from '@stavka/engine';
 import { canAttack, evaluateAttack, isRefusal } from '../attack.ts';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
-import { type RulesScenario, rulesScenarioByKey } from '../rules-scenario.ts';
+import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { supplyStatuses } from '../supply.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
@@ -43,13 +43,6 @@ export interface CityApproach {
   readonly turns: readonly Approach[];
 }
 
-function neighbours(s: RulesScenario, h: number): number[] {
-  const { offsets, targets } = s.map.graph;
-  const out: number[] = [];
-  for (let k = offsets[h]!; k < offsets[h + 1]!; k++) if (targets[k]! >= 0) out.push(targets[k]!);
-  return out;
-}
-
 /** One game's end and its approach to `city`. */
 export function cityApproach(file: ReplayFile, city: string): CityApproach {
   const turns: Approach[] = [];
@@ -66,7 +59,7 @@ export function cityApproach(file: ReplayFile, city: string): CityApproach {
       turns.push({ turn: g.turn, heldBy: 'axis', next: 0, mayAttack: 0, attack: '' });
       return;
     }
-    const around = new Set(neighbours(s, hex));
+    const around = new Set(neighborsOf(s.map.graph, hex));
     const next = g.order.filter((id) => {
       const p = g.pieces[id]!;
       return p.side === 'axis' && p.status === 'map' && around.has(p.at) && isGroundUnit(board.unit(id));

@@ -62,7 +62,7 @@
  * It reads only the state it is given (a side's view made a state: engine `knownState`)
  * and helpers of the rules that read what both sides see (`publicUnit`).
  */
-import { type RngState, sameJson, slotBetween } from '@stavka/engine';
+import { neighborsOf, type RngState, sameJson, slotBetween } from '@stavka/engine';
 import { airSupporters } from '../air.ts';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
 import { Board } from '../board.ts';
@@ -365,14 +365,9 @@ function lastGarrison(
   };
 }
 
+/** The hexes next to `h` on the map's graph (engine `neighborsOf`). */
 function neighbours(s: RulesScenario, h: number): number[] {
-  const { offsets, targets } = s.map.graph;
-  const out: number[] = [];
-  for (let k = offsets[h]!; k < offsets[h + 1]!; k++) {
-    const t = targets[k]!;
-    if (t >= 0) out.push(t);
-  }
-  return out;
+  return neighborsOf(s.map.graph, h);
 }
 
 /** The planner's working copy: where each piece will be, so later choices see earlier ones. */
