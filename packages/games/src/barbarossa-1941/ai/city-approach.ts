@@ -11,14 +11,20 @@
  *   node --import tsx packages/games/src/barbarossa-1941/ai/city-approach.ts DIR [SEEDS] [CITY] [--turns]
  *
  * SEEDS: a comma-separated list (absent: every game in DIR). `--turns`: a line a game-turn.
+ *
+ * Each game's line also gives the game-turn the nearest Axis railhead (an Axis Full Supply
+ * source, "Supply": "rail heads, which advance 2 rail hexes per turn") first stood within
+ * LIMITED_RANGE (12) hexes of the city, the first from which an Axis unit next to it may be in
+ * supply at all, and the Russian ground units within 5 hexes of it then.
  */
 import { type GameState, neighborsOf, type ReplayFile, replay } from '@stavka/engine';
 import { canAttack, evaluateAttack, isRefusal } from '../attack.ts';
 import { Board } from '../board.ts';
+import { hexDistance } from '../combat-results.ts';
 import { barbarossaRules } from '../rules.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
-import { supplyStatuses } from '../supply.ts';
+import { LIMITED_RANGE, supplyStatuses } from '../supply.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
 import { victoryTally } from '../victory.ts';
 import { savedGames } from './saved-games.ts';
@@ -33,7 +39,14 @@ export interface Approach {
   readonly mayAttack: number;
   /** Their attack on it (the odds with every shift, or why none may be made); '' if none stood next to it. */
   readonly attack: string;
+  /** Hexes from the city to the nearest Axis railhead. */
+  readonly railhead: number;
+  /** Russian ground units within RUSSIANS_NEAR hexes of the city. */
+  readonly russiansNear: number;
 }
+
+/** The radius the Russians around the city are counted in. */
+const RUSSIANS_NEAR = 5;
 
 export interface CityApproach {
   readonly seed: string | number;
@@ -55,8 +68,18 @@ export function cityApproach(file: ReplayFile, city: string): CityApproach {
     const hex = s.placeHex[city];
     if (hex === undefined) throw new Error(`no place ${city} on this map`);
     const board = new Board(g, s);
+    const railhead = Math.min(...g.railheads.map((h) => hexDistance(board, h, hex)));
+    const russiansNear = g.order.filter((id) => {
+      const p = g.pieces[id]!;
+      return (
+        p.side === 'soviet' &&
+        p.status === 'map' &&
+        isGroundUnit(board.unit(id)) &&
+        hexDistance(board, p.at, hex) <= RUSSIANS_NEAR
+      );
+    }).length;
     if (!board.hasEnemyGround('axis', hex)) {
-      turns.push({ turn: g.turn, heldBy: 'axis', next: 0, mayAttack: 0, attack: '' });
+      turns.push({ turn: g.turn, heldBy: 'axis', next: 0, mayAttack: 0, attack: '', railhead, russiansNear });
       return;
     }
     const around = new Set(neighborsOf(s.map.graph, hex));
@@ -72,7 +95,15 @@ export function cityApproach(file: ReplayFile, city: string): CityApproach {
         ? ev.message
         : `${ev.attack}:${ev.defense}${ev.shifts.map((x) => ` ${x.by > 0 ? '+' : ''}${x.by} ${x.reason}`).join(',')} -> ${ev.label}`;
     }
-    turns.push({ turn: g.turn, heldBy: 'soviet', next: next.length, mayAttack: may.length, attack });
+    turns.push({
+      turn: g.turn,
+      heldBy: 'soviet',
+      next: next.length,
+      mayAttack: may.length,
+      attack,
+      railhead,
+      russiansNear,
+    });
   });
   if (!r.ok) throw new Error(`replay ${String(file.seed)}: ${JSON.stringify(r.error.slice(0, 2))}`);
   const end = r.value.state;
@@ -103,13 +134,14 @@ function main(): void {
     const russian = a.turns.filter((t) => t.heldBy === 'soviet');
     const near = russian.filter((t) => t.next > 0);
     const fell = a.turns.find((t) => t.heldBy === 'axis');
+    const reach = a.turns.find((t) => t.railhead <= LIMITED_RANGE);
     console.log(
-      `${a.seed} ${a.winner ?? 'draw'} ${a.points} points (${a.cities.join(', ')}); ${city}: ${fell ? `Axis from game-turn ${fell.turn}` : 'never Axis'}; while Russian, an Axis ground unit next to it at ${near.length} game-turns${near.length > 0 ? ` (first ${near[0]!.turn})` : ''}`,
+      `${a.seed} ${a.winner ?? 'draw'} ${a.points} points (${a.cities.join(', ')}); ${city}: ${fell ? `Axis from game-turn ${fell.turn}` : 'never Axis'}; while Russian, an Axis ground unit next to it at ${near.length} game-turns${near.length > 0 ? ` (first ${near[0]!.turn})` : ''}; a railhead within ${LIMITED_RANGE} hexes ${reach ? `from game-turn ${reach.turn} (${reach.russiansNear} Russian ground units within ${RUSSIANS_NEAR} hexes then)` : 'never'}`,
     );
     if (perTurn)
       for (const t of a.turns)
         console.log(
-          `  t${t.turn}: ${t.heldBy === 'axis' ? 'Axis' : t.next === 0 ? 'no Axis unit next to it' : `${t.mayAttack} of ${t.next} next to it may attack: ${t.attack}`}`,
+          `  t${t.turn}: railhead ${t.railhead} hexes, ${t.russiansNear} Russians within ${RUSSIANS_NEAR}; ${t.heldBy === 'axis' ? 'Axis' : t.next === 0 ? 'no Axis unit next to it' : `${t.mayAttack} of ${t.next} next to it may attack: ${t.attack}`}`,
         );
   }
 }

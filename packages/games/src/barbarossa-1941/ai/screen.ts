@@ -27,6 +27,7 @@ import {
   LEVEL_2,
   type SearchLevel,
 } from './ai.ts';
+import type { AxisStrategy } from './plan.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import { BARBAROSSA_PLANS } from './search.ts';
 import { AXIS_STRATEGIES } from './strategies.ts';
@@ -84,7 +85,20 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     },
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
+  // Level 2 with Army Group North cutting Leningrad off first (`strategies.ts` `LENINGRAD_CUT`) in every Axis plan.
+  'ai2-leningrad-cut': { level: withAxisStrategy(AXIS_STRATEGIES['leningrad-cut']!) },
 };
+
+/** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */
+function withAxisStrategy(strategy: AxisStrategy): SearchLevel {
+  return {
+    ...LEVEL_2,
+    plans: {
+      ...BARBAROSSA_PLANS,
+      axis: BARBAROSSA_PLANS.axis.map((p) => ({ ...p, params: { ...p.params, strategy } })),
+    },
+  };
+}
 
 /** Level 2 with one more Axis plan (prior 1). */
 function withAxisPlan(key: string, params: PolicyParams): SearchLevel {

@@ -9,7 +9,7 @@ import { setup } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
 import { AxisPlan, PLAN_1941 } from './plan.ts';
-import { HOTH_NORTH, PAST_MINSK, SOUTH_ON_CITIES, SOUTHERN_CITIES } from './strategies.ts';
+import { HOTH_NORTH, LENINGRAD_CUT, PAST_MINSK, SOUTH_ON_CITIES, SOUTHERN_CITIES } from './strategies.ts';
 
 const made = setup(barbarossaRules, null, 1, {});
 assert.ok(made.ok);
@@ -54,5 +54,15 @@ describe('Axis strategies: which army group the panzers serve, which cities each
     assert.equal(f[at('Rostov')], 0);
     assert.ok(f[at('Kharkov')]! > 0);
     assert.equal(planWith(['Kiev']).fieldAt(at('Kiev'), 'south', false)[at('Kharkov')], 0);
+  });
+
+  it('Leningrad cut off first: Pskov and Novgorod taken, Army Group North makes for Volkhov on the Tikhvin railway, then Leningrad', () => {
+    const cut = planWith(['Pskov', 'Novgorod'], LENINGRAD_CUT);
+    const f = cut.fieldAt(at('Novgorod'), 'north', false);
+    assert.equal(f[at('Volkhov')], 0);
+    assert.ok(f[at('Leningrad')]! > 0, 'Leningrad after Volkhov');
+    assert.equal(planWith(['Pskov', 'Novgorod']).fieldAt(at('Novgorod'), 'north', false)[at('Leningrad')], 0);
+    const after = planWith(['Pskov', 'Novgorod', 'Volkhov'], LENINGRAD_CUT);
+    assert.equal(after.fieldAt(at('Volkhov'), 'north', false)[at('Leningrad')], 0);
   });
 });

@@ -92,6 +92,24 @@ export const HOTH_NORTH: AxisStrategy = {
   mobileFronts: { center: ['centre-north'] },
 };
 
+/**
+ * Leningrad cut off before it is stormed: Army Group North makes for Novgorod and Volkhov
+ * (2506, on the Leningrad-Tikhvin-Vologda railway) before Leningrad, as it did in
+ * August-November 1941 (the research notes' timeline: Novgorod and Chudovo in mid-late
+ * August, Shlisselburg on 8 September, "Leningrad cut off by land", the Tikhvin axis by 1
+ * November). The Russians' supply and their reserves reach Leningrad along its railways to
+ * the eastern edge ("Supply": "6 hexes back to a friendly railroad and then to a
+ * northeastern, eastern, or southeastern mapboard edge hex"), the Tikhvin line and the
+ * October railway past Chudovo; an Axis unit on them, or its zone of control, blocks the
+ * trace, and attacks on defenders in Limited Supply are raised a column. Screened as level
+ * 2's in every plan and not kept: Leningrad fell less often (docs/barbarossa-balance.md,
+ * "When Moscow and Leningrad can be reached in supply").
+ */
+export const LENINGRAD_CUT: AxisStrategy = {
+  ...PLAN_1941,
+  groups: withObjectives({ north: ['Pskov', 'Novgorod', 'Volkhov', 'Leningrad'] }),
+};
+
 export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   '1941': PLAN_1941,
   'centre-panzers': CENTRE_PANZERS,
@@ -100,4 +118,5 @@ export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   'past-minsk': PAST_MINSK,
   'southern-cities': SOUTHERN_CITIES,
   'hoth-north': HOTH_NORTH,
+  'leningrad-cut': LENINGRAD_CUT,
 };
