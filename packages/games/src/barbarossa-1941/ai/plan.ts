@@ -56,6 +56,23 @@ export interface ArmyGroup {
   readonly route: readonly string[];
   /** Its objectives, in the order it takes them. */
   readonly objectives: readonly string[];
+  /** Other objectives from a game-turn on (`fromTurn`), while the Axis holds none of `unless`. */
+  readonly later?: {
+    readonly fromTurn: number;
+    readonly unless: readonly string[];
+    readonly objectives: readonly string[];
+  };
+}
+
+/** A group's objectives in `g`: its `later` ones from their game-turn on, unless the Axis holds one of `later.unless`. */
+function objectivesNow(group: ArmyGroup, g: BarbarossaState, s: RulesScenario): readonly string[] {
+  const later = group.later;
+  if (later === undefined || g.turn < later.fromTurn) return group.objectives;
+  const held = later.unless.some((name) => {
+    const h = s.placeHex[name];
+    return h !== undefined && holder(g, s, h) === 'axis';
+  });
+  return held ? group.objectives : later.objectives;
 }
 
 /** The Axis army groups of 22 June 1941 and their objectives (the places of the standard map). */
@@ -143,14 +160,15 @@ export class AxisPlan {
       if (routes.length < 2) continue;
       const src = new Map<number, number>();
       let k = 0;
-      for (const name of group.objectives) {
+      const names = objectivesNow(group, g, s);
+      for (const name of names) {
         const h = hexOf(name);
         if (h < 0 || holder(g, s, h) === 'axis') continue;
         src.set(h, NEXT_OBJECTIVE * k++);
       }
       const from = src.size > 0 ? src : rest;
       for (const [h, v] of from) all.set(h, Math.min(all.get(h) ?? v, v));
-      const objectives = group.objectives.map(hexOf).filter((h) => h >= 0);
+      const objectives = names.map(hexOf).filter((h) => h >= 0);
       this.groups.push({ name: group.name, routes, objectives, field: field(s, g, from) });
     }
     this.overall = field(s, g, all.size > 0 ? all : rest);

@@ -30,7 +30,7 @@ import {
 import type { AxisStrategy } from './plan.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import { BARBAROSSA_PLANS } from './search.ts';
-import { AXIS_STRATEGIES } from './strategies.ts';
+import { AXIS_STRATEGIES, leningradCutFrom } from './strategies.ts';
 
 /**
  * The variants, by name: `level1` (the level-1 mirror) and each of `AXIS_STRATEGIES`
@@ -87,6 +87,8 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
   // Level 2 with Army Group North cutting Leningrad off first (`strategies.ts` `LENINGRAD_CUT`) in every Axis plan.
   'ai2-leningrad-cut': { level: withAxisStrategy(AXIS_STRATEGIES['leningrad-cut']!) },
+  'ai2-leningrad-cut-late': { level: withAxisStrategy(AXIS_STRATEGIES['leningrad-cut-late']!) },
+  'ai2-leningrad-cut-10': { level: withAxisStrategy(leningradCutFrom(10)) },
 };
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */

@@ -9,16 +9,24 @@ import { setup } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
 import { AxisPlan, PLAN_1941 } from './plan.ts';
-import { HOTH_NORTH, LENINGRAD_CUT, PAST_MINSK, SOUTH_ON_CITIES, SOUTHERN_CITIES } from './strategies.ts';
+import {
+  HOTH_NORTH,
+  LENINGRAD_CUT,
+  LENINGRAD_CUT_LATE,
+  PAST_MINSK,
+  SOUTH_ON_CITIES,
+  SOUTHERN_CITIES,
+} from './strategies.ts';
 
 const made = setup(barbarossaRules, null, 1, {});
 assert.ok(made.ok);
 const start = made.value.state;
 const at = (name: string) => new Board(start).s.placeHex[name]!;
 /** The Axis's plan with the cities named taken (entered: "Victory Conditions"). */
-const planWith = (taken: readonly string[], strategy = PLAN_1941) => {
+const planWith = (taken: readonly string[], strategy = PLAN_1941, turn = start.turn) => {
   const g = {
     ...start,
+    turn,
     control: { ...start.control, ...Object.fromEntries(taken.map((n) => [n, 'axis' as const])) },
   };
   return new AxisPlan(new Board(g), g, strategy);
@@ -64,5 +72,20 @@ describe('Axis strategies: which army group the panzers serve, which cities each
     assert.equal(planWith(['Pskov', 'Novgorod']).fieldAt(at('Novgorod'), 'north', false)[at('Leningrad')], 0);
     const after = planWith(['Pskov', 'Novgorod', 'Volkhov'], LENINGRAD_CUT);
     assert.equal(after.fieldAt(at('Volkhov'), 'north', false)[at('Leningrad')], 0);
+  });
+
+  it('Leningrad cut off if the race is lost: from game-turn 8, Leningrad still Russian, Army Group North makes for Volkhov first', () => {
+    const f = (taken: readonly string[], turn: number) =>
+      planWith(taken, LENINGRAD_CUT_LATE, turn).fieldAt(at('Pskov'), 'north', false);
+    assert.equal(f(['Pskov'], 7)[at('Leningrad')], 0, 'before turn 8: Leningrad');
+    assert.equal(f(['Pskov'], 8)[at('Volkhov')], 0, 'from turn 8: Volkhov');
+    assert.ok(f(['Pskov'], 8)[at('Leningrad')]! > 0, 'then Leningrad');
+    assert.equal(f(['Pskov', 'Volkhov'], 9)[at('Leningrad')], 0, 'Volkhov held: Leningrad');
+    // Leningrad held: the later objectives are not taken up (the victory cities not held, as in 1941's plan).
+    const held = planWith(['Pskov', 'Leningrad'], LENINGRAD_CUT_LATE, 9).fieldAt(at('Pskov'), 'north', false);
+    assert.deepEqual(
+      held,
+      planWith(['Pskov', 'Leningrad'], PLAN_1941, 9).fieldAt(at('Pskov'), 'north', false),
+    );
   });
 });

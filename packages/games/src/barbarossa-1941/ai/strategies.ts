@@ -110,6 +110,27 @@ export const LENINGRAD_CUT: AxisStrategy = {
   groups: withObjectives({ north: ['Pskov', 'Novgorod', 'Volkhov', 'Leningrad'] }),
 };
 
+/**
+ * Leningrad cut off if the race for it is lost: Army Group North makes for Pskov and
+ * Leningrad as in 1941's plan; from game-turn 8 on, Leningrad still Russian (its railhead
+ * within reach of it from turn 6 in most games, the Russians' ring two hexes deep around it
+ * by then where it holds: docs/barbarossa-balance.md "Leningrad never approached"), for
+ * Volkhov first, on the Tikhvin railway (as `LENINGRAD_CUT`), then Leningrad.
+ */
+export const LENINGRAD_CUT_LATE: AxisStrategy = leningradCutFrom(8);
+
+/** `LENINGRAD_CUT_LATE` from another game-turn. */
+export function leningradCutFrom(fromTurn: number): AxisStrategy {
+  return {
+    ...PLAN_1941,
+    groups: ARMY_GROUPS.map((g) =>
+      g.name === 'north'
+        ? { ...g, later: { fromTurn, unless: ['Leningrad'], objectives: ['Volkhov', 'Leningrad'] } }
+        : g,
+    ),
+  };
+}
+
 export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   '1941': PLAN_1941,
   'centre-panzers': CENTRE_PANZERS,
@@ -119,4 +140,5 @@ export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   'southern-cities': SOUTHERN_CITIES,
   'hoth-north': HOTH_NORTH,
   'leningrad-cut': LENINGRAD_CUT,
+  'leningrad-cut-late': LENINGRAD_CUT_LATE,
 };
