@@ -5,12 +5,19 @@
  */
 import { ARMY_GROUPS, type ArmyGroup, type AxisStrategy, PLAN_1941 } from './plan.ts';
 
+/** `ARMY_GROUPS` with the fields given for the groups named replaced. */
+function withGroups(changes: Readonly<Record<string, Partial<ArmyGroup>>>): readonly ArmyGroup[] {
+  return ARMY_GROUPS.map((g) => {
+    const c = changes[g.name];
+    return c === undefined ? g : { ...g, ...c };
+  });
+}
+
 /** `ARMY_GROUPS` with the objectives of the groups named replaced. */
 function withObjectives(objectives: Readonly<Record<string, readonly string[]>>): readonly ArmyGroup[] {
-  return ARMY_GROUPS.map((g) => {
-    const o = objectives[g.name];
-    return o === undefined ? g : { ...g, objectives: o };
-  });
+  return withGroups(
+    Object.fromEntries(Object.entries(objectives).map(([name, o]) => [name, { objectives: o }])),
+  );
 }
 
 /**
@@ -123,11 +130,9 @@ export const LENINGRAD_CUT_LATE: AxisStrategy = leningradCutFrom(8);
 export function leningradCutFrom(fromTurn: number): AxisStrategy {
   return {
     ...PLAN_1941,
-    groups: ARMY_GROUPS.map((g) =>
-      g.name === 'north'
-        ? { ...g, later: { fromTurn, unless: ['Leningrad'], objectives: ['Volkhov', 'Leningrad'] } }
-        : g,
-    ),
+    groups: withGroups({
+      north: { later: { fromTurn, unless: ['Leningrad'], objectives: ['Volkhov', 'Leningrad'] } },
+    }),
   };
 }
 
