@@ -56,23 +56,31 @@ export interface ArmyGroup {
   readonly route: readonly string[];
   /** Its objectives, in the order it takes them. */
   readonly objectives: readonly string[];
-  /** Other objectives from a game-turn on (`fromTurn`), while the Axis holds none of `unless`. */
+  /**
+   * Other objectives from a game-turn on (`fromTurn`), while the Axis holds every city of
+   * `when` (none given: always) and none of `unless`.
+   */
   readonly later?: {
     readonly fromTurn: number;
+    readonly when?: readonly string[];
     readonly unless: readonly string[];
     readonly objectives: readonly string[];
   };
 }
 
-/** A group's objectives in `g`: its `later` ones from their game-turn on, unless the Axis holds one of `later.unless`. */
+/**
+ * A group's objectives in `g`: its `later` ones from their game-turn on, while the Axis
+ * holds every one of `later.when` and none of `later.unless`.
+ */
 function objectivesNow(group: ArmyGroup, g: BarbarossaState, s: RulesScenario): readonly string[] {
   const later = group.later;
   if (later === undefined || g.turn < later.fromTurn) return group.objectives;
-  const held = later.unless.some((name) => {
+  const axisHolds = (name: string) => {
     const h = s.placeHex[name];
     return h !== undefined && holder(g, s, h) === 'axis';
-  });
-  return held ? group.objectives : later.objectives;
+  };
+  const now = (later.when ?? []).every(axisHolds) && !later.unless.some(axisHolds);
+  return now ? later.objectives : group.objectives;
 }
 
 /** The Axis army groups of 22 June 1941 and their objectives (the places of the standard map). */

@@ -27,10 +27,10 @@ import {
   LEVEL_2,
   type SearchLevel,
 } from './ai.ts';
-import type { AxisStrategy } from './plan.ts';
+import { type AxisStrategy, PLAN_1941 } from './plan.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import { BARBAROSSA_PLANS } from './search.ts';
-import { AXIS_STRATEGIES, leningradCutFrom } from './strategies.ts';
+import { AXIS_STRATEGIES, leningradCutFrom, odessaOnceLeningradFrom } from './strategies.ts';
 
 /**
  * The variants, by name: `level1` (the level-1 mirror) and each of `AXIS_STRATEGIES`
@@ -89,6 +89,10 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   'ai2-leningrad-cut': { level: withAxisStrategy(AXIS_STRATEGIES['leningrad-cut']!) },
   'ai2-leningrad-cut-late': { level: withAxisStrategy(AXIS_STRATEGIES['leningrad-cut-late']!) },
   'ai2-leningrad-cut-10': { level: withAxisStrategy(leningradCutFrom(10)) },
+  // Army Group South on Odessa once Leningrad is held from game-turn 1 (level 2's own: from 6).
+  'ai2-odessa-once-leningrad': { level: withAxisStrategy(odessaOnceLeningradFrom(1)) },
+  // Level 2 before it: 1941's plan alone in every Axis plan (to 30 Nov 2026, commit 6d79330).
+  'ai2-1941': { level: withAxisStrategy(PLAN_1941) },
 };
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */

@@ -13,6 +13,7 @@ import {
   HOTH_NORTH,
   LENINGRAD_CUT,
   LENINGRAD_CUT_LATE,
+  odessaOnceLeningradFrom,
   PAST_MINSK,
   SOUTH_ON_CITIES,
   SOUTHERN_CITIES,
@@ -87,5 +88,27 @@ describe('Axis strategies: which army group the panzers serve, which cities each
       held,
       planWith(['Pskov', 'Leningrad'], PLAN_1941, 9).fieldAt(at('Pskov'), 'north', false),
     );
+  });
+
+  it('Odessa once Leningrad is held: from its game-turn, Kiev held, Army Group South makes for Odessa, then Kharkov; as 1941 otherwise', () => {
+    const strategy = odessaOnceLeningradFrom(6);
+    const south = (taken: readonly string[], turn: number, s = strategy) =>
+      planWith(taken, s, turn).fieldAt(at('Kiev'), 'south', false);
+    assert.equal(south(['Kiev', 'Leningrad'], 6)[at('Odessa')], 0, 'Leningrad held: Odessa next');
+    assert.ok(south(['Kiev', 'Leningrad'], 6)[at('Kharkov')]! > 0, 'Kharkov after Odessa');
+    assert.equal(south(['Leningrad'], 6)[at('Kiev')], 0, 'Kiev first while the Russians hold it');
+    // Before its game-turn, without Leningrad, or with Odessa held: 1941's objectives.
+    for (const [taken, turn] of [
+      [['Kiev', 'Leningrad'], 5],
+      [['Kiev'], 9],
+      [['Kiev', 'Leningrad', 'Odessa'], 9],
+    ] as const) {
+      assert.deepEqual(
+        south(taken, turn),
+        south(taken, turn, PLAN_1941),
+        `${taken.join(', ')} on turn ${turn}`,
+      );
+      assert.equal(south(taken, turn)[at('Kharkov')], 0);
+    }
   });
 });

@@ -136,6 +136,30 @@ export function leningradCutFrom(fromTurn: number): AxisStrategy {
   };
 }
 
+/**
+ * Odessa once Leningrad is held: while the Axis holds Leningrad and not Odessa, from game-turn
+ * `fromTurn` on, Army Group South makes for Odessa once Kiev is held (Kiev, Odessa, then
+ * Kharkov and Rostov). With Warsaw, Bucharest, Smolensk, Kiev and Leningrad (6 points)
+ * Odessa is the seventh of the Axis's sudden victory ("Victory Conditions"): every draw of
+ * level 2 against level 1 ends on those six, Odessa short (docs/barbarossa-balance.md
+ * "Odessa"). A game where Leningrad does not fall is played as under 1941's plan.
+ */
+export function odessaOnceLeningradFrom(fromTurn: number): AxisStrategy {
+  return {
+    ...PLAN_1941,
+    groups: withGroups({
+      south: {
+        later: {
+          fromTurn,
+          when: ['Leningrad'],
+          unless: ['Odessa'],
+          objectives: ['Kiev', 'Odessa', 'Kharkov', 'Rostov'],
+        },
+      },
+    }),
+  };
+}
+
 export const AXIS_STRATEGIES: Readonly<Record<string, AxisStrategy>> = {
   '1941': PLAN_1941,
   'centre-panzers': CENTRE_PANZERS,
