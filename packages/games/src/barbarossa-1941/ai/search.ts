@@ -54,8 +54,8 @@ const col = (name: string): number => {
  * Where level 2's Axis drives in every plan: 1941's plan (level 1's), and from game-turn 6,
  * while the Axis holds Leningrad and not Odessa, Army Group South on Odessa once Kiev is
  * held (`strategies.ts` `odessaOnceLeningradFrom`: Odessa is then the seventh point of the
- * sudden victory). Against level 1 it won 49 of seeds 401-480 where level 2 without it won
- * 46 (docs/barbarossa-balance.md, "Odessa once Leningrad is held").
+ * sudden victory). Against level 1 it won 70 of the fresh seeds 401-520 where level 2
+ * without it won 65 (docs/barbarossa-balance.md, "Odessa once Leningrad is held").
  */
 export const LEVEL_2_AXIS_STRATEGY = odessaOnceLeningradFrom(6);
 

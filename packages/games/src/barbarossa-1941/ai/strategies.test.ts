@@ -9,6 +9,8 @@ import { setup } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
 import { AxisPlan, PLAN_1941 } from './plan.ts';
+import { DEFAULT_PARAMS } from './policy.ts';
+import { BARBAROSSA_PLANS, LEVEL_2_AXIS_STRATEGY } from './search.ts';
 import {
   HOTH_NORTH,
   LENINGRAD_CUT,
@@ -110,5 +112,15 @@ describe('Axis strategies: which army group the panzers serve, which cities each
       );
       assert.equal(south(taken, turn)[at('Kharkov')], 0);
     }
+  });
+
+  it("level 2's Axis plays every plan on Odessa once Leningrad is held from game-turn 6; level 1 on 1941's plan", () => {
+    for (const plan of BARBAROSSA_PLANS.axis)
+      assert.equal(plan.params.strategy, LEVEL_2_AXIS_STRATEGY, plan.key);
+    assert.equal(DEFAULT_PARAMS.strategy, undefined, "level 1's rules of thumb: PLAN_1941");
+    const f = (strategy: typeof PLAN_1941, turn: number) =>
+      planWith(['Kiev', 'Leningrad'], strategy, turn).fieldAt(at('Kiev'), 'south', false);
+    assert.equal(f(LEVEL_2_AXIS_STRATEGY, 6)[at('Odessa')], 0);
+    assert.deepEqual(f(LEVEL_2_AXIS_STRATEGY, 5), f(PLAN_1941, 5));
   });
 });

@@ -142,7 +142,7 @@ export function leningradCutFrom(fromTurn: number): AxisStrategy {
  * Kharkov and Rostov). With Warsaw, Bucharest, Smolensk, Kiev and Leningrad (6 points)
  * Odessa is the seventh of the Axis's sudden victory ("Victory Conditions"): every draw of
  * level 2 against level 1 ends on those six, Odessa short (docs/barbarossa-balance.md
- * "Odessa"). A game where Leningrad does not fall is played as under 1941's plan.
+ * "Odessa"). Until then every army group keeps 1941's objectives (`PLAN_1941`).
  */
 export function odessaOnceLeningradFrom(fromTurn: number): AxisStrategy {
   return {
