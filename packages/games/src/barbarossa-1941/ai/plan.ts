@@ -124,6 +124,22 @@ export interface AxisStrategy {
   readonly fronts: Readonly<Record<string, readonly string[]>>;
   /** The fronts of a counter's army group's mobile units where they differ from `fronts`. */
   readonly mobileFronts?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * An army group that holds all its objectives keeps its last one among its field's sources
+   * (at 0, beside every victory city it does not hold at minus its points): its units stay to
+   * hold what it took rather than march on the nearest city of another group (absent: they
+   * march on, level 1).
+   */
+  readonly holdTaken?: boolean;
+  /**
+   * Other fronts for the mobile units of the army groups named (`fronts`, as `mobileFronts`)
+   * from a game-turn on, while the Axis holds none of `unless`.
+   */
+  readonly laterMobileFronts?: {
+    readonly fromTurn: number;
+    readonly unless: readonly string[];
+    readonly fronts: Readonly<Record<string, readonly string[]>>;
+  };
 }
 
 /** The 1941 plan (level 1's): `ARMY_GROUPS`, each counter on its own army group's fronts. */
@@ -151,6 +167,8 @@ export class AxisPlan {
   private readonly railWays = new Map<string, Float64Array | null>();
   /** The field toward every group's objectives: arrivals, railheads, gauge conversion. */
   readonly overall: Float64Array;
+  /** The fronts of the mobile units of the army groups named, as the strategy gives them now. */
+  private readonly mobileFronts: Readonly<Record<string, readonly string[]>> | undefined;
 
   constructor(
     readonly board: Board,
@@ -159,6 +177,13 @@ export class AxisPlan {
   ) {
     const s = board.s;
     const hexOf = (name: string) => s.placeHex[name] ?? -1;
+    const laterMobile = strategy.laterMobileFronts;
+    this.mobileFronts =
+      laterMobile !== undefined &&
+      g.turn >= laterMobile.fromTurn &&
+      !laterMobile.unless.some((name) => hexOf(name) >= 0 && holder(g, s, hexOf(name)) === 'axis')
+        ? { ...strategy.mobileFronts, ...laterMobile.fronts }
+        : strategy.mobileFronts;
     const rest = new Map<number, number>();
     for (let h = 0; h < s.victoryPoints.length; h++)
       if (s.victoryPoints[h]! > 0 && holder(g, s, h) !== 'axis') rest.set(h, -s.victoryPoints[h]!);
@@ -174,7 +199,9 @@ export class AxisPlan {
         if (h < 0 || holder(g, s, h) === 'axis') continue;
         src.set(h, NEXT_OBJECTIVE * k++);
       }
-      const from = src.size > 0 ? src : rest;
+      const last = hexOf(names[names.length - 1] ?? '');
+      const allHeld = strategy.holdTaken && last >= 0 ? new Map([...rest, [last, 0]]) : rest;
+      const from = src.size > 0 ? src : allHeld;
       for (const [h, v] of from) all.set(h, Math.min(all.get(h) ?? v, v));
       const objectives = names.map(hexOf).filter((h) => h >= 0);
       this.groups.push({ name: group.name, routes, objectives, field: field(s, g, from) });
@@ -200,7 +227,7 @@ export class AxisPlan {
 
   /** The fronts a counter of `armyGroup` keeps to (its mobile units' own, where the strategy names them). */
   private frontsOf(armyGroup: string, mobile: boolean): readonly string[] | undefined {
-    return (mobile ? this.strategy.mobileFronts?.[armyGroup] : undefined) ?? this.strategy.fronts[armyGroup];
+    return (mobile ? this.mobileFronts?.[armyGroup] : undefined) ?? this.strategy.fronts[armyGroup];
   }
 
   private groupAt(hex: number, armyGroup?: string, mobile = false): GroupPlan {

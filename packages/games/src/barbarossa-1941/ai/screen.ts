@@ -29,7 +29,7 @@ import {
 } from './ai.ts';
 import { type AxisStrategy, PLAN_1941 } from './plan.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { BARBAROSSA_PLANS } from './search.ts';
+import { BARBAROSSA_PLANS, LEVEL_2_AXIS_STRATEGY } from './search.ts';
 import { AXIS_STRATEGIES, leningradCutFrom, odessaOnceLeningradFrom } from './strategies.ts';
 
 /**
@@ -93,6 +93,15 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   'ai2-odessa-once-leningrad': { level: withAxisStrategy(odessaOnceLeningradFrom(1)) },
   // Level 2 before it: 1941's plan alone in every Axis plan (to 30 Nov 2026, commit 6d79330).
   'ai2-1941': { level: withAxisStrategy(PLAN_1941) },
+  // Level 2 with an army group that holds all its objectives keeping its last (`holdTaken`).
+  'ai2-hold-taken': { level: withAxisStrategy({ ...LEVEL_2_AXIS_STRATEGY, holdTaken: true }) },
+  // Level 2 with 4. Panzergruppe on the centre's front (Moscow) from game-turn 7 while Leningrad is Russian.
+  'ai2-north-panzers-to-moscow-7': {
+    level: withAxisStrategy({
+      ...LEVEL_2_AXIS_STRATEGY,
+      laterMobileFronts: { fromTurn: 7, unless: ['Leningrad'], fronts: { north: ['centre'] } },
+    }),
+  },
 };
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { setup } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { barbarossaRules } from '../rules.ts';
-import { AxisPlan, PLAN_1941 } from './plan.ts';
+import { AxisPlan, type AxisStrategy, PLAN_1941 } from './plan.ts';
 import { DEFAULT_PARAMS } from './policy.ts';
 import { BARBAROSSA_PLANS, LEVEL_2_AXIS_STRATEGY } from './search.ts';
 import {
@@ -112,6 +112,40 @@ describe('Axis strategies: which army group the panzers serve, which cities each
       );
       assert.equal(south(taken, turn)[at('Kharkov')], 0);
     }
+  });
+
+  it('an army group that holds its objectives keeps its last (holdTaken): Pskov and Leningrad taken, Army Group North stays by Leningrad; 1941 marches on', () => {
+    const north = (strategy: AxisStrategy) =>
+      planWith(['Pskov', 'Leningrad'], strategy).fieldAt(at('Pskov'), 'north', false);
+    const held = north({ ...PLAN_1941, holdTaken: true });
+    const marches = north(PLAN_1941);
+    assert.equal(held[at('Leningrad')], 0, 'Leningrad a source of the field');
+    assert.ok(marches[at('Leningrad')]! > 0, "1941's plan: every city not held, Leningrad none of them");
+    // From Novgorod, next to Leningrad, the field leads to it, not on to Moscow's -3.
+    const novgorod = at('Novgorod');
+    assert.ok(held[novgorod]! < marches[novgorod]!, "Novgorod nearer the field's sources");
+    assert.equal(held[at('Moscow')], -3, "Moscow's points still a source");
+    // A group with an objective still to take is the same either way.
+    assert.deepEqual(
+      planWith(['Pskov'], { ...PLAN_1941, holdTaken: true }).fieldAt(at('Pskov'), 'north', false),
+      planWith(['Pskov'], PLAN_1941).fieldAt(at('Pskov'), 'north', false),
+    );
+  });
+
+  it("4. Panzergruppe to the centre once the race for Leningrad is lost (laterMobileFronts): from game-turn 7, Leningrad Russian, the north's mobile units make for Moscow, its infantry for Leningrad", () => {
+    const strategy: AxisStrategy = {
+      ...PLAN_1941,
+      laterMobileFronts: { fromTurn: 7, unless: ['Leningrad'], fronts: { north: ['centre'] } },
+    };
+    const north = (taken: readonly string[], turn: number, mobile: boolean, s: AxisStrategy = strategy) =>
+      planWith(taken, s, turn).fieldAt(at('Pskov'), 'north', mobile);
+    const taken = ['Pskov', 'Minsk', 'Smolensk'];
+    assert.equal(north(taken, 7, true)[at('Moscow')], 0, 'the panzers on Moscow');
+    assert.equal(north(taken, 7, false)[at('Leningrad')], 0, 'the infantry on Leningrad');
+    assert.deepEqual(north(taken, 6, true), north(taken, 6, true, PLAN_1941), 'before game-turn 7: 1941');
+    assert.equal(north(taken, 6, true)[at('Leningrad')], 0);
+    const held = [...taken, 'Leningrad'];
+    assert.deepEqual(north(held, 9, true), north(held, 9, true, PLAN_1941), 'Leningrad held: 1941');
   });
 
   it("level 2's Axis plays every plan on Odessa once Leningrad is held from game-turn 6; level 1 on 1941's plan", () => {
