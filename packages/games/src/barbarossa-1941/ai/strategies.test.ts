@@ -121,7 +121,7 @@ describe('Axis strategies: which army group the panzers serve, which cities each
     const marches = north(PLAN_1941);
     assert.equal(held[at('Leningrad')], 0, 'Leningrad a source of the field');
     assert.ok(marches[at('Leningrad')]! > 0, "1941's plan: every city not held, Leningrad none of them");
-    // From Novgorod, next to Leningrad, the field leads to it, not on to Moscow's -3.
+    // From Novgorod, on the way to Leningrad, the field leads back to it, not on to Moscow's -3.
     const novgorod = at('Novgorod');
     assert.ok(held[novgorod]! < marches[novgorod]!, "Novgorod nearer the field's sources");
     assert.equal(held[at('Moscow')], -3, "Moscow's points still a source");
