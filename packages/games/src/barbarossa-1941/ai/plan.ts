@@ -68,19 +68,33 @@ export interface ArmyGroup {
   };
 }
 
+/** Whether the Axis holds the place named (a name not on this map: no). */
+function axisHolds(g: BarbarossaState, s: RulesScenario, name: string): boolean {
+  const h = s.placeHex[name];
+  return h !== undefined && holder(g, s, h) === 'axis';
+}
+
 /**
- * A group's objectives in `g`: its `later` ones from their game-turn on, while the Axis
- * holds every one of `later.when` and none of `later.unless`.
+ * Whether a later part of a strategy is in force in `g`: from its game-turn on, while the Axis
+ * holds every city of `when` (none given: always) and none of `unless`.
  */
+function laterInForce(
+  later: { readonly fromTurn: number; readonly when?: readonly string[]; readonly unless: readonly string[] },
+  g: BarbarossaState,
+  s: RulesScenario,
+): boolean {
+  return (
+    g.turn >= later.fromTurn &&
+    (later.when ?? []).every((name) => axisHolds(g, s, name)) &&
+    !later.unless.some((name) => axisHolds(g, s, name))
+  );
+}
+
+/** A group's objectives in `g`: its `later` ones while they are in force (`laterInForce`). */
 function objectivesNow(group: ArmyGroup, g: BarbarossaState, s: RulesScenario): readonly string[] {
-  const later = group.later;
-  if (later === undefined || g.turn < later.fromTurn) return group.objectives;
-  const axisHolds = (name: string) => {
-    const h = s.placeHex[name];
-    return h !== undefined && holder(g, s, h) === 'axis';
-  };
-  const now = (later.when ?? []).every(axisHolds) && !later.unless.some(axisHolds);
-  return now ? later.objectives : group.objectives;
+  return group.later !== undefined && laterInForce(group.later, g, s)
+    ? group.later.objectives
+    : group.objectives;
 }
 
 /** The Axis army groups of 22 June 1941 and their objectives (the places of the standard map). */
@@ -153,6 +167,11 @@ interface GroupPlan {
   readonly field: Float64Array;
 }
 
+/** `holdTaken`'s sources: the cities not held (`rest`) and a group's last objective `last` at 0 (none: `rest`). */
+function withLast(rest: ReadonlyMap<number, number>, last: number): ReadonlyMap<number, number> {
+  return last >= 0 ? new Map([...rest, [last, 0]]) : rest;
+}
+
 /** Hexes a later objective of a group counts as farther than the one before it. */
 const NEXT_OBJECTIVE = 3;
 
@@ -179,9 +198,7 @@ export class AxisPlan {
     const hexOf = (name: string) => s.placeHex[name] ?? -1;
     const laterMobile = strategy.laterMobileFronts;
     this.mobileFronts =
-      laterMobile !== undefined &&
-      g.turn >= laterMobile.fromTurn &&
-      !laterMobile.unless.some((name) => hexOf(name) >= 0 && holder(g, s, hexOf(name)) === 'axis')
+      laterMobile !== undefined && laterInForce(laterMobile, g, s)
         ? { ...strategy.mobileFronts, ...laterMobile.fronts }
         : strategy.mobileFronts;
     const rest = new Map<number, number>();
@@ -199,8 +216,7 @@ export class AxisPlan {
         if (h < 0 || holder(g, s, h) === 'axis') continue;
         src.set(h, NEXT_OBJECTIVE * k++);
       }
-      const last = hexOf(names[names.length - 1] ?? '');
-      const allHeld = strategy.holdTaken && last >= 0 ? new Map([...rest, [last, 0]]) : rest;
+      const allHeld = strategy.holdTaken ? withLast(rest, hexOf(names.at(-1) ?? '')) : rest;
       const from = src.size > 0 ? src : allHeld;
       for (const [h, v] of from) all.set(h, Math.min(all.get(h) ?? v, v));
       const objectives = names.map(hexOf).filter((h) => h >= 0);
