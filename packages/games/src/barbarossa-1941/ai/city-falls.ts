@@ -1,7 +1,9 @@
 /**
  * Barbarossa 1941 against the 1941 timeline (issue #44, docs/barbarossa-balance.md): from
  * replays of whole games (`stavka simulate --game barbarossa-1941 --save DIR`), the turn at
- * whose end the Axis first held each city of the timeline, the turn the Axis first attacked
+ * whose end the Axis first held each city of the timeline, the turn it first entered each
+ * (held it at any moment: a city entered and retaken in the same game-turn counts here and
+ * not as held), the turn the Axis first attacked
  * out of Rumania (B-66), the Axis cities the Russians took, the most Axis units Isolated at
  * once, and the result.
  *
@@ -26,6 +28,8 @@ export interface CityFalls {
   readonly kind: string | null;
   /** The turn at whose end the Axis first held each timeline city, or null. */
   readonly taken: Record<string, number | null>;
+  /** The game-turn in which the Axis first held each timeline city at any moment, or null. */
+  readonly entered: Record<string, number | null>;
   /** The timeline cities the Axis held at the end. */
   readonly heldAtEnd: readonly string[];
   /** The first turn an Axis unit attacked out of Rumania (B-66), or null. */
@@ -46,7 +50,11 @@ const isolatedAxis = (g: BarbarossaState): number =>
 /** The timeline of one game from its replay file. */
 export function cityFallsOf(file: ReplayFile): CityFalls {
   const taken: Record<string, number | null> = {};
-  for (const [c] of TIMELINE_CITIES) taken[c] = null;
+  const entered: Record<string, number | null> = {};
+  for (const [c] of TIMELINE_CITIES) {
+    taken[c] = null;
+    entered[c] = null;
+  }
   const axisLost: Record<string, number> = {};
   let rumaniaOpened: number | null = null;
   let peak = 0;
@@ -57,6 +65,8 @@ export function cityFallsOf(file: ReplayFile): CityFalls {
     if (last && g.turn > last.turn)
       for (const [c] of TIMELINE_CITIES)
         if (taken[c] === null && g.control[c] === 'axis') taken[c] = last.turn;
+    for (const [c] of TIMELINE_CITIES)
+      if (entered[c] === null && g.control[c] === 'axis') entered[c] = g.turn;
     for (const c of AXIS_CITIES)
       if (g.control[c] === 'soviet' && axisLost[c] === undefined) axisLost[c] = g.turn;
     if (g.rumaniaOpen && rumaniaOpened === null) rumaniaOpened = g.turn;
@@ -73,6 +83,7 @@ export function cityFallsOf(file: ReplayFile): CityFalls {
     result: end.result?.words ?? '',
     kind: end.result?.kind ?? null,
     taken,
+    entered,
     heldAtEnd: TIMELINE_CITIES.map(([c]) => c).filter((c) => end.control[c] === 'axis'),
     rumaniaOpened,
     axisLost,
@@ -91,15 +102,19 @@ export function summarize(games: readonly CityFalls[]): string {
     return String(s[Math.floor((s.length - 1) / 2)]);
   };
   const lines = [
-    '| City | fell in 1941 | turn | Axis held it at a turn end | median turn | by the 1941 turn (+1) | held at the end |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| City | fell in 1941 | turn | Axis held it at a turn end | median turn | by the 1941 turn (+1) | entered by then | held at the end |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const [c, when, turn] of TIMELINE_CITIES) {
     const got = games.map((g) => g.taken[c] ?? null).filter((t): t is number => t !== null);
     const by = turn === null ? '-' : pct(got.filter((t) => t <= turn + 1).length);
+    const inBy =
+      turn === null
+        ? '-'
+        : pct(games.filter((g) => (g.entered[c] ?? Number.POSITIVE_INFINITY) <= turn + 1).length);
     const held = games.filter((g) => g.heldAtEnd.includes(c)).length;
     lines.push(
-      `| ${c} | ${when} | ${turn ?? '-'} | ${pct(got.length)} | ${median(got)} | ${by} | ${pct(held)} |`,
+      `| ${c} | ${when} | ${turn ?? '-'} | ${pct(got.length)} | ${median(got)} | ${by} | ${inBy} | ${pct(held)} |`,
     );
   }
   const opened = games.map((g) => g.rumaniaOpened).filter((t): t is number => t !== null);
