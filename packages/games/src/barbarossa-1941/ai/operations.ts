@@ -436,11 +436,17 @@ export function objectiveCities(
   return [...out].sort((a, b) => a - b);
 }
 
+/** A city entered with Russian ground units this near is entered by `walkIns` units (`takeEmptyCities`). */
+const WALK_IN_THREAT = 2;
+
 /**
  * Walks into each of `targets` no Russian ground unit holds (entering a city takes it:
  * `victory.ts` `enter`): the unit that can get there, infantry before the mobile units (the
  * spearheads drive on), then the strongest on defense; only where the city is in supply,
- * but for a victory city (its points count whatever its supply).
+ * but for a victory city (its points count whatever its supply). `walkIns` (absent: 1):
+ * where Russian ground units stand within WALK_IN_THREAT hexes, up to this many units
+ * enter, picked alike, so that a lone weak unit (in the level-2 mirror, a cavalry division
+ * in Minsk) is not left to the Russians' answer.
  */
 export function takeEmptyCities(input: {
   readonly g: BarbarossaState;
@@ -448,27 +454,41 @@ export function takeEmptyCities(input: {
   readonly dests: ReadonlyMap<string, ReadonlySet<number>>;
   readonly supply: Int32Array;
   readonly targets: readonly number[];
+  readonly walkIns?: number;
 }): { id: string; to: number }[] {
   const { g, layout, dests, supply, targets } = input;
   const board = layout.board;
   const s = board.s;
   const out: { id: string; to: number }[] = [];
+  const rank = (id: string) => (isMobile(board.unit(id)) ? 100 : 0) - (board.unit(id).factors.defense ?? 0);
   for (const h of targets) {
     if (board.hasEnemyGround('axis', h) || (layout.added.get(h)?.length ?? 0) > 0) continue;
     if (supply[h]! < 0 && !(s.victoryPoints[h]! > 0)) continue;
-    let pick: string | null = null;
-    const rank = (id: string) => (isMobile(board.unit(id)) ? 100 : 0) - (board.unit(id).factors.defense ?? 0);
-    for (const [id, d] of dests) {
-      if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
-      const u = board.unit(id);
-      if (!isGroundUnit(u) || (u.factors.defense ?? 0) <= 0) continue;
-      if (pick === null || rank(id) < rank(pick) || (rank(id) === rank(pick) && id < pick)) pick = id;
+    const walkIns = (input.walkIns ?? 1) > 1 && russiansNear(board, g, h) ? input.walkIns! : 1;
+    for (let k = 0; k < walkIns; k++) {
+      let pick: string | null = null;
+      for (const [id, d] of dests) {
+        if (layout.used.has(id) || !d.has(h) || !layout.fits(h, id)) continue;
+        const u = board.unit(id);
+        if (!isGroundUnit(u) || (u.factors.defense ?? 0) <= 0) continue;
+        if (pick === null || rank(id) < rank(pick) || (rank(id) === rank(pick) && id < pick)) pick = id;
+      }
+      if (pick === null) break;
+      layout.move(pick, g.pieces[pick]!.at, h);
+      out.push({ id: pick, to: h });
     }
-    if (pick === null) continue;
-    layout.move(pick, g.pieces[pick]!.at, h);
-    out.push({ id: pick, to: h });
   }
   return out;
+}
+
+/** Whether a Russian ground unit stands within WALK_IN_THREAT hexes of `h`. */
+export function russiansNear(board: Board, g: BarbarossaState, h: number): boolean {
+  for (const id of g.order) {
+    const p = g.pieces[id]!;
+    if (p.side !== 'soviet' || p.status !== 'map' || p.at < 0) continue;
+    if (isGroundUnit(board.unit(id)) && hexDistance(board, p.at, h) <= WALK_IN_THREAT) return true;
+  }
+  return false;
 }
 
 /**

@@ -83,6 +83,7 @@ import {
   corridorKeepers,
   objectiveCities,
   planExploitation,
+  russiansNear,
   supplyIfThere,
   takeEmptyCities,
 } from './operations.ts';
@@ -141,6 +142,11 @@ export interface PolicyParams {
    * level-2 mirror fell to attacks at 3:2 and 2:1 that the hold column of 3:1 let pass.
    */
   readonly keyHoldColumn?: number;
+  /**
+   * The Axis units that walk into an empty objective city with Russian units near
+   * (`operations.ts` `takeEmptyCities`; absent: one).
+   */
+  readonly walkIns?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -401,8 +407,9 @@ export class Layout {
 export class BarbarossaPolicy {
   private plan: Act[] = [];
   private planKey = '';
-  /** The combat this policy last advanced in (one advance a combat). */
+  /** The combat this policy last advanced in, and how many of its attackers it advanced. */
   private advancedIn = '';
+  private advanced = 0;
   /** The step whose strategic moves (rail, sea) are planned already. */
   private strategicKey = '';
   constructor(
@@ -1163,6 +1170,7 @@ export class BarbarossaPolicy {
           dests: at.dests,
           supply: at.supply,
           targets: objectiveCities(p.board.s, g, this.strategy),
+          walkIns: this.params.walkIns,
         }),
         ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
       ])
@@ -1617,6 +1625,12 @@ export class BarbarossaPolicy {
   /* ---------------------------------------------------------------------------------- */
   /* A combat being resolved (A.5 / B.5)                                                  */
 
+  /** Whether a hex is a victory city or a city among the Axis strategy's objectives. */
+  private objectiveHex(s: RulesScenario, h: number): boolean {
+    if (s.victoryPoints[h]! > 0) return true;
+    return this.strategy.groups.some((group) => group.objectives.some((name) => s.placeHex[name] === h));
+  }
+
   private combatChoice(g: BarbarossaState, side: Side, legal: readonly Act[]): Act {
     const c = g.combat!;
     const board = new Board(g);
@@ -1676,23 +1690,31 @@ export class BarbarossaPolicy {
         return best ?? legal[0]!;
       }
       case 'advance': {
-        // One unit into the vacated hex (or the hex nearest the objectives), then done.
+        // One unit into the vacated hex (or the hex nearest the objectives), then done; into
+        // an Axis objective city with Russians near, up to `walkIns`, the strongest on defense.
         const key = `${g.turn}:${g.player}:${g.breakthrough}:${c.target}:${c.attackers.join(',')}`;
-        if (this.advancedIn !== key) {
+        const done = this.advancedIn === key ? this.advanced : 0;
+        const hold =
+          side === 'axis' &&
+          (this.params.walkIns ?? 1) > 1 &&
+          this.objectiveHex(board.s, c.target) &&
+          russiansNear(board, g, c.target);
+        if (done < (hold ? this.params.walkIns! : 1)) {
           const f = this.field(g, side);
+          const defense = (id: string) => board.unit(id).factors.defense ?? 0;
           let best: Act | undefined;
+          const score = (a: Act & { type: 'advance' }) => (a.to === c.target ? 1 : 0) * 100 - f[a.to]!;
           for (const a of legal) {
-            if (a.type !== 'advance') continue;
-            if (
-              !best ||
-              (best.type === 'advance' &&
-                (a.to === c.target ? 1 : 0) * 100 - f[a.to]! >
-                  (best.to === c.target ? 1 : 0) * 100 - f[best.to]!)
-            )
+            if (a.type !== 'advance' || (done > 0 && a.to !== c.target)) continue;
+            if (best?.type !== 'advance') best = a;
+            else if (!hold) {
+              if (score(a) > score(best)) best = a;
+            } else if (a.to === c.target && (best.to !== c.target || defense(a.piece) > defense(best.piece)))
               best = a;
           }
           if (best) {
             this.advancedIn = key;
+            this.advanced = done + 1;
             return best;
           }
         }

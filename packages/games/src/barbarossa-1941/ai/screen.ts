@@ -102,6 +102,18 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
       laterMobileFronts: { fromTurn: 7, unless: ['Leningrad'], fronts: { north: ['centre'] } },
     }),
   },
+  // Level 2 with two units into an objective city the Axis enters with Russians near
+  // (`walkIns`: walking in, or advancing after combat). Screened on 1 Dec 2026, not kept
+  // (docs/barbarossa-balance.md, "Minsk entered and lost").
+  'ai2-walk-in-2': {
+    level: {
+      ...LEVEL_2,
+      plans: {
+        ...BARBAROSSA_PLANS,
+        axis: BARBAROSSA_PLANS.axis.map((p) => ({ ...p, params: { ...p.params, walkIns: 2 } })),
+      },
+    },
+  },
 };
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */
