@@ -436,7 +436,7 @@ export function objectiveCities(
   return [...out].sort((a, b) => a - b);
 }
 
-/** A city entered with Russian ground units this near is entered by `walkIns` units (`takeEmptyCities`). */
+/** An objective city taken with Russian ground units this near is entered by `walkIns` units (`PolicyParams.walkIns`). */
 const WALK_IN_THREAT = 2;
 
 /**
@@ -445,8 +445,8 @@ const WALK_IN_THREAT = 2;
  * spearheads drive on), then the strongest on defense; only where the city is in supply,
  * but for a victory city (its points count whatever its supply). `walkIns` (absent: 1):
  * where Russian ground units stand within WALK_IN_THREAT hexes, up to this many units
- * enter, picked alike, so that a lone weak unit (in the level-2 mirror, a cavalry division
- * in Minsk) is not left to the Russians' answer.
+ * enter, picked alike, so that no lone weak unit is left to the Russians' answer (as one
+ * advancing into Minsk was in the level-2 mirror).
  */
 export function takeEmptyCities(input: {
   readonly g: BarbarossaState;

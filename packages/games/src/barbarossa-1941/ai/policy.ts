@@ -143,8 +143,11 @@ export interface PolicyParams {
    */
   readonly keyHoldColumn?: number;
   /**
-   * The Axis units that walk into an empty objective city with Russian units near
-   * (`operations.ts` `takeEmptyCities`; absent: one).
+   * The Axis units that enter an objective city (of its strategy, or a victory city) it
+   * takes with Russian ground units within two hexes, the strongest on defense first:
+   * advancing after combat (`combatChoice`) or walking into it empty (`operations.ts`
+   * `takeEmptyCities`). Absent: one, as level 1 and level 2 (screened, not kept:
+   * docs/barbarossa-balance.md, "Minsk entered and lost").
    */
   readonly walkIns?: number;
 }
@@ -1707,10 +1710,11 @@ export class BarbarossaPolicy {
           for (const a of legal) {
             if (a.type !== 'advance' || (done > 0 && a.to !== c.target)) continue;
             if (best?.type !== 'advance') best = a;
-            else if (!hold) {
-              if (score(a) > score(best)) best = a;
-            } else if (a.to === c.target && (best.to !== c.target || defense(a.piece) > defense(best.piece)))
-              best = a;
+            else if (hold && (a.to === c.target || best.to === c.target)) {
+              // Holding the city: into it, the strongest on defense first.
+              if (a.to === c.target && (best.to !== c.target || defense(a.piece) > defense(best.piece)))
+                best = a;
+            } else if (score(a) > score(best)) best = a;
           }
           if (best) {
             this.advancedIn = key;
