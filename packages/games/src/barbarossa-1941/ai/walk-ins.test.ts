@@ -72,15 +72,18 @@ describe('two units into an objective city with Russians near (PolicyParams.walk
   // A Russian cavalry division holds Minsk; a German army and two infantry korps next to it
   // attack it; a Russian army two hexes east (0705). The attack (seeded) gives D1: the
   // cavalry retreats and the attackers may advance into the city.
-  const attacked = () =>
-    minskFront({
-      k1: { is: 'ger-inf-korps', at: '0405' },
-      k2: { is: 'ger-inf-korps', at: '0404' },
-      a1: { is: 'ger-army', at: '0504' },
-      r: { is: 'sov-cav', at: '0505' },
-      near: { is: 'sov-army', at: '0705' },
-      m: { is: 'sov-army', at: '1905' },
-    });
+  const attacked = (city = 'Minsk') =>
+    minskFront(
+      {
+        k1: { is: 'ger-inf-korps', at: '0405' },
+        k2: { is: 'ger-inf-korps', at: '0404' },
+        a1: { is: 'ger-army', at: '0504' },
+        r: { is: 'sov-cav', at: '0505' },
+        near: { is: 'sov-army', at: '0705' },
+        m: { is: 'sov-army', at: '1905' },
+      },
+      city,
+    );
 
   it('level 1 advances one unit into Minsk', () => {
     const { end, actions } = axisTurn(attacked(), DEFAULT_PARAMS);
@@ -101,18 +104,7 @@ describe('two units into an objective city with Russians near (PolicyParams.walk
   });
 
   it('into a city that is no objective (Bobruisk), one unit advances, as level 1', () => {
-    const s = minskFront(
-      {
-        k1: { is: 'ger-inf-korps', at: '0405' },
-        k2: { is: 'ger-inf-korps', at: '0404' },
-        a1: { is: 'ger-army', at: '0504' },
-        r: { is: 'sov-cav', at: '0505' },
-        near: { is: 'sov-army', at: '0705' },
-        m: { is: 'sov-army', at: '1905' },
-      },
-      'Bobruisk',
-    );
-    const { end, actions } = axisTurn(s, TWO);
+    const { end, actions } = axisTurn(attacked('Bobruisk'), TWO);
     assert.equal(actions.filter((a) => a.type === 'advance').length, 1);
     assert.equal(end.state.control.Bobruisk, 'axis');
   });
