@@ -89,14 +89,18 @@ export function moscowFront(pieces: PositionInput['pieces'], front: FrontInput =
   );
 }
 
-/** The AI plays both sides (players seeded `seed:side`) until `stop` holds or the game has nothing left to ask. */
+/**
+ * The AI plays both sides (players seeded `seed:side`; the Axis's rules of thumb with
+ * `axisParams`) until `stop` holds or the game has nothing left to ask.
+ */
 export function playUntil(
   s: G,
   stop: (g: BarbarossaState) => boolean,
   seed = 'ai-test',
+  axisParams: PolicyParams = DEFAULT_PARAMS,
 ): { end: G; actions: BarbarossaAction[] } {
   const ai: Record<string, BarbarossaAiPlayer> = {
-    axis: new BarbarossaAiPlayer(`${seed}:axis`),
+    axis: new BarbarossaAiPlayer(`${seed}:axis`, axisParams),
     soviet: new BarbarossaAiPlayer(`${seed}:soviet`),
   };
   const actions: BarbarossaAction[] = [];

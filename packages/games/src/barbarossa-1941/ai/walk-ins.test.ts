@@ -1,25 +1,22 @@
 /**
  * An objective city the Axis enters with Russians near is entered by more than one unit
- * (`PolicyParams.walkIns`; issue #44; screened as level 2's Axis and not kept). In the level-2 mirror a lone
- * cavalry, SS or panzer division that had entered Minsk on game-turn 2 lost it in the
- * Russians' answer in 6 of 40 games (docs/barbarossa-balance.md, "Minsk entered and lost").
+ * (`PolicyParams.walkIns`; issue #44; screened as level 2's Axis and not kept). In the
+ * level-2 mirror a lone unit (a cavalry, SS or panzer division, a motorized korps) that had
+ * advanced into Minsk on game-turn 2 lost it in the Russians' answer in 6 of 40 games
+ * (docs/barbarossa-balance.md, "Minsk entered and lost").
  * Advances after combat (B-29: "first into the vacated hex") and walks into an empty city
  * ("entering a city takes it").
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apply } from '@stavka/engine';
 import { Board } from '../board.ts';
-import type { BarbarossaAction } from '../rules.ts';
-import { barbarossaRules } from '../rules.ts';
 import { type G, hexOf } from '../test-games.ts';
 import type { PositionInput } from '../test-positions.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
 import { takeEmptyCities } from './operations.ts';
 import { DEFAULT_PARAMS, Layout, type PolicyParams } from './policy.ts';
 import { VARIANTS } from './screen.ts';
 import { BARBAROSSA_PLANS } from './search.ts';
-import { col, game } from './test-games.ts';
+import { col, game, playUntil } from './test-games.ts';
 
 /** Minsk (an objective of Army Group Centre, no points), or another city `name`, at 0505; Moscow far east. */
 function minskFront(pieces: PositionInput['pieces'], name = 'Minsk'): G {
@@ -42,24 +39,8 @@ function minskFront(pieces: PositionInput['pieces'], name = 'Minsk'): G {
 }
 
 /** The Axis player-turn played by the rules of thumb with `params` (the Russians by level 1's). */
-function axisTurn(s: G, params: PolicyParams): { end: G; actions: BarbarossaAction[] } {
-  const ai: Record<string, BarbarossaAiPlayer> = {
-    axis: new BarbarossaAiPlayer('walk-ins', params),
-    soviet: new BarbarossaAiPlayer('walk-ins'),
-  };
-  const actions: BarbarossaAction[] = [];
-  let t = s;
-  for (let n = 0; n < 300 && t.state.player === 'axis' && t.state.winner === null; n++) {
-    const side = barbarossaRules.activeSides(t.state)[0];
-    if (side === undefined) break;
-    const a = ai[side]!.choose(barbarossaRules, t, side) as BarbarossaAction;
-    if (side === 'axis') actions.push(a);
-    const r = apply(barbarossaRules, t, side, a, t.stateId);
-    if (!r.ok) throw new Error(r.error.message);
-    t = r.value;
-  }
-  return { end: t, actions };
-}
+const axisTurn = (s: G, params: PolicyParams) =>
+  playUntil(s, (g) => g.player !== 'axis' || g.winner !== null, 'walk-ins', params);
 
 const axisIn = (s: G, hex: string) =>
   s.state.order.filter(
