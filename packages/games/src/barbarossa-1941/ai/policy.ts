@@ -150,6 +150,16 @@ export interface PolicyParams {
    * docs/barbarossa-balance.md, "Minsk entered and lost").
    */
   readonly walkIns?: number;
+  /**
+   * The lowest column of the Axis's attacks before operational movement (A.2) on game-turn 1,
+   * where lower than `minColumn` (absent: `minColumn`, as level 1 and level 2): the infantry's
+   * attacks of 22 June that open the gaps the spearheads drive through in A.3. Level 2's
+   * `reduce` (only sure attacks, from 4:1) opens no gap on turn 1, and 3. Panzergruppe ends it
+   * 7-8 hexes short of Minsk. Screened, not kept: alone (30 Nov 2026) and with `walkIns` 2
+   * (1 Dec 2026: Minsk by game-turn 2 and Smolensk by 4 in 18 and 18 of 40 mirror games, and
+   * fewer wins against level 1; docs/barbarossa-balance.md, "The opening and two units").
+   */
+  readonly openingColumn?: number;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -1192,7 +1202,9 @@ export class BarbarossaPolicy {
     const { committed, reservedAir, out, stationary } = p;
     const s = board.s;
     const axisOps = side === 'axis';
-    const min = this.params.minColumn[side];
+    const opening =
+      axisOps && g.step === 'attacks-first' && g.turn === 1 ? this.params.openingColumn : undefined;
+    const min = Math.min(this.params.minColumn[side], opening ?? Number.POSITIVE_INFINITY);
     const air = withAir
       ? airSupporters(board, t, [])
           .filter((id) => !reservedAir.has(id))

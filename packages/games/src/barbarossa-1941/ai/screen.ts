@@ -114,6 +114,21 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
       },
     },
   },
+  // Level 2 with both: `reduce` opening the line on game-turn 1 from 3:1 (`openingColumn`,
+  // screened alone on 30 Nov 2026) and two units into a taken objective city (`walkIns`).
+  // Screened on 1 Dec 2026, not kept (docs/barbarossa-balance.md, "The opening and two units").
+  'ai2-opening-walk-in-2': {
+    level: {
+      ...LEVEL_2,
+      plans: {
+        ...BARBAROSSA_PLANS,
+        axis: BARBAROSSA_PLANS.axis.map((p) => ({
+          ...p,
+          params: { ...p.params, walkIns: 2, ...(p.key === 'reduce' ? { openingColumn: COL['3:1']! } : {}) },
+        })),
+      },
+    },
+  },
 };
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */
