@@ -4,8 +4,9 @@
  * players `player:<side>:<seed>`), played only to the end of game-turn TURNS (4 by default),
  * so the same games as `simulate --players ai,ai --seed FIRST` to that turn at a quarter of
  * the cost (~13 s a game). Prints, a game a line, the turn at whose end the Axis first held
- * Minsk and Smolensk and the Axis plan of each player-turn, then how many games had Minsk by
- * turn 2 and Smolensk by turn 4 (1941: turns 1 and 3).
+ * Minsk and Smolensk, the Axis plan of each player-turn and the turn it first entered each
+ * city (held it at any moment), then how many games had Minsk by turn 2 and Smolensk by turn 4
+ * (1941: turns 1 and 3), held at the turn's end and entered.
  *
  *     node --import tsx packages/games/src/barbarossa-1941/ai/timeline-probe.ts VARIANT FIRST LAST [TURNS]
  *
@@ -22,12 +23,18 @@ import { VARIANTS } from './screen.ts';
 
 const CITIES = ['Minsk', 'Smolensk'] as const;
 
-/** The game-turn at whose end the Axis first held each of `CITIES` (absent: not by `turns`), and the Axis plans. */
+type Turns = Partial<Record<(typeof CITIES)[number], number>>;
+
+/**
+ * The game-turn at whose end the Axis first held each of `CITIES` (`fell`; absent: not by
+ * `turns`), the game-turn it first held each at any moment (`entered`, as `city-falls.ts`
+ * reads it), and the Axis plans.
+ */
 export function timelineOf(
   level: SearchLevel,
   seed: number,
   turns: number,
-): { fell: Partial<Record<(typeof CITIES)[number], number>>; plans: string[] } {
+): { fell: Turns; entered: Turns; plans: string[] } {
   const axis = new BarbarossaSearchPlayer(`player:axis:${seed}`, level, 'ai');
   const players: Record<string, Player> = {
     axis,
@@ -36,7 +43,8 @@ export function timelineOf(
   const made = setup(barbarossaRules, null, seed, {});
   if (!made.ok) throw new Error(JSON.stringify(made.error));
   let s = made.value as GameState<BarbarossaState>;
-  const fell: Partial<Record<(typeof CITIES)[number], number>> = {};
+  const fell: Turns = {};
+  const entered: Turns = {};
   for (;;) {
     const side = barbarossaRules.activeSides(s.state)[0];
     if (side === undefined) break;
@@ -47,13 +55,14 @@ export function timelineOf(
       side,
       players[side]!.choose(barbarossaRules, s, side),
     ) as GameState<BarbarossaState>;
+    for (const c of CITIES) if (entered[c] === undefined && s.state.control[c] === 'axis') entered[c] = turn;
     if (s.state.turn > turn) {
       // The state that opens turn t+1 holds the control at the end of turn t (`city-falls.ts`).
       for (const c of CITIES) if (fell[c] === undefined && s.state.control[c] === 'axis') fell[c] = turn;
       if (s.state.turn > turns) break;
     }
   }
-  return { fell, plans: [...axis.chosen] };
+  return { fell, entered, plans: [...axis.chosen] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -62,16 +71,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!variant || !('level' in variant)) throw new Error(`no level-2 variant "${name}" in screen.ts`);
   let minsk = 0;
   let smolensk = 0;
+  let minskEntered = 0;
+  let smolenskEntered = 0;
   for (let seed = Number(first); seed <= Number(last); seed++) {
     const t0 = Date.now();
-    const { fell, plans } = timelineOf(variant.level, seed, Number(turnsArg));
+    const { fell, entered, plans } = timelineOf(variant.level, seed, Number(turnsArg));
     if ((fell.Minsk ?? 99) <= 2) minsk++;
     if ((fell.Smolensk ?? 99) <= 4) smolensk++;
+    if ((entered.Minsk ?? 99) <= 2) minskEntered++;
+    if ((entered.Smolensk ?? 99) <= 4) smolenskEntered++;
     console.log(
-      `${name} seed ${seed}: Minsk ${fell.Minsk ?? '-'} Smolensk ${fell.Smolensk ?? '-'} Axis plans ${plans.join(',')} (${Math.round((Date.now() - t0) / 1000)} s)`,
+      `${name} seed ${seed}: Minsk ${fell.Minsk ?? '-'} Smolensk ${fell.Smolensk ?? '-'} Axis plans ${plans.join(',')} entered Minsk ${entered.Minsk ?? '-'} Smolensk ${entered.Smolensk ?? '-'} (${Math.round((Date.now() - t0) / 1000)} s)`,
     );
   }
   console.log(
-    `${name} seeds ${first}-${last}: Minsk by turn 2 in ${minsk}, Smolensk by turn 4 in ${smolensk}`,
+    `${name} seeds ${first}-${last}: Minsk by turn 2 in ${minsk}, Smolensk by turn 4 in ${smolensk}; entered by then ${minskEntered} and ${smolenskEntered}`,
   );
 }
