@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Action, apply } from '@stavka/engine';
+import type { Action } from '@stavka/engine';
 import { type G, game, toMovement } from '../test-games.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { aiRules as rules } from './test-games.ts';
+import { axisAllocations } from './test-games.ts';
 
 /** A German army next to Moscow (a victory city, the centre's objective) held by a Russian army: 6 against 3 doubled, 1:1. */
 function moscowAt1to1(): G {
@@ -31,18 +30,13 @@ function moscowAt1to1(): G {
 
 /** The attacks the Axis allocates in its movement step, played by level 1 with `params`. */
 function allocated(params: PolicyParams): Action[] {
-  const p = new BarbarossaAiPlayer('floor', params);
-  let s = moscowAt1to1();
-  const out: Action[] = [];
-  for (let n = 0; n < 50 && s.state.step === 'movement' && s.state.player === 'axis'; n++) {
-    const a = p.choose(rules, s, 'axis');
-    if (a.type === 'allocate') out.push(a);
-    if (a.type === 'end-movement') break;
-    const r = apply(rules, s, 'axis', a);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value as G;
-  }
-  return out;
+  return axisAllocations(
+    moscowAt1to1(),
+    params,
+    'floor',
+    (g) => g.step === 'movement' && g.player === 'axis',
+    'end-movement',
+  );
 }
 
 describe('the Axis floor for an attack on an objective city (issue #44)', () => {

@@ -13,7 +13,7 @@ import { type Action, apply } from '@stavka/engine';
 import { type G, started } from '../test-games.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { aiRules as rules } from './test-games.ts';
+import { axisAllocations, aiRules as rules } from './test-games.ts';
 
 /** The standard game at the Axis's attacks before operational movement (A.2) of 22 June, its game-turn read as `turn`. */
 function opening(turn: number): G {
@@ -38,23 +38,15 @@ const reduce = (extra: Partial<PolicyParams> = {}): PolicyParams => ({
 
 /** The attacks the Axis allocates in its attacks before operational movement (A.2), played with `params`. */
 function openingAttacks(params: PolicyParams, turn: number): Action[] {
-  const p = new BarbarossaAiPlayer('opening', params);
-  let s = opening(turn);
+  const s = opening(turn);
   assert.equal(s.state.step, 'attacks-first');
-  const out: Action[] = [];
-  for (
-    let n = 0;
-    n < 50 && s.state.step === 'attacks-first' && rules.activeSides(s.state).includes('axis');
-    n++
-  ) {
-    const a = p.choose(rules, s, 'axis');
-    if (a.type === 'allocate') out.push(a);
-    if (a.type === 'end-step') break;
-    const r = apply(rules, s, 'axis', a);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value as G;
-  }
-  return out;
+  return axisAllocations(
+    s,
+    params,
+    'opening',
+    (g) => g.step === 'attacks-first' && rules.activeSides(g).includes('axis'),
+    'end-step',
+  );
 }
 
 describe("the Axis's opening attacks on game-turn 1 (issue #44)", () => {

@@ -118,6 +118,31 @@ export function playUntil(
 }
 
 /**
+ * The attacks the Axis allocates (`allocate` actions), its rules of thumb with `params`
+ * (seeded `seed`) playing from `s` while `during` holds, up to the step's `end` action.
+ */
+export function axisAllocations(
+  s: G,
+  params: PolicyParams,
+  seed: string,
+  during: (g: BarbarossaState) => boolean,
+  end: BarbarossaAction['type'],
+): BarbarossaAction[] {
+  const p = new BarbarossaAiPlayer(seed, params);
+  const out: BarbarossaAction[] = [];
+  let t = s;
+  for (let n = 0; n < 50 && during(t.state); n++) {
+    const a = p.choose(aiRules, t, 'axis') as BarbarossaAction;
+    if (a.type === 'allocate') out.push(a);
+    if (a.type === end) break;
+    const r = apply(barbarossaRules, t, 'axis', a, t.stateId);
+    if (!r.ok) throw new Error(r.error.message);
+    t = r.value;
+  }
+  return out;
+}
+
+/**
  * The Axis passes its player-turn (each step's "end"); the Soviet AI (level 1's rules of
  * thumb with `params`, seeded `seed`) plays its own, until the Axis is to act again.
  */
