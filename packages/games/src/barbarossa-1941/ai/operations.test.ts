@@ -12,6 +12,7 @@ import { Board } from '../board.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import { supplyDistances } from '../supply.ts';
 import { type G, hexOf } from '../test-games.ts';
+import { byTurn, DEFAULT_PARAMS } from './policy.ts';
 import { col, moscowFront, playUntil, row } from './test-games.ts';
 
 /** The Axis player-turn played out up to the combat of its movement step (A.5). */
@@ -59,6 +60,35 @@ describe('a spearhead stops in supply (barbarossa-1941 "Supply": Limited up to 1
       dist[at]! >= 0 && dist[at]! <= 10,
       `in supply with room to spare: ${dist[at]} hexes from its source`,
     );
+  });
+});
+
+describe('how deep a spearhead drives is a choice by game-turn (`PolicyParams.exploitSupply`)', () => {
+  // The position above: a road along row 5, Germany column 1, Moscow at 1905 held; game-turn 1.
+  const road = () =>
+    moscowFront(
+      { pz: { is: 'ger-mot-korps', at: '0305' }, m: { is: 'sov-army', at: '1905' } },
+      { connections: [{ kind: 'road', path: row(5, 1, 20) }] },
+    );
+  const depthAfter = (exploitSupply: readonly number[]) => {
+    const { end } = playUntil(road(), (g) => g.step === 'combat' || g.player !== 'axis', 'ops', {
+      ...DEFAULT_PARAMS,
+      exploitSupply,
+    });
+    return supplyDistances(new Board(end.state), 'axis')[end.state.pieces.pz!.at]!;
+  };
+  it('at 6 the korps stops within 6 hexes of its supply source, nearer than at 10', () => {
+    const at6 = depthAfter([6]);
+    const at10 = depthAfter([10]);
+    assert.ok(at6 >= 0 && at6 <= 6, `at 6: ${at6} hexes from its source`);
+    assert.ok(at10 > at6, `at 10 it drives further: ${at10} against ${at6}`);
+  });
+  it("game-turn 1 reads the list's first entry; later game-turns the last", () => {
+    assert.equal(depthAfter([6, 10]), depthAfter([6]), 'game-turn 1 at 6');
+    assert.equal(byTurn([6, 10], 1), 6);
+    assert.equal(byTurn([6, 10], 2), 10);
+    assert.equal(byTurn([6, 10], 9), 10, 'after the list: its last entry');
+    assert.equal(byTurn(undefined, 3), undefined, 'absent: EXPLOIT_SUPPLY');
   });
 });
 

@@ -43,7 +43,7 @@ export const EXPLOIT_GAIN = 3;
  * "Supply"): the two left keep it in supply through its next attack and advance while the
  * railheads follow (B-38: 2 rail hexes a turn).
  */
-const EXPLOIT_SUPPLY = 10;
+export const EXPLOIT_SUPPLY = 10;
 /** A hex this many hexes less deep than a spearhead's deepest is still weighed for the Russian units it cuts off. */
 const PINCER_SLACK = 2;
 /**
@@ -77,6 +77,8 @@ export interface ExploitInput {
   readonly fieldOf: (id: string) => Float64Array;
   /** The Axis supply distances now (-1 beyond 12 hexes or cut off). */
   readonly supply: Int32Array;
+  /** The most hexes from supply a spearhead stops at (absent: EXPLOIT_SUPPLY; `PolicyParams.exploitSupply`). */
+  readonly maxSupply?: number;
 }
 
 /**
@@ -176,6 +178,7 @@ const CUT_OFF = 24;
  */
 export function planExploitation(input: ExploitInput): { id: string; to: number }[] {
   const { g, layout, dests, fieldOf, supply } = input;
+  const maxSupply = input.maxSupply ?? EXPLOIT_SUPPLY;
   const board = layout.board;
   const out: { id: string; to: number }[] = [];
   const moved = new Map<string, number>();
@@ -189,8 +192,7 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
     const f = fieldOf(id);
     return [...dests.get(id)!]
       .filter(
-        (h) =>
-          supply[h]! >= 0 && supply[h]! <= EXPLOIT_SUPPLY && Number.isFinite(f[h]!) && layout.fits(h, id),
+        (h) => supply[h]! >= 0 && supply[h]! <= maxSupply && Number.isFinite(f[h]!) && layout.fits(h, id),
       )
       .sort((a, b) => f[a]! - f[b]! || a - b);
   };

@@ -161,6 +161,22 @@ export interface PolicyParams {
    * docs/barbarossa-balance.md, "The opening and two units").
    */
   readonly openingColumn?: number;
+  /**
+   * The most hexes from its supply source an exploiting spearhead stops at, by game-turn
+   * (the first entry for game-turn 1, the last for every game-turn after the list; absent:
+   * `operations.ts` EXPLOIT_SUPPLY, 10, as level 1 and level 2). Shorter drives keep 3.
+   * Panzergruppe near the infantry's gaps on the way to Minsk; Smolensk needs the long ones.
+   */
+  readonly exploitSupply?: readonly number[];
+  /**
+   * The Axis garrisons the objective cities of its strategy it holds that are worth no
+   * victory points (Minsk, Pskov, Kharkov) as it does its victory cities, after them
+   * (`holdCities`: against the Russians' best attack below the hold column). Absent: only
+   * the victory cities, as level 1 and level 2. Minsk lies on the centre's railway to
+   * Smolensk (B-38): in the mirror it was retaken by the Russians, emptied by the Axis on
+   * game-turn 3, and no attack on Smolensk followed on game-turn 4.
+   */
+  readonly holdObjectives?: boolean;
 }
 
 export const DEFAULT_PARAMS: PolicyParams = {
@@ -200,6 +216,12 @@ const DEPTH_HEXES = 3;
  * The approaches of city `h` for depth: the hexes next to it, on the map and free of the
  * enemy, that an enemy unit could end its move in (`EnemyReach.reaches`), in map order.
  */
+/** A by-game-turn list's entry for game-turn `turn` (the last entry after the list's end; absent: undefined). */
+export function byTurn(list: readonly number[] | undefined, turn: number): number | undefined {
+  if (list === undefined || list.length === 0) return undefined;
+  return list[Math.min(turn, list.length) - 1];
+}
+
 function approaches(board: Board, side: Side, reach: EnemyReach, h: number): number[] {
   const s = board.s;
   return neighbours(s, h).filter((n) => s.map.onMap[n] === 1 && !board.hasEnemy(side, n) && reach.reaches(n));
@@ -344,13 +366,35 @@ function lostVital(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
  * then its other victory cities by their points, and a vital city the enemy took and left
  * (entering it takes it back: `victory.ts` `enter`).
  */
-function garrisonOrder(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
+function garrisonOrder(
+  s: RulesScenario,
+  g: BarbarossaState,
+  side: Side,
+  also: readonly number[] = [],
+): number[] {
   const board = new Board(g, s);
   const vital = (h: number) => (side === 'axis' && AXIS_VITAL.includes(s.placeName[h] ?? '') ? 1 : 0);
   const empty = lostVital(s, g, side).filter((h) => !board.hasEnemyGround(side, h));
-  return [...guardHexes(s, g, side), ...empty].sort(
+  const guarded = guardHexes(s, g, side);
+  const more = also.filter((h) => !guarded.includes(h) && !empty.includes(h));
+  return [...guarded, ...empty, ...more].sort(
     (a, b) => vital(b) - vital(a) || s.victoryPoints[b]! - s.victoryPoints[a]! || a - b,
   );
+}
+
+/**
+ * The objective cities of `strategy` without victory points the Axis holds (Minsk, Pskov,
+ * Kharkov: `PolicyParams.holdObjectives`), in the order of its army groups' routes.
+ */
+function heldObjectives(s: RulesScenario, g: BarbarossaState, strategy: AxisStrategy): number[] {
+  const out: number[] = [];
+  for (const group of strategy.groups)
+    for (const name of group.objectives) {
+      const h = s.placeHex[name];
+      if (h === undefined || h < 0 || (s.victoryPoints[h] ?? 0) > 0 || out.includes(h)) continue;
+      if (holder(g, s, h) === 'axis') out.push(h);
+    }
+  return out;
 }
 
 /** Hexes from the nearest ground unit of `side`'s enemy (`field`). */
@@ -372,12 +416,12 @@ function garrisons(board: Board, id: string): boolean {
  */
 function lastGarrison(
   board: Board,
-  g: BarbarossaState,
+  order: readonly number[],
   side: Side,
   leaving: (id: string, city: number) => boolean,
 ): (id: string) => boolean {
   const cityOf = new Map<string, number>();
-  for (const h of garrisonOrder(board.s, g, side)) for (const id of board.sideAt(side, h)) cityOf.set(id, h);
+  for (const h of order) for (const id of board.sideAt(side, h)) cityOf.set(id, h);
   return (id) => {
     const c = cityOf.get(id);
     if (c === undefined) return false;
@@ -953,9 +997,10 @@ export class BarbarossaPolicy {
     });
     // Who stays and who can march in, as `holdCities` will plan them.
     const away = new Set<string>();
-    const last = lastGarrison(board, g, side, (id) => away.has(id));
+    const order = this.garrisonOrder(s, g, side);
+    const last = lastGarrison(board, order, side, (id) => away.has(id));
     const planned: { h: number; units: string[]; threat: Threat }[] = [];
-    for (const h of garrisonOrder(s, g, side)) {
+    for (const h of order) {
       const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !away.has(id));
       const marchers = g.order.filter((id) => {
         const p = g.pieces[id]!;
@@ -1186,7 +1231,14 @@ export class BarbarossaPolicy {
           targets: objectiveCities(p.board.s, g, this.strategy),
           walkIns: this.params.walkIns,
         }),
-        ...planExploitation({ g, layout, dests: at.dests, fieldOf: at.fields.of, supply: at.supply }),
+        ...planExploitation({
+          g,
+          layout,
+          dests: at.dests,
+          fieldOf: at.fields.of,
+          supply: at.supply,
+          maxSupply: byTurn(this.params.exploitSupply, g.turn),
+        }),
       ])
         spear.push({ type: 'move', piece: e.id, to: e.to });
     for (const { t } of potential) if (f[t]! > 1) this.planAttackOn(p, t, g.breakthrough, false, goalColumn);
@@ -1449,8 +1501,11 @@ export class BarbarossaPolicy {
         board.fits(h, [...(layout.added.get(h) ?? []), ...add], layout.removed.get(h) ?? []) &&
         reachable(add[add.length - 1]!, h, add.slice(0, -1)),
     });
-    const last = lastGarrison(board, g, side, (id, city) => (layout.removed.get(city) ?? []).includes(id));
-    for (const h of garrisonOrder(board.s, g, side)) {
+    const order = this.garrisonOrder(board.s, g, side);
+    const last = lastGarrison(board, order, side, (id, city) =>
+      (layout.removed.get(city) ?? []).includes(id),
+    );
+    for (const h of order) {
       const cityHold = this.cityHold(board.s, h, hold);
       const gone = layout.removed.get(h) ?? [];
       const mine = board.sideAt(side, h).filter((id) => garrisons(board, id) && !gone.includes(id));
@@ -1549,6 +1604,12 @@ export class BarbarossaPolicy {
   }
 
   /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */
+  /** `garrisonOrder` with the Axis's objective cities it holds where `holdObjectives` is set. */
+  private garrisonOrder(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
+    const also = side === 'axis' && this.params.holdObjectives ? heldObjectives(s, g, this.strategy) : [];
+    return garrisonOrder(s, g, side, also);
+  }
+
   private cityHold(s: RulesScenario, h: number, hold: number): number {
     const key = this.params.keyHoldColumn;
     return key !== undefined && (s.victoryPoints[h] ?? 0) >= NO_RETREAT_POINTS ? Math.min(hold, key) : hold;

@@ -129,7 +129,48 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
       },
     },
   },
+  // `ai2-opening-walk-in-2` with the spearheads' drives by game-turn (`exploitSupply`: the
+  // most hexes from supply they stop at): shorter on game-turns 1-2 for Minsk; `-hold`: with
+  // the objective cities without points it holds garrisoned (`holdObjectives`).
+  ...Object.fromEntries(
+    (
+      [
+        [8, 8, 10],
+        [8, 8, 12],
+        [8, 10],
+      ] as const
+    ).flatMap((depths) => [
+      [
+        `ai2-opening-walk-in-2-depth-${depths.join('-')}`,
+        { level: openingWalkIns({ exploitSupply: depths }) },
+      ],
+      [
+        `ai2-opening-walk-in-2-depth-${depths.join('-')}-hold`,
+        { level: openingWalkIns({ exploitSupply: depths, holdObjectives: true }) },
+      ],
+    ]),
+  ),
+  'ai2-opening-walk-in-2-hold': { level: openingWalkIns({ holdObjectives: true }) },
 };
+
+/** `ai2-opening-walk-in-2`'s level with `more` in every Axis plan. */
+function openingWalkIns(more: Partial<PolicyParams>): SearchLevel {
+  return {
+    ...LEVEL_2,
+    plans: {
+      ...BARBAROSSA_PLANS,
+      axis: BARBAROSSA_PLANS.axis.map((p) => ({
+        ...p,
+        params: {
+          ...p.params,
+          walkIns: 2,
+          ...more,
+          ...(p.key === 'reduce' ? { openingColumn: COL['3:1']! } : {}),
+        },
+      })),
+    },
+  };
+}
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */
 function withAxisStrategy(strategy: AxisStrategy): SearchLevel {

@@ -8,14 +8,24 @@
  * city (held it at any moment), then how many games had Minsk by turn 2 and Smolensk by turn 4
  * (1941: turns 1 and 3), held at the turn's end and entered.
  *
- *     node --import tsx packages/games/src/barbarossa-1941/ai/timeline-probe.ts VARIANT FIRST LAST [TURNS]
+ *     node --import tsx packages/games/src/barbarossa-1941/ai/timeline-probe.ts VARIANT FIRST LAST [TURNS] [DIR]
  *
  * VARIANT: a level-2 variant of `screen.ts`'s VARIANTS as the Axis (`ai2`: level 2 itself),
- * level 2 as the Russians. With `ai2` it gives, game for game, the turns `city-falls.ts` reads
+ * level 2 as the Russians. DIR: each game's replay to the end of game-turn TURNS saved there
+ * (for `smolensk-probe.ts`). With `ai2` it gives, game for game, the turns `city-falls.ts` reads
  * from the level-2 mirror's saved games (seeds 1-40 checked to turn 4: Minsk by turn 2 in 6,
  * Smolensk by turn 4 in 11; docs/barbarossa-balance.md "Minsk and Smolensk sooner").
  */
-import { applyUnchecked, type GameState, type Player, setup } from '@stavka/engine';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type Action,
+  applyUnchecked,
+  type GameState,
+  type Player,
+  replayFileOf,
+  setup,
+} from '@stavka/engine';
 import { barbarossaRules } from '../rules.ts';
 import type { BarbarossaState } from '../state.ts';
 import { BarbarossaSearchPlayer, LEVEL_2, type SearchLevel } from './ai.ts';
@@ -34,6 +44,7 @@ export function timelineOf(
   level: SearchLevel,
   seed: number,
   turns: number,
+  save?: string,
 ): { fell: Turns; entered: Turns; plans: string[] } {
   const axis = new BarbarossaSearchPlayer(`player:axis:${seed}`, level, 'ai');
   const players: Record<string, Player> = {
@@ -45,16 +56,14 @@ export function timelineOf(
   let s = made.value as GameState<BarbarossaState>;
   const fell: Turns = {};
   const entered: Turns = {};
+  const actions: { side: string; action: Action }[] = [];
   for (;;) {
     const side = barbarossaRules.activeSides(s.state)[0];
     if (side === undefined) break;
     const turn = s.state.turn;
-    s = applyUnchecked(
-      barbarossaRules,
-      s,
-      side,
-      players[side]!.choose(barbarossaRules, s, side),
-    ) as GameState<BarbarossaState>;
+    const action = players[side]!.choose(barbarossaRules, s, side);
+    actions.push({ side, action });
+    s = applyUnchecked(barbarossaRules, s, side, action) as GameState<BarbarossaState>;
     for (const c of CITIES) if (entered[c] === undefined && s.state.control[c] === 'axis') entered[c] = turn;
     if (s.state.turn > turn) {
       // The state that opens turn t+1 holds the control at the end of turn t (`city-falls.ts`).
@@ -62,11 +71,18 @@ export function timelineOf(
       if (s.state.turn > turns) break;
     }
   }
+  if (save !== undefined) {
+    mkdirSync(save, { recursive: true });
+    writeFileSync(
+      join(save, `barbarossa-1941-${seed}.json`),
+      `${JSON.stringify(replayFileOf(barbarossaRules, { seed }, actions))}\n`,
+    );
+  }
   return { fell, entered, plans: [...axis.chosen] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [name = 'ai2', first = '1', last = first, turnsArg = '4'] = process.argv.slice(2);
+  const [name = 'ai2', first = '1', last = first, turnsArg = '4', save] = process.argv.slice(2);
   const variant = VARIANTS[name];
   if (!variant || !('level' in variant)) throw new Error(`no level-2 variant "${name}" in screen.ts`);
   let minsk = 0;
@@ -75,7 +91,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let smolenskEntered = 0;
   for (let seed = Number(first); seed <= Number(last); seed++) {
     const t0 = Date.now();
-    const { fell, entered, plans } = timelineOf(variant.level, seed, Number(turnsArg));
+    const { fell, entered, plans } = timelineOf(variant.level, seed, Number(turnsArg), save);
     if ((fell.Minsk ?? 99) <= 2) minsk++;
     if ((fell.Smolensk ?? 99) <= 4) smolensk++;
     if ((entered.Minsk ?? 99) <= 2) minskEntered++;
