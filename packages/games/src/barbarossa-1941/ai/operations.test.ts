@@ -70,10 +70,11 @@ describe('how deep a spearhead drives is a choice by game-turn (`PolicyParams.ex
       { pz: { is: 'ger-mot-korps', at: '0305' }, m: { is: 'sov-army', at: '1905' } },
       { connections: [{ kind: 'road', path: row(5, 1, 20) }] },
     );
-  const depthAfter = (exploitSupply: readonly number[]) => {
+  const depthAfter = (exploitSupply: readonly number[], exploitGroups?: readonly string[]) => {
     const { end } = playUntil(road(), (g) => g.step === 'combat' || g.player !== 'axis', 'ops', {
       ...DEFAULT_PARAMS,
       exploitSupply,
+      ...(exploitGroups ? { exploitGroups } : {}),
     });
     return supplyDistances(new Board(end.state), 'axis')[end.state.pieces.pz!.at]!;
   };
@@ -89,6 +90,9 @@ describe('how deep a spearhead drives is a choice by game-turn (`PolicyParams.ex
     assert.equal(byTurn([6, 10], 2), 10);
     assert.equal(byTurn([6, 10], 9), 10, 'after the list: its last entry');
     assert.equal(byTurn(undefined, 3), undefined, 'absent: EXPLOIT_SUPPLY');
+  });
+  it("with exploitGroups only those army groups' spearheads are held: a korps of none drives as at 10", () => {
+    assert.equal(depthAfter([6], ['center']), depthAfter([10]));
   });
 });
 

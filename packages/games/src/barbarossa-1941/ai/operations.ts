@@ -77,8 +77,8 @@ export interface ExploitInput {
   readonly fieldOf: (id: string) => Float64Array;
   /** The Axis supply distances now (-1 beyond 12 hexes or cut off). */
   readonly supply: Int32Array;
-  /** The most hexes from supply a spearhead stops at (absent: EXPLOIT_SUPPLY; `PolicyParams.exploitSupply`). */
-  readonly maxSupply?: number;
+  /** The most hexes from supply each spearhead stops at (absent: EXPLOIT_SUPPLY; `PolicyParams.exploitSupply`). */
+  readonly maxSupply?: (id: string) => number;
 }
 
 /**
@@ -178,7 +178,6 @@ const CUT_OFF = 24;
  */
 export function planExploitation(input: ExploitInput): { id: string; to: number }[] {
   const { g, layout, dests, fieldOf, supply } = input;
-  const maxSupply = input.maxSupply ?? EXPLOIT_SUPPLY;
   const board = layout.board;
   const out: { id: string; to: number }[] = [];
   const moved = new Map<string, number>();
@@ -190,6 +189,7 @@ export function planExploitation(input: ExploitInput): { id: string; to: number 
   /** The deepest hexes a unit can stop in, in supply, deepest first. */
   const deepest = (id: string): number[] => {
     const f = fieldOf(id);
+    const maxSupply = input.maxSupply?.(id) ?? EXPLOIT_SUPPLY;
     return [...dests.get(id)!]
       .filter(
         (h) => supply[h]! >= 0 && supply[h]! <= maxSupply && Number.isFinite(f[h]!) && layout.fits(h, id),

@@ -81,6 +81,7 @@ import { EnemyReach, planGarrison, type Threat } from './defence.ts';
 import {
   bridgeHexes,
   corridorKeepers,
+  EXPLOIT_SUPPLY,
   objectiveCities,
   planExploitation,
   russiansNear,
@@ -168,6 +169,8 @@ export interface PolicyParams {
    * Panzergruppe near the infantry's gaps on the way to Minsk; Smolensk needs the long ones.
    */
   readonly exploitSupply?: readonly number[];
+  /** The army groups (the counters' `armyGroup`: north, center, south) whose spearheads `exploitSupply` holds (absent: all). */
+  readonly exploitGroups?: readonly string[];
   /**
    * The Axis garrisons the objective cities of its strategy it holds that are worth no
    * victory points (Minsk, Pskov, Kharkov) as it does its victory cities, after them
@@ -1237,7 +1240,7 @@ export class BarbarossaPolicy {
           dests: at.dests,
           fieldOf: at.fields.of,
           supply: at.supply,
-          maxSupply: byTurn(this.params.exploitSupply, g.turn),
+          maxSupply: this.exploitDepth(p.board, g.turn),
         }),
       ])
         spear.push({ type: 'move', piece: e.id, to: e.to });
@@ -1604,6 +1607,20 @@ export class BarbarossaPolicy {
   }
 
   /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */
+  /**
+   * The most hexes from supply each spearhead stops at this game-turn (`exploitSupply`, for
+   * the counters of `exploitGroups`; absent: `operations.ts` EXPLOIT_SUPPLY).
+   */
+  private exploitDepth(board: Board, turn: number): ((id: string) => number) | undefined {
+    const depth = byTurn(this.params.exploitSupply, turn);
+    if (depth === undefined) return undefined;
+    const groups = this.params.exploitGroups;
+    return (id) =>
+      groups === undefined || groups.includes((board.unit(id) as { armyGroup?: string }).armyGroup ?? '')
+        ? depth
+        : EXPLOIT_SUPPLY;
+  }
+
   /** `garrisonOrder` with the Axis's objective cities it holds where `holdObjectives` is set. */
   private garrisonOrder(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
     const also = side === 'axis' && this.params.holdObjectives ? heldObjectives(s, g, this.strategy) : [];

@@ -151,6 +151,10 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
     ]),
   ),
   'ai2-opening-walk-in-2-hold': { level: openingWalkIns({ holdObjectives: true }) },
+  // Army Group Centre's spearheads only at 8 on game-turns 1-2 (the other groups' at 10).
+  'ai2-opening-walk-in-2-centre-8-8-10': {
+    level: openingWalkIns({ exploitSupply: [8, 8, 10], exploitGroups: ['center'] }),
+  },
 };
 
 /** `ai2-opening-walk-in-2`'s level with `more` in every Axis plan. */
