@@ -215,16 +215,16 @@ const RAILHEAD_CLEAR = 2;
 /** The hexes next to a key city given a unit each in one step (`holdApproaches`, `railGarrisons`). */
 const DEPTH_HEXES = 3;
 
-/**
- * The approaches of city `h` for depth: the hexes next to it, on the map and free of the
- * enemy, that an enemy unit could end its move in (`EnemyReach.reaches`), in map order.
- */
 /** A by-game-turn list's entry for game-turn `turn` (the last entry after the list's end; absent: undefined). */
 export function byTurn(list: readonly number[] | undefined, turn: number): number | undefined {
   if (list === undefined || list.length === 0) return undefined;
   return list[Math.min(turn, list.length) - 1];
 }
 
+/**
+ * The approaches of city `h` for depth: the hexes next to it, on the map and free of the
+ * enemy, that an enemy unit could end its move in (`EnemyReach.reaches`), in map order.
+ */
 function approaches(board: Board, side: Side, reach: EnemyReach, h: number): number[] {
   const s = board.s;
   return neighbours(s, h).filter((n) => s.map.onMap[n] === 1 && !board.hasEnemy(side, n) && reach.reaches(n));
@@ -367,7 +367,8 @@ function lostVital(s: RulesScenario, g: BarbarossaState, side: Side): number[] {
 /**
  * The hexes a side with a hold column garrisons, in order: its vital cities (B-12) first,
  * then its other victory cities by their points, and a vital city the enemy took and left
- * (entering it takes it back: `victory.ts` `enter`).
+ * (entering it takes it back: `victory.ts` `enter`), then the cities of `also` it holds
+ * (`holdObjectives`: no points, so after the victory cities).
  */
 function garrisonOrder(
   s: RulesScenario,
@@ -1606,7 +1607,6 @@ export class BarbarossaPolicy {
     return [...ids].sort((a, b) => this.worth(board, b) - this.worth(board, a) || (a < b ? -1 : 1))[0];
   }
 
-  /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */
   /**
    * The most hexes from supply each spearhead stops at this game-turn (`exploitSupply`, for
    * the counters of `exploitGroups`; absent: `operations.ts` EXPLOIT_SUPPLY).
@@ -1627,6 +1627,7 @@ export class BarbarossaPolicy {
     return garrisonOrder(s, g, side, also);
   }
 
+  /** The column city `h` is held below: `keyHoldColumn` for Leningrad and Moscow where lower, else `hold`. */
   private cityHold(s: RulesScenario, h: number, hold: number): number {
     const key = this.params.keyHoldColumn;
     return key !== undefined && (s.victoryPoints[h] ?? 0) >= NO_RETREAT_POINTS ? Math.min(hold, key) : hold;
