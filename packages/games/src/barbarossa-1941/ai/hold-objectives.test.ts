@@ -10,38 +10,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { G } from '../test-games.ts';
-import { hexOf } from '../test-games.ts';
 import type { PositionInput } from '../test-positions.ts';
 import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { col, game, playUntil } from './test-games.ts';
+import { axisIn, minskFront, axisTurn as playTurn } from './test-games.ts';
 
-/** Minsk (Army Group Centre's first objective, no points) at 0505, held by the Axis; Moscow far east, Russian. */
-function minskHeld(pieces: PositionInput['pieces']): G {
-  return game(
-    {
-      map: {
-        zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-        edges: [{ id: 'soviet-supply', hexes: col(20) }],
-        connections: [{ kind: 'rail', path: col(20) }],
-        places: [
-          { name: 'Moscow', kind: 'victory-city', hex: '1905' },
-          { name: 'Minsk', kind: 'major-city', hex: '0505' },
-        ],
-      },
-      victoryPoints: { Moscow: 3 },
-      pieces,
-    },
-    { Moscow: 'soviet', Minsk: 'axis' },
-  );
-}
-
-const axisTurn = (s: G, params: PolicyParams) =>
-  playUntil(s, (g) => g.player !== 'axis' || g.winner !== null, 'hold-objectives', params);
-
-const axisIn = (s: G, hex: string) =>
-  s.state.order.filter(
-    (id) => s.state.pieces[id]!.side === 'axis' && s.state.pieces[id]!.at === hexOf(s, hex),
-  );
+const minskHeld = (pieces: PositionInput['pieces']): G => minskFront(pieces, 'Minsk', 'axis');
+const axisTurn = (s: G, params: PolicyParams) => playTurn(s, params, 'hold-objectives');
 
 describe('the Axis keeps a garrison in the objective cities it took (PolicyParams.holdObjectives; "Victory Conditions": entering a city takes it)', () => {
   // Two German infantry korps in Minsk, a Russian army four hexes east (0905) that could

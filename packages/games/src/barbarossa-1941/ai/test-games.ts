@@ -5,7 +5,9 @@
  */
 import { apply, type GameState, legalActions, setup } from '@stavka/engine';
 import { type BarbarossaAction, barbarossaRules, type PositionFile } from '../rules.ts';
+import type { Side } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
+import { hexOf } from '../test-games.ts';
 import { type PositionInput, positionFile, withSovietUnit } from '../test-positions.ts';
 import { BarbarossaAiPlayer } from './ai.ts';
 import { DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
@@ -88,6 +90,39 @@ export function moscowFront(pieces: PositionInput['pieces'], front: FrontInput =
     { Moscow: 'soviet' },
   );
 }
+
+/**
+ * Minsk (an objective of Army Group Centre, no points), or another city `name`, at 0505, held
+ * by `holder`; Moscow far east, Russian (`walk-ins.test.ts`, `hold-objectives.test.ts`).
+ */
+export function minskFront(pieces: PositionInput['pieces'], name = 'Minsk', holder: Side = 'soviet'): G {
+  return game(
+    {
+      map: {
+        zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
+        edges: [{ id: 'soviet-supply', hexes: col(20) }],
+        connections: [{ kind: 'rail', path: col(20) }],
+        places: [
+          { name: 'Moscow', kind: 'victory-city', hex: '1905' },
+          { name, kind: 'major-city', hex: '0505' },
+        ],
+      },
+      victoryPoints: { Moscow: 3 },
+      pieces,
+    },
+    { Moscow: 'soviet', [name]: holder },
+  );
+}
+
+/** The Axis player-turn played by the rules of thumb with `params` (the Russians by level 1's), players seeded `seed`. */
+export const axisTurn = (s: G, params: PolicyParams, seed: string) =>
+  playUntil(s, (g) => g.player !== 'axis' || g.winner !== null, seed, params);
+
+/** The Axis pieces in hex `hex`. */
+export const axisIn = (s: G, hex: string): string[] =>
+  s.state.order.filter(
+    (id) => s.state.pieces[id]!.side === 'axis' && s.state.pieces[id]!.at === hexOf(s, hex),
+  );
 
 /**
  * The AI plays both sides (players seeded `seed:side`; the Axis's rules of thumb with

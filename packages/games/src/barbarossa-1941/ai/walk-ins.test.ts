@@ -11,41 +11,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Board } from '../board.ts';
 import { type G, hexOf } from '../test-games.ts';
-import type { PositionInput } from '../test-positions.ts';
 import { takeEmptyCities } from './operations.ts';
 import { DEFAULT_PARAMS, Layout, type PolicyParams } from './policy.ts';
 import { VARIANTS } from './screen.ts';
 import { BARBAROSSA_PLANS } from './search.ts';
-import { col, game, playUntil } from './test-games.ts';
-
-/** Minsk (an objective of Army Group Centre, no points), or another city `name`, at 0505; Moscow far east. */
-function minskFront(pieces: PositionInput['pieces'], name = 'Minsk'): G {
-  return game(
-    {
-      map: {
-        zones: [{ id: 'germany', kind: 'axis-country', hexes: col(1) }],
-        edges: [{ id: 'soviet-supply', hexes: col(20) }],
-        connections: [{ kind: 'rail', path: col(20) }],
-        places: [
-          { name: 'Moscow', kind: 'victory-city', hex: '1905' },
-          { name, kind: 'major-city', hex: '0505' },
-        ],
-      },
-      victoryPoints: { Moscow: 3 },
-      pieces,
-    },
-    { Moscow: 'soviet', [name]: 'soviet' },
-  );
-}
+import { axisIn, minskFront, axisTurn as playTurn } from './test-games.ts';
 
 /** The Axis player-turn played by the rules of thumb with `params` (the Russians by level 1's). */
-const axisTurn = (s: G, params: PolicyParams) =>
-  playUntil(s, (g) => g.player !== 'axis' || g.winner !== null, 'walk-ins', params);
-
-const axisIn = (s: G, hex: string) =>
-  s.state.order.filter(
-    (id) => s.state.pieces[id]!.side === 'axis' && s.state.pieces[id]!.at === hexOf(s, hex),
-  );
+const axisTurn = (s: G, params: PolicyParams) => playTurn(s, params, 'walk-ins');
 
 const TWO: PolicyParams = { ...DEFAULT_PARAMS, walkIns: 2 };
 
