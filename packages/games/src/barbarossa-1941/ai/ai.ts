@@ -25,6 +25,7 @@ import {
   type BarbarossaPlan,
   barbarossaPlanDomain,
   isPlanPoint,
+  LEVEL_2_AXIS_PLANS,
   PLAN_HORIZON,
   playerTurnIndex,
 } from './search.ts';
@@ -110,8 +111,13 @@ export interface SearchLevel {
   readonly samples: Readonly<Record<Side, number>>;
   readonly margin: number;
   readonly horizon: Readonly<Record<Side, number>>;
-  /** The plans of each side (absent: `search.ts` `BARBAROSSA_PLANS`). */
+  /** The plans of each side, a side's own among them (absent: `search.ts` `BARBAROSSA_PLANS`). */
   readonly plans?: Readonly<Record<Side, readonly BarbarossaPlan[]>>;
+  /**
+   * The plans a side's search plays for the other side, where not `plans`' (its model of
+   * the enemy: the Axis's answer in the Russians' iterations).
+   */
+  readonly model?: Partial<Readonly<Record<Side, readonly BarbarossaPlan[]>>>;
 }
 
 export const LEVEL_2: SearchLevel = {
@@ -119,6 +125,10 @@ export const LEVEL_2: SearchLevel = {
   samples: { axis: 3, soviet: 2 },
   margin: 0.1,
   horizon: PLAN_HORIZON,
+  // The Axis plays its own plans (Minsk by game-turn 2); the Russians' search answers for it
+  // with the rules of thumb's plans, as measured (72% against level 1, docs/barbarossa-balance.md).
+  plans: { ...BARBAROSSA_PLANS, axis: LEVEL_2_AXIS_PLANS },
+  model: { axis: BARBAROSSA_PLANS.axis },
 };
 
 /**
@@ -196,10 +206,11 @@ export class BarbarossaSearchPlayer implements Player {
     known: GameState<BarbarossaState>,
     side: Side,
   ): string {
-    const all = this.level.plans ?? BARBAROSSA_PLANS;
+    const all = { ...(this.level.plans ?? BARBAROSSA_PLANS), ...this.level.model };
+    const own = (this.level.plans ?? BARBAROSSA_PLANS)[side];
     const started = this.maxMs === undefined ? 0 : performance.now();
     const timeUp = () => this.maxMs !== undefined && performance.now() - started > this.maxMs;
-    const plans = all[side].map((plan) => ({
+    const plans = own.map((plan) => ({
       key: plan.key,
       // One plan alone: its samples are named as every other plan's.
       domain: barbarossaPlanDomain(
@@ -249,10 +260,9 @@ export class BarbarossaSearchPlayer implements Player {
 /**
  * The players this folder adds to the module's `players` (the engine's `random` stays the
  * baseline). `ai` is level 2, the strongest: against level 1 (docs/barbarossa-balance.md)
- * it wins 56% as the Axis over seeds 1-240 with its fourth plan, `floor` (seeds 1-140: 43%
- * without it; level 1 against itself: 30% on seeds 1-60), and 72% as the Russians over seeds 1-100
- * with Leningrad and Moscow held below 3:2 and in depth (71% before): not yet the 60% as the
- * Axis of issue #44.
+ * it wins 67 of 100 as the Axis on seeds 621-720 (level 2 before its own Axis plans of 1 Dec
+ * 2026: 66; level 1 against itself: 30% on seeds 1-60), and 72% as the Russians over seeds
+ * 1-100 with Leningrad and Moscow held below 3:2 and in depth (71% before).
  */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {

@@ -4,14 +4,16 @@
  * operational movement (A.2), so 3. Panzergruppe ended the turn 7-8 hexes short of Minsk.
  * With `openingColumn` at 3:1 the attacks before operational movement of game-turn 1 are made
  * from 3:1; those of later turns, and those of the movement step, keep the plan's minimum.
- * Screened and not kept in level 2 (docs/barbarossa-balance.md, "Minsk and Smolensk sooner"
- * and "The opening and two units"): the option is off in level 1 and level 2.
+ * Screened alone and with two units going in (docs/barbarossa-balance.md, "Minsk and
+ * Smolensk sooner" and "The opening and two units"), and level 2's since 1 Dec 2026 with the
+ * short drives of game-turns 1-2 ("How deep the spearheads drive"): level 2's `reduce` sets
+ * it (`search.ts` `LEVEL_2_AXIS_PLANS`); level 1 does not.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Action, apply } from '@stavka/engine';
 import { type G, started } from '../test-games.ts';
-import { BarbarossaAiPlayer } from './ai.ts';
+import { BarbarossaAiPlayer, LEVEL_2 } from './ai.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
 import { axisAllocations, aiRules as rules } from './test-games.ts';
 
@@ -62,5 +64,12 @@ describe("the Axis's opening attacks on game-turn 1 (issue #44)", () => {
   });
   it('on game-turn 2 the opening column is not used', () => {
     assert.deepEqual(openingAttacks(reduce({ openingColumn: COL['3:1']! }), 2), openingAttacks(reduce(), 2));
+  });
+  it("level 2's reduce plan opens from 3:1, its other plans and level 1 not at all", () => {
+    assert.equal(DEFAULT_PARAMS.openingColumn, undefined);
+    for (const plan of LEVEL_2.plans?.axis ?? [])
+      assert.equal(plan.params.openingColumn, plan.key === 'reduce' ? COL['3:1'] : undefined, plan.key);
+    for (const plan of LEVEL_2.plans?.axis ?? [])
+      assert.deepEqual(plan.params.exploitSupply, [8, 8, 10], plan.key);
   });
 });

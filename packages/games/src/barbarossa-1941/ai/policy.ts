@@ -147,26 +147,28 @@ export interface PolicyParams {
    * The Axis units that enter an objective city (of its strategy, or a victory city) it
    * takes with Russian ground units within two hexes, the strongest on defense first:
    * advancing after combat (`combatChoice`) or walking into it empty (`operations.ts`
-   * `takeEmptyCities`). Absent: one, as level 1 and level 2 (screened, not kept:
-   * docs/barbarossa-balance.md, "Minsk entered and lost").
+   * `takeEmptyCities`). Absent: one, as level 1. Level 2's Axis plays 2 (`search.ts`
+   * `LEVEL_2_AXIS_PLANS`; alone screened and not kept: docs/barbarossa-balance.md, "Minsk
+   * entered and lost").
    */
   readonly walkIns?: number;
   /**
    * The lowest column of the Axis's attacks before operational movement (A.2) on game-turn 1,
-   * where lower than `minColumn` (absent: `minColumn`, as level 1 and level 2): the infantry's
+   * where lower than `minColumn` (absent: `minColumn`, as level 1): the infantry's
    * attacks of 22 June that open the gaps the spearheads drive through in A.3. Level 2's
    * `reduce` (only sure attacks, from 4:1) opens no gap on turn 1, and 3. Panzergruppe ends it
-   * 7-8 hexes short of Minsk. Screened, not kept: alone (30 Nov 2026) and with `walkIns` 2
-   * (1 Dec 2026: Minsk by game-turn 2 and Smolensk by 4 in 18 and 18 of 40 mirror games; 58
-   * wins in 100 against level 1 where level 2 has 66, within the dice but under issue #44's 60;
+   * 7-8 hexes short of Minsk. Level 2's `reduce` opens from 3:1 (`search.ts`
+   * `LEVEL_2_AXIS_PLANS`, with `walkIns` and `exploitSupply`); screened before alone (30 Nov
+   * 2026) and with `walkIns` 2 only (58 wins in 100 against level 1 where level 2 had 66:
    * docs/barbarossa-balance.md, "The opening and two units").
    */
   readonly openingColumn?: number;
   /**
    * The most hexes from its supply source an exploiting spearhead stops at, by game-turn
    * (the first entry for game-turn 1, the last for every game-turn after the list; absent:
-   * `operations.ts` EXPLOIT_SUPPLY, 10, as level 1 and level 2). Shorter drives keep 3.
-   * Panzergruppe near the infantry's gaps on the way to Minsk; Smolensk needs the long ones.
+   * `operations.ts` EXPLOIT_SUPPLY, 10, as level 1). Shorter drives keep 3. Panzergruppe near
+   * the infantry's gaps on the way to Minsk; Smolensk needs the long ones. Level 2's Axis
+   * plays 8, 8, 10 (`search.ts` `LEVEL_2_AXIS_PLANS`: Minsk by game-turn 2 in 37 of 40).
    */
   readonly exploitSupply?: readonly number[];
   /** The army groups (the counters' `armyGroup`: north, center, south) whose spearheads `exploitSupply` holds (absent: all). */
@@ -175,7 +177,8 @@ export interface PolicyParams {
    * The Axis garrisons the objective cities of its strategy it holds that are worth no
    * victory points (Minsk, Pskov, Kharkov) as it does its victory cities, after them
    * (`holdCities`: against the Russians' best attack below the hold column). Absent: only
-   * the victory cities, as level 1 and level 2. Minsk lies on the centre's railway to
+   * the victory cities, as level 1 and level 2 (screened, not kept: it cost wins against
+   * level 1, docs/barbarossa-balance.md "How deep the spearheads drive"). Minsk lies on the centre's railway to
    * Smolensk (B-38): in the mirror it was retaken by the Russians, emptied by the Axis on
    * game-turn 3, and no attack on Smolensk followed on game-turn 4.
    */

@@ -37,7 +37,9 @@ import { AXIS_STRATEGIES, leningradCutFrom, odessaOnceLeningradFrom } from './st
  * (`strategies.ts`) as the Axis's strategy. The pocket rules of thumb screened with this
  * tool on 29 Nov 2026 (the retreat length, the ring held, attacks on Disrupted units:
  * docs/barbarossa-balance.md "Pockets") were taken out again; commits 8eb6d0a, 079b7fd and
- * dabbb8a hold them.
+ * dabbb8a hold them. The level-2 variants built on `BARBAROSSA_PLANS.axis` are level 2 as it
+ * was before its own Axis plans of 1 Dec 2026 (`ai2-before`; `search.ts` `LEVEL_2_AXIS_PLANS`),
+ * each with its lever.
  */
 export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: SearchLevel }>> = {
   level1: DEFAULT_PARAMS,
@@ -46,12 +48,14 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   ...Object.fromEntries(
     Object.entries(AXIS_STRATEGIES).map(([name, strategy]) => [name, { ...DEFAULT_PARAMS, strategy }]),
   ),
-  // Level 2's Axis plans, each played all game by the rules of thumb.
+  // The rules of thumb's Axis plans (level 2's before 1 Dec 2026), each played all game.
   ...Object.fromEntries(BARBAROSSA_PLANS.axis.map((p) => [`plan-${p.key}`, p.params])),
   // Level 2 (`ai.ts` `LEVEL_2`) as the Axis; without its plan `floor` (level 2 as it was
   // measured at 47% against level 1); looking two player-turns ahead (its own and the
   // Russians' answer).
   ai2: { level: LEVEL_2 },
+  // Level 2 before 1 Dec 2026: the Axis playing the rules of thumb's plans (66 / 2 / 32 on seeds 621-720).
+  'ai2-before': { level: { ...LEVEL_2, plans: BARBAROSSA_PLANS } },
   'ai2-three-plans': {
     level: {
       ...LEVEL_2,

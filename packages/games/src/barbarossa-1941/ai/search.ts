@@ -132,6 +132,25 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
 };
 
 /**
+ * Level 2's Axis plans as it plays them (`ai.ts` `LEVEL_2`): `BARBAROSSA_PLANS`' with its
+ * spearheads stopping at most 8 hexes from supply on game-turns 1-2 (`exploitSupply`; 10
+ * after, as before), two units into an objective city it takes with Russians near
+ * (`walkIns`) and `reduce` opening the line on game-turn 1 from 3:1 (`openingColumn`). In
+ * the mirror (seeds 1-40) Minsk fell by game-turn 2 in 37 games (before: 6), the aim of issue
+ * #44; against level 1 on seeds 621-720 it won 67 where level 2 before won 66
+ * (docs/barbarossa-balance.md, "How deep the spearheads drive").
+ */
+export const LEVEL_2_AXIS_PLANS: readonly BarbarossaPlan[] = BARBAROSSA_PLANS.axis.map((p) => ({
+  ...p,
+  params: {
+    ...p.params,
+    walkIns: 2,
+    exploitSupply: [8, 8, 10],
+    ...(p.key === 'reduce' ? { openingColumn: col('3:1') } : {}),
+  },
+}));
+
+/**
  * Player-turns an iteration plays from the plan's decision point before it is scored:
  * the Axis its own (its attacks' cities and pockets show at once), the Russians theirs and
  * the Axis's answer (a defence shows in the attacks it meets).

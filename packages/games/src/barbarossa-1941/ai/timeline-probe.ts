@@ -12,9 +12,10 @@
  *
  * VARIANT: a level-2 variant of `screen.ts`'s VARIANTS as the Axis (`ai2`: level 2 itself),
  * level 2 as the Russians. DIR: each game's replay to the end of game-turn TURNS saved there
- * (for `smolensk-probe.ts`). With `ai2` it gives, game for game, the turns `city-falls.ts` reads
- * from the level-2 mirror's saved games (seeds 1-40 checked to turn 4: Minsk by turn 2 in 6,
- * Smolensk by turn 4 in 11; docs/barbarossa-balance.md "Minsk and Smolensk sooner").
+ * (for `smolensk-probe.ts`; with TURNS 15 whole games, for `city-falls.ts`). With `ai2` it gives,
+ * game for game, the turns `city-falls.ts` reads from the level-2 mirror's saved games: seeds
+ * 1-40, Minsk by turn 2 in 37, Smolensk by turn 4 in 15 (`ai2-before`, level 2 before 1 Dec
+ * 2026: 6 and 11; docs/barbarossa-balance.md "How deep the spearheads drive").
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

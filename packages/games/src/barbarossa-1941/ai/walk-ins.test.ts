@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Board } from '../board.ts';
 import { type G, hexOf } from '../test-games.ts';
+import { LEVEL_2 } from './ai.ts';
 import { takeEmptyCities } from './operations.ts';
 import { DEFAULT_PARAMS, Layout, type PolicyParams } from './policy.ts';
 import { VARIANTS } from './screen.ts';
@@ -98,14 +99,17 @@ describe('two units walk into an empty objective city with Russians near (operat
   });
 });
 
-describe("level 2's Axis does not (screened, not kept: search.ts, screen.ts `ai2-walk-in-2`)", () => {
-  it('no plan of level 2 nor level 1 sets walkIns; the screen variant sets it in every Axis plan', () => {
+describe("level 2's Axis plays two units in (search.ts LEVEL_2_AXIS_PLANS); level 1 and the Russians do not", () => {
+  it("every Axis plan of level 2 sets walkIns 2; the rules of thumb's plans (level 1's, and the Russians' model of the Axis) none", () => {
     for (const plan of [...BARBAROSSA_PLANS.axis, ...BARBAROSSA_PLANS.soviet])
       assert.equal(plan.params.walkIns, undefined, plan.key);
     assert.equal(DEFAULT_PARAMS.walkIns, undefined);
+    for (const plan of LEVEL_2.plans?.axis ?? []) assert.equal(plan.params.walkIns, 2, plan.key);
+    assert.equal(LEVEL_2.plans?.axis.length, BARBAROSSA_PLANS.axis.length);
+    for (const plan of LEVEL_2.plans?.soviet ?? []) assert.equal(plan.params.walkIns, undefined, plan.key);
+    assert.equal(LEVEL_2.model?.axis, BARBAROSSA_PLANS.axis);
     const variant = VARIANTS['ai2-walk-in-2'];
     assert.ok(variant !== undefined && 'level' in variant);
     for (const plan of variant.level.plans?.axis ?? []) assert.equal(plan.params.walkIns, 2, plan.key);
-    assert.equal(variant.level.plans?.axis.length, BARBAROSSA_PLANS.axis.length);
   });
 });
