@@ -173,9 +173,8 @@ export class BarbarossaSearchPlayer implements Player {
     const turn = playerTurnIndex(g);
     if (this.plan !== null && (this.plan.turn !== turn || g.player !== side)) this.plan = null;
     if (this.plan === null && legal.length > 1 && isPlanPoint(g, side)) {
-      const plans = (this.level.plans ?? BARBAROSSA_PLANS)[side as Side];
       const key = this.search(rules, known, side as Side);
-      const params = plans.find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
+      const params = this.ownPlans(side as Side).find((p) => p.key === key)?.params ?? DEFAULT_PARAMS;
       this.plan = {
         turn,
         key,
@@ -186,11 +185,16 @@ export class BarbarossaSearchPlayer implements Player {
     if (policy === undefined) {
       policy = new BarbarossaPolicy(
         rngFromSeed(`${String(this.seed)}:policy`),
-        (this.level.plans ?? BARBAROSSA_PLANS)[side as Side][0]?.params ?? DEFAULT_PARAMS,
+        this.ownPlans(side as Side)[0]?.params ?? DEFAULT_PARAMS,
       );
       this.policies[side as Side] = policy;
     }
     return (this.plan?.policy ?? policy).choose(g, side as Side, legal);
+  }
+
+  /** The plans `side` chooses among (its level's `plans`). */
+  private ownPlans(side: Side): readonly BarbarossaPlan[] {
+    return (this.level.plans ?? BARBAROSSA_PLANS)[side];
   }
 
   /**
@@ -207,10 +211,9 @@ export class BarbarossaSearchPlayer implements Player {
     side: Side,
   ): string {
     const all = { ...(this.level.plans ?? BARBAROSSA_PLANS), ...this.level.model };
-    const own = (this.level.plans ?? BARBAROSSA_PLANS)[side];
     const started = this.maxMs === undefined ? 0 : performance.now();
     const timeUp = () => this.maxMs !== undefined && performance.now() - started > this.maxMs;
-    const plans = own.map((plan) => ({
+    const plans = this.ownPlans(side).map((plan) => ({
       key: plan.key,
       // One plan alone: its samples are named as every other plan's.
       domain: barbarossaPlanDomain(

@@ -29,7 +29,7 @@ import {
 } from './ai.ts';
 import { type AxisStrategy, PLAN_1941 } from './plan.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { BARBAROSSA_PLANS, LEVEL_2_AXIS_STRATEGY } from './search.ts';
+import { axisPlansWith, BARBAROSSA_PLANS, LEVEL_2_AXIS_STRATEGY } from './search.ts';
 import { AXIS_STRATEGIES, leningradCutFrom, odessaOnceLeningradFrom } from './strategies.ts';
 
 /**
@@ -78,15 +78,7 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   },
   // `reduce` with the objective cities attacked from 1:1 (Minsk in the first turns).
   'ai2-reduce-floor': {
-    level: {
-      ...LEVEL_2,
-      plans: {
-        ...BARBAROSSA_PLANS,
-        axis: BARBAROSSA_PLANS.axis.map((p) =>
-          p.key === 'reduce' ? { ...p, params: { ...p.params, objectiveFloor: COL['1:1']! } } : p,
-        ),
-      },
-    },
+    level: withAxisParams((p) => (p.key === 'reduce' ? { objectiveFloor: COL['1:1']! } : {})),
   },
   'ai2-axis-4-samples': { level: { ...LEVEL_2, samples: { ...LEVEL_2.samples, axis: 4 } } },
   // Level 2 with Army Group North cutting Leningrad off first (`strategies.ts` `LENINGRAD_CUT`) in every Axis plan.
@@ -109,33 +101,15 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   // Level 2 with two units into an objective city the Axis enters with Russians near
   // (`walkIns`: walking in, or advancing after combat). Screened on 1 Dec 2026, not kept
   // (docs/barbarossa-balance.md, "Minsk entered and lost").
-  'ai2-walk-in-2': {
-    level: {
-      ...LEVEL_2,
-      plans: {
-        ...BARBAROSSA_PLANS,
-        axis: BARBAROSSA_PLANS.axis.map((p) => ({ ...p, params: { ...p.params, walkIns: 2 } })),
-      },
-    },
-  },
+  'ai2-walk-in-2': { level: withAxisParams(() => ({ walkIns: 2 })) },
   // Level 2 with both: `reduce` opening the line on game-turn 1 from 3:1 (`openingColumn`,
   // screened alone on 30 Nov 2026) and two units into a taken objective city (`walkIns`).
   // Screened on 1 Dec 2026, not kept (docs/barbarossa-balance.md, "The opening and two units").
-  'ai2-opening-walk-in-2': {
-    level: {
-      ...LEVEL_2,
-      plans: {
-        ...BARBAROSSA_PLANS,
-        axis: BARBAROSSA_PLANS.axis.map((p) => ({
-          ...p,
-          params: { ...p.params, walkIns: 2, ...(p.key === 'reduce' ? { openingColumn: COL['3:1']! } : {}) },
-        })),
-      },
-    },
-  },
+  'ai2-opening-walk-in-2': { level: openingWalkIns({}) },
   // `ai2-opening-walk-in-2` with the spearheads' drives by game-turn (`exploitSupply`: the
   // most hexes from supply they stop at): shorter on game-turns 1-2 for Minsk; `-hold`: with
-  // the objective cities without points it holds garrisoned (`holdObjectives`).
+  // the objective cities without points it holds garrisoned (`holdObjectives`). The 8-8-10
+  // one is level 2's Axis since 1 Dec 2026 (`ai2`).
   ...Object.fromEntries(
     (
       [
@@ -163,32 +137,21 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
 
 /** `ai2-opening-walk-in-2`'s level with `more` in every Axis plan. */
 function openingWalkIns(more: Partial<PolicyParams>): SearchLevel {
-  return {
-    ...LEVEL_2,
-    plans: {
-      ...BARBAROSSA_PLANS,
-      axis: BARBAROSSA_PLANS.axis.map((p) => ({
-        ...p,
-        params: {
-          ...p.params,
-          walkIns: 2,
-          ...more,
-          ...(p.key === 'reduce' ? { openingColumn: COL['3:1']! } : {}),
-        },
-      })),
-    },
-  };
+  return withAxisParams((p) => ({
+    walkIns: 2,
+    ...more,
+    ...(p.key === 'reduce' ? { openingColumn: COL['3:1']! } : {}),
+  }));
+}
+
+/** Level 2 before 1 Dec 2026 (`ai2-before`) with `more(plan)` over each Axis plan's parameters. */
+function withAxisParams(more: Parameters<typeof axisPlansWith>[0]): SearchLevel {
+  return { ...LEVEL_2, plans: { ...BARBAROSSA_PLANS, axis: axisPlansWith(more) } };
 }
 
 /** Level 2 with every Axis plan (and the rules of thumb between them) on another strategy. */
 function withAxisStrategy(strategy: AxisStrategy): SearchLevel {
-  return {
-    ...LEVEL_2,
-    plans: {
-      ...BARBAROSSA_PLANS,
-      axis: BARBAROSSA_PLANS.axis.map((p) => ({ ...p, params: { ...p.params, strategy } })),
-    },
-  };
+  return withAxisParams(() => ({ strategy }));
 }
 
 /** Level 2 with one more Axis plan (prior 1). */

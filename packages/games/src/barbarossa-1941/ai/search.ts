@@ -140,15 +140,16 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
  * #44; against level 1 on seeds 621-720 it won 67 where level 2 before won 66
  * (docs/barbarossa-balance.md, "How deep the spearheads drive").
  */
-export const LEVEL_2_AXIS_PLANS: readonly BarbarossaPlan[] = BARBAROSSA_PLANS.axis.map((p) => ({
-  ...p,
-  params: {
-    ...p.params,
-    walkIns: 2,
-    exploitSupply: [8, 8, 10],
-    ...(p.key === 'reduce' ? { openingColumn: col('3:1') } : {}),
-  },
+export const LEVEL_2_AXIS_PLANS: readonly BarbarossaPlan[] = axisPlansWith((p) => ({
+  walkIns: 2,
+  exploitSupply: [8, 8, 10],
+  ...(p.key === 'reduce' ? { openingColumn: col('3:1') } : {}),
 }));
+
+/** `BARBAROSSA_PLANS`' Axis plans, each with `more(plan)` over its parameters (level 2's own, `screen.ts`'s variants). */
+export function axisPlansWith(more: (plan: BarbarossaPlan) => Partial<PolicyParams>): BarbarossaPlan[] {
+  return BARBAROSSA_PLANS.axis.map((p) => ({ ...p, params: { ...p.params, ...more(p) } }));
+}
 
 /**
  * Player-turns an iteration plays from the plan's decision point before it is scored:
