@@ -53,22 +53,39 @@ async function titleCountsYourMoves(page: Page): Promise<void> {
 }
 
 /**
- * Plays the combat out whatever the dice say, through the Actions panel: every choice a
- * result gives (orders, losses, rout distance, retreats, advances) is offered there as a
- * button as well as on the map. Ends when the combat step is over.
+ * Plays the Soviet player-turn out whatever the dice say, through the Actions panel, until
+ * it is von Kluge's and no combat is left: every choice a result gives (orders, losses, rout
+ * distance, retreats, advances, either side's) is offered there as a button as well as on
+ * the map (a folded kind of choice is opened), and so is the Soviet's choice of the unit
+ * spared in Rzhev or Gzhatsk after the combats (M-20). A hot-seat game is dealt a fresh
+ * seed, so which of these come differs run to run. Where no button is offered the page is
+ * waited on, never a fixed time; a game that ends, or that stops offering anything, fails
+ * with what its status said.
  */
-async function settleCombat(page: Page): Promise<void> {
+async function playToGerman(page: Page): Promise<void> {
+  const step = page.locator('.status .step');
+  const end = page.locator('.actions button[data-action="end-advance"]');
+  const any = page.locator('.actions button[data-action]:visible');
+  // A kind of choice the panel folds (details.group) is opened to reach its buttons.
+  const folded = page.locator('.actions details.group:not([open]) summary');
   for (let i = 0; i < 200; i++) {
-    const step = await page.locator('.status .step').innerText();
-    if (!/\bcombat\b/.test(step)) return;
-    const end = page.locator('.actions button[data-action="end-advance"]');
-    const any = page.locator('.actions button[data-action]:visible');
-    await answered(page, async () => {
-      if ((await end.count()) > 0) await end.first().click();
-      else if ((await any.count()) > 0) await any.first().click();
-    });
+    const now = await step.innerText();
+    if (/von Kluge/.test(now) && !/\bcombat\b/.test(now)) return;
+    if (/Game over/.test(now)) throw new Error(`the game ended in the Soviet player-turn: ${now}`);
+    if ((await end.count()) > 0) await answered(page, () => end.first().click());
+    else if ((await any.count()) > 0) await answered(page, () => any.first().click());
+    else if ((await folded.count()) > 0) await folded.first().click();
+    else
+      await page
+        .waitForFunction(
+          `document.querySelector('.status .step')?.innerText !== ${JSON.stringify(now)} ||
+           document.querySelector('.actions button[data-action]') !== null`,
+        )
+        .catch((e: Error) => {
+          throw new Error(`nothing to click and nothing changed at "${now}": ${e.message}`);
+        });
   }
-  throw new Error('the combat did not end');
+  throw new Error(`the Soviet player-turn did not end: ${await step.innerText()}`);
 }
 
 describe('hot-seat Operation Mars in the browser', () => {
@@ -178,9 +195,10 @@ describe('hot-seat Operation Mars in the browser', () => {
       );
       assert.match(await logText(page), /Roll \d on \d:\d/);
       await page.screenshot({ path: join(SHOTS, 'combat-result.png') });
-      // The result's choices, then every other declared attack, to the end of the phase.
-      await settleCombat(page);
     }
+    // The result's choices, every other declared attack and whatever the Soviet has left, to
+    // von Kluge's player-turn.
+    await playToGerman(page);
     await page.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
 
     // Reload: everything as it was.
