@@ -50,6 +50,33 @@ describe('Strategic Movment - By Rail', () => {
     assert.deepEqual(dests, ['0805', '1005'], 'the korps at 0604 covers 0705 and 0605');
   });
 
+  it('not into Rumania, nor through it, before the Axis has attacked out of it (RULINGS B-66)', () => {
+    // The railroad of row 05 with 0505 made Rumania (an Axis country, as the standard map's).
+    const s = toSovietTurn(
+      frontGame({
+        map: {
+          zones: [
+            { id: 'germany', kind: 'axis-country', hexes: ['0101', '0102', '0103', '0104', '0105'] },
+            { id: 'rumania', kind: 'axis-country', hexes: ['0505'] },
+          ],
+          connections: [{ kind: 'rail', path: ROW5 }],
+          places: [{ name: 'Moscow', kind: 'victory-city', hex: '0905' }],
+        },
+        victoryPoints: { Moscow: 3 },
+        pieces: { r: { is: 'sov-army', at: '0905' }, k: { is: 'ger-inf-korps', at: '0202' } },
+      }),
+    );
+    const numbers = rulesScenarioByKey(s.state.scenario).hexNumbers;
+    const dests = (g: G) => offered(g, 'soviet', 'rail').map((a) => numbers[a.to]);
+    assert.deepEqual(dests(s), ['0605', '0705', '0805', '1005'], 'the line stops short of 0505');
+    const open: G = { ...s, state: { ...s.state, rumaniaOpen: true } };
+    assert.deepEqual(
+      dests(open),
+      ['0305', '0405', '0505', '0605', '0705', '0805', '1005'],
+      'once open, through it',
+    );
+  });
+
   it('Russians: as many units as their victory points plus 1 for Siberia; "Only 2 Russian units may move by rail" on the first turn', () => {
     const pieces = {
       r1: { is: 'sov-army', at: '0905' },

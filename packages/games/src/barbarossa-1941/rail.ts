@@ -29,9 +29,14 @@ export function railSlot(board: Board, side: Side, from: number, slot: number, t
   return (links & s.railBit) !== 0 && !(g.converted.includes(from) && g.converted.includes(to));
 }
 
-/** Not into an enemy unit, nor an enemy ZOC without a friendly unit in it. */
+/**
+ * Not into an enemy unit, nor an enemy ZOC without a friendly unit in it; nor, for the
+ * Russians, into Rumania before the Axis has attacked out of it (RULINGS B-66: no Russian
+ * unit may enter a hex in Rumania, by train neither).
+ */
 function railOpen(board: Board, side: Side, hex: number): boolean {
   if (board.hasEnemy(side, hex)) return false;
+  if (side === 'soviet' && board.g.rumaniaOpen !== true && board.s.rumania[hex] === 1) return false;
   return !board.inEnemyZoc(side, hex) || board.hasFriend(side, hex);
 }
 

@@ -55,7 +55,7 @@ import { victoryTally } from './victory.ts';
 
 export type { BarbarossaAction } from './steps/actions.ts';
 
-export const RULES_VERSION = 'barbarossa-1941/5';
+export const RULES_VERSION = 'barbarossa-1941/6';
 
 export interface BarbarossaOptions {
   /**
