@@ -436,6 +436,24 @@ function roadRates(s: RulesScenario, weather: Weather, mobile: boolean): Int8Arr
   return rates;
 }
 
+/** The units RULINGS B-69's river MF is asked of: panzer/tank units and German armies. */
+export function owesRiverMf(u: UnitData): boolean {
+  return isArmour(u) || (isGerman(u) && isArmy(u));
+}
+
+/**
+ * The river MF of RULINGS B-69 for a move not made yet: could `id`, having moved by `opt`,
+ * be allocated to an attack on `target` from there? (`riverMfOwed` asks it of the piece
+ * once moved: the same MFs left, `afterMove`'s, and the same river test.)
+ */
+export function mayPayRiverAfter(board: Board, id: string, opt: MoveOption, target: number): boolean {
+  if (!owesRiverMf(board.unit(id))) return true;
+  const { mfLeft, riverCrossed } = afterMove(board, id, opt);
+  const slot = slotIndex(board, opt.to, target);
+  const across = slot >= 0 && riverAt(board.s, slot, board.weather);
+  return (!across && !riverCrossed) || mfLeft >= 2;
+}
+
 /**
  * "Panzer/tank units and German armies attacking across a river or crossing a river to
  * attack or tactically advancing after combat across one must pay 1 additional movement
@@ -445,7 +463,7 @@ function roadRates(s: RulesScenario, weather: Weather, mobile: boolean): Int8Arr
  */
 export function riverMfOwed(board: Board, id: string, target: number): 'none' | 'paid' | 'short' {
   const u = board.unit(id);
-  if (!(isArmour(u) || (isGerman(u) && isArmy(u)))) return 'none';
+  if (!owesRiverMf(u)) return 'none';
   const p = board.piece(id);
   const slot = slotIndex(board, p.at, target);
   const across = slot >= 0 && riverAt(board.s, slot, board.weather);

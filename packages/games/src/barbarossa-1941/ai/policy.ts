@@ -67,7 +67,7 @@ import { airSupporters } from '../air.ts';
 import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
-import { moveOptions } from '../movement.ts';
+import { type MoveOption, mayPayRiverAfter, moveOptions, owesRiverMf } from '../movement.ts';
 import { railAllowance } from '../rail.ts';
 import { railBound } from '../railway-guns.ts';
 import type { BarbarossaAction } from '../rules.ts';
@@ -472,6 +472,11 @@ export class Layout {
 export class BarbarossaPolicy {
   private plan: Act[] = [];
   private planKey = '';
+  /**
+   * The attacks it planned (allocations) that the rules did not offer when their turn came:
+   * none should be (ai/river-attacks.test.ts; RULINGS B-69, "Special First Turn Rules").
+   */
+  readonly refused: Act[] = [];
   /** The combat this policy last advanced in, and how many of its attackers it advanced. */
   private advancedIn = '';
   private advanced = 0;
@@ -502,6 +507,7 @@ export class BarbarossaPolicy {
         const p = this.plan.shift()!;
         const a = legal.find((x) => x.type === p.type && sameJson(x, p));
         if (a) return a;
+        if (p.type === 'allocate') this.refused.push(p);
       }
       // The strategic moves of A.1 / B.1, once the step's first plan is played and every
       // arrival is placed (B-37: an arrival goes on "by rail" after it has entered).
@@ -1115,7 +1121,7 @@ export class BarbarossaPolicy {
     // 2. Attacks.
     const planning = attackPlanning(g, side, board, layout, {
       allocs,
-      reach: moving ? attackReach(board, layout, dests) : new Map<string, Set<number>>(),
+      reach: moving ? attackReach(board, layout, dests) : NO_REACH,
       supply,
       fields,
       strategy: this.strategy,
@@ -1903,12 +1909,22 @@ function movesAndAllocations(legal: readonly Act[]): {
   return { dests, allocs };
 }
 
-/** The hexes each free unit that can attack reaches by a plain move (no bonus movement), by unit. */
-function attackReach(
-  board: Board,
-  layout: Layout,
-  dests: ReadonlyMap<string, Set<number>>,
-): Map<string, Set<number>> {
+/**
+ * The hexes each free unit that can attack reaches by a plain move (no bonus movement), by
+ * unit (`reach`), and whether it could attack `t` from hex `h` once there (`mayAttackFrom`):
+ * a panzer/tank unit or German army owes 1 MF to attack across a river or after crossing
+ * one in its move, and an attack it cannot pay is not offered (RULINGS B-69). Worked out
+ * with the move's path only for such units, and only for those asked of.
+ */
+interface AttackReach {
+  readonly reach: ReadonlyMap<string, Set<number>>;
+  readonly mayAttackFrom: (id: string, h: number, t: number) => boolean;
+}
+
+/** An AttackReach of no moves (the attacks before operational movement: the units where they stand). */
+const NO_REACH: AttackReach = { reach: new Map(), mayAttackFrom: () => true };
+
+function attackReach(board: Board, layout: Layout, dests: ReadonlyMap<string, Set<number>>): AttackReach {
   const reach = new Map<string, Set<number>>();
   for (const id of dests.keys()) {
     if (layout.used.has(id) || !canAttack(board, id)) continue;
@@ -1921,7 +1937,22 @@ function attackReach(
       ),
     );
   }
-  return reach;
+  const withPaths = new Map<string, Map<number, MoveOption>>();
+  const mayAttackFrom = (id: string, h: number, t: number): boolean => {
+    if (!owesRiverMf(board.unit(id))) return true;
+    let options = withPaths.get(id);
+    if (!options) {
+      options = new Map(
+        moveOptions(board, id)
+          .filter((o) => !o.bonus)
+          .map((o) => [o.to, o]),
+      );
+      withPaths.set(id, options);
+    }
+    const opt = options.get(h);
+    return opt !== undefined && mayPayRiverAfter(board, id, opt, t);
+  };
+  return { reach, mayAttackFrom };
 }
 
 /**
@@ -1987,7 +2018,7 @@ function attackPlanning(
   layout: Layout,
   at: Priorities & {
     readonly allocs: ReadonlyMap<number, string[]>;
-    readonly reach: ReadonlyMap<string, Set<number>>;
+    readonly reach: AttackReach;
     readonly supply: Int32Array;
     readonly fields: ReturnType<typeof unitFields>;
     readonly strategy: AxisStrategy;
@@ -2079,8 +2110,9 @@ interface AttackPlanning {
 
 /**
  * The units that could attack `t`: those allocated to it where they stand, then those that
- * reach a hex next to it, from the best such hex (no river between, deeper in their field,
- * in supply: the Axis attacks from a hex out of supply only to take a city).
+ * reach a hex next to it from which they may attack it (B-69: the river's MF paid), from the
+ * best such hex (no river between, deeper in their field, in supply: the Axis attacks from
+ * a hex out of supply only to take a city).
  */
 function attackCandidates(
   at: {
@@ -2088,7 +2120,7 @@ function attackCandidates(
     readonly side: Side;
     readonly layout: Layout;
     readonly allocs: ReadonlyMap<number, string[]>;
-    readonly reach: ReadonlyMap<string, Set<number>>;
+    readonly reach: AttackReach;
     /** B-66: Rumania's cities would hold with it open. */
     readonly rumaniaHeld: boolean;
     readonly cityTargets: ReadonlySet<number>;
@@ -2102,15 +2134,22 @@ function attackCandidates(
   const s = board.s;
   const axisOps = side === 'axis';
   const out: Cand[] = [];
-  /** B-66: not from a hex in Rumania while its cities would not hold with it open. */
-  const fromRumania = (h: number) => !rumaniaHeld && s.rumania[h] === 1;
+  /**
+   * B-66: not from a hex in Rumania while its cities would not hold with it open; and never
+   * on game-turn 1 ("Special First Turn Rules": "The Axis may not attack out of Rumania on
+   * the first turn").
+   */
+  const fromRumania = (h: number) =>
+    s.rumania[h] === 1 && (!rumaniaHeld || (axisOps && g.turn === 1 && g.player === 'axis'));
   for (const id of allocs.get(t) ?? [])
     if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
-  for (const [id, r] of reach) {
+  for (const [id, r] of reach.reach) {
     if (layout.used.has(id) || out.some((c) => c.id === id)) continue;
     const from: { h: number; score: number }[] = [];
     for (const h of neighbours(s, t)) {
       if (!r.has(h) || board.hasEnemy(side, h) || fromRumania(h) || !layout.fits(h, id)) continue;
+      // B-69: not from a hex where it could not pay the river's MF.
+      if (!reach.mayAttackFrom(id, h, t)) continue;
       // Supply discipline: the Axis attacks from a hex out of supply only to take a city.
       if (axisOps && supply[h]! < 0 && !cityTargets.has(t)) continue;
       const slot = slotBetween(s.map.graph, h, t);
