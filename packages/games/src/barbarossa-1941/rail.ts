@@ -36,7 +36,7 @@ export function railSlot(board: Board, side: Side, from: number, slot: number, t
  */
 function railOpen(board: Board, side: Side, hex: number): boolean {
   if (board.hasEnemy(side, hex)) return false;
-  if (side === 'soviet' && board.g.rumaniaOpen !== true && board.s.rumania[hex] === 1) return false;
+  if (board.closedRumania(side, hex)) return false;
   return !board.inEnemyZoc(side, hex) || board.hasFriend(side, hex);
 }
 
