@@ -449,9 +449,21 @@ export function owesRiverMf(u: UnitData): boolean {
 export function mayPayRiverAfter(board: Board, id: string, opt: MoveOption, target: number): boolean {
   if (!owesRiverMf(board.unit(id))) return true;
   const { mfLeft, riverCrossed } = afterMove(board, id, opt);
-  const slot = slotIndex(board, opt.to, target);
+  return riverVerdict(board, opt.to, target, mfLeft, riverCrossed) !== 'short';
+}
+
+/** B-69 for a unit in `from` with `mfLeft` half MFs left, having crossed a river in its move or not. */
+function riverVerdict(
+  board: Board,
+  from: number,
+  target: number,
+  mfLeft: number,
+  crossed: boolean,
+): 'none' | 'paid' | 'short' {
+  const slot = slotIndex(board, from, target);
   const across = slot >= 0 && riverAt(board.s, slot, board.weather);
-  return (!across && !riverCrossed) || mfLeft >= 2;
+  if (!across && !crossed) return 'none';
+  return mfLeft >= 2 ? 'paid' : 'short';
 }
 
 /**
@@ -465,10 +477,7 @@ export function riverMfOwed(board: Board, id: string, target: number): 'none' | 
   const u = board.unit(id);
   if (!owesRiverMf(u)) return 'none';
   const p = board.piece(id);
-  const slot = slotIndex(board, p.at, target);
-  const across = slot >= 0 && riverAt(board.s, slot, board.weather);
-  if (!across && p.riverCrossed !== true) return 'none';
-  return (p.mfLeft ?? 2 * omfOf(board, id)) >= 2 ? 'paid' : 'short';
+  return riverVerdict(board, p.at, target, p.mfLeft ?? 2 * omfOf(board, id), p.riverCrossed === true);
 }
 
 function slotIndex(board: Board, from: number, to: number): number {

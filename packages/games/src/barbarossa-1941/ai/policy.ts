@@ -1909,13 +1909,7 @@ function movesAndAllocations(legal: readonly Act[]): {
   return { dests, allocs };
 }
 
-/**
- * The hexes each free unit that can attack reaches by a plain move (no bonus movement), by
- * unit (`reach`), and whether it could attack `t` from hex `h` once there (`mayAttackFrom`):
- * a panzer/tank unit or German army owes 1 MF to attack across a river or after crossing
- * one in its move, and an attack it cannot pay is not offered (RULINGS B-69). Worked out
- * with the move's path only for such units, and only for those asked of.
- */
+/** Where the free units can attack from after a move (`attackReach`). */
 interface AttackReach {
   readonly reach: ReadonlyMap<string, Set<number>>;
   readonly mayAttackFrom: (id: string, h: number, t: number) => boolean;
@@ -1924,6 +1918,13 @@ interface AttackReach {
 /** An AttackReach of no moves (the attacks before operational movement: the units where they stand). */
 const NO_REACH: AttackReach = { reach: new Map(), mayAttackFrom: () => true };
 
+/**
+ * The hexes each free unit that can attack reaches by a plain move (no bonus movement), by
+ * unit (`reach`), and whether it could attack `t` from hex `h` once there (`mayAttackFrom`):
+ * a panzer/tank unit or German army owes 1 MF to attack across a river or after crossing
+ * one in its move, and an attack it cannot pay is not offered (RULINGS B-69). Worked out
+ * with the move's path only for such units, and only for those asked of.
+ */
 function attackReach(board: Board, layout: Layout, dests: ReadonlyMap<string, Set<number>>): AttackReach {
   const reach = new Map<string, Set<number>>();
   for (const id of dests.keys()) {
