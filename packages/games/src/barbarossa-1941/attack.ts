@@ -122,6 +122,16 @@ export function modifiedDefense(board: Board, hex: number, attackers: readonly s
   }));
 }
 
+/**
+ * "Special First Turn Rules": "The Axis may not attack out of Rumania on the first turn":
+ * is an attack from `hex` barred by it now? (The rules' allocations, steps/attacks.ts, and
+ * the AI's plans ask it.)
+ */
+export function rumaniaBarredFirstTurn(board: Board, hex: number): boolean {
+  const g = board.g;
+  return g.turn === 1 && g.player === 'axis' && board.s.rumania[hex] === 1;
+}
+
 /** May this piece attack now? ("Disrupted Units ... may not move or attack"; the OMB: "does not get the OMB if ... going to attack"). */
 export function canAttack(board: Board, id: string): boolean {
   const p = board.piece(id);

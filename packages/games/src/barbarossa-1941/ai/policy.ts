@@ -64,7 +64,7 @@
  */
 import { neighborsOf, type RngState, sameJson, slotBetween } from '@stavka/engine';
 import { airSupporters } from '../air.ts';
-import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet } from '../attack.ts';
+import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet, rumaniaBarredFirstTurn } from '../attack.ts';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
 import { type MoveOption, mayPayRiverAfter, moveOptions, owesRiverMf } from '../movement.ts';
@@ -2141,7 +2141,7 @@ function attackCandidates(
    * the first turn").
    */
   const fromRumania = (h: number) =>
-    s.rumania[h] === 1 && (!rumaniaHeld || (axisOps && g.turn === 1 && g.player === 'axis'));
+    (!rumaniaHeld && s.rumania[h] === 1) || (axisOps && rumaniaBarredFirstTurn(board, h));
   for (const id of allocs.get(t) ?? [])
     if (!layout.used.has(id) && !fromRumania(g.pieces[id]!.at)) out.push({ id, to: null });
   for (const [id, r] of reach.reach) {

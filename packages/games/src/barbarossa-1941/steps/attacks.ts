@@ -9,7 +9,14 @@
  */
 import type { RulesContext } from '@stavka/engine';
 import { airSupporters, declareMission } from '../air.ts';
-import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet, riverHexsides } from '../attack.ts';
+import {
+  canAttack,
+  evaluateAttack,
+  isRefusal,
+  mustAttackUnmet,
+  riverHexsides,
+  rumaniaBarredFirstTurn,
+} from '../attack.ts';
 import type { Board } from '../board.ts';
 import { riverMfOwed } from '../movement.ts';
 import { gamblesFor } from '../odds-gambles.ts';
@@ -39,8 +46,7 @@ function mayAllocate(board: Board, id: string): boolean {
 
 /** "Special First Turn Rules": "The Axis may not attack out of Rumania on the first turn." */
 function attackForbidden(board: Board, id: string): boolean {
-  const g = board.g;
-  return g.turn === 1 && g.player === 'axis' && board.s.rumania[g.pieces[id]!.at] === 1;
+  return rumaniaBarredFirstTurn(board, board.g.pieces[id]!.at);
 }
 
 /** Each of `side`'s pieces allocated (to be taken back) or free to join an attack on an adjacent enemy. */
