@@ -7,7 +7,7 @@
  * a game's page, its sessions and its game come in chunks of their own when one opens.
  */
 import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { openGame } from './games.ts';
 import { Home } from './home.tsx';
 import { localGameOf } from './local-games.ts';
@@ -16,9 +16,13 @@ import type { Session } from './session.ts';
 
 function useRoute(): string {
   const [route, setRoute] = useState(location.hash.slice(1) || '/');
-  useEffect(() => {
+  // Listening from the render's own commit (a layout effect, not one run a frame later),
+  // and reading the hash again once listening: a link followed between the first render
+  // and the listener (a page just loaded, then sent to #/local/<id>) is not lost.
+  useLayoutEffect(() => {
     const on = () => setRoute(location.hash.slice(1) || '/');
     window.addEventListener('hashchange', on);
+    on();
     return () => window.removeEventListener('hashchange', on);
   }, []);
   return route;
