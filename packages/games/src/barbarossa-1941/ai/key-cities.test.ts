@@ -152,6 +152,36 @@ describe('level 2 sends reserves by rail to the approaches of a threatened key c
       'the two railed reserves stand in two hexes next to Leningrad',
     );
   });
+  it('with depthRings 2 and depthHexes 4, a fourth goes two hexes from Leningrad, next to no German unit', () => {
+    // A third railway, row 7 to column 10, and two more reserves on it; Moscow held (else a
+    // reserve goes there); game-turn 2 (the Russians' rail allowance is their points plus one:
+    // on turn 1, two).
+    const g = besiegedWith({ r0: '1905', r5: '1807', r6: '1804', r7: '1806', r8: '1707' }, [
+      row(4, 20, 9),
+      row(6, 20, 9),
+      row(7, 20, 10),
+    ]);
+    g.state.turn = 2;
+    const key = { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: COL['3:2']! };
+    const board = new Board(g.state);
+    const h = hexIndex(rulesScenarioByKey(g.state.scenario).map, '1005');
+    const map = rulesScenarioByKey(g.state.scenario).map;
+    /** The hexes the trains went to ("... moves by rail 1807 to 1004, ..."). */
+    const railedTo = (s: G) => railed(s).map((t) => hexIndex(map, /by rail \d+ to (\d+)/.exec(t)![1]!));
+    const distances = (s: G) =>
+      railedTo(s)
+        .map((x) => hexDistance(board, x, h))
+        .sort();
+    assert.deepEqual(distances(sovietPlays(g, key)), [1, 1, 1], 'three, next to it only');
+    const after = sovietPlays(g, { ...key, depthRings: 2, depthHexes: 4 });
+    assert.deepEqual(distances(after), [1, 1, 1, 2], railed(after).join('; '));
+    const far = railedTo(after).find((x) => hexDistance(board, x, h) === 2)!;
+    const germans = after.state.order.filter((id) => after.state.pieces[id]!.side === 'axis');
+    assert.ok(
+      germans.every((id) => hexDistance(board, after.state.pieces[id]!.at, far) >= 2),
+      'next to no German unit',
+    );
+  });
   it('without depth, none goes by rail', () => {
     assert.deepEqual(
       railed(sovietPlays(besiegedByRail(), { ...DEFAULT_PARAMS, keyHoldColumn: COL['3:2']! })),

@@ -144,6 +144,13 @@ export interface PolicyParams {
    */
   readonly keyHoldColumn?: number;
   /**
+   * How far from a key city (`depthPoints`) its depth reaches: 1, the hexes next to it (absent,
+   * as before); 2, then the hexes two from it next to no enemy unit (`approaches`).
+   */
+  readonly depthRings?: number;
+  /** The most approaches of a key city given a unit in one step (absent: DEPTH_HEXES, 3). */
+  readonly depthHexes?: number;
+  /**
    * The Axis units that enter an objective city (of its strategy, or a victory city) it
    * takes with Russian ground units within two hexes, the strongest on defense first:
    * advancing after combat (`combatChoice`) or walking into it empty (`operations.ts`
@@ -226,11 +233,27 @@ export function byTurn(list: readonly number[] | undefined, turn: number): numbe
 
 /**
  * The approaches of city `h` for depth: the hexes next to it, on the map and free of the
- * enemy, that an enemy unit could end its move in (`EnemyReach.reaches`), in map order.
+ * enemy, that an enemy unit could end its move in (`EnemyReach.reaches`), in map order; with
+ * `rings` 2 (`PolicyParams.depthRings`), then those two hexes from it that are next to no
+ * enemy ground unit (a reserve put there is not attacked before it can stand: a unit moved by
+ * rail arrives Disrupted, "Strategic Movement"), the nearest the enemy first.
  */
-function approaches(board: Board, side: Side, reach: EnemyReach, h: number): number[] {
+function approaches(board: Board, side: Side, reach: EnemyReach, h: number, rings = 1): number[] {
   const s = board.s;
-  return neighbours(s, h).filter((n) => s.map.onMap[n] === 1 && !board.hasEnemy(side, n) && reach.reaches(n));
+  const open = (n: number) => s.map.onMap[n] === 1 && !board.hasEnemy(side, n) && reach.reaches(n);
+  const first = neighbours(s, h).filter(open);
+  if (rings < 2) return first;
+  const around = new Set(neighbours(s, h));
+  const enemyNext = (n: number) => neighbours(s, n).some((x) => board.hasEnemyGround(side, x));
+  const enemyAt: number[] = [];
+  for (let x = 0; x < board.at.length; x++) if (board.hasEnemyGround(side, x)) enemyAt.push(x);
+  const nearest = (n: number) => Math.min(...enemyAt.map((e) => hexDistance(board, e, n)));
+  const second = new Set<number>();
+  for (const n of around)
+    for (const m of neighbours(s, n))
+      if (m !== h && !around.has(m) && !enemyNext(m) && open(m)) second.add(m);
+  const ring2 = [...second].sort((a, b) => nearest(a) - nearest(b) || a - b);
+  return [...first, ...ring2];
 }
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */
 const RAIL_GAIN = 3;
@@ -1066,8 +1089,8 @@ export class BarbarossaPolicy {
       // Depth: reserves by rail to the hexes next to a key city that the enemy could march into.
       if (!this.wantsDepth(s, h)) continue;
       let given = 0;
-      for (const n of approaches(board, side, reach, h)) {
-        if (given >= DEPTH_HEXES || by.left().rail <= 0) break;
+      for (const n of approaches(board, side, reach, h, this.params.depthRings)) {
+        if (given >= (this.params.depthHexes ?? DEPTH_HEXES) || by.left().rail <= 0) break;
         if (
           board.sideAt(side, n).some((id) => garrisons(board, id)) ||
           (layout.added.get(n) ?? []).length > 0
@@ -1584,8 +1607,8 @@ export class BarbarossaPolicy {
       (layout.added.get(x) ?? []).length > 0 ||
       board.sideAt(side, x).some((id) => garrisons(board, id) && !(layout.removed.get(x) ?? []).includes(id));
     let given = 0;
-    for (const n of approaches(board, side, reach, h)) {
-      if (given >= DEPTH_HEXES) return;
+    for (const n of approaches(board, side, reach, h, this.params.depthRings)) {
+      if (given >= (this.params.depthHexes ?? DEPTH_HEXES)) return;
       if (mineAt(n)) continue;
       const pick = this.strongest(
         board,

@@ -62,6 +62,15 @@ export const LEVEL_2_AXIS_STRATEGY = odessaOnceLeningradFrom(6);
 /** The rules of thumb's own parameters with level 2's Axis strategy. */
 const AXIS_PARAMS: PolicyParams = { ...DEFAULT_PARAMS, strategy: LEVEL_2_AXIS_STRATEGY };
 
+/**
+ * The Russians' depth before a key city (`PolicyParams.depthRings`, `depthHexes`): where its
+ * garrison alone cannot hold, up to four reserves in the hexes next to it and then two from
+ * it. In the level-2 mirror of 2 Dec 2026 the rail lines into the hexes next to a besieged
+ * Leningrad were mostly cut by the time the threat was seen (one of the three open), and
+ * eight reserves that could have gone by rail to within two hexes stayed away.
+ */
+const DEPTH = { depthRings: 2, depthHexes: 4 } as const satisfies Partial<PolicyParams>;
+
 /** The plans of each side, the rules of thumb's own first (the prior). */
 export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>> = {
   axis: [
@@ -99,11 +108,15 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
   ],
   // Every Russian plan holds Leningrad and Moscow below 3:2 (`keyHoldColumn`; the other
   // cities below the plan's hold column) and, where their garrisons alone cannot, their
-  // approaches too (`depthPoints`: reserves by rail and on foot to the hexes next to them).
-  // Level 1 does neither. In the level-2 mirror (seeds 1-40) Leningrad fell in 7 games, 15
-  // without (docs/barbarossa-balance.md, "Leningrad held").
+  // approaches too (`depthPoints`: reserves by rail and on foot to the hexes next to them,
+  // and two hexes out, `DEPTH`). Level 1 does neither. In the level-2 mirror (seeds 1-40)
+  // Leningrad fell in 7 games, 15 without (docs/barbarossa-balance.md, "Leningrad held").
   soviet: [
-    { key: 'planned', params: { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: col('3:2') }, prior: 3 },
+    {
+      key: 'planned',
+      params: { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: col('3:2'), ...DEPTH },
+      prior: 3,
+    },
     // Stand: every victory city garrisoned against 2:1 (reserves into the line's cities)
     // and its defenders ordered No Retreat! (B-4) wherever the odds allow.
     {
@@ -114,6 +127,7 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
         noRetreatPoints: 1,
         depthPoints: 2,
         keyHoldColumn: col('3:2'),
+        ...DEPTH,
       },
       prior: 2,
     },
@@ -125,6 +139,7 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
         minColumn: { ...DEFAULT_PARAMS.minColumn, soviet: col('3:1') },
         depthPoints: 2,
         keyHoldColumn: col('3:2'),
+        ...DEPTH,
       },
       prior: 1,
     },
