@@ -247,12 +247,12 @@ function approaches(board: Board, side: Side, reach: EnemyReach, h: number, ring
   const enemyNext = (n: number) => neighbours(s, n).some((x) => board.hasEnemyGround(side, x));
   const enemyAt: number[] = [];
   for (let x = 0; x < board.at.length; x++) if (board.hasEnemyGround(side, x)) enemyAt.push(x);
-  const nearest = (n: number) => Math.min(...enemyAt.map((e) => hexDistance(board, e, n)));
-  const second = new Set<number>();
+  const second = new Map<number, number>(); // hex -> hexes to the nearest enemy ground unit
   for (const n of around)
     for (const m of neighbours(s, n))
-      if (m !== h && !around.has(m) && !enemyNext(m) && open(m)) second.add(m);
-  const ring2 = [...second].sort((a, b) => nearest(a) - nearest(b) || a - b);
+      if (m !== h && !around.has(m) && !second.has(m) && !enemyNext(m) && open(m))
+        second.set(m, Math.min(...enemyAt.map((e) => hexDistance(board, e, m))));
+  const ring2 = [...second.keys()].sort((a, b) => second.get(a)! - second.get(b)! || a - b);
   return [...first, ...ring2];
 }
 /** A reserve goes by rail only when the train takes it this many hexes nearer its objectives than its own march. */

@@ -67,7 +67,7 @@ const AXIS_PARAMS: PolicyParams = { ...DEFAULT_PARAMS, strategy: LEVEL_2_AXIS_ST
  * garrison alone cannot hold, up to four reserves in the hexes next to it and then two from
  * it. In the level-2 mirror of 2 Dec 2026 the rail lines into the hexes next to a besieged
  * Leningrad were mostly cut by the time the threat was seen (one of the three open), and
- * eight reserves that could have gone by rail to within two hexes stayed away.
+ * seven more reserves that could have gone by rail to within two hexes stayed away.
  */
 const DEPTH = { depthRings: 2, depthHexes: 4 } as const satisfies Partial<PolicyParams>;
 
@@ -110,7 +110,9 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
   // cities below the plan's hold column) and, where their garrisons alone cannot, their
   // approaches too (`depthPoints`: reserves by rail and on foot to the hexes next to them,
   // and two hexes out, `DEPTH`). Level 1 does neither. In the level-2 mirror (seeds 1-40)
-  // Leningrad fell in 7 games, 15 without (docs/barbarossa-balance.md, "Leningrad held").
+  // Leningrad fell in 7 games, 15 without (docs/barbarossa-balance.md, "Leningrad held");
+  // once the Axis planned only the attacks the rules offer, in 22, and with `DEPTH` in 17
+  // ("Leningrad's depth two hexes out").
   soviet: [
     {
       key: 'planned',
