@@ -85,7 +85,10 @@ export async function openLocal(page: Page, base: string, id: string, file: Repl
       ).localStorage.setItem(key!, text!),
     [`stavka.local.${id}`, JSON.stringify(file)],
   );
-  await page.goto(`${base}/#/local/${id}`);
+  // A new document with the game's address (the query makes it one): the page starts on the
+  // game, where a same-document change of the hash had to reach a page still starting (the
+  // board never came, twice in fresh-clone CI runs, 120 s each).
+  await page.goto(`${base}/?local=${encodeURIComponent(id)}#/local/${id}`);
   await showBoard(page);
 }
 
