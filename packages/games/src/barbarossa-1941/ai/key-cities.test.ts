@@ -189,3 +189,44 @@ describe('level 2 sends reserves by rail to the approaches of a threatened key c
     );
   });
 });
+
+describe('level 2 swaps a weak garrison of a full key city for a stronger defender by rail (issue #44)', () => {
+  // Leningrad held by two 2-1 tank korps (the stacking limit) against BESIEGERS; a 5-4 shock
+  // army at column 18 on a railway into the city (row 5), Moscow held (the Russians' rail
+  // allowance: their points plus one); game-turn 2.
+  const weakGarrison = () => {
+    const g = leningradWith(
+      {
+        ...BESIEGERS,
+        t1: { is: 'sov-tank-korps-21', at: '1005' },
+        t2: { is: 'sov-tank-korps-21', at: '1005' },
+        r0: { is: 'sov-army', at: '1905' },
+        s1: { is: 'sov-shock', at: '1805' },
+      },
+      [row(5, 20, 10)],
+    );
+    g.state.turn = 2;
+    return g;
+  };
+  const key = { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: COL['3:2']! };
+  const inLeningrad = (s: G) => {
+    const h = hexIndex(rulesScenarioByKey(s.state.scenario).map, '1005');
+    return s.state.order.filter((id) => s.state.pieces[id]!.at === h).sort();
+  };
+  it('without swapGarrison the two korps stay and the shock army does not enter', () => {
+    assert.deepEqual(inLeningrad(sovietPlays(weakGarrison(), key)), ['t1', 't2']);
+  });
+  it('with swapGarrison a korps goes out by rail first, then the shock army comes in, Disrupted (B-38)', () => {
+    const after = sovietPlays(weakGarrison(), { ...key, swapGarrison: true });
+    const inside = inLeningrad(after);
+    assert.ok(inside.includes('s1'), `Leningrad holds ${inside.join(', ')}`);
+    assert.equal(inside.length, 2, 'the stacking limit kept');
+    assert.equal(after.state.pieces.s1!.disrupted, true, 'arrived by rail: Disrupted');
+    const railed = after.log.filter((e) => e.text.includes('moves by rail')).map((e) => e.text);
+    assert.equal(railed.length, 2, railed.join('; '));
+    const out = ['t1', 't2'].find((id) => !inside.includes(id))!;
+    const board = new Board(after.state);
+    const h = hexIndex(rulesScenarioByKey(after.state.scenario).map, '1005');
+    assert.ok(hexDistance(board, after.state.pieces[out]!.at, h) <= 2, 'the korps stays in the city’s depth');
+  });
+});

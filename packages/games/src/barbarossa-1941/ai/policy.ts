@@ -68,7 +68,7 @@ import { canAttack, evaluateAttack, isRefusal, mustAttackUnmet, rumaniaBarredFir
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
 import { type MoveOption, mayPayRiverAfter, moveOptions, owesRiverMf } from '../movement.ts';
-import { railAllowance } from '../rail.ts';
+import { railAllowance, railNet } from '../rail.ts';
 import { railBound } from '../railway-guns.ts';
 import type { BarbarossaAction } from '../rules.ts';
 import { type RulesScenario, riverAt, type Side } from '../rules-scenario.ts';
@@ -150,6 +150,13 @@ export interface PolicyParams {
   readonly depthRings?: number;
   /** The most approaches of a key city given a unit in one step (absent: DEPTH_HEXES, 3). */
   readonly depthHexes?: number;
+  /**
+   * Whether a key city (`depthPoints`) whose stack is full ("Stacking" Limits) and still
+   * threatened at its hold column swaps a weaker garrison for a stronger defender in its
+   * strategic moves (`railSwaps`): the weaker one out by rail first, then the other in
+   * (absent: never, as before).
+   */
+  readonly swapGarrison?: boolean;
   /**
    * The Axis units that enter an objective city (of its strategy, or a victory city) it
    * takes with Russian ground units within two hexes, the strongest on defense first:
@@ -1086,8 +1093,10 @@ export class BarbarossaPolicy {
       const bySea = byRail === null && by.left().sea > 0 ? pick('sea') : null;
       if (byRail !== null) by.take('rail', byRail, h);
       else if (bySea !== null) by.take('sea', bySea, h);
-      // Depth: reserves by rail to the hexes next to a key city that the enemy could march into.
       if (!this.wantsDepth(s, h)) continue;
+      if (byRail === null && bySea === null && this.params.swapGarrison === true)
+        this.railSwaps(g, side, board, layout, reach, h, units, hold, by);
+      // Depth: reserves by rail to the hexes next to a key city that the enemy could march into.
       let given = 0;
       for (const n of approaches(board, side, reach, h, this.params.depthRings)) {
         if (given >= (this.params.depthHexes ?? DEPTH_HEXES) || by.left().rail <= 0) break;
@@ -1108,6 +1117,98 @@ export class BarbarossaPolicy {
         by.take('rail', pick, n);
         given++;
       }
+    }
+  }
+
+  /**
+   * A key city's garrison made stronger where its stack is full (`PolicyParams.swapGarrison`;
+   * `railGarrisons`): while the enemy's best attack on it still reads its hold column or more
+   * and two rail moves are left, the pair that lowers that attack most (the column, then the
+   * defense) is swapped: a unit of the garrison in the city goes out by rail, to the approach
+   * of the city nearest the enemy it can reach (`approaches`: it stays in the city's depth),
+   * else to the reachable hex nearest the city out of contact; then a free unit whose trains
+   * reach the city (its net holds it, B-38) and that cannot march in comes in by rail,
+   * arriving Disrupted ("Units moved strategically arrive Disrupted": counted so by
+   * `EnemyReach.best`). Only where the swap lowers the column, or keeps it and adds defense.
+   * The train in is offered only once the other has left (the stacking limit): it is planned
+   * after it, and `choose` plays it when the rules offer it.
+   */
+  private railSwaps(
+    g: BarbarossaState,
+    side: Side,
+    board: Board,
+    layout: Layout,
+    reach: EnemyReach,
+    h: number,
+    units: readonly string[],
+    hold: number,
+    by: {
+      rails: ReadonlyMap<string, number[]>;
+      free: (id: string) => boolean;
+      march: (id: string) => { reach: ReadonlySet<number> };
+      take: (type: 'rail' | 'sea', id: string, to: number) => void;
+      left: () => { rail: number; sea: number };
+    },
+  ): void {
+    const s = board.s;
+    const front = nearEnemy(board, g, side);
+    const railed = new Set<string>();
+    const gone: string[] = [];
+    let stack = [...units, ...(layout.added.get(h) ?? [])];
+    for (const id of layout.added.get(h) ?? []) railed.add(id);
+    let threat = reach.best(h, stack, railed);
+    const candidates = [...by.rails.keys()].filter((id) => {
+      const at = g.pieces[id]!.at;
+      return (
+        at !== h &&
+        by.free(id) &&
+        garrisons(board, id) &&
+        !by.march(id).reach.has(h) &&
+        railNet(board, side, at).includes(h)
+      );
+    });
+    while (threat.column >= this.cityHold(s, h, hold) && by.left().rail >= 2) {
+      let best: { out: string; to: number; into: string; t: Threat } | null = null;
+      for (const out of stack) {
+        if (railed.has(out) || g.pieces[out]!.at !== h) continue;
+        const tos = by.rails.get(out);
+        if (!tos) continue;
+        const depth = approaches(board, side, reach, h, this.params.depthRings).find(
+          (n) => tos.includes(n) && layout.fits(n, out),
+        );
+        const to =
+          depth ??
+          tos
+            .filter((n) => front[n]! > 1 && layout.fits(n, out))
+            .sort((a, b) => hexDistance(board, a, h) - hexDistance(board, b, h) || a - b)[0];
+        if (to === undefined) continue;
+        const rest = stack.filter((x) => x !== out);
+        for (const into of candidates) {
+          if (railed.has(into) || !by.free(into) || !board.fits(h, [...rest, into], [...gone, out])) continue;
+          const t = reach.best(h, [...rest, into], new Set([...railed, into]));
+          if (
+            best === null ||
+            t.column < best.t.column ||
+            (t.column === best.t.column &&
+              (t.defense > best.t.defense || (t.defense === best.t.defense && into < best.into)))
+          )
+            best = { out, to, into, t };
+        }
+      }
+      if (
+        best === null ||
+        !(
+          best.t.column < threat.column ||
+          (best.t.column === threat.column && best.t.defense > threat.defense)
+        )
+      )
+        return;
+      by.take('rail', best.out, best.to);
+      by.take('rail', best.into, h);
+      railed.add(best.into);
+      gone.push(best.out);
+      stack = [...stack.filter((x) => x !== best.out), best.into];
+      threat = best.t;
     }
   }
 
