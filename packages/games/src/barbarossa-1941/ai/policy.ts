@@ -1022,15 +1022,7 @@ export class BarbarossaPolicy {
     board: Board,
     layout: Layout,
     hold: number,
-    by: {
-      rails: ReadonlyMap<string, number[]>;
-      seas: ReadonlyMap<string, number[]>;
-      free: (id: string) => boolean;
-      march: (id: string) => { reach: ReadonlySet<number> };
-      take: (type: 'rail' | 'sea', id: string, to: number) => void;
-      /** The rail and sea moves still allowed. */
-      left: () => { rail: number; sea: number };
-    },
+    by: RailMoves,
   ): void {
     const s = board.s;
     const reach = enemyReachFor(g, side, board.s);
@@ -1142,16 +1134,10 @@ export class BarbarossaPolicy {
     h: number,
     units: readonly string[],
     hold: number,
-    by: {
-      rails: ReadonlyMap<string, number[]>;
-      free: (id: string) => boolean;
-      march: (id: string) => { reach: ReadonlySet<number> };
-      take: (type: 'rail' | 'sea', id: string, to: number) => void;
-      left: () => { rail: number; sea: number };
-    },
+    by: RailMoves,
   ): void {
     const s = board.s;
-    const front = nearEnemy(board, g, side);
+    const front = by.front;
     const railed = new Set<string>();
     const gone: string[] = [];
     let stack = [...units, ...(layout.added.get(h) ?? [])];
@@ -2002,6 +1988,9 @@ interface RailPlanning {
   /** The moves planned, in order. */
   readonly out: Act[];
 }
+
+/** What the key cities' strategic moves use of a `RailPlanning` (`railGarrisons`, `railSwaps`). */
+type RailMoves = Pick<RailPlanning, 'rails' | 'seas' | 'front' | 'free' | 'march' | 'take' | 'left'>;
 
 /** Each free unit's legal destinations. */
 type Dests = ReadonlyMap<string, Set<number>>;
