@@ -1123,7 +1123,8 @@ export class BarbarossaPolicy {
    * arriving Disrupted ("Units moved strategically arrive Disrupted": counted so by
    * `EnemyReach.best`). Only where the swap lowers the column, or keeps it and adds defense.
    * The train in is offered only once the other has left (the stacking limit): it is planned
-   * after it, and `choose` plays it when the rules offer it.
+   * after it, and `choose` plays it when the rules offer it; a unit goes out only while
+   * another stays in the city.
    */
   private railSwaps(
     g: BarbarossaState,
@@ -1169,6 +1170,10 @@ export class BarbarossaPolicy {
             .sort((a, b) => hexDistance(board, a, h) - hexDistance(board, b, h) || a - b)[0];
         if (to === undefined) continue;
         const rest = stack.filter((x) => x !== out);
+        // Another unit of the city stays in it meanwhile: a hex in an enemy zone of control is
+        // open to trains only with a friendly unit in it (B-38, `rail.ts` `railOpen`), and the
+        // city is not left empty if the train in is not offered.
+        if (!rest.some((x) => g.pieces[x]!.at === h && !railed.has(x))) continue;
         for (const into of candidates) {
           if (railed.has(into) || !by.free(into) || !board.fits(h, [...rest, into], [...gone, out])) continue;
           const t = reach.best(h, [...rest, into], new Set([...railed, into]));
