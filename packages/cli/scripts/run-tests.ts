@@ -12,6 +12,9 @@
  *      made the run longer, not shorter (715 s against 640-670 s: the two longest paired
  *      with each other, two browsers at once on two cores).
  *
+ * Before either run the web client is built if dist/ is missing or stale (the browser tests
+ * serve it; built once here, not by two test files at once into the same folder).
+ *
  * The output ends with the ten slowest files (their tests' time), then the summary of both
  * runs together, in node's own words (`# tests`, `# pass`, `# fail`, ...); each run's own
  * summary is left out. Exit code 1 if any test failed or was cancelled.
@@ -24,6 +27,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
+import { ensureBuilt } from '../../web/e2e/build.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -94,6 +98,7 @@ if (missing.length > 0) {
   process.exit(2);
 }
 const total = Object.fromEntries(SUMMARY.map((k) => [k, 0])) as Summary;
+ensureBuilt();
 await runFiles(SERIAL, 1, total);
 await runFiles(
   all.filter((f) => !SERIAL.includes(f)),

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { launch } from './browser.ts';
+import { showBoard } from './front-positions.ts';
 import { SHOTS, serverAndBrowser } from './setup.ts';
 import { answered, answeredIf, mapMoved, mapSettled } from './waits.ts';
 
@@ -41,13 +42,6 @@ async function newBarbarossa(page: Page, kind: 'New hot-seat game' | 'New online
   await page.goto(e2e.server.url);
   const li = page.locator('ul.games li', { hasText: 'Barbarossa 1941' });
   await li.getByRole('button', { name: kind }).click();
-}
-
-/** Hot-seat of a hidden-information game: the board is hidden while the seat changes hands. */
-async function showBoard(page: Page): Promise<void> {
-  const show = page.getByRole('button', { name: /show my board/ });
-  if ((await show.count()) > 0) await show.click();
-  await page.locator('.status').waitFor();
 }
 
 /** Clicks the action's first button and waits for the page's answer. */

@@ -95,8 +95,12 @@ export async function openLocal(page: Page, base: string, id: string, file: Repl
 /** Hot-seat of a hidden-information game: the board is hidden while the seat changes hands. */
 export async function showBoard(page: Page): Promise<void> {
   const show = page.getByRole('button', { name: /show my board/ });
-  // The board is kept (hidden) under a handover: wait for either to be seen.
-  await page.locator('.status:visible').or(show).first().waitFor();
+  const alert = page.locator('[role=alert]:visible');
+  // The board is kept (hidden) under a handover: wait for either to be seen, or for the
+  // page to say why the game did not open (failing then with its words, not 120 s later).
+  await page.locator('.status:visible').or(show).or(alert).first().waitFor();
+  if ((await page.locator('.status:visible').count()) === 0 && (await alert.count()) > 0)
+    throw new Error(`the game did not open: ${await alert.first().innerText()}`);
   if ((await show.count()) > 0) await show.click();
   await page.locator('.status:visible').waitFor();
 }

@@ -11,17 +11,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { showBoard } from './front-positions.ts';
 import { SHOTS, serverAndBrowser } from './setup.ts';
 import { answered, painted } from './waits.ts';
 
 const e2e = serverAndBrowser();
-
-/** Hot-seat: the board may be hidden while the seat changes hands (not for this open game, but harmless). */
-async function showBoard(page: Page): Promise<void> {
-  const show = page.getByRole('button', { name: /show my board/ });
-  if ((await show.count()) > 0) await show.click();
-  await page.locator('.status').waitFor();
-}
 
 async function act(page: Page, type: string): Promise<void> {
   const groups = page.locator('.actions details.group:not([open]) summary');
