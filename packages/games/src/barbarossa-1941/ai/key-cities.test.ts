@@ -7,9 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type GameState, hexIndex } from '@stavka/engine';
+import { type GameState, hexIndex, hexNumberOf } from '@stavka/engine';
 import { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
+import { railNet } from '../rail.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import type { BarbarossaState } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
@@ -228,5 +229,43 @@ describe('level 2 swaps a weak garrison of a full key city for a stronger defend
     const board = new Board(after.state);
     const h = hexIndex(rulesScenarioByKey(after.state.scenario).map, '1005');
     assert.ok(hexDistance(board, after.state.pieces[out]!.at, h) <= 2, 'the korps stays in the city’s depth');
+  });
+});
+
+describe("level 2's Russian reserves out of contact stage on the railway of a key city's net (issue #44)", () => {
+  // Leningrad (1005) and Moscow (1905) held; two railways west from the supply edge (rows 4
+  // and 5, into Leningrad); two German armies far west (column 3); a rifle army in reserve at
+  // 2002, a march of eight hexes from the front, on game-turn 2. Its march west ends in
+  // column 12 either way: off the railway, or on it where the next trains start (B-38).
+  const reserve = () => {
+    const g = leningradWith(
+      {
+        g1: { is: 'ger-army', at: '0304' },
+        g2: { is: 'ger-army', at: '0306' },
+        r1: { is: 'sov-army', at: '1005' },
+        r0: { is: 'sov-army', at: '1905' },
+        r5: { is: 'sov-army', at: '2002' },
+      },
+      [row(5, 20, 10), row(4, 20, 11)],
+    );
+    g.state.turn = 2;
+    return g;
+  };
+  const key = { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: COL['3:2']! };
+  const ended = (s: G) => {
+    const map = rulesScenarioByKey(s.state.scenario).map;
+    const at = s.state.pieces.r5!.at;
+    const net = railNet(new Board(s.state), 'soviet', hexIndex(map, '1005'));
+    return { hex: hexNumberOf(map, at), onNet: net.includes(at) };
+  };
+  it('without stageOnRail it ends its march off the railway', () => {
+    const { hex, onNet } = ended(sovietPlays(reserve(), key));
+    assert.equal(hex.slice(0, 2), '12');
+    assert.equal(onNet, false, hex);
+  });
+  it('with stageOnRail 1 it ends as far west, on a railway hex from which a train reaches Leningrad', () => {
+    const { hex, onNet } = ended(sovietPlays(reserve(), { ...key, stageOnRail: 1 }));
+    assert.equal(hex.slice(0, 2), '12', 'no nearer the front: as far west as without');
+    assert.equal(onNet, true, hex);
   });
 });

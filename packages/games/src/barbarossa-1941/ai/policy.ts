@@ -158,6 +158,17 @@ export interface PolicyParams {
    */
   readonly swapGarrison?: boolean;
   /**
+   * The Russians' staging line (`moveTheRest`): a unit that ends its move STAGE_CLEAR hexes or
+   * more from the enemy on the railway of the net that holds a key city (`depthPoints`;
+   * trains start only on the railway, B-38) counts that hex this many hexes nearer its
+   * objective, so that next strategic movement it can be railed to the key city or its depth
+   * (absent: 0, as before).
+   * In the level-2 mirror a third of the Russian units out of contact stood on a net,
+   * mostly garrisons: none was left to bring Leningrad depth before the Axis came
+   * (docs/barbarossa-balance.md, "A key city's garrison swapped for a stronger one").
+   */
+  readonly stageOnRail?: number;
+  /**
    * The Axis units that enter an objective city (of its strategy, or a victory city) it
    * takes with Russian ground units within two hexes, the strongest on defense first:
    * advancing after combat (`combatChoice`) or walking into it empty (`operations.ts`
@@ -229,6 +240,13 @@ const NO_RETREAT_MAX = COL['5:1']!;
 const AIR_CLEAR = 3;
 /** A railhead advances only to a hex at least this many hexes from the nearest Russian ground unit (B-38, "Supply"). */
 const RAILHEAD_CLEAR = 2;
+/**
+ * The Russians' staging line (`PolicyParams.stageOnRail`) is this many hexes or more from the
+ * nearest enemy unit: nearer, the reserves make the line as before (a unit staged one hex
+ * short of the line stays there: in the level-2 mirror with the staging at any distance,
+ * Moscow fell in 18 games of 40, 8 before).
+ */
+const STAGE_CLEAR = 4;
 /** The hexes next to a key city given a unit each in one step (`holdApproaches`, `railGarrisons`). */
 const DEPTH_HEXES = 3;
 
@@ -1536,6 +1554,8 @@ export class BarbarossaPolicy {
     const axisOps = side === 'axis';
     const free: Act[] = [];
     const contact = (h: number) => neighbours(s, h).some((n) => board.hasEnemy(side, n));
+    const stage = side === 'soviet' ? (this.params.stageOnRail ?? 0) : 0;
+    const staging = stage > 0 ? this.stagingLine(g, board) : null;
     const order = [...dests.keys()]
       .filter((id) => !layout.used.has(id))
       .sort(
@@ -1557,7 +1577,11 @@ export class BarbarossaPolicy {
         // Beyond supply range: Isolated (A.8/B.6), Disrupted and unable to recover; the Axis
         // never goes there unless it is there already (supply discipline).
         if (supply[h]! < 0) v -= axisOps && h !== from ? 50 : 6;
-        if (side === 'soviet' && contact(h)) v += mobile ? -1 : 1.5; // a line in contact
+        if (side === 'soviet' && contact(h)) {
+          v += mobile ? -1 : 1.5; // a line in contact
+        } else if (staging?.[h] === 1 && !near(h, STAGE_CLEAR - 1)) {
+          v += stage; // a train can take it to a key city next turn
+        }
         return v;
       };
       let best = from;
@@ -1718,6 +1742,21 @@ export class BarbarossaPolicy {
       moves.push({ type: 'move', piece: pick, to: n });
       given++;
     }
+  }
+
+  /**
+   * The Russians' staging line (`PolicyParams.stageOnRail`): the railway hexes of the nets
+   * that hold a key city they hold (`wantsDepth`), from which a train reaches it (B-38), 1
+   * each.
+   */
+  private stagingLine(g: BarbarossaState, board: Board): Uint8Array {
+    const s = board.s;
+    const on = new Uint8Array(s.map.graph.nodeCount);
+    for (let h = 0; h < s.victoryPoints.length; h++) {
+      if (!this.wantsDepth(s, h) || holder(g, s, h) !== 'soviet' || on[h] === 1) continue;
+      for (const x of railNet(board, 'soviet', h)) on[x] = 1;
+    }
+    return on;
   }
 
   /** Whether city `h` is given depth (`PolicyParams.depthPoints`): worth that many victory points or more. */

@@ -70,8 +70,17 @@ const AXIS_PARAMS: PolicyParams = { ...DEFAULT_PARAMS, strategy: LEVEL_2_AXIS_ST
  * seven more reserves that could have gone by rail to within two hexes stayed away. Where the
  * city's stack is full and still too weak, a weaker garrison is swapped for a stronger
  * defender by rail (`swapGarrison`): with it, Leningrad fell in 16 of the mirror's 40 (17).
+ * The reserves four hexes or more from the enemy end their moves on the railway of a key
+ * city's net where that costs them at most a hex (`stageOnRail`), so that the next threat
+ * finds trains to send: Leningrad fell in 13 (docs/barbarossa-balance.md, "The reserves on
+ * the railway").
  */
-const DEPTH = { depthRings: 2, depthHexes: 4, swapGarrison: true } as const satisfies Partial<PolicyParams>;
+const DEPTH = {
+  depthRings: 2,
+  depthHexes: 4,
+  swapGarrison: true,
+  stageOnRail: 1,
+} as const satisfies Partial<PolicyParams>;
 
 /** The plans of each side, the rules of thumb's own first (the prior). */
 export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>> = {
