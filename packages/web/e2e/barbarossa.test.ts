@@ -192,7 +192,7 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     await page.locator('.status', { hasText: 'German Ground combat' }).waitFor();
     // An air mission: a Fliegerkorps supports the attack (B-13, B-46); the Russian may intercept (B-58).
     const groups = page.locator('.actions details.group:not([open]) summary');
-    for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
+    for (let i = await groups.count(); i > 0; i--) await groups.first().click();
     const air = page.locator('.actions button[data-action="air-support"]');
     assert.ok((await air.count()) > 0, 'a German air unit may support the attack');
     await answered(page, () => air.first().click());

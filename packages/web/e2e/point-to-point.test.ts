@@ -19,7 +19,7 @@ const e2e = serverAndBrowser();
 
 async function act(page: Page, type: string): Promise<void> {
   const groups = page.locator('.actions details.group:not([open]) summary');
-  for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
+  for (let i = await groups.count(); i > 0; i--) await groups.first().click();
   await answered(page, () => page.locator(`.actions button[data-action="${type}"]`).first().click());
 }
 
