@@ -268,4 +268,29 @@ describe("level 2's Russian reserves out of contact stage on the railway of a ke
     assert.equal(hex.slice(0, 2), '12', 'no nearer the front: as far west as without');
     assert.equal(onNet, true, hex);
   });
+  it('nearer than four hexes to the enemy the railway is no staging line: the army stops on it four hexes out', () => {
+    // A railway along row 8 (columns 20-11) and two German armies at 0909-0910: the army from
+    // 2010 marches to 1207 without staging; the railway hex as far west, 1208, is three hexes
+    // from the Germans, so it stages a hex back, at 1308.
+    const south = () => {
+      const g = leningradWith(
+        {
+          g1: { is: 'ger-army', at: '0909' },
+          g2: { is: 'ger-army', at: '0910' },
+          r1: { is: 'sov-army', at: '1005' },
+          r0: { is: 'sov-army', at: '1905' },
+          r5: { is: 'sov-army', at: '2010' },
+        },
+        [row(5, 20, 10), row(8, 20, 11)],
+      );
+      g.state.turn = 2;
+      return g;
+    };
+    assert.deepEqual(ended(sovietPlays(south(), key)), { hex: '1207', onNet: false });
+    const after = sovietPlays(south(), { ...key, stageOnRail: 1 });
+    assert.deepEqual(ended(after), { hex: '1308', onNet: true });
+    const board = new Board(after.state);
+    for (const id of ['g1', 'g2'])
+      assert.ok(hexDistance(board, after.state.pieces[id]!.at, after.state.pieces.r5!.at) >= 4);
+  });
 });

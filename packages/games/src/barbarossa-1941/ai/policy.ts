@@ -242,9 +242,10 @@ const AIR_CLEAR = 3;
 const RAILHEAD_CLEAR = 2;
 /**
  * The Russians' staging line (`PolicyParams.stageOnRail`) is this many hexes or more from the
- * nearest enemy unit: nearer, the reserves make the line as before (a unit staged one hex
- * short of the line stays there: in the level-2 mirror with the staging at any distance,
- * Moscow fell in 18 games of 40, 8 before).
+ * nearest enemy unit: the railways within three hexes of the enemy, which often run just
+ * behind the line, do not hold a unit back from it (staged a hex short of the line, a unit
+ * stays there: in the level-2 mirror with the staging at any distance Moscow fell in 18
+ * games of 40, 8 before). A unit may still stop a hex back on a railway four hexes out.
  */
 const STAGE_CLEAR = 4;
 /** The hexes next to a key city given a unit each in one step (`holdApproaches`, `railGarrisons`). */
