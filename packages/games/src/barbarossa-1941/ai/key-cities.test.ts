@@ -233,24 +233,29 @@ describe('level 2 swaps a weak garrison of a full key city for a stronger defend
 });
 
 describe("level 2's Russian reserves out of contact stage on the railway of a key city's net (issue #44)", () => {
-  // Leningrad (1005) and Moscow (1905) held; two railways west from the supply edge (rows 4
-  // and 5, into Leningrad); two German armies far west (column 3); a rifle army in reserve at
-  // 2002, a march of eight hexes from the front, on game-turn 2. Its march west ends in
-  // column 12 either way: off the railway, or on it where the next trains start (B-38).
-  const reserve = () => {
+  /**
+   * Leningrad (1005) and Moscow (1905) held, a railway west from the supply edge into
+   * Leningrad (row 5) and another along row `railRow` (columns 20-11); two German armies at
+   * `germans`; a rifle army in reserve at `from`, on game-turn 2.
+   */
+  const marching = (germans: readonly [string, string], from: string, railRow: number) => {
     const g = leningradWith(
       {
-        g1: { is: 'ger-army', at: '0304' },
-        g2: { is: 'ger-army', at: '0306' },
+        g1: { is: 'ger-army', at: germans[0] },
+        g2: { is: 'ger-army', at: germans[1] },
         r1: { is: 'sov-army', at: '1005' },
         r0: { is: 'sov-army', at: '1905' },
-        r5: { is: 'sov-army', at: '2002' },
+        r5: { is: 'sov-army', at: from },
       },
-      [row(5, 20, 10), row(4, 20, 11)],
+      [row(5, 20, 10), row(railRow, 20, 11)],
     );
     g.state.turn = 2;
     return g;
   };
+  // The Germans far west (column 3), the army at 2002, a march of eight hexes from the front,
+  // a railway along row 4: its march west ends in column 12 either way, off the railway or on
+  // it where the next trains start (B-38).
+  const reserve = () => marching(['0304', '0306'], '2002', 4);
   const key = { ...DEFAULT_PARAMS, depthPoints: 2, keyHoldColumn: COL['3:2']! };
   const ended = (s: G) => {
     const map = rulesScenarioByKey(s.state.scenario).map;
@@ -272,20 +277,7 @@ describe("level 2's Russian reserves out of contact stage on the railway of a ke
     // A railway along row 8 (columns 20-11) and two German armies at 0909-0910: the army from
     // 2010 marches to 1207 without staging; the railway hex as far west, 1208, is three hexes
     // from the Germans, so it stages a hex back, at 1308.
-    const south = () => {
-      const g = leningradWith(
-        {
-          g1: { is: 'ger-army', at: '0909' },
-          g2: { is: 'ger-army', at: '0910' },
-          r1: { is: 'sov-army', at: '1005' },
-          r0: { is: 'sov-army', at: '1905' },
-          r5: { is: 'sov-army', at: '2010' },
-        },
-        [row(5, 20, 10), row(8, 20, 11)],
-      );
-      g.state.turn = 2;
-      return g;
-    };
+    const south = () => marching(['0909', '0910'], '2010', 8);
     assert.deepEqual(ended(sovietPlays(south(), key)), { hex: '1207', onNet: false });
     const after = sovietPlays(south(), { ...key, stageOnRail: 1 });
     assert.deepEqual(ended(after), { hex: '1308', onNet: true });
