@@ -1557,6 +1557,13 @@ export class BarbarossaPolicy {
     const contact = (h: number) => neighbours(s, h).some((n) => board.hasEnemy(side, n));
     const stage = side === 'soviet' ? (this.params.stageOnRail ?? 0) : 0;
     const staging = stage > 0 ? this.stagingLine(g, board) : null;
+    /** Whether a staging hex is STAGE_CLEAR or more from the enemy, asked once a hex (0: not yet). */
+    const clear = new Int8Array(staging ? staging.length : 0);
+    const staged = (h: number) => {
+      if (staging?.[h] !== 1) return false;
+      if (clear[h] === 0) clear[h] = near(h, STAGE_CLEAR - 1) ? -1 : 1;
+      return clear[h] === 1;
+    };
     const order = [...dests.keys()]
       .filter((id) => !layout.used.has(id))
       .sort(
@@ -1580,7 +1587,7 @@ export class BarbarossaPolicy {
         if (supply[h]! < 0) v -= axisOps && h !== from ? 50 : 6;
         if (side === 'soviet' && contact(h)) {
           v += mobile ? -1 : 1.5; // a line in contact
-        } else if (staging?.[h] === 1 && !near(h, STAGE_CLEAR - 1)) {
+        } else if (staged(h)) {
           v += stage; // a train can take it to a key city next turn
         }
         return v;
