@@ -15,8 +15,9 @@
  * Before either run the web client is built if dist/ is missing or stale (the browser tests
  * serve it; built once here, not by two test files at once into the same folder).
  *
- * The output ends with the ten slowest files (their tests' time), then the summary of both
- * runs together, in node's own words (`# tests`, `# pass`, `# fail`, ...); each run's own
+ * The output ends with the failed tests, if any (file, name and the first lines of the error:
+ * CI keeps only the end of the output, so a failure deep in the TAP would otherwise go
+ * unseen), the ten slowest files (their tests' time), then the summary of both runs together, in node's own words (`# tests`, `# pass`, `# fail`, ...); each run's own
  * summary is left out. Exit code 1 if any test failed or was cancelled.
  *
  *     node --import tsx packages/cli/scripts/run-tests.ts
@@ -65,7 +66,32 @@ const fileTimes = new Map<string, number>();
 
 interface RunEvent {
   type: string;
-  data: { nesting: number; message?: string; file?: string; details?: { duration_ms?: number } };
+  data: {
+    nesting: number;
+    name?: string;
+    message?: string;
+    file?: string;
+    details?: { duration_ms?: number; error?: { failureType?: string; message?: string; cause?: unknown } };
+  };
+}
+
+/** The tests that failed themselves (not a suite failed by its tests): file, name, error. */
+const failures: { file: string; name: string; error: string }[] = [];
+
+/** The first lines of a failed test's error (its cause, where the runner wraps it). */
+function errorLines(error: NonNullable<RunEvent['data']['details']>['error']): string {
+  const cause = error?.cause;
+  const text =
+    cause instanceof Error
+      ? `${cause.message}`
+      : cause !== undefined
+        ? String(cause)
+        : (error?.message ?? '');
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, 6)
+    .join('\n');
 }
 
 /** One run of node's runner: its TAP to stdout, its own summary lines counted into `total` instead. */
@@ -76,6 +102,13 @@ async function runFiles(files: readonly string[], parallel: number, total: Summa
     if ((e.type === 'test:pass' || e.type === 'test:fail') && e.data.nesting === 0 && e.data.file) {
       const file = relative(ROOT, e.data.file);
       fileTimes.set(file, (fileTimes.get(file) ?? 0) + (e.data.details?.duration_ms ?? 0));
+    }
+    if (e.type === 'test:fail' && e.data.details?.error?.failureType !== 'subtestsFailed') {
+      failures.push({
+        file: e.data.file ? relative(ROOT, e.data.file) : '(no file)',
+        name: e.data.name ?? '(no name)',
+        error: errorLines(e.data.details?.error),
+      });
     }
     if (e.type !== 'test:diagnostic' || e.data.nesting !== 0) return true;
     const [key, value] = (e.data.message ?? '').split(' ');
@@ -105,6 +138,13 @@ await runFiles(
   concurrency(),
   total,
 );
+if (failures.length > 0) {
+  console.log(`# the failed tests (${failures.length}):`);
+  for (const f of failures.slice(0, 20)) {
+    console.log(`#   ${f.file}: ${f.name}`);
+    for (const l of f.error.split('\n')) console.log(`#       ${l}`);
+  }
+}
 console.log('# the slowest files (their tests, seconds):');
 for (const [file, ms] of [...fileTimes].sort((a, b) => b[1] - a[1]).slice(0, 10))
   console.log(`#   ${(ms / 1000).toFixed(1).padStart(6)} ${file}`);
