@@ -130,6 +130,12 @@ export interface PolicyParams {
    */
   readonly objectiveFloor?: number;
   /**
+   * The last game-turn `objectiveFloor` holds on (absent: every game-turn). Level 2's Axis
+   * attacks the objective cities from 1:1 in every plan on game-turns 1-4 (1941's drive to
+   * Minsk and Smolensk), and after them only in its `floor` plan.
+   */
+  readonly objectiveFloorUntil?: number;
+  /**
    * The victory points of a city (Leningrad 2, Moscow 3) whose approaches a side with a hold
    * column holds too where its garrison alone cannot: reserves by rail in its strategic moves
    * (`railGarrisons`) and on foot in its movement (`holdApproaches`) to the hexes next to it
@@ -1450,7 +1456,9 @@ export class BarbarossaPolicy {
     const city = withAir && cityTargets.has(t);
     const floor = anyOdds(t)
       ? 0
-      : city && this.params.objectiveFloor !== undefined
+      : city &&
+          this.params.objectiveFloor !== undefined &&
+          g.turn <= (this.params.objectiveFloorUntil ?? Number.POSITIVE_INFINITY)
         ? Math.min(this.params.objectiveFloor, min - (urgent(t) ? 1 : 0))
         : min - (urgent(t) || city ? 1 : 0);
     if (column < floor || chosen.length === 0) return;

@@ -133,6 +133,11 @@ export const VARIANTS: Readonly<Record<string, PolicyParams | { readonly level: 
   'ai2-opening-walk-in-2-centre-8-8-10': {
     level: openingWalkIns({ exploitSupply: [8, 8, 10], exploitGroups: ['center'] }),
   },
+  // Level 2 before 3 Dec 2026 (its Axis plans attacking the objective cities from 1:1 on
+  // game-turns 1-4, `floor` apart: not yet), and every plan from 1:1 all game (screened: in the
+  // mirror's first four game-turns the same games as level 2's).
+  'ai2-before-opening-floor': { level: openingWalkIns({ exploitSupply: [8, 8, 10] }) },
+  'ai2-floor-all': { level: openingWalkIns({ exploitSupply: [8, 8, 10], objectiveFloor: COL['1:1']! }) },
 };
 
 /** `ai2-opening-walk-in-2`'s level with `more` in every Axis plan. */

@@ -24,7 +24,7 @@ import type { BarbarossaState } from '../state.ts';
 import { hexOf } from '../test-games.ts';
 import { BarbarossaAiPlayer, BarbarossaSearchPlayer, LEVEL_2 } from './ai.ts';
 import { determinizeBarbarossa } from './determinize.ts';
-import { isPlanPoint } from './search.ts';
+import { isPlanPoint, OPENING_FLOOR_UNTIL } from './search.ts';
 import { moscowFront, row } from './test-games.ts';
 
 type G = GameState<BarbarossaState>;
@@ -84,7 +84,8 @@ describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory C
     // Moscow (3 points) at 0505 held by one Russian army (3, doubled in a victory city: 6),
     // in supply by the railroad along row 05; three German infantry korps next to it: 9
     // against 6, 3:2. The rules of thumb attack an objective city from 2:1 only (their 3:1
-    // less a column); the push plan from 3:2, and taking Moscow is 3 points.
+    // less a column); the push plan from 3:2, and taking Moscow is 3 points. On a game-turn
+    // after the opening's (on game-turns 1-4 every level-2 Axis plan attacks it from 1:1).
     const s = moscowFront(
       {
         g1: { is: 'ger-inf-korps', at: '0404' },
@@ -92,7 +93,7 @@ describe('level 2 prefers the plan that plainly wins (barbarossa-1941 "Victory C
         g3: { is: 'ger-inf-korps', at: '0405' },
         m: { is: 'sov-army', at: '0505' },
       },
-      { moscow: '0505', connections: [{ kind: 'rail', path: row(5, 20, 6) }] },
+      { moscow: '0505', connections: [{ kind: 'rail', path: row(5, 20, 6) }], turn: OPENING_FLOOR_UNTIL + 1 },
     );
     const moscow = hexOf(s, '0505');
     const allocatesOnMoscow = (p: { choose: BarbarossaSearchPlayer['choose'] }) => {

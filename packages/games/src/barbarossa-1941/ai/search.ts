@@ -159,6 +159,9 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
   ],
 };
 
+/** The last game-turn every level-2 Axis plan attacks the objective cities from 1:1 (1941: Smolensk fell in mid-July, game-turn 3-4). */
+export const OPENING_FLOOR_UNTIL = 4;
+
 /**
  * Level 2's Axis plans as it plays them (`ai.ts` `LEVEL_2`): `BARBAROSSA_PLANS`' with its
  * spearheads stopping at most 8 hexes from supply on game-turns 1-2 (`exploitSupply`; 10
@@ -166,12 +169,18 @@ export const BARBAROSSA_PLANS: Readonly<Record<Side, readonly BarbarossaPlan[]>>
  * (`walkIns`) and `reduce` opening the line on game-turn 1 from 3:1 (`openingColumn`). In
  * the mirror (seeds 1-40) Minsk fell by game-turn 2 in 37 games (before: 6), the aim of issue
  * #44; against level 1 on seeds 621-720 it won 67 where level 2 before won 66
- * (docs/barbarossa-balance.md, "How deep the spearheads drive").
+ * (docs/barbarossa-balance.md, "How deep the spearheads drive"). On game-turns 1 to
+ * `OPENING_FLOOR_UNTIL` every plan attacks an objective city itself from 1:1, as `floor` does
+ * all game (`objectiveFloor`, `objectiveFloorUntil`): Smolensk's attacks of game-turn 4 are
+ * made in Limited supply and without air, and the other plans waited for 3:2 or 3:1 by the
+ * factors. In the mirror's first four game-turns (seeds 1-40) Smolensk fell by game-turn 4
+ * in 24 games, 14 without (docs/barbarossa-balance.md, "Smolensk from 1:1").
  */
 export const LEVEL_2_AXIS_PLANS: readonly BarbarossaPlan[] = axisPlansWith((p) => ({
   walkIns: 2,
   exploitSupply: [8, 8, 10],
   ...(p.key === 'reduce' ? { openingColumn: col('3:1') } : {}),
+  ...(p.key === 'floor' ? {} : { objectiveFloor: col('1:1'), objectiveFloorUntil: OPENING_FLOOR_UNTIL }),
 }));
 
 /** `BARBAROSSA_PLANS`' Axis plans, each with `more(plan)` over its parameters (level 2's own, `screen.ts`'s variants). */

@@ -66,6 +66,8 @@ export interface FrontInput {
   /** Roads and railways besides the Russian railroad along column 20. */
   readonly connections?: NonNullable<PositionInput['map']>['connections'];
   readonly railheads?: readonly string[];
+  /** The game-turn the position stands at (1 unless said), of as many good-weather turns and one more. */
+  readonly turn?: number;
 }
 
 /**
@@ -74,7 +76,8 @@ export interface FrontInput {
  * makes for Moscow, the Russian units east of the Germans are in Full Supply.
  */
 export function moscowFront(pieces: PositionInput['pieces'], front: FrontInput = {}): G {
-  return game(
+  const turn = front.turn ?? 1;
+  const s = game(
     {
       map: {
         ...(front.terrain ? { terrain: front.terrain } : {}),
@@ -85,10 +88,20 @@ export function moscowFront(pieces: PositionInput['pieces'], front: FrontInput =
       },
       victoryPoints: { Moscow: 3 },
       ...(front.railheads ? { railheads: front.railheads } : {}),
+      ...(turn > 1
+        ? {
+            turns: Array.from({ length: turn + 1 }, (_, i) => ({
+              label: `turn ${i + 1}`,
+              weather: 'good' as const,
+            })),
+          }
+        : {}),
       pieces,
     },
     { Moscow: 'soviet' },
   );
+  s.state.turn = turn;
+  return s;
 }
 
 /**
