@@ -263,9 +263,10 @@ export class BarbarossaSearchPlayer implements Player {
 /**
  * The players this folder adds to the module's `players` (the engine's `random` stays the
  * baseline). `ai` is level 2, the strongest: against level 1 (docs/barbarossa-balance.md)
- * it wins 67 of 100 as the Axis on seeds 621-720 (level 2 before its own Axis plans of 1 Dec
- * 2026: 66; level 1 against itself: 30% on seeds 1-60), and 72% as the Russians over seeds
- * 1-100 with Leningrad and Moscow held below 3:2 and in depth (71% before).
+ * it wins 65 of 100 as the Axis on seeds 621-720 (its plans attacking the objective cities
+ * from 1:1 on game-turns 1-4; 63 without; level 1 against itself: 30% on seeds 1-60), and 85%
+ * as the Russians over seeds 1-100 with Leningrad and Moscow held below 3:2 and in depth, a
+ * weak garrison swapped by rail and the reserves kept on the railway.
  */
 export const barbarossaAiPlayers: Readonly<Record<string, PlayerKind>> = {
   ai1: {
