@@ -17,7 +17,8 @@
  *
  * The output ends with the failed tests, if any (file, name and the first lines of the error:
  * CI keeps only the end of the output, so a failure deep in the TAP would otherwise go
- * unseen), the ten slowest files (their tests' time), then the summary of both runs together, in node's own words (`# tests`, `# pass`, `# fail`, ...); each run's own
+ * unseen), the ten slowest files (their tests' time), then the summary of both runs
+ * together, in node's own words (`# tests`, `# pass`, `# fail`, ...); each run's own
  * summary is left out. Exit code 1 if any test failed or was cancelled.
  *
  *     node --import tsx packages/cli/scripts/run-tests.ts
@@ -82,11 +83,7 @@ const failures: { file: string; name: string; error: string }[] = [];
 function errorLines(error: NonNullable<RunEvent['data']['details']>['error']): string {
   const cause = error?.cause;
   const text =
-    cause instanceof Error
-      ? `${cause.message}`
-      : cause !== undefined
-        ? String(cause)
-        : (error?.message ?? '');
+    cause instanceof Error ? cause.message : cause !== undefined ? String(cause) : (error?.message ?? '');
   return text
     .split('\n')
     .filter((l) => l.trim() !== '')

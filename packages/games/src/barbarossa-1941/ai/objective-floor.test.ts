@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import type { Action } from '@stavka/engine';
 import { type G, game, toMovement } from '../test-games.ts';
 import { COL, DEFAULT_PARAMS, type PolicyParams } from './policy.ts';
-import { axisAllocations } from './test-games.ts';
+import { axisAllocations, goodTurns } from './test-games.ts';
 
 /** A German army next to Moscow (a victory city, the centre's objective) held by a Russian army: 6 against 3 doubled, 1:1. */
 function moscowAt1to1(turn = 1): G {
@@ -24,7 +24,7 @@ function moscowAt1to1(turn = 1): G {
         g1: { is: 'ger-army', at: '0504' },
         r: { is: 'sov-army', at: '0505' },
       },
-      turns: Array.from({ length: 6 }, (_, i) => ({ label: `turn ${i + 1}`, weather: 'good' as const })),
+      turns: goodTurns(6),
     },
     {
       seed: 5,

@@ -28,6 +28,10 @@ export const row = (r: number, from: number, to: number): string[] =>
     (_, k) => `${String(from + (to >= from ? k : -k)).padStart(2, '0')}${String(r).padStart(2, '0')}`,
   );
 
+/** `n` game-turns of good weather (a position standing at a game-turn past the first needs them). */
+export const goodTurns = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ label: `turn ${i + 1}`, weather: 'good' as const }));
+
 /** A new game of the position on a 20 x 10 map, `control` giving hexes' owners; `edit` changes its file first. */
 export function game(
   input: Omit<PositionInput, 'columns' | 'rows'>,
@@ -88,14 +92,7 @@ export function moscowFront(pieces: PositionInput['pieces'], front: FrontInput =
       },
       victoryPoints: { Moscow: 3 },
       ...(front.railheads ? { railheads: front.railheads } : {}),
-      ...(turn > 1
-        ? {
-            turns: Array.from({ length: turn + 1 }, (_, i) => ({
-              label: `turn ${i + 1}`,
-              weather: 'good' as const,
-            })),
-          }
-        : {}),
+      ...(turn > 1 ? { turns: goodTurns(turn + 1) } : {}),
       pieces,
     },
     { Moscow: 'soviet' },
