@@ -124,7 +124,9 @@ async function playPlan(
   };
   for (const step of steps) {
     // Hot-seat: the board is hidden while the seat changes hands.
-    const show = page.getByRole('button', { name: /show my board/ });
+    // Role queries scoped to the part of the page that holds them: over the whole page they
+    // read the role and name of each of the map's thousands of elements, every step.
+    const show = page.locator('main.handover').getByRole('button', { name: /show my board/ });
     await page.locator('.status:visible').or(show).first().waitFor();
     if ((await show.count()) > 0) {
       await show.click();
@@ -136,7 +138,9 @@ async function playPlan(
       const button = page
         .locator(`.actions button[data-action="${step.action.type}"]`)
         .filter({ hasText: step.words });
-      const exact = button.and(page.getByRole('button', { name: step.words, exact: true }));
+      const exact = button.and(
+        page.locator('.actions').getByRole('button', { name: step.words, exact: true }),
+      );
       const target = (await exact.count()) > 0 ? exact.first() : button.first();
       if (!(await target.isVisible())) {
         await target.locator('xpath=ancestor::details[1]/summary').click();
@@ -144,7 +148,7 @@ async function playPlan(
       }
       await target.click();
       clicks.button++;
-      const ask = page.getByRole('alertdialog', { name: 'confirm the action' });
+      const ask = page.locator('[role="alertdialog"][aria-label="confirm the action"]');
       if ((await ask.count()) > 0) {
         await ask.getByRole('button', { name: /^Yes/ }).click();
         clicks.confirm++;
