@@ -37,6 +37,29 @@ export function polygonPoints(c: Point, size = HEX_SIZE): string {
     .join(' ');
 }
 
+/** Each hex's full-size outline (`polygonPoints` of its centre), by the grid's rows: see `hexOutline`. */
+const outlines = new Map<number, string[]>();
+
+/**
+ * Hex `hex`'s outline at full size, as `polygonPoints(hexCenter(map, hex))` gives it: worked
+ * out once per grid (it depends on the grid's rows and the hex alone). The board's layer and
+ * the shading of who holds the ground draw every hex of the whole front, and the shading is
+ * drawn again after each move (issue #49: ~12 formatted numbers a hex, ~6,000 hexes).
+ */
+export function hexOutline(map: Pick<HexMap, 'rows'>, hex: number): string {
+  let byHex = outlines.get(map.rows);
+  if (!byHex) {
+    byHex = [];
+    outlines.set(map.rows, byHex);
+  }
+  let s = byHex[hex];
+  if (s === undefined) {
+    s = polygonPoints(hexCenter(map, hex));
+    byHex[hex] = s;
+  }
+  return s;
+}
+
 /**
  * The segment of the hexside in engine direction d (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW).
  * Corners run E(0) SE(1) SW(2) W(3) NW(4) NE(5).

@@ -10,9 +10,11 @@ import { marsModule, marsRules } from '@stavka/games';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
+import { hexCenter, hexOutline, polygonPoints } from '../src/geometry.ts';
 import { litNodes } from '../src/lit-nodes.ts';
 import { MapView } from '../src/MapView.tsx';
 import { hexBoardMarkup } from '../src/map/board-markup.ts';
+import { controlPaths } from '../src/map/control.tsx';
 import { stacksOf, UnitsLayer } from '../src/map/units.tsx';
 
 function deployed() {
@@ -90,6 +92,33 @@ describe("the board's markup (board-markup.ts: one piece of HTML, parsed by the 
     assert.ok(!markup.includes('<img'), 'no element from a name');
     assert.ok(!markup.includes('" onclick'), 'no attribute from a class');
     assert.ok(markup.includes('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;'));
+  });
+});
+
+describe("each hex's outline, worked out once per grid (geometry.ts hexOutline)", () => {
+  it('is the outline of the hex drawn at its centre, on grids of different rows alike', () => {
+    const board = pres.board.drawing(g);
+    if (board.kind !== 'hex') throw new Error('Mars is drawn on hexes');
+    const other = { rows: board.map.rows + 3 };
+    for (let pass = 0; pass < 2; pass++)
+      for (const map of [board.map, other])
+        for (let h = 0; h < 200; h++) assert.equal(hexOutline(map, h), polygonPoints(hexCenter(map, h)));
+    assert.notEqual(hexOutline(board.map, 150), hexOutline(other, 150));
+  });
+  it("draws the board's hexes and the held ground's shading from it", () => {
+    const board = pres.board.drawing(g);
+    if (board.kind !== 'hex') throw new Error('Mars is drawn on hexes');
+    const h = board.map.onMap.indexOf(1);
+    assert.ok(hexBoardMarkup(board).includes(`<polygon points="${hexOutline(board.map, h)}"`));
+    const shaded = controlPaths(board, pres.board.pieces(g))
+      .map((x) => x.d)
+      .join('');
+    const held = [...shaded.matchAll(/M([^Z]*)Z/g)].map((m) => m[1]!.replace(/L/g, ' '));
+    assert.ok(held.length > 0);
+    const outlines = new Set(
+      Array.from({ length: board.map.graph.nodeCount }, (_, k) => hexOutline(board.map, k)),
+    );
+    for (const x of held) assert.ok(outlines.has(x), `a shaded hex is a hex's outline: ${x}`);
   });
 });
 

@@ -8,7 +8,7 @@
  * that comes from a presentation (a custom scenario's place names among them) is escaped.
  */
 import type { HexBoard } from '@stavka/engine';
-import { HEX_SIZE, hexCenter, hexsideSegment, polygonPoints } from '../geometry.ts';
+import { HEX_SIZE, hexCenter, hexOutline, hexsideSegment } from '../geometry.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -66,7 +66,7 @@ export function hexBoardMarkup(b: HexBoard): string {
     const c = hexCenter(map, h);
     const title = large ? '' : `<title>${escapeMarkup(b.hexLabel[h] ?? '')}</title>`;
     hexes.push(
-      `<polygon${attr('points', polygonPoints(c))}${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6">${title}</polygon>`,
+      `<polygon points="${hexOutline(map, h)}"${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6">${title}</polygon>`,
     );
     for (let d = 0; d < 6; d++) {
       const slot = h * 6 + d;

@@ -404,6 +404,9 @@ function compileAxisPlacements(
   const { map, n, errors } = c;
   const axisGround = (h: number) => at.land[h] === 1 && at.regions.sovietTerritory[h] !== 1;
   const axisSetupHexes: Record<string, number[]> = {};
+  // Each hex's axial coordinates, once: every unit placed "near" positions measures from them
+  // (~150 units by ~6,000 hexes, compiled in the browser as a game opens: issue #49).
+  let axials: ReturnType<typeof hexAxial>[] | null = null;
   for (const [id, place] of Object.entries(axis)) {
     const path = `setup.axis.${id}`;
     at.needUnit(id, path, 'axis');
@@ -418,11 +421,12 @@ function compileAxisPlacements(
         if (!p) errors.push(setupError('setup/unknown-position', `${path}.near[${i}]`, `no position ${pid}`));
         return p?.hex ?? -1;
       });
+      axials ??= Array.from({ length: n }, (_, h) => hexAxial(map, h));
+      const from = centres.filter((ce) => ce >= 0).map((ce) => axials![ce]!);
       for (let h = 0; h < n; h++) {
         if (!axisGround(h)) continue;
-        const a = hexAxial(map, h);
-        if (centres.some((ce) => ce >= 0 && axialDistance(a, hexAxial(map, ce)) <= place.within))
-          allowed.push(h);
+        const a = axials[h]!;
+        if (from.some((ce) => axialDistance(a, ce) <= place.within)) allowed.push(h);
       }
     }
     if (allowed.length === 0) errors.push(setupError('setup/no-room', path, `${id} has no legal set-up hex`));
