@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rngFromSeed, sameRng } from '@stavka/engine';
 import { compileRulesScenario, rulesScenarioFromCompiled } from './rules-scenario.ts';
+import { scenarioSchema } from './scenario/schema.ts';
 import {
   checkScenario,
   compileParsedScenario,
@@ -25,6 +26,14 @@ describe('checkScenario (stavka validate)', () => {
     const s = compileScenario(standardScenarioFile());
     assert.ok(s.ok);
     assert.equal(s.value.turns.length, 15);
+  });
+
+  it("reads the shipped files unchanged through the file's schema (so they are taken as they are, unparsed)", () => {
+    const parsed = scenarioSchema.safeParse(standardScenarioFile());
+    assert.ok(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3)));
+    // No field added (a default), dropped (a key the schema does not know) or altered.
+    assert.deepStrictEqual(parsed.data, standardScenarioFile());
+    assert.deepStrictEqual(standardScenarioParsed(), parsed.data);
   });
 
   it('compiles the standard scenario parsed once as it compiles the file (the map not parsed twice)', () => {

@@ -109,10 +109,15 @@ export function suddenDeathOpen(s: RulesScenario, g: BarbarossaState): boolean {
 /** What the Russians hold for their sudden victory (B-12): Warsaw, or Bucharest and Ploesti, in supply. */
 export function sovietSuddenHeld(board: Board): 'Warsaw' | 'Bucharest and Ploesti' | null {
   const { s, g } = board;
-  const dist = supplyDistances(board, 'soviet');
+  // The Russians' supply is traced only if they hold one of the cities: most of the game
+  // they hold none, and the trace over the whole front is the dearest part (issue #49: the
+  // threats a Barbarossa game's first load shows).
+  let dist: ReturnType<typeof supplyDistances> | undefined;
   const held = (name: string) => {
     const h = s.placeHex[name];
-    return h !== undefined && holder(g, s, h) === 'soviet' && suppliedAsIfHeld(board, 'soviet', h, dist);
+    if (h === undefined || holder(g, s, h) !== 'soviet') return false;
+    dist ??= supplyDistances(board, 'soviet');
+    return suppliedAsIfHeld(board, 'soviet', h, dist);
   };
   if (held('Warsaw')) return 'Warsaw';
   if (held('Bucharest') && held('Ploesti')) return 'Bucharest and Ploesti';
