@@ -37,24 +37,26 @@ export function polygonPoints(c: Point, size = HEX_SIZE): string {
     .join(' ');
 }
 
-/** Each hex's full-size outline (`polygonPoints` of its centre), by the grid's rows: see `hexOutline`. */
-const outlines = new Map<number, string[]>();
+/** Each hex's outline (`polygonPoints` of its centre), by the grid's rows and the size: see `hexOutline`. */
+const outlines = new Map<string, string[]>();
 
 /**
- * Hex `hex`'s outline at full size, as `polygonPoints(hexCenter(map, hex))` gives it: worked
- * out once per grid (it depends on the grid's rows and the hex alone). The board's layer and
- * the shading of who holds the ground draw every hex of the whole front, and the shading is
- * drawn again after each move (issue #49: ~12 formatted numbers a hex, ~6,000 hexes).
+ * Hex `hex`'s outline at `size`, as `polygonPoints(hexCenter(map, hex), size)` gives it:
+ * worked out once per grid (it depends on the grid's rows, the hex and the size alone). The
+ * board's layer and the shading of who holds the ground draw every hex of the whole front at
+ * full size, and the shading is drawn again after each move (issue #49: ~12 formatted
+ * numbers a hex, ~3,000 hexes); a click lights its ~66 hexes a little smaller.
  */
-export function hexOutline(map: Pick<HexMap, 'rows'>, hex: number): string {
-  let byHex = outlines.get(map.rows);
+export function hexOutline(map: Pick<HexMap, 'rows'>, hex: number, size = HEX_SIZE): string {
+  const key = `${map.rows}:${size}`;
+  let byHex = outlines.get(key);
   if (!byHex) {
     byHex = [];
-    outlines.set(map.rows, byHex);
+    outlines.set(key, byHex);
   }
   let s = byHex[hex];
   if (s === undefined) {
-    s = polygonPoints(hexCenter(map, hex));
+    s = polygonPoints(hexCenter(map, hex), size);
     byHex[hex] = s;
   }
   return s;

@@ -102,8 +102,13 @@ describe("each hex's outline, worked out once per grid (geometry.ts hexOutline)"
     const other = { rows: board.map.rows + 3 };
     for (let pass = 0; pass < 2; pass++)
       for (const map of [board.map, other])
-        for (let h = 0; h < 200; h++) assert.equal(hexOutline(map, h), polygonPoints(hexCenter(map, h)));
+        for (let h = 0; h < 200; h++) {
+          assert.equal(hexOutline(map, h), polygonPoints(hexCenter(map, h)));
+          // A lit hex's, a little inside it.
+          assert.equal(hexOutline(map, h, 28.5), polygonPoints(hexCenter(map, h), 28.5));
+        }
     assert.notEqual(hexOutline(board.map, 150), hexOutline(other, 150));
+    assert.notEqual(hexOutline(board.map, 150), hexOutline(board.map, 150, 28.5));
   });
   it("draws the board's hexes and the held ground's shading from it", () => {
     const board = pres.board.drawing(g);

@@ -6,7 +6,7 @@
  * the counters; a click changes only these (issue #49).
  */
 import type { BoardDrawing, Highlight } from '@stavka/engine';
-import { HEX_SIZE, polygonPoints } from '../geometry.ts';
+import { HEX_SIZE, hexOutline } from '../geometry.ts';
 import { nodeCenter, POINT_R } from './nodes.ts';
 
 const HIGHLIGHT_FILL: Record<Highlight, string> = {
@@ -32,13 +32,20 @@ export function NodeShape(p: {
   hex?: string;
   title?: string;
 }) {
-  const c = nodeCenter(p.board, p.n);
   const title = p.title ? <title>{p.title}</title> : null;
-  return p.board.kind === 'hex' ? (
-    <polygon points={polygonPoints(c, HEX_SIZE - p.inset)} fill={p.fill} class={p.cls} data-hex={p.hex}>
-      {title}
-    </polygon>
-  ) : (
+  if (p.board.kind === 'hex')
+    return (
+      <polygon
+        points={hexOutline(p.board.map, p.n, HEX_SIZE - p.inset)}
+        fill={p.fill}
+        class={p.cls}
+        data-hex={p.hex}
+      >
+        {title}
+      </polygon>
+    );
+  const c = nodeCenter(p.board, p.n);
+  return (
     <circle cx={c.x} cy={c.y} r={POINT_R + 6 - p.inset} fill={p.fill} class={p.cls} data-hex={p.hex}>
       {title}
     </circle>
