@@ -891,7 +891,7 @@ stopOnSignals(server);
       // The attack may add 50 ms to the baseline's p99, or double it, whichever is more
       // (the issue's own measure for the AI flood, "within 2x of quiet"). One rule at every
       // load: the bound was 50 ms flat below a baseline of 25 ms and 75 ms at 25, and a CI
-      // run with a browser test beside it failed the imports at 51.1 ms. At load 49 a
+      // run (this file runs alone there) failed the imports at 51.1 ms. At load 49 a
       // baseline p99 of 169 ms was the serving thread waiting ~6 s a phase for a CPU while
       // it ran ~0.2 s: the machine's noise, not the attack's work. An import on the serving
       // thread would hold him up for seconds.
