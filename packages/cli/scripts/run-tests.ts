@@ -7,8 +7,8 @@
  *      file's work on the same cores would be counted in their figures;
  *   2. every other file, `STAVKA_TEST_CONCURRENCY` at a time (default: the cores less one,
  *      at least 2: on the 2-core CI machine that once made ~10 minutes of ~14 one file at
- *      a time, node's default there; the suite has grown to ~17 minutes, 1,045 s of tests
- *      on 3 Dec 2026, and 3 at a time gave 1,058 s: the run is bound by the two cores,
+ *      a time, node's default there; the suite has grown to 15-17 minutes, 914-1,045 s of
+ *      tests on 3 Dec 2026, and 3 at a time gave 1,058 s: the run is bound by the two cores,
  *      not by files waiting on each other). In path order: the browser tests
  *      (`packages/web/e2e`, the longest files, up to two minutes and more each) first
  *      made the run longer, not shorter (715 s against 640-670 s: the two longest paired

@@ -37,8 +37,20 @@ export function polygonPoints(c: Point, size = HEX_SIZE): string {
     .join(' ');
 }
 
-/** Each hex's outline (`polygonPoints` of its centre), by the grid's rows and the size: see `hexOutline`. */
-const outlines = new Map<string, string[]>();
+/** Each hex's outline, by the grid's rows and then the size: see `hexOutline`. */
+const outlines = new Map<number, Map<number, string[]>>();
+/** Each hex's full-size outline as a path, by the grid's rows: see `hexOutlinePath`. */
+const outlinePaths = new Map<number, string[]>();
+
+/** The strings kept for each hex under `key` (made empty the first time). */
+function keptFor<K>(kept: Map<K, string[]>, key: K): string[] {
+  let byHex = kept.get(key);
+  if (!byHex) {
+    byHex = [];
+    kept.set(key, byHex);
+  }
+  return byHex;
+}
 
 /**
  * Hex `hex`'s outline at `size`, as `polygonPoints(hexCenter(map, hex), size)` gives it:
@@ -48,18 +60,29 @@ const outlines = new Map<string, string[]>();
  * numbers a hex, ~3,000 hexes); a click lights its ~66 hexes a little smaller.
  */
 export function hexOutline(map: Pick<HexMap, 'rows'>, hex: number, size = HEX_SIZE): string {
-  const key = `${map.rows}:${size}`;
-  let byHex = outlines.get(key);
-  if (!byHex) {
-    byHex = [];
-    outlines.set(key, byHex);
+  let bySize = outlines.get(map.rows);
+  if (!bySize) {
+    bySize = new Map();
+    outlines.set(map.rows, bySize);
   }
+  const byHex = keptFor(bySize, size);
   let s = byHex[hex];
   if (s === undefined) {
     s = polygonPoints(hexCenter(map, hex), size);
     byHex[hex] = s;
   }
   return s;
+}
+
+/** Hex `hex`'s full-size outline as a closed SVG path (`M...L...Z`), kept as `hexOutline` is. */
+export function hexOutlinePath(map: Pick<HexMap, 'rows'>, hex: number): string {
+  const byHex = keptFor(outlinePaths, map.rows);
+  let d = byHex[hex];
+  if (d === undefined) {
+    d = `M${hexOutline(map, hex).replace(/ /g, 'L')}Z`;
+    byHex[hex] = d;
+  }
+  return d;
 }
 
 /**

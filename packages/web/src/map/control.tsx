@@ -10,7 +10,7 @@
  */
 import type { HexBoard, PieceDrawing } from '@stavka/engine';
 import type { Colours } from '../counters.ts';
-import { hexCenter, hexOutline, hexsideSegment } from '../geometry.ts';
+import { hexCenter, hexOutlinePath, hexsideSegment } from '../geometry.ts';
 
 /** Terrain no side holds (the shading and the front stop at the water). */
 const WATER = /^(sea|ocean|water|lake)$/;
@@ -54,23 +54,6 @@ export function holders(b: HexBoard, pieces: readonly PieceDrawing[]): { sides: 
   return { sides, owner };
 }
 
-/** Each hex's outline as a closed path, by the grid's rows (see geometry.ts `hexOutline`). */
-const hexPaths = new Map<number, string[]>();
-
-function hexPath(map: HexBoard['map'], h: number): string {
-  let byHex = hexPaths.get(map.rows);
-  if (!byHex) {
-    byHex = [];
-    hexPaths.set(map.rows, byHex);
-  }
-  let d = byHex[h];
-  if (d === undefined) {
-    d = `M${hexOutline(map, h).replace(/ /g, 'L')}Z`;
-    byHex[h] = d;
-  }
-  return d;
-}
-
 /** The shading of each side's ground and the front line between, as paths. */
 export function controlPaths(
   b: HexBoard,
@@ -83,7 +66,7 @@ export function controlPaths(
   for (let h = 0; h < map.graph.nodeCount; h++) {
     const o = owner[h]!;
     if (o < 0) continue;
-    parts[o]!.push(hexPath(map, h));
+    parts[o]!.push(hexOutlinePath(map, h));
     // The front: a side of this hex facing ground another side holds (or that two sides are as near to).
     let c: ReturnType<typeof hexCenter> | null = null;
     for (let d = 0; d < 6; d++) {
