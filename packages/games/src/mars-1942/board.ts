@@ -834,6 +834,8 @@ function germanStacks(s: Scenario, ids: readonly string[], extra: string | null,
     }
   }
   if (places > 2 || panzerHalves > 2) return false;
+  // No kampfgruppe to place: the divisions fit (most stacks; no search, no set made).
+  if (kampfgruppen.length === 0) return true;
   return placeKampfgruppen(kampfgruppen, 0, places, panzerHalves, false, new Set());
 }
 
