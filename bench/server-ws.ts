@@ -64,7 +64,7 @@ try {
     console.log(`  ${line(run)}`);
     console.log(`  ${line(ref)}`);
     console.log(
-      `  ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${(rate(run) / rate(ref)).toFixed(2)}x the reference's moves/s; the server's cost a move ${(perMove(run, run.serverCpu) / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs (${load1()})`,
+      `  ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${(rate(run) / rate(ref)).toFixed(2)}x the reference's moves/s; the server's cost a move ${(perMove(run, run.serverCpu) / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs; a server with no work but that floor's would reach ${(1e6 / floor / rate(ref)).toFixed(2)}x on one thread (${load1()})`,
     );
   }
 } finally {
