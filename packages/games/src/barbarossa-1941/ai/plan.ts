@@ -9,22 +9,37 @@
  *     their own victory cities first, never marching on a city the Axis holds (`sovietLine`).
  * Each is a field of hex distances over passable hexes (lower is better).
  */
-import { Board } from '../board.ts';
+import type { Board } from '../board.ts';
 import { hexDistance } from '../combat-results.ts';
 import { impassable, type RulesScenario } from '../rules-scenario.ts';
-import type { BarbarossaState } from '../state.ts';
+import { type BarbarossaState, turnInfo } from '../state.ts';
 import { isGroundUnit } from '../unit-kinds.ts';
 import { holder } from '../victory.ts';
 
-/** A multi-source shortest path (hexes, 1 per hex) over passable hexes, with a start value per source. */
+/**
+ * A multi-source shortest path (hexes, 1 per hex) over passable hexes, with a start value per
+ * source. Kept per scenario for the weather and sources it was made for: a player-turn's
+ * policy asks for the same plan's fields again and again (each AxisPlan, each combat choice,
+ * each search playout), and a field is a pass over the whole map. The array is shared: read
+ * it, never change it.
+ */
 export function field(
   s: RulesScenario,
   g: BarbarossaState,
   sources: ReadonlyMap<number, number>,
 ): Float64Array {
+  const weather = turnInfo(s, g).weather;
+  let kept = fields.get(s);
+  if (!kept) {
+    kept = new Map();
+    fields.set(s, kept);
+  }
+  let key: string = weather;
+  for (const [h, v] of sources) key += `,${h}:${v}`;
+  const hit = kept.get(key);
+  if (hit) return hit;
   const n = s.map.graph.nodeCount;
   const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-  const weather = new Board(g, s).weather;
   let frontier: number[] = [];
   for (const [h, v] of sources) {
     dist[h] = Math.min(dist[h]!, v);
@@ -47,8 +62,15 @@ export function field(
     }
     frontier = next;
   }
+  if (kept.size >= FIELDS_KEPT) kept.clear();
+  kept.set(key, dist);
   return dist;
 }
+
+/** field's results by scenario, by weather and sources (see field). */
+const fields = new WeakMap<RulesScenario, Map<string, Float64Array>>();
+/** The most fields kept for a scenario (cleared when full): ~80 KB each on the whole front. */
+const FIELDS_KEPT = 64;
 
 export interface ArmyGroup {
   readonly name: string;
