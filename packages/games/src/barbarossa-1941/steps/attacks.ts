@@ -96,8 +96,9 @@ function supplyNow(g: BarbarossaState): Record<string, 'full' | 'limited' | 'iso
 export function allocationsComplete(board: Board): boolean {
   const g = board.g;
   const cols: { target: number; attackers: string[]; column: number }[] = [];
+  const supply = g.attacks.length > 0 ? supplyNow(g) : {}; // once for every attack: they read it, never change it
   for (const a of g.attacks) {
-    const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g), air: a.air ?? [] });
+    const ev = evaluateAttack(board, a.attackers, a.target, { supply, air: a.air ?? [] });
     if (isRefusal(ev)) return false;
     cols.push({ target: a.target, attackers: a.attackers, column: ev.column });
   }
@@ -112,8 +113,9 @@ export function allocationsComplete(board: Board): boolean {
 export function resolutions(board: Board, side: Side): BarbarossaAction[] {
   const g = board.g;
   const out: BarbarossaAction[] = [];
+  const supply = g.attacks.length > 0 ? supplyNow(g) : {};
   for (const a of g.attacks) {
-    const ev = evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g), air: a.air ?? [] });
+    const ev = evaluateAttack(board, a.attackers, a.target, { supply, air: a.air ?? [] });
     if (isRefusal(ev)) continue;
     out.push({ type: 'resolve', target: a.target });
     for (const gamble of gamblesFor(board, a.attackers, ev))
@@ -139,8 +141,9 @@ export function resolutions(board: Board, side: Side): BarbarossaAction[] {
 export function cancellations(board: Board, byChoice: boolean): BarbarossaAction[] {
   const g = board.g;
   const out: BarbarossaAction[] = [];
+  const supply = !byChoice && g.attacks.length > 0 ? supplyNow(g) : {};
   for (const a of g.attacks)
-    if (byChoice || isRefusal(evaluateAttack(board, a.attackers, a.target, { supply: supplyNow(g) })))
+    if (byChoice || isRefusal(evaluateAttack(board, a.attackers, a.target, { supply })))
       out.push({ type: 'cancel', target: a.target });
   return out;
 }
