@@ -12,6 +12,8 @@ import { Board } from '../board.ts';
 import { rulesScenarioByKey } from '../rules-scenario.ts';
 import { supplyDistances } from '../supply.ts';
 import { type G, hexOf } from '../test-games.ts';
+import { isGroundUnit } from '../unit-kinds.ts';
+import { CUT_OFF, RussianSupply } from './operations.ts';
 import { byTurn, DEFAULT_PARAMS } from './policy.ts';
 import { col, moscowFront, playUntil, row } from './test-games.ts';
 
@@ -202,5 +204,58 @@ describe('the gauge conversion follows the railway to the objective (B-38; the E
     assert.equal(end.state.pieces.eisb!.at, hexOf(s, '0303'), `converted: ${converted}`);
     assert.ok(!converted.includes('0305'), 'the branch is left as it is');
     assert.equal(end.state.railheads[0], hexOf(s, '0204'), 'the railhead follows on the line to Moscow');
+  });
+});
+
+describe("the pincer's measure of the Russians' supply (operations.ts RussianSupply)", () => {
+  // A Russian line in column 8, 12 hexes from the railroad along column 20 that reaches the
+  // supply edge (the army at Moscow, 1905, is the only Russian unit near it); two German korps
+  // in column 6.
+  const position = () =>
+    moscowFront({
+      g1: { is: 'ger-mot-korps', at: '0605' },
+      g2: { is: 'ger-inf-korps', at: '0607' },
+      r1: { is: 'sov-army', at: '0805' },
+      r2: { is: 'sov-army', at: '0807' },
+      r3: { is: 'sov-army', at: '0803' },
+      m: { is: 'sov-army', at: '1905' },
+    });
+  const russians = (board: Board) =>
+    board.g.order.filter((id) => {
+      const p = board.piece(id);
+      return p.side === 'soviet' && p.status === 'map' && isGroundUnit(board.unit(id));
+    });
+
+  it("with nothing moved, each Russian unit's supply distance as the rules trace it ('Supply'), summed", () => {
+    const board = new Board(position().state);
+    const dist = supplyDistances(board, 'soviet');
+    const expected = russians(board).reduce((t, id) => {
+      const d = dist[board.piece(id).at]!;
+      return t + (d < 0 ? CUT_OFF : d);
+    }, 0);
+    assert.ok(expected > 0, 'the Russians are some way from their railroad');
+    assert.equal(new RussianSupply(board).strain(new Map()), expected);
+  });
+
+  it("a trial leaves nothing behind: each answer is a fresh measure's, whatever was tried before", () => {
+    const s = position();
+    const board = new Board(s.state);
+    const trials = [
+      new Map([['g1', hexOf(s, '1006')]]),
+      new Map([
+        ['g1', hexOf(s, '0906')],
+        ['g2', hexOf(s, '0908')],
+      ]),
+      new Map([['g2', hexOf(s, '0806')]]),
+      new Map<string, number>(),
+    ];
+    const fresh = trials.map((t) => new RussianSupply(board).strain(t));
+    assert.ok(
+      fresh.slice(0, 3).some((v) => v !== fresh[3]),
+      `some trial changes the Russians' supply (${fresh.join(', ')})`,
+    );
+    const one = new RussianSupply(board);
+    for (const k of [0, 1, 2, 3, 1, 0, 2, 1, 3, 0])
+      assert.equal(one.strain(trials[k]!), fresh[k], `trial ${k}`);
   });
 });

@@ -214,7 +214,7 @@ export class RussianSupply {
 }
 
 /** A Russian unit cut off from its supply counts as this many hexes of supply line (`RussianSupply`). */
-const CUT_OFF = 24;
+export const CUT_OFF = 24;
 
 /**
  * The spearheads' moves (see the file's comment): each exploiting unit's move, in the order
