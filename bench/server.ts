@@ -747,13 +747,15 @@ export async function serverLoad(): Promise<void> {
   if (ref) {
     const io = perMove(ref, ref.serverCpu);
     const players = perMove(ref, ref.clientCpu);
+    const oneThread = 1e6 / (rules + io);
+    const allCores = (cores * 1e6) / (rules + io + players);
     console.log(
-      `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games, one after the other) is ${rules.toFixed(0)} µs of CPU, every thread (${work.sequential.toFixed(0)} µs of wall-clock time; ${work.interleaved.toFixed(0)} µs with the ${GAMES} games' moves in turn, as the server plays them); with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(1e6 / (rules + io))} moves/s on one thread, ${fmt((cores * 1e6) / (rules + io + players))} moves/s on the ${cores} cores of this machine (players included)`,
+      `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games, one after the other) is ${rules.toFixed(0)} µs of CPU, every thread (${work.sequential.toFixed(0)} µs of wall-clock time; ${work.interleaved.toFixed(0)} µs with the ${GAMES} games' moves in turn, as the server plays them); with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(oneThread)} moves/s on one thread, ${fmt(allCores)} moves/s on the ${cores} cores of this machine (players included)`,
     );
     // Those ceilings as the closed loop's ratio (issue #49's goal: 0.5x): a server with
     // no work but the rules' and the reference's reaches no more than this.
     console.log(
-      `  those ceilings against the reference's ${fmt(rateOf(ref))} moves/s: ${(1e6 / (rules + io) / rateOf(ref)).toFixed(2)}x on one thread, ${((cores * 1e6) / (rules + io + players) / rateOf(ref)).toFixed(2)}x on ${cores} threads or more with no cost between them (the closed loop's goal: 0.5x)`,
+      `  those ceilings against the reference's ${fmt(rateOf(ref))} moves/s: ${(oneThread / rateOf(ref)).toFixed(2)}x on one thread, ${(allCores / rateOf(ref)).toFixed(2)}x on ${cores} threads or more with no cost between them (the closed loop's goal: 0.5x)`,
     );
   }
   // The server's cost a move against that floor (issue #49: within 2x), over WebSocket on

@@ -139,14 +139,28 @@ export class RussianSupply {
 
   /**
    * The hexes blocked with no Axis piece moved, and the supply search's entry costs for them
-   * (-1 blocked, 1 open): made once; each trial changes them at the hexes its moves touch
-   * (a moved unit's hexes and their neighbours, where its ZOC lies) and puts them back after,
+   * (-1 blocked, 1 open): made once; each trial works them out again at the hexes its moves
+   * touch (a moved unit's hexes and their neighbours, where its ZOC lies), and again after,
    * instead of working out every hex of the map again (three passes over the map a trial,
    * ~14,000 trials in Barbarossa's first two game-turns).
    */
   private base:
     | { blocked: Uint8Array; enter: Int8Array; near: Int32Array; railNet: readonly number[] }
     | undefined;
+
+  /** The supply search's cost to enter hex `h` as the tables stand: -1 blocked or out of reach, else 1. */
+  private entry(h: number): number {
+    return this.base!.blocked[h] === 1 || this.base!.near[h]! < 0 ? -1 : 1;
+  }
+
+  /** The tables at `hexes` worked out again from the pieces as they now stand. */
+  private retable(hexes: readonly number[]): void {
+    const { blocked, enter } = this.base!;
+    for (const h of hexes) {
+      blocked[h] = this.blocks(h);
+      enter[h] = this.entry(h);
+    }
+  }
 
   /** The Russians' supply strain with the Axis pieces in `moved` at their new hexes. */
   strain(moved: ReadonlyMap<string, number>): number {
@@ -157,13 +171,12 @@ export class RussianSupply {
       // Only the hexes within LIMITED of a Russian unit: every supply line a unit's count
       // reads (LIMITED hexes at most) lies in them, so the search goes no further.
       const near = steps(this.board, this.russians, () => true, LIMITED);
-      const enter = new Int8Array(blocked.length);
-      for (let h = 0; h < blocked.length; h++) enter[h] = blocked[h] === 1 || near[h]! < 0 ? -1 : 1;
       // The railroad net as it was (a trial's few hexes seldom cut it), within reach.
       const railNet = supplySources(this.board, 'soviet', blocked).filter((h) => near[h]! >= 0);
-      this.base = { blocked, enter, near, railNet };
+      this.base = { blocked, enter: new Int8Array(blocked.length), near, railNet };
+      for (let h = 0; h < blocked.length; h++) this.base.enter[h] = this.entry(h);
     }
-    const { blocked, enter, near, railNet } = this.base;
+    const { blocked, railNet } = this.base;
     /** The hexes a moved unit's hex `at` can change: it and its neighbours. */
     const touched: number[] = [];
     const touch = (at: number) => {
@@ -177,26 +190,13 @@ export class RussianSupply {
       touch(from);
       touch(to);
     }
-    // The touched hexes as the trial leaves them. Each one's state before is saved and put
-    // back after, in reverse order, so a hex touched twice ends as it began.
-    const was = new Uint8Array(touched.length);
-    for (let i = 0; i < touched.length; i++) {
-      const h = touched[i]!;
-      was[i] = blocked[h]!;
-      const b = this.blocks(h);
-      blocked[h] = b;
-      enter[h] = b === 1 || near[h]! < 0 ? -1 : 1;
-    }
-    for (const [id, to] of moved) {
-      this.add(id, to, -1);
-      this.add(id, g.pieces[id]!.at, 1);
-    }
+    this.retable(touched);
     // The net less its hexes the trial blocks.
     const sources = railNet.filter((h) => blocked[h] === 0);
     let total = 0;
     if (sources.length > 0) {
       const reach = searchSpaceFor(this.board.s.map.graph).run(
-        { enterCost: enter },
+        { enterCost: this.base.enter },
         { sources, maxCost: LIMITED },
       );
       for (const h of this.russians) {
@@ -204,11 +204,12 @@ export class RussianSupply {
         total += d < 0 ? CUT_OFF : d;
       }
     } else total = CUT_OFF * this.russians.length;
-    for (let i = touched.length - 1; i >= 0; i--) {
-      const h = touched[i]!;
-      blocked[h] = was[i]!;
-      enter[h] = was[i] === 1 || near[h]! < 0 ? -1 : 1;
+    // The pieces back where they stand, and the touched hexes' tables with them.
+    for (const [id, to] of moved) {
+      this.add(id, to, -1);
+      this.add(id, g.pieces[id]!.at, 1);
     }
+    this.retable(touched);
     return total;
   }
 }
