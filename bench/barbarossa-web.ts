@@ -11,11 +11,17 @@
  * the whole front.
  *
  *   node --import tsx bench/barbarossa-web.ts
+ *
+ * STAVKA_BENCH_TRACE=<directory outside the repository> also records Chromium's trace
+ * of the clicks (clicks.json) and of the first loads (loads.json) there, with the page's
+ * JavaScript sampled; `node --import tsx bench/trace-summary.ts <file>` says where a
+ * frame's time goes. The figures of a traced run are slower than an untraced one's.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startServer } from '@stavka/server';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launch } from '../packages/web/e2e/browser.ts';
 import { ensureBuilt } from '../packages/web/e2e/build.ts';
 
@@ -25,6 +31,50 @@ interface Figures {
   readonly painted: { median: number; p95: number };
   readonly frame: { median: number; p95: number };
   readonly lit: number;
+}
+
+/** The trace's categories: the renderer's frames (style, layout, paint, layerizing) and its JavaScript, sampled. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink',
+  'cc',
+  'loading',
+];
+
+/**
+ * `work`, with Chromium's trace of it written to `<STAVKA_BENCH_TRACE>/<name>.json` (an
+ * array of trace events) when that is set; else `work` alone.
+ */
+async function traced<T>(
+  browser: BrowserContext,
+  page: Page,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const dir = process.env.STAVKA_BENCH_TRACE;
+  if (!dir) return work();
+  const cdp = await browser.newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => {
+    for (const ev of e.value) events.push(ev);
+  });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: TRACE_CATEGORIES },
+  });
+  const result = await work();
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  mkdirSync(resolve(dir), { recursive: true });
+  const file = join(resolve(dir), `${name}.json`);
+  writeFileSync(file, JSON.stringify(events));
+  console.log(`  (trace of the ${name}: ${file}, ${events.length} events)`);
+  return result;
 }
 
 export async function barbarossaWebFigures(): Promise<void> {
@@ -51,7 +101,8 @@ export async function barbarossaWebFigures(): Promise<void> {
     await page.locator('.status', { hasText: 'German Operational movement' }).waitFor();
     await page.waitForTimeout(500);
     // Runs in the page (a string: the page's DOM types are not this program's).
-    const figures = await page.evaluate<Figures>(`(async () => {
+    const figures = await traced(browser, page, 'clicks', () =>
+      page.evaluate<Figures>(`(async () => {
       const svg = document.querySelector('svg.map');
       const counters = [...document.querySelectorAll('g.counter.axis')];
       const nextFrame = () => new Promise((res) => requestAnimationFrame(() => res(null)));
@@ -106,7 +157,8 @@ export async function barbarossaWebFigures(): Promise<void> {
         return { median: s[Math.floor(s.length / 2)] ?? NaN, p95: s[Math.floor(s.length * 0.95)] ?? NaN };
       };
       return { clicks: dom.length, dom: stat(dom), painted: stat(painted), frame: stat(frame), lit: dom.length ? litTotal / dom.length : 0 };
-    })()`);
+    })()`),
+    );
     const zoom = await page.evaluate<{ median: number; p95: number }>(`(async () => {
       const svg = document.querySelector('svg.map');
       const r = svg.getBoundingClientRect();
@@ -127,13 +179,14 @@ export async function barbarossaWebFigures(): Promise<void> {
     // A hot-seat game of hidden information opens on the hand-over screen: the time to it,
     // then from pressing "show my board" to the board drawn, added.
     const loads: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      await page.reload({ waitUntil: 'commit' });
-      await page.waitForFunction(
-        `document.querySelector('main.handover button') || document.querySelectorAll('svg.map g.counter').length > 20`,
-      );
-      loads.push(
-        await page.evaluate<number>(`(async () => {
+    await traced(browser, page, 'loads', async () => {
+      for (let i = 0; i < 5; i++) {
+        await page.reload({ waitUntil: 'commit' });
+        await page.waitForFunction(
+          `document.querySelector('main.handover button') || document.querySelectorAll('svg.map g.counter').length > 20`,
+        );
+        loads.push(
+          await page.evaluate<number>(`(async () => {
           const opened = performance.now();
           const button = document.querySelector('main.handover button');
           if (!button) return opened;
@@ -143,8 +196,9 @@ export async function barbarossaWebFigures(): Promise<void> {
             await new Promise((res) => requestAnimationFrame(() => res(null)));
           return opened + (performance.now() - pressed);
         })()`),
-      );
-    }
+        );
+      }
+    });
     const home: number[] = [];
     const other = await browser.newPage();
     for (let i = 0; i < 5; i++) {
