@@ -201,11 +201,20 @@ describe('hot-seat Operation Mars in the browser', () => {
     await playToGerman(page);
     await page.locator('.status .side-chip', { hasText: 'von Kluge' }).waitFor();
 
-    // Reload: everything as it was.
+    // Reload: everything as it was. While the game opens, the page says so: the home page
+    // (its list of games, a summary request for each saved one) is never drawn meanwhile.
     const before = await page.locator('.status').innerText();
     const logBefore = await logText(page);
+    await page.addInitScript(`
+      window.__opening = { opening: false, home: false };
+      new MutationObserver(() => {
+        if (document.querySelector('main.opening')) window.__opening.opening = true;
+        if (document.querySelector('ul.games')) window.__opening.home = true;
+      }).observe(document, { childList: true, subtree: true });
+    `);
     await page.reload();
     await page.locator('.status').waitFor();
+    assert.deepEqual(await page.evaluate('window.__opening'), { opening: true, home: false });
     assert.equal(await page.locator('.status').innerText(), before);
     assert.equal(await logText(page), logBefore);
     await page.getByRole('tab', { name: 'Log' }).click();

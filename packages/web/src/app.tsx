@@ -76,6 +76,12 @@ async function openRoute(route: string, seatLink: boolean): Promise<Session | nu
   return null;
 }
 
+/** Whether the route opens a game (a server game, a saved or new offline one, a seat link), not the home page. */
+function opening(route: string, seatLink: boolean): boolean {
+  const [first, id] = route.split('/').filter(Boolean);
+  return seatLink || (id !== undefined && (first === 'game' || first === 'local' || first === 'new-local'));
+}
+
 export function App() {
   const route = useRoute();
   const [session, setSession] = useState<Session | null>(null);
@@ -123,6 +129,15 @@ export function App() {
   const shown = session && pages && (route.startsWith('/replay') || route !== '/' || seatLink);
   if (shown && session.waiting?.()) return <pages.Waiting session={session as ServerSession} />;
   if (shown) return <pages.GamePage session={session} />;
+  // A game's link being opened: a line saying so, not the home page drawn (its cards, a
+  // summary request for every saved game) only to be replaced once the game is open.
+  if (opening(route, seatLink)) {
+    return (
+      <main class="home opening" aria-busy="true">
+        <p>Opening the game…</p>
+      </main>
+    );
+  }
   return (
     <Home
       onReplay={(s) => {
