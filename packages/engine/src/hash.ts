@@ -66,6 +66,20 @@ function inOrder(v: unknown): boolean {
  */
 const frozenJson = new WeakMap<object, string>();
 
+/**
+ * The JSON of a frozen plain object of primitive fields, written once and kept
+ * (frozenJson); undefined for any other object.
+ */
+function keptJson(v: object): string | undefined {
+  const kept = frozenJson.get(v);
+  if (kept !== undefined || Array.isArray(v) || !isFlatFrozen(v)) return kept;
+  const own: string[] = [];
+  writeObject(own, v);
+  const json = own.join('');
+  frozenJson.set(v, json);
+  return json;
+}
+
 function isFlatFrozen(v: object): boolean {
   if (!Object.isFrozen(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
   const proto = Object.getPrototypeOf(v);
@@ -104,17 +118,9 @@ function write(out: string[], value: unknown, key: string | number): boolean {
         out.push('null');
         return true;
       }
-      const kept = frozenJson.get(v);
+      const kept = keptJson(v);
       if (kept !== undefined) {
         out.push(kept);
-        return true;
-      }
-      if (!Array.isArray(v) && isFlatFrozen(v)) {
-        const own: string[] = [];
-        writeObject(own, v);
-        const json = own.join('');
-        frozenJson.set(v, json);
-        out.push(json);
         return true;
       }
       if (inOrder(v)) out.push(JSON.stringify(v));
@@ -233,7 +239,8 @@ function immutableJson(v: unknown): boolean {
     case 'number':
       return true;
     case 'object':
-      return v === null || frozenJson.has(v) || (!Array.isArray(v) && isFlatFrozen(v));
+      // Its JSON written and kept now, if it can be: the record then writes it from there.
+      return v === null || keptJson(v) !== undefined;
     default:
       return false;
   }
