@@ -12,6 +12,7 @@
  *   node --import tsx bench/trace-summary.ts /tmp/trace/clicks.json [--frame-ms=7] [--top=25]
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 interface TraceEvent {
   readonly name: string;
@@ -41,20 +42,30 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.slice(3).find((a) => a.startsWith(`--${name}=`));
-  if (arg === undefined) return fallback;
-  const v = Number(arg.slice(name.length + 3));
-  if (!Number.isFinite(v) || v <= 0) usage(`--${name} is a positive number, not ${arg}`);
+/** A positive number from an option's text. */
+function positive(name: string, text: string): number {
+  const v = Number(text);
+  if (!Number.isFinite(v) || v <= 0) usage(`--${name} is a positive number, not ${text}`);
   return v;
 }
 
-const file = process.argv[2];
+/** The command line, read by node's own parser; a usage line for anything else. */
+function readArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { 'frame-ms': { type: 'string', default: '7' }, top: { type: 'string', default: '25' } },
+    });
+  } catch (e) {
+    usage((e as Error).message);
+  }
+}
+const parsed = readArgs();
+const file = parsed.positionals[0];
 if (!file) usage('no trace file given');
-const unknown = process.argv.slice(3).filter((a) => !/^--(frame-ms|top)=/.test(a));
-if (unknown.length > 0) usage(`unknown arguments: ${unknown.join(' ')}`);
-const frameMs = option('frame-ms', 7);
-const top = option('top', 25);
+if (parsed.positionals.length > 1) usage(`one trace file, not ${parsed.positionals.join(' ')}`);
+const frameMs = positive('frame-ms', parsed.values['frame-ms']);
+const top = positive('top', parsed.values.top);
 
 let events: TraceEvent[];
 try {
