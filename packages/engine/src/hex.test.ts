@@ -28,7 +28,7 @@ describe('hex numbers (printed CCRR, only at the edges)', () => {
     assert.equal(makeHexNumber({ col: 3, row: 14 }), '0314');
   });
   it('refuses what is not a hex number', () => {
-    for (const bad of ['120', '12077', 'ab07', '0007', '1200', ''])
+    for (const bad of ['120', '12077', 'ab07', '0007', '1200', '', '12 7', '-107', '1.07', '١٢٠٧'])
       assert.equal(parseHexNumber(bad), null, bad);
     assert.throws(() => makeHexNumber({ col: 100, row: 1 }), RangeError);
   });

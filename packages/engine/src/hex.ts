@@ -122,16 +122,34 @@ export function axialToOffset(a: Axial): Offset {
   return { col: col + 1, row: row + 1 };
 }
 
-const HEX_NUMBER = /^(\d{2})(\d{2})$/;
+/** The digit at `i` of `text` (0-9), or -1. */
+function digitAt(text: string, i: number): number {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -1;
+}
+
+/**
+ * A printed hex number "CCRR" read as the number CCRR (column * 100 + row), or -1 when it
+ * is not one. Digit by digit, not by a regular expression, and no object: a map file names
+ * every hex of its zones, terrain and lines, and a browser opening a game compiles the
+ * whole front's (issue #49).
+ */
+export function hexNumberValue(text: string): number {
+  if (text.length !== 4) return -1;
+  const c1 = digitAt(text, 0);
+  const c2 = digitAt(text, 1);
+  const r1 = digitAt(text, 2);
+  const r2 = digitAt(text, 3);
+  if (c1 < 0 || c2 < 0 || r1 < 0 || r2 < 0) return -1;
+  const col = c1 * 10 + c2;
+  const row = r1 * 10 + r2;
+  return col < 1 || row < 1 ? -1 : col * 100 + row;
+}
 
 /** Parses a printed hex number "CCRR" (e.g. "1207"); null when it is not one. */
 export function parseHexNumber(text: string): Offset | null {
-  const m = HEX_NUMBER.exec(text);
-  if (!m) return null;
-  const col = Number(m[1]);
-  const row = Number(m[2]);
-  if (col < 1 || row < 1) return null;
-  return { col, row };
+  const v = hexNumberValue(text);
+  return v < 0 ? null : { col: Math.floor(v / 100), row: v % 100 };
 }
 
 export function makeHexNumber(o: Offset): string {

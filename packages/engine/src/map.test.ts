@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { neighborsOf, slotBetween } from './graph.ts';
-import { DIRECTIONS } from './hex.ts';
+import { axialDistance, DIRECTIONS, directionTo } from './hex.ts';
 import {
   compileHexMap,
   compilePointMap,
@@ -9,6 +10,9 @@ import {
   featureBit,
   fitsLine,
   type HexMapSetup,
+  hexAxial,
+  hexesWithin,
+  hexGridGraph,
   hexIndex,
   hexNumberOf,
   hexsideEnds,
@@ -52,6 +56,41 @@ describe('hex map model', () => {
     for (const h of ['0101', '0305', '0501']) assert.equal(hexNumberOf(m, hexIndex(m, h)), h);
     assert.equal(hexIndex(m, '0601'), -1);
     assert.equal(hexIndex(m, 'nope'), -1);
+  });
+  it('finds the hexes within a distance as measuring every hex of the grid would', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 14 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 6 }),
+        (columns, rows, at, radius) => {
+          const dims = { columns, rows };
+          const centre = at % (columns * rows);
+          const measured: number[] = [];
+          for (let h = 0; h < columns * rows; h++)
+            if (axialDistance(hexAxial(dims, h), hexAxial(dims, centre)) <= radius) measured.push(h);
+          assert.deepEqual(
+            hexesWithin(dims, centre, radius).sort((a, b) => a - b),
+            measured,
+          );
+        },
+      ),
+    );
+  });
+  it('joins each hex to the neighbour one step away in each direction, and only on the map', () => {
+    const onMap = new Uint8Array(7 * 6).fill(1);
+    onMap[hexIndex({ columns: 7, rows: 6 }, '0403')] = 0;
+    const g = hexGridGraph(7, 6, onMap);
+    const dims = { columns: 7, rows: 6 };
+    for (let h = 0; h < 42; h++)
+      for (let d = 0; d < 6; d++) {
+        const t = g.targets[h * 6 + d]!;
+        const expected = hexesWithin(dims, h, 1).filter(
+          (j) => onMap[h] === 1 && onMap[j] === 1 && directionTo(hexAxial(dims, h), hexAxial(dims, j)) === d,
+        );
+        assert.deepEqual(t < 0 ? [] : [t], expected, `${hexNumberOf(dims, h)} ${DIRECTIONS[d]}`);
+      }
   });
   it('gives corner hexes fewer neighbours and inner hexes six', () => {
     const m = compiled();

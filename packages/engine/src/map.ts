@@ -12,12 +12,11 @@ import {
   axialNeighbor,
   axialToOffset,
   DIRECTIONS,
-  directionTo,
+  hexNumberValue,
   hexsideEndDirections,
   makeHexNumber,
   offsetToAxial,
   opposite,
-  parseHexNumber,
 } from './hex.ts';
 import { type EngineSetupCode, engineSetupError, err, ok, type Result, type SetupError } from './result.ts';
 import { parseWithSchema } from './schema.ts';
@@ -138,8 +137,8 @@ export function hexIndexOf(map: Pick<HexMap, 'columns' | 'rows'>, col: number, r
 
 /** Hex index of a printed hex number on this map, or -1 (not a hex number, or off the grid). */
 export function hexIndex(map: Pick<HexMap, 'columns' | 'rows'>, hexNum: string): number {
-  const o = parseHexNumber(hexNum);
-  return o ? hexIndexOf(map, o.col, o.row) : -1;
+  const v = hexNumberValue(hexNum);
+  return v < 0 ? -1 : hexIndexOf(map, Math.floor(v / 100), v % 100);
 }
 
 export function hexNumberOf(map: Pick<HexMap, 'rows'>, index: number): string {
@@ -148,6 +147,38 @@ export function hexNumberOf(map: Pick<HexMap, 'rows'>, index: number): string {
 
 export function hexAxial(map: Pick<HexMap, 'rows'>, index: number): Axial {
   return offsetToAxial({ col: Math.floor(index / map.rows) + 1, row: (index % map.rows) + 1 });
+}
+
+/** The axial steps of the six directions (hex.ts `axialNeighbor`), as plain numbers. */
+const AXIAL_DQ = DIRECTIONS.map((_, d) => axialNeighbor({ q: 0, r: 0 }, d).q);
+const AXIAL_DR = DIRECTIONS.map((_, d) => axialNeighbor({ q: 0, r: 0 }, d).r);
+
+/** The direction from grid hex `a` to an adjacent `b` (hex.ts `directionTo`), or -1; no objects made. */
+function gridDirection(rows: number, a: number, b: number): number {
+  const ac = Math.floor(a / rows);
+  const bc = Math.floor(b / rows);
+  const dq = bc - ac;
+  const dr = (b % rows) - (bc - (bc & 1)) / 2 - ((a % rows) - (ac - (ac & 1)) / 2);
+  for (let d = 0; d < 6; d++) if (AXIAL_DQ[d] === dq && AXIAL_DR[d] === dr) return d;
+  return -1;
+}
+
+/**
+ * The hexes of the grid within `radius` hexes of `centre` (itself included), by index, in
+ * no set order: the disc walked in axial coordinates, not the whole grid measured.
+ */
+export function hexesWithin(map: Pick<HexMap, 'columns' | 'rows'>, centre: number, radius: number): number[] {
+  const a = hexAxial(map, centre);
+  const out: number[] = [];
+  for (let dq = -radius; dq <= radius; dq++) {
+    const hi = Math.min(radius, radius - dq);
+    for (let dr = Math.max(-radius, -radius - dq); dr <= hi; dr++) {
+      const o = axialToOffset({ q: a.q + dq, r: a.r + dr });
+      const h = hexIndexOf(map, o.col, o.row);
+      if (h >= 0) out.push(h);
+    }
+  }
+  return out;
 }
 
 /** The hexside id of (hex, direction): the same number seen from either side. */
@@ -206,12 +237,17 @@ export function hexGridGraph(columns: number, rows: number, onMap?: Uint8Array):
   const targets = new Int32Array(n * 6).fill(-1);
   const edgeIds = new Int32Array(n * 6);
   const offsets = new Int32Array(n + 1);
+  // Each neighbour's column and row from the hex's own, in plain integers (axialNeighbor's
+  // objects, six a hex, were most of the time a browser took to open the whole front).
   for (let i = 0; i < n; i++) {
     offsets[i + 1] = (i + 1) * 6;
-    const a = hexAxial(dims, i);
+    const col = Math.floor(i / rows);
+    const row = i % rows;
+    const r = row - (col - (col & 1)) / 2;
     for (let d = 0; d < 6; d++) {
-      const b = axialToOffset(axialNeighbor(a, d));
-      const j = hexIndexOf(dims, b.col, b.row);
+      const nc = col + AXIAL_DQ[d]!;
+      const nr = r + AXIAL_DR[d]! + (nc - (nc & 1)) / 2;
+      const j = hexIndexOf(dims, nc + 1, nr + 1);
       const slot = i * 6 + d;
       if (j >= 0 && (!onMap || (onMap[i] === 1 && onMap[j] === 1))) targets[slot] = j;
       edgeIds[slot] = d < 3 || j < 0 ? slot : j * 6 + opposite(d);
@@ -277,8 +313,11 @@ interface HexCompiling {
   readonly errors: SetupError<EngineSetupCode>[];
   /** 1 where the hex is on the map (the grid less `offMap`). */
   readonly onMap: Uint8Array;
-  /** The index of a hex a field names; an error at `path`, and -1 for a hex off the map. */
-  readonly at: (hexNum: string, path: string) => number;
+  /**
+   * The index of a hex a field names; an error at `path()`, and -1 for a hex off the map.
+   * The path is a function, written only for an error: a map names thousands of hexes.
+   */
+  readonly at: (hexNum: string, path: () => string) => number;
 }
 
 /** The grid with its `offMap` hexes taken out (an unknown one is an error). */
@@ -287,14 +326,14 @@ function hexCompiling(m: HexMapInput, root: string): HexCompiling {
   const dims = { columns: m.columns, rows: m.rows };
   const n = m.columns * m.rows;
   const onMap = new Uint8Array(n).fill(1);
-  const at = (hexNum: string, path: string): number => {
+  const at = (hexNum: string, path: () => string): number => {
     const i = hexIndex(dims, hexNum);
     if (i < 0) {
       errors.push(
-        engineSetupError('setup/unknown-hex', path, `hex ${hexNum} is not on a ${m.columns}x${m.rows} map`),
+        engineSetupError('setup/unknown-hex', path(), `hex ${hexNum} is not on a ${m.columns}x${m.rows} map`),
       );
     } else if (onMap[i] === 0) {
-      errors.push(engineSetupError('setup/off-map-hex', path, `hex ${hexNum} is listed as off the map`));
+      errors.push(engineSetupError('setup/off-map-hex', path(), `hex ${hexNum} is listed as off the map`));
       return -1;
     }
     return i;
@@ -315,7 +354,7 @@ function compileTerrain(c: HexCompiling, m: HexMapInput): Pick<HexMap, 'terrainN
   const terrainNames = [m.defaultTerrain];
   const terrain = new Uint8Array(c.n);
   for (const [h, t] of Object.entries(m.terrain)) {
-    const i = c.at(h, `${c.root}.terrain.${h}`);
+    const i = c.at(h, () => `${c.root}.terrain.${h}`);
     if (i < 0) continue;
     let k = terrainNames.indexOf(t);
     if (k < 0) k = terrainNames.push(t) - 1;
@@ -343,13 +382,13 @@ function compileHexsides(
       return;
     }
     group.between.forEach(([h1, h2], si) => {
-      const path = `${root}.hexsides[${gi}].between[${si}]`;
-      const a = c.at(h1, `${path}[0]`);
-      const b = c.at(h2, `${path}[1]`);
+      const path = () => `${root}.hexsides[${gi}].between[${si}]`;
+      const a = c.at(h1, () => `${path()}[0]`);
+      const b = c.at(h2, () => `${path()}[1]`);
       if (a < 0 || b < 0) return;
-      const d = directionTo(hexAxial(dims, a), hexAxial(dims, b));
+      const d = gridDirection(dims.rows, a, b);
       if (d < 0) {
-        errors.push(engineSetupError('setup/not-adjacent', path, `hexes ${h1} and ${h2} share no hexside`));
+        errors.push(engineSetupError('setup/not-adjacent', path(), `hexes ${h1} and ${h2} share no hexside`));
         return;
       }
       sideFeatures[a * 6 + d]! |= 1 << k;
@@ -376,15 +415,15 @@ function compileConnections(
     if (k < 0) k = connectionNames.push(conn.kind) - 1;
     let prev = -1;
     conn.path.forEach((h, pi) => {
-      const path = `${root}.connections[${ci}].path[${pi}]`;
+      const path = () => `${root}.connections[${ci}].path[${pi}]`;
       const i = c.at(h, path);
       if (i >= 0 && prev >= 0) {
-        const d = directionTo(hexAxial(dims, prev), hexAxial(dims, i));
+        const d = gridDirection(dims.rows, prev, i);
         if (d < 0) {
           errors.push(
             engineSetupError(
               'setup/not-adjacent',
-              path,
+              path(),
               `${conn.kind} jumps from ${hexNumberOf(dims, prev)} to ${h}`,
             ),
           );
@@ -404,7 +443,7 @@ function compilePlaces(c: HexCompiling, list: HexMapInput['places']): Pick<HexMa
   const places: Place[] = [];
   const placeAt = new Int32Array(c.n).fill(-1);
   list.forEach((p, pi) => {
-    const i = c.at(p.hex, `${c.root}.places[${pi}].hex`);
+    const i = c.at(p.hex, () => `${c.root}.places[${pi}].hex`);
     if (i < 0) return;
     if (placeAt[i]! >= 0) {
       c.errors.push(
@@ -444,7 +483,7 @@ function compileZones(
     const membership = new Uint8Array(c.n);
     const hexes: number[] = [];
     zn.hexes.forEach((h, hi) => {
-      const i = c.at(h, `${c.root}.${field}[${zi}].hexes[${hi}]`);
+      const i = c.at(h, () => `${c.root}.${field}[${zi}].hexes[${hi}]`);
       if (i >= 0 && membership[i] === 0) {
         membership[i] = 1;
         hexes.push(i);

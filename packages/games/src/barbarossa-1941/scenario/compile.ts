@@ -6,12 +6,11 @@
  * the shared list, in that order, and hands on what the later parts look up.
  */
 import {
-  axialDistance,
   compileOddsTable,
   compileParsedHexMap,
   err,
   type HexMap,
-  hexAxial,
+  hexesWithin,
   hexIndex,
   hexNumberOf,
   ok,
@@ -401,12 +400,24 @@ function compileAxisPlacements(
   positions: SetupRules['positions'],
   at: Lookups,
 ): Record<string, number[]> {
-  const { map, n, errors } = c;
+  const { map, errors } = c;
   const axisGround = (h: number) => at.land[h] === 1 && at.regions.sovietTerritory[h] !== 1;
   const axisSetupHexes: Record<string, number[]> = {};
-  // Each hex's axial coordinates, once: every unit placed "near" positions measures from them
-  // (~150 units by ~6,000 hexes, compiled in the browser as a game opens: issue #49).
-  let axials: ReturnType<typeof hexAxial>[] | null = null;
+  // The hexes near a set of positions, once per set and distance: ~150 units share a few
+  // dozen of them, and each is the discs around its positions, not the grid measured (a
+  // browser compiles this as a game opens: issue #49).
+  const nearHexes = new Map<string, number[]>();
+  const near = (centres: readonly number[], within: number): number[] => {
+    const key = `${centres.join(',')}/${within}`;
+    let hexes = nearHexes.get(key);
+    if (!hexes) {
+      const seen = new Set<number>();
+      for (const ce of centres) for (const h of hexesWithin(map, ce, within)) if (axisGround(h)) seen.add(h);
+      hexes = [...seen].sort((x, y) => x - y);
+      nearHexes.set(key, hexes);
+    }
+    return hexes;
+  };
   for (const [id, place] of Object.entries(axis)) {
     const path = `setup.axis.${id}`;
     at.needUnit(id, path, 'axis');
@@ -421,13 +432,12 @@ function compileAxisPlacements(
         if (!p) errors.push(setupError('setup/unknown-position', `${path}.near[${i}]`, `no position ${pid}`));
         return p?.hex ?? -1;
       });
-      axials ??= Array.from({ length: n }, (_, h) => hexAxial(map, h));
-      const from = centres.filter((ce) => ce >= 0).map((ce) => axials![ce]!);
-      for (let h = 0; h < n; h++) {
-        if (!axisGround(h)) continue;
-        const a = axials[h]!;
-        if (from.some((ce) => axialDistance(a, ce) <= place.within)) allowed.push(h);
-      }
+      allowed.push(
+        ...near(
+          centres.filter((ce) => ce >= 0),
+          place.within,
+        ),
+      );
     }
     if (allowed.length === 0) errors.push(setupError('setup/no-room', path, `${id} has no legal set-up hex`));
     axisSetupHexes[id] = allowed.sort((x, y) => x - y);
