@@ -7,6 +7,7 @@
 import { type Action, type ProvableGame, proveDice, type ReplayFile } from '@stavka/engine';
 import { type LiveChatMessage, type LiveMessage, receive } from '@stavka/server/live';
 import { openedGame, openGame, rulesOf } from './games.ts';
+import { askSeatView, seatTokens, takeSeatView } from './seat-views.ts';
 import { call, contribution, gameSummary, type ImportedFrom, SEEN, TOKENS } from './server-games.ts';
 import type { Session, SessionView } from './session.ts';
 
@@ -32,7 +33,7 @@ interface SeatView {
 
 /** Opens a game with the given seat tokens (comma-separated), joining seats not yet joined. */
 export async function joinServerGame(id: string, tokens: string | null): Promise<ServerSession> {
-  const list = (tokens ?? localStorage.getItem(TOKENS + id) ?? '').split(',').filter(Boolean);
+  const list = seatTokens(id, tokens);
   if (list.length === 0)
     throw new Error(
       'This link carries no seat token (the part after "#"), and this browser holds no seat in this game: ask for your seat link again.',
@@ -108,14 +109,17 @@ export class ServerSession implements Session {
    */
   async open(): Promise<void> {
     const before = [...this.tokens];
-    const view = (token: string) => call<SeatView>('GET', `/api/games/${this.id}/view`, token);
+    const view = (token: string) => askSeatView<SeatView>(this.id, token);
     let module: Promise<unknown> | null = null;
     const load = (v: SeatView) => {
       const game = v.view?.game;
       if (game && module === null) module = openGame(game).catch(() => {});
       return v;
     };
-    const firsts = await Promise.all(this.tokens.map((token) => view(token).then(load)));
+    // The first views may have been asked for as the page started (seat-views.ts).
+    const firsts = await Promise.all(
+      this.tokens.map((token) => takeSeatView<SeatView>(this.id, token).then(load)),
+    );
     const joining = firsts.map((v) => v.side !== null && !v.seats[v.side]?.joined);
     // Joining issues a seat a token of its own: the link's copy stops working.
     const joined = await Promise.all(
@@ -195,6 +199,16 @@ export class ServerSession implements Session {
       live = next;
       this.channels.set(token, ws);
       const old = this.views.get(token);
+      // A channel's first view is most often the one the page already shows (opened over
+      // HTTP a moment before): the same view drawn again would be the whole board's
+      // render for nothing (issue #49).
+      if (
+        old &&
+        msg.type === 'view' &&
+        next.stateId === old.stateId &&
+        JSON.stringify(next) === JSON.stringify(old)
+      )
+        return;
       if (!old || next.stateId >= old.stateId) {
         this.views.set(token, next);
         this.refresh();
