@@ -11,6 +11,7 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { openGame } from './games.ts';
 import { Home } from './home.tsx';
 import { localGameOf } from './local-games.ts';
+import { serverGameOf } from './seat-views.ts';
 import type { ServerSession } from './server.ts';
 import type { Session } from './session.ts';
 
@@ -41,7 +42,7 @@ const loadGamePages = (): Promise<GamePages> =>
   });
 
 /** Opens the session a route names (null: the route is the home page's). */
-async function openRoute(route: string, seatLink: boolean): Promise<Session | null> {
+async function openRoute(route: string): Promise<Session | null> {
   const parts = route.split('/').filter(Boolean);
   if (parts[0] === 'new-local' && parts[1]) {
     // A fresh offline game with a chosen seed (tests, or replaying a shared set-up).
@@ -62,16 +63,12 @@ async function openRoute(route: string, seatLink: boolean): Promise<Session | nu
     if (!s) throw new Error(`No saved game ${parts[1]} in this browser.`);
     return s;
   }
-  if (parts[0] === 'game' && parts[1]) {
+  // A server game: #/game/<id>/<tokens>, or a seat link /play/<game id>#<seat token> (cut
+  // short, no token: the seats this browser holds of the game, if any).
+  const server = serverGameOf(route, location.pathname);
+  if (server) {
     const { joinServerGame } = await import('./server.ts');
-    return joinServerGame(parts[1], parts[2] ?? null);
-  }
-  if (seatLink) {
-    // A seat link from the server: /play/<game id>#<seat token>. Cut short (no token):
-    // the seats this browser holds of the game, if any.
-    const { joinServerGame } = await import('./server.ts');
-    const id = location.pathname.split('/')[2] ?? '';
-    return joinServerGame(id, route === '/' ? null : route.replace(/^\//, ''));
+    return joinServerGame(server.id, server.tokens);
   }
   return null;
 }
@@ -103,7 +100,7 @@ export function App() {
     }
     // The game page's chunk comes beside the session: neither waits for the other.
     const page = loadGamePages();
-    Promise.all([openRoute(route, seatLink), page]).then(
+    Promise.all([openRoute(route), page]).then(
       ([s, p]) => {
         // A game opened after the route moved on is closed at once, never shown.
         if (left) s?.close?.();

@@ -14,19 +14,18 @@ export function seatTokens(id: string, tokens: string | null): string[] {
   return (tokens ?? localStorage.getItem(TOKENS + id) ?? '').split(',').filter(Boolean);
 }
 
-/** The server game and tokens an address opens (the rules of app.tsx's openRoute), or null. */
-export function seatsOfAddress(where: Pick<Location, 'pathname' | 'hash'>): {
-  id: string;
-  tokens: string | null;
-} | null {
-  const route = where.hash.slice(1) || '/';
+/**
+ * The server game and seat tokens a route opens, or null: #/game/<id>/<tokens>, or on a seat
+ * link's page (/play/<id>) any route that is not a saved or new offline game or a replay,
+ * the route being its tokens (none: those this browser holds). An id may be empty (a seat
+ * link cut short): joining it says so.
+ */
+export function serverGameOf(route: string, pathname: string): { id: string; tokens: string | null } | null {
   const parts = route.split('/').filter(Boolean);
   if (parts[0] === 'game' && parts[1]) return { id: parts[1], tokens: parts[2] ?? null };
-  if (where.pathname.startsWith('/play/') && parts[0] !== 'replay') {
-    const id = where.pathname.split('/')[2] ?? '';
-    return id ? { id, tokens: route === '/' ? null : route.replace(/^\//, '') } : null;
-  }
-  return null;
+  if ((parts[0] === 'local' || parts[0] === 'new-local') && parts[1]) return null;
+  if (parts[0] === 'replay' || !pathname.startsWith('/play/')) return null;
+  return { id: pathname.split('/')[2] ?? '', tokens: route === '/' ? null : route.replace(/^\//, '') };
 }
 
 /** The views asked for early, by game and token, each until taken. */
@@ -40,8 +39,8 @@ export function askSeatView<T>(id: string, token: string): Promise<T> {
 
 /** Sends the view requests of the game this page's address opens, if it opens one. */
 export function askSeatViewsEarly(where: Pick<Location, 'pathname' | 'hash'> = location): void {
-  const seats = seatsOfAddress(where);
-  if (!seats) return;
+  const seats = serverGameOf(where.hash.slice(1) || '/', where.pathname);
+  if (!seats?.id) return;
   let tokens: string[];
   try {
     tokens = seatTokens(seats.id, seats.tokens);
