@@ -119,8 +119,12 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     await newBarbarossa(page, 'New hot-seat game');
     await showBoard(page);
     // The whole front, drawn by the generic board: hexes, rivers, rails, the 1941 border, victory cities.
-    assert.ok((await page.locator('svg.map-board g.static polygon').count()) > 2500, 'the whole-front hexes');
-    for (const cls of ['line.river', 'line.rail', 'line.road', 'line.border-1941'])
+    // The hexes as one path per terrain fill, each hex a closed subpath.
+    const hexes = await page.evaluate(
+      `[...document.querySelectorAll('svg.map-board g.static > path[stroke="#9a9480"]')].reduce((n, p) => n + (p.getAttribute('d').match(/Z/g) ?? []).length, 0)`,
+    );
+    assert.ok(Number(hexes) > 2500, `the whole-front hexes (${hexes})`);
+    for (const cls of ['path.river', 'path.rail', 'path.road', 'path.border-1941'])
       assert.ok((await page.locator(`svg.map-board ${cls}`).count()) > 0, `the map draws ${cls}`);
     assert.ok((await page.locator('svg.map-board g.place text', { hasText: 'Moscow ★3' }).count()) === 1);
     // Hidden Russian armies face down, with nothing on them but a question mark.

@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Action, apply, type Highlight, legalActions, registerGame, setup } from '@stavka/engine';
-import { marsModule, marsRules } from '@stavka/games';
+import { GAMES, marsModule, marsRules } from '@stavka/games';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
-import { hexCenter, hexOutline, polygonPoints } from '../src/geometry.ts';
+import { hexCenter, hexOutline, hexOutlinePath, hexsideSegment, polygonPoints } from '../src/geometry.ts';
 import { litNodes } from '../src/lit-nodes.ts';
 import { MapView } from '../src/MapView.tsx';
-import { hexBoardMarkup } from '../src/map/board-markup.ts';
+import { hexBoardMarkup, LARGE_BOARD_HEXES } from '../src/map/board-markup.ts';
 import { controlPaths } from '../src/map/control.tsx';
 import { stacksOf, UnitsLayer } from '../src/map/units.tsx';
 
@@ -92,6 +92,68 @@ describe("the board's markup (board-markup.ts: one piece of HTML, parsed by the 
     assert.ok(!markup.includes('<img'), 'no element from a name');
     assert.ok(!markup.includes('" onclick'), 'no attribute from a class');
     assert.ok(markup.includes('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;'));
+  });
+});
+
+describe("the whole front's markup: a path per fill and per line class, not an element per hex", async () => {
+  const barbarossa = GAMES['barbarossa-1941']!;
+  const made = setup(barbarossa.rules, null, 1, {});
+  assert.ok(made.ok);
+  const drawing = (await barbarossa.presentation!()).board.drawing(made.value.state);
+  if (drawing.kind !== 'hex') throw new Error('Barbarossa is drawn on hexes');
+  const b = drawing;
+  const map = b.map;
+  const markup = hexBoardMarkup(b);
+  /** Each path's attributes, by its `d`'s subpaths. */
+  const paths = [...markup.matchAll(/<path([^>]*) d="([^"]*)"><\/path>/g)].map((m) => ({
+    attrs: m[1]!,
+    subpaths: m[2]!.match(/M[^M]*/g) ?? [],
+  }));
+  it('draws every hex on the map once, in the path of its own fill', () => {
+    assert.ok(map.graph.nodeCount >= LARGE_BOARD_HEXES);
+    assert.ok(!markup.includes('<polygon'), 'no polygon per hex');
+    const fillOf = new Map<string, string>();
+    for (const p of paths)
+      if (p.attrs.includes('stroke="#9a9480"'))
+        for (const d of p.subpaths) {
+          assert.ok(!fillOf.has(d), 'a hex drawn once');
+          fillOf.set(d, /fill="([^"]*)"/.exec(p.attrs)?.[1] ?? '');
+        }
+    let onMap = 0;
+    for (let h = 0; h < map.graph.nodeCount; h++) {
+      if (map.onMap[h] !== 1) continue;
+      onMap++;
+      assert.equal(fillOf.get(hexOutlinePath(map, h)), b.fill[h], `hex ${h}'s fill`);
+    }
+    assert.equal(fillOf.size, onMap, 'no hex off the map drawn');
+    assert.ok(new Set(fillOf.values()).size <= 40, 'a path per fill, a few dozen at most');
+  });
+  it("draws each hexside feature once, as a segment of its class's one path", () => {
+    for (const s of b.sides) {
+      const expected: string[] = [];
+      for (let h = 0; h < map.graph.nodeCount; h++) {
+        if (map.onMap[h] !== 1) continue;
+        for (let d = 0; d < 6; d++) {
+          const t = map.graph.targets[h * 6 + d]!;
+          if (map.sideFeatures[h * 6 + d]! & s.bit && (t < 0 || d < 3)) {
+            const [a, e] = hexsideSegment(hexCenter(map, h), d);
+            expected.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`);
+          }
+        }
+      }
+      const drawn = paths.filter((p) => p.attrs.includes(`class="${s.className}"`));
+      if (expected.length === 0) continue;
+      assert.equal(drawn.length, 1, `one path of ${s.className}`);
+      assert.ok(drawn[0]!.attrs.includes('fill="none"'));
+      assert.deepEqual(drawn[0]!.subpaths.sort(), expected.sort(), s.className);
+    }
+    for (const cls of ['river', 'rail', 'road', 'border-1941'])
+      assert.ok(
+        paths.some(
+          (p) => new RegExp(`class="([^"]* )?${cls}( [^"]*)?"`).test(p.attrs) && p.subpaths.length > 10,
+        ),
+        cls,
+      );
   });
 });
 

@@ -8,7 +8,7 @@
  * that comes from a presentation (a custom scenario's place names among them) is escaped.
  */
 import type { HexBoard } from '@stavka/engine';
-import { HEX_SIZE, hexCenter, hexOutline, hexsideSegment } from '../geometry.ts';
+import { HEX_SIZE, hexCenter, hexOutline, hexOutlinePath, hexsideSegment, type Point } from '../geometry.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -28,6 +28,11 @@ function attr(name: string, value: string | number | undefined): string {
   return value === undefined ? '' : ` ${name}="${escapeMarkup(String(value))}"`;
 }
 
+/** A segment as a path's subpath. */
+function segment(a: Point, e: Point): string {
+  return `M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`;
+}
+
 function outlinePath(
   b: HexBoard,
   hexes: readonly number[],
@@ -42,55 +47,79 @@ function outlinePath(
       const t = map.graph.targets[h * 6 + k]!;
       if (offMapOnly ? t >= 0 : t >= 0 && member?.[t] === 1) continue;
       const [a, e] = hexsideSegment(c, k);
-      d += `M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`;
+      d += segment(a, e);
     }
   }
   return d;
 }
 
 /**
- * A board of at least this many hexes (a whole front) is drawn lighter: no title element
- * per hex (the hover line names the hex, a lit hex keeps its title).
+ * A board of at least this many hexes (a whole front) is drawn lighter: its hexes as one
+ * path per fill, not a polygon with a title each (the hover line names the hex, a lit hex
+ * keeps its title).
  */
 export const LARGE_BOARD_HEXES = 1500;
 
-/** The inner markup of the board's `g.static`: hexes, roads and railways, hexsides, outlines, places, labels. */
+/** Paths' parts kept by a key (a fill, a class), in the order the keys first came. */
+class Parts {
+  readonly byKey = new Map<string, string[]>();
+  add(key: string, part: string): void {
+    let parts = this.byKey.get(key);
+    if (!parts) {
+      parts = [];
+      this.byKey.set(key, parts);
+    }
+    parts.push(part);
+  }
+}
+
+/**
+ * The inner markup of the board's `g.static`: hexes, roads and railways, hexsides, outlines,
+ * places, labels. Hexside features and connections are one path per class (each segment a
+ * subpath: dashes and caps start again at each, as they did on a line each), drawn in the
+ * order of the presentation's classes; on a large board the hexes are one path per fill
+ * (their shared edges drawn in the one stroke every hex has). The whole front was ~6,000
+ * elements, ~5,300 of them hexes and lines, styled and laid out one by one (issue #49).
+ */
 export function hexBoardMarkup(b: HexBoard): string {
   const map = b.map;
   const large = map.graph.nodeCount >= LARGE_BOARD_HEXES;
   const hexes: string[] = [];
-  const sides: string[] = [];
-  const links: string[] = [];
+  const byFill = new Parts();
+  const sides = new Parts();
+  const links = new Parts();
   for (let h = 0; h < map.graph.nodeCount; h++) {
     if (map.onMap[h] !== 1) continue;
     const c = hexCenter(map, h);
-    const title = large ? '' : `<title>${escapeMarkup(b.hexLabel[h] ?? '')}</title>`;
-    hexes.push(
-      `<polygon points="${hexOutline(map, h)}"${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6">${title}</polygon>`,
-    );
+    if (large) byFill.add(b.fill[h] ?? '', hexOutlinePath(map, h));
+    else
+      hexes.push(
+        `<polygon points="${hexOutline(map, h)}"${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6"><title>${escapeMarkup(b.hexLabel[h] ?? '')}</title></polygon>`,
+      );
     for (let d = 0; d < 6; d++) {
       const slot = h * 6 + d;
       const t = map.graph.targets[slot]!;
       const f = map.sideFeatures[slot]!;
       if (f && (t < 0 || d < 3)) {
         const [a, e] = hexsideSegment(c, d);
-        for (const s of b.sides)
-          if (f & s.bit)
-            sides.push(
-              `<line${attr('x1', a.x)}${attr('y1', a.y)}${attr('x2', e.x)}${attr('y2', e.y)}${attr('class', s.className)}></line>`,
-            );
+        for (const s of b.sides) if (f & s.bit) sides.add(s.className, segment(a, e));
       }
       const l = map.links[slot]!;
       if (l && t > h) {
         const e = hexCenter(map, t);
-        for (const k of b.links)
-          if (l & k.bit)
-            links.push(
-              `<line${attr('x1', c.x)}${attr('y1', c.y)}${attr('x2', e.x)}${attr('y2', e.y)}${attr('class', k.className)}></line>`,
-            );
+        for (const k of b.links) if (l & k.bit) links.add(k.className, segment(c, e));
       }
     }
   }
+  for (const [fill, parts] of byFill.byKey)
+    hexes.push(
+      `<path${attr('fill', fill || undefined)} stroke="#9a9480" stroke-width="0.6"${attr('d', parts.join(''))}></path>`,
+    );
+  const lines = (parts: Parts, order: readonly { readonly className: string }[]) =>
+    [...new Set(order.map((o) => o.className))].flatMap((cls) => {
+      const d = parts.byKey.get(cls);
+      return d ? [`<path${attr('class', cls)} fill="none"${attr('d', d.join(''))}></path>`] : [];
+    });
   const outlines = b.outlines.map((o) => {
     const c = hexCenter(map, o.labelAt ?? o.hexes[0]!);
     const title = o.title ? `<title>${escapeMarkup(o.title)}</title>` : '';
@@ -108,5 +137,12 @@ export function hexBoardMarkup(b: HexBoard): string {
     const e = hexCenter(map, l.between[1]);
     return `<text${attr('x', (a.x + e.x) / 2)}${attr('y', (a.y + e.y) / 2)}${attr('class', l.className)}>${escapeMarkup(l.text)}</text>`;
   });
-  return [...hexes, ...links, ...sides, ...outlines, ...places, ...labels].join('');
+  return [
+    ...hexes,
+    ...lines(links, b.links),
+    ...lines(sides, b.sides),
+    ...outlines,
+    ...places,
+    ...labels,
+  ].join('');
 }
