@@ -85,6 +85,27 @@ export function hexOutlinePath(map: Pick<HexMap, 'rows'>, hex: number): string {
   return d;
 }
 
+/** A full-size hex's outline after its east corner, relative (the same for every hex): SE, SW, W, NW, NE, closed. */
+const HEX_TRAIL = (() => {
+  const c = { x: 0, y: 0 };
+  let s = '';
+  for (let i = 1; i <= 5; i++) {
+    const a = corner(c, i - 1);
+    const e = corner(c, i);
+    s += `l${(e.x - a.x).toFixed(2)},${(e.y - a.y).toFixed(2)}`;
+  }
+  return `${s}z`;
+})();
+
+/**
+ * A full-size hex's outline centred on `c` as a closed path: its east corner, then the same
+ * relative steps for every hex (a whole front's ~3,000 hexes in one path each fill, issue
+ * #49, with two numbers formatted a hex, not twelve).
+ */
+export function hexPathAt(c: Point): string {
+  return `M${(c.x + HEX_SIZE).toFixed(1)},${c.y.toFixed(1)}${HEX_TRAIL}`;
+}
+
 /**
  * The segment of the hexside in engine direction d (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW).
  * Corners run E(0) SE(1) SW(2) W(3) NW(4) NE(5).

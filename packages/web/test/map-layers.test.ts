@@ -10,7 +10,7 @@ import { GAMES, marsModule, marsRules } from '@stavka/games';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
-import { hexCenter, hexOutline, hexOutlinePath, hexsideSegment, polygonPoints } from '../src/geometry.ts';
+import { hexCenter, hexOutline, hexPathAt, hexsideSegment, polygonPoints } from '../src/geometry.ts';
 import { litNodes } from '../src/lit-nodes.ts';
 import { MapView } from '../src/MapView.tsx';
 import { hexBoardMarkup, LARGE_BOARD_HEXES } from '../src/map/board-markup.ts';
@@ -123,7 +123,7 @@ describe("the whole front's markup: a path per fill and per line class, not an e
     for (let h = 0; h < map.graph.nodeCount; h++) {
       if (map.onMap[h] !== 1) continue;
       onMap++;
-      assert.equal(fillOf.get(hexOutlinePath(map, h)), b.fill[h], `hex ${h}'s fill`);
+      assert.equal(fillOf.get(hexPathAt(hexCenter(map, h))), b.fill[h], `hex ${h}'s fill`);
     }
     assert.equal(fillOf.size, onMap, 'no hex off the map drawn');
     assert.ok(new Set(fillOf.values()).size <= 40, 'a path per fill, a few dozen at most');
@@ -171,6 +171,35 @@ describe("each hex's outline, worked out once per grid (geometry.ts hexOutline)"
         }
     assert.notEqual(hexOutline(board.map, 150), hexOutline(other, 150));
     assert.notEqual(hexOutline(board.map, 150), hexOutline(board.map, 150, 28.5));
+  });
+  it("traces a hex's six corners from its east corner in steps every hex shares (hexPathAt)", () => {
+    for (const c of [
+      { x: 0, y: 0 },
+      { x: 1234.5, y: 987.25 },
+      { x: 45, y: 26 },
+    ]) {
+      const d = hexPathAt(c);
+      const m = /^M([-\d.]+),([-\d.]+)((?:l[-\d.]+,[-\d.]+){5})z$/.exec(d);
+      assert.ok(m, d);
+      let x = Number(m[1]);
+      let y = Number(m[2]);
+      const traced = [{ x, y }];
+      for (const step of m[3]!.matchAll(/l([-\d.]+),([-\d.]+)/g)) {
+        x += Number(step[1]);
+        y += Number(step[2]);
+        traced.push({ x, y });
+      }
+      const corners = polygonPoints(c)
+        .split(' ')
+        .map((p) => p.split(',').map(Number));
+      assert.equal(traced.length, 6);
+      traced.forEach((t, i) => {
+        assert.ok(
+          Math.abs(t.x - corners[i]![0]!) < 0.15 && Math.abs(t.y - corners[i]![1]!) < 0.15,
+          `corner ${i} of ${d}`,
+        );
+      });
+    }
   });
   it("draws the board's hexes and the held ground's shading from it", () => {
     const board = pres.board.drawing(g);

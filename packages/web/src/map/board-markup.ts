@@ -8,7 +8,7 @@
  * that comes from a presentation (a custom scenario's place names among them) is escaped.
  */
 import type { HexBoard } from '@stavka/engine';
-import { HEX_SIZE, hexCenter, hexOutline, hexOutlinePath, hexsideSegment, type Point } from '../geometry.ts';
+import { HEX_SIZE, hexCenter, hexOutline, hexPathAt, hexsideSegment, type Point } from '../geometry.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -91,7 +91,7 @@ export function hexBoardMarkup(b: HexBoard): string {
   for (let h = 0; h < map.graph.nodeCount; h++) {
     if (map.onMap[h] !== 1) continue;
     const c = hexCenter(map, h);
-    if (large) byFill.add(b.fill[h] ?? '', hexOutlinePath(map, h));
+    if (large) byFill.add(b.fill[h] ?? '', hexPathAt(c));
     else
       hexes.push(
         `<polygon points="${hexOutline(map, h)}"${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6"><title>${escapeMarkup(b.hexLabel[h] ?? '')}</title></polygon>`,
