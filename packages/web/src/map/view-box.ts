@@ -6,7 +6,7 @@
  * afresh, sharp) once the gesture pauses. Measured on the whole Barbarossa front
  * (bench/barbarossa-web.ts): see the CHANGELOG.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface ViewBox {
   x: number;
@@ -44,11 +44,30 @@ export function usePanZoom(
   const drawn = useRef<ViewBox>(vb);
   const commit = useRef<ReturnType<typeof setTimeout> | null>(null);
   const first = () => svgs().find((x) => x) ?? null;
+  /**
+   * The SVG's box as last laid out, kept by a ResizeObserver: reading the element's size
+   * instead (clientWidth) in a render or a click's handler, after the page has changed in
+   * the same task, made the browser lay the whole page out there and then, and again for
+   * the frame (issue #49: a click's frame on the whole front).
+   */
+  const box = useRef<{ w: number; h: number } | null>(null);
+  useLayoutEffect(() => {
+    // Until its first observation (after the first layout), and where there is no
+    // ResizeObserver, the size is read each time.
+    const el = first();
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver((seen) => {
+      const r = seen[seen.length - 1]?.contentRect;
+      if (r) box.current = { w: r.width, h: r.height };
+    });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
   /** How the view box `v` maps onto the SVG's box (preserveAspectRatio xMidYMid meet). */
   const fit = (v: ViewBox) => {
-    const el = first();
-    const W = el?.clientWidth || v.w;
-    const H = el?.clientHeight || v.h;
+    const el = box.current ? null : first();
+    const W = (box.current ? box.current.w : el?.clientWidth) || v.w;
+    const H = (box.current ? box.current.h : el?.clientHeight) || v.h;
     const s = Math.min(W / v.w, H / v.h);
     return { s, ox: (W - v.w * s) / 2, oy: (H - v.h * s) / 2 };
   };
