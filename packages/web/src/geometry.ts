@@ -74,12 +74,15 @@ export function hexOutline(map: Pick<HexMap, 'rows'>, hex: number, size = HEX_SI
   return s;
 }
 
-/** Hex `hex`'s full-size outline as a closed SVG path (`M...L...Z`), kept as `hexOutline` is. */
+/**
+ * Hex `hex`'s full-size outline as a closed SVG path (`hexPathAt` its centre), kept as
+ * `hexOutline` is: a whole front's board and its held ground's shading draw ~3,000 each.
+ */
 export function hexOutlinePath(map: Pick<HexMap, 'rows'>, hex: number): string {
   const byHex = keptFor(outlinePaths, map.rows);
   let d = byHex[hex];
   if (d === undefined) {
-    d = `M${hexOutline(map, hex).replace(/ /g, 'L')}Z`;
+    d = hexPathAt(hexCenter(map, hex));
     byHex[hex] = d;
   }
   return d;
@@ -104,6 +107,11 @@ const HEX_TRAIL = (() => {
  */
 export function hexPathAt(c: Point): string {
   return `M${(c.x + HEX_SIZE).toFixed(1)},${c.y.toFixed(1)}${HEX_TRAIL}`;
+}
+
+/** A segment as a path's subpath (`M x,y L x,y`, a tenth of a unit). */
+export function segmentPath(a: Point, e: Point): string {
+  return `M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`;
 }
 
 /**

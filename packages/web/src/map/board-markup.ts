@@ -8,7 +8,7 @@
  * that comes from a presentation (a custom scenario's place names among them) is escaped.
  */
 import type { HexBoard } from '@stavka/engine';
-import { HEX_SIZE, hexCenter, hexOutline, hexPathAt, hexsideSegment, type Point } from '../geometry.ts';
+import { HEX_SIZE, hexCenter, hexOutline, hexOutlinePath, hexsideSegment, segmentPath } from '../geometry.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -28,11 +28,6 @@ function attr(name: string, value: string | number | undefined): string {
   return value === undefined ? '' : ` ${name}="${escapeMarkup(String(value))}"`;
 }
 
-/** A segment as a path's subpath. */
-function segment(a: Point, e: Point): string {
-  return `M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`;
-}
-
 function outlinePath(
   b: HexBoard,
   hexes: readonly number[],
@@ -47,7 +42,7 @@ function outlinePath(
       const t = map.graph.targets[h * 6 + k]!;
       if (offMapOnly ? t >= 0 : t >= 0 && member?.[t] === 1) continue;
       const [a, e] = hexsideSegment(c, k);
-      d += segment(a, e);
+      d += segmentPath(a, e);
     }
   }
   return d;
@@ -91,7 +86,7 @@ export function hexBoardMarkup(b: HexBoard): string {
   for (let h = 0; h < map.graph.nodeCount; h++) {
     if (map.onMap[h] !== 1) continue;
     const c = hexCenter(map, h);
-    if (large) byFill.add(b.fill[h] ?? '', hexPathAt(c));
+    if (large) byFill.add(b.fill[h] ?? '', hexOutlinePath(map, h));
     else
       hexes.push(
         `<polygon points="${hexOutline(map, h)}"${attr('fill', b.fill[h])} stroke="#9a9480" stroke-width="0.6"><title>${escapeMarkup(b.hexLabel[h] ?? '')}</title></polygon>`,
@@ -102,12 +97,12 @@ export function hexBoardMarkup(b: HexBoard): string {
       const f = map.sideFeatures[slot]!;
       if (f && (t < 0 || d < 3)) {
         const [a, e] = hexsideSegment(c, d);
-        for (const s of b.sides) if (f & s.bit) sides.add(s.className, segment(a, e));
+        for (const s of b.sides) if (f & s.bit) sides.add(s.className, segmentPath(a, e));
       }
       const l = map.links[slot]!;
       if (l && t > h) {
         const e = hexCenter(map, t);
-        for (const k of b.links) if (l & k.bit) links.add(k.className, segment(c, e));
+        for (const k of b.links) if (l & k.bit) links.add(k.className, segmentPath(c, e));
       }
     }
   }

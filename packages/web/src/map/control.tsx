@@ -10,7 +10,7 @@
  */
 import type { HexBoard, PieceDrawing } from '@stavka/engine';
 import type { Colours } from '../counters.ts';
-import { hexCenter, hexOutlinePath, hexsideSegment } from '../geometry.ts';
+import { hexCenter, hexOutlinePath, hexsideSegment, segmentPath } from '../geometry.ts';
 
 /** Terrain no side holds (the shading and the front stop at the water). */
 const WATER = /^(sea|ocean|water|lake)$/;
@@ -76,7 +76,7 @@ export function controlPaths(
       if (other === -1 || other === o || (other >= 0 && t < h)) continue;
       c ??= hexCenter(map, h);
       const [a, e] = hexsideSegment(c, d);
-      front.push(`M${a.x.toFixed(1)},${a.y.toFixed(1)}L${e.x.toFixed(1)},${e.y.toFixed(1)}`);
+      front.push(segmentPath(a, e));
     }
   }
   const out = sides.map((side, k) => ({ side, d: parts[k]!.join(''), hexes: parts[k]!.length })) as {
