@@ -119,9 +119,9 @@ describe('hot-seat Barbarossa 1941 in the browser', () => {
     await newBarbarossa(page, 'New hot-seat game');
     await showBoard(page);
     // The whole front, drawn by the generic board: hexes, rivers, rails, the 1941 border, victory cities.
-    // The hexes as one path per terrain fill, each hex a closed subpath.
+    // The hexes as one path per terrain fill, each hex a closed subpath (one "M" each).
     const hexes = await page.evaluate(
-      `[...document.querySelectorAll('svg.map-board g.static > path[stroke="#9a9480"]')].reduce((n, p) => n + (p.getAttribute('d').match(/Z/g) ?? []).length, 0)`,
+      `[...document.querySelectorAll('svg.map-board g.static > path[stroke="#9a9480"]')].reduce((n, p) => n + (p.getAttribute('d').match(/M/g) ?? []).length, 0)`,
     );
     assert.ok(Number(hexes) > 2500, `the whole-front hexes (${hexes})`);
     for (const cls of ['path.river', 'path.rail', 'path.road', 'path.border-1941'])
