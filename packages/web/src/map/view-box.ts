@@ -64,10 +64,15 @@ export function usePanZoom(
     return () => watch.disconnect();
   }, []);
   /** How the view box `v` maps onto the SVG's box (preserveAspectRatio xMidYMid meet). */
+  const laidOut = () => {
+    if (box.current) return box.current;
+    const el = first();
+    return { w: el?.clientWidth ?? 0, h: el?.clientHeight ?? 0 };
+  };
   const fit = (v: ViewBox) => {
-    const el = box.current ? null : first();
-    const W = (box.current ? box.current.w : el?.clientWidth) || v.w;
-    const H = (box.current ? box.current.h : el?.clientHeight) || v.h;
+    const { w, h } = laidOut();
+    const W = w || v.w;
+    const H = h || v.h;
     const s = Math.min(W / v.w, H / v.h);
     return { s, ox: (W - v.w * s) / 2, oy: (H - v.h * s) / 2 };
   };
