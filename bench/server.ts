@@ -15,6 +15,7 @@
  * a move (rulesWork) added to what the reference and its players spent a move.
  */
 
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -670,6 +671,20 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
   };
 }
 
+/**
+ * rulesWork in a fresh process of its own (rules-work.ts), as the load runs' servers play
+ * the rules: what the floor is set against. In this process, by the time the server part
+ * runs, the bench's other parts have played every game through the same engine code.
+ */
+export function rulesWorkApart(games: number): ReturnType<typeof rulesWork> {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./rules-work.ts', import.meta.url)), String(games)],
+    { encoding: 'utf8' },
+  );
+  return JSON.parse(out.trim().split('\n').pop()!) as ReturnType<typeof rulesWork>;
+}
+
 export async function serverLoad(): Promise<void> {
   const results: LoadResult[] = [];
   const references = new Map<Transport, LoadResult>();
@@ -740,7 +755,7 @@ export async function serverLoad(): Promise<void> {
   // What these rules leave of the machine: the rules' own work, plus the least a server
   // and the players need a move (the reference's run), against the goal.
   const cores = availableParallelism();
-  const work = rulesWork(GAMES);
+  const work = rulesWorkApart(GAMES);
   // CPU a move, every thread (as the servers' costs are counted): see rulesWork.
   const rules = work.cpu;
   const ref = references.get('WebSocket');
