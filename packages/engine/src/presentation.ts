@@ -346,6 +346,11 @@ export interface BoardPart<V = unknown> {
   /** The board's drawing (map or points). */
   drawing(view: V): BoardDrawing;
   pieces(view: V): readonly PieceDrawing[];
+  /**
+   * Every NATO symbol code (SIDC) a piece of this game may carry (`PieceDrawing.sidc`):
+   * the web draws them ahead of any game (its symbol sheet) and checks that none is missing.
+   */
+  readonly symbols: readonly string[];
   /** The pieces at a node, bottom to top. */
   piecesAt(view: V, at: number): readonly string[];
   /** The node of a piece, or -1. */

@@ -83,6 +83,16 @@ export function natoSymbol(u: { readonly type: string; readonly size: string }):
   return `SFGP${fn}-${ECHELON[u.size as UnitSize] ?? '-'}---`;
 }
 
+/**
+ * Every code `natoSymbol` can give: every arm by every echelon, with the plain frame of an
+ * arm or an echelon that has no mark (a presentation's `symbols`, drawn ahead by the web).
+ */
+export const NATO_SYMBOLS: readonly string[] = [
+  ...new Set(
+    [...UNIT_TYPES, ''].flatMap((type) => [...UNIT_SIZES, ''].map((size) => natoSymbol({ type, size }))),
+  ),
+].sort();
+
 export const unitSchema = z.object({
   /** Stable id used in actions and the log, e.g. "ger-78id". */
   id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'lower-case letters, digits, "." and "-"'),

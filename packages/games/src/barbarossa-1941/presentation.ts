@@ -14,6 +14,7 @@ import {
   type Action,
   type Arrow,
   type Highlight,
+  NATO_SYMBOLS,
   type NodeFacts,
   type Presentation,
   soleSubject,
@@ -343,6 +344,7 @@ export const barbarossaPresentation: Presentation<View> = {
   board: {
     drawing: boardDrawing,
     pieces: pieceDrawings,
+    symbols: NATO_SYMBOLS,
     marks,
     nodeFacts,
     piecesAt: (v, hex) => boardOf(v).at[hex] ?? [],

@@ -41,6 +41,9 @@ function board(view: CouriersState): BoardDrawing {
   };
 }
 
+/** A known dispatch's NATO symbol: a friendly ground unit, no arm. */
+const DISPATCH_SYMBOL = 'SFGPU';
+
 function pieces(view: CouriersState): PieceDrawing[] {
   return ids(view).map((id, at) => {
     const p = view.pieces[id]!;
@@ -49,7 +52,7 @@ function pieces(view: CouriersState): PieceDrawing[] {
       id,
       at,
       side: p.side,
-      sidc: known ? 'SFGPU' : null,
+      sidc: known ? DISPATCH_SYMBOL : null,
       designation: p.name ?? '?',
       factors: known ? String(p.value) : '',
       label: known
@@ -124,6 +127,7 @@ export const couriersPresentation: Presentation<CouriersState> = {
   board: {
     drawing: board,
     pieces,
+    symbols: [DISPATCH_SYMBOL],
     marks: (view) => (view.picked ? [{ at: ids(view).indexOf(view.picked), kind: 'selected' as const }] : []),
     nodeFacts,
     piecesAt: (view, at) => {

@@ -18,6 +18,7 @@ import {
   type LogDrawing,
   type LogEntry,
   type MissingControl,
+  NATO_SYMBOLS,
   type NodeFacts,
   natoSymbol,
   type Outline,
@@ -289,6 +290,7 @@ const UNIT_BUTTONS = new Set(['lose', 'stand', 'unassign', 'fortify', 'withdraw'
 export const marsPresentation: Presentation<MarsState> = {
   board: {
     drawing: (g) => marsBoardDrawing(scenarioByKey(g.scenario)),
+    symbols: NATO_SYMBOLS,
     pieces(g) {
       const s = scenarioByKey(g.scenario);
       const out: PieceDrawing[] = [];

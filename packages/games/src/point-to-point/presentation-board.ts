@@ -150,6 +150,17 @@ export function sidcOf(u: Pick<UnitOnBoard, 'unitClass' | 'mobile' | 'side'>): s
   return `SFGP${fn}-${echelon}---`;
 }
 
+/** Every code `sidcOf` gives: each class of unit, mobile or not, of either side. */
+export const POINT_TO_POINT_SYMBOLS: readonly string[] = [
+  ...new Set(
+    (['major', 'minor', 'air'] as const).flatMap((unitClass) =>
+      [false, true].flatMap((mobile) =>
+        (['axis', 'soviet'] as const).map((side) => sidcOf({ unitClass, mobile, side })),
+      ),
+    ),
+  ),
+].sort();
+
 /** "XXIV AK", "16th Army": the name up to its first bracket or comma, short enough for a counter. */
 export function designation(name: string): string {
   const short = name.split(/[(,:]/)[0]!.trim();

@@ -45,6 +45,7 @@ import {
   boardDrawing,
   boardView,
   factorsText,
+  POINT_TO_POINT_SYMBOLS,
   pieceDrawings,
   pointIndexer,
   pointNamer,
@@ -502,6 +503,7 @@ export const pointToPointPresentation: Presentation<View> = {
   board: {
     drawing: boardDrawing,
     pieces: pieceDrawings,
+    symbols: POINT_TO_POINT_SYMBOLS,
     marks,
     nodeFacts,
     piecesAt: (v, at) => boardView(v).points[at]?.units.map((u) => u.id) ?? [],

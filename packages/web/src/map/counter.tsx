@@ -2,7 +2,7 @@
 /** @jsxImportSource preact */
 /** One counter: its side's colour, its NATO symbol (or face down), designation, factors, marks. */
 import type { PieceDrawing } from '@stavka/engine';
-import { type Colours, symbolUrl } from '../counters.ts';
+import { type Colours, useSymbolUrl } from '../counters.ts';
 import { HEX_SIZE, type Point } from '../geometry.ts';
 
 export function Counter({
@@ -23,6 +23,7 @@ export function Counter({
   const x = at.x - w / 2;
   const y = at.y - w / 2;
   const c = colours[piece.side] ?? { fill: '#ccc', ink: '#222' };
+  const symbol = useSymbolUrl(piece.sidc || null, piece.disrupted ? '#bbbbbb' : c.fill);
   return (
     // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group, not interactive: role img names the counter for screen readers
     <g
@@ -60,15 +61,7 @@ export function Counter({
           ?
         </text>
       )}
-      {piece.sidc && (
-        <image
-          href={symbolUrl(piece.sidc, piece.disrupted ? '#bbbbbb' : c.fill)}
-          x={x + 4}
-          y={y + 6}
-          width={w - 8}
-          height={w * 0.5}
-        />
-      )}
+      {symbol && <image href={symbol} x={x + 4} y={y + 6} width={w - 8} height={w * 0.5} />}
       <text x={at.x} y={y + 6} class="designation" fill={c.ink}>
         {piece.designation}
       </text>
