@@ -5,7 +5,12 @@
  * moves/s ratio and the server's CPU a move against the rules' own work plus the
  * reference's, as `npm run bench -- --only=server` reports them. About 35 s a store.
  *
- *   node --import tsx bench/server-ws.ts sqlite [postgres]
+ *   node --import tsx bench/server-ws.ts [--rounds=N] sqlite [postgres]
+ *
+ * --rounds=N (default 3): N runs of the server, each followed by its reference, and the
+ * median of each figure over them with its range. One pair was not enough to judge a
+ * change by: four pairs of one build on this machine gave the server 458-672 µs a move
+ * and its cost against its floor 2.17-2.80x.
  *
  * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
  * machine's load (`uptime`) is printed with each figure: on a shared machine a ratio
@@ -22,11 +27,14 @@ import { BENCH_SHAPE, type LoadResult, load, Recorder, reference, rulesWork } fr
 const STORES = ['sqlite', 'postgres'] as const;
 type StoreName = (typeof STORES)[number];
 
-const stores = process.argv.slice(2);
+const args = process.argv.slice(2);
+const roundsArg = args.find((a) => a.startsWith('--rounds='));
+const rounds = roundsArg === undefined ? 3 : Number(roundsArg.slice('--rounds='.length));
+const stores = args.filter((a) => a !== roundsArg);
 const unknown = stores.filter((s) => !(STORES as readonly string[]).includes(s));
-if (stores.length === 0 || unknown.length > 0) {
+if (stores.length === 0 || unknown.length > 0 || !Number.isInteger(rounds) || rounds < 1) {
   console.error(
-    `usage: bench/server-ws.ts ${STORES.join('|')} [...] (not: ${unknown.join(', ') || 'none given'})`,
+    `usage: bench/server-ws.ts [--rounds=N, a whole number >= 1] ${STORES.join('|')} [...] (not: ${[...unknown, ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [roundsArg])].join(', ') || 'none given'})`,
   );
   process.exit(2);
 }
@@ -47,24 +55,47 @@ const rules = work.cpu;
 console.log(
   `the rules' own work a move: ${rules.toFixed(0)} µs of CPU (${work.sequential.toFixed(0)} µs of wall-clock time) (${load1()})`,
 );
+/** The median of `xs` and its range, as `median (min-max)`. */
+const spread = (xs: readonly number[], digits: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s.length === 1
+    ? mid.toFixed(digits)
+    : `${mid.toFixed(digits)} (${s[0]!.toFixed(digits)}-${s[s.length - 1]!.toFixed(digits)})`;
+};
 try {
   for (const store of stores as StoreName[]) {
-    const recorder = new Recorder();
-    const env: Record<string, string> =
-      store === 'sqlite'
-        ? { STAVKA_DB: tempSqlitePath(), STAVKA_THREADS: threads }
-        : { DATABASE_URL: await freshPostgresDatabase(), STAVKA_DB: '', STAVKA_THREADS: threads };
-    const run = await load(store === 'sqlite' ? 'SQLite' : 'PostgreSQL', env, 'WebSocket', recorder);
-    const ref = await reference(
-      recorder.recording(),
-      'WebSocket',
-      store === 'sqlite' ? {} : { store: await freshPostgresDatabase() },
-    );
-    const floor = rules + perMove(ref, ref.serverCpu);
-    console.log(`  ${line(run)}`);
-    console.log(`  ${line(ref)}`);
+    const name = store === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const ratios: number[] = [];
+    const costs: number[] = [];
+    const overFloor: number[] = [];
+    const ceilings: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const recorder = new Recorder();
+      const env: Record<string, string> =
+        store === 'sqlite'
+          ? { STAVKA_DB: tempSqlitePath(), STAVKA_THREADS: threads }
+          : { DATABASE_URL: await freshPostgresDatabase(), STAVKA_DB: '', STAVKA_THREADS: threads };
+      const run = await load(name, env, 'WebSocket', recorder);
+      const ref = await reference(
+        recorder.recording(),
+        'WebSocket',
+        store === 'sqlite' ? {} : { store: await freshPostgresDatabase() },
+      );
+      const floor = rules + perMove(ref, ref.serverCpu);
+      ratios.push(rate(run) / rate(ref));
+      costs.push(perMove(run, run.serverCpu));
+      overFloor.push(perMove(run, run.serverCpu) / floor);
+      ceilings.push(1e6 / floor / rate(ref));
+      console.log(`  round ${round} of ${rounds}:`);
+      console.log(`    ${line(run)}`);
+      console.log(`    ${line(ref)}`);
+      console.log(
+        `    ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${ratios.at(-1)!.toFixed(2)}x the reference's moves/s; the server's cost a move ${overFloor.at(-1)!.toFixed(2)}x its floor of ${floor.toFixed(0)} µs; a server with no work but that floor's would reach ${ceilings.at(-1)!.toFixed(2)}x on one thread (${load1()})`,
+      );
+    }
     console.log(
-      `  ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${(rate(run) / rate(ref)).toFixed(2)}x the reference's moves/s; the server's cost a move ${(perMove(run, run.serverCpu) / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs; a server with no work but that floor's would reach ${(1e6 / floor / rate(ref)).toFixed(2)}x on one thread (${load1()})`,
+      `  ${name}${threads !== '0' ? ` (${threads} threads)` : ''}, median (range) of ${rounds} round${rounds === 1 ? '' : 's'}: ${spread(ratios, 2)}x the reference's moves/s (goal >= 0.5x); the server ${spread(costs, 0)} µs a move, ${spread(overFloor, 2)}x its floor (goal within 2x); a server with no work but the floor's: ${spread(ceilings, 2)}x`,
     );
   }
 } finally {
