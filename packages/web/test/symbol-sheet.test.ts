@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { describe, it, mock } from 'node:test';
 import { legalActions, SERVER, SPECTATOR, setup, view } from '@stavka/engine';
 import { GAMES } from '@stavka/games';
-import ms from 'milsymbol';
 import {
   PLACEHOLDER_FILL,
   SYMBOL_SHEET_COMMAND,
@@ -20,25 +19,12 @@ import {
   symbolSheetText,
 } from '../scripts/gen-symbol-sheet.ts';
 import { symbolDrawn, symbolUrl } from '../src/counters.ts';
+import { drawSymbolSvg } from '../src/symbol-draw.ts';
 import { SHEET_FILL, SYMBOL_SHEET } from '../src/symbol-sheet.generated.ts';
 
-/** A counter's symbol as counters.ts made it before the sheet: milsymbol, in the counter's fill. */
+/** A counter's symbol drawn by milsymbol itself, as counters.ts drew it before the sheet (symbol-draw.ts). */
 function milsymbolUrl(sidc: string, fill: string): string {
-  const sym = new ms.Symbol(sidc, {
-    size: 22,
-    fillColor: fill,
-    frameColor: {
-      Friend: '#111',
-      Hostile: '#111',
-      Neutral: '#111',
-      Unknown: '#111',
-      Civilian: '#111',
-      Suspect: '#111',
-    },
-    infoFields: false,
-    padding: 2,
-  });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(sym.asSVG())}`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawSymbolSvg(sidc, fill))}`;
 }
 
 const sheet = Object.keys(SYMBOL_SHEET);
