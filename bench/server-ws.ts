@@ -5,12 +5,19 @@
  * moves/s ratio and the server's CPU a move against the rules' own work plus the
  * reference's, as `npm run bench -- --only=server` reports them. About 35 s a store.
  *
- *   node --import tsx bench/server-ws.ts [--rounds=N] sqlite [postgres]
+ *   node --import tsx bench/server-ws.ts [--rounds=N] [--gc] sqlite [postgres]
  *
  * --rounds=N (default 3): N runs of the server, each followed by its reference, and the
  * median of each figure over them with its range. One pair was not enough to judge a
  * change by: four pairs of one build on this machine gave the server 458-672 µs a move
  * and its cost against its floor 2.17-2.80x.
+ *
+ * --gc: the servers run with V8's --trace-gc-nvp, and each run's collections are given a
+ * move: the scavenges' pauses and the bytes they promote to the old generation, the
+ * mark-compacts' pauses (bench/server.ts gcOf). Under this bench a Mars move leaves 9-18
+ * KB alive past two scavenges (two runs of one build; mostly its legal list and the unit
+ * moves carried to the next state, its log entries): copying them is most of the ~5 ms
+ * each scavenge stops the server for, ~45-55 µs a move.
  *
  * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
  * machine's load (`uptime`) is printed with each figure: on a shared machine a ratio
@@ -30,15 +37,18 @@ type StoreName = (typeof STORES)[number];
 const args = process.argv.slice(2);
 const roundsArg = args.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg === undefined ? 3 : Number(roundsArg.slice('--rounds='.length));
-const stores = args.filter((a) => a !== roundsArg);
+const gc = args.includes('--gc');
+const stores = args.filter((a) => a !== roundsArg && a !== '--gc');
 const unknown = stores.filter((s) => !(STORES as readonly string[]).includes(s));
 if (stores.length === 0 || unknown.length > 0 || !Number.isInteger(rounds) || rounds < 1) {
   console.error(
-    `usage: bench/server-ws.ts [--rounds=N, a whole number >= 1] ${STORES.join('|')} [...] (not: ${[...unknown, ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [roundsArg])].join(', ') || 'none given'})`,
+    `usage: bench/server-ws.ts [--rounds=N, a whole number >= 1] [--gc] ${STORES.join('|')} [...] (not: ${[...unknown, ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [roundsArg])].join(', ') || 'none given'})`,
   );
   process.exit(2);
 }
 const threads = process.env.STAVKA_THREADS ?? '0';
+// The servers' node flags (startChildServer reads them): V8's line on each collection.
+if (gc) process.env.STAVKA_CHILD_NODE_ARGS = `${process.env.STAVKA_CHILD_NODE_ARGS ?? ''} --trace-gc-nvp`;
 const load1 = () =>
   execFileSync('uptime', { encoding: 'utf8' })
     .trim()
@@ -46,8 +56,13 @@ const load1 = () =>
 /** CPU µs a move, from a run's share of one core. */
 const perMove = (r: LoadResult, cpu: number) => (1e6 * cpu * r.seconds) / Math.max(1, r.moves);
 const rate = (r: LoadResult) => r.moves / r.seconds;
+/** A run's collections a move (--gc), or nothing. */
+const gcLine = ({ gc: g, moves }: LoadResult) =>
+  g === undefined
+    ? ''
+    : `\n               GC: ${g.scavenges} scavenges, ${((1000 * g.scavengeMs) / Math.max(1, moves)).toFixed(0)} µs of pause a move, ${(g.promotedBytes / 1024 / Math.max(1, moves)).toFixed(1)} KB promoted a move; ${g.markCompacts} mark-compacts, ${((1000 * g.markCompactMs) / Math.max(1, moves)).toFixed(0)} µs a move`;
 const line = (r: LoadResult) =>
-  `${r.backend.padEnd(10)} ${rate(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server ${perMove(r, r.serverCpu).toFixed(0)} µs a move (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}), players ${perMove(r, r.clientCpu).toFixed(0)} µs`;
+  `${r.backend.padEnd(10)} ${rate(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server ${perMove(r, r.serverCpu).toFixed(0)} µs a move (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}), players ${perMove(r, r.clientCpu).toFixed(0)} µs${gcLine(r)}`;
 
 const work = rulesWork(BENCH_SHAPE.games);
 // CPU a move, every thread, as the servers' costs are counted (see rulesWork).

@@ -109,6 +109,48 @@ export interface LoadResult {
   clientCpu: number;
   /** Moves a second the players offered (paced, open loop); undefined: as fast as answered. */
   offered?: number;
+  /** The server's garbage collection during the run, when it ran with --trace-gc-nvp (gcOf). */
+  gc?: GcFigures;
+}
+
+/**
+ * V8's collections in a window of a process's --trace-gc-nvp output: the scavenges (young
+ * generation) with their pauses and the bytes they promoted to the old generation, and the
+ * mark-compacts (whole heap): what a move leaves alive long enough to be copied, and what
+ * that costs the server's main thread.
+ */
+export interface GcFigures {
+  readonly scavenges: number;
+  /** Their pauses of the main thread, ms in all. */
+  readonly scavengeMs: number;
+  readonly promotedBytes: number;
+  readonly markCompacts: number;
+  readonly markCompactMs: number;
+}
+
+/** GcFigures from --trace-gc-nvp lines (`pause=… gc=s … promoted=…`); null when there are none. */
+export function gcOf(text: string): GcFigures | null {
+  let scavenges = 0;
+  let scavengeMs = 0;
+  let promotedBytes = 0;
+  let markCompacts = 0;
+  let markCompactMs = 0;
+  for (const line of text.split('\n')) {
+    const kind = / gc=(\w+) /.exec(line)?.[1];
+    if (kind === undefined) continue;
+    const pause = Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+    if (kind === 's') {
+      scavenges++;
+      scavengeMs += pause;
+      promotedBytes += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+    } else if (kind === 'mc' || kind === 'mmc') {
+      markCompacts++;
+      markCompactMs += pause;
+    }
+  }
+  return scavenges + markCompacts === 0
+    ? null
+    : { scavenges, scavengeMs, promotedBytes, markCompacts, markCompactMs };
 }
 
 /** CPU seconds (user + system) a process (or one of its threads) has used, from /proc (Linux). */
@@ -153,6 +195,8 @@ async function play(
   record?: Recorder,
   pace?: number,
   shape: LoadShape = BENCH_SHAPE,
+  /** The server's stdout so far: its GC figures are read from it (gcOf). */
+  output?: () => string,
 ): Promise<Omit<LoadResult, 'backend' | 'transport'>> {
   const latencies: number[] = [];
   // The players' HTTP connections, kept open (a browser keeps its own too).
@@ -289,8 +333,10 @@ async function play(
     const server0 = cpuSeconds(pid);
     const main0 = cpuSeconds(pid, pid); // the main thread's id is the process's
     const client0 = process.cpuUsage();
+    const out0 = output?.().length ?? 0;
     await new Promise((r) => setTimeout(r, shape.seconds * 1000));
     stop = true;
+    const gc = output ? gcOf(output().slice(out0)) : null;
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = (cpuSeconds(pid) - server0) / seconds;
     const serverMainCpu = (cpuSeconds(pid, pid) - main0) / seconds;
@@ -310,6 +356,7 @@ async function play(
       serverMainCpu,
       clientCpu,
       ...(pace ? { offered: pace } : {}),
+      ...(gc ? { gc } : {}),
     };
   } finally {
     for (const ws of sockets) ws.close();
@@ -540,6 +587,7 @@ export async function load(
       record,
       pace,
       shape,
+      server.output,
     );
     // The reference replays the games being played at the start (its games never end).
     record?.keep(games.filter((g) => !g.spare).map((g) => g.id));
@@ -585,6 +633,7 @@ export async function reference(
       undefined,
       pace,
       shape,
+      server.output,
     );
     return { backend: label, transport, ...r };
   } finally {

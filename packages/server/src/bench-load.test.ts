@@ -5,8 +5,9 @@
  * joined them), and nothing failed but the figures.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, test } from 'node:test';
-import { type LoadResult, type LoadShape, load, Recorder, reference } from '../../../bench/server.ts';
+import { gcOf, type LoadResult, type LoadShape, load, Recorder, reference } from '../../../bench/server.ts';
 import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
 
 after(() => stopTestPostgres());
@@ -71,4 +72,24 @@ test('the load run on PostgreSQL, and its reference on PostgreSQL, play moves', 
       store: await freshPostgresDatabase(),
     }),
   );
+});
+
+test("the bench reads this node's own --trace-gc-nvp lines (server-ws.ts --gc)", () => {
+  // Objects kept alive across young collections: scavenges that promote them, then a full collection.
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--trace-gc-nvp',
+      '--expose-gc',
+      '-e',
+      'const kept = []; for (let i = 0; i < 200000; i++) kept.push({ i, s: String(i) }); globalThis.gc();',
+    ],
+    { encoding: 'utf8' },
+  );
+  const gc = gcOf(out);
+  assert.ok(gc, 'no collection read');
+  assert.ok(gc.scavenges > 0 && gc.scavengeMs > 0, `scavenges: ${JSON.stringify(gc)}`);
+  assert.ok(gc.promotedBytes > 1_000_000, `200,000 objects kept, ${gc.promotedBytes} bytes promoted`);
+  assert.ok(gc.markCompacts >= 1, `gc() is a full collection: ${JSON.stringify(gc)}`);
+  assert.equal(gcOf('listening http://127.0.0.1:1\n'), null, 'no GC lines, no figures');
 });

@@ -124,6 +124,8 @@ export interface ChildServer {
   readonly child: import('node:child_process').ChildProcess;
   /** stderr so far (for failure messages). */
   readonly errors: () => string;
+  /** stdout so far (the bench reads V8's --trace-gc-nvp lines from it). */
+  readonly output: () => string;
 }
 
 /**
@@ -146,8 +148,8 @@ export async function startChildServer(
   });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 30_000);
     child.stdout!.on('data', (d) => {
       out += d;
@@ -162,7 +164,7 @@ export async function startChildServer(
       reject(new Error(`server exited (${code}): ${err}`));
     });
   });
-  return { url, child, errors: () => err };
+  return { url, child, errors: () => err, output: () => out };
 }
 
 /** A small HTTP client for tests: JSON in, {status, body} out. */
