@@ -57,10 +57,11 @@ const load1 = () =>
 const perMove = (r: LoadResult, cpu: number) => (1e6 * cpu * r.seconds) / Math.max(1, r.moves);
 const rate = (r: LoadResult) => r.moves / r.seconds;
 /** A run's collections a move (--gc), or nothing. */
-const gcLine = ({ gc: g, moves }: LoadResult) =>
-  g === undefined
-    ? ''
-    : `\n               GC: ${g.scavenges} scavenges, ${((1000 * g.scavengeMs) / Math.max(1, moves)).toFixed(0)} µs of pause a move, ${(g.promotedBytes / 1024 / Math.max(1, moves)).toFixed(1)} KB promoted a move; ${g.markCompacts} mark-compacts, ${((1000 * g.markCompactMs) / Math.max(1, moves)).toFixed(0)} µs a move`;
+const gcLine = ({ gc: g, moves }: LoadResult) => {
+  if (g === undefined) return '';
+  const each = (total: number) => total / Math.max(1, moves);
+  return `\n               GC: ${g.scavenges} scavenges, ${each(1000 * g.scavengeMs).toFixed(0)} µs of pause a move, ${each(g.promotedBytes / 1024).toFixed(1)} KB promoted a move; ${g.markCompacts} mark-compacts, ${each(1000 * g.markCompactMs).toFixed(0)} µs a move`;
+};
 const line = (r: LoadResult) =>
   `${r.backend.padEnd(10)} ${rate(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server ${perMove(r, r.serverCpu).toFixed(0)} µs a move (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}), players ${perMove(r, r.clientCpu).toFixed(0)} µs${gcLine(r)}`;
 

@@ -149,12 +149,15 @@ export async function startChildServer(
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   let out = '';
+  let listening = false;
   const url = await new Promise<string>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 30_000);
     child.stdout!.on('data', (d) => {
       out += d;
+      if (listening) return; // kept, no longer searched (--trace-gc-nvp writes a line a collection)
       const m = /listening (\S+)/.exec(out);
       if (m) {
+        listening = true;
         clearTimeout(t);
         resolve(m[1]!);
       }
