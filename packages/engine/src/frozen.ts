@@ -14,11 +14,13 @@
  *   action did not touch (`CarriedCache`).
  */
 
+import { Memo } from './memo.ts';
+
 /** The ids `changeEntry` copied, by the record being changed. */
-const copied = new WeakMap<object, string[]>();
+const copied = new Memo<object, string[]>('copied entries');
 
 /** Records every entry of which is frozen: a settled state's. */
-const settled = new WeakSet<object>();
+const settled = new Memo<object, true>('settled');
 
 /**
  * The entry `id` of a record being changed, to change: a copy of its own (made by
@@ -44,7 +46,7 @@ export function changeEntry<T extends object>(
 /** The ids changeEntry copied in this record (none: []), forgotten once asked. */
 export function copiedEntries(record: object): readonly string[] {
   const ids = copied.get(record);
-  copied.delete(record);
+  copied.clear(record);
   return ids ?? [];
 }
 
@@ -93,7 +95,7 @@ export function settleRecord<T extends object>(
     if (was && Object.isFrozen(was) && same(e, was)) record[id] = was;
     else Object.freeze(e);
   }
-  settled.add(record);
+  settled.set(record, true);
 }
 
 /**
@@ -103,8 +105,8 @@ export function settleRecord<T extends object>(
  * parent's with `inherited` while deciding what of it still holds.
  */
 export class CarriedCache<S extends object, V> {
-  private readonly own = new WeakMap<S, V>();
-  private readonly fromParent = new WeakMap<S, V>();
+  private readonly own = new Memo<S, V>('carried: own');
+  private readonly fromParent = new Memo<S, V>('carried: from parent');
 
   get(state: S): V | undefined {
     return this.own.get(state);

@@ -16,6 +16,7 @@
 import { canonicalJson, hashValue, sha256Hex } from './hash.ts';
 import type { LogEntry } from './log.ts';
 import { appendLog, visibleLog } from './log.ts';
+import { Memo } from './memo.ts';
 import { engineSetupError, err, ok, type Result, type SetupError } from './result.ts';
 import { type RngState, rngFromSeed, rollDie, type Seed, sameRng } from './rng.ts';
 
@@ -246,7 +247,7 @@ export function setup<G, A extends Action, O>(
  * place: each list is computed once per state and side (a server checks an action
  * against the same list it sent the player) and shared, frozen, with every caller.
  */
-const legalMemo = new WeakMap<GameState<unknown>, Map<string, readonly Action[]>>();
+const legalMemo = new Memo<GameState<unknown>, Map<string, readonly Action[]>>('legal actions');
 
 /** Every action `side` may take, canonical order; undo last when it is offered. */
 export function legalActions<G, A extends Action>(

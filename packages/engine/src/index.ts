@@ -13,6 +13,7 @@ export * from './hash.ts';
 export * from './hex.ts';
 export * from './log.ts';
 export * from './map.ts';
+export * from './memo.ts';
 export * from './module.ts';
 export * from './options.ts';
 export * from './players/ismcts.ts';

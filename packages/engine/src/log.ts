@@ -3,6 +3,8 @@
  * are plain JSON. `cite` names a section of the rules text ("mars-1942 §Zones of
  * Control") or a ruling id ("M-6"), so a player can read why.
  */
+import { Memo } from './memo.ts';
+
 export interface LogEntry {
   /** What kind of event: "move", "roll", "combat", "phase", "reveal", ... */
   readonly kind: string;
@@ -28,14 +30,14 @@ export interface LogEntry {
  *   far, share one line: of two logs on a line, the shorter is the start of the longer.
  *   Appending to a log that is not the longest of its line (a game taken back to an
  *   earlier state, an AI trying moves) starts a new line.
- * Keyed by the array, never by an entry: an entry may be one object in two logs.
+ * Kept by the array (a Memo), never by an entry: an entry may be one object in two logs.
  */
 interface LogFacts {
   restricted: boolean | undefined;
   readonly line: { longest: number };
 }
 
-const facts = new WeakMap<readonly LogEntry[], LogFacts>();
+const facts = new Memo<readonly LogEntry[], LogFacts>('log facts');
 
 function hasRestricted(log: readonly LogEntry[]): boolean {
   const known = facts.get(log);

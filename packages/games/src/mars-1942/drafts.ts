@@ -4,7 +4,7 @@
  * settled, its unchanged units shared with the parent and every unit frozen. A settled
  * state keeps the board its supply was traced on, for the legal actions that follow.
  */
-import { settleRecord } from '@stavka/engine';
+import { Memo, settleRecord } from '@stavka/engine';
 import { Board } from './board.ts';
 import { type Scenario, scenarioByKey } from './scenario.ts';
 import { type MarsState, settleUnitList, type UnitState } from './state.ts';
@@ -16,7 +16,7 @@ export const scenarioOf = (g: MarsState): Scenario => scenarioByKey(g.scenario);
  * that state reuses the one refreshSupply built. Keyed by the state object: the engine
  * never changes a state once an action has been applied to it.
  */
-const settled = new WeakMap<MarsState, Board>();
+const settled = new Memo<MarsState, Board>('board');
 
 /** The board of a state: a settled state's own, else a new one. */
 export const boardOf = (g: MarsState): Board => settled.get(g) ?? new Board(scenarioOf(g), g);
@@ -26,10 +26,10 @@ export const boardOf = (g: MarsState): Board => settled.get(g) ?? new Board(scen
  * a move reads the board as it stood before it (its path), and that is the parent's.
  * Dropped once the action is applied, so no state keeps its parent alive.
  */
-const parentBoards = new WeakMap<MarsState, Board>();
+const parentBoards = new Memo<MarsState, Board>('parent board');
 
 /** The units of the state a draft was cloned from, while the action is applied to it. */
-const parentUnits = new WeakMap<MarsState, Readonly<Record<string, UnitState>>>();
+const parentUnits = new Memo<MarsState, Readonly<Record<string, UnitState>>>('parent units');
 
 /** The units of the state a draft was cloned from, while an action is applied to it. */
 export const parentUnitsOf = (g: MarsState): Readonly<Record<string, UnitState>> | undefined =>
@@ -55,9 +55,9 @@ export function beginDraft(parent: MarsState, copy: MarsState): void {
  */
 export function settleDraft(g: MarsState, board: Board): void {
   settled.set(g, board);
-  parentBoards.delete(g);
+  parentBoards.clear(g);
   const before = parentUnits.get(g);
-  parentUnits.delete(g);
+  parentUnits.clear(g);
   settleRecord(g.units, before, sameUnitState);
   settleUnitList(scenarioOf(g), g.units);
 }

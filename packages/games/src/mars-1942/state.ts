@@ -2,7 +2,7 @@
  * The Operation Mars game state: plain JSON, every field commented. Hexes are held
  * as map indexes (numbers); the log and the UI print them as hex numbers.
  */
-import { changeEntry, cloneRecord } from '@stavka/engine';
+import { changeEntry, cloneRecord, Memo } from '@stavka/engine';
 import { type Scenario, type Side, scenarioByKey } from './scenario.ts';
 
 export type Supply = 'full' | 'rationed' | 'isolated';
@@ -213,7 +213,9 @@ export function changeUnit(g: MarsState, id: string): UnitState {
  * changeUnit, the only way an entry is replaced, replaces it here too (`changed`, for
  * settleUnits), and a draft starts from its parent's list (inheritUnitList).
  */
-const inOrder = new WeakMap<object, { units: UnitState[]; changed: number[]; inherited: boolean }>();
+const inOrder = new Memo<object, { units: UnitState[]; changed: number[]; inherited: boolean }>(
+  'units in order',
+);
 
 /** The units of `units` (a state's) in the scenario's order: `unitIds[i]`'s state is `[i]`. Read it, never change it. */
 export function unitStates(s: Scenario, units: Readonly<Record<string, UnitState>>): readonly UnitState[] {
