@@ -18,6 +18,7 @@
 import {
   CarriedCache,
   type Graph,
+  Memo,
   type SearchPolicy,
   SearchSpace,
   type TablePolicy,
@@ -95,7 +96,7 @@ export function bonusForbiddenZoc(board: Board, side: Side, hex: number): boolea
  * `bonusForbiddenZoc` of every hex, worked out once a board and side (the searches ask it
  * of every step they try while the OMB is in play): 1 where forbidden. Read it, never change it.
  */
-const forbiddenMaps = new WeakMap<Board, Partial<Record<Side, Uint8Array>>>();
+const forbiddenMaps = new Memo<Board, Partial<Record<Side, Uint8Array>>>('forbiddenMaps');
 
 function forbiddenZocs(board: Board, side: Side): Uint8Array {
   let bySide = forbiddenMaps.get(board);
@@ -353,7 +354,7 @@ function entryTable(board: Board, m: Mover): Int8Array {
  * `enterCost`): entryTable's, -1 where an enemy unit defends (mayEnter), OFF_ROAD
  * everywhere for the search along roads only. Per board and class of mover.
  */
-const searchTables = new WeakMap<Board, (Int8Array | undefined)[]>();
+const searchTables = new Memo<Board, (Int8Array | undefined)[]>('searchTables');
 
 function searchTable(board: Board, m: Mover, roadOnly: boolean): Int8Array {
   let tables = searchTables.get(board);
@@ -386,7 +387,7 @@ function roadOnlyEntry(board: Board, m: Mover): Int8Array {
 }
 
 /** The hexes where an enemy unit defends against `side`'s movers (Board.enemyGroundOf), listed once a board. */
-const enemyHexLists = new WeakMap<Board, Partial<Record<Side, number[]>>>();
+const enemyHexLists = new Memo<Board, Partial<Record<Side, number[]>>>('enemyHexLists');
 
 function enemyGroundHexes(board: Board, side: Side): readonly number[] {
   let bySide = enemyHexLists.get(board);

@@ -11,7 +11,7 @@
  * "Only 2 Russian units may move by rail." Railheads "advance 2 rail hexes per turn"
  * (RULINGS B-38).
  */
-import { search, searchSpaceFor, type UnitData } from '@stavka/engine';
+import { Memo, search, searchSpaceFor, type UnitData } from '@stavka/engine';
 import { type Board, stackClass } from './board.ts';
 import type { Side } from './rules-scenario.ts';
 import { holder } from './victory.ts';
@@ -45,7 +45,7 @@ function railOpen(board: Board, side: Side, hex: number): boolean {
  * (every hex of it reaches every other: the steps are the same both ways), so every unit
  * standing on it shares it. Index of each hex's net, or -1; the nets (never changed).
  */
-const nets = new WeakMap<Board, Partial<Record<Side, { of: Int32Array; nets: readonly number[][] }>>>();
+const nets = new Memo<Board, Partial<Record<Side, { of: Int32Array; nets: readonly number[][] }>>>('nets');
 
 /** Every hex the side's trains reach from `start` (start included), or [] if the line cannot be traced back to its side. */
 export function railNet(board: Board, side: Side, start: number): number[] {
@@ -90,7 +90,7 @@ function traceNet(board: Board, side: Side, start: number): { nodes: readonly nu
 }
 
 /** The Russian rail allowance per Board (every unit of a listing asks it). */
-const sovietAllowances = new WeakMap<Board, number>();
+const sovietAllowances = new Memo<Board, number>('sovietAllowances');
 
 /** How many units the side may move by rail this turn. */
 export function railAllowance(board: Board, side: Side): number {
@@ -144,7 +144,7 @@ export function railDestinations(board: Board, id: string): number[] {
 }
 
 /** Per board, net and stacking class: the hexes of the net a unit of that class fits in. */
-const fittings = new WeakMap<Board, Map<Int32Array, Map<string, Int32Array>>>();
+const fittings = new Memo<Board, Map<Int32Array, Map<string, Int32Array>>>('fittings');
 
 function fittingHexes(board: Board, net: Int32Array, u: UnitData): Int32Array {
   let byNet = fittings.get(board);

@@ -11,6 +11,7 @@
  * arrival before it is preceded by the 1/9 roll.
  */
 import type { RulesContext } from '@stavka/engine';
+import { Memo } from '@stavka/engine';
 import { Board } from './board.ts';
 import { impassable, type RulesScenario } from './rules-scenario.ts';
 import { type BarbarossaState, freshPiece } from './state.ts';
@@ -78,7 +79,7 @@ export function siberianEntryHexes(
 }
 
 /** Per board: the hexes a Siberian army may enter but for stacking, in order (every arrival asks). */
-const siberianCandidates = new WeakMap<Board, readonly number[]>();
+const siberianCandidates = new Memo<Board, readonly number[]>('siberianCandidates');
 
 function siberianHexes(board: Board): readonly number[] {
   const known = siberianCandidates.get(board);
