@@ -34,8 +34,6 @@ export interface UnitMoves {
    * stacking: false`): checked on each state.
    */
   readonly moves: readonly MoveOption[];
-  /** The move actions of `moves`, one frozen object a move, made once a legal list asks for them. */
-  actions: readonly MarsAction[] | undefined;
   /** The search's tree (moveOptions `tree`): the path of the move chosen. */
   readonly tree: readonly number[];
   /**
@@ -101,7 +99,6 @@ function searchMoves(board: Board, id: string): UnitMoves {
   const at = board.unitState(id).at;
   return {
     moves,
-    actions: undefined,
     tree,
     near: uses.friends ? [at, ...board.neighbors(at)] : [],
   };
@@ -170,6 +167,31 @@ function touches(hexes: readonly number[], changed: readonly number[]): boolean 
   return false;
 }
 
+/**
+ * The move of a unit to a hex, one frozen object a unit and hex for the scenario, made
+ * when a legal list first offers it (moveAction): every list offers the very object,
+ * from one state to the next and after a unit's moves are searched again, so a list
+ * allocates no action, nothing of it is left for the young-generation collector to
+ * copy, and the live channel finds each in the list before by identity (live.ts
+ * legalPatch). At most one a unit and hex: ~270 KB for the 71 units and 480 hexes of
+ * the scenario, kept as long as it is.
+ */
+const moveActionsOf = new WeakMap<Scenario, Map<string, (MarsAction | undefined)[]>>();
+
+/** Unit `id`'s move actions by hex (moveAction fills them in). */
+function moveActionsFor(s: Scenario, id: string): (MarsAction | undefined)[] {
+  return perUnit(moveActionsOf, s, id, () => new Array<MarsAction | undefined>(s.map.graph.nodeCount));
+}
+
+function moveAction(s: Scenario, byHex: (MarsAction | undefined)[], id: string, to: number): MarsAction {
+  let a = byHex[to];
+  if (a === undefined) {
+    a = Object.freeze({ type: 'move', unit: id, to: hexNum(s, to) });
+    byHex[to] = a;
+  }
+  return a;
+}
+
 /** A unit's withdrawal off the map (M-14: canWithdraw), one frozen object a unit, as the move actions are. */
 const withdrawActionsOf = new WeakMap<Scenario, Map<string, MarsAction>>();
 
@@ -228,11 +250,11 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
       const id = s.unitIds[i]!;
       const m = byUnit[i]!;
       const moves = m.moves;
-      m.actions ??= moves.map(
-        (o) => Object.freeze({ type: 'move', unit: id, to: hexNum(s, o.to) }) as MarsAction,
-      );
-      const actions = m.actions;
-      for (let k = 0; k < moves.length; k++) if (fitsStack(board, moves[k]!.to, id)) list[n++] = actions[k]!;
+      const byHex = moveActionsFor(s, id);
+      for (let k = 0; k < moves.length; k++) {
+        const to = moves[k]!.to;
+        if (fitsStack(board, to, id)) list[n++] = moveAction(s, byHex, id, to);
+      }
       if (me === 'german' && canWithdraw(board, id)) list[n++] = withdrawAction(s, id);
     }
     list[n++] = END_MOVEMENT;
