@@ -7,6 +7,7 @@ import { buildApp, type Limits, type StavkaApp } from './app.ts';
 import { isPostgresUrl } from './db.ts';
 import { proxyEntryProblem, type TrustProxy } from './quotas.ts';
 import { openStore, type Store } from './store.ts';
+import { useServerV8Settings } from './v8-settings.ts';
 
 export interface ServeOptions {
   readonly port?: number;
@@ -48,6 +49,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   const configured = opts.publicUrl ?? envPublicUrl();
   const trustProxy = opts.trustProxy ?? envTrustProxy();
   const limits = { ...envLimits(), ...opts.limits };
+  useServerV8Settings();
   const store = await openStore(opts.db ?? defaultDatabase());
   const built = await buildApp({
     store,
