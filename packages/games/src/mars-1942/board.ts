@@ -824,20 +824,27 @@ function germanStacks(s: Scenario, ids: readonly string[], extra: string | null,
   if (n > 5) return false; // two places of two kampfgruppen each and the extra one at most
   let places = 0;
   let panzerHalves = 0; // a panzer division is two halves, a panzer kampfgruppe one
-  const kampfgruppen: UnitData[] = [];
+  let kampfgruppen = 0;
   for (let i = 0; i < n; i++) {
     const u = stackUnit(s, ids, extra, i);
-    if (u.size === 'kampfgruppe') kampfgruppen.push(u);
+    if (u.size === 'kampfgruppe') kampfgruppenOfStack[kampfgruppen++] = u;
     else {
       places++;
       if (u.type === 'panzer') panzerHalves += 2;
     }
   }
   if (places > 2 || panzerHalves > 2) return false;
-  // No kampfgruppe to place: the divisions fit (most stacks; no search, no set made).
-  if (kampfgruppen.length === 0) return true;
-  return placeKampfgruppen(kampfgruppen, 0, places, panzerHalves, false, new Set());
+  // No kampfgruppe to place: the divisions fit (most stacks; no search).
+  if (kampfgruppen === 0) return true;
+  return placeKampfgruppen(kampfgruppenOfStack, kampfgruppen, 0, places, panzerHalves, false, 0);
 }
+
+/**
+ * germanStacks' kampfgruppen, one list written over by each call (at most five; the
+ * search never calls it back): a legal list asks it of every German move onto a
+ * friendly unit, and a new list each time was garbage for the young-generation collector.
+ */
+const kampfgruppenOfStack: UnitData[] = [];
 
 /**
  * Tries every placing of the kampfgruppen from `i` on: each pairs with its sister in
@@ -845,27 +852,38 @@ function germanStacks(s: Scenario, ids: readonly string[], extra: string | null,
  */
 function placeKampfgruppen(
   kgs: readonly UnitData[],
+  count: number,
   i: number,
   places: number,
   panzerHalves: number,
   extraUsed: boolean,
-  paired: Set<number>,
+  /** Bit j: kampfgruppe j already placed with its sister. */
+  paired: number,
 ): boolean {
   if (places > 2 || panzerHalves > 2) return false;
-  if (i === kgs.length) return true;
-  if (paired.has(i)) return placeKampfgruppen(kgs, i + 1, places, panzerHalves, extraUsed, paired);
+  if (i === count) return true;
+  if ((paired & (1 << i)) !== 0)
+    return placeKampfgruppen(kgs, count, i + 1, places, panzerHalves, extraUsed, paired);
   const u = kgs[i]!;
   const halves = u.type === 'panzer' ? 1 : 0;
   // With its sister (the a and b of one division): one place, a whole division's worth.
-  for (let j = i + 1; j < kgs.length; j++) {
-    if (paired.has(j) || kgs[j]!.parent === undefined || kgs[j]!.parent !== u.parent) continue;
-    paired.add(j);
-    const fits = placeKampfgruppen(kgs, i + 1, places + 1, panzerHalves + 2 * halves, extraUsed, paired);
-    paired.delete(j);
-    if (fits) return true;
+  for (let j = i + 1; j < count; j++) {
+    if ((paired & (1 << j)) !== 0 || kgs[j]!.parent === undefined || kgs[j]!.parent !== u.parent) continue;
+    if (
+      placeKampfgruppen(
+        kgs,
+        count,
+        i + 1,
+        places + 1,
+        panzerHalves + 2 * halves,
+        extraUsed,
+        paired | (1 << j),
+      )
+    )
+      return true;
   }
   // A place of its own.
-  if (placeKampfgruppen(kgs, i + 1, places + 1, panzerHalves + halves, extraUsed, paired)) return true;
+  if (placeKampfgruppen(kgs, count, i + 1, places + 1, panzerHalves + halves, extraUsed, paired)) return true;
   // The extra kampfgruppe, of any kind.
-  return !extraUsed && placeKampfgruppen(kgs, i + 1, places, panzerHalves, true, paired);
+  return !extraUsed && placeKampfgruppen(kgs, count, i + 1, places, panzerHalves, true, paired);
 }
