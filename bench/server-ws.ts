@@ -14,10 +14,9 @@
  *
  * --gc: the servers run with V8's --trace-gc-nvp, and each run's collections are given a
  * move: the scavenges' pauses and the bytes they promote to the old generation, the
- * mark-compacts' pauses (bench/server.ts gcOf). Under this bench a Mars move leaves 9-18
- * KB alive past two scavenges (two runs of one build; mostly its legal list and the unit
- * moves carried to the next state, its log entries): copying them is most of the ~5 ms
- * each scavenge stops the server for, ~45-55 µs a move.
+ * mark-compacts' pauses (bench/server.ts gcOf). Under this bench a Mars move leaves ~3
+ * KB alive past two scavenges and the scavenges stop the server ~30 µs a move (9-18 KB
+ * and ~45-55 µs while the states' caches were kept in WeakMaps: engine memo.ts).
  *
  * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
  * machine's load (`uptime`) is printed with each figure: on a shared machine a ratio
