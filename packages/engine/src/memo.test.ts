@@ -53,4 +53,14 @@ describe('Memo: work kept by the object it is for', () => {
     memo.clear(frozen);
     assert.equal(memo.get(frozen), undefined);
   });
+
+  it('an object frozen once a value is kept on it keeps that value, and refuses another', () => {
+    const memo = new Memo<object, string>('late freeze');
+    const o = { at: 1 };
+    memo.set(o, 'kept');
+    Object.freeze(o);
+    assert.equal(memo.get(o), 'kept');
+    assert.throws(() => memo.set(o, 'other'), TypeError);
+    assert.equal(memo.get(o), 'kept');
+  });
 });

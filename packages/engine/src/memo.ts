@@ -13,7 +13,9 @@
  * The property is not enumerable: a spread, `Object.keys`, `for…in`, JSON (the state
  * hash, snapshots, the wire), `structuredClone` and `assert.deepStrictEqual` never see
  * it, so a copy of a state never shares its memo. A key that cannot take a property
- * (frozen, sealed) falls back to a WeakMap.
+ * (frozen, sealed) falls back to a WeakMap. An object frozen after a value was kept on
+ * it keeps that value for good: setting or clearing it then throws, as any write to a
+ * frozen object does (no memo's key is frozen once in use).
  */
 export class Memo<K extends object, V> {
   private readonly key: symbol;
