@@ -5,7 +5,13 @@ import { chancesOf } from './combat/report.ts';
 import { checkChances, checkConformance } from './conformance.ts';
 import { apply, setup, view } from './game.ts';
 import { type AnyGameModule, type GameCalculator, registerGame, SERVER, SPECTATOR } from './module.ts';
-import { type SecretState, secretModule, secretPlanter, secretRules } from './secret-game.ts';
+import {
+  type SecretAction,
+  type SecretState,
+  secretModule,
+  secretPlanter,
+  secretRules,
+} from './secret-game.ts';
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -103,6 +109,32 @@ describe('the conformance suite', () => {
     assert.ok(
       checkConformance(mutating, { playouts: 1, sampleEvery: 1 }).some((f) => f.check === 'mutates-input'),
     );
+  });
+  it('fails a game whose rules change a legal list they handed out (the engine keeps it, unfrozen)', () => {
+    const base = secretModule();
+    const inner = base.rules;
+    // A list reused from one call to the next: the state's kept list changes under it.
+    let last: SecretAction[] = [];
+    const recycling: AnyGameModule = registerGame({
+      ...base,
+      rules: {
+        ...inner,
+        legalActions: (g, side) => {
+          last = inner.legalActions(g, side);
+          return last;
+        },
+        applyAction: (g, side, action, ctx) => {
+          last.reverse();
+          return inner.applyAction(g, side, action, ctx);
+        },
+      },
+    });
+    const found = checkConformance(recycling, { playouts: 1, sampleEvery: 1 });
+    assert.ok(
+      found.some((f) => f.check === 'mutates-input' && f.message.includes('legal list')),
+      JSON.stringify(found),
+    );
+    assert.deepEqual(checkConformance(registerGame(secretModule()), { playouts: 1, sampleEvery: 1 }), []);
   });
   it("fails a game whose optional rule's declared default is not the rules' own", () => {
     const base = secretModule();

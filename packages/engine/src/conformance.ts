@@ -293,12 +293,24 @@ function checkState(
   found: (f: Finding) => void,
 ): void {
   const active = rules.activeSides(s.state);
-  // apply never changes its input.
+  // apply never changes its input, nor the state's legal list (kept with the state and
+  // handed to every caller as it is, not frozen: game.ts legalActions).
   const before = canonicalJson(s);
   const side = active[0]!;
-  for (const a of legalActions(rules, s, side).slice(0, 3)) apply(rules, s, side, a, s.stateId);
+  const legal = legalActions(rules, s, side);
+  const legalBefore = canonicalJson(legal);
+  for (const a of legal.slice(0, 3)) {
+    const next = apply(rules, s, side, a, s.stateId);
+    if (next.ok)
+      for (const other of rules.activeSides(next.value.state)) legalActions(rules, next.value, other);
+  }
   if (canonicalJson(s) !== before)
     found({ check: 'mutates-input', message: `apply changed its input state` });
+  if (legalActions(rules, s, side) !== legal || canonicalJson(legal) !== legalBefore)
+    found({
+      check: 'mutates-input',
+      message: `the state's legal list changed once its actions were applied`,
+    });
   checkUndo(rules, s, side, found);
   // A stale state id is refused.
   const someAction = legalActions(rules, s, side)[0];

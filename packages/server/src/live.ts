@@ -262,6 +262,13 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
   const where = positions(now.length);
   let missing = 0;
   let next = 0; // where in the old list the next action most likely is
+  // The last window of LOOK_NEAR old actions found to hold none of some type: the next
+  // action of that type missing there is not compared with them again (a phase's new
+  // list, a thousand moves after a few fortifications, was compared move by move with
+  // the same few: Mars's first movement list 138 -> 60 µs, 6.8 -> 5.9 µs an update over
+  // whole random games).
+  let nearFrom = -1;
+  let nearType = '';
   for (let i = 0; i < now.length; i++) {
     const action = now[i]!;
     // Most of a list is the old one's objects in their order: each is where the last
@@ -277,8 +284,22 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
         break;
       }
     }
-    for (let k = next, end = Math.min(old.length, next + LOOK_NEAR); at < 0 && k < end; k++) {
-      if (sameAction(old[k]!, action)) at = k;
+    if (at < 0 && !(nearFrom === next && nearType === action.type)) {
+      const type = action.type;
+      let typed = false;
+      for (let k = next, end = Math.min(old.length, next + LOOK_NEAR); k < end; k++) {
+        const o = old[k]!;
+        if (o.type !== type) continue;
+        typed = true;
+        if (sameAction(o, action)) {
+          at = k;
+          break;
+        }
+      }
+      if (!typed) {
+        nearFrom = next;
+        nearType = type;
+      }
     }
     where[i] = at;
     if (at < 0) missing++;

@@ -34,9 +34,14 @@ export interface StackEntry {
   readonly piece: PieceState;
 }
 
-/** The list of an empty hex, shared by every Board (frozen: a Board's lists are never changed once built). */
+/**
+ * The list of an empty hex, shared by every Board (a Board's lists are never changed once
+ * built; the constructor gives a hex a list of its own before its first unit). Not
+ * frozen: V8 11 reads a frozen array's elements by a slow generic path, at every place
+ * that reads one and for every array read there afterwards (engine game.ts legalActions
+ * has the figures); the lists of hexes with units are read at the same places.
+ */
 const EMPTY: string[] = [];
-Object.freeze(EMPTY);
 
 export class Board {
   readonly s: RulesScenario;
@@ -50,7 +55,7 @@ export class Board {
     this.s = s;
     this.g = g;
     const n = s.map.graph.nodeCount;
-    // Most hexes are empty: they share one frozen list (a Board is built several times an action).
+    // Most hexes are empty: they share one list (a Board is built several times an action).
     this.at = new Array<string[]>(n).fill(EMPTY);
     this.zocCount = { axis: new Uint16Array(n), soviet: new Uint16Array(n) };
     this.weather = turnInfo(s, g).weather;

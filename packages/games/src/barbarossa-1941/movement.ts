@@ -572,8 +572,8 @@ class HexSet {
   }
 }
 
-/** No hexes: shared by the pieces' lists that read none of a kind (frozen). */
-const NO_HEXES: readonly number[] = Object.freeze([]);
+/** No hexes: shared by the pieces' lists that read none of a kind (read-only; not frozen, as board.ts EMPTY). */
+const NO_HEXES: readonly number[] = [];
 
 /**
  * What a piece's searches read: the hexes they settled but did not offer (its start, the

@@ -53,7 +53,13 @@ function activeZoc(u: UnitData, fortified: boolean): boolean {
   return u.side === 'german' || u.size === 'korps' || (u.size === 'division' && fortified);
 }
 
-const EMPTY: readonly string[] = Object.freeze([]);
+/**
+ * No units (shared). Read-only by type, not frozen: the places that read a hex's units
+ * read this one too, and V8 11 reads the elements of a frozen array by a slow generic
+ * path, there and for every array read at the same place after it (engine game.ts
+ * legalActions has the figures).
+ */
+const EMPTY: readonly string[] = [];
 
 /** Each side's units, in the scenario's order. */
 const sideUnitIds = new WeakMap<Scenario, Record<Side, readonly string[]>>();
@@ -95,7 +101,7 @@ function neighbourLists(s: Scenario): readonly (readonly number[])[] {
         const t = g.targets[slot]!;
         if (t >= 0) out.push(t);
       }
-      made.push(Object.freeze(out));
+      made.push(out); // not frozen: see EMPTY
     }
     lists = made;
     neighbourListsOf.set(s, lists);

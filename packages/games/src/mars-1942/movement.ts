@@ -55,8 +55,8 @@ export function canMove(board: Board, id: string): boolean {
  * the AI's rollouts check before making it (policy quickLegal) is then carried out from
  * the same search on the same board (the state's settled board: drafts.ts).
  */
-/** The path of every move listed without paths (shared: read it, never change it). */
-const NO_PATH: readonly number[] = Object.freeze([]);
+/** The path of every move listed without paths (shared: read it, never change it; not frozen, as board.ts EMPTY). */
+const NO_PATH: readonly number[] = [];
 
 let lastTo: {
   readonly board: Board;
