@@ -327,24 +327,29 @@ function storageSuite(name: string, target: () => Promise<string>) {
     test("presence across processes: each store sees the others' seats, not its own; unrenewed rows expire; a closed store's go at once", async () => {
       const other = await openStore(url);
       const third = await openStore(url);
+      // Rows meant to expire live SHORT ms, and are read as alive within it: long enough
+      // for the reads between on a loaded machine (150 ms was not, under CI's whole run),
+      // short enough to wait out (past()).
+      const SHORT = 1_500;
+      const past = () => new Promise((r) => setTimeout(r, SHORT + 300));
       try {
         await store.setPresence('pg1', ['german'], 60_000);
         await other.setPresence('pg1', ['soviet'], 60_000);
-        await third.setPresence('pg1', ['german', 'soviet'], 150);
+        await third.setPresence('pg1', ['german', 'soviet'], 60_000);
         assert.deepEqual(await store.presence('pg1'), ['german', 'soviet']);
         await third.setPresence('pg1', [], 60_000);
         assert.deepEqual(await store.presence('pg1'), ['soviet'], 'its own seats are not news to a store');
         assert.deepEqual(await other.presence('pg1'), ['german']);
         assert.deepEqual(await store.presence('pg2'), []);
         // A process that stops renewing (it died) drops out once its rows expire.
-        await third.setPresence('pg2', ['soviet'], 150);
+        await third.setPresence('pg2', ['soviet'], SHORT);
         assert.deepEqual(await store.presence('pg2'), ['soviet']);
-        await new Promise((r) => setTimeout(r, 200));
+        await past();
         assert.deepEqual(await store.presence('pg2'), []);
         // Renewing keeps one's own rows, drops everyone's expired ones, and says what the others serve.
-        await other.setPresence('pg2', ['german'], 150);
+        await other.setPresence('pg2', ['german'], SHORT);
         assert.deepEqual(await other.renewPresence(60_000), { pg1: ['german'] });
-        await new Promise((r) => setTimeout(r, 200));
+        await past();
         assert.deepEqual(await store.renewPresence(60_000), { pg1: ['soviet'], pg2: ['german'] });
         // Closing a store takes its seats out at once.
         await other.close();
