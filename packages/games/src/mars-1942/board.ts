@@ -53,12 +53,7 @@ function activeZoc(u: UnitData, fortified: boolean): boolean {
   return u.side === 'german' || u.size === 'korps' || (u.size === 'division' && fortified);
 }
 
-/**
- * No units (shared). Read-only by type, not frozen: the places that read a hex's units
- * read this one too, and V8 11 reads the elements of a frozen array by a slow generic
- * path, there and for every array read at the same place after it (engine game.ts
- * legalActions has the figures).
- */
+/** No units (shared). Read-only by type, not frozen, as no array read in a hot loop is: see engine game.ts legalActions. */
 const EMPTY: readonly string[] = [];
 
 /** Each side's units, in the scenario's order. */
