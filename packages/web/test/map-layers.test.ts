@@ -236,7 +236,24 @@ describe('the counters, stack by stack', () => {
     assert.ok(html.includes(`data-piece="${first}"`));
     const none = renderToString(h(UnitsLayer, { board, stacks, colours, selectedPiece: null }));
     assert.equal((none.match(/selected"/g) ?? []).length, 0);
-    assert.equal((none.match(/class="stack"/g) ?? []).length, stacks.size);
+    assert.equal((none.match(/class="stack( strong)?"/g) ?? []).length, stacks.size);
+  });
+  it('draws the stacks the same at every zoom: the layer alone says whether their strengths show, and at what size', () => {
+    const at = (far: number | null) =>
+      renderToString(h(UnitsLayer, { board, stacks, colours, selectedPiece: null, far }));
+    const near = at(null);
+    const far = at(12.5);
+    assert.match(near, /^<g class="units">/);
+    assert.match(far, /^<g class="units far" style="--far: ?12.5px;?">/);
+    const inside = (html: string) => html.slice(html.indexOf('>') + 1);
+    assert.equal(
+      inside(far),
+      inside(near),
+      'every stack drawn alike (issue #49: a zoom or the first layout redraws none)',
+    );
+    // A stack that fights writes its strength (shown by style.css under "units far").
+    const strong = (near.match(/class="stack strong"/g) ?? []).length;
+    assert.ok(strong > 0 && strong === (near.match(/class="strength /g) ?? []).length);
   });
 });
 

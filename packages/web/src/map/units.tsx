@@ -38,8 +38,6 @@ function Stack(p: {
   colours: Colours;
   /** The counters drawn selected. */
   selected: readonly string[];
-  /** Counters too small to read: the stack's strength written over it at this size (map units). */
-  far: number | null;
   strength: ((side: string) => 'attack' | 'defense') | undefined;
 }) {
   const c = nodeCenter(p.board, p.node);
@@ -51,12 +49,12 @@ function Stack(p: {
     x: c.x - (k * STACK_OFFSET) / 2 + k * STACK_OFFSET,
     y: c.y + (k * STACK_OFFSET) / 2 - k * STACK_OFFSET,
   };
-  // Too small to read: the stack's strength written over it instead of its counters' print
-  // (a stack with no strength to write keeps its print).
-  const far = p.far ?? 0;
-  const strength = p.far === null ? '' : stackStrength(order, p.strength?.(shown[k]!.side) ?? 'attack');
+  // The strength written over the stack when the counters are too small to read (the
+  // units layer's class `far` shows it, at its size: style.css), in place of their print (a
+  // stack with no strength to write keeps its print).
+  const strength = stackStrength(order, p.strength?.(shown[k]!.side) ?? 'attack');
   return (
-    <g class={strength === '' ? 'stack' : 'stack far'} data-node={p.node}>
+    <g class={strength === '' ? 'stack' : 'stack strong'} data-node={p.node}>
       {shown.map((piece, i) => (
         <Counter
           key={piece.id}
@@ -75,8 +73,8 @@ function Stack(p: {
         <text
           class={`strength ${shown[k]!.side}`}
           x={top.x}
-          y={top.y + far * 0.36}
-          font-size={far}
+          y={top.y}
+          dy="0.36em"
           fill={p.colours[shown[k]!.side]?.ink ?? '#111'}
         >
           {strength}
@@ -109,7 +107,10 @@ export function UnitsLayer(p: {
   const { board, stacks, colours } = p;
   // Each stack's drawing with nothing selected, made once per set of pieces; the stack
   // holding the selected piece is drawn apart. The same element again is one preact
-  // does not compare again.
+  // does not compare again. The zoom is not among what a stack is drawn from: whether its
+  // strength is written over it, and at what size, is the layer's class and font size
+  // (issue #49: the page's first render guesses the map's size, the next knows it, and
+  // every stack of the whole front was drawn again between the two).
   const plain = useMemo(() => {
     const out = new Map<number, preact.JSX.Element>();
     for (const [node, pieces] of stacks)
@@ -122,19 +123,22 @@ export function UnitsLayer(p: {
           pieces={pieces}
           colours={colours}
           selected={[]}
-          far={p.far ?? null}
           strength={p.strength}
         />,
       );
     return out;
-  }, [board, stacks, colours, p.far, p.strength]);
+  }, [board, stacks, colours, p.strength]);
   const at = useMemo(() => {
     if (p.selectedPiece === null) return -1;
     for (const [node, pieces] of stacks) if (pieces.some((x) => x.id === p.selectedPiece)) return node;
     return -1;
   }, [stacks, p.selectedPiece]);
+  const far = p.far ?? null;
   return (
-    <g class="units">
+    <g
+      class={far === null ? 'units' : 'units far'}
+      style={far === null ? undefined : { '--far': `${far}px` }}
+    >
       {[...stacks.keys()].map((node) =>
         node === at ? (
           <Stack
@@ -144,7 +148,6 @@ export function UnitsLayer(p: {
             pieces={stacks.get(node)!}
             colours={colours}
             selected={p.selectedGroup ?? (p.selectedPiece ? [p.selectedPiece] : [])}
-            far={p.far ?? null}
             strength={p.strength}
           />
         ) : (
