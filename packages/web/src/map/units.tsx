@@ -108,7 +108,7 @@ export function UnitsLayer(p: {
   // Each stack's drawing with nothing selected, made once per set of pieces; the stack
   // holding the selected piece is drawn apart. The same element again is one preact
   // does not compare again. The zoom is not among what a stack is drawn from: whether its
-  // strength is written over it, and at what size, is the layer's class and font size
+  // strength is written over it, and at what size, is the layer's class and its --far
   // (issue #49: the page's first render guesses the map's size, the next knows it, and
   // every stack of the whole front was drawn again between the two).
   const plain = useMemo(() => {
