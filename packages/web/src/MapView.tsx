@@ -120,10 +120,15 @@ export function MapView(p: MapViewProps) {
         <Arrows board={board} arrows={p.arrows ?? []} />
         <Arrows board={board} arrows={p.suggested ?? []} suggested />
         {p.cursor >= 0 && <NodeShape board={board} n={p.cursor} inset={0.5} cls="cursor" />}
+        {/*
+         * The lit nodes named for assistive technology, in one title: only an element's first
+         * title names it, and a title a node made ~60 elements and text nodes a click, and as
+         * many removed at the next (issue #49).
+         */}
         <g class="a11y-hexes">
-          {[...p.highlights.keys()].map((h) => (
-            <title key={`t${h}`}>{nodeLabel(board, h)}</title>
-          ))}
+          {p.highlights.size > 0 && (
+            <title>{`Lit: ${[...p.highlights.keys()].map((h) => nodeLabel(board, h)).join('; ')}`}</title>
+          )}
         </g>
       </svg>
       <MiniMap

@@ -7,14 +7,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Action, apply, type Highlight, legalActions, registerGame, setup } from '@stavka/engine';
 import { GAMES, marsModule, marsRules } from '@stavka/games';
+import fc from 'fast-check';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { coloursOf } from '../src/counters.ts';
-import { hexCenter, hexOutline, hexPathAt, hexsideSegment, polygonPoints } from '../src/geometry.ts';
+import {
+  HEX_SIZE,
+  hexCenter,
+  hexCorners,
+  hexOutline,
+  hexPathAt,
+  hexsideSegment,
+  polygonPoints,
+} from '../src/geometry.ts';
 import { litNodes } from '../src/lit-nodes.ts';
 import { MapView } from '../src/MapView.tsx';
 import { hexBoardMarkup, LARGE_BOARD_HEXES } from '../src/map/board-markup.ts';
 import { controlPaths } from '../src/map/control.tsx';
+import { boardSize, nodeCenter, nodeCount } from '../src/map/nodes.ts';
+import { nodeAtPoint } from '../src/map/pointer.ts';
 import { stacksOf, UnitsLayer } from '../src/map/units.tsx';
 
 function deployed() {
@@ -302,4 +313,50 @@ describe('what the map lights (lit-nodes.ts)', () => {
     assert.equal(highlights.get(9), 'named');
     assert.equal(byHex.size, 0);
   });
+});
+
+describe('the node under the pointer (pointer.ts nodeAtPoint)', async () => {
+  const barbarossa = GAMES['barbarossa-1941']!;
+  const made = setup(barbarossa.rules, null, 1, {});
+  assert.ok(made.ok);
+  const whole = (await barbarossa.presentation!()).board.drawing(made.value.state);
+  const mars = pres.board.drawing(g);
+  /** Every node of the board measured, as nodeAtPoint did before: the nearest centre within reach, the lower index of two as near. */
+  const measured = (b: typeof whole, x: number, y: number) => {
+    let best = -1;
+    let bd = Number.POSITIVE_INFINITY;
+    for (let n = 0; n < nodeCount(b); n++) {
+      const c = nodeCenter(b, n);
+      const d = (c.x - x) ** 2 + (c.y - y) ** 2;
+      if (d < bd) {
+        bd = d;
+        best = n;
+      }
+    }
+    return bd <= HEX_SIZE * HEX_SIZE ? best : -1;
+  };
+  for (const [name, b] of [
+    ['the whole front', whole],
+    ['Operation Mars', mars],
+  ] as const) {
+    if (b.kind !== 'hex') throw new Error(`${name} is drawn on hexes`);
+    const { width, height } = boardSize(b);
+    it(`finds on ${name} the node every centre measured finds, off the grid's edges too`, () => {
+      fc.assert(
+        fc.property(
+          fc.double({ min: -2 * HEX_SIZE, max: width + 2 * HEX_SIZE, noNaN: true }),
+          fc.double({ min: -2 * HEX_SIZE, max: height + 2 * HEX_SIZE, noNaN: true }),
+          (x, y) => nodeAtPoint(b, x, y) === measured(b, x, y),
+        ),
+        { numRuns: 3000 },
+      );
+    });
+    it(`finds on ${name} the same node at every hex's corners (three centres as near) and centre`, () => {
+      for (let h = 0; h < b.map.graph.nodeCount; h += 7) {
+        const c = hexCenter(b.map, h);
+        assert.equal(nodeAtPoint(b, c.x, c.y), h);
+        for (const p of hexCorners(c)) assert.equal(nodeAtPoint(b, p.x, p.y), measured(b, p.x, p.y));
+      }
+    });
+  }
 });

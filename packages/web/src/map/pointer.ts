@@ -3,27 +3,40 @@
  * Pan and zoom set the view box through the pan-zoom hook (view-box.ts): the SVGs are
  * moved as pictures, not redrawn, each frame.
  */
-import type { BoardDrawing } from '@stavka/engine';
+import { axialNeighbors, axialToOffset, type BoardDrawing, hexIndexOf, pixelToAxial } from '@stavka/engine';
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { HEX_SIZE } from '../geometry.ts';
 import { nodeCenter, nodeCount, POINT_R } from './nodes.ts';
 import type { PanZoom, ViewBox } from './view-box.ts';
 
-/** The node nearest map point (x, y) within reach of its centre, or -1. */
+/**
+ * The node nearest map point (x, y) within reach of its centre, or -1 (of two as near, the
+ * lower index). On a hex board, the hex the point rounds to and its six neighbours: the
+ * nearest centre within reach is always among them. Not every hex of the grid measured:
+ * this runs on each pointer move over the map, and the whole front has ~3,000 hexes.
+ */
 export function nodeAtPoint(board: BoardDrawing, x: number, y: number): number {
-  const count = nodeCount(board);
   const reach = board.kind === 'hex' ? HEX_SIZE : POINT_R * 1.6;
   let best = -1;
   let bd = Number.POSITIVE_INFINITY;
-  for (let h = 0; h < count; h++) {
+  const consider = (h: number) => {
     const c = nodeCenter(board, h);
     const d = (c.x - x) ** 2 + (c.y - y) ** 2;
-    if (d < bd) {
+    if (d < bd || (d === bd && h < best)) {
       bd = d;
       best = h;
     }
-  }
+  };
+  if (board.kind === 'hex') {
+    const { map } = board;
+    const at = pixelToAxial(x - HEX_SIZE, y - (Math.sqrt(3) / 2) * HEX_SIZE, HEX_SIZE);
+    for (const a of [at, ...axialNeighbors(at)]) {
+      const o = axialToOffset(a);
+      const h = hexIndexOf(map, o.col, o.row);
+      if (h >= 0) consider(h);
+    }
+  } else for (let h = 0; h < nodeCount(board); h++) consider(h);
   return bd <= reach * reach ? best : -1;
 }
 
