@@ -122,8 +122,8 @@ export function MapView(p: MapViewProps) {
         {p.cursor >= 0 && <NodeShape board={board} n={p.cursor} inset={0.5} cls="cursor" />}
         {/*
          * The lit nodes named for assistive technology, in one title: only an element's first
-         * title names it, and a title a node made ~60 elements and text nodes a click, and as
-         * many removed at the next (issue #49).
+         * title names it, and a title for each lit node made ~60 elements and as many text
+         * nodes a click, all removed again at the next (issue #49).
          */}
         <g class="a11y-hexes">
           {p.highlights.size > 0 && (
