@@ -2,7 +2,7 @@
  * Map geometry for drawing: hex centres, corners and hexside segments in SVG units,
  * from the engine's layout (flat-topped hexes, even columns shifted down).
  */
-import { axialToPixel, type HexMap, hexAxial } from '@stavka/engine';
+import { type Axial, axialToPixel, type HexMap, hexAxial, pixelToAxial } from '@stavka/engine';
 
 export const HEX_SIZE = 30;
 const SQRT3 = Math.sqrt(3);
@@ -15,6 +15,11 @@ export interface Point {
 export function hexCenter(map: Pick<HexMap, 'rows'>, hex: number): Point {
   const p = axialToPixel(hexAxial(map, hex), HEX_SIZE);
   return { x: p.x + HEX_SIZE, y: p.y + (SQRT3 / 2) * HEX_SIZE };
+}
+
+/** The hex (axial, on the grid or not) whose centre as `hexCenter` draws it is nearest map point (x, y). */
+export function axialAt(x: number, y: number): Axial {
+  return pixelToAxial(x - HEX_SIZE, y - (SQRT3 / 2) * HEX_SIZE, HEX_SIZE);
 }
 
 /** The cosine and sine of each corner's angle (0, 60, ..., 300 degrees), worked out once. */

@@ -3,10 +3,10 @@
  * Pan and zoom set the view box through the pan-zoom hook (view-box.ts): the SVGs are
  * moved as pictures, not redrawn, each frame.
  */
-import { axialNeighbors, axialToOffset, type BoardDrawing, hexIndexOf, pixelToAxial } from '@stavka/engine';
+import { axialNeighbors, axialToOffset, type BoardDrawing, hexIndexOf } from '@stavka/engine';
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { HEX_SIZE } from '../geometry.ts';
+import { axialAt, HEX_SIZE } from '../geometry.ts';
 import { nodeCenter, nodeCount, POINT_R } from './nodes.ts';
 import type { PanZoom, ViewBox } from './view-box.ts';
 
@@ -30,7 +30,7 @@ export function nodeAtPoint(board: BoardDrawing, x: number, y: number): number {
   };
   if (board.kind === 'hex') {
     const { map } = board;
-    const at = pixelToAxial(x - HEX_SIZE, y - (Math.sqrt(3) / 2) * HEX_SIZE, HEX_SIZE);
+    const at = axialAt(x, y);
     for (const a of [at, ...axialNeighbors(at)]) {
       const o = axialToOffset(a);
       const h = hexIndexOf(map, o.col, o.row);
