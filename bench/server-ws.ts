@@ -3,7 +3,9 @@
  * load runs): for each store named, one closed-loop run over WebSocket (bench/server.ts's
  * `load`) and its reference replaying what the players got (`reference`), then the
  * moves/s ratio and the server's CPU a move against the rules' own work plus the
- * reference's, as `npm run bench -- --only=server` reports them. About 35 s a store.
+ * reference's, as `npm run bench -- --only=server` reports them. The rules' own work is
+ * measured in a fresh process before each round and after it, and a round's floor is the
+ * mean of the two (rulesNow). About 45 s a round.
  *
  *   node --import tsx bench/server-ws.ts [--rounds=N] [--gc] sqlite [postgres]
  *
@@ -28,7 +30,7 @@ import {
   stopTestPostgres,
   tempSqlitePath,
 } from '../packages/server/src/test-support.ts';
-import { BENCH_SHAPE, type LoadResult, load, Recorder, reference, rulesWork } from './server.ts';
+import { BENCH_SHAPE, type LoadResult, load, Recorder, reference, rulesWorkApart } from './server.ts';
 
 const STORES = ['sqlite', 'postgres'] as const;
 type StoreName = (typeof STORES)[number];
@@ -64,12 +66,21 @@ const gcLine = ({ gc: g, moves }: LoadResult) => {
 const line = (r: LoadResult) =>
   `${r.backend.padEnd(10)} ${rate(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server ${perMove(r, r.serverCpu).toFixed(0)} µs a move (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}), players ${perMove(r, r.clientCpu).toFixed(0)} µs${gcLine(r)}`;
 
-const work = rulesWork(BENCH_SHAPE.games);
-// CPU a move, every thread, as the servers' costs are counted (see rulesWork).
-const rules = work.cpu;
-console.log(
-  `the rules' own work a move: ${rules.toFixed(0)} µs of CPU (${work.sequential.toFixed(0)} µs of wall-clock time) (${load1()})`,
-);
+/**
+ * The rules' own work a move (CPU, every thread, as the servers' costs are counted: see
+ * rulesWork), measured in a fresh process (rulesWorkApart) just before each round and
+ * again after it: a round's floor is the mean of the two around it. Measured once for
+ * all rounds, the floor drifted with the machine's pace: seven measures of one build
+ * within 20 minutes on this machine gave 114-187 µs, and a ratio set against a floor of
+ * another minute said more about the machine than about the server.
+ */
+const rulesNow = (when: string): number => {
+  const work = rulesWorkApart(BENCH_SHAPE.games);
+  console.log(
+    `  the rules' own work a move, ${when}: ${work.cpu.toFixed(0)} µs of CPU (${work.sequential.toFixed(0)} µs of wall-clock time; ${work.interleaved.toFixed(0)} µs with the games' moves in turn) (${load1()})`,
+  );
+  return work.cpu;
+};
 /** The median of `xs` and its range, as `median (min-max)`. */
 const spread = (xs: readonly number[], digits: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -85,6 +96,7 @@ try {
     const costs: number[] = [];
     const overFloor: number[] = [];
     const ceilings: number[] = [];
+    let before = rulesNow('before round 1');
     for (let round = 1; round <= rounds; round++) {
       const recorder = new Recorder();
       const env: Record<string, string> =
@@ -97,6 +109,9 @@ try {
         'WebSocket',
         store === 'sqlite' ? {} : { store: await freshPostgresDatabase() },
       );
+      const after = rulesNow(`after round ${round}`);
+      const rules = (before + after) / 2;
+      before = after;
       const floor = rules + perMove(ref, ref.serverCpu);
       ratios.push(rate(run) / rate(ref));
       costs.push(perMove(run, run.serverCpu));
@@ -106,7 +121,7 @@ try {
       console.log(`    ${line(run)}`);
       console.log(`    ${line(ref)}`);
       console.log(
-        `    ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${ratios.at(-1)!.toFixed(2)}x the reference's moves/s; the server's cost a move ${overFloor.at(-1)!.toFixed(2)}x its floor of ${floor.toFixed(0)} µs; a server with no work but that floor's would reach ${ceilings.at(-1)!.toFixed(2)}x on one thread (${load1()})`,
+        `    ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${ratios.at(-1)!.toFixed(2)}x the reference's moves/s; the server's cost a move ${overFloor.at(-1)!.toFixed(2)}x its floor of ${floor.toFixed(0)} µs (the rules' ${rules.toFixed(0)}, the reference's ${perMove(ref, ref.serverCpu).toFixed(0)}); a server with no work but that floor's would reach ${ceilings.at(-1)!.toFixed(2)}x on one thread (${load1()})`,
       );
     }
     console.log(

@@ -721,6 +721,24 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
 }
 
 /**
+ * The rules' own work around a load run: the mean of the measures `before` it and
+ * `after` its reference (the machine's pace drifts: seven measures of one build within
+ * 20 minutes gave 114-187 µs of CPU a move), with the two CPU figures it is the mean of.
+ */
+function floorAround(
+  before: ReturnType<typeof rulesWork>,
+  after: ReturnType<typeof rulesWork>,
+): ReturnType<typeof rulesWork> & { cpu0: number; cpu1: number } {
+  return {
+    sequential: (before.sequential + after.sequential) / 2,
+    interleaved: (before.interleaved + after.interleaved) / 2,
+    cpu: (before.cpu + after.cpu) / 2,
+    cpu0: before.cpu,
+    cpu1: after.cpu,
+  };
+}
+
+/**
  * rulesWork in a fresh process of its own (rules-work.ts), as the load runs' servers play
  * the rules: what the floor is set against. In this process, by the time the server part
  * runs, the bench's other parts have played every game through the same engine code.
@@ -738,11 +756,16 @@ export async function serverLoad(): Promise<void> {
   const results: LoadResult[] = [];
   const references = new Map<Transport, LoadResult>();
   const recordings = new Map<Transport, Recording>();
+  // The rules' own work (the floor of the server's cost over WebSocket) measured just
+  // before that run and just after its reference, the mean of the two taken (floorAround).
+  const floors = new Map<string, ReturnType<typeof floorAround>>();
   for (const transport of TRANSPORTS) {
     const recorder = new Recorder();
+    const before = transport === 'WebSocket' ? rulesWorkApart(GAMES) : null;
     results.push(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, transport, recorder));
     recordings.set(transport, recorder.recording());
     references.set(transport, await reference(recordings.get(transport)!, transport));
+    if (before) floors.set('SQLite', floorAround(before, rulesWorkApart(GAMES)));
   }
   // The same games on a threaded server (shards.ts): the rules on two worker threads.
   results.push(
@@ -764,6 +787,7 @@ export async function serverLoad(): Promise<void> {
     for (const transport of TRANSPORTS) {
       const recorder = new Recorder();
       const url = await freshPostgresDatabase();
+      const before = transport === 'WebSocket' ? rulesWorkApart(GAMES) : null;
       results.push(await load('PostgreSQL', { DATABASE_URL: url, STAVKA_DB: '' }, transport, recorder));
       pgReferences.set(
         transport,
@@ -772,6 +796,7 @@ export async function serverLoad(): Promise<void> {
           label: 'reference',
         }),
       );
+      if (before) floors.set('PostgreSQL', floorAround(before, rulesWorkApart(GAMES)));
     }
   } catch (e) {
     pgNote = `PostgreSQL skipped: ${(e as Error).message}`;
@@ -804,17 +829,17 @@ export async function serverLoad(): Promise<void> {
   // What these rules leave of the machine: the rules' own work, plus the least a server
   // and the players need a move (the reference's run), against the goal.
   const cores = availableParallelism();
-  const work = rulesWorkApart(GAMES);
-  // CPU a move, every thread (as the servers' costs are counted): see rulesWork.
-  const rules = work.cpu;
+  const work = floors.get('SQLite');
   const ref = references.get('WebSocket');
-  if (ref) {
+  if (ref && work) {
+    // CPU a move, every thread (as the servers' costs are counted): see rulesWork.
+    const rules = work.cpu;
     const io = perMove(ref, ref.serverCpu);
     const players = perMove(ref, ref.clientCpu);
     const oneThread = 1e6 / (rules + io);
     const allCores = (cores * 1e6) / (rules + io + players);
     console.log(
-      `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games, one after the other) is ${rules.toFixed(0)} µs of CPU, every thread (${work.sequential.toFixed(0)} µs of wall-clock time; ${work.interleaved.toFixed(0)} µs with the ${GAMES} games' moves in turn, as the server plays them); with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(oneThread)} moves/s on one thread, ${fmt(allCores)} moves/s on the ${cores} cores of this machine (players included)`,
+      `  ceiling with these rules: the rules' own work a move (apply with its legality check, hash, both sides' views, the next legal list; in-process, random games, one after the other; measured before the SQLite WebSocket run and after its reference, the mean of the two: ${work.cpu0.toFixed(0)} and ${work.cpu1.toFixed(0)} µs) is ${rules.toFixed(0)} µs of CPU, every thread (${work.sequential.toFixed(0)} µs of wall-clock time; ${work.interleaved.toFixed(0)} µs with the ${GAMES} games' moves in turn, as the server plays them); with the reference's ${io.toFixed(0)} µs a move (check, store, push) and its players' ${players.toFixed(0)} µs, a server doing nothing else could reach ${fmt(oneThread)} moves/s on one thread, ${fmt(allCores)} moves/s on the ${cores} cores of this machine (players included)`,
     );
     // Those ceilings as the closed loop's ratio (issue #49's goal: 0.5x): a server with
     // no work but the rules' and the reference's reaches no more than this.
@@ -827,10 +852,11 @@ export async function serverLoad(): Promise<void> {
   const overFloor = (backend: string, refs: Map<Transport, LoadResult>): string | null => {
     const r = results.find((x) => x.backend === backend && x.transport === 'WebSocket');
     const own = refs.get('WebSocket');
-    if (!r || !own) return null;
+    const rules = floors.get(backend)?.cpu;
+    if (!r || !own || rules === undefined) return null;
     const floor = rules + perMove(own, own.serverCpu);
     const cost = perMove(r, r.serverCpu);
-    return `${backend} ${cost.toFixed(0)} µs (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}) = ${(cost / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs`;
+    return `${backend} ${cost.toFixed(0)} µs (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}) = ${(cost / floor).toFixed(2)}x its floor of ${floor.toFixed(0)} µs (the rules' ${rules.toFixed(0)}, the reference's ${perMove(own, own.serverCpu).toFixed(0)})`;
   };
   const costs = [overFloor('SQLite', references), overFloor('PostgreSQL', pgReferences)].filter(
     (c) => c !== null,
