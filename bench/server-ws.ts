@@ -30,7 +30,15 @@ import {
   stopTestPostgres,
   tempSqlitePath,
 } from '../packages/server/src/test-support.ts';
-import { BENCH_SHAPE, type LoadResult, load, Recorder, reference, rulesWorkApart } from './server.ts';
+import {
+  BENCH_SHAPE,
+  floorAround,
+  type LoadResult,
+  load,
+  Recorder,
+  reference,
+  rulesWorkApart,
+} from './server.ts';
 
 const STORES = ['sqlite', 'postgres'] as const;
 type StoreName = (typeof STORES)[number];
@@ -74,12 +82,12 @@ const line = (r: LoadResult) =>
  * within 20 minutes on this machine gave 114-187 µs, and a ratio set against a floor of
  * another minute said more about the machine than about the server.
  */
-const rulesNow = (when: string): number => {
+const rulesNow = (when: string): ReturnType<typeof rulesWorkApart> => {
   const work = rulesWorkApart(BENCH_SHAPE.games);
   console.log(
     `  the rules' own work a move, ${when}: ${work.cpu.toFixed(0)} µs of CPU (${work.sequential.toFixed(0)} µs of wall-clock time; ${work.interleaved.toFixed(0)} µs with the games' moves in turn) (${load1()})`,
   );
-  return work.cpu;
+  return work;
 };
 /** The median of `xs` and its range, as `median (min-max)`. */
 const spread = (xs: readonly number[], digits: number) => {
@@ -110,7 +118,7 @@ try {
         store === 'sqlite' ? {} : { store: await freshPostgresDatabase() },
       );
       const after = rulesNow(`after round ${round}`);
-      const rules = (before + after) / 2;
+      const rules = floorAround(before, after).cpu;
       before = after;
       const floor = rules + perMove(ref, ref.serverCpu);
       ratios.push(rate(run) / rate(ref));

@@ -725,7 +725,7 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
  * `after` its reference (the machine's pace drifts: seven measures of one build within
  * 20 minutes gave 114-187 µs of CPU a move), with the two CPU figures it is the mean of.
  */
-function floorAround(
+export function floorAround(
   before: ReturnType<typeof rulesWork>,
   after: ReturnType<typeof rulesWork>,
 ): ReturnType<typeof rulesWork> & { cpu0: number; cpu1: number } {
