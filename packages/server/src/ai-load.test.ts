@@ -111,11 +111,15 @@ describe('the AI workers take positions fairly', () => {
     }
   });
 
-  test("a person's AI worker holds its game and its work: 120 actions of Mars grow the process by under 90 MB", async (t) => {
+  test("a person's AI worker holds its game and its work: 120 actions of Mars grow the process by under 120 MB", async (t) => {
     // Issue #46: each AI worker loaded every game's modules and data and let V8 size its
     // heap for the machine: this grew the process by 175 MB (the attack suite's server
     // reached 446-518 MB against its 400); loading Mars alone, with a heap sized to the
-    // work (worker-boot.ts workerHeap), 54 MB.
+    // work (worker-boot.ts workerHeap), 54 MB. Since then 64-72 MB on a quiet machine
+    // (~44 MB once the worker has loaded Mars, ~20 more once the AI thinks), and 99 MB in
+    // one whole `.ci/run` on 2 cores: V8 lets a heap grow further between collections when
+    // it measures them slower, as under the whole suite's load. The bound sits between
+    // that and the 175 MB of every game loaded in a heap sized for the machine.
     const workers = new AiWorker(1);
     try {
       const made = setup(marsRules, null, 'worker-memory', {});
@@ -141,7 +145,7 @@ describe('the AI workers take positions fairly', () => {
       }
       t.diagnostic(`the process grew ${grew.toFixed(0)} MB over ${s.stateId} actions`);
       assert.ok(s.stateId >= 100, `the game went on (${s.stateId} actions)`);
-      assert.ok(grew < 90, `the process grew ${grew.toFixed(0)} MB`);
+      assert.ok(grew < 120, `the process grew ${grew.toFixed(0)} MB`);
     } finally {
       await workers.close();
     }
