@@ -119,6 +119,47 @@ describe('live updates', () => {
     );
   });
 
+  test("a list sharing the old one's objects (as the rules hand them on) is rebuilt exactly; one that only lost actions is sent as ranges", () => {
+    const pool = Array.from({ length: 60 }, (_, i) => act(i));
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(59), { maxLength: 80 }),
+        // Each new action: one of the old list's (by its place), one of the pool, or an equal copy.
+        fc.array(
+          fc.oneof(
+            fc.nat(79).map((k) => ({ old: k })),
+            fc.nat(59),
+            fc.nat(59).map((n) => ({ copy: n })),
+          ),
+          {
+            maxLength: 80,
+          },
+        ),
+        fc.array(fc.boolean(), { maxLength: 80 }),
+        (olds, edits, keep) => {
+          const old = olds.map((n) => pool[n]!);
+          const now = edits.map((e) =>
+            typeof e === 'number'
+              ? pool[e]!
+              : 'old' in e
+                ? (old[e.old % Math.max(1, old.length)] ?? pool[0]!)
+                : act(e.copy),
+          );
+          const patch = legalPatch({ actions: old }, { actions: now });
+          assert.deepEqual(patchLegal(old, patch), now);
+          // Some of the old list's actions gone, the rest in their order: every one copied by range.
+          const left = old.filter((_, i) => keep[i] ?? true);
+          const lost = legalPatch({ actions: old }, { actions: left });
+          assert.deepEqual(patchLegal(old, lost), left);
+          assert.ok(
+            lost.every((op) => Array.isArray(op)),
+            JSON.stringify(lost),
+          );
+        },
+      ),
+    );
+  });
+
   test('an update sends only what is new', () => {
     const log = Array.from({ length: 300 }, (_, i) => entry(`entry ${i}`));
     const legal = Array.from({ length: 900 }, (_, i) => act(i));

@@ -269,12 +269,26 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
   // whole random games).
   let nearFrom = -1;
   let nearType = '';
-  for (let i = 0; i < now.length; i++) {
+  // The patch is made in the same walk, a run of the old list's actions in order at a
+  // time; it is made again below only when many were not found (those then looked for by
+  // their JSON). Made in a second walk over `where`, as it was, an update whose only
+  // change was actions gone (most updates: a unit's moves), of a list of ~940, took 7.2
+  // µs, now 3.8; every update of random Mars games, 5.8 -> 4.0 µs on average.
+  const patch: LegalPatch = [];
+  let run: [number, number] | null = null;
+  for (let i = 0; i < now.length; ) {
     const action = now[i]!;
     // Most of a list is the old one's objects in their order: each is where the last
     // one found left off (the lists run to thousands of actions, walked every update).
     if (next < old.length && old[next] === action) {
-      where[i] = next++;
+      const start = next;
+      do where[i++] = next++;
+      while (i < now.length && next < old.length && old[next] === now[i]);
+      if (run && run[1] === start) run[1] = next;
+      else {
+        run = [start, next];
+        patch.push(run);
+      }
       continue;
     }
     let at = -1;
@@ -302,24 +316,35 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
       }
     }
     where[i] = at;
-    if (at < 0) missing++;
-    else next = at + 1;
+    if (at < 0) {
+      missing++;
+      run = null;
+      patch.push(action);
+    } else {
+      next = at + 1;
+      if (run && run[1] === at) run[1] = next;
+      else {
+        run = [at, next];
+        patch.push(run);
+      }
+    }
+    i++;
   }
-  const search = old.length > LOOK_NEAR && missing * 4 > now.length;
-  const patch: LegalPatch = [];
-  let run: [number, number] | null = null;
+  if (!(old.length > LOOK_NEAR && missing * 4 > now.length)) return patch;
+  const searched: LegalPatch = [];
+  run = null;
   for (let i = 0; i < now.length; i++) {
-    const at = where[i]! >= 0 || !search ? where[i]! : indexOf(from, now[i]!);
+    const at = where[i]! >= 0 ? where[i]! : indexOf(from, now[i]!);
     if (at < 0) {
       run = null;
-      patch.push(now[i]!);
+      searched.push(now[i]!);
     } else if (run && run[1] === at) run[1] = at + 1;
     else {
       run = [at, at + 1];
-      patch.push(run);
+      searched.push(run);
     }
   }
-  return patch;
+  return searched;
 }
 
 /**
