@@ -284,11 +284,7 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
       const start = next;
       do where[i++] = next++;
       while (i < now.length && next < old.length && old[next] === now[i]);
-      if (run && run[1] === start) run[1] = next;
-      else {
-        run = [start, next];
-        patch.push(run);
-      }
+      run = copyRange(patch, run, start, next);
       continue;
     }
     let at = -1;
@@ -322,11 +318,7 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
       patch.push(action);
     } else {
       next = at + 1;
-      if (run && run[1] === at) run[1] = next;
-      else {
-        run = [at, next];
-        patch.push(run);
-      }
+      run = copyRange(patch, run, at, next);
     }
     i++;
   }
@@ -338,13 +330,28 @@ export function legalPatch(from: LegalList, to: LegalList): LegalPatch {
     if (at < 0) {
       run = null;
       searched.push(now[i]!);
-    } else if (run && run[1] === at) run[1] = at + 1;
-    else {
-      run = [at, at + 1];
-      searched.push(run);
-    }
+    } else run = copyRange(searched, run, at, at + 1);
   }
   return searched;
+}
+
+/**
+ * The old list's actions `from` to `to` (excluded) appended to `patch`: onto `run` (the
+ * patch's last op) if it ends at `from`, else as a range of their own. The range they end.
+ */
+function copyRange(
+  patch: LegalPatch,
+  run: [number, number] | null,
+  from: number,
+  to: number,
+): [number, number] {
+  if (run && run[1] === from) {
+    run[1] = to;
+    return run;
+  }
+  const range: [number, number] = [from, to];
+  patch.push(range);
+  return range;
 }
 
 /**
