@@ -21,6 +21,7 @@ import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
 import { envPublicUrl } from './main.ts';
 import { openStore, type Store } from './store.ts';
 import { type MadeGame, newJoinedGame, tempSqlitePath, until } from './test-support.ts';
+import { pageNaming } from './web.ts';
 import { publicOnly, Webhooks } from './webhooks.ts';
 
 const opened: { app: FastifyInstance; store: Store }[] = [];
@@ -413,6 +414,37 @@ describe('compressed replies', () => {
     assert.equal(page.headers['content-encoding'], 'br');
     assert.match(decoded('br', page.rawPayload), /<title>Stavka<\/title>/);
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  test("a seat link's page names its game, so the page loads that game's module with the views (issue #49)", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'stavka-web-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Stavka</title></head><body></body></html>',
+    );
+    const { app } = await server({ webDist: dist });
+    const made = await newGame(app.inject.bind(app));
+    const page = await app.inject({ method: 'GET', url: `/play/${made.id}` });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<title>Stavka<\/title><meta name="stavka-game" content="mars-1942"><\/head>/);
+    // No such game: the page as built, its own message to come when it asks for the game.
+    const none = await app.inject({ method: 'GET', url: '/play/nosuchgame' });
+    assert.equal(none.statusCode, 200);
+    assert.doesNotMatch(none.body, /stavka-game/);
+    assert.equal((await app.inject({ method: 'GET', url: '/' })).body.includes('stavka-game'), false);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('a page names only a game id the catalog could hold, in a head it has', () => {
+    const html = '<html><head><title>t</title></head></html>';
+    assert.equal(
+      pageNaming(html, 'barbarossa-1941'),
+      '<html><head><title>t</title><meta name="stavka-game" content="barbarossa-1941"></head></html>',
+    );
+    for (const odd of ['"><script>x()</script>', 'Mars', '', '-x', 'a'.repeat(65)])
+      assert.equal(pageNaming(html, odd), html, odd);
+    assert.equal(pageNaming(html, null), html);
+    assert.equal(pageNaming('<p>no head</p>', 'mars-1942'), '<p>no head</p>');
   });
 
   test('the calculator page, its service worker and manifest are served fresh at the root; one not built is a 404', async () => {

@@ -189,7 +189,11 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
     linkBase: linkBaseFor(publicUrl, opts.linksFromRequest),
     log,
   };
-  await app.register(webClient, { dist: opts.webDist });
+  await app.register(webClient, {
+    dist: opts.webDist,
+    // A seat link's page names its game (its summary is public): see web.ts pageNaming.
+    gameOf: async (id) => (await service.summary(id)).game,
+  });
   for (const routes of ROUTES) await app.register(routes, ctx);
 
   runAlongside(app, { service, webhooks, importer, limits, log });

@@ -48,11 +48,29 @@ export function securityHeaders(app: FastifyInstance): void {
   });
 }
 
-/** The web client's routes, a fastify plugin: `dist` the build to serve (default WEB_DIST). */
-export const webClient: FastifyPluginAsync<{ dist?: string | undefined }> = async (
-  app,
-  { dist = WEB_DIST },
-) => {
+/** A game module's id as the catalog writes them: all a page's meta may carry. */
+const GAME_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * The page with the game it opens named in its head (`<meta name="stavka-game">`), for a
+ * seat link's page: the client loads that game's module as its first script runs, with the
+ * seat views, not once a view has come to say which game it is (issue #49). The page as it
+ * is when the game is not known, or its head is not found.
+ */
+export function pageNaming(html: string, game: string | null): string {
+  const head = html.indexOf('</head>');
+  if (game === null || !GAME_ID.test(game) || head < 0) return html;
+  return `${html.slice(0, head)}<meta name="stavka-game" content="${game}">${html.slice(head)}`;
+}
+
+/**
+ * The web client's routes, a fastify plugin: `dist` the build to serve (default WEB_DIST);
+ * `gameOf` which game a game id is (its summary's, public), null for none.
+ */
+export const webClient: FastifyPluginAsync<{
+  dist?: string | undefined;
+  gameOf?: ((id: string) => Promise<string | null>) | undefined;
+}> = async (app, { dist = WEB_DIST, gameOf }) => {
   const index = join(dist, 'index.html');
   const page = (): string =>
     existsSync(index)
@@ -105,6 +123,10 @@ The API is under <code>/api</code> (docs/api.md).</p>`;
         response: { 200: { type: 'string' } },
       },
     },
-    async (_req, reply) => reply.type('text/html').send(page()),
+    async (req, reply) => {
+      // A game not found (or not readable now) is the page's to say, once it asks.
+      const game = gameOf ? await gameOf(req.params.id).catch(() => null) : null;
+      return reply.type('text/html').send(pageNaming(page(), game));
+    },
   );
 };

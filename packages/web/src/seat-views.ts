@@ -37,10 +37,19 @@ export function askSeatView<T>(id: string, token: string): Promise<T> {
   return call<T>('GET', `/api/games/${id}/view`, token);
 }
 
-/** Sends the view requests of the game this page's address opens, if it opens one. */
-export function askSeatViewsEarly(where: Pick<Location, 'pathname' | 'hash'> = location): void {
+/**
+ * Sends the view requests of the game this page's address opens, if it opens one; and
+ * starts loading its game's module at once when the page names it (a seat link's page:
+ * the server's web.ts `pageNaming`), rather than when the first view comes to say it.
+ */
+export function askSeatViewsEarly(
+  where: Pick<Location, 'pathname' | 'hash'> = location,
+  page: Pick<Document, 'querySelector'> | undefined = globalThis.document,
+): void {
   const seats = serverGameOf(where.hash.slice(1) || '/', where.pathname);
   if (!seats?.id) return;
+  const named = page?.querySelector<HTMLMetaElement>('meta[name="stavka-game"]')?.content;
+  if (named) openGame(named).catch(() => {}); // a game this build does not play: the session says so
   let tokens: string[];
   try {
     tokens = seatTokens(seats.id, seats.tokens);

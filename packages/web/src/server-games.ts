@@ -28,6 +28,11 @@ export type NewGameMode =
 export async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
+    // The server's answers are the game as it stands, never kept: and a request the HTTP
+    // cache may keep waits for any other one of the same address to end (Chromium's cache
+    // lock), so a hot-seat game's two seat views, asked for at once, came one after the
+    // other (issue #49).
+    cache: 'no-store',
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
