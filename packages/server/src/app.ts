@@ -191,8 +191,10 @@ export async function buildApp(opts: AppOptions): Promise<StavkaApp> {
   };
   await app.register(webClient, {
     dist: opts.webDist,
-    // A seat link's page names its game (its summary is public): see web.ts pageNaming.
-    gameOf: async (id) => (await service.summary(id)).game,
+    // A seat link's page names its game (its summary says as much to anyone): see web.ts
+    // pageNaming. Read from its stored record, not the game served: a game not in memory
+    // is not rebuilt (nor its lock waited for) before the page is sent.
+    gameOf: async (id) => (await opts.store.game(id))?.game ?? null,
   });
   for (const routes of ROUTES) await app.register(routes, ctx);
 
