@@ -65,7 +65,8 @@ export function pageNaming(html: string, game: string | null): string {
 
 /**
  * The web client's routes, a fastify plugin: `dist` the build to serve (default WEB_DIST);
- * `gameOf` which game a game id is (its summary's, public), null for none.
+ * `gameOf` which game a game id is (as its public summary says; app.ts reads the stored
+ * record), null for none.
  */
 export const webClient: FastifyPluginAsync<{
   dist?: string | undefined;
