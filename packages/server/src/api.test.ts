@@ -616,6 +616,98 @@ describe('a whole game', () => {
     assert.equal(rows[rows.length - 1]!.hash, hash);
   });
 
+  test('snapshots go on from each other, through moves taken back; a game is read back from them, or replayed if one is lost', async () => {
+    const { app, file, store } = await server({ service: { snapshotEvery: 3 } });
+    const inject = app.inject.bind(app);
+    const made = await newGame(inject);
+    const tokens = [made.seats.german!.token!, made.seats.soviet!.token!];
+    let acted = 0;
+    let undone = 0;
+    let hash = '';
+    while (acted < 40) {
+      for (const t of tokens) {
+        const v = await viewOf(inject, made.id, t);
+        // Moves taken back now and then: the log's end is rewritten between two snapshots.
+        const undo = v.legal.find((a) => a.type === 'undo');
+        const choice = undo && acted % 4 === 3 ? undo : v.legal.find((a) => a.type !== 'undo');
+        if (!choice) continue;
+        const r = await inject({
+          method: 'POST',
+          url: `/api/games/${made.id}/actions`,
+          headers: bearer(t),
+          payload: { stateId: v.stateId, action: choice },
+        });
+        assert.equal(r.statusCode, 200, r.body);
+        hash = r.json().hash;
+        acted++;
+        if (choice === undo) undone++;
+      }
+    }
+    assert.ok(undone > 0, 'moves were taken back');
+    // The first snapshot whole, the others each going on from the one before.
+    const snaps: { seq: number; state: string }[] = [];
+    for (let at = acted; ; ) {
+      const snap = await store.latestSnapshot(made.id, at);
+      if (!snap) break;
+      snaps.unshift(snap);
+      at = snap.seq - 1;
+    }
+    assert.ok(snaps.length >= 10, `${snaps.length} snapshots`);
+    assert.equal(JSON.parse(snaps[0]!.state).logFrom, undefined, 'the first is whole');
+    for (let i = 1; i < snaps.length; i++) {
+      assert.equal(JSON.parse(snaps[i]!.state).logFrom.seq, snaps[i - 1]!.seq, `snapshot ${snaps[i]!.seq}`);
+    }
+    const before = await viewOf(inject, made.id, tokens[0]!);
+    const log = (await inject({ url: `/api/games/${made.id}/log`, headers: bearer(tokens[0]!) })).json();
+    await app.close();
+
+    // Restarted: read back from the chain of snapshots, to the same view and log.
+    const again = await server({ service: { snapshotEvery: 3 } }, file);
+    const inj = again.app.inject.bind(again.app);
+    assert.deepEqual(await viewOf(inj, made.id, tokens[0]!), before);
+    assert.deepEqual(
+      (await inj({ url: `/api/games/${made.id}/log`, headers: bearer(tokens[0]!) })).json(),
+      log,
+    );
+    // Played on, its next snapshot goes on from the one it was read from.
+    let more = 0;
+    for (let turn = 0; more < 3 && turn < 40; turn++) {
+      const t = tokens[turn % 2]!;
+      const v = await viewOf(inj, made.id, t);
+      const choice = v.legal.find((a) => a.type !== 'undo');
+      if (!choice) continue;
+      const r = await inj({
+        method: 'POST',
+        url: `/api/games/${made.id}/actions`,
+        headers: bearer(t),
+        payload: { stateId: v.stateId, action: choice },
+      });
+      assert.equal(r.statusCode, 200, r.body);
+      hash = r.json().hash;
+      more++;
+    }
+    assert.equal(more, 3, 'three more actions');
+    const latest = (await again.store.latestSnapshot(made.id, Number.MAX_SAFE_INTEGER))!;
+    assert.ok(latest.seq > acted, 'a snapshot after the restart');
+    assert.ok(Number.isInteger(JSON.parse(latest.state).logFrom?.seq), 'it goes on from an earlier one');
+    const played = await viewOf(inj, made.id, tokens[0]!);
+    await again.app.close();
+
+    // A snapshot of the chain lost (the database edited by hand): the game is replayed
+    // from its set-up instead, to the same state.
+    const db = await openDatabase(file);
+    await db.db
+      .deleteFrom('snapshots')
+      .where('game_id', '=', made.id)
+      .where('seq', '=', snaps[snaps.length - 2]!.seq)
+      .execute();
+    await db.db.destroy();
+    const third = await server({}, file);
+    const rows = await third.store.actions(made.id);
+    assert.equal(rows[rows.length - 1]!.hash, hash);
+    assert.deepEqual(await viewOf(third.app.inject.bind(third.app), made.id, tokens[0]!), played);
+  });
+
   test('a game stored under another rules version is refused with a clear error and kept whole; new games play on', async () => {
     const { app, file } = await server();
     const inject = app.inject.bind(app);

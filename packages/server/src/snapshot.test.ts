@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { apply, type GameState, legalActions, playout, RandomPlayer, stateHash } from '@stavka/engine';
 import { marsRules } from '@stavka/games';
-import { snapshotJson, stateFromSnapshot } from './snapshot.ts';
+import {
+  completeSnapshot,
+  MAX_LINKS,
+  readSnapshot,
+  type StoredSnapshot,
+  snapshotJson,
+  stateFromSnapshot,
+  writeSnapshot,
+} from './snapshot.ts';
 
 /** States of a random Mars game: late ones, some with an undo record (moves can be taken back). */
 function states(): GameState<unknown>[] {
@@ -57,5 +65,79 @@ describe('snapshots', () => {
   test('a snapshot written whole (before this format) reads back as it is', () => {
     const s = withUndo[0]!;
     assert.deepEqual(stateFromSnapshot(JSON.stringify(s)), JSON.parse(JSON.stringify(s)));
+  });
+
+  /** The state of a snapshot written after `before`, read back with the log `before` holds. */
+  const readBack = (json: string, before: StoredSnapshot | null) =>
+    completeSnapshot(readSnapshot(json), before?.log ?? null);
+
+  test('a snapshot goes on from the one before it: only the entries since, and it reads back as the same state', () => {
+    // Every 100 actions, as a server writes them, each from the one before.
+    let before: StoredSnapshot | null = null;
+    let seq = 0;
+    let continued = 0;
+    const sizes: [number, number][] = [];
+    for (let i = 99; i < all.length; i += 100) {
+      const s = all[i]!;
+      seq = i + 1;
+      const { json, links } = writeSnapshot(s, before);
+      const back = readBack(json, before);
+      assert.deepEqual(back, JSON.parse(JSON.stringify(s)), `snapshot at action ${seq}`);
+      assert.equal(stateHash(back), stateHash(s));
+      if (before) {
+        continued++;
+        assert.equal(links, before.links + 1);
+        assert.deepEqual(readSnapshot(json).logFrom, { seq: before.seq, keep: before.log.length });
+        const whole = snapshotJson(s).length;
+        // Only the log since the last: the more of it there is, the less of it written again.
+        assert.ok(json.length < whole, `${json.length} bytes against ${whole} written whole`);
+        sizes.push([json.length, whole]);
+      } else assert.equal(readSnapshot(json).logFrom, null, 'the first is whole');
+      before = { seq, log: s.log, links };
+    }
+    assert.ok(continued >= 4, `${continued} snapshots went on from another`);
+    const [last, lastWhole] = sizes[sizes.length - 1]!;
+    assert.ok(last < lastWhole / 2, `late in the game ${last} bytes against ${lastWhole} written whole`);
+  });
+
+  test('a snapshot taken after moves were taken back keeps only the entries they left', () => {
+    // The snapshot before is taken at a state whose moves are then taken back: the one
+    // after keeps only the start of its log.
+    const earlier = withUndo.find((s) => s.undo!.actions.length >= 2)!;
+    assert.ok(earlier, 'a state with moves to take back');
+    const side = earlier.undo!.side;
+    const undo = legalActions(marsRules, earlier, side).find((a) => a.type === 'undo')!;
+    const undone = apply(marsRules, earlier, side, undo);
+    assert.ok(undone.ok);
+    const s = undone.value;
+    const before: StoredSnapshot = { seq: 7, log: earlier.log, links: 0 };
+    const json = snapshotJson(s, before);
+    const link = readSnapshot(json).logFrom!;
+    assert.ok(link.keep < earlier.log.length, `keeps ${link.keep} of ${earlier.log.length} entries`);
+    const back = readBack(json, before);
+    assert.deepEqual(back, JSON.parse(JSON.stringify(s)));
+    assert.equal(stateHash(back), stateHash(s));
+  });
+
+  test(`after ${MAX_LINKS} snapshots in a row go on from another, the next is written whole`, () => {
+    const s = all[all.length - 1]!;
+    const before: StoredSnapshot = { seq: 1, log: all[all.length - 2]!.log, links: MAX_LINKS - 1 };
+    const last = writeSnapshot(s, before);
+    assert.equal(last.links, MAX_LINKS);
+    assert.notEqual(readSnapshot(last.json).logFrom, null);
+    const next = writeSnapshot(s, { seq: 2, log: s.log, links: MAX_LINKS });
+    assert.equal(next.links, 0);
+    assert.equal(readSnapshot(next.json).logFrom, null);
+    assert.equal(next.json, snapshotJson(s));
+  });
+
+  test('a snapshot that goes on from another is not read without it, nor one with a broken link', () => {
+    const s = all[all.length - 1]!;
+    const before: StoredSnapshot = { seq: 3, log: all[all.length - 2]!.log, links: 0 };
+    const json = snapshotJson(s, before);
+    assert.throws(() => stateFromSnapshot(json), /goes on from the first \d+ log entries of snapshot 3/);
+    assert.throws(() => readBack(json, { ...before, log: before.log.slice(0, 2) }), /which holds 2/);
+    const bad = json.replace(/"logFrom":\{[^}]*\}/, '"logFrom":{"seq":"x"}');
+    assert.throws(() => readSnapshot(bad), /logFrom is not \{seq, keep\}/);
   });
 });

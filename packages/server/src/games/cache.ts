@@ -35,7 +35,17 @@ export class GameCache {
     if (!record) throw notFound();
     const rules = rulesFor(record.game);
     if (!rules) throw new ApiError(422, 'game/unknown', `this server no longer plays "${record.game}"`);
-    const g: CachedGame = { id, rules, record, seats: [], state: null, seq: 0, mark: null, views: new Map() };
+    const g: CachedGame = {
+      id,
+      rules,
+      record,
+      seats: [],
+      state: null,
+      seq: 0,
+      mark: null,
+      views: new Map(),
+      snapshot: null,
+    };
     await this.reload(g);
     const again = this.games.get(id);
     if (again) return again;
@@ -106,6 +116,7 @@ export class GameCache {
     if (record.rules_version !== g.rules.rulesVersion && record.status !== 'over') throw rulesVersionError(g);
     g.seats = await this.store.seats(g.id);
     g.views.clear();
+    g.snapshot = null;
     if (record.status === 'waiting' || record.seed === null) {
       g.state = null;
       // An imported game waits with the file's actions stored (issue #46).
@@ -113,7 +124,9 @@ export class GameCache {
       return;
     }
     const target = Math.min(record.seq, upTo ?? record.seq);
-    g.state = await rebuild(this.store, g, record, target);
+    const rebuilt = await rebuild(this.store, g, record, target);
+    g.state = rebuilt.state;
+    g.snapshot = rebuilt.snapshot;
     g.seq = target;
   }
 

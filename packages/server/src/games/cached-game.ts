@@ -4,6 +4,7 @@
  */
 import type { Action, GameRules, GameState } from '@stavka/engine';
 import type { Sent } from '../live.ts';
+import type { StoredSnapshot } from '../snapshot.ts';
 import type { GameRecord, SeatRecord } from '../store.ts';
 import type { SeatView } from './views.ts';
 
@@ -22,6 +23,12 @@ export interface CachedGame {
   mark: number | null;
   /** Views computed for the current state, by side ('*' for spectators). */
   views: Map<string, CachedView>;
+  /**
+   * The latest of its snapshots this process knows is stored (it read or wrote it), with
+   * its whole log: the next snapshot goes on from it (snapshot.ts). null: none known, the
+   * next one is written whole.
+   */
+  snapshot: StoredSnapshot | null;
 }
 
 /** A view made for one side (or the spectators) at one state, and its live messages. */

@@ -23,11 +23,12 @@ export interface ServiceOptions {
   /** How the server is reached from outside (webhook notices link to it). */
   readonly publicUrl?: string;
   /**
-   * A full snapshot every this many actions (and at the end); 100 by default. A snapshot
-   * writes the whole state, log included (~180 KB late in a two-day-turn hex game of ~70 units, ~2 ms to write;
-   * the undo record's base state with its log as a length: see snapshot.ts):
-   * every 25 actions that was a sixth of the server's work a move. Loading a game
-   * replays at most this many actions after its snapshot (~50 ms at 100).
+   * A snapshot every this many actions (and at the end); 100 by default. A snapshot
+   * writes the state and the log entries since the snapshot before it (snapshot.ts: ~43
+   * KB late in a two-day-turn hex game of ~70 units, of which ~11 KB the state and as
+   * much the undo record's base state; written whole, with all ~900 log entries, it was
+   * ~180 KB). Loading a game replays at most this many actions after its snapshot (~50
+   * ms at 100).
    */
   readonly snapshotEvery?: number;
   /** Checks webhook URLs; told when a change queued notices. None: no notices are queued. */

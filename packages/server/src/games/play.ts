@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Action, apply, stateHash } from '@stavka/engine';
 import { ApiError, actionError } from '../errors.ts';
-import { snapshotJson } from '../snapshot.ts';
+import { writeSnapshot } from '../snapshot.ts';
 import type { SeatNotice } from '../store.ts';
 import type { WebhookNotice } from '../webhooks.ts';
 import type { CachedGame, State } from './cached-game.ts';
@@ -39,6 +39,7 @@ export async function commit(ctx: ServiceContext, g: CachedGame, side: string, a
   const over = active.length === 0;
   const notices = noticesFor(ctx, g, before, active, seq);
   const every = ctx.opts.snapshotEvery ?? 100;
+  const snapshot = over || seq % every === 0 ? writeSnapshot(next, g.snapshot) : null;
   const at = isoNow();
   const stored = await ctx.store.appendAction(
     {
@@ -53,7 +54,7 @@ export async function commit(ctx: ServiceContext, g: CachedGame, side: string, a
     {
       status: over ? 'over' : 'active',
       finalHash: over ? hash : null,
-      snapshot: over || seq % every === 0 ? snapshotJson(next) : null,
+      snapshot: snapshot?.json ?? null,
       notices,
     },
   );
@@ -65,6 +66,7 @@ export async function commit(ctx: ServiceContext, g: CachedGame, side: string, a
   }
   g.state = next;
   g.seq = seq;
+  if (snapshot !== null) g.snapshot = { seq, log: next.log, links: snapshot.links };
   g.record = {
     ...g.record,
     seq,

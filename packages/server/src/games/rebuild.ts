@@ -1,14 +1,29 @@
 /**
- * A game's state rebuilt from the database: its latest snapshot, then the actions stored
- * after it, each checked against the rules (and the last against its stored hash).
+ * A game's state rebuilt from the database: its latest snapshot (its log completed from
+ * the snapshots it goes on from), then the actions stored after it, each checked against
+ * the rules (and the last against its stored hash).
  */
-import { apply, formatSetupErrors, resumeWithSeed, type Seed, setup, stateHash } from '@stavka/engine';
+import {
+  apply,
+  formatSetupErrors,
+  type LogEntry,
+  resumeWithSeed,
+  type Seed,
+  setup,
+  stateHash,
+} from '@stavka/engine';
 import { ApiError } from '../errors.ts';
-import { stateFromSnapshot } from '../snapshot.ts';
+import { completeSnapshot, type ReadSnapshot, readSnapshot, type StoredSnapshot } from '../snapshot.ts';
 import type { ActionRecord, GameRecord, Store } from '../store.ts';
 import type { CachedGame, State } from './cached-game.ts';
 import { importedPart } from './imports.ts';
 import { ownScenario } from './records.ts';
+
+/** A rebuilt state, and the snapshot it was read from (null: none), which the next one can go on from. */
+export interface Rebuilt {
+  readonly state: State;
+  readonly snapshot: StoredSnapshot | null;
+}
 
 /**
  * The state of game `record` at action `target`: its latest snapshot up to there, then
@@ -20,8 +35,8 @@ export async function rebuild(
   g: CachedGame,
   record: GameRecord,
   target: number,
-): Promise<State> {
-  const snap = await store.latestSnapshot(g.id, target);
+): Promise<Rebuilt> {
+  const snap = await latestSnapshot(store, g.id, target);
   const imported = importedPart(record);
   const resumeAt = imported?.resumes && imported.actions > 0 ? imported.actions : null;
   const setUp = () =>
@@ -32,7 +47,7 @@ export async function rebuild(
     // A state names its scenario by key: a scenario of the game's own must be set up in
     // this process (a restart, another process, another thread) before its state is used.
     if (ownScenario(record) !== undefined) setUp();
-    s = stateFromSnapshot(snap.state);
+    s = snap.state;
     from = snap.seq;
   } else s = setUp();
   // The import's snapshot, at its last action, was taken before it was played on here.
@@ -45,7 +60,46 @@ export async function rebuild(
     }
     if (row.seq === resumeAt && record.seed !== null) s = resumeWithSeed(s, JSON.parse(record.seed) as Seed);
   }
-  return s;
+  return { state: s, snapshot: snap ? { seq: snap.seq, log: snap.state.log, links: snap.links } : null };
+}
+
+/**
+ * The latest snapshot up to action `target`, its log completed from the snapshots it goes
+ * on from (snapshot.ts), and how many of those there were; undefined if there is none.
+ * A snapshot whose chain is broken (one it goes on from is not stored: the database was
+ * edited by hand) is not used: the game is then replayed from its set-up, its actions
+ * being the record.
+ */
+async function latestSnapshot(
+  store: Store,
+  id: string,
+  target: number,
+): Promise<{ seq: number; state: State; links: number } | undefined> {
+  const chain: { seq: number; read: ReadSnapshot }[] = [];
+  let at = target;
+  for (;;) {
+    const row = await store.latestSnapshot(id, at);
+    if (!row) return undefined;
+    // A snapshot goes on from an earlier one, exactly that one.
+    if (chain.length > 0 && row.seq !== at) return undefined;
+    const read = readSnapshot(row.state);
+    chain.push({ seq: row.seq, read });
+    if (read.logFrom === null) break;
+    if (read.logFrom.seq >= row.seq) return undefined;
+    at = read.logFrom.seq;
+  }
+  // Only the log of those before the latest is needed.
+  let log: readonly LogEntry[] | null = null;
+  for (let i = chain.length - 1; i > 0; i--) {
+    const { read } = chain[i]!;
+    if (read.logFrom !== null && (log === null || log.length < read.logFrom.keep)) return undefined;
+    const own = read.state.log;
+    log = read.logFrom === null ? own : [...log!.slice(0, read.logFrom.keep), ...own];
+  }
+  const latest = chain[0]!;
+  if (latest.read.logFrom !== null && (log === null || log.length < latest.read.logFrom.keep))
+    return undefined;
+  return { seq: latest.seq, state: completeSnapshot(latest.read, log), links: chain.length - 1 };
 }
 
 /** The game's first state: its scenario and options set up with `seed`. */

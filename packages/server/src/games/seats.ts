@@ -59,13 +59,14 @@ export async function startIfReady(ctx: ServiceContext, g: CachedGame): Promise<
   // An imported game goes on from its file's last action, rolling from this seed
   // (issue #46); a game made here, or imported with no actions, is set up with it.
   const started: GameRecord = { ...g.record, status: 'active', seed: JSON.stringify(seed) };
-  const state = await rebuild(ctx.store, g, started, g.record.seq);
+  const { state, snapshot } = await rebuild(ctx.store, g, started, g.record.seq);
   const at = isoNow();
   const active = g.rules.activeSides(state.state);
   const notices = noticesFor(ctx, g, [], active, g.record.seq);
   if (await ctx.store.startGame(g.id, JSON.stringify(seed), at, notices)) {
     g.record = { ...started, updated_at: at };
     g.state = state;
+    g.snapshot = snapshot;
     g.seq = g.record.seq;
     afterChange(ctx, g, active, notices.length > 0);
     await ctx.store.notify(g.id);
