@@ -330,6 +330,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('games').dropColumn('analyst').execute();
     },
   },
+  '0010_snapshot_log_links': {
+    // Snapshots from now on hold the log entries since the snapshot before them
+    // (snapshot.ts, `logFrom`; issue #49). No table changes: the migration marks the
+    // database, so that a server from before, which would read such a snapshot's log as
+    // the whole log, refuses it (kysely's migrator finds a migration it does not know).
+    async up() {},
+    async down(db: Kysely<unknown>) {
+      // Back to whole snapshots only: those that go on from another are dropped, and a
+      // game is loaded from its latest whole one and the actions after it.
+      await sql`delete from snapshots where state like '%"logFrom":{"seq":%'`.execute(db);
+    },
+  },
 };
 
 /** The migrations, in order (exported for the upgrade test). */

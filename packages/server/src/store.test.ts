@@ -108,6 +108,7 @@ function storageSuite(name: string, target: () => Promise<string>) {
           ['0007_presence', true],
           ['0008_imports', true],
           ['0009_analyst', true],
+          ['0010_snapshot_log_links', true],
         ],
       );
     });
@@ -139,6 +140,41 @@ function storageSuite(name: string, target: () => Promise<string>) {
       } finally {
         await upgraded.close();
       }
+    });
+
+    test('taken back below 0010, the snapshots that go on from another are dropped and the whole ones kept', async () => {
+      const file = name === 'SQLite' ? tempSqlitePath() : await target();
+      const made = await openStore(file);
+      await made.createGame({ ...gameRecord('chain'), status: 'active' }, seats('chain'), [], {
+        seq: 0,
+        state: '{"log":[],"stateId":0}',
+      });
+      await made.close();
+      const opened = await openDatabase(file);
+      await opened.db
+        .insertInto('snapshots')
+        .values([
+          {
+            game_id: 'chain',
+            seq: 100,
+            state: '{"log":[{"text":"x"}],"logFrom":{"seq":0,"keep":0},"stateId":100}',
+          },
+          { game_id: 'chain', seq: 200, state: '{"log":[{"text":"logFrom"}],"stateId":200}' },
+        ])
+        .execute();
+      const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
+      assert.equal((await migrator.migrateTo('0009_analyst')).error, undefined);
+      const left = await opened.db
+        .selectFrom('snapshots')
+        .select('seq')
+        .where('game_id', '=', 'chain')
+        .execute();
+      assert.deepEqual(
+        left.map((r) => Number(r.seq)).sort((a, b) => a - b),
+        [0, 200],
+      );
+      assert.equal((await migrator.migrateToLatest()).error, undefined);
+      await opened.db.destroy();
     });
 
     test('webhook deliveries wait in the database; of two processes taking one, one gets it', async () => {
