@@ -10,6 +10,7 @@ import {
   type GameRules,
   type GameState,
   legalActions,
+  logMatchesDigest,
   type ReplayFile,
   replay,
   sameJson,
@@ -202,6 +203,25 @@ describe("applyUnlogged: a search's look-ahead", () => {
     assert.equal(quiet.logDigest, UNLOGGED, 'its history is not certified');
     assert.notEqual(stateHash(quiet), stateHash(logged), 'so it never hashes as the played state');
     assert.throws(() => applyUnlogged(race, quiet, quiet.state.turn, UNDO), /does not undo/);
+  });
+});
+
+describe("logMatchesDigest: a log read back checked against the state's digest", () => {
+  it("holds for every played state, after undos too; not for a changed log nor a search's state", () => {
+    let s = start();
+    assert.ok(logMatchesDigest(s), 'the set-up');
+    for (const a of ['step', 'step', 'undo', 'roll', 'step', 'undo', 'reveal', 'end', 'roll'] as const) {
+      s = must(apply(race, s, s.state.turn, { type: a }));
+      assert.ok(logMatchesDigest(s), `after ${a}`);
+      // A log read back as a copy of equal entries matches.
+      assert.ok(logMatchesDigest({ ...s, log: JSON.parse(JSON.stringify(s.log)) }), `a copy after ${a}`);
+    }
+    assert.ok(s.log.length >= 3, `${s.log.length} entries`);
+    assert.ok(!logMatchesDigest({ ...s, log: s.log.slice(0, -1) }), 'an entry missing');
+    assert.ok(!logMatchesDigest({ ...s, log: [...s.log.slice(1), s.log[0]!] }), 'entries out of order');
+    const changed = s.log.map((e, i) => (i === 1 ? { ...e, text: `${e.text}!` } : e));
+    assert.ok(!logMatchesDigest({ ...s, log: changed }), 'an entry changed');
+    assert.ok(!logMatchesDigest(applyUnlogged(race, s, s.state.turn, { type: 'roll' })), 'a look-ahead');
   });
 });
 

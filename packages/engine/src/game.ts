@@ -210,6 +210,16 @@ export function foldLog(digest: string, entries: readonly LogEntry[]): string {
 
 const LOG_ROOT = sha256Hex('stavka-log');
 
+/**
+ * Whether a state's log is the one its digest was chained from: a log read back from
+ * storage in parts (a server's snapshots, each holding the entries since the one before)
+ * checked against the digest the state carries, which its hash covers. A search's states
+ * (UNLOGGED) never match.
+ */
+export function logMatchesDigest(s: GameState<unknown>): boolean {
+  return foldLog(LOG_ROOT, s.log) === s.logDigest;
+}
+
 function cloneGame<G>(rules: GameRules<G, Action, unknown>, game: G): G {
   return rules.clone ? rules.clone(game) : structuredClone(game);
 }

@@ -14,7 +14,7 @@ import { marsRules, standardScenarioFile } from '@stavka/games';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp, type StavkaApp } from './app.ts';
-import { openDatabase } from './db.ts';
+import { openDatabase, sql } from './db.ts';
 import { checkDice } from './dice.ts';
 import { aiSeatProblem, type ExportedGame } from './games.ts';
 import { type LiveMessage, type LiveSeatView, receive } from './live.ts';
@@ -691,21 +691,38 @@ describe('a whole game', () => {
     assert.ok(latest.seq > acted, 'a snapshot after the restart');
     assert.ok(Number.isInteger(JSON.parse(latest.state).logFrom?.seq), 'it goes on from an earlier one');
     const played = await viewOf(inj, made.id, tokens[0]!);
+    const playedLog = (await inj({ url: `/api/games/${made.id}/log`, headers: bearer(tokens[0]!) })).json();
     await again.app.close();
 
-    // A snapshot of the chain lost (the database edited by hand): the game is replayed
-    // from its set-up instead, to the same state.
+    // The database edited by hand: the log entries of the latest snapshot changed (a log
+    // put together from a chain is checked against the state's digest), then a snapshot
+    // of the chain deleted. Either way the game is replayed from its set-up
+    // instead, to the same state and the true log.
     const db = await openDatabase(file);
-    await db.db
-      .deleteFrom('snapshots')
-      .where('game_id', '=', made.id)
-      .where('seq', '=', snaps[snaps.length - 2]!.seq)
-      .execute();
+    const edited = await sql`update snapshots set state = replace(state, ${'"text":"'}, ${'"text":"EDITED '})
+      where game_id = ${made.id} and seq = ${latest.seq}`.execute(db.db);
+    assert.equal(Number(edited.numAffectedRows), 1);
     await db.db.destroy();
-    const third = await server({}, file);
-    const rows = await third.store.actions(made.id);
-    assert.equal(rows[rows.length - 1]!.hash, hash);
-    assert.deepEqual(await viewOf(third.app.inject.bind(third.app), made.id, tokens[0]!), played);
+    for (const step of ['edited', 'deleted']) {
+      if (step === 'deleted') {
+        const again = await openDatabase(file);
+        await again.db
+          .deleteFrom('snapshots')
+          .where('game_id', '=', made.id)
+          .where('seq', '=', snaps[snaps.length - 2]!.seq)
+          .execute();
+        await again.db.destroy();
+      }
+      const next = await server({}, file);
+      const rows = await next.store.actions(made.id);
+      assert.equal(rows[rows.length - 1]!.hash, hash);
+      const inject3 = next.app.inject.bind(next.app);
+      assert.deepEqual(await viewOf(inject3, made.id, tokens[0]!), played, step);
+      const log3 = (await inject3({ url: `/api/games/${made.id}/log`, headers: bearer(tokens[0]!) })).json();
+      assert.deepEqual(log3, playedLog, step);
+      assert.ok(!JSON.stringify(log3).includes('EDITED'), step);
+      await next.app.close();
+    }
   });
 
   test('a game stored under another rules version is refused with a clear error and kept whole; new games play on', async () => {

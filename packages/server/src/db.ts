@@ -339,7 +339,8 @@ const migrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       // Back to whole snapshots only: those that go on from another are dropped, and a
       // game is loaded from its latest whole one and the actions after it.
-      await sql`delete from snapshots where state like '%"logFrom":{"seq":%'`.execute(db);
+      // The field comes right after the log array (snapshot.ts); a JSON string's quotes are escaped.
+      await sql`delete from snapshots where state like '%],"logFrom":{"seq":%'`.execute(db);
     },
   },
 };

@@ -135,16 +135,18 @@ const entryJson = new WeakMap<LogEntry, string>();
 /** The JSON array of `log`'s entries from `from` on: `JSON.stringify(log.slice(from))`. */
 export function logEntriesJson(log: readonly LogEntry[], from = 0): string {
   const parts = new Array<string>(Math.max(0, log.length - from));
-  for (let i = from; i < log.length; i++) {
-    const e = log[i]!;
-    let json = entryJson.get(e);
-    if (json === undefined) {
-      json = JSON.stringify(e) ?? 'null'; // as in an array
-      entryJson.set(e, json);
-    }
-    parts[i - from] = json;
-  }
+  for (let i = from; i < log.length; i++) parts[i - from] = logEntryJson(log[i]!);
   return `[${parts.join(',')}]`;
+}
+
+/** One log entry's JSON (as in an array), written once and kept (entryJson). */
+export function logEntryJson(e: LogEntry): string {
+  let json = entryJson.get(e);
+  if (json === undefined) {
+    json = JSON.stringify(e) ?? 'null';
+    entryJson.set(e, json);
+  }
+  return json;
 }
 
 /**

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apply, type GameState, legalActions, playout, RandomPlayer, stateHash } from '@stavka/engine';
+import {
+  apply,
+  type GameState,
+  legalActions,
+  playout,
+  RandomPlayer,
+  sharedStart,
+  stateHash,
+} from '@stavka/engine';
 import { marsRules } from '@stavka/games';
 import {
   completeSnapshot,
@@ -100,23 +108,38 @@ describe('snapshots', () => {
     assert.ok(last < lastWhole / 2, `late in the game ${last} bytes against ${lastWhole} written whole`);
   });
 
-  test('a snapshot taken after moves were taken back keeps only the entries they left', () => {
-    // The snapshot before is taken at a state whose moves are then taken back: the one
-    // after keeps only the start of its log.
-    const earlier = withUndo.find((s) => s.undo!.actions.length >= 2)!;
-    assert.ok(earlier, 'a state with moves to take back');
-    const side = earlier.undo!.side;
-    const undo = legalActions(marsRules, earlier, side).find((a) => a.type === 'undo')!;
-    const undone = apply(marsRules, earlier, side, undo);
-    assert.ok(undone.ok);
-    const s = undone.value;
-    const before: StoredSnapshot = { seq: 7, log: earlier.log, links: 0 };
-    const json = snapshotJson(s, before);
-    const link = readSnapshot(json).logFrom!;
-    assert.ok(link.keep < earlier.log.length, `keeps ${link.keep} of ${earlier.log.length} entries`);
-    const back = readBack(json, before);
-    assert.deepEqual(back, JSON.parse(JSON.stringify(s)));
-    assert.equal(stateHash(back), stateHash(s));
+  test('a snapshot taken after moves were taken back keeps the entries they left, and those written again', () => {
+    // The snapshot before is taken at a state whose last move is then taken back: the
+    // moves before it are replayed from the undo record's base, their entries written
+    // again (equal, not the same), and the one after keeps them and drops the last move's.
+    let checked = 0;
+    let rewritten = 0;
+    for (const earlier of withUndo.filter((s) => s.undo!.actions.length >= 2).slice(0, 40)) {
+      const side = earlier.undo!.side;
+      const undo = legalActions(marsRules, earlier, side).find((a) => a.type === 'undo')!;
+      const undone = apply(marsRules, earlier, side, undo);
+      assert.ok(undone.ok);
+      const s = undone.value;
+      const before: StoredSnapshot = { seq: 7, log: earlier.log, links: 0 };
+      const json = snapshotJson(s, before);
+      const link = readSnapshot(json).logFrom!;
+      // The entries the two logs share, by their JSON.
+      let equal = 0;
+      while (
+        equal < Math.min(earlier.log.length, s.log.length) &&
+        JSON.stringify(earlier.log[equal]) === JSON.stringify(s.log[equal])
+      )
+        equal++;
+      assert.equal(link.keep, equal);
+      assert.ok(link.keep < earlier.log.length, `keeps ${link.keep} of ${earlier.log.length} entries`);
+      if (equal > sharedStart(earlier.log, s.log)) rewritten++;
+      const back = readBack(json, before);
+      assert.deepEqual(back, JSON.parse(JSON.stringify(s)));
+      assert.equal(stateHash(back), stateHash(s));
+      checked++;
+    }
+    assert.ok(checked >= 10, `${checked} states with moves taken back`);
+    assert.ok(rewritten > 0, 'entries written again by the undo kept');
   });
 
   test(`after ${MAX_LINKS} snapshots in a row go on from another, the next is written whole`, () => {

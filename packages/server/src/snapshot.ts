@@ -8,7 +8,8 @@
  *
  * A snapshot continues the log of the one before it: it holds only the entries written
  * since (`log`), and `logFrom: {seq, keep}` says whose log they follow and how much of it
- * (an undo may have taken back entries that snapshot held). Its log is then that
+ * (an undo may have taken back entries that snapshot held; those it wrote again, equal,
+ * are kept). Its log is then that
  * snapshot's log, its first `keep` entries, and these. Written whole, a snapshot held the
  * whole log every time: late in a game ~150 KB written again every 100 actions, for
  * ~10% of a server's CPU a move (issue #49). A snapshot is written whole when there is
@@ -17,7 +18,7 @@
  * whole, as before, read back as they are.
  */
 import { type GameState, type LogEntry, sharedStart } from '@stavka/engine';
-import { logEntriesJson } from './live.ts';
+import { logEntriesJson, logEntryJson } from './live.ts';
 
 type State = GameState<unknown>;
 
@@ -67,7 +68,7 @@ export function writeSnapshot(s: State, before?: StoredSnapshot | null): { json:
   // The log first, as the JSON of its entries joined; then where it goes on from; then the rest.
   const text = JSON.stringify({ log: 0, ...body });
   const link: LogLink | null =
-    before && before.links < MAX_LINKS ? { seq: before.seq, keep: sharedStart(before.log, log) } : null;
+    before && before.links < MAX_LINKS ? { seq: before.seq, keep: keptEntries(before.log, log) } : null;
   const from = link ? `,"logFrom":{"seq":${link.seq},"keep":${link.keep}}` : '';
   return {
     json: `{"log":${logEntriesJson(log, link?.keep ?? 0)}${from}${text.slice(LOG_FIELD.length)}`,
@@ -76,6 +77,19 @@ export function writeSnapshot(s: State, before?: StoredSnapshot | null): { json:
 }
 
 const LOG_FIELD = '{"log":0';
+
+/**
+ * How many entries `log` shares with `before` from the start: the same entries, and then
+ * equal ones. Taking moves back replays the others from the undo record's base, and so
+ * writes their entries again, equal but new: without them a snapshot after an undo held
+ * every entry since that base (a whole movement phase's, say), not only the new ones.
+ */
+function keptEntries(before: readonly LogEntry[], log: readonly LogEntry[]): number {
+  let keep = sharedStart(before, log);
+  const n = Math.min(before.length, log.length);
+  while (keep < n && logEntryJson(before[keep]!) === logEntryJson(log[keep]!)) keep++;
+  return keep;
+}
 
 /** A snapshot as read: its state with only its own log entries, and whose log they go on from (null: whole). */
 export interface ReadSnapshot {

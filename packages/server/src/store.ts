@@ -2,8 +2,8 @@
  * The one storage interface the server uses, and its kysely implementation for both
  * SQLite and PostgreSQL. A game is stored as its replay: the set-up (scenario,
  * options, seed commitment) and every action with the state hash after it, plus
- * snapshots of the whole state every few actions so a game loads without replaying
- * from the start.
+ * snapshots of the state every few actions so a game loads without replaying from the
+ * start (each with the log written since the one before it: snapshot.ts).
  *
  * Serializing actions: `appendAction` inserts (game_id, seq) under a primary key and
  * moves games.seq from seq-1 to seq in the same transaction. Two writers (two

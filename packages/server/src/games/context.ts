@@ -24,11 +24,11 @@ export interface ServiceOptions {
   readonly publicUrl?: string;
   /**
    * A snapshot every this many actions (and at the end); 100 by default. A snapshot
-   * writes the state and the log entries since the snapshot before it (snapshot.ts: ~43
-   * KB late in a two-day-turn hex game of ~70 units, of which ~11 KB the state and as
-   * much the undo record's base state; written whole, with all ~900 log entries, it was
-   * ~180 KB). Loading a game replays at most this many actions after its snapshot (~50
-   * ms at 100).
+   * writes the state and the log entries since the snapshot before it (snapshot.ts: ~40
+   * KB in a two-day-turn hex game of ~70 units, of which ~11 KB the state and as much the
+   * undo record's base state; every 16th is whole, with all the log's entries: ~180 KB
+   * late in the game). Loading a game reads at most 16 snapshots and replays at most
+   * this many actions after the latest (~50 ms at 100).
    */
   readonly snapshotEvery?: number;
   /** Checks webhook URLs; told when a change queued notices. None: no notices are queued. */
