@@ -61,6 +61,30 @@ async function viewOf(inject: Inject, id: string, token: string) {
   };
 }
 
+/**
+ * The seat holding `token` acts: the action `pick` takes from its legal ones (by default
+ * the first that is not an undo). Its answer's state hash and the action; null if it had
+ * nothing to do.
+ */
+async function actAs(
+  inject: Inject,
+  id: string,
+  token: string,
+  pick = (legal: { type: string }[]) => legal.find((a) => a.type !== 'undo'),
+): Promise<{ hash: string; action: { type: string } } | null> {
+  const v = await viewOf(inject, id, token);
+  const action = pick(v.legal);
+  if (!action) return null;
+  const r = await inject({
+    method: 'POST',
+    url: `/api/games/${id}/actions`,
+    headers: bearer(token),
+    payload: { stateId: v.stateId, action },
+  });
+  assert.equal(r.statusCode, 200, r.body);
+  return { hash: r.json().hash, action };
+}
+
 describe('creating and joining a game', () => {
   test('a new game publishes its dice commitment and one token per human seat, then waits for both', async () => {
     const { app } = await server();
@@ -589,17 +613,9 @@ describe('a whole game', () => {
     let hash = '';
     while (acted < 10) {
       for (const t of tokens) {
-        const v = await viewOf(inject, made.id, t);
-        const choice = v.legal.find((a) => a.type !== 'undo');
-        if (!choice) continue;
-        const r = await inject({
-          method: 'POST',
-          url: `/api/games/${made.id}/actions`,
-          headers: bearer(t),
-          payload: { stateId: v.stateId, action: choice },
-        });
-        assert.equal(r.statusCode, 200, r.body);
-        hash = r.json().hash;
+        const done = await actAs(inject, made.id, t);
+        if (!done) continue;
+        hash = done.hash;
         acted++;
       }
     }
@@ -626,21 +642,15 @@ describe('a whole game', () => {
     let hash = '';
     while (acted < 40) {
       for (const t of tokens) {
-        const v = await viewOf(inject, made.id, t);
         // Moves taken back now and then: the log's end is rewritten between two snapshots.
-        const undo = v.legal.find((a) => a.type === 'undo');
-        const choice = undo && acted % 4 === 3 ? undo : v.legal.find((a) => a.type !== 'undo');
-        if (!choice) continue;
-        const r = await inject({
-          method: 'POST',
-          url: `/api/games/${made.id}/actions`,
-          headers: bearer(t),
-          payload: { stateId: v.stateId, action: choice },
+        const done = await actAs(inject, made.id, t, (legal) => {
+          const undo = legal.find((a) => a.type === 'undo');
+          return undo && acted % 4 === 3 ? undo : legal.find((a) => a.type !== 'undo');
         });
-        assert.equal(r.statusCode, 200, r.body);
-        hash = r.json().hash;
+        if (!done) continue;
+        hash = done.hash;
         acted++;
-        if (choice === undo) undone++;
+        if (done.action.type === 'undo') undone++;
       }
     }
     assert.ok(undone > 0, 'moves were taken back');
@@ -672,18 +682,9 @@ describe('a whole game', () => {
     // Played on, its next snapshot goes on from the one it was read from.
     let more = 0;
     for (let turn = 0; more < 3 && turn < 40; turn++) {
-      const t = tokens[turn % 2]!;
-      const v = await viewOf(inj, made.id, t);
-      const choice = v.legal.find((a) => a.type !== 'undo');
-      if (!choice) continue;
-      const r = await inj({
-        method: 'POST',
-        url: `/api/games/${made.id}/actions`,
-        headers: bearer(t),
-        payload: { stateId: v.stateId, action: choice },
-      });
-      assert.equal(r.statusCode, 200, r.body);
-      hash = r.json().hash;
+      const done = await actAs(inj, made.id, tokens[turn % 2]!);
+      if (!done) continue;
+      hash = done.hash;
       more++;
     }
     assert.equal(more, 3, 'three more actions');
