@@ -110,20 +110,26 @@ export function readSnapshot(json: string): ReadSnapshot {
 }
 
 /**
- * The state of snapshot `r`, its log completed from `before` (the whole log of the
- * snapshot it goes on from; null for a snapshot written whole) and its undo record's base
- * log from that.
+ * The whole log of snapshot `r`: the first `keep` entries of `before` (the whole log of
+ * the snapshot it goes on from; null for a snapshot written whole), then its own.
+ */
+export function snapshotLog(r: ReadSnapshot, before: readonly LogEntry[] | null): readonly LogEntry[] {
+  if (r.logFrom === null) return r.state.log;
+  if (before === null || before.length < r.logFrom.keep) {
+    throw new Error(
+      `a snapshot goes on from the first ${r.logFrom.keep} log entries of snapshot ${r.logFrom.seq}, which holds ${before?.length ?? 'none'}`,
+    );
+  }
+  return [...before.slice(0, r.logFrom.keep), ...r.state.log];
+}
+
+/**
+ * The state of snapshot `r`, its log completed from `before` (snapshotLog) and its undo
+ * record's base log from that.
  */
 export function completeSnapshot(r: ReadSnapshot, before: readonly LogEntry[] | null): State {
   const s = r.state as State & { log: readonly LogEntry[] };
-  if (r.logFrom !== null) {
-    if (before === null || before.length < r.logFrom.keep) {
-      throw new Error(
-        `a snapshot goes on from the first ${r.logFrom.keep} log entries of snapshot ${r.logFrom.seq}, which holds ${before?.length ?? 'none'}`,
-      );
-    }
-    s.log = [...before.slice(0, r.logFrom.keep), ...s.log];
-  }
+  s.log = snapshotLog(r, before);
   const base = s.undo?.base as { logLength?: number; log?: readonly LogEntry[] } | undefined;
   if (base && base.log === undefined && typeof base.logLength === 'number') {
     base.log = s.log.slice(0, base.logLength);

@@ -14,7 +14,13 @@ import {
   stateHash,
 } from '@stavka/engine';
 import { ApiError } from '../errors.ts';
-import { completeSnapshot, type ReadSnapshot, readSnapshot, type StoredSnapshot } from '../snapshot.ts';
+import {
+  completeSnapshot,
+  type ReadSnapshot,
+  readSnapshot,
+  type StoredSnapshot,
+  snapshotLog,
+} from '../snapshot.ts';
 import type { ActionRecord, GameRecord, Store } from '../store.ts';
 import type { CachedGame, State } from './cached-game.ts';
 import { importedPart } from './imports.ts';
@@ -93,12 +99,7 @@ async function latestSnapshot(
     }
     // Only the log of those before the latest is needed.
     let log: readonly LogEntry[] | null = null;
-    for (let i = chain.length - 1; i > 0; i--) {
-      const { read } = chain[i]!;
-      if (read.logFrom !== null && (log === null || log.length < read.logFrom.keep)) return undefined;
-      const own = read.state.log;
-      log = read.logFrom === null ? own : [...log!.slice(0, read.logFrom.keep), ...own];
-    }
+    for (let i = chain.length - 1; i > 0; i--) log = snapshotLog(chain[i]!.read, log);
     const latest = chain[0]!;
     const state = completeSnapshot(latest.read, log);
     // A log put together from several snapshots is checked (~2 ms late in a game): the hash
@@ -106,7 +107,7 @@ async function latestSnapshot(
     if (chain.length > 1 && !logMatchesDigest(state)) return undefined;
     return { seq: latest.seq, state, links: chain.length - 1 };
   } catch {
-    return undefined; // unreadable: not used
+    return undefined; // unreadable, or a link holding too few entries: not used
   }
 }
 
