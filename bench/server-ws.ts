@@ -20,16 +20,27 @@
  * KB alive past two scavenges and the scavenges stop the server ~30 µs a move (9-18 KB
  * and ~45-55 µs while the states' caches were kept in WeakMaps: engine memo.ts).
  *
+ * --profile: both servers of each round run under V8's CPU profiler (--cpu-prof, into a
+ * new directory under the system's temporary one, printed), and where each one's main
+ * thread went in the timed seconds is printed side by side, in µs a move (bench/profile.ts):
+ * the rules, the live messages, the database, the sockets, garbage collection, the rest.
+ * The profiler slows both down; read the ratios from a run without it. The files open in
+ * Chrome's DevTools (Performance) as flame graphs.
+ *
  * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
  * machine's load (`uptime`) is printed with each figure: on a shared machine a ratio
  * is only worth something against a reference measured in the same run.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   freshPostgresDatabase,
   stopTestPostgres,
   tempSqlitePath,
 } from '../packages/server/src/test-support.ts';
+import { formatSummaries, mainThreadProfile, summarize } from './profile.ts';
 import {
   BENCH_SHAPE,
   floorAround,
@@ -47,17 +58,37 @@ const args = process.argv.slice(2);
 const roundsArg = args.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg === undefined ? 3 : Number(roundsArg.slice('--rounds='.length));
 const gc = args.includes('--gc');
-const stores = args.filter((a) => a !== roundsArg && a !== '--gc');
+const profile = args.includes('--profile');
+const stores = args.filter((a) => a !== roundsArg && a !== '--gc' && a !== '--profile');
 const unknown = stores.filter((s) => !(STORES as readonly string[]).includes(s));
 if (stores.length === 0 || unknown.length > 0 || !Number.isInteger(rounds) || rounds < 1) {
   console.error(
-    `usage: bench/server-ws.ts [--rounds=N, a whole number >= 1] [--gc] ${STORES.join('|')} [...] (not: ${[...unknown, ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [roundsArg])].join(', ') || 'none given'})`,
+    `usage: bench/server-ws.ts [--rounds=N, a whole number >= 1] [--gc] [--profile] ${STORES.join('|')} [...] (not: ${[...unknown, ...(Number.isInteger(rounds) && rounds >= 1 ? [] : [roundsArg])].join(', ') || 'none given'})`,
   );
   process.exit(2);
 }
 const threads = process.env.STAVKA_THREADS ?? '0';
 // The servers' node flags (startChildServer reads them): V8's line on each collection.
 if (gc) process.env.STAVKA_CHILD_NODE_ARGS = `${process.env.STAVKA_CHILD_NODE_ARGS ?? ''} --trace-gc-nvp`;
+const childArgs = process.env.STAVKA_CHILD_NODE_ARGS ?? '';
+/** With --profile: where the CPU profiles go, a directory a server (outside the repository). */
+const profiles = profile ? mkdtempSync(join(tmpdir(), 'stavka-bench-profiles-')) : null;
+if (profiles) console.log(`  CPU profiles in ${profiles}`);
+/**
+ * Runs `start` (a server and its players) with the server under the profiler when
+ * --profile is given, into `profiles/<name>`; the directory, or null.
+ */
+async function profiled<T>(name: string, start: () => Promise<T>): Promise<[T, string | null]> {
+  if (!profiles) return [await start(), null];
+  const dir = join(profiles, name);
+  mkdirSync(dir);
+  process.env.STAVKA_CHILD_NODE_ARGS = `${childArgs} --cpu-prof --cpu-prof-interval=250 --cpu-prof-dir=${dir}`;
+  try {
+    return [await start(), dir];
+  } finally {
+    process.env.STAVKA_CHILD_NODE_ARGS = childArgs;
+  }
+}
 const load1 = () =>
   execFileSync('uptime', { encoding: 'utf8' })
     .trim()
@@ -111,11 +142,12 @@ try {
         store === 'sqlite'
           ? { STAVKA_DB: tempSqlitePath(), STAVKA_THREADS: threads }
           : { DATABASE_URL: await freshPostgresDatabase(), STAVKA_DB: '', STAVKA_THREADS: threads };
-      const run = await load(name, env, 'WebSocket', recorder);
-      const ref = await reference(
-        recorder.recording(),
-        'WebSocket',
-        store === 'sqlite' ? {} : { store: await freshPostgresDatabase() },
+      const [run, runDir] = await profiled(`${store}-${round}-server`, () =>
+        load(name, env, 'WebSocket', recorder),
+      );
+      const refStore = store === 'sqlite' ? {} : { store: await freshPostgresDatabase() };
+      const [ref, refDir] = await profiled(`${store}-${round}-reference`, () =>
+        reference(recorder.recording(), 'WebSocket', refStore),
       );
       const after = rulesNow(`after round ${round}`);
       const rules = floorAround(before, after).cpu;
@@ -131,6 +163,18 @@ try {
       console.log(
         `    ${run.backend}${threads !== '0' ? ` (${threads} threads)` : ''}: ${ratios.at(-1)!.toFixed(2)}x the reference's moves/s; the server's cost a move ${overFloor.at(-1)!.toFixed(2)}x its floor of ${floor.toFixed(0)} µs (the rules' ${rules.toFixed(0)}, the reference's ${perMove(ref, ref.serverCpu).toFixed(0)}); a server with no work but that floor's would reach ${ceilings.at(-1)!.toFixed(2)}x on one thread (${load1()})`,
       );
+      if (runDir && refDir) {
+        const of = (r: typeof run, dir: string) =>
+          summarize(mainThreadProfile(dir, r.pid), Math.max(1, r.moves), r.window);
+        console.log(
+          `    where each main thread went in the timed seconds (CPU profiles in ${runDir} and ${refDir}):`,
+        );
+        const table = formatSummaries([
+          { label: run.backend, summary: of(run, runDir) },
+          { label: 'reference', summary: of(ref, refDir) },
+        ]);
+        console.log(table.replace(/^/gm, '      '));
+      }
     }
     console.log(
       `  ${name}${threads !== '0' ? ` (${threads} threads)` : ''}, median (range) of ${rounds} round${rounds === 1 ? '' : 's'}: ${spread(ratios, 2)}x the reference's moves/s (goal >= 0.5x); the server ${spread(costs, 0)} µs a move, ${spread(overFloor, 2)}x its floor (goal within 2x); a server with no work but the floor's: ${spread(ceilings, 2)}x`,

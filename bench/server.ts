@@ -111,6 +111,10 @@ export interface LoadResult {
   offered?: number;
   /** The server's garbage collection during the run, when it ran with --trace-gc-nvp (gcOf). */
   gc?: GcFigures;
+  /** The timed seconds, µs on process.hrtime's clock (a CPU profile's: bench/profile.ts). */
+  window: { from: number; to: number };
+  /** The server's process id (its CPU profile is named by it). */
+  pid: number;
 }
 
 /**
@@ -127,6 +131,9 @@ export interface GcFigures {
   readonly markCompacts: number;
   readonly markCompactMs: number;
 }
+
+/** Now, µs on process.hrtime's clock: the one V8's CPU profiles use, the same in every process. */
+const hrtimeMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 /** GcFigures from --trace-gc-nvp lines (`pause=… gc=s … promoted=…`); null when there are none. */
 export function gcOf(text: string): GcFigures | null {
@@ -330,12 +337,14 @@ async function play(
     latencies.length = 0;
     refused = 0;
     const t0 = performance.now();
+    const from = hrtimeMicros();
     const server0 = cpuSeconds(pid);
     const main0 = cpuSeconds(pid, pid); // the main thread's id is the process's
     const client0 = process.cpuUsage();
     const out0 = output?.().length ?? 0;
     await new Promise((r) => setTimeout(r, shape.seconds * 1000));
     stop = true;
+    const to = hrtimeMicros();
     const gc = output ? gcOf(output().slice(out0)) : null;
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = (cpuSeconds(pid) - server0) / seconds;
@@ -357,6 +366,8 @@ async function play(
       clientCpu,
       ...(pace ? { offered: pace } : {}),
       ...(gc ? { gc } : {}),
+      window: { from, to },
+      pid,
     };
   } finally {
     for (const ws of sockets) ws.close();

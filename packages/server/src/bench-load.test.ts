@@ -6,7 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { mainThreadProfile, summarize } from '../../../bench/profile.ts';
 import { gcOf, type LoadResult, type LoadShape, load, Recorder, reference } from '../../../bench/server.ts';
 import { freshPostgresDatabase, stopTestPostgres, tempSqlitePath } from './test-support.ts';
 
@@ -36,6 +40,46 @@ for (const transport of ['HTTP', 'WebSocket'] as const) {
     played(await reference(recording, transport, { shape: SHAPE }));
   });
 }
+
+test("a profiled load run (server-ws.ts --profile): the server's rules and the reference's sockets in the timed window", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stavka-test-profiles-'));
+  const before = process.env.STAVKA_CHILD_NODE_ARGS;
+  try {
+    const recorder = new Recorder();
+    process.env.STAVKA_CHILD_NODE_ARGS = `--cpu-prof --cpu-prof-interval=100 --cpu-prof-dir=${join(dir, 'server')}`;
+    const run = await load(
+      'SQLite',
+      { STAVKA_DB: tempSqlitePath() },
+      'WebSocket',
+      recorder,
+      'SQLite',
+      undefined,
+      SHAPE,
+    );
+    process.env.STAVKA_CHILD_NODE_ARGS = `--cpu-prof --cpu-prof-interval=100 --cpu-prof-dir=${join(dir, 'reference')}`;
+    const ref = await reference(recorder.recording(), 'WebSocket', { shape: SHAPE });
+    played(run);
+    played(ref);
+    const server = summarize(mainThreadProfile(join(dir, 'server'), run.pid), run.moves, run.window);
+    const alone = summarize(mainThreadProfile(join(dir, 'reference'), ref.pid), ref.moves, ref.window);
+    // The window is the players' timed half second: the server's start-up is not in it.
+    assert.ok(run.window.to - run.window.from >= SHAPE.seconds * 1e6, 'the window covers the timed seconds');
+    assert.ok(
+      server.busy > 0 && server.perMove.rules > 0,
+      `the server plays the rules: ${JSON.stringify(server.perMove)}`,
+    );
+    assert.ok(server.perMove['live messages'] > 0, 'and writes live updates');
+    assert.equal(alone.perMove.rules, 0, 'the reference knows no rules');
+    assert.ok(
+      alone.perMove['socket writes'] > 0,
+      `the reference writes to its sockets: ${JSON.stringify(alone.perMove)}`,
+    );
+  } finally {
+    if (before === undefined) delete process.env.STAVKA_CHILD_NODE_ARGS;
+    else process.env.STAVKA_CHILD_NODE_ARGS = before;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('the paced load run and the threaded server play moves', async () => {
   played(await load('SQLite', { STAVKA_DB: tempSqlitePath() }, 'WebSocket', undefined, 'SQLite', 400, SHAPE));
