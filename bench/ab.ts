@@ -29,7 +29,7 @@ interface Seat {
 
 interface Side {
   readonly name: string;
-  readonly act: (p: unknown, stateId: number, action: Action) => Promise<unknown>;
+  readonly act: (p: unknown, stateId: number, action: Action, index: number) => Promise<unknown>;
   readonly seats: Seat[];
   rng: RngState;
   cpu: number;
@@ -55,7 +55,15 @@ async function serviceOf(name: string, root: string): Promise<Side> {
   await svc.start();
   const side: Side = {
     name,
-    act: (p, stateId, action) => svc.act(p as never, stateId, action),
+    // With where the action stands in the seat's legal list, as the web client and the load
+    // run's players send it (a revision from before it was taken ignores it).
+    act: (p, stateId, action, index) =>
+      (svc.act as (p: never, stateId: number, action: Action, index: number) => Promise<unknown>)(
+        p as never,
+        stateId,
+        action,
+        index,
+      ),
     seats: [],
     rng: rngFromSeed('bench:ab'),
     cpu: 0,
@@ -101,7 +109,8 @@ async function round(s: Side): Promise<void> {
     if (moves.length === 0) continue;
     const { value, next } = rollDie(s.rng, moves.length);
     s.rng = next;
-    acts.push(s.act(seat.p, seat.stateId, moves[value - 1]!).catch(() => {}));
+    const action = moves[value - 1]!;
+    acts.push(s.act(seat.p, seat.stateId, action, seat.legal.indexOf(action)).catch(() => {}));
   }
   await Promise.all(acts);
   const d = process.cpuUsage(c);

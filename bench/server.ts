@@ -257,16 +257,18 @@ async function play(
       let busy = false;
       // Actions on the live channel are answered by `acted` or `error` messages.
       let answered: ((ok: boolean) => void) | null = null;
-      const send = async (stateId: number, action: Action): Promise<boolean> => {
+      // A player sends where its action stands in the legal list it chose from, as the web
+      // client does (the server looks there first); the reference reads no more than it needs.
+      const send = async (stateId: number, action: Action, index: number): Promise<boolean> => {
         if (transport === 'HTTP') {
-          const sent = postJson(http, `${url}/api/games/${id}/actions`, token, { stateId, action });
+          const sent = postJson(http, `${url}/api/games/${id}/actions`, token, { stateId, action, index });
           posting.add(sent);
           const res = await sent.finally(() => posting.delete(sent));
           if (record && res.status === 200) record.answer(id, JSON.parse(res.text).seq, 'http', res.text);
           return res.status === 200;
         }
         const done = new Promise<boolean>((r) => (answered = r));
-        ws.send(JSON.stringify({ type: 'act', stateId, action }));
+        ws.send(JSON.stringify({ type: 'act', stateId, action, index }));
         return done;
       };
       const drive = async (): Promise<void> => {
@@ -287,7 +289,7 @@ async function play(
           }
         }
         const t0 = performance.now();
-        if (await send(v.stateId, action)) latencies.push(performance.now() - t0);
+        if (await send(v.stateId, action, v.legal.indexOf(action))) latencies.push(performance.now() - t0);
         else refused++;
         busy = false;
         await drive();

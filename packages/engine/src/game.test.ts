@@ -360,4 +360,19 @@ describe('action matching', () => {
     assert.ok(sameJson({ type: 'move', unit: 'x', to: '0101' }, { to: '0101', unit: 'x', type: 'move' }));
     assert.ok(!sameJson({ type: 'move', units: ['a'] }, { type: 'move', units: ['a', 'b'] }));
   });
+  it('looks first where the caller says the action stands in the legal list, and applies the action given whatever the index says', () => {
+    const s = start();
+    const legal = legalActions(race, s, 'red');
+    assert.ok(legal.length >= 2, 'two legal actions at least, to point at the wrong one');
+    for (const [i, a] of legal.entries()) {
+      const sent = structuredClone(a); // as a client sends it: equal, not the same object
+      const alone = stateHash(must(apply(race, s, 'red', sent)));
+      for (const index of [i, (i + 1) % legal.length, -1, legal.length, 0.5, Number.NaN]) {
+        const r = must(apply(race, s, 'red', sent, s.stateId, index));
+        assert.equal(stateHash(r), alone, `${a.type} with the index ${index}`);
+      }
+    }
+    const illegal = apply(race, s, 'red', { type: 'fly' }, s.stateId, 0);
+    assert.equal(!illegal.ok && illegal.error.code, 'action/not-legal', 'an index makes no action legal');
+  });
 });

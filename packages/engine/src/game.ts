@@ -316,11 +316,19 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The legal action equal to `action` (key order aside). Lists run to thousands, so each
- * candidate is first checked on the chosen action's primitive fields, which rejects
- * nearly all of them without walking their keys.
+ * The legal action equal to `action` (key order aside). `at`, where the caller saw it in
+ * this list, is looked at first (a client acting from the list it was sent): one
+ * comparison, not a walk of the list, which late in a server's move (its caches holding
+ * other games' data by then) cost ~20 µs on Mars's lists of ~900. Otherwise, or if it is
+ * not there, the list is walked: lists run to thousands, so each candidate is first
+ * checked on the chosen action's primitive fields, which rejects nearly all of them
+ * without walking their keys.
  */
-function findAction<A extends Action>(legal: readonly A[], action: Action): A | undefined {
+function findAction<A extends Action>(legal: readonly A[], action: Action, at?: number): A | undefined {
+  if (at !== undefined && Number.isInteger(at) && at >= 0 && at < legal.length) {
+    const there = legal[at]!;
+    if (sameJson(there, action)) return there;
+  }
   const given: Readonly<Record<string, unknown>> = action;
   // Last field first: "type" is shared by most of a list, a unit or a hex by few.
   const flat: string[] = [];
@@ -360,6 +368,8 @@ function sideError(rules: GameRules<unknown, Action, unknown>, side: string): Ac
 /**
  * Applies `action` for `side`. Refuses, changing nothing, an action chosen against
  * another state (`expectedStateId`), out of turn, or not among the legal actions.
+ * `index`: where the action stands in `side`'s legal list (legalActions), if the caller
+ * knows; a hint only, looked at first (any other value is the same as none).
  */
 export function apply<G, A extends Action>(
   rules: GameRules<G, A, unknown>,
@@ -367,6 +377,7 @@ export function apply<G, A extends Action>(
   side: string,
   action: unknown,
   expectedStateId?: number,
+  index?: number,
 ): Result<GameState<G>, ActionError> {
   const bad = sideError(rules as GameRules<unknown, Action, unknown>, side);
   if (bad) return err(bad);
@@ -395,7 +406,7 @@ export function apply<G, A extends Action>(
     return ok(undo(rules, s));
   }
   const legal = legalActions(rules, s, side);
-  const chosen = findAction(legal, action as Action);
+  const chosen = findAction(legal, action as Action, index);
   if (!chosen) {
     return err({
       code: 'action/not-legal',

@@ -306,6 +306,12 @@ describe('playing: views, actions and refusals', () => {
         400,
         'request/invalid',
       ],
+      // Where the action stands in the legal list, if sent: a whole number from 0.
+      ...[-1, 1.5, '0', null].map((index): [InjectOptions, number, string] => [
+        { method: 'POST', url, headers: bearer(german), payload: { stateId: 0, action: good, index } },
+        400,
+        'request/invalid',
+      ]),
       [
         {
           method: 'POST',
@@ -1164,6 +1170,19 @@ describe('the live channel over a real socket', () => {
       [{ type: 'act', stateId: start.stateId, action: 'move' }, 'request/invalid'],
       [{ type: 'act', stateId: start.stateId, action: { type: '' } }, 'request/invalid'],
       [{ type: 'act', stateId: start.stateId }, 'request/invalid'],
+      [{ type: 'act', stateId: start.stateId, action: move, index: -1 }, 'request/invalid'],
+      [{ type: 'act', stateId: start.stateId, action: move, index: 0.5 }, 'request/invalid'],
+      [{ type: 'act', stateId: start.stateId, action: move, index: '0' }, 'request/invalid'],
+      // An index makes no action legal.
+      [
+        {
+          type: 'act',
+          stateId: start.stateId,
+          action: { type: 'move', unit: 'nobody', to: '0101' },
+          index: 0,
+        },
+        'action/not-legal',
+      ],
     ];
     for (const [i, [msg, code]] of refusals.entries()) {
       const answer = await g.ask(msg, `r${i}`);
@@ -1188,8 +1207,14 @@ describe('the live channel over a real socket', () => {
     );
     assert.equal(await stored(), seq0);
 
-    // A legal action: the update for the new state, then the answer with its hash.
-    const acted = await g.ask({ type: 'act', stateId: start.stateId, action: move }, 'ok');
+    // A legal action: the update for the new state, then the answer with its hash. Sent
+    // with an index (where it stands in the legal list) that points at another action:
+    // the action sent is the one applied, the index only where it is looked for first.
+    const elsewhere = start.legal.findIndex(
+      (a) => a.type !== 'undo' && JSON.stringify(a) !== JSON.stringify(move),
+    );
+    assert.ok(elsewhere >= 0, 'a second legal action to point at');
+    const acted = await g.ask({ type: 'act', stateId: start.stateId, action: move, index: elsewhere }, 'ok');
     assert.equal(acted.type, 'acted');
     assert.equal(acted.stateId, start.stateId + 1);
     assert.equal(acted.seq, seq0 + 1);
@@ -1197,6 +1222,11 @@ describe('the live channel over a real socket', () => {
     assert.ok(updateAt >= 0 && updateAt < g.seen.indexOf(acted), 'the new view comes before the answer');
     const rows = await built.store.actions(made.id);
     assert.equal(rows[rows.length - 1]!.hash, acted.hash, 'the answer carries the stored hash');
+    assert.deepEqual(
+      JSON.parse(rows[rows.length - 1]!.action),
+      move,
+      'the action sent, not the one at the index',
+    );
     // The same action again, chosen at the old state: stale.
     assert.equal(
       (await g.ask({ type: 'act', stateId: start.stateId, action: move }, 'again')).code,

@@ -147,8 +147,8 @@ export class GameService implements Service {
     return exportFile(this.ctx, p);
   }
 
-  act(p: Principal, stateId: number, action: Action) {
-    return act(this.ctx, p, stateId, action);
+  act(p: Principal, stateId: number, action: Action, index?: number) {
+    return act(this.ctx, p, stateId, action, index);
   }
 
   /** Imports a replay file as a new game (games/imports.ts). */

@@ -616,7 +616,8 @@ export class ShardedService implements Service {
   log: GameService['log'] = (p) => this.on(p.gameId, 'log', [p]);
   replayFor: GameService['replayFor'] = (p) => this.on(p.gameId, 'replayFor', [p]);
   exportFile: GameService['exportFile'] = (p) => this.on(p.gameId, 'exportFile', [p]);
-  act: GameService['act'] = (p, stateId, action) => this.on(p.gameId, 'act', [p, stateId, action]);
+  act: GameService['act'] = (p, stateId, action, index) =>
+    this.on(p.gameId, 'act', [p, stateId, action, index]);
   setWebhook: GameService['setWebhook'] = (p, url) => this.on(p.gameId, 'setWebhook', [p, url]);
   say: GameService['say'] = (p, text, note) => this.on(p.gameId, 'say', [p, text, note]);
   messages: GameService['messages'] = (p) => this.on(p.gameId, 'messages', [p]);

@@ -323,6 +323,10 @@ export class ServerSession implements Session {
     if (!token) return { ok: false, message: `this browser does not hold the ${side} seat` };
     try {
       const stateId = this.cached?.stateId ?? 0;
+      // Where the action stands in the seat's legal list, when it is one of that list's own
+      // (the server then checks it there first, not by walking the list); else not sent.
+      const at = this.views.get(token)?.legal.indexOf(action) ?? -1;
+      const index = at >= 0 ? { index: at } : {};
       const ws = this.channels.get(token);
       let done: { seq: number };
       if (ws && ws.readyState === WebSocket.OPEN) {
@@ -330,7 +334,7 @@ export class ServerSession implements Session {
         const ref = ++this.refs;
         const answer = await new Promise<Answer>((r) => {
           this.answers.set(ref, { ws, done: r });
-          ws.send(JSON.stringify({ type: 'act', ref, stateId, action }));
+          ws.send(JSON.stringify({ type: 'act', ref, stateId, action, ...index }));
         });
         if (!answer.ok) return answer;
         done = answer;
@@ -338,6 +342,7 @@ export class ServerSession implements Session {
         done = await call<{ seq: number }>('POST', `/api/games/${this.id}/actions`, token, {
           stateId,
           action,
+          ...index,
         });
       }
       // Every seat's channel brings the new views (the server sends them before it answers);

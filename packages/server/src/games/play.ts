@@ -14,14 +14,20 @@ import type { ServiceContext } from './context.ts';
 import { heldSeat, type Principal } from './principals.ts';
 import { isoNow } from './records.ts';
 
-export async function act(ctx: ServiceContext, p: Principal, stateId: number, action: Action) {
+export async function act(
+  ctx: ServiceContext,
+  p: Principal,
+  stateId: number,
+  action: Action,
+  index?: number,
+) {
   return ctx.withLock(p.gameId, async () => {
     const g = await ctx.games.fresh(p.gameId);
     const side = heldSeat(g, p).side;
     if (g.record.status === 'waiting') {
       throw new ApiError(409, 'game/not-started', 'the game starts once every seat has joined');
     }
-    const r = apply(g.rules, g.state!, side, action, stateId);
+    const r = apply(g.rules, g.state!, side, action, stateId, index);
     if (!r.ok) throw actionError(r.error);
     return commit(ctx, g, side, action, r.value);
   });

@@ -14,7 +14,7 @@ import type { Principal } from '../games.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-limits.ts';
 import { clientKey } from '../quotas.ts';
 import { bearer, type RouteContext } from './context.ts';
-import { onGame, TYPE } from './schemas.ts';
+import { INDEX, onGame, TYPE } from './schemas.ts';
 
 /** Live-channel messages held while a hello is being answered (more: the client is cut off). */
 const HELD_MAX = 64;
@@ -61,6 +61,7 @@ interface ActMessage {
   ref?: unknown;
   stateId?: unknown;
   action?: unknown;
+  index?: unknown;
 }
 
 /** One client's live channel on one game: its hello, what it watches, its actions. */
@@ -192,7 +193,7 @@ class LiveChannel {
     if (bad) return refuse('request/invalid', bad);
     this.acting = true;
     this.ctx.service
-      .act(principal, m.stateId as number, m.action as Action)
+      .act(principal, m.stateId as number, m.action as Action, m.index as number | undefined)
       .then((r) => answer({ type: 'acted', ...r }))
       .catch((e: unknown) => {
         if (e instanceof ApiError) refuse(e.code, e.message);
@@ -227,6 +228,9 @@ function actProblem(m: ActMessage): string | null {
     action.type.length > TYPE.maxLength
   ) {
     return `action is an object with a "type" string of ${TYPE.minLength} to ${TYPE.maxLength} characters`;
+  }
+  if (m.index !== undefined && !(Number.isInteger(m.index) && (m.index as number) >= INDEX.minimum)) {
+    return "index, if given, is the whole number where the action stands in the seat's legal list";
   }
   return null;
 }

@@ -7,11 +7,24 @@
 import type { Action } from '@stavka/engine';
 import type { FastifyPluginAsync } from 'fastify';
 import { auth, type RouteContext } from './context.ts';
-import { actionSchema, INTEGER, object, onGame, only, STRING, STRINGS, seatViewSchema } from './schemas.ts';
+import {
+  actionSchema,
+  INDEX,
+  INTEGER,
+  object,
+  onGame,
+  only,
+  STRING,
+  STRINGS,
+  seatViewSchema,
+} from './schemas.ts';
 
 const actSchema = onGame(
   object({ seq: INTEGER, stateId: INTEGER, hash: STRING, status: STRING, activeSides: STRINGS }),
-  only({ stateId: { type: 'integer', minimum: 0 }, action: actionSchema }, ['stateId', 'action']),
+  only({ stateId: { type: 'integer', minimum: 0 }, action: actionSchema, index: INDEX }, [
+    'stateId',
+    'action',
+  ]),
 );
 
 export const playRoutes: FastifyPluginAsync<RouteContext> = async (app, ctx) => {
@@ -21,10 +34,10 @@ export const playRoutes: FastifyPluginAsync<RouteContext> = async (app, ctx) => 
     async (req) => ctx.service.seatView(await auth(ctx, req)),
   );
 
-  app.post<{ Params: { id: string }; Body: { stateId: number; action: Action } }>(
+  app.post<{ Params: { id: string }; Body: { stateId: number; action: Action; index?: number } }>(
     '/api/games/:id/actions',
     { schema: actSchema },
-    async (req) => ctx.service.act(await auth(ctx, req), req.body.stateId, req.body.action),
+    async (req) => ctx.service.act(await auth(ctx, req), req.body.stateId, req.body.action, req.body.index),
   );
 
   app.get<{ Params: { id: string } }>(
