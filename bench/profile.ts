@@ -13,10 +13,13 @@
  * put in the first of the CATEGORIES its stack matches (socket writes before the code
  * that asked for them, say). Idle samples are left out. The profile's clock is the one
  * `process.hrtime` reads, the same in every process of the machine, so the players'
- * timed window (LoadResult.window) picks out the server's samples in it.
+ * timed window (LoadResult.window) picks out the server's samples in it. Only the main
+ * thread is read: on a threaded server (STAVKA_THREADS) the rules run on the shards'
+ * threads and show here as next to nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** V8's CPU profile (the `.cpuprofile` JSON `--cpu-prof` writes), the fields read here. */
 export interface CpuProfile {
@@ -43,12 +46,20 @@ interface Frame {
  * The categories, in the order a sample's stack is matched against them (the first that
  * matches a frame of it takes the sample), each with what it matches. A `near` category
  * looks only at the frames nearest the sample, up to the first of a server's own code
- * (the packages, bench/): the sockets' work, not everything a socket's data led to.
+ * (this repository's packages/ and bench/): the sockets' work, not everything a socket's
+ * data led to. The database comes before the sockets: PostgreSQL's client writes to its
+ * socket too, and that is the database's time.
  */
 export const CATEGORIES = [
   {
     name: 'garbage collection',
     matches: (f: Frame) => f.name === '(garbage collector)',
+  },
+  {
+    name: 'database',
+    matches: (f: Frame) =>
+      /\/node_modules\/(better-sqlite3|pg|pg-pool|pg-protocol|kysely)\//.test(f.url) ||
+      /\/packages\/server\/src\/(store|sqlite-checkpoint)\.ts$/.test(f.url),
   },
   {
     // Node's write path and the system call under it (on loopback, the kernel also
@@ -58,12 +69,6 @@ export const CATEGORIES = [
     matches: (f: Frame) =>
       (f.url === 'node:internal/stream_base_commons' && f.name !== 'onStreamRead') ||
       (f.url === '' && /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(f.name)),
-  },
-  {
-    name: 'database',
-    matches: (f: Frame) =>
-      /node_modules\/(better-sqlite3|pg|pg-pool|pg-protocol|kysely)\//.test(f.url) ||
-      /\/packages\/server\/src\/(store|sqlite-checkpoint)\.ts$/.test(f.url),
   },
   {
     // The engine's entry points for a move: apply (its legality check), the state's
@@ -91,8 +96,13 @@ export const CATEGORIES = [
   },
 ] as const satisfies readonly { name: string; near?: boolean; matches: (f: Frame) => boolean }[];
 
-/** A server's own code: where a `near` category stops looking. */
-const OWN_CODE = /\/(packages\/[^/]+\/src|bench)\//;
+/** This repository's root, where the servers' own code is (packages/, bench/). */
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** Whether a frame is a server's own code (where a `near` category stops looking). */
+const ownCode = (url: string) =>
+  (url.startsWith(`${ROOT}/packages/`) || url.startsWith(`${ROOT}/bench/`)) &&
+  !url.includes('/node_modules/');
 
 export type Category = (typeof CATEGORIES)[number]['name'] | 'the rest';
 
@@ -118,7 +128,8 @@ export function summarize(
   moves: number,
   window?: { readonly from: number; readonly to: number },
 ): ProfileSummary {
-  if (!(moves > 0)) throw new Error(`summarize: moves is a number above 0 (not ${moves})`);
+  if (!Number.isFinite(moves) || moves <= 0)
+    throw new Error(`summarize: moves is a number above 0 (not ${moves})`);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -132,7 +143,7 @@ export function summarize(
       const f = byId.get(at)!.callFrame;
       frames.push({ name: f.functionName, url: f.url.replace(/^file:\/\//, '') });
     }
-    const own = frames.findIndex((f) => OWN_CODE.test(f.url));
+    const own = frames.findIndex((f) => ownCode(f.url));
     const near = own < 0 ? frames : frames.slice(0, own);
     const c: Category | null =
       frames[0]!.name === '(idle)'
@@ -143,13 +154,19 @@ export function summarize(
   };
   const time = new Map<Category, number>(ALL.map((c) => [c, 0]));
   const self = new Map<Category, Map<string, number>>(ALL.map((c) => [c, new Map()]));
-  let at = profile.startTime;
+  // Each sample stands for the time until the next one (the last: until the profile's
+  // end), as DevTools counts it: a sampler late on a loaded machine leaves a long gap
+  // after the stack it caught.
+  const { samples, timeDeltas } = profile;
+  let at = profile.startTime + (timeDeltas[0] ?? 0);
   let busy = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    at += dt;
-    if (window && (at < window.from || at > window.to)) continue;
-    const id = profile.samples[i]!;
+  for (let i = 0; i < samples.length; i++) {
+    const next = i + 1 < samples.length ? at + (timeDeltas[i + 1] ?? 0) : Math.max(at, profile.endTime);
+    const dt = next - at;
+    const when = at;
+    at = next;
+    if (window && (when < window.from || when > window.to)) continue;
+    const id = samples[i]!;
     const c = category(id);
     if (c === null) continue;
     busy += dt;
@@ -178,10 +195,35 @@ export function mainThreadProfile(dir: string, pid: number): CpuProfile {
     new RegExp(`^CPU\\.\\d+\\.\\d+\\.${pid}\\.0\\.\\d+\\.cpuprofile$`).test(f),
   );
   if (!name) throw new Error(`no CPU profile of process ${pid}'s main thread in ${dir}`);
-  return JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile;
+  return readProfile(join(dir, name));
 }
 
-/** Summaries side by side, a row a category, µs a move; then each category's top functions in the first. */
+/** A `.cpuprofile` file, its shape checked (a clear error for any other file, JSON or not). */
+export function readProfile(file: string): CpuProfile {
+  const p = JSON.parse(readFileSync(file, 'utf8')) as Partial<CpuProfile> | null;
+  const numbers = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'number');
+  if (
+    !p ||
+    typeof p !== 'object' ||
+    !Array.isArray(p.nodes) ||
+    !p.nodes.every(
+      (n) => n && typeof n.id === 'number' && n.callFrame && typeof n.callFrame.url === 'string',
+    ) ||
+    !numbers(p.samples) ||
+    !numbers(p.timeDeltas) ||
+    p.samples!.length !== p.timeDeltas!.length ||
+    typeof p.startTime !== 'number' ||
+    typeof p.endTime !== 'number'
+  ) {
+    throw new Error(`${file} is not a V8 CPU profile (nodes, samples, timeDeltas, startTime, endTime)`);
+  }
+  const ids = new Set(p.nodes.map((n) => n.id));
+  if (!p.samples!.every((id) => ids.has(id)))
+    throw new Error(`${file}: a sample names no node of the profile`);
+  return p as CpuProfile;
+}
+
+/** Summaries side by side, a row a category, µs a move; then each one's costliest functions by category. */
 export function formatSummaries(columns: readonly { label: string; summary: ProfileSummary }[]): string {
   const width = Math.max(...ALL.map((c) => c.length), 'in all (busy)'.length);
   const row = (label: string, values: readonly number[]) =>
@@ -199,11 +241,10 @@ export function formatSummaries(columns: readonly { label: string; summary: Prof
       columns.map((k) => k.summary.busy),
     ),
   ];
-  const first = columns[0];
-  if (first) {
-    lines.push(`${first.label}'s functions with the most self time, by category (µs a move):`);
+  for (const { label, summary } of columns) {
+    lines.push(`${label}'s functions with the most self time, by category (µs a move):`);
     for (const c of ALL) {
-      const top = first.summary.top[c].filter((t) => t.perMove >= 0.5);
+      const top = summary.top[c].filter((t) => t.perMove >= 0.5);
       if (top.length > 0)
         lines.push(`  ${c}: ${top.map((t) => `${t.frame} ${t.perMove.toFixed(1)}`).join('; ')}`);
     }
@@ -212,10 +253,10 @@ export function formatSummaries(columns: readonly { label: string; summary: Prof
 }
 
 // As a command: one profile file summarized, over MOVES moves (default 1: µs in all).
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [file, moves = '1'] = process.argv.slice(2);
   const n = Number(moves);
-  if (!file || !(n > 0)) {
+  if (!file || !Number.isFinite(n) || n <= 0) {
     console.error(
       `usage: bench/profile.ts FILE.cpuprofile [MOVES: a number above 0] (not: ${[file ?? 'no file', moves].join(' ')})`,
     );
@@ -223,7 +264,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   let profile: CpuProfile;
   try {
-    profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    profile = readProfile(file);
   } catch (e) {
     console.error(`bench/profile.ts: cannot read ${file} as a CPU profile: ${(e as Error).message}`);
     process.exit(2);

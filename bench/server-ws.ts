@@ -71,7 +71,7 @@ const threads = process.env.STAVKA_THREADS ?? '0';
 // The servers' node flags (startChildServer reads them): V8's line on each collection.
 if (gc) process.env.STAVKA_CHILD_NODE_ARGS = `${process.env.STAVKA_CHILD_NODE_ARGS ?? ''} --trace-gc-nvp`;
 const childArgs = process.env.STAVKA_CHILD_NODE_ARGS ?? '';
-/** With --profile: where the CPU profiles go, a directory a server (outside the repository). */
+/** With --profile: where the CPU profiles go, a directory for each server run (outside the repository). */
 const profiles = profile ? mkdtempSync(join(tmpdir(), 'stavka-bench-profiles-')) : null;
 if (profiles) console.log(`  CPU profiles in ${profiles}`);
 /**

@@ -375,4 +375,27 @@ describe('action matching', () => {
     const illegal = apply(race, s, 'red', { type: 'fly' }, s.stateId, 0);
     assert.equal(!illegal.ok && illegal.error.code, 'action/not-legal', 'an index makes no action legal');
   });
+  it('with the right index, reads one action of the list, not the list', () => {
+    // The race, its legal lists counting the actions read from them.
+    let reads = 0;
+    const counted: typeof race = {
+      ...race,
+      legalActions: (g, side) =>
+        new Proxy(race.legalActions(g, side), {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+            return Reflect.get(target, key, receiver);
+          },
+        }),
+    };
+    const s = must(setup(counted, { start: 0 }, 7, {}));
+    const legal = race.legalActions(s.state, 'red');
+    const at = legal.length - 1;
+    const sent = structuredClone(legal[at]);
+    must(apply(counted, s, 'red', sent, s.stateId, at));
+    assert.equal(reads, 1, 'the action at the index, and no other');
+    reads = 0;
+    must(apply(counted, s, 'red', sent, s.stateId));
+    assert.equal(reads, legal.length, 'without it, the list is walked to the action');
+  });
 });

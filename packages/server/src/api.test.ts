@@ -1241,6 +1241,46 @@ describe('the live channel over a real socket', () => {
     for (const c of [s, spec, anon]) c.ws.close();
   });
 
+  test("an act's index (where the action stands in the legal list) reaches the game service, over HTTP and on the live channel", async () => {
+    const built = await server();
+    const { app, service } = built;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const made = await newGame(app.inject.bind(app));
+    const german = made.seats.german!.token!;
+    // The service as the routes call it, each call's index kept.
+    const indexes: unknown[] = [];
+    const act = service.act.bind(service);
+    service.act = (p, stateId, action, index) => {
+      indexes.push(index);
+      return act(p, stateId, action, index);
+    };
+    const first = await viewOf(app.inject.bind(app), made.id, german);
+    const at = first.legal.findIndex((a) => a.type !== 'undo');
+    const http = await app.inject({
+      method: 'POST',
+      url: `/api/games/${made.id}/actions`,
+      headers: bearer(german),
+      payload: { stateId: first.stateId, action: first.legal[at], index: at },
+    });
+    assert.equal(http.statusCode, 200, http.body);
+    const next = await viewOf(app.inject.bind(app), made.id, german);
+    const at2 = next.legal.findIndex((a) => a.type !== 'undo');
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/games/${made.id}/live`);
+    const seen: { type: string; ref?: string }[] = [];
+    ws.on('message', (m) => seen.push(JSON.parse(String(m))));
+    await new Promise((r) => ws.on('open', r));
+    ws.send(JSON.stringify({ type: 'hello', token: german }));
+    await until('the first view', async () => seen.length > 0);
+    ws.send(
+      JSON.stringify({ type: 'act', ref: 'i', stateId: next.stateId, action: next.legal[at2], index: at2 }),
+    );
+    const answer = await until('the answer', async () => seen.find((m) => m.ref === 'i'));
+    assert.equal(answer.type, 'acted', JSON.stringify(answer));
+    ws.close();
+    assert.deepEqual(indexes, [at, at2]);
+  });
+
   for (const threads of [0, 2]) {
     test(`a seat's update and the answer to its action reach it in one write (${threads ? `${threads} threads` : 'one thread'})`, async () => {
       const { app } = await server({ threads });

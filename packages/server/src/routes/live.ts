@@ -14,7 +14,7 @@ import type { Principal } from '../games.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-limits.ts';
 import { clientKey } from '../quotas.ts';
 import { bearer, type RouteContext } from './context.ts';
-import { INDEX, onGame, TYPE } from './schemas.ts';
+import { onGame, TYPE, WHOLE_NUMBER } from './schemas.ts';
 
 /** Live-channel messages held while a hello is being answered (more: the client is cut off). */
 const HELD_MAX = 64;
@@ -213,9 +213,9 @@ class LiveChannel {
   }
 }
 
-/** Why an act message's state id or action is not what `POST /actions` takes (null: they are). */
+/** Why an act message's state id, action or index is not what `POST /actions` takes (null: they are). */
 function actProblem(m: ActMessage): string | null {
-  if (typeof m.stateId !== 'number' || !Number.isInteger(m.stateId) || m.stateId < 0) {
+  if (typeof m.stateId !== 'number' || !Number.isInteger(m.stateId) || m.stateId < WHOLE_NUMBER.minimum) {
     return 'stateId is the whole number of the state the action was chosen at';
   }
   const action = m.action as Action | null;
@@ -229,7 +229,7 @@ function actProblem(m: ActMessage): string | null {
   ) {
     return `action is an object with a "type" string of ${TYPE.minLength} to ${TYPE.maxLength} characters`;
   }
-  if (m.index !== undefined && !(Number.isInteger(m.index) && (m.index as number) >= INDEX.minimum)) {
+  if (m.index !== undefined && !(Number.isInteger(m.index) && (m.index as number) >= WHOLE_NUMBER.minimum)) {
     return "index, if given, is the whole number where the action stands in the seat's legal list";
   }
   return null;

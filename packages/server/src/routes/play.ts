@@ -9,7 +9,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auth, type RouteContext } from './context.ts';
 import {
   actionSchema,
-  INDEX,
   INTEGER,
   object,
   onGame,
@@ -17,14 +16,14 @@ import {
   STRING,
   STRINGS,
   seatViewSchema,
+  WHOLE_NUMBER,
 } from './schemas.ts';
 
 const actSchema = onGame(
   object({ seq: INTEGER, stateId: INTEGER, hash: STRING, status: STRING, activeSides: STRINGS }),
-  only({ stateId: { type: 'integer', minimum: 0 }, action: actionSchema, index: INDEX }, [
-    'stateId',
-    'action',
-  ]),
+  // index: where the action stands in the seat's legal list as the client holds it, looked
+  // at first (engine apply); one that points elsewhere, or past the end, is not used.
+  only({ stateId: WHOLE_NUMBER, action: actionSchema, index: WHOLE_NUMBER }, ['stateId', 'action']),
 );
 
 export const playRoutes: FastifyPluginAsync<RouteContext> = async (app, ctx) => {

@@ -60,11 +60,8 @@ export const actionSchema = {
 } as const;
 /** The action type's bounds, as `POST /actions` checks them: the live channel checks the same. */
 export const TYPE = actionSchema.properties.type;
-/**
- * An act's `index`, if sent: where the action stands in the seat's legal list as the client
- * holds it, looked at first (engine `apply`); one elsewhere, or past the end, is not used.
- */
-export const INDEX = { type: 'integer', minimum: 0 } as const;
+/** A whole number from 0: a state id, a place in a list. */
+export const WHOLE_NUMBER = { type: 'integer', minimum: 0 } as const;
 
 export const seatsSummarySchema = {
   type: 'object',
