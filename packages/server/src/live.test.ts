@@ -7,6 +7,7 @@ import {
   type LiveMessage,
   type LiveSeatView,
   legalPatch,
+  legalPatchJson,
   liveMessage,
   patchLegal,
   receive,
@@ -158,6 +159,32 @@ describe('live updates', () => {
         },
       ),
     );
+  });
+
+  test('a legal patch is written as JSON.stringify writes it, frozen actions from their kept JSON, in every update that sends them', () => {
+    // Frozen actions (as Mars hands its moves on), some nested, each sent in many patches.
+    const frozen = Array.from({ length: 12 }, (_, i) =>
+      Object.freeze(i % 4 === 0 ? { type: 'attack', units: [`u${i}`, `u${i + 1}`], at: i } : act(i)),
+    );
+    const op = fc.oneof(
+      fc.tuple(fc.nat(50), fc.nat(50)).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
+      fc.nat(11).map((k) => frozen[k]!),
+      fc.nat(40).map(act),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (patch) => {
+        assert.equal(legalPatchJson(patch), JSON.stringify(patch));
+        assert.equal(legalPatchJson(patch), JSON.stringify(patch), 'the same again, from the kept JSON');
+      }),
+    );
+    // Through an update: the list rebuilt exactly, the actions sent whole where new.
+    const log = [entry('x')];
+    const v0 = seatView(1, log, [frozen[1]!, frozen[2]!]);
+    const v1 = seatView(2, log, [frozen[0]!, frozen[2]!, act(5)]);
+    const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1))) as LiveMessage<View>;
+    assert.ok(msg.type === 'update');
+    assert.deepEqual(msg.data.legal, [JSON.parse(JSON.stringify(frozen[0])), [1, 2], act(5)]);
+    assert.deepEqual(receive<View>(JSON.parse(JSON.stringify(v0)), msg), JSON.parse(JSON.stringify(v1)));
   });
 
   test('an update sends only what is new', () => {

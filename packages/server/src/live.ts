@@ -118,10 +118,38 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent, dif
       data: { ...v, view, log: { keep, append: log.slice(keep) }, legal },
     });
   }
-  // The same text as JSON.stringify of that object (`log` is a key the view has not, so
-  // it goes last), the log's new entries written from their kept JSON (logEntriesJson).
-  const rest = JSON.stringify({ type: 'update', data: { ...v, view, legal } });
-  return `${rest.slice(0, -2)},"log":{"keep":${keep},"append":${logEntriesJson(log, keep)}}}}`;
+  // The fields of that object as JSON.stringify writes them, but `legal` and `log` last,
+  // written from the JSON kept of their actions and entries (legalPatchJson,
+  // logEntriesJson): `legal: undefined` leaves the view's own list out.
+  const rest = JSON.stringify({ type: 'update', data: { ...v, view, legal: undefined } });
+  return `${rest.slice(0, -2)},"legal":${legalPatchJson(legal)},"log":{"keep":${keep},"append":${logEntriesJson(log, keep)}}}}`;
+}
+
+/**
+ * Each frozen legal action's JSON, written once: rules that hand the same frozen action
+ * from one list to the next (Mars's moves: one object a unit and hex) have it sent in
+ * many updates, a new list's first and every one that brings it back. Only frozen ones:
+ * nothing can change them after their JSON is kept. Kept as long as the action is.
+ */
+const frozenActionJson = new WeakMap<Action, string>();
+
+/** `JSON.stringify(patch)`, its frozen actions written from their kept JSON (frozenActionJson). */
+export function legalPatchJson(patch: LegalPatch): string {
+  const parts = new Array<string>(patch.length);
+  for (let i = 0; i < patch.length; i++) {
+    const op = patch[i]!;
+    if (Array.isArray(op)) parts[i] = `[${op[0]},${op[1]}]`;
+    else if (!Object.isFrozen(op)) parts[i] = JSON.stringify(op) ?? 'null';
+    else {
+      let json = frozenActionJson.get(op);
+      if (json === undefined) {
+        json = JSON.stringify(op) ?? 'null';
+        frozenActionJson.set(op, json);
+      }
+      parts[i] = json;
+    }
+  }
+  return `[${parts.join(',')}]`;
 }
 
 /**
