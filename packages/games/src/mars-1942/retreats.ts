@@ -4,6 +4,7 @@
  * actions that choose among them are steps/combat.ts's.
  */
 import { type RulesContext, searchSpaceFor } from '@stavka/engine';
+import { zeros8 } from './arrays.ts';
 import { Board, fitsStack, isPureArmour, stackingOk } from './board.ts';
 import { resultVacates } from './results.ts';
 import { hexName, type Scenario, type Side } from './scenario.ts';
@@ -22,7 +23,7 @@ export function retreatDestinations(board: Board, c: Combat, d: DefenderResult, 
   const u = board.unit(d.unit);
   const side = u.side as Side;
   const start = g.units[d.unit]!.at;
-  const nearAttack = new Uint8Array(s.map.graph.nodeCount);
+  const nearAttack = zeros8(s.map.graph.nodeCount); // carved: no buffer of its own (arrays.ts)
   for (const f of c.from) for (const h of board.neighbors(f)) nearAttack[h] = 1;
   for (const f of c.from) nearAttack[f] = 1;
   const underAttack = new Set(g.attacks.map((a) => a.target));

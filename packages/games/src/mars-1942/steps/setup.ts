@@ -4,6 +4,7 @@
  * factors (M-16) is in results.ts (losses) and attack.ts (odds).
  */
 import type { MarsAction, MarsOptions } from '../actions.ts';
+import { filled32 } from '../arrays.ts';
 import { type Board, fitsStack, isInfantry, sideUnits } from '../board.ts';
 import { hexName, type Scenario, type Side } from '../scenario.ts';
 import { changeUnit, type MarsState, type UnitState } from '../state.ts';
@@ -180,7 +181,7 @@ export const setupStep: StepRules<'historical-setup' | 'deploy' | 'end-setup'> =
     const limits = deployLimits(board, me);
     const occupied: number[] = [];
     for (let h = 0; h < board.owner.length; h++) if (board.owner[h] !== 0) occupied.push(h);
-    const refused = new Int32Array(board.owner.length);
+    const refused = filled32(board.owner.length, 0); // carved: no buffer of its own (arrays.ts)
     for (let k = 0; k < left.length; k++)
       pushDeployActions(out, board, me, left[k]!, k, limits, occupied, refused);
     return out;
