@@ -161,8 +161,9 @@ describe('live updates', () => {
     );
   });
 
-  test('a legal patch is written as JSON.stringify writes it, frozen actions from their kept JSON, in every update that sends them', () => {
-    // Frozen actions (as Mars hands its moves on), some nested, each sent in many patches.
+  test('a legal patch is written as JSON.stringify writes it, flat frozen actions from their kept JSON, in every update that sends them', () => {
+    // Frozen actions (as Mars hands its moves on), each sent in many patches; some with a
+    // nested array, which freezing the action does not freeze: never kept.
     const frozen = Array.from({ length: 12 }, (_, i) =>
       Object.freeze(i % 4 === 0 ? { type: 'attack', units: [`u${i}`, `u${i + 1}`], at: i } : act(i)),
     );
@@ -172,18 +173,35 @@ describe('live updates', () => {
       fc.nat(40).map(act),
     );
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 30 }), (patch) => {
+      fc.property(fc.array(op, { maxLength: 30 }), fc.nat(11), (patch, k) => {
         assert.equal(legalPatchJson(patch), JSON.stringify(patch));
-        assert.equal(legalPatchJson(patch), JSON.stringify(patch), 'the same again, from the kept JSON');
+        // A frozen action's nested array changed since: written as it is now.
+        (frozen[k - (k % 4)]!.units as string[]).push(`x${k}`);
+        assert.equal(legalPatchJson(patch), JSON.stringify(patch), 'the same again, after a change inside');
       }),
     );
-    // Through an update: the list rebuilt exactly, the actions sent whole where new.
+    // Through an update: every field of the seat view (an undefined one left out, as
+    // JSON.stringify does), the list rebuilt exactly, the new actions sent whole.
     const log = [entry('x')];
-    const v0 = seatView(1, log, [frozen[1]!, frozen[2]!]);
-    const v1 = seatView(2, log, [frozen[0]!, frozen[2]!, act(5)]);
+    const seat = (stateId: number, legal: readonly Action[]) => ({
+      ...seatView(stateId, log, legal),
+      note: undefined,
+      analyst: stateId > 1,
+    });
+    const v0 = seat(1, [frozen[1]!, frozen[2]!]);
+    const v1 = seat(2, [frozen[0]!, frozen[2]!, act(5)]);
     const msg = JSON.parse(liveMessage(v1, sentOf(v0), sentOf(v1))) as LiveMessage<View>;
     assert.ok(msg.type === 'update');
-    assert.deepEqual(msg.data.legal, [JSON.parse(JSON.stringify(frozen[0])), [1, 2], act(5)]);
+    const legal = [JSON.parse(JSON.stringify(frozen[0])), [1, 2], act(5)];
+    assert.deepEqual(
+      msg,
+      JSON.parse(
+        JSON.stringify({
+          type: 'update',
+          data: { ...v1, view: msg.data.view, legal, log: { keep: 1, append: [] } },
+        }),
+      ),
+    );
     assert.deepEqual(receive<View>(JSON.parse(JSON.stringify(v0)), msg), JSON.parse(JSON.stringify(v1)));
   });
 

@@ -126,30 +126,43 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent, dif
 }
 
 /**
- * Each frozen legal action's JSON, written once: rules that hand the same frozen action
- * from one list to the next (Mars's moves: one object a unit and hex) have it sent in
- * many updates, a new list's first and every one that brings it back. Only frozen ones:
- * nothing can change them after their JSON is kept. Kept as long as the action is.
+ * Each flat frozen legal action's JSON, written once: rules that hand the same frozen
+ * action from one list to the next (Mars's moves: one object a unit and hex) have it sent
+ * in many updates, a new list's first and every one that brings it back. Only a frozen
+ * plain object of primitive data fields, no `toJSON` (flatFrozen): nothing can change its
+ * JSON once kept (a frozen object's nested array still could). `null`: looked at, not such
+ * an action, written afresh each time. Kept as long as the action is.
  */
-const frozenActionJson = new WeakMap<Action, string>();
+const frozenActionJson = new WeakMap<Action, string | null>();
 
-/** `JSON.stringify(patch)`, its frozen actions written from their kept JSON (frozenActionJson). */
+/** `JSON.stringify(patch)`, its flat frozen actions written from their kept JSON (frozenActionJson). */
 export function legalPatchJson(patch: LegalPatch): string {
   const parts = new Array<string>(patch.length);
   for (let i = 0; i < patch.length; i++) {
     const op = patch[i]!;
-    if (Array.isArray(op)) parts[i] = `[${op[0]},${op[1]}]`;
-    else if (!Object.isFrozen(op)) parts[i] = JSON.stringify(op) ?? 'null';
-    else {
-      let json = frozenActionJson.get(op);
-      if (json === undefined) {
-        json = JSON.stringify(op) ?? 'null';
-        frozenActionJson.set(op, json);
-      }
-      parts[i] = json;
+    if (Array.isArray(op)) {
+      parts[i] = `[${op[0]},${op[1]}]`;
+      continue;
     }
+    let json = Object.isFrozen(op) ? frozenActionJson.get(op) : null;
+    if (json === undefined) {
+      json = flatFrozen(op) ? (JSON.stringify(op) ?? 'null') : null;
+      frozenActionJson.set(op, json);
+    }
+    parts[i] = json ?? JSON.stringify(op);
   }
   return `[${parts.join(',')}]`;
+}
+
+/** A frozen plain object whose fields are all primitive data (no getters, no toJSON): its JSON can never change. */
+function flatFrozen(o: object): boolean {
+  const proto = Object.getPrototypeOf(o);
+  if (!Object.isFrozen(o) || (proto !== Object.prototype && proto !== null)) return false;
+  for (const d of Object.values(Object.getOwnPropertyDescriptors(o))) {
+    if (!('value' in d) || (typeof d.value === 'object' && d.value !== null) || typeof d.value === 'function')
+      return false;
+  }
+  return typeof (o as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /**
