@@ -16,7 +16,8 @@
  *
  * --gc: the servers run with V8's --trace-gc-nvp, and each run's collections are given a
  * move: the scavenges' pauses and the bytes they promote to the old generation, the
- * mark-compacts' pauses (bench/server.ts gcOf). Under this bench a Mars move leaves ~3
+ * mark-compacts' pauses, the bytes allocated (bench/server.ts gcOf). Under this bench a
+ * Mars move allocates ~140 KB (the reference ~6; 2026-12-07) and leaves ~3
  * KB alive past two scavenges and the scavenges stop the server ~30 µs a move (9-18 KB
  * and ~45-55 µs while the states' caches were kept in WeakMaps: engine memo.ts).
  *
@@ -100,7 +101,7 @@ const rate = (r: LoadResult) => r.moves / r.seconds;
 const gcLine = ({ gc: g, moves }: LoadResult) => {
   if (g === undefined) return '';
   const each = (total: number) => total / Math.max(1, moves);
-  return `\n               GC: ${g.scavenges} scavenges, ${each(1000 * g.scavengeMs).toFixed(0)} µs of pause a move, ${each(g.promotedBytes / 1024).toFixed(1)} KB promoted a move; ${g.markCompacts} mark-compacts, ${each(1000 * g.markCompactMs).toFixed(0)} µs a move`;
+  return `\n               GC: ${g.scavenges} scavenges, ${each(1000 * g.scavengeMs).toFixed(0)} µs of pause a move, ${each(g.promotedBytes / 1024).toFixed(1)} KB promoted a move, ${each(g.allocatedBytes / 1024).toFixed(0)} KB allocated; ${g.markCompacts} mark-compacts, ${each(1000 * g.markCompactMs).toFixed(0)} µs a move`;
 };
 const line = (r: LoadResult) =>
   `${r.backend.padEnd(10)} ${rate(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server ${perMove(r, r.serverCpu).toFixed(0)} µs a move (main thread ${perMove(r, r.serverMainCpu).toFixed(0)}), players ${perMove(r, r.clientCpu).toFixed(0)} µs${gcLine(r)}`;

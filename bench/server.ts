@@ -121,13 +121,16 @@ export interface LoadResult {
  * V8's collections in a window of a process's --trace-gc-nvp output: the scavenges (young
  * generation) with their pauses and the bytes they promoted to the old generation, and the
  * mark-compacts (whole heap): what a move leaves alive long enough to be copied, and what
- * that costs the server's main thread.
+ * that costs the server's main thread; and the bytes allocated between them (each
+ * collection's `allocated`: since the one before), what a move makes at all.
  */
 export interface GcFigures {
   readonly scavenges: number;
   /** Their pauses of the main thread, ms in all. */
   readonly scavengeMs: number;
   readonly promotedBytes: number;
+  /** Bytes allocated in the heap up to these collections, each since the collection before. */
+  readonly allocatedBytes: number;
   readonly markCompacts: number;
   readonly markCompactMs: number;
 }
@@ -135,17 +138,19 @@ export interface GcFigures {
 /** Now, µs on process.hrtime's clock: the one V8's CPU profiles use, the same in every process. */
 const hrtimeMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-/** GcFigures from --trace-gc-nvp lines (`pause=… gc=s … promoted=…`); null when there are none. */
+/** GcFigures from --trace-gc-nvp lines (`pause=… gc=s … allocated=… promoted=…`); null when there are none. */
 export function gcOf(text: string): GcFigures | null {
   let scavenges = 0;
   let scavengeMs = 0;
   let promotedBytes = 0;
+  let allocatedBytes = 0;
   let markCompacts = 0;
   let markCompactMs = 0;
   for (const line of text.split('\n')) {
     const kind = / gc=(\w+) /.exec(line)?.[1];
     if (kind === undefined) continue;
     const pause = Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+    allocatedBytes += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
     if (kind === 's') {
       scavenges++;
       scavengeMs += pause;
@@ -157,7 +162,7 @@ export function gcOf(text: string): GcFigures | null {
   }
   return scavenges + markCompacts === 0
     ? null
-    : { scavenges, scavengeMs, promotedBytes, markCompacts, markCompactMs };
+    : { scavenges, scavengeMs, promotedBytes, allocatedBytes, markCompacts, markCompactMs };
 }
 
 /** CPU seconds (user + system) a process (or one of its threads) has used, from /proc (Linux). */

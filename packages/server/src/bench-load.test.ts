@@ -142,6 +142,11 @@ test("the bench reads this node's own --trace-gc-nvp lines (server-ws.ts --gc)",
   assert.ok(gc, 'no collection read');
   assert.ok(gc.scavenges > 0 && gc.scavengeMs > 0, `scavenges: ${JSON.stringify(gc)}`);
   assert.ok(gc.promotedBytes > 1_000_000, `200,000 objects kept, ${gc.promotedBytes} bytes promoted`);
+  // 200,000 objects and strings of ~40 bytes or more each: at least 8 MB made, more than was kept.
+  assert.ok(
+    gc.allocatedBytes > 8_000_000 && gc.allocatedBytes > gc.promotedBytes,
+    `200,000 objects and strings allocated: ${JSON.stringify(gc)}`,
+  );
   assert.ok(gc.markCompacts >= 1, `gc() is a full collection: ${JSON.stringify(gc)}`);
   assert.equal(gcOf('listening http://127.0.0.1:1\n'), null, 'no GC lines, no figures');
 });
