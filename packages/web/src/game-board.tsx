@@ -14,7 +14,14 @@ import { useClicks } from './board/clicks.ts';
 import { useDrawings } from './board/drawings.ts';
 import { BoardFooter } from './board/footer.tsx';
 import { useKeyboard } from './board/keyboard.ts';
-import { useLitNodes, usePanelData, usePreviews, useSolePiece, useThreats } from './board/lit.ts';
+import {
+  useIdleTargets,
+  useLitNodes,
+  usePanelData,
+  usePreviews,
+  useSolePiece,
+  useThreats,
+} from './board/lit.ts';
 import { useLogEvents } from './board/log-events.ts';
 import { useRecap } from './board/recap.ts';
 import { ResultsPanels } from './board/results.tsx';
@@ -55,6 +62,7 @@ export function GameBoard(p: BoardProps) {
 
   const { marks, me, threats, missing } = useThreats(b);
   const { pieceOf, sole } = useSolePiece(b);
+  useIdleTargets(b, pieceOf);
   const chosen = sel.selected ?? sole;
   const { stepShown } = events;
   const { recapStep } = recap;

@@ -9,18 +9,21 @@ import {
   apply,
   directionTo,
   type GameState,
+  type Highlight,
   hexAxial,
   legalActions,
+  soleSubject,
   view,
 } from '@stavka/engine';
 import { evaluateAttack, isRefusal } from './attack.ts';
 import { BARBAROSSA_CRT, barbarossaCalc } from './combat.ts';
 import type { BarbarossaView } from './hidden.ts';
+import { moveOptions } from './movement.ts';
 import { barbarossaPresentation as P } from './presentation.ts';
 import { boardOf, scenarioOf } from './presentation-board.ts';
 import { type BarbarossaAction, barbarossaRules } from './rules.ts';
 import type { BarbarossaState } from './state.ts';
-import { act, type G, legal, started } from './test-games.ts';
+import { act, type G, legal, randomGame, started } from './test-games.ts';
 
 const standardGame = (options: { asymmetricOdds?: boolean } = {}): G =>
   started(null, { seed: 'presentation-test', options });
@@ -465,5 +468,148 @@ describe('Roll banners: every die roll a player watches, not only combat', () =>
     assert.equal(P.words.rollBanner!(v, log, 0), null);
     assert.equal(P.words.rollBanner!(v, log, 1)!.column, '9:1');
     for (const i of [2, 3, 4]) assert.equal(P.words.rollBanner!(v, log, i), null, `entry ${i}`);
+  });
+});
+
+/**
+ * What a selection lights, read from the whole legal list as presentation.ts first did
+ * (kept as the reference: targets() now reads only the selected piece's actions).
+ */
+function targetsReadingAll(
+  v: BarbarossaView,
+  actions: readonly Action[],
+  selected: string | null,
+): { at: number; kind: Highlight; action: Action }[] {
+  const out: { at: number; kind: Highlight; action: Action }[] = [];
+  const hex = (x: unknown) => (typeof x === 'number' && x >= 0 ? x : -1);
+  const mark = (at: number, kind: Highlight, action: Action) => {
+    if (at >= 0) out.push({ at, kind, action });
+  };
+  // An arrival waits off the map: with nothing selected, the first one's entry hexes are lit.
+  const firstArrival = v.arrivals.find((id) => actions.some((a) => a.type === 'place' && a.piece === id));
+  const sel =
+    selected ?? soleSubject(actions, 'piece') ?? (v.step === 'reinforce' ? (firstArrival ?? null) : null);
+  let bonus: Set<number> | null = null;
+  if (
+    sel &&
+    v.step === 'movement' &&
+    v.pieces[sel] &&
+    actions.some((a) => a.type === 'move' && a.piece === sel)
+  ) {
+    bonus = new Set(
+      moveOptions(boardOf(v), sel, { paths: false })
+        .filter((m) => m.bonus)
+        .map((m) => m.to),
+    );
+  }
+  // Resolving first: a unit selected to join an attack lights the same hex, and wins.
+  for (const a of actions)
+    if (a.type === 'resolve' && !a.gamble && !a.ignoreRiver) mark(hex(a.target), 'attack', a);
+  for (const a of actions) {
+    const mine = a.piece === sel;
+    switch (a.type) {
+      case 'move':
+        if (mine) mark(hex(a.to), bonus?.has(hex(a.to)) ? 'move-bonus' : 'move', a);
+        break;
+      case 'allocate':
+      case 'katyusha':
+      case 'air-support':
+      case 'airstrike':
+      case 'air-supply':
+        if (mine) mark(hex(a.target), 'target', a);
+        break;
+      case 'overrun':
+        if (sel && (a.pieces as string[]).includes(sel)) mark(hex(a.target), 'target', a);
+        break;
+      case 'rail':
+      case 'sea':
+      case 'convert':
+        if (mine) mark(hex(a.to), 'move-bonus', a);
+        break;
+      case 'place':
+        if (mine) mark(hex(a.hex), 'deploy', a);
+        break;
+      case 'airfield':
+        if (mine) mark(hex(a.to), 'deploy', a);
+        break;
+      case 'railhead':
+        if (sel === null) mark(hex(a.to), 'deploy', a);
+        break;
+      case 'retreat':
+      case 'survivor':
+        if (mine) mark(hex(a.to), 'retreat', a);
+        break;
+      case 'advance':
+        if (mine) mark(hex(a.to), 'advance', a);
+        break;
+      default:
+        // An action of a kind added later that names a hex and the selected piece.
+        if (!['resolve', 'cancel', 'undo'].includes(a.type) && (a.piece === undefined || mine)) {
+          const h = hex(a.to ?? a.target ?? a.hex);
+          if (h >= 0 && (a.piece !== undefined || sel === null)) mark(h, 'target', a);
+        }
+    }
+  }
+  return out;
+}
+
+describe('What a selection lights reads only the actions that can light anything for it (issue #49)', () => {
+  const lit = (t: readonly { at: number; kind: string; action: Action }[]) =>
+    t.map((x): [number, string, Action] => [x.at, x.kind, x.action]);
+  it('lights the same hexes, in the same order, as reading the whole list, over a random game', () => {
+    let compared = 0;
+    let litSeen = 0;
+    const kinds = new Set<string>();
+    randomGame(
+      'targets-index',
+      500,
+      (s, side, i) => {
+        const list = legal(s, side);
+        const actions = list as Action[];
+        const v = viewOf(s, side);
+        const pieces = [...new Set(actions.map((a) => a.piece).filter((p) => typeof p === 'string'))];
+        // Nothing selected, a piece that names no action, and a few of those that do.
+        const chosen = [null, 'no-such-piece', ...pieces.filter((_, k) => (k + i) % 9 === 0)];
+        for (const piece of chosen) {
+          const got = lit(P.controls.targets(v, actions, piece));
+          assert.deepEqual(got, lit(targetsReadingAll(v, actions, piece)), `${v.step}, ${piece}`);
+          compared++;
+          litSeen += got.length;
+          for (const t of got) kinds.add(String(t[1]));
+        }
+        return list;
+      },
+      { movesFirst: true },
+    );
+    assert.ok(compared > 1000, `${compared} selections compared`);
+    assert.ok(litSeen > 5000, `${litSeen} lit hexes compared`);
+    for (const k of ['move', 'move-bonus', 'attack', 'target'])
+      assert.ok(kinds.has(k), `the game lit some hexes as ${k} (${[...kinds].join(', ')})`);
+  });
+
+  it('and on a list of every kind: overruns, railheads, resolves, a kind added later with and without a piece', () => {
+    const g = atGermanMovement();
+    const v = viewOf(g, 'axis');
+    const moves = legalActions(barbarossaRules, g, 'axis') as Action[];
+    const piece = String(moves.find((a) => a.type === 'move')!.piece);
+    const [h1, h2, h3] = [...new Set(moves.map((a) => a.to as number))];
+    const actions: Action[] = [
+      { type: 'bombard', target: h1 },
+      ...moves,
+      { type: 'overrun', pieces: ['x', piece], target: h2 },
+      { type: 'railhead', to: h3 },
+      { type: 'resolve', target: h1 },
+      { type: 'resolve', target: h2, gamble: true },
+      { type: 'recon', piece, to: h3 },
+      { type: 'recon', piece: null, to: h2 },
+      { type: 'move', to: h1 },
+      { type: 'cancel', piece, to: h1 },
+    ];
+    for (const sel of [null, piece, 'x', 'no-such-piece']) {
+      const got = lit(P.controls.targets(v, actions, sel));
+      assert.deepEqual(got, lit(targetsReadingAll(v, actions, sel)), String(sel));
+    }
+    assert.ok(lit(P.controls.targets(v, actions, null)).some((t) => t[2]!.type === 'railhead'));
+    assert.ok(lit(P.controls.targets(v, actions, piece)).some((t) => t[2]!.type === 'overrun'));
   });
 });

@@ -59,6 +59,90 @@ export { sideName };
 /* ---------------------------------------------------------------------------------- */
 /* What the map lights                                                                  */
 
+/** The action kinds targets() lights only when their `piece` is the one selected. */
+const PIECE_KINDS = new Set([
+  'move',
+  'allocate',
+  'katyusha',
+  'air-support',
+  'airstrike',
+  'air-supply',
+  'rail',
+  'sea',
+  'convert',
+  'place',
+  'airfield',
+  'retreat',
+  'survivor',
+  'advance',
+]);
+
+/** The kinds that light nothing of their own (a resolve lights its target in the first pass). */
+const UNLIT_KINDS = new Set(['resolve', 'cancel', 'undo']);
+
+/**
+ * A legal list sorted out for targets(): a click asks for the lit hexes of one piece, and
+ * the whole front's movement list is thousands of actions (4,236 at the first German
+ * movement) of which the piece's are a few dozen; each click walked them all, twice,
+ * and each arrival waiting off the map walked them again (~0.3 ms a call in Chromium,
+ * called on each selection and each stack unit; issue #49). Worked out once per list.
+ */
+interface TargetIndex {
+  /** Where each piece's actions are, in list order (keyed by the action's `piece` as it is). */
+  readonly byPiece: Map<unknown, number[]>;
+  /** The actions that may light a hex whatever piece they name: overruns, railheads, a kind added later naming no piece. */
+  readonly always: readonly number[];
+  /** The resolve actions (targets()'s first pass). */
+  readonly resolves: readonly number[];
+}
+
+const targetIndexes = new WeakMap<readonly Action[], TargetIndex>();
+
+function targetIndex(actions: readonly Action[]): TargetIndex {
+  let t = targetIndexes.get(actions);
+  if (t) return t;
+  const byPiece = new Map<unknown, number[]>();
+  const always: number[] = [];
+  const resolves: number[] = [];
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
+    if (a.type === 'resolve') resolves.push(i);
+    if (
+      a.type === 'overrun' ||
+      a.type === 'railhead' ||
+      (a.piece === undefined && !PIECE_KINDS.has(a.type) && !UNLIT_KINDS.has(a.type))
+    )
+      always.push(i);
+    else {
+      const list = byPiece.get(a.piece);
+      if (list) list.push(i);
+      else byPiece.set(a.piece, [i]);
+    }
+  }
+  t = { byPiece, always, resolves };
+  targetIndexes.set(actions, t);
+  return t;
+}
+
+/** Two ascending index lists merged, ascending. */
+function merged(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}
+
+/**
+ * The hexes the selected piece's actions light (else those of the one piece every action
+ * names, else the first arrival's in the reinforcement step), each with its kind and the
+ * action a click there takes; attacks that may be resolved first. Only the actions that
+ * can light anything for that piece are read (TargetIndex): the same hexes, in the same
+ * order, as reading the whole list (presentation.test.ts checks it against that).
+ */
 function targets(
   v: View,
   actions: readonly Action[],
@@ -69,17 +153,14 @@ function targets(
   const mark = (at: number, kind: Highlight, action: Action) => {
     if (at >= 0) out.push({ at, kind, action });
   };
+  const index = targetIndex(actions);
+  const ofPiece = (id: unknown) => index.byPiece.get(id) ?? [];
+  const offers = (id: unknown, type: string) => ofPiece(id).some((i) => actions[i]!.type === type);
   // An arrival waits off the map: with nothing selected, the first one's entry hexes are lit.
-  const firstArrival = v.arrivals.find((id) => actions.some((a) => a.type === 'place' && a.piece === id));
-  const sel =
-    selected ?? soleSubject(actions, 'piece') ?? (v.step === 'reinforce' ? (firstArrival ?? null) : null);
+  const firstArrival = () => v.arrivals.find((id) => offers(id, 'place')) ?? null;
+  const sel = selected ?? soleSubject(actions, 'piece') ?? (v.step === 'reinforce' ? firstArrival() : null);
   let bonus: Set<number> | null = null;
-  if (
-    sel &&
-    v.step === 'movement' &&
-    v.pieces[sel] &&
-    actions.some((a) => a.type === 'move' && a.piece === sel)
-  ) {
+  if (sel && v.step === 'movement' && v.pieces[sel] && offers(sel, 'move')) {
     bonus = new Set(
       moveOptions(boardOf(v), sel, { paths: false })
         .filter((m) => m.bonus)
@@ -87,9 +168,12 @@ function targets(
     );
   }
   // Resolving first: a unit selected to join an attack lights the same hex, and wins.
-  for (const a of actions)
-    if (a.type === 'resolve' && !a.gamble && !a.ignoreRiver) mark(hex(a.target), 'attack', a);
-  for (const a of actions) {
+  for (const i of index.resolves) {
+    const a = actions[i]!;
+    if (!a.gamble && !a.ignoreRiver) mark(hex(a.target), 'attack', a);
+  }
+  for (const i of merged(ofPiece(sel), index.always)) {
+    const a = actions[i]!;
     const mine = a.piece === sel;
     switch (a.type) {
       case 'move':
@@ -128,7 +212,7 @@ function targets(
         break;
       default:
         // An action of a kind added later that names a hex and the selected piece.
-        if (!['resolve', 'cancel', 'undo'].includes(a.type) && (a.piece === undefined || mine)) {
+        if (!UNLIT_KINDS.has(a.type) && (a.piece === undefined || mine)) {
           const h = hex(a.to ?? a.target ?? a.hex);
           if (h >= 0 && (a.piece !== undefined || sel === null)) mark(h, 'target', a);
         }

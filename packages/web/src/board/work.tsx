@@ -119,10 +119,11 @@ function NodePicker(p: {
   const { pres, view, side, mine, board, pieces } = b;
   const drawn = stackOrder(pieces.filter((x) => x.at === at)).reverse();
   if (drawn.length < 2) return null;
-  const named = new Map(pres.board.nodeFacts(view, at).pieces.map((f) => [f.id, f]));
+  const facts = pres.board.nodeFacts(view, at);
+  const named = new Map(facts.pieces.map((f) => [f.id, f]));
   return (
     <StackPicker
-      heading={pres.board.nodeFacts(view, at).heading}
+      heading={facts.heading}
       units={drawn.map((piece) => ({
         piece,
         name: named.get(piece.id)?.name ?? piece.label,
