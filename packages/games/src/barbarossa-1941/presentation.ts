@@ -90,7 +90,10 @@ const UNLIT_KINDS = new Set(['resolve', 'cancel', 'undo']);
 interface TargetIndex {
   /** Where each piece's actions are, in list order (keyed by the action's `piece` as it is). */
   readonly byPiece: Map<unknown, number[]>;
-  /** The actions that may light a hex whatever piece they name: overruns, railheads, a kind added later naming no piece. */
+  /**
+   * The actions read whatever piece is selected: overruns (they name their pieces in a list),
+   * railheads, and every other action naming no piece (a kind added later may light a hex).
+   */
   readonly always: readonly number[];
   /** The resolve actions (targets()'s first pass). */
   readonly resolves: readonly number[];
@@ -122,6 +125,32 @@ function targetIndex(actions: readonly Action[]): TargetIndex {
   t = { byPiece, always, resolves };
   targetIndexes.set(actions, t);
   return t;
+}
+
+/**
+ * The hexes piece `id` reaches only with its bonus (moveOptions' `bonus`), kept per view
+ * and piece: a view never changes, and its move search is the dearest part of what a
+ * selection lights (the web works each piece's out in idle time, `useIdleTargets`, so a
+ * click finds it here).
+ */
+const bonusByView = new WeakMap<View, Map<string, ReadonlySet<number>>>();
+
+function bonusMoves(v: View, id: string): ReadonlySet<number> {
+  let byPiece = bonusByView.get(v);
+  if (!byPiece) {
+    byPiece = new Map();
+    bonusByView.set(v, byPiece);
+  }
+  let set = byPiece.get(id);
+  if (!set) {
+    set = new Set(
+      moveOptions(boardOf(v), id, { paths: false })
+        .filter((m) => m.bonus)
+        .map((m) => m.to),
+    );
+    byPiece.set(id, set);
+  }
+  return set;
 }
 
 /** Two ascending index lists merged, ascending. */
@@ -159,14 +188,8 @@ function targets(
   // An arrival waits off the map: with nothing selected, the first one's entry hexes are lit.
   const firstArrival = () => v.arrivals.find((id) => offers(id, 'place')) ?? null;
   const sel = selected ?? soleSubject(actions, 'piece') ?? (v.step === 'reinforce' ? firstArrival() : null);
-  let bonus: Set<number> | null = null;
-  if (sel && v.step === 'movement' && v.pieces[sel] && offers(sel, 'move')) {
-    bonus = new Set(
-      moveOptions(boardOf(v), sel, { paths: false })
-        .filter((m) => m.bonus)
-        .map((m) => m.to),
-    );
-  }
+  const bonus =
+    sel && v.step === 'movement' && v.pieces[sel] && offers(sel, 'move') ? bonusMoves(v, sel) : null;
   // Resolving first: a unit selected to join an attack lights the same hex, and wins.
   for (const i of index.resolves) {
     const a = actions[i]!;

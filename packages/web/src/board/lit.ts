@@ -73,10 +73,11 @@ const whenIdle: (f: (deadline: { timeRemaining(): number }) => void) => () => vo
 
 /**
  * The lit nodes of each piece the player may act with, worked out in the browser's idle
- * time once a new view and its actions arrive: the first click on a piece then finds what
- * the presentation keeps per view (Barbarossa's move searches, ~1 ms a piece the first
- * time in Chromium, a few µs after) instead of doing it between the click and its frame
- * (issue #49: the whole front's first clicks, p95 18-20 ms, against 9-12 ms once seen).
+ * time once a new view and its actions arrive: a first click on a piece then finds what the
+ * presentation keeps per view (Barbarossa's: the view's board, the legal list's index by
+ * piece, each piece's move search) instead of making it between the click and its frame,
+ * with code the browser has already compiled (issue #49: the whole front's first clicks
+ * on each piece were its p95, 18-20 ms, against 9-12 ms for the same clicks again).
  * As many pieces as each slice of idle time holds, stopped when the view changes; only for
  * the player's own move (nothing to light otherwise).
  */
