@@ -14,6 +14,7 @@ import {
   type Action,
   type Arrow,
   type Highlight,
+  Memo,
   NATO_SYMBOLS,
   type NodeFacts,
   type Presentation,
@@ -99,7 +100,7 @@ interface TargetIndex {
   readonly resolves: readonly number[];
 }
 
-const targetIndexes = new WeakMap<readonly Action[], TargetIndex>();
+const targetIndexes = new Memo<readonly Action[], TargetIndex>('target index');
 
 function targetIndex(actions: readonly Action[]): TargetIndex {
   let t = targetIndexes.get(actions);
@@ -133,7 +134,7 @@ function targetIndex(actions: readonly Action[]): TargetIndex {
  * selection lights (the web works each piece's out in idle time, `useIdleTargets`, so a
  * click finds it here).
  */
-const bonusByView = new WeakMap<View, Map<string, ReadonlySet<number>>>();
+const bonusByView = new Memo<View, Map<string, ReadonlySet<number>>>('bonus moves by piece');
 
 function bonusMoves(v: View, id: string): ReadonlySet<number> {
   let byPiece = bonusByView.get(v);
