@@ -14,7 +14,7 @@ import { germanTurnPlan, type PlanStep } from './front-plan.ts';
 import { barbarossaUntil, hexNumber, openLocal } from './front-positions.ts';
 import { DESK, open, shot } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
-import { mapMoved, mapSettled, painted } from './waits.ts';
+import { mapMoved, mapSettled, painted, pickerDrawn } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -115,6 +115,7 @@ async function playPlan(
     clicks.select++;
     const then = await selection(page);
     if (then.selected === stack[0] && then.group === stack.length) return;
+    await pickerDrawn(page); // this stack's picker, not the one open before
     await page.locator('.stack-picker button.pick-all').click();
     clicks.pick++;
   };
@@ -219,6 +220,7 @@ describe('issue #45 item 9: a whole stack at a click, the selection kept; the cl
         f.ids.length,
         'the whole stack',
       );
+      await pickerDrawn(page);
       assert.equal(await page.locator('.stack-picker button.pick-all[aria-pressed="true"]').count(), 1);
       await shot(page, 'front-stack-selected.png');
       await page.locator(`svg.map polygon.hl[data-hex="${to}"]`).click({ force: true });

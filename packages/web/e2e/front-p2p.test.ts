@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { gameUntil, openLocal, showBoard } from './front-positions.ts';
 import { DESK, onOwnBrowser, shot, status } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
-import { answered } from './waits.ts';
+import { answered, pickerDrawn } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -203,6 +203,7 @@ describe('issue #45 item 14: a full line says so; victory points with their numb
       const box = (await counter.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       const pick = page.locator(`.stack-picker button.pick[data-piece="${f.unit}"]`);
+      await pickerDrawn(page);
       if ((await pick.count()) > 0) await pick.click();
       assert.equal(await page.locator('.game').getAttribute('data-selected'), f.unit);
       // The point across the full line: not lit; a click says why, the unit stays selected.

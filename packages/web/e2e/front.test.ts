@@ -13,7 +13,7 @@ import { launch } from './browser.ts';
 import { barbarossaUntil, hexNumber, openLocal, savedGame, showBoard } from './front-positions.ts';
 import { DESK, inView, onOwnBrowser, onPage, openReplay, PHONE, shot, status } from './pages.ts';
 import { serverAndBrowser } from './setup.ts';
-import { answered } from './waits.ts';
+import { answered, pickerDrawn } from './waits.ts';
 
 const e2e = serverAndBrowser();
 
@@ -194,6 +194,7 @@ describe('issue #45 item 4: a confirm before a click that cannot be taken back',
       const box = (await counter.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       const pick = page.locator(`.stack-picker button.pick[data-piece="${st.piece}"]`);
+      await pickerDrawn(page);
       if ((await pick.count()) > 0) await pick.click();
       assert.equal(await page.locator('.game').getAttribute('data-selected'), st.piece);
       const saved = await savedGame(page, 'front-4b');
@@ -436,6 +437,7 @@ describe('issue #45 item 9: fewer clicks', () => {
       const box = (await page.locator(`svg.map g.counter[data-piece="${mv.piece}"]`).boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       const pick = page.locator(`.stack-picker button.pick[data-piece="${mv.piece}"]`);
+      await pickerDrawn(page);
       if ((await pick.count()) > 0) await pick.click();
       await page.locator(`svg.map polygon.hl[data-hex="${to}"]`).click({ force: true });
       await page.getByRole('tab', { name: 'Log' }).click();

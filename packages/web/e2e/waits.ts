@@ -11,6 +11,14 @@ export const painted = (page: Page) =>
     'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
   );
 
+/**
+ * Once a stack picker a click opened is drawn (it comes a frame after the click's
+ * highlights: useSelection's pickerDrawn); at once when none is opening. What the picker
+ * shows is then the clicked node's, not the one open before.
+ */
+export const pickerDrawn = (page: Page) =>
+  page.waitForFunction("!document.querySelector('.game[data-picker-opening]')");
+
 let marks = 0;
 
 /** Keeps the page's markup now, for `changed` to compare with; the mark's name (marks may nest). */

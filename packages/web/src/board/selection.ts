@@ -3,7 +3,7 @@
  * picker open, an action waiting for a yes.
  */
 import type { Action } from '@stavka/engine';
-import { useCallback, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 /** An action waiting for the player's yes: it cannot be taken back (issue #45 item 4). */
 export interface Pending {
@@ -30,6 +30,14 @@ export function useSelection() {
   const sending = useRef(false);
   // The node whose stack picker is open (issue #45 item 3).
   const [picker, setPicker] = useState<number | null>(null);
+  // The picker drawn: a node's picker opens in the frame after the one that lights what
+  // the click selected (preact runs effects once that frame is painted), so a click's
+  // highlight reaches the screen without the picker's counters, text and layout in its
+  // frame (issue #49: the stack clicks were most of the slowest); it closes at once.
+  const [pickerDrawn, setPickerDrawn] = useState<number | null>(null);
+  useEffect(() => {
+    setPickerDrawn(picker);
+  }, [picker]);
   const [pending, setPending] = useState<Pending | null>(null);
   /** Nothing selected, no picker, no question (a new step, Escape). */
   const clear = () => {
@@ -47,6 +55,8 @@ export function useSelection() {
     selections,
     sending,
     picker,
+    /** The node whose picker is drawn: `picker` a frame late when it opens or moves, at once when it closes. */
+    pickerDrawn: picker === null ? null : pickerDrawn,
     setPicker,
     pending,
     setPending,

@@ -34,11 +34,11 @@ export function WorkPanel(p: {
   const { pending } = sel;
   return (
     <div class="work">
-      {sel.picker !== null && (
+      {sel.pickerDrawn !== null && (
         <NodePicker
           b={b}
           sel={sel}
-          at={sel.picker}
+          at={sel.pickerDrawn}
           buttons={panel.buttons}
           pieceOf={p.pieceOf}
           take={p.take}
