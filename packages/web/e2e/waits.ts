@@ -13,11 +13,11 @@ export const painted = (page: Page) =>
 
 /**
  * Once a stack picker a click opened is drawn (it comes a frame after the click's
- * highlights: useSelection's pickerDrawn); at once when none is opening. What the picker
- * shows is then the clicked node's, not the one open before.
+ * highlights: board/selection.ts usePickerDrawn); at once when none is opening. What the
+ * picker shows is then the clicked node's, not the one open before.
  */
 export const pickerDrawn = (page: Page) =>
-  page.waitForFunction("!document.querySelector('.game[data-picker-opening]')");
+  page.waitForFunction("!document.querySelector('.work[data-picker-opening]')");
 
 let marks = 0;
 

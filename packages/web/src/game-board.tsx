@@ -103,8 +103,6 @@ export function GameBoard(p: BoardProps) {
       data-hover={hover ?? -1}
       data-selected={sel.selected ?? ''}
       data-group={sel.group?.length ?? 0}
-      // A stack picker is about to be drawn (a frame after the click that opened it: useSelection).
-      data-picker-opening={sel.picker !== sel.pickerDrawn ? '' : undefined}
       hidden={p.hidden}
     >
       <StatusBar

@@ -30,14 +30,6 @@ export function useSelection() {
   const sending = useRef(false);
   // The node whose stack picker is open (issue #45 item 3).
   const [picker, setPicker] = useState<number | null>(null);
-  // The picker drawn: a node's picker opens in the frame after the one that lights what
-  // the click selected (preact runs effects once that frame is painted), so a click's
-  // highlight reaches the screen without the picker's counters, text and layout in its
-  // frame (issue #49: the stack clicks were most of the slowest); it closes at once.
-  const [pickerDrawn, setPickerDrawn] = useState<number | null>(null);
-  useEffect(() => {
-    setPickerDrawn(picker);
-  }, [picker]);
   const [pending, setPending] = useState<Pending | null>(null);
   /** Nothing selected, no picker, no question (a new step, Escape). */
   const clear = () => {
@@ -55,8 +47,6 @@ export function useSelection() {
     selections,
     sending,
     picker,
-    /** The node whose picker is drawn: `picker` a frame late when it opens or moves, at once when it closes. */
-    pickerDrawn: picker === null ? null : pickerDrawn,
     setPicker,
     pending,
     setPending,
@@ -65,3 +55,19 @@ export function useSelection() {
 }
 
 export type Selection = ReturnType<typeof useSelection>;
+
+/**
+ * The node whose stack picker is drawn, given the node whose picker is open: the same a
+ * frame late when it opens or moves to another node (preact runs effects once the frame
+ * they were asked in is painted), null at once when it closes. So a click's highlights
+ * reach the screen without the picker's counters, list and the side panel's new layout
+ * in their frame (issue #49: stack clicks were most of the slowest), and only the
+ * component holding this state (the side panel's work) is drawn again for the picker.
+ */
+export function usePickerDrawn(picker: number | null): number | null {
+  const [drawn, setDrawn] = useState<number | null>(null);
+  useEffect(() => {
+    setDrawn(picker);
+  }, [picker]);
+  return picker === null ? null : drawn;
+}

@@ -13,7 +13,7 @@ import { stackOrder, stackTotal } from '../stacks.ts';
 import { ActionButtons, MissingList, StackPicker, TrayPanel } from '../table.tsx';
 import type { Basics } from './basics.ts';
 import type { usePanelData, usePreviews, useThreats } from './lit.ts';
-import type { Selection } from './selection.ts';
+import { type Selection, usePickerDrawn } from './selection.ts';
 import type { BoardUi } from './ui.ts';
 
 type PanelData = ReturnType<typeof usePanelData>;
@@ -32,13 +32,15 @@ export function WorkPanel(p: {
   const { b, sel, panel, ui } = p;
   const { v, pres, view, side, mine, sideName } = b;
   const { pending } = sel;
+  const pickerAt = usePickerDrawn(sel.picker);
   return (
-    <div class="work">
-      {sel.pickerDrawn !== null && (
+    // data-picker-opening: a stack's picker is to be drawn in the next frame (usePickerDrawn).
+    <div class="work" data-picker-opening={sel.picker !== pickerAt ? '' : undefined}>
+      {pickerAt !== null && (
         <NodePicker
           b={b}
           sel={sel}
-          at={sel.pickerDrawn}
+          at={pickerAt}
           buttons={panel.buttons}
           pieceOf={p.pieceOf}
           take={p.take}
