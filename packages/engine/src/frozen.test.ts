@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CarriedCache, changeEntry, cloneRecord, isSettled, settleRecord } from './frozen.ts';
+import {
+  actionJson,
+  CarriedCache,
+  changeEntry,
+  cloneRecord,
+  internAction,
+  isSettled,
+  settleRecord,
+} from './frozen.ts';
 
 interface Piece {
   at: number;
@@ -67,5 +75,46 @@ describe('carried caches (incremental work passed to the next state)', () => {
     cache.set(draft, 'moves of the draft');
     assert.equal(cache.get(draft), 'moves of the draft');
     assert.equal(cache.inherited({}), undefined);
+  });
+});
+
+describe('internAction', () => {
+  it('freezes the action and carries its JSON where nothing else sees it', () => {
+    const a = internAction({ type: 'move', unit: 'ger-1pz', to: '0815' });
+    assert.ok(Object.isFrozen(a));
+    assert.equal(actionJson(a), '{"type":"move","unit":"ger-1pz","to":"0815"}');
+    assert.equal(actionJson(a), JSON.stringify(a));
+    // Not a field of the action for JSON, keys, spreads, clones or deep equality.
+    assert.deepEqual(Object.keys(a), ['type', 'unit', 'to']);
+    assert.deepEqual({ ...a }, { type: 'move', unit: 'ger-1pz', to: '0815' });
+    assert.deepStrictEqual(a, { type: 'move', unit: 'ger-1pz', to: '0815' });
+    assert.equal(actionJson(structuredClone(a)), undefined);
+    assert.equal(
+      actionJson({ type: 'move', unit: 'ger-1pz', to: '0815' }),
+      undefined,
+      'an action not interned',
+    );
+    assert.throws(() => ((a as { to: string }).to = '0816'), TypeError);
+    assert.equal(actionJson(a), JSON.stringify(a), 'its JSON can never change');
+  });
+
+  it('takes only a plain object of primitive fields, whose JSON cannot change', () => {
+    assert.throws(
+      () => internAction({ type: 'attack', units: ['a', 'b'] }),
+      /field "units" is not a primitive/,
+    );
+    assert.throws(
+      () =>
+        internAction(
+          new (class Move {
+            type = 'move';
+          })(),
+        ),
+      /not a plain object/,
+    );
+    assert.equal(
+      actionJson(internAction({ type: 'end', at: null, n: 3, ok: true })),
+      '{"type":"end","at":null,"n":3,"ok":true}',
+    );
   });
 });

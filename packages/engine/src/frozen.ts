@@ -127,3 +127,31 @@ export class CarriedCache<S extends object, V> {
     return this.fromParent.get(state);
   }
 }
+
+/** Where an interned action keeps its JSON (internAction): a symbol of the engine's own. */
+const ACTION_JSON = Symbol('stavka.actionJson');
+
+/**
+ * An action a game makes once and hands from one legal list to the next (Mars's move of
+ * a unit to a hex): frozen, its JSON written now and carried on the action itself, under
+ * a non-enumerable symbol that JSON, spreads, `Object.keys`, `structuredClone` and
+ * `assert.deepStrictEqual` never see. The live channel sends a list's actions from there
+ * (actionJson) instead of looking each one up: a movement phase's first list is a
+ * thousand or more actions new to the client. Only a plain object of primitive fields,
+ * whose JSON can then never change; anything else throws.
+ */
+export function internAction<A extends object>(action: A): Readonly<A> {
+  const proto = Object.getPrototypeOf(action);
+  if (proto !== Object.prototype && proto !== null) throw new Error('internAction: not a plain object');
+  for (const [k, v] of Object.entries(action)) {
+    if ((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'symbol')
+      throw new Error(`internAction: field "${k}" is not a primitive value`);
+  }
+  Object.defineProperty(action, ACTION_JSON, { value: JSON.stringify(action) });
+  return Object.freeze(action);
+}
+
+/** The JSON an interned action carries (internAction), or undefined for any other action. */
+export function actionJson(action: object): string | undefined {
+  return (action as { [ACTION_JSON]?: string })[ACTION_JSON];
+}

@@ -1,7 +1,7 @@
 /** The live channel's messages: what a client rebuilds from an update is what the server has. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Action, LogEntry } from '@stavka/engine';
+import { type Action, internAction, type LogEntry } from '@stavka/engine';
 import fc from 'fast-check';
 import {
   type LiveMessage,
@@ -167,9 +167,14 @@ describe('live updates', () => {
     const frozen = Array.from({ length: 12 }, (_, i) =>
       Object.freeze(i % 4 === 0 ? { type: 'attack', units: [`u${i}`, `u${i + 1}`], at: i } : act(i)),
     );
+    // Interned actions (engine internAction: Mars's moves), written from the JSON they carry.
+    const interned = Array.from({ length: 6 }, (_, i) =>
+      internAction({ type: 'move', unit: `u${i}`, to: i }),
+    );
     const op = fc.oneof(
       fc.tuple(fc.nat(50), fc.nat(50)).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
       fc.nat(11).map((k) => frozen[k]!),
+      fc.nat(5).map((k) => interned[k]!),
       fc.nat(40).map(act),
     );
     fc.assert(

@@ -20,7 +20,7 @@
  * with a live channel open, sent at connecting and whenever that changes. Seats only
  * get chat; spectators get presence.
  */
-import { type Action, type LogEntry, sharedStart } from '@stavka/engine';
+import { type Action, actionJson, type LogEntry, sharedStart } from '@stavka/engine';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 
 // The package's default export: the same object under Node (CommonJS) and in a bundle (ESM).
@@ -142,6 +142,12 @@ export function legalPatchJson(patch: LegalPatch): string {
     const op = patch[i]!;
     if (Array.isArray(op)) {
       parts[i] = `[${op[0]},${op[1]}]`;
+      continue;
+    }
+    // An interned action carries its JSON (engine internAction): no lookup.
+    const carried = actionJson(op);
+    if (carried !== undefined) {
+      parts[i] = carried;
       continue;
     }
     let json = Object.isFrozen(op) ? frozenActionJson.get(op) : null;

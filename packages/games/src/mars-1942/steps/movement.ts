@@ -4,7 +4,7 @@
  * withdrawal by the southern edge (RULINGS M-14), the end of movement. The moves are
  * worked out incrementally, carried from a state to the next (see MovementCache).
  */
-import { CarriedCache } from '@stavka/engine';
+import { CarriedCache, internAction } from '@stavka/engine';
 import type { MarsAction } from '../actions.ts';
 import { type Board, fitsStack } from '../board.ts';
 import { boardOf, parentBoard, parentUnitsOf, sameUnitState } from '../drafts.ts';
@@ -186,7 +186,7 @@ function moveActionsFor(s: Scenario, id: string): (MarsAction | undefined)[] {
 function moveAction(s: Scenario, byHex: (MarsAction | undefined)[], id: string, to: number): MarsAction {
   let a = byHex[to];
   if (a === undefined) {
-    a = Object.freeze({ type: 'move', unit: id, to: hexNum(s, to) });
+    a = internAction<MarsAction>({ type: 'move', unit: id, to: hexNum(s, to) });
     byHex[to] = a;
   }
   return a;
@@ -196,10 +196,10 @@ function moveAction(s: Scenario, byHex: (MarsAction | undefined)[], id: string, 
 const withdrawActionsOf = new WeakMap<Scenario, Map<string, MarsAction>>();
 
 function withdrawAction(s: Scenario, id: string): MarsAction {
-  return perUnit(withdrawActionsOf, s, id, () => Object.freeze({ type: 'withdraw', unit: id }));
+  return perUnit(withdrawActionsOf, s, id, () => internAction<MarsAction>({ type: 'withdraw', unit: id }));
 }
 
-const END_MOVEMENT: MarsAction = Object.freeze({ type: 'end-movement' });
+const END_MOVEMENT: MarsAction = internAction<MarsAction>({ type: 'end-movement' });
 
 /**
  * The move of `unit` to `to` as the state the draft `g` was cloned from found it (its
