@@ -265,6 +265,50 @@ describe('sha256Hex', () => {
     assert.equal(calls, 0, 'null goes back to noble');
   });
 
+  it("hashes a value's JSON in pieces with a host's streaming digest, to the same digest, and refuses a wrong one", () => {
+    const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const streamed: string[][] = [];
+    const ofPieces = (texts: readonly string[]) => {
+      streamed.push([...texts]);
+      const h = createHash('sha256');
+      for (const t of texts) h.update(t, 'utf8');
+      return h.digest('hex');
+    };
+    // A record of 16 keys or more, of frozen pieces: its JSON is one large piece (writeRecord).
+    const units = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [
+        `u${i}`,
+        Object.freeze({ at: i, name: `é€😀 ${'x'.repeat(60)}` }),
+      ]),
+    );
+    const values = [{ a: 1, units, z: ['ok'] }, { units }, units, 'text', 3, [units, units], { b: 'é' }];
+    const noble = values.map(hashValue);
+    try {
+      assert.throws(
+        () => useSha256(nodeSha, (texts) => nodeSha(texts.join(' '))),
+        /not SHA-256 in hex of texts in turn/,
+      );
+      useSha256(nodeSha, ofPieces);
+      streamed.length = 0;
+      assert.deepEqual(values.map(hashValue), noble, 'the same digests as noble over the joined JSON');
+      assert.ok(
+        streamed.some((texts) => texts.length > 1 && texts.some((t) => t.length >= 2048)),
+        'a large record went to the digest on its own',
+      );
+      fc.assert(
+        fc.property(fc.jsonValue(), (v) => {
+          useSha256(null);
+          const whole = hashValue(v);
+          useSha256(nodeSha, ofPieces);
+          return hashValue(v) === whole && hashValue({ v, units }) === sha256Hex(canonicalJson({ v, units }));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      useSha256(null);
+    }
+  });
+
   it('hashes a value as its canonical JSON', () => {
     assert.equal(hashValue({ b: [1], a: 'é' }), sha256Hex('{"a":"é","b":[1]}'));
   });
