@@ -3,7 +3,6 @@
  * the standard historical set-up instead. The first-turn doubling of Russian attack
  * factors (M-16) is in results.ts (losses) and attack.ts (odds).
  */
-import { internAction } from '@stavka/engine';
 import type { MarsAction, MarsOptions } from '../actions.ts';
 import { filled32 } from '../arrays.ts';
 import { type Board, fitsStack, isInfantry, sideUnits } from '../board.ts';
@@ -91,7 +90,7 @@ function deployActions(s: Scenario, id: string): DeployActions {
     for (let h = 0; h < s.map.graph.nodeCount; h++) if (s.germanTerritory[h] === own) hexes.push(h);
     return {
       hexes: Int32Array.from(hexes),
-      actions: hexes.map((h) => internAction<MarsAction>({ type: 'deploy', unit: id, hex: hexNum(s, h) })),
+      actions: hexes.map((h) => Object.freeze({ type: 'deploy', unit: id, hex: hexNum(s, h) }) as MarsAction),
     };
   });
 }
