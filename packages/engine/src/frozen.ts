@@ -141,14 +141,33 @@ const ACTION_JSON = Symbol('stavka.actionJson');
  * whose JSON can then never change; anything else throws.
  */
 export function internAction<A extends object>(action: A): Readonly<A> {
-  const proto = Object.getPrototypeOf(action);
-  if (proto !== Object.prototype && proto !== null) throw new Error('internAction: not a plain object');
-  for (const [k, v] of Object.entries(action)) {
-    if ((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'symbol')
-      throw new Error(`internAction: field "${k}" is not a primitive value`);
-  }
+  const why = notFlatData(action);
+  if (why !== null) throw new Error(`internAction: ${why}`);
   Object.defineProperty(action, ACTION_JSON, { value: JSON.stringify(action) });
   return Object.freeze(action);
+}
+
+/**
+ * Why `o` is not flat data, or null when it is: a plain object (its prototype Object's,
+ * or none) whose own fields are all data, no getter or setter, of primitive values (no
+ * object, array, function or symbol), and no toJSON. Frozen, such an object's JSON can
+ * never change: internAction carries it, the state hash (hash.ts keptJson) and the live
+ * channel (legalPatchJson) keep it.
+ */
+export function notFlatData(o: object): string | null {
+  const proto = Object.getPrototypeOf(o);
+  if (proto !== Object.prototype && proto !== null) return 'not a plain object';
+  for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(o))) {
+    const v: unknown = d.value;
+    if (
+      !('value' in d) ||
+      (typeof v === 'object' && v !== null) ||
+      typeof v === 'function' ||
+      typeof v === 'symbol'
+    )
+      return `field "${k}" is not a primitive value`;
+  }
+  return typeof (o as { toJSON?: unknown }).toJSON === 'function' ? 'has a toJSON' : null;
 }
 
 /** The JSON an interned action carries (internAction), or undefined for any other action. */

@@ -6,6 +6,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { notFlatData } from './frozen.ts';
 
 /**
  * JSON with object keys sorted at every level; undefined fields dropped as JSON does.
@@ -72,24 +73,12 @@ const frozenJson = new WeakMap<object, string>();
  */
 function keptJson(v: object): string | undefined {
   const kept = frozenJson.get(v);
-  if (kept !== undefined || Array.isArray(v) || !isFlatFrozen(v)) return kept;
+  if (kept !== undefined || Array.isArray(v) || !Object.isFrozen(v) || notFlatData(v) !== null) return kept;
   const own: string[] = [];
   writeObject(own, v);
   const json = own.join('');
   frozenJson.set(v, json);
   return json;
-}
-
-function isFlatFrozen(v: object): boolean {
-  if (!Object.isFrozen(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const k of Object.keys(v)) {
-    const d = Object.getOwnPropertyDescriptor(v, k);
-    if (!d || d.get !== undefined || d.set !== undefined) return false;
-    if (typeof d.value === 'object' && d.value !== null) return false;
-  }
-  return true;
 }
 
 /**

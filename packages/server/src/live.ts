@@ -20,7 +20,7 @@
  * with a live channel open, sent at connecting and whenever that changes. Seats only
  * get chat; spectators get presence.
  */
-import { type Action, actionJson, type LogEntry, sharedStart } from '@stavka/engine';
+import { type Action, actionJson, type LogEntry, notFlatData, sharedStart } from '@stavka/engine';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 
 // The package's default export: the same object under Node (CommonJS) and in a bundle (ESM).
@@ -129,7 +129,7 @@ export function liveMessage(v: LiveSeatView, before: Sent | null, now: Sent, dif
  * Each flat frozen legal action's JSON, written once: rules that hand the same frozen
  * action from one list to the next (Mars's moves: one object a unit and hex) have it sent
  * in many updates, a new list's first and every one that brings it back. Only a frozen
- * plain object of primitive data fields, no `toJSON` (flatFrozen): nothing can change its
+ * plain object of primitive data fields, no `toJSON` (engine notFlatData): nothing can change its
  * JSON once kept (a frozen object's nested array still could). `null`: looked at, not such
  * an action, written afresh each time. Kept as long as the action is.
  */
@@ -152,23 +152,12 @@ export function legalPatchJson(patch: LegalPatch): string {
     }
     let json = Object.isFrozen(op) ? frozenActionJson.get(op) : null;
     if (json === undefined) {
-      json = flatFrozen(op) ? (JSON.stringify(op) ?? 'null') : null;
+      json = notFlatData(op) === null ? (JSON.stringify(op) ?? 'null') : null;
       frozenActionJson.set(op, json);
     }
     parts[i] = json ?? JSON.stringify(op);
   }
   return `[${parts.join(',')}]`;
-}
-
-/** A frozen plain object whose fields are all primitive data (no getters, no toJSON): its JSON can never change. */
-function flatFrozen(o: object): boolean {
-  const proto = Object.getPrototypeOf(o);
-  if (!Object.isFrozen(o) || (proto !== Object.prototype && proto !== null)) return false;
-  for (const d of Object.values(Object.getOwnPropertyDescriptors(o))) {
-    if (!('value' in d) || (typeof d.value === 'object' && d.value !== null) || typeof d.value === 'function')
-      return false;
-  }
-  return typeof (o as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /**
