@@ -15,7 +15,13 @@ import { anySideName, sideList, sideNameIn } from './sides.ts';
 
 export function Waiting(p: { session: ServerSession }) {
   const [, force] = useState(0);
-  useEffect(() => p.session.onChange(() => force((x) => x + 1)), [p.session]);
+  useEffect(() => {
+    const off = p.session.onChange(() => force((x) => x + 1));
+    // Drawn again once listening: a change between the first drawing and this effect (the
+    // game's summary saying where an imported game came from, say) had no one to tell.
+    force((x) => x + 1);
+    return off;
+  }, [p.session]);
   const w = p.session.waiting();
   if (!w) return <GamePage session={p.session} />;
   return (
