@@ -3,7 +3,7 @@
  * Control", "Minimum 1-hex movement", supply effects): one engine search per unit,
  * in half-hex units so that road hexes cost mobile units half.
  */
-import type { SearchPolicy } from '@stavka/engine';
+import type { SearchPolicy, SearchSpace } from '@stavka/engine';
 import { searchSpaceFor } from '@stavka/engine';
 import { type Board, fitsStack, isInfantry, isMobile } from './board.ts';
 import type { Side } from './scenario.ts';
@@ -38,49 +38,21 @@ export function canMove(board: Board, id: string): boolean {
   return true;
 }
 
-/**
- * Every legal destination of one unit, cheapest first, with its path (unless
- * `paths: false`); with `to`, only the move to that hex (none if it is not legal).
- *
- * With `stacking: false`, also those where the unit would overstack (see fitsStack):
- * what is left then depends on friendly units only on the unit's own hex and those
- * next to it, and only through the minimum 1-hex move, for a neighbour the search did
- * not reach; `uses.friends` is set when that was looked at (else friendly units do not
- * matter at all). The search reads only the enemy's units and ZOCs, the map and the
- * unit's own state. With `tree`, the search's tree is handed back (a move's path from it:
- * `pathInTree`).
- */
-/**
- * The last search made for one destination (`to`, with paths, stacking checked): a move
- * the AI's rollouts check before making it (policy quickLegal) is then carried out from
- * the same search on the same board (the state's settled board: drafts.ts).
- */
 /** The path of every move listed without paths (shared: read it, never change it; not frozen, as board.ts EMPTY). */
 const NO_PATH: readonly number[] = [];
 
-let lastTo: {
-  readonly board: Board;
-  readonly id: string;
-  readonly to: number;
-  readonly out: MoveOption[];
-} | null = null;
-
-export function moveOptions(
+/**
+ * The search behind a unit's moves (see moveOptions), or null when it may not move now:
+ * the engine's search space (its buffers are the next search's: read it at once), the
+ * unit's hex, and what decides a destination's movement bonus. With `uses`,
+ * `uses.friends` is set when friendly units next to the unit were looked at.
+ */
+function searchUnit(
   board: Board,
   id: string,
-  opts: {
-    paths?: boolean;
-    to?: number;
-    stacking?: boolean;
-    uses?: { friends: boolean };
-    /** Filled with the search's tree: each hex reached and the hex it was reached from (-1: the start), in pairs. */
-    tree?: number[];
-  } = {},
-): MoveOption[] {
-  const withPaths = opts.paths ?? true;
-  const one = opts.to !== undefined && withPaths && opts.stacking === undefined && !opts.uses && !opts.tree;
-  if (one && lastTo && lastTo.board === board && lastTo.id === id && lastTo.to === opts.to) return lastTo.out;
-  if (!canMove(board, id)) return [];
+  uses?: { friends: boolean },
+): { space: SearchSpace; start: number; range: number; isolatedInfantry: boolean } | null {
+  if (!canMove(board, id)) return null;
   const u = board.unit(id);
   const side = u.side as Side;
   const st = board.unitState(id);
@@ -106,7 +78,7 @@ export function moveOptions(
     stopsAt: (node) => zoc.active[node] === 1,
     alwaysAllowed(from, slot, to) {
       if (!board.mayEnter(side, slot, to)) return false;
-      if (opts.uses) opts.uses.friends = true;
+      if (uses) uses.friends = true;
       // Minimum 1-hex movement: onto a hex occupied by a friendly unit...
       if (occupiedByOthers(to)) return true;
       // ...or out of one Undisrupted enemy unit's unoccupied ZOC into a different enemy unit's unoccupied ZOC.
@@ -117,19 +89,58 @@ export function moveOptions(
     },
   };
   const space = searchSpaceFor(map.graph).run(policy, { sources: [start], maxCost });
+  return { space, start, range, isolatedInfantry: st.supply === 'isolated' };
+}
+
+/**
+ * A destination's cost in half hexes: "Minimum 1-hex movement": a one-hex move made
+ * under it (reached at the search's maximum cost) is still a move of one hex, within
+ * any attack range.
+ */
+function costTo(space: SearchSpace, start: number, to: number): number {
+  return space.parent[to] === start ? Math.min(space.cost[to]!, 2) : space.cost[to]!;
+}
+
+/**
+ * The last search made for one destination (`to`, with paths, stacking checked): a move
+ * the AI's rollouts check before making it (policy quickLegal) is then carried out from
+ * the same search on the same board (the state's settled board: drafts.ts).
+ */
+let lastTo: {
+  readonly board: Board;
+  readonly id: string;
+  readonly to: number;
+  readonly out: MoveOption[];
+} | null = null;
+
+/**
+ * Every legal destination of one unit, cheapest first, with its path (unless
+ * `paths: false`); with `to`, only the move to that hex (none if it is not legal).
+ *
+ * With `stacking: false`, also those where the unit would overstack (see fitsStack):
+ * what is left then depends on friendly units only on the unit's own hex and those
+ * next to it, and only through the minimum 1-hex move, for a neighbour the search did
+ * not reach. The search reads only the enemy's units and ZOCs, the map and the unit's
+ * own state. The same destinations packed, with the search's tree: PackedMoves.search.
+ */
+export function moveOptions(
+  board: Board,
+  id: string,
+  opts: { paths?: boolean; to?: number; stacking?: boolean } = {},
+): MoveOption[] {
+  const withPaths = opts.paths ?? true;
+  const one = opts.to !== undefined && withPaths && opts.stacking === undefined;
+  if (one && lastTo && lastTo.board === board && lastTo.id === id && lastTo.to === opts.to) return lastTo.out;
+  const found = searchUnit(board, id);
+  if (!found) return [];
+  const { space, start, range, isolatedInfantry } = found;
   const stacking = opts.stacking ?? true;
-  const isolatedInfantry = st.supply === 'isolated';
   const out: MoveOption[] = [];
-  const tree = opts.tree;
   for (let i = 0; i < space.reachedCount; i++) {
     const to = space.reached[i]!;
-    tree?.push(to, space.parent[to]!);
     if (to === start || (opts.to !== undefined && to !== opts.to)) continue;
     if (stacking && !fitsStack(board, to, id)) continue;
-    // "Minimum 1-hex movement": a one-hex move made under it (reached at the search's
-    // maximum cost) is still a move of one hex, within any attack range.
-    const oneHex = space.parent[to] === start;
-    const cost = oneHex ? Math.min(space.cost[to]!, 2) : space.cost[to]!;
+    const cost = costTo(space, start, to);
     out.push({
       to,
       cost,
@@ -141,7 +152,93 @@ export function moveOptions(
   return out;
 }
 
-/** The path to `to` in a tree handed back by moveOptions (start first), or [] if it was not reached. */
+/**
+ * One unit's destinations as moveOptions `paths: false, stacking: false` lists them, in
+ * its order, with the search's tree (each hex reached and the hex it was reached from,
+ * -1 for the start), packed in one Int32Array: `[to...][cost * 2 + bonus...][tree pairs]`.
+ * A search kept from one state to the next (steps/movement.ts UnitMoves) is then two
+ * small objects for the young-generation collector to copy (the numbers are off its
+ * heap), not an object a destination and an array of numbers.
+ */
+export class PackedMoves {
+  private constructor(
+    /** How many destinations. */
+    readonly count: number,
+    private readonly data: Int32Array,
+  ) {}
+
+  static readonly NONE = new PackedMoves(0, new Int32Array(0));
+
+  /**
+   * Unit `id`'s search on `board`; `uses.friends` is set when friendly units next to it
+   * were looked at (see moveOptions).
+   */
+  static search(board: Board, id: string, uses: { friends: boolean }): PackedMoves {
+    const found = searchUnit(board, id, uses);
+    if (!found) return PackedMoves.NONE;
+    const { space, start, range, isolatedInfantry } = found;
+    const reached = space.reachedCount;
+    let count = 0;
+    for (let i = 0; i < reached; i++) if (space.reached[i] !== start) count++;
+    const data = new Int32Array(2 * count + 2 * reached);
+    let k = 0;
+    let t = 2 * count;
+    for (let i = 0; i < reached; i++) {
+      const to = space.reached[i]!;
+      data[t++] = to;
+      data[t++] = space.parent[to]!;
+      if (to === start) continue;
+      const cost = costTo(space, start, to);
+      data[k] = to;
+      data[count + k] = cost * 2 + (isolatedInfantry || cost > 2 * range ? 1 : 0);
+      k++;
+    }
+    return new PackedMoves(count, data);
+  }
+
+  /** Destination `k`'s hex. */
+  to(k: number): number {
+    return this.data[k]!;
+  }
+
+  /** Where hex `to` stands among the destinations; -1: not one. */
+  indexOf(to: number): number {
+    const data = this.data;
+    for (let k = 0; k < this.count; k++) if (data[k] === to) return k;
+    return -1;
+  }
+
+  /** Destination `k`'s move as moveOptions gives it, with its path when `paths`. */
+  option(k: number, paths: boolean): MoveOption {
+    const to = this.data[k]!;
+    const packed = this.data[this.count + k]!;
+    return {
+      to,
+      cost: packed >> 1,
+      bonus: (packed & 1) === 1,
+      path: paths ? this.path(to) : (NO_PATH as number[]),
+    };
+  }
+
+  /** The destinations whose hex `keep` accepts, as moveOptions `paths: false` gives them. */
+  options(keep: (to: number) => boolean = () => true): MoveOption[] {
+    const out: MoveOption[] = [];
+    for (let k = 0; k < this.count; k++) if (keep(this.data[k]!)) out.push(this.option(k, false));
+    return out;
+  }
+
+  /** The search's tree, in pairs (see moveOptions). */
+  tree(): Int32Array {
+    return this.data.subarray(2 * this.count);
+  }
+
+  /** The path to `to` (start first), from the tree; [] if it was not reached. */
+  path(to: number): number[] {
+    return pathInTree(this.tree(), to);
+  }
+}
+
+/** The path to `to` in a search's tree (PackedMoves; start first), or [] if it was not reached. */
 export function pathInTree(tree: ArrayLike<number>, to: number): number[] {
   const path: number[] = [];
   let at = to;

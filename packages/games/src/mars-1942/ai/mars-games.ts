@@ -11,7 +11,7 @@ export { type MoveOption, moveOptions } from '../movement.ts';
 export { type MarsAction, marsBoard, marsRules } from '../rules.ts';
 export { type Scenario, type Side, scenarioByKey } from '../scenario.ts';
 export { type Attack, type MarsState, unitAt } from '../state.ts';
-export { mayMoveTo, unitMoves } from '../steps/movement.ts';
+export { mayMoveTo, type UnitMoves, unitMoves } from '../steps/movement.ts';
 
 /**
  * Whether `state` is a game of Operation Mars (its rules are Mars's): then it is a Mars

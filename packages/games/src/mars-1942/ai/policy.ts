@@ -29,6 +29,7 @@ import {
   type Side,
   scenarioByKey,
   stackingOkWith,
+  type UnitMoves,
   unitAt,
   unitMoves,
 } from './mars-games.ts';
@@ -300,14 +301,14 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
     // (moveOptions `uses`; none: no friendly unit matters), to take them over on the board
     // with the cuts made wherever no cut moved to or from those hexes.
     // The state's own searches (unitMoves): the moves checked and made later read them.
-    const searched = new Map<string, { all: readonly MoveOption[]; near: readonly number[] }>();
+    const searched = new Map<string, UnitMoves>();
     const options = new Map<string, MoveOption[]>();
     for (const id of units) {
-      const { moves: all, near } = unitMoves(board, id);
-      searched.set(id, { all, near });
+      const found = unitMoves(board, id);
+      searched.set(id, found);
       options.set(
         id,
-        all.filter((m) => fitsStack(board, m.to, id)),
+        found.moves.options((to) => fitsStack(board, to, id)),
       );
     }
     const pressure = pressureOf(board, side === 'german' ? 'soviet' : 'german');
@@ -326,11 +327,11 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
       const cut = boardWith(board, new Map(pre));
       const changed = pre.flatMap(([id, h]) => [board.unitState(id).at, h]);
       const kept = new Map<string, MoveOption[]>();
-      for (const [id, { all, near }] of searched)
+      for (const [id, { moves, near }] of searched)
         if (!near.some((h) => changed.includes(h)))
           kept.set(
             id,
-            all.filter((m) => fitsStack(cut, m.to, id)),
+            moves.options((to) => fitsStack(cut, to, id)),
           );
       return [...moves, ...planMovementOf(cut, side, params, done, pressure, kept)];
     }

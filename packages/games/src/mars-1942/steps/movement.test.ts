@@ -12,7 +12,6 @@ import {
   applyUnchecked,
   type GameState,
   hexIndex,
-  hexNumberOf,
   RandomPlayer,
   rngFromSeed,
   setup,
@@ -20,7 +19,7 @@ import {
 import { marsDomain } from '../ai/ai.ts';
 import { Board } from '../board.ts';
 import { boardOf } from '../drafts.ts';
-import { moveOptions } from '../movement.ts';
+import { moveOptions, PackedMoves } from '../movement.ts';
 import { marsRules, refreshSupply } from '../rules.ts';
 import { scenarioByKey } from '../scenario.ts';
 import type { MarsState } from '../state.ts';
@@ -44,15 +43,21 @@ function checkMoves(s: GameState<MarsState>): number {
     if (sc.units[id]!.side !== g.player || st.status !== 'map' || st.at < 0) continue;
     const carried = unitMoves(board, id);
     const uses = { friends: false };
-    const tree: number[] = [];
-    const moves = moveOptions(fresh, id, { paths: false, stacking: false, uses, tree });
+    const searched = PackedMoves.search(fresh, id, uses);
+    const moves = moveOptions(fresh, id, { paths: false, stacking: false });
     const what = `${id} at turn ${g.turn} ${g.player}`;
     assert.deepEqual(
-      carried.moves.map((m) => [m.to, m.cost, m.bonus]),
+      carried.moves.options().map((m) => [m.to, m.cost, m.bonus]),
       moves.map((m) => [m.to, m.cost, m.bonus]),
       `moves of ${what}`,
     );
-    assert.deepEqual([...carried.tree], tree, `search tree of ${what}`);
+    assert.deepEqual([...carried.moves.tree()], [...searched.tree()], `search tree of ${what}`);
+    for (let k = 0; k < carried.moves.count; k++)
+      assert.deepEqual(
+        carried.moves.option(k, true),
+        moveOptions(fresh, id, { to: carried.moves.to(k), stacking: false })[0],
+        `${what}: the move to ${carried.moves.to(k)} with its path`,
+      );
     assert.deepEqual(carried.near, uses.friends ? [st.at, ...fresh.neighbors(st.at)] : [], `near of ${what}`);
     for (const to of new Set([...moves.map((m) => m.to), ...fresh.neighbors(st.at), st.at]))
       assert.equal(
@@ -147,7 +152,7 @@ describe('mars-1942 Operational Movement: the searches carried from state to sta
     let s = position({ 'sov-262rd': '2104', 'sov-238rd': '2204', 'ger-1pz-a': '2105', 'ger-1pz-b': '2203' });
     const sc = scenarioByKey(s.state.scenario);
     const to2204 = (g: GameState<MarsState>) =>
-      unitMoves(boardOf(g.state), 'sov-262rd').moves.some((m) => hexNumberOf(sc.map, m.to) === '2204');
+      unitMoves(boardOf(g.state), 'sov-262rd').moves.indexOf(hexIndex(sc.map, '2204')) >= 0;
     assert.ok(to2204(s), 'onto its friend at 2204');
     checkMoves(s);
     // The 238th leaves 2204 (out of the ZOC, to 2304): the 262nd may no longer go there.

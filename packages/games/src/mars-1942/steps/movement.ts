@@ -8,7 +8,7 @@ import { CarriedCache, internAction } from '@stavka/engine';
 import type { MarsAction } from '../actions.ts';
 import { type Board, fitsStack } from '../board.ts';
 import { boardOf, parentBoard, parentUnitsOf, sameUnitState } from '../drafts.ts';
-import { type MoveOption, moveOptions, pathInTree } from '../movement.ts';
+import { type MoveOption, moveOptions, PackedMoves } from '../movement.ts';
 import type { Scenario, Side } from '../scenario.ts';
 import { changeUnit, type MarsState, type UnitState, unitStates } from '../state.ts';
 import { updateTaken } from '../taken.ts';
@@ -31,11 +31,10 @@ import { CITE, hexAt, hexNum, log, perUnit, type StepRules } from './step.ts';
 export interface UnitMoves {
   /**
    * Destinations as far as the search goes, stacking aside (moveOptions `paths: false,
-   * stacking: false`): checked on each state.
+   * stacking: false`), with the search's tree (the path of the move chosen), packed:
+   * stacking is checked on each state.
    */
-  readonly moves: readonly MoveOption[];
-  /** The search's tree (moveOptions `tree`): the path of the move chosen. */
-  readonly tree: readonly number[];
+  readonly moves: PackedMoves;
   /**
    * The unit's hex and those next to it, when friendly units there can change its moves
    * (its search looked at a minimum 1-hex move: see moveOptions); else none.
@@ -91,17 +90,15 @@ function movesOf(g: MarsState, s: Scenario): MovementCache {
   return made;
 }
 
+/** The `near` of a unit whose moves no friendly unit changes (shared: never changed). */
+const NOT_NEAR: readonly number[] = Object.freeze([]);
+
 /** A unit's moves searched afresh on `board` (see UnitMoves). */
 function searchMoves(board: Board, id: string): UnitMoves {
   const uses = { friends: false };
-  const tree: number[] = [];
-  const moves = moveOptions(board, id, { paths: false, stacking: false, uses, tree });
+  const moves = PackedMoves.search(board, id, uses);
   const at = board.unitState(id).at;
-  return {
-    moves,
-    tree,
-    near: uses.friends ? [at, ...board.neighbors(at)] : [],
-  };
+  return { moves, near: uses.friends ? [at, ...board.neighbors(at)] : NOT_NEAR };
 }
 
 /**
@@ -126,9 +123,7 @@ export function unitMoves(board: Board, id: string): UnitMoves {
 
 /** May unit `id` move to `to` on `board` (a move moveOptions offers, stacking checked)? From unitMoves. */
 export function mayMoveTo(board: Board, id: string, to: number): boolean {
-  const moves = unitMoves(board, id).moves;
-  for (let i = 0; i < moves.length; i++) if (moves[i]!.to === to) return fitsStack(board, to, id);
-  return false;
+  return unitMoves(board, id).moves.indexOf(to) >= 0 && fitsStack(board, to, id);
 }
 
 /**
@@ -211,10 +206,9 @@ const END_MOVEMENT: MarsAction = internAction<MarsAction>({ type: 'end-movement'
 function listedMove(g: MarsState, s: Scenario, me: Side, unit: string, to: number): MoveOption | undefined {
   const listed = movementCaches.inherited(g);
   if (!listed || listed.player !== me || listed.units !== parentUnitsOf(g)) return undefined;
-  const m = listed.byUnit[s.unitIndex.get(unit)!];
-  const move = m?.moves.find((x) => x.to === to);
-  if (!m || !move) return undefined;
-  return { to, cost: move.cost, bonus: move.bonus, path: pathInTree(m.tree, to) };
+  const moves = listed.byUnit[s.unitIndex.get(unit)!]?.moves;
+  const k = moves ? moves.indexOf(to) : -1;
+  return moves && k >= 0 ? moves.option(k, true) : undefined;
 }
 
 /** A panzer unit on the southern edge may leave the game for good (M-14). */
@@ -240,7 +234,7 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
         m = searchMoves(board, s.unitIds[i]!);
         byUnit[i] = m;
       }
-      most += m.moves.length + 1;
+      most += m.moves.count + 1;
     }
     // Made at its greatest length and cut to what it holds (no growing as it fills:
     // ~800 actions, ~12 KB less garbage a list).
@@ -251,8 +245,8 @@ export const movementStep: StepRules<'move' | 'withdraw' | 'end-movement'> = {
       const m = byUnit[i]!;
       const moves = m.moves;
       const byHex = moveActionsFor(s, id);
-      for (let k = 0; k < moves.length; k++) {
-        const to = moves[k]!.to;
+      for (let k = 0; k < moves.count; k++) {
+        const to = moves.to(k);
         if (fitsStack(board, to, id)) list[n++] = moveAction(s, byHex, id, to);
       }
       if (me === 'german' && canWithdraw(board, id)) list[n++] = withdrawAction(s, id);
