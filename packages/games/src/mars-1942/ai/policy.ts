@@ -298,7 +298,7 @@ export function planMovement(board: Board, side: Side, params: PolicyParams): Ma
   if (params.cuts) {
     const units = unitsOnMap(board, side).filter((id) => !isGarrison(board, id));
     // Each unit's moves, stacking aside, and the hexes whose friendly units they depend on
-    // (moveOptions `uses`; none: no friendly unit matters), to take them over on the board
+    // (PackedMoves.search `uses`; none: no friendly unit matters), to take them over on the board
     // with the cuts made wherever no cut moved to or from those hexes.
     // The state's own searches (unitMoves): the moves checked and made later read them.
     const searched = new Map<string, UnitMoves>();
