@@ -149,4 +149,7 @@ test("the bench reads this node's own --trace-gc-nvp lines (server-ws.ts --gc)",
   );
   assert.ok(gc.markCompacts >= 1, `gc() is a full collection: ${JSON.stringify(gc)}`);
   assert.equal(gcOf('listening http://127.0.0.1:1\n'), null, 'no GC lines, no figures');
+  // A line whose `allocated` wrapped below zero (18446744073709551615 is -1 as V8 prints it) adds nothing.
+  const line = (allocated: string) => `[1:0x1] 5 ms: pause=0.5 gc=s allocated=${allocated} promoted=100\n`;
+  assert.equal(gcOf(line('1000') + line('18446744073709551615') + line('2000'))?.allocatedBytes, 3000);
 });
