@@ -138,10 +138,10 @@ export interface GcFigures {
 /** Now, µs on process.hrtime's clock: the one V8's CPU profiles use, the same in every process. */
 const hrtimeMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-/** GcFigures from --trace-gc-nvp lines (`pause=… gc=s … allocated=… promoted=…`); null when there are none. */
 /** A `--trace-gc-nvp` byte count this large is a negative difference wrapped (gcOf). */
 const WRAPPED = 2 ** 63;
 
+/** GcFigures from --trace-gc-nvp lines (`pause=… gc=s … allocated=… promoted=…`); null when there are none. */
 export function gcOf(text: string): GcFigures | null {
   let scavenges = 0;
   let scavengeMs = 0;

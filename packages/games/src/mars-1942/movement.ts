@@ -101,6 +101,11 @@ function costTo(space: SearchSpace, start: number, to: number): number {
   return space.parent[to] === start ? Math.min(space.cost[to]!, 2) : space.cost[to]!;
 }
 
+/** A move of `cost` half hexes uses the movement bonus (beyond the attack range; always, isolated infantry's). */
+function usesBonus(found: { range: number; isolatedInfantry: boolean }, cost: number): boolean {
+  return found.isolatedInfantry || cost > 2 * found.range;
+}
+
 /**
  * The last search made for one destination (`to`, with paths, stacking checked): a move
  * the AI's rollouts check before making it (policy quickLegal) is then carried out from
@@ -133,7 +138,7 @@ export function moveOptions(
   if (one && lastTo && lastTo.board === board && lastTo.id === id && lastTo.to === opts.to) return lastTo.out;
   const found = searchUnit(board, id);
   if (!found) return [];
-  const { space, start, range, isolatedInfantry } = found;
+  const { space, start } = found;
   const stacking = opts.stacking ?? true;
   const out: MoveOption[] = [];
   for (let i = 0; i < space.reachedCount; i++) {
@@ -144,7 +149,7 @@ export function moveOptions(
     out.push({
       to,
       cost,
-      bonus: isolatedInfantry || cost > 2 * range,
+      bonus: usesBonus(found, cost),
       path: withPaths ? space.pathTo(to) : (NO_PATH as number[]),
     });
   }
@@ -176,7 +181,7 @@ export class PackedMoves {
   static search(board: Board, id: string, uses: { friends: boolean }): PackedMoves {
     const found = searchUnit(board, id, uses);
     if (!found) return PackedMoves.NONE;
-    const { space, start, range, isolatedInfantry } = found;
+    const { space, start } = found;
     const reached = space.reachedCount;
     let count = 0;
     for (let i = 0; i < reached; i++) if (space.reached[i] !== start) count++;
@@ -190,7 +195,7 @@ export class PackedMoves {
       if (to === start) continue;
       const cost = costTo(space, start, to);
       data[k] = to;
-      data[count + k] = cost * 2 + (isolatedInfantry || cost > 2 * range ? 1 : 0);
+      data[count + k] = cost * 2 + (usesBonus(found, cost) ? 1 : 0);
       k++;
     }
     return new PackedMoves(count, data);
@@ -227,7 +232,7 @@ export class PackedMoves {
     return out;
   }
 
-  /** The search's tree, in pairs (see moveOptions). */
+  /** The search's tree: each hex reached and the hex it was reached from (-1: the start), in pairs. */
   tree(): Int32Array {
     return this.data.subarray(2 * this.count);
   }
@@ -239,7 +244,7 @@ export class PackedMoves {
 }
 
 /** The path to `to` in a search's tree (PackedMoves; start first), or [] if it was not reached. */
-export function pathInTree(tree: ArrayLike<number>, to: number): number[] {
+function pathInTree(tree: ArrayLike<number>, to: number): number[] {
   const path: number[] = [];
   let at = to;
   while (at >= 0) {
