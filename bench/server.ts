@@ -62,11 +62,22 @@ export interface LoadShape {
   readonly warmup: number;
 }
 
-/** The bench's shape: 8 games, 8 s after 2 s of warm-up (STAVKA_BENCH_GAMES, _SECONDS, _WARMUP). */
+/**
+ * The bench's shape: 8 games, 8 s after 6 s of warm-up (STAVKA_BENCH_GAMES, _SECONDS,
+ * _WARMUP). Six, not two as it was: V8 goes on optimizing a fresh server's code for
+ * ~5 s of play, on its helper threads, which the server's cost counts (every thread).
+ * Sampled each 2 s of a closed-loop run (2026-12-07): the helper threads took 57% of a
+ * core in the first timed seconds after 2 s of warm-up, then 13-17%, and 4-13% from the
+ * 8th second of play on (a `perf` profile of those seconds: mostly TurboFan's compiler
+ * before, the young-generation collector's parallel copying after). The rules' floor is
+ * measured warm (rulesWork: after a pass to warm up), so the server is too. Three pairs
+ * of runs, 2 s against 6 s of warm-up: the server 428 / 303 / 452 µs a move against
+ * 280 / 291 / 392.
+ */
 export const BENCH_SHAPE: LoadShape = {
   games: Number(process.env.STAVKA_BENCH_GAMES ?? 8),
   seconds: Number(process.env.STAVKA_BENCH_SECONDS ?? 8),
-  warmup: Number(process.env.STAVKA_BENCH_WARMUP ?? 2),
+  warmup: Number(process.env.STAVKA_BENCH_WARMUP ?? 6),
 };
 const { games: GAMES, seconds: SECONDS, warmup: WARMUP } = BENCH_SHAPE;
 const TRANSPORTS: readonly Transport[] = ['HTTP', 'WebSocket'];
