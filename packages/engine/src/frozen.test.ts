@@ -7,6 +7,7 @@ import {
   cloneRecord,
   internAction,
   isSettled,
+  notFlatData,
   settleRecord,
 } from './frozen.ts';
 
@@ -116,5 +117,45 @@ describe('internAction', () => {
       actionJson(internAction({ type: 'end', at: null, n: 3, ok: true })),
       '{"type":"end","at":null,"n":3,"ok":true}',
     );
+  });
+});
+
+describe('notFlatData (what the hash, the live channel and internAction may keep the JSON of)', () => {
+  it('takes a plain object, or one of no prototype, whose own fields are all primitive data', () => {
+    assert.equal(notFlatData({ at: 3, status: 'map', moved: 'no', fortified: false, x: null }), null);
+    assert.equal(notFlatData(Object.freeze({ type: 'move', unit: 'ger-1pz', to: '0815' })), null);
+    assert.equal(notFlatData(Object.assign(Object.create(null), { a: 1 })), null);
+    assert.equal(notFlatData({}), null);
+    // Symbol-keyed fields are not JSON's: an interned action's own JSON among them.
+    assert.equal(notFlatData(internAction({ type: 'end' })), null);
+    assert.equal(notFlatData({ a: 1, [Symbol('s')]: { nested: true } }), null);
+  });
+
+  it('names the first field, in JSON order, that is not primitive data, enumerable or not', () => {
+    assert.equal(notFlatData({ a: 1, units: ['x'], b: {} }), 'field "units" is not a primitive value');
+    assert.equal(notFlatData({ 2: 'x', 1: {}, a: 1 }), 'field "1" is not a primitive value');
+    assert.equal(notFlatData({ f: () => 1 }), 'field "f" is not a primitive value');
+    assert.equal(notFlatData({ s: Symbol('s') }), 'field "s" is not a primitive value');
+    const hidden = { a: 1 };
+    Object.defineProperty(hidden, 'inner', { value: { b: 2 }, enumerable: false });
+    assert.equal(notFlatData(hidden), 'field "inner" is not a primitive value');
+  });
+
+  it('refuses a getter (its value could change) without calling it, a toJSON, and any other prototype', () => {
+    let called = 0;
+    const withGetter = {
+      a: 1,
+      get b() {
+        called++;
+        return 2;
+      },
+    };
+    assert.equal(notFlatData(withGetter), 'field "b" is not a primitive value');
+    assert.equal(called, 0);
+    assert.equal(notFlatData({ a: 1, toJSON: () => 'x' }), 'field "toJSON" is not a primitive value');
+    const inherited = Object.assign(Object.create({ toJSON: () => 'x' }), { a: 1 });
+    assert.equal(notFlatData(inherited), 'not a plain object');
+    assert.equal(notFlatData(new Date(0)), 'not a plain object');
+    assert.equal(notFlatData([1, 2]), 'not a plain object');
   });
 });

@@ -157,7 +157,15 @@ export function internAction<A extends object>(action: A): Readonly<A> {
 export function notFlatData(o: object): string | null {
   const proto = Object.getPrototypeOf(o);
   if (proto !== Object.prototype && proto !== null) return 'not a plain object';
-  for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(o))) {
+  // Every own field named by a string, enumerable or not (symbols aside), one descriptor
+  // at a time: the same fields, in the same order, as the entries of
+  // Object.getOwnPropertyDescriptors, without that object and its entries made first
+  // (~2.2 -> ~0.24 µs a Mars unit state; the server's hash asks this of every new
+  // frozen unit state, and of every action it interns).
+  const names = Object.getOwnPropertyNames(o);
+  for (let i = 0; i < names.length; i++) {
+    const k = names[i]!;
+    const d = Object.getOwnPropertyDescriptor(o, k)!;
     const v: unknown = d.value;
     if (
       !('value' in d) ||
