@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -118,6 +118,11 @@ export interface LoadResult {
    */
   serverMainCpu: number;
   clientCpu: number;
+  /**
+   * The machine's load average over the last minute (os.loadavg) at the end of the timed
+   * seconds: on a shared machine a figure is only worth something with it.
+   */
+  load: number;
   /** Moves a second the players offered (paced, open loop); undefined: as fast as answered. */
   offered?: number;
   /** The server's garbage collection during the run, when it ran with --trace-gc-nvp (gcOf). */
@@ -388,6 +393,7 @@ async function play(
       serverCpu,
       serverMainCpu,
       clientCpu,
+      load: loadavg()[0]!,
       ...(pace ? { offered: pace } : {}),
       ...(gc ? { gc } : {}),
       window: { from, to },
@@ -843,7 +849,7 @@ export async function serverLoad(): Promise<void> {
   );
   const line = (r: LoadResult, ratio: string) =>
     console.log(
-      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${rateOf(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${(perMove(r, r.serverCpu) / 1000).toFixed(2)} ms a move${r.ranOut ? '; the spare games ran out' : ''})${ratio}`,
+      `  ${r.backend.padEnd(11)} ${r.transport.padEnd(9)}  ${rateOf(r).toFixed(0).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.moves} moves, ${r.refused} refused; CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}% of a core; the server ${(perMove(r, r.serverCpu) / 1000).toFixed(2)} ms a move; load ${r.load.toFixed(2)}${r.ranOut ? '; the spare games ran out' : ''})${ratio}`,
     );
   for (const r of results) {
     // The threaded run plays the same games as the one-thread run: the same reference.
@@ -922,7 +928,7 @@ export async function serverLoad(): Promise<void> {
           ? `not held: ${((100 * rate) / r.offered!).toFixed(0)}% of the moves offered were answered`
           : `not held: p99 over ${P99_GOAL} ms`;
     console.log(
-      `  ${r.backend === 'reference' ? 'reference' : 'SQLite   '} offered ${fmt(r.offered!).padStart(5)} moves/s: answered ${fmt(rate).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}%): ${verdict}`,
+      `  ${r.backend === 'reference' ? 'reference' : 'SQLite   '} offered ${fmt(r.offered!).padStart(5)} moves/s: answered ${fmt(rate).padStart(5)} moves/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (CPU: server ${(100 * r.serverCpu).toFixed(0)}% (main thread ${(100 * r.serverMainCpu).toFixed(0)}%), players ${(100 * r.clientCpu).toFixed(0)}%; the machine's load ${r.load.toFixed(2)}): ${verdict}`,
     );
   }
   console.log(
