@@ -29,12 +29,11 @@
  * Chrome's DevTools (Performance) as flame graphs.
  *
  * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
- * machine's load (`uptime`) is printed with each figure: on a shared machine a ratio
+ * machine's load (its load averages, as `uptime` prints them) is printed with each figure: on a shared machine a ratio
  * is only worth something against a reference measured in the same run.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   freshPostgresDatabase,
@@ -90,10 +89,11 @@ async function profiled<T>(name: string, start: () => Promise<T>): Promise<[T, s
     process.env.STAVKA_CHILD_NODE_ARGS = childArgs;
   }
 }
+/** The machine's load averages (1, 5 and 15 minutes), as `uptime` prints them: os.loadavg, as LoadResult.load. */
 const load1 = () =>
-  execFileSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/.*load average/, 'load average');
+  `load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 /** CPU µs a move, from a run's share of one core. */
 const perMove = (r: LoadResult, cpu: number) => (1e6 * cpu * r.seconds) / Math.max(1, r.moves);
 const rate = (r: LoadResult) => r.moves / r.seconds;
