@@ -28,6 +28,9 @@
  * The profiler slows both down; read the ratios from a run without it. The files open in
  * Chrome's DevTools (Performance) as flame graphs.
  *
+ * Last, the machine's own effect on the same rules' work (bench/server.ts MachineEffect):
+ * with a second copy at once on the other core, and after 1 ms of idling before each move.
+ *
  * STAVKA_THREADS=2 in the environment plays on a threaded server (shards.ts). The
  * machine's load (its load averages, as `uptime` prints them) is printed with each figure: on a shared machine a ratio
  * is only worth something against a reference measured in the same run.
@@ -46,6 +49,8 @@ import {
   floorAround,
   type LoadResult,
   load,
+  machineEffect,
+  machineEffectLine,
   Recorder,
   reference,
   rulesWorkApart,
@@ -181,6 +186,9 @@ try {
       `  ${name}${threads !== '0' ? ` (${threads} threads)` : ''}, median (range) of ${rounds} round${rounds === 1 ? '' : 's'}: ${spread(ratios, 2)}x the reference's moves/s (goal >= 0.5x); the server ${spread(costs, 0)} µs a move, ${spread(overFloor, 2)}x its floor (goal within 2x); a server with no work but the floor's: ${spread(ceilings, 2)}x`,
     );
   }
+  // Last, the machine's own effect on the rules' work (server.ts MachineEffect): how far
+  // the same work moves beside a busy core and after idling, none of it the server's.
+  console.log(`  ${machineEffectLine(await machineEffect(BENCH_SHAPE.games))} (${load1()})`);
 } finally {
   stopTestPostgres();
 }

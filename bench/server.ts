@@ -12,15 +12,17 @@
  * players got, byte for byte, to the same players, doing only what any server must
  * (check, store, push). Its figures are the ceiling on this machine; the real server's
  * are reported as a ratio to them. Last, the ceiling with the rules: the rules' own work
- * a move (rulesWork) added to what the reference and its players spent a move.
+ * a move (rulesWork) added to what the reference and its players spent a move; and the
+ * machine's own effect on that work (MachineEffect: beside a second copy, after idling).
  */
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   type Action,
   apply,
@@ -47,6 +49,8 @@ import {
   tempSqlitePath,
 } from '../packages/server/src/test-support.ts';
 import type { RecordedGame, RecordedStep, Recording } from './reference-server.ts';
+
+const execFileAsync = promisify(execFile);
 
 /** How big and how long a load run is. */
 export interface LoadShape {
@@ -700,6 +704,48 @@ export async function reference(
  * pass that is descheduled is not charged for the time it waits.
  */
 export function rulesWork(games = 3): { sequential: number; interleaved: number; cpu: number } {
+  const moves = rulesWorkMoves(games);
+  /** One pass over the games: µs a move, wall-clock and CPU (every thread). */
+  const pass = (interleaved: boolean): { wall: number; cpu: number } => {
+    const play = moves();
+    let n = 0;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    if (interleaved) {
+      for (let any = true; any; ) {
+        any = false;
+        for (let i = 0; i < games; i++) {
+          if (!play.left(i)) continue;
+          play.step(i);
+          n++;
+          any = true;
+        }
+      }
+    } else {
+      for (let i = 0; i < games; i++) {
+        for (; play.left(i); n++) play.step(i);
+      }
+    }
+    const wall = ((performance.now() - t0) * 1000) / n;
+    const cpu = process.cpuUsage(cpu0);
+    return { wall, cpu: (cpu.user + cpu.system) / n };
+  };
+  pass(true); // the warm-up
+  // Each twice, in turn, the lower of each kept: the machine's noise hits both alike.
+  const runs = [pass(false), pass(true), pass(false), pass(true)];
+  return {
+    sequential: Math.min(runs[0]!.wall, runs[2]!.wall),
+    interleaved: Math.min(runs[1]!.wall, runs[3]!.wall),
+    cpu: Math.min(runs[0]!.cpu, runs[2]!.cpu),
+  };
+}
+
+/**
+ * rulesWork's games: random games played from the set-up to the end (seeded, the same
+ * each time), and a function that sets them up afresh, each with `step(i)` doing the rules'
+ * own work of game i's next move and `left(i)` whether it has one.
+ */
+function rulesWorkMoves(games: number): () => { step: (i: number) => void; left: (i: number) => boolean } {
   useNodeSha256(); // as the server hashes
   const replays = Array.from(
     { length: games },
@@ -709,8 +755,7 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
         german: new RandomPlayer(`rg${i}`),
       }).replay,
   );
-  /** One pass over the games: µs a move, wall-clock and CPU (every thread). */
-  const pass = (interleaved: boolean): { wall: number; cpu: number } => {
+  return () => {
     const states = replays.map((r) => {
       const made = setup(marsRules, r.scenario, r.seed, r.options ?? {});
       if (!made.ok) throw new Error(`set-up: ${JSON.stringify(made.error)}`);
@@ -728,37 +773,45 @@ export function rulesWork(games = 3): { sequential: number; interleaved: number;
       for (const seat of marsRules.sides) view(marsRules, s, seat);
       for (const active of marsRules.activeSides(s.state)) legalActions(marsRules, s, active);
     };
-    const left = (i: number) => at[i]! < replays[i]!.actions.length;
-    let moves = 0;
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    if (interleaved) {
-      for (let any = true; any; ) {
-        any = false;
-        for (let i = 0; i < replays.length; i++) {
-          if (!left(i)) continue;
-          step(i);
-          moves++;
-          any = true;
-        }
+    return { step, left: (i: number) => at[i]! < replays[i]!.actions.length };
+  };
+}
+
+/**
+ * The rules' own work a move (rulesWork's, the games' moves in turn) when the process
+ * idles `idleMs` before each move, as a server between paced moves does, against the same
+ * moves back to back, in µs of wall-clock time of the work alone: `moves` moves each way,
+ * after a warm-up pass over them.
+ */
+export async function rulesWorkAfterIdle(
+  games: number,
+  idleMs: number,
+  moves = 1500,
+): Promise<{ backToBack: number; afterIdle: number }> {
+  const setUp = rulesWorkMoves(games);
+  const pass = async (idle: number): Promise<number> => {
+    const play = setUp();
+    let work = 0;
+    let n = 0;
+    // `over`: the games in a row found with no move left (all of them: none has one).
+    for (let i = 0, over = 0; n < moves && over < games; i = (i + 1) % games) {
+      if (!play.left(i)) {
+        over++;
+        continue;
       }
-    } else {
-      for (let i = 0; i < replays.length; i++) {
-        for (; left(i); moves++) step(i);
-      }
+      over = 0;
+      if (idle > 0) await new Promise((r) => setTimeout(r, idle));
+      const t0 = performance.now();
+      play.step(i);
+      work += performance.now() - t0;
+      n++;
     }
-    const wall = ((performance.now() - t0) * 1000) / moves;
-    const cpu = process.cpuUsage(cpu0);
-    return { wall, cpu: (cpu.user + cpu.system) / moves };
+    return (work * 1000) / n;
   };
-  pass(true); // the warm-up
-  // Each twice, in turn, the lower of each kept: the machine's noise hits both alike.
-  const runs = [pass(false), pass(true), pass(false), pass(true)];
-  return {
-    sequential: Math.min(runs[0]!.wall, runs[2]!.wall),
-    interleaved: Math.min(runs[1]!.wall, runs[3]!.wall),
-    cpu: Math.min(runs[0]!.cpu, runs[2]!.cpu),
-  };
+  await pass(0); // the warm-up
+  const backToBack = await pass(0);
+  const afterIdle = await pass(idleMs);
+  return { backToBack, afterIdle };
 }
 
 /**
@@ -791,6 +844,59 @@ export function rulesWorkApart(games: number): ReturnType<typeof rulesWork> {
     { encoding: 'utf8' },
   );
   return JSON.parse(out.trim().split('\n').pop()!) as ReturnType<typeof rulesWork>;
+}
+
+/** rules-work.ts in a process of its own, with `args`; its JSON line. */
+async function rulesWorkChild(args: readonly string[]): Promise<unknown> {
+  const { stdout } = await execFileAsync(process.execPath, [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('./rules-work.ts', import.meta.url)),
+    ...args,
+  ]);
+  return JSON.parse(stdout.trim().split('\n').pop()!);
+}
+
+/**
+ * What this machine does to the rules' own work in the conditions a server under load
+ * works in, each against the same work on a quiet machine (rulesWork, in processes of
+ * their own): `beside`, the CPU a move with a second copy running at once on the other
+ * core (the load runs' servers share the machine with their players), against `alone`,
+ * one copy; `afterIdle`, the wall-clock time a move's work takes when the process idled
+ * IDLE_MS before it (a server between paced moves), against `backToBack`. The floor is
+ * measured alone and back to back: these say how far the machine alone moves the same
+ * work under a server's conditions, not anything the server does. Seen here (2026-12-08,
+ * three of each): 0.95-1.11x beside a second copy, so sharing the machine with the
+ * players does not by itself make the server's rules dearer (in the server's profile they
+ * take ~1.4x their time here: what the server does between moves, GC among it, leaves them
+ * colder caches); 1.85-2.08x after 1 ms of idling (a paced move costs the server more than
+ * one in a closed loop: 2,000 moves/s over 8 games leaves the main thread idle between most).
+ */
+export interface MachineEffect {
+  readonly alone: number;
+  readonly beside: number;
+  readonly backToBack: number;
+  readonly afterIdle: number;
+}
+
+/** The idle time before each move in MachineEffect's `afterIdle`, ms: ~the gap between moves paced at a few hundred a second. */
+export const IDLE_MS = 1;
+
+export async function machineEffect(games: number): Promise<MachineEffect> {
+  const alone = (rulesWorkApart(games) as ReturnType<typeof rulesWork>).cpu;
+  const pair = (await Promise.all([
+    rulesWorkChild([String(games)]),
+    rulesWorkChild([String(games)]),
+  ])) as ReturnType<typeof rulesWork>[];
+  const idle = (await rulesWorkChild([String(games), `--idle-ms=${IDLE_MS}`])) as Awaited<
+    ReturnType<typeof rulesWorkAfterIdle>
+  >;
+  return { alone, beside: (pair[0]!.cpu + pair[1]!.cpu) / 2, ...idle };
+}
+
+/** MachineEffect as the bench prints it. */
+export function machineEffectLine(m: MachineEffect): string {
+  return `the machine's own effect on the same rules' work (rules-work.ts; none of it the server's): ${m.beside.toFixed(0)} µs of CPU a move with a second copy at once on the other core, ${(m.beside / m.alone).toFixed(2)}x its ${m.alone.toFixed(0)} alone (a server under load works beside its players); ${m.afterIdle.toFixed(0)} µs a move when the process idled ${IDLE_MS} ms before each, ${(m.afterIdle / m.backToBack).toFixed(2)}x its ${m.backToBack.toFixed(0)} back to back (a server between paced moves idles)`;
 }
 
 export async function serverLoad(): Promise<void> {
@@ -844,6 +950,7 @@ export async function serverLoad(): Promise<void> {
   } finally {
     stopTestPostgres();
   }
+  const machine = await machineEffect(GAMES);
   console.log(
     `\nserver load on loopback: ${GAMES} live mars-1942 games at once, at every stage (set-up to turn 11; one that ends is replaced by a new one), random players (views on the live channel; actions over HTTP, then as live-channel messages), ${SECONDS} s each after ${WARMUP} s of warm-up not counted`,
   );
@@ -906,6 +1013,7 @@ export async function serverLoad(): Promise<void> {
     console.log(
       `  the server's cost a move over WebSocket against the rules' own work plus its reference's (the goal: within 2x): ${costs.join('; ')}`,
     );
+  console.log(`  ${machineEffectLine(machine)}`);
   // The goal as CPU a move: what the machine's cores allow at the goal's rate, against
   // what the server (and its main thread) and the players used in the SQLite WebSocket run.
   const run = results.find((r) => r.backend === 'SQLite' && r.transport === 'WebSocket');
