@@ -866,11 +866,11 @@ async function rulesWorkChild(args: readonly string[]): Promise<unknown> {
  * IDLE_MS before it (a server between paced moves), against `backToBack`. The floor is
  * measured alone and back to back: these say how far the machine alone moves the same
  * work under a server's conditions, not anything the server does. Seen here (2026-12-08,
- * three of each): 0.95-1.11x beside a second copy, so sharing the machine with the
- * players does not by itself make the server's rules dearer (in the server's profile they
- * take ~1.4x their time here: what the server does between moves, GC among it, leaves them
- * colder caches); 1.85-2.08x after 1 ms of idling (a paced move costs the server more than
- * one in a closed loop: 2,000 moves/s over 8 games leaves the main thread idle between most).
+ * seven of each): 0.95-1.30x beside a second copy, most near 1.0x, so sharing the machine
+ * with the players explains little of why the rules take ~1.4x their time here in the
+ * server's profile (what the server does between moves, GC among it, leaves them colder
+ * caches); 1.63-2.56x after 1 ms of idling (a paced move costs the server more than one
+ * in a closed loop: 2,000 moves/s over 8 games leaves the main thread idle between most).
  */
 export interface MachineEffect {
   readonly alone: number;
@@ -883,11 +883,14 @@ export interface MachineEffect {
 export const IDLE_MS = 1;
 
 export async function machineEffect(games: number): Promise<MachineEffect> {
-  const alone = (rulesWorkApart(games) as ReturnType<typeof rulesWork>).cpu;
+  // Alone just before the pair and just after it, the lower kept: one measure alone, taken
+  // as the database server of the last load run still wrote, came out 1.5x its usual.
+  const before = rulesWorkApart(games).cpu;
   const pair = (await Promise.all([
     rulesWorkChild([String(games)]),
     rulesWorkChild([String(games)]),
   ])) as ReturnType<typeof rulesWork>[];
+  const alone = Math.min(before, rulesWorkApart(games).cpu);
   const idle = (await rulesWorkChild([String(games), `--idle-ms=${IDLE_MS}`])) as Awaited<
     ReturnType<typeof rulesWorkAfterIdle>
   >;
