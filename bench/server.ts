@@ -868,9 +868,10 @@ async function rulesWorkChild(args: readonly string[]): Promise<unknown> {
  * work under a server's conditions, not anything the server does. Seen here (2026-12-08,
  * seven of each): 0.95-1.30x beside a second copy, most near 1.0x, so sharing the machine
  * with the players explains little of why the rules take ~1.4x their time here in the
- * server's profile (what the server does between moves, GC among it, leaves them colder
- * caches); 1.63-2.56x after 1 ms of idling (a paced move costs the server more than one
- * in a closed loop: 2,000 moves/s over 8 games leaves the main thread idle between most).
+ * server's profile (nor, in-process, does 100 KB of garbage made between moves; reading
+ * 1-4 MB between them does, by 7-25%: the server's other work leaves the caches colder);
+ * 1.63-2.56x after 1 ms of idling (a paced move costs the server more than one in a
+ * closed loop: 2,000 moves/s over 8 games leaves the main thread idle between most).
  */
 export interface MachineEffect {
   readonly alone: number;
@@ -879,7 +880,7 @@ export interface MachineEffect {
   readonly afterIdle: number;
 }
 
-/** The idle time before each move in MachineEffect's `afterIdle`, ms: ~the gap between moves paced at a few hundred a second. */
+/** The idle time before each move in MachineEffect's `afterIdle`, ms: of the order of a paced server's gaps between moves. */
 export const IDLE_MS = 1;
 
 export async function machineEffect(games: number): Promise<MachineEffect> {
