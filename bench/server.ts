@@ -838,24 +838,21 @@ export function floorAround(
  * runs, the bench's other parts have played every game through the same engine code.
  */
 export function rulesWorkApart(games: number): ReturnType<typeof rulesWork> {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./rules-work.ts', import.meta.url)), String(games)],
-    { encoding: 'utf8' },
-  );
-  return JSON.parse(out.trim().split('\n').pop()!) as ReturnType<typeof rulesWork>;
+  return lastJsonLine(
+    execFileSync(process.execPath, [...RULES_WORK, String(games)], { encoding: 'utf8' }),
+  ) as ReturnType<typeof rulesWork>;
 }
 
-/** rules-work.ts in a process of its own, with `args`; its JSON line. */
+/** rules-work.ts in a process of its own, with `args`, not waited for here; its JSON line. */
 async function rulesWorkChild(args: readonly string[]): Promise<unknown> {
-  const { stdout } = await execFileAsync(process.execPath, [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./rules-work.ts', import.meta.url)),
-    ...args,
-  ]);
-  return JSON.parse(stdout.trim().split('\n').pop()!);
+  return lastJsonLine((await execFileAsync(process.execPath, [...RULES_WORK, ...args])).stdout);
 }
+
+/** Node's arguments that run rules-work.ts. */
+const RULES_WORK = ['--import', 'tsx', fileURLToPath(new URL('./rules-work.ts', import.meta.url))];
+
+/** What rules-work.ts printed last: its figures as JSON. */
+const lastJsonLine = (out: string): unknown => JSON.parse(out.trim().split('\n').pop()!);
 
 /**
  * What this machine does to the rules' own work in the conditions a server under load
